@@ -1,0 +1,140 @@
+"""The adapter contract: what ``--adapter=MODULE:FACTORY`` must return.
+
+``factory(ctx: AdapterContext)`` is called once per case and returns an object with
+
+* ``capabilities``: a :class:`Capabilities` (inputs it consumes, output protocol it emits,
+  features, POLICY choices), and
+* ``stream(request: RunRequest)``: an async iterator of event dicts in that protocol.
+
+Example (a complete adapter; see ``conformance.reference`` for real ones):
+
+    >>> from conformance.contract import Capabilities, AdapterContext, RunRequest
+    >>> class Echo:
+    ...     capabilities = Capabilities(name="echo", inputs=["v3"], output="ag-ui")
+    ...     def __init__(self, ctx: AdapterContext) -> None:
+    ...         self.ctx = ctx
+    ...     async def stream(self, request: RunRequest):
+    ...         yield {"type": "RUN_STARTED", "threadId": request.thread_id, "runId": request.run_id}
+    ...         result = await self.ctx.model.do_stream({"prompt": [], "abort_signal": request.abort})
+    ...         async for part in result.stream:
+    ...             pass  # translate parts to events here
+    ...         yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
+    >>> def factory(ctx: AdapterContext) -> Echo:
+    ...     return Echo(ctx)
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mock_provider.abort import AbortSignal
+from mock_provider.scenario import FEATURES, Dialect, Feature
+
+__all__ = [
+    "OUTPUT_PROTOCOLS",
+    "AbortSignal",
+    "Adapter",
+    "AdapterContext",
+    "Capabilities",
+    "OutputProtocol",
+    "Policies",
+    "RunRequest",
+]
+
+OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy"]
+OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy")
+
+
+class Policies(BaseModel):
+    """The adapter's choices where the published specs leave one (spec-reference 8.1 POLICY rows).
+
+    The first value of each is the recommended one (what the TanStack reference adapters do).
+    Choices marked non-strict in :data:`NONSTRICT_CHOICES` are conformant but grade
+    PASS-NONSTRICT, because a consumer cannot tell them from real data.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    malformed_args: Literal["raw", "empty-object"] = Field(
+        default="raw", description="8.1.13: forward the raw argument text, or substitute {} (with a warning)."
+    )
+    missing_usage: Literal["omit", "zeros"] = Field(
+        default="omit", description="8.3: omit usage when upstream had none, or report zeros (seed)."
+    )
+    in_stream_error: Literal["fatal"] = Field(
+        default="fatal", description="8.1.17: the first upstream error part ends the run with an error event."
+    )
+    abort: Literal["silent", "run-error", "cancelled"] = Field(
+        default="silent",
+        description="8.1.22: after the caller aborts: nothing more, RUN_ERROR{code:'aborted'}, "
+        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui only).",
+    )
+    unknown_finish: Literal["stop", "null"] = Field(
+        default="stop", description="8.2: other/unknown/interrupted/missing finish reason becomes 'stop' or null."
+    )
+    preliminary_results: Literal["drop", "forward"] = Field(
+        default="drop", description="8.1.14: preliminary tool results are dropped, or forwarded too."
+    )
+
+
+NONSTRICT_CHOICES: dict[str, set[str]] = {"missing_usage": {"zeros"}}
+
+
+class Capabilities(BaseModel):
+    """What an adapter declares. Undeclared features make their cases UNSUPPORTED."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    inputs: list[Dialect] = Field(min_length=1, description="Upstream dialects it consumes.")
+    output: OutputProtocol
+    features: set[Feature] = Field(default_factory=lambda: set(FEATURES))
+    policies: Policies = Field(default_factory=Policies)
+    reports_finish_reason: bool = Field(
+        default=True,
+        description="ag-ui: finish reason in metadata.tanstack.finishReason (TanStack wire form). "
+        "Plain AG-UI adapters that report none set False: finish-reason rows become UNSUPPORTED.",
+    )
+
+
+@dataclass
+class RunRequest:
+    """One chat request as the adapter's caller makes it (TanStack ``TextOptions``-like)."""
+
+    model: str
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]]
+    output_schema: dict[str, Any] | None
+    options: dict[str, Any]
+    thread_id: str
+    run_id: str
+    abort: AbortSignal = field(default_factory=AbortSignal)
+
+
+@dataclass
+class AdapterContext:
+    """What the factory gets for one case.
+
+    ``model`` is the in-process scripted model (``do_stream``/``do_generate``) in ``dialect``;
+    ``base_url``/``model_id`` are set when the case is also served over HTTP.
+    """
+
+    dialect: str
+    model: Any
+    scenario_id: str
+    time_scale: float = 0.0
+    request_log: Any = None
+    base_url: str | None = None
+    model_id: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    capabilities: Capabilities
+
+    def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]: ...

@@ -1,0 +1,39 @@
+"""A finding: one broken (or noted) rule, attributed to one matrix row.
+
+Example:
+    >>> f = Finding(row="8.1.5", message="text message m1 still open at RUN_FINISHED", event_index=7)
+    >>> f.row, f.event_index
+    ('8.1.5', 7)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Finding:
+    row: str
+    message: str
+    event_index: int | None = None
+    expected: Any = None
+    actual: Any = None
+    field: str | None = None  # transcript field, for semantic findings
+    source: str = "check"  # schema | lifecycle | semantics | runner | exposure
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-friendly form for reports."""
+        out: dict[str, Any] = {"row": self.row, "message": self.message, "source": self.source}
+        for key in ("event_index", "expected", "actual", "field"):
+            val = getattr(self, key)
+            if val is not None:
+                out[key] = val
+        return out
+
+
+@dataclass
+class ProtocolCheck:
+    """What a protocol module reports for one event stream."""
+
+    findings: list[Finding] = field(default_factory=list)

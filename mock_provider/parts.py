@@ -1,0 +1,381 @@
+"""Canonical stream parts: one pydantic model per AI SDK ``LanguageModel`` stream part.
+
+The canonical form is the richest published shape (``@ai-sdk/provider`` 4.0.38, the
+``LanguageModelV4StreamPart`` union; V3 3.0.19 is a subset of it). Dialect modules in
+:mod:`mock_provider.dialects` turn canonical parts into ``v2``/``v3``/``v4``/``mastra``
+shapes and back; a part a dialect cannot express raises :class:`DialectError`.
+
+Field names are the published camelCase wire names (``toolCallId``), exposed in Python
+as snake_case attributes. Both spellings validate.
+
+Example:
+    >>> p = parse_part({"type": "text-delta", "id": "0", "delta": "Hi"})
+    >>> p.delta, dump_part(p)
+    ('Hi', {'type': 'text-delta', 'id': '0', 'delta': 'Hi'})
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic.alias_generators import to_camel
+
+JSONValue = Any
+ProviderMetadata = dict[str, dict[str, Any]]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(
+        alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=False
+    )
+
+
+class _Part(_Model):
+    def dump(self) -> dict[str, Any]:
+        """The part as its canonical (V4-shaped) JSON object."""
+        return dump_part(self)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- warnings (stream-start)
+class WarningUnsupported(_Model):
+    type: Literal["unsupported"]
+    feature: str
+    details: str | None = None
+
+
+class WarningCompatibility(_Model):
+    type: Literal["compatibility"]
+    feature: str
+    details: str | None = None
+
+
+class WarningOther(_Model):
+    type: Literal["other"]
+    message: str
+
+
+class WarningDeprecated(_Model):
+    """V4 only (``SharedV4Warning``)."""
+
+    type: Literal["deprecated"]
+    setting: str
+    message: str
+
+
+Warning = Annotated[
+    Union[WarningUnsupported, WarningCompatibility, WarningOther, WarningDeprecated],
+    Field(discriminator="type"),
+]
+
+
+# ---------------------------------------------------------------- text / reasoning
+class TextStart(_Part):
+    type: Literal["text-start"]
+    id: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+class TextDelta(_Part):
+    type: Literal["text-delta"]
+    id: str
+    delta: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+class Citation(_Model):
+    """V4 ``LanguageModelV4Citation``; ``source`` is a source part without its ``type``."""
+
+    source: dict[str, Any]
+    start_index: int | None = None
+    end_index: int | None = None
+    cited_text: str | None = None
+
+
+class TextEnd(_Part):
+    type: Literal["text-end"]
+    id: str
+    citations: list[Citation] | None = None  # V4 only
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ReasoningStart(_Part):
+    type: Literal["reasoning-start"]
+    id: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ReasoningDelta(_Part):
+    type: Literal["reasoning-delta"]
+    id: str
+    delta: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ReasoningEnd(_Part):
+    type: Literal["reasoning-end"]
+    id: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+# ---------------------------------------------------------------- tools
+class ToolInputStart(_Part):
+    type: Literal["tool-input-start"]
+    id: str
+    tool_name: str
+    provider_executed: bool | None = None
+    dynamic: bool | None = None  # V3+
+    title: str | None = None  # V3+
+    input_encoding: Literal["json", "text"] | None = None  # V3 3.0.19, V4
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ToolInputDelta(_Part):
+    type: Literal["tool-input-delta"]
+    id: str
+    delta: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ToolInputEnd(_Part):
+    type: Literal["tool-input-end"]
+    id: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ToolCall(_Part):
+    """``input`` is a JSON *string* in every spec version (not an object)."""
+
+    type: Literal["tool-call"]
+    tool_call_id: str
+    tool_name: str
+    input: str
+    provider_executed: bool | None = None
+    dynamic: bool | None = None  # V3+
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ToolResult(_Part):
+    type: Literal["tool-result"]
+    tool_call_id: str
+    tool_name: str
+    result: JSONValue
+    is_error: bool | None = None
+    preliminary: bool | None = None  # V3+
+    dynamic: bool | None = None  # V3+
+    provider_executed: bool | None = None  # V2 only (removed in V3)
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ToolApprovalRequest(_Part):
+    """V3+: approval for a provider-executed tool."""
+
+    type: Literal["tool-approval-request"]
+    approval_id: str
+    tool_call_id: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+# ---------------------------------------------------------------- files, sources, custom
+class FileData(_Model):
+    """V4 tagged file data; canonical for every file part (V2/V3 accept only ``data``)."""
+
+    type: Literal["data", "url"]
+    data: str | None = None  # base64 when type == 'data'
+    url: str | None = None
+    original_url: str | None = None
+
+
+class File(_Part):
+    type: Literal["file"]
+    media_type: str
+    data: FileData
+    provider_metadata: ProviderMetadata | None = None  # V3+
+
+
+class ReasoningFile(_Part):
+    """V4 only."""
+
+    type: Literal["reasoning-file"]
+    media_type: str
+    data: FileData
+    provider_metadata: ProviderMetadata | None = None
+
+
+class Source(_Part):
+    type: Literal["source"]
+    source_type: Literal["url", "document"]
+    id: str
+    url: str | None = None  # required for url sources
+    title: str | None = None  # required for document sources
+    media_type: str | None = None  # required for document sources
+    filename: str | None = None
+    provider_metadata: ProviderMetadata | None = None
+
+
+class Custom(_Part):
+    """V4 only: ``kind`` is ``"<provider>.<name>"``."""
+
+    type: Literal["custom"]
+    kind: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+# ---------------------------------------------------------------- stream framing
+class StreamStart(_Part):
+    type: Literal["stream-start"]
+    warnings: list[Warning] = Field(default_factory=list)
+
+
+class ResponseMetadata(_Part):
+    type: Literal["response-metadata"]
+    id: str | None = None
+    timestamp: str | None = None  # ISO 8601: a JS Date once JSON-serialised
+    model_id: str | None = None
+
+
+UnifiedFinishReason = Literal[
+    "stop", "length", "content-filter", "tool-calls", "error", "other", "interrupted", "unknown"
+]
+
+
+class FinishReason(_Model):
+    """``unified`` adds ``unknown`` (V2's "provider sent none") to the V4 set.
+
+    ``unknown`` renders as V2 ``'unknown'`` and as V3/V4 ``{unified: 'other', raw}``,
+    exactly the official ``asLanguageModelV3`` conversion.
+    """
+
+    unified: UnifiedFinishReason
+    raw: str | None = None
+
+
+class InputTokens(_Model):
+    total: int | None = None
+    no_cache: int | None = None
+    cache_read: int | None = None
+    cache_write: int | None = None
+
+
+class OutputTokens(_Model):
+    total: int | None = None
+    text: int | None = None
+    reasoning: int | None = None
+
+
+class Usage(_Model):
+    """V3/V4 nested usage. ``raw.totalTokens`` carries a provider total for V2 rendering."""
+
+    input_tokens: InputTokens = Field(default_factory=InputTokens)
+    output_tokens: OutputTokens = Field(default_factory=OutputTokens)
+    raw: dict[str, Any] | None = None
+
+
+class Finish(_Part):
+    """``usage: null`` in a scenario means the upstream omitted the key entirely (a fault)."""
+
+    type: Literal["finish"]
+    finish_reason: FinishReason
+    usage: Usage | None = Field(default_factory=Usage)
+    provider_metadata: ProviderMetadata | None = None
+
+
+class Raw(_Part):
+    type: Literal["raw"]
+    raw_value: JSONValue = None
+
+
+class Error(_Part):
+    type: Literal["error"]
+    error: JSONValue
+
+
+class Ping(_Part):
+    """V4 only: keep-alive."""
+
+    type: Literal["ping"]
+
+
+Part = Annotated[
+    Union[
+        TextStart,
+        TextDelta,
+        TextEnd,
+        ReasoningStart,
+        ReasoningDelta,
+        ReasoningEnd,
+        ToolInputStart,
+        ToolInputDelta,
+        ToolInputEnd,
+        ToolCall,
+        ToolResult,
+        ToolApprovalRequest,
+        File,
+        ReasoningFile,
+        Source,
+        Custom,
+        StreamStart,
+        ResponseMetadata,
+        Finish,
+        Raw,
+        Error,
+        Ping,
+    ],
+    Field(discriminator="type"),
+]
+
+PART_TYPES: tuple[str, ...] = (
+    "text-start",
+    "text-delta",
+    "text-end",
+    "reasoning-start",
+    "reasoning-delta",
+    "reasoning-end",
+    "tool-input-start",
+    "tool-input-delta",
+    "tool-input-end",
+    "tool-call",
+    "tool-result",
+    "tool-approval-request",
+    "file",
+    "reasoning-file",
+    "source",
+    "custom",
+    "stream-start",
+    "response-metadata",
+    "finish",
+    "raw",
+    "error",
+    "ping",
+)
+
+_PART_ADAPTER: TypeAdapter[Part] = TypeAdapter(Part)
+
+
+def parse_part(data: dict[str, Any]) -> Part:
+    """Validate one canonical part given as a JSON object.
+
+    >>> parse_part({"type": "ping"}).type
+    'ping'
+    """
+    return _PART_ADAPTER.validate_python(data)
+
+
+def dump_part(part: Part) -> dict[str, Any]:
+    """Serialise a canonical part with its published camelCase keys; unset optionals omitted.
+
+    ``Finish.usage = None`` (usage key absent upstream) is the one ``None`` that means
+    "omit a required key"; every other ``None`` is simply an absent optional.
+
+    >>> dump_part(parse_part({"type": "tool-input-end", "id": "c1"}))
+    {'type': 'tool-input-end', 'id': 'c1'}
+    """
+    out = part.model_dump(by_alias=True, exclude_none=True, mode="json")
+    # Keys whose JSON value may legitimately be null must survive exclude_none.
+    if isinstance(part, Raw):
+        out["rawValue"] = part.raw_value
+    elif isinstance(part, Error):
+        out["error"] = part.error
+    elif isinstance(part, ToolResult):
+        out["result"] = part.result
+    return out

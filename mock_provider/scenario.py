@@ -1,0 +1,406 @@
+"""Scenario files: the request an adapter should make, the scripted upstream, the expected transcript.
+
+Scenarios are YAML under ``fixtures/scenarios/`` and validate through pydantic. Load errors
+name the file, the line and the field (:class:`ScenarioError`).
+
+Example:
+    >>> s = Scenario.model_validate({
+    ...     "id": "text.basic.900", "title": "t", "rows": ["8.1.4"],
+    ...     "citations": [{"ref": "spec-reference 8.1 row 4"}],
+    ...     "request": {"messages": [{"role": "user", "content": "hi"}]},
+    ...     "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}],
+    ...     "expected": {"text": "Hi", "finish_reason": "@unknown"}})
+    >>> s.parts()[0].delta
+    'Hi'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+
+from mock_provider.parts import (
+    Part,
+    ReasoningStart,
+    ToolApprovalRequest,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputStart,
+    ToolResult,
+)
+from mock_provider.transcript import Transcript, merge_override
+
+Dialect = Literal["v2", "v3", "v4", "mastra", "openai-chat", "anthropic"]
+PART_DIALECTS: tuple[str, ...] = ("v2", "v3", "v4", "mastra")
+Feature = Literal[
+    "reasoning",
+    "tools",
+    "parallel_tools",
+    "provider_executed",
+    "approval",
+    "structured_output",
+    "multimodal",
+    "abort",
+]
+FEATURES: tuple[str, ...] = (
+    "reasoning",
+    "tools",
+    "parallel_tools",
+    "provider_executed",
+    "approval",
+    "structured_output",
+    "multimodal",
+    "abort",
+)
+SCENARIO_ID = re.compile(r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------- request
+class Message(_M):
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str | list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+
+
+class ToolSpec(_M):
+    name: str
+    description: str = ""
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    needs_approval: bool = False
+
+
+class RequestSpec(_M):
+    """What the adapter's caller asks for; adapters convert it to their upstream request."""
+
+    model: str = "mock-model"
+    messages: list[Message] = Field(min_length=1)
+    tools: list[ToolSpec] = Field(default_factory=list)
+    output_schema: dict[str, Any] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class MatchRule(_M):
+    """Server-side selection when neither the model name nor a header names the scenario."""
+
+    last_user_contains: str | None = None
+    tool_names: list[str] | None = None
+
+
+class Citation(_M):
+    kind: Literal["spec", "seed", "type", "consumer", "test", "anchor"] = "spec"
+    ref: str
+
+
+class ClientSpec(_M):
+    """What the test harness (the adapter's caller) does during the run."""
+
+    abort_after_step: int | None = Field(
+        default=None, ge=0, description="Abort the caller's signal once this many steps were emitted."
+    )
+
+
+# ---------------------------------------------------------------- faults
+class HttpStatusFault(_M):
+    """Answer with this status instead of a stream (in-process: ``do_stream`` raises)."""
+
+    kind: Literal["http_status"]
+    status: int = Field(ge=400, le=599)
+    body: Any = None
+    headers: dict[str, str] = Field(default_factory=dict)
+
+
+class DisconnectFault(_M):
+    """Drop the connection here, or once ``after_bytes`` body bytes were written."""
+
+    kind: Literal["disconnect"]
+    after_bytes: int | None = Field(default=None, ge=0)
+
+
+class StallFault(_M):
+    """Send nothing more and keep the connection open until the client gives up."""
+
+    kind: Literal["stall"]
+
+
+class RawBytesFault(_M):
+    """Write these bytes verbatim (malformed frames). In-process: an ``error`` part."""
+
+    kind: Literal["raw_bytes"]
+    data: str
+
+
+class SplitFault(_M):
+    """Write the next frame in pieces cut at these byte offsets (wire only)."""
+
+    kind: Literal["split"]
+    offsets: list[int] = Field(min_length=1)
+
+
+Fault = Annotated[
+    Union[HttpStatusFault, DisconnectFault, StallFault, RawBytesFault, SplitFault],
+    Field(discriminator="kind"),
+]
+
+
+class Step(_M):
+    """One script step: a canonical part, a verbatim unknown part, or a fault; plus a delay."""
+
+    part: Part | None = None
+    raw_part: dict[str, Any] | None = Field(
+        default=None, description="A part of a type no spec defines, emitted verbatim (future parts)."
+    )
+    fault: Fault | None = None
+    delay_ms: float = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Step:
+        given = [k for k in ("part", "raw_part", "fault") if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ValueError(f"a step holds one of part, raw_part, fault; got {', '.join(given)}")
+        if self.raw_part is not None and not isinstance(self.raw_part.get("type"), str):
+            raise ValueError("raw_part needs a string 'type'")
+        return self
+
+
+# ---------------------------------------------------------------- scenario
+class Scenario(_M):
+    id: str = Field(description="Stable hierarchical id, e.g. tool.interleave.002. Never renumber.")
+    title: str
+    description: str = ""
+    rows: list[str] = Field(min_length=1, description="Matrix row ids this scenario exercises.")
+    citations: list[Citation] = Field(min_length=1)
+    request: RequestSpec
+    dialects: list[Dialect] | None = Field(
+        default=None, description="Restrict rendering to these dialects (default: all that can express it)."
+    )
+    requires: list[Feature] = Field(default_factory=list, description="Features beyond those derived.")
+    client: ClientSpec = Field(default_factory=ClientSpec)
+    match: MatchRule | None = None
+    script: list[Step] = Field(min_length=1)
+    expected: Transcript
+    expected_by_dialect: dict[Dialect, dict[str, Any]] = Field(
+        default_factory=dict, description="Partial transcripts deep-merged over `expected` for one dialect."
+    )
+
+    _source: str | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _check(self) -> Scenario:
+        if not SCENARIO_ID.match(self.id):
+            raise ValueError(f"id {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
+        if self.client.abort_after_step is not None and self.client.abort_after_step > len(self.script):
+            raise ValueError("client.abort_after_step is past the end of the script")
+        for dialect, override in self.expected_by_dialect.items():
+            try:
+                Transcript.model_validate(merge_override(self.expected.model_dump(), override))
+            except ValidationError as exc:
+                raise ValueError(f"expected_by_dialect.{dialect} does not give a valid transcript: {exc}") from exc
+        return self
+
+    @property
+    def source(self) -> str | None:
+        """The file this scenario was loaded from, if any."""
+        return self._source
+
+    def parts(self) -> list[Part]:
+        """The canonical parts of the script, in order (faults and unknown parts left out)."""
+        return [s.part for s in self.script if s.part is not None]
+
+    def features(self) -> set[str]:
+        """Features an adapter must declare to run this scenario: derived from the script + `requires`."""
+        found = set(self.requires)
+        open_calls: set[str] = set()
+        for p in self.parts():
+            if isinstance(p, ReasoningStart):
+                found.add("reasoning")
+            elif isinstance(p, ToolInputStart | ToolCall | ToolInputDelta):
+                found.add("tools")
+                if isinstance(p, ToolInputStart):
+                    if open_calls:
+                        found.add("parallel_tools")
+                    open_calls.add(p.id)
+                    if p.provider_executed:
+                        found.add("provider_executed")
+                elif isinstance(p, ToolCall):
+                    open_calls.discard(p.tool_call_id)
+                    if p.provider_executed:
+                        found.add("provider_executed")
+            elif isinstance(p, ToolResult):
+                found.update({"tools", "provider_executed"})
+            elif isinstance(p, ToolApprovalRequest):
+                found.update({"tools", "approval"})
+        if len({p.tool_call_id for p in self.parts() if isinstance(p, ToolCall)}) > 1:
+            found.add("parallel_tools")
+        if self.client.abort_after_step is not None:
+            found.add("abort")
+        if self.request.output_schema is not None:
+            found.add("structured_output")
+        return found
+
+    def expected_for(self, dialect: str) -> Transcript:
+        """The expected transcript for one dialect (``expected`` + ``expected_by_dialect``)."""
+        override = self.expected_by_dialect.get(dialect)  # type: ignore[call-overload]
+        if not override:
+            return self.expected
+        return Transcript.model_validate(merge_override(self.expected.model_dump(), override))
+
+    def http_fault(self) -> HttpStatusFault | None:
+        """The HTTP status fault, when the script starts with one."""
+        first = self.script[0].fault
+        return first if isinstance(first, HttpStatusFault) else None
+
+
+# ---------------------------------------------------------------- loading with locations
+class ScenarioError(Exception):
+    """A scenario file that does not load: names the file, the line and the field.
+
+    >>> str(ScenarioError("a.yaml", 3, "script.0.part.type", "bad"))
+    'a.yaml:3: script.0.part.type: bad'
+    """
+
+    def __init__(self, path: str, line: int | None, field: str, message: str) -> None:
+        self.path, self.line, self.field, self.message = path, line, field, message
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+
+
+def _node_line(node: yaml.Node, loc: Sequence[str | int]) -> int:
+    """Best line for a pydantic error location: walk the YAML node tree as far as it goes."""
+    line = node.start_mark.line + 1
+    for key in loc:
+        if isinstance(node, yaml.MappingNode):
+            nxt = None
+            for k, v in node.value:
+                if k.value == key:
+                    nxt = v
+                    line = k.start_mark.line + 1
+                    break
+            if nxt is None:
+                return line
+            node = nxt
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            node = node.value[key]
+            line = node.start_mark.line + 1
+        else:
+            return line
+    return line
+
+
+def _clean_loc(loc: Sequence[str | int]) -> list[str | int]:
+    # pydantic inserts union tags (e.g. 'text-delta', 'function-after[...]') into locations;
+    # keep only the keys that exist in the document so the field path is readable.
+    return [p for p in loc if isinstance(p, int) or not (p.startswith("function-") or "[" in p)]
+
+
+def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
+    """Parse one scenario from YAML text; errors raise :class:`ScenarioError` with file:line: field."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ScenarioError(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
+    if not isinstance(data, dict) or node is None:
+        raise ScenarioError(path, 1, "", "a scenario file must hold one mapping")
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = _clean_loc(err["loc"])
+        # Drop the discriminator tag pydantic adds after 'part'/'fault' (e.g. 'text-delta').
+        doc_loc: list[str | int] = []
+        cursor: Any = data
+        for p in loc:
+            if isinstance(cursor, dict) and p in cursor:
+                doc_loc.append(p)
+                cursor = cursor[p]
+            elif isinstance(cursor, list) and isinstance(p, int) and p < len(cursor):
+                doc_loc.append(p)
+                cursor = cursor[p]
+            elif isinstance(cursor, dict | list):
+                continue  # a union tag, not a document key
+            else:
+                break
+        if err["type"] in ("missing", "extra_forbidden") and loc and loc[-1] not in doc_loc:
+            doc_loc_field = [*doc_loc, loc[-1]]
+        else:
+            doc_loc_field = doc_loc
+        field = ".".join(str(p) for p in doc_loc_field)
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown field (typo?)"
+        more = f" (+{len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise ScenarioError(path, _node_line(node, doc_loc), field, msg + more) from exc
+    scenario._source = path
+    return scenario
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load one scenario YAML file.
+
+    >>> load_scenario("missing.yaml")
+    Traceback (most recent call last):
+    ...
+    mock_provider.scenario.ScenarioError: missing.yaml: cannot read: ...
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(str(path), None, "", f"cannot read: {exc.strerror or exc}") from exc
+    return parse_scenario_text(text, str(path))
+
+
+def fixtures_dir() -> Path:
+    """The built-in fixtures: inside the installed wheel, else the source checkout's ``fixtures/``."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_fixtures", here.parent / "fixtures"):
+        if (candidate / "scenarios").is_dir():
+            return candidate
+    raise FileNotFoundError("built-in fixtures not found (neither mock_provider/_fixtures nor ./fixtures)")
+
+
+def load_corpus(directory: str | Path | None = None) -> list[Scenario]:
+    """Load every ``*.yaml`` under a directory (default: the built-in corpus), sorted by id.
+
+    Duplicate ids are an error naming both files.
+    """
+    root = Path(directory) if directory is not None else fixtures_dir() / "scenarios"
+    seen: dict[str, str] = {}
+    out: list[Scenario] = []
+    for path in sorted(root.rglob("*.yaml")):
+        s = load_scenario(path)
+        if s.id in seen:
+            raise ScenarioError(str(path), 1, "id", f"duplicate id {s.id!r} (also in {seen[s.id]})")
+        seen[s.id] = str(path)
+        out.append(s)
+    return sorted(out, key=lambda s: s.id)
+
+
+def scenario_schema() -> dict[str, Any]:
+    """The published JSON Schema of a scenario file (committed as fixtures/schemas/scenario.schema.json)."""
+    schema = Scenario.model_json_schema(mode="validation")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://stream-adapter-conformance/scenario.schema.json"
+    return schema
+
+
+def schema_text() -> str:
+    """The schema as committed: stable key order, trailing newline."""
+    return json.dumps(scenario_schema(), indent=2, sort_keys=True) + "\n"
+
+
+def by_id(scenarios: Iterable[Scenario]) -> dict[str, Scenario]:
+    """Index scenarios by id."""
+    return {s.id: s for s in scenarios}
