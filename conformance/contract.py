@@ -92,7 +92,7 @@ class Capabilities(BaseModel):
     name: str
     inputs: list[Dialect] = Field(min_length=1, description="Upstream dialects it consumes.")
     output: OutputProtocol
-    features: set[Feature] = Field(default_factory=lambda: set(FEATURES))
+    features: set[Feature] = Field(default_factory=lambda: set(FEATURES))  # type: ignore[arg-type]
     policies: Policies = Field(default_factory=Policies)
     reports_finish_reason: bool = Field(
         default=True,

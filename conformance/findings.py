@@ -21,11 +21,13 @@ class Finding:
     actual: Any = None
     field: str | None = None  # transcript field, for semantic findings
     source: str = "check"  # schema | lifecycle | semantics | runner | exposure
+    # Overrides the row's level: a declared non-strict POLICY choice grades SHOULD, a note MAY.
+    level: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form for reports."""
         out: dict[str, Any] = {"row": self.row, "message": self.message, "source": self.source}
-        for key in ("event_index", "expected", "actual", "field"):
+        for key in ("event_index", "expected", "actual", "field", "level"):
             val = getattr(self, key)
             if val is not None:
                 out[key] = val

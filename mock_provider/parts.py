@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic.alias_generators import to_camel
@@ -26,9 +26,7 @@ ProviderMetadata = dict[str, dict[str, Any]]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(
-        alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=False
-    )
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=False)
 
 
 class _Part(_Model):
@@ -64,7 +62,7 @@ class WarningDeprecated(_Model):
 
 
 Warning = Annotated[
-    Union[WarningUnsupported, WarningCompatibility, WarningOther, WarningDeprecated],
+    WarningUnsupported | WarningCompatibility | WarningOther | WarningDeprecated,
     Field(discriminator="type"),
 ]
 
@@ -297,30 +295,28 @@ class Ping(_Part):
 
 
 Part = Annotated[
-    Union[
-        TextStart,
-        TextDelta,
-        TextEnd,
-        ReasoningStart,
-        ReasoningDelta,
-        ReasoningEnd,
-        ToolInputStart,
-        ToolInputDelta,
-        ToolInputEnd,
-        ToolCall,
-        ToolResult,
-        ToolApprovalRequest,
-        File,
-        ReasoningFile,
-        Source,
-        Custom,
-        StreamStart,
-        ResponseMetadata,
-        Finish,
-        Raw,
-        Error,
-        Ping,
-    ],
+    TextStart
+    | TextDelta
+    | TextEnd
+    | ReasoningStart
+    | ReasoningDelta
+    | ReasoningEnd
+    | ToolInputStart
+    | ToolInputDelta
+    | ToolInputEnd
+    | ToolCall
+    | ToolResult
+    | ToolApprovalRequest
+    | File
+    | ReasoningFile
+    | Source
+    | Custom
+    | StreamStart
+    | ResponseMetadata
+    | Finish
+    | Raw
+    | Error
+    | Ping,
     Field(discriminator="type"),
 ]
 

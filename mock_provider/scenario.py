@@ -20,7 +20,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
@@ -148,7 +148,7 @@ class SplitFault(_M):
 
 
 Fault = Annotated[
-    Union[HttpStatusFault, DisconnectFault, StallFault, RawBytesFault, SplitFault],
+    HttpStatusFault | DisconnectFault | StallFault | RawBytesFault | SplitFault,
     Field(discriminator="kind"),
 ]
 
@@ -219,7 +219,7 @@ class Scenario(_M):
 
     def features(self) -> set[str]:
         """Features an adapter must declare to run this scenario: derived from the script + `requires`."""
-        found = set(self.requires)
+        found: set[str] = set(self.requires)
         open_calls: set[str] = set()
         for p in self.parts():
             if isinstance(p, ReasoningStart):
@@ -322,10 +322,9 @@ def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
         doc_loc: list[str | int] = []
         cursor: Any = data
         for p in loc:
-            if isinstance(cursor, dict) and p in cursor:
-                doc_loc.append(p)
-                cursor = cursor[p]
-            elif isinstance(cursor, list) and isinstance(p, int) and p < len(cursor):
+            if (isinstance(cursor, dict) and p in cursor) or (
+                isinstance(cursor, list) and isinstance(p, int) and p < len(cursor)
+            ):
                 doc_loc.append(p)
                 cursor = cursor[p]
             elif isinstance(cursor, dict | list):

@@ -1,0 +1,134 @@
+"""The conformance matrix (``fixtures/matrix.yaml``): rows, their levels, and which scenarios exercise them.
+
+Example:
+    >>> m = load_matrix()
+    >>> m.row("8.1.5").level
+    'MUST'
+    >>> marker_name("8.1.12a")
+    'row_8_1_12a'
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from mock_provider.scenario import Scenario, fixtures_dir
+
+Level = Literal["MUST", "SHOULD", "MAY"]
+
+
+class Row(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    level: Level
+    axis: Literal["content", "termination"]
+    title: str
+    citations: list[str] = Field(min_length=1)
+    scenarios: list[str] = Field(default_factory=list)
+
+
+class Matrix(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rows: list[Row]
+
+    def row(self, row_id: str) -> Row:
+        """The row with this id (KeyError naming the unknown id)."""
+        for r in self.rows:
+            if r.id == row_id:
+                return r
+        raise KeyError(f"unknown matrix row {row_id!r}")
+
+    def ids(self) -> list[str]:
+        return [r.id for r in self.rows]
+
+    def must_rows(self) -> list[str]:
+        return [r.id for r in self.rows if r.level == "MUST"]
+
+
+def marker_name(row_id: str) -> str:
+    """The pytest marker for a row: ``row_`` + the id with non-identifier characters as ``_``."""
+    return "row_" + re.sub(r"[^0-9A-Za-z]+", "_", row_id).strip("_")
+
+
+def matrix_path() -> Path:
+    return fixtures_dir() / "matrix.yaml"
+
+
+def load_matrix(path: str | Path | None = None) -> Matrix:
+    """Load and validate ``matrix.yaml``."""
+    p = Path(path) if path else matrix_path()
+    data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    return Matrix.model_validate(data)
+
+
+def scenarios_by_row(scenarios: Iterable[Scenario]) -> dict[str, list[str]]:
+    """Row id -> ids of the scenarios that list it, from the scenarios' own ``rows``."""
+    out: dict[str, list[str]] = {}
+    for s in scenarios:
+        for r in s.rows:
+            out.setdefault(r, []).append(s.id)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def render_matrix_yaml(matrix: Matrix, scenarios: Iterable[Scenario], original: str) -> str:
+    """``matrix.yaml`` with each row's ``scenarios`` list regenerated (comments and order kept)."""
+    by_row = scenarios_by_row(scenarios)
+    lines = original.splitlines()
+    out: list[str] = []
+    skipping = False
+    current: str | None = None
+    for line in lines:
+        m = re.match(r'^  - id: "?([^"]+)"?\s*$', line)
+        if m:
+            if current is not None:
+                out.extend(_scenario_lines(by_row.get(current, [])))
+            current = m.group(1)
+            skipping = False
+        if re.match(r"^    scenarios:", line):
+            skipping = True
+            continue
+        if skipping and line.startswith("      - "):
+            continue
+        skipping = False
+        out.append(line)
+    if current is not None:
+        out.extend(_scenario_lines(by_row.get(current, [])))
+    return "\n".join(out) + "\n"
+
+
+def _scenario_lines(ids: list[str]) -> list[str]:
+    if not ids:
+        return ["    scenarios: []"]
+    return ["    scenarios:", *[f"      - {i}" for i in ids]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m conformance.matrix [--write|--check]``: regenerate or check matrix.yaml's scenario lists."""
+    from mock_provider.scenario import load_corpus
+
+    args = argv if argv is not None else sys.argv[1:]
+    path = matrix_path()
+    original = path.read_text(encoding="utf-8")
+    rendered = render_matrix_yaml(load_matrix(path), load_corpus(), original)
+    if "--write" in args:
+        path.write_text(rendered, encoding="utf-8")
+        print(f"wrote {path}")
+        return 0
+    if rendered != original:
+        print(f"{path} is stale: run `python -m conformance.matrix --write`", file=sys.stderr)
+        return 1
+    print(f"{path} is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

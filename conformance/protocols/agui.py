@@ -1,0 +1,740 @@
+"""AG-UI 1.0 events as on the wire (TanStack's wire form): schema, lifecycle table, extraction.
+
+TanStack's extras travel under ``metadata.tanstack`` (``finishReason``, ``model``, ``input`` on
+``TOOL_CALL_END``, ``state`` on ``TOOL_CALL_RESULT``); usage is ``RUN_FINISHED.usage``, a list
+of AG-UI ``TokenUsage`` (spec-reference 3.2, 4.2).
+
+The lifecycle is one data table (:data:`EVENTS` names each event's entity and operation,
+:data:`ENTITIES` what each entity is keyed by and which row an unclosed one breaks,
+:data:`RUN_PHASES` and :data:`ENTITY_TRANSITIONS` are the two state machines) read by one
+small interpreter, :func:`run_lifecycle`. The TanStack yield layer reuses the interpreter and
+the extraction core with its own readers (``conformance.protocols.tanstack``).
+
+Example:
+    >>> events = [
+    ...     {"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
+    ...     {"type": "TEXT_MESSAGE_START", "messageId": "m1", "role": "assistant"},
+    ...     {"type": "TEXT_MESSAGE_CONTENT", "messageId": "m1", "delta": "Hi"},
+    ...     {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"},
+    ... ]
+    >>> [(f.row, f.event_index) for f in lifecycle(events)]
+    [('8.1.5', 3)]
+    >>> extract(events).text
+    'Hi'
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ag_ui.core.events import Event
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from conformance.findings import Finding
+from mock_provider.transcript import (
+    ApprovalRecord,
+    ErrorRecord,
+    ToolCallRecord,
+    ToolResultRecord,
+    Transcript,
+    UsageRecord,
+)
+
+NAME = "ag-ui"
+USAGE_FIELDS: tuple[str, ...] = (
+    "input_tokens",
+    "output_tokens",
+    "total_tokens",
+    "reasoning_tokens",
+    "cached_input_tokens",
+    "cache_write_input_tokens",
+)
+
+FINISH_REASONS: frozenset[str] = frozenset({"stop", "length", "content_filter", "tool_calls"})
+
+
+def is_finish_reason(value: Any) -> bool:
+    """Whether ``value`` is a TanStack finish reason (garbage of any type is simply not one).
+
+    >>> is_finish_reason("tool_calls"), is_finish_reason("tool-calls"), is_finish_reason(["stop"])
+    (True, False, False)
+    """
+    return isinstance(value, str) and value in FINISH_REASONS
+
+
+# ---------------------------------------------------------------------------------------------
+# Schema
+# ---------------------------------------------------------------------------------------------
+
+_EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Event)
+
+
+def _event_models() -> dict[str, type[BaseModel]]:
+    """``type`` value -> the official pydantic model, read off the ``Event`` union itself."""
+    union = typing.get_args(Event)[0]
+    out: dict[str, type[BaseModel]] = {}
+    for model in typing.get_args(union):
+        default = model.model_fields["type"].default
+        out[str(getattr(default, "value", default))] = model
+    return out
+
+
+_MODELS = _event_models()
+# Wire keys per event type: the camelCase aliases the model defines (base fields included).
+ALLOWED_KEYS: dict[str, frozenset[str]] = {
+    etype: frozenset(f.alias or name for name, f in model.model_fields.items())
+    for etype, model in _MODELS.items()
+}
+# Keys whose schema is `any`: zod accepts null there, so a null value is not a schema error.
+_NULLABLE_KEYS: frozenset[str] = frozenset({"value", "event", "snapshot", "result"})
+
+
+def schema_errors(event: Any) -> list[str]:
+    """Why one event does not validate against the official AG-UI 1.0 models (``[]`` if it does).
+
+    Validation is strict and by wire name only, as ``@ag-ui/core``'s zod schemas are: a
+    snake_case key does not stand in for its camelCase field and ``"5"`` is not an integer.
+    An optional key sent as ``null`` is reported too (zod rejects it; the encoder omits it).
+
+    >>> schema_errors({"type": "RUN_STARTED", "threadId": "t"})
+    ['runId: Field required (got <missing>)']
+    >>> schema_errors({"type": "RUN_STARTED", "threadId": "t", "runId": "r"})
+    []
+    """
+    if not isinstance(event, dict):
+        return [f"event is not a JSON object (got {type(event).__name__})"]
+    etype = event.get("type")
+    if not isinstance(etype, str):
+        return ["missing or non-string 'type'"]
+    if etype not in _MODELS:
+        return [f"unknown AG-UI 1.0 event type {etype!r}"]
+    errors: list[str] = []
+    try:
+        _EVENT_ADAPTER.validate_python(event, strict=True, by_alias=True, by_name=False)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = ".".join(str(p) for p in err["loc"][1:]) or "<event>"
+            got = "<missing>" if err["type"] == "missing" else _short(err.get("input"))
+            errors.append(f"{loc}: {err['msg']} (got {got})")
+    for key in sorted(ALLOWED_KEYS[etype] & event.keys()):
+        if event[key] is None and key not in _NULLABLE_KEYS:
+            errors.append(f"{key}: null is not allowed; omit the optional key instead")
+    finish = dig(event, "metadata", "tanstack", "finishReason")
+    if finish is not None and not is_finish_reason(finish):
+        # Not an AG-UI field, but the TanStack consumer reads it: an off-enum value (e.g. the
+        # AI SDK's 'tool-calls') silently disables tool execution.
+        errors.append(
+            f"metadata.tanstack.finishReason: {finish!r} is not one of "
+            "stop|length|content_filter|tool_calls|null"
+        )
+    return errors
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def extra_key_findings(events: Sequence[Any]) -> list[Finding]:
+    """Row 8.4.5: keys the AG-UI model for the event type does not define (one per type+key).
+
+    >>> [f.message for f in extra_key_findings([{"type": "TOOL_CALL_END", "toolCallId": "c", "input": {}}])]
+    ["TOOL_CALL_END carries key 'input', which AG-UI does not define for it (extras belong under metadata)"]
+    """
+    seen: set[tuple[str, str]] = set()
+    findings: list[Finding] = []
+    for index, event in enumerate(events):
+        etype = _etype(event)
+        if etype is None or etype not in ALLOWED_KEYS:
+            continue  # unreadable or unknown types are schema errors, not key hygiene
+        for key in sorted(k for k in event if isinstance(k, str) and k not in ALLOWED_KEYS[etype]):
+            if (etype, key) in seen:
+                continue
+            seen.add((etype, key))
+            findings.append(
+                Finding(
+                    row="8.4.5",
+                    message=f"{etype} carries key {key!r}, which AG-UI does not define for it "
+                    "(extras belong under metadata)",
+                    event_index=index,
+                    actual=key,
+                    source="lifecycle",
+                )
+            )
+    return findings
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle: the table
+# ---------------------------------------------------------------------------------------------
+
+Op = Literal["open", "feed", "close", "run-start", "run-finish", "run-error"]
+EntityState = Literal["absent", "orphan", "open", "fed", "closed"]
+RunPhase = Literal["before", "running", "ended"]
+RunRole = Literal["start", "finish", "error", "body"]
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One kind of thing that is opened and closed by id within a run."""
+
+    label: str
+    id_key: str
+    unclosed_at_finish_row: str  # open at RUN_FINISHED (open entities at RUN_ERROR are tolerated, L9)
+    reopen_row: str | None = None  # START again after this id's END (None: allowed, AG-UI rule 8)
+    empty_delta_row: str | None = None  # a feed event whose delta is ""
+    empty_close_row: str | None = None  # START..END with no non-empty delta in between
+
+
+@dataclass(frozen=True)
+class EntityRow:
+    """A row that depends on the entity: names the :class:`Entity` attribute holding it."""
+
+    attr: str
+
+
+@dataclass(frozen=True)
+class RunStep:
+    next: RunPhase
+    row: str | None
+    message: str = ""  # format fields: {type}
+    check_open: bool = False  # report entities still open (RUN_FINISHED)
+    interpret: bool = True  # feed the event to the entity machine
+
+
+ENTITIES: dict[str, Entity] = {
+    "text": Entity(
+        "text message",
+        "messageId",
+        "8.1.5",
+        reopen_row="hygiene.unique-message-ids",
+        empty_delta_row="hygiene.empty-delta",
+        empty_close_row="hygiene.empty-delta",
+    ),
+    "reasoning-message": Entity(
+        "reasoning message", "messageId", "8.1.8", empty_delta_row="hygiene.empty-delta"
+    ),
+    "reasoning": Entity("reasoning span", "messageId", "8.1.8"),
+    # A second START..END for a call id that already ended exposes the call twice.
+    "tool": Entity(
+        "tool call", "toolCallId", "8.1.12", reopen_row="8.1.12", empty_delta_row="hygiene.empty-delta"
+    ),
+    "step": Entity("step", "stepName", "8.1.8"),
+}
+
+# event type -> (entity kind or "run", operation). Types not listed are neutral body events.
+EVENTS: dict[str, tuple[str, Op]] = {
+    "RUN_STARTED": ("run", "run-start"),
+    "RUN_FINISHED": ("run", "run-finish"),
+    "RUN_ERROR": ("run", "run-error"),
+    "TEXT_MESSAGE_START": ("text", "open"),
+    "TEXT_MESSAGE_CONTENT": ("text", "feed"),
+    "TEXT_MESSAGE_END": ("text", "close"),
+    "REASONING_START": ("reasoning", "open"),
+    "REASONING_END": ("reasoning", "close"),
+    "REASONING_MESSAGE_START": ("reasoning-message", "open"),
+    "REASONING_MESSAGE_CONTENT": ("reasoning-message", "feed"),
+    "REASONING_MESSAGE_END": ("reasoning-message", "close"),
+    "TOOL_CALL_START": ("tool", "open"),
+    "TOOL_CALL_ARGS": ("tool", "feed"),
+    "TOOL_CALL_END": ("tool", "close"),
+    "STEP_STARTED": ("step", "open"),
+    "STEP_FINISHED": ("step", "close"),
+}
+
+_ROLE: dict[Op, RunRole] = {"run-start": "start", "run-finish": "finish", "run-error": "error"}
+
+# (phase, role) -> step. After the terminal nothing is interpreted further: the consumer has
+# stopped (or failed), so a trailing event is one 8.1.18 violation, not also an 8.4.2 one.
+_AFTER_END = RunStep("ended", "8.1.18", "{type} after the run's terminal event", interpret=False)
+RUN_PHASES: dict[tuple[RunPhase, RunRole], RunStep] = {
+    ("before", "start"): RunStep("running", None),
+    ("before", "body"): RunStep("running", "8.1.0", "first event is {type}, not RUN_STARTED"),
+    ("before", "finish"): RunStep(
+        "ended", "8.1.0", "first event is {type}, not RUN_STARTED", interpret=False
+    ),
+    # @ag-ui/client accepts RUN_ERROR first; row 8.1.0 wants RUN_STARTED even when the request fails.
+    ("before", "error"): RunStep("ended", "8.1.0", "first event is {type}, not RUN_STARTED", interpret=False),
+    ("running", "start"): RunStep(
+        "running", "8.1.0", "second RUN_STARTED while the run is active", interpret=False
+    ),
+    ("running", "body"): RunStep("running", None),
+    ("running", "finish"): RunStep("ended", None, check_open=True),
+    ("running", "error"): RunStep("ended", None),  # open entities at RUN_ERROR are tolerated (L9)
+    ("ended", "start"): _AFTER_END,
+    ("ended", "body"): _AFTER_END,
+    ("ended", "finish"): RunStep("ended", "8.1.18", "second terminal event {type}", interpret=False),
+    ("ended", "error"): RunStep("ended", "8.1.18", "second terminal event {type}", interpret=False),
+}
+
+_NOT_OPEN = "8.4.2"
+# (state of this id, op) -> (next state, row or the entity's row). "fed" = open with content;
+# "orphan" = content arrived before its START: one 8.4.2, and the late START then opens a
+# message that already has content (no knock-on empty-message finding).
+ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, str | EntityRow | None]] = {
+    ("absent", "open"): ("open", None),
+    ("orphan", "open"): ("fed", None),
+    ("open", "open"): ("open", _NOT_OPEN),
+    ("fed", "open"): ("fed", _NOT_OPEN),
+    ("closed", "open"): ("open", EntityRow("reopen_row")),
+    ("absent", "feed"): ("orphan", _NOT_OPEN),
+    ("orphan", "feed"): ("orphan", _NOT_OPEN),
+    ("open", "feed"): ("fed", None),
+    ("fed", "feed"): ("fed", None),
+    ("closed", "feed"): ("closed", _NOT_OPEN),
+    ("absent", "close"): ("absent", _NOT_OPEN),
+    ("orphan", "close"): ("closed", _NOT_OPEN),
+    ("open", "close"): ("closed", EntityRow("empty_close_row")),
+    ("fed", "close"): ("closed", None),
+    ("closed", "close"): ("closed", _NOT_OPEN),
+}
+
+_VERB: dict[str, str] = {"open": "opens", "feed": "continues", "close": "closes"}
+_STATE_WORD: dict[str, str] = {
+    "absent": "not open (never started)",
+    "orphan": "not open (its START has not come)",
+    "open": "already open",
+    "fed": "already open",
+    "closed": "already closed",
+}
+
+
+def run_lifecycle(
+    events: Sequence[Any],
+    *,
+    entities: dict[str, Entity] = ENTITIES,
+    event_ops: dict[str, tuple[str, Op]] = EVENTS,
+) -> list[Finding]:
+    """Apply the run-phase and entity tables to a whole stream (the one interpreter).
+
+    >>> [f.row for f in run_lifecycle([{"type": "TEXT_MESSAGE_END", "messageId": "m"}])]
+    ['8.1.0', '8.4.2', '8.1.18']
+    """
+    findings: list[Finding] = []
+    phase: RunPhase = "before"
+    states: dict[tuple[str, str], EntityState] = {}
+
+    def add(row: str, message: str, index: int) -> None:
+        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
+
+    for index, event in enumerate(events):
+        etype = _etype(event)
+        kind, op = event_ops.get(etype or "", ("", "feed"))
+        role: RunRole = _ROLE.get(op, "body") if kind == "run" else "body"
+        step = RUN_PHASES[(phase, role)]
+        if step.row is not None:
+            add(step.row, step.message.format(type=etype or "an unreadable event"), index)
+        phase = step.next
+        if step.check_open:
+            for (open_kind, open_id), state in states.items():
+                if state in ("open", "fed"):
+                    ent = entities[open_kind]
+                    add(
+                        ent.unclosed_at_finish_row,
+                        f"{ent.label} {open_id!r} still open at RUN_FINISHED",
+                        index,
+                    )
+        if not step.interpret or kind not in entities:
+            continue
+        ent = entities[kind]
+        ident = event.get(ent.id_key)
+        if not isinstance(ident, str):
+            continue  # schema_errors reports the missing id
+        state = states.get((kind, ident), "absent")
+        new_state, row_spec = ENTITY_TRANSITIONS[(state, op)]
+        row = getattr(ent, row_spec.attr) if isinstance(row_spec, EntityRow) else row_spec
+        delta = event.get("delta")
+        if op == "feed" and row is None and delta == "":
+            row = ent.empty_delta_row
+            new_state = state  # an empty delta is not content (a START..END around it is empty too)
+        if row is not None:
+            add(row, _entity_message(etype or "", ent, ident, state, op, row), index)
+        states[(kind, ident)] = new_state
+    if phase != "ended":
+        findings.append(
+            Finding(
+                row="8.1.18",
+                message="stream ended with no terminal event (RUN_FINISHED/RUN_ERROR)",
+                source="lifecycle-terminal-missing",
+            )
+        )
+    return findings
+
+
+def _entity_message(etype: str, ent: Entity, ident: str, state: str, op: str, row: str) -> str:
+    if row == _NOT_OPEN:
+        return f"{etype} {_VERB[op]} {ent.label} {ident!r}, which is {_STATE_WORD[state]}"
+    if op == "feed":
+        return f"{etype} for {ent.label} {ident!r} has an empty delta"
+    if op == "close":
+        return f"{ent.label} {ident!r} ended with no content"
+    return f"{etype} reuses {ent.label} id {ident!r}, which already ended in this run"
+
+
+def lifecycle(events: Sequence[Any]) -> list[Finding]:
+    """Lifecycle findings for an AG-UI stream: the state-machine table plus row 8.4.5 key hygiene.
+
+    >>> ok = [{"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
+    ...       {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}]
+    >>> lifecycle(ok)
+    []
+    """
+    return run_lifecycle(events) + extra_key_findings(events)
+
+
+# ---------------------------------------------------------------------------------------------
+# Extraction (shared with the TanStack yield layer through a Reader)
+# ---------------------------------------------------------------------------------------------
+
+
+def _etype(event: Any) -> str | None:
+    if isinstance(event, dict):
+        etype = event.get("type")
+        if isinstance(etype, str):
+            return etype
+    return None
+
+
+def dig(obj: Any, *keys: str) -> Any:
+    """``obj[k1][k2]...`` or ``None`` as soon as a step is not a dict (garbage never raises).
+
+    >>> dig({"a": {"b": 1}}, "a", "b"), dig({"a": 5}, "a", "b")
+    (1, None)
+    """
+    for key in keys:
+        if not isinstance(obj, dict):
+            return None
+        obj = obj.get(key)
+    return obj
+
+
+def first_str(*values: Any) -> str | None:
+    """The first value that is a string.
+
+    >>> first_str(None, 3, "x", "y")
+    'x'
+    """
+    for value in values:
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def count(value: Any) -> int | None:
+    """A token count as an int, or ``None`` (bools, NaN, fractions and strings are not counts).
+
+    >>> count(3), count(3.0), count(True), count("3")
+    (3, 3, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(name)  # JSON.parse does not accept NaN/Infinity, so neither do we
+
+
+def parse_json(text: str) -> tuple[bool, Any]:
+    """``(True, value)`` when ``text`` is JSON as ``JSON.parse`` reads it, else ``(False, None)``.
+
+    >>> parse_json('{"a": 1}'), parse_json("{bad"), parse_json("NaN")
+    ((True, {'a': 1}), (False, None), (False, None))
+    """
+    try:
+        return True, json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        return False, None
+
+
+def tool_call_record(
+    call_id: str, name: str, args_text: str, fallback_input: Any, provider_executed: bool
+) -> ToolCallRecord:
+    """The consumer's view of one completed call (AI SDK ``parseToolCall``: ``""`` means ``{}``).
+
+    >>> tool_call_record("c1", "f", "", None, False).args
+    {}
+    >>> r = tool_call_record("c1", "f", '{"a":', {"a": 1}, False)
+    >>> r.args, r.malformed
+    ({'a': 1}, True)
+    """
+    if args_text == "":
+        return ToolCallRecord(
+            id=call_id, name=name, args={}, args_text="", provider_executed=provider_executed
+        )
+    ok, value = parse_json(args_text)
+    return ToolCallRecord(
+        id=call_id,
+        name=name,
+        args=value if ok else fallback_input,
+        args_text=args_text,
+        malformed=not ok,
+        provider_executed=provider_executed,
+    )
+
+
+def tool_result_value(content: Any) -> Any:
+    """A forwarded tool result: JSON strings parsed, anything else kept as sent.
+
+    >>> tool_result_value('{"ok": true}'), tool_result_value("plain")
+    ({'ok': True}, 'plain')
+    """
+    if isinstance(content, str):
+        ok, value = parse_json(content)
+        return value if ok else content
+    return content
+
+
+def usage_from_agui(entry: Any) -> UsageRecord | None:
+    """An AG-UI ``TokenUsage`` object as a :class:`UsageRecord` (``None`` if not an object).
+
+    >>> usage_from_agui({"inputTokens": 3, "outputTokens": 2, "totalTokens": 5}).total_tokens
+    5
+    """
+    if not isinstance(entry, dict):
+        return None
+    return UsageRecord(
+        input_tokens=count(entry.get("inputTokens")),
+        output_tokens=count(entry.get("outputTokens")),
+        total_tokens=count(entry.get("totalTokens")),
+        reasoning_tokens=count(entry.get("reasoningTokens")),
+        cached_input_tokens=count(entry.get("cachedInputTokens")),
+        cache_write_input_tokens=count(entry.get("cacheWriteInputTokens")),
+    )
+
+
+def approvals_from_outcome(outcome: Any) -> list[ApprovalRecord]:
+    """Approval interrupts of a ``RUN_FINISHED.outcome`` (client-tool interrupts are not approvals).
+
+    >>> outcome = {"type": "interrupt", "interrupts": [
+    ...     {"id": "ap1", "reason": "tool_call", "toolCallId": "c1", "metadata": {"toolName": "f"}}]}
+    >>> approvals_from_outcome(outcome)[0].approval_id
+    'ap1'
+    """
+    if dig(outcome, "type") != "interrupt":
+        return []
+    interrupts = dig(outcome, "interrupts")
+    out: list[ApprovalRecord] = []
+    for item in interrupts if isinstance(interrupts, list) else []:
+        approval_id, call_id = dig(item, "id"), dig(item, "toolCallId")
+        if not isinstance(approval_id, str) or not isinstance(call_id, str):
+            continue
+        if dig(item, "metadata", "kind") == "client_tool" or dig(item, "reason") == (
+            "tanstack:client_tool_execution"
+        ):
+            continue  # a client tool waiting for its result, not an approval request
+        out.append(
+            ApprovalRecord(
+                approval_id=approval_id,
+                tool_call_id=call_id,
+                tool_name=first_str(dig(item, "metadata", "toolName")),
+            )
+        )
+    return out
+
+
+def approval_from_custom(value: Any) -> ApprovalRecord | None:
+    """The deprecated ``CUSTOM approval-requested`` value (also the legacy chunk's own fields).
+
+    >>> approval_from_custom({"toolCallId": "c1", "toolName": "f", "approval": {"id": "ap1"}}).tool_name
+    'f'
+    """
+    approval_id, call_id = dig(value, "approval", "id"), dig(value, "toolCallId")
+    if not isinstance(approval_id, str) or not isinstance(call_id, str):
+        return None
+    return ApprovalRecord(
+        approval_id=approval_id, tool_call_id=call_id, tool_name=first_str(dig(value, "toolName"))
+    )
+
+
+def error_code(value: Any) -> str | None:
+    """An error code as a string (HTTP statuses arrive as numbers from some adapters).
+
+    >>> error_code(429), error_code("rate_limit"), error_code(None)
+    ('429', 'rate_limit', None)
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Where one AG-UI-shaped protocol keeps each piece of meaning."""
+
+    tool_name: Callable[[dict[str, Any]], str | None]  # on TOOL_CALL_START
+    end_input: Callable[[dict[str, Any]], Any]  # parsed input on TOOL_CALL_END (None if absent)
+    finish_reason: Callable[[dict[str, Any]], Any]  # on RUN_FINISHED
+    usage: Callable[[dict[str, Any]], UsageRecord | None]  # on the terminal event
+    error: Callable[[dict[str, Any]], ErrorRecord]  # on RUN_ERROR
+    model: Callable[[dict[str, Any]], str | None]  # on any event
+    end_result: Callable[[dict[str, Any]], ToolResultRecord | None] = lambda _e: None  # on TOOL_CALL_END
+
+
+def _agui_usage(event: dict[str, Any]) -> UsageRecord | None:
+    usage = event.get("usage")
+    if not isinstance(usage, list) or not usage:
+        return None
+    record = usage_from_agui(usage[0])
+    if record is not None and record.cache_write_input_tokens is None:
+        # TanStack's wire form keeps the detail AG-UI's first slot lacks under metadata.tanstack.usage.
+        record.cache_write_input_tokens = count(
+            dig(event, "metadata", "tanstack", "usage", "promptTokensDetails", "cacheWriteTokens")
+        )
+    return record
+
+
+def _agui_error(event: dict[str, Any]) -> ErrorRecord:
+    return ErrorRecord(message=first_str(event.get("message")), code=error_code(event.get("code")))
+
+
+AGUI_READER = Reader(
+    tool_name=lambda e: first_str(e.get("toolCallName")),
+    end_input=lambda e: dig(e, "metadata", "tanstack", "input"),
+    finish_reason=lambda e: dig(e, "metadata", "tanstack", "finishReason"),
+    usage=_agui_usage,
+    error=_agui_error,
+    model=lambda e: first_str(dig(e, "metadata", "tanstack", "model")),
+)
+
+
+def _until_terminal(events: Sequence[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Readable events up to and including the first terminal: what a consumer acts on."""
+    for index, event in enumerate(events):
+        if not isinstance(event, dict):
+            continue
+        yield index, event
+        if event.get("type") in ("RUN_FINISHED", "RUN_ERROR"):
+            return
+
+
+def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
+    """The transcript an AG-UI-shaped stream means, reading extras through ``reader``.
+
+    >>> extract_with([{"type": "RUN_ERROR", "message": "boom", "code": 500}], AGUI_READER).error
+    ErrorRecord(message='boom', code='500')
+    """
+    text: list[str] = []
+    reasoning: list[str] = []
+    starts: dict[str, str] = {}  # call id -> name, in order of first START
+    args: dict[str, list[str]] = {}
+    open_calls: set[str] = set()
+    ended: dict[str, Any] = {}  # call id -> END input, in order of END
+    results: list[ToolResultRecord] = []
+    approvals: dict[str, ApprovalRecord] = {}
+    terminal_event: dict[str, Any] | None = None
+    first_model: str | None = None
+    last_model: str | None = None
+
+    for _index, event in _until_terminal(events):
+        etype = event.get("type")
+        model = reader.model(event)
+        if model is not None:
+            first_model = first_model or model
+            last_model = model
+        call_id = first_str(event.get("toolCallId"))
+        if etype == "TEXT_MESSAGE_CONTENT" and isinstance(event.get("delta"), str):
+            text.append(event["delta"])
+        elif etype == "REASONING_MESSAGE_CONTENT" and isinstance(event.get("delta"), str):
+            reasoning.append(event["delta"])
+        elif etype == "TOOL_CALL_START" and call_id is not None and call_id not in ended:
+            name = reader.tool_name(event)
+            if call_id not in starts and name is not None:
+                starts[call_id] = name
+                args[call_id] = []
+            open_calls.add(call_id)
+        elif etype == "TOOL_CALL_ARGS" and call_id in open_calls and isinstance(event.get("delta"), str):
+            args.setdefault(call_id, []).append(event["delta"])
+        elif etype == "TOOL_CALL_END" and call_id in open_calls:
+            open_calls.discard(call_id)
+            if call_id in starts:
+                ended[call_id] = reader.end_input(event)
+            result = reader.end_result(event)
+            if result is not None:
+                results.append(result)
+        elif etype == "TOOL_CALL_RESULT" and call_id is not None:
+            results.append(
+                ToolResultRecord(
+                    tool_call_id=call_id,
+                    result=tool_result_value(event.get("content")),
+                    is_error=dig(event, "metadata", "tanstack", "state") == "output-error",
+                )
+            )
+        elif etype == "CUSTOM" and event.get("name") == "approval-requested":
+            record = approval_from_custom(event.get("value"))
+            if record is not None:
+                approvals.setdefault(record.approval_id, record)
+        elif etype in ("RUN_FINISHED", "RUN_ERROR"):
+            terminal_event = event
+            for record in approvals_from_outcome(event.get("outcome")):
+                approvals.setdefault(record.approval_id, record)
+        elif etype == "RUN_STARTED" and model is not None:
+            first_model = model
+
+    # Upstream results only come for provider-executed calls (client results come from the engine).
+    executed = {r.tool_call_id for r in results}
+    calls = [
+        tool_call_record(cid, name, "".join(args.get(cid, [])), ended[cid], cid in executed)
+        for cid, name in starts.items()
+        if cid in ended
+    ]
+    transcript = Transcript(
+        text="".join(text),
+        reasoning="".join(reasoning),
+        tool_calls=calls,
+        tool_results=results,
+        approvals=list(approvals.values()),
+        terminal="none",
+        model=(reader.model(terminal_event) if terminal_event else None) or first_model or last_model,
+    )
+    if terminal_event is None:
+        return transcript
+    transcript.usage = reader.usage(terminal_event)
+    if terminal_event.get("type") == "RUN_FINISHED":
+        finish = reader.finish_reason(terminal_event)
+        # Off-enum values are schema errors; the transcript can only say "no valid finish reason".
+        transcript.finish_reason = finish if is_finish_reason(finish) else None
+        cancelled = dig(terminal_event, "outcome", "type") == "cancelled"
+        transcript.terminal = "aborted" if cancelled else "finished"
+    else:
+        transcript.error = reader.error(terminal_event)
+        transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
+    return transcript
+
+
+def extract(events: Sequence[Any]) -> Transcript:
+    """The normalized transcript an AG-UI wire stream means.
+
+    >>> t = extract([{"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
+    ...              {"type": "RUN_FINISHED", "threadId": "t", "runId": "r",
+    ...               "metadata": {"tanstack": {"finishReason": "stop", "model": "m1"}}}])
+    >>> t.finish_reason, t.model, t.terminal
+    ('stop', 'm1', 'finished')
+    """
+    return extract_with(events, AGUI_READER)
+
+
+def exposures(events: Sequence[Any]) -> dict[str, int]:
+    """Index of the first ``TOOL_CALL_END`` for each tool call id (when the call is complete).
+
+    >>> exposures([{"type": "TOOL_CALL_START", "toolCallId": "c1", "toolCallName": "f"},
+    ...            {"type": "TOOL_CALL_END", "toolCallId": "c1"}])
+    {'c1': 1}
+    """
+    out: dict[str, int] = {}
+    for index, event in enumerate(events):
+        if _etype(event) == "TOOL_CALL_END":
+            call_id = event.get("toolCallId")
+            if isinstance(call_id, str):
+                out.setdefault(call_id, index)
+    return out

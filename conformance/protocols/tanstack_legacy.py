@@ -1,0 +1,344 @@
+"""TanStack AI legacy chunks (era A, 0.0.x-0.2.x): schema, lifecycle table, extraction.
+
+Every chunk carries ``type, id, model, timestamp``; ``content``/``thinking`` carry the
+accumulated text (the 0.0.3 engine stores ``content`` verbatim), a tool call is one
+``tool_call`` chunk with complete ``function.arguments`` and a unique ``index``, and the run
+ends with exactly one ``done`` or an ``error`` (spec-reference 4.7, 8.4 legacy rules).
+
+The lifecycle is one table, :data:`LIFECYCLE` (chunk type -> :class:`ChunkRule`), plus the
+phase machine :data:`PHASES`, read by :func:`lifecycle`. Whether ``function.arguments``
+parses is left to extraction: malformed arguments are a POLICY row (8.1.13), not lifecycle.
+
+Example:
+    >>> chunk = {"id": "r1", "model": "m", "timestamp": 1}
+    >>> events = [
+    ...     {**chunk, "type": "content", "delta": "Hel", "content": "Hel"},
+    ...     {**chunk, "type": "content", "delta": "lo", "content": "lo"},
+    ...     {**chunk, "type": "done", "finishReason": "stop"},
+    ... ]
+    >>> [(f.row, f.event_index) for f in lifecycle(events)]
+    [('8.1.4', 1)]
+    >>> extract(events).text
+    'Hello'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import jsonschema  # type: ignore[import-untyped,unused-ignore]
+
+from conformance.findings import Finding
+from conformance.protocols.agui import (
+    approval_from_custom,
+    count,
+    dig,
+    error_code,
+    first_str,
+    is_finish_reason,
+    tool_call_record,
+    tool_result_value,
+)
+from conformance.protocols.tanstack import format_error
+from mock_provider.transcript import (
+    ApprovalRecord,
+    ErrorRecord,
+    ToolCallRecord,
+    ToolResultRecord,
+    Transcript,
+    UsageRecord,
+)
+
+NAME = "tanstack-legacy"
+# A legacy tool_result chunk has no error flag: results are compared without it.
+EXPRESSES_RESULT_ERROR = False
+USAGE_FIELDS: tuple[str, ...] = ("input_tokens", "output_tokens", "total_tokens")
+
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "tanstack-legacy.schema.json"
+SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+def schema_errors(event: Any) -> list[str]:
+    """Why one chunk does not match ``tanstack-legacy.schema.json`` (``[]`` if it does).
+
+    >>> schema_errors({"type": "content", "delta": "a", "content": "a", "model": "m", "timestamp": 1})
+    ["<event>: 'id' is a required property"]
+    """
+    if not isinstance(event, dict):
+        return [f"chunk is not a JSON object (got {type(event).__name__})"]
+    errors = sorted(_VALIDATOR.iter_errors(event), key=lambda e: [str(p) for p in e.absolute_path])
+    return [format_error(e) for e in errors]
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle: the table
+# ---------------------------------------------------------------------------------------------
+
+ChunkRole = Literal["body", "done", "error", "after-done"]
+Phase = Literal["streaming", "done", "errored"]
+
+
+@dataclass(frozen=True)
+class ChunkRule:
+    """What one chunk type means for the run and which rows its own checks belong to."""
+
+    role: ChunkRole
+    cumulative_row: str | None = None  # `content` must be the previous accumulated value + `delta`
+    empty_delta_row: str | None = None  # `delta == ""`
+    exposes_tool_call: bool = False  # one chunk per call, unique stable index (8.1.9 / 8.1.12)
+
+
+LIFECYCLE: dict[str, ChunkRule] = {
+    "content": ChunkRule("body", cumulative_row="8.1.4", empty_delta_row="hygiene.empty-delta"),
+    "thinking": ChunkRule("body", cumulative_row="8.1.7"),
+    "tool_call": ChunkRule("body", exposes_tool_call=True),
+    "tool_result": ChunkRule("body"),
+    "done": ChunkRule("done"),
+    "error": ChunkRule("error"),
+    # The 0.0.3 engine itself appends these after `done` (reusing its id/model), so a stream
+    # that carries them after `done` is the engine's own shape, not a trailing event.
+    "approval-requested": ChunkRule("after-done"),
+    "tool-input-available": ChunkRule("after-done"),
+}
+_UNKNOWN = ChunkRule("body")  # unknown types are schema errors; for the run they are body chunks
+
+# (phase, role) -> (next phase, row, message). Chunks after the terminal are not checked further.
+PHASES: dict[tuple[Phase, ChunkRole], tuple[Phase, str | None, str]] = {
+    ("streaming", "body"): ("streaming", None, ""),
+    ("streaming", "after-done"): ("streaming", None, ""),
+    ("streaming", "done"): ("done", None, ""),
+    ("streaming", "error"): ("errored", None, ""),
+    ("done", "body"): ("done", "8.1.18", "{type} chunk after done"),
+    ("done", "after-done"): ("done", None, ""),
+    ("done", "done"): ("done", "8.1.18", "second done chunk"),
+    ("done", "error"): ("done", "8.1.18", "error chunk after done"),
+    ("errored", "body"): ("errored", "8.1.18", "{type} chunk after error"),
+    ("errored", "after-done"): ("errored", "8.1.18", "{type} chunk after error"),
+    ("errored", "done"): ("errored", "8.1.18", "done chunk after error"),
+    ("errored", "error"): ("errored", "8.1.18", "second error chunk"),
+}
+
+
+def lifecycle(events: Sequence[Any]) -> list[Finding]:
+    """Apply :data:`PHASES` and the :data:`LIFECYCLE` chunk rules to a whole legacy stream.
+
+    >>> c = {"id": "r1", "model": "m", "timestamp": 1}
+    >>> call = {"type": "function", "function": {"name": "f", "arguments": "{}"}}
+    >>> [f.row for f in lifecycle([{**c, "type": "tool_call", "index": 0, "toolCall": {**call, "id": "a"}},
+    ...                            {**c, "type": "tool_call", "index": 0, "toolCall": {**call, "id": "b"}},
+    ...                            {**c, "type": "done", "finishReason": "tool_calls"}])]
+    ['8.1.9']
+    """
+    findings: list[Finding] = []
+    phase: Phase = "streaming"
+    accumulated: dict[str, str] = {}  # chunk type -> accumulated text it last reported
+    id_index: dict[str, int | None] = {}  # tool call id -> index it was exposed under
+    index_id: dict[int, str] = {}  # index -> tool call id exposed under it
+
+    def add(row: str, message: str, index: int) -> None:
+        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
+
+    for index, chunk in enumerate(events):
+        ctype = chunk.get("type") if isinstance(chunk, dict) else None
+        rule = LIFECYCLE.get(ctype, _UNKNOWN) if isinstance(ctype, str) else _UNKNOWN
+        was_streaming = phase == "streaming"
+        phase, row, message = PHASES[(phase, rule.role)]
+        if row is not None:
+            add(row, message.format(type=ctype if isinstance(ctype, str) else "an unreadable"), index)
+        if not was_streaming or not isinstance(chunk, dict):
+            continue
+        if rule.cumulative_row is not None and isinstance(ctype, str):
+            row, message = _cumulative(chunk, accumulated.get(ctype, ""), rule)
+            if row is None and rule.empty_delta_row is not None and chunk.get("delta") == "":
+                row, message = rule.empty_delta_row, f"{ctype} chunk with an empty delta"
+            if row is not None:
+                add(row, message, index)
+            if isinstance(chunk.get("content"), str):
+                # The engine keeps the reported value, so the next chunk must build on it.
+                accumulated[ctype] = chunk["content"]
+        if rule.exposes_tool_call:
+            verdict = _exposure(chunk, id_index, index_id)
+            if verdict is not None:
+                add(*verdict, index)
+    if phase == "streaming":
+        findings.append(
+            Finding(
+                row="8.1.18",
+                message="stream ended with no done or error chunk",
+                source="lifecycle-terminal-missing",
+            )
+        )
+    return findings
+
+
+def _cumulative(chunk: dict[str, Any], previous: str, rule: ChunkRule) -> tuple[str | None, str]:
+    content, delta = chunk.get("content"), chunk.get("delta")
+    if not isinstance(content, str):
+        return None, ""  # schema_errors reports it
+    ctype = chunk.get("type")
+    if isinstance(delta, str):
+        if content != previous + delta:
+            return rule.cumulative_row, (
+                f"{ctype}.content {_clip(content)} is not the accumulated {_clip(previous)}"
+                f" + delta {_clip(delta)}"
+            )
+    elif not content.startswith(previous):
+        return rule.cumulative_row, f"{ctype}.content {_clip(content)} does not extend {_clip(previous)}"
+    return None, ""
+
+
+def _clip(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+
+
+def _exposure(
+    chunk: dict[str, Any], id_index: dict[str, int | None], index_id: dict[int, str]
+) -> tuple[str, str] | None:
+    raw_id, raw_slot = dig(chunk, "toolCall", "id"), chunk.get("index")
+    call_id = raw_id if isinstance(raw_id, str) and raw_id != "" else None
+    slot = raw_slot if isinstance(raw_slot, int) and not isinstance(raw_slot, bool) else None
+    if call_id is not None and call_id in id_index:
+        first = id_index[call_id]
+        if slot is not None and first is not None and first != slot:
+            return "8.1.9", f"tool call {call_id!r} appears under index {first} and index {slot}"
+        return "8.1.12", f"second tool_call chunk for call {call_id!r} (the call is exposed twice)"
+    if slot is not None and slot in index_id:
+        if call_id is None:
+            # An id-less continuation chunk: the engine appends it to that index's call.
+            return (
+                "8.1.12",
+                f"tool_call chunk without an id re-exposes call {index_id[slot]!r} at index {slot}",
+            )
+        return "8.1.9", f"index {slot} is already used by call {index_id[slot]!r}; call {call_id!r} shares it"
+    if call_id is not None:
+        id_index[call_id] = slot
+        if slot is not None:
+            index_id[slot] = call_id
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Extraction
+# ---------------------------------------------------------------------------------------------
+
+
+def _usage(usage: Any) -> UsageRecord | None:
+    if not isinstance(usage, dict):
+        return None
+    return UsageRecord(
+        input_tokens=count(usage.get("promptTokens")),
+        output_tokens=count(usage.get("completionTokens")),
+        total_tokens=count(usage.get("totalTokens")),
+    )
+
+
+def extract(events: Sequence[Any]) -> Transcript:
+    """The normalized transcript a legacy chunk stream means.
+
+    Reads up to the first ``error``, or the first ``done`` plus the engine's trailing
+    ``approval-requested`` chunks. Tool calls are one record per ``tool_call`` chunk, ordered
+    by ``index`` (the engine's slot order).
+
+    >>> c = {"id": "r1", "model": "m", "timestamp": 1}
+    >>> fn = {"name": "f", "arguments": "{bad"}
+    >>> t = extract([{**c, "type": "tool_call", "index": 0,
+    ...               "toolCall": {"id": "a", "type": "function", "function": fn}},
+    ...              {**c, "type": "done", "finishReason": "tool_calls",
+    ...               "usage": {"promptTokens": 3, "completionTokens": 2, "totalTokens": 5}}])
+    >>> t.tool_calls[0].malformed, t.finish_reason, t.usage.total_tokens, t.model
+    (True, 'tool_calls', 5, 'm')
+    """
+    text: list[str] = []
+    reasoning: list[str] = []
+    thinking_so_far = ""
+    calls: list[tuple[int | float, str, str, str]] = []  # (index, id, name, arguments)
+    results: list[ToolResultRecord] = []
+    approvals: dict[str, ApprovalRecord] = {}
+    terminal: dict[str, Any] | None = None
+    model: str | None = None
+
+    for chunk in events:
+        if not isinstance(chunk, dict):
+            continue
+        ctype = chunk.get("type")
+        if terminal is not None and (terminal.get("type") != "done" or ctype != "approval-requested"):
+            continue  # only the engine's own trailing approval chunks follow `done`
+        model = first_str(chunk.get("model")) or model
+        if ctype == "content" and isinstance(chunk.get("delta"), str):
+            text.append(chunk["delta"])
+        elif ctype == "thinking":
+            delta, content = chunk.get("delta"), chunk.get("content")
+            if isinstance(delta, str):
+                reasoning.append(delta)
+            elif isinstance(content, str) and content.startswith(thinking_so_far):
+                reasoning.append(content[len(thinking_so_far) :])  # delta is optional here
+            if isinstance(content, str):
+                thinking_so_far = content
+        elif ctype == "tool_call":
+            call_id, name = dig(chunk, "toolCall", "id"), dig(chunk, "toolCall", "function", "name")
+            arguments = dig(chunk, "toolCall", "function", "arguments")
+            slot = chunk.get("index")
+            if isinstance(call_id, str) and isinstance(name, str):
+                order = slot if isinstance(slot, int) and not isinstance(slot, bool) else float("inf")
+                calls.append((order, call_id, name, arguments if isinstance(arguments, str) else ""))
+        elif ctype == "tool_result" and isinstance(chunk.get("toolCallId"), str):
+            results.append(
+                ToolResultRecord(
+                    tool_call_id=chunk["toolCallId"], result=tool_result_value(chunk.get("content"))
+                )
+            )
+        elif ctype == "approval-requested":
+            record = approval_from_custom(chunk)
+            if record is not None:
+                approvals.setdefault(record.approval_id, record)
+        elif ctype in ("done", "error"):
+            terminal = chunk
+
+    executed = {r.tool_call_id for r in results}
+    records: list[ToolCallRecord] = [
+        tool_call_record(call_id, name, arguments, None, call_id in executed)
+        for _order, call_id, name, arguments in sorted(calls, key=lambda c: c[0])
+    ]
+    transcript = Transcript(
+        text="".join(text),
+        reasoning="".join(reasoning),
+        tool_calls=records,
+        tool_results=results,
+        approvals=list(approvals.values()),
+        terminal="none",
+        model=model,
+    )
+    if terminal is None:
+        return transcript
+    if terminal.get("type") == "done":
+        finish = terminal.get("finishReason")
+        transcript.finish_reason = finish if is_finish_reason(finish) else None
+        transcript.usage = _usage(terminal.get("usage"))
+        transcript.terminal = "finished"
+    else:
+        transcript.error = ErrorRecord(
+            message=first_str(dig(terminal, "error", "message")),
+            code=error_code(dig(terminal, "error", "code")),
+        )
+        transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
+    return transcript
+
+
+def exposures(events: Sequence[Any]) -> dict[str, int]:
+    """Index of the first ``tool_call`` chunk per tool call id.
+
+    >>> exposures([{"type": "tool_call", "index": 0, "toolCall": {"id": "a"}}])
+    {'a': 0}
+    """
+    out: dict[str, int] = {}
+    for index, chunk in enumerate(events):
+        if isinstance(chunk, dict) and chunk.get("type") == "tool_call":
+            call_id = dig(chunk, "toolCall", "id")
+            if isinstance(call_id, str):
+                out.setdefault(call_id, index)
+    return out

@@ -1,0 +1,446 @@
+"""Run one case (scenario x dialect) against an adapter and grade it. Never hangs, never crashes.
+
+The adapter runs in a worker thread with its own event loop: a cooperative hang is
+cancelled by ``asyncio`` at the per-case timeout; a blocking one (a busy loop, a
+``time.sleep``) is abandoned after the timeout plus a grace period. Every event is
+checked for being a JSON object of bounded size; the count of events is bounded too.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.reference import agui
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> run_case(agui, s, "v3").verdict
+    'PASS'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.contract import AdapterContext, Capabilities, RunRequest
+from conformance.findings import Finding
+from conformance.matrix import Matrix, load_matrix
+from conformance.protocols import protocol
+from conformance.semantics import compare
+from conformance.verdict import CaseResult, grade
+from mock_provider.abort import AbortSignal
+from mock_provider.dialects import DialectError, encoder
+from mock_provider.parts import Finish, ToolCall, ToolInputStart
+from mock_provider.request_log import RequestLog
+from mock_provider.scenario import Scenario
+
+Factory = Callable[[AdapterContext], Any]
+
+
+@dataclass
+class Settings:
+    """Per-run limits. ``timeout`` is per case (seconds)."""
+
+    timeout: float = 10.0
+    max_events: int = 10_000
+    max_event_bytes: int = 1_000_000
+    time_scale: float = 0.0
+    grace: float = 2.0
+    strict: bool = False
+    matrix: Matrix | None = None
+
+
+@dataclass
+class _Run:
+    events: list[Any] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)
+    exhausted: list[bool] = field(default_factory=list)
+    abort_event_index: int | None = None
+    error: BaseException | None = None
+    error_text: str = ""
+    timed_out: bool = False
+    too_many: bool = False
+    capabilities: Capabilities | None = None
+    setup_error: str = ""
+    oversize: list[int] = field(default_factory=list)
+    final_position: int = 0
+    not_json: list[int] = field(default_factory=list)
+
+
+def expressible(scenario: Scenario, dialect: str) -> str | None:
+    """None when the dialect can express every part of the scenario, else the DialectError text."""
+    enc = encoder(dialect, scenario.id)
+    try:
+        for step in scenario.script:
+            if step.part is not None:
+                enc.encode(step.part)
+            elif step.raw_part is not None:
+                enc.encode_raw(step.raw_part)
+    except DialectError as exc:
+        return str(exc)
+    return None
+
+
+def capabilities_of(adapter: Any) -> Capabilities:
+    """The adapter's declared capabilities, validated (a dict is accepted too)."""
+    caps = getattr(adapter, "capabilities", None)
+    if isinstance(caps, Capabilities):
+        return caps
+    if isinstance(caps, dict):
+        return Capabilities.model_validate(caps)
+    raise TypeError("the adapter has no `capabilities` (a conformance.contract.Capabilities)")
+
+
+def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
+    req = scenario.request
+    return RunRequest(
+        model=req.model,
+        messages=[m.model_dump(exclude_none=True) for m in req.messages],
+        tools=[t.model_dump() for t in req.tools],
+        output_schema=req.output_schema,
+        options=dict(req.options),
+        thread_id=f"thread-{scenario.id}",
+        run_id=f"run-{scenario.id}",
+        abort=abort,
+    )
+
+
+def run_case(
+    factory: Factory,
+    scenario: Scenario,
+    dialect: str,
+    settings: Settings | None = None,
+    *,
+    adapter_name: str | None = None,
+) -> CaseResult:
+    """Run one scenario in one dialect through the adapter and grade the result."""
+    from mock_provider.model import ScriptedLanguageModel
+
+    st = settings or Settings()
+    matrix = st.matrix or _default_matrix()
+    case_id = f"{scenario.id}[{dialect}]"
+    result = CaseResult(case_id=case_id, scenario_id=scenario.id, dialect=dialect,
+                        adapter=adapter_name or str(getattr(factory, "__name__", "adapter")), rows=list(scenario.rows))
+    why = expressible(scenario, dialect)
+    if why is not None:
+        result.content = result.termination = "NOT-EXPRESSIBLE"
+        result.reason = why
+        return result
+
+    log = RequestLog()
+    abort = AbortSignal()
+    run = _Run()
+    state: dict[str, Any] = {}
+
+    def on_step(i: int) -> None:
+        if scenario.client.abort_after_step is not None and i == scenario.client.abort_after_step:
+            if run.abort_event_index is None:
+                run.abort_event_index = len(run.events)
+            abort.abort("client abort")
+
+    model = ScriptedLanguageModel(scenario, dialect, time_scale=st.time_scale, log=log, on_step=on_step)
+    ctx = AdapterContext(dialect=dialect, model=model, scenario_id=scenario.id, time_scale=st.time_scale,
+                         request_log=log)
+    request = build_request(scenario, abort)
+    started = time.perf_counter()
+    worker = threading.Thread(target=_drive, args=(factory, ctx, request, run, st, model, state), daemon=True)
+    worker.start()
+    worker.join(st.timeout + st.grace)
+    result.duration_s = time.perf_counter() - started
+    if worker.is_alive():
+        run.timed_out = True
+        run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s "
+                          "(abandoned; a blocking call inside an async generator?)")
+    result.adapter = adapter_name or (run.capabilities.name if run.capabilities else result.adapter)
+    result.upstream = list(state.get("upstream", []))
+    result.events = list(run.events)
+    result.upstream_positions = list(run.positions)
+
+    if run.setup_error:
+        result.content = result.termination = "ERROR"
+        result.reason = run.setup_error
+        return result
+    caps = run.capabilities
+    assert caps is not None
+    if dialect not in caps.inputs:
+        result.content = result.termination = "UNSUPPORTED"
+        result.reason = f"the adapter does not consume dialect {dialect!r} (declared inputs: {caps.inputs})"
+        return result
+    missing = sorted(scenario.features() - set(caps.features))
+    if missing:
+        result.content = result.termination = "UNSUPPORTED"
+        result.reason = f"feature(s) not declared: {', '.join(missing)}"
+        return result
+    if run.timed_out:
+        result.content = result.termination = "ERROR"
+        result.reason = run.error_text or f"timed out after {st.timeout:.1f}s"
+        return result
+    if run.too_many:
+        result.content = result.termination = "ERROR"
+        result.reason = f"more than {st.max_events} events: stopped reading (runaway adapter?)"
+        return result
+
+    expected = scenario.expected_for(dialect)
+    proto = protocol(caps.output)
+    findings: list[Finding] = []
+    if run.error is not None:
+        if expected.terminal == "error":
+            # Row 8.1.21/4.5: adapters report upstream failures as events; they do not throw.
+            findings.append(Finding(row=scenario.rows[0], source="runner",
+                                    message=f"the adapter raised instead of emitting an error event: {run.error_text}"))
+        else:
+            result.content = result.termination = "ERROR"
+            result.reason = f"the adapter raised: {run.error_text}"
+            findings_only = _event_findings(run, proto)
+            result.findings = _with_levels(findings_only, matrix)
+            return result
+
+    findings.extend(_event_findings(run, proto))
+    lifecycle = proto.lifecycle(run.events)
+    aborted_silently = expected.terminal == "aborted" and caps.policies.abort == "silent"
+    for f in lifecycle:
+        if f.source == "lifecycle-terminal-missing" and aborted_silently:
+            continue
+        findings.append(_after_error_row(f, run.events))
+    actual = proto.extract(run.events)
+    result.expected = expected.model_dump()
+    result.actual = actual.model_dump()
+    upstream_finish = next((p.finish_reason.unified for p in scenario.parts() if isinstance(p, Finish)), None)
+    has_provider_calls = any(
+        isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in scenario.parts()
+    )
+    cause = _terminal_row(scenario, run, expected.terminal)
+    for f in findings:
+        if f.source == "lifecycle-terminal-missing" and cause:
+            f.row = cause  # a missing terminal is the fault of the part the run stopped on
+    findings.extend(
+        compare(expected, actual, caps.policies, rows=scenario.rows, usage_fields=proto.USAGE_FIELDS,
+                dialect=dialect, upstream_finish=upstream_finish, has_provider_calls=has_provider_calls,
+                reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
+                result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True))
+    )
+    findings.extend(_exposure_findings(scenario, run, proto))
+    findings.extend(_abort_findings(scenario, run, log, caps))
+    result.findings = _with_levels(findings, matrix)
+    _grade(result, matrix, st.strict)
+    return result
+
+
+# The 8.1 row each upstream part type belongs to: when a run ends the wrong way, the part it
+# ended on names the broken rule.
+PART_ROWS: dict[str, str] = {
+    "stream-start": "8.1.1",
+    "response-metadata": "8.1.2",
+    "text-start": "8.1.4",
+    "text-delta": "8.1.4",
+    "text-end": "8.1.5",
+    "reasoning-start": "8.1.7",
+    "reasoning-delta": "8.1.7",
+    "reasoning-end": "8.1.8",
+    "tool-input-start": "8.1.9",
+    "tool-input-delta": "8.1.10",
+    "tool-input-end": "8.1.12",
+    "tool-call": "8.1.12",
+    "tool-result": "8.1.14",
+    "tool-approval-request": "8.1.15",
+    "file": "8.1.16",
+    "reasoning-file": "8.1.16",
+    "source": "8.1.16",
+    "custom": "8.1.16",
+    "raw": "8.1.16",
+    "ping": "8.1.16",
+    "error": "8.1.17",
+    "finish": "8.1.18",
+}
+
+
+def _terminal_row(scenario: Scenario, run: _Run, expected_terminal: str) -> str | None:
+    """The row of the upstream step the run stopped on (None: use the scenario's primary row)."""
+    if expected_terminal != "finished":
+        return None  # an error/abort scenario is about that error or abort: its primary row
+    consumed = run.final_position
+    if consumed >= len(scenario.script):
+        has_finish = any(isinstance(s.part, Finish) for s in scenario.script)
+        return "8.1.18" if has_finish else "8.1.19"
+    if consumed <= 0:
+        return None
+    step = scenario.script[consumed - 1]
+    if step.raw_part is not None:
+        return "8.1.16"
+    if step.part is not None:
+        return PART_ROWS.get(step.part.type)
+    return None
+
+
+_ERROR_TERMINALS = {"RUN_ERROR", "error"}
+_FINISH_TERMINALS = {"RUN_FINISHED", "done"}
+
+
+def _after_error_row(f: Finding, events: list[Any]) -> Finding:
+    """Events after an error terminal break the error rows, not the generic terminal row.
+
+    A finish after the error is the synthetic finish of row 8.1.20; anything else after it
+    breaks row 8.1.17 ("nothing follows it").
+    """
+    if f.row != "8.1.18" or f.event_index is None or f.event_index >= len(events):
+        return f
+    first_terminal = next((e.get("type") for e in events[: f.event_index] if isinstance(e, dict)
+                           and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS), None)
+    if first_terminal not in _ERROR_TERMINALS:
+        return f
+    ev = events[f.event_index]
+    f.row = "8.1.20" if isinstance(ev, dict) and ev.get("type") in _FINISH_TERMINALS else "8.1.17"
+    return f
+
+
+def _default_matrix() -> Matrix:
+    global _MATRIX
+    if _MATRIX is None:
+        _MATRIX = load_matrix()
+    return _MATRIX
+
+
+_MATRIX: Matrix | None = None
+
+
+def _with_levels(findings: list[Finding], matrix: Matrix) -> list[Finding]:
+    levels = {r.id: r.level for r in matrix.rows}
+    for f in findings:
+        if f.level is None:
+            f.level = levels.get(f.row, "MUST")
+    return findings
+
+
+def _grade(result: CaseResult, matrix: Matrix, strict: bool) -> None:
+    axes = {r.id: r.axis for r in matrix.rows}
+    by_axis: dict[str, list[str]] = {"content": [], "termination": []}
+    for f in result.findings:
+        level = f.level or "MUST"
+        if strict and level == "SHOULD":
+            level = "MUST"
+        by_axis[axes.get(f.row, "content")].append(level)
+    result.content = grade(by_axis["content"])
+    result.termination = grade(by_axis["termination"])
+
+
+def _event_findings(run: _Run, proto: Any) -> list[Finding]:
+    out: list[Finding] = []
+    for i in run.not_json:
+        out.append(Finding(row="schema.event", event_index=i, source="schema",
+                           message="event is not a JSON object (not a dict of JSON values)"))
+    for i in run.oversize:
+        out.append(Finding(row="schema.event", event_index=i, source="schema",
+                           message="event exceeds the size limit (dropped from the transcript)"))
+    bad = set(run.not_json) | set(run.oversize)
+    for i, ev in enumerate(run.events):
+        if i in bad:
+            continue
+        for err in proto.schema_errors(ev):
+            out.append(Finding(row="schema.event", event_index=i, source="schema", message=err))
+    return out
+
+
+def _exposure_findings(scenario: Scenario, run: _Run, proto: Any) -> list[Finding]:
+    """Row 8.1.12: a call is handed to the consumer only after its tool-call part was emitted."""
+    complete_at: dict[str, int] = {}
+    for steps, step in enumerate(scenario.script, start=1):
+        if isinstance(step.part, ToolCall):
+            complete_at.setdefault(step.part.tool_call_id, steps)
+    out: list[Finding] = []
+    for call_id, idx in proto.exposures(run.events).items():
+        need = complete_at.get(call_id)
+        if need is None or idx >= len(run.positions):
+            continue  # never completed upstream: closed at stream end (row 8.1.19), checked by lifecycle
+        if run.positions[idx] < need and not run.exhausted[idx]:
+            out.append(Finding(row="8.1.12", event_index=idx, source="exposure",
+                               message=f"tool call {call_id!r} exposed as complete before its tool-call part "
+                                       f"(upstream had sent {run.positions[idx]} of the {need} steps needed)"))
+    return out
+
+
+def _abort_findings(scenario: Scenario, run: _Run, log: RequestLog, caps: Capabilities) -> list[Finding]:
+    if scenario.client.abort_after_step is None:
+        return []
+    out: list[Finding] = []
+    records = [r for r in log.records if r.kind == "stream"]
+    if records and not any(r.aborted or r.client_left_early for r in records):
+        out.append(Finding(row="8.1.22", source="runner",
+                           message="the upstream request was not aborted (request log: aborted=False); "
+                                   "pass the caller's abort signal to the upstream"))
+    if run.abort_event_index is not None:
+        allowed = 0 if caps.policies.abort == "silent" else 1
+        after = len(run.events) - run.abort_event_index
+        if after > allowed:
+            out.append(Finding(row="8.1.22", event_index=run.abort_event_index + allowed, source="runner",
+                               message=f"{after} event(s) emitted after the caller aborted "
+                                       f"(policy {caps.policies.abort!r} allows {allowed})"))
+    return out
+
+
+def _drive(factory: Factory, ctx: AdapterContext, request: RunRequest, run: _Run, st: Settings, model: Any,
+           state: dict[str, Any]) -> None:
+    try:
+        asyncio.run(_consume(factory, ctx, request, run, st, model, state))
+    except BaseException as exc:  # the worker must never die silently
+        if not run.setup_error and run.error is None:
+            run.error = exc
+            run.error_text = f"{type(exc).__name__}: {exc}"
+
+
+async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, run: _Run, st: Settings,
+                   model: Any, state: dict[str, Any]) -> None:
+    try:
+        adapter = factory(ctx)
+        run.capabilities = capabilities_of(adapter)
+    except Exception as exc:
+        run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"
+        return
+    if ctx.dialect not in run.capabilities.inputs:
+        return
+    try:
+        stream = adapter.stream(request)
+        if not hasattr(stream, "__anext__"):
+            raise TypeError(f"stream() must return an async iterator, got {type(stream).__name__}")
+    except Exception as exc:
+        run.error = exc
+        run.error_text = f"{type(exc).__name__}: {exc}"
+        return
+
+    async def pump() -> None:
+        async for ev in stream:
+            i = len(run.events)
+            run.positions.append(getattr(model, "steps_emitted", 0))
+            run.exhausted.append(bool(getattr(model, "exhausted", False)))
+            try:
+                size = len(json.dumps(ev))
+                if not isinstance(ev, dict):
+                    run.not_json.append(i)
+                elif size > st.max_event_bytes:
+                    run.oversize.append(i)
+                    ev = {"type": "<oversize>", "bytes": size}
+            except (TypeError, ValueError):
+                run.not_json.append(i)
+                ev = repr(ev)[:200]
+            run.events.append(ev)
+            if len(run.events) > st.max_events:
+                run.too_many = True
+                return
+
+    try:
+        await asyncio.wait_for(pump(), timeout=st.timeout)
+    except asyncio.TimeoutError:
+        run.timed_out = True
+        run.error_text = f"no terminal within {st.timeout:.1f}s (the adapter hung; {len(run.events)} events so far)"
+    except Exception as exc:
+        run.error = exc
+        run.error_text = f"{type(exc).__name__}: {exc}"
+    finally:
+        aclose = getattr(stream, "aclose", None)
+        if aclose is not None:
+            # A hostile generator may refuse to close; the verdict is already known.
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(aclose(), timeout=1.0)
+    state["upstream"] = getattr(model, "emitted_items", [])
+    run.final_position = int(getattr(model, "steps_emitted", 0))

@@ -1,0 +1,221 @@
+"""Semantic check: the adapter's transcript against the scenario's expected transcript, policy-aware.
+
+Each difference becomes a :class:`~conformance.findings.Finding` on one matrix row:
+
+* finish reason (8.2.*) and usage (8.3.*) always report on their own rows: every scenario
+  exercises them, and a wrong mapping is that row's failure whatever the scenario;
+* other fields report on their field row when the scenario lists it, else on the
+  scenario's primary row (its first row, the rule the scenario was written for);
+* when the run ended the wrong way (expected finished, got an error, ...), every
+  difference is a consequence of that: all of them report on the row of the upstream
+  part the run ended on (an adapter that dies on ``stream-start`` breaks row 8.1.1,
+  whatever the scenario), or the primary row when that is unknown; finish reason and
+  usage are then not compared.
+
+Example:
+    >>> from mock_provider.transcript import Transcript
+    >>> from conformance.contract import Policies
+    >>> fs = compare(Transcript(text="ab"), Transcript(text="a"), Policies(), rows=["8.1.4"],
+    ...              usage_fields=(), dialect="v3", upstream_finish=None, has_provider_calls=False)
+    >>> [(f.row, f.field) for f in fs]
+    [('8.1.4', 'text')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from conformance.contract import NONSTRICT_CHOICES, Policies
+from conformance.findings import Finding
+from mock_provider.transcript import ToolCallRecord, Transcript, UsageRecord
+
+FINISH_ROWS = {
+    "stop": "8.2.stop",
+    "length": "8.2.length",
+    "content_filter": "8.2.content-filter",
+    "tool_calls": "8.2.tool-calls",
+    "@unknown": "8.2.other",
+}
+
+
+def usage_row(dialect: str, expected: UsageRecord | None) -> str:
+    """The 8.3 row a usage difference belongs to."""
+    if expected is None:
+        return "8.3.absent"
+    return {"v2": "8.3.v2", "mastra": "8.3.mastra"}.get(dialect, "8.3.v3")
+
+
+def compare(
+    expected: Transcript,
+    actual: Transcript,
+    policies: Policies,
+    *,
+    rows: Sequence[str],
+    usage_fields: Sequence[str],
+    dialect: str,
+    upstream_finish: str | None,
+    has_provider_calls: bool,
+    reports_finish_reason: bool = True,
+    terminal_row: str | None = None,
+    result_errors: bool = True,
+) -> list[Finding]:
+    """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies.
+
+    ``terminal_row`` is the row of the upstream part the run ended on when it ended the wrong
+    way (the runner knows which part that was); differences are attributed to it.
+    """
+    primary = terminal_row or rows[0]
+    out: list[Finding] = []
+    terminal_ok = _terminal_matches(expected, actual, policies)
+
+    def add(field_row: str, field: str, message: str, exp: Any, act: Any, level: str | None = None) -> None:
+        row = field_row if (terminal_ok and field_row in rows) else primary
+        if expected.terminal == "aborted":
+            row = "8.1.22"  # after an abort, every difference is the abort rule's
+        out.append(
+            Finding(row=row, message=message, expected=exp, actual=act, field=field, source="semantics",
+                    level=level)
+        )
+
+    if not terminal_ok:
+        add("", "terminal", f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies)}",
+            expected.terminal, actual.terminal)
+
+    if actual.text != expected.text:
+        add("8.1.4", "text", "assistant text differs", expected.text, actual.text)
+    if actual.reasoning != expected.reasoning:
+        add("8.1.7", "reasoning", "reasoning text differs", expected.reasoning, actual.reasoning)
+
+    _compare_tool_calls(expected.tool_calls, actual.tool_calls, policies, add)
+
+    exp_results = [r for r in expected.tool_results if policies.preliminary_results == "forward" or not r.preliminary]
+    # The legacy tool_result chunk cannot mark an error result: compare what the protocol can say.
+    exp_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in exp_results]
+    act_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in actual.tool_results]
+    if exp_res != act_res:
+        add("8.1.14", "tool_results", "tool results differ (toolCallId, result, isError)", exp_res, act_res)
+
+    exp_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in expected.approvals]
+    act_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in actual.approvals]
+    if exp_appr != act_appr:
+        add("8.1.15", "approvals", "approval requests differ (approvalId, toolCallId, toolName)", exp_appr, act_appr)
+
+    if expected.error is not None and actual.terminal == "error":
+        msg = (actual.error.message if actual.error else None) or ""
+        if expected.error.message and expected.error.message.lower() not in msg.lower():
+            add("8.1.17", "error.message", f"error message should contain {expected.error.message!r}",
+                expected.error.message, msg)
+        act_code = actual.error.code if actual.error else None
+        if expected.error.code and act_code != expected.error.code:
+            out.append(Finding(row="hygiene.error-code", message="error code differs", expected=expected.error.code,
+                               actual=act_code, field="error.code", source="semantics"))
+
+    if expected.model is not None and actual.model != expected.model:
+        add("8.1.2", "model", "reported model should be the response-metadata modelId", expected.model, actual.model)
+
+    if terminal_ok and expected.terminal == "finished":
+        if reports_finish_reason:
+            out.extend(_finish_findings(expected, actual, policies, upstream_finish, has_provider_calls))
+        out.extend(_usage_findings(expected.usage, actual.usage, policies, usage_fields, dialect))
+    return out
+
+
+def _terminal_matches(expected: Transcript, actual: Transcript, policies: Policies) -> bool:
+    if expected.terminal == "aborted":
+        allowed = {"silent": {"none", "aborted"}, "run-error": {"aborted"}, "cancelled": {"aborted"}}
+        return actual.terminal in allowed[policies.abort]
+    return actual.terminal == expected.terminal
+
+
+def _terminal_desc(expected: Transcript, policies: Policies) -> str:
+    if expected.terminal == "aborted":
+        return {
+            "silent": "nothing more after the abort (declared abort policy 'silent')",
+            "run-error": "RUN_ERROR{code:'aborted'} (declared abort policy 'run-error')",
+            "cancelled": "RUN_FINISHED{outcome:{type:'cancelled'}} (declared abort policy 'cancelled')",
+        }[policies.abort]
+    return repr(expected.terminal)
+
+
+def _compare_tool_calls(
+    expected: list[ToolCallRecord], actual: list[ToolCallRecord], policies: Policies, add: Any
+) -> None:
+    exp_ids = [c.id for c in expected]
+    act_ids = [c.id for c in actual]
+    act_by_id = {c.id: c for c in actual}
+    if sorted(exp_ids) == sorted(act_ids) and exp_ids != act_ids:
+        add("8.1.9", "tool_calls.order", "tool calls are not in first-appearance order", exp_ids, act_ids)
+    for extra in [i for i in act_ids if i not in exp_ids]:
+        add("8.1.12", "tool_calls", f"tool call {extra!r} was not in the upstream", None, extra)
+    if len(act_ids) != len(set(act_ids)):
+        add("8.1.12", "tool_calls", "a tool call was exposed more than once", exp_ids, act_ids)
+    for exp in expected:
+        act = act_by_id.get(exp.id)
+        if act is None:
+            row = "8.1.13" if exp.malformed else "8.1.12"
+            add(row, f"tool_calls[{exp.id}]", f"tool call {exp.id!r} missing (dropped?)", exp.model_dump(), None)
+            continue
+        if act.name != exp.name:
+            add("8.1.9", f"tool_calls[{exp.id}].name", "tool name differs", exp.name, act.name)
+        if exp.malformed:
+            if policies.malformed_args == "raw":
+                if exp.args_text is not None and act.args_text != exp.args_text:
+                    add("8.1.13", f"tool_calls[{exp.id}].args_text",
+                        "malformed arguments must be forwarded verbatim (policy 'raw')", exp.args_text, act.args_text)
+            elif act.args != {}:
+                add("8.1.13", f"tool_calls[{exp.id}].args",
+                    "malformed arguments must become {} (policy 'empty-object')", {}, act.args)
+            continue
+        if exp.args_text == "" and act.args_text in ("", "{}") and act.args == {}:
+            continue  # no-arg call: '' and '{}' both mean {} (AI SDK parseToolCall; legacy `input || '{}'`)
+        if exp.args_text is not None and act.args_text != exp.args_text:
+            add("8.1.10", f"tool_calls[{exp.id}].args_text",
+                "concatenated argument fragments differ from the tool-call input", exp.args_text, act.args_text)
+        elif act.args != exp.args:
+            add("8.1.12", f"tool_calls[{exp.id}].args", "parsed arguments differ", exp.args, act.args)
+
+
+def _finish_findings(
+    expected: Transcript, actual: Transcript, policies: Policies, upstream: str | None, has_provider_calls: bool
+) -> list[Finding]:
+    want: str | None = expected.finish_reason
+    if want == "@unknown":
+        want = None if policies.unknown_finish == "null" else "stop"
+    if actual.finish_reason == want:
+        return []
+    row = FINISH_ROWS.get(str(expected.finish_reason), "8.2.other")
+    if actual.finish_reason == "tool_calls" and has_provider_calls and want != "tool_calls":
+        row = "8.1.12a"
+    elif upstream == "tool-calls" and want != "tool_calls":
+        row = "8.2.tool-calls"
+    return [Finding(row=row, message=f"finish reason should be {want!r}", expected=want,
+                    actual=actual.finish_reason, field="finish_reason", source="semantics")]
+
+
+def _usage_findings(
+    expected: UsageRecord | None,
+    actual: UsageRecord | None,
+    policies: Policies,
+    fields: Sequence[str],
+    dialect: str,
+) -> list[Finding]:
+    row = usage_row(dialect, expected)
+    if not fields:
+        return []
+    if expected is None:
+        if actual is None:
+            return []
+        reported = {f: getattr(actual, f) for f in fields if getattr(actual, f) is not None}
+        if policies.missing_usage == "zeros" and reported and all(v == 0 for v in reported.values()):
+            level = "SHOULD" if "zeros" in NONSTRICT_CHOICES["missing_usage"] else None
+            return [Finding(row=row, message="usage reported as zeros where upstream had none (policy 'zeros')",
+                            expected=None, actual=reported, field="usage", source="semantics", level=level)]
+        return [Finding(row=row, message="usage reported where upstream had none", expected=None,
+                        actual=reported, field="usage", source="semantics")]
+    exp = {f: getattr(expected, f) for f in fields}
+    act = {f: (getattr(actual, f) if actual is not None else None) for f in fields}
+    if exp != act:
+        return [Finding(row=row, message="usage differs", expected=exp, actual=act, field="usage",
+                        source="semantics")]
+    return []

@@ -1,0 +1,140 @@
+"""A conformance session: the adapter under test, its settings, the cases and their results.
+
+Plain Python (no pytest), so the project's own tests and the plugin share one engine.
+
+Example:
+    >>> s = ConformanceSession.from_spec("conformance.reference:agui")
+    >>> [c for c in s.cases() if c[0].id == "text.basic.001"][0][1]
+    'v2'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.contract import AdapterContext, Capabilities
+from conformance.matrix import Matrix, load_matrix
+from conformance.runner import Factory, Settings, capabilities_of, run_case
+from conformance.verdict import ORDER, CaseResult
+from mock_provider.scenario import PART_DIALECTS, Scenario, load_corpus
+
+# Named sets of features an adapter must support: with --profile, an UNSUPPORTED case that
+# needs one of them FAILS instead of being skipped (a CI gate for "full TanStack adapter").
+PROFILES: dict[str, set[str]] = {
+    "minimal": set(),
+    "tools": {"tools", "parallel_tools"},
+    "tanstack": {"tools", "parallel_tools", "reasoning", "provider_executed", "approval", "abort"},
+    "full": {"tools", "parallel_tools", "reasoning", "provider_executed", "approval", "abort",
+             "structured_output", "multimodal"},
+}
+
+
+class AdapterLoadError(Exception):
+    """``--adapter`` could not be imported or called; the message says which part failed."""
+
+
+def load_factory(spec: str) -> Factory:
+    """Import ``MODULE:FACTORY``.
+
+    >>> load_factory("conformance.reference:agui").__name__
+    'agui'
+    """
+    if ":" not in spec:
+        raise AdapterLoadError(f"--adapter must be MODULE:FACTORY (got {spec!r})")
+    mod_name, _, attr = spec.partition(":")
+    try:
+        mod = importlib.import_module(mod_name)
+    except Exception as exc:
+        raise AdapterLoadError(f"cannot import adapter module {mod_name!r}: {type(exc).__name__}: {exc}") from exc
+    obj: Any = mod
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise AdapterLoadError(f"module {mod_name!r} has no attribute {attr!r}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise AdapterLoadError(f"{spec} is not callable (expected factory(ctx) -> adapter)")
+    factory: Factory = obj
+    return factory
+
+
+def probe_capabilities(factory: Factory) -> Capabilities | None:
+    """Capabilities from a factory called with a context that has no model (None if it refuses)."""
+    try:
+        return capabilities_of(factory(AdapterContext(dialect="probe", model=None, scenario_id="probe")))
+    except Exception:
+        return None
+
+
+@dataclass
+class ConformanceSession:
+    factory: Factory
+    spec: str
+    settings: Settings = field(default_factory=Settings)
+    dialects: list[str] | None = None
+    profile: str | None = None
+    scenarios: list[Scenario] = field(default_factory=list)
+    results: list[CaseResult] = field(default_factory=list)
+    capabilities: Capabilities | None = None
+    matrix: Matrix = field(default_factory=load_matrix)
+
+    @classmethod
+    def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:
+        factory = load_factory(spec)
+        scenarios_dir = kwargs.pop("scenarios_dir", None)
+        session = cls(factory=factory, spec=spec, **kwargs)
+        session.scenarios = load_corpus(scenarios_dir)
+        session.capabilities = probe_capabilities(factory)
+        if session.profile is not None and session.profile not in PROFILES:
+            raise AdapterLoadError(f"unknown --profile {session.profile!r}; known: {', '.join(PROFILES)}")
+        session.settings.matrix = session.matrix
+        return session
+
+    def selected_dialects(self) -> list[str]:
+        """Dialects to run: the adapter's declared inputs (all part dialects if unknown) x ``--dialect``."""
+        base: list[str] = list(self.capabilities.inputs) if self.capabilities else list(PART_DIALECTS)
+        if self.dialects:
+            base = [d for d in base if d in self.dialects]
+        return base
+
+    def cases(self) -> list[tuple[Scenario, str]]:
+        return [(s, d) for s in self.scenarios for d in self.selected_dialects()]
+
+    def run(self, scenario: Scenario, dialect: str) -> CaseResult:
+        """Run and record one case."""
+        result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec)
+        self.results.append(result)
+        return result
+
+    def required_features(self) -> set[str]:
+        return PROFILES.get(self.profile or "", set())
+
+    def row_summary(self) -> dict[str, Counter[str]]:
+        """Row id -> counts of per-case verdicts on that row."""
+        return row_summary(self.results)
+
+
+def row_summary(results: Iterable[CaseResult]) -> dict[str, Counter[str]]:
+    """Per row: how many cases gave each verdict *for that row* (findings on the row, else the case status)."""
+    out: dict[str, Counter[str]] = {}
+    for r in results:
+        rows = set(r.rows) | {f.row for f in r.findings}
+        for row in rows:
+            mine = [f for f in r.findings if f.row == row]
+            v: str
+            if r.verdict in ("ERROR", "UNSUPPORTED", "NOT-EXPRESSIBLE"):
+                v = r.verdict
+            elif not mine:
+                v = "PASS"
+            else:
+                levels = {f.level for f in mine}
+                v = "FAIL" if "MUST" in levels else "PASS-NONSTRICT" if "SHOULD" in levels else "INFO"
+            out.setdefault(row, Counter())[v] += 1
+    return out
+
+
+def worst_of(counter: Counter[str]) -> str:
+    return max(counter, key=lambda v: ORDER[v]) if counter else "PASS"

@@ -1,0 +1,453 @@
+"""The ``mastra`` dialect: Mastra agent chunks (``@mastra/core`` 1.71.0 ``ChunkType``).
+
+Every item is ``{type, runId: 'mock-run', from: 'AGENT', payload}``, the chunk Mastra's
+``convertFullStreamChunkToMastra`` makes from a model part. Where that converter drops a
+part (``stream-start``, an empty ``text-delta`` / ``tool-input-delta``) the encoder yields
+nothing, as recorded in :data:`RULES`. Field-level notes, including where the real 1.71.0
+converter differs from the shapes this kit chose, are in the RULES entries.
+
+Example:
+    >>> from mock_provider.parts import parse_part
+    >>> enc = Encoder("x.y.001")
+    >>> [item] = enc.encode(parse_part(
+    ...     {"type": "tool-call", "toolCallId": "c1", "toolName": "f", "input": '{"a": 1}'}))
+    >>> item["type"], item["from"], item["payload"]
+    ('tool-call', 'AGENT', {'toolCallId': 'c1', 'toolName': 'f', 'args': {'a': 1}})
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from mock_provider.dialects import DialectError
+from mock_provider.dialects.v4 import Rule, fail, tag_file_data, untag_file_data
+from mock_provider.parts import (
+    Custom,
+    Error,
+    File,
+    Finish,
+    FinishReason,
+    InputTokens,
+    OutputTokens,
+    Part,
+    Raw,
+    ReasoningDelta,
+    ReasoningEnd,
+    ReasoningFile,
+    ReasoningStart,
+    ResponseMetadata,
+    Source,
+    TextDelta,
+    TextEnd,
+    TextStart,
+    ToolApprovalRequest,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputEnd,
+    ToolInputStart,
+    ToolResult,
+    Usage,
+    dump_part,
+    parse_part,
+)
+
+NAME = "mastra"
+RUN_ID = "mock-run"
+FROM = "AGENT"
+
+RULES: dict[str, Rule] = {
+    "stream-start": Rule("dropped", "Mastra's converter returns nothing for stream-start (warnings lost)"),
+    "response-metadata": Rule(
+        "mapped", "`response-metadata`, payload = the part's fields {id?, timestamp?, modelId?}"
+    ),
+    "text-start": Rule("mapped", "`text-start{id, providerMetadata?}`"),
+    "text-delta": Rule(
+        "mapped",
+        "`text-delta{id, text: delta, providerMetadata?}`; dropped (no chunk) when `delta` is empty and "
+        "there is no providerMetadata, as Mastra's converter does",
+    ),
+    "text-end": Rule("mapped", "`text-end{id, providerMetadata?, citations?}` (TextEndPayload is open)"),
+    "reasoning-start": Rule("mapped", "`reasoning-start{id, providerMetadata?}`"),
+    "reasoning-delta": Rule("mapped", "`reasoning-delta{id, text: delta, providerMetadata?}` (not skipped)"),
+    "reasoning-end": Rule("mapped", "`reasoning-end{id, providerMetadata?}`"),
+    "tool-input-start": Rule(
+        "mapped",
+        "`tool-call-input-streaming-start{toolCallId: id, toolName, providerExecuted?, providerMetadata?, "
+        "dynamic?, title?}`; `inputEncoding` left out. NB the real 1.71.0 converter also leaves out `title`",
+    ),
+    "tool-input-delta": Rule(
+        "mapped",
+        "`tool-call-delta{argsTextDelta: delta, toolCallId, toolName?, providerMetadata?}` (toolName from "
+        "the earlier tool-input-start; the real converter leaves it out); dropped when `delta` is empty, "
+        "as Mastra's converter does",
+    ),
+    "tool-input-end": Rule("mapped", "`tool-call-input-streaming-end{toolCallId, providerMetadata?}`"),
+    "tool-call": Rule(
+        "mapped",
+        "`tool-call{toolCallId, toolName, args?, providerExecuted?, providerMetadata?}`: "
+        "args = JSON.parse(input) after stripping `<|...|>` tokens; empty or invalid JSON -> `args` absent "
+        "(Mastra's repair pass is not reproduced); `dynamic` left out, as the converter does",
+    ),
+    "tool-result": Rule(
+        "mapped",
+        "`tool-result{toolCallId, toolName, result, isError?, providerExecuted?, providerMetadata?}`; "
+        "`dynamic` left out, as the converter does",
+        error_when="`preliminary: true` (Mastra would pass it on as a final result)",
+    ),
+    "tool-approval-request": Rule(
+        "mapped",
+        "`tool-call-approval{toolCallId, toolName, args, resumeSchema: '{}'}` from the earlier tool-call "
+        "(args {} when that call's args were absent); `approvalId` has no Mastra key. NB the real 1.71.0 "
+        "converter has no case for this part and would emit `raw{payload: part}`",
+        error_when="no earlier tool-call with that toolCallId",
+    ),
+    "file": Rule(
+        "mapped",
+        "`file{data, base64?, mimeType, providerMetadata?}`: data = base64 (or the URL string for url data); "
+        "base64 = data unless data is an http(s) URL (Mastra's isUrlString)",
+    ),
+    "reasoning-file": Rule("mapped", "`reasoning-file{data, base64?, mimeType, providerMetadata?}` as file"),
+    "source": Rule(
+        "mapped",
+        "`source{id, sourceType, title ('' if absent), mimeType? (document), filename? (document), "
+        "url? (url), providerMetadata?}`",
+    ),
+    "custom": Rule("mapped", "`custom{kind, providerMetadata?}`"),
+    "finish": Rule(
+        "mapped",
+        "`finish{stepResult{reason, rawReason?}, output{usage}, metadata{providerMetadata?}, "
+        "messages{all:[], user:[], nonUser:[]}, providerMetadata?}`; reason normalised as Mastra does "
+        "('unknown' -> 'other'); usage flat: inputTokens=input.total, outputTokens=output.total, "
+        "totalTokens=(input ?? 0)+(output ?? 0), reasoningTokens, cachedInputTokens=cacheRead, "
+        "cacheCreationInputTokens=cacheWrite, raw=the nested usage; `usage: null` -> usage keys absent",
+        error_when="unified 'interrupted' (not a MastraFinishReason)",
+    ),
+    "raw": Rule("mapped", "`raw`, payload = rawValue"),
+    "error": Rule("mapped", "`error{error}`"),
+    "ping": Rule("error", "no ping chunk in Mastra's ChunkType"),
+}
+
+# Mastra's sanitizeToolCallInput: internal tokens some models append to argument JSON.
+_SPECIAL_TOKENS = re.compile(r"<\|[^|]*\|>\s*")
+_HTTP_URL = re.compile(r"^https?://", re.IGNORECASE)
+_MISSING: Any = object()
+
+
+def chunk(kind: str, payload: Any) -> dict[str, Any]:
+    """One Mastra agent chunk in the envelope every model-derived chunk has.
+
+    >>> chunk("text-start", {"id": "0"})
+    {'type': 'text-start', 'runId': 'mock-run', 'from': 'AGENT', 'payload': {'id': '0'}}
+    """
+    return {"type": kind, "runId": RUN_ID, "from": FROM, "payload": payload}
+
+
+def _reject_constant(name: str) -> Any:
+    # JSON.parse rejects NaN/Infinity; Python's json accepts them unless told otherwise.
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_args(text: str) -> Any:
+    """Mastra's tool-call ``args``: ``JSON.parse`` of the input, or ``_MISSING`` when it fails/is empty.
+
+    >>> parse_args('{"a": 1}'), parse_args("") is _MISSING, parse_args("{bad") is _MISSING
+    ({'a': 1}, True, True)
+    """
+    if not text:
+        return _MISSING
+    candidates = [text]
+    stripped = _SPECIAL_TOKENS.sub("", text).strip()
+    if stripped != text:
+        candidates.append(stripped)
+    for candidate in candidates:
+        if not candidate:
+            continue
+        try:
+            return json.loads(candidate, parse_constant=_reject_constant)
+        except ValueError:
+            continue
+    return _MISSING
+
+
+def flat_usage(usage: Usage | None, provider_metadata: dict[str, Any] | None) -> dict[str, Any]:
+    """Mastra's ``normalizeUsage`` of nested usage (``undefined`` values omitted).
+
+    >>> u = flat_usage(Usage.model_validate({"inputTokens": {"total": 3}, "outputTokens": {}}), None)
+    >>> u
+    {'inputTokens': 3, 'totalTokens': 3, 'raw': {'inputTokens': {'total': 3}, 'outputTokens': {}}}
+    """
+    out: dict[str, Any] = {}
+    if usage is not None:
+        inp, outp = usage.input_tokens, usage.output_tokens
+        out = {
+            "inputTokens": inp.total,
+            "outputTokens": outp.total,
+            # Mastra adds with `?? 0`, so a present usage always has a numeric total.
+            "totalTokens": (inp.total or 0) + (outp.total or 0),
+            "reasoningTokens": outp.reasoning,
+            "cachedInputTokens": inp.cache_read,
+            "cacheCreationInputTokens": inp.cache_write,
+        }
+    # getAnthropicCacheCreationUsage: cache-creation split read from provider metadata.
+    creation = ((provider_metadata or {}).get("anthropic") or {}).get("cacheCreation")
+    if isinstance(creation, dict):
+        five = creation.get("ephemeral_5m_input_tokens", creation.get("ephemeral5mInputTokens"))
+        hour = creation.get("ephemeral_1h_input_tokens", creation.get("ephemeral1hInputTokens"))
+        if isinstance(five, int | float) and not isinstance(five, bool):
+            out["cacheCreationInputTokens5m"] = five
+        if isinstance(hour, int | float) and not isinstance(hour, bool):
+            out["cacheCreationInputTokens1h"] = hour
+    if usage is not None:
+        out["raw"] = usage.model_dump(by_alias=True, exclude_none=True, mode="json")
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def _with_pm(payload: dict[str, Any], pm: dict[str, Any] | None) -> dict[str, Any]:
+    if pm is not None:
+        payload["providerMetadata"] = pm
+    return payload
+
+
+class Encoder:
+    """Stateful Mastra encoder: remembers tool names and parsed args per tool call id.
+
+    >>> from mock_provider.parts import parse_part
+    >>> Encoder("x.y.001").encode(parse_part({"type": "stream-start", "warnings": []}))
+    []
+    """
+
+    def __init__(self, scenario_id: str) -> None:
+        self.scenario_id = scenario_id
+        self._input_tool_names: dict[str, str] = {}
+        self._calls: dict[str, tuple[str, Any]] = {}
+
+    def _fail(self, part: Part, reason: str) -> DialectError:
+        return fail(part.type, NAME, self.scenario_id, reason)
+
+    def encode(self, part: Part) -> list[dict[str, Any]]:
+        """Encode one canonical part into Mastra chunks (zero or one)."""
+        payload = self._payload(part)
+        if payload is None:
+            return []
+        kind, body = payload
+        return [chunk(kind, body)]
+
+    def _payload(self, part: Part) -> tuple[str, Any] | None:
+        pm = getattr(part, "provider_metadata", None)
+        if part.type == "stream-start":
+            return None
+        if isinstance(part, ResponseMetadata):
+            body = dump_part(part)
+            body.pop("type")
+            return "response-metadata", body
+        if isinstance(part, TextStart | ReasoningStart | ReasoningEnd):
+            return part.type, _with_pm({"id": part.id}, pm)
+        if isinstance(part, TextDelta):
+            if not part.delta and pm is None:
+                return None
+            return "text-delta", _with_pm({"id": part.id, "text": part.delta}, pm)
+        if isinstance(part, ReasoningDelta):
+            return "reasoning-delta", _with_pm({"id": part.id, "text": part.delta}, pm)
+        if isinstance(part, TextEnd):
+            body = dump_part(part)
+            body.pop("type")
+            return "text-end", body
+        if isinstance(part, ToolInputStart):
+            self._input_tool_names[part.id] = part.tool_name
+            body = {"toolCallId": part.id, "toolName": part.tool_name}
+            if part.provider_executed is not None:
+                body["providerExecuted"] = part.provider_executed
+            _with_pm(body, pm)
+            if part.dynamic is not None:
+                body["dynamic"] = part.dynamic
+            if part.title is not None:
+                body["title"] = part.title
+            return "tool-call-input-streaming-start", body
+        if isinstance(part, ToolInputDelta):
+            if not part.delta:
+                return None
+            body = {"argsTextDelta": part.delta, "toolCallId": part.id}
+            name = self._input_tool_names.get(part.id)
+            if name is not None:
+                body["toolName"] = name
+            return "tool-call-delta", _with_pm(body, pm)
+        if isinstance(part, ToolInputEnd):
+            return "tool-call-input-streaming-end", _with_pm({"toolCallId": part.id}, pm)
+        if isinstance(part, ToolCall):
+            args = parse_args(part.input)
+            self._calls[part.tool_call_id] = (part.tool_name, args)
+            body = {"toolCallId": part.tool_call_id, "toolName": part.tool_name}
+            if args is not _MISSING:
+                body["args"] = args
+            if part.provider_executed is not None:
+                body["providerExecuted"] = part.provider_executed
+            return "tool-call", _with_pm(body, pm)
+        if isinstance(part, ToolResult):
+            if part.preliminary:
+                raise self._fail(part, "Mastra has no preliminary tool results (it would look final)")
+            body = {"toolCallId": part.tool_call_id, "toolName": part.tool_name, "result": part.result}
+            if part.is_error is not None:
+                body["isError"] = part.is_error
+            if part.provider_executed is not None:
+                body["providerExecuted"] = part.provider_executed
+            return "tool-result", _with_pm(body, pm)
+        if isinstance(part, ToolApprovalRequest):
+            call = self._calls.get(part.tool_call_id)
+            if call is None:
+                raise self._fail(
+                    part,
+                    f"tool-call-approval needs the toolName/args of an earlier tool-call "
+                    f"{part.tool_call_id!r}; none was sent",
+                )
+            name, args = call
+            return "tool-call-approval", {
+                "toolCallId": part.tool_call_id,
+                "toolName": name,
+                "args": args if isinstance(args, dict) else {},
+                "resumeSchema": "{}",
+            }
+        if isinstance(part, File | ReasoningFile):
+            data = untag_file_data(part, NAME, self.scenario_id)
+            body = {"data": data}
+            if not _HTTP_URL.match(data):
+                body["base64"] = data
+            body["mimeType"] = part.media_type
+            return part.type, _with_pm(body, pm)
+        if isinstance(part, Source):
+            body = {"id": part.id, "sourceType": part.source_type, "title": part.title or ""}
+            if part.source_type == "document":
+                if part.media_type is not None:
+                    body["mimeType"] = part.media_type
+                if part.filename is not None:
+                    body["filename"] = part.filename
+            elif part.url is not None:
+                body["url"] = part.url
+            return "source", _with_pm(body, pm)
+        if isinstance(part, Custom):
+            return "custom", _with_pm({"kind": part.kind}, pm)
+        if isinstance(part, Finish):
+            return "finish", self._finish(part)
+        if isinstance(part, Raw):
+            return "raw", part.raw_value
+        if isinstance(part, Error):
+            return "error", {"error": part.error}
+        raise self._fail(part, RULES[part.type].note)
+
+    def _finish(self, part: Finish) -> dict[str, Any]:
+        unified = part.finish_reason.unified
+        if unified == "interrupted":
+            raise self._fail(part, "finish reason 'interrupted' is not a MastraFinishReason")
+        step: dict[str, Any] = {"reason": "other" if unified == "unknown" else unified}
+        if part.finish_reason.raw is not None:
+            step["rawReason"] = part.finish_reason.raw
+        pm = part.provider_metadata
+        body: dict[str, Any] = {
+            "stepResult": step,
+            "output": {"usage": flat_usage(part.usage, pm)},
+            "metadata": _with_pm({}, pm),
+            "messages": {"all": [], "user": [], "nonUser": []},
+        }
+        return _with_pm(body, pm)
+
+    def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
+        """An unknown future part: Mastra's converter turns it into ``raw`` with the part as payload.
+
+        >>> Encoder("x.y.001").encode_raw({"type": "future-thing"})
+        [{'type': 'raw', 'runId': 'mock-run', 'from': 'AGENT', 'payload': {'type': 'future-thing'}}]
+        """
+        return [chunk("raw", dict(item))]
+
+
+# ---------------------------------------------------------------- decoding
+def _usage_back(flat: dict[str, Any]) -> Usage | None:
+    if not flat or set(flat) <= {"cacheCreationInputTokens5m", "cacheCreationInputTokens1h"}:
+        return None
+    raw = flat.get("raw")
+    if isinstance(raw, dict) and isinstance(raw.get("inputTokens"), dict):
+        return Usage.model_validate(raw)
+    return Usage(
+        input_tokens=InputTokens(
+            total=flat.get("inputTokens"),
+            cache_read=flat.get("cachedInputTokens"),
+            cache_write=flat.get("cacheCreationInputTokens"),
+        ),
+        output_tokens=OutputTokens(total=flat.get("outputTokens"), reasoning=flat.get("reasoningTokens")),
+    )
+
+
+def _pick(payload: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: payload[k] for k in keys if k in payload}
+
+
+def decode(item: dict[str, Any]) -> list[Part]:
+    """Read one Mastra chunk back into canonical parts (lossy where the encoding was).
+
+    >>> decode(chunk("tool-call-delta", {"argsTextDelta": "{", "toolCallId": "c1"}))[0].delta
+    '{'
+    """
+    kind = item.get("type")
+    payload = item.get("payload")
+    p: dict[str, Any] = payload if isinstance(payload, dict) else {}
+    pm = _pick(p, "providerMetadata")
+    if kind == "response-metadata":
+        return [parse_part({"type": kind, **_pick(p, "id", "timestamp", "modelId")})]
+    if kind in ("text-start", "reasoning-start", "reasoning-end"):
+        return [parse_part({"type": kind, "id": p["id"], **pm})]
+    if kind in ("text-delta", "reasoning-delta"):
+        return [parse_part({"type": kind, "id": p["id"], "delta": p["text"], **pm})]
+    if kind == "text-end":
+        return [parse_part({"type": kind, **_pick(p, "id", "citations", "providerMetadata")})]
+    if kind == "tool-call-input-streaming-start":
+        extra = _pick(p, "toolName", "providerExecuted", "dynamic", "title", "providerMetadata")
+        return [parse_part({"type": "tool-input-start", "id": p["toolCallId"], **extra})]
+    if kind == "tool-call-delta":
+        delta = p["argsTextDelta"]
+        return [parse_part({"type": "tool-input-delta", "id": p["toolCallId"], "delta": delta, **pm})]
+    if kind == "tool-call-input-streaming-end":
+        return [parse_part({"type": "tool-input-end", "id": p["toolCallId"], **pm})]
+    if kind == "tool-call":
+        text = json.dumps(p["args"]) if "args" in p else ""
+        extra = _pick(p, "toolCallId", "toolName", "providerExecuted", "providerMetadata")
+        return [parse_part({"type": "tool-call", "input": text, **extra})]
+    if kind == "tool-result":
+        extra = _pick(p, "toolCallId", "toolName", "isError", "providerExecuted", "providerMetadata")
+        part = parse_part({"type": "tool-result", "result": p.get("result"), **extra})
+        return [part]
+    if kind == "tool-call-approval":
+        # Mastra has no approval id; the tool call id stands in for it.
+        call_id = p["toolCallId"]
+        return [parse_part({"type": "tool-approval-request", "approvalId": call_id, "toolCallId": call_id})]
+    if kind in ("file", "reasoning-file"):
+        data = tag_file_data(str(p["data"])).model_dump(by_alias=True, exclude_none=True)
+        return [parse_part({"type": kind, "mediaType": p["mimeType"], "data": data, **pm})]
+    if kind == "source":
+        body: dict[str, Any] = {"type": "source"}
+        body.update(_pick(p, "id", "sourceType", "filename", "url", "providerMetadata"))
+        if "mimeType" in p:
+            body["mediaType"] = p["mimeType"]
+        title = p.get("title")
+        if title or p.get("sourceType") == "document":
+            body["title"] = title
+        return [parse_part(body)]
+    if kind == "custom":
+        return [parse_part({"type": "custom", **_pick(p, "kind", "providerMetadata")})]
+    if kind == "finish":
+        step = p.get("stepResult") or {}
+        reason, raw = step.get("reason"), step.get("rawReason")
+        if reason in ("tripwire", "retry"):
+            # Mastra-only reasons: the closest canonical value, keeping the word as the raw reason.
+            reason, raw = "other", raw if raw is not None else reason
+        part = Finish(
+            type="finish",
+            finish_reason=FinishReason(unified=reason or "other", raw=raw),
+            usage=_usage_back((p.get("output") or {}).get("usage") or {}),
+            provider_metadata=p.get("providerMetadata"),
+        )
+        return [part]
+    if kind == "raw":
+        return [Raw(type="raw", raw_value=payload)]
+    if kind == "error":
+        return [Error(type="error", error=p.get("error"))]
+    raise ValueError(f"not a Mastra chunk this dialect produces: type {kind!r}")

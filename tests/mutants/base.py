@@ -1,0 +1,101 @@
+"""Building blocks for mutant adapters: a reference adapter with one rule broken.
+
+Three ways to break a rule, smallest first:
+
+* :func:`map_events` rewrites the reference's output events (drop, reorder, duplicate);
+* :func:`map_upstream` rewrites what the reference sees from the upstream model
+  (an adapter that misreads a part behaves like a correct one fed a misread part);
+* a subclass overriding one method of the reference (see the mutant modules).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.contract import AdapterContext, Capabilities, RunRequest
+
+Factory = Callable[[AdapterContext], Any]
+EventMap = Callable[[list[dict[str, Any]], AdapterContext], Iterable[dict[str, Any]]]
+StreamMap = Callable[[AsyncIterator[dict[str, Any]], AdapterContext], AsyncIterator[dict[str, Any]]]
+
+
+@dataclass
+class Mutant:
+    """A mutant adapter and the rows it must FAIL (and no others)."""
+
+    name: str
+    rule: str  # the one rule it breaks, in words
+    factory: Factory
+    targets: set[str]
+    base: str  # which reference it wraps: agui | tanstack | tanstack-legacy
+    dialects: list[str] = field(default_factory=lambda: ["v2", "v3", "v4", "mastra"])
+
+
+class _EventMapped:
+    def __init__(self, inner: Any, ctx: AdapterContext, fn: EventMap) -> None:
+        self.inner, self.ctx, self.fn = inner, ctx, fn
+        self.capabilities: Capabilities = inner.capabilities
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        # Collecting first keeps each mutant a pure list transform; no case here relies on timing
+        # of events except exposure, which map_events mutants do not touch.
+        events = [e async for e in self.inner.stream(request)]
+        for e in self.fn(events, self.ctx):
+            yield e
+
+
+def map_events(base: Factory, fn: EventMap) -> Factory:
+    """A factory whose adapter emits ``fn(reference_events, ctx)``."""
+
+    def factory(ctx: AdapterContext) -> _EventMapped:
+        return _EventMapped(base(ctx), ctx, fn)
+
+    return factory
+
+
+class _ModelView:
+    """Wraps the scripted model so the reference sees a transformed upstream."""
+
+    def __init__(self, model: Any, ctx: AdapterContext, fn: StreamMap, strip_abort: bool) -> None:
+        self._model, self._ctx, self._fn, self._strip_abort = model, ctx, fn, strip_abort
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._model, name)
+
+    async def do_stream(self, options: dict[str, Any]) -> Any:
+        if self._strip_abort:
+            options = {k: v for k, v in options.items() if k != "abort_signal"}
+        result = await self._model.do_stream(options)
+        return dataclasses.replace(result, stream=self._fn(result.stream, self._ctx))
+
+
+def map_upstream(base: Factory, fn: StreamMap, *, strip_abort: bool = False) -> Factory:
+    """A factory whose reference adapter reads ``fn(upstream_items, ctx)`` instead of the real upstream."""
+
+    def factory(ctx: AdapterContext) -> Any:
+        if ctx.model is None:  # capability probe
+            return base(ctx)
+        view = dataclasses.replace(ctx, model=_ModelView(ctx.model, ctx, fn, strip_abort))
+        return base(view)
+
+    return factory
+
+
+async def passthrough(stream: AsyncIterator[dict[str, Any]], ctx: AdapterContext) -> AsyncIterator[dict[str, Any]]:
+    async for item in stream:
+        yield item
+
+
+def item_type(item: dict[str, Any]) -> str:
+    return str(item.get("type", ""))
+
+
+def payload(item: dict[str, Any], ctx: AdapterContext) -> dict[str, Any]:
+    """The part's fields: Mastra keeps them under ``payload``."""
+    if ctx.dialect == "mastra":
+        p = item.get("payload")
+        return p if isinstance(p, dict) else {}
+    return item

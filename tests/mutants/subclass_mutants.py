@@ -1,0 +1,152 @@
+"""Mutants that override one method of a reference adapter, and mutants of the TanStack layers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from conformance.contract import AdapterContext
+from conformance.reference import tanstack, tanstack_legacy
+from conformance.reference.agui import AguiReferenceAdapter
+from conformance.reference.core import ToolCallState
+from tests.mutants.base import Mutant, map_events
+
+Events = list[dict[str, Any]]
+
+
+class NoTerminalWithoutFinish(AguiReferenceAdapter):
+    """Row 8.1.19 broken: an upstream that ends with no finish part leaves the run unterminated."""
+
+    def end_of_stream(self) -> None:
+        if not self.state.finish_seen:
+            self.state.done = True
+            return
+        super().end_of_stream()
+
+
+class FinishAfterError(AguiReferenceAdapter):
+    """Row 8.1.20 broken: after the error event the run still 'finishes' at the upstream's end."""
+
+    _errored = False
+
+    def on_error_part(self, part: Any) -> None:
+        error = part.get("error")
+        self.emit_run_error(self.error_message(error), self.error_code(error))
+        self._errored = True
+
+    def emit(self, event: Any) -> None:
+        if self._errored and event.get("type") != "RUN_FINISHED":
+            return  # stays quiet after the error ... but for the synthetic finish
+        super().emit(event)
+
+    def end_of_stream(self) -> None:
+        self.finish_run()
+
+
+class UpstreamReasonPassedThrough(AguiReferenceAdapter):
+    """8.2.tool-calls broken: the upstream reason is mapped as is; completed calls do not decide."""
+
+    def final_finish_reason(self) -> str | None:
+        upstream = self.state.upstream_finish
+        if upstream in ("tool-calls", "tool_calls"):
+            return "tool_calls"
+        return self.map_finish_reason(upstream)
+
+
+class SeedFinishMapping(AguiReferenceAdapter):
+    """Seed 000 section 12.2 (spec-reference 7 item 14): string-only mapping, default 'stop'.
+
+    A V3/V4 ``{unified, raw}`` object is compared to strings, so it always falls to 'stop';
+    the hyphenated ``content-filter`` is not recognised either.
+    """
+
+    def upstream_finish_reason(self, part: Any) -> str | None:
+        reason = part.get("finishReason")
+        if isinstance(reason, str):
+            return reason
+        return "<object>" if reason is not None else None
+
+    def final_finish_reason(self) -> str | None:
+        table = {"stop": "stop", "length": "length", "tool-calls": "tool_calls", "tool_calls": "tool_calls",
+                 "content_filter": "content_filter"}
+        return table.get(self.state.upstream_finish or "", "stop")
+
+
+class NoDefaultFinishReason(AguiReferenceAdapter):
+    """8.2.other broken: other / unknown / missing reasons become null while declaring 'stop'."""
+
+    def unknown_finish_reason(self) -> str | None:
+        return None
+
+
+class ToolCallsEvenWhenProviderExecuted(AguiReferenceAdapter):
+    """Row 8.1.12a broken (by override): every completed call counts, provider-executed too."""
+
+    def is_client_call(self, call: ToolCallState) -> bool:
+        return True
+
+
+def _cls(cls: type[AguiReferenceAdapter]) -> Any:
+    def factory(ctx: AdapterContext) -> AguiReferenceAdapter:
+        return cls(ctx)
+
+    factory.__name__ = cls.__name__
+    return factory
+
+
+# ---------------------------------------------------------------- TanStack yield layer
+def tanstack_tool_name_missing(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+    return [{k: v for k, v in e.items() if k not in ("toolCallName", "toolName")}
+            if e.get("type") == "TOOL_CALL_START" else e for e in events]
+
+
+def tanstack_usage_zeroed(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+    """'usage left at zeros': the counts are never filled in."""
+    out = []
+    for e in events:
+        if e.get("type") == "RUN_FINISHED" and isinstance(e.get("usage"), dict):
+            e = {**e, "usage": {"promptTokens": 0, "completionTokens": 0, "totalTokens": 0}}
+        out.append(e)
+    return out
+
+
+# ---------------------------------------------------------------- legacy chunks
+def legacy_content_not_cumulative(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+    return [{**e, "content": e.get("delta", "")} if e.get("type") == "content" else e for e in events]
+
+
+def legacy_index_reused(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+    """Every tool_call chunk gets index 0 (seed 000 section 8: `index: event.index ?? 0`)."""
+    return [{**e, "index": 0} if e.get("type") == "tool_call" else e for e in events]
+
+
+def legacy_done_missing_tool_calls(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+    """done says 'stop' although tool calls were emitted (the engine then never runs them)."""
+    return [{**e, "finishReason": "stop"} if e.get("type") == "done" and e.get("finishReason") == "tool_calls"
+            else e for e in events]
+
+
+MUTANTS: list[Mutant] = [
+    Mutant("agui.no-terminal-without-finish", "no finish part: the run is never terminated",
+           _cls(NoTerminalWithoutFinish), {"8.1.19"}, "agui"),
+    Mutant("agui.finish-after-error", "a synthetic RUN_FINISHED after the error event",
+           _cls(FinishAfterError), {"8.1.20"}, "agui"),
+    Mutant("agui.upstream-reason-passthrough", "finish reason taken from upstream, not from completed calls",
+           _cls(UpstreamReasonPassedThrough), {"8.2.tool-calls"}, "agui"),
+    Mutant("agui.seed-finish-mapping", "V3 finish object compared to a string (seed 12.2)",
+           _cls(SeedFinishMapping), {"8.2.tool-calls", "8.2.length", "8.2.content-filter"}, "agui"),
+    Mutant("agui.no-default-finish", "no default finish reason for other/unknown/missing",
+           _cls(NoDefaultFinishReason), {"8.2.other"}, "agui"),
+    Mutant("agui.provider-calls-are-client-calls", "provider-executed calls make the finish tool_calls",
+           _cls(ToolCallsEvenWhenProviderExecuted), {"8.1.12a"}, "agui"),
+    Mutant("tanstack.tool-name-missing", "TOOL_CALL_START without toolCallName/toolName",
+           map_events(tanstack, tanstack_tool_name_missing), {"schema.event", "8.1.9"}, "tanstack"),
+    Mutant("tanstack.usage-zeroed", "usage left at zeros", map_events(tanstack, tanstack_usage_zeroed),
+           {"8.3.v2", "8.3.v3", "8.3.mastra"}, "tanstack"),
+    Mutant("legacy.content-not-cumulative", "legacy content chunk carries the delta, not the accumulated text",
+           map_events(tanstack_legacy, legacy_content_not_cumulative), {"8.1.4"}, "tanstack-legacy"),
+    Mutant("legacy.index-reused", "every legacy tool_call gets index 0", map_events(tanstack_legacy,
+           legacy_index_reused), {"8.1.9"}, "tanstack-legacy"),
+    Mutant("legacy.done-not-tool-calls", "done.finishReason 'stop' after tool calls",
+           map_events(tanstack_legacy, legacy_done_missing_tool_calls), {"8.2.tool-calls"}, "tanstack-legacy"),
+]
