@@ -173,7 +173,7 @@ def run_case(
         result.content = result.termination = "UNSUPPORTED"
         result.reason = f"feature(s) not declared: {', '.join(missing)}"
         return result
-    if run.timed_out:
+    if run.timed_out and run.abort_event_index is None:
         result.content = result.termination = "ERROR"
         result.reason = run.error_text or f"timed out after {st.timeout:.1f}s"
         return result
@@ -197,6 +197,9 @@ def run_case(
             result.findings = _with_levels(findings_only, matrix)
             return result
 
+    if run.timed_out:
+        findings.append(Finding(row="8.1.22", source="runner",
+                                message=f"the adapter did not stop after the caller aborted: {run.error_text}"))
     findings.extend(_event_findings(run, proto))
     lifecycle = proto.lifecycle(run.events)
     aborted_silently = expected.terminal == "aborted" and caps.policies.abort == "silent"
@@ -211,10 +214,10 @@ def run_case(
     has_provider_calls = any(
         isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in scenario.parts()
     )
-    cause = _terminal_row(scenario, run, expected.terminal)
+    cause = _terminal_row(scenario, run, expected.terminal, actual.terminal)
     for f in findings:
-        if f.source == "lifecycle-terminal-missing" and cause:
-            f.row = cause  # a missing terminal is the fault of the part the run stopped on
+        if f.source == "lifecycle-terminal-missing":
+            f.row = cause or scenario.rows[0]  # the fault of the part the run stopped on
     findings.extend(
         compare(expected, actual, caps.policies, rows=scenario.rows, usage_fields=proto.USAGE_FIELDS,
                 dialect=dialect, upstream_finish=upstream_finish, has_provider_calls=has_provider_calls,
@@ -256,11 +259,34 @@ PART_ROWS: dict[str, str] = {
 }
 
 
-def _terminal_row(scenario: Scenario, run: _Run, expected_terminal: str) -> str | None:
-    """The row of the upstream step the run stopped on (None: use the scenario's primary row)."""
-    if expected_terminal != "finished":
-        return None  # an error/abort scenario is about that error or abort: its primary row
+def _first_failing_step(scenario: Scenario) -> int | None:
+    """Index of the first step that makes the upstream fail (error part or fault)."""
+    for i, step in enumerate(scenario.script):
+        if step.fault is not None and step.fault.kind != "split":
+            return i
+        if step.part is not None and step.part.type == "error":
+            return i
+        if isinstance(step.part, Finish) and step.part.finish_reason.unified == "error":
+            return i
+    return None
+
+
+def _terminal_row(scenario: Scenario, run: _Run, expected_terminal: str, actual_terminal: str) -> str | None:
+    """The row of the upstream step the run stopped on, when it stopped the wrong way or too early.
+
+    None: the run ended as expected (or the cause is unknown); the primary row applies.
+    """
     consumed = run.final_position
+    if expected_terminal == "aborted" and run.abort_event_index is not None:
+        return None  # every difference of an abort case is the abort rule's
+    # (An abort case that ended before the abort was even reached: the part it stopped on is to blame.)
+    if expected_terminal == "error":
+        failing = _first_failing_step(scenario)
+        if actual_terminal != "error" or failing is None or consumed > failing:
+            return None  # swallowed or late: the error scenario's own (primary) row
+        # The run errored before the upstream failed: the part it stopped on is to blame.
+    elif actual_terminal == "finished":
+        return None
     if consumed >= len(scenario.script):
         has_finish = any(isinstance(s.part, Finish) for s in scenario.script)
         return "8.1.18" if has_finish else "8.1.19"
@@ -282,7 +308,7 @@ def _after_error_row(f: Finding, events: list[Any]) -> Finding:
     """Events after an error terminal break the error rows, not the generic terminal row.
 
     A finish after the error is the synthetic finish of row 8.1.20; anything else after it
-    breaks row 8.1.17 ("nothing follows it").
+    stays a plain "event after the terminal" (8.1.18).
     """
     if f.row != "8.1.18" or f.event_index is None or f.event_index >= len(events):
         return f
@@ -291,7 +317,8 @@ def _after_error_row(f: Finding, events: list[Any]) -> Finding:
     if first_terminal not in _ERROR_TERMINALS:
         return f
     ev = events[f.event_index]
-    f.row = "8.1.20" if isinstance(ev, dict) and ev.get("type") in _FINISH_TERMINALS else "8.1.17"
+    if isinstance(ev, dict) and ev.get("type") in _FINISH_TERMINALS:
+        f.row = "8.1.20"
     return f
 
 
@@ -350,6 +377,8 @@ def _exposure_findings(scenario: Scenario, run: _Run, proto: Any) -> list[Findin
             complete_at.setdefault(step.part.tool_call_id, steps)
     out: list[Finding] = []
     for call_id, idx in proto.exposures(run.events).items():
+        if run.abort_event_index is not None and idx >= run.abort_event_index:
+            continue  # closing an open call for a 'cancelled' terminal is not exposing it
         need = complete_at.get(call_id)
         if need is None or idx >= len(run.positions):
             continue  # never completed upstream: closed at stream end (row 8.1.19), checked by lifecycle
@@ -370,12 +399,19 @@ def _abort_findings(scenario: Scenario, run: _Run, log: RequestLog, caps: Capabi
                            message="the upstream request was not aborted (request log: aborted=False); "
                                    "pass the caller's abort signal to the upstream"))
     if run.abort_event_index is not None:
-        allowed = 0 if caps.policies.abort == "silent" else 1
-        after = len(run.events) - run.abort_event_index
-        if after > allowed:
-            out.append(Finding(row="8.1.22", event_index=run.abort_event_index + allowed, source="runner",
-                               message=f"{after} event(s) emitted after the caller aborted "
-                                       f"(policy {caps.policies.abort!r} allows {allowed})"))
+        after = run.events[run.abort_event_index:]
+        # 'silent': nothing; 'run-error': the one error event; 'cancelled': the END events that close
+        # what is open (AG-UI rule 6) and the one RUN_FINISHED.
+        allowed_types = {"silent": set(), "run-error": {"RUN_ERROR", "error"},
+                         "cancelled": {"RUN_FINISHED", "TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_MESSAGE_END",
+                                       "REASONING_END", "STEP_FINISHED"}}[caps.policies.abort]
+        extra = [i for i, e in enumerate(after, start=run.abort_event_index)
+                 if not (isinstance(e, dict) and e.get("type") in allowed_types)]
+        terminals = [e for e in after if isinstance(e, dict) and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS]
+        if extra or len(terminals) > 1:
+            out.append(Finding(row="8.1.22", event_index=extra[0] if extra else None, source="runner",
+                               message=f"{len(after)} event(s) emitted after the caller aborted; policy "
+                                       f"{caps.policies.abort!r} allows only {sorted(allowed_types) or 'none'}"))
     return out
 
 

@@ -4,8 +4,7 @@ Each difference becomes a :class:`~conformance.findings.Finding` on one matrix r
 
 * finish reason (8.2.*) and usage (8.3.*) always report on their own rows: every scenario
   exercises them, and a wrong mapping is that row's failure whatever the scenario;
-* other fields report on their field row when the scenario lists it, else on the
-  scenario's primary row (its first row, the rule the scenario was written for);
+* other fields report on their field row (text on 8.1.4, arguments on 8.1.10, ...);
 * when the run ended the wrong way (expected finished, got an error, ...), every
   difference is a consequence of that: all of them report on the row of the upstream
   part the run ended on (an adapter that dies on ``stream-start`` breaks row 8.1.1,
@@ -15,7 +14,7 @@ Each difference becomes a :class:`~conformance.findings.Finding` on one matrix r
 Example:
     >>> from mock_provider.transcript import Transcript
     >>> from conformance.contract import Policies
-    >>> fs = compare(Transcript(text="ab"), Transcript(text="a"), Policies(), rows=["8.1.4"],
+    >>> fs = compare(Transcript(text="ab"), Transcript(text="a"), Policies(), rows=["8.1.1"],
     ...              usage_fields=(), dialect="v3", upstream_finish=None, has_provider_calls=False)
     >>> [(f.row, f.field) for f in fs]
     [('8.1.4', 'text')]
@@ -67,27 +66,30 @@ def compare(
     """
     primary = terminal_row or rows[0]
     out: list[Finding] = []
-    terminal_ok = _terminal_matches(expected, actual, policies)
+    # A terminal_row means the run ended the wrong way or before the upstream failed.
+    terminal_ok = _terminal_matches(expected, actual, policies) and terminal_row is None
 
     def add(field_row: str, field: str, message: str, exp: Any, act: Any, level: str | None = None) -> None:
-        row = field_row if (terminal_ok and field_row in rows) else primary
-        if expected.terminal == "aborted":
-            row = "8.1.22"  # after an abort, every difference is the abort rule's
+        row = field_row if terminal_ok else primary
         out.append(
             Finding(row=row, message=message, expected=exp, actual=act, field=field, source="semantics",
                     level=level)
         )
 
     if not terminal_ok:
-        add("", "terminal", f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies)}",
-            expected.terminal, actual.terminal)
+        if actual.terminal == expected.terminal:
+            msg = f"run ended {actual.terminal!r} before the upstream failed (on an upstream part it should handle)"
+        else:
+            msg = f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies)}"
+        add("", "terminal", msg, expected.terminal, actual.terminal)
 
     if actual.text != expected.text:
         add("8.1.4", "text", "assistant text differs", expected.text, actual.text)
     if actual.reasoning != expected.reasoning:
         add("8.1.7", "reasoning", "reasoning text differs", expected.reasoning, actual.reasoning)
 
-    _compare_tool_calls(expected.tool_calls, actual.tool_calls, policies, add)
+    _compare_tool_calls(expected.tool_calls, actual.tool_calls, policies, add,
+                        closing_allowed=expected.terminal == "aborted")
 
     exp_results = [r for r in expected.tool_results if policies.preliminary_results == "forward" or not r.preliminary]
     # The legacy tool_result chunk cannot mark an error result: compare what the protocol can say.
@@ -107,7 +109,7 @@ def compare(
             add("8.1.17", "error.message", f"error message should contain {expected.error.message!r}",
                 expected.error.message, msg)
         act_code = actual.error.code if actual.error else None
-        if expected.error.code and act_code != expected.error.code:
+        if expected.error.code and act_code != expected.error.code and terminal_ok:
             out.append(Finding(row="hygiene.error-code", message="error code differs", expected=expected.error.code,
                                actual=act_code, field="error.code", source="semantics"))
 
@@ -139,14 +141,19 @@ def _terminal_desc(expected: Transcript, policies: Policies) -> str:
 
 
 def _compare_tool_calls(
-    expected: list[ToolCallRecord], actual: list[ToolCallRecord], policies: Policies, add: Any
+    expected: list[ToolCallRecord],
+    actual: list[ToolCallRecord],
+    policies: Policies,
+    add: Any,
+    closing_allowed: bool = False,
 ) -> None:
     exp_ids = [c.id for c in expected]
     act_ids = [c.id for c in actual]
     act_by_id = {c.id: c for c in actual}
     if sorted(exp_ids) == sorted(act_ids) and exp_ids != act_ids:
         add("8.1.9", "tool_calls.order", "tool calls are not in first-appearance order", exp_ids, act_ids)
-    for extra in [i for i in act_ids if i not in exp_ids]:
+    # After an abort, a 'cancelled' run must END its open calls first (AG-UI rule 6): not new calls.
+    for extra in [] if closing_allowed else [i for i in act_ids if i not in exp_ids]:
         add("8.1.12", "tool_calls", f"tool call {extra!r} was not in the upstream", None, extra)
     if len(act_ids) != len(set(act_ids)):
         add("8.1.12", "tool_calls", "a tool call was exposed more than once", exp_ids, act_ids)
@@ -187,8 +194,8 @@ def _finish_findings(
     row = FINISH_ROWS.get(str(expected.finish_reason), "8.2.other")
     if actual.finish_reason == "tool_calls" and has_provider_calls and want != "tool_calls":
         row = "8.1.12a"
-    elif upstream == "tool-calls" and want != "tool_calls":
-        row = "8.2.tool-calls"
+    elif (upstream == "tool-calls" or actual.finish_reason == "tool_calls") and want != "tool_calls":
+        row = "8.2.tool-calls"  # 'tool_calls' iff a client call completed: claimed without one
     return [Finding(row=row, message=f"finish reason should be {want!r}", expected=want,
                     actual=actual.finish_reason, field="finish_reason", source="semantics")]
 

@@ -58,6 +58,7 @@ FEATURES: tuple[str, ...] = (
     "multimodal",
     "abort",
 )
+_FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 SCENARIO_ID = re.compile(r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
 
 
@@ -198,14 +199,16 @@ class Scenario(_M):
     @model_validator(mode="after")
     def _check(self) -> Scenario:
         if not SCENARIO_ID.match(self.id):
-            raise ValueError(f"id {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
+            raise ValueError(f"id: {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
         if self.client.abort_after_step is not None and self.client.abort_after_step > len(self.script):
-            raise ValueError("client.abort_after_step is past the end of the script")
+            raise ValueError("client.abort_after_step: past the end of the script")
         for dialect, override in self.expected_by_dialect.items():
             try:
                 Transcript.model_validate(merge_override(self.expected.model_dump(), override))
             except ValidationError as exc:
-                raise ValueError(f"expected_by_dialect.{dialect} does not give a valid transcript: {exc}") from exc
+                raise ValueError(
+                    f"expected_by_dialect.{dialect}: does not give a valid transcript: {exc}"
+                ) from exc
         return self
 
     @property
@@ -303,6 +306,13 @@ def _clean_loc(loc: Sequence[str | int]) -> list[str | int]:
     return [p for p in loc if isinstance(p, int) or not (p.startswith("function-") or "[" in p)]
 
 
+def _has(container: Any, key: str | int) -> bool:
+    """Whether ``key`` is a real key/index of the YAML value (not a pydantic union tag)."""
+    if isinstance(container, dict):
+        return key in container
+    return isinstance(container, list) and isinstance(key, int) and key < len(container)
+
+
 def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
     """Parse one scenario from YAML text; errors raise :class:`ScenarioError` with file:line: field."""
     try:
@@ -322,9 +332,7 @@ def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
         doc_loc: list[str | int] = []
         cursor: Any = data
         for p in loc:
-            if (isinstance(cursor, dict) and p in cursor) or (
-                isinstance(cursor, list) and isinstance(p, int) and p < len(cursor)
-            ):
+            if _has(cursor, p):
                 doc_loc.append(p)
                 cursor = cursor[p]
             elif isinstance(cursor, dict | list):
@@ -335,6 +343,12 @@ def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
             doc_loc_field = [*doc_loc, loc[-1]]
         else:
             doc_loc_field = doc_loc
+        # Whole-model checks name their field as "path.to.field: message" (pydantic gives them no loc).
+        located = _FIELD_MSG.match(str(err["msg"]))
+        if located and not loc:
+            doc_loc_field = [int(x) if x.isdigit() else x for x in located.group(1).split(".")]
+            doc_loc = list(doc_loc_field)
+            err["msg"] = located.group(2)
         field = ".".join(str(p) for p in doc_loc_field)
         msg = err["msg"]
         if err["type"] == "extra_forbidden":

@@ -271,11 +271,6 @@ def test_bad_id_is_reported() -> None:
     assert "Text_Basic-1" in str(info.value) and "dotted lowercase" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="loader: Scenario._check is a model-level validator, so pydantic reports its errors at loc () "
-    "and ScenarioError names no field and the mapping's first line (3) instead of 'id' on line 4",
-)
 def test_bad_id_names_the_field_and_line() -> None:
     path = BROKEN / "bad_id_format.yaml"
     with pytest.raises(ScenarioError) as info:

@@ -8,80 +8,88 @@ from typing import Any
 
 from conformance.contract import AbortSignal, AdapterContext, RunRequest
 from conformance.reference import agui
-from tests.mutants.base import Mutant, item_type, map_events, map_upstream, payload
+from tests.mutants.base import Mutant, item_type, map_events, map_upstream, payload, per_event
 
 Events = list[dict[str, Any]]
 
 
-def _run_finished(events: Events) -> dict[str, Any] | None:
-    return next((e for e in events if e.get("type") == "RUN_FINISHED"), None)
-
-
 # ---------------------------------------------------------------- output-side mutants
-def drop_run_started(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [e for e in events if e.get("type") != "RUN_STARTED"]
+Stream = AsyncIterator[dict[str, Any]]
+TERMINALS = ("RUN_FINISHED", "RUN_ERROR")
 
 
-def run_started_without_thread(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [{k: v for k, v in e.items() if k != "threadId"} if e.get("type") == "RUN_STARTED" else e
-            for e in events]
+@per_event
+def drop_run_started(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [] if e.get("type") == "RUN_STARTED" else [e]
 
 
-def drop_last_text_delta(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    last: dict[str, int] = {}
-    for i, e in enumerate(events):
-        if e.get("type") == "TEXT_MESSAGE_CONTENT":
-            last[e["messageId"]] = i
-    keep_first = {mid for mid, i in last.items()
-                  if sum(1 for e in events if e.get("type") == "TEXT_MESSAGE_CONTENT" and e["messageId"] == mid) > 1}
-    return [e for i, e in enumerate(events) if not (i in last.values() and e["messageId"] in keep_first)]
+@per_event
+def run_started_without_thread(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [{k: v for k, v in e.items() if k != "threadId"} if e.get("type") == "RUN_STARTED" else e]
 
 
-def text_left_open(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [e for e in events if e.get("type") != "TEXT_MESSAGE_END"]
-
-
-def drop_reasoning_deltas(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [e for e in events if e.get("type") != "REASONING_MESSAGE_CONTENT"]
-
-
-def reasoning_left_open(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [e for e in events if e.get("type") not in ("REASONING_MESSAGE_END", "REASONING_END")]
-
-
-def tool_order_lost(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    """Every call's START/ARGS/END held back and replayed at the end in reverse id order."""
-    tool_types = {"TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END"}
-    held = [e for e in events if e.get("type") in tool_types]
-    rest = [e for e in events if e.get("type") not in tool_types]
-    ids = sorted({e["toolCallId"] for e in held}, reverse=True)
-    grouped = [e for i in ids for e in held if e["toolCallId"] == i]
-    cut = next((i for i, e in enumerate(rest) if e.get("type") in ("RUN_FINISHED", "RUN_ERROR")), len(rest))
-    return rest[:cut] + grouped + rest[cut:]
-
-
-def drop_first_args_fragment(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    counts: dict[str, int] = {}
-    for e in events:
-        if e.get("type") == "TOOL_CALL_ARGS":
-            counts[e["toolCallId"]] = counts.get(e["toolCallId"], 0) + 1
+async def drop_first_text_delta(events: Stream, ctx: AdapterContext) -> Stream:
+    """The first delta of every text message is lost."""
     seen: set[str] = set()
-    out = []
-    for e in events:
-        if e.get("type") == "TOOL_CALL_ARGS" and counts[e["toolCallId"]] > 1 and e["toolCallId"] not in seen:
-            seen.add(e["toolCallId"])
+    async for e in events:
+        if e.get("type") == "TEXT_MESSAGE_CONTENT" and e["messageId"] not in seen:
+            seen.add(e["messageId"])
             continue
-        out.append(e)
-    return out
+        yield e
 
 
-def replay_reemitted(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+@per_event
+def text_left_open(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [] if e.get("type") == "TEXT_MESSAGE_END" else [e]
+
+
+@per_event
+def drop_reasoning_deltas(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [] if e.get("type") == "REASONING_MESSAGE_CONTENT" else [e]
+
+
+@per_event
+def reasoning_left_open(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [] if e.get("type") in ("REASONING_MESSAGE_END", "REASONING_END") else [e]
+
+
+async def tool_order_lost(events: Stream, ctx: AdapterContext) -> Stream:
+    """Tool-call events are held back and sent just before the terminal, calls in reverse id order.
+
+    Held calls are never sent when no terminal comes (a silent abort): nothing after the abort.
+    """
+    held: list[dict[str, Any]] = []
+    async for e in events:
+        if e.get("type") in ("TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END"):
+            held.append(e)
+            continue
+        if e.get("type") in TERMINALS and held:
+            ids = sorted({h["toolCallId"] for h in held}, reverse=True)
+            for i in ids:
+                for h in held:
+                    if h["toolCallId"] == i:
+                        yield h
+            held = []
+        yield e
+
+
+async def drop_second_args_fragment(events: Stream, ctx: AdapterContext) -> Stream:
+    """The second ARGS fragment of every call streamed in pieces is lost."""
+    count: dict[str, int] = {}
+    async for e in events:
+        if e.get("type") == "TOOL_CALL_ARGS":
+            count[e["toolCallId"]] = count.get(e["toolCallId"], 0) + 1
+            if count[e["toolCallId"]] == 2:
+                continue
+        yield e
+
+
+async def replay_reemitted(events: Stream, ctx: AdapterContext) -> Stream:
     """After each call ends, announce it again (START, full ARGS, END): the atomic replay re-emitted."""
     args: dict[str, str] = {}
     names: dict[str, str] = {}
-    out = []
-    for e in events:
-        out.append(e)
+    async for e in events:
+        yield e
         t = e.get("type")
         if t == "TOOL_CALL_START":
             names[e["toolCallId"]] = e["toolCallName"]
@@ -89,104 +97,138 @@ def replay_reemitted(events: Events, ctx: AdapterContext) -> Iterable[dict[str, 
             args[e["toolCallId"]] = args.get(e["toolCallId"], "") + e["delta"]
         elif t == "TOOL_CALL_END":
             cid = e["toolCallId"]
-            out += [{"type": "TOOL_CALL_START", "toolCallId": cid, "toolCallName": names.get(cid, "?")},
-                    {"type": "TOOL_CALL_ARGS", "toolCallId": cid, "delta": args.get(cid, "") or "{}"},
-                    {"type": "TOOL_CALL_END", "toolCallId": cid}]
-    return out
+            yield {"type": "TOOL_CALL_START", "toolCallId": cid, "toolCallName": names.get(cid, "?")}
+            yield {"type": "TOOL_CALL_ARGS", "toolCallId": cid, "delta": args.get(cid, "") or "{}"}
+            yield {"type": "TOOL_CALL_END", "toolCallId": cid}
 
 
-def drop_malformed_calls(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    args: dict[str, str] = {}
-    for e in events:
-        if e.get("type") == "TOOL_CALL_ARGS":
-            args[e["toolCallId"]] = args.get(e["toolCallId"], "") + e["delta"]
-    bad = set()
-    for cid, text in args.items():
-        try:
-            json.loads(text)
-        except ValueError:
-            bad.add(cid)
-    return [e for e in events if e.get("toolCallId") not in bad or e.get("type") == "TOOL_CALL_RESULT"]
+async def drop_malformed_calls(events: Stream, ctx: AdapterContext) -> Stream:
+    """Calls are held until the terminal; one whose arguments do not parse is silently dropped."""
+    held: list[dict[str, Any]] = []
+    async for e in events:
+        t = e.get("type")
+        if t in ("TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END"):
+            held.append(e)
+            continue
+        if t in TERMINALS:
+            args: dict[str, str] = {}
+            for h in held:
+                if h.get("type") == "TOOL_CALL_ARGS":
+                    args[h["toolCallId"]] = args.get(h["toolCallId"], "") + h["delta"]
+            bad = set()
+            for cid, text in args.items():
+                try:
+                    json.loads(text or "{}")
+                except ValueError:
+                    bad.add(cid)
+            for h in held:
+                if h["toolCallId"] not in bad:
+                    yield h
+            held = []
+        yield e
 
 
-def drop_tool_results(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [e for e in events if e.get("type") != "TOOL_CALL_RESULT"]
+@per_event
+def drop_tool_results(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [] if e.get("type") == "TOOL_CALL_RESULT" else [e]
 
 
-def approval_ignored(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [{k: v for k, v in e.items() if k != "outcome"} if e.get("type") == "RUN_FINISHED" else e
-            for e in events]
+@per_event
+def approval_ignored(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [{k: v for k, v in e.items() if k != "outcome"} if e.get("type") == "RUN_FINISHED" else e]
 
 
-def duplicate_terminal(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    out = list(events)
-    if out and out[-1].get("type") in ("RUN_FINISHED", "RUN_ERROR"):
-        out.append(dict(out[-1]))
-    return out
+@per_event
+def duplicate_terminal(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [e, dict(e)] if e.get("type") in TERMINALS else [e]
 
 
-def content_filter_hyphen(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    out = []
-    for e in events:
-        tan = (e.get("metadata") or {}).get("tanstack") or {}
-        if e.get("type") == "RUN_FINISHED" and tan.get("finishReason") == "content_filter":
-            e = {**e, "metadata": {**e["metadata"], "tanstack": {**tan, "finishReason": "content-filter"}}}
-        out.append(e)
-    return out
+@per_event
+def content_filter_hyphen(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    tan = (e.get("metadata") or {}).get("tanstack") or {}
+    if e.get("type") == "RUN_FINISHED" and tan.get("finishReason") == "content_filter":
+        e = {**e, "metadata": {**e["metadata"], "tanstack": {**tan, "finishReason": "content-filter"}}}
+    return [e]
 
 
-def no_default_finish(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    """Whatever the reference defaulted to 'stop' for other/unknown/missing becomes null."""
-    return events  # replaced by the upstream-aware variant below
-
-
-def v3_total_dropped(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+@per_event
+def v3_total_dropped(e: dict[str, Any], ctx: AdapterContext) -> Events:
     """V3/V4 usage has no total: this mutant forgets to compute it."""
-    if ctx.dialect not in ("v3", "v4"):
-        return events
-    out = []
-    for e in events:
-        if e.get("type") == "RUN_FINISHED" and e.get("usage"):
-            e = {**e, "usage": [{k: v for k, v in u.items() if k != "totalTokens"} for u in e["usage"]]}
-        out.append(e)
-    return out
+    if ctx.dialect in ("v3", "v4") and e.get("type") == "RUN_FINISHED" and e.get("usage"):
+        e = {**e, "usage": [{k: v for k, v in u.items() if k != "totalTokens"} for u in e["usage"]]}
+    return [e]
 
 
-def mastra_cache_write_lost(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    if ctx.dialect != "mastra":
-        return events
-    out = []
-    for e in events:
-        if e.get("type") == "RUN_FINISHED" and e.get("usage"):
-            e = {**e, "usage": [{k: v for k, v in u.items() if k != "cacheWriteInputTokens"} for u in e["usage"]]}
-        out.append(e)
-    return out
+@per_event
+def mastra_cache_write_lost(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    if ctx.dialect == "mastra" and e.get("type") == "RUN_FINISHED" and e.get("usage"):
+        e = {**e, "usage": [{k: v for k, v in u.items() if k != "cacheWriteInputTokens"} for u in e["usage"]]}
+    return [e]
 
 
-def missing_usage_zeros(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+@per_event
+def missing_usage_zeros(e: dict[str, Any], ctx: AdapterContext) -> Events:
     """Seed 000 section 12.4: 'missing usage -> zero tokens' (while declaring the omit policy)."""
-    out = []
-    for e in events:
-        if e.get("type") == "RUN_FINISHED" and not e.get("usage"):
-            e = {**e, "usage": [{"inputTokens": 0, "outputTokens": 0, "totalTokens": 0}]}
-        out.append(e)
-    return out
+    if e.get("type") == "RUN_FINISHED" and not e.get("usage"):
+        e = {**e, "usage": [{"inputTokens": 0, "outputTokens": 0, "totalTokens": 0}]}
+    return [e]
 
 
-def content_before_start(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    """The first CONTENT of each message is sent before its START."""
-    out = list(events)
-    for i in range(len(out) - 1):
-        if out[i].get("type") == "TEXT_MESSAGE_START" and out[i + 1].get("type") == "TEXT_MESSAGE_CONTENT":
-            out[i], out[i + 1] = out[i + 1], out[i]
-    return out
+async def content_before_start(events: Stream, ctx: AdapterContext) -> Stream:
+    """The first CONTENT of each message is sent before its START (START held for one event)."""
+    pending: dict[str, Any] | None = None
+    async for e in events:
+        if pending is not None:
+            if e.get("type") == "TEXT_MESSAGE_CONTENT" and e.get("messageId") == pending["messageId"]:
+                yield e
+                yield pending
+            else:
+                yield pending
+                yield e
+            pending = None
+        elif e.get("type") == "TEXT_MESSAGE_START":
+            pending = e
+        else:
+            yield e
+    if pending is not None:
+        yield pending
 
 
-def raise_on_request_failure(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    """A failed request (RUN_ERROR straight after RUN_STARTED) is thrown instead of reported."""
-    if len(events) >= 2 and events[1].get("type") == "RUN_ERROR":
-        raise RuntimeError(events[1].get("message", "request failed"))
-    return events
+# ---------------------------------------------------------------- SHOULD-row mutants (PASS-NONSTRICT)
+@per_event
+def model_not_reported(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    meta = e.get("metadata")
+    if e.get("type") in ("RUN_STARTED", "RUN_FINISHED", "RUN_ERROR") and isinstance(meta, dict):
+        tan = {k: v for k, v in (meta.get("tanstack") or {}).items() if k != "model"}
+        e = {**e, "metadata": {**meta, "tanstack": tan}}
+    return [e]
+
+
+async def empty_delta_before_text(events: Stream, ctx: AdapterContext) -> Stream:
+    """An empty TEXT_MESSAGE_CONTENT right after each START (what a role chunk turns into)."""
+    async for e in events:
+        yield e
+        if e.get("type") == "TEXT_MESSAGE_START":
+            yield {"type": "TEXT_MESSAGE_CONTENT", "messageId": e["messageId"], "delta": ""}
+
+
+@per_event
+def provider_block_ids(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """Every text message uses the same id (as if the provider block id 'txt-0' were copied)."""
+    if e.get("type", "").startswith("TEXT_MESSAGE_"):
+        e = {**e, "messageId": "txt-0"}
+    return [e]
+
+
+@per_event
+def error_code_dropped(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [{k: v for k, v in e.items() if k != "code"} if e.get("type") == "RUN_ERROR" else e]
+
+
+@per_event
+def extra_top_level_key(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """TanStack extras left on the wire instead of under metadata.tanstack (toWireChunk skipped)."""
+    return [{**e, "model": "leaked"} if e.get("type") == "TEXT_MESSAGE_CONTENT" else e]
 
 
 # ---------------------------------------------------------------- upstream-side mutants
@@ -313,8 +355,8 @@ MUTANTS: list[Mutant] = [
            map_events(agui, run_started_without_thread), {"schema.event"}, "agui"),
     Mutant("agui.crash-on-stream-start", "stream-start treated as an unexpected part",
            map_upstream(agui, _upstream(_crash_on({"stream-start"}))), {"8.1.1"}, "agui"),
-    Mutant("agui.text-delta-lost", "the last text delta of a message is lost",
-           map_events(agui, drop_last_text_delta), {"8.1.4"}, "agui"),
+    Mutant("agui.text-delta-lost", "the first text delta of a message is lost",
+           map_events(agui, drop_first_text_delta), {"8.1.4"}, "agui", should={"hygiene.empty-delta"}),
     Mutant("agui.text-left-open", "text message left open at the terminal",
            map_events(agui, text_left_open), {"8.1.5"}, "agui"),
     Mutant("agui.reasoning-lost", "reasoning deltas dropped", map_events(agui, drop_reasoning_deltas),
@@ -323,10 +365,10 @@ MUTANTS: list[Mutant] = [
            map_events(agui, reasoning_left_open), {"8.1.8"}, "agui"),
     Mutant("agui.tool-order-lost", "tool calls not in first-appearance order",
            map_events(agui, tool_order_lost), {"8.1.9"}, "agui"),
-    Mutant("agui.args-fragment-lost", "first argument fragment of a streamed call lost",
-           map_events(agui, drop_first_args_fragment), {"8.1.10"}, "agui"),
-    Mutant("agui.exposed-at-input-end", "tool call exposed before its tool-call part (at tool-input-end)",
-           map_upstream(agui, expose_at_input_end), {"8.1.12"}, "agui"),
+    Mutant("agui.args-fragment-lost", "second argument fragment of a streamed call lost (malformed ones too)",
+           map_events(agui, drop_second_args_fragment), {"8.1.10", "8.1.13"}, "agui"),
+    Mutant("agui.exposed-at-input-end", "tool call exposed at tool-input-end, before its tool-call part",
+           map_upstream(agui, expose_at_input_end), {"8.1.12", "8.1.10", "8.2.tool-calls"}, "agui"),
     Mutant("agui.replay-reemitted", "an ended call is announced again (atomic replay re-emitted)",
            map_events(agui, replay_reemitted), {"8.1.12"}, "agui"),
     Mutant("agui.provider-call-counted", "provider-executed calls counted as client calls",
@@ -343,8 +385,6 @@ MUTANTS: list[Mutant] = [
            map_upstream(agui, _upstream(drop_error_parts)), {"8.1.17"}, "agui"),
     Mutant("agui.duplicate-terminal", "an event after the terminal (second terminal)",
            map_events(agui, duplicate_terminal), {"8.1.18"}, "agui"),
-    Mutant("agui.request-failure-thrown", "a failed request is thrown instead of RUN_ERROR",
-           map_events(agui, raise_on_request_failure), {"8.1.21"}, "agui"),
     Mutant("agui.abort-ignored", "the caller's abort is ignored (not passed upstream)", abort_ignored,
            {"8.1.22"}, "agui"),
     Mutant("agui.stop-misread", "finish reason stop misread as length",
@@ -352,7 +392,7 @@ MUTANTS: list[Mutant] = [
     Mutant("agui.length-misread", "finish reason length misread as stop",
            map_upstream(agui, _upstream(_rewrite_finish("length", "stop"))), {"8.2.length"}, "agui"),
     Mutant("agui.content-filter-hyphen", "content-filter passed through with its hyphen",
-           map_events(agui, content_filter_hyphen), {"8.2.content-filter"}, "agui"),
+           map_events(agui, content_filter_hyphen), {"8.2.content-filter", "schema.event"}, "agui"),
     Mutant("agui.v2-usage-seed-keys", "V2 usage read with promptTokens/completionTokens (seed 6.9)",
            map_upstream(agui, _upstream(v2_usage_seed_keys)), {"8.3.v2"}, "agui"),
     Mutant("agui.v3-total-missing", "V3/V4 usage total not computed", map_events(agui, v3_total_dropped),
@@ -361,6 +401,16 @@ MUTANTS: list[Mutant] = [
            map_events(agui, mastra_cache_write_lost), {"8.3.mastra"}, "agui"),
     Mutant("agui.missing-usage-zeros", "absent usage reported as zeros while declaring 'omit'",
            map_events(agui, missing_usage_zeros), {"8.3.absent"}, "agui"),
+    Mutant("agui.model-not-reported", "response-metadata modelId not reported", map_events(agui, model_not_reported),
+           set(), "agui", should={"8.1.2"}),
+    Mutant("agui.empty-deltas", "an empty TEXT_MESSAGE_CONTENT after each START",
+           map_events(agui, empty_delta_before_text), set(), "agui", should={"hygiene.empty-delta"}),
+    Mutant("agui.provider-block-ids", "provider block id reused as the message id",
+           map_events(agui, provider_block_ids), set(), "agui", should={"hygiene.unique-message-ids"}),
+    Mutant("agui.error-code-dropped", "RUN_ERROR without the upstream code", map_events(agui, error_code_dropped),
+           set(), "agui", should={"hygiene.error-code"}),
+    Mutant("agui.extras-on-wire", "a TanStack extra key left on a wire event", map_events(agui, extra_top_level_key),
+           set(), "agui", should={"8.4.5"}),
     Mutant("agui.content-before-start", "TEXT_MESSAGE_CONTENT before its START",
            map_events(agui, content_before_start), {"8.4.2"}, "agui"),
 ]

@@ -18,7 +18,7 @@ from typing import Any
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 
 Factory = Callable[[AdapterContext], Any]
-EventMap = Callable[[list[dict[str, Any]], AdapterContext], Iterable[dict[str, Any]]]
+EventMap = Callable[[AsyncIterator[dict[str, Any]], AdapterContext], AsyncIterator[dict[str, Any]]]
 StreamMap = Callable[[AsyncIterator[dict[str, Any]], AdapterContext], AsyncIterator[dict[str, Any]]]
 
 
@@ -32,6 +32,7 @@ class Mutant:
     targets: set[str]
     base: str  # which reference it wraps: agui | tanstack | tanstack-legacy
     dialects: list[str] = field(default_factory=lambda: ["v2", "v3", "v4", "mastra"])
+    should: set[str] = field(default_factory=set)  # SHOULD rows it must grade PASS-NONSTRICT
 
 
 class _EventMapped:
@@ -40,15 +41,24 @@ class _EventMapped:
         self.capabilities: Capabilities = inner.capabilities
 
     async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
-        # Collecting first keeps each mutant a pure list transform; no case here relies on timing
-        # of events except exposure, which map_events mutants do not touch.
-        events = [e async for e in self.inner.stream(request)]
-        for e in self.fn(events, self.ctx):
+        # Streamed, not collected: the abort and exposure checks look at *when* events come.
+        async for e in self.fn(self.inner.stream(request), self.ctx):
             yield e
 
 
+def per_event(f: Callable[[dict[str, Any], AdapterContext], Iterable[dict[str, Any]]]) -> EventMap:
+    """Lift a function of one event (returning the events to emit instead) to a stream transform."""
+
+    async def fn(events: AsyncIterator[dict[str, Any]], ctx: AdapterContext) -> AsyncIterator[dict[str, Any]]:
+        async for e in events:
+            for out in f(e, ctx):
+                yield out
+
+    return fn
+
+
 def map_events(base: Factory, fn: EventMap) -> Factory:
-    """A factory whose adapter emits ``fn(reference_events, ctx)``."""
+    """A factory whose adapter emits ``fn(reference_events, ctx)`` (an async stream transform)."""
 
     def factory(ctx: AdapterContext) -> _EventMapped:
         return _EventMapped(base(ctx), ctx, fn)

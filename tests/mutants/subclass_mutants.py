@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from conformance.contract import AdapterContext
 from conformance.reference import tanstack, tanstack_legacy
 from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.core import ToolCallState
-from tests.mutants.base import Mutant, map_events
+from tests.mutants.base import Mutant, map_events, per_event
 
 Events = list[dict[str, Any]]
 
@@ -41,6 +40,16 @@ class FinishAfterError(AguiReferenceAdapter):
 
     def end_of_stream(self) -> None:
         self.finish_run()
+
+
+class RequestFailureThrown(AguiReferenceAdapter):
+    """Row 8.1.21 broken: a failed request (doStream rejects) is thrown, not reported as RUN_ERROR."""
+
+    def request_failed(self, exc: BaseException) -> None:
+        if getattr(exc, "status_code", None) is None:  # only HTTP-level failures are thrown
+            super().request_failed(exc)
+            return
+        raise exc
 
 
 class UpstreamReasonPassedThrough(AguiReferenceAdapter):
@@ -95,35 +104,37 @@ def _cls(cls: type[AguiReferenceAdapter]) -> Any:
 
 
 # ---------------------------------------------------------------- TanStack yield layer
-def tanstack_tool_name_missing(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [{k: v for k, v in e.items() if k not in ("toolCallName", "toolName")}
-            if e.get("type") == "TOOL_CALL_START" else e for e in events]
+@per_event
+def tanstack_run_id_missing(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [{k: v for k, v in e.items() if k != "runId"} if e.get("type") == "RUN_STARTED" else e]
 
 
-def tanstack_usage_zeroed(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+@per_event
+def tanstack_usage_zeroed(e: dict[str, Any], ctx: AdapterContext) -> Events:
     """'usage left at zeros': the counts are never filled in."""
-    out = []
-    for e in events:
-        if e.get("type") == "RUN_FINISHED" and isinstance(e.get("usage"), dict):
-            e = {**e, "usage": {"promptTokens": 0, "completionTokens": 0, "totalTokens": 0}}
-        out.append(e)
-    return out
+    if e.get("type") == "RUN_FINISHED" and isinstance(e.get("usage"), dict):
+        e = {**e, "usage": {"promptTokens": 0, "completionTokens": 0, "totalTokens": 0}}
+    return [e]
 
 
 # ---------------------------------------------------------------- legacy chunks
-def legacy_content_not_cumulative(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
-    return [{**e, "content": e.get("delta", "")} if e.get("type") == "content" else e for e in events]
+@per_event
+def legacy_content_not_cumulative(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    return [{**e, "content": e.get("delta", "")} if e.get("type") == "content" else e]
 
 
-def legacy_index_reused(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+@per_event
+def legacy_index_reused(e: dict[str, Any], ctx: AdapterContext) -> Events:
     """Every tool_call chunk gets index 0 (seed 000 section 8: `index: event.index ?? 0`)."""
-    return [{**e, "index": 0} if e.get("type") == "tool_call" else e for e in events]
+    return [{**e, "index": 0} if e.get("type") == "tool_call" else e]
 
 
-def legacy_done_missing_tool_calls(events: Events, ctx: AdapterContext) -> Iterable[dict[str, Any]]:
+@per_event
+def legacy_done_missing_tool_calls(e: dict[str, Any], ctx: AdapterContext) -> Events:
     """done says 'stop' although tool calls were emitted (the engine then never runs them)."""
-    return [{**e, "finishReason": "stop"} if e.get("type") == "done" and e.get("finishReason") == "tool_calls"
-            else e for e in events]
+    if e.get("type") == "done" and e.get("finishReason") == "tool_calls":
+        e = {**e, "finishReason": "stop"}
+    return [e]
 
 
 MUTANTS: list[Mutant] = [
@@ -132,15 +143,18 @@ MUTANTS: list[Mutant] = [
     Mutant("agui.finish-after-error", "a synthetic RUN_FINISHED after the error event",
            _cls(FinishAfterError), {"8.1.20"}, "agui"),
     Mutant("agui.upstream-reason-passthrough", "finish reason taken from upstream, not from completed calls",
-           _cls(UpstreamReasonPassedThrough), {"8.2.tool-calls"}, "agui"),
+           _cls(UpstreamReasonPassedThrough), {"8.2.tool-calls", "8.1.12a"}, "agui"),
+    Mutant("agui.request-failure-thrown", "a failed request is thrown instead of RUN_ERROR",
+           _cls(RequestFailureThrown), {"8.1.21"}, "agui"),
     Mutant("agui.seed-finish-mapping", "V3 finish object compared to a string (seed 12.2)",
-           _cls(SeedFinishMapping), {"8.2.tool-calls", "8.2.length", "8.2.content-filter"}, "agui"),
+           _cls(SeedFinishMapping), {"8.2.tool-calls", "8.2.length", "8.2.content-filter", "8.1.20", "8.1.12a"},
+           "agui"),
     Mutant("agui.no-default-finish", "no default finish reason for other/unknown/missing",
            _cls(NoDefaultFinishReason), {"8.2.other"}, "agui"),
     Mutant("agui.provider-calls-are-client-calls", "provider-executed calls make the finish tool_calls",
            _cls(ToolCallsEvenWhenProviderExecuted), {"8.1.12a"}, "agui"),
-    Mutant("tanstack.tool-name-missing", "TOOL_CALL_START without toolCallName/toolName",
-           map_events(tanstack, tanstack_tool_name_missing), {"schema.event", "8.1.9"}, "tanstack"),
+    Mutant("tanstack.run-id-missing", "RUN_STARTED without its required runId",
+           map_events(tanstack, tanstack_run_id_missing), {"schema.event"}, "tanstack"),
     Mutant("tanstack.usage-zeroed", "usage left at zeros", map_events(tanstack, tanstack_usage_zeroed),
            {"8.3.v2", "8.3.v3", "8.3.mastra"}, "tanstack"),
     Mutant("legacy.content-not-cumulative", "legacy content chunk carries the delta, not the accumulated text",

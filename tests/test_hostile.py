@@ -1,0 +1,64 @@
+"""Hostile adapters get a verdict with a clear reason: the suite never hangs or crashes.
+
+These tests use short per-case timeouts (a hang can only be detected by waiting); they do
+not depend on how long anything else takes.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from conformance.runner import Settings, run_case
+from mock_provider.scenario import Scenario
+from tests import hostile as h
+
+FAST = Settings(timeout=0.3, grace=0.3, max_events=500, max_event_bytes=1_000_000)
+
+CASES: list[tuple[str, Any, str, str]] = [
+    # (name, factory, expected verdict, text the reason/findings must contain)
+    ("factory raises", h.factory_raises, "ERROR", "factory failed: RuntimeError: cannot build adapter"),
+    ("factory returns None", h.factory_returns_none, "ERROR", "no `capabilities`"),
+    ("no capabilities", h.cls_factory(h.NoCapabilities), "ERROR", "no `capabilities`"),
+    ("bad capabilities", h.cls_factory(h.BadCapabilities), "ERROR", "factory failed"),
+    ("stream returns a list", h.cls_factory(h.StreamReturnsList), "ERROR", "must return an async iterator"),
+    ("sync generator", h.cls_factory(h.SyncGenerator), "ERROR", "must return an async iterator"),
+    ("raises immediately", h.cls_factory(h.RaisesImmediately), "ERROR", "the adapter raised: KeyError"),
+    ("raises midway", h.cls_factory(h.RaisesMidway), "ERROR", "ZeroDivisionError: midway"),
+    ("hangs", h.cls_factory(h.Hangs), "ERROR", "the adapter hung"),
+    ("blocks the event loop", h.cls_factory(h.BlocksEventLoop), "ERROR", "blocked its event loop"),
+    ("ignores cancellation", h.cls_factory(h.IgnoresCancellation), "ERROR", "blocked its event loop"),
+    ("non-dict events", h.cls_factory(h.NonDictEvents), "FAIL", "not a JSON object"),
+    ("non-JSON event", h.cls_factory(h.NonJsonEvent), "FAIL", "not a JSON object"),
+    ("huge event", h.cls_factory(h.HugeEvent), "FAIL", "exceeds the size limit"),
+    ("runaway stream", h.cls_factory(h.Runaway), "ERROR", "more than 500 events"),
+    ("wrong field types", h.cls_factory(h.WrongTypes), "FAIL", "schema"),
+    ("emits nothing", h.cls_factory(h.Silent), "FAIL", "no terminal event"),
+]
+
+
+@pytest.mark.parametrize(("name", "factory", "verdict", "text"), CASES, ids=[c[0] for c in CASES])
+def test_hostile_adapter_gets_a_verdict(name: str, factory: Any, verdict: str, text: str,
+                                        corpus: list[Scenario]) -> None:
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    result = run_case(factory, scenario, "v3", FAST)
+    report = result.reason + "\n" + result.describe() + "\n" + " ".join(f.source for f in result.findings)
+    assert result.verdict == verdict, report
+    assert text in report, report
+
+
+def test_hostile_adapters_leave_no_worker_blocking_the_suite(corpus: list[Scenario]) -> None:
+    """After an abandoned case the suite goes on: the next case runs normally."""
+    from conformance.reference import agui
+
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    run_case(h.cls_factory(h.BlocksEventLoop), scenario, "v3", FAST)
+    assert run_case(agui, scenario, "v3", FAST).verdict == "PASS"
+    # Abandoned workers are daemon threads: they cannot keep the interpreter alive.
+    assert all(t.daemon for t in threading.enumerate() if t is not threading.main_thread())
+
+
+def test_at_least_ten_hostile_adapters() -> None:
+    assert len(CASES) >= 10

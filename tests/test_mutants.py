@@ -1,0 +1,58 @@
+"""Every check is proven able to fail: each mutant FAILs exactly its target rows and no others.
+
+A mutant breaks one rule of a reference adapter (tests/mutants). It must get FAIL on the
+rows of that rule, PASS-NONSTRICT on the SHOULD rows it declares, and nothing else, over
+the whole corpus in every dialect; and every MUST row must have a mutant that kills it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from conformance.matrix import load_matrix
+from conformance.runner import Settings, run_case
+from mock_provider.scenario import Scenario
+from tests.mutants import ALL_MUTANTS
+from tests.mutants.base import Mutant
+
+
+@pytest.mark.parametrize("mutant", ALL_MUTANTS, ids=[m.name for m in ALL_MUTANTS])
+def test_mutant_fails_exactly_its_rows(mutant: Mutant, corpus: list[Scenario]) -> None:
+    failed: Counter[str] = Counter()
+    nonstrict: Counter[str] = Counter()
+    errors = []
+    settings = Settings(timeout=5.0)
+    for scenario in corpus:
+        for dialect in mutant.dialects:
+            result = run_case(mutant.factory, scenario, dialect, settings, adapter_name=mutant.name)
+            if result.verdict == "ERROR":
+                errors.append(f"{result.case_id}: {result.reason}")
+            failed.update(result.failed_rows())
+            nonstrict.update({f.row for f in result.findings if f.level == "SHOULD"})
+    assert not errors, f"{mutant.name} should FAIL rows, not ERROR: {errors[:3]}"
+    assert set(failed) == mutant.targets, (
+        f"{mutant.name} ({mutant.rule}) failed rows {dict(failed)}, expected exactly {sorted(mutant.targets)}"
+    )
+    assert set(nonstrict) == mutant.should, (
+        f"{mutant.name} gave PASS-NONSTRICT on {dict(nonstrict)}, expected exactly {sorted(mutant.should)}"
+    )
+
+
+def test_every_must_row_has_a_killing_mutant() -> None:
+    killed = {row for m in ALL_MUTANTS for row in m.targets}
+    missing = [r for r in load_matrix().must_rows() if r not in killed]
+    assert not missing, f"MUST rows no mutant can fail (a check that cannot fail is a defect): {missing}"
+
+
+def test_every_should_row_has_a_mutant() -> None:
+    shown = {row for m in ALL_MUTANTS for row in m.should}
+    rows = [r.id for r in load_matrix().rows if r.level == "SHOULD"]
+    assert [r for r in rows if r not in shown] == []
+
+
+def test_mutant_targets_are_matrix_rows() -> None:
+    ids = set(load_matrix().ids())
+    for m in ALL_MUTANTS:
+        assert m.targets | m.should <= ids, m.name

@@ -1,0 +1,132 @@
+"""The pytest plugin end to end, through pytester: options, selection, verdicts, snapshots, summary."""
+
+from __future__ import annotations
+
+import pytest
+
+ADAPTERS = '''
+from conformance.contract import Capabilities
+from conformance.reference import agui
+from conformance.reference.agui import AguiReferenceAdapter
+
+
+class TextLeftOpen(AguiReferenceAdapter):
+    def close_text(self):
+        self.state.text_id = None  # forgets TEXT_MESSAGE_END
+
+
+def broken(ctx):
+    return TextLeftOpen(ctx)
+
+
+class NoReasoning(AguiReferenceAdapter):
+    pass
+
+
+def no_reasoning(ctx):
+    adapter = NoReasoning(ctx)
+    caps = adapter.capabilities
+    adapter.capabilities = caps.model_copy(update={"features": set(caps.features) - {"reasoning"}})
+    return adapter
+
+
+def empty_deltas(ctx):
+    adapter = agui(ctx)
+    inner = adapter.stream
+
+    async def stream(request):
+        async for e in inner(request):
+            yield e
+            if e["type"] == "TEXT_MESSAGE_START":
+                yield {"type": "TEXT_MESSAGE_CONTENT", "messageId": e["messageId"], "delta": ""}
+
+    adapter.stream = stream
+    return adapter
+'''
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(myadapters=ADAPTERS)
+    pytester.syspathinsert()
+    return pytester
+
+
+def test_reference_adapter_passes_and_prints_the_matrix(project: pytest.Pytester) -> None:
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-k", "text.basic", "-q")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["*conformance matrix: conformance.reference:agui*", "*8.1.4*MUST*PASS*"])
+
+
+def test_selection_by_row_marker(project: pytest.Pytester) -> None:
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-m", "row_8_1_15", "-q")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("passed", 0) >= 3
+    assert "failed" not in outcomes
+
+
+def test_dialect_option_limits_the_cases(project: pytest.Pytester) -> None:
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--dialect=mastra",
+                                         "-k", "tool.interleave or tool.parallel", "--collect-only", "-q")
+    lines = [line for line in result.stdout.lines if "test_case[" in line]
+    assert lines and all(line.endswith("-mastra]") for line in lines)
+
+
+def test_broken_adapter_fails_with_expected_vs_actual(project: pytest.Pytester) -> None:
+    result = project.runpytest_inprocess("--adapter=myadapters:broken", "-k", "text.basic.001-v3")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "*text.basic.001[[]v3[]]: content=PASS termination=FAIL*",
+        "*first differing event: #*",
+        "*row 8.1.5 [[]MUST[]]: text message * still open at RUN_FINISHED*",
+    ])
+
+
+def test_undeclared_feature_is_unsupported_and_a_profile_requires_it(project: pytest.Pytester) -> None:
+    skipped = project.runpytest_inprocess("--adapter=myadapters:no_reasoning", "-k", "reasoning.basic", "-rs")
+    skipped.assert_outcomes(skipped=4)
+    skipped.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: reasoning*"])
+    required = project.runpytest_inprocess("--adapter=myadapters:no_reasoning", "--profile=tanstack",
+                                           "-k", "reasoning.basic")
+    required.assert_outcomes(failed=4)
+    required.stdout.fnmatch_lines(["*required by --profile tanstack*"])
+
+
+def test_nonstrict_passes_unless_strict(project: pytest.Pytester) -> None:
+    args = ["--adapter=myadapters:empty_deltas", "-k", "text.basic.001-v3"]
+    project.runpytest_inprocess(*args).assert_outcomes(passed=1)
+    project.runpytest_inprocess(*args, "--conformance-strict").assert_outcomes(failed=1)
+
+
+def test_options_from_the_ini_file(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\nconformance_adapter = myadapters:broken\nconformance_dialect = v2\n")
+    result = project.runpytest_inprocess("-k", "text.basic.001")
+    result.assert_outcomes(failed=1)
+
+
+def test_bad_adapter_spec_is_a_usage_error(project: pytest.Pytester) -> None:
+    result = project.runpytest_inprocess("--adapter=no_such_module:factory")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*cannot import adapter module 'no_such_module'*"])
+    result = project.runpytest_inprocess("--adapter=myadapters")
+    result.stderr.fnmatch_lines(["*--adapter must be MODULE:FACTORY*"])
+
+
+def test_snapshots_record_and_show_a_behaviour_change(project: pytest.Pytester) -> None:
+    snap = project.path / "snaps"
+    base = ["-k", "text.basic.001-v3", f"--snapshot-dir={snap}"]
+    project.runpytest_inprocess("--adapter=conformance.reference:agui", *base, "--snapshot-update")
+    files = list(snap.glob("*.json"))
+    assert len(files) == 1
+    text = files[0].read_text()
+    assert "<id:1>" in text and "TEXT_MESSAGE_CONTENT" in text and "thread-" not in text
+    project.runpytest_inprocess("--adapter=conformance.reference:agui", *base).assert_outcomes(passed=1)
+    changed = project.runpytest_inprocess("--adapter=myadapters:empty_deltas", *base)
+    changed.assert_outcomes(failed=1)
+    changed.stdout.fnmatch_lines(["*assert [[]- snapshot[]] == [[]+ received[]]*", '*+ *"delta": "",*'])
+
+
+def test_without_adapter_the_plugin_collects_nothing_of_its_own(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_x="def test_x():\n    assert True\n")
+    result = pytester.runpytest_inprocess("-q")
+    result.assert_outcomes(passed=1)
