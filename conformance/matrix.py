@@ -32,6 +32,7 @@ class Row(BaseModel):
     axis: Literal["content", "termination"]
     title: str
     citations: list[str] = Field(min_length=1)
+    every_case: bool = Field(default=False, description="Checked on every case's events, whatever its scenario.")
     scenarios: list[str] = Field(default_factory=list)
 
 

@@ -141,14 +141,14 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     summary = session.row_summary()
     verdicts = ["PASS", "PASS-NONSTRICT", "INFO", "FAIL", "ERROR", "UNSUPPORTED", "NOT-EXPRESSIBLE"]
     short = ["pass", "nonstrict", "info", "FAIL", "ERROR", "unsup", "n/expr"]
-    tr.write_line(f"{'row':<26}{'level':<7}" + "".join(f"{s:>10}" for s in short) + "  verdict")
+    tr.write_line(f"{'row':<28}{'level':<7}" + "".join(f"{s:>10}" for s in short) + "  verdict")
     for row in session.matrix.rows:
         counts = summary.get(row.id)
         if not counts:
-            tr.write_line(f"{row.id:<26}{row.level:<7}" + "".join(f"{'-':>10}" for _ in short) + "  (no case)")
+            tr.write_line(f"{row.id:<28}{row.level:<7}" + "".join(f"{'-':>10}" for _ in short) + "  (no case)")
             continue
         cells = "".join(f"{counts.get(v, 0):>10}" for v in verdicts)
-        tr.write_line(f"{row.id:<26}{row.level:<7}{cells}  {worst_of(counts)}")
+        tr.write_line(f"{row.id:<28}{row.level:<7}{cells}  {worst_of(counts)}")
     by_case: dict[str, int] = {}
     for r in session.results:
         by_case[r.verdict] = by_case.get(r.verdict, 0) + 1

@@ -114,14 +114,19 @@ class ConformanceSession:
 
     def row_summary(self) -> dict[str, Counter[str]]:
         """Row id -> counts of per-case verdicts on that row."""
-        return row_summary(self.results)
+        return row_summary(self.results, [r.id for r in self.matrix.rows if r.every_case])
 
 
-def row_summary(results: Iterable[CaseResult]) -> dict[str, Counter[str]]:
-    """Per row: how many cases gave each verdict *for that row* (findings on the row, else the case status)."""
+def row_summary(results: Iterable[CaseResult], every_case: Iterable[str] = ()) -> dict[str, Counter[str]]:
+    """Per row: how many cases gave each verdict *for that row* (findings on the row, else the case status).
+
+    ``every_case`` rows are checked on the events of every case that ran, whatever its scenario.
+    """
+    universal = set(every_case)
     out: dict[str, Counter[str]] = {}
     for r in results:
-        rows = set(r.rows) | {f.row for f in r.findings}
+        ran = r.verdict not in ("ERROR", "UNSUPPORTED", "NOT-EXPRESSIBLE")
+        rows = set(r.rows) | {f.row for f in r.findings} | (universal if ran else set())
         for row in rows:
             mine = [f for f in r.findings if f.row == row]
             v: str
@@ -137,4 +142,7 @@ def row_summary(results: Iterable[CaseResult]) -> dict[str, Counter[str]]:
 
 
 def worst_of(counter: Counter[str]) -> str:
-    return max(counter, key=lambda v: ORDER[v]) if counter else "PASS"
+    """The row's verdict: the worst of the cases that ran; UNSUPPORTED/NOT-EXPRESSIBLE only if none ran."""
+    ran = [v for v, n in counter.items() if n and v not in ("UNSUPPORTED", "NOT-EXPRESSIBLE")]
+    pool = ran or [v for v, n in counter.items() if n]
+    return max(pool, key=lambda v: ORDER[v]) if pool else "PASS"

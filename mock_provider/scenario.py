@@ -154,6 +154,18 @@ Fault = Annotated[
 ]
 
 
+class WireOptions(_M):
+    """Byte-level choices for the HTTP dialects (ignored in-process)."""
+
+    line_ending: Literal["lf", "crlf"] = Field(default="lf", description="SSE line endings.")
+    done: Literal["auto", "omit", "always"] = Field(
+        default="auto",
+        description="OpenAI `data: [DONE]`: auto = after a normal end; omit = never (finish without [DONE]); "
+        "always = even when the script has no finish ([DONE] without finish).",
+    )
+    keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
+
+
 class Step(_M):
     """One script step: a canonical part, a verbatim unknown part, or a fault; plus a delay."""
 
@@ -187,6 +199,7 @@ class Scenario(_M):
     )
     requires: list[Feature] = Field(default_factory=list, description="Features beyond those derived.")
     client: ClientSpec = Field(default_factory=ClientSpec)
+    wire: WireOptions = Field(default_factory=WireOptions)
     match: MatchRule | None = None
     script: list[Step] = Field(min_length=1)
     expected: Transcript

@@ -55,7 +55,8 @@ def render() -> str:
             continue
         lines += [f"## {title}", "", "| row | level | rule | scenarios | killing mutants |", "|---|---|---|---|---|"]
         for r in rows:
-            sc = ", ".join(f"`{s}`" for s in by_row.get(r.id, [])) or "every case (checked on all events)"
+            listed = ", ".join(f"`{s}`" for s in by_row.get(r.id, []))
+            sc = ("every case" + (f"; listed by {listed}" if listed else "")) if r.every_case else (listed or "—")
             km = ", ".join(f"`{k}`" for k in sorted(killers.get(r.id, []))) or "—"
             lines.append(f"| `{r.id}` | {r.level} | {r.title} | {sc} | {km} |")
         lines.append("")
