@@ -169,6 +169,7 @@ __all__ = [
     "ReferenceAdapter",
     "TanstackReferenceAdapter",
     "agui",
+    "openai_http",
     "tanstack",
     "tanstack_legacy",
 ]
@@ -213,3 +214,14 @@ def tanstack_legacy(ctx: AdapterContext) -> LegacyReferenceAdapter:
     'reference-legacy'
     """
     return LegacyReferenceAdapter(ctx, policies=_policies(ctx))
+
+
+def openai_http(ctx: AdapterContext) -> Any:
+    """AG-UI out, OpenAI Chat Completions over HTTP from the mock server in (``--dialect=openai-chat``).
+
+    >>> openai_http(AdapterContext(dialect="openai-chat", model=None, scenario_id="x.y")).capabilities.inputs
+    ['openai-chat']
+    """
+    from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
+
+    return OpenAIHttpReferenceAdapter(ctx, policies=_policies(ctx))

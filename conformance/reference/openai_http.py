@@ -1,0 +1,227 @@
+"""Reference adapter over HTTP: OpenAI Chat Completions from the mock server -> AG-UI events.
+
+The upstream is read with the official ``openai`` SDK (as ``@tanstack/openai-base`` does), turned
+into V3 stream parts by :class:`OpenAIChatModel` (the ``@ai-sdk/openai-compatible`` mapping of
+spec-reference 6.4, with the openai-base rules of 4.6 where the two differ: a stream that ends
+without ``finish_reason`` finishes with an unknown reason instead of an error, and started calls
+are completed at the end), and then handled by the same interpreter as the other references.
+
+Example (needs a running mock server)::
+
+    pytest --adapter=conformance.reference:openai_http --dialect=openai-chat
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncGenerator
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.contract import AdapterContext, Capabilities
+from conformance.reference.agui import AguiReferenceAdapter
+
+FINISH_MAP = {
+    "stop": "stop",
+    "length": "length",
+    "content_filter": "content-filter",
+    "tool_calls": "tool-calls",
+    "function_call": "tool-calls",
+}
+
+
+@dataclass
+class _Call:
+    index: int
+    id: str | None = None
+    name: str | None = None
+    args: str = ""
+    started: bool = False
+    pending: list[str] = field(default_factory=list)
+
+
+@dataclass
+class StreamResult:
+    stream: AsyncGenerator[dict[str, Any], None]
+    request: dict[str, Any] = field(default_factory=dict)
+    response: dict[str, Any] = field(default_factory=dict)
+
+
+def _messages(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An AI SDK prompt -> Chat Completions messages (text, tool calls, tool results)."""
+    out: list[dict[str, Any]] = []
+    for msg in prompt:
+        role, content = msg.get("role"), msg.get("content")
+        if role == "system":
+            out.append({"role": "system", "content": content if isinstance(content, str) else ""})
+            continue
+        parts = content if isinstance(content, list) else []
+        text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and p.get("type") == "text")
+        if role == "user":
+            out.append({"role": "user", "content": text})
+        elif role == "assistant":
+            calls = [
+                {"id": p.get("toolCallId"), "type": "function",
+                 "function": {"name": p.get("toolName"), "arguments": json.dumps(p.get("input", {}))}}
+                for p in parts if isinstance(p, dict) and p.get("type") == "tool-call"
+            ]
+            entry: dict[str, Any] = {"role": "assistant", "content": text or None}
+            if calls:
+                entry["tool_calls"] = calls
+            out.append(entry)
+        elif role == "tool":
+            for p in parts:
+                if isinstance(p, dict) and p.get("type") == "tool-result":
+                    value = (p.get("output") or {}).get("value")
+                    out.append({"role": "tool", "tool_call_id": p.get("toolCallId"),
+                                "content": value if isinstance(value, str) else json.dumps(value)})
+    return out
+
+
+class OpenAIChatModel:
+    """A V3 ``LanguageModel`` view of an OpenAI-compatible endpoint, read with the ``openai`` SDK.
+
+    >>> m = OpenAIChatModel("http://127.0.0.1:1/v1", "scenario:text.basic.001")
+    >>> m.specification_version, m.model_id
+    ('v3', 'scenario:text.basic.001')
+    """
+
+    specification_version = "v3"
+    provider = "openai-compatible"
+
+    def __init__(self, base_url: str, model_id: str, headers: dict[str, str] | None = None) -> None:
+        self.base_url, self.model_id, self.headers = base_url, model_id, dict(headers or {})
+
+    async def do_stream(self, options: dict[str, Any]) -> StreamResult:
+        from openai import AsyncOpenAI
+
+        # No retries: a scripted 429 must reach the adapter once, not after backoff sleeps.
+        client = AsyncOpenAI(base_url=self.base_url, api_key="mock-key", max_retries=0,
+                             default_headers=self.headers)
+        tools = [{"type": "function", "function": {"name": t["name"], "description": t.get("description", ""),
+                                                   "parameters": t.get("inputSchema", {"type": "object"})}}
+                 for t in options.get("tools") or []]
+        kwargs: dict[str, Any] = {"model": self.model_id, "messages": _messages(options.get("prompt") or []),
+                                  "stream": True, "stream_options": {"include_usage": True}}
+        if tools:
+            kwargs["tools"] = tools
+        sdk_stream = await client.chat.completions.create(**kwargs)
+        return StreamResult(stream=self._parts(sdk_stream, client), request={"body": kwargs})
+
+    async def _parts(self, sdk_stream: Any, client: Any) -> AsyncGenerator[dict[str, Any], None]:
+        calls: dict[int, _Call] = {}
+        text_open = reasoning_open = False
+        finish: str | None = None
+        raw_finish: str | None = None
+        usage: dict[str, Any] | None = None
+        first = True
+        try:
+            yield {"type": "stream-start", "warnings": []}
+            async for chunk in sdk_stream:
+                if first:
+                    first = False
+                    yield {"type": "response-metadata", "id": chunk.id, "modelId": chunk.model}
+                if chunk.usage is not None:
+                    usage = chunk.usage.model_dump()
+                for choice in chunk.choices:
+                    delta = choice.delta
+                    reasoning = getattr(delta, "reasoning_content", None) or (delta.model_extra or {}).get(
+                        "reasoning_content")
+                    if reasoning:
+                        if text_open:
+                            text_open = False
+                            yield {"type": "text-end", "id": "txt-0"}
+                        if not reasoning_open:
+                            reasoning_open = True
+                            yield {"type": "reasoning-start", "id": "reasoning-0"}
+                        yield {"type": "reasoning-delta", "id": "reasoning-0", "delta": reasoning}
+                    if delta.content:
+                        if reasoning_open:
+                            reasoning_open = False
+                            yield {"type": "reasoning-end", "id": "reasoning-0"}
+                        if not text_open:
+                            text_open = True
+                            yield {"type": "text-start", "id": "txt-0"}
+                        yield {"type": "text-delta", "id": "txt-0", "delta": delta.content}
+                    for tc in delta.tool_calls or []:
+                        for part in self._tool_delta(calls, tc):
+                            yield part
+                    if choice.finish_reason is not None:
+                        raw_finish = choice.finish_reason
+                        finish = FINISH_MAP.get(choice.finish_reason, "other")
+            if reasoning_open:
+                yield {"type": "reasoning-end", "id": "reasoning-0"}
+            if text_open:
+                yield {"type": "text-end", "id": "txt-0"}
+            for call in sorted(calls.values(), key=lambda c: c.index):
+                if call.started:
+                    yield {"type": "tool-input-end", "id": call.id}
+                    yield {"type": "tool-call", "toolCallId": call.id, "toolName": call.name, "input": call.args}
+            # openai-base (4.6): a stream without finish_reason still finishes ('other' -> policy).
+            yield {"type": "finish", "finishReason": {"unified": finish or "other", "raw": raw_finish},
+                   "usage": _usage(usage)}
+        finally:
+            await sdk_stream.close()  # cancels the HTTP body read: the server logs the early leave
+            await client.close()
+
+    @staticmethod
+    def _tool_delta(calls: dict[int, _Call], tc: Any) -> list[dict[str, Any]]:
+        call = calls.setdefault(tc.index, _Call(index=tc.index))
+        out: list[dict[str, Any]] = []
+        if tc.id:
+            call.id = call.id or tc.id
+        fn = tc.function
+        if fn is not None and fn.name:
+            call.name = call.name or fn.name
+        fragment = (fn.arguments if fn is not None else None) or ""
+        if not call.started and call.id and call.name:
+            call.started = True
+            out.append({"type": "tool-input-start", "id": call.id, "toolName": call.name})
+            for held in call.pending:
+                out.append({"type": "tool-input-delta", "id": call.id, "delta": held})
+            call.pending.clear()
+        if fragment:
+            call.args += fragment
+            if call.started:
+                out.append({"type": "tool-input-delta", "id": call.id, "delta": fragment})
+            else:
+                call.pending.append(fragment)  # fragments before id+name are buffered (openai-compatible 2.0.87)
+        return out
+
+
+def _usage(usage: dict[str, Any] | None) -> dict[str, Any]:
+    """OpenAI usage -> V3 nested usage (spec-reference 6.4); all undefined when there was none."""
+    if not usage:
+        return {"inputTokens": {}, "outputTokens": {}}
+    cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens")
+    reasoning = (usage.get("completion_tokens_details") or {}).get("reasoning_tokens")
+    return {
+        "inputTokens": {k: v for k, v in {"total": usage.get("prompt_tokens"), "cacheRead": cached}.items()
+                        if v is not None},
+        "outputTokens": {k: v for k, v in {"total": usage.get("completion_tokens"), "reasoning": reasoning}.items()
+                         if v is not None},
+    }
+
+
+class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
+    """AG-UI out, OpenAI Chat Completions over HTTP in."""
+
+    NAME = "reference-openai-http"
+
+    def __init__(self, ctx: AdapterContext | None = None, **kwargs: Any) -> None:
+        super().__init__(ctx, **kwargs)
+        self.capabilities = Capabilities(
+            name=self.NAME,
+            inputs=["openai-chat"],
+            output="ag-ui",
+            # Chat Completions carries no provider-executed results or approvals.
+            features={"tools", "parallel_tools", "reasoning", "abort", "structured_output", "multimodal"},
+            policies=self.capabilities.policies,
+        )
+        if ctx is not None and ctx.base_url:
+            self.ctx = AdapterContext(
+                dialect="v3", model=OpenAIChatModel(ctx.base_url, ctx.model_id or "", ctx.extra.get("headers")),
+                scenario_id=ctx.scenario_id, time_scale=ctx.time_scale, request_log=ctx.request_log,
+                base_url=ctx.base_url, model_id=ctx.model_id, extra=ctx.extra,
+            )
+            self.dialect = "v3"
