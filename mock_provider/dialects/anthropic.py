@@ -1,0 +1,559 @@
+"""The ``anthropic`` wire dialect: Anthropic Messages streaming (``@anthropic-ai/sdk`` 1.12.0 event types).
+
+Canonical parts become Messages events (spec-reference 6.3), each sent as ``event: <type>`` +
+``data: <json>`` (the Anthropic SDK skips frames without an ``event:`` line), or one Message
+JSON body when the request does not stream. Text, reasoning and tool inputs are content
+blocks numbered in order of opening: ``content_block_start`` / ``*_delta`` /
+``content_block_stop``. ``message_start`` opens the stream (with the input usage of the
+script's finish), ``message_delta`` + ``message_stop`` end it. What Messages cannot say (files,
+sources, provider-executed tools and their results, approvals, custom and raw parts) raises
+:class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists every case.
+
+Blocks are emitted exactly as the script orders its parts. The real API never interleaves two
+open blocks, so a script with concurrent tool calls (or reasoning left open when text starts)
+produces a stream the real API would not: a deliberate fault that ``@ai-sdk/anthropic``
+tolerates because it tracks blocks by index (6.7).
+
+Example:
+    >>> from mock_provider.parts import parse_part
+    >>> enc = Encoder("x.y.001", model="claude", message_id="msg_1")
+    >>> [e["type"] for e in enc.encode(parse_part({"type": "text-start", "id": "0"}))]
+    ['message_start', 'content_block_start']
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mock_provider.dialects import DialectError
+from mock_provider.dialects.openai_chat import (
+    Comment,
+    encode_steps,
+    error_fields,
+    first_finish,
+    first_metadata,
+    json_body_items,
+    scenario_hash,
+    with_keepalives,
+)
+from mock_provider.dialects.v4 import Rule, fail
+from mock_provider.parts import (
+    Error,
+    Finish,
+    Part,
+    Ping,
+    ReasoningDelta,
+    ReasoningEnd,
+    ReasoningStart,
+    ResponseMetadata,
+    TextDelta,
+    TextEnd,
+    TextStart,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputEnd,
+    ToolInputStart,
+    Usage,
+)
+from mock_provider.scenario import Scenario
+from mock_provider.wire import WirePlan, apply_step_faults, sse_frame
+
+NAME = "anthropic"
+
+# Canonical unified reason -> Messages `stop_reason` (spec-reference 6.7).
+STOP_REASONS = {"stop": "end_turn", "length": "max_tokens", "tool-calls": "tool_use", "content-filter": "refusal"}
+# How `@ai-sdk/anthropic` reads a stop_reason (6.5): a raw value that maps back to the same
+# unified reason is sent as is (e.g. 'stop_sequence'), which keeps the raw value too.
+_CONSUMER_MAP = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "pause_turn": "stop",
+    "tool_use": "tool-calls",
+    "max_tokens": "length",
+    "model_context_window_exceeded": "length",
+    "refusal": "content-filter",
+}
+
+RULES: dict[str, Rule] = {
+    "stream-start": Rule("dropped", "no event: Messages has no stream-start (warnings have no wire form)"),
+    "response-metadata": Rule(
+        "mapped",
+        "`message_start.message{id, model}`; `plan` applies the script's first response-metadata, "
+        "since message_start opens the stream",
+        error_when="it changes id/model after message_start was sent",
+    ),
+    "text-start": Rule("mapped", "`content_block_start{index, content_block:{type:'text', text:''}}`"),
+    "text-delta": Rule("mapped", "`content_block_delta{delta:{type:'text_delta', text}}` (opens a block if none)"),
+    "text-end": Rule(
+        "mapped",
+        "`content_block_stop{index}`",
+        error_when="`citations` is non-empty (citations_delta is not implemented)",
+    ),
+    "reasoning-start": Rule(
+        "mapped",
+        "`thinking` block (`redacted_thinking{data}` when providerMetadata.anthropic.redactedData is set)",
+    ),
+    "reasoning-delta": Rule(
+        "mapped",
+        "`thinking_delta{thinking}`; providerMetadata.anthropic.signature adds a `signature_delta`",
+        error_when="non-empty text into a redacted_thinking block",
+    ),
+    "reasoning-end": Rule(
+        "mapped", "`signature_delta` when providerMetadata.anthropic.signature is set, then `content_block_stop`"
+    ),
+    "tool-input-start": Rule(
+        "mapped",
+        "`tool_use` block `{type:'tool_use', id, name, input:{}}`",
+        error_when="`providerExecuted` is true (server tools need server-tool blocks and result blocks); "
+        "a non-streaming Message whose call never completes (tool_use blocks in a Message are complete)",
+    ),
+    "tool-input-delta": Rule(
+        "mapped", "`input_json_delta{partial_json}`", error_when="no open tool_use block has that id"
+    ),
+    "tool-input-end": Rule(
+        "mapped",
+        "`content_block_stop`",
+        error_when="the script runs to its end without the call's tool-call part (content_block_stop "
+        "completes the call for every consumer)",
+    ),
+    "tool-call": Rule(
+        "mapped",
+        "a call never started: tool_use start + one `input_json_delta` with the whole input + stop; a call "
+        "still open: the missing input tail (if `input` extends the fragments) + stop; a closed call: nothing",
+        error_when="`providerExecuted` is true",
+    ),
+    "tool-result": Rule("error", "Messages has result blocks only for server tools (not implemented)"),
+    "tool-approval-request": Rule("error", "Messages has no approvals"),
+    "file": Rule("error", "Messages streams no files"),
+    "reasoning-file": Rule("error", "Messages streams no files"),
+    "source": Rule("error", "Messages has sources only as citations (not implemented)"),
+    "custom": Rule("error", "Messages has no custom parts"),
+    "finish": Rule(
+        "mapped",
+        "`message_delta{delta:{stop_reason, stop_sequence:null}, usage:{output_tokens}}` + `message_stop`: "
+        "stop->end_turn, length->max_tokens, tool-calls->tool_use, content-filter->refusal (a raw value "
+        "that @ai-sdk/anthropic maps to the same reason is kept), other/unknown->null (read as 'other'); "
+        "message_start carries input_tokens=noCache (else total-cacheRead-cacheWrite), "
+        "cache_read_input_tokens=cacheRead, cache_creation_input_tokens=cacheWrite; output.reasoning has no "
+        "key; unified 'error' after an error event ends the stream with no message_delta/message_stop",
+        error_when="`usage` is null or all-undefined (Messages always reports usage); unified 'error' with no "
+        "error event before it; unified 'interrupted' (V4's word for a stream cut before message_stop)",
+    ),
+    "raw": Rule("error", "a raw part mirrors a provider event; it has no wire form of its own"),
+    "error": Rule(
+        "mapped",
+        "`event: error` `{type:'error', error:{type: error.type or 'api_error', message}}` (+ `code` if given; "
+        "@ai-sdk/anthropic drops it)",
+        error_when="the response does not stream",
+    ),
+    "ping": Rule("mapped", "`event: ping` `{type:'ping'}`"),
+}
+# raw_part steps (part types no spec defines) have no wire form either: an unknown event type
+# would turn into an error part in @ai-sdk/anthropic (6.5), which is not what the script says.
+UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Messages form")
+
+
+def _anthropic(meta: dict[str, dict[str, Any]] | None) -> dict[str, Any]:
+    return (meta or {}).get("anthropic") or {}
+
+
+def input_usage(usage: Usage | None) -> dict[str, int]:
+    """The ``message_start`` usage for the script's finish usage (no finish: zero input tokens).
+
+    >>> from mock_provider.parts import Usage
+    >>> input_usage(Usage.model_validate({"inputTokens": {"total": 1200, "cacheRead": 900, "cacheWrite": 100}}))
+    {'input_tokens': 200, 'output_tokens': 0, 'cache_creation_input_tokens': 100, 'cache_read_input_tokens': 900}
+    """
+    inp = usage.input_tokens if usage is not None else None
+    tokens = 0
+    if inp is not None:
+        if inp.no_cache is not None:
+            tokens = inp.no_cache
+        elif inp.total is not None:
+            tokens = max(inp.total - (inp.cache_read or 0) - (inp.cache_write or 0), 0)
+    out = {"input_tokens": tokens, "output_tokens": 0}
+    if inp is not None and inp.cache_write is not None:
+        out["cache_creation_input_tokens"] = inp.cache_write
+    if inp is not None and inp.cache_read is not None:
+        out["cache_read_input_tokens"] = inp.cache_read
+    return out
+
+
+def output_tokens(usage: Usage) -> int | None:
+    """``output_tokens`` of a canonical usage (None: not reported)."""
+    out = usage.output_tokens
+    if out.total is not None:
+        return out.total
+    if out.text is not None or out.reasoning is not None:
+        return (out.text or 0) + (out.reasoning or 0)
+    return None
+
+
+def _reports_input(usage: Usage) -> bool:
+    inp = usage.input_tokens
+    return any(v is not None for v in (inp.total, inp.no_cache, inp.cache_read, inp.cache_write))
+
+
+class Encoder:
+    """Stateful Messages encoder for one stream: canonical part -> event dicts (``type`` = event name).
+
+    ``usage`` is the script's finish usage: ``message_start`` comes first on the wire but
+    carries the input token counts.
+
+    >>> from mock_provider.parts import parse_part
+    >>> Encoder("x.y.001").encode(parse_part({"type": "ping"}))
+    [{'type': 'ping'}]
+    """
+
+    def __init__(
+        self,
+        scenario_id: str,
+        *,
+        model: str = "mock-model",
+        message_id: str | None = None,
+        usage: Usage | None = None,
+    ) -> None:
+        self.scenario_id = scenario_id
+        self.model = model
+        self.message_id = message_id or f"msg_{scenario_hash(scenario_id)}"
+        self.usage = usage
+        self.started = False  # message_start was sent
+        self.error_sent = False
+        self.next_index = 0
+        self.open: dict[tuple[str, str], int] = {}  # (block kind, part id) -> index of an open block
+        self.redacted: set[int] = set()
+        self.tool_args: dict[str, str] = {}  # call id -> input text sent so far (open or closed)
+        self.completed: set[str] = set()  # call ids a tool-call part completed
+
+    def _fail(self, part_type: str, reason: str) -> DialectError:
+        return fail(part_type, NAME, self.scenario_id, reason)
+
+    def _message_start(self) -> list[dict[str, Any]]:
+        if self.started:
+            return []
+        self.started = True
+        return [{
+            "type": "message_start",
+            "message": {
+                "id": self.message_id,
+                "type": "message",
+                "role": "assistant",
+                "model": self.model,
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": input_usage(self.usage),
+            },
+        }]
+
+    def _start(self, kind: str, part_id: str, block: dict[str, Any]) -> list[dict[str, Any]]:
+        out = self._message_start()
+        index = self.next_index
+        self.next_index += 1
+        self.open[(kind, part_id)] = index
+        out.append({"type": "content_block_start", "index": index, "content_block": block})
+        return out
+
+    def _stop(self, kind: str, part_id: str) -> list[dict[str, Any]]:
+        index = self.open.pop((kind, part_id), None)
+        return [] if index is None else [{"type": "content_block_stop", "index": index}]
+
+    @staticmethod
+    def _delta(index: int, delta: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "content_block_delta", "index": index, "delta": delta}
+
+    def encode(self, part: Part) -> list[dict[str, Any]]:
+        """Encode one canonical part into zero or more Messages events."""
+        rule = RULES[part.type]
+        if rule.action == "error":
+            raise self._fail(part.type, rule.note)
+        if isinstance(part, ResponseMetadata):
+            return self._metadata(part)
+        if isinstance(part, TextStart):
+            return self._start("text", part.id, {"type": "text", "text": ""})
+        if isinstance(part, TextDelta):
+            out = [] if ("text", part.id) in self.open else self._start("text", part.id, {"type": "text", "text": ""})
+            return [*out, self._delta(self.open[("text", part.id)], {"type": "text_delta", "text": part.delta})]
+        if isinstance(part, TextEnd):
+            if part.citations:
+                raise self._fail(part.type, "citations are not implemented for Messages")
+            return self._stop("text", part.id)
+        if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
+            return self._reasoning(part)
+        if isinstance(part, ToolInputStart):
+            if part.provider_executed:
+                raise self._fail(part.type, "provider-executed (server) tools are not implemented for Messages")
+            self.tool_args[part.id] = ""
+            return self._start("tool", part.id, {"type": "tool_use", "id": part.id, "name": part.tool_name,
+                                                 "input": {}})
+        if isinstance(part, ToolInputDelta):
+            index = self.open.get(("tool", part.id))
+            if index is None:
+                raise self._fail(part.type, f"no open tool_use block for call {part.id!r}")
+            self.tool_args[part.id] += part.delta
+            return [self._delta(index, {"type": "input_json_delta", "partial_json": part.delta})]
+        if isinstance(part, ToolInputEnd):
+            return self._stop("tool", part.id)
+        if isinstance(part, ToolCall):
+            return self._tool_call(part)
+        if isinstance(part, Finish):
+            return self._finish(part)
+        if isinstance(part, Error):
+            message, kind, code = error_fields(part.error)
+            error: dict[str, Any] = {"type": kind or "api_error", "message": message}
+            if code is not None:
+                error["code"] = code
+            self.error_sent = True
+            return [{"type": "error", "error": error}]
+        if isinstance(part, Ping):
+            return [{"type": "ping"}]
+        return []  # stream-start (RULES action 'dropped')
+
+    def _metadata(self, part: ResponseMetadata) -> list[dict[str, Any]]:
+        new_id = part.id or self.message_id
+        new_model = part.model_id or self.model
+        if self.started and (new_id, new_model) != (self.message_id, self.model):
+            raise self._fail(part.type, "Messages states id and model once, in message_start")
+        self.message_id, self.model = new_id, new_model
+        return []
+
+    def _reasoning(self, part: ReasoningStart | ReasoningDelta | ReasoningEnd) -> list[dict[str, Any]]:
+        meta = _anthropic(part.provider_metadata)
+        key = ("reasoning", part.id)
+        out: list[dict[str, Any]] = []
+        if isinstance(part, ReasoningStart):
+            if isinstance(meta.get("redactedData"), str):
+                out = self._start(*key, {"type": "redacted_thinking", "data": meta["redactedData"]})
+                self.redacted.add(self.open[key])
+                return out
+            return self._start(*key, {"type": "thinking", "thinking": ""})
+        if isinstance(part, ReasoningEnd) and key not in self.open:
+            return []
+        if key not in self.open:
+            out = self._start(*key, {"type": "thinking", "thinking": ""})
+        index = self.open[key]
+        if isinstance(part, ReasoningDelta) and part.delta:
+            if index in self.redacted:
+                raise self._fail(part.type, "a redacted_thinking block carries no text")
+            out.append(self._delta(index, {"type": "thinking_delta", "thinking": part.delta}))
+        if isinstance(meta.get("signature"), str):
+            out.append(self._delta(index, {"type": "signature_delta", "signature": meta["signature"]}))
+        if isinstance(part, ReasoningEnd):
+            out.extend(self._stop(*key))
+        return out
+
+    def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        if part.provider_executed:
+            raise self._fail(part.type, "provider-executed (server) tools are not implemented for Messages")
+        call_id = part.tool_call_id
+        key = ("tool", call_id)
+        self.completed.add(call_id)
+        if key in self.open:
+            sent = self.tool_args[call_id]
+            out: list[dict[str, Any]] = []
+            if len(part.input) > len(sent) and part.input.startswith(sent):
+                # The fragments stopped short of `input`: send the tail so the block carries the input.
+                out.append(self._delta(self.open[key], {"type": "input_json_delta",
+                                                        "partial_json": part.input[len(sent):]}))
+                self.tool_args[call_id] = part.input
+            return out + self._stop(*key)
+        if call_id in self.tool_args:
+            return []  # already streamed and closed (tool-input-end): the replay adds nothing
+        self.tool_args[call_id] = part.input
+        out = self._start(*key, {"type": "tool_use", "id": call_id, "name": part.tool_name, "input": {}})
+        out.append(self._delta(self.open[key], {"type": "input_json_delta", "partial_json": part.input}))
+        return out + self._stop(*key)
+
+    def stop_reason(self, part: Finish) -> str | None:
+        """The wire ``stop_reason`` of a finish part (None: JSON null, read as 'other').
+
+        >>> from mock_provider.parts import parse_part
+        >>> Encoder("x.y.001").stop_reason(parse_part({"type": "finish", "finishReason": {"unified": "stop",
+        ...     "raw": "stop_sequence"}}))
+        'stop_sequence'
+        """
+        fr = part.finish_reason
+        if fr.unified in STOP_REASONS:
+            if fr.raw is not None and _CONSUMER_MAP.get(fr.raw) == fr.unified:
+                return fr.raw
+            return STOP_REASONS[fr.unified]
+        if fr.unified in ("other", "unknown"):
+            return None
+        raise self._fail(part.type, f"finish reason {fr.unified!r} has no Messages form")
+
+    def _finish(self, part: Finish) -> list[dict[str, Any]]:
+        if part.finish_reason.unified == "error":
+            if not self.error_sent:
+                raise self._fail(part.type, "finish reason 'error' with no error event before it has no wire form")
+            return []  # the error event already ended the turn; @ai-sdk/anthropic emits no finish either
+        reason = self.stop_reason(part)
+        if part.usage is None or (not _reports_input(part.usage) and output_tokens(part.usage) is None):
+            raise self._fail(part.type, "Messages always reports usage; the script's finish has none")
+        return [
+            *self._message_start(),
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": reason, "stop_sequence": None},
+                "usage": {"output_tokens": output_tokens(part.usage) or 0},
+            },
+            {"type": "message_stop"},
+        ]
+
+    def end(self) -> list[dict[str, Any]]:
+        """The script ran to its end: check that no closed tool_use block lacks its tool-call part.
+
+        ``@ai-sdk/anthropic`` completes a call at its ``content_block_stop`` (6.5), so a call the
+        script ended (tool-input-end) but never completed would reach the consumer as complete.
+        A block left open is faithful (no consumer completes it). After an error event the turn
+        failed anyway.
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001")
+        >>> _ = enc.encode(parse_part({"type": "tool-input-start", "id": "c1", "toolName": "t"}))
+        >>> enc.end()
+        []
+        >>> _ = enc.encode(parse_part({"type": "tool-input-end", "id": "c1"}))
+        >>> enc.end()
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'anthropic' cannot express part 'tool-input-end' ...
+        """
+        still_open = {pid for kind, pid in self.open if kind == "tool"}
+        closed = [c for c in self.tool_args if c not in self.completed and c not in still_open]
+        if closed and not self.error_sent:
+            raise self._fail("tool-input-end", f"call {closed[0]!r} is ended without its tool-call part, but "
+                             "content_block_stop completes it for every consumer")
+        return []
+
+    def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
+        """A part of a type no spec defines has no wire form.
+
+        >>> Encoder("x.y.001").encode_raw({"type": "future-thing"})
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'anthropic' cannot express part 'future-thing' (scenario ...
+        """
+        raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
+
+
+def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
+    """The encoder for one response: the script's first response-metadata and finish usage up front."""
+    meta = first_metadata(scenario)
+    finish = first_finish(scenario)
+    model = request.get("model") if isinstance(request.get("model"), str) else None
+    return Encoder(
+        scenario.id,
+        model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
+        message_id=meta.id if meta and meta.id else None,
+        usage=finish.usage if finish is not None else None,
+    )
+
+
+def _headers(scenario: Scenario, streaming: bool) -> dict[str, str]:
+    headers = {"content-type": "text/event-stream" if streaming else "application/json", "x-mock-scenario": scenario.id}
+    if streaming:
+        headers["cache-control"] = "no-cache"
+    return headers
+
+
+def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:
+    """The Messages response for one request: ``event:``/``data:`` SSE frames, or one Message JSON.
+
+    ``streaming`` overrides ``request['stream']``; ``request['model']`` is the model unless
+    response-metadata names one. ``wire.done`` does not apply (Messages has no ``[DONE]``).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> plan(s, {"stream": True}).body_bytes().split(b"\\n")[0]
+    b'event: message_start'
+    """
+    stream = bool(request.get("stream")) if streaming is None else streaming
+    if not stream:
+        def build() -> bytes:
+            return json.dumps(message(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
+
+        return WirePlan(200, _headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+    le = scenario.wire.line_ending
+    enc = make_encoder(scenario, request)
+    frames = [
+        [sse_frame(e, event=e["type"], line_ending=le) for e in step]
+        for step in encode_steps(scenario, enc)
+    ]
+    if scenario.wire.keepalive_comments:
+        frames = with_keepalives(frames, le)
+    body = apply_step_faults(scenario, frames)
+    return WirePlan(200, _headers(scenario, True), body, scenario.id, NAME)
+
+
+def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
+    """The non-streaming Message: the stream's events folded into content blocks.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> m = message(s, {})
+    >>> m["content"], m["stop_reason"], m["usage"]["output_tokens"]
+    ([{'type': 'text', 'text': 'The capital of France is Paris.'}], 'end_turn', 7)
+    """
+    for p in scenario.parts():
+        if isinstance(p, Error):
+            raise fail(p.type, NAME, scenario.id, "a JSON (non-streaming) response cannot carry an in-band error")
+    if first_finish(scenario) is None:
+        raise fail("finish", NAME, scenario.id, "a Message is a finished turn: a script without finish has no "
+                   "non-streaming form")
+    enc = make_encoder(scenario, request)
+    blocks: dict[int, dict[str, Any]] = {}
+    partial: dict[int, str] = {}
+    stop_reason: str | None = None
+    usage: dict[str, Any] = {}
+    for step in encode_steps(scenario, enc):
+        for event in step:
+            if isinstance(event, Comment):
+                continue
+            kind = event["type"]
+            if kind == "message_start":
+                usage = dict(event["message"]["usage"])
+            elif kind == "content_block_start":
+                blocks[event["index"]] = dict(event["content_block"])
+                partial[event["index"]] = ""
+            elif kind == "content_block_delta":
+                block, delta = blocks[event["index"]], event["delta"]
+                if delta["type"] == "text_delta":
+                    block["text"] += delta["text"]
+                elif delta["type"] == "thinking_delta":
+                    block["thinking"] += delta["thinking"]
+                elif delta["type"] == "signature_delta":
+                    block["signature"] = delta["signature"]
+                elif delta["type"] == "input_json_delta":
+                    partial[event["index"]] += delta["partial_json"]
+            elif kind == "message_delta":
+                stop_reason = event["delta"]["stop_reason"]
+                usage["output_tokens"] = event["usage"]["output_tokens"]
+    unfinished = [c for kind, c in enc.open if kind == "tool" and c not in enc.completed]
+    if unfinished:
+        raise fail("tool-input-start", NAME, scenario.id, f"call {unfinished[0]!r} never completes, but a "
+                   "Message's tool_use blocks are complete")
+    content = []
+    for index in sorted(blocks):
+        block = blocks[index]
+        if block["type"] == "tool_use":
+            try:
+                block["input"] = json.loads(partial[index] or "{}")
+            except ValueError:
+                block["input"] = None
+            if not isinstance(block["input"], dict):
+                raise fail("tool-call", NAME, scenario.id, "a Message's tool_use.input is a JSON object; "
+                           f"the argument text {partial[index]!r} is not one")
+        elif block["type"] == "thinking":
+            block.setdefault("signature", "")
+        content.append(block)
+    return {
+        "id": enc.message_id,
+        "type": "message",
+        "role": "assistant",
+        "model": enc.model,
+        "content": content,
+        "stop_reason": stop_reason,
+        "stop_sequence": None,
+        "usage": usage,
+    }

@@ -1,0 +1,625 @@
+"""The ``openai-chat`` wire dialect: OpenAI Chat Completions (``openai`` 6.49.0 ``ChatCompletionChunk``).
+
+Canonical parts become ``chat.completion.chunk`` objects sent as ``data: <json>`` SSE frames
+(spec-reference 6.2), or one ``chat.completion`` JSON body when the request does not stream.
+Chat Completions has no block boundaries: text, reasoning and tool-input starts/ends are
+implicit, calls are told apart by ``tool_calls[].index`` (the call's ordinal), and the stream
+ends with a ``finish_reason`` chunk, an optional usage chunk and ``data: [DONE]``. What the
+dialect cannot say (files, sources, provider-executed tools, approvals, custom parts, raw
+parts) raises :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists every case.
+
+Example:
+    >>> from mock_provider.parts import parse_part
+    >>> enc = Encoder("x.y.001", model="m", completion_id="chatcmpl-1")
+    >>> [c["choices"][0]["delta"] for c in enc.encode(parse_part({"type": "text-delta", "id": "0", "delta": "Hi"}))]
+    [{'role': 'assistant', 'content': ''}, {'content': 'Hi'}]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from datetime import datetime, timezone
+from typing import Any, NamedTuple
+
+from mock_provider.dialects import DialectError
+from mock_provider.dialects.v4 import Rule, fail
+from mock_provider.parts import (
+    Error,
+    Finish,
+    Part,
+    Ping,
+    ReasoningDelta,
+    ResponseMetadata,
+    TextDelta,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputStart,
+    Usage,
+)
+from mock_provider.scenario import (
+    DisconnectFault,
+    RawBytesFault,
+    Scenario,
+    SplitFault,
+    StallFault,
+)
+from mock_provider.wire import BodyItem, Chunk, Disconnect, Stall, WirePlan, apply_step_faults, split_at, sse_frame
+
+NAME = "openai-chat"
+
+# A fixed `created` (unix seconds) keeps every plan byte-for-byte reproducible.
+DEFAULT_CREATED = 1_700_000_000
+
+# Canonical unified reason -> Chat Completions `finish_reason` (spec-reference 6.7).
+FINISH_REASONS = {"stop": "stop", "length": "length", "content-filter": "content_filter", "tool-calls": "tool_calls"}
+# Wire values `@ai-sdk/openai-compatible` maps to something other than 'other' (6.4): a raw value
+# outside this set reaches every consumer as 'other', so it can carry unified 'other'/'unknown'.
+_MAPPED_BY_CONSUMERS = {"stop", "length", "content_filter", "tool_calls", "function_call"}
+
+RULES: dict[str, Rule] = {
+    "stream-start": Rule("dropped", "no frame: Chat Completions has no stream-start (warnings have no wire form)"),
+    "response-metadata": Rule(
+        "mapped",
+        "`id`/`model`/`created` (unix seconds of `timestamp`) of the following chunks; `plan` applies the "
+        "script's first response-metadata to every chunk, as a real server states them once per stream",
+    ),
+    "text-start": Rule("dropped", "implicit (the first `delta.content` starts the text)"),
+    "text-delta": Rule("mapped", "`delta.content`; the first chunk of a stream is `{role:'assistant', content:''}`"),
+    "text-end": Rule(
+        "dropped",
+        "implicit (end of stream / `finish_reason`)",
+        error_when="`citations` is non-empty (Chat Completions has no citations)",
+    ),
+    "reasoning-start": Rule("dropped", "implicit"),
+    "reasoning-delta": Rule("mapped", "`delta.reasoning_content` (DeepSeek-style compat extension, 6.2)"),
+    "reasoning-end": Rule("dropped", "implicit"),
+    "tool-input-start": Rule(
+        "mapped",
+        "`tool_calls:[{index:k, id, type:'function', function:{name, arguments:''}}]`, k = call ordinal",
+        error_when="`providerExecuted` is true (a function call would be executed by the client); the script "
+        "runs to its end without the call's tool-call part (consumers complete every started call at the end "
+        "of the stream, so the wire would say the call completed)",
+    ),
+    "tool-input-delta": Rule(
+        "mapped",
+        "`tool_calls:[{index:k, function:{arguments: fragment}}]`",
+        error_when="no tool-input-start opened that id",
+    ),
+    "tool-input-end": Rule("dropped", "implicit (calls complete at the end of the stream)"),
+    "tool-call": Rule(
+        "mapped",
+        "a call never started: one chunk with id, name and the whole `arguments`; a streamed call: nothing, "
+        "except the missing tail when `input` extends the streamed fragments (so the wire carries `input`)",
+        error_when="`providerExecuted` is true",
+    ),
+    "tool-result": Rule("error", "Chat Completions carries no provider-executed tool results"),
+    "tool-approval-request": Rule("error", "Chat Completions has no approvals"),
+    "file": Rule("error", "Chat Completions streams no files"),
+    "reasoning-file": Rule("error", "Chat Completions streams no files"),
+    "source": Rule("error", "Chat Completions has no sources"),
+    "custom": Rule("error", "Chat Completions has no custom parts"),
+    "finish": Rule(
+        "mapped",
+        "a `delta:{}` chunk with `finish_reason` stop/length/content_filter/tool_calls; unified 'other'/"
+        "'unknown' send the raw reason (or 'other') when no consumer maps it to a known reason, so it reads "
+        "as 'other' (leaving it out would read as an error in openai-compatible V3); unified 'error' sends "
+        "no finish chunk when an error frame came first (openai-compatible V3 then reports exactly "
+        "error + finish{error}); then, when `stream_options.include_usage`, a `choices:[]` usage chunk "
+        "(prompt_tokens=input.total, completion_tokens=output.total, total_tokens=their sum, cached_tokens="
+        "cacheRead, reasoning_tokens=output.reasoning; cacheWrite has no key); `usage: null` or all-undefined "
+        "usage sends no usage chunk",
+        error_when="unified 'error' with no error frame before it (nothing on the wire says it); "
+        "unified 'interrupted' (V4's word for a stream cut before its finish: script no finish instead)",
+    ),
+    "raw": Rule("error", "a raw part mirrors a provider chunk; it has no wire form of its own"),
+    "error": Rule(
+        "mapped",
+        "`data: {\"error\":{message, type, param:null, code}}` (the openai SDK raises APIError on it)",
+        error_when="the response does not stream (a JSON body cannot carry content and an error)",
+    ),
+    "ping": Rule("mapped", "an SSE comment line `: ping` (every consumer ignores comments)"),
+}
+# raw_part steps (part types no spec defines) have no wire form either.
+UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Chat Completions form")
+
+
+class Comment(NamedTuple):
+    """An SSE comment line (``: text``): keep-alive bytes that are not an event."""
+
+    text: str
+
+
+Frame = dict[str, Any] | Comment
+
+
+def scenario_hash(scenario_id: str) -> str:
+    """A short stable hash for deterministic ids.
+
+    >>> scenario_hash("text.basic.001") == scenario_hash("text.basic.001"), len(scenario_hash("x.y"))
+    (True, 12)
+    """
+    return hashlib.sha256(scenario_id.encode()).hexdigest()[:12]
+
+
+def unix_seconds(timestamp: str) -> int:
+    """An ISO 8601 timestamp (a JS ``Date`` as JSON) as unix seconds.
+
+    >>> unix_seconds("2025-01-01T00:00:00.000Z")
+    1735689600
+    """
+    dt = datetime.fromisoformat(timestamp.replace("Z", "+00:00"))
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return int(dt.timestamp())
+
+
+def first_metadata(scenario: Scenario) -> ResponseMetadata | None:
+    """The script's first ``response-metadata`` part, if any."""
+    return next((p for p in scenario.parts() if isinstance(p, ResponseMetadata)), None)
+
+
+def first_finish(scenario: Scenario) -> Finish | None:
+    """The script's first ``finish`` part, if any."""
+    return next((p for p in scenario.parts() if isinstance(p, Finish)), None)
+
+
+def error_fields(error: Any) -> tuple[str, str | None, Any]:
+    """``(message, type, code)`` of an error part's payload (an object, a string or anything else).
+
+    >>> error_fields({"message": "m", "code": "c"}), error_fields("boom")
+    (('m', None, 'c'), ('boom', None, None))
+    """
+    if isinstance(error, dict):
+        message = error.get("message")
+        kind = error.get("type")
+        return (
+            message if isinstance(message, str) else json.dumps(error, ensure_ascii=False),
+            kind if isinstance(kind, str) else None,
+            error.get("code"),
+        )
+    if isinstance(error, str):
+        return error, None, None
+    return json.dumps(error, ensure_ascii=False), None, None
+
+
+def openai_usage(usage: Usage | None) -> dict[str, Any] | None:
+    """Canonical nested usage as a Chat Completions usage object (None: nothing to report).
+
+    A missing side counts 0 (the object has no optional counts); ``total_tokens`` is always
+    the sum, as OpenAI computes it.
+
+    >>> from mock_provider.parts import parse_part
+    >>> openai_usage(parse_part({"type": "finish", "finishReason": {"unified": "stop"},
+    ...     "usage": {"inputTokens": {"total": 9, "cacheRead": 2}, "outputTokens": {"total": 3}}}).usage)
+    {'prompt_tokens': 9, 'completion_tokens': 3, 'total_tokens': 12, 'prompt_tokens_details': {'cached_tokens': 2}}
+    """
+    if usage is None:
+        return None
+    inp, out = usage.input_tokens, usage.output_tokens
+    prompt = inp.total
+    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
+        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
+    completion = out.total
+    if completion is None and any(v is not None for v in (out.text, out.reasoning)):
+        completion = (out.text or 0) + (out.reasoning or 0)
+    if prompt is None and completion is None:
+        return None
+    result: dict[str, Any] = {
+        "prompt_tokens": prompt or 0,
+        "completion_tokens": completion or 0,
+        "total_tokens": (prompt or 0) + (completion or 0),
+    }
+    if inp.cache_read is not None:
+        result["prompt_tokens_details"] = {"cached_tokens": inp.cache_read}
+    if out.reasoning is not None:
+        result["completion_tokens_details"] = {"reasoning_tokens": out.reasoning}
+    return result
+
+
+class Encoder:
+    """Stateful Chat Completions encoder for one stream: canonical part -> chunk dicts (and comments).
+
+    ``model``/``created``/``completion_id`` stamp every chunk until a ``response-metadata`` part
+    changes them; ``include_usage`` adds the usage chunk after the finish chunk.
+
+    >>> from mock_provider.parts import parse_part
+    >>> enc = Encoder("x.y.001", completion_id="chatcmpl-1")
+    >>> enc.encode(parse_part({"type": "file", "mediaType": "image/png", "data": {"type": "data", "data": "aGk="}}))
+    Traceback (most recent call last):
+    ...
+    mock_provider.dialects.DialectError: dialect 'openai-chat' cannot express part 'file' (scenario x.y.001): ...
+    """
+
+    def __init__(
+        self,
+        scenario_id: str,
+        *,
+        model: str = "mock-model",
+        created: int = DEFAULT_CREATED,
+        completion_id: str | None = None,
+        include_usage: bool = False,
+    ) -> None:
+        self.scenario_id = scenario_id
+        self.model = model
+        self.created = created
+        self.completion_id = completion_id or f"chatcmpl-{scenario_hash(scenario_id)}"
+        self.include_usage = include_usage
+        self.started = False  # the role chunk was sent
+        self.error_sent = False
+        self.calls: dict[str, int] = {}  # call id -> index k (ordinal of first appearance)
+        self.streamed: dict[str, str] = {}  # call id -> argument text sent so far
+        self.completed: set[str] = set()  # call ids a tool-call part completed
+
+    def _fail(self, part_type: str, reason: str) -> DialectError:
+        return fail(part_type, NAME, self.scenario_id, reason)
+
+    def _chunk(self, delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
+        return {
+            "id": self.completion_id,
+            "object": "chat.completion.chunk",
+            "created": self.created,
+            "model": self.model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+        }
+
+    def _choice(self, delta: dict[str, Any], finish_reason: str | None = None) -> list[Frame]:
+        # Real servers open with a role chunk; consumers take response metadata from the first chunk.
+        out: list[Frame] = []
+        if not self.started:
+            self.started = True
+            out.append(self._chunk({"role": "assistant", "content": ""}))
+        out.append(self._chunk(delta, finish_reason))
+        return out
+
+    def _call_index(self, call_id: str) -> int:
+        if call_id not in self.calls:
+            self.calls[call_id] = len(self.calls)
+        return self.calls[call_id]
+
+    def encode(self, part: Part) -> list[Frame]:
+        """Encode one canonical part into zero or more chunk dicts / comment lines."""
+        rule = RULES[part.type]
+        if rule.action == "error":
+            raise self._fail(part.type, rule.note)
+        if isinstance(part, ResponseMetadata):
+            self.completion_id = part.id or self.completion_id
+            self.model = part.model_id or self.model
+            if part.timestamp:
+                self.created = unix_seconds(part.timestamp)
+            return []
+        if isinstance(part, TextDelta):
+            return self._choice({"content": part.delta})
+        if isinstance(part, ReasoningDelta):
+            return self._choice({"reasoning_content": part.delta})
+        if isinstance(part, ToolInputStart):
+            if part.provider_executed:
+                raise self._fail(part.type, "a provider-executed call has no Chat Completions form")
+            k = self._call_index(part.id)
+            self.streamed[part.id] = ""
+            fn = {"name": part.tool_name, "arguments": ""}
+            return self._choice({"tool_calls": [{"index": k, "id": part.id, "type": "function", "function": fn}]})
+        if isinstance(part, ToolInputDelta):
+            if part.id not in self.streamed:
+                raise self._fail(part.type, f"no tool-input-start for call {part.id!r}")
+            self.streamed[part.id] += part.delta
+            k = self.calls[part.id]
+            return self._choice({"tool_calls": [{"index": k, "function": {"arguments": part.delta}}]})
+        if isinstance(part, ToolCall):
+            return self._tool_call(part)
+        if isinstance(part, Finish):
+            return self._finish(part)
+        if isinstance(part, Error):
+            message, kind, code = error_fields(part.error)
+            self.error_sent = True
+            return [{"error": {"message": message, "type": kind or "server_error", "param": None, "code": code}}]
+        if isinstance(part, Ping):
+            return [Comment("ping")]
+        if part.type == "text-end" and getattr(part, "citations", None):
+            raise self._fail(part.type, "Chat Completions has no citations")
+        return []  # the implicit boundaries (RULES action 'dropped')
+
+    def _tool_call(self, part: ToolCall) -> list[Frame]:
+        if part.provider_executed:
+            raise self._fail(part.type, "a provider-executed call has no Chat Completions form")
+        self.completed.add(part.tool_call_id)
+        if part.tool_call_id in self.streamed:
+            sent = self.streamed[part.tool_call_id]
+            if len(part.input) > len(sent) and part.input.startswith(sent):
+                # The fragments stopped short of `input` (e.g. start, end, then input '{}'): send the tail.
+                tail = part.input[len(sent):]
+                self.streamed[part.tool_call_id] = part.input
+                k = self.calls[part.tool_call_id]
+                return self._choice({"tool_calls": [{"index": k, "function": {"arguments": tail}}]})
+            return []
+        k = self._call_index(part.tool_call_id)
+        self.streamed[part.tool_call_id] = part.input
+        fn = {"name": part.tool_name, "arguments": part.input}
+        return self._choice({"tool_calls": [{"index": k, "id": part.tool_call_id, "type": "function", "function": fn}]})
+
+    def finish_reason(self, part: Finish) -> str | None:
+        """The wire ``finish_reason`` of a finish part (None: send no finish chunk).
+
+        >>> from mock_provider.parts import parse_part
+        >>> Encoder("x.y.001").finish_reason(parse_part({"type": "finish", "finishReason": {"unified": "other",
+        ...     "raw": "pause_turn"}}))
+        'pause_turn'
+        """
+        fr = part.finish_reason
+        if fr.unified in FINISH_REASONS:
+            return FINISH_REASONS[fr.unified]
+        if fr.unified in ("other", "unknown"):
+            return fr.raw if fr.raw and fr.raw not in _MAPPED_BY_CONSUMERS else "other"
+        if fr.unified == "error":
+            if not self.error_sent:
+                raise self._fail(part.type, "finish reason 'error' with no error frame before it has no wire form")
+            return None
+        raise self._fail(part.type, f"finish reason {fr.unified!r} has no Chat Completions form (V4-synthesised)")
+
+    def _finish(self, part: Finish) -> list[Frame]:
+        reason = self.finish_reason(part)
+        out: list[Frame] = [] if reason is None else self._choice({}, reason)
+        usage = openai_usage(part.usage)
+        if self.include_usage and usage is not None:
+            out.append({
+                "id": self.completion_id,
+                "object": "chat.completion.chunk",
+                "created": self.created,
+                "model": self.model,
+                "choices": [],
+                "usage": usage,
+            })
+        return out
+
+    def end(self) -> list[Frame]:
+        """The script ran to its end: check that the wire does not complete a call the script did not.
+
+        Chat Completions has no end-of-call marker: every consumer completes each started call
+        when the stream ends (spec-reference 6.4 flush). A streamed call that never got its
+        ``tool-call`` part (tool.input-end-only, a stream ending mid-call) would therefore reach
+        the consumer as complete, so it is refused. After an error frame the turn failed anyway.
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001")
+        >>> _ = enc.encode(parse_part({"type": "tool-input-start", "id": "c1", "toolName": "t"}))
+        >>> enc.end()
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'openai-chat' cannot express part 'tool-input-start' ...
+        """
+        unfinished = [c for c in self.streamed if c not in self.completed]
+        if unfinished and not self.error_sent:
+            raise self._fail("tool-input-start", f"call {unfinished[0]!r} never gets its tool-call part, but "
+                             "Chat Completions consumers complete every started call at the end of the stream")
+        return []
+
+    def encode_raw(self, item: dict[str, Any]) -> list[Frame]:
+        """A part of a type no spec defines has no wire form.
+
+        >>> Encoder("x.y.001").encode_raw({"type": "future-thing"})
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'openai-chat' cannot express part 'future-thing' (scenario ...
+        """
+        raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
+
+
+# ---------------------------------------------------------------- framing and plans
+def comment_frame(text: str, line_ending: str = "lf") -> bytes:
+    """An SSE comment line plus the blank line that ends the (empty) event.
+
+    >>> comment_frame("ping")
+    b': ping\\n\\n'
+    """
+    nl = "\r\n" if line_ending == "crlf" else "\n"
+    return f": {text}{nl}{nl}".encode()
+
+
+def with_keepalives(frames_per_step: list[list[bytes]], line_ending: str) -> list[list[bytes]]:
+    """Insert a ``: keep-alive`` comment between consecutive frames (``wire.keepalive_comments``)."""
+    out: list[list[bytes]] = []
+    first = True
+    for frames in frames_per_step:
+        step: list[bytes] = []
+        for frame in frames:
+            if not first:
+                step.append(comment_frame("keep-alive", line_ending))
+            step.append(frame)
+            first = False
+        out.append(step)
+    return out
+
+
+def steps_to_encode(scenario: Scenario) -> int:
+    """How many script steps can reach the wire: none after a plain disconnect or a stall."""
+    for i, step in enumerate(scenario.script):
+        if isinstance(step.fault, StallFault) or (
+            isinstance(step.fault, DisconnectFault) and step.fault.after_bytes is None
+        ):
+            return i
+    return len(scenario.script)
+
+
+def json_body_items(scenario: Scenario, build: Callable[[], bytes]) -> list[BodyItem]:
+    """A non-streaming body under the script's faults, shared by the JSON forms of both HTTP dialects.
+
+    The body is written once the whole script's delays have passed (a JSON answer comes when
+    generation is done). ``disconnect`` drops the connection before any byte (or after
+    ``after_bytes``), ``stall`` sends nothing, ``raw_bytes`` replaces the body, ``split`` cuts
+    it. ``build`` makes the JSON body; it is only called when the body reaches the wire, so a
+    body that is never sent cannot make the scenario inexpressible.
+    """
+    delay = 0.0
+    offsets: list[int] = []
+    raw: bytes | None = None
+    for i, step in enumerate(scenario.script):
+        delay += step.delay_ms
+        fault = step.fault
+        if isinstance(fault, StallFault) or (isinstance(fault, DisconnectFault) and fault.after_bytes is None):
+            marker: BodyItem = Stall(i) if isinstance(fault, StallFault) else Disconnect(i)
+            return [Chunk(b"", delay, i), marker]
+        if isinstance(fault, RawBytesFault) and raw is None:
+            raw = fault.data.encode("utf-8")
+        elif isinstance(fault, SplitFault):
+            offsets.extend(fault.offsets)
+    body = build() if raw is None else raw
+    limit = next((s.fault.after_bytes for s in scenario.script
+                  if isinstance(s.fault, DisconnectFault) and s.fault.after_bytes is not None), None)
+    pieces = split_at(body if limit is None else body[:limit], offsets)
+    items: list[BodyItem] = [Chunk(piece, delay if n == 0 else 0.0, -1) for n, piece in enumerate(pieces)]
+    if limit is not None:
+        items.append(Disconnect(-1))
+    return items
+
+
+def _headers(scenario: Scenario, streaming: bool) -> dict[str, str]:
+    headers = {"content-type": "text/event-stream" if streaming else "application/json", "x-mock-scenario": scenario.id}
+    if streaming:
+        headers["cache-control"] = "no-cache"
+    return headers
+
+
+def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: bool) -> Encoder:
+    """The encoder for one response, stamped with the script's first response-metadata.
+
+    A real server states one id/model/created for the whole stream, and consumers read them
+    from the first chunk, so metadata that the script gives late still applies from the start.
+    """
+    meta = first_metadata(scenario)
+    model = request.get("model") if isinstance(request.get("model"), str) else None
+    return Encoder(
+        scenario.id,
+        model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
+        created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
+        completion_id=meta.id if meta and meta.id else None,
+        include_usage=include_usage,
+    )
+
+
+def encode_steps(scenario: Scenario, enc: Any) -> list[list[Any]]:
+    """What ``enc`` (this module's or the anthropic one) makes of every script step.
+
+    Fault steps and steps after a cut (plain disconnect, stall) give nothing: they never reach
+    the wire, so they cannot make a scenario inexpressible. A script that runs to its end
+    (no cut at all) also gets the encoder's ``end()`` check.
+    """
+    reach = steps_to_encode(scenario)
+    out: list[list[Any]] = []
+    for i, step in enumerate(scenario.script):
+        if i >= reach:
+            out.append([])
+        elif step.part is not None:
+            out.append(enc.encode(step.part))
+        elif step.raw_part is not None:
+            out.append(enc.encode_raw(step.raw_part))
+        else:
+            out.append([])
+    if not any(isinstance(s.fault, DisconnectFault | StallFault) for s in scenario.script):
+        enc.end()
+    return out
+
+
+def done_trailer(scenario: Scenario) -> bool:
+    """Whether ``data: [DONE]`` follows a script that ran to its end (``wire.done``).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> done_trailer(next(s for s in load_corpus() if s.id == "text.basic.001"))
+    True
+    """
+    if scenario.wire.done == "omit":
+        return False
+    if scenario.wire.done == "always":
+        return True
+    return first_finish(scenario) is not None
+
+
+def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:
+    """The Chat Completions response for one request: SSE chunks, or one JSON body.
+
+    ``streaming`` overrides ``request['stream']``; ``request['stream_options']['include_usage']``
+    decides the usage chunk; ``request['model']`` is the model unless response-metadata names one.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> p = plan(s, {"model": "gpt", "stream": True})
+    >>> p.headers["content-type"], p.body_bytes().endswith(b"data: [DONE]\\n\\n")
+    ('text/event-stream', True)
+    """
+    stream = bool(request.get("stream")) if streaming is None else streaming
+    if not stream:
+        return _plan_json(scenario, request)
+    options = request.get("stream_options")
+    include_usage = bool(isinstance(options, dict) and options.get("include_usage"))
+    enc = make_encoder(scenario, request, include_usage=include_usage)
+    le = scenario.wire.line_ending
+    frames = [
+        [comment_frame(f.text, le) if isinstance(f, Comment) else sse_frame(f, line_ending=le) for f in step]
+        for step in encode_steps(scenario, enc)
+    ]
+    trailer = [sse_frame("[DONE]", line_ending=le)] if done_trailer(scenario) else []
+    if scenario.wire.keepalive_comments:
+        with_trailer = with_keepalives([*frames, trailer], le)
+        frames, trailer = with_trailer[:-1], with_trailer[-1]
+    body = apply_step_faults(scenario, frames, trailer=trailer)
+    return WirePlan(200, _headers(scenario, True), body, scenario.id, NAME)
+
+
+def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
+    """The non-streaming ``chat.completion`` object: the stream's chunks folded into one message.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> c = completion(s, {"model": "gpt"})
+    >>> c["choices"][0]["message"]["content"], c["choices"][0]["finish_reason"], c["usage"]["total_tokens"]
+    ('The capital of France is Paris.', 'stop', 21)
+    """
+    for p in scenario.parts():
+        if isinstance(p, Error):
+            raise fail(p.type, NAME, scenario.id, "a JSON (non-streaming) response cannot carry an in-band error")
+    enc = make_encoder(scenario, request, include_usage=True)
+    text: list[str] = []
+    reasoning: list[str] = []
+    calls: dict[int, dict[str, Any]] = {}
+    finish_reason: str | None = None
+    usage: dict[str, Any] | None = None
+    for step in encode_steps(scenario, enc):
+        for frame in step:
+            if isinstance(frame, Comment):
+                continue
+            if frame.get("usage") is not None:
+                usage = frame["usage"]
+            for choice in frame.get("choices", []):
+                delta = choice["delta"]
+                text.append(delta.get("content") or "")
+                reasoning.append(delta.get("reasoning_content") or "")
+                for tc in delta.get("tool_calls", []):
+                    call = calls.setdefault(tc["index"], {"id": None, "type": "function",
+                                                          "function": {"name": None, "arguments": ""}})
+                    call["id"] = tc.get("id") or call["id"]
+                    fn = tc.get("function", {})
+                    call["function"]["name"] = fn.get("name") or call["function"]["name"]
+                    call["function"]["arguments"] += fn.get("arguments") or ""
+                finish_reason = choice.get("finish_reason") or finish_reason
+    message: dict[str, Any] = {"role": "assistant", "content": "".join(text) or None}
+    if "".join(reasoning):
+        message["reasoning_content"] = "".join(reasoning)
+    if calls:
+        message["tool_calls"] = [calls[k] for k in sorted(calls)]
+    body: dict[str, Any] = {
+        "id": enc.completion_id,
+        "object": "chat.completion",
+        "created": enc.created,
+        "model": enc.model,
+        "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
+    }
+    if usage is not None:
+        body["usage"] = usage
+    return body
+
+
+def _plan_json(scenario: Scenario, request: dict[str, Any]) -> WirePlan:
+    def build() -> bytes:
+        return json.dumps(completion(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
+
+    return WirePlan(200, _headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
