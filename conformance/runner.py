@@ -69,8 +69,22 @@ class _Run:
     not_json: list[int] = field(default_factory=list)
 
 
+HTTP_DIALECTS = ("openai-chat", "anthropic")
+
+
 def expressible(scenario: Scenario, dialect: str) -> str | None:
     """None when the dialect can express every part of the scenario, else the DialectError text."""
+    if scenario.dialects is not None and dialect not in scenario.dialects:
+        return f"scenario {scenario.id} is written for dialects {', '.join(scenario.dialects)} only"
+    if dialect in HTTP_DIALECTS:
+        from mock_provider.wire import plan_response
+
+        request = {"model": f"scenario:{scenario.id}", "stream": True, "stream_options": {"include_usage": True}}
+        try:
+            plan_response(scenario, dialect, request, streaming=True)
+        except DialectError as exc:
+            return str(exc)
+        return None
     enc = encoder(dialect, scenario.id)
     try:
         for step in scenario.script:
@@ -134,21 +148,42 @@ def run_case(
     run = _Run()
     state: dict[str, Any] = {}
 
+    def fire_abort() -> None:
+        if run.abort_event_index is None:
+            run.abort_event_index = len(run.events)
+        abort.abort("client abort")
+
     def on_step(i: int) -> None:
         if scenario.client.abort_after_step is not None and i == scenario.client.abort_after_step:
-            if run.abort_event_index is None:
-                run.abort_event_index = len(run.events)
-            abort.abort("client abort")
+            loop = state.get("loop")
+            if dialect in HTTP_DIALECTS and loop is not None:
+                loop.call_soon_threadsafe(fire_abort)  # called from the server's thread
+            else:
+                fire_abort()
 
-    model = ScriptedLanguageModel(scenario, dialect, time_scale=st.time_scale, log=log, on_step=on_step)
-    ctx = AdapterContext(dialect=dialect, model=model, scenario_id=scenario.id, time_scale=st.time_scale,
-                         request_log=log)
+    served: Any = None
+    if dialect in HTTP_DIALECTS:
+        # Served over HTTP by the mock server (one per process, in its own thread); the case's
+        # requests carry a scope header so its log entries are its own.
+        from conformance.served import served_case
+
+        served = served_case(scenario, on_step, st.time_scale)
+        model: Any = _NoModel()
+        ctx = AdapterContext(dialect=dialect, model=None, scenario_id=scenario.id, time_scale=st.time_scale,
+                             request_log=served, base_url=served.base_url, model_id=f"scenario:{scenario.id}",
+                             extra={"headers": served.headers})
+    else:
+        model = ScriptedLanguageModel(scenario, dialect, time_scale=st.time_scale, log=log, on_step=on_step)
+        ctx = AdapterContext(dialect=dialect, model=model, scenario_id=scenario.id, time_scale=st.time_scale,
+                             request_log=log)
     request = build_request(scenario, abort)
     started = time.perf_counter()
     worker = threading.Thread(target=_drive, args=(factory, ctx, request, run, st, model, state), daemon=True)
     worker.start()
     worker.join(st.timeout + st.grace)
     result.duration_s = time.perf_counter() - started
+    if served is not None:
+        served.close()
     if worker.is_alive():
         run.timed_out = True
         run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s "
@@ -222,10 +257,11 @@ def run_case(
         compare(expected, actual, caps.policies, rows=scenario.rows, usage_fields=proto.USAGE_FIELDS,
                 dialect=dialect, upstream_finish=upstream_finish, has_provider_calls=has_provider_calls,
                 reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
-                result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True))
+                result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None)
     )
-    findings.extend(_exposure_findings(scenario, run, proto))
-    findings.extend(_abort_findings(scenario, run, log, caps))
+    if served is None:
+        findings.extend(_exposure_findings(scenario, run, proto))
+    findings.extend(_abort_findings(scenario, run, served if served is not None else log, caps))
     result.findings = _with_levels(findings, matrix)
     _grade(result, matrix, st.strict)
     return result
@@ -298,6 +334,13 @@ def _terminal_row(scenario: Scenario, run: _Run, expected_terminal: str, actual_
     if step.part is not None:
         return PART_ROWS.get(step.part.type)
     return None
+
+
+class _NoModel:
+    """Stands in for the scripted model when the upstream is served over HTTP."""
+
+    steps_emitted = 0
+    exhausted = False
 
 
 _ERROR_TERMINALS = {"RUN_ERROR", "error"}
@@ -389,11 +432,11 @@ def _exposure_findings(scenario: Scenario, run: _Run, proto: Any) -> list[Findin
     return out
 
 
-def _abort_findings(scenario: Scenario, run: _Run, log: RequestLog, caps: Capabilities) -> list[Finding]:
+def _abort_findings(scenario: Scenario, run: _Run, log: Any, caps: Capabilities) -> list[Finding]:
     if scenario.client.abort_after_step is None:
         return []
     out: list[Finding] = []
-    records = [r for r in log.records if r.kind == "stream"]
+    records = [r for r in log.records if getattr(r, "kind", "stream") == "stream"]
     if records and not any(r.aborted or r.client_left_early for r in records):
         out.append(Finding(row="8.1.22", source="runner",
                            message="the upstream request was not aborted (request log: aborted=False); "
@@ -427,6 +470,7 @@ def _drive(factory: Factory, ctx: AdapterContext, request: RunRequest, run: _Run
 
 async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, run: _Run, st: Settings,
                    model: Any, state: dict[str, Any]) -> None:
+    state["loop"] = asyncio.get_running_loop()
     try:
         adapter = factory(ctx)
         run.capabilities = capabilities_of(adapter)

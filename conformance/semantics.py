@@ -58,6 +58,7 @@ def compare(
     reports_finish_reason: bool = True,
     terminal_row: str | None = None,
     result_errors: bool = True,
+    abort_in_flight: bool = False,
 ) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies.
 
@@ -83,9 +84,12 @@ def compare(
             msg = f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies)}"
         add("", "terminal", msg, expected.terminal, actual.terminal)
 
-    if actual.text != expected.text:
+    # Over HTTP the caller aborts while the server pauses after N steps; bytes already in flight
+    # may or may not reach the adapter, so a prefix of the expected text is as good as all of it.
+    in_flight = abort_in_flight and expected.terminal == "aborted"
+    if actual.text != expected.text and not (in_flight and expected.text.startswith(actual.text)):
         add("8.1.4", "text", "assistant text differs", expected.text, actual.text)
-    if actual.reasoning != expected.reasoning:
+    if actual.reasoning != expected.reasoning and not (in_flight and expected.reasoning.startswith(actual.reasoning)):
         add("8.1.7", "reasoning", "reasoning text differs", expected.reasoning, actual.reasoning)
 
     _compare_tool_calls(expected.tool_calls, actual.tool_calls, policies, add,

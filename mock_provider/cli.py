@@ -1,21 +1,27 @@
-"""``mock-provider`` command line: list, validate and render scenarios.
+"""``mock-provider`` command line: list, validate, render and serve scenarios.
 
 Example (shell)::
 
     mock-provider list
     mock-provider validate my_scenarios/*.yaml
     mock-provider render tool.interleave.002 --dialect v3
+    mock-provider serve --port 8765 --time-scale 0
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import logging
+import math
+import signal
 import sys
 from collections.abc import Sequence
 
 from mock_provider.dialects import DialectError, encoder
 from mock_provider.scenario import PART_DIALECTS, ScenarioError, load_corpus, load_scenario
+from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -58,6 +64,60 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _time_scale(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number >= 0")
+    return value
+
+
+async def _serve(args: argparse.Namespace, time_scale: float) -> int:
+    from mock_provider.server import MockServer
+
+    try:
+        scenarios = load_corpus(args.scenarios)
+    except (ScenarioError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    server = MockServer(scenarios, time_scale=time_scale, token=args.token, flush=args.flush,
+                        access_log=args.log_level == "DEBUG", freeze_gc=True)
+    try:
+        url = await server.start(args.host, args.port)
+    except OSError as exc:
+        print(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    print(f"mock-provider serving {len(scenarios)} scenarios at {url} "
+          f"(time scale {time_scale:g}, flush {args.flush}{', token required' if args.token else ''})", flush=True)
+    try:
+        await stop.wait()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        print("mock-provider: shutting down", flush=True)
+        await server.stop()
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=getattr(logging, args.log_level), format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if args.time_scale is None:
+        try:
+            time_scale = time_scale_from_env(default=1.0)  # the CLI serves in real time unless told otherwise
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    else:
+        time_scale = args.time_scale
+    return asyncio.run(_serve(args, time_scale))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``mock-provider`` / ``python -m mock_provider``."""
     parser = argparse.ArgumentParser(prog="mock-provider", description=__doc__.splitlines()[0])
@@ -71,6 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("id")
     r.add_argument("--dialect", choices=PART_DIALECTS, default="v3")
     r.set_defaults(fn=_cmd_render)
+    sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    sv.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 = any free port)")
+    # SUPPRESS keeps `mock-provider --scenarios DIR serve` working: no default overwrites the global option.
+    sv.add_argument("--scenarios", default=argparse.SUPPRESS, help="scenario directory (default: the built-in corpus)")
+    sv.add_argument("--time-scale", type=_time_scale, default=None,
+                    help=f"multiply scripted delays (0 = none; default ${TIME_SCALE_ENV} or 1.0)")
+    sv.add_argument("--token", default=None, help="require 'Authorization: Bearer <token>' on the /_mock/ control API")
+    sv.add_argument("--flush", choices=("coalesce", "per-event"), default="coalesce",
+                    help="coalesce (default): one write per run of zero-delay chunks; per-event: one write per chunk")
+    sv.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default="INFO",
+                    type=str.upper, help="log level (DEBUG also logs every request)")
+    sv.set_defaults(fn=_cmd_serve)
     args = parser.parse_args(argv)
     code: int = args.fn(args)
     return code

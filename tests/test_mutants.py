@@ -23,7 +23,7 @@ def test_mutant_fails_exactly_its_rows(mutant: Mutant, corpus: list[Scenario]) -
     failed: Counter[str] = Counter()
     nonstrict: Counter[str] = Counter()
     errors = []
-    settings = Settings(timeout=5.0)
+    settings = Settings(timeout=mutant.timeout, grace=1.0)
     for scenario in corpus:
         for dialect in mutant.dialects:
             result = run_case(mutant.factory, scenario, dialect, settings, adapter_name=mutant.name)

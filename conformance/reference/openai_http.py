@@ -40,9 +40,31 @@ class _Call:
     pending: list[str] = field(default_factory=list)
 
 
+class _PartStream:
+    """The part stream; ``aclose`` closes the HTTP response even if iteration never started.
+
+    (An async generator that was never started skips its ``finally`` on ``aclose``, which
+    would leave the upstream connection open after an early abort.)
+    """
+
+    def __init__(self, gen: AsyncGenerator[dict[str, Any], None], sdk_stream: Any, client: Any) -> None:
+        self._gen, self._sdk_stream, self._client = gen, sdk_stream, client
+
+    def __aiter__(self) -> _PartStream:
+        return self
+
+    async def __anext__(self) -> dict[str, Any]:
+        return await self._gen.__anext__()
+
+    async def aclose(self) -> None:
+        await self._gen.aclose()
+        await self._sdk_stream.close()
+        await self._client.close()
+
+
 @dataclass
 class StreamResult:
-    stream: AsyncGenerator[dict[str, Any], None]
+    stream: Any
     request: dict[str, Any] = field(default_factory=dict)
     response: dict[str, Any] = field(default_factory=dict)
 
@@ -105,8 +127,13 @@ class OpenAIChatModel:
                                   "stream": True, "stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
-        sdk_stream = await client.chat.completions.create(**kwargs)
-        return StreamResult(stream=self._parts(sdk_stream, client), request={"body": kwargs})
+        try:
+            sdk_stream = await client.chat.completions.create(**kwargs)
+        except BaseException:
+            await client.close()  # on this loop, before it ends (not at garbage collection)
+            raise
+        return StreamResult(stream=_PartStream(self._parts(sdk_stream, client), sdk_stream, client),
+                            request={"body": kwargs})
 
     async def _parts(self, sdk_stream: Any, client: Any) -> AsyncGenerator[dict[str, Any], None]:
         calls: dict[int, _Call] = {}
@@ -220,7 +247,8 @@ class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
         )
         if ctx is not None and ctx.base_url:
             self.ctx = AdapterContext(
-                dialect="v3", model=OpenAIChatModel(ctx.base_url, ctx.model_id or "", ctx.extra.get("headers")),
+                dialect="v3",
+                model=OpenAIChatModel(ctx.base_url.rstrip("/") + "/v1", ctx.model_id or "", ctx.extra.get("headers")),
                 scenario_id=ctx.scenario_id, time_scale=ctx.time_scale, request_log=ctx.request_log,
                 base_url=ctx.base_url, model_id=ctx.model_id, extra=ctx.extra,
             )

@@ -33,6 +33,7 @@ class Mutant:
     base: str  # which reference it wraps: agui | tanstack | tanstack-legacy
     dialects: list[str] = field(default_factory=lambda: ["v2", "v3", "v4", "mastra"])
     should: set[str] = field(default_factory=set)  # SHOULD rows it must grade PASS-NONSTRICT
+    timeout: float = 5.0  # per case; a mutant that hangs on purpose gets a short one
 
 
 class _EventMapped:

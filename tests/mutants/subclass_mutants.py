@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.contract import AdapterContext
-from conformance.reference import tanstack, tanstack_legacy
+from conformance.reference import openai_http, tanstack, tanstack_legacy
 from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.core import ToolCallState
+from tests.mutants.agui_mutants import text_left_open
 from tests.mutants.base import Mutant, map_events, per_event
 
 Events = list[dict[str, Any]]
@@ -137,7 +138,29 @@ def legacy_done_missing_tool_calls(e: dict[str, Any], ctx: AdapterContext) -> Ev
     return [e]
 
 
+def http_abort_ignored(ctx: AdapterContext) -> Any:
+    """Over HTTP: the abort is neither checked nor passed on, so the paused upstream is never left."""
+    from tests.mutants.agui_mutants import _IgnoresAbort
+
+    adapter = openai_http(ctx)
+    model = getattr(adapter.ctx, "model", None)
+    if model is not None:
+        real = model.do_stream
+
+        async def do_stream(options: dict[str, Any]) -> Any:
+            return await real({k: v for k, v in options.items() if k != "abort_signal"})
+
+        model.do_stream = do_stream
+    return _IgnoresAbort(adapter)
+
+
+HTTP = ["openai-chat"]
+
 MUTANTS: list[Mutant] = [
+    Mutant("openai-http.text-left-open", "over HTTP: text message left open at the terminal",
+           map_events(openai_http, text_left_open), {"8.1.5"}, "openai-http", dialects=HTTP),
+    Mutant("openai-http.abort-ignored", "over HTTP: the caller's abort is ignored", http_abort_ignored,
+           {"8.1.22"}, "openai-http", dialects=HTTP, timeout=1.0),
     Mutant("agui.no-terminal-without-finish", "no finish part: the run is never terminated",
            _cls(NoTerminalWithoutFinish), {"8.1.19"}, "agui"),
     Mutant("agui.finish-after-error", "a synthetic RUN_FINISHED after the error event",

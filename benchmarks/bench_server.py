@@ -1,0 +1,407 @@
+"""Benchmark: mock-provider server CPU per streamed event vs a bare aiohttp server (same run).
+
+Method (after docs/peers section 2, "server CPU per streamed event"):
+
+* Each server runs in its own subprocess pinned to CPU 0 (the client to CPU 1 when the
+  machine has two or more). Server CPU = on-CPU time of the child's threads from
+  ``/proc/<pid>/task/*/schedstat`` (ns; utime + stime from ``/proc/<pid>/stat`` is kept as a
+  cross-check) over the load only (startup and warm-up excluded).
+* (a) the mock server (``mock_provider.server.MockServer``, request log on, selection by header),
+  (b) a bare aiohttp app that streams the SAME pre-encoded bytes with the same write
+  boundaries (it takes them from the same compiled plan at startup and writes them with
+  ``StreamResponse.write``); both in ``coalesce`` and ``per-event`` flush modes.
+* Loads: 200 streams x 1,000 deltas at concurrency 50, and 1,000 concurrent streams of a
+  short (10-delta) scenario. The 1,000-delta scenario is built here (Scenario.model_validate)
+  and registered on the mock via ``POST /_mock/scenarios``.
+* Client: aiohttp in this process. It parses every SSE frame and checks each delta's sequence
+  number, so a stream counts only when every delta arrived, in order, and ``[DONE]`` was seen.
+* Every loop is bounded: fixed counts, a per-request timeout and an overall timeout per load.
+
+Run (from the repository root)::
+
+    /tmp/venv/bin/python benchmarks/bench_server.py            # 3 rounds, Markdown + reports/bench_server.json
+    /tmp/venv/bin/python benchmarks/bench_server.py --rounds 1 --streams 20 --short-streams 100   # quick
+
+It is a script, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+ROOT = Path(__file__).resolve().parent.parent
+LONG_ID, SHORT_ID = "bench.deltas.001", "bench.short.001"
+PATHS = {"openai-chat": "/v1/chat/completions", "anthropic": "/v1/messages"}
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------- scenarios and plans
+def bench_scenario(sid: str, deltas: int) -> dict[str, Any]:
+    """A text scenario whose every delta carries its sequence number (``"00042;"``)."""
+    script: list[dict[str, Any]] = [
+        {"part": {"type": "stream-start", "warnings": []}},
+        {"part": {"type": "response-metadata", "id": "chatcmpl-bench", "modelId": "bench-model"}},
+        {"part": {"type": "text-start", "id": "txt-0"}},
+    ]
+    script += [{"part": {"type": "text-delta", "id": "txt-0", "delta": f"{i:05d};"}} for i in range(deltas)]
+    script += [
+        {"part": {"type": "text-end", "id": "txt-0"}},
+        {"part": {"type": "finish", "finishReason": {"unified": "stop", "raw": "stop"},
+                  "usage": {"inputTokens": {"total": 5}, "outputTokens": {"total": deltas}}}},
+    ]
+    return {"id": sid, "title": f"benchmark: {deltas} numbered deltas", "rows": ["8.1.4"],
+            "citations": [{"kind": "test", "ref": "benchmarks/bench_server.py"}],
+            "request": {"messages": [{"role": "user", "content": "count"}]},
+            "script": script,
+            "expected": {"text": "".join(f"{i:05d};" for i in range(deltas)), "finish_reason": "stop"}}
+
+
+def request_body(dialect: str) -> dict[str, Any]:
+    body: dict[str, Any] = {"model": "bench-model", "messages": [{"role": "user", "content": "count"}]}
+    if dialect in PATHS:
+        body["stream"] = True
+    if dialect == "anthropic":
+        body["max_tokens"] = 4096
+    return body
+
+
+def route(dialect: str) -> str:
+    return PATHS.get(dialect, f"/v1/parts/{dialect}")
+
+
+def pin(cpu: int) -> None:
+    if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) >= 2:
+        os.sched_setaffinity(0, {cpu})
+
+
+# ---------------------------------------------------------------- child: the servers
+def serve_bare(port: int, flush: str, dialect: str) -> None:
+    """A minimal aiohttp server streaming pre-encoded write groups (the baseline)."""
+    from mock_provider.scenario import Scenario
+    from mock_provider.server import compile_plan
+    from mock_provider.wire import plan_response
+
+    groups: dict[str, tuple[dict[str, str], list[bytes]]] = {}
+    for sid, n in ((LONG_ID, args_deltas), (SHORT_ID, args_short_deltas)):
+        s = Scenario.model_validate(bench_scenario(sid, n))
+        plan = compile_plan(plan_response(s, dialect, request_body(dialect)), s, time_scale=0.0,
+                            flush=flush)  # type: ignore[arg-type]
+        groups[sid] = (plan.headers, [op.data for op in plan.ops])
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        headers, chunks = groups[request.headers["X-Mock-Scenario"]]
+        resp = web.StreamResponse(headers=headers)
+        resp.enable_chunked_encoding()
+        await resp.prepare(request)
+        for chunk in chunks:
+            await resp.write(chunk)
+        await resp.write_eof()
+        return resp
+
+    app = web.Application()
+    app.router.add_post(route(dialect), handle)
+    web.run_app(app, host="127.0.0.1", port=port, access_log=None, print=None, backlog=2048,
+                handle_signals=True, shutdown_timeout=2)
+
+
+def serve_mock(port: int, flush: str) -> None:
+    """The mock exactly as users run it: ``mock-provider serve`` (built-in corpus loaded, request log on)."""
+    from mock_provider.cli import main as cli_main
+
+    cli_main(["serve", "--host", "127.0.0.1", "--port", str(port), "--time-scale", "0", "--flush", flush,
+              "--log-level", "WARNING"])
+
+
+# Set by the child's command line (the bare server builds the same scenarios as the parent).
+args_deltas = 1000
+args_short_deltas = 10
+
+
+# ---------------------------------------------------------------- parent: client and measurement
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of the process (clock ticks: 10 ms resolution)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # fields[0] is the state (field 3); utime and stime are fields 14 and 15.
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def run_seconds(pid: int) -> float:
+    """On-CPU time of all the process's threads from schedstat (nanoseconds, so short loads
+    are not lost in the 10 ms tick of utime/stime). Falls back to utime + stime."""
+    try:
+        total = 0
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat", encoding="ascii") as f:
+                total += int(f.read().split()[0])
+        return total / 1e9
+    except (OSError, ValueError, IndexError):
+        return cpu_seconds(pid)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Child:
+    """A server subprocess, pinned to CPU 0 (stdout: the CLI's banner, discarded)."""
+
+    def __init__(self, kind: str, flush: str, dialect: str, deltas: int, short_deltas: int) -> None:
+        self.kind, self.flush = kind, flush
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        cmd = [sys.executable, __file__, "--serve", kind, "--port", str(self.port), "--flush", flush,
+               "--dialect", dialect, "--deltas", str(deltas), "--short-deltas", str(short_deltas)]
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    async def wait_ready(self, session: aiohttp.ClientSession, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"{self.kind} server exited: {err}")
+            try:
+                async with session.post(self.base + "/", data=b"") as r:
+                    await r.read()
+                    return  # any HTTP answer means it listens
+            except aiohttp.ClientConnectionError:
+                await asyncio.sleep(0.1)
+        raise TimeoutError(f"{self.kind} server did not start")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+
+
+def delta_of(dialect: str, obj: dict[str, Any]) -> str | None:
+    """The text delta an event carries, if any."""
+    if dialect == "openai-chat":
+        choices = obj.get("choices") or []
+        return choices[0].get("delta", {}).get("content") if choices else None
+    if dialect == "anthropic":
+        d = obj.get("delta")
+        return d.get("text") if obj.get("type") == "content_block_delta" and isinstance(d, dict) else None
+    if dialect == "mastra":
+        return obj.get("payload", {}).get("text") if obj.get("type") == "text-delta" else None
+    return obj.get("delta") if obj.get("type") == "text-delta" else None
+
+
+async def one_stream(session: aiohttp.ClientSession, url: str, body: bytes, sid: str, dialect: str,
+                     deltas: int, timeout: float) -> tuple[int, bool, bytes]:
+    """Read one stream; returns (events, ok, raw bytes if asked)."""
+    events = 0
+    seq = 0
+    done = dialect != "openai-chat"  # only OpenAI ends with [DONE]
+    ok = True
+    buf = b""
+    async with session.post(url, data=body, headers={"X-Mock-Scenario": sid, "Content-Type": "application/json"},
+                            timeout=aiohttp.ClientTimeout(total=timeout)) as r:
+        if r.status != 200:
+            return 0, False, await r.read()
+        raw = bytearray()
+        async for chunk in r.content.iter_any():
+            raw += chunk
+            buf += chunk
+            *frames, buf = buf.split(b"\n\n")
+            for frame in frames:
+                data = frame[frame.find(b"data: ") + 6:] if b"data: " in frame else None
+                if data is None:
+                    continue
+                events += 1
+                if data == b"[DONE]":
+                    done = True
+                    continue
+                text = delta_of(dialect, json.loads(data))
+                if text:
+                    if int(text[:5]) != seq:  # lost or reordered
+                        ok = False
+                    seq += 1
+    return events, ok and done and seq == deltas and not buf.strip(), bytes(raw)
+
+
+async def run_load(session: aiohttp.ClientSession, base: str, dialect: str, sid: str, streams: int,
+                   concurrency: int, deltas: int, overall_timeout: float) -> dict[str, Any]:
+    url = base + route(dialect)
+    body = json.dumps(request_body(dialect)).encode()
+    sem = asyncio.Semaphore(concurrency)
+    results: list[tuple[int, bool]] = []
+
+    async def worker() -> None:
+        async with sem:
+            try:
+                events, ok, _ = await one_stream(session, url, body, sid, dialect, deltas, overall_timeout)
+            except (aiohttp.ClientError, asyncio.TimeoutError):
+                events, ok = 0, False
+            results.append((events, ok))
+
+    t0 = time.perf_counter()
+    await asyncio.wait_for(asyncio.gather(*(worker() for _ in range(streams))), overall_timeout)
+    wall = time.perf_counter() - t0
+    events = sum(e for e, _ in results)
+    return {"streams": streams, "concurrency": concurrency, "ok_streams": sum(ok for _, ok in results),
+            "events": events, "wall_s": wall, "events_per_s": events / wall if wall else 0.0}
+
+
+async def measure(kind: str, flush: str, opts: argparse.Namespace) -> dict[str, Any]:
+    child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas)
+    connector = aiohttp.TCPConnector(limit=max(opts.concurrency, opts.short_streams), force_close=False)
+    try:
+        async with aiohttp.ClientSession(connector=connector) as session:
+            await child.wait_ready(session)
+            if kind == "mock":
+                for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):
+                    async with session.post(child.base + "/_mock/scenarios", json=bench_scenario(sid, n)) as r:
+                        if r.status != 201:
+                            raise RuntimeError(f"could not register {sid}: {r.status} {await r.text()}")
+            body = json.dumps(request_body(opts.dialect)).encode()
+            samples = {}
+            for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):  # warm-up, and the bytes
+                _, ok, raw = await one_stream(session, child.base + route(opts.dialect), body, sid, opts.dialect, n, 60)
+                if not ok:
+                    raise RuntimeError(f"{kind} warm-up stream {sid} failed: {raw[:300]!r}")
+                samples[sid] = raw
+            out: dict[str, Any] = {"server": kind, "flush": flush, "samples": samples}
+            for name, sid, streams, conc, n in (("long", LONG_ID, opts.streams, opts.concurrency, opts.deltas),
+                                                ("short", SHORT_ID, opts.short_streams, opts.short_streams,
+                                                 opts.short_deltas)):
+                cpu0, ticks0 = run_seconds(child.proc.pid), cpu_seconds(child.proc.pid)
+                res = await run_load(session, child.base, opts.dialect, sid, streams, conc, n, opts.timeout)
+                await asyncio.sleep(0.2)  # let the server finish its bookkeeping before reading CPU
+                cpu = run_seconds(child.proc.pid) - cpu0
+                res["server_cpu_s"] = cpu
+                res["server_cpu_ticks_s"] = cpu_seconds(child.proc.pid) - ticks0  # utime+stime cross-check
+                res["cpu_us_per_event"] = cpu / res["events"] * 1e6 if res["events"] else float("nan")
+                out[name] = res
+            return out
+    finally:
+        child.stop()
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
+    pin(1)
+    configs = [(k, f) for f in opts.flush for k in ("mock", "bare")]
+    runs: dict[tuple[str, str], list[dict[str, Any]]] = {c: [] for c in configs}
+    for rnd in range(opts.rounds):
+        order = configs if rnd % 2 == 0 else list(reversed(configs))  # alternate to spread drift
+        for kind, flush in order:
+            print(f"round {rnd + 1}/{opts.rounds}: {kind} ({flush}) ...", file=sys.stderr, flush=True)
+            runs[(kind, flush)].append(await measure(kind, flush, opts))
+    # Same bytes from both servers (the point of the baseline).
+    for flush in opts.flush:
+        for sid in (LONG_ID, SHORT_ID):
+            mock_raw = runs[("mock", flush)][0]["samples"][sid]
+            bare_raw = runs[("bare", flush)][0]["samples"][sid]
+            if mock_raw != bare_raw:
+                raise RuntimeError(f"mock and bare bodies differ for {sid} ({flush})")
+    summary: list[dict[str, Any]] = []
+    for (kind, flush), rs in runs.items():
+        for load in ("long", "short"):
+            rows = [r[load] for r in rs]
+            summary.append({
+                "server": kind, "flush": flush, "load": load, "rounds": len(rows),
+                "streams": rows[0]["streams"], "concurrency": rows[0]["concurrency"],
+                "ok_streams": min(r["ok_streams"] for r in rows), "events": rows[0]["events"],
+                "wall_s": median([r["wall_s"] for r in rows]),
+                "events_per_s": median([r["events_per_s"] for r in rows]),
+                "server_cpu_s": median([r["server_cpu_s"] for r in rows]),
+                "server_cpu_ticks_s": median([r["server_cpu_ticks_s"] for r in rows]),
+                "cpu_us_per_event": median([r["cpu_us_per_event"] for r in rows]),
+                "raw_cpu_us_per_event": [round(r["cpu_us_per_event"], 3) for r in rows],
+            })
+    by = {(s["server"], s["flush"], s["load"]): s for s in summary}
+    for s in summary:
+        bare = by.get(("bare", s["flush"], s["load"]))
+        s["ratio_vs_bare_same_flush"] = s["cpu_us_per_event"] / bare["cpu_us_per_event"] if bare else None
+        per_event_bare = by.get(("bare", "per-event", s["load"]))
+        s["ratio_vs_bare_per_event"] = (s["cpu_us_per_event"] / per_event_bare["cpu_us_per_event"]
+                                        if per_event_bare else None)
+    return {
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "aiohttp": aiohttp.__version__,
+                    "platform": platform.platform()},
+        "settings": {k: v for k, v in vars(opts).items() if k not in ("serve", "port")},
+        "summary": summary,
+        "runs": {f"{k}/{f}": [{key: val for key, val in r.items() if key != "samples"} for r in rs]
+                 for (k, f), rs in runs.items()},
+    }
+
+
+def markdown(report: dict[str, Any]) -> str:
+    lines = ["| server | flush | load | streams ok | events | wall s | events/s | server CPU s | CPU µs/event "
+             "| × bare (same flush) | × bare per-event |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for s in report["summary"]:
+        def ratio(x: float | None) -> str:
+            return f"{x:.2f}" if x is not None else "-"
+        lines.append(f"| {s['server']} | {s['flush']} | {s['load']} ({s['streams']}@{s['concurrency']}) "
+                     f"| {s['ok_streams']}/{s['streams']} | {s['events']:,} | {s['wall_s']:.2f} "
+                     f"| {s['events_per_s']:,.0f} | {s['server_cpu_s']:.3f} | {s['cpu_us_per_event']:.2f} "
+                     f"| {ratio(s['ratio_vs_bare_same_flush'])} | {ratio(s['ratio_vs_bare_per_event'])} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    global args_deltas, args_short_deltas
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--serve", choices=("mock", "bare"), help=argparse.SUPPRESS)
+    p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
+    p.add_argument("--dialect", default="openai-chat", choices=("openai-chat", "anthropic", "v2", "v3", "v4", "mastra"))
+    p.add_argument("--flush", nargs="+", default=["coalesce", "per-event"], choices=("coalesce", "per-event"))
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--streams", type=int, default=200)
+    p.add_argument("--deltas", type=int, default=1000)
+    p.add_argument("--concurrency", type=int, default=50)
+    p.add_argument("--short-streams", type=int, default=1000)
+    p.add_argument("--short-deltas", type=int, default=10)
+    p.add_argument("--timeout", type=float, default=300.0, help="overall timeout per load, seconds")
+    p.add_argument("--out", default=str(ROOT / "reports" / "bench_server.json"))
+    opts = p.parse_args()
+    if opts.serve:
+        pin(0)
+        args_deltas, args_short_deltas = opts.deltas, opts.short_deltas
+        if opts.serve == "bare":
+            serve_bare(opts.port, opts.flush[0], opts.dialect)
+        else:
+            serve_mock(opts.port, opts.flush[0])
+        return 0
+    report = asyncio.run(main_async(opts))
+    table = markdown(report)
+    report["markdown"] = table
+    Path(opts.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(opts.out).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(table)
+    print(f"\nwritten: {opts.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""Cases served over HTTP: one mock server per process (in its own thread), one scope per case.
+
+An adapter whose input is ``openai-chat`` or ``anthropic`` gets ``ctx.base_url`` (the server
+root), ``ctx.model_id`` (``scenario:<id>``) and ``ctx.extra['headers']`` (the case's
+``X-Mock-Scope``, which it must send so the case's log entries are its own). A caller abort
+is scripted with the server's pause: it sends the first N steps, tells the harness, and
+holds the stream open until the client leaves.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> case = served_case(s, None, 0.0)
+    >>> case.base_url.startswith("http://127.0.0.1:"), sorted(case.headers)
+    (True, ['X-Mock-Scope'])
+    >>> case.close()
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mock_provider.scenario import Scenario, load_corpus
+
+_LOCK = threading.Lock()
+_SERVERS: dict[float, Any] = {}
+
+
+def _server(time_scale: float) -> Any:
+    from mock_provider.server import ThreadedMockServer
+
+    with _LOCK:
+        server = _SERVERS.get(time_scale)
+        if server is None:
+            server = ThreadedMockServer(load_corpus(), time_scale=time_scale)
+            server.start()
+            _SERVERS[time_scale] = server
+        return server
+
+
+@dataclass
+class _Record:
+    """A request-log entry seen the way the abort check reads the in-process log."""
+
+    kind: str
+    aborted: bool
+    client_left_early: bool
+
+
+class ServedCase:
+    def __init__(self, server: Any, scenario: Scenario, on_step: Callable[[int], None] | None) -> None:
+        self.server = server
+        self.scope = f"case-{uuid.uuid4().hex[:12]}"
+        self.base_url: str = server.base_url
+        self.headers = {"X-Mock-Scope": self.scope}
+        state = server.state
+        if state.store.get(scenario.id) is None:
+            state.store.add(scenario)
+        pause = scenario.client.abort_after_step
+        if pause is not None and on_step is not None:
+            # The server calls back when it has sent `pause` steps, then holds the stream open.
+            state.pauses[self.scope] = (pause, lambda: on_step(pause))
+
+    @property
+    def records(self) -> list[_Record]:
+        # The server notices a client that left on its next write or stall poll (every 20 ms):
+        # wait, bounded, until this case's responses have ended before reading the log.
+        deadline = time.monotonic() + 2.0
+        entries = self.server.state.log.entries(self.scope)
+        while any(e.ended_at is None for e in entries) and time.monotonic() < deadline:
+            time.sleep(0.01)
+            entries = self.server.state.log.entries(self.scope)
+        return [_Record("stream", bool(e.client_left_early), bool(e.client_left_early)) for e in entries]
+
+    def close(self) -> None:
+        self.server.state.pauses.pop(self.scope, None)
+
+
+def served_case(scenario: Scenario, on_step: Callable[[int], None] | None, time_scale: float) -> ServedCase:
+    """Register one case with the process's mock server (started on first use)."""
+    return ServedCase(_server(time_scale), scenario, on_step)
