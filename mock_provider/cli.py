@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import math
 import signal
 import sys
 from collections.abc import Sequence
 
-from mock_provider.dialects import DialectError, encoder
+from mock_provider.dialects import DialectError
 from mock_provider.scenario import PART_DIALECTS, ScenarioError, load_corpus, load_scenario
 from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
@@ -44,23 +43,35 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
+    """Print the exact response bytes (status and headers on stderr, fault markers too)."""
+    from mock_provider.wire import Chunk, plan_response
+
     scenarios = {s.id: s for s in load_corpus(args.scenarios)}
     s = scenarios.get(args.id)
     if s is None:
         print(f"error: unknown scenario {args.id!r}", file=sys.stderr)
         return 2
-    enc = encoder(args.dialect, s.id)
+    request: dict[str, object] = {"model": f"scenario:{s.id}", "stream": not args.json}
+    if args.include_usage:
+        request["stream_options"] = {"include_usage": True}
     try:
-        for i, step in enumerate(s.script):
-            items = (enc.encode(step.part) if step.part is not None
-                     else enc.encode_raw(step.raw_part) if step.raw_part is not None else [])
-            if step.fault is not None:
-                print(f"# step {i}: fault {step.fault.model_dump_json()}")
-            for item in items:
-                print(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+        plan = plan_response(s, args.dialect, request, streaming=not args.json,
+                             accept="application/x-ndjson" if args.ndjson else None)
     except DialectError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    print(f"# HTTP {plan.status} " + " ".join(f"{k}: {v}" for k, v in plan.headers.items()), file=sys.stderr)
+    out = sys.stdout.buffer
+    try:
+        for item in plan.body:
+            if isinstance(item, Chunk):
+                out.write(item.data)
+            else:
+                out.flush()
+                print(f"# {type(item).__name__.lower()} after step {item.step}", file=sys.stderr)
+        out.flush()
+    except BrokenPipeError:  # `mock-provider render ... | head`
+        pass
     return 0
 
 
@@ -127,9 +138,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     v = sub.add_parser("validate", help="lint scenario files (errors name file, line, field)")
     v.add_argument("files", nargs="+")
     v.set_defaults(fn=_cmd_validate)
-    r = sub.add_parser("render", help="print a scenario's upstream items in one dialect, one JSON per line")
+    r = sub.add_parser("render", help="print the exact bytes the server would send for a scenario in one dialect")
     r.add_argument("id")
-    r.add_argument("--dialect", choices=PART_DIALECTS, default="v3")
+    r.add_argument("--dialect", choices=[*PART_DIALECTS, "openai-chat", "anthropic"], default="v3")
+    r.add_argument("--json", action="store_true", help="the non-streaming response (openai-chat, anthropic)")
+    r.add_argument("--ndjson", action="store_true", help="NDJSON instead of SSE (part dialects)")
+    r.add_argument("--include-usage", action="store_true", help="openai-chat stream_options.include_usage")
     r.set_defaults(fn=_cmd_render)
     sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")

@@ -1,0 +1,48 @@
+"""The mock-provider command line: list, validate, render."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from mock_provider.scenario import Scenario
+from mock_provider.wire import plan_response
+
+BROKEN = Path(__file__).parent / "data" / "broken_scenarios"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "mock_provider", *args], capture_output=True, check=False)
+
+
+def test_list_names_every_scenario(corpus: list[Scenario]) -> None:
+    out = cli("list")
+    assert out.returncode == 0
+    lines = out.stdout.decode().splitlines()
+    assert len(lines) == len(corpus)
+    assert any(line.startswith("tool.interleave.002") for line in lines)
+
+
+def test_validate_reports_file_line_and_field() -> None:
+    bad = sorted(BROKEN.glob("*.yaml"))[0]
+    out = cli("validate", str(bad))
+    assert out.returncode == 1
+    err = out.stderr.decode()
+    assert err.startswith(f"error: {bad}:") and ": " in err
+
+
+def test_render_prints_the_exact_bytes(corpus: list[Scenario]) -> None:
+    s = next(s for s in corpus if s.id == "tool.interleave.001")
+    for dialect in ("v3", "mastra", "openai-chat", "anthropic"):
+        out = cli("render", s.id, "--dialect", dialect)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout == plan_response(s, dialect, {"model": f"scenario:{s.id}", "stream": True},
+                                           streaming=True).body_bytes()
+        assert out.stderr.decode().startswith("# HTTP 200")
+
+
+def test_render_refuses_what_a_dialect_cannot_express() -> None:
+    out = cli("render", "tool.approval.001", "--dialect", "v2")
+    assert out.returncode == 1
+    assert "cannot express part 'tool-approval-request'" in out.stderr.decode()

@@ -1,0 +1,80 @@
+"""The official SDKs against the running server (`mock-provider serve`'s app on a real socket).
+
+The wire tests feed each plan to the SDKs through a MockTransport; here the same consumers
+read the same scenarios from the aiohttp server over 127.0.0.1, selected with the
+``X-Mock-Scenario`` header, so what the server writes is proven readable by the real clients.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from mock_provider.scenario import load_corpus
+from mock_provider.server import ThreadedMockServer
+from tests import test_wire_anthropic as wa
+from tests import test_wire_openai as wo
+from tests.test_wire import assert_matches, corpus_ids, transcript_of
+
+openai = pytest.importorskip("openai")
+anthropic = pytest.importorskip("anthropic")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ThreadedMockServer]:
+    with ThreadedMockServer(load_corpus(), time_scale=0.0) as srv:
+        yield srv
+
+
+@pytest.fixture
+def via_server(server: ThreadedMockServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    def openai_client(scenario: Any, served: Any = None) -> Any:
+        return openai.OpenAI(api_key="mock-key", base_url=server.base_url + "/v1", max_retries=0,
+                             default_headers={"X-Mock-Scenario": scenario.id})
+
+    def anthropic_client(scenario: Any) -> Any:
+        return anthropic.Anthropic(api_key="mock-key", base_url=server.base_url, max_retries=0,
+                                   default_headers={"X-Mock-Scenario": scenario.id})
+
+    monkeypatch.setattr(wo, "client_for", openai_client)
+    monkeypatch.setattr(wa, "client_for", anthropic_client)
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_openai_sdk_streams_from_the_server(sid: str, via_server: None) -> None:
+    s = wo.sdk_case(sid, streaming=True)
+    assert_matches(transcript_of(wo.consume_stream(s)), s.expected_for(wo.D))
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_openai_sdk_reads_json_from_the_server(sid: str, via_server: None) -> None:
+    s = wo.sdk_case(sid, streaming=False)
+    assert_matches(transcript_of(wo.consume_json(s)), s.expected_for(wo.D))
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_anthropic_sdk_streams_from_the_server(sid: str, via_server: None) -> None:
+    s = wa.sdk_case(sid, streaming=True)
+    assert_matches(transcript_of(wa.consume_stream(s)), s.expected_for(wa.D), empty_args_equal=True)
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_anthropic_sdk_reads_json_from_the_server(sid: str, via_server: None) -> None:
+    s = wa.sdk_case(sid, streaming=False)
+    assert_matches(transcript_of(wa.consume_json(s)), s.expected_for(wa.D))
+
+
+@pytest.mark.parametrize(("status", "error"), [(401, "AuthenticationError"), (429, "RateLimitError"),
+                                               (500, "InternalServerError")])
+def test_sdks_raise_their_own_errors_for_scripted_statuses(server: ThreadedMockServer, status: int,
+                                                           error: str) -> None:
+    sid = f"http.{status}.001"
+    oc = openai.OpenAI(api_key="k", base_url=server.base_url + "/v1", max_retries=0)
+    with pytest.raises(getattr(openai, error)):
+        oc.chat.completions.create(model=f"scenario:{sid}", messages=[{"role": "user", "content": "hi"}],
+                                   stream=True)
+    ac = anthropic.Anthropic(api_key="k", base_url=server.base_url, max_retries=0)
+    with pytest.raises(getattr(anthropic, error)):
+        ac.messages.create(model=f"scenario:{sid}", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
