@@ -259,7 +259,8 @@ def run_case(
                 reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
                 result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None)
     )
-    if served is None:
+    _locate_divergence(findings, run.events, expected, proto)
+    if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto))
     findings.extend(_abort_findings(scenario, run, served if served is not None else log, caps))
     result.findings = _with_levels(findings, matrix)
@@ -410,6 +411,41 @@ def _event_findings(run: _Run, proto: Any) -> list[Finding]:
         for err in proto.schema_errors(ev):
             out.append(Finding(row="schema.event", event_index=i, source="schema", message=err))
     return out
+
+
+def _locate_divergence(findings: list[Finding], events: list[Any], expected: Any, proto: Any) -> None:
+    """Give semantic findings the index of the first event where the content stops matching.
+
+    Re-extracts the transcript of growing prefixes (only for failing cases, bounded) and finds
+    the first event after which the text, reasoning or a call's argument text is no longer a
+    prefix of what was expected.
+    """
+    wanted = [f for f in findings if f.source == "semantics" and f.event_index is None
+              and f.field is not None and (f.field in ("text", "reasoning") or f.field.endswith(".args_text"))]
+    if not wanted or len(events) > 2000:
+        return
+    exp_args = {c.id: c.args_text or "" for c in expected.tool_calls}
+
+    def diverged(field: str, t: Any) -> bool:
+        if field == "text":
+            return not expected.text.startswith(t.text)
+        if field == "reasoning":
+            return not expected.reasoning.startswith(t.reasoning)
+        call_id = field.split("[", 1)[1].split("]", 1)[0]
+        got = next((c.args_text for c in t.tool_calls if c.id == call_id), None)
+        return got is not None and not exp_args.get(call_id, "").startswith(got)
+
+    for k in range(1, len(events) + 1):
+        t = proto.extract(events[:k])
+        for f in wanted:
+            if f.event_index is None and diverged(f.field or "", t):
+                f.event_index = k - 1
+        if all(f.event_index is not None for f in wanted):
+            return
+    last = len(events) - 1
+    for f in wanted:
+        if f.event_index is None and last >= 0:
+            f.event_index = last  # content missing at the end: the stream stopped short
 
 
 def _exposure_findings(scenario: Scenario, run: _Run, proto: Any) -> list[Finding]:
