@@ -259,6 +259,7 @@ def run_case(
                 reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
                 result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None)
     )
+    findings.extend(_open_at_error(run.events))
     _locate_divergence(findings, run.events, expected, proto)
     if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto))
@@ -411,6 +412,34 @@ def _event_findings(run: _Run, proto: Any) -> list[Finding]:
         for err in proto.schema_errors(ev):
             out.append(Finding(row="schema.event", event_index=i, source="schema", message=err))
     return out
+
+
+_OPENS = {"TEXT_MESSAGE_START": ("TEXT_MESSAGE_END", "messageId"), "TOOL_CALL_START": ("TOOL_CALL_END", "toolCallId"),
+          "REASONING_START": ("REASONING_END", "messageId")}
+
+
+def _open_at_error(events: list[Any]) -> list[Finding]:
+    """INFO: what was still open when the run errored (both choices are conformant; recorded)."""
+    open_ids: dict[tuple[str, str], str] = {}
+    closers = {end: start for start, (end, _) in _OPENS.items()}
+    for i, e in enumerate(events):
+        if not isinstance(e, dict):
+            continue
+        t = e.get("type")
+        if t in _OPENS:
+            open_ids[(str(t), str(e.get(_OPENS[str(t)][1])))] = str(t)
+        elif t in closers:
+            key = _OPENS[closers[str(t)]][1]
+            open_ids.pop((closers[str(t)], str(e.get(key))), None)
+        elif t == "RUN_ERROR":
+            if not open_ids:
+                return []
+            what = ", ".join(f"{kind.split('_START')[0].lower()} {ident}" for kind, ident in sorted(open_ids))
+            return [Finding(row="info.open-at-error", event_index=i, source="runner",
+                            message=f"left open at RUN_ERROR: {what}")]
+        elif t == "RUN_FINISHED":
+            return []
+    return []
 
 
 def _locate_divergence(findings: list[Finding], events: list[Any], expected: Any, proto: Any) -> None:

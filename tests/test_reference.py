@@ -38,9 +38,10 @@ def test_reference_passes_every_expressible_case(name: str, corpus: list[Scenari
     assert not verdicts.get("FAIL") and not verdicts.get("ERROR"), "\n".join(
         (verdicts.get("FAIL") or []) + (verdicts.get("ERROR") or []))[:4000]
     assert not verdicts.get("PASS-NONSTRICT"), verdicts.get("PASS-NONSTRICT")
-    # Skips are only for what a dialect cannot express; everything else ran and passed.
-    assert set(verdicts) <= {"PASS", "NOT-EXPRESSIBLE"}
-    assert len(verdicts["PASS"]) >= 350
+    # Skips are only for what a dialect cannot express; everything else ran and passed. INFO records
+    # an allowed choice (messages left open at RUN_ERROR) without grading it.
+    assert set(verdicts) <= {"PASS", "INFO", "NOT-EXPRESSIBLE"}
+    assert len(verdicts["PASS"]) + len(verdicts.get("INFO", [])) >= 350
 
 
 POLICY_VARIANTS = [
@@ -87,3 +88,11 @@ def test_policy_mismatch_is_caught(corpus: list[Scenario]) -> None:
     r = run_case(lying, s, "v3")
     assert r.verdict == "FAIL"
     assert "8.1.22" in r.failed_rows()
+
+
+def test_info_records_what_was_left_open_at_an_error(corpus: list[Scenario]) -> None:
+    s = next(s for s in corpus if s.id == "error.anthropic-midstream.001")
+    r = run_case(agui, s, "v3")
+    assert r.verdict == "INFO" and r.failed_rows() == set()
+    assert [f.row for f in r.findings] == ["info.open-at-error"]
+    assert "left open at RUN_ERROR: text_message msg-1" in r.findings[0].message

@@ -25,6 +25,7 @@ AREAS = [
     ("8.3.", "Usage (spec-reference 8.3)"),
     ("8.4.", "Lifecycle (spec-reference 8.4)"),
     ("hygiene.", "Hygiene (SHOULD)"),
+    ("info.", "Recorded behaviour (MAY: graded INFO, never a failure)"),
 ]
 
 
