@@ -24,6 +24,7 @@ from conformance.runner import Settings
 from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, worst_of
 from conformance.snapshot import extension_for, normalize_events
 from conformance.verdict import CaseResult
+from mock_provider.scenario import ScenarioError
 
 SESSION_KEY = pytest.StashKey[ConformanceSession]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
@@ -78,7 +79,8 @@ def pytest_configure(config: pytest.Config) -> None:
             dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
             scenarios_dir=_opt(config, "conformance-scenarios"),
         )
-    except (AdapterLoadError, ValueError) as exc:
+    except (AdapterLoadError, ScenarioError, OSError, ValueError) as exc:
+        # A bad adapter spec, profile or scenario file is the user's input: say what, no traceback.
         raise pytest.UsageError(f"conformance: {exc}") from exc
     config.stash[SESSION_KEY] = session
     # Collect the shipped suite: alone when no paths were given, beside them otherwise.

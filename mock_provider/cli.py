@@ -159,7 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     type=str.upper, help="log level (DEBUG also logs every request)")
     sv.set_defaults(fn=_cmd_serve)
     args = parser.parse_args(argv)
-    code: int = args.fn(args)
+    try:
+        code: int = args.fn(args)
+    except (ScenarioError, FileNotFoundError) as exc:  # a bad --scenarios directory: say where, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     return code
 
 

@@ -46,3 +46,11 @@ def test_render_refuses_what_a_dialect_cannot_express() -> None:
     out = cli("render", "tool.approval.001", "--dialect", "v2")
     assert out.returncode == 1
     assert "cannot express part 'tool-approval-request'" in out.stderr.decode()
+
+
+def test_a_broken_scenario_directory_is_reported_not_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "x.yaml").write_text("id: bad.one.001\ntitle: x\n")
+    out = cli("--scenarios", str(tmp_path), "list")
+    assert out.returncode == 1
+    err = out.stderr.decode()
+    assert err.startswith(f"error: {tmp_path / 'x.yaml'}:1: rows: Field required") and "Traceback" not in err

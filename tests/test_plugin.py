@@ -130,3 +130,11 @@ def test_without_adapter_the_plugin_collects_nothing_of_its_own(pytester: pytest
     pytester.makepyfile(test_x="def test_x():\n    assert True\n")
     result = pytester.runpytest_inprocess("-q")
     result.assert_outcomes(passed=1)
+
+
+def test_a_broken_scenario_directory_is_a_usage_error_naming_file_line_field(project: pytest.Pytester) -> None:
+    bad = project.mkdir("scenarios")
+    (bad / "x.yaml").write_text("id: bad.one.001\ntitle: x\n")
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", f"--conformance-scenarios={bad}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*conformance: {bad / 'x.yaml'}:1: rows: Field required*"])
