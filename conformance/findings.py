@@ -8,7 +8,7 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -32,10 +32,3 @@ class Finding:
             if val is not None:
                 out[key] = val
         return out
-
-
-@dataclass
-class ProtocolCheck:
-    """What a protocol module reports for one event stream."""
-
-    findings: list[Finding] = field(default_factory=list)

@@ -189,7 +189,6 @@ def run_case(
         run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s "
                           "(abandoned; a blocking call inside an async generator?)")
     result.adapter = adapter_name or (run.capabilities.name if run.capabilities else result.adapter)
-    result.upstream = list(state.get("upstream", []))
     result.events = list(run.events)
     result.upstream_positions = list(run.positions)
 
@@ -241,7 +240,7 @@ def run_case(
     for f in lifecycle:
         if f.source == "lifecycle-terminal-missing" and aborted_silently:
             continue
-        findings.append(_after_error_row(f, run.events))
+        findings.append(f)
     actual = proto.extract(run.events)
     result.expected = expected.model_dump()
     result.actual = actual.model_dump()
@@ -259,7 +258,6 @@ def run_case(
                 reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
                 result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None)
     )
-    findings.extend(_open_at_error(run.events))
     _locate_divergence(findings, run.events, expected, proto)
     if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto))
@@ -349,24 +347,6 @@ _ERROR_TERMINALS = {"RUN_ERROR", "error"}
 _FINISH_TERMINALS = {"RUN_FINISHED", "done"}
 
 
-def _after_error_row(f: Finding, events: list[Any]) -> Finding:
-    """Events after an error terminal break the error rows, not the generic terminal row.
-
-    A finish after the error is the synthetic finish of row 8.1.20; anything else after it
-    stays a plain "event after the terminal" (8.1.18).
-    """
-    if f.row != "8.1.18" or f.event_index is None or f.event_index >= len(events):
-        return f
-    first_terminal = next((e.get("type") for e in events[: f.event_index] if isinstance(e, dict)
-                           and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS), None)
-    if first_terminal not in _ERROR_TERMINALS:
-        return f
-    ev = events[f.event_index]
-    if isinstance(ev, dict) and ev.get("type") in _FINISH_TERMINALS:
-        f.row = "8.1.20"
-    return f
-
-
 def _default_matrix() -> Matrix:
     global _MATRIX
     if _MATRIX is None:
@@ -412,34 +392,6 @@ def _event_findings(run: _Run, proto: Any) -> list[Finding]:
         for err in proto.schema_errors(ev):
             out.append(Finding(row="schema.event", event_index=i, source="schema", message=err))
     return out
-
-
-_OPENS = {"TEXT_MESSAGE_START": ("TEXT_MESSAGE_END", "messageId"), "TOOL_CALL_START": ("TOOL_CALL_END", "toolCallId"),
-          "REASONING_START": ("REASONING_END", "messageId")}
-
-
-def _open_at_error(events: list[Any]) -> list[Finding]:
-    """INFO: what was still open when the run errored (both choices are conformant; recorded)."""
-    open_ids: dict[tuple[str, str], str] = {}
-    closers = {end: start for start, (end, _) in _OPENS.items()}
-    for i, e in enumerate(events):
-        if not isinstance(e, dict):
-            continue
-        t = e.get("type")
-        if t in _OPENS:
-            open_ids[(str(t), str(e.get(_OPENS[str(t)][1])))] = str(t)
-        elif t in closers:
-            key = _OPENS[closers[str(t)]][1]
-            open_ids.pop((closers[str(t)], str(e.get(key))), None)
-        elif t == "RUN_ERROR":
-            if not open_ids:
-                return []
-            what = ", ".join(f"{kind.split('_START')[0].lower()} {ident}" for kind, ident in sorted(open_ids))
-            return [Finding(row="info.open-at-error", event_index=i, source="runner",
-                            message=f"left open at RUN_ERROR: {what}")]
-        elif t == "RUN_FINISHED":
-            return []
-    return []
 
 
 def _locate_divergence(findings: list[Finding], events: list[Any], expected: Any, proto: Any) -> None:
@@ -587,5 +539,4 @@ async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, r
             # A hostile generator may refuse to close; the verdict is already known.
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
-    state["upstream"] = getattr(model, "emitted_items", [])
     run.final_position = int(getattr(model, "steps_emitted", 0))

@@ -65,7 +65,6 @@ class CaseResult:
     findings: list[Finding] = field(default_factory=list)
     events: list[Any] = field(default_factory=list)
     upstream_positions: list[int] = field(default_factory=list)
-    upstream: list[dict[str, Any]] = field(default_factory=list)
     expected: dict[str, Any] | None = None
     actual: dict[str, Any] | None = None
     duration_s: float = 0.0

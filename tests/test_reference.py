@@ -95,4 +95,4 @@ def test_info_records_what_was_left_open_at_an_error(corpus: list[Scenario]) -> 
     r = run_case(agui, s, "v3")
     assert r.verdict == "INFO" and r.failed_rows() == set()
     assert [f.row for f in r.findings] == ["info.open-at-error"]
-    assert "left open at RUN_ERROR: text_message msg-1" in r.findings[0].message
+    assert "left open at RUN_ERROR: text message 'msg-1'" in r.findings[0].message

@@ -174,7 +174,7 @@ def extra_key_findings(events: Sequence[Any]) -> list[Finding]:
 
 Op = Literal["open", "feed", "close", "run-start", "run-finish", "run-error"]
 EntityState = Literal["absent", "orphan", "open", "fed", "closed"]
-RunPhase = Literal["before", "running", "ended"]
+RunPhase = Literal["before", "running", "ended", "errored"]
 RunRole = Literal["start", "finish", "error", "body"]
 
 
@@ -204,6 +204,7 @@ class RunStep:
     message: str = ""  # format fields: {type}
     check_open: bool = False  # report entities still open (RUN_FINISHED)
     interpret: bool = True  # feed the event to the entity machine
+    note_open: bool = False  # record (INFO) entities left open (RUN_ERROR: allowed, worth knowing)
 
 
 ENTITIES: dict[str, Entity] = {
@@ -264,12 +265,20 @@ RUN_PHASES: dict[tuple[RunPhase, RunRole], RunStep] = {
     ),
     ("running", "body"): RunStep("running", None),
     ("running", "finish"): RunStep("ended", None, check_open=True),
-    ("running", "error"): RunStep("ended", None),  # open entities at RUN_ERROR are tolerated (L9)
+    # Open entities at RUN_ERROR are tolerated (L9); which ones is recorded as INFO.
+    ("running", "error"): RunStep("errored", None, note_open=True),
     ("ended", "start"): _AFTER_END,
     ("ended", "body"): _AFTER_END,
     ("ended", "finish"): RunStep("ended", "8.1.18", "second terminal event {type}", interpret=False),
     ("ended", "error"): RunStep("ended", "8.1.18", "second terminal event {type}", interpret=False),
+    ("errored", "start"): _AFTER_END,
+    ("errored", "body"): _AFTER_END,
+    # A finish after the error is the synthetic finish row 8.1.20 forbids.
+    ("errored", "finish"): RunStep("errored", "8.1.20", "{type} after RUN_ERROR (a synthetic finish)",
+                                   interpret=False),
+    ("errored", "error"): RunStep("errored", "8.1.18", "second terminal event {type}", interpret=False),
 }
+ENDED: frozenset[RunPhase] = frozenset({"ended", "errored"})
 
 _NOT_OPEN = "8.4.2"
 # (state of this id, op) -> (next state, row or the entity's row). "fed" = open with content;
@@ -338,6 +347,11 @@ def run_lifecycle(
                         f"{ent.label} {open_id!r} still open at RUN_FINISHED",
                         index,
                     )
+        if step.note_open:
+            left = [f"{entities[k].label} {i!r}" for (k, i), st in states.items() if st in ("open", "fed")]
+            if left:
+                findings.append(Finding(row="info.open-at-error", event_index=index, source="lifecycle",
+                                        message=f"left open at RUN_ERROR: {', '.join(left)}"))
         if not step.interpret or kind not in entities:
             continue
         ent = entities[kind]
@@ -354,7 +368,7 @@ def run_lifecycle(
         if row is not None:
             add(row, _entity_message(etype or "", ent, ident, state, op, row), index)
         states[(kind, ident)] = new_state
-    if phase != "ended":
+    if phase not in ENDED:
         findings.append(
             Finding(
                 row="8.1.18",

@@ -35,7 +35,6 @@ import jsonschema  # type: ignore[import-untyped,unused-ignore]
 from conformance.findings import Finding
 from conformance.protocols.agui import (
     approval_from_custom,
-    count,
     dig,
     error_code,
     first_str,
@@ -43,14 +42,13 @@ from conformance.protocols.agui import (
     tool_call_record,
     tool_result_value,
 )
-from conformance.protocols.tanstack import format_error
+from conformance.protocols.tanstack import format_error, usage_from_tanstack
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
     ToolCallRecord,
     ToolResultRecord,
     Transcript,
-    UsageRecord,
 )
 
 NAME = "tanstack-legacy"
@@ -119,7 +117,7 @@ PHASES: dict[tuple[Phase, ChunkRole], tuple[Phase, str | None, str]] = {
     ("done", "error"): ("done", "8.1.18", "error chunk after done"),
     ("errored", "body"): ("errored", "8.1.18", "{type} chunk after error"),
     ("errored", "after-done"): ("errored", "8.1.18", "{type} chunk after error"),
-    ("errored", "done"): ("errored", "8.1.18", "done chunk after error"),
+    ("errored", "done"): ("errored", "8.1.20", "done chunk after error (a synthetic finish)"),
     ("errored", "error"): ("errored", "8.1.18", "second error chunk"),
 }
 
@@ -227,16 +225,6 @@ def _exposure(
 # ---------------------------------------------------------------------------------------------
 
 
-def _usage(usage: Any) -> UsageRecord | None:
-    if not isinstance(usage, dict):
-        return None
-    return UsageRecord(
-        input_tokens=count(usage.get("promptTokens")),
-        output_tokens=count(usage.get("completionTokens")),
-        total_tokens=count(usage.get("totalTokens")),
-    )
-
-
 def extract(events: Sequence[Any]) -> Transcript:
     """The normalized transcript a legacy chunk stream means.
 
@@ -318,7 +306,8 @@ def extract(events: Sequence[Any]) -> Transcript:
     if terminal.get("type") == "done":
         finish = terminal.get("finishReason")
         transcript.finish_reason = finish if is_finish_reason(finish) else None
-        transcript.usage = _usage(terminal.get("usage"))
+        # Legacy done.usage is TanStack's TokenUsage (its three counts): one reader for both layers.
+        transcript.usage = usage_from_tanstack(terminal.get("usage"))
         transcript.terminal = "finished"
     else:
         transcript.error = ErrorRecord(
