@@ -1,0 +1,28 @@
+"""The examples in the packages' docstrings run and show what they say (public API documentation)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import conformance
+import mock_provider
+
+
+def _modules() -> list[str]:
+    names: list[str] = []
+    for pkg in (mock_provider, conformance):
+        names.append(pkg.__name__)
+        names += [m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=pkg.__name__ + ".")]
+    # Modules that import pytest's plugin machinery at import time are covered by the plugin tests.
+    return sorted(n for n in names if not n.endswith(("pytest_plugin", ".plugin", "__main__")) and ".suite" not in n)
+
+
+@pytest.mark.parametrize("name", _modules())
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} docstring examples failed in {name}"
