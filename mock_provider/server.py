@@ -906,7 +906,7 @@ async def write_plan(request: web.BaseRequest, plan: CompiledPlan, entry: LogEnt
             await scripted_delay(plan.total_delay_s)
         data = plan.single if plan.single is not None else plan.body
         whole = web.Response(body=data, status=plan.status, headers=plan.headers)
-        if plan.chunked:
+        if plan.chunked and request.version >= HttpVersion11:  # HTTP/1.0 has no chunks: body until close
             whole.enable_chunked_encoding()
         try:
             await whole.prepare(request)
@@ -923,11 +923,12 @@ async def write_plan(request: web.BaseRequest, plan: CompiledPlan, entry: LogEnt
     # Headers go out with the first write when it is immediate, else at once (a delayed
     # or stalled stream still shows its status and headers, as a real provider would).
     resp: web.StreamResponse
-    if first.kind == WRITE and first.delay_s == 0 and first.data:
+    if first.kind == WRITE and first.delay_s == 0 and first.data and request.version >= HttpVersion11:
         resp = web.Response(status=plan.status, headers=plan.headers)
     else:
         resp = web.StreamResponse(status=plan.status, headers=plan.headers)
-    resp.enable_chunked_encoding()
+    if request.version >= HttpVersion11:
+        resp.enable_chunked_encoding()
     sent = 0
     try:
         await resp.prepare(request)
