@@ -60,6 +60,17 @@ def _read_response(sock: socket.socket) -> tuple[str, dict[str, str], bytes]:
     return status, headers, rest[:length]
 
 
+def _http10(server: ThreadedMockServer, body: bytes) -> tuple[bytes, bytes]:
+    """Send an HTTP/1.0 request and read until the server closes: (head, body)."""
+    with socket.create_connection(("127.0.0.1", _port(server)), timeout=10) as sock:
+        sock.sendall(_request(body, version="1.0"))
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, rest = data.split(b"\r\n\r\n", 1)
+    return head, rest
+
+
 def _port(server: ThreadedMockServer) -> int:
     return int(server.base_url.rsplit(":", 1)[1])
 
@@ -106,12 +117,7 @@ def test_connection_close_is_honoured(srv: ThreadedMockServer) -> None:
 
 def test_http10_request_takes_aiohttp_path(srv: ThreadedMockServer, corpus: list[Scenario]) -> None:
     # HTTP/1.0 has no chunked framing: the fast path must stand aside and aiohttp frames it.
-    with socket.create_connection(("127.0.0.1", _port(srv)), timeout=10) as sock:
-        sock.sendall(_request(b'{"model":"scenario:text.basic.001","stream":true}', version="1.0"))
-        data = b""
-        while chunk := sock.recv(65536):
-            data += chunk
-    head, body = data.split(b"\r\n\r\n", 1)
+    head, body = _http10(srv, b'{"model":"scenario:text.basic.001","stream":true}')
     assert head.startswith(b"HTTP/1.0 200") or head.startswith(b"HTTP/1.1 200")
     assert b"transfer-encoding: chunked" not in head.lower()
     assert body.startswith(b"data: {")
@@ -140,12 +146,7 @@ def test_empty_chunked_body_is_just_the_last_chunk() -> None:
 
 def test_http10_streamed_plan_is_served_without_chunks(srv: ThreadedMockServer) -> None:
     # A fault plan is written op by op (aiohttp's StreamResponse); HTTP/1.0 gets it unchunked too.
-    with socket.create_connection(("127.0.0.1", _port(srv)), timeout=10) as sock:
-        sock.sendall(_request(b'{"model":"scenario:fault.disconnect.001","stream":true}', version="1.0"))
-        data = b""
-        while chunk := sock.recv(65536):
-            data += chunk
-    head, body = data.split(b"\r\n\r\n", 1)
+    head, body = _http10(srv, b'{"model":"scenario:fault.disconnect.001","stream":true}')
     assert b" 200 " in head.split(b"\r\n", 1)[0]
     assert b"transfer-encoding: chunked" not in head.lower()
     assert body.startswith(b"data: {")
