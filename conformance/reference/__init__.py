@@ -159,16 +159,19 @@ from typing import Any
 
 from conformance.contract import AdapterContext, Policies
 from conformance.reference.agui import AguiReferenceAdapter
+from conformance.reference.agui_bridge import AguiBridgeReferenceAdapter
 from conformance.reference.core import ReferenceAdapter
 from conformance.reference.legacy import LegacyReferenceAdapter
 from conformance.reference.tanstack import TanstackReferenceAdapter
 
 __all__ = [
+    "AguiBridgeReferenceAdapter",
     "AguiReferenceAdapter",
     "LegacyReferenceAdapter",
     "ReferenceAdapter",
     "TanstackReferenceAdapter",
     "agui",
+    "agui_bridge",
     "openai_http",
     "tanstack",
     "tanstack_legacy",
@@ -196,6 +199,17 @@ def agui(ctx: AdapterContext) -> AguiReferenceAdapter:
     ['v2', 'v3', 'v4', 'mastra']
     """
     return AguiReferenceAdapter(ctx, policies=_policies(ctx))
+
+
+def agui_bridge(ctx: AdapterContext) -> AguiBridgeReferenceAdapter:
+    """The AG-UI bridge reference adapter: Mastra chunks in, the bridge profile (seed 001) out.
+
+    ``--adapter=conformance.reference:agui_bridge``; see :mod:`conformance.bridge` for its rules.
+
+    >>> agui_bridge(AdapterContext(dialect="mastra", model=None, scenario_id="x.y")).capabilities.inputs
+    ['mastra']
+    """
+    return AguiBridgeReferenceAdapter(ctx, policies=_policies(ctx))
 
 
 def tanstack(ctx: AdapterContext) -> TanstackReferenceAdapter:
