@@ -83,7 +83,7 @@ def check(scenario: Scenario, events: Sequence[Any], findings: list[Finding], ab
     """The findings list under the bridge profile: the open-at-error note promoted, the bridge rows added."""
     out: list[Finding] = []
     for f in findings:
-        if f.row == OPEN_AT_ERROR_NOTE:
+        if f.row == OPEN_AT_ERROR_NOTE and not _declared_abort(events, f.event_index, abort_policy):
             out.append(Finding(row=CLOSE_ROW, message=f"{f.message} (the bridge closes them before any terminal)",
                                event_index=f.event_index, source=f.source))
         else:
@@ -92,6 +92,12 @@ def check(scenario: Scenario, events: Sequence[Any], findings: list[Finding], ab
     out.extend(error_code_findings(events, abort_policy=abort_policy))
     out.extend(step_findings(scenario, events))
     return out
+
+
+def _declared_abort(events: Sequence[Any], index: int | None, abort_policy: str) -> bool:
+    """The RUN_ERROR at ``index`` is policy 'run-error''s abort form (8.1.22: nothing else may follow an abort)."""
+    event = events[index] if index is not None and 0 <= index < len(events) else None
+    return abort_policy == "run-error" and isinstance(event, dict) and event.get("code") == "aborted"
 
 
 def _events(events: Sequence[Any]) -> list[tuple[int, dict[str, Any]]]:
@@ -129,7 +135,7 @@ def error_code_findings(events: Sequence[Any], *, abort_policy: str) -> list[Fin
     for i, e in _events(events):
         if e.get("type") != "RUN_ERROR":
             continue
-        if abort_policy == "run-error" and e.get("code") == "aborted":
+        if _declared_abort(events, i, abort_policy):
             continue  # the declared abort form (row 8.1.22), not an upstream failure
         if e.get("code") != ERROR_CODE:
             out.append(Finding(row=ERROR_ROW, event_index=i, source="bridge", expected=ERROR_CODE,
