@@ -5,8 +5,10 @@ The suite runs them to prove that every matrix row can pass, and the mutant adap
 ``--adapter=conformance.reference:agui`` (AG-UI 1.0 wire, TanStack wire form),
 ``conformance.reference:tanstack`` (TanStack ``AdapterYieldChunk`` layer) or
 ``conformance.reference:tanstack_legacy`` (0.0.x chunks). All three consume ``v2``, ``v3``,
-``v4`` and ``mastra`` upstreams, declare every feature, and read every item through one shared
-sans-IO interpreter, :class:`~conformance.reference.core.ReferenceAdapter`.
+``v4`` and ``mastra`` upstreams, declare every feature but the ``bridge`` profile, and read
+every item through one shared sans-IO interpreter, :class:`~conformance.reference.core.ReferenceAdapter`.
+``conformance.reference:agui_bridge`` is the AG-UI one plus the bridge profile (seed 001,
+:mod:`conformance.bridge`): Mastra chunks only.
 
 Example:
     >>> from conformance.contract import AdapterContext
