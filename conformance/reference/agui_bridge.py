@@ -101,7 +101,11 @@ class AguiBridgeReferenceAdapter(AguiReferenceAdapter):
 
     # ------------------------------------------------------------ bridge conventions
     def fail_run(self, message: str, code: str | None) -> None:
-        """Close what is open, then ``RUN_ERROR{code:'STREAM_ERROR'}`` (an abort keeps its policy form)."""
+        """Close what is open, then ``RUN_ERROR{code:'STREAM_ERROR'}`` (an abort keeps its policy form).
+
+        Seed 001 closes a half-streamed call with TOOL_CALL_END too; a frontend that runs tools on
+        END (as the seed's own does) must not run one that the RUN_ERROR follows.
+        """
         if self.state.done:
             return
         if code == "aborted":  # policy 'run-error': nothing but the one RUN_ERROR after an abort
