@@ -201,7 +201,7 @@ def _event_steps(events: Sequence[Any]) -> tuple[list[tuple[int, str]], dict[str
         elif etype == "STEP_FINISHED":
             kinds.append((i, "STEP_FINISHED"))
             inside = False
-        elif etype == "TEXT_MESSAGE_CONTENT" and isinstance(e.get("delta"), str):
+        elif etype == "TEXT_MESSAGE_CONTENT" and isinstance(e.get("delta"), str) and e["delta"]:
             text[(started, inside)] = text.get((started, inside), "") + e["delta"]
         elif etype == "TOOL_CALL_START" and isinstance(e.get("toolCallId"), str):
             calls.setdefault(e["toolCallId"], (started, inside))
