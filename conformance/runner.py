@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance import bridge
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.matrix import Matrix, load_matrix
@@ -217,6 +218,9 @@ def run_case(
         return result
 
     expected = scenario.expected_for(dialect)
+    bridge_profile = bridge.declared(caps)
+    if bridge_profile:
+        expected = bridge.expected_for(expected)
     proto = protocol(caps.output)
     findings: list[Finding] = []
     if run.error is not None:
@@ -256,12 +260,15 @@ def run_case(
         compare(expected, actual, caps.policies, rows=scenario.rows, usage_fields=proto.USAGE_FIELDS,
                 dialect=dialect, upstream_finish=upstream_finish, has_provider_calls=has_provider_calls,
                 reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
-                result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None)
+                result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None,
+                closes_at_error=bridge_profile)
     )
     _locate_divergence(findings, run.events, expected, proto)
     if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto))
     findings.extend(_abort_findings(scenario, run, served if served is not None else log, caps))
+    if bridge_profile:
+        findings = bridge.check(scenario, run.events, findings, caps.policies.abort)
     result.findings = _with_levels(findings, matrix)
     _grade(result, matrix, st.strict)
     return result
@@ -292,6 +299,8 @@ PART_ROWS: dict[str, str] = {
     "ping": "8.1.16",
     "error": "8.1.17",
     "finish": "8.1.18",
+    "step-start": "bridge.steps",
+    "step-finish": "bridge.steps",
 }
 
 

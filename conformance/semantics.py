@@ -59,8 +59,12 @@ def compare(
     terminal_row: str | None = None,
     result_errors: bool = True,
     abort_in_flight: bool = False,
+    closes_at_error: bool = False,
 ) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies.
+
+    ``closes_at_error``: the adapter ENDs open tool calls before RUN_ERROR (the bridge profile),
+    so a call ended there is a closing, not a new call.
 
     ``terminal_row`` is the row of the upstream part the run ended on when it ended the wrong
     way (the runner knows which part that was); differences are attributed to it.
@@ -93,7 +97,8 @@ def compare(
         add("8.1.7", "reasoning", "reasoning text differs", expected.reasoning, actual.reasoning)
 
     _compare_tool_calls(expected.tool_calls, actual.tool_calls, policies, add,
-                        closing_allowed=expected.terminal == "aborted")
+                        closing_allowed=expected.terminal == "aborted"
+                        or (closes_at_error and expected.terminal == "error"))
 
     exp_results = [r for r in expected.tool_results if policies.preliminary_results == "forward" or not r.preliminary]
     # The legacy tool_result chunk cannot mark an error result: compare what the protocol can say.

@@ -30,6 +30,8 @@ PROFILES: dict[str, set[str]] = {
     "tanstack": {"tools", "parallel_tools", "reasoning", "provider_executed", "approval", "abort"},
     "full": {"tools", "parallel_tools", "reasoning", "provider_executed", "approval", "abort",
              "structured_output", "multimodal"},
+    # An AG-UI bridge over Mastra chunks (seed 001; conformance.bridge): its own conventions plus tools.
+    "bridge": {"bridge", "tools", "parallel_tools", "provider_executed"},
 }
 
 

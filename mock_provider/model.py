@@ -53,6 +53,8 @@ from mock_provider.parts import (
     ReasoningEnd,
     ReasoningStart,
     ResponseMetadata,
+    StepFinish,
+    StepStart,
     StreamStart,
     TextDelta,
     TextEnd,
@@ -162,7 +164,8 @@ class _Planned:
 
 
 _BLOCK_PARTS = (TextStart, TextDelta, TextEnd, ReasoningStart, ReasoningDelta, ReasoningEnd)
-_NO_CONTENT_PARTS = (ToolInputStart, ToolInputDelta, ToolInputEnd, Raw, Ping)
+# Step boundaries are agent-loop chunks: a doGenerate result has no content item for them.
+_NO_CONTENT_PARTS = (ToolInputStart, ToolInputDelta, ToolInputEnd, Raw, Ping, StepStart, StepFinish)
 
 
 def _error_text(exc: BaseException) -> str:

@@ -278,6 +278,26 @@ class Finish(_Part):
     provider_metadata: ProviderMetadata | None = None
 
 
+class StepStart(_Part):
+    """An agent-loop step begins (Mastra ``step-start``).
+
+    Not a ``LanguageModel`` part: steps belong to the agent loop around the model, so only
+    the ``mastra`` dialect expresses it (the others raise DialectError). Bridge scenarios use it.
+    """
+
+    type: Literal["step-start"]
+    message_id: str | None = None
+
+
+class StepFinish(_Part):
+    """An agent-loop step ends (Mastra ``step-finish``; ``stepResult.reason``, ``output.usage``)."""
+
+    type: Literal["step-finish"]
+    finish_reason: FinishReason
+    usage: Usage | None = None
+    message_id: str | None = None
+
+
 class Raw(_Part):
     type: Literal["raw"]
     raw_value: JSONValue = None
@@ -314,6 +334,8 @@ Part = Annotated[
     | StreamStart
     | ResponseMetadata
     | Finish
+    | StepStart
+    | StepFinish
     | Raw
     | Error
     | Ping,
@@ -340,6 +362,8 @@ PART_TYPES: tuple[str, ...] = (
     "stream-start",
     "response-metadata",
     "finish",
+    "step-start",
+    "step-finish",
     "raw",
     "error",
     "ping",

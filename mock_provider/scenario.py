@@ -47,7 +47,10 @@ Feature = Literal[
     "structured_output",
     "multimodal",
     "abort",
+    "bridge",
 ]
+# What an adapter declares by default (conformance.contract.Capabilities). `bridge` is left out:
+# it is a profile of extra output conventions (seed 001), claimed only by adapters that opt in.
 FEATURES: tuple[str, ...] = (
     "reasoning",
     "tools",

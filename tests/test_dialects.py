@@ -229,6 +229,22 @@ EXAMPLES: dict[str, dict[str, list[dict[str, Any]]]] = {
         "rich": [{"type": "error", "error": {"name": "APIError", "message": "overloaded", "status": 529}}],
     },
     "ping": {"minimal": [{"type": "ping"}]},
+    "step-start": {
+        "minimal": [{"type": "step-start"}],
+        "rich": [{"type": "step-start", "messageId": "m-1"}],
+    },
+    "step-finish": {
+        "minimal": [{"type": "step-finish", "finishReason": {"unified": "stop"}}],
+        "rich": [
+            {
+                "type": "step-finish",
+                "finishReason": {"unified": "tool-calls", "raw": "tool_use"},
+                "usage": FULL_USAGE,
+                "messageId": "m-1",
+            }
+        ],
+        "interrupted": [{"type": "step-finish", "finishReason": {"unified": "interrupted"}}],
+    },
 }
 
 CASES = [(t, name) for t in PART_TYPES for name in EXAMPLES[t]]
@@ -296,6 +312,8 @@ def test_v4_is_lossless(part_type: str, example: str) -> None:
     lossy = (part_type, example) in {("finish", "unknown"), ("tool-result", "rich")}
     if lossy:  # 'unknown' -> 'other'; V2-only tool-result.providerExecuted is left out
         return
+    if part_type in ("step-start", "step-finish"):
+        return  # agent-loop parts: V4 has none (test_step_parts_are_mastra_only)
     assert decode_items(enc(seq, "v4"), "v4") == parts(seq)
 
 
@@ -713,5 +731,32 @@ def test_mastra_other_chunks() -> None:
 
 
 def test_mastra_decode_rejects_foreign_chunks() -> None:
-    with pytest.raises(ValueError, match="step-start"):
-        decode_items([m("step-start", {})], "mastra")
+    with pytest.raises(ValueError, match="workflow-start"):
+        decode_items([m("workflow-start", {})], "mastra")
+
+
+def test_mastra_step_chunks() -> None:
+    # @mastra/core 1.71.0 ChunkType (spec-reference 5.2): step-start{request R, messageId?},
+    # step-finish{stepResult{reason, rawReason?}, output{usage}, metadata{...}, messageId?}.
+    assert one({"type": "step-start"}, "mastra") == m("step-start", {"request": {}})
+    assert one({"type": "step-start", "messageId": "m-1"}, "mastra") == m(
+        "step-start", {"request": {}, "messageId": "m-1"})
+    usage = {"inputTokens": {"total": 7}, "outputTokens": {"total": 3}}
+    item = one({"type": "step-finish", "finishReason": {"unified": "tool-calls", "raw": "tool_use"},
+                "usage": usage}, "mastra")
+    assert item == m("step-finish", {
+        "stepResult": {"reason": "tool-calls", "rawReason": "tool_use"},
+        "output": {"usage": {"inputTokens": 7, "outputTokens": 3, "totalTokens": 10, "raw": usage}},
+        "metadata": {},
+    })
+    # Read back: the same canonical part, so a scenario's steps survive the round trip.
+    [back] = decode_items([item], "mastra")
+    assert back.type == "step-finish" and back.finish_reason.unified == "tool-calls"
+    assert back.usage is not None and back.usage.input_tokens.total == 7
+
+
+@pytest.mark.parametrize("dialect", ["v2", "v3", "v4"])
+def test_step_parts_are_mastra_only(dialect: str) -> None:
+    for part in ({"type": "step-start"}, {"type": "step-finish", "finishReason": {"unified": "stop"}}):
+        with pytest.raises(DialectError, match="agent-loop step"):
+            one(part, dialect)

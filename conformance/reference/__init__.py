@@ -5,8 +5,10 @@ The suite runs them to prove that every matrix row can pass, and the mutant adap
 ``--adapter=conformance.reference:agui`` (AG-UI 1.0 wire, TanStack wire form),
 ``conformance.reference:tanstack`` (TanStack ``AdapterYieldChunk`` layer) or
 ``conformance.reference:tanstack_legacy`` (0.0.x chunks). All three consume ``v2``, ``v3``,
-``v4`` and ``mastra`` upstreams, declare every feature, and read every item through one shared
-sans-IO interpreter, :class:`~conformance.reference.core.ReferenceAdapter`.
+``v4`` and ``mastra`` upstreams, declare every feature but the ``bridge`` profile, and read
+every item through one shared sans-IO interpreter, :class:`~conformance.reference.core.ReferenceAdapter`.
+``conformance.reference:agui_bridge`` is the AG-UI one plus the bridge profile (seed 001,
+:mod:`conformance.bridge`): Mastra chunks only.
 
 Example:
     >>> from conformance.contract import AdapterContext
@@ -159,16 +161,19 @@ from typing import Any
 
 from conformance.contract import AdapterContext, Policies
 from conformance.reference.agui import AguiReferenceAdapter
+from conformance.reference.agui_bridge import AguiBridgeReferenceAdapter
 from conformance.reference.core import ReferenceAdapter
 from conformance.reference.legacy import LegacyReferenceAdapter
 from conformance.reference.tanstack import TanstackReferenceAdapter
 
 __all__ = [
+    "AguiBridgeReferenceAdapter",
     "AguiReferenceAdapter",
     "LegacyReferenceAdapter",
     "ReferenceAdapter",
     "TanstackReferenceAdapter",
     "agui",
+    "agui_bridge",
     "openai_http",
     "tanstack",
     "tanstack_legacy",
@@ -196,6 +201,17 @@ def agui(ctx: AdapterContext) -> AguiReferenceAdapter:
     ['v2', 'v3', 'v4', 'mastra']
     """
     return AguiReferenceAdapter(ctx, policies=_policies(ctx))
+
+
+def agui_bridge(ctx: AdapterContext) -> AguiBridgeReferenceAdapter:
+    """The AG-UI bridge reference adapter: Mastra chunks in, the bridge profile (seed 001) out.
+
+    ``--adapter=conformance.reference:agui_bridge``; see :mod:`conformance.bridge` for its rules.
+
+    >>> agui_bridge(AdapterContext(dialect="mastra", model=None, scenario_id="x.y")).capabilities.inputs
+    ['mastra']
+    """
+    return AguiBridgeReferenceAdapter(ctx, policies=_policies(ctx))
 
 
 def tanstack(ctx: AdapterContext) -> TanstackReferenceAdapter:

@@ -148,6 +148,8 @@ RULES: dict[str, Rule] = {
         error_when="the response does not stream",
     ),
     "ping": Rule("mapped", "`event: ping` `{type:'ping'}`"),
+    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
 }
 # raw_part steps (part types no spec defines) have no wire form either: an unknown event type
 # would turn into an error part in @ai-sdk/anthropic (6.5), which is not what the script says.

@@ -39,6 +39,8 @@ from mock_provider.parts import (
     ReasoningStart,
     ResponseMetadata,
     Source,
+    StepFinish,
+    StepStart,
     TextDelta,
     TextEnd,
     TextStart,
@@ -122,6 +124,17 @@ RULES: dict[str, Rule] = {
         "('unknown' -> 'other'); usage flat: inputTokens=input.total, outputTokens=output.total, "
         "totalTokens=(input ?? 0)+(output ?? 0), reasoningTokens, cachedInputTokens=cacheRead, "
         "cacheCreationInputTokens=cacheWrite, raw=the nested usage; `usage: null` -> usage keys absent",
+        error_when="unified 'interrupted' (not a MastraFinishReason)",
+    ),
+    "step-start": Rule(
+        "mapped",
+        "`step-start{request: {}, messageId?}` (the agent loop's step boundary; `request` is required, "
+        "its body is not scripted)",
+    ),
+    "step-finish": Rule(
+        "mapped",
+        "`step-finish{stepResult{reason, rawReason?}, output{usage}, metadata{}, messageId?}`; reason and "
+        "usage as for finish",
         error_when="unified 'interrupted' (not a MastraFinishReason)",
     ),
     "raw": Rule("mapped", "`raw`, payload = rawValue"),
@@ -329,6 +342,13 @@ class Encoder:
             return "custom", _with_pm({"kind": part.kind}, pm)
         if isinstance(part, Finish):
             return "finish", self._finish(part)
+        if isinstance(part, StepStart):
+            body = {"request": {}}
+            if part.message_id is not None:
+                body["messageId"] = part.message_id
+            return "step-start", body
+        if isinstance(part, StepFinish):
+            return "step-finish", self._step_finish(part)
         if isinstance(part, Raw):
             return "raw", part.raw_value
         if isinstance(part, Error):
@@ -350,6 +370,18 @@ class Encoder:
             "messages": {"all": [], "user": [], "nonUser": []},
         }
         return _with_pm(body, pm)
+
+    def _step_finish(self, part: StepFinish) -> dict[str, Any]:
+        unified = part.finish_reason.unified
+        if unified == "interrupted":
+            raise self._fail(part, "finish reason 'interrupted' is not a MastraFinishReason")
+        step: dict[str, Any] = {"reason": "other" if unified == "unknown" else unified}
+        if part.finish_reason.raw is not None:
+            step["rawReason"] = part.finish_reason.raw
+        body: dict[str, Any] = {"stepResult": step, "output": {"usage": flat_usage(part.usage, None)}, "metadata": {}}
+        if part.message_id is not None:
+            body["messageId"] = part.message_id
+        return body
 
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """An unknown future part: Mastra's converter turns it into ``raw`` with the part as payload.
@@ -446,6 +478,18 @@ def decode(item: dict[str, Any]) -> list[Part]:
             provider_metadata=p.get("providerMetadata"),
         )
         return [part]
+    if kind == "step-start":
+        return [StepStart(type="step-start", message_id=p.get("messageId"))]
+    if kind == "step-finish":
+        step = p.get("stepResult") or {}
+        return [
+            StepFinish(
+                type="step-finish",
+                finish_reason=FinishReason(unified=step.get("reason") or "other", raw=step.get("rawReason")),
+                usage=_usage_back((p.get("output") or {}).get("usage") or {}),
+                message_id=p.get("messageId"),
+            )
+        ]
     if kind == "raw":
         return [Raw(type="raw", raw_value=payload)]
     if kind == "error":

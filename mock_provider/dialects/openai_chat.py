@@ -120,6 +120,8 @@ RULES: dict[str, Rule] = {
         error_when="the response does not stream (a JSON body cannot carry content and an error)",
     ),
     "ping": Rule("mapped", "an SSE comment line `: ping` (every consumer ignores comments)"),
+    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
 }
 # raw_part steps (part types no spec defines) have no wire form either.
 UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Chat Completions form")

@@ -93,9 +93,11 @@ RULES: dict[str, Rule] = {
     "raw": Rule("same", "identity"),
     "error": Rule("same", "identity"),
     "ping": Rule("error", "no `ping` part in V2 (V4 only)"),
+    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
 }
 
-_NOT_IN_V2 = {"tool-approval-request", "reasoning-file", "custom", "ping"}
+_NOT_IN_V2 = {"tool-approval-request", "reasoning-file", "custom", "ping", "step-start", "step-finish"}
 
 
 def flat_usage(usage: Usage) -> dict[str, Any]:

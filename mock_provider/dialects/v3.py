@@ -80,6 +80,8 @@ RULES: dict[str, Rule] = {
     "raw": Rule("same", "identity"),
     "error": Rule("same", "identity"),
     "ping": Rule("error", "no `ping` part in V3 (V4 only)"),
+    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
 }
 
 # Part types that exist only from V4 on.
@@ -104,7 +106,7 @@ class Encoder:
 
     def encode(self, part: Part) -> list[dict[str, Any]]:
         """Encode one canonical part into V3 items (exactly one, or DialectError)."""
-        if part.type in _V4_ONLY:
+        if part.type in _V4_ONLY or RULES[part.type].action == "error":
             raise self._fail(part, RULES[part.type].note)
         if isinstance(part, Finish) and part.finish_reason.unified == "interrupted":
             raise self._fail(part, "finish reason 'interrupted' is V4-only (4.0.32+)")

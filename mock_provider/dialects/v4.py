@@ -85,6 +85,8 @@ RULES: dict[str, Rule] = {
     "raw": Rule("same", "identity"),
     "error": Rule("same", "identity"),
     "ping": Rule("same", "identity"),
+    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
 }
 
 
@@ -143,6 +145,8 @@ class Encoder:
 
     def encode(self, part: Part) -> list[dict[str, Any]]:
         """Encode one canonical part into V4 items (always exactly one)."""
+        if RULES[part.type].action == "error":
+            raise fail(part.type, NAME, self.scenario_id, RULES[part.type].note)
         return [encode_v4(part, NAME, self.scenario_id)]
 
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
