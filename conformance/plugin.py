@@ -190,8 +190,8 @@ def _gate_summary(tr: Any, config: pytest.Config) -> None:
                       f"{len(summary['deviations'])} accepted deviation(s)")
     for unused in summary["unused_deviations"]:
         tr.write_line(f"conformance warning: unused deviation {unused}", yellow=True)
-    for path in config.stash.get(REPORTS_KEY, []):
-        tr.write_line(f"report: {path}")
+    for note in config.stash.get(REPORTS_KEY, []):
+        tr.write_line(note, yellow=note.startswith("conformance warning"))
 
 
 def _gate(config: pytest.Config, session: ConformanceSession) -> Gate:
@@ -215,14 +215,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     gate = config.stash[GATE_KEY]
     report = build_report(
         spec=conf.spec, results=conf.results, scenarios=conf.scenarios, capabilities=conf.capabilities,
-        profile=conf.profile, strict=conf.settings.strict, dialects=conf.dialects, matrix=conf.matrix,
+        profile=conf.profile, strict=conf.settings.strict, dialects=conf.selected_dialects(), matrix=conf.matrix,
         decisions={k: d.as_dict() for k, d in gate.decisions.items()}, gate=gate.summary(),
     )
-    if not config.getoption("conformance_no_report", default=False):
-        directory = Path(_opt(config, "report-dir") or "reports")
-        written = write_reports(report, directory)
-        config.stash[REPORTS_KEY] = [str(p) for p in written]
-    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-    if summary_file:
-        with open(summary_file, "a", encoding="utf-8") as fh:
-            fh.write(render_matrix_markdown(report) + "\n")
+    notes: list[str] = []
+    try:
+        if not config.getoption("conformance_no_report", default=False):
+            directory = Path(_opt(config, "report-dir") or "reports")
+            notes += [f"report: {p}" for p in write_reports(report, directory)]
+        summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary_file:
+            with open(summary_file, "a", encoding="utf-8") as fh:
+                fh.write(render_matrix_markdown(report) + "\n")
+    except OSError as exc:
+        # A report that cannot be written is said in the summary; it does not crash the session.
+        notes.append(f"conformance warning: could not write the reports: {exc}")
+    config.stash[REPORTS_KEY] = notes

@@ -147,3 +147,11 @@ def test_cli_errors_and_json_output(tmp_path: Path, capsys: pytest.CaptureFixtur
     (tmp_path / "a.json").write_text(json.dumps({"format": 1}))
     assert cli_main(["report", str(tmp_path / "a.json")]) == 2
     assert "(top level): 'adapter' is a required property" in capsys.readouterr().err
+
+
+def test_an_unwritable_report_dir_is_a_warning_not_a_crash(project: pytest.Pytester) -> None:
+    project.path.joinpath("blocked").write_text("a file, not a directory")
+    run = project.runpytest_inprocess(REFERENCE, "-k", "text.basic.001", "--dialect=v3", "--report-dir=blocked/sub")
+    assert run.ret == 0
+    run.assert_outcomes(passed=1)
+    run.stdout.fnmatch_lines(["conformance warning: could not write the reports: *blocked/sub*"])
