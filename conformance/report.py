@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.matrix import Matrix, load_matrix
+from conformance.runner import HTTP_DIALECTS
 from conformance.session import row_summary, worst_of
 from conformance.snapshot import normalize_events
 from conformance.verdict import FAILING, CaseResult
@@ -172,7 +173,8 @@ def case_entry(result: CaseResult, decision: Mapping[str, Any] | None = None) ->
         "duration_s": round(result.duration_s, 6),
         "events": events,
         "events_total": len(result.events),
-        "upstream_positions": list(result.upstream_positions[:MAX_EVENTS]),
+        # Served over HTTP the harness cannot see the upstream step of an event: no positions.
+        "upstream_positions": [] if result.dialect in HTTP_DIALECTS else list(result.upstream_positions[:MAX_EVENTS]),
         "expected": jsonable(result.expected) if result.expected is not None else None,
         "actual": jsonable(result.actual) if result.actual is not None else None,
     }
@@ -530,7 +532,7 @@ def timeline_svg(case: Mapping[str, Any], steps: list[str] | None, max_items: in
     flagged = {f["event_index"] for f in case["findings"] if f.get("event_index") is not None}
     first = case["first_difference"] if case["failing"] else None
     rh, top, lx, lw, rx, rw = 18, 34, 4, 300, 440, 380
-    height = top + rh * max(len(step_labels), len(events), 1) + 10
+    height = top + rh * max(len(step_labels), len(events), 1) + 22
     out = [f'<svg class="timeline" xmlns="http://www.w3.org/2000/svg" width="{rx + rw + 4}" height="{height}" '
            f'role="img" aria-label="timeline of {e(case["case"])}">',
            f'<text x="{lx}" y="16" font-weight="bold">upstream ({e(case["dialect"])})</text>',

@@ -165,3 +165,30 @@ def test_write_and_load_round_trip(report: dict[str, Any], tmp_path: Path) -> No
         load_report(tmp_path / "bad.json")
     with pytest.raises(ReportError, match=r"missing.json: cannot read"):
         load_report(tmp_path / "missing.json")
+
+
+def test_a_report_survives_hostile_adapters(corpus: list[Scenario]) -> None:
+    from conformance.runner import Settings
+    from tests import hostile as h
+
+    fast = Settings(timeout=0.3, grace=0.3, max_events=500, max_event_bytes=1_000_000)
+    text = next(s for s in corpus if s.id == "text.basic.001")
+    kinds = [h.NonDictEvents, h.NonJsonEvent, h.HugeEvent, h.Runaway, h.WrongTypes, h.RaisesMidway]
+    results = [run_case(h.cls_factory(k), text, "v3", fast, adapter_name=k.__name__) for k in kinds]
+    results.append(run_case(h.factory_raises, text, "v3", fast))
+    # An adapter's text ends up in the page: it must be escaped, never markup.
+    from conformance.findings import Finding
+
+    nasty = CaseResult("text.basic.001[v4]", "text.basic.001", "v4", "x", content="FAIL",
+                       events=[{"type": "<script>alert(1)</script>"}], upstream_positions=[1],
+                       findings=[Finding(row="8.1.5", message="<img src=x>", level="MUST", event_index=0)])
+    results.append(nasty)
+    report = build_report(spec="tests.hostile:many", results=results, scenarios=[text])
+    validate_report(report)
+    assert len(json.dumps(report)) < 2_000_000, "huge and runaway streams are bounded in the report"
+    assert {c["verdict"] for c in report["cases"]} == {"FAIL", "ERROR"}
+    page = render_html(report)
+    assert page.count('<details class="case"') == len(kinds) + 2
+    assert "<script" not in page and "<img" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;img src=x&gt;" in page
+    assert render_markdown(report).count("\n### `text.basic.001[v3]`") == len(kinds) + 1
