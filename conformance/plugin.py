@@ -9,6 +9,11 @@ Example (shell)::
 
     pytest --adapter=conformance.reference:agui -k tool.interleave
     pytest --adapter=mypkg.adapter:factory --profile=tanstack --strict --snapshot-dir=tests/conformance
+    pytest --adapter=mypkg.adapter:factory --baseline=conformance/baseline.json --deviations=deviations.yaml
+
+At the end of the session the reports go to ``reports/`` (``--report-dir``; see
+:mod:`conformance.report`); the gate (:mod:`conformance.gate`) turns known failures and
+accepted deviations into xfail.
 """
 
 from __future__ import annotations
