@@ -9,6 +9,11 @@ Example (shell)::
 
     pytest --adapter=conformance.reference:agui -k tool.interleave
     pytest --adapter=mypkg.adapter:factory --profile=tanstack --strict --snapshot-dir=tests/conformance
+    pytest --adapter=mypkg.adapter:factory --baseline=conformance/baseline.json --deviations=deviations.yaml
+
+At the end of the session the reports go to ``reports/`` (``--report-dir``; see
+:mod:`conformance.report`); the gate (:mod:`conformance.gate`) turns known failures and
+accepted deviations into xfail.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from typing import Any
 
 import pytest
 
+from conformance.gate import DeviationsError, Gate, load_deviations
 from conformance.matrix import load_matrix, marker_name
+from conformance.report import ReportError, build_report, load_report, render_matrix_markdown, write_reports
 from conformance.runner import Settings
 from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, worst_of
 from conformance.snapshot import extension_for, normalize_events
@@ -27,6 +34,8 @@ from conformance.verdict import CaseResult
 from mock_provider.scenario import ScenarioError
 
 SESSION_KEY = pytest.StashKey[ConformanceSession]()
+GATE_KEY = pytest.StashKey[Gate]()
+REPORTS_KEY = pytest.StashKey[list[str]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
 
 _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
@@ -36,6 +45,9 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("conformance-timeout", "per-case timeout in seconds (default 10)", {}),
     ("snapshot-dir", "directory for syrupy snapshots of each case's normalized events (enables snapshots)", {}),
     ("conformance-scenarios", "directory of scenario YAML files (default: the built-in corpus)", {}),
+    ("report-dir", "directory for conformance.json/.md/.html at the end of the session (default reports/)", {}),
+    ("baseline", "a saved conformance.json: fail only on regressions against it (known failures xfail)", {}),
+    ("deviations", "YAML list of accepted deviations {case|scenario|row, reason}: reported, not failing", {}),
 ]
 
 
@@ -48,6 +60,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conformance-strict", dest="conformance_strict", action="store_true", default=None,
                     help="grade PASS-NONSTRICT (a SHOULD missed) as a failure (pytest's --strict does too)")
     parser.addini("conformance_strict", "grade PASS-NONSTRICT as a failure", type="bool", default=False)
+    group.addoption("--no-report", dest="conformance_no_report", action="store_true", default=False,
+                    help="write no conformance.json/.md/.html report")
 
 
 def _opt(config: pytest.Config, name: str) -> Any:
@@ -83,6 +97,7 @@ def pytest_configure(config: pytest.Config) -> None:
         # A bad adapter spec, profile or scenario file is the user's input: say what, no traceback.
         raise pytest.UsageError(f"conformance: {exc}") from exc
     config.stash[SESSION_KEY] = session
+    config.stash[GATE_KEY] = _gate(config, session)
     # Collect the shipped suite: alone when no paths were given, beside them otherwise.
     if config.args_source == pytest.Config.ArgsSource.ARGS:
         if SUITE_PATH not in config.args:
@@ -114,15 +129,24 @@ def check_case(case: Any, request: pytest.FixtureRequest) -> None:
     request.node.user_properties.append(("verdict", result.verdict))
     request.node.user_properties.append(("content", result.content))
     request.node.user_properties.append(("termination", result.termination))
-    if result.verdict == "NOT-EXPRESSIBLE":
-        pytest.skip(f"NOT-EXPRESSIBLE: {result.reason}")
+    failure: str | None = None
     if result.verdict == "UNSUPPORTED":
         needed = scenario.features() & session.required_features()
         if needed and result.reason.startswith("feature"):
-            pytest.fail(f"UNSUPPORTED but required by --profile {session.profile}: {result.reason}", pytrace=False)
+            failure = f"UNSUPPORTED but required by --profile {session.profile}: {result.reason}"
+    elif result.verdict in ("FAIL", "ERROR"):
+        failure = result.describe()
+    # The gate turns a failure into xfail when the baseline knew it or a deviation accepts it.
+    decision = request.config.stash[GATE_KEY].decide(result, failing=failure is not None)
+    request.node.user_properties.append(("gate", decision.status))
+    if failure is not None:
+        if decision.status in ("known-failure", "deviation"):
+            pytest.xfail(f"{decision.status}: {decision.reason}\n{failure}")
+        pytest.fail(f"{decision.reason}\n{failure}" if decision.reason else failure, pytrace=False)
+    if result.verdict == "NOT-EXPRESSIBLE":
+        pytest.skip(f"NOT-EXPRESSIBLE: {result.reason}")
+    if result.verdict == "UNSUPPORTED":
         pytest.skip(f"UNSUPPORTED: {result.reason}")
-    if result.verdict in ("FAIL", "ERROR"):
-        pytest.fail(result.describe(), pytrace=False)
     _snapshot(request, result)
 
 
@@ -155,3 +179,60 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     for r in session.results:
         by_case[r.verdict] = by_case.get(r.verdict, 0) + 1
     tr.write_line("cases: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
+    _gate_summary(tr, config)
+
+
+def _gate_summary(tr: Any, config: pytest.Config) -> None:
+    gate = config.stash.get(GATE_KEY, None)
+    if gate is None:
+        return
+    summary = gate.summary()
+    if gate.baseline is not None or gate.deviations:
+        tr.write_line(f"gate: {'FAILED' if summary['failed'] else 'passed'}: "
+                      f"{len(summary['regressions'])} regression(s)"
+                      + (f" on rows {', '.join(summary['regressed_rows'])}" if summary["regressed_rows"] else "")
+                      + f", {len(summary['known_failures'])} known failure(s), "
+                      f"{len(summary['deviations'])} accepted deviation(s)")
+    for unused in summary["unused_deviations"]:
+        tr.write_line(f"conformance warning: unused deviation {unused}", yellow=True)
+    for note in config.stash.get(REPORTS_KEY, []):
+        tr.write_line(note, yellow=note.startswith("conformance warning"))
+
+
+def _gate(config: pytest.Config, session: ConformanceSession) -> Gate:
+    """The baseline and deviations of this run (a bad file is a usage error naming it)."""
+    baseline_path, deviations_path = _opt(config, "baseline"), _opt(config, "deviations")
+    try:
+        baseline = load_report(baseline_path) if baseline_path else None
+        deviations = load_deviations(deviations_path, session.matrix.ids()) if deviations_path else []
+    except (ReportError, DeviationsError) as exc:
+        raise pytest.UsageError(f"conformance: {exc}") from exc
+    return Gate(baseline=baseline, baseline_path=baseline_path, deviations=deviations,
+                deviations_path=deviations_path)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Write the reports, and the matrix to ``$GITHUB_STEP_SUMMARY`` when that is set."""
+    config = session.config
+    conf = config.stash.get(SESSION_KEY, None)
+    if conf is None or not conf.results or getattr(config, "workerinput", None) is not None:
+        return
+    gate = config.stash[GATE_KEY]
+    report = build_report(
+        spec=conf.spec, results=conf.results, scenarios=conf.scenarios, capabilities=conf.capabilities,
+        profile=conf.profile, strict=conf.settings.strict, dialects=conf.selected_dialects(), matrix=conf.matrix,
+        decisions={k: d.as_dict() for k, d in gate.decisions.items()}, gate=gate.summary(),
+    )
+    notes: list[str] = []
+    try:
+        if not config.getoption("conformance_no_report", default=False):
+            directory = Path(_opt(config, "report-dir") or "reports")
+            notes += [f"report: {p}" for p in write_reports(report, directory)]
+        summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary_file:
+            with open(summary_file, "a", encoding="utf-8") as fh:
+                fh.write(render_matrix_markdown(report) + "\n")
+    except OSError as exc:
+        # A report that cannot be written is said in the summary; it does not crash the session.
+        notes.append(f"conformance warning: could not write the reports: {exc}")
+    config.stash[REPORTS_KEY] = notes

@@ -1,0 +1,89 @@
+"""``conformance`` command line: re-render a saved report, compare two runs.
+
+Example (shell)::
+
+    conformance report reports/conformance.json --out site/       # conformance.md + .html
+    conformance diff baseline/conformance.json reports/conformance.json   # exit 1 on regressions
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from conformance.gate import diff_reports
+from conformance.report import ReportError, load_report, render_html, render_markdown
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    report = load_report(args.file)
+    out = Path(args.out) if args.out else Path(args.file).resolve().parent
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in (("conformance.md", render_markdown(report)), ("conformance.html", render_html(report))):
+        (out / name).write_text(text, encoding="utf-8")
+        print(out / name)
+    return 0
+
+
+def format_diff(diff: dict[str, Any]) -> str:
+    """The text ``conformance diff`` prints.
+
+    >>> print(format_diff({"added": [], "removed": [], "new_failures": [], "fixed": [], "verdict_changes": [],
+    ...                    "row_changes": [], "regressions": []}))
+    no changes; regressions: 0
+    """
+    lines: list[str] = []
+
+    def section(title: str, items: list[str]) -> None:
+        if items:
+            lines.append(f"{title} ({len(items)}):")
+            lines.extend(f"  {item}" for item in items)
+
+    section("new failures", [f"{d['case']}: {d['from'] or 'absent'} -> {d['to']}"
+                             + (f" (rows {', '.join(d['rows'])})" if d["rows"] else "") for d in diff["new_failures"]])
+    section("fixed", [f"{d['case']}: {d['from']} -> {d['to']}" for d in diff["fixed"]])
+    section("verdict changes", [f"{d['case']}: {d['from']} -> {d['to']}" for d in diff["verdict_changes"]])
+    section("rows", [f"{d['row']}: {d['from'] or '-'} -> {d['to'] or '-'}" for d in diff["row_changes"]])
+    section("cases added", diff["added"])
+    section("cases removed", diff["removed"])
+    section("regressions", [f"{d['case']}: {d['reason']}" for d in diff["regressions"]])
+    if not lines:
+        return f"no changes; regressions: {len(diff['regressions'])}"
+    lines.append(f"regressions: {len(diff['regressions'])}")
+    return "\n".join(lines)
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    diff = diff_reports(load_report(args.a), load_report(args.b))
+    print(json.dumps(diff, indent=1) if args.json else format_diff(diff))
+    return 1 if diff["regressions"] else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``conformance`` console script and ``python -m conformance``."""
+    parser = argparse.ArgumentParser(prog="conformance", description="Conformance reports: render and compare runs.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rep = sub.add_parser("report", help="render conformance.md and conformance.html from a conformance.json")
+    rep.add_argument("file", help="a conformance.json written by the pytest plugin")
+    rep.add_argument("--out", help="output directory (default: the json's directory)")
+    rep.set_defaults(func=_cmd_report)
+    dif = sub.add_parser("diff", help="what changed from run A to run B; exit 1 when B has regressions vs A")
+    dif.add_argument("a", help="the earlier conformance.json (the baseline)")
+    dif.add_argument("b", help="the later conformance.json")
+    dif.add_argument("--json", action="store_true", help="print the diff as JSON")
+    dif.set_defaults(func=_cmd_diff)
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except ReportError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,568 @@
+"""Conformance reports: ``conformance.json`` (the record), ``conformance.md`` and ``conformance.html``.
+
+Pure functions: :func:`build_report` turns a session's results into a JSON-friendly dict
+(validated by ``conformance/schemas/report.schema.json``); :func:`render_markdown` and
+:func:`render_html` render that dict alone, so ``conformance report FILE.json`` can redo them
+from a saved run. The HTML is self-contained (inline CSS and SVG, nothing fetched).
+
+Example:
+    >>> from conformance.runner import run_case
+    >>> from conformance.reference import agui
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> report = build_report(spec="conformance.reference:agui", results=[run_case(agui, s, "v3")], scenarios=[s])
+    >>> validate_report(report); report["totals"]
+    {'PASS': 1}
+    >>> "conformance-matrix" in render_html(report)
+    True
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+import html
+import importlib.metadata as md
+import json
+import platform
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from conformance.matrix import Matrix, load_matrix
+from conformance.runner import HTTP_DIALECTS
+from conformance.session import row_summary, worst_of
+from conformance.snapshot import normalize_events
+from conformance.verdict import FAILING, CaseResult
+from mock_provider.scenario import Scenario, Step
+
+REPORT_FORMAT = 1
+KIT_DISTRIBUTION = "stream-adapter-conformance"
+SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "report.schema.json"
+VERDICTS = ["PASS", "PASS-NONSTRICT", "INFO", "FAIL", "ERROR", "UNSUPPORTED", "NOT-EXPRESSIBLE"]
+GATE_STATUSES = ("ok", "failed", "known-failure", "deviation")
+# Bounds so a runaway or hostile adapter cannot make a report of gigabytes.
+MAX_EVENTS = 2000
+MAX_VALUE_CHARS = 10_000
+
+
+class ReportError(Exception):
+    """A report file that cannot be read or does not match the report schema (names the file)."""
+
+
+# ---------------------------------------------------------------- building
+def versions(adapter_spec: str | None = None) -> dict[str, str | None]:
+    """Versions of this kit, Python, pytest, pydantic and the adapter's distribution (None if not found).
+
+    >>> versions("conformance.reference:agui")["adapter_distribution"]
+    'stream-adapter-conformance'
+    """
+    out: dict[str, str | None] = {
+        "kit": _dist_version(KIT_DISTRIBUTION),
+        "python": platform.python_version(),
+        "pytest": _dist_version("pytest"),
+        "pydantic": _dist_version("pydantic"),
+        "adapter": None,
+        "adapter_distribution": None,
+    }
+    if adapter_spec and ":" in adapter_spec:
+        top = adapter_spec.split(":", 1)[0].split(".", 1)[0]
+        dist = adapter_distribution(top)
+        if dist is not None:
+            out["adapter_distribution"] = dist
+            out["adapter"] = _dist_version(dist)
+    return out
+
+
+def adapter_distribution(top_level: str) -> str | None:
+    """The installed distribution that provides a top-level module, if one can be found."""
+    if top_level in ("conformance", "mock_provider"):
+        return KIT_DISTRIBUTION
+    dists = _packages_distributions().get(top_level)
+    if dists:
+        return dists[0]
+    # Editable installs often list no top-level modules; a distribution named like the module is the next best.
+    wanted = top_level.replace("_", "-").lower()
+    for dist in md.distributions():
+        name = dist.metadata["Name"] or ""
+        if name.replace("_", "-").lower() == wanted:
+            return str(name)
+    return None
+
+
+@cache
+def _packages_distributions() -> Mapping[str, list[str]]:
+    return md.packages_distributions()
+
+
+def _dist_version(name: str) -> str | None:
+    try:
+        return md.version(name)
+    except md.PackageNotFoundError:
+        return None
+
+
+def jsonable(value: Any, limit: int = MAX_VALUE_CHARS) -> Any:
+    """A JSON value for anything an adapter emitted: non-JSON becomes its repr; huge values are cut.
+
+    >>> jsonable({"a": {1, 2}})
+    {'a': '{1, 2}'}
+    """
+    try:
+        text = json.dumps(value, default=repr, ensure_ascii=False, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        text = json.dumps(repr(value)[:limit])
+    if len(text) > limit:
+        return {"_truncated": text[: limit - 40] + "...", "_chars": len(text)}
+    return json.loads(text)
+
+
+def step_label(step: Step) -> str:
+    """A short label for one script step (a part, a raw part, or a fault).
+
+    >>> from mock_provider.scenario import Step
+    >>> step_label(Step.model_validate({"part": {"type": "text-delta", "id": "t", "delta": "Hi"}}))
+    "text-delta 'Hi'"
+    """
+    if step.fault is not None:
+        fault = step.fault.model_dump(exclude_none=True)
+        kind = fault.pop("kind")
+        detail = " ".join(f"{k}={v}" for k, v in fault.items() if not isinstance(v, dict | list))
+        return f"fault {kind} {detail}".strip()
+    if step.raw_part is not None:
+        return f"raw {step.raw_part.get('type')}"
+    assert step.part is not None
+    data = step.part.model_dump(exclude_none=True, by_alias=True)
+    kind = str(data.get("type", type(step.part).__name__))
+    for key in ("delta", "toolName", "finishReason", "error", "modelId"):
+        if key in data:
+            value = data[key]
+            if key == "finishReason" and isinstance(value, dict):
+                value = value.get("unified", value)
+            return f"{kind} {_clip(repr(value) if key == 'delta' else str(value), 40)}"
+    return kind
+
+
+def _clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def case_entry(result: CaseResult, decision: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One case of the report: both axes, findings, first differing event, events and where they came out."""
+    first = result.first_difference()
+    events = [jsonable(e) for e in normalize_events(list(result.events[:MAX_EVENTS]))]
+    failing = bool(decision["failing"]) if decision else result.verdict in FAILING
+    status = str(decision["status"]) if decision else ("failed" if failing else "ok")
+    return {
+        "case": result.case_id,
+        "scenario": result.scenario_id,
+        "dialect": result.dialect,
+        "rows": list(result.rows),
+        "content": result.content,
+        "termination": result.termination,
+        "verdict": result.verdict,
+        "reason": result.reason,
+        "failing": failing,
+        "gate": status,
+        "gate_reason": str(decision.get("reason", "")) if decision else "",
+        "failed_rows": sorted(result.failed_rows()),
+        "findings": [jsonable(f.as_dict()) for f in result.findings],
+        "first_difference": first.event_index if first is not None else None,
+        "duration_s": round(result.duration_s, 6),
+        "events": events,
+        "events_total": len(result.events),
+        # Served over HTTP the harness cannot see the upstream step of an event: no positions.
+        "upstream_positions": [] if result.dialect in HTTP_DIALECTS else list(result.upstream_positions[:MAX_EVENTS]),
+        "expected": jsonable(result.expected) if result.expected is not None else None,
+        "actual": jsonable(result.actual) if result.actual is not None else None,
+    }
+
+
+def build_report(
+    *,
+    spec: str,
+    results: Iterable[CaseResult],
+    scenarios: Iterable[Scenario] = (),
+    capabilities: Any = None,
+    profile: str | None = None,
+    strict: bool = False,
+    dialects: list[str] | None = None,
+    matrix: Matrix | None = None,
+    decisions: Mapping[str, Mapping[str, Any]] | None = None,
+    gate: Mapping[str, Any] | None = None,
+    timestamp: str | None = None,
+) -> dict[str, Any]:
+    """The whole report as a JSON-friendly dict (see ``conformance/schemas/report.schema.json``).
+
+    ``decisions`` maps a case id to the gate's decision (``status``, ``reason``, ``failing``);
+    ``gate`` is the gate's summary (baseline, deviations, regressions).
+    """
+    results = list(results)
+    matrix = matrix or load_matrix()
+    decisions = decisions or {}
+    by_id = {s.id: s for s in scenarios}
+    used = {r.scenario_id for r in results}
+    summary = row_summary(results, [r.id for r in matrix.rows if r.every_case])
+    rows = []
+    for row in matrix.rows:
+        counts = summary.get(row.id, Counter())
+        rows.append({"id": row.id, "level": row.level, "axis": row.axis, "title": row.title,
+                     "counts": {v: counts[v] for v in VERDICTS if counts.get(v)},
+                     "verdict": worst_of(counts) if counts else None})
+    caps = capabilities.model_dump(mode="json") if hasattr(capabilities, "model_dump") else capabilities
+    if isinstance(caps, dict) and isinstance(caps.get("features"), list):
+        caps["features"] = sorted(caps["features"])
+    totals: Counter[str] = Counter(r.verdict for r in results)
+    return {
+        "format": REPORT_FORMAT,
+        "adapter": {"spec": spec, "capabilities": jsonable(caps) if caps is not None else None},
+        "versions": versions(spec),
+        "profile": profile,
+        "strict": strict,
+        "dialects": dialects,
+        "timestamp": timestamp or _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "totals": {v: totals[v] for v in VERDICTS if totals.get(v)},
+        "rows": rows,
+        "scenarios": {sid: {"title": by_id[sid].title, "rows": list(by_id[sid].rows),
+                            "steps": [step_label(st) for st in by_id[sid].script]}
+                      for sid in sorted(used) if sid in by_id},
+        "cases": [case_entry(r, decisions.get(r.case_id)) for r in results],
+        "gate": dict(gate) if gate else None,
+    }
+
+
+# ---------------------------------------------------------------- reading and validating
+@cache
+def report_schema() -> dict[str, Any]:
+    """The published JSON Schema of ``conformance.json``."""
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return schema
+
+
+def validate_report(report: Any, source: str = "<report>") -> None:
+    """Raise :class:`ReportError` (naming ``source`` and the JSON path) unless ``report`` matches the schema."""
+    import jsonschema  # type: ignore[import-untyped,unused-ignore]
+
+    validator = jsonschema.Draft202012Validator(report_schema())
+    error = next(iter(sorted(validator.iter_errors(report), key=lambda e: list(e.absolute_path))), None)
+    if error is not None:
+        where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+        raise ReportError(f"{source}: {where}: {error.message}")
+
+
+def load_report(path: str | Path) -> dict[str, Any]:
+    """Read and validate a saved ``conformance.json``; errors name the file."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ReportError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise ReportError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from exc
+    validate_report(data, str(path))
+    report: dict[str, Any] = data
+    return report
+
+
+def write_reports(report: dict[str, Any], directory: str | Path) -> list[Path]:
+    """Write ``conformance.json``, ``conformance.md`` and ``conformance.html`` into ``directory``."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    files = {
+        "conformance.json": json.dumps(report, indent=1, ensure_ascii=False) + "\n",
+        "conformance.md": render_markdown(report),
+        "conformance.html": render_html(report),
+    }
+    paths = []
+    for name, text in files.items():
+        path = out / name
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+# ---------------------------------------------------------------- markdown
+_SHORT = {"PASS": "pass", "PASS-NONSTRICT": "nonstrict", "INFO": "info", "FAIL": "FAIL", "ERROR": "ERROR",
+          "UNSUPPORTED": "unsup", "NOT-EXPRESSIBLE": "n/expr"}
+
+
+def failing_cases(report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Cases that count as failing in this run (whether or not the gate let them through)."""
+    return [c for c in report["cases"] if c["failing"]]
+
+
+def render_matrix_markdown(report: Mapping[str, Any]) -> str:
+    """The rows x verdicts matrix, the totals and the gate summary (also what goes to the GitHub step summary)."""
+    head = f"## Conformance: `{report['adapter']['spec']}`\n\n"
+    meta = [f"profile `{report['profile'] or '-'}`", f"strict `{str(report['strict']).lower()}`",
+            f"kit {report['versions'].get('kit') or '?'}", report["timestamp"]]
+    lines = [head + " · ".join(meta), "",
+             "| row | level | " + " | ".join(_SHORT[v] for v in VERDICTS) + " | verdict |",
+             "|---|---|" + "---:|" * len(VERDICTS) + "---|"]
+    for row in report["rows"]:
+        if row["verdict"] is None:
+            cells = " | ".join("-" for _ in VERDICTS)
+            lines.append(f"| {row['id']} | {row['level']} | {cells} | (no case) |")
+            continue
+        cells = " | ".join(str(row["counts"].get(v, 0)) for v in VERDICTS)
+        verdict = f"**{row['verdict']}**" if row["verdict"] in FAILING else row["verdict"]
+        lines.append(f"| {row['id']} | {row['level']} | {cells} | {verdict} |")
+    lines.append("")
+    lines.append("cases: " + ", ".join(f"{k}={v}" for k, v in sorted(report["totals"].items())))
+    gate = report.get("gate")
+    if gate:
+        lines.append("")
+        lines.extend(_gate_lines(gate))
+    return "\n".join(lines) + "\n"
+
+
+def _gate_lines(gate: Mapping[str, Any], limit: int = 50) -> list[str]:
+    out = [f"gate: **{'FAILED' if gate['failed'] else 'passed'}**"
+           + (f" against baseline `{gate['baseline']}`" if gate.get("baseline") else "")]
+    if not gate.get("baseline") and not gate.get("deviations_file"):
+        out.append("- no baseline and no deviations file: every failing case fails the run")
+    if gate.get("deviations_file"):
+        out.append(f"- deviations file: `{gate['deviations_file']}`")
+    if gate.get("regressions"):
+        more = len(gate["regressions"]) - limit
+        shown = ", ".join(f"`{c}`" for c in gate["regressions"][:limit])
+        out.append(f"- regressions ({len(gate['regressions'])}): {shown}" + (f" and {more} more" if more > 0 else ""))
+    if gate.get("regressed_rows"):
+        out.append("- regressed rows: " + ", ".join(f"`{r}`" for r in gate["regressed_rows"]))
+    if gate.get("known_failures"):
+        out.append(f"- known failures (in the baseline, not failing the run): {len(gate['known_failures'])}")
+    if gate.get("deviations"):
+        out.append(f"- accepted deviations: {len(gate['deviations'])}")
+    for unused in gate.get("unused_deviations", []):
+        out.append(f"- warning: unused deviation {unused}")
+    return out
+
+
+def render_markdown(report: Mapping[str, Any]) -> str:
+    """The matrix, then one section per failing case: findings, first differing event, transcript diff."""
+    parts = [render_matrix_markdown(report)]
+    bad = failing_cases(report)
+    if bad:
+        parts.append(f"\n## Failing cases ({len(bad)})\n")
+    for case in bad:
+        parts.append(_case_markdown(case))
+    return "\n".join(parts)
+
+
+def _case_markdown(case: Mapping[str, Any]) -> str:
+    lines = [f"### `{case['case']}`: {case['verdict']}",
+             f"content {case['content']} · termination {case['termination']} · gate {case['gate']}"
+             + (f" ({case['gate_reason']})" if case["gate_reason"] else "")]
+    if case["reason"]:
+        lines.append(f"\nreason: {case['reason']}")
+    lines.append("")
+    for f in case["findings"]:
+        at = f" at event #{f['event_index']}" if f.get("event_index") is not None else ""
+        lines.append(f"- row `{f['row']}` [{f.get('level', 'MUST')}]: {f['message']}{at}")
+        if "expected" in f or "actual" in f:
+            lines.append(f"  - expected: `{_clip(json.dumps(f.get('expected')), 300)}`")
+            lines.append(f"  - actual: `{_clip(json.dumps(f.get('actual')), 300)}`")
+    first = case["first_difference"]
+    if first is not None and first < len(case["events"]):
+        lines.append(f"\nfirst differing event #{first}: `{_clip(json.dumps(case['events'][first]), 300)}`")
+    diff = transcript_diff(case)
+    if diff:
+        lines += ["", "```diff", diff, "```"]
+    return "\n".join(lines) + "\n"
+
+
+def transcript_diff(case: Mapping[str, Any]) -> str:
+    """Unified diff of the expected vs actual transcript ('' when either is missing or they agree)."""
+    if case.get("expected") is None or case.get("actual") is None:
+        return ""
+    a = json.dumps(case["expected"], indent=1, sort_keys=True).splitlines()
+    b = json.dumps(case["actual"], indent=1, sort_keys=True).splitlines()
+    return "\n".join(difflib.unified_diff(a, b, "expected", "actual", lineterm="", n=2))
+
+
+# ---------------------------------------------------------------- html
+_COLORS = {"PASS": "#2e7d32", "PASS-NONSTRICT": "#9e9d24", "INFO": "#0277bd", "FAIL": "#c62828",
+           "ERROR": "#6a1b9a", "UNSUPPORTED": "#757575", "NOT-EXPRESSIBLE": "#9e9e9e"}
+
+_CSS = """
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px;color:#222;background:#fff}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px}h3{font-size:15px;margin:0}
+.meta{color:#555;margin-bottom:12px}.meta code{background:#f3f3f3;padding:0 4px;border-radius:3px}
+table{border-collapse:collapse;font-size:13px}th,td{border:1px solid #ddd;padding:3px 8px}
+th{background:#f5f5f5;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}
+td.z{color:#bbb}td.t{max-width:440px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+tr.regressed td{background:#fff3f3}.tag{color:#c62828;font-size:11px;font-weight:600;margin-left:4px}
+.v{display:inline-block;padding:1px 6px;border-radius:3px;color:#fff;font-weight:600;font-size:12px}
+.gate{padding:8px 12px;border-radius:4px;margin:10px 0}.gate.ok{background:#e8f5e9}.gate.bad{background:#ffebee}
+details{border:1px solid #ddd;border-radius:4px;margin:8px 0;padding:6px 10px}
+summary{cursor:pointer}pre{background:#f7f7f7;padding:8px;overflow:auto;font-size:12px;max-height:360px}
+.ins{color:#1b5e20}.del{color:#b71c1c}.finding{margin:2px 0}svg{font:11px ui-monospace,monospace}
+"""
+
+
+def _badge(verdict: str | None) -> str:
+    if verdict is None:
+        return '<span class="z">(no case)</span>'
+    color = _COLORS.get(verdict, "#555")
+    return f'<span class="v" style="background:{color}">{html.escape(verdict)}</span>'
+
+
+def render_html(report: Mapping[str, Any]) -> str:
+    """A self-contained HTML page: header, gate, matrix (``id=conformance-matrix``), every case with its timeline."""
+    e = html.escape
+    spec = report["adapter"]["spec"]
+    vers = report["versions"]
+    meta = " · ".join([
+        f"profile <code>{e(str(report['profile'] or '-'))}</code>",
+        f"strict <code>{str(report['strict']).lower()}</code>",
+        f"dialects <code>{e(', '.join(report['dialects'] or ['all declared']))}</code>",
+        f"kit {e(str(vers.get('kit')))} · python {e(str(vers.get('python')))} · pytest {e(str(vers.get('pytest')))}"
+        f" · pydantic {e(str(vers.get('pydantic')))}"
+        + (f" · {e(str(vers['adapter_distribution']))} {e(str(vers['adapter']))}"
+           if vers.get("adapter_distribution") else ""),
+        e(report["timestamp"]),
+    ])
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>Conformance: {e(spec)}</title><style>{_CSS}</style></head><body>",
+           f"<h1>Conformance report: <code>{e(spec)}</code></h1>", f'<div class="meta">{meta}</div>']
+    totals = " ".join(f"{_badge(v)}&nbsp;{n}" for v, n in report["totals"].items())
+    out.append(f'<div id="conformance-totals">cases: {totals}</div>')
+    gate = report.get("gate")
+    if gate:
+        cls = "bad" if gate["failed"] else "ok"
+        items = "".join(f"<li>{_md_inline(line.lstrip('- '))}</li>" for line in _gate_lines(gate, limit=8)[1:])
+        out.append(f'<div class="gate {cls}" id="conformance-gate"><b>gate {"FAILED" if gate["failed"] else "passed"}'
+                   f'</b>{" against baseline <code>" + e(gate["baseline"]) + "</code>" if gate.get("baseline") else ""}'
+                   f"<ul>{items}</ul></div>")
+    out.append("<h2>Matrix</h2>")
+    out.append(_matrix_html(report))
+    cases = sorted(report["cases"], key=lambda c: (not c["failing"], c["case"]))
+    scenarios = report.get("scenarios", {})
+    out.append(f'<h2>Cases ({len(cases)})</h2><div id="conformance-cases">')
+    for case in cases:
+        out.append(_case_html(case, scenarios.get(case["scenario"])))
+    out.append("</div></body></html>\n")
+    return "\n".join(out)
+
+
+def _md_inline(text: str) -> str:
+    # The gate lines are markdown with `code` and **bold** only.
+    escaped = html.escape(text)
+    parts = escaped.split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p.replace("**", "") for i, p in enumerate(parts))
+
+
+def _matrix_html(report: Mapping[str, Any]) -> str:
+    e = html.escape
+    regressed = set((report.get("gate") or {}).get("regressed_rows", []))
+    head = "".join(f"<th>{e(_SHORT[v])}</th>" for v in VERDICTS)
+    rows = []
+    for row in report["rows"]:
+        cells = "".join(
+            f'<td class="n{"" if row["counts"].get(v) else " z"}">{row["counts"].get(v, 0) if row["verdict"] else "-"}'
+            "</td>" for v in VERDICTS)
+        tag, cls = ('<span class="tag">regression</span>', ' class="regressed"') if row["id"] in regressed else ("", "")
+        rows.append(f'<tr data-row="{e(row["id"])}"{cls}><td><code>{e(row["id"])}</code></td><td>{e(row["level"])}</td>'
+                    f'<td class="t" title="{e(row["title"])}">{e(row["title"])}</td>{cells}'
+                    f"<td>{_badge(row['verdict'])}{tag}</td></tr>")
+    return (f'<table id="conformance-matrix"><thead><tr><th>row</th><th>level</th><th>title</th>{head}'
+            f"<th>verdict</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _case_html(case: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> str:
+    e = html.escape
+    status = "" if case["gate"] in ("ok", "failed") else f" · {e(case['gate'])}"
+    head = (f"<summary>{_badge(case['verdict'])} <code>{e(case['case'])}</code> "
+            f"<small>content {e(case['content'])} · termination {e(case['termination'])}{status}"
+            f" · {case['duration_s'] * 1000:.1f} ms</small></summary>")
+    body = []
+    if scenario:
+        body.append(f"<p>{e(scenario['title'])} · rows {e(', '.join(scenario['rows']))}</p>")
+    if case["reason"]:
+        body.append(f"<p>reason: {e(case['reason'])}</p>")
+    if case["gate_reason"]:
+        body.append(f"<p>gate: {e(case['gate'])}: {e(case['gate_reason'])}</p>")
+    for f in case["findings"]:
+        at = f" at event #{f['event_index']}" if f.get("event_index") is not None else ""
+        detail = ""
+        if "expected" in f or "actual" in f:
+            detail = (f"<br>expected <code>{e(_clip(json.dumps(f.get('expected')), 300))}</code>"
+                      f"<br>actual <code>{e(_clip(json.dumps(f.get('actual')), 300))}</code>")
+        body.append(f'<div class="finding">row <code>{e(f["row"])}</code> [{e(str(f.get("level", "MUST")))}]: '
+                    f"{e(f['message'])}{at}{detail}</div>")
+    first = case["first_difference"]
+    if case["failing"] and first is not None and first < len(case["events"]):
+        shown = e(_clip(json.dumps(case["events"][first]), 300))
+        body.append(f"<p>first differing event <b>#{first}</b>: <code>{shown}</code></p>")
+    diff = transcript_diff(case) if case["failing"] else ""
+    if diff:
+        lines = []
+        for line in diff.splitlines():
+            cls = "ins" if line.startswith("+") else "del" if line.startswith("-") else ""
+            lines.append(f'<span class="{cls}">{e(line)}</span>' if cls else e(line))
+        body.append("<b>expected vs actual transcript</b><pre>" + "\n".join(lines) + "</pre>")
+    body.append(timeline_svg(case, scenario["steps"] if scenario else None))
+    opened = " open" if case["failing"] else ""
+    return f'<details class="case" data-case="{e(case["case"])}"{opened}>{head}{"".join(body)}</details>'
+
+
+def _event_label(i: int, event: Any) -> str:
+    if not isinstance(event, dict):
+        return f"#{i} {_clip(repr(event), 50)}"
+    kind = str(event.get("type", "?"))
+    for key in ("delta", "toolCallName", "name", "content", "message", "finishReason"):
+        if key in event and isinstance(event[key], str | int | float):
+            return f"#{i} {kind} {_clip(repr(event[key]), 36)}"
+    return f"#{i} {kind}"
+
+
+def timeline_svg(case: Mapping[str, Any], steps: list[str] | None, max_items: int = 300) -> str:
+    """Upstream steps on the left lane, emitted events on the right, a line from each event to where it came out.
+
+    Event ``i`` is linked to the boundary after ``upstream_positions[i]`` steps (0 = before the first step).
+    Events with a finding are drawn red; the first differing event is bold.
+    """
+    e = html.escape
+    events = case["events"][:max_items]
+    positions = case["upstream_positions"]
+    n_steps = len(steps) if steps is not None else (max(positions) if positions else 0)
+    step_labels = (steps or [f"step {k + 1}" for k in range(n_steps)])[:max_items]
+    flagged = {f["event_index"] for f in case["findings"] if f.get("event_index") is not None}
+    first = case["first_difference"] if case["failing"] else None
+    rh, top, lx, lw, rx, rw = 18, 34, 4, 300, 440, 380
+    height = top + rh * max(len(step_labels), len(events), 1) + 22
+    out = [f'<svg class="timeline" xmlns="http://www.w3.org/2000/svg" width="{rx + rw + 4}" height="{height}" '
+           f'role="img" aria-label="timeline of {e(case["case"])}">',
+           f'<text x="{lx}" y="16" font-weight="bold">upstream ({e(case["dialect"])})</text>',
+           f'<text x="{rx}" y="16" font-weight="bold">emitted events</text>']
+    for k, label in enumerate(step_labels):
+        y = top + k * rh
+        fill = "#fff3e0" if label.startswith("fault") else "#e3f2fd"
+        out.append(f'<rect x="{lx}" y="{y}" width="{lw}" height="{rh - 3}" rx="3" fill="{fill}" stroke="#90caf9"/>'
+                   f'<text x="{lx + 5}" y="{y + 12}">{e(_clip(f"{k + 1}. {label}", 46))}</text>')
+    for i, event in enumerate(events):
+        y = top + i * rh
+        red = i in flagged
+        stroke = "#c62828" if red else "#a5d6a7"
+        fill = "#ffebee" if red else "#e8f5e9"
+        weight = ' font-weight="bold"' if i == first else ""
+        full = e(_clip(json.dumps(event), 400))
+        out.append(f'<g><title>{full}</title><rect x="{rx}" y="{y}" width="{rw}" height="{rh - 3}" rx="3" '
+                   f'fill="{fill}" stroke="{stroke}"/><text x="{rx + 5}" y="{y + 12}"{weight}>'
+                   f"{e(_clip(_event_label(i, event), 54))}</text></g>")
+        if i < len(positions):
+            by = top + min(positions[i], len(step_labels)) * rh - 1.5
+            color = "#c62828" if red else "#78909c"
+            out.append(f'<line x1="{lx + lw}" y1="{by}" x2="{rx}" y2="{y + (rh - 3) / 2}" stroke="{color}" '
+                       'stroke-width="1"/>'
+                       f'<circle cx="{lx + lw}" cy="{by}" r="2.5" fill="{color}"/>')
+    if not positions and events:
+        out.append(f'<text x="{lx}" y="{height - 2}" fill="#777">no upstream positions recorded (served over HTTP)'
+                   "</text>")
+    if len(case["events"]) > max_items:
+        more = len(case["events"]) - max_items
+        out.append(f'<text x="{rx}" y="{height - 2}" fill="#777">… {more} more events</text>')
+    out.append("</svg>")
+    return "".join(out)
