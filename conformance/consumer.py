@@ -935,6 +935,21 @@ class StreamProcessor:
                         part[key] = value[key]
                 msg["parts"].append(part)
 
+    def result(self) -> dict[str, Any]:
+        """``getResult()`` (``ProcessorResult``): text, thinking, completed calls, finish reason."""
+        content = "".join(st.total_text for st in self.states.values())
+        thinking = "".join(v for st in self.states.values() for v in st.thinking_steps.values())
+        calls = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments},
+                  **({"metadata": c.metadata} if c.metadata is not UNDEF else {})}
+                 for st in self.states.values() for c in st.tool_calls.values() if c.state == "input-complete"]
+        out: dict[str, Any] = {"content": content}
+        if thinking:
+            out["thinking"] = thinking
+        if calls:
+            out["toolCalls"] = calls
+        out["finishReason"] = self.finish_reason
+        return out
+
     def finalize(self) -> None:
         """``finalizeStream()``: complete open calls, flush text, drop a whitespace-only last message."""
         self.done = True

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.consumer_view import case_findings as consumer_findings
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.matrix import Matrix, load_matrix
@@ -262,6 +263,8 @@ def run_case(
     if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto))
     findings.extend(_abort_findings(scenario, run, served if served is not None else log, caps))
+    findings.extend(consumer_findings(run.events, caps.output, scenario, dialect, caps.policies, findings,
+                                      set(matrix.must_rows())))
     result.findings = _with_levels(findings, matrix)
     _grade(result, matrix, st.strict)
     return result

@@ -364,7 +364,7 @@ MUTANTS: list[Mutant] = [
     Mutant("agui.reasoning-left-open", "reasoning left open at the terminal",
            map_events(agui, reasoning_left_open), {"8.1.8"}, "agui"),
     Mutant("agui.tool-order-lost", "tool calls not in first-appearance order",
-           map_events(agui, tool_order_lost), {"8.1.9"}, "agui"),
+           map_events(agui, tool_order_lost), {"8.1.9", "consumer.ui-messages"}, "agui"),
     Mutant("agui.args-fragment-lost", "second argument fragment of a streamed call lost (malformed ones too)",
            map_events(agui, drop_second_args_fragment), {"8.1.10", "8.1.13"}, "agui"),
     Mutant("agui.exposed-at-input-end", "tool call exposed at tool-input-end, before its tool-call part",

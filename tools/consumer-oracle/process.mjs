@@ -1,5 +1,5 @@
 // Reads a JSON array of cases [{id, output, events}] from stdin and prints
-// [{id, messages}]: the UIMessage[] that @tanstack/ai's StreamProcessor builds from each
+// [{id, messages, result, error}]: the UIMessage[] (and ProcessorResult) that @tanstack/ai's StreamProcessor builds from each
 // case's events. `output: "tanstack"` events are adapter yields: they pass through the real
 // normalizeStreamChunk first, as they do inside chat(). Message `createdAt` is dropped (a
 // clock reading); generated message ids are reported as they are (the caller normalizes).
@@ -29,6 +29,6 @@ for (const c of cases) {
     error = String(e && e.message ? e.message : e)
   }
   const messages = processor.getMessages().map(({ createdAt, ...rest }) => rest)
-  out.push({ id: c.id, messages, error })
+  out.push({ id: c.id, messages, result: processor.getResult(), error })
 }
 process.stdout.write(JSON.stringify(out))
