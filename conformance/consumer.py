@@ -189,9 +189,32 @@ def _obj(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def js_string(value: Any) -> str:
+    """JS ``String(value)`` for JSON values (what ``text + value`` appends).
+
+    >>> js_string(5), js_string(1.5), js_string(True), js_string([1, "a"]), js_string({})
+    ('5', '1.5', 'true', '1,a', '[object Object]')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e21 else repr(value)
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return ",".join("" if v is None else js_string(v) for v in value)
+    return "[object Object]"
+
+
 def _truthy_str(value: Any) -> str:
-    """``x || ""`` for a delta."""
-    return value if isinstance(value, str) and value else ""
+    """``x || ""`` appended to a string: falsy values add nothing, others their ``String()``."""
+    if value is None or value is False or value == "" or (isinstance(value, int | float) and not value):
+        return ""
+    return js_string(value)
 
 
 def _tanstack(chunk: Any) -> dict[str, Any] | None:

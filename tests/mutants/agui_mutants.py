@@ -374,7 +374,7 @@ MUTANTS: list[Mutant] = [
     Mutant("agui.provider-call-counted", "provider-executed calls counted as client calls",
            map_upstream(agui, _upstream(strip_provider_executed)), {"8.1.12a"}, "agui"),
     Mutant("agui.malformed-dropped", "calls with malformed argument JSON silently dropped",
-           map_events(agui, drop_malformed_calls), {"8.1.13"}, "agui"),
+           map_events(agui, drop_malformed_calls), {"8.1.13", "consumer.ui-messages"}, "agui"),
     Mutant("agui.results-dropped", "provider tool results not forwarded", map_events(agui, drop_tool_results),
            {"8.1.14"}, "agui"),
     Mutant("agui.approval-ignored", "approval request not surfaced as an interrupt",

@@ -16,9 +16,11 @@ async def calls_after_text(events: Stream, ctx: AdapterContext) -> Stream:
     """Tool-call events are held back and sent, in their own order, just before the terminal.
 
     Every call is still complete, in first-appearance order, with its arguments; but text the
-    model wrote between and after the calls now comes before them, so TanStack's processor
-    shows one text run and then the calls (segments merged across a tool call). Held calls are
-    never sent when no terminal comes (a silent abort): nothing is emitted after the abort.
+    model wrote after a call now comes before it. TanStack's processor files a call under its
+    ``parentMessageId``, so where that message already holds the text (a call the model made
+    before writing, a provider-executed call and its result) the UI shows the text first, the
+    call after it, and a result that came before its call is lost. Held calls are never sent
+    when no terminal comes (a silent abort): nothing is emitted after the abort.
     """
     held: list[dict[str, Any]] = []
     async for e in events:
@@ -33,6 +35,6 @@ async def calls_after_text(events: Stream, ctx: AdapterContext) -> Stream:
 
 
 MUTANTS: list[Mutant] = [
-    Mutant("consumer.calls-after-text", "tool calls moved after the text written around them (segments merged)",
+    Mutant("consumer.calls-after-text", "tool calls moved after the text the model wrote after them",
            map_events(agui, calls_after_text), {"consumer.ui-messages"}, "agui"),
 ]
