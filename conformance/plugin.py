@@ -71,9 +71,9 @@ def pytest_configure(config: pytest.Config) -> None:
     for row in load_matrix().rows:
         config.addinivalue_line("markers", f"{marker_name(row.id)}: [{row.level}] {row.title}")
     config.addinivalue_line("markers", "conformance: a conformance suite case")
-    configure_recording(config)
     spec = _opt(config, "adapter")
     if not spec:
+        configure_recording(config)
         return
     timeout = _opt(config, "conformance-timeout")
     dialects = _opt(config, "dialect")
@@ -95,6 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
             config.args.append(SUITE_PATH)
     else:
         config.args[:] = [SUITE_PATH]
+    configure_recording(config)
 
 
 def configure_recording(config: pytest.Config) -> None:
@@ -119,9 +120,9 @@ def configure_recording(config: pytest.Config) -> None:
     except (RecordingError, ScenarioError, OSError) as exc:
         raise pytest.UsageError(f"conformance: {exc}") from exc
     config.stash[RECORDING_KEY] = (str(path), recording, scenario)
-    if config.args_source == pytest.Config.ArgsSource.ARGS:
+    if config.args_source == pytest.Config.ArgsSource.ARGS or SUITE_PATH in config.args:
         if RECORDING_SUITE not in config.args:
-            config.args.append(RECORDING_SUITE)
+            config.args.append(RECORDING_SUITE)  # beside the given paths, or beside the adapter suite
     else:
         config.args[:] = [RECORDING_SUITE]
 

@@ -100,6 +100,9 @@ def test_pytest_recording_option(corpus: list[Scenario], tmp_path: Path, pyteste
     failed = pytester.runpytest_subprocess(f"--recording={bad}", f"--recording-scenario={scenario.id}")
     failed.assert_outcomes(failed=1)
     assert "consumer.ui-messages" in failed.stdout.str()
+    both = pytester.runpytest_subprocess("--adapter=conformance.reference:agui", f"--recording={good}",
+                                         "-k", "recording or text.basic.001")
+    both.assert_outcomes(passed=5)  # the recording's test beside the adapter suite's four dialects
     pytester.makeini(f"[pytest]\nconformance_recording = {bad}\n")
     assert pytester.runpytest_subprocess().ret == 0  # not tied to a scenario: no expected UI, nothing broken
     unknown = pytester.runpytest_subprocess(f"--recording={good}", "--recording-scenario=tool.provider-executd.001")
