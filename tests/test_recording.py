@@ -11,6 +11,7 @@ import pytest
 from conformance import node_oracle
 from conformance.consumer_view import ROW
 from conformance.recording import (
+    RecordedChunk,
     RecordingError,
     check_recording,
     dump,
@@ -74,6 +75,11 @@ def test_a_tampered_result_or_lifecycle_is_reported(corpus: list[Scenario], tmp_
     rows = {f.row for f in check_recording(no_end).findings}
     assert "8.1.5" in rows  # the text message is never closed (lifecycle), and the indexes have a gap
     assert "schema.event" in rows
+    garbage = rec.model_copy(update={"chunks": [*rec.chunks[:1], RecordedChunk(
+        chunk={"type": "TEXT_MESSAGE_START", "messageId": ["not", "a", "string"], "role": "assistant"},
+        timestamp=0, index=1)]})
+    report = check_recording(garbage)  # a verdict, not a crash
+    assert report.failed and any("cannot be replayed" in f.message for f in report.findings)
 
 
 @pytest.mark.parametrize(("content", "expected"), [
