@@ -23,7 +23,8 @@ Both sides are reduced to the same :class:`ConsumerView`, which keeps what a use
 drops what an adapter may legitimately choose: how parts are grouped into messages (one message
 id per run, as ``@tanstack/openai-base`` does, or one per text block), generated ids, step ids,
 and the spacing of tool-result JSON. Consecutive text parts with no tool call between them are
-one segment; thinking parts are joined in order. Aborted runs have no expectation (the text
+one segment (a structured-output part counts as its ``raw`` JSON text); thinking parts are
+joined in order. Aborted runs have no expectation (the text
 that arrives before an abort is not fixed).
 
 Example:
@@ -107,12 +108,15 @@ def view_of_messages(messages: Sequence[dict[str, Any]]) -> ConsumerView:
             view.roles.append(str(msg.get("role")))
         for part in msg.get("parts", []):
             kind = part.get("type")
-            if kind == "text":
+            if kind in ("text", "structured-output"):
+                # A structured-output part (after CUSTOM structured-output.start) shows the JSON
+                # text the model wrote; its ``raw`` is that text.
+                shown = part.get("content", "") if kind == "text" else part.get("raw", "")
                 last = view.segments[-1] if view.segments else None
                 if last is not None and last.text is not None:
-                    last.text += part.get("content", "")
+                    last.text += shown
                 else:
-                    view.segments.append(Segment(text=part.get("content", "")))
+                    view.segments.append(Segment(text=shown))
             elif kind == "tool-call":
                 view.segments.append(Segment(call=str(part.get("id"))))
                 view.calls[str(part.get("id"))] = CallView(

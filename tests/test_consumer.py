@@ -146,3 +146,15 @@ def test_the_check_fails_a_wrong_ui_and_skips_protocols_it_does_not_read(corpus:
     assert check(moved, "tanstack-legacy", scenario, "v3") == []
     view, unported = actual_view([{"type": "MESSAGES_SNAPSHOT", "messages": []}], "ag-ui")
     assert unported == ["MESSAGES_SNAPSHOT"] and view.segments == []
+
+
+def test_structured_output_counts_as_its_json_text(corpus: list[Scenario]) -> None:
+    scenario = by_id(corpus, "text.structured.001")
+    events = run_case(agui, scenario, "v3").events
+    first_text = next(i for i, e in enumerate(events) if e.get("type") == "TEXT_MESSAGE_START")
+    mid = events[first_text]["messageId"]
+    start = {"type": "CUSTOM", "name": "structured-output.start", "value": {"messageId": mid}}
+    structured = [*events[:first_text + 1], start, *events[first_text + 1:]]
+    [msg] = process_events(structured)
+    assert [p["type"] for p in msg["parts"]] == ["structured-output"]
+    assert check(structured, "ag-ui", scenario, "v3") == []
