@@ -18,6 +18,7 @@ accepted deviations into xfail.
 
 from __future__ import annotations
 
+import difflib
 import os
 from pathlib import Path
 from typing import Any
@@ -31,12 +32,14 @@ from conformance.runner import Settings
 from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, worst_of
 from conformance.snapshot import extension_for, normalize_events
 from conformance.verdict import CaseResult
-from mock_provider.scenario import ScenarioError
+from mock_provider.scenario import ScenarioError, load_corpus
 
 SESSION_KEY = pytest.StashKey[ConformanceSession]()
 GATE_KEY = pytest.StashKey[Gate]()
 REPORTS_KEY = pytest.StashKey[list[str]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
+RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
+RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
 
 _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("adapter", "MODULE:FACTORY of the adapter under test (enables the conformance suite)", {}),
@@ -48,6 +51,8 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("report-dir", "directory for conformance.json/.md/.html at the end of the session (default reports/)", {}),
     ("baseline", "a saved conformance.json: fail only on regressions against it (known failures xfail)", {}),
     ("deviations", "YAML list of accepted deviations {case|scenario|row, reason}: reported, not failing", {}),
+    ("recording", "a TanStack ChunkRecording JSON file to check offline (schema, lifecycle, UI messages)", {}),
+    ("recording-scenario", "scenario id the --recording is of (adds transcript and expected-UI checks)", {}),
 ]
 
 
@@ -82,6 +87,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "conformance: a conformance suite case")
     spec = _opt(config, "adapter")
     if not spec:
+        configure_recording(config)
         return
     timeout = _opt(config, "conformance-timeout")
     dialects = _opt(config, "dialect")
@@ -104,6 +110,50 @@ def pytest_configure(config: pytest.Config) -> None:
             config.args.append(SUITE_PATH)
     else:
         config.args[:] = [SUITE_PATH]
+    configure_recording(config)
+
+
+def configure_recording(config: pytest.Config) -> None:
+    """``--recording=FILE [--recording-scenario=ID]``: load it now (a bad file is a usage error), collect its test."""
+    from conformance.recording import RecordingError, load_recording
+
+    path = _opt(config, "recording")
+    if not path:
+        return
+    try:
+        recording = load_recording(path)
+        scenario_id = _opt(config, "recording-scenario") or (recording.conformance.scenario
+                                                             if recording.conformance else None)
+        scenario = None
+        if scenario_id:
+            corpus = {s.id: s for s in load_corpus(_opt(config, "conformance-scenarios"))}
+            if scenario_id not in corpus:
+                close = difflib.get_close_matches(scenario_id, corpus, n=3)
+                raise RecordingError(f"{path}: unknown scenario {scenario_id!r}"
+                                     + (f" (did you mean {', '.join(close)}?)" if close else ""))
+            scenario = corpus[scenario_id]
+    except (RecordingError, ScenarioError, OSError) as exc:
+        raise pytest.UsageError(f"conformance: {exc}") from exc
+    config.stash[RECORDING_KEY] = (str(path), recording, scenario)
+    if config.args_source == pytest.Config.ArgsSource.ARGS or SUITE_PATH in config.args:
+        if RECORDING_SUITE not in config.args:
+            config.args.append(RECORDING_SUITE)  # beside the given paths, or beside the adapter suite
+    else:
+        config.args[:] = [RECORDING_SUITE]
+
+
+def check_recording_case(request: pytest.FixtureRequest) -> None:
+    """The recording suite's test body: the recording's MUST findings fail it."""
+    from conformance.recording import check_recording
+
+    stashed = request.config.stash.get(RECORDING_KEY, None)
+    if stashed is None:
+        pytest.skip("no --recording given")
+    path, recording, scenario = stashed
+    report = check_recording(recording, path=path, scenario=scenario)
+    request.node.user_properties.append(("findings", len(report.findings)))
+    if report.failed:
+        pytest.fail(report.describe(), pytrace=False)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance import bridge
+from conformance.consumer_view import case_findings as consumer_findings
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.matrix import Matrix, load_matrix
@@ -269,6 +270,8 @@ def run_case(
     findings.extend(_abort_findings(scenario, run, served if served is not None else log, caps))
     if bridge_profile:
         findings = bridge.check(scenario, run.events, findings, caps.policies.abort)
+    findings.extend(consumer_findings(run.events, caps.output, scenario, dialect, caps.policies, findings,
+                                      set(matrix.must_rows())))
     result.findings = _with_levels(findings, matrix)
     _grade(result, matrix, st.strict)
     return result

@@ -24,6 +24,7 @@ AREAS = [
     ("8.2.", "Finish reason (spec-reference 8.2)"),
     ("8.3.", "Usage (spec-reference 8.3)"),
     ("8.4.", "Lifecycle (spec-reference 8.4)"),
+    ("consumer.", "Consumer view (TanStack StreamProcessor, conformance/consumer_view.py)"),
     ("hygiene.", "Hygiene (SHOULD)"),
     ("info.", "Recorded behaviour (MAY: graded INFO, never a failure)"),
     ("bridge.", "Bridge profile (adapters declaring `bridge`, seed 001; see conformance/bridge.py)"),

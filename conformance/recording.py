@@ -1,0 +1,274 @@
+"""TanStack ``ChunkRecording`` files: export a case's events, check a recorded stream offline.
+
+The format is ``@tanstack/ai`` 0.58.0's ``ChunkRecording`` (``activities/chat/stream/types.d.ts``,
+what ``new StreamProcessor({recording: true})`` records and ``StreamProcessor.replay`` reads)::
+
+    {version: '1.0', timestamp: number, model?: string, provider?: string,
+     chunks: [{chunk: StreamChunk, timestamp: number, index: number}], result?: ProcessorResult}
+
+This kit adds one optional key, ``conformance: {scenario?, dialect?, output?}``, that ties a
+recording to a scenario (TanStack ignores it). A check (:func:`check_recording`) applies the
+output protocol's schema and lifecycle table to the chunks, replays them through the ported
+``StreamProcessor`` (the recorded ``result``, when present, must be what the replay gives), and,
+when the recording is tied to a scenario, compares the transcript with the scenario's expected
+one and the UI with the one it implies (row ``consumer.ui-messages``).
+
+Example:
+    >>> rec = recording_from_events([{"type": "RUN_STARTED", "threadId": "t", "runId": "r"}], timestamp=0)
+    >>> rec.chunks[0].index, rec.version
+    (0, '1.0')
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from conformance.consumer import StreamProcessor, consumer_chunks
+from conformance.consumer_view import check as consumer_check
+from conformance.contract import Policies
+from conformance.findings import Finding
+from conformance.protocols import protocol
+from conformance.semantics import compare
+from mock_provider.parts import Finish, ToolCall, ToolInputStart
+from mock_provider.scenario import Scenario
+
+
+class RecordingError(ValueError):
+    """A recording file that cannot be read: the message names the file and the field."""
+
+
+class RecordedChunk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    chunk: dict[str, Any]
+    timestamp: int | float
+    index: int = Field(ge=0)
+
+
+class ConformanceTie(BaseModel):
+    """This kit's extension: which scenario (and dialect, output protocol) the recording is of."""
+
+    model_config = ConfigDict(extra="forbid")
+    scenario: str | None = None
+    dialect: str | None = None
+    output: Literal["ag-ui", "tanstack"] | None = None
+
+
+class ChunkRecording(BaseModel):
+    """``ChunkRecording`` (published type) plus the optional ``conformance`` tie."""
+
+    model_config = ConfigDict(extra="forbid")
+    version: Literal["1.0"]
+    timestamp: int | float
+    model: str | None = None
+    provider: str | None = None
+    chunks: list[RecordedChunk]
+    result: dict[str, Any] | None = None
+    conformance: ConformanceTie | None = None
+
+    def events(self) -> list[dict[str, Any]]:
+        """The recorded chunks, in ``index`` order."""
+        return [c.chunk for c in sorted(self.chunks, key=lambda c: c.index)]
+
+
+def recording_from_events(events: Sequence[Any], *, timestamp: int | None = None, scenario: str | None = None,
+                          dialect: str | None = None, output: str | None = None,
+                          model: str | None = None) -> ChunkRecording:
+    """A case's events as a recording. The events carry no arrival times: every chunk gets
+    ``timestamp`` (default: now, in milliseconds, as ``Date.now()``).
+
+    The recorded ``result`` is what TanStack's processor reports for the events (the port's
+    ``getResult()``), so a replay in either processor can be checked against it.
+    """
+    dicts = [e for e in events if isinstance(e, dict)]
+    stamp = int(time.time() * 1000) if timestamp is None else timestamp
+    processor = StreamProcessor()
+    processor.process(consumer_chunks(dicts, output or "ag-ui"))
+    tie = ConformanceTie.model_validate({"scenario": scenario, "dialect": dialect, "output": output}) \
+        if scenario or output else None
+    return ChunkRecording(version="1.0", timestamp=stamp, model=model,
+                          chunks=[RecordedChunk(chunk=e, timestamp=stamp, index=i) for i, e in enumerate(dicts)],
+                          result=processor.result(), conformance=tie)
+
+
+def dump(recording: ChunkRecording) -> str:
+    """The recording as JSON text (unset optional keys left out, as TanStack writes it)."""
+    return json.dumps(recording.model_dump(exclude_none=True), indent=2, ensure_ascii=False) + "\n"
+
+
+def load_recording(path: str | Path) -> ChunkRecording:
+    """Read and validate a recording file; errors name the file, and the line or the field.
+
+    >>> import tempfile, os
+    >>> f = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+    >>> _ = f.write('{"version": "1.0", "timestamp": 1, "chunks": [{"chunk": {}, "index": 0}]}'); f.close()
+    >>> try:
+    ...     load_recording(f.name)
+    ... except RecordingError as e:
+    ...     print(str(e).split(": ", 1)[1])
+    chunks.0.timestamp: Field required
+    >>> os.unlink(f.name)
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordingError(f"{p}: cannot read the recording: {exc.strerror or exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordingError(f"{p}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from exc
+    try:
+        return ChunkRecording.model_validate(data)
+    except ValidationError as exc:
+        lines = [f"{p}: {'.'.join(str(x) for x in err['loc']) or '<root>'}: {err['msg']}" for err in exc.errors()]
+        raise RecordingError("\n".join(lines[:10])) from exc
+
+
+@dataclass
+class RecordingReport:
+    """The findings of one recording's check; ``failed`` when a MUST-level one is among them."""
+
+    path: str
+    output: str
+    scenario: str | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return any(f.level in (None, "MUST") for f in self.findings)
+
+    def describe(self) -> str:
+        head = f"{self.path} ({self.output}{', scenario ' + self.scenario if self.scenario else ''})"
+        lines = [f"  [{f.row}]{'' if f.event_index is None else f' chunk {f.event_index}'}: {f.message}"
+                 for f in self.findings]
+        return "\n".join([f"{head}: {len(self.findings)} finding(s)", *lines])
+
+
+def check_recording(recording: ChunkRecording, *, path: str = "<recording>", scenario: Scenario | None = None,
+                    dialect: str | None = None, output: str | None = None,
+                    policies: Policies | None = None) -> RecordingReport:
+    """Schema, lifecycle, replay and (tied to a scenario) transcript + UI checks of a recording."""
+    tie = recording.conformance or ConformanceTie()
+    out = output or tie.output or "tanstack"
+    dia = dialect or tie.dialect or "v3"
+    pol = policies or Policies()
+    proto = protocol(out)
+    events = recording.events()
+    report = RecordingReport(path=path, output=out, scenario=scenario.id if scenario else None)
+    indexes = sorted(c.index for c in recording.chunks)
+    if indexes != list(range(len(indexes))):
+        report.findings.append(Finding(row="schema.event", source="recording",
+                                       message=f"chunk indexes are not 0..{len(indexes) - 1}: {indexes[:10]}"))
+    for i, ev in enumerate(events):
+        for err in proto.schema_errors(ev):
+            report.findings.append(Finding(row="schema.event", event_index=i, source="schema", message=err))
+    report.findings.extend(proto.lifecycle(events))
+    processor = StreamProcessor()
+    replayed = True
+    try:
+        processor.process(consumer_chunks(events, out))
+    except (TypeError, ValueError, AttributeError, KeyError, RecursionError) as exc:
+        replayed = False  # ids of a kind no processor keys on (a list as a message id)
+        report.findings.append(Finding(row="schema.event", source="recording",
+                                       message=f"the chunks cannot be replayed: {type(exc).__name__}: {exc}"))
+    if replayed and recording.result is not None \
+            and _result_key(recording.result) != _result_key(processor.result()):
+        report.findings.append(Finding(
+            row="consumer.ui-messages", source="recording",
+            message=f"the recorded result is not what replaying the chunks gives: recorded "
+                    f"{json.dumps(recording.result)[:200]}, replay {json.dumps(processor.result())[:200]}"))
+    if scenario is not None:
+        expected = scenario.expected_for(dia)
+        actual = proto.extract(events)
+        upstream_finish = next((p.finish_reason.unified for p in scenario.parts() if isinstance(p, Finish)), None)
+        provider_calls = any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed
+                             for p in scenario.parts())
+        report.findings.extend(compare(
+            expected, actual, pol, rows=scenario.rows, usage_fields=proto.USAGE_FIELDS, dialect=dia,
+            upstream_finish=upstream_finish, has_provider_calls=provider_calls))
+        report.findings.extend(consumer_check(events, out, scenario, dia, pol))
+    for f in report.findings:
+        if f.level is None:
+            f.level = _level(f.row)
+    return report
+
+
+def _result_key(result: dict[str, Any]) -> dict[str, Any]:
+    """A ``ProcessorResult`` without the keys JSON drops when they are undefined."""
+    return {k: v for k, v in result.items() if v is not None}
+
+
+def _level(row: str) -> str:
+    from conformance.matrix import load_matrix
+
+    try:
+        return load_matrix().row(row).level
+    except KeyError:
+        return "MUST"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m conformance.recording export|check``: write a case as a recording, or check one.
+
+    ``export --adapter MODULE:FACTORY --scenario ID [--dialect v3] [-o FILE]``;
+    ``check FILE [--scenario ID] [--dialect D] [--output ag-ui|tanstack]``.
+    """
+    import argparse
+    import sys
+
+    from mock_provider.scenario import load_corpus
+
+    parser = argparse.ArgumentParser(prog="python -m conformance.recording")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    exp = sub.add_parser("export", help="run one case and write its events as a ChunkRecording")
+    exp.add_argument("--adapter", required=True)
+    exp.add_argument("--scenario", required=True)
+    exp.add_argument("--dialect", default="v3")
+    exp.add_argument("-o", "--out", default="-")
+    chk = sub.add_parser("check", help="check a ChunkRecording offline")
+    chk.add_argument("file")
+    chk.add_argument("--scenario")
+    chk.add_argument("--dialect")
+    chk.add_argument("--output", choices=["ag-ui", "tanstack"])
+    args = parser.parse_args(argv)
+    corpus = {s.id: s for s in load_corpus()}
+    scenario_id = args.scenario
+    if scenario_id is not None and scenario_id not in corpus:
+        print(f"unknown scenario {scenario_id!r}", file=sys.stderr)
+        return 2
+    if args.cmd == "export":
+        from conformance.runner import run_case
+        from conformance.session import load_factory, probe_capabilities
+
+        factory = load_factory(args.adapter)
+        result = run_case(factory, corpus[scenario_id], args.dialect, adapter_name=args.adapter)
+        caps = probe_capabilities(factory)
+        output = caps.output if caps is not None and caps.output in ("ag-ui", "tanstack") else None
+        text = dump(recording_from_events(result.events, scenario=scenario_id, dialect=args.dialect, output=output))
+        if args.out == "-":
+            sys.stdout.write(text)
+        else:
+            Path(args.out).write_text(text, encoding="utf-8")
+        return 0
+    try:
+        recording = load_recording(args.file)
+    except RecordingError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    tie = recording.conformance.scenario if recording.conformance else None
+    sid = scenario_id or tie
+    report = check_recording(recording, path=args.file, scenario=corpus.get(sid) if sid else None,
+                             dialect=args.dialect, output=args.output)
+    print(report.describe())
+    return 1 if report.failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
