@@ -20,6 +20,7 @@ from typing import Any
 
 from conformance.contract import AdapterContext, Capabilities
 from conformance.reference.agui import AguiReferenceAdapter
+from conformance.structured import STRUCTURED_TOOL_NAME, strict_json_schema
 
 FINISH_MAP = {
     "stop": "stop",
@@ -80,7 +81,8 @@ def _messages(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
         parts = content if isinstance(content, list) else []
         text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and p.get("type") == "text")
         if role == "user":
-            out.append({"role": "user", "content": text})
+            files = [p for p in parts if isinstance(p, dict) and p.get("type") == "file"]
+            out.append({"role": "user", "content": _user_content(parts) if files else text})
         elif role == "assistant":
             calls = [
                 {"id": p.get("toolCallId"), "type": "function",
@@ -97,6 +99,44 @@ def _messages(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     value = (p.get("output") or {}).get("value")
                     out.append({"role": "tool", "tool_call_id": p.get("toolCallId"),
                                 "content": value if isinstance(value, str) else json.dumps(value)})
+    return out
+
+
+def _tool_choice(choice: Any) -> Any:
+    """AI SDK ``toolChoice`` -> Chat Completions ``tool_choice`` (None: not sent)."""
+    if not isinstance(choice, dict):
+        return None
+    if choice.get("type") == "tool":
+        return {"type": "function", "function": {"name": choice.get("toolName")}}
+    return choice.get("type") if choice.get("type") in ("auto", "none", "required") else None
+
+
+def _user_content(parts: list[Any]) -> list[dict[str, Any]]:
+    """User parts with files -> Chat Completions content parts (``@ai-sdk/openai-compatible``):
+    images as ``image_url`` (data URL for inline data), PDFs as ``file{file_data}``, wav/mp3 audio as
+    ``input_audio``; any other file raises (the request is not sent)."""
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        if not isinstance(p, dict):
+            continue
+        if p.get("type") == "text":
+            out.append({"type": "text", "text": p.get("text", "")})
+            continue
+        media, data = str(p.get("mediaType") or ""), p.get("data")
+        inline = isinstance(data, str) and not data.startswith(("http://", "https://", "data:"))
+        url = f"data:{media};base64,{data}" if inline else data
+        if media.startswith("image/"):
+            out.append({"type": "image_url", "image_url": {"url": url}})
+        elif media == "application/pdf":
+            entry: dict[str, Any] = {"file_data": url}
+            if p.get("filename"):
+                entry["filename"] = p["filename"]
+            out.append({"type": "file", "file": entry})
+        elif media in ("audio/wav", "audio/mpeg", "audio/mp3") and inline:
+            out.append({"type": "input_audio", "input_audio": {"data": data,
+                                                               "format": "wav" if media == "audio/wav" else "mp3"}})
+        else:  # as @ai-sdk/openai-compatible: an unsupported file is an error, not silently dropped
+            raise ValueError(f"file part media type {media or '(none)'!r} is not supported by Chat Completions")
     return out
 
 
@@ -127,6 +167,16 @@ class OpenAIChatModel:
                                   "stream": True, "stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
+        choice = _tool_choice(options.get("toolChoice"))
+        if choice is not None:
+            kwargs["tool_choice"] = choice
+        fmt = options.get("responseFormat")
+        if isinstance(fmt, dict) and fmt.get("type") == "json" and isinstance(fmt.get("schema"), dict):
+            # structured.native / structured.strict-schema (4.6): strict json_schema; oneOf raises here,
+            # before any request is sent, and the interpreter reports it as RUN_ERROR.
+            kwargs["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": fmt.get("name") or STRUCTURED_TOOL_NAME, "schema": strict_json_schema(fmt["schema"]),
+                "strict": True}}
         try:
             sdk_stream = await client.chat.completions.create(**kwargs)
         except BaseException:
