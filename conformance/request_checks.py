@@ -131,6 +131,8 @@ def _check(check: RequestCheck, request: Any) -> str | None:
     if "subset" in check.model_fields_set:
         where = subset_mismatch(check.subset, value)
         return None if where is None else f"not a subset match (at {where})"
+    if "members" in check.model_fields_set:
+        return None if _same_members(check.members or [], value) else "not exactly these members (any order)"
     if not find_json_in(value, check.contains_json):
         return "does not contain the expected JSON document"
     return None
@@ -139,6 +141,18 @@ def _check(check: RequestCheck, request: Any) -> str | None:
 def _same(expected: Any, actual: Any) -> bool:
     # equals = subset both ways (so extra keys fail too) with JSON types kept apart.
     return subset_mismatch(actual, expected) is None
+
+
+def _same_members(expected: list[Any], actual: Any) -> bool:
+    if not isinstance(actual, list) or len(actual) != len(expected):
+        return False
+    rest = list(actual)
+    for item in expected:
+        match = next((i for i, a in enumerate(rest) if subset_mismatch(item, a) is None and _same(item, a)), None)
+        if match is None:
+            return False
+        rest.pop(match)
+    return True
 
 
 def _short(value: Any) -> str:
@@ -163,8 +177,8 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
         why = _check(check, request)
         if why is None:
             continue
-        expected = (check.equals if "equals" in check.model_fields_set else check.subset
-                    if "subset" in check.model_fields_set else check.contains_json)
+        expected = next((getattr(check, k) for k in ("equals", "subset", "members", "contains_json")
+                         if k in check.model_fields_set), None)
         actual = pointer_get(request, check.path)
         message = f"upstream request {check.path}: {why}" + (f" ({check.why})" if check.why else "")
         out.append(Finding(row=row, source="request", field=f"request{check.path}", message=message,

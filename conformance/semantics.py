@@ -141,8 +141,9 @@ def _compare_structured(expected: Transcript, actual: Transcript, add: Any, prim
     if want.error is not None:
         # No result can be made: the run fails with a descriptive error (the scenario's own row).
         msg = (actual.error.message if actual.error else None) or ""
-        if actual.terminal == "error" and want.error.lower() not in msg.lower():
-            add(primary, "structured.error", f"error message should contain {want.error!r}", want.error, msg)
+        missing = [part for part in want.error if part.lower() not in msg.lower()]
+        if actual.terminal == "error" and missing:
+            add(primary, "structured.error", f"error message should contain {missing!r}", want.error, msg)
         return
     if not expresses or expected.terminal != "finished" or actual.terminal != "finished":
         return

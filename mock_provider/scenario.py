@@ -121,8 +121,8 @@ class RequestCheck(_M):
 
     ``path`` is a JSON Pointer into the logged request: the ``do_stream`` call options for the
     part dialects (``/prompt/0/content``), the JSON body for the HTTP dialects
-    (``/messages/0/content``). Exactly one of ``equals``, ``subset``, ``contains_json`` or
-    ``absent`` is given.
+    (``/messages/0/content``). Exactly one of ``equals``, ``subset``, ``contains_json``,
+    ``members`` or ``absent`` is given.
     """
 
     path: str = Field(pattern=r"^(/[^/]*)*$", description="JSON Pointer (RFC 6901); '' is the whole request.")
@@ -134,6 +134,9 @@ class RequestCheck(_M):
     contains_json: Any = Field(
         default=None, description="The value there is a string holding a JSON document equal to this."
     )
+    members: list[Any] | None = Field(
+        default=None, description="The value there is a list with exactly these members, in any order."
+    )
     absent: bool = Field(default=False, description="Nothing is at this path.")
     dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
     row: str | None = Field(default=None, description="Matrix row a mismatch belongs to (default: the primary row).")
@@ -141,11 +144,11 @@ class RequestCheck(_M):
 
     @model_validator(mode="after")
     def _one_expectation(self) -> RequestCheck:
-        given: list[str] = [k for k in ("equals", "subset", "contains_json") if k in self.model_fields_set]
+        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members") if k in self.model_fields_set]
         if self.absent:
             given.append("absent")
         if len(given) != 1:
-            raise ValueError(f"a request check states exactly one of equals, subset, contains_json, absent; "
+            raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
                              f"got {', '.join(given) or 'none'}")
         return self
 

@@ -73,13 +73,13 @@ class StructuredRecord(_T):
     """A structured-output result (TanStack ``structured-output.complete`` ``{object, raw}``).
 
     Expected: ``data`` as the consumer holds it after the engine undid strict-mode null widening;
-    ``raw_text`` (when given) the JSON text the data was read from; or ``error``, a substring the
-    run's error message must contain when no result can be produced.
+    ``raw_text`` (when given) the JSON text the data was read from; or ``error``, substrings the
+    run's error message must contain (case-insensitive) when no result can be produced.
     """
 
     data: Any = None
     raw_text: str | None = None
-    error: str | None = None
+    error: list[str] | None = None
 
 
 class Transcript(_T):

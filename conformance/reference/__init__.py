@@ -161,6 +161,10 @@ from conformance.contract import AdapterContext, Policies
 from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.core import ReferenceAdapter
 from conformance.reference.legacy import LegacyReferenceAdapter
+
+# Imported here, before the factory of the same name is defined: importing a submodule binds it as
+# a package attribute, so a later first import would replace the ``openai_http`` factory.
+from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
 from conformance.reference.tanstack import TanstackReferenceAdapter
 
 __all__ = [
@@ -222,6 +226,4 @@ def openai_http(ctx: AdapterContext) -> Any:
     >>> openai_http(AdapterContext(dialect="openai-chat", model=None, scenario_id="x.y")).capabilities.inputs
     ['openai-chat']
     """
-    from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
-
     return OpenAIHttpReferenceAdapter(ctx, policies=_policies(ctx))

@@ -13,13 +13,13 @@ Example (needs a running mock server)::
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.contract import AdapterContext, Capabilities
 from conformance.reference.agui import AguiReferenceAdapter
+from conformance.reference.core import js_stringify
 from conformance.structured import STRUCTURED_TOOL_NAME, strict_json_schema
 
 FINISH_MAP = {
@@ -86,7 +86,7 @@ def _messages(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
         elif role == "assistant":
             calls = [
                 {"id": p.get("toolCallId"), "type": "function",
-                 "function": {"name": p.get("toolName"), "arguments": json.dumps(p.get("input", {}))}}
+                 "function": {"name": p.get("toolName"), "arguments": js_stringify(p.get("input", {}))}}
                 for p in parts if isinstance(p, dict) and p.get("type") == "tool-call"
             ]
             entry: dict[str, Any] = {"role": "assistant", "content": text or None}
@@ -98,7 +98,7 @@ def _messages(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 if isinstance(p, dict) and p.get("type") == "tool-result":
                     value = (p.get("output") or {}).get("value")
                     out.append({"role": "tool", "tool_call_id": p.get("toolCallId"),
-                                "content": value if isinstance(value, str) else json.dumps(value)})
+                                "content": value if isinstance(value, str) else js_stringify(value)})
     return out
 
 
@@ -154,12 +154,20 @@ class OpenAIChatModel:
     def __init__(self, base_url: str, model_id: str, headers: dict[str, str] | None = None) -> None:
         self.base_url, self.model_id, self.headers = base_url, model_id, dict(headers or {})
 
+    def response_format(self, fmt: dict[str, Any]) -> dict[str, Any]:
+        """structured.native / structured.strict-schema (4.6): ``json_schema`` with the strict-mode
+        schema; ``oneOf`` raises here, before any request is sent (the interpreter reports RUN_ERROR).
+
+        >>> OpenAIChatModel("u", "m").response_format({"type": "json", "schema": {"type": "string"}})["json_schema"]
+        {'name': 'structured_output', 'schema': {'type': 'string'}, 'strict': True}
+        """
+        return {"type": "json_schema", "json_schema": {
+            "name": fmt.get("name") or STRUCTURED_TOOL_NAME, "schema": strict_json_schema(fmt["schema"]),
+            "strict": True}}
+
     async def do_stream(self, options: dict[str, Any]) -> StreamResult:
         from openai import AsyncOpenAI
 
-        # No retries: a scripted 429 must reach the adapter once, not after backoff sleeps.
-        client = AsyncOpenAI(base_url=self.base_url, api_key="mock-key", max_retries=0,
-                             default_headers=self.headers)
         tools = [{"type": "function", "function": {"name": t["name"], "description": t.get("description", ""),
                                                    "parameters": t.get("inputSchema", {"type": "object"})}}
                  for t in options.get("tools") or []]
@@ -172,11 +180,11 @@ class OpenAIChatModel:
             kwargs["tool_choice"] = choice
         fmt = options.get("responseFormat")
         if isinstance(fmt, dict) and fmt.get("type") == "json" and isinstance(fmt.get("schema"), dict):
-            # structured.native / structured.strict-schema (4.6): strict json_schema; oneOf raises here,
-            # before any request is sent, and the interpreter reports it as RUN_ERROR.
-            kwargs["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": fmt.get("name") or STRUCTURED_TOOL_NAME, "schema": strict_json_schema(fmt["schema"]),
-                "strict": True}}
+            kwargs["response_format"] = self.response_format(fmt)
+        # The request is built first (it may raise); then the client. No retries: a scripted 429
+        # must reach the adapter once, not after backoff sleeps.
+        client = AsyncOpenAI(base_url=self.base_url, api_key="mock-key", max_retries=0,
+                             default_headers=self.headers)
         try:
             sdk_stream = await client.chat.completions.create(**kwargs)
         except BaseException:
