@@ -325,6 +325,9 @@ def _terminal_row(scenario: Scenario, run: _Run, expected_terminal: str, actual_
     # (An abort case that ended before the abort was even reached: the part it stopped on is to blame.)
     if expected_terminal == "error":
         failing = _first_failing_step(scenario)
+        structured = scenario.expected.structured
+        if failing is None and structured is not None and structured.error is not None:
+            failing = len(scenario.script)  # no result can be made: that failure comes after the upstream
         if actual_terminal != "error" or failing is None or consumed > failing:
             return None  # swallowed or late: the error scenario's own (primary) row
         # The run errored before the upstream failed: the part it stopped on is to blame.

@@ -112,9 +112,10 @@ def _tool_choice(choice: Any) -> Any:
 
 
 def _user_content(parts: list[Any]) -> list[dict[str, Any]]:
-    """User parts with files -> Chat Completions content parts (``@ai-sdk/openai-compatible``):
-    images as ``image_url`` (data URL for inline data), PDFs as ``file{file_data}``, wav/mp3 audio as
-    ``input_audio``; any other file raises (the request is not sent)."""
+    """User parts with files -> Chat Completions content parts, as ``@ai-sdk/openai-compatible``
+    2.0.87 ``convertToOpenAICompatibleChatMessages``: images as ``image_url`` (a data URL for inline
+    data; ``image/*`` read as ``image/jpeg``), inline wav/mp3 audio as ``input_audio``, inline PDFs as
+    ``file{filename ('document.pdf'), file_data}``; anything else raises (the request is not sent)."""
     out: list[dict[str, Any]] = []
     for p in parts:
         if not isinstance(p, dict):
@@ -123,20 +124,19 @@ def _user_content(parts: list[Any]) -> list[dict[str, Any]]:
             out.append({"type": "text", "text": p.get("text", "")})
             continue
         media, data = str(p.get("mediaType") or ""), p.get("data")
-        inline = isinstance(data, str) and not data.startswith(("http://", "https://", "data:"))
-        url = f"data:{media};base64,{data}" if inline else data
+        is_url = isinstance(data, str) and data.startswith(("http://", "https://"))
         if media.startswith("image/"):
-            out.append({"type": "image_url", "image_url": {"url": url}})
-        elif media == "application/pdf":
-            entry: dict[str, Any] = {"file_data": url}
-            if p.get("filename"):
-                entry["filename"] = p["filename"]
-            out.append({"type": "file", "file": entry})
-        elif media in ("audio/wav", "audio/mpeg", "audio/mp3") and inline:
-            out.append({"type": "input_audio", "input_audio": {"data": data,
-                                                               "format": "wav" if media == "audio/wav" else "mp3"}})
-        else:  # as @ai-sdk/openai-compatible: an unsupported file is an error, not silently dropped
-            raise ValueError(f"file part media type {media or '(none)'!r} is not supported by Chat Completions")
+            shown = "image/jpeg" if media == "image/*" else media
+            out.append({"type": "image_url", "image_url": {"url": data if is_url else f"data:{shown};base64,{data}"}})
+        elif media in ("audio/wav", "audio/mp3", "audio/mpeg") and not is_url:
+            out.append({"type": "input_audio",
+                        "input_audio": {"data": data, "format": "wav" if media == "audio/wav" else "mp3"}})
+        elif media == "application/pdf" and not is_url:
+            out.append({"type": "file", "file": {"filename": p.get("filename") or "document.pdf",
+                                                 "file_data": f"data:application/pdf;base64,{data}"}})
+        else:
+            raise ValueError(f"file part media type {media or '(none)'!r} is not supported by Chat Completions"
+                             + (" as a URL" if is_url else ""))
     return out
 
 
