@@ -113,6 +113,8 @@ class RunRequest:
     thread_id: str
     run_id: str
     abort: AbortSignal = field(default_factory=AbortSignal)
+    # How the provider supports structured output: 'native' | 'tool' | 'instruction' (seed 000 14.2).
+    structured_mode: str = "native"
 
 
 @dataclass

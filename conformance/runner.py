@@ -30,6 +30,7 @@ from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.matrix import Matrix, load_matrix
 from conformance.protocols import protocol
+from conformance.request_checks import request_findings
 from conformance.semantics import compare
 from conformance.verdict import CaseResult, grade
 from mock_provider.abort import AbortSignal
@@ -120,6 +121,7 @@ def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
         thread_id=f"thread-{scenario.id}",
         run_id=f"run-{scenario.id}",
         abort=abort,
+        structured_mode=req.structured_mode,
     )
 
 
@@ -262,8 +264,13 @@ def run_case(
                 dialect=dialect, upstream_finish=upstream_finish, has_provider_calls=has_provider_calls,
                 reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
                 result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None,
-                closes_at_error=bridge_profile)
+                closes_at_error=bridge_profile,
+                output_schema=scenario.request.output_schema,
+                expresses_structured=getattr(proto, "EXPRESSES_STRUCTURED", True))
     )
+    if scenario.expected_request:
+        findings.extend(request_findings(scenario.expected_request, _logged_request(served or log), dialect,
+                                         scenario.rows[0]))
     _locate_divergence(findings, run.events, expected, proto)
     if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto))
@@ -330,12 +337,17 @@ def _terminal_row(scenario: Scenario, run: _Run, expected_terminal: str, actual_
     # (An abort case that ended before the abort was even reached: the part it stopped on is to blame.)
     if expected_terminal == "error":
         failing = _first_failing_step(scenario)
+        structured = scenario.expected.structured
+        if failing is None and structured is not None and structured.error is not None:
+            failing = len(scenario.script)  # no result can be made: that failure comes after the upstream
         if actual_terminal != "error" or failing is None or consumed > failing:
             return None  # swallowed or late: the error scenario's own (primary) row
         # The run errored before the upstream failed: the part it stopped on is to blame.
     elif actual_terminal == "finished":
         return None
     if consumed >= len(scenario.script):
+        if scenario.request.output_schema is not None:
+            return None  # the structured result is made after the upstream ended: the scenario's own row
         has_finish = any(isinstance(s.part, Finish) for s in scenario.script)
         return "8.1.18" if has_finish else "8.1.19"
     if consumed <= 0:
@@ -461,6 +473,19 @@ def _exposure_findings(scenario: Scenario, run: _Run, proto: Any) -> list[Findin
     return out
 
 
+# Steps the upstream may still send after the caller's abort (one read may be in flight).
+ABORT_STEP_BOUND = 1
+
+
+def _logged_request(log: Any) -> Any:
+    """The first upstream streaming request of the case as logged (call options, or the HTTP body)."""
+    for r in log.records:
+        if getattr(r, "kind", "stream") != "stream":
+            continue
+        return r.options if hasattr(r, "options") else getattr(r, "body", None)
+    return None
+
+
 def _abort_findings(scenario: Scenario, run: _Run, log: Any, caps: Capabilities) -> list[Finding]:
     if scenario.client.abort_after_step is None:
         return []
@@ -470,6 +495,15 @@ def _abort_findings(scenario: Scenario, run: _Run, log: Any, caps: Capabilities)
         out.append(Finding(row="8.1.22", source="runner",
                            message="the upstream request was not aborted (request log: aborted=False); "
                                    "pass the caller's abort signal to the upstream"))
+    # request.abort: cancelled within a bound, at most one step in flight after the abort point.
+    for r in records:
+        sent = getattr(r, "steps_sent", None)
+        if sent is not None and sent > scenario.client.abort_after_step + ABORT_STEP_BOUND:
+            out.append(Finding(row="request.abort", source="runner", expected=scenario.client.abort_after_step,
+                               actual=sent,
+                               message=f"the upstream sent {sent} steps although the caller aborted after "
+                                       f"{scenario.client.abort_after_step} (at most {ABORT_STEP_BOUND} more "
+                                       "allowed): cancel the upstream request when the caller aborts"))
     if run.abort_event_index is not None:
         after = run.events[run.abort_event_index:]
         # 'silent': nothing; 'run-error': the one error event; 'cancelled': the END events that close

@@ -27,6 +27,7 @@ from typing import Any
 
 from conformance.contract import NONSTRICT_CHOICES, Policies
 from conformance.findings import Finding
+from conformance.structured import undo_null_widening
 from mock_provider.transcript import ToolCallRecord, Transcript, UsageRecord
 
 FINISH_ROWS = {
@@ -60,6 +61,8 @@ def compare(
     result_errors: bool = True,
     abort_in_flight: bool = False,
     closes_at_error: bool = False,
+    output_schema: dict[str, Any] | None = None,
+    expresses_structured: bool = True,
 ) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies.
 
@@ -122,6 +125,8 @@ def compare(
             out.append(Finding(row="hygiene.error-code", message="error code differs", expected=expected.error.code,
                                actual=act_code, field="error.code", source="semantics"))
 
+    _compare_structured(expected, actual, add, rows[0], output_schema, expresses_structured)
+
     if expected.model is not None and actual.model != expected.model:
         add("8.1.2", "model", "reported model should be the response-metadata modelId", expected.model, actual.model)
 
@@ -130,6 +135,46 @@ def compare(
             out.extend(_finish_findings(expected, actual, policies, upstream_finish, has_provider_calls))
         out.extend(_usage_findings(expected.usage, actual.usage, policies, usage_fields, dialect))
     return out
+
+
+def _compare_structured(expected: Transcript, actual: Transcript, add: Any, primary: str,
+                        schema: dict[str, Any] | None, expresses: bool) -> None:
+    """The structured-output result (``structured-output.complete``), read as the TanStack engine reads it."""
+    want = expected.structured
+    if want is None:
+        return
+    if want.error is not None:
+        # No result can be made: the run fails with a descriptive error (the scenario's own row).
+        msg = (actual.error.message if actual.error else None) or ""
+        missing = [part for part in want.error if part.lower() not in msg.lower()]
+        if actual.terminal == "error" and missing:
+            add(primary, "structured.error", f"error message should contain {missing!r}", want.error, msg)
+        return
+    if not expresses or expected.terminal != "finished" or actual.terminal != "finished":
+        return
+    got = actual.structured
+    if got is None:
+        add("structured.result", "structured", "no structured result (CUSTOM structured-output.complete)",
+            want.model_dump(), None)
+        return
+    # The engine undoes strict-mode null widening before the caller sees the data (undoNullWidening).
+    data = undo_null_widening(got.data, schema) if schema is not None else got.data
+    if not _json_equal(data, want.data):
+        add("structured.result", "structured.data", "structured result data differs", want.data, data)
+    if want.raw_text is not None and got.raw_text != want.raw_text:
+        add("structured.result", "structured.raw_text", "structured result raw text differs", want.raw_text,
+            got.raw_text)
+
+
+def _json_equal(a: Any, b: Any) -> bool:
+    """Equal as JSON values: ``1 == 1.0`` but ``True != 1``."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_json_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
 
 
 def _terminal_matches(expected: Transcript, actual: Transcript, policies: Policies) -> bool:

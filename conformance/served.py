@@ -49,6 +49,7 @@ class _Record:
     kind: str
     aborted: bool
     client_left_early: bool
+    body: Any = None  # the JSON request body (checked by a scenario's expected_request)
 
 
 class ServedCase:
@@ -74,7 +75,7 @@ class ServedCase:
         while any(e.ended_at is None for e in entries) and time.monotonic() < deadline:
             time.sleep(0.01)
             entries = self.server.state.log.entries(self.scope)
-        return [_Record("stream", bool(e.client_left_early), bool(e.client_left_early)) for e in entries]
+        return [_Record("stream", bool(e.client_left_early), bool(e.client_left_early), e.body) for e in entries]
 
     def close(self) -> None:
         self.server.state.pauses.pop(self.scope, None)

@@ -34,6 +34,36 @@ def agui_usage(u: dict[str, Any]) -> dict[str, Any] | None:
     return usage
 
 
+def to_prompt(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """TanStack-style messages -> the AI SDK prompt (spec-reference 1.7): one message array."""
+    prompt: list[dict[str, Any]] = []
+    names: dict[str, str] = {}  # tool call id -> tool name, for the results
+    for m in messages:
+        content = m.get("content")
+        if m["role"] == "system":
+            prompt.append({"role": "system", "content": str(content or "")})
+        elif m["role"] == "user":
+            parts = content if isinstance(content, list) else [{"type": "text", "content": content or ""}]
+            prompt.append({"role": "user", "content": [{"type": "text", "text": p.get("content", "")}
+                                                       for p in parts if p.get("type") == "text"]})
+        elif m["role"] == "assistant":
+            text = [{"type": "text", "text": content}] if isinstance(content, str) and content else []
+            for tc in m.get("tool_calls") or []:
+                names[tc["id"]] = tc["function"]["name"]
+                text.append({"type": "tool-call", "toolCallId": tc["id"], "toolName": tc["function"]["name"],
+                             "input": json.loads(tc["function"]["arguments"] or "{}")})
+            prompt.append({"role": "assistant", "content": text})
+        elif m["role"] == "tool":
+            try:
+                output = {"type": "json", "value": json.loads(content)}
+            except (TypeError, ValueError):
+                output = {"type": "text", "value": str(content)}
+            call_id = m.get("tool_call_id", "")
+            prompt.append({"role": "tool", "content": [{"type": "tool-result", "toolCallId": call_id,
+                                                        "toolName": names.get(call_id, ""), "output": output}]})
+    return prompt
+
+
 class MinimalAdapter:
     capabilities = Capabilities(
         name="minimal-example",
@@ -49,10 +79,11 @@ class MinimalAdapter:
     async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
         run = {"threadId": request.thread_id, "runId": request.run_id}
         yield {"type": "RUN_STARTED", **run}
-        prompt = [{"role": "user", "content": [{"type": "text", "text": str(m.get("content"))}]}
-                  for m in request.messages if m["role"] == "user"]
+        tools = [{"type": "function", "name": t["name"], "description": t["description"],
+                  "inputSchema": t["input_schema"]} for t in request.tools]
+        options = {"prompt": to_prompt(request.messages), "tools": tools, "abort_signal": request.abort}
         try:
-            result = await self.model.do_stream({"prompt": prompt, "abort_signal": request.abort})
+            result = await self.model.do_stream(options)
         except Exception as exc:  # row 21: report, never throw
             yield {"type": "RUN_ERROR", "message": str(exc), "code": str(getattr(exc, "status_code", "")) or None}
             return

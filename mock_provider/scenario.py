@@ -91,6 +91,11 @@ class RequestSpec(_M):
     messages: list[Message] = Field(min_length=1)
     tools: list[ToolSpec] = Field(default_factory=list)
     output_schema: dict[str, Any] | None = None
+    structured_mode: Literal["native", "tool", "instruction"] = Field(
+        default="native",
+        description="How the provider supports structured output (seed 000 14.2, stated instead of detected): "
+        "native JSON schema, a forced tool call, or instructions in a system message.",
+    )
     options: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -112,6 +117,47 @@ class ClientSpec(_M):
     abort_after_step: int | None = Field(
         default=None, ge=0, description="Abort the caller's signal once this many steps were emitted."
     )
+
+
+class RequestCheck(_M):
+    """One expectation on the upstream request the adapter made, read from the request log.
+
+    ``path`` is a JSON Pointer into the logged request: the ``do_stream`` call options for the
+    part dialects (``/prompt/0/content``), the JSON body for the HTTP dialects
+    (``/messages/0/content``). Exactly one of ``equals``, ``subset``, ``contains_json``,
+    ``members`` or ``absent`` is given.
+    """
+
+    path: str = Field(pattern=r"^(/[^/]*)*$", description="JSON Pointer (RFC 6901); '' is the whole request.")
+    equals: Any = Field(default=None, description="The value there is exactly this.")
+    subset: Any = Field(
+        default=None, description="Objects: these keys with matching values (recursively); lists: same length, "
+        "element-wise subset; scalars: equal."
+    )
+    contains_json: Any = Field(
+        default=None, description="The value there is a string holding a JSON document equal to this."
+    )
+    members: list[Any] | None = Field(
+        default=None, description="The value there is a list with exactly these members, in any order."
+    )
+    absent: bool = Field(default=False, description="Nothing is at this path.")
+    dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
+    row: str | None = Field(default=None, description="Matrix row a mismatch belongs to (default: the primary row).")
+    why: str = ""
+
+    @model_validator(mode="after")
+    def _one_expectation(self) -> RequestCheck:
+        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members") if k in self.model_fields_set]
+        if self.absent:
+            given.append("absent")
+        if len(given) != 1:
+            raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
+                             f"got {', '.join(given) or 'none'}")
+        return self
+
+    def applies_to(self, dialect: str) -> bool:
+        """Whether this check is made for a case in ``dialect``."""
+        return self.dialects is None or dialect in self.dialects
 
 
 # ---------------------------------------------------------------- faults
@@ -208,6 +254,9 @@ class Scenario(_M):
     expected: Transcript
     expected_by_dialect: dict[Dialect, dict[str, Any]] = Field(
         default_factory=dict, description="Partial transcripts deep-merged over `expected` for one dialect."
+    )
+    expected_request: list[RequestCheck] = Field(
+        default_factory=list, description="Checks on the upstream request the adapter made (the request log)."
     )
 
     _source: str | None = PrivateAttr(default=None)

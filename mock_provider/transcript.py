@@ -69,6 +69,19 @@ class ErrorRecord(_T):
     code: str | None = None
 
 
+class StructuredRecord(_T):
+    """A structured-output result (TanStack ``structured-output.complete`` ``{object, raw}``).
+
+    Expected: ``data`` as the consumer holds it after the engine undid strict-mode null widening;
+    ``raw_text`` (when given) the JSON text the data was read from; or ``error``, substrings the
+    run's error message must contain (case-insensitive) when no result can be produced.
+    """
+
+    data: Any = None
+    raw_text: str | None = None
+    error: list[str] | None = None
+
+
 class Transcript(_T):
     text: str = ""
     reasoning: str = ""
@@ -81,6 +94,7 @@ class Transcript(_T):
     # "none": the stream ended with no terminal event (only valid for a silent abort).
     terminal: Literal["finished", "error", "aborted", "none"] = "finished"
     model: str | None = None  # response-metadata modelId, surfaced as the event model (row 8.1.2)
+    structured: StructuredRecord | None = None  # structured-output result (None: not a structured run)
 
 
 def merge_override(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

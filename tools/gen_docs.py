@@ -25,6 +25,8 @@ AREAS = [
     ("8.3.", "Usage (spec-reference 8.3)"),
     ("8.4.", "Lifecycle (spec-reference 8.4)"),
     ("consumer.", "Consumer view (TanStack StreamProcessor, conformance/consumer_view.py)"),
+    ("request.", "Upstream request conversion (spec-reference 1.7; checked on the request log)"),
+    ("structured.", "Structured output (spec-reference 1.7, 4.3-4.6; seed 000 sections 7, 14)"),
     ("hygiene.", "Hygiene (SHOULD)"),
     ("info.", "Recorded behaviour (MAY: graded INFO, never a failure)"),
     ("bridge.", "Bridge profile (adapters declaring `bridge`, seed 001; see conformance/bridge.py)"),

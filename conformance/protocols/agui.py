@@ -38,6 +38,7 @@ from conformance.findings import Finding
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
+    StructuredRecord,
     ToolCallRecord,
     ToolResultRecord,
     Transcript,
@@ -649,6 +650,7 @@ def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
     terminal_event: dict[str, Any] | None = None
     first_model: str | None = None
     last_model: str | None = None
+    structured: StructuredRecord | None = None
 
     for _index, event in _until_terminal(events):
         etype = event.get("type")
@@ -684,6 +686,11 @@ def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
                     is_error=dig(event, "metadata", "tanstack", "state") == "output-error",
                 )
             )
+        elif etype == "CUSTOM" and event.get("name") == "structured-output.complete":
+            value = event.get("value")
+            if structured is None and isinstance(value, dict) and "object" in value:
+                raw = value.get("raw")
+                structured = StructuredRecord(data=value["object"], raw_text=raw if isinstance(raw, str) else None)
         elif etype == "CUSTOM" and event.get("name") == "approval-requested":
             record = approval_from_custom(event.get("value"))
             if record is not None:
@@ -709,6 +716,7 @@ def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
         tool_results=results,
         approvals=list(approvals.values()),
         terminal="none",
+        structured=structured,
         model=(reader.model(terminal_event) if terminal_event else None) or first_model or last_model,
     )
     if terminal_event is None:

@@ -54,6 +54,8 @@ from mock_provider.transcript import (
 NAME = "tanstack-legacy"
 # A legacy tool_result chunk has no error flag: results are compared without it.
 EXPRESSES_RESULT_ERROR = False
+# Legacy chunks have no structured-output event: only the streamed text and the terminal are compared.
+EXPRESSES_STRUCTURED = False
 USAGE_FIELDS: tuple[str, ...] = ("input_tokens", "output_tokens", "total_tokens")
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "tanstack-legacy.schema.json"

@@ -144,10 +144,21 @@ Row   Rule                                                   Method
                                                              ``reasoning_id``, ``result_message_id``
 ====  =====================================================  ======================================
 
-Upstream request (1.7): ``stream_options`` sends ``{prompt, tools, abort_signal, headers}``
-(+ ``responseFormat{type:'json', schema}`` with an output schema); ``build_prompt`` makes a
-V2/V3 prompt (system string; user/assistant/tool part arrays; history tool calls with parsed
-input; tool results as ``json``/``text`` output) and ``build_tools`` function tools.
+Upstream request (1.7, ``request.*`` rows): ``stream_options`` sends ``{prompt, tools,
+abort_signal, headers}``; ``build_prompt`` makes a V2/V3 prompt (system string; user/assistant/tool
+part arrays, a null user content as one empty text part; media parts as ``file`` parts with
+``mediaType``, V4 with tagged ``data`` (``tagged_file_data``); history tool calls with parsed input;
+tool results as ``json``/``text`` output) and ``build_tools`` function tools.
+
+Structured output (``structured.*`` rows; ``RunRequest.structured_mode``): ``native`` adds
+``responseFormat{type:'json', schema}``; ``tool`` offers only the ``structured_output`` tool and
+forces it (``toolChoice``), and its input streams as text (``is_structured_tool``,
+``structured_input``); ``instruction`` puts a system message with the schema first. The text
+message is preceded by ``CUSTOM structured-output.start``; at the end the text is parsed
+tolerantly (``parse_structured``) into ``CUSTOM structured-output.complete{object, raw}`` before
+RUN_FINISHED, or the run fails with ``RUN_ERROR{code:'parse-error'}`` and a content preview
+(``complete_structured``). Legacy chunks have no such events: only the error. The HTTP reference
+converts the schema for OpenAI strict mode (``OpenAIChatModel.response_format``).
 
 Ids and timestamps are deterministic per run (``msg-1``, ``reasoning-1``, ``tool-result-1``,
 ``step-1``; legacy timestamps ``1_700_000_000_000 + n``), so snapshots are stable.
@@ -164,6 +175,10 @@ from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.agui_bridge import AguiBridgeReferenceAdapter
 from conformance.reference.core import ReferenceAdapter
 from conformance.reference.legacy import LegacyReferenceAdapter
+
+# Imported here, before the factory of the same name is defined: importing a submodule binds it as
+# a package attribute, so a later first import would replace the ``openai_http`` factory.
+from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
 from conformance.reference.tanstack import TanstackReferenceAdapter
 
 __all__ = [
@@ -238,6 +253,4 @@ def openai_http(ctx: AdapterContext) -> Any:
     >>> openai_http(AdapterContext(dialect="openai-chat", model=None, scenario_id="x.y")).capabilities.inputs
     ['openai-chat']
     """
-    from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
-
     return OpenAIHttpReferenceAdapter(ctx, policies=_policies(ctx))

@@ -78,6 +78,19 @@ class AguiReferenceAdapter(ReferenceAdapter):
         event: Event = {"type": "RUN_FINISHED", "threadId": req.thread_id, "runId": req.run_id}
         self.emit({**event, "outcome": {"type": "cancelled"}})
 
+    # ------------------------------------------------------------ structured output (4.3)
+    def emit_structured_start(self, message_id: str) -> None:
+        """``CUSTOM structured-output.start{messageId}`` before the JSON text message opens."""
+        self.emit({"type": "CUSTOM", "name": "structured-output.start", "value": {"messageId": message_id}})
+
+    def emit_structured_complete(self, message_id: str | None, data: Any, raw: str) -> None:
+        """structured.result: ``CUSTOM structured-output.complete{object, raw}`` before RUN_FINISHED
+        (``@tanstack/openai-base`` ``structuredOutputStream``; nulls are left for the engine to undo)."""
+        value: dict[str, Any] = {"object": data, "raw": raw}
+        if message_id is not None:
+            value["messageId"] = message_id
+        self.emit({"type": "CUSTOM", "name": "structured-output.complete", "value": value})
+
     # ------------------------------------------------------------ text / reasoning
     def emit_text_start(self, message_id: str) -> None:
         """Row 3."""

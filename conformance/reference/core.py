@@ -41,6 +41,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from conformance.contract import AdapterContext, Capabilities, Policies, RunRequest
+from conformance.structured import (
+    STRUCTURED_TOOL_NAME,
+    StructuredOutputParseError,
+    extract_json,
+    instruction_prompt,
+)
 from mock_provider.abort import AbortError
 
 __all__ = [
@@ -232,6 +238,8 @@ class RunState:
     upstream_finish: str | None = None
     raw_finish: Any = None
     usage: TokenCounts | None = None
+    # structured output: ids of the forced structured_output tool's calls (their input is the answer)
+    structured_calls: dict[str, str] = field(default_factory=dict)
     # terminal bookkeeping
     done: bool = False  # terminal emitted, or the run was silently aborted
     abort_handled: bool = False
@@ -347,6 +355,8 @@ class ReferenceAdapter:
         if self.state.done:
             return
         self.close_open()
+        if self.structured() and not self.complete_structured():
+            return
         self.emit_run_finished(self.final_finish_reason(), self.final_usage(), self.approval_interrupts())
         self.state.done = True
 
@@ -696,6 +706,9 @@ class ReferenceAdapter:
         call_id = part.get("id")
         if not isinstance(call_id, str):
             return
+        if self.is_structured_tool(call_id, part.get("toolName")):
+            self.state.structured_calls.setdefault(call_id, "")
+            return
         call = self.call_for(call_id, part.get("toolName"), bool(part.get("providerExecuted")))
         if not call.started and not call.completed:
             self.start_tool(call)
@@ -704,6 +717,9 @@ class ReferenceAdapter:
         """Row 10: fragments forwarded verbatim, per id, in order (interleaving allowed)."""
         call_id = part.get("id")
         if not isinstance(call_id, str):
+            return
+        if self.is_structured_tool(call_id, part.get("toolName")):
+            self.structured_input(call_id, part.get("delta"), final=False)
             return
         call = self.call_for(call_id, part.get("toolName"), False)
         if call.completed:
@@ -724,6 +740,9 @@ class ReferenceAdapter:
         """
         call_id = part.get("toolCallId")
         if not isinstance(call_id, str):
+            return
+        if self.is_structured_tool(call_id, part.get("toolName")):
+            self.structured_input(call_id, self.tool_call_input(part), final=True)
             return
         provider_executed = bool(part.get("providerExecuted"))
         call = self.call_for(call_id, part.get("toolName"), provider_executed)
@@ -788,6 +807,52 @@ class ReferenceAdapter:
         error = part.get("error")
         self.fail_run(self.error_message(error), self.error_code(error))
 
+    # ------------------------------------------------------------ structured output
+    def structured(self) -> bool:
+        """Is this a structured-output run (the caller gave an output schema)?"""
+        return self.state.request.output_schema is not None
+
+    def structured_mode(self) -> str:
+        """How the provider supports structured output: 'native', 'tool' or 'instruction'."""
+        return str(getattr(self.state.request, "structured_mode", "native") or "native")
+
+    def is_structured_tool(self, call_id: str, name: Any) -> bool:
+        """structured.tool: a call of the forced ``structured_output`` tool is the answer, not a tool call."""
+        if not self.structured() or self.structured_mode() != "tool":
+            return False
+        return call_id in self.state.structured_calls or name == STRUCTURED_TOOL_NAME
+
+    def structured_input(self, call_id: str, text: Any, final: bool) -> None:
+        """The forced tool's input streams as the structured message's text (as AI SDK's anthropic
+        ``jsonTool`` re-emits ``input_json_delta`` as text); the complete input only adds a missing tail."""
+        st = self.state
+        sent = st.structured_calls.setdefault(call_id, "")
+        if not isinstance(text, str):
+            return
+        if final:
+            if text == sent or not text.startswith(sent):
+                return
+            text = text[len(sent):]
+        st.structured_calls[call_id] = sent + text
+        self.on_text_delta({"type": "text-delta", "delta": text})
+
+    def parse_structured(self, text: str) -> tuple[Any, str]:
+        """structured.parse: tolerant extraction (direct, fenced block, JSON inside prose) -> (data, raw)."""
+        found = extract_json(text)
+        return found.data, found.raw_text
+
+    def complete_structured(self) -> bool:
+        """Before RUN_FINISHED: the result as ``CUSTOM structured-output.complete``, or a RUN_ERROR
+        with a content preview when no JSON can be read (then False: the run has failed)."""
+        st = self.state
+        try:
+            data, raw = self.parse_structured(st.text_total)
+        except StructuredOutputParseError as exc:
+            self.fail_run(str(exc), "parse-error")
+            return False
+        self.emit_structured_complete(st.last_text_id, data, raw)
+        return True
+
     # ------------------------------------------------------------ open/close bookkeeping
     def open_text(self) -> None:
         """Open a new text message; reasoning is closed before text (rows 3, 8)."""
@@ -795,6 +860,8 @@ class ReferenceAdapter:
         st = self.state
         st.text_id = self.message_id()
         st.text_message = ""
+        if self.structured():
+            self.emit_structured_start(st.text_id)
         self.emit_text_start(st.text_id)
 
     def close_text(self) -> None:
@@ -937,6 +1004,12 @@ class ReferenceAdapter:
     def emit_run_cancelled(self) -> None:
         """Abort POLICY 'cancelled'; protocols without a cancelled form emit nothing."""
 
+    def emit_structured_start(self, message_id: str) -> None:
+        """``CUSTOM structured-output.start{messageId}``; protocols without the event emit nothing."""
+
+    def emit_structured_complete(self, message_id: str | None, data: Any, raw: str) -> None:
+        """``CUSTOM structured-output.complete{object, raw}``; protocols without the event emit nothing."""
+
     # ------------------------------------------------------------ the request (IO side)
     def stream_options(self, request: RunRequest) -> dict[str, Any]:
         """Row 22: the caller's abort signal is passed to the upstream, with prompt and tools (1.7)."""
@@ -946,8 +1019,20 @@ class ReferenceAdapter:
             "abort_signal": request.abort,
             "headers": {},
         }
-        if request.output_schema is not None:
-            options["responseFormat"] = {"type": "json", "schema": request.output_schema}
+        schema = request.output_schema
+        mode = getattr(request, "structured_mode", "native")
+        if schema is not None and mode == "tool":
+            # structured.tool: one forced tool whose input is the answer (seed 000 14.5).
+            options["tools"] = [{"type": "function", "name": STRUCTURED_TOOL_NAME,
+                                 "description": "Use this tool to provide your response in the required "
+                                                "structured format.",
+                                 "inputSchema": schema}]
+            options["toolChoice"] = {"type": "tool", "toolName": STRUCTURED_TOOL_NAME}
+        elif schema is not None and mode == "instruction":
+            # structured.instruction: the schema goes into a system message; no responseFormat.
+            options["prompt"] = [{"role": "system", "content": instruction_prompt(schema)}, *options["prompt"]]
+        elif schema is not None:
+            options["responseFormat"] = {"type": "json", "schema": schema}  # structured.native (1.7)
         return options
 
     def build_tools(self, request: RunRequest) -> list[dict[str, Any]]:
@@ -965,6 +1050,10 @@ class ReferenceAdapter:
             )
         return tools
 
+    def tagged_file_data(self) -> bool:
+        """V4 file parts carry tagged data (``{type:'data', data}`` / ``{type:'url', url}``)."""
+        return self.dialect == "v4"
+
     def build_prompt(self, request: RunRequest) -> list[dict[str, Any]]:
         """Messages as a V2/V3 prompt (1.7): system string; user/assistant/tool part arrays."""
         prompt: list[dict[str, Any]] = []
@@ -974,7 +1063,9 @@ class ReferenceAdapter:
             if role == "system":
                 prompt.append({"role": "system", "content": _plain_text(content)})
             elif role == "user":
-                prompt.append({"role": "user", "content": _user_parts(content)})
+                # A null/empty user message still gets one (empty) text part (seed 000 section 4).
+                prompt.append({"role": "user", "content": _user_parts(content, self.tagged_file_data())
+                               or [{"type": "text", "text": ""}]})
             elif role == "assistant":
                 parts = [p for p in _user_parts(content) if p.get("type") == "text" and p.get("text")]
                 for tc in m.get("tool_calls") or m.get("toolCalls") or []:
@@ -1134,8 +1225,10 @@ def _plain_text(content: Any) -> str:
     return ""
 
 
-def _user_parts(content: Any) -> list[dict[str, Any]]:
-    """User content -> V2 parts: text stays text; AG-UI/TanStack media parts become ``file``."""
+def _user_parts(content: Any, tagged: bool = False) -> list[dict[str, Any]]:
+    """User content -> V2/V3 parts: text stays text; TanStack image/audio/video/document parts become
+    ``file`` parts with a ``mediaType`` (``<kind>/*`` when the source names none); V4 (``tagged``)
+    wraps the data as ``{type:'data', data}`` or ``{type:'url', url}``."""
     if content is None:
         return []
     if isinstance(content, str):
@@ -1151,8 +1244,11 @@ def _user_parts(content: Any) -> list[dict[str, Any]]:
             parts.append(p)
         elif isinstance(p.get("source"), dict):
             src = p["source"]
-            media = src.get("mimeType") or p.get("mimeType") or f"{kind}/*"
-            parts.append({"type": "file", "mediaType": media, "data": src.get("value")})
+            media = src.get("mimeType") or p.get("mimeType") or f"{'application' if kind == 'document' else kind}/*"
+            data: Any = src.get("value")
+            if tagged:
+                data = {"type": "url", "url": data} if src.get("type") == "url" else {"type": "data", "data": data}
+            parts.append({"type": "file", "mediaType": media, "data": data})
     return parts
 
 

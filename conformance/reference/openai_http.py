@@ -13,13 +13,14 @@ Example (needs a running mock server)::
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.contract import AdapterContext, Capabilities
 from conformance.reference.agui import AguiReferenceAdapter
+from conformance.reference.core import js_stringify
+from conformance.structured import STRUCTURED_TOOL_NAME, strict_json_schema
 
 FINISH_MAP = {
     "stop": "stop",
@@ -80,11 +81,12 @@ def _messages(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
         parts = content if isinstance(content, list) else []
         text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and p.get("type") == "text")
         if role == "user":
-            out.append({"role": "user", "content": text})
+            files = [p for p in parts if isinstance(p, dict) and p.get("type") == "file"]
+            out.append({"role": "user", "content": _user_content(parts) if files else text})
         elif role == "assistant":
             calls = [
                 {"id": p.get("toolCallId"), "type": "function",
-                 "function": {"name": p.get("toolName"), "arguments": json.dumps(p.get("input", {}))}}
+                 "function": {"name": p.get("toolName"), "arguments": js_stringify(p.get("input", {}))}}
                 for p in parts if isinstance(p, dict) and p.get("type") == "tool-call"
             ]
             entry: dict[str, Any] = {"role": "assistant", "content": text or None}
@@ -96,7 +98,45 @@ def _messages(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 if isinstance(p, dict) and p.get("type") == "tool-result":
                     value = (p.get("output") or {}).get("value")
                     out.append({"role": "tool", "tool_call_id": p.get("toolCallId"),
-                                "content": value if isinstance(value, str) else json.dumps(value)})
+                                "content": value if isinstance(value, str) else js_stringify(value)})
+    return out
+
+
+def _tool_choice(choice: Any) -> Any:
+    """AI SDK ``toolChoice`` -> Chat Completions ``tool_choice`` (None: not sent)."""
+    if not isinstance(choice, dict):
+        return None
+    if choice.get("type") == "tool":
+        return {"type": "function", "function": {"name": choice.get("toolName")}}
+    return choice.get("type") if choice.get("type") in ("auto", "none", "required") else None
+
+
+def _user_content(parts: list[Any]) -> list[dict[str, Any]]:
+    """User parts with files -> Chat Completions content parts, as ``@ai-sdk/openai-compatible``
+    2.0.87 ``convertToOpenAICompatibleChatMessages``: images as ``image_url`` (a data URL for inline
+    data; ``image/*`` read as ``image/jpeg``), inline wav/mp3 audio as ``input_audio``, inline PDFs as
+    ``file{filename ('document.pdf'), file_data}``; anything else raises (the request is not sent)."""
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        if not isinstance(p, dict):
+            continue
+        if p.get("type") == "text":
+            out.append({"type": "text", "text": p.get("text", "")})
+            continue
+        media, data = str(p.get("mediaType") or ""), p.get("data")
+        is_url = isinstance(data, str) and data.startswith(("http://", "https://"))
+        if media.startswith("image/"):
+            shown = "image/jpeg" if media == "image/*" else media
+            out.append({"type": "image_url", "image_url": {"url": data if is_url else f"data:{shown};base64,{data}"}})
+        elif media in ("audio/wav", "audio/mp3", "audio/mpeg") and not is_url:
+            out.append({"type": "input_audio",
+                        "input_audio": {"data": data, "format": "wav" if media == "audio/wav" else "mp3"}})
+        elif media == "application/pdf" and not is_url:
+            out.append({"type": "file", "file": {"filename": p.get("filename") or "document.pdf",
+                                                 "file_data": f"data:application/pdf;base64,{data}"}})
+        else:
+            raise ValueError(f"file part media type {media or '(none)'!r} is not supported by Chat Completions"
+                             + (" as a URL" if is_url else ""))
     return out
 
 
@@ -114,12 +154,20 @@ class OpenAIChatModel:
     def __init__(self, base_url: str, model_id: str, headers: dict[str, str] | None = None) -> None:
         self.base_url, self.model_id, self.headers = base_url, model_id, dict(headers or {})
 
+    def response_format(self, fmt: dict[str, Any]) -> dict[str, Any]:
+        """structured.native / structured.strict-schema (4.6): ``json_schema`` with the strict-mode
+        schema; ``oneOf`` raises here, before any request is sent (the interpreter reports RUN_ERROR).
+
+        >>> OpenAIChatModel("u", "m").response_format({"type": "json", "schema": {"type": "string"}})["json_schema"]
+        {'name': 'structured_output', 'schema': {'type': 'string'}, 'strict': True}
+        """
+        return {"type": "json_schema", "json_schema": {
+            "name": fmt.get("name") or STRUCTURED_TOOL_NAME, "schema": strict_json_schema(fmt["schema"]),
+            "strict": True}}
+
     async def do_stream(self, options: dict[str, Any]) -> StreamResult:
         from openai import AsyncOpenAI
 
-        # No retries: a scripted 429 must reach the adapter once, not after backoff sleeps.
-        client = AsyncOpenAI(base_url=self.base_url, api_key="mock-key", max_retries=0,
-                             default_headers=self.headers)
         tools = [{"type": "function", "function": {"name": t["name"], "description": t.get("description", ""),
                                                    "parameters": t.get("inputSchema", {"type": "object"})}}
                  for t in options.get("tools") or []]
@@ -127,6 +175,16 @@ class OpenAIChatModel:
                                   "stream": True, "stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
+        choice = _tool_choice(options.get("toolChoice"))
+        if choice is not None:
+            kwargs["tool_choice"] = choice
+        fmt = options.get("responseFormat")
+        if isinstance(fmt, dict) and fmt.get("type") == "json" and isinstance(fmt.get("schema"), dict):
+            kwargs["response_format"] = self.response_format(fmt)
+        # The request is built first (it may raise); then the client. No retries: a scripted 429
+        # must reach the adapter once, not after backoff sleeps.
+        client = AsyncOpenAI(base_url=self.base_url, api_key="mock-key", max_retries=0,
+                             default_headers=self.headers)
         try:
             sdk_stream = await client.chat.completions.create(**kwargs)
         except BaseException:

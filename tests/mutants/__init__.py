@@ -6,6 +6,7 @@ from tests.mutants.agui_mutants import MUTANTS as _AGUI
 from tests.mutants.base import Mutant
 from tests.mutants.bridge_mutants import MUTANTS as _BRIDGE
 from tests.mutants.consumer_mutants import MUTANTS as _CONSUMER
+from tests.mutants.request_mutants import MUTANTS as _REQUEST
 from tests.mutants.subclass_mutants import MUTANTS as _SUB
 
-ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_BRIDGE, *_CONSUMER]
+ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_BRIDGE, *_CONSUMER, *_REQUEST]

@@ -386,7 +386,7 @@ MUTANTS: list[Mutant] = [
     Mutant("agui.duplicate-terminal", "an event after the terminal (second terminal)",
            map_events(agui, duplicate_terminal), {"8.1.18"}, "agui"),
     Mutant("agui.abort-ignored", "the caller's abort is ignored (not passed upstream)", abort_ignored,
-           {"8.1.22"}, "agui"),
+           {"8.1.22", "request.abort"}, "agui"),
     Mutant("agui.stop-misread", "finish reason stop misread as length",
            map_upstream(agui, _upstream(_rewrite_finish("stop", "length"))), {"8.2.stop"}, "agui"),
     Mutant("agui.length-misread", "finish reason length misread as stop",

@@ -1,0 +1,187 @@
+"""Checks on the upstream request an adapter made: a scenario's ``expected_request`` against the request log.
+
+Sans-IO: the runner hands over the logged request (the in-process ``do_stream`` options, or the
+JSON body the mock server received) and gets findings back, one per failed check, on the check's
+row (default: the scenario's primary row).
+
+Example:
+    >>> from mock_provider.scenario import RequestCheck
+    >>> req = {"prompt": [{"role": "system", "content": "Be terse."}], "tools": []}
+    >>> checks = [RequestCheck(path="/prompt/0/role", equals="system"),
+    ...           RequestCheck(path="/responseFormat", absent=True),
+    ...           RequestCheck(path="/prompt/0", subset={"role": "user"}, row="request.prompt")]
+    >>> [(f.row, f.message) for f in request_findings(checks, req, "v3", "x.primary")]
+    [('request.prompt', 'upstream request /prompt/0: not a subset match (at /role)')]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from conformance.findings import Finding
+from mock_provider.scenario import RequestCheck
+
+__all__ = ["MISSING", "find_json_in", "pointer_get", "request_findings", "subset_mismatch"]
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+MISSING: Any = _Missing()
+
+
+def pointer_get(doc: Any, pointer: str) -> Any:
+    """The value at a JSON Pointer (RFC 6901), or :data:`MISSING`.
+
+    >>> pointer_get({"a": [{"b/c": 1}]}, "/a/0/b~1c"), pointer_get({"a": []}, "/a/0")
+    (1, <absent>)
+    """
+    if pointer == "":
+        return doc
+    node = doc
+    for raw in pointer.split("/")[1:]:
+        key = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict):
+            if key not in node:
+                return MISSING
+            node = node[key]
+        elif isinstance(node, list):
+            if not key.isdigit() or int(key) >= len(node):
+                return MISSING
+            node = node[int(key)]
+        else:
+            return MISSING
+    return node
+
+
+def subset_mismatch(expected: Any, actual: Any, where: str = "") -> str | None:
+    """Where ``actual`` fails to contain ``expected`` (None when it does).
+
+    Objects need the expected keys (recursively); lists need the same length and element-wise
+    containment; other values are compared with ``==`` (``1`` is not ``True``).
+
+    >>> subset_mismatch({"a": {"b": 1}}, {"a": {"b": 1, "c": 2}, "d": 3}) is None
+    True
+    >>> subset_mismatch([{"t": "text"}], [{"t": "file"}])
+    '/0/t'
+    """
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return where or "/"
+        for key, value in expected.items():
+            if key not in actual:
+                return f"{where}/{key}"
+            found = subset_mismatch(value, actual[key], f"{where}/{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return where or "/"
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            found = subset_mismatch(e, a, f"{where}/{i}")
+            if found is not None:
+                return found
+        return None
+    if type(expected) is not type(actual) and not (_number(expected) and _number(actual)):
+        return where or "/"
+    return None if expected == actual else (where or "/")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def find_json_in(text: Any, wanted: Any) -> bool:
+    """Whether the string ``text`` holds a JSON document equal to ``wanted`` (any formatting).
+
+    >>> find_json_in('Schema:\\n{\\n  "type": "object"\\n}\\nJSON only.', {"type": "object"})
+    True
+    >>> find_json_in('{"type": "array"}', {"type": "object"})
+    False
+    """
+    if not isinstance(text, str):
+        return False
+    decoder = json.JSONDecoder()
+    for start, ch in enumerate(text):
+        if ch not in "{[\"0123456789-tfn":
+            continue
+        try:
+            value, _end = decoder.raw_decode(text, start)
+        except ValueError:
+            continue
+        if value == wanted and subset_mismatch(wanted, value) is None:
+            return True
+    return False
+
+
+def _check(check: RequestCheck, request: Any) -> str | None:
+    """Why the request fails this check (None when it holds)."""
+    value = pointer_get(request, check.path)
+    if check.absent:
+        return None if value is MISSING else f"expected nothing there, found {_short(value)}"
+    if value is MISSING:
+        return "nothing there"
+    if "equals" in check.model_fields_set:
+        return None if subset_mismatch(check.equals, value) is None and _same(check.equals, value) else "differs"
+    if "subset" in check.model_fields_set:
+        where = subset_mismatch(check.subset, value)
+        return None if where is None else f"not a subset match (at {where})"
+    if "members" in check.model_fields_set:
+        return None if _same_members(check.members or [], value) else "not exactly these members (any order)"
+    if not find_json_in(value, check.contains_json):
+        return "does not contain the expected JSON document"
+    return None
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    # equals = subset both ways (so extra keys fail too) with JSON types kept apart.
+    return subset_mismatch(actual, expected) is None
+
+
+def _same_members(expected: list[Any], actual: Any) -> bool:
+    if not isinstance(actual, list) or len(actual) != len(expected):
+        return False
+    rest = list(actual)
+    for item in expected:
+        match = next((i for i, a in enumerate(rest) if subset_mismatch(item, a) is None and _same(item, a)), None)
+        if match is None:
+            return False
+        rest.pop(match)
+    return True
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, default=repr)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str, primary_row: str) -> list[Finding]:
+    """One finding per check that applies to ``dialect`` and fails on ``request``.
+
+    ``request`` None means the adapter made no upstream request: every applicable check fails.
+    """
+    out: list[Finding] = []
+    for check in checks:
+        if not check.applies_to(dialect):
+            continue
+        row = check.row or primary_row
+        if request is None:
+            out.append(Finding(row=row, source="request", field=f"request{check.path}",
+                               message=f"upstream request {check.path}: no upstream request was made"))
+            continue
+        why = _check(check, request)
+        if why is None:
+            continue
+        expected = next((getattr(check, k) for k in ("equals", "subset", "members", "contains_json")
+                         if k in check.model_fields_set), None)
+        actual = pointer_get(request, check.path)
+        message = f"upstream request {check.path}: {why}" + (f" ({check.why})" if check.why else "")
+        out.append(Finding(row=row, source="request", field=f"request{check.path}", message=message,
+                           expected=None if check.absent else expected,
+                           actual=None if actual is MISSING else actual))
+    return out

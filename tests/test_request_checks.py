@@ -1,0 +1,106 @@
+"""Checks on the upstream request (a scenario's ``expected_request``) and the request-log plumbing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from conformance.reference import agui, openai_http
+from conformance.request_checks import find_json_in, pointer_get, request_findings, subset_mismatch
+from conformance.runner import run_case
+from mock_provider.scenario import RequestCheck, Scenario
+
+REQUEST = {
+    "prompt": [
+        {"role": "system", "content": 'Schema:\n{\n  "type": "object"\n}'},
+        {"role": "user", "content": [{"type": "text", "text": "hi"}]},
+    ],
+    "tools": [{"type": "function", "name": "a/b", "inputSchema": {"type": "object"}}],
+    "flag": True,
+    "n": 1,
+}
+
+
+def _rows(checks: list[RequestCheck], request: Any = REQUEST, dialect: str = "v3") -> list[str]:
+    return [f.row for f in request_findings(checks, request, dialect, "primary")]
+
+
+@pytest.mark.parametrize(("check", "holds"), [
+    (RequestCheck(path="/prompt/0/role", equals="system"), True),
+    (RequestCheck(path="/prompt/1", equals={"role": "user"}), False),  # equals: extra keys fail
+    (RequestCheck(path="/prompt/1", subset={"role": "user"}), True),
+    (RequestCheck(path="/prompt/1/content", subset=[]), False),  # lists: same length
+    (RequestCheck(path="/n", equals=True), False),  # 1 is not true
+    (RequestCheck(path="/flag", equals=1), False),
+    (RequestCheck(path="/n", equals=1.0), True),  # one JSON number
+    (RequestCheck(path="/responseFormat", absent=True), True),
+    (RequestCheck(path="/prompt", absent=True), False),
+    (RequestCheck(path="/prompt/0/content", contains_json={"type": "object"}), True),
+    (RequestCheck(path="/prompt/0/content", contains_json={"type": "array"}), False),
+    (RequestCheck(path="/tools/0/name", equals="a/b"), True),
+    (RequestCheck(path="/prompt/1/role", members=["user"]), False),  # not a list
+    (RequestCheck(path="/prompt/1/content", members=[{"type": "text", "text": "hi"}]), True),
+    (RequestCheck(path="/missing", equals=None), False),  # equals null still needs a value there
+])
+def test_each_kind_of_check(check: RequestCheck, holds: bool) -> None:
+    assert _rows([check]) == ([] if holds else ["primary"])
+
+
+def test_members_ignore_order_but_not_multiplicity() -> None:
+    check = RequestCheck(path="/x", members=["a", "b", "a"])
+    assert _rows([check], {"x": ["b", "a", "a"]}) == []
+    assert _rows([check], {"x": ["a", "b", "b"]}) == ["primary"]
+
+
+def test_row_dialects_and_no_request() -> None:
+    checks = [RequestCheck(path="/x", equals=1, row="request.tools"),
+              RequestCheck(path="/x", equals=2, dialects=["openai-chat"])]
+    assert _rows(checks, {"x": 2}) == ["request.tools"]
+    assert _rows(checks, {"x": 2}, dialect="openai-chat") == ["request.tools"]
+    findings = request_findings(checks, None, "openai-chat", "primary")
+    assert [f.row for f in findings] == ["request.tools", "primary"]
+    assert all("no upstream request" in f.message for f in findings)
+
+
+def test_a_check_states_exactly_one_expectation() -> None:
+    with pytest.raises(ValidationError, match="exactly one of"):
+        RequestCheck(path="/x")
+    with pytest.raises(ValidationError, match="exactly one of"):
+        RequestCheck(path="/x", equals=1, absent=True)
+    with pytest.raises(ValidationError):
+        RequestCheck(path="x", equals=1)  # not a JSON pointer
+
+
+def test_pointer_and_subset_helpers() -> None:
+    assert pointer_get({"a~b": {"c/d": [0, 1]}}, "/a~0b/c~1d/1") == 1
+    assert subset_mismatch({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "/a/1/b"
+    assert find_json_in("x 1 y", 1) and not find_json_in("x 1.5 y", 1)
+
+
+# ---------------------------------------------------------------- end to end through the runner
+def _scenario(checks: list[dict[str, Any]]) -> Scenario:
+    return Scenario.model_validate({
+        "id": "request.local.001", "title": "t", "rows": ["request.prompt"], "citations": [{"ref": "r"}],
+        "request": {"messages": [{"role": "user", "content": "hi"}]},
+        "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}},
+                   {"part": {"type": "finish", "finishReason": {"unified": "stop", "raw": "stop"}}}],
+        "expected": {"text": "Hi", "finish_reason": "stop"},
+        "expected_request": checks})
+
+
+def test_runner_checks_the_in_process_call_options() -> None:
+    good = _scenario([{"path": "/prompt", "equals": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]}])
+    assert run_case(agui, good, "v4").verdict == "PASS"
+    bad = _scenario([{"path": "/prompt/0/content", "equals": "hi"}])
+    result = run_case(agui, bad, "v4")
+    assert result.verdict == "FAIL" and result.failed_rows() == {"request.prompt"}
+
+
+def test_runner_checks_the_http_body() -> None:
+    good = _scenario([{"path": "/messages", "equals": [{"role": "user", "content": "hi"}]},
+                      {"path": "/stream", "equals": True}])
+    assert run_case(openai_http, good, "openai-chat").verdict == "PASS"
+    bad = _scenario([{"path": "/messages/0/content", "equals": [{"type": "text", "text": "hi"}]}])
+    assert run_case(openai_http, bad, "openai-chat").failed_rows() == {"request.prompt"}
