@@ -23,9 +23,9 @@ Both sides are reduced to the same :class:`ConsumerView`, which keeps what a use
 drops what an adapter may legitimately choose: how parts are grouped into messages (one message
 id per run, as ``@tanstack/openai-base`` does, or one per text block), generated ids, step ids,
 and the spacing of tool-result JSON. Consecutive text parts with no tool call between them are
-one segment (a structured-output part counts as its ``raw`` JSON text); thinking parts are
-joined in order. Aborted runs have no expectation (the text
-that arrives before an abort is not fixed).
+one segment (a structured-output part counts as its ``raw`` JSON text, so a scenario with an
+expected structured ``raw_text`` shows that text); thinking parts are joined in order.
+Aborted runs have no expectation (the text that arrives before an abort is not fixed).
 
 Example:
     >>> from mock_provider.scenario import load_corpus
@@ -170,6 +170,11 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
                 segments.append(Segment(call=call_id))
     if "".join(s.text for s in segments if s.text is not None) != expected.text:
         return None
+    structured = expected.structured
+    if structured is not None and structured.raw_text is not None and segments == [Segment(text=expected.text)]:
+        # The text streams into the structured-output part, whose `complete` raw replaces it:
+        # the UI shows the JSON the result was read from, not the prose around it.
+        segments = [Segment(text=structured.raw_text)]
     by_id = {c.id: c for c in expected.tool_calls}
     if placed != set(by_id):
         return None  # calls the transcript does not name (or the reverse): no fixed picture
