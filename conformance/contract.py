@@ -45,8 +45,8 @@ __all__ = [
     "RunRequest",
 ]
 
-OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy"]
-OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy")
+OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"]
+OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream")
 
 
 class Policies(BaseModel):
@@ -71,7 +71,7 @@ class Policies(BaseModel):
     abort: Literal["silent", "run-error", "cancelled"] = Field(
         default="silent",
         description="8.1.22: after the caller aborts: nothing more, RUN_ERROR{code:'aborted'}, "
-        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui only).",
+        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui; ui-message-stream: one `abort` chunk).",
     )
     unknown_finish: Literal["stop", "null"] = Field(
         default="stop", description="8.2: other/unknown/interrupted/missing finish reason becomes 'stop' or null."

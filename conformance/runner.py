@@ -256,7 +256,9 @@ def run_case(
         compare(expected, actual, caps.policies, rows=scenario.rows, usage_fields=proto.USAGE_FIELDS,
                 dialect=dialect, upstream_finish=upstream_finish, has_provider_calls=has_provider_calls,
                 reports_finish_reason=caps.reports_finish_reason, terminal_row=cause,
-                result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None)
+                result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None,
+                model_expressed=getattr(proto, "EXPRESSES_MODEL", True),
+                error_codes=getattr(proto, "EXPRESSES_ERROR_CODE", True))
     )
     _locate_divergence(findings, run.events, expected, proto)
     if served is None:  # over HTTP there are no upstream positions to compare with
@@ -344,7 +346,7 @@ class _NoModel:
 
 
 _ERROR_TERMINALS = {"RUN_ERROR", "error"}
-_FINISH_TERMINALS = {"RUN_FINISHED", "done"}
+_FINISH_TERMINALS = {"RUN_FINISHED", "done", "finish", "abort"}
 
 
 def _default_matrix() -> Matrix:
@@ -461,10 +463,10 @@ def _abort_findings(scenario: Scenario, run: _Run, log: Any, caps: Capabilities)
     if run.abort_event_index is not None:
         after = run.events[run.abort_event_index:]
         # 'silent': nothing; 'run-error': the one error event; 'cancelled': the END events that close
-        # what is open (AG-UI rule 6) and the one RUN_FINISHED.
+        # what is open (AG-UI rule 6) and the one RUN_FINISHED (UI message stream: the one `abort`).
         allowed_types = {"silent": set(), "run-error": {"RUN_ERROR", "error"},
                          "cancelled": {"RUN_FINISHED", "TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_MESSAGE_END",
-                                       "REASONING_END", "STEP_FINISHED"}}[caps.policies.abort]
+                                       "REASONING_END", "STEP_FINISHED", "abort"}}[caps.policies.abort]
         extra = [i for i, e in enumerate(after, start=run.abort_event_index)
                  if not (isinstance(e, dict) and e.get("type") in allowed_types)]
         terminals = [e for e in after if isinstance(e, dict) and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS]

@@ -59,6 +59,8 @@ def compare(
     terminal_row: str | None = None,
     result_errors: bool = True,
     abort_in_flight: bool = False,
+    model_expressed: bool = True,
+    error_codes: bool = True,
 ) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies.
 
@@ -113,11 +115,11 @@ def compare(
             add("8.1.17", "error.message", f"error message should contain {expected.error.message!r}",
                 expected.error.message, msg)
         act_code = actual.error.code if actual.error else None
-        if expected.error.code and act_code != expected.error.code and terminal_ok:
+        if expected.error.code and act_code != expected.error.code and terminal_ok and error_codes:
             out.append(Finding(row="hygiene.error-code", message="error code differs", expected=expected.error.code,
                                actual=act_code, field="error.code", source="semantics"))
 
-    if expected.model is not None and actual.model != expected.model:
+    if expected.model is not None and actual.model != expected.model and model_expressed:
         add("8.1.2", "model", "reported model should be the response-metadata modelId", expected.model, actual.model)
 
     if terminal_ok and expected.terminal == "finished":
