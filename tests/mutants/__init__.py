@@ -5,5 +5,6 @@ from __future__ import annotations
 from tests.mutants.agui_mutants import MUTANTS as _AGUI
 from tests.mutants.base import Mutant
 from tests.mutants.subclass_mutants import MUTANTS as _SUB
+from tests.mutants.ui_mutants import MUTANTS as _UI
 
-ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB]
+ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_UI]
