@@ -213,6 +213,8 @@ lines.on('line', (line) => {
     case 'abort':
       // No custom reason: streamText recognises the DOM AbortError the default reason makes.
       running.get(message.case)?.abort();
+      // Events printed before this line were emitted before the abort reached the harness.
+      send({ type: 'abort-ack', case: message.case });
       break;
     default:
       log(`ignoring message type ${message.type}`);
