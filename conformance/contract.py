@@ -40,6 +40,7 @@ __all__ = [
     "Adapter",
     "AdapterContext",
     "Capabilities",
+    "HarnessError",
     "OutputProtocol",
     "Policies",
     "RunRequest",
@@ -131,6 +132,14 @@ class AdapterContext:
     base_url: str | None = None
     model_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class HarnessError(Exception):
+    """The process that hosts the adapter failed (did not start, crashed, broke its protocol).
+
+    Raised from ``stream()`` it makes the case ERROR with this message, whatever the scenario
+    expected: it is a fault of the harness, not an adapter behaviour to grade.
+    """
 
 
 @runtime_checkable

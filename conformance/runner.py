@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.contract import AdapterContext, Capabilities, RunRequest
+from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
 from conformance.findings import Finding
 from conformance.matrix import Matrix, load_matrix
 from conformance.protocols import protocol
@@ -184,6 +184,11 @@ def run_case(
     result.duration_s = time.perf_counter() - started
     if served is not None:
         served.close()
+    # An adapter in another process hears of an HTTP abort later than the runner decides it; it
+    # may say how many events it had emitted when the abort reached it (conformance.targets.cmd).
+    acked = getattr(state.get("adapter"), "abort_event_index", None)
+    if served is not None and run.abort_event_index is not None and isinstance(acked, int):
+        run.abort_event_index = max(run.abort_event_index, min(acked, len(run.events)))
     if worker.is_alive():
         run.timed_out = True
         run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s "
@@ -219,6 +224,10 @@ def run_case(
     expected = scenario.expected_for(dialect)
     proto = protocol(caps.output)
     findings: list[Finding] = []
+    if isinstance(run.error, HarnessError):
+        result.content = result.termination = "ERROR"
+        result.reason = str(run.error)
+        return result
     if run.error is not None:
         if expected.terminal == "error":
             # Row 8.1.21/4.5: adapters report upstream failures as events; they do not throw.
@@ -492,6 +501,7 @@ async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, r
     state["loop"] = asyncio.get_running_loop()
     try:
         adapter = factory(ctx)
+        state["adapter"] = adapter
         run.capabilities = capabilities_of(adapter)
     except Exception as exc:
         run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"
