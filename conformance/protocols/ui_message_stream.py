@@ -128,12 +128,15 @@ class Entity:
     dropped_at_step_end: bool  # finish-step clears the consumer's active parts of this kind
     empty_delta_row: str | None = None
     empty_close_row: str | None = None
+    reopen_row: str | None = None  # started again after it ended (None: a part id may be reused)
 
 
 ENTITIES: dict[str, Entity] = {
     "text": Entity("text part", "id", "delta", "8.1.5", True, "hygiene.empty-delta", "hygiene.empty-delta"),
     "reasoning": Entity("reasoning part", "id", "delta", "8.1.8", True, "hygiene.empty-delta"),
-    "tool": Entity("tool call", "toolCallId", "inputTextDelta", "8.1.12", False, "hygiene.empty-delta"),
+    # A completed call started again is re-exposed (the consumer resets it to input-streaming).
+    "tool": Entity("tool call", "toolCallId", "inputTextDelta", "8.1.12", False, "hygiene.empty-delta",
+                   reopen_row="8.1.12"),
 }
 
 # chunk type -> (entity kind, "run" or "step", operation). Types not listed (start-step, file,
@@ -213,17 +216,19 @@ ENDED: frozenset[Phase] = frozenset({"finished", "errored", "aborted"})
 
 _NOT_OPEN = "8.4.2"
 _EXPOSED_TWICE = "8.1.12"
-_EMPTY_CLOSE = "empty-close"  # the entity's empty_close_row
+# Rows that depend on the entity: resolved through its attribute of the same name.
+_EMPTY_CLOSE = "empty_close_row"
+_REOPEN = "reopen_row"
 # (state of this id, op) -> (next state, row). "fed" = open with content; "orphan" = content before
-# its start (one 8.4.2; a late start then opens a part that already has content). A part id may
-# be used again after its end (the consumer keys only the active parts). A tool call may be
-# completed with no start (an atomic call: tool-input-available alone), but only once.
+# its start (one 8.4.2; a late start then opens a part that already has content). A text or
+# reasoning id may be used again after its end (the consumer keys only the active parts). A tool
+# call may be completed with no start (an atomic call: tool-input-available alone), but only once.
 TRANSITIONS: dict[tuple[State, Op], tuple[State, str | None]] = {
     ("absent", "open"): ("open", None),
     ("orphan", "open"): ("fed", None),
     ("open", "open"): ("open", _NOT_OPEN),
     ("fed", "open"): ("fed", _NOT_OPEN),
-    ("closed", "open"): ("open", None),
+    ("closed", "open"): ("open", _REOPEN),
     ("absent", "feed"): ("orphan", _NOT_OPEN),
     ("orphan", "feed"): ("orphan", _NOT_OPEN),
     ("open", "feed"): ("fed", None),
@@ -245,9 +250,6 @@ TRANSITIONS: dict[tuple[State, Op], tuple[State, str | None]] = {
     ("fed", "refer"): ("fed", None),
     ("closed", "refer"): ("closed", None),
 }
-# A completed tool call started again is re-exposed (the consumer resets it to input-streaming).
-TOOL_REOPEN_ROW = _EXPOSED_TWICE
-
 _STATE_WORD: dict[str, str] = {
     "absent": "not open (never started)",
     "orphan": "not open (its start has not come)",
@@ -319,10 +321,8 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
             continue  # schema_errors reports the missing id
         state = states.get((kind, ident), "absent")
         new_state, row = TRANSITIONS[(state, op)]
-        if kind == "tool" and state == "closed" and op == "open":
-            row = TOOL_REOPEN_ROW
-        if row == _EMPTY_CLOSE:
-            row = ent.empty_close_row
+        if row in (_EMPTY_CLOSE, _REOPEN):
+            row = getattr(ent, row)
         if op == "feed" and row is None and event.get(ent.delta_key) == "":
             row = ent.empty_delta_row
             new_state = state  # an empty delta is not content
@@ -339,7 +339,9 @@ def _message(ctype: str, ent: Entity, ident: str, state: str, op: str, row: str)
     if row == _NOT_OPEN:
         verb = {"open": "opens", "feed": "continues", "close": "ends", "refer": "names"}.get(op, "uses")
         return f"{ctype} {verb} {ent.label} {ident!r}, which is {_STATE_WORD[state]}"
-    if row == _EXPOSED_TWICE:
+    if op == "open":
+        return f"{ctype} starts {ent.label} {ident!r} again after it was complete (exposed twice)"
+    if op == "complete":
         return f"{ctype} exposes {ent.label} {ident!r} again after it was complete"
     if op == "feed":
         return f"{ctype} for {ent.label} {ident!r} has an empty delta"
