@@ -7,6 +7,8 @@ Streams are written by hand from the published types and the consumer's rules
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -135,6 +137,10 @@ def test_per_type_validation_agrees_with_the_whole_schema() -> None:
 def test_schema_file_is_valid_json_schema_and_names_its_source() -> None:
     import jsonschema
 
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import gen_ui_message_stream_schema as gen
+
+    assert gen.schema() == ums.SCHEMA, "stale: run `python tools/gen_ui_message_stream_schema.py`"
     jsonschema.Draft202012Validator.check_schema(ums.SCHEMA)
     assert "ai` 6.0.326" in ums.SCHEMA["description"]
     assert set(ums.CHUNK_TYPES) >= {"start", "finish", "abort", "error", "tool-input-available", "message-metadata"}

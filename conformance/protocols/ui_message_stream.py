@@ -66,9 +66,8 @@ EXPRESSES_ERROR_CODE = False  # error{errorText} only
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "ui-message-stream.schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 # The chunk types the schema defines (its other $defs are shared shapes).
-CHUNK_TYPES: frozenset[str] = frozenset(SCHEMA["$defs"]) - {"jsonValue", "jsonObject", "providerMetadata", "data-part"}
+CHUNK_TYPES: frozenset[str] = frozenset(SCHEMA["$defs"]) - {"jsonObject", "providerMetadata", "data-part"}
 # One validator per chunk type: the same $defs the whole schema dispatches to with if/then, without
 # evaluating every branch for every chunk (the whole schema is the published artefact; this is speed).
 _BY_TYPE: dict[str, Any] = {
