@@ -25,7 +25,7 @@ const CAPABILITIES = {
   name: 'tanstack-ai-openai',
   inputs: ['openai-chat'],
   output: 'tanstack',
-  features: ['tools', 'parallel_tools', 'abort'],
+  features: ['tools', 'parallel_tools', 'abort', 'structured_output'],
   policies: {
     malformed_args: 'empty-object', // openai-base: unparsable arguments -> input {} (logged)
     missing_usage: 'omit',
@@ -94,6 +94,9 @@ async function runCase(msg) {
       runId: request.run_id,
       abortController,
       agentLoopStrategy: maxIterations(1),
+      // With a schema, stream: true gives the structured-output stream (JSON text deltas and a
+      // final CUSTOM structured-output.complete) instead of a Promise.
+      ...(request.output_schema ? { outputSchema: request.output_schema, stream: true } : {}),
     })
     for await (const chunk of stream) {
       write({ type: 'event', case: id, event: chunk })
