@@ -40,13 +40,14 @@ __all__ = [
     "Adapter",
     "AdapterContext",
     "Capabilities",
+    "HarnessError",
     "OutputProtocol",
     "Policies",
     "RunRequest",
 ]
 
-OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy"]
-OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy")
+OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"]
+OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream")
 
 
 class Policies(BaseModel):
@@ -71,7 +72,7 @@ class Policies(BaseModel):
     abort: Literal["silent", "run-error", "cancelled"] = Field(
         default="silent",
         description="8.1.22: after the caller aborts: nothing more, RUN_ERROR{code:'aborted'}, "
-        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui only).",
+        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui; ui-message-stream: one `abort` chunk).",
     )
     unknown_finish: Literal["stop", "null"] = Field(
         default="stop", description="8.2: other/unknown/interrupted/missing finish reason becomes 'stop' or null."
@@ -133,6 +134,14 @@ class AdapterContext:
     base_url: str | None = None
     model_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class HarnessError(Exception):
+    """The process that hosts the adapter failed (did not start, crashed, broke its protocol).
+
+    Raised from ``stream()`` it makes the case ERROR with this message, whatever the scenario
+    expected: it is a fault of the harness, not an adapter behaviour to grade.
+    """
 
 
 @runtime_checkable

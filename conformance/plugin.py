@@ -53,6 +53,9 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("deviations", "YAML list of accepted deviations {case|scenario|row, reason}: reported, not failing", {}),
     ("recording", "a TanStack ChunkRecording JSON file to check offline (schema, lifecycle, UI messages)", {}),
     ("recording-scenario", "scenario id the --recording is of (adds transcript and expected-UI checks)", {}),
+    ("adapter-cmd", "command that runs an adapter in any language behind the sac-harness/1 stdio protocol "
+                    "(docs/adapter-protocol.md); instead of --adapter", {}),
+    ("adapter-cmd-start-timeout", "seconds the --adapter-cmd harness has to answer hello (default 30)", {}),
 ]
 
 
@@ -86,7 +89,10 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{marker_name(row.id)}: [{row.level}] {row.title}")
     config.addinivalue_line("markers", "conformance: a conformance suite case")
     spec = _opt(config, "adapter")
-    if not spec:
+    cmd = _opt(config, "adapter-cmd")
+    if spec and cmd:
+        raise pytest.UsageError("conformance: give --adapter or --adapter-cmd, not both")
+    if not spec and not cmd:
         configure_recording(config)
         return
     timeout = _opt(config, "conformance-timeout")
@@ -94,8 +100,17 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
                             time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0))
+        factory = None
+        if cmd:
+            from conformance.targets.cmd import DEFAULT_START_TIMEOUT, CmdTarget
+
+            start = _opt(config, "adapter-cmd-start-timeout")
+            factory = CmdTarget(cmd, start_timeout=float(start) if start else DEFAULT_START_TIMEOUT,
+                                case_timeout=settings.timeout)
+            config.add_cleanup(factory.close)
+            spec = factory.__name__
         session = ConformanceSession.from_spec(
-            spec, settings=settings, profile=_opt(config, "profile"),
+            spec, factory=factory, settings=settings, profile=_opt(config, "profile"),
             dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
             scenarios_dir=_opt(config, "conformance-scenarios"),
         )

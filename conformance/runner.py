@@ -26,7 +26,7 @@ from typing import Any
 
 from conformance import bridge
 from conformance.consumer_view import case_findings as consumer_findings
-from conformance.contract import AdapterContext, Capabilities, RunRequest
+from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
 from conformance.findings import Finding
 from conformance.matrix import Matrix, load_matrix
 from conformance.protocols import protocol
@@ -188,6 +188,11 @@ def run_case(
     result.duration_s = time.perf_counter() - started
     if served is not None:
         served.close()
+    # An adapter in another process hears of an HTTP abort later than the runner decides it; it
+    # may say how many events it had emitted when the abort reached it (conformance.targets.cmd).
+    acked = getattr(state.get("adapter"), "abort_event_index", None)
+    if served is not None and run.abort_event_index is not None and isinstance(acked, int):
+        run.abort_event_index = max(run.abort_event_index, min(acked, len(run.events)))
     if worker.is_alive():
         run.timed_out = True
         run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s "
@@ -226,6 +231,10 @@ def run_case(
         expected = bridge.expected_for(expected)
     proto = protocol(caps.output)
     findings: list[Finding] = []
+    if isinstance(run.error, HarnessError):
+        result.content = result.termination = "ERROR"
+        result.reason = str(run.error)
+        return result
     if run.error is not None:
         if expected.terminal == "error":
             # Row 8.1.21/4.5: adapters report upstream failures as events; they do not throw.
@@ -266,7 +275,9 @@ def run_case(
                 result_errors=getattr(proto, "EXPRESSES_RESULT_ERROR", True), abort_in_flight=served is not None,
                 closes_at_error=bridge_profile,
                 output_schema=scenario.request.output_schema,
-                expresses_structured=getattr(proto, "EXPRESSES_STRUCTURED", True))
+                expresses_structured=getattr(proto, "EXPRESSES_STRUCTURED", True),
+                model_expressed=getattr(proto, "EXPRESSES_MODEL", True),
+                error_codes=getattr(proto, "EXPRESSES_ERROR_CODE", True))
     )
     if scenario.expected_request:
         findings.extend(request_findings(scenario.expected_request, _logged_request(served or log), dialect,
@@ -368,7 +379,7 @@ class _NoModel:
 
 
 _ERROR_TERMINALS = {"RUN_ERROR", "error"}
-_FINISH_TERMINALS = {"RUN_FINISHED", "done"}
+_FINISH_TERMINALS = {"RUN_FINISHED", "done", "finish", "abort"}
 
 
 def _default_matrix() -> Matrix:
@@ -507,10 +518,10 @@ def _abort_findings(scenario: Scenario, run: _Run, log: Any, caps: Capabilities)
     if run.abort_event_index is not None:
         after = run.events[run.abort_event_index:]
         # 'silent': nothing; 'run-error': the one error event; 'cancelled': the END events that close
-        # what is open (AG-UI rule 6) and the one RUN_FINISHED.
+        # what is open (AG-UI rule 6) and the one RUN_FINISHED (UI message stream: the one `abort`).
         allowed_types = {"silent": set(), "run-error": {"RUN_ERROR", "error"},
                          "cancelled": {"RUN_FINISHED", "TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_MESSAGE_END",
-                                       "REASONING_END", "STEP_FINISHED"}}[caps.policies.abort]
+                                       "REASONING_END", "STEP_FINISHED", "abort"}}[caps.policies.abort]
         extra = [i for i, e in enumerate(after, start=run.abort_event_index)
                  if not (isinstance(e, dict) and e.get("type") in allowed_types)]
         terminals = [e for e in after if isinstance(e, dict) and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS]
@@ -536,6 +547,7 @@ async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, r
     state["loop"] = asyncio.get_running_loop()
     try:
         adapter = factory(ctx)
+        state["adapter"] = adapter
         run.capabilities = capabilities_of(adapter)
     except Exception as exc:
         run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"

@@ -63,6 +63,8 @@ def compare(
     closes_at_error: bool = False,
     output_schema: dict[str, Any] | None = None,
     expresses_structured: bool = True,
+    model_expressed: bool = True,
+    error_codes: bool = True,
 ) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies.
 
@@ -121,13 +123,13 @@ def compare(
             add("8.1.17", "error.message", f"error message should contain {expected.error.message!r}",
                 expected.error.message, msg)
         act_code = actual.error.code if actual.error else None
-        if expected.error.code and act_code != expected.error.code and terminal_ok:
+        if expected.error.code and act_code != expected.error.code and terminal_ok and error_codes:
             out.append(Finding(row="hygiene.error-code", message="error code differs", expected=expected.error.code,
                                actual=act_code, field="error.code", source="semantics"))
 
     _compare_structured(expected, actual, add, rows[0], output_schema, expresses_structured)
 
-    if expected.model is not None and actual.model != expected.model:
+    if expected.model is not None and actual.model != expected.model and model_expressed:
         add("8.1.2", "model", "reported model should be the response-metadata modelId", expected.model, actual.model)
 
     if terminal_ok and expected.terminal == "finished":

@@ -85,7 +85,7 @@ class ConformanceSession:
 
     @classmethod
     def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:
-        factory = load_factory(spec)
+        factory = kwargs.pop("factory", None) or load_factory(spec)  # a ready factory: --adapter-cmd
         scenarios_dir = kwargs.pop("scenarios_dir", None)
         session = cls(factory=factory, spec=spec, **kwargs)
         session.scenarios = load_corpus(scenarios_dir)

@@ -2,7 +2,7 @@
 
 Every protocol module exposes:
 
-* ``NAME``: ``"ag-ui"`` | ``"tanstack"`` | ``"tanstack-legacy"``;
+* ``NAME``: ``"ag-ui"`` | ``"tanstack"`` | ``"tanstack-legacy"`` | ``"ui-message-stream"``;
 * ``USAGE_FIELDS``: the :class:`~mock_provider.transcript.UsageRecord` fields it can express;
 * ``schema_errors(event) -> list[str]``: why one event does not match the protocol schema
   (AG-UI through the official ``ag-ui-protocol`` models, TanStack layers through the JSON
@@ -12,7 +12,12 @@ Every protocol module exposes:
 * ``extract(events) -> Transcript``: the normalized transcript the events mean;
 * ``exposures(events) -> dict[str, int]``: for each tool call id, the index of the event at
   which the call is handed to the consumer as complete (AG-UI ``TOOL_CALL_END``, legacy
-  ``tool_call`` chunk).
+  ``tool_call`` chunk, UI message stream ``tool-input-available``).
+
+Optional declarations (default ``True``) for what a protocol cannot express, so the grader
+skips that comparison instead of failing it: ``EXPRESSES_RESULT_ERROR`` (a tool result's error
+flag), ``EXPRESSES_MODEL`` (the model id, row 8.1.2), ``EXPRESSES_ERROR_CODE`` (row
+hygiene.error-code).
 
 Example:
     >>> protocol("ag-ui").NAME
@@ -24,7 +29,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-_MODULES = {"ag-ui": "agui", "tanstack": "tanstack", "tanstack-legacy": "tanstack_legacy"}
+_MODULES = {
+    "ag-ui": "agui",
+    "tanstack": "tanstack",
+    "tanstack-legacy": "tanstack_legacy",
+    "ui-message-stream": "ui_message_stream",
+}
 
 
 def protocol(name: str) -> Any:

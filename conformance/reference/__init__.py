@@ -4,8 +4,9 @@ The suite runs them to prove that every matrix row can pass, and the mutant adap
 ``tests/mutants`` wrap or subclass them to break one rule each. Use them as
 ``--adapter=conformance.reference:agui`` (AG-UI 1.0 wire, TanStack wire form),
 ``conformance.reference:tanstack`` (TanStack ``AdapterYieldChunk`` layer) or
-``conformance.reference:tanstack_legacy`` (0.0.x chunks). All three consume ``v2``, ``v3``,
-``v4`` and ``mastra`` upstreams, declare every feature but the ``bridge`` profile, and read
+``conformance.reference:tanstack_legacy`` (0.0.x chunks) or
+``conformance.reference:ui_message_stream`` (AI SDK UI message stream). All four consume ``v2``,
+``v3``, ``v4`` and ``mastra`` upstreams, declare every feature but the ``bridge`` profile, and read
 every item through one shared sans-IO interpreter, :class:`~conformance.reference.core.ReferenceAdapter`.
 ``conformance.reference:agui_bridge`` is the AG-UI one plus the bridge profile (seed 001,
 :mod:`conformance.bridge`): Mastra chunks only.
@@ -180,6 +181,7 @@ from conformance.reference.legacy import LegacyReferenceAdapter
 # a package attribute, so a later first import would replace the ``openai_http`` factory.
 from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
 from conformance.reference.tanstack import TanstackReferenceAdapter
+from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
 
 __all__ = [
     "AguiBridgeReferenceAdapter",
@@ -187,11 +189,13 @@ __all__ = [
     "LegacyReferenceAdapter",
     "ReferenceAdapter",
     "TanstackReferenceAdapter",
+    "UIMessageStreamReferenceAdapter",
     "agui",
     "agui_bridge",
     "openai_http",
     "tanstack",
     "tanstack_legacy",
+    "ui_message_stream",
 ]
 
 
@@ -245,6 +249,15 @@ def tanstack_legacy(ctx: AdapterContext) -> LegacyReferenceAdapter:
     'reference-legacy'
     """
     return LegacyReferenceAdapter(ctx, policies=_policies(ctx))
+
+
+def ui_message_stream(ctx: AdapterContext) -> UIMessageStreamReferenceAdapter:
+    """The AI SDK UI message stream reference adapter (``conformance.reference:ui_message_stream``).
+
+    >>> ui_message_stream(AdapterContext(dialect="v3", model=None, scenario_id="x.y")).capabilities.output
+    'ui-message-stream'
+    """
+    return UIMessageStreamReferenceAdapter(ctx, policies=_policies(ctx))
 
 
 def openai_http(ctx: AdapterContext) -> Any:

@@ -30,7 +30,7 @@ class Mutant:
     rule: str  # the one rule it breaks, in words
     factory: Factory
     targets: set[str]
-    base: str  # which reference it wraps: agui | tanstack | tanstack-legacy
+    base: str  # which reference it wraps: agui | tanstack | tanstack-legacy | ui-message-stream
     dialects: list[str] = field(default_factory=lambda: ["v2", "v3", "v4", "mastra"])
     should: set[str] = field(default_factory=set)  # SHOULD rows it must grade PASS-NONSTRICT
     timeout: float = 5.0  # per case; a mutant that hangs on purpose gets a short one

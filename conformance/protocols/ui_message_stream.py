@@ -1,0 +1,487 @@
+"""AI SDK UI message stream (protocol v1, ``ai`` 6.0.326 ``UIMessageChunk``): schema, lifecycle table, extraction.
+
+What ``streamText(...).toUIMessageStream()`` yields and ``useChat``/``Chat`` consume
+(spec-reference 2.2): ``start``, ``start-step``, ``text-start/delta/end`` and
+``reasoning-start/delta/end`` keyed by ``id``, ``tool-input-start`` -> ``tool-input-delta``
+(``inputTextDelta``) -> ``tool-input-available`` (parsed ``input``) or ``tool-input-error``
+keyed by ``toolCallId``, ``tool-output-available/error``, ``tool-approval-request``,
+``finish-step``, then ``finish{finishReason?}``, ``error{errorText}`` or ``abort{reason?}``.
+
+What the stream can express, declared for the grader:
+
+* finish reasons in the AI SDK vocabulary (``tool-calls``, ``content-filter``), mapped to the
+  transcript's; ``other`` or no ``finishReason`` means "no reason" (declare
+  ``unknown_finish='null'``); ``finish{finishReason:'error'}`` ends the run in error (the
+  consumer's ``onFinish`` sees ``finishReason:'error'``);
+* no usage (:data:`USAGE_FIELDS` is empty), no model id (:data:`EXPRESSES_MODEL`) and no
+  error code (:data:`EXPRESSES_ERROR_CODE`): apps put those in ``messageMetadata`` by their
+  own convention, which this protocol does not define, so those comparisons are skipped;
+* an aborted run ends with an ``abort`` chunk (abort POLICY ``cancelled``, open parts may stay
+  open as ``streamText`` leaves them) or with nothing (``silent``); an ``error`` chunk has no
+  code, so ``run-error`` cannot be told from a failure.
+
+The lifecycle is one table: :data:`CHUNKS` (chunk type -> entity and operation),
+:data:`ENTITIES`, :data:`RUN_PHASES` and :data:`TRANSITIONS`, read by :func:`lifecycle`. Its
+rules are the consumer's (``processUIMessageStream`` throws ``UIMessageStreamError`` for a
+delta or end of a part that is not open, and for a tool output or approval naming no tool
+call; ``finish-step`` drops the open text and reasoning parts; ``Chat`` throws at an ``error``
+chunk, so nothing after it is read).
+
+Example:
+    >>> events = [
+    ...     {"type": "start"}, {"type": "start-step"},
+    ...     {"type": "text-start", "id": "t1"},
+    ...     {"type": "text-delta", "id": "t1", "delta": "Hi"},
+    ...     {"type": "tool-input-start", "toolCallId": "c1", "toolName": "f"},
+    ...     {"type": "tool-input-delta", "toolCallId": "c1", "inputTextDelta": '{"a":1}'},
+    ...     {"type": "tool-input-available", "toolCallId": "c1", "toolName": "f", "input": {"a": 1}},
+    ...     {"type": "finish-step"}, {"type": "finish", "finishReason": "tool-calls"},
+    ... ]
+    >>> [(f.row, f.event_index) for f in lifecycle(events)]
+    [('8.1.5', 7)]
+    >>> t = extract(events)
+    >>> t.text, t.tool_calls[0].args_text, t.finish_reason
+    ('Hi', '{"a":1}', 'tool_calls')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import jsonschema  # type: ignore[import-untyped,unused-ignore]
+
+from conformance.findings import Finding
+from conformance.protocols.agui import first_str, tool_call_record, tool_result_value
+from conformance.protocols.tanstack import format_error
+from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolResultRecord, Transcript
+
+NAME = "ui-message-stream"
+USAGE_FIELDS: tuple[str, ...] = ()  # no usage chunk: finish carries only finishReason/messageMetadata
+EXPRESSES_MODEL = False  # no model field on any chunk
+EXPRESSES_ERROR_CODE = False  # error{errorText} only
+
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "ui-message-stream.schema.json"
+SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+# The chunk types the schema defines (its other $defs are shared shapes).
+CHUNK_TYPES: frozenset[str] = frozenset(SCHEMA["$defs"]) - {"jsonObject", "providerMetadata", "data-part"}
+# One validator per chunk type: the same $defs the whole schema dispatches to with if/then, without
+# evaluating every branch for every chunk (the whole schema is the published artefact; this is speed).
+_BY_TYPE: dict[str, Any] = {
+    name: jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": f"#/$defs/{name}"})
+    for name in [*CHUNK_TYPES, "data-part"]
+}
+
+# ai 6 `FinishReason` -> the transcript's (TanStack) vocabulary. 'other' and a missing reason are
+# "no reason"; 'error' is handled as an error terminal, not a reason.
+FINISH_REASONS: dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "content-filter": "content_filter",
+    "tool-calls": "tool_calls",
+}
+
+
+def schema_errors(event: Any) -> list[str]:
+    """Why one chunk does not match ``ui-message-stream.schema.json`` (``[]`` if it does).
+
+    >>> schema_errors({"type": "finish", "finishReason": "tool_calls"})
+    ["finishReason: 'tool_calls' is not one of ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']"]
+    >>> schema_errors({"type": "TEXT_MESSAGE_CONTENT"})
+    ["type: 'TEXT_MESSAGE_CONTENT' is not a UIMessageChunk type (nor data-*)"]
+    """
+    if not isinstance(event, dict):
+        return [f"chunk is not a JSON object (got {type(event).__name__})"]
+    ctype = event.get("type")
+    if not isinstance(ctype, str):
+        return ["missing or non-string 'type'"]
+    if ctype not in CHUNK_TYPES and not ctype.startswith("data-"):
+        return [f"type: {ctype!r} is not a UIMessageChunk type (nor data-*)"]
+    validator = _BY_TYPE["data-part" if ctype not in CHUNK_TYPES else ctype]
+    errors = sorted(validator.iter_errors(event), key=lambda e: [str(p) for p in e.absolute_path])
+    return [format_error(e) for e in errors]
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle: the table
+# ---------------------------------------------------------------------------------------------
+
+Op = Literal["run-start", "run-finish", "run-error", "run-abort", "open", "feed", "close", "complete", "refer",
+             "step-end"]
+State = Literal["absent", "orphan", "open", "fed", "closed"]
+Phase = Literal["before", "running", "finished", "errored", "aborted"]
+Role = Literal["start", "finish", "error", "abort", "body"]
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One kind of part that is opened, fed and closed by id within the message."""
+
+    label: str
+    id_key: str
+    delta_key: str
+    unclosed_row: str  # still open at finish (text and reasoning: also at finish-step)
+    dropped_at_step_end: bool  # finish-step clears the consumer's active parts of this kind
+    empty_delta_row: str | None = None
+    empty_close_row: str | None = None
+    reopen_row: str | None = None  # started again after it ended (None: a part id may be reused)
+
+
+ENTITIES: dict[str, Entity] = {
+    "text": Entity("text part", "id", "delta", "8.1.5", True, "hygiene.empty-delta", "hygiene.empty-delta"),
+    "reasoning": Entity("reasoning part", "id", "delta", "8.1.8", True, "hygiene.empty-delta"),
+    # A completed call started again is re-exposed (the consumer resets it to input-streaming).
+    "tool": Entity("tool call", "toolCallId", "inputTextDelta", "8.1.12", False, "hygiene.empty-delta",
+                   reopen_row="8.1.12"),
+}
+
+# chunk type -> (entity kind, "run" or "step", operation). Types not listed (start-step, file,
+# source-*, data-*, message-metadata, tool-output-denied ...) are neutral body chunks.
+CHUNKS: dict[str, tuple[str, Op]] = {
+    "start": ("run", "run-start"),
+    "finish": ("run", "run-finish"),
+    "error": ("run", "run-error"),
+    "abort": ("run", "run-abort"),
+    "text-start": ("text", "open"),
+    "text-delta": ("text", "feed"),
+    "text-end": ("text", "close"),
+    "reasoning-start": ("reasoning", "open"),
+    "reasoning-delta": ("reasoning", "feed"),
+    "reasoning-end": ("reasoning", "close"),
+    "tool-input-start": ("tool", "open"),
+    "tool-input-delta": ("tool", "feed"),
+    # The call is exposed as complete: parsed input, or the invalid-input form (row 12/13).
+    "tool-input-available": ("tool", "complete"),
+    "tool-input-error": ("tool", "complete"),
+    # These name an existing call ("No tool invocation found for tool call ID" otherwise).
+    "tool-output-available": ("tool", "refer"),
+    "tool-output-error": ("tool", "refer"),
+    "tool-approval-request": ("tool", "refer"),
+    "finish-step": ("step", "step-end"),
+}
+
+_ROLE: dict[Op, Role] = {"run-start": "start", "run-finish": "finish", "run-error": "error", "run-abort": "abort"}
+
+
+@dataclass(frozen=True)
+class RunStep:
+    next: Phase
+    row: str | None
+    message: str = ""  # format field: {type}
+    check_open: bool = False  # report parts still open (finish)
+    interpret: bool = True  # feed the chunk to the part machine
+    note_open: bool = False  # record (INFO) parts left open (error: allowed, worth knowing)
+
+
+_AFTER_END = RunStep("finished", "8.1.18", "{type} chunk after the run's terminal chunk", interpret=False)
+_AFTER_ERROR = RunStep("errored", "8.1.18", "{type} chunk after the error chunk (Chat stops reading there)",
+                       interpret=False)
+_AFTER_ABORT = RunStep("aborted", "8.1.18", "{type} chunk after the abort chunk", interpret=False)
+_FIRST = "first chunk is {type}, not start"
+RUN_PHASES: dict[tuple[Phase, Role], RunStep] = {
+    ("before", "start"): RunStep("running", None),
+    ("before", "body"): RunStep("running", "8.1.0", _FIRST),
+    ("before", "finish"): RunStep("finished", "8.1.0", _FIRST, interpret=False),
+    ("before", "error"): RunStep("errored", "8.1.0", _FIRST, interpret=False),
+    ("before", "abort"): RunStep("aborted", "8.1.0", _FIRST, interpret=False),
+    ("running", "start"): RunStep("running", "8.1.0", "second start chunk in one message", interpret=False),
+    ("running", "body"): RunStep("running", None),
+    ("running", "finish"): RunStep("finished", None, check_open=True),
+    # Parts open at an error are tolerated (L9); which ones is recorded as INFO.
+    ("running", "error"): RunStep("errored", None, note_open=True),
+    # streamText's abort chunk leaves open parts open; the consumer stops there.
+    ("running", "abort"): RunStep("aborted", None),
+    ("finished", "start"): _AFTER_END,
+    ("finished", "body"): _AFTER_END,
+    ("finished", "finish"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("finished", "error"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("finished", "abort"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("errored", "start"): _AFTER_ERROR,
+    ("errored", "body"): _AFTER_ERROR,
+    ("errored", "finish"): RunStep("errored", "8.1.20", "finish chunk after the error chunk (a synthetic finish)",
+                                   interpret=False),
+    ("errored", "error"): RunStep("errored", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("errored", "abort"): RunStep("errored", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("aborted", "start"): _AFTER_ABORT,
+    ("aborted", "body"): _AFTER_ABORT,
+    ("aborted", "finish"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("aborted", "error"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("aborted", "abort"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
+}
+ENDED: frozenset[Phase] = frozenset({"finished", "errored", "aborted"})
+
+_NOT_OPEN = "8.4.2"
+_EXPOSED_TWICE = "8.1.12"
+# Rows that depend on the entity: resolved through its attribute of the same name.
+_EMPTY_CLOSE = "empty_close_row"
+_REOPEN = "reopen_row"
+# (state of this id, op) -> (next state, row). "fed" = open with content; "orphan" = content before
+# its start (one 8.4.2; a late start then opens a part that already has content). A text or
+# reasoning id may be used again after its end (the consumer keys only the active parts). A tool
+# call may be completed with no start (an atomic call: tool-input-available alone), but only once.
+TRANSITIONS: dict[tuple[State, Op], tuple[State, str | None]] = {
+    ("absent", "open"): ("open", None),
+    ("orphan", "open"): ("fed", None),
+    ("open", "open"): ("open", _NOT_OPEN),
+    ("fed", "open"): ("fed", _NOT_OPEN),
+    ("closed", "open"): ("open", _REOPEN),
+    ("absent", "feed"): ("orphan", _NOT_OPEN),
+    ("orphan", "feed"): ("orphan", _NOT_OPEN),
+    ("open", "feed"): ("fed", None),
+    ("fed", "feed"): ("fed", None),
+    ("closed", "feed"): ("closed", _NOT_OPEN),
+    ("absent", "close"): ("absent", _NOT_OPEN),
+    ("orphan", "close"): ("closed", _NOT_OPEN),
+    ("open", "close"): ("closed", _EMPTY_CLOSE),
+    ("fed", "close"): ("closed", None),
+    ("closed", "close"): ("closed", _NOT_OPEN),
+    ("absent", "complete"): ("closed", None),
+    ("orphan", "complete"): ("closed", None),
+    ("open", "complete"): ("closed", None),
+    ("fed", "complete"): ("closed", None),
+    ("closed", "complete"): ("closed", _EXPOSED_TWICE),
+    ("absent", "refer"): ("absent", _NOT_OPEN),
+    ("orphan", "refer"): ("orphan", None),
+    ("open", "refer"): ("open", None),
+    ("fed", "refer"): ("fed", None),
+    ("closed", "refer"): ("closed", None),
+}
+_STATE_WORD: dict[str, str] = {
+    "absent": "not open (never started)",
+    "orphan": "not open (its start has not come)",
+    "open": "already open",
+    "fed": "already open",
+    "closed": "already ended",
+}
+
+
+def _ctype(event: Any) -> str | None:
+    if isinstance(event, dict) and isinstance(event.get("type"), str):
+        return str(event["type"])
+    return None
+
+
+def lifecycle(events: Sequence[Any]) -> list[Finding]:
+    """Apply :data:`RUN_PHASES` and the part :data:`TRANSITIONS` to a whole chunk stream.
+
+    >>> [f.row for f in lifecycle([{"type": "start"}, {"type": "text-delta", "id": "t", "delta": "x"},
+    ...                            {"type": "finish"}])]
+    ['8.4.2']
+    >>> [f.row for f in lifecycle([{"type": "start"}, {"type": "error", "errorText": "x"},
+    ...                            {"type": "finish-step"}, {"type": "finish"}])]
+    ['8.1.18', '8.1.20']
+    """
+    findings: list[Finding] = []
+    phase: Phase = "before"
+    states: dict[tuple[str, str], State] = {}
+
+    def add(row: str, message: str, index: int) -> None:
+        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
+
+    def still_open(kinds: Sequence[str]) -> list[tuple[str, str]]:
+        return [(k, i) for (k, i), st in states.items() if k in kinds and st in ("open", "fed")]
+
+    for index, event in enumerate(events):
+        ctype = _ctype(event)
+        kind, op = CHUNKS.get(ctype or "", ("", "feed"))
+        role: Role = _ROLE.get(op, "body") if kind == "run" else "body"
+        step = RUN_PHASES[(phase, role)]
+        if step.row is not None:
+            add(step.row, step.message.format(type=ctype or "an unreadable"), index)
+        phase = step.next
+        if step.check_open:
+            for open_kind, open_id in still_open(list(ENTITIES)):
+                ent = ENTITIES[open_kind]
+                add(ent.unclosed_row, f"{ent.label} {open_id!r} still open at the finish chunk", index)
+        if step.note_open:
+            left = [f"{ENTITIES[k].label} {i!r}" for k, i in still_open(list(ENTITIES))]
+            if left:
+                findings.append(Finding(row="info.open-at-error", event_index=index, source="lifecycle",
+                                        message=f"left open at the error chunk: {', '.join(left)}"))
+        if not step.interpret or not isinstance(event, dict):
+            continue
+        if op == "step-end":
+            # The consumer forgets open text/reasoning parts here: later deltas for them throw.
+            dropped = [k for k, e in ENTITIES.items() if e.dropped_at_step_end]
+            for open_kind, open_id in still_open(dropped):
+                ent = ENTITIES[open_kind]
+                add(ent.unclosed_row, f"{ent.label} {open_id!r} still open at finish-step (the consumer drops it)",
+                    index)
+                states[(open_kind, open_id)] = "absent"
+            continue
+        if kind not in ENTITIES:
+            continue
+        ent = ENTITIES[kind]
+        ident = event.get(ent.id_key)
+        if not isinstance(ident, str):
+            continue  # schema_errors reports the missing id
+        state = states.get((kind, ident), "absent")
+        new_state, row = TRANSITIONS[(state, op)]
+        if row in (_EMPTY_CLOSE, _REOPEN):
+            row = getattr(ent, row)
+        if op == "feed" and row is None and event.get(ent.delta_key) == "":
+            row = ent.empty_delta_row
+            new_state = state  # an empty delta is not content
+        if row is not None:
+            add(row, _message(ctype or "", ent, ident, state, op, row), index)
+        states[(kind, ident)] = new_state
+    if phase not in ENDED:
+        findings.append(Finding(row="8.1.18", message="stream ended with no finish, error or abort chunk",
+                                source="lifecycle-terminal-missing"))
+    return findings
+
+
+def _message(ctype: str, ent: Entity, ident: str, state: str, op: str, row: str) -> str:
+    if row == _NOT_OPEN:
+        verb = {"open": "opens", "feed": "continues", "close": "ends", "refer": "names"}.get(op, "uses")
+        return f"{ctype} {verb} {ent.label} {ident!r}, which is {_STATE_WORD[state]}"
+    if op == "open":
+        return f"{ctype} starts {ent.label} {ident!r} again after it was complete (exposed twice)"
+    if op == "complete":
+        return f"{ctype} exposes {ent.label} {ident!r} again after it was complete"
+    if op == "feed":
+        return f"{ctype} for {ent.label} {ident!r} has an empty delta"
+    return f"{ent.label} {ident!r} ended with no content"
+
+
+# ---------------------------------------------------------------------------------------------
+# Extraction
+# ---------------------------------------------------------------------------------------------
+
+
+_CALL_CHUNKS = ("tool-input-start", "tool-input-available", "tool-input-error")
+
+
+def _until_terminal(events: Sequence[Any]) -> Iterator[dict[str, Any]]:
+    """Readable chunks up to and including the first terminal: what the consumer acts on."""
+    for event in events:
+        if not isinstance(event, dict):
+            continue
+        yield event
+        if event.get("type") in ("finish", "error", "abort"):
+            return
+
+
+def _input_text(value: Any, invalid: bool) -> str:
+    """The argument text a complete call carries when no deltas streamed (atomic call)."""
+    if invalid and isinstance(value, str):
+        return value  # tool-input-error keeps the raw, unparsable text as its input
+    if value is None:
+        return ""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def extract(events: Sequence[Any]) -> Transcript:
+    """The normalized transcript a UI message stream means (what ``Chat`` would build).
+
+    >>> t = extract([{"type": "start"},
+    ...              {"type": "tool-input-available", "toolCallId": "c1", "toolName": "f", "input": {"a": 1}},
+    ...              {"type": "tool-output-error", "toolCallId": "c1", "errorText": "boom"},
+    ...              {"type": "finish", "finishReason": "other"}])
+    >>> [(c.id, c.args_text) for c in t.tool_calls], t.tool_results[0].is_error, t.finish_reason
+    ([('c1', '{"a":1}')], True, None)
+    >>> extract([{"type": "start"}, {"type": "error", "errorText": "rate limited"}]).error
+    ErrorRecord(message='rate limited', code=None)
+    """
+    text: list[str] = []
+    reasoning: list[str] = []
+    names: dict[str, str] = {}  # call id -> name, in order of first appearance
+    args: dict[str, list[str]] = {}
+    open_calls: set[str] = set()
+    completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
+    provider: set[str] = set()
+    results: list[ToolResultRecord] = []
+    approvals: dict[str, str] = {}  # approval id -> call id
+    terminal: dict[str, Any] | None = None
+
+    for event in _until_terminal(events):
+        ctype = event.get("type")
+        call_id = first_str(event.get("toolCallId"))
+        if ctype == "text-delta" and isinstance(event.get("delta"), str):
+            text.append(event["delta"])
+        elif ctype == "reasoning-delta" and isinstance(event.get("delta"), str):
+            reasoning.append(event["delta"])
+        elif ctype == "tool-input-start" and call_id is not None and call_id not in completed:
+            name = first_str(event.get("toolName"))
+            if call_id not in names and name is not None:
+                names[call_id] = name
+                args[call_id] = []
+            open_calls.add(call_id)
+        elif ctype == "tool-input-delta" and call_id in open_calls and isinstance(event.get("inputTextDelta"), str):
+            args.setdefault(call_id, []).append(event["inputTextDelta"])
+        elif ctype in ("tool-input-available", "tool-input-error") and call_id is not None:
+            if call_id in completed:
+                continue
+            name = first_str(event.get("toolName"))
+            if call_id not in names:
+                if name is None:
+                    continue
+                names[call_id] = name
+            open_calls.discard(call_id)
+            completed[call_id] = (event.get("input"), ctype == "tool-input-error")
+        elif ctype == "tool-output-available" and call_id is not None:
+            results.append(ToolResultRecord(tool_call_id=call_id, result=event.get("output"),
+                                            preliminary=event.get("preliminary") is True))
+        elif ctype == "tool-output-error" and call_id is not None:
+            results.append(ToolResultRecord(tool_call_id=call_id, result=tool_result_value(event.get("errorText")),
+                                            is_error=True))
+        elif ctype == "tool-approval-request" and call_id is not None:
+            approval_id = first_str(event.get("approvalId"))
+            if approval_id is not None:
+                approvals.setdefault(approval_id, call_id)
+        elif ctype in ("finish", "error", "abort"):
+            terminal = event
+        if call_id is not None and event.get("providerExecuted") is True and ctype in _CALL_CHUNKS:
+            provider.add(call_id)
+
+    executed = provider | {r.tool_call_id for r in results}
+    calls = []
+    for call_id, name in names.items():
+        if call_id not in completed:
+            continue  # started but never complete: not exposed to the consumer
+        value, invalid = completed[call_id]
+        streamed = args.get(call_id) or []
+        args_text = "".join(streamed) if streamed else _input_text(value, invalid)
+        fallback = None if invalid else value
+        calls.append(tool_call_record(call_id, name, args_text, fallback, call_id in executed))
+    transcript = Transcript(
+        text="".join(text),
+        reasoning="".join(reasoning),
+        tool_calls=calls,
+        tool_results=results,
+        approvals=[ApprovalRecord(approval_id=a, tool_call_id=c, tool_name=names.get(c))
+                   for a, c in approvals.items()],
+        terminal="none",
+    )
+    if terminal is None:
+        return transcript
+    ctype = terminal.get("type")
+    reason = terminal.get("finishReason")
+    if ctype == "finish" and reason != "error":
+        transcript.terminal = "finished"
+        transcript.finish_reason = FINISH_REASONS.get(reason) if isinstance(reason, str) else None  # type: ignore[assignment]
+    elif ctype == "abort":
+        transcript.terminal = "aborted"
+    else:
+        transcript.terminal = "error"
+        transcript.error = ErrorRecord(message=first_str(terminal.get("errorText")))
+    return transcript
+
+
+def exposures(events: Sequence[Any]) -> dict[str, int]:
+    """Index of the first ``tool-input-available`` / ``tool-input-error`` per tool call id.
+
+    >>> exposures([{"type": "tool-input-start", "toolCallId": "c1", "toolName": "f"},
+    ...            {"type": "tool-input-error", "toolCallId": "c1", "toolName": "f", "input": "{", "errorText": "x"}])
+    {'c1': 1}
+    """
+    out: dict[str, int] = {}
+    for index, event in enumerate(events):
+        if _ctype(event) in ("tool-input-available", "tool-input-error"):
+            call_id = event.get("toolCallId")
+            if isinstance(call_id, str):
+                out.setdefault(call_id, index)
+    return out

@@ -1,0 +1,167 @@
+"""Reference adapter: upstream parts -> the AI SDK UI message stream (``UIMessageChunk``, ai 6).
+
+The chunks ``streamText(...).toUIMessageStream()`` would send for a correct run, read through the
+shared interpreter :class:`~conformance.reference.core.ReferenceAdapter` (every rule of section
+8 lives there; this module only shapes chunks):
+
+* ``start{messageId}`` + ``start-step`` first (row 0); ``finish-step`` + ``finish{finishReason}``
+  last (row 18), finish reasons in the AI SDK vocabulary (``tool-calls``, ``content-filter``;
+  no reason -> ``other``);
+* text and reasoning parts ``*-start{id}`` / ``*-delta{id, delta}`` / ``*-end{id}``;
+* a tool call is ``tool-input-start`` + ``tool-input-delta{inputTextDelta}`` per fragment, then
+  ``tool-input-available{input}`` once its input is complete (row 12); malformed input is
+  ``tool-input-error{input: raw text, errorText}`` (policy ``raw``) or ``input: {}``
+  (``empty-object``), as ``streamText`` marks an unparsable call invalid (row 13);
+* provider results ``tool-output-available{output}`` / ``tool-output-error{errorText}`` (row 14);
+* approvals ``tool-approval-request{approvalId, toolCallId}`` before ``finish-step`` (row 15);
+* errors ``error{errorText}`` and nothing after it (rows 17, 20, 21); abort: nothing
+  (``silent``) or one ``abort`` chunk with open parts left open, as ``streamText`` does
+  (``cancelled``). ``run-error`` is not offered: an ``error`` chunk carries no code, so it
+  could not be told from a failure.
+
+Usage and the model id have no chunk; they are not sent.
+
+Example:
+    >>> from conformance.contract import RunRequest
+    >>> a = UIMessageStreamReferenceAdapter()
+    >>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={},
+    ...                    thread_id="t", run_id="r"))
+    >>> a.start()
+    >>> a.feed({"type": "tool-call", "toolCallId": "c1", "toolName": "get", "input": '{"q":1}'})
+    >>> a.end_of_stream()
+    >>> [e["type"] for e in a.drain()]  # doctest: +NORMALIZE_WHITESPACE
+    ['start', 'start-step', 'tool-input-start', 'tool-input-delta', 'tool-input-available',
+     'finish-step', 'finish']
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from conformance.contract import AdapterContext, Policies
+from conformance.reference.core import Event, ReferenceAdapter, TokenCounts, ToolCallState, js_stringify
+
+__all__ = ["UIMessageStreamReferenceAdapter"]
+
+# Transcript (TanStack) finish reasons -> ai 6 `FinishReason`; None (no reason) -> 'other'.
+FINISH_REASONS: dict[str | None, str] = {
+    "stop": "stop",
+    "length": "length",
+    "content_filter": "content-filter",
+    "tool_calls": "tool-calls",
+    None: "other",
+}
+INVALID_INPUT_TEXT = "Invalid input for tool {name}: the arguments are not valid JSON"
+
+
+class UIMessageStreamReferenceAdapter(ReferenceAdapter):
+    """Correct UI message stream adapter for v2/v3/v4/mastra upstreams.
+
+    >>> UIMessageStreamReferenceAdapter().capabilities.output
+    'ui-message-stream'
+    """
+
+    NAME: ClassVar[str] = "reference-ui-message-stream"
+    OUTPUT: ClassVar[str] = "ui-message-stream"
+
+    def __init__(
+        self, ctx: AdapterContext | None = None, policies: Policies | None = None, dialect: str | None = None
+    ) -> None:
+        if policies is not None and policies.abort == "run-error":
+            raise ValueError("abort policy 'run-error' cannot be expressed: an error chunk has no code")
+        super().__init__(ctx, policies, dialect)
+
+    # ------------------------------------------------------------ run
+    def emit_run_started(self) -> None:
+        """Row 0: ``start`` (the assistant message id) and the first ``start-step``."""
+        self.emit({"type": "start", "messageId": f"msg-{self.state.request.run_id}"})
+        self.emit({"type": "start-step"})
+
+    def emit_run_finished(
+        self, finish_reason: str | None, usage: TokenCounts | None, interrupts: list[dict[str, Any]]
+    ) -> None:
+        """Rows 15, 18: approvals, ``finish-step``, then ``finish{finishReason}`` (usage has no chunk)."""
+        for interrupt in interrupts:
+            self.emit({"type": "tool-approval-request", "approvalId": interrupt["id"],
+                       "toolCallId": interrupt["toolCallId"]})
+        self.emit({"type": "finish-step"})
+        self.emit({"type": "finish", "finishReason": FINISH_REASONS.get(finish_reason, "other")})
+
+    def emit_run_error(self, message: str, code: str | None) -> None:
+        """Rows 17, 20, 21: ``error{errorText}`` (the code has no field)."""
+        self.emit({"type": "error", "errorText": message})
+
+    def on_abort(self) -> None:
+        """Row 22 'cancelled': one ``abort`` chunk, open parts left open (``streamText``'s form)."""
+        st = self.state
+        if self.policies.abort != "cancelled" or st.abort_handled or st.done:
+            super().on_abort()
+            return
+        st.abort_handled = True
+        st.outbox.clear()
+        self.emit_run_cancelled()
+        st.done = True
+
+    def emit_run_cancelled(self) -> None:
+        """Row 22 POLICY 'cancelled': ``abort``."""
+        self.emit({"type": "abort", "reason": "Request aborted"})
+
+    # ------------------------------------------------------------ text / reasoning
+    def emit_text_start(self, message_id: str) -> None:
+        """Row 3."""
+        self.emit({"type": "text-start", "id": message_id})
+
+    def emit_text_content(self, message_id: str, delta: str) -> None:
+        """Row 4."""
+        self.emit({"type": "text-delta", "id": message_id, "delta": delta})
+
+    def emit_text_end(self, message_id: str) -> None:
+        """Row 5."""
+        self.emit({"type": "text-end", "id": message_id})
+
+    def emit_reasoning_start(self, message_id: str) -> None:
+        """Row 6."""
+        self.emit({"type": "reasoning-start", "id": message_id})
+
+    def emit_reasoning_content(self, message_id: str, delta: str) -> None:
+        """Row 7."""
+        self.emit({"type": "reasoning-delta", "id": message_id, "delta": delta})
+
+    def emit_reasoning_end(self, message_id: str) -> None:
+        """Row 8."""
+        self.emit({"type": "reasoning-end", "id": message_id})
+
+    # ------------------------------------------------------------ tools
+    def emit_tool_start(self, call: ToolCallState) -> None:
+        """Row 9: ``tool-input-start`` (``providerExecuted`` when the provider runs it)."""
+        event: Event = {"type": "tool-input-start", "toolCallId": call.id, "toolName": call.name}
+        if call.provider_executed:
+            event["providerExecuted"] = True
+        self.emit(event)
+
+    def emit_tool_args(self, call: ToolCallState, delta: str) -> None:
+        """Row 10."""
+        self.emit({"type": "tool-input-delta", "toolCallId": call.id, "inputTextDelta": delta})
+
+    def emit_tool_end(self, call: ToolCallState) -> None:
+        """Rows 12, 13: ``tool-input-available{input}``, or ``tool-input-error`` with the raw text."""
+        present, value = self.end_input(call)
+        event: Event = {"toolCallId": call.id, "toolName": call.name}
+        if present:
+            event = {"type": "tool-input-available", **event, "input": value}
+        else:
+            event = {"type": "tool-input-error", **event, "input": call.input_text,
+                     "errorText": INVALID_INPUT_TEXT.format(name=call.name)}
+        if call.provider_executed:
+            event["providerExecuted"] = True
+        self.emit(event)
+
+    def emit_tool_result(self, call_id: str, tool_name: str, result: Any, is_error: bool) -> None:
+        """Row 14: ``tool-output-available{output}``; an error result as ``tool-output-error``."""
+        if is_error:
+            text = result if isinstance(result, str) else js_stringify(result)
+            self.emit({"type": "tool-output-error", "toolCallId": call_id, "errorText": text,
+                       "providerExecuted": True})
+        else:
+            self.emit({"type": "tool-output-available", "toolCallId": call_id, "output": result,
+                       "providerExecuted": True})

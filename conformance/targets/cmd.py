@@ -1,0 +1,477 @@
+"""``--adapter-cmd "CMD ..."``: an adapter in any language, behind the ``sac-harness/1`` stdio protocol.
+
+:class:`CmdTarget` is a normal factory for the runner. It starts ``CMD`` once (shell-split,
+cwd = the current directory), greets it, takes its capabilities from the handshake, and reuses
+the process for one case after another. Each :class:`CmdAdapter` sends its case, feeds the
+scripted model's parts (part dialects) or lets the harness call the mock server (HTTP
+dialects), forwards the caller's abort, and yields the events the harness prints.
+
+The process is read and written by threads with blocking pipes, so the target works with the
+runner's fresh event loop per case. Whatever the harness does, the case gets a verdict:
+
+* it does not answer ``hello`` in time, or exits first: every case ERROR "harness did not start";
+* it exits mid-case, prints a line that is not a valid message, names another case, or says
+  nothing until the case timeout: ERROR with the reason and the tail of its stderr, and the
+  process is killed and started afresh for the next case;
+* it reports ``error`` (the adapter threw): graded like a Python adapter that raised.
+
+Example:
+    >>> import sys
+    >>> target = CmdTarget(f"{sys.executable} examples/harness_python.py", start_timeout=20)
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.runner import run_case
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> run_case(target, s, "v3").verdict
+    'PASS'
+    >>> target.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import collections
+import contextlib
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from collections.abc import AsyncIterator
+from typing import Any
+
+from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.targets.protocol import (
+    AbortMessage,
+    CapabilitiesMessage,
+    CaseMessage,
+    HelloMessage,
+    HttpUpstream,
+    PartMessage,
+    PartsEndMessage,
+    PartsErrorMessage,
+    PartsUpstream,
+    ProtocolViolation,
+    RequestBody,
+    UpstreamError,
+    parse_harness_line,
+)
+from mock_provider.scenario import PART_DIALECTS
+
+__all__ = ["CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess"]
+
+DEFAULT_START_TIMEOUT = 30.0
+DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+STDERR_TAIL_LINES = 20
+
+
+class HarnessAdapterError(Exception):
+    """The harness reported that its adapter threw (an ``error`` message)."""
+
+
+# An item from the stdout reader thread: ("msg", message) | ("violation", text) | ("eof", None).
+Item = tuple[str, Any]
+
+
+class HarnessProcess:
+    """One running harness process: its pipes, reader/writer threads and stderr tail."""
+
+    def __init__(self, argv: list[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> None:
+        self.argv = argv
+        self.max_line_bytes = max_line_bytes
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        self.capabilities: Capabilities | None = None
+        self.flow = "push"
+        self.eof = False
+        self._lock = threading.Lock()
+        self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
+        self._idle: queue.Queue[Item] = queue.Queue()
+        self._out: queue.Queue[bytes | None] = queue.Queue()
+        # Own process group: killing it also ends children (``npx``, shell wrappers).
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     bufsize=0, start_new_session=True)
+        self._stderr_thread = threading.Thread(target=self._read_stderr, daemon=True, name="harness-stderr")
+        self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name="harness-stdout"),
+                         threading.Thread(target=self._write, daemon=True, name="harness-stdin"),
+                         self._stderr_thread]
+        for t in self._threads:
+            t.start()
+
+    # ------------------------------------------------------------ threads
+    def _read_stdout(self) -> None:
+        stdout = self.proc.stdout
+        assert stdout is not None
+        try:
+            while True:
+                line = stdout.readline(self.max_line_bytes + 1)
+                if not line:
+                    break
+                if len(line) > self.max_line_bytes:
+                    self._deliver(("violation", f"a stdout line longer than {self.max_line_bytes} bytes "
+                                                f"(starts {line[:80].decode('utf-8', 'replace')!r})"))
+                    return  # the rest of the line cannot be framed; the process will be killed
+                if not line.strip():
+                    continue
+                try:
+                    self._deliver(("msg", parse_harness_line(line)))
+                except ProtocolViolation as exc:
+                    self._deliver(("violation", str(exc)))
+        except (OSError, ValueError):
+            pass
+        self.eof = True
+        self._deliver(("eof", None))
+
+    def _read_stderr(self) -> None:
+        stderr = self.proc.stderr
+        assert stderr is not None
+        with contextlib.suppress(OSError, ValueError):
+            for raw in iter(lambda: stderr.readline(64 * 1024), b""):
+                self.stderr_tail.append(raw.decode("utf-8", "replace").rstrip("\n")[:500])
+
+    def _write(self) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        while True:
+            data = self._out.get()
+            if data is None:
+                break
+            try:
+                stdin.write(data)
+                stdin.flush()
+            except (OSError, ValueError):
+                break  # the process is gone: the stdout reader reports the exit
+
+    def _deliver(self, item: Item) -> None:
+        with self._lock:
+            sink = self._sink
+        if sink is None:
+            self._idle.put(item)
+            return
+        loop, inbox = sink
+        with contextlib.suppress(RuntimeError):  # the case's loop already closed
+            loop.call_soon_threadsafe(inbox.put_nowait, item)
+
+    # ------------------------------------------------------------ API
+    def send(self, message: Any) -> None:
+        """Queue one protocol message for the harness's stdin (never blocks the caller)."""
+        self._out.put(message.line())
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None and not self.eof
+
+    def handshake(self, timeout: float) -> Capabilities:
+        """Send ``hello`` and wait for ``capabilities``; raise :class:`HarnessError` saying why not."""
+        self.send(HelloMessage())
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                kind, msg = self._idle.get(timeout=max(left, 0.0))
+            except queue.Empty:
+                raise HarnessError(f"harness did not start: no capabilities within {timeout:.1f}s of hello "
+                                   f"({shlex.join(self.argv)}){self.tail()}") from None
+            if kind == "eof":
+                raise HarnessError(f"harness did not start: it exited (code {self.exit_code()}) before answering "
+                                   f"hello ({shlex.join(self.argv)}){self.tail()}")
+            if kind == "violation":
+                raise HarnessError(f"harness did not start: protocol violation in its reply to hello: {msg}"
+                                   f"{self.tail()}")
+            if isinstance(msg, CapabilitiesMessage):
+                self.capabilities = msg.capabilities
+                self.flow = msg.flow
+                return msg.capabilities
+            raise HarnessError(f"harness did not start: expected a capabilities message, got {msg.type!r}"
+                               f"{self.tail()}")
+
+    def attach(self, loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[Item]) -> list[Item]:
+        """Route stdout to this case's queue; return what arrived between cases (should be nothing)."""
+        stray: list[Item] = []
+        with self._lock:
+            while True:
+                try:
+                    stray.append(self._idle.get_nowait())
+                except queue.Empty:
+                    break
+            self._sink = (loop, inbox)
+        return stray
+
+    def detach(self) -> None:
+        with self._lock:
+            self._sink = None
+
+    def exit_code(self, wait: float = 1.0) -> int | None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return self.proc.wait(timeout=wait)
+        return None
+
+    def tail(self) -> str:
+        """The last lines of the harness's stderr, for an error message ('' if none)."""
+        self._stderr_thread.join(0.2 if self.proc.poll() is not None else 0.0)
+        lines = [ln for ln in self.stderr_tail if ln.strip()]
+        if not lines:
+            return ""
+        return "\n--- harness stderr (last lines) ---\n" + "\n".join(lines[-10:])
+
+    def kill(self) -> None:
+        """End the process (and its group) now; the threads end on EOF."""
+        self._out.put(None)
+        if self.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                self.proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=2.0)
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            with contextlib.suppress(OSError, ValueError):
+                if pipe is not None:
+                    pipe.close()
+
+
+_TARGETS: weakref.WeakSet[CmdTarget] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for target in list(_TARGETS):
+        target.close()
+
+
+class CmdTarget:
+    """A factory (``factory(ctx) -> adapter``) backed by one harness process, restarted as needed.
+
+    ``start_timeout`` bounds each handshake (restarts too); ``case_timeout`` is how long a case may go without
+    the harness finishing before it is ERROR (use the runner's per-case timeout: the target
+    stops a little earlier so the reason can quote the harness's stderr).
+    """
+
+    def __init__(self, cmd: str, *, start_timeout: float = DEFAULT_START_TIMEOUT, case_timeout: float = 10.0,
+                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> None:
+        self.cmd = cmd
+        self.argv = shlex.split(cmd)
+        if not self.argv:
+            raise ValueError("--adapter-cmd is empty")
+        self.start_timeout = start_timeout
+        self.case_timeout = case_timeout
+        self.max_line_bytes = max_line_bytes
+        self.__name__ = f"cmd:{cmd}"
+        self.starts = 0
+        self._proc: HarnessProcess | None = None
+        self._failed: str | None = None
+        self._closed = False
+        self._lock = threading.Lock()
+        _TARGETS.add(self)
+
+    def __call__(self, ctx: AdapterContext) -> CmdAdapter:
+        return CmdAdapter(self, self.process(), ctx)
+
+    def process(self) -> HarnessProcess:
+        """The running harness, started (and greeted) if needed; HarnessError if it cannot start."""
+        with self._lock:
+            if self._failed is not None:
+                raise HarnessError(self._failed)  # a harness that cannot start is not retried per case
+            if self._proc is not None and self._proc.alive():
+                return self._proc
+            if self._closed:
+                raise HarnessError("harness target closed")
+            if self._proc is not None:
+                self._proc.kill()
+            timeout = self.start_timeout
+            try:
+                proc = HarnessProcess(self.argv, max_line_bytes=self.max_line_bytes)
+            except OSError as exc:
+                self._failed = f"harness did not start: cannot run {self.cmd!r}: {exc}"
+                raise HarnessError(self._failed) from exc
+            self.starts += 1
+            try:
+                proc.handshake(timeout)
+            except HarnessError as exc:
+                proc.kill()
+                self._failed = str(exc)
+                raise
+            self._proc = proc
+            return proc
+
+    def discard(self, proc: HarnessProcess) -> None:
+        """Kill ``proc`` (a case ended badly) and start its successor in the background.
+
+        The start overlaps the grading of this case, so the next case's factory call (whose
+        time counts against that case) mostly finds the new process ready.
+        """
+        proc.kill()
+        with self._lock:
+            if self._proc is proc:
+                self._proc = None
+        threading.Thread(target=self._restart, daemon=True, name="harness-restart").start()
+
+    def _restart(self) -> None:
+        with contextlib.suppress(HarnessError):
+            self.process()  # a failure is remembered and reported by the next case
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+
+
+def _upstream_error(exc: BaseException) -> UpstreamError:
+    status = getattr(exc, "status_code", None)
+    body = getattr(exc, "response_body", None)
+    retryable = getattr(exc, "is_retryable", None)
+    return UpstreamError(name=type(exc).__name__, message=str(exc) or type(exc).__name__,
+                         status=status if isinstance(status, int) else None,
+                         responseBody=body if isinstance(body, str) else None,
+                         isRetryable=retryable if isinstance(retryable, bool) else None)
+
+
+class CmdAdapter:
+    """One case's view of the harness: sends the case, feeds parts, yields events."""
+
+    def __init__(self, target: CmdTarget, proc: HarnessProcess, ctx: AdapterContext) -> None:
+        self.target = target
+        self.proc = proc
+        self.ctx = ctx
+        assert proc.capabilities is not None
+        self.capabilities: Capabilities = proc.capabilities
+        self.case_id = f"{ctx.scenario_id}[{ctx.dialect}]"
+        self._abort_sent = False
+        self._parts_done = False
+        self._iterator: Any = None
+        self._result: Any = None
+        self.events_yielded = 0
+        # Read by the runner (HTTP cases): how many events the harness had printed when the abort
+        # reached it (its ``abort-ack``).
+        self.abort_event_index: int | None = None
+
+    # ------------------------------------------------------------ parts
+    def _send_abort(self) -> None:
+        if not self._abort_sent:
+            self._abort_sent = True
+            self.proc.send(AbortMessage(case=self.case_id))
+
+    async def _feed_one(self, request: RunRequest) -> None:
+        """Answer one pull: the next part of the scripted model, or how its stream ended."""
+        try:
+            if self._iterator is None:
+                options = {"prompt": request.messages, "tools": request.tools, "abort_signal": request.abort}
+                self._result = await self.ctx.model.do_stream(options)
+                self._iterator = self._result.stream.__aiter__()
+            item = await self._iterator.__anext__()
+        except StopAsyncIteration:
+            self._parts_done = True
+            self.proc.send(PartsEndMessage(case=self.case_id))
+            return
+        except Exception as exc:
+            self._parts_done = True
+            if request.abort.aborted:
+                self._send_abort()  # the harness hears of the abort before the upstream's AbortError
+            self.proc.send(PartsErrorMessage(case=self.case_id, error=_upstream_error(exc)))
+            return
+        self.proc.send(PartMessage(case=self.case_id, part=item))
+
+    async def _push_parts(self, request: RunRequest) -> None:
+        while not self._parts_done:
+            await self._feed_one(request)
+
+    async def _watch_abort(self, request: RunRequest) -> None:
+        await request.abort.wait()
+        self._send_abort()
+
+    # ------------------------------------------------------------ the case
+    def _case_message(self, request: RunRequest) -> CaseMessage:
+        ctx = self.ctx
+        upstream: HttpUpstream | PartsUpstream
+        if ctx.dialect in PART_DIALECTS:
+            upstream = PartsUpstream()
+        else:
+            upstream = HttpUpstream(base_url=ctx.base_url or "", model_id=ctx.model_id or "",
+                                    headers=dict(ctx.extra.get("headers") or {}))
+        body = RequestBody(model=request.model, messages=request.messages, tools=request.tools,
+                           output_schema=request.output_schema, options=request.options,
+                           thread_id=request.thread_id, run_id=request.run_id)
+        return CaseMessage(case=self.case_id, dialect=ctx.dialect, request=body, upstream=upstream)
+
+    def _failure(self, what: str) -> HarnessError:
+        return HarnessError(f"{what}{self.proc.tail()}")
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        inbox: asyncio.Queue[Item] = asyncio.Queue()
+        proc = self.proc
+        finished = False
+        tasks: list[asyncio.Task[None]] = []
+        parts = self.ctx.dialect in PART_DIALECTS
+        stray = proc.attach(loop, inbox)
+        try:
+            for kind, msg in stray:
+                if kind == "msg":
+                    raise self._failure(f"harness protocol violation: a {msg.type!r} message between cases "
+                                        f"(for case {getattr(msg, 'case', None)!r})")
+                if kind == "violation":
+                    raise self._failure(f"harness protocol violation between cases: {msg}")
+                # "eof" cannot be stray: process() restarts a dead harness before the case
+            proc.send(self._case_message(request))
+            tasks.append(asyncio.create_task(self._watch_abort(request)))
+            if parts and proc.flow == "push":
+                tasks.append(asyncio.create_task(self._push_parts(request)))
+            # Stop a little before the runner does, to say why with the harness's stderr.
+            deadline = loop.time() + max(self.target.case_timeout * 0.9, self.target.case_timeout - 1.0)
+            while True:
+                # After the caller aborted, a harness that keeps going is graded (row 8.1.22) by
+                # the runner's own timeout, as any adapter that ignores the abort.
+                timeout = None if request.abort.aborted else max(deadline - loop.time(), 0.0)
+                try:
+                    kind, msg = await asyncio.wait_for(inbox.get(), timeout)
+                except asyncio.TimeoutError:
+                    raise self._failure(f"harness silent: case {self.case_id} not ended within "
+                                        f"{self.target.case_timeout:.1f}s (no 'end' or 'error')") from None
+                if kind == "eof":
+                    code = await asyncio.to_thread(proc.exit_code)
+                    raise self._failure(f"harness exited mid-case (exit code {code}) during {self.case_id}")
+                if kind == "violation":
+                    raise self._failure(f"harness protocol violation: {msg}")
+                if getattr(msg, "case", None) != self.case_id:
+                    raise self._failure(f"harness protocol violation: a {msg.type!r} message for case "
+                                        f"{getattr(msg, 'case', None)!r} during case {self.case_id!r}")
+                if msg.type == "event":
+                    self.events_yielded += 1
+                    yield msg.event
+                elif msg.type == "abort-ack":
+                    if self.abort_event_index is None:
+                        self.abort_event_index = self.events_yielded
+                elif msg.type == "end":
+                    finished = True
+                    return
+                elif msg.type == "error":
+                    finished = True
+                    stack = f"\n{msg.stack}" if msg.stack else ""
+                    raise HarnessAdapterError(f"{msg.message}{stack}")
+                elif msg.type == "pull":
+                    if not parts or proc.flow != "pull" or self._parts_done:
+                        why = ("the part stream already ended" if self._parts_done and parts
+                               else f"flow is {proc.flow!r}, dialect {self.ctx.dialect!r}")
+                        raise self._failure(f"harness protocol violation: unexpected 'pull' ({why})")
+                    await self._feed_one(request)
+        finally:
+            proc.detach()
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(BaseException):
+                    await task
+            await self._close_upstream()
+            if not finished:
+                self.target.discard(proc)
+
+    async def _close_upstream(self) -> None:
+        # Like an adapter that stops reading: the request log records whether it left early.
+        stream = getattr(self._result, "stream", None)
+        aclose = getattr(stream, "aclose", None)
+        if aclose is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(aclose(), timeout=1.0)

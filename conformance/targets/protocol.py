@@ -1,0 +1,279 @@
+"""The ``sac-harness/1`` stdio protocol: one pydantic model per message (docs/adapter-protocol.md).
+
+Every message is one JSON object on one line. The suite validates every line the harness
+prints with :func:`parse_harness_line`; the messages it sends are built from these models
+too, so the JSON Schema (:func:`schema`) is the whole protocol.
+
+Example:
+    >>> parse_harness_line(b'{"type":"end","case":"text.basic.001[v3]"}')
+    EndMessage(type='end', case='text.basic.001[v3]')
+    >>> parse_harness_line(b'{"type":"end"}')
+    Traceback (most recent call last):
+    ...
+    conformance.targets.protocol.ProtocolViolation: end.case: Field required
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from conformance.contract import Capabilities
+
+PROTOCOL = "sac-harness/1"
+
+__all__ = [
+    "PROTOCOL",
+    "AbortAckMessage",
+    "AbortMessage",
+    "CapabilitiesMessage",
+    "CaseMessage",
+    "EndMessage",
+    "ErrorMessage",
+    "EventMessage",
+    "HelloMessage",
+    "PartMessage",
+    "PartsEndMessage",
+    "PartsErrorMessage",
+    "ProtocolViolation",
+    "PullMessage",
+    "parse_harness_line",
+    "schema",
+]
+
+
+class _Message(BaseModel):
+    # Unknown fields are ignored (a later minor revision may add some); unknown types are not.
+    model_config = ConfigDict(extra="ignore")
+
+    def line(self) -> bytes:
+        """The message as one protocol line (compact JSON + ``\\n``).
+
+        >>> HelloMessage().line()
+        b'{"type":"hello","protocol":"sac-harness/1"}\\n'
+        """
+        return (json.dumps(self.model_dump(mode="json", exclude_none=True, by_alias=True),
+                           separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+
+
+# ---------------------------------------------------------------- suite -> harness
+class HelloMessage(_Message):
+    """The first line the suite sends after starting the process."""
+
+    type: Literal["hello"] = "hello"
+    protocol: Literal["sac-harness/1"] = "sac-harness/1"
+
+
+class RequestBody(_Message):
+    """The caller's request (``conformance.contract.RunRequest`` without the abort signal)."""
+
+    model: str
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]] = Field(default_factory=list)
+    output_schema: dict[str, Any] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    thread_id: str
+    run_id: str
+
+
+class HttpUpstream(_Message):
+    """The case is served over HTTP by the mock server: point the real provider client here."""
+
+    mode: Literal["http"] = "http"
+    base_url: str = Field(description="Server root; OpenAI-compatible clients use base_url + '/v1'.")
+    model_id: str = Field(description="The model name to request (it selects the scenario).")
+    headers: dict[str, str] = Field(description="Send with every request (the case's log scope).")
+
+
+class PartsUpstream(_Message):
+    """The case's upstream is the suite's scripted model: its parts arrive as ``part`` messages."""
+
+    mode: Literal["parts"] = "parts"
+
+
+class CaseMessage(_Message):
+    """Run one case. ``case`` is echoed on every message about it."""
+
+    type: Literal["case"] = "case"
+    case: str
+    dialect: str
+    request: RequestBody
+    upstream: Annotated[HttpUpstream | PartsUpstream, Field(discriminator="mode")]
+
+
+class PartMessage(_Message):
+    """One upstream stream part, in the case's dialect (a ``v2``/``v3``/``v4``/``mastra`` item)."""
+
+    type: Literal["part"] = "part"
+    case: str
+    part: dict[str, Any]
+
+
+class PartsEndMessage(_Message):
+    """The upstream part stream ended normally."""
+
+    type: Literal["parts-end"] = "parts-end"
+    case: str
+
+
+class UpstreamError(_Message):
+    """What the upstream raised: ``APICallError`` (``status``), ``StreamDisconnected``, ``AbortError``..."""
+
+    name: str
+    message: str
+    status: int | None = None
+    response_body: str | None = Field(default=None, alias="responseBody")
+    is_retryable: bool | None = Field(default=None, alias="isRetryable")
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+class PartsErrorMessage(_Message):
+    """The upstream failed: before any part (``doStream`` itself threw) or mid-stream."""
+
+    type: Literal["parts-error"] = "parts-error"
+    case: str
+    error: UpstreamError
+
+
+class AbortMessage(_Message):
+    """The caller aborted the run (abort the AbortController / the upstream request)."""
+
+    type: Literal["abort"] = "abort"
+    case: str
+
+
+# ---------------------------------------------------------------- harness -> suite
+class CapabilitiesMessage(_Message):
+    """The harness's reply to ``hello``.
+
+    ``flow`` says how the harness wants parts: ``pull`` (one ``part``/``parts-end``/
+    ``parts-error`` per ``pull`` it sends; the suite's timing checks are exact) or ``push``
+    (every part as soon as the scripted model yields it; the default of the draft protocol).
+    """
+
+    type: Literal["capabilities"]
+    protocol: Literal["sac-harness/1"]
+    capabilities: Capabilities
+    flow: Literal["pull", "push"] = "push"
+
+
+class EventMessage(_Message):
+    """One output event of the adapter (AG-UI event or TanStack chunk), in order."""
+
+    type: Literal["event"]
+    case: str
+    event: Any
+
+
+class EndMessage(_Message):
+    """The adapter's stream is done (it returned)."""
+
+    type: Literal["end"]
+    case: str
+
+
+class ErrorMessage(_Message):
+    """The adapter threw: graded like a Python adapter whose ``stream()`` raised."""
+
+    type: Literal["error"]
+    case: str
+    message: str
+    stack: str | None = None
+
+
+class PullMessage(_Message):
+    """(``flow: pull`` only) the adapter reads the next upstream part; the first one calls ``doStream``."""
+
+    type: Literal["pull"]
+    case: str
+
+
+class AbortAckMessage(_Message):
+    """(optional) the harness read ``abort`` and fired its AbortController.
+
+    Over HTTP the harness hears of the abort later than the suite decides it: events it printed
+    before this line count as emitted before the abort (row 8.1.22). Without it, the abort
+    counts from the moment the suite decided it.
+    """
+
+    type: Literal["abort-ack"]
+    case: str
+
+
+HarnessMessage = Annotated[
+    CapabilitiesMessage | EventMessage | EndMessage | ErrorMessage | PullMessage | AbortAckMessage,
+    Field(discriminator="type"),
+]
+SuiteMessage = Annotated[
+    HelloMessage | CaseMessage | PartMessage | PartsEndMessage | PartsErrorMessage | AbortMessage,
+    Field(discriminator="type"),
+]
+_HARNESS: TypeAdapter[Any] = TypeAdapter(HarnessMessage)
+_SUITE: TypeAdapter[Any] = TypeAdapter(SuiteMessage)
+
+
+class ProtocolViolation(Exception):
+    """A harness line that is not a valid ``sac-harness/1`` message; the text says why."""
+
+
+def _quote(line: bytes, limit: int = 200) -> str:
+    text = line.decode("utf-8", "replace").rstrip("\n")
+    return text if len(text) <= limit else text[:limit] + f"... ({len(line)} bytes)"
+
+
+def parse_harness_line(line: bytes) -> Any:
+    """Validate one line from the harness; raise :class:`ProtocolViolation` naming the field.
+
+    >>> parse_harness_line(b'{"type":"pull","case":"a[v3]"}').type
+    'pull'
+    >>> parse_harness_line(b'hello')
+    Traceback (most recent call last):
+    ...
+    conformance.targets.protocol.ProtocolViolation: not a JSON object: 'hello'
+    """
+    try:
+        data = json.loads(line)
+    except ValueError:
+        raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}") from None
+    if not isinstance(data, dict):
+        raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}")
+    kind = data.get("type")
+    if kind not in ("capabilities", "event", "end", "error", "pull", "abort-ack"):
+        raise ProtocolViolation(f"unknown message type {kind!r}: {_quote(line)!r}")
+    try:
+        return _HARNESS.validate_python(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise ProtocolViolation(f"{where}: {err['msg']}") from None
+
+
+def parse_suite_line(line: bytes) -> Any:
+    """Validate one line from the suite (for harnesses written in Python).
+
+    >>> parse_suite_line(b'{"type":"abort","case":"a[v3]"}')
+    AbortMessage(type='abort', case='a[v3]')
+    """
+    return _SUITE.validate_json(line)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of both directions (``suite`` and ``harness`` message unions).
+
+    >>> sorted(schema()["properties"])
+    ['harness', 'suite']
+    """
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{PROTOCOL} messages",
+        "type": "object",
+        "properties": {"suite": _SUITE.json_schema(), "harness": _HARNESS.json_schema()},
+    }
+
+
+if __name__ == "__main__":
+    # python -m conformance.targets.protocol > docs/adapter-protocol.schema.json
+    print(json.dumps(schema(), indent=2, sort_keys=True))

@@ -1,0 +1,163 @@
+"""A reference ``sac-harness/1`` harness: any Python adapter factory behind the stdio protocol.
+
+It is what a harness in another language does (docs/adapter-protocol.md), written in Python
+so the project's tests can prove that ``--adapter-cmd`` grades an adapter exactly as the
+in-process runner does::
+
+    pytest --adapter-cmd "python examples/harness_python.py conformance.reference:agui"
+
+The adapter gets an ``AdapterContext`` whose ``model`` is a :class:`RemoteModel`: its
+``do_stream`` pulls the suite's scripted parts one ``pull`` at a time (``flow: pull``), and
+raises what the suite reports in ``parts-error`` (``APICallError``, ``StreamDisconnected``,
+``AbortError``). For HTTP dialects the context carries ``base_url``/``model_id``/headers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import traceback
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.contract import AdapterContext, RunRequest
+from conformance.session import load_factory
+from conformance.targets.protocol import (
+    PROTOCOL,
+    CaseMessage,
+    HttpUpstream,
+    PartsErrorMessage,
+    UpstreamError,
+    parse_suite_line,
+)
+from mock_provider.abort import AbortError, AbortSignal
+from mock_provider.model import APICallError, StreamDisconnected
+
+
+def write(message: dict[str, Any]) -> None:
+    """One protocol line on stdout (the only thing this process prints there)."""
+    import json
+
+    sys.stdout.buffer.write((json.dumps(message, separators=(",", ":")) + "\n").encode())
+    sys.stdout.buffer.flush()
+
+
+def upstream_exception(error: UpstreamError) -> Exception:
+    """The Python exception an in-process upstream would have raised for a ``parts-error``."""
+    if error.name == "APICallError" and error.status is not None:
+        return APICallError(error.status, error.response_body, {}, message=error.message)
+    if error.name == "StreamDisconnected":
+        return StreamDisconnected(error.message)
+    if error.name == "AbortError":
+        return AbortError(error.message)
+    return RuntimeError(f"{error.name}: {error.message}")
+
+
+@dataclass
+class _Stream:
+    stream: AsyncIterator[dict[str, Any]]
+    request: dict[str, Any] = field(default_factory=dict)
+    response: dict[str, Any] = field(default_factory=dict)
+
+
+class RemoteModel:
+    """``do_stream`` over the protocol: every item the adapter reads is one ``pull``."""
+
+    def __init__(self, case_id: str, dialect: str) -> None:
+        self.case_id = case_id
+        self.specification_version = dialect
+        self.provider = "sac-harness"
+        self.model_id = case_id
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.closed = False
+
+    async def _pull(self) -> Any:
+        write({"type": "pull", "case": self.case_id})
+        return await self.inbox.get()
+
+    async def do_stream(self, options: dict[str, Any]) -> _Stream:
+        first = await self._pull()  # the first pull is the doStream call itself
+        if isinstance(first, PartsErrorMessage):
+            raise upstream_exception(first.error)
+        return _Stream(self._items(first))
+
+    async def _items(self, msg: Any) -> AsyncIterator[dict[str, Any]]:
+        while True:
+            if msg.type == "parts-end":
+                return
+            if isinstance(msg, PartsErrorMessage):
+                raise upstream_exception(msg.error)
+            yield msg.part
+            msg = await self._pull()
+
+
+class Harness:
+    def __init__(self, spec: str) -> None:
+        self.factory = load_factory(spec)
+        self.cases: dict[str, tuple[RemoteModel, AbortSignal]] = {}
+
+    def capabilities(self) -> dict[str, Any]:
+        adapter = self.factory(AdapterContext(dialect="probe", model=None, scenario_id="probe"))
+        caps = adapter.capabilities
+        return caps if isinstance(caps, dict) else caps.model_dump(mode="json")
+
+    async def run_case(self, msg: CaseMessage) -> None:
+        model = RemoteModel(msg.case, msg.dialect)
+        abort = AbortSignal()
+        self.cases[msg.case] = (model, abort)
+        up = msg.upstream
+        scenario_id = msg.case.rsplit("[", 1)[0]
+        if isinstance(up, HttpUpstream):
+            ctx = AdapterContext(dialect=msg.dialect, model=None, scenario_id=scenario_id, base_url=up.base_url,
+                                 model_id=up.model_id, extra={"headers": up.headers})
+        else:
+            ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id)
+        r = msg.request
+        request = RunRequest(model=r.model, messages=r.messages, tools=r.tools, output_schema=r.output_schema,
+                             options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort)
+        try:
+            async for event in self.factory(ctx).stream(request):
+                write({"type": "event", "case": msg.case, "event": event})
+        except Exception as exc:
+            write({"type": "error", "case": msg.case, "message": f"{type(exc).__name__}: {exc}",
+                   "stack": traceback.format_exc()})
+        else:
+            write({"type": "end", "case": msg.case})
+        finally:
+            self.cases.pop(msg.case, None)
+
+    async def main(self) -> None:
+        loop = asyncio.get_running_loop()
+        lines: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+        def read() -> None:  # stdin in a thread: a portable, loop-independent reader
+            for raw in sys.stdin.buffer:
+                loop.call_soon_threadsafe(lines.put_nowait, raw)
+            loop.call_soon_threadsafe(lines.put_nowait, None)
+
+        threading.Thread(target=read, daemon=True).start()
+        tasks: set[asyncio.Task[None]] = set()
+        while (raw := await lines.get()) is not None:
+            msg = parse_suite_line(raw)
+            if msg.type == "hello":
+                write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
+                       "flow": "pull"})
+            elif isinstance(msg, CaseMessage):
+                task = asyncio.create_task(self.run_case(msg))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+            elif msg.case in self.cases:
+                model, abort = self.cases[msg.case]
+                if msg.type == "abort":
+                    abort.abort("client abort")
+                    write({"type": "abort-ack", "case": msg.case})
+                else:
+                    model.inbox.put_nowait(msg)
+            else:
+                print(f"harness: message for an unknown case {msg.case!r}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    asyncio.run(Harness(sys.argv[1] if len(sys.argv) > 1 else "conformance.reference:agui").main())

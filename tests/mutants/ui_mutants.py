@@ -1,0 +1,104 @@
+"""Mutants of the UI message stream reference adapter: one lifecycle rule of that protocol each.
+
+Each breaks a rule of ``conformance.protocols.ui_message_stream`` (its state-machine table) and
+must FAIL exactly its rows over the whole corpus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+from conformance.contract import AdapterContext
+from conformance.reference import ui_message_stream
+from tests.mutants.base import Mutant, map_events, per_event
+
+Events = list[dict[str, Any]]
+Stream = AsyncIterator[dict[str, Any]]
+
+
+@per_event
+def drop_start(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """No ``start`` chunk: the message begins with ``start-step``."""
+    return [] if e.get("type") == "start" else [e]
+
+
+@per_event
+def drop_text_end(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """Text parts are never ended (``finish-step`` comes while they are open)."""
+    return [] if e.get("type") == "text-end" else [e]
+
+
+@per_event
+def drop_reasoning_end(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """Reasoning parts are never ended."""
+    return [] if e.get("type") == "reasoning-end" else [e]
+
+
+async def delta_before_start(events: Stream, ctx: AdapterContext) -> Stream:
+    """``text-start`` is sent after the part's first ``text-delta``."""
+    held: dict[str, Any] | None = None
+    async for e in events:
+        if e.get("type") == "text-start":
+            held = e
+            continue
+        yield e
+        if held is not None and e.get("type") == "text-delta" and e.get("id") == held["id"]:
+            yield held
+            held = None
+
+
+@per_event
+def exposed_twice(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """Every complete tool call is sent twice (``tool-input-available`` repeated)."""
+    return [e, dict(e)] if e.get("type") in ("tool-input-available", "tool-input-error") else [e]
+
+
+async def output_before_call(events: Stream, ctx: AdapterContext) -> Stream:
+    """A provider call's result is sent before the call itself (its chunks are held until then)."""
+    held: dict[str, Events] = {}
+    async for e in events:
+        call_id = e.get("toolCallId")
+        if e.get("type") == "tool-input-start" and e.get("providerExecuted"):
+            held[str(call_id)] = [e]
+            continue
+        if call_id in held and e.get("type") in ("tool-input-delta", "tool-input-available", "tool-input-error"):
+            held[str(call_id)].append(e)
+            continue
+        if call_id in held and e.get("type") in ("tool-output-available", "tool-output-error"):
+            yield e
+            for h in held.pop(str(call_id)):
+                yield h
+            continue
+        if e.get("type") in ("finish-step", "error", "abort", "tool-approval-request"):
+            for call in list(held):  # a call with no result: sent as it was
+                for h in held.pop(call):
+                    yield h
+        yield e
+
+
+async def finish_after_error(events: Stream, ctx: AdapterContext) -> Stream:
+    """``streamText``'s shape: after the ``error`` chunk the step and the message still finish."""
+    async for e in events:
+        yield e
+        if e.get("type") == "error":
+            yield {"type": "finish-step"}
+            yield {"type": "finish", "finishReason": "error"}
+
+
+MUTANTS: list[Mutant] = [
+    Mutant("ui.no-start", "no start chunk", map_events(ui_message_stream, drop_start), {"8.1.0"},
+           "ui-message-stream"),
+    Mutant("ui.text-left-open", "text parts never ended (open at finish-step)",
+           map_events(ui_message_stream, drop_text_end), {"8.1.5"}, "ui-message-stream"),
+    Mutant("ui.reasoning-left-open", "reasoning parts never ended (open at finish-step)",
+           map_events(ui_message_stream, drop_reasoning_end), {"8.1.8"}, "ui-message-stream"),
+    Mutant("ui.delta-before-start", "text-delta before its text-start",
+           map_events(ui_message_stream, delta_before_start), {"8.4.2"}, "ui-message-stream"),
+    Mutant("ui.exposed-twice", "tool-input-available sent twice for one call",
+           map_events(ui_message_stream, exposed_twice), {"8.1.12"}, "ui-message-stream"),
+    Mutant("ui.output-before-call", "a tool output names a call not yet started",
+           map_events(ui_message_stream, output_before_call), {"8.4.2"}, "ui-message-stream"),
+    Mutant("ui.finish-after-error", "finish-step and finish after the error chunk",
+           map_events(ui_message_stream, finish_after_error), {"8.1.18", "8.1.20"}, "ui-message-stream"),
+]

@@ -1,0 +1,268 @@
+"""``--adapter-cmd``: adapters behind the sac-harness/1 stdio protocol (conformance.targets.cmd).
+
+The Python reference harness (examples/harness_python.py) must get the verdicts and events the
+in-process reference gets, case for case; hostile harnesses must get ERROR with a reason, and
+the suite must go on (restarting the process) without hanging.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conformance.contract import AdapterContext
+from conformance.reference import agui, openai_http
+from conformance.runner import Settings, run_case
+from conformance.session import ConformanceSession, probe_capabilities
+from conformance.targets.cmd import CmdTarget
+from conformance.targets.protocol import (
+    AbortMessage,
+    CaseMessage,
+    ProtocolViolation,
+    parse_harness_line,
+    parse_suite_line,
+    schema,
+)
+from mock_provider.scenario import PART_DIALECTS, Scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+REFERENCE = f"{PY} {ROOT / 'examples' / 'harness_python.py'}"
+HOSTILE = f"{PY} {ROOT / 'tests' / 'harnesses' / 'hostile_harness.py'}"
+
+
+def by_id(corpus: list[Scenario], *ids: str) -> list[Scenario]:
+    """The scenarios named, in the order named."""
+    index = {s.id: s for s in corpus}
+    return [index[i] for i in ids]
+
+
+@pytest.fixture
+def reference_target() -> Iterator[CmdTarget]:
+    target = CmdTarget(REFERENCE, start_timeout=20, case_timeout=10)
+    yield target
+    target.close()
+
+
+def hostile(mode: str, **kw: float) -> CmdTarget:
+    return CmdTarget(f"{HOSTILE} {mode}", start_timeout=kw.get("start", 5.0), case_timeout=kw.get("case", 2.0),
+                     max_line_bytes=int(kw.get("max_line", 16 * 1024 * 1024)))
+
+
+# ---------------------------------------------------------------- protocol models
+def test_harness_lines_are_validated_with_the_field_named() -> None:
+    assert parse_harness_line(b'{"type":"event","case":"a[v3]","event":{"type":"RUN_STARTED"}}').event == {
+        "type": "RUN_STARTED"}
+    with pytest.raises(ProtocolViolation, match=r"error\.message: Field required"):
+        parse_harness_line(b'{"type":"error","case":"a[v3]"}')
+    with pytest.raises(ProtocolViolation, match="unknown message type 'bogus'"):
+        parse_harness_line(b'{"type":"bogus"}')
+    with pytest.raises(ProtocolViolation, match="not a JSON object"):
+        parse_harness_line(b"[1]")
+    with pytest.raises(ProtocolViolation, match=r"capabilities\.capabilities\.inputs"):
+        parse_harness_line(b'{"type":"capabilities","protocol":"sac-harness/1",'
+                           b'"capabilities":{"name":"x","inputs":[],"output":"ag-ui"}}')
+
+
+def test_suite_messages_round_trip_and_the_schema_covers_both_directions() -> None:
+    line = AbortMessage(case="a[v3]").line()
+    assert line == b'{"type":"abort","case":"a[v3]"}\n'
+    assert parse_suite_line(line) == AbortMessage(case="a[v3]")
+    s = schema()
+    names = json.dumps(s)
+    for kind in ("hello", "case", "part", "parts-end", "parts-error", "abort", "capabilities", "event", "end",
+                 "error", "pull", "abort-ack"):
+        assert f'"const": "{kind}"' in names, kind
+    msg = CaseMessage.model_validate({"type": "case", "case": "a[openai-chat]", "dialect": "openai-chat",
+                                      "request": {"model": "m", "messages": [], "thread_id": "t", "run_id": "r"},
+                                      "upstream": {"mode": "http", "base_url": "http://x", "model_id": "scenario:a",
+                                                   "headers": {"X-Mock-Scope": "s"}}})
+    assert msg.upstream.mode == "http"
+
+
+def test_the_committed_schema_is_current() -> None:
+    committed = json.loads((ROOT / "docs" / "adapter-protocol.schema.json").read_text())
+    assert committed == schema(), "run: python -m conformance.targets.protocol > docs/adapter-protocol.schema.json"
+
+
+# ---------------------------------------------------------------- the reference harness
+def test_capabilities_come_from_the_handshake(reference_target: CmdTarget) -> None:
+    caps = probe_capabilities(reference_target)
+    assert caps is not None and caps == agui(AdapterContext(dialect="v3", model=None, scenario_id="x")).capabilities
+    assert reference_target.starts == 1
+
+
+def test_the_reference_harness_grades_like_the_in_process_reference(
+        corpus: list[Scenario], reference_target: CmdTarget) -> None:
+    """Every case of the corpus in every part dialect: same verdict, axes and events."""
+    settings = Settings(timeout=10)
+    differences = []
+    for scenario in corpus:
+        for dialect in PART_DIALECTS:
+            remote = run_case(reference_target, scenario, dialect, settings)
+            local = run_case(agui, scenario, dialect, settings)
+            if (remote.verdict, remote.content, remote.termination, remote.events) != (
+                    local.verdict, local.content, local.termination, local.events):
+                differences.append(f"{remote.case_id}: {remote.verdict} vs {local.verdict} {remote.reason[:200]}")
+    assert differences == []
+    assert reference_target.starts == 1  # one process for the whole corpus
+
+
+def test_http_cases_run_through_the_harness_including_aborts(corpus: list[Scenario]) -> None:
+    target = CmdTarget(f"{REFERENCE} conformance.reference:openai_http", start_timeout=20, case_timeout=10)
+    try:
+        ids = ("text.basic.001", "tool.interleave.001", "abort.mid-text.001", "abort.mid-tool.001",
+               "fault.stall-abort.001", "http.429.001")
+        for scenario in by_id(corpus, *ids):
+            remote = run_case(target, scenario, "openai-chat")
+            local = run_case(openai_http, scenario, "openai-chat")
+            assert (remote.verdict, remote.content, remote.termination) == (
+                local.verdict, local.content, local.termination), (remote.describe(), local.describe())
+            assert remote.verdict in ("PASS", "INFO"), remote.describe()
+    finally:
+        target.close()
+
+
+# ---------------------------------------------------------------- hostile harnesses
+START_FAILURES = [
+    ("exit-at-start", "exited (code 2) before answering hello", "cannot find module 'x'"),
+    ("no-hello", "no capabilities within 2.0s of hello", None),
+    ("bad-capabilities", "capabilities.capabilities.inputs", None),
+]
+
+
+@pytest.mark.parametrize(("mode", "reason", "stderr"), START_FAILURES, ids=[m[0] for m in START_FAILURES])
+def test_a_harness_that_does_not_start_gets_error_on_every_case(
+        corpus: list[Scenario], mode: str, reason: str, stderr: str | None) -> None:
+    target = hostile(mode, start=2.0 if mode == "no-hello" else 20.0)
+    try:
+        started = time.monotonic()
+        assert probe_capabilities(target) is None
+        assert time.monotonic() - started < 10  # an exit or a bad reply is seen at once, not at the timeout
+        started = time.monotonic()
+        results = [run_case(target, s, "v3") for s in by_id(corpus, "text.basic.001", "tool.interleave.001")]
+        assert time.monotonic() - started < 5  # not retried per case
+        for r in results:
+            assert r.verdict == "ERROR"
+            assert "harness did not start" in r.reason and reason in r.reason, r.reason
+            if stderr:
+                assert stderr in r.reason
+        assert target.starts == 1
+    finally:
+        target.close()
+
+
+MID_CASE = [
+    ("exit-mid-case", "harness exited mid-case (exit code 3)", "giving up on purpose"),
+    ("garbage", "harness protocol violation: not a JSON object: 'this is not json'", None),
+    ("not-an-object", "not a JSON object: '[1,2,3]'", None),
+    ("unknown-type", "unknown message type 'bogus'", None),
+    ("wrong-case", "for case 'someone.else.001[v3]' during case 'text.basic.001[v3]'", None),
+    ("hang-mid-case", "harness silent: case text.basic.001[v3] not ended within 2.0s", "hanging on purpose"),
+    ("huge-line", "a stdout line longer than 65536 bytes", None),
+]
+
+
+@pytest.mark.parametrize(("mode", "reason", "stderr"), MID_CASE, ids=[m[0] for m in MID_CASE])
+def test_a_harness_that_breaks_mid_case_gets_error_and_is_restarted(
+        corpus: list[Scenario], mode: str, reason: str, stderr: str | None) -> None:
+    target = hostile(mode, max_line=65536)
+    settings = Settings(timeout=2.0, grace=10.0)  # grace: a slow restart on a busy machine is not a hang
+    try:
+        started = time.monotonic()
+        results = [run_case(target, s, "v3", settings) for s in by_id(corpus, "text.basic.001", "http.429.001")]
+        assert time.monotonic() - started < 12
+        first, second = results
+        assert first.verdict == "ERROR" and reason in first.reason, first.reason
+        if stderr:
+            assert "harness stderr" in first.reason and stderr in first.reason
+        # An error-terminal scenario still gets ERROR (not a graded "adapter raised").
+        assert second.verdict == "ERROR"
+        assert target.starts == 2  # killed after the first case, started again for the second
+    finally:
+        target.close()
+
+
+@pytest.mark.parametrize("mode", ["exit-mid-case-on-basic", "hang-on-basic"])
+def test_the_case_after_a_crash_or_hang_runs_in_a_fresh_process_and_passes(corpus: list[Scenario], mode: str) -> None:
+    target = hostile(mode)
+    settings = Settings(timeout=2.0, grace=10.0)  # grace: a slow restart on a busy machine is not a hang
+    try:
+        first, second = (run_case(target, s, "v3", settings)
+                         for s in by_id(corpus, "text.basic.001", "tool.interleave.001"))
+        assert first.verdict == "ERROR"
+        assert second.verdict == "PASS", second.describe()
+        assert target.starts == 2
+    finally:
+        target.close()
+
+
+def test_an_error_message_is_graded_like_an_adapter_that_raised(corpus: list[Scenario]) -> None:
+    target = hostile("adapter-throws")
+    try:
+        ok, failing = (run_case(target, s, "v3") for s in by_id(corpus, "text.basic.001", "http.429.001"))
+        assert ok.verdict == "ERROR" and "the adapter raised: HarnessAdapterError: TypeError: boom" in ok.reason
+        # An error scenario: raising instead of an error event is a FAIL on the scenario's row.
+        assert failing.verdict == "FAIL"
+        assert any("raised instead of emitting an error event" in f.message for f in failing.findings)
+        assert target.starts == 1  # an adapter error is not a harness failure: the process stays
+    finally:
+        target.close()
+
+
+def test_a_line_between_cases_is_a_violation_on_the_next_case(corpus: list[Scenario]) -> None:
+    target = hostile("late-event")
+    try:
+        first, second = (run_case(target, s, "v3") for s in by_id(corpus, "tool.interleave.001", "text.basic.001"))
+        assert first.verdict == "PASS", first.describe()
+        # The stray event for the first case reaches the suite between the cases or during the
+        # second one: either way the second case is ERROR and says whose event it was.
+        assert second.verdict == "ERROR"
+        assert "protocol violation" in second.reason and "'event'" in second.reason, second.reason
+        assert "tool.interleave.001[v3]" in second.reason, second.reason
+    finally:
+        target.close()
+
+
+# ---------------------------------------------------------------- the plugin
+def test_the_plugin_runs_adapter_cmd_and_prints_the_matrix(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_inprocess(f"--adapter-cmd={REFERENCE}", "-k", "text.basic or tool.interleave.001",
+                                          "-q", "-p", "no:randomly")
+    result.assert_outcomes(passed=8)
+    result.stdout.fnmatch_lines(["*conformance matrix: cmd:*harness_python.py*", "*8.1.4*MUST*PASS*"])
+
+
+def test_the_plugin_reads_adapter_cmd_from_the_ini_file(pytester: pytest.Pytester) -> None:
+    pytester.makeini(f"[pytest]\nconformance_adapter_cmd = {REFERENCE}\nconformance_dialect = v3\n")
+    result = pytester.runpytest_inprocess("-k", "text.basic", "-q")
+    result.assert_outcomes(passed=1)
+
+
+def test_adapter_and_adapter_cmd_together_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", f"--adapter-cmd={REFERENCE}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*give --adapter or --adapter-cmd, not both*"])
+
+
+def test_a_harness_that_does_not_start_fails_every_case_with_the_reason(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_inprocess(f"--adapter-cmd={HOSTILE} exit-at-start", "-k", "text.basic", "-q")
+    result.assert_outcomes(failed=4)  # capabilities unknown: every part dialect runs, each ERROR
+    result.stdout.fnmatch_lines(["*harness did not start*exited (code 2)*"])
+
+
+def test_session_counts_one_process_for_many_cases() -> None:
+    target = CmdTarget(REFERENCE, start_timeout=20)
+    try:
+        session = ConformanceSession.from_spec(target.__name__, factory=target, dialects=["v4"])
+        assert session.capabilities is not None and session.capabilities.name == "reference-agui"
+        for scenario, dialect in session.cases()[:10]:
+            session.run(scenario, dialect)
+        assert {r.verdict for r in session.results} <= {"PASS", "INFO", "NOT-EXPRESSIBLE"}
+        assert target.starts == 1
+    finally:
+        target.close()

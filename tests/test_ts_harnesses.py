@@ -1,0 +1,87 @@
+"""Real TypeScript adapters over ``--adapter-cmd`` (examples/ts, installed with ``npm ci --prefix examples/ts``).
+
+A third-party adapter's FAILs are results, not test failures: each test asserts the run completes
+with no harness ERROR and that every case's verdict (and the rows it broke) is the committed
+expectation in ``tests/data/<harness>.verdicts.json``, which the harness's findings page
+(docs/findings-tanstack-ai.md, docs/findings-ai-sdk.md) explains case by case.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.session import ConformanceSession
+from conformance.targets.cmd import CmdTarget
+from conformance.verdict import CaseResult
+
+ROOT = Path(__file__).resolve().parent.parent
+TS = ROOT / "examples" / "ts"
+
+
+def _skip_reason(package: str) -> str | None:
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (TS / "node_modules" / package / "package.json").exists():
+        return f"{package} is not installed: run `npm ci --prefix examples/ts`"
+    return None
+
+
+def _installed_version(package: str) -> str:
+    return str(json.loads((TS / "node_modules" / package / "package.json").read_text())["version"])
+
+
+def _graded(harness: str, verdicts: str, package: str) -> tuple[ConformanceSession, dict[str, Any]]:
+    """Run every case through ``examples/ts/<harness>`` and check it against ``tests/data/<verdicts>``."""
+    why = _skip_reason(package)
+    if why:
+        pytest.skip(why)
+    expected = json.loads((ROOT / "tests" / "data" / verdicts).read_text())
+    for pkg, version in expected["versions"].items():
+        assert _installed_version(pkg) == version, f"{pkg}: the lockfile pins {version}"
+    target = CmdTarget(f"node {TS / harness}", start_timeout=30, case_timeout=10)
+    try:
+        session = ConformanceSession.from_spec(target.__name__, factory=target)
+        assert session.capabilities is not None and session.capabilities.inputs == ["openai-chat"]
+        for scenario, dialect in session.cases():
+            session.run(scenario, dialect)
+    finally:
+        target.close()
+    assert len(session.results) == len(session.scenarios)  # one openai-chat case per scenario
+    errors = [f"{r.case_id}: {r.reason}" for r in session.results if r.verdict == "ERROR"]
+    assert errors == []
+    assert target.starts == 1  # the harness never crashed or hung
+    got = {}
+    for r in session.results:
+        if r.verdict in ("PASS", "NOT-EXPRESSIBLE"):
+            continue
+        got[r.case_id] = {"verdict": r.verdict,
+                          "rows": sorted({f.row for f in r.findings if f.level in ("MUST", "SHOULD")})}
+    assert got == expected["cases"]
+    return session, expected
+
+
+def _result(session: ConformanceSession, case_id: str) -> CaseResult:
+    return next(r for r in session.results if r.case_id == case_id)
+
+
+def test_tanstack_ai_openai_gets_its_committed_verdicts() -> None:
+    _graded("tanstack-ai-openai.mjs", "tanstack-ai-openai.verdicts.json", "@tanstack/ai")
+
+
+def test_ai_sdk_openai_compatible_gets_its_committed_verdicts() -> None:
+    session, _expected = _graded("ai-sdk-openai-compatible.mjs", "ai-sdk-openai-compatible.verdicts.json", "ai")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream"
+    assert (caps.policies.abort, caps.policies.unknown_finish, caps.policies.malformed_args) == (
+        "cancelled", "null", "raw")
+    # The 8.1.18/8.1.20 finding is about these chunks: streamText ends the step and the message
+    # after the `error` chunk (docs/findings-ai-sdk.md).
+    types = [e["type"] for e in _result(session, "error.continue.001[openai-chat]").events]
+    assert types[types.index("error") + 1:][-2:] == ["finish-step", "finish"]
+    # An aborted run ends with the stream's own abort chunk (policy 'cancelled').
+    assert _result(session, "abort.mid-text.001[openai-chat]").events[-1]["type"] == "abort"
