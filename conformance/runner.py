@@ -190,7 +190,9 @@ def run_case(
         served.close()
     # An adapter in another process hears of an HTTP abort later than the runner decides it; it
     # may say how many events it had emitted when the abort reached it (conformance.targets.cmd).
-    acked = getattr(state.get("adapter"), "abort_event_index", None)
+    acked = None
+    with contextlib.suppress(Exception):  # a hostile adapter's attribute may raise
+        acked = getattr(state.get("adapter"), "abort_event_index", None)
     if served is not None and run.abort_event_index is not None and isinstance(acked, int):
         run.abort_event_index = max(run.abort_event_index, min(acked, len(run.events)))
     if worker.is_alive():

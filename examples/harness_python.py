@@ -9,7 +9,9 @@ in-process runner does::
 The adapter gets an ``AdapterContext`` whose ``model`` is a :class:`RemoteModel`: its
 ``do_stream`` pulls the suite's scripted parts one ``pull`` at a time (``flow: pull``), and
 raises what the suite reports in ``parts-error`` (``APICallError``, ``StreamDisconnected``,
-``AbortError``). For HTTP dialects the context carries ``base_url``/``model_id``/headers.
+``AbortError``). On ``abort`` the harness fires the caller's signal; if that is the signal the
+adapter gave ``do_stream``, it reports ``parts-abort``; then it answers ``abort-ack``. For HTTP
+dialects the context carries ``base_url``/``model_id``/headers.
 """
 
 from __future__ import annotations
@@ -65,19 +67,30 @@ class _Stream:
 class RemoteModel:
     """``do_stream`` over the protocol: every item the adapter reads is one ``pull``."""
 
-    def __init__(self, case_id: str, dialect: str) -> None:
+    def __init__(self, case_id: str, dialect: str, *, push: bool = False) -> None:
         self.case_id = case_id
+        self.push = push  # flow 'push': parts arrive unasked, nothing to write
         self.specification_version = dialect
         self.provider = "sac-harness"
         self.model_id = case_id
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
-        self.closed = False
+        self.signal: Any = None  # the abort signal the adapter passed to do_stream, if any
+        self.abort_reported = False
 
     async def _pull(self) -> Any:
-        write({"type": "pull", "case": self.case_id})
+        if not self.push:
+            write({"type": "pull", "case": self.case_id})
         return await self.inbox.get()
 
+    def report_abort(self) -> None:
+        """Tell the suite the adapter aborted its upstream call (its signal fired): ``parts-abort``."""
+        if self.signal is not None and self.signal.aborted and not self.abort_reported:
+            self.abort_reported = True
+            write({"type": "parts-abort", "case": self.case_id})
+
     async def do_stream(self, options: dict[str, Any]) -> _Stream:
+        self.signal = options.get("abort_signal")
+        self.report_abort()  # called with a signal that already fired
         first = await self._pull()  # the first pull is the doStream call itself
         if isinstance(first, PartsErrorMessage):
             raise upstream_exception(first.error)
@@ -94,6 +107,8 @@ class RemoteModel:
 
 
 class Harness:
+    flow = "pull"
+
     def __init__(self, spec: str) -> None:
         self.factory = load_factory(spec)
         self.cases: dict[str, tuple[RemoteModel, AbortSignal]] = {}
@@ -104,9 +119,7 @@ class Harness:
         return caps if isinstance(caps, dict) else caps.model_dump(mode="json")
 
     async def run_case(self, msg: CaseMessage) -> None:
-        model = RemoteModel(msg.case, msg.dialect)
-        abort = AbortSignal()
-        self.cases[msg.case] = (model, abort)
+        model, abort = self.cases[msg.case]
         up = msg.upstream
         scenario_id = msg.case.rsplit("[", 1)[0]
         if isinstance(up, HttpUpstream):
@@ -143,8 +156,10 @@ class Harness:
             msg = parse_suite_line(raw)
             if msg.type == "hello":
                 write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
-                       "flow": "pull"})
+                       "flow": self.flow})
             elif isinstance(msg, CaseMessage):
+                # Registered before the task runs: in push flow the parts follow at once.
+                self.cases[msg.case] = (RemoteModel(msg.case, msg.dialect, push=self.flow == "push"), AbortSignal())
                 task = asyncio.create_task(self.run_case(msg))
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
@@ -152,6 +167,7 @@ class Harness:
                 model, abort = self.cases[msg.case]
                 if msg.type == "abort":
                     abort.abort("client abort")
+                    model.report_abort()  # before the ack: the suite waits for both in order
                     write({"type": "abort-ack", "case": msg.case})
                 else:
                     model.inbox.put_nowait(msg)

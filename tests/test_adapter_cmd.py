@@ -76,7 +76,7 @@ def test_suite_messages_round_trip_and_the_schema_covers_both_directions() -> No
     s = schema()
     names = json.dumps(s)
     for kind in ("hello", "case", "part", "parts-end", "parts-error", "abort", "capabilities", "event", "end",
-                 "error", "pull", "abort-ack"):
+                 "error", "pull", "parts-abort", "abort-ack"):
         assert f'"const": "{kind}"' in names, kind
     msg = CaseMessage.model_validate({"type": "case", "case": "a[openai-chat]", "dialect": "openai-chat",
                                       "request": {"model": "m", "messages": [], "thread_id": "t", "run_id": "r"},
@@ -124,6 +124,17 @@ def test_http_cases_run_through_the_harness_including_aborts(corpus: list[Scenar
             assert (remote.verdict, remote.content, remote.termination) == (
                 local.verdict, local.content, local.termination), (remote.describe(), local.describe())
             assert remote.verdict in ("PASS", "INFO"), remote.describe()
+    finally:
+        target.close()
+
+
+def test_push_flow_harnesses_get_every_part_unasked(corpus: list[Scenario]) -> None:
+    target = hostile("push")
+    try:
+        for scenario in by_id(corpus, "text.basic.001", "tool.interleave.001", "http.429.001", "error.first.001"):
+            result = run_case(target, scenario, "v3")
+            assert result.verdict == "PASS", result.describe()
+        assert target.starts == 1
     finally:
         target.close()
 
@@ -266,3 +277,41 @@ def test_session_counts_one_process_for_many_cases() -> None:
         assert target.starts == 1
     finally:
         target.close()
+
+
+# ---------------------------------------------------------------- checks that need timing
+TIMING_MUTANTS = ["agui.exposed-at-input-end", "agui.abort-ignored", "agui.duplicate-terminal",
+                  "openai-http.abort-ignored"]
+
+
+@pytest.mark.parametrize("name", TIMING_MUTANTS)
+def test_mutants_fail_the_same_rows_behind_the_harness(corpus: list[Scenario], name: str) -> None:
+    """Exposure and abort are judged by *when* events come: a mutant must fail them over stdio too."""
+    from tests.mutants import ALL_MUTANTS
+
+    mutant = next(m for m in ALL_MUTANTS if m.name == name)
+    scenarios = [s for s in corpus if set(s.rows) & mutant.targets][:6]
+    # A process round trip per part: more time than the in-process mutant needs on a busy machine.
+    timeout = max(mutant.timeout, 3.0)
+    target = CmdTarget(f"{PY} {ROOT / 'tests' / 'harnesses' / 'mutant_harness.py'} {name}", start_timeout=20,
+                       case_timeout=timeout)
+    settings = Settings(timeout=timeout, grace=10.0)
+    failed_rows: set[str] = set()
+    try:
+        # Warm-up: the harness's first HTTP request imports and builds its client (seconds on a busy
+        # machine), which would eat into the first abort case's short timeout.
+        run_case(target, by_id(corpus, "text.basic.001")[0], mutant.dialects[-1], Settings(timeout=30))
+        for scenario in scenarios:
+            dialect = mutant.dialects[-1]
+            remote = run_case(target, scenario, dialect, settings)
+            local = run_case(mutant.factory, scenario, dialect, settings)
+
+            def rows(r: object) -> list[str]:
+                return sorted({f.row for f in r.findings if f.level == "MUST"})  # type: ignore[attr-defined]
+
+            assert (remote.verdict, rows(remote)) == (local.verdict, rows(local)), (remote.describe(), local.describe())
+            if remote.verdict == "FAIL":
+                failed_rows |= set(rows(remote))
+    finally:
+        target.close()
+    assert failed_rows & mutant.targets, f"{name} was not caught behind the harness"

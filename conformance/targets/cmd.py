@@ -43,7 +43,7 @@ import weakref
 from collections.abc import AsyncIterator
 from typing import Any
 
-from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, RunRequest
 from conformance.targets.protocol import (
     AbortMessage,
     CapabilitiesMessage,
@@ -343,6 +343,12 @@ class CmdAdapter:
         self._parts_done = False
         self._iterator: Any = None
         self._result: Any = None
+        # The scripted upstream's own signal: it fires when the harness reports that its adapter
+        # aborted the upstream call (``parts-abort``), not when the caller aborts, so an adapter
+        # that never passes the caller's signal upstream is caught (row 8.1.22).
+        self._upstream_abort = AbortSignal()
+        self._acked: asyncio.Event | None = None
+        self._feeding: asyncio.Task[None] | None = None
         self.events_yielded = 0
         # Read by the runner (HTTP cases): how many events the harness had printed when the abort
         # reached it (its ``abort-ack``).
@@ -354,29 +360,48 @@ class CmdAdapter:
             self._abort_sent = True
             self.proc.send(AbortMessage(case=self.case_id))
 
-    async def _feed_one(self, request: RunRequest) -> None:
-        """Answer one pull: the next part of the scripted model, or how its stream ended."""
+    async def _next_answer(self, request: RunRequest) -> Any:
+        """The scripted model's next item, as the message that answers a pull."""
         try:
             if self._iterator is None:
-                options = {"prompt": request.messages, "tools": request.tools, "abort_signal": request.abort}
+                options = {"prompt": request.messages, "tools": request.tools, "abort_signal": self._upstream_abort}
                 self._result = await self.ctx.model.do_stream(options)
                 self._iterator = self._result.stream.__aiter__()
             item = await self._iterator.__anext__()
         except StopAsyncIteration:
             self._parts_done = True
-            self.proc.send(PartsEndMessage(case=self.case_id))
-            return
+            return PartsEndMessage(case=self.case_id)
         except Exception as exc:
             self._parts_done = True
-            if request.abort.aborted:
-                self._send_abort()  # the harness hears of the abort before the upstream's AbortError
-            self.proc.send(PartsErrorMessage(case=self.case_id, error=_upstream_error(exc)))
-            return
-        self.proc.send(PartMessage(case=self.case_id, part=item))
+            return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc))
+        return PartMessage(case=self.case_id, part=item)
+
+    async def _feed_one(self, request: RunRequest, *, pulled: bool) -> None:
+        """Answer one pull (or push one item): the next part, or how the stream ended.
+
+        When the caller aborts during this pull (the scenario's abort-after-step N), an adapter
+        that passed the signal upstream would not see part N. So, in pull flow, the answer waits
+        for the harness's ``abort-ack``: if the harness reported ``parts-abort`` by then, the
+        pull is answered with the upstream's AbortError instead.
+        """
+        aborted_before = request.abort.aborted
+        answer = await self._next_answer(request)
+        if request.abort.aborted:
+            self._send_abort()  # the harness hears of the abort before the upstream's answer
+            if pulled and not aborted_before and self._acked is not None:
+                await self._acked.wait()
+                if self._upstream_abort.aborted and not isinstance(answer, PartsErrorMessage):
+                    if not self._parts_done:
+                        answer = await self._next_answer(request)  # the model records the abort
+                    if not isinstance(answer, PartsErrorMessage):
+                        answer = PartsErrorMessage(case=self.case_id, error=UpstreamError(
+                            name="AbortError", message="The operation was aborted"))
+                    self._parts_done = True
+        self.proc.send(answer)
 
     async def _push_parts(self, request: RunRequest) -> None:
         while not self._parts_done:
-            await self._feed_one(request)
+            await self._feed_one(request, pulled=False)
 
     async def _watch_abort(self, request: RunRequest) -> None:
         await request.abort.wait()
@@ -407,6 +432,7 @@ class CmdAdapter:
         tasks: list[asyncio.Task[None]] = []
         parts = self.ctx.dialect in PART_DIALECTS
         stray = proc.attach(loop, inbox)
+        self._acked = asyncio.Event()
         try:
             for kind, msg in stray:
                 if kind == "msg":
@@ -428,6 +454,8 @@ class CmdAdapter:
                 try:
                     kind, msg = await asyncio.wait_for(inbox.get(), timeout)
                 except asyncio.TimeoutError:
+                    if request.abort.aborted:
+                        continue  # the abort came while waiting: from now on the runner's timeout rules
                     raise self._failure(f"harness silent: case {self.case_id} not ended within "
                                         f"{self.target.case_timeout:.1f}s (no 'end' or 'error')") from None
                 if kind == "eof":
@@ -444,6 +472,11 @@ class CmdAdapter:
                 elif msg.type == "abort-ack":
                     if self.abort_event_index is None:
                         self.abort_event_index = self.events_yielded
+                    self._acked.set()
+                elif msg.type == "parts-abort":
+                    if not parts:
+                        raise self._failure("harness protocol violation: 'parts-abort' in an HTTP case")
+                    self._upstream_abort.abort("the adapter aborted its upstream call")
                 elif msg.type == "end":
                     finished = True
                     return
@@ -452,11 +485,15 @@ class CmdAdapter:
                     stack = f"\n{msg.stack}" if msg.stack else ""
                     raise HarnessAdapterError(f"{msg.message}{stack}")
                 elif msg.type == "pull":
-                    if not parts or proc.flow != "pull" or self._parts_done:
+                    busy = self._feeding is not None and not self._feeding.done()
+                    if not parts or proc.flow != "pull" or self._parts_done or busy:
                         why = ("the part stream already ended" if self._parts_done and parts
+                               else "the previous pull is not answered yet" if busy
                                else f"flow is {proc.flow!r}, dialect {self.ctx.dialect!r}")
                         raise self._failure(f"harness protocol violation: unexpected 'pull' ({why})")
-                    await self._feed_one(request)
+                    # A task, so lines (parts-abort, abort-ack) are read while the model waits.
+                    self._feeding = asyncio.create_task(self._feed_one(request, pulled=True))
+                    tasks.append(self._feeding)
         finally:
             proc.detach()
             for task in tasks:

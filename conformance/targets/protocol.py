@@ -35,6 +35,7 @@ __all__ = [
     "EventMessage",
     "HelloMessage",
     "PartMessage",
+    "PartsAbortMessage",
     "PartsEndMessage",
     "PartsErrorMessage",
     "ProtocolViolation",
@@ -191,12 +192,24 @@ class PullMessage(_Message):
     case: str
 
 
-class AbortAckMessage(_Message):
-    """(optional) the harness read ``abort`` and fired its AbortController.
+class PartsAbortMessage(_Message):
+    """(parts mode) the adapter aborted its upstream call: the abort signal it gave ``doStream`` fired.
 
-    Over HTTP the harness hears of the abort later than the suite decides it: events it printed
-    before this line count as emitted before the abort (row 8.1.22). Without it, the abort
-    counts from the moment the suite decided it.
+    The scripted upstream then fails with ``AbortError`` and records the abort (row 8.1.22). An
+    adapter that never passes the caller's signal upstream never causes this message.
+    """
+
+    type: Literal["parts-abort"]
+    case: str
+
+
+class AbortAckMessage(_Message):
+    """The harness read ``abort`` and fired its AbortController (required with ``flow: pull``).
+
+    Any ``parts-abort`` the firing caused comes before it. Over HTTP the harness hears of the
+    abort later than the suite decides it: events it printed before this line count as emitted
+    before the abort (row 8.1.22). Without it, the abort counts from the moment the suite
+    decided it.
     """
 
     type: Literal["abort-ack"]
@@ -204,7 +217,8 @@ class AbortAckMessage(_Message):
 
 
 HarnessMessage = Annotated[
-    CapabilitiesMessage | EventMessage | EndMessage | ErrorMessage | PullMessage | AbortAckMessage,
+    CapabilitiesMessage | EventMessage | EndMessage | ErrorMessage | PullMessage | PartsAbortMessage
+    | AbortAckMessage,
     Field(discriminator="type"),
 ]
 SuiteMessage = Annotated[
@@ -241,7 +255,7 @@ def parse_harness_line(line: bytes) -> Any:
     if not isinstance(data, dict):
         raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}")
     kind = data.get("type")
-    if kind not in ("capabilities", "event", "end", "error", "pull", "abort-ack"):
+    if kind not in ("capabilities", "event", "end", "error", "pull", "parts-abort", "abort-ack"):
         raise ProtocolViolation(f"unknown message type {kind!r}: {_quote(line)!r}")
     try:
         return _HARNESS.validate_python(data)

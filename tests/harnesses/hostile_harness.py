@@ -1,7 +1,8 @@
 """Hostile ``sac-harness/1`` harnesses: ``python tests/harnesses/hostile_harness.py MODE``.
 
 Each mode breaks the protocol one way; the suite must give ERROR with a reason and go on.
-Modes that misbehave on one case (``*-on-basic``) behave like the reference harness on every
+Mode ``push`` is not hostile: the reference harness in the draft's push flow. Modes that
+misbehave on one case (``*-on-basic``) behave like the reference harness on every
 other case, to prove the suite restarts the process and the next case passes.
 """
 
@@ -27,6 +28,7 @@ BAD_CASE = "text.basic.001"
 
 class Hostile(Harness):
     previous = ""
+    flow = "push" if MODE == "push" else "pull"
 
     async def run_case(self, msg: CaseMessage) -> None:
         bad = msg.case.startswith(BAD_CASE)
