@@ -77,9 +77,9 @@ class RemoteModel:
         self.signal: Any = None  # the abort signal the adapter passed to do_stream, if any
         self.abort_reported = False
 
-    async def _pull(self) -> Any:
+    async def _pull(self, options: dict[str, Any] | None = None) -> Any:
         if not self.push:
-            write({"type": "pull", "case": self.case_id})
+            write({"type": "pull", "case": self.case_id, **({"options": options} if options is not None else {})})
         return await self.inbox.get()
 
     def report_abort(self) -> None:
@@ -91,7 +91,8 @@ class RemoteModel:
     async def do_stream(self, options: dict[str, Any]) -> _Stream:
         self.signal = options.get("abort_signal")
         self.report_abort()  # called with a signal that already fired
-        first = await self._pull()  # the first pull is the doStream call itself
+        # The first pull is the doStream call itself; its options are what the suite logs as sent.
+        first = await self._pull({k: v for k, v in options.items() if k != "abort_signal"})
         if isinstance(first, PartsErrorMessage):
             raise upstream_exception(first.error)
         return _Stream(self._items(first))
@@ -129,7 +130,8 @@ class Harness:
             ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id)
         r = msg.request
         request = RunRequest(model=r.model, messages=r.messages, tools=r.tools, output_schema=r.output_schema,
-                             options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort)
+                             options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
+                             structured_mode=r.structured_mode)
         try:
             async for event in self.factory(ctx).stream(request):
                 write({"type": "event", "case": msg.case, "event": event})

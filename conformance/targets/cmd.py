@@ -360,11 +360,16 @@ class CmdAdapter:
             self._abort_sent = True
             self.proc.send(AbortMessage(case=self.case_id))
 
-    async def _next_answer(self, request: RunRequest) -> Any:
-        """The scripted model's next item, as the message that answers a pull."""
+    async def _next_answer(self, request: RunRequest, call: dict[str, Any] | None = None) -> Any:
+        """The scripted model's next item, as the message that answers a pull.
+
+        ``call``: the doStream options the harness sent with its first pull (logged as the upstream
+        request); without them the caller's messages and tools stand in.
+        """
         try:
             if self._iterator is None:
-                options = {"prompt": request.messages, "tools": request.tools, "abort_signal": self._upstream_abort}
+                options = dict(call) if call is not None else {"prompt": request.messages, "tools": request.tools}
+                options["abort_signal"] = self._upstream_abort
                 self._result = await self.ctx.model.do_stream(options)
                 self._iterator = self._result.stream.__aiter__()
             item = await self._iterator.__anext__()
@@ -376,7 +381,7 @@ class CmdAdapter:
             return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc))
         return PartMessage(case=self.case_id, part=item)
 
-    async def _feed_one(self, request: RunRequest, *, pulled: bool) -> None:
+    async def _feed_one(self, request: RunRequest, *, pulled: bool, call: dict[str, Any] | None = None) -> None:
         """Answer one pull (or push one item): the next part, or how the stream ended.
 
         When the caller aborts during this pull (the scenario's abort-after-step N), an adapter
@@ -385,7 +390,7 @@ class CmdAdapter:
         pull is answered with the upstream's AbortError instead.
         """
         aborted_before = request.abort.aborted
-        answer = await self._next_answer(request)
+        answer = await self._next_answer(request, call)
         if request.abort.aborted:
             self._send_abort()  # the harness hears of the abort before the upstream's answer
             if pulled and not aborted_before and self._acked is not None:
@@ -418,7 +423,8 @@ class CmdAdapter:
                                     headers=dict(ctx.extra.get("headers") or {}))
         body = RequestBody(model=request.model, messages=request.messages, tools=request.tools,
                            output_schema=request.output_schema, options=request.options,
-                           thread_id=request.thread_id, run_id=request.run_id)
+                           thread_id=request.thread_id, run_id=request.run_id,
+                           structured_mode=request.structured_mode)  # type: ignore[arg-type]
         return CaseMessage(case=self.case_id, dialect=ctx.dialect, request=body, upstream=upstream)
 
     def _failure(self, what: str) -> HarnessError:
@@ -492,7 +498,7 @@ class CmdAdapter:
                                else f"flow is {proc.flow!r}, dialect {self.ctx.dialect!r}")
                         raise self._failure(f"harness protocol violation: unexpected 'pull' ({why})")
                     # A task, so lines (parts-abort, abort-ack) are read while the model waits.
-                    self._feeding = asyncio.create_task(self._feed_one(request, pulled=True))
+                    self._feeding = asyncio.create_task(self._feed_one(request, pulled=True, call=msg.options))
                     tasks.append(self._feeding)
         finally:
             proc.detach()

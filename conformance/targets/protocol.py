@@ -77,6 +77,8 @@ class RequestBody(_Message):
     options: dict[str, Any] = Field(default_factory=dict)
     thread_id: str
     run_id: str
+    structured_mode: Literal["native", "tool", "instruction"] = Field(
+        default="native", description="How the provider supports structured output (with output_schema).")
 
 
 class HttpUpstream(_Message):
@@ -190,6 +192,10 @@ class PullMessage(_Message):
 
     type: Literal["pull"]
     case: str
+    options: dict[str, Any] | None = Field(
+        default=None, description="On the first pull: the doStream call options as JSON (prompt, tools, "
+        "responseFormat, toolChoice ...; no abort signal). The suite logs them as the upstream request, "
+        "which the request.* and structured.* rows check.")
 
 
 class PartsAbortMessage(_Message):
