@@ -368,7 +368,8 @@ class CmdAdapter:
         """
         try:
             if self._iterator is None:
-                options = dict(call) if call is not None else {"prompt": request.messages, "tools": request.tools}
+                options: dict[str, Any] = (dict(call) if call is not None
+                                           else {"prompt": request.messages, "tools": request.tools})
                 options["abort_signal"] = self._upstream_abort
                 self._result = await self.ctx.model.do_stream(options)
                 self._iterator = self._result.stream.__aiter__()
