@@ -36,6 +36,11 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("conformance-timeout", "per-case timeout in seconds (default 10)", {}),
     ("snapshot-dir", "directory for syrupy snapshots of each case's normalized events (enables snapshots)", {}),
     ("conformance-scenarios", "directory of scenario YAML files (default: the built-in corpus)", {}),
+    ("adapter-url", "URL of an AG-UI HTTP endpoint as the adapter under test (instead of --adapter)", {}),
+    ("adapter-url-capabilities", "YAML/JSON file of the endpoint's Capabilities (default: see README)", {}),
+    ("adapter-url-stream", "event stream to ask the endpoint for: sse (default) or ndjson", {}),
+    ("adapter-url-select", "how the endpoint learns the scenario: comma-separated subset of "
+                           "headers,forwarded-props,default-scenario (default: all three)", {}),
 ]
 
 
@@ -67,18 +72,29 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{marker_name(row.id)}: [{row.level}] {row.title}")
     config.addinivalue_line("markers", "conformance: a conformance suite case")
     spec = _opt(config, "adapter")
-    if not spec:
+    url = _opt(config, "adapter-url")
+    if spec and url:
+        raise pytest.UsageError("conformance: --adapter and --adapter-url are mutually exclusive (give one)")
+    if not spec and not url:
         return
     timeout = _opt(config, "conformance-timeout")
     dialects = _opt(config, "dialect")
     try:
         settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
                             time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0))
-        session = ConformanceSession.from_spec(
-            spec, settings=settings, profile=_opt(config, "profile"),
+        options: dict[str, Any] = dict(
+            settings=settings, profile=_opt(config, "profile"),
             dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
             scenarios_dir=_opt(config, "conformance-scenarios"),
         )
+        if url:
+            from conformance.targets.url import target_from_options
+
+            target = target_from_options(url, _opt(config, "adapter-url-capabilities"),
+                                         _opt(config, "adapter-url-stream"), _opt(config, "adapter-url-select"))
+            session = ConformanceSession.from_factory(target, url, **options)
+        else:
+            session = ConformanceSession.from_spec(spec, **options)
     except (AdapterLoadError, ScenarioError, OSError, ValueError) as exc:
         # A bad adapter spec, profile or scenario file is the user's input: say what, no traceback.
         raise pytest.UsageError(f"conformance: {exc}") from exc

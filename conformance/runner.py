@@ -67,6 +67,7 @@ class _Run:
     oversize: list[int] = field(default_factory=list)
     final_position: int = 0
     not_json: list[int] = field(default_factory=list)
+    adapter: Any = None
 
 
 HTTP_DIALECTS = ("openai-chat", "anthropic")
@@ -216,9 +217,17 @@ def run_case(
         result.reason = f"more than {st.max_events} events: stopped reading (runaway adapter?)"
         return result
 
+    # A target that reaches the adapter over a transport (conformance.targets) reports what it saw
+    # on the wire; when the wire broke the stream (non-2xx, early close), only that is graded.
+    transport: list[Finding] = list(getattr(run.adapter, "transport_findings", None) or [])
+    if transport and getattr(run.adapter, "transport_broken", False):
+        result.findings = _with_levels(transport, matrix)
+        _grade(result, matrix, st.strict)
+        return result
+
     expected = scenario.expected_for(dialect)
     proto = protocol(caps.output)
-    findings: list[Finding] = []
+    findings: list[Finding] = list(transport)
     if run.error is not None:
         if expected.terminal == "error":
             # Row 8.1.21/4.5: adapters report upstream failures as events; they do not throw.
@@ -489,7 +498,7 @@ async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, r
                    model: Any, state: dict[str, Any]) -> None:
     state["loop"] = asyncio.get_running_loop()
     try:
-        adapter = factory(ctx)
+        adapter = run.adapter = factory(ctx)
         run.capabilities = capabilities_of(adapter)
     except Exception as exc:
         run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"

@@ -83,7 +83,11 @@ class ConformanceSession:
 
     @classmethod
     def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:
-        factory = load_factory(spec)
+        return cls.from_factory(load_factory(spec), spec, **kwargs)
+
+    @classmethod
+    def from_factory(cls, factory: Factory, spec: str, **kwargs: Any) -> ConformanceSession:
+        """A session for a factory built elsewhere (``--adapter-url``); ``spec`` names it in reports."""
         scenarios_dir = kwargs.pop("scenarios_dir", None)
         session = cls(factory=factory, spec=spec, **kwargs)
         session.scenarios = load_corpus(scenarios_dir)

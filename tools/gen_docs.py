@@ -26,6 +26,7 @@ AREAS = [
     ("8.4.", "Lifecycle (spec-reference 8.4)"),
     ("hygiene.", "Hygiene (SHOULD)"),
     ("info.", "Recorded behaviour (MAY: graded INFO, never a failure)"),
+    ("transport.", "Transport: AG-UI over HTTP (`--adapter-url`)"),
 ]
 
 
