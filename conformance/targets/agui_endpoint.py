@@ -41,6 +41,7 @@ from conformance.runner import Factory, capabilities_of
 from conformance.targets.agui_stream import NDJSON_TYPE, SSE_TYPE
 
 PATH = "/agui"
+FIXED_MODEL = "gpt-4o-mini"  # the model name when the client names no scenario (default-scenario mode)
 
 
 class EndpointInputError(Exception):
@@ -93,7 +94,8 @@ def upstream_for(run_input: Any, headers: Mapping[str, str],
     """(base URL, model id, headers) of the mock server for this run.
 
     ``forwardedProps.mock`` wins; else ``X-Mock-Scenario`` (model ``scenario:<id>``) and
-    ``X-Mock-Scope`` with the configured base URL.
+    ``X-Mock-Scope`` with the configured base URL; else that base URL with the fixed model name
+    :data:`FIXED_MODEL`, for which the mock server plays its default scenario.
     """
     props = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
     mock = props.get("mock")
@@ -101,12 +103,12 @@ def upstream_for(run_input: Any, headers: Mapping[str, str],
         extra = mock.get("headers")
         pairs = extra.items() if isinstance(extra, dict) else ()
         return mock["base_url"], mock["model"], {str(k): str(v) for k, v in pairs}
-    scenario = headers.get("X-Mock-Scenario")
-    if scenario and upstream_base_url:
-        scope = headers.get("X-Mock-Scope")
-        return upstream_base_url, f"scenario:{scenario}", ({"X-Mock-Scope": scope} if scope else {})
-    raise EndpointInputError(422, "no upstream for this run: send forwardedProps.mock {base_url, model, headers}, "
-                                  "or X-Mock-Scenario to an endpoint started with an upstream base URL")
+    if upstream_base_url:
+        scenario, scope = headers.get("X-Mock-Scenario"), headers.get("X-Mock-Scope")
+        model = f"scenario:{scenario}" if scenario else FIXED_MODEL
+        return upstream_base_url, model, ({"X-Mock-Scope": scope} if scope else {})
+    raise EndpointInputError(422, "no upstream for this run: send forwardedProps.mock {base_url, model, headers} "
+                                  "(this endpoint was started without an upstream base URL)")
 
 
 async def adapter_events(factory: Factory, body: bytes, headers: Mapping[str, str],
