@@ -196,3 +196,10 @@ def test_plugin_option_errors_are_usage_errors(pytester: pytest.Pytester, args: 
     result = pytester.runpytest_inprocess(*args)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert needle in result.stderr.str()
+
+
+def test_the_ini_option_selects_the_endpoint_too(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nconformance_adapter_url = http://127.0.0.1:9/agui\n")
+    result = pytester.runpytest_inprocess("--adapter=conformance.reference:agui")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "mutually exclusive" in result.stderr.str()
