@@ -118,7 +118,9 @@ class ConformanceSession:
 
     def row_summary(self) -> dict[str, Counter[str]]:
         """Row id -> counts of per-case verdicts on that row."""
-        return row_summary(self.results, [r.id for r in self.matrix.rows if r.every_case])
+        # A target over a transport checks its wire rows on every case too (``transport_rows``).
+        wire = set(getattr(self.factory, "transport_rows", ()))
+        return row_summary(self.results, [r.id for r in self.matrix.rows if r.every_case or r.id in wire])
 
 
 def row_summary(results: Iterable[CaseResult], every_case: Iterable[str] = ()) -> dict[str, Counter[str]]:

@@ -115,6 +115,9 @@ class UrlTarget:
     # How long the response may stay open after the terminal event before that is a finding.
     close_grace: float = 1.0
     headers: tuple[tuple[str, str], ...] = ()
+    # Rows this target checks on every case (the session's row summary counts them for each case).
+    transport_rows: tuple[str, ...] = ("transport.status", "transport.content-type", "transport.framing",
+                                       "transport.early-close", "transport.close")
 
     def __post_init__(self) -> None:
         if not self.url.startswith(("http://", "https://")):
