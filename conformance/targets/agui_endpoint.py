@@ -65,7 +65,13 @@ def _text(content: Any) -> str:
 
 
 def run_request(run_input: Any) -> RunRequest:
-    """A ``RunAgentInput`` -> the :class:`RunRequest` an in-process adapter takes (chat-shaped messages)."""
+    """A ``RunAgentInput`` -> the :class:`RunRequest` an in-process adapter takes (chat-shaped messages).
+
+    >>> from ag_ui.core import RunAgentInput, UserMessage
+    >>> r = run_request(RunAgentInput(thread_id="t", run_id="r", messages=[UserMessage(id="1", content="hi")]))
+    >>> r.messages, r.thread_id
+    ([{'role': 'user', 'content': 'hi'}], 't')
+    """
     messages: list[dict[str, Any]] = []
     for m in run_input.messages:
         entry: dict[str, Any] = {"role": m.role}
@@ -96,6 +102,11 @@ def upstream_for(run_input: Any, headers: Mapping[str, str],
     ``forwardedProps.mock`` wins; else ``X-Mock-Scenario`` (model ``scenario:<id>``) and
     ``X-Mock-Scope`` with the configured base URL; else that base URL with the fixed model name
     :data:`FIXED_MODEL`, for which the mock server plays its default scenario.
+
+    >>> from ag_ui.core import RunAgentInput
+    >>> ri = RunAgentInput(thread_id="t", run_id="r", messages=[])
+    >>> upstream_for(ri, {"X-Mock-Scenario": "text.basic.001"}, "http://127.0.0.1:8765")
+    ('http://127.0.0.1:8765', 'scenario:text.basic.001', {})
     """
     props = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
     mock = props.get("mock")
@@ -116,6 +127,17 @@ async def adapter_events(factory: Factory, body: bytes, headers: Mapping[str, st
     """Validate a POSTed ``RunAgentInput`` and stream the adapter's events for it.
 
     Raises :class:`EndpointInputError` before the first event when the input is unusable.
+    When the consumer stops early (the client left), the adapter's abort signal fires.
+
+    >>> import asyncio
+    >>> from conformance.reference import openai_http
+    >>> async def first() -> None:
+    ...     try:
+    ...         await adapter_events(openai_http, b"{}", {}).__anext__()
+    ...     except EndpointInputError as exc:
+    ...         print(exc.status)
+    >>> asyncio.run(first())
+    422
     """
     from ag_ui.core import RunAgentInput
 
@@ -158,7 +180,12 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def create_app(factory: Factory, upstream_base_url: str | None = None, path: str = PATH) -> web.Application:
-    """The aiohttp app serving ``factory`` at ``POST path``."""
+    """The aiohttp app serving ``factory`` at ``POST path``.
+
+    >>> from conformance.reference import openai_http
+    >>> [r.method for r in create_app(openai_http).router.routes()]
+    ['POST']
+    """
 
     async def handle(request: web.Request) -> web.StreamResponse:
         ndjson = NDJSON_TYPE in request.headers.get("Accept", "")

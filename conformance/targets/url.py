@@ -92,6 +92,13 @@ def load_capabilities(path: str | Path) -> Capabilities:
 
 
 def check_inputs(caps: Capabilities, source: str) -> None:
+    """Refuse part dialects: an endpoint's model reads the mock server over HTTP.
+
+    >>> check_inputs(Capabilities(name="x", inputs=["v3"], output="ag-ui"), "caps.yaml")
+    Traceback (most recent call last):
+    ...
+    conformance.targets.url.TargetConfigError: caps.yaml: inputs ['v3'] are not HTTP dialects; ...
+    """
     bad = [d for d in caps.inputs if d not in HTTP_INPUTS]
     if bad:
         raise TargetConfigError(f"{source}: inputs {bad} are not HTTP dialects; an AG-UI endpoint's model reads "
