@@ -56,6 +56,11 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("adapter-cmd", "command that runs an adapter in any language behind the sac-harness/1 stdio protocol "
                     "(docs/adapter-protocol.md); instead of --adapter", {}),
     ("adapter-cmd-start-timeout", "seconds the --adapter-cmd harness has to answer hello (default 30)", {}),
+    ("adapter-url", "URL of an AG-UI HTTP endpoint as the adapter under test (instead of --adapter)", {}),
+    ("adapter-url-capabilities", "YAML/JSON file of the endpoint's Capabilities (default: see README)", {}),
+    ("adapter-url-stream", "event stream to ask the endpoint for: sse (default) or ndjson", {}),
+    ("adapter-url-select", "how the endpoint learns the scenario: comma-separated subset of "
+                           "headers,forwarded-props,default-scenario (default: all three)", {}),
 ]
 
 
@@ -90,9 +95,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "conformance: a conformance suite case")
     spec = _opt(config, "adapter")
     cmd = _opt(config, "adapter-cmd")
-    if spec and cmd:
-        raise pytest.UsageError("conformance: give --adapter or --adapter-cmd, not both")
-    if not spec and not cmd:
+    url = _opt(config, "adapter-url")
+    given = [name for name, value in (("--adapter", spec), ("--adapter-cmd", cmd), ("--adapter-url", url)) if value]
+    if len(given) > 1:
+        raise pytest.UsageError("conformance: give one of --adapter, --adapter-cmd, --adapter-url "
+                                f"(got {', '.join(given)})")
+    if not given:
         configure_recording(config)
         return
     timeout = _opt(config, "conformance-timeout")
@@ -100,7 +108,11 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
                             time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0))
-        factory = None
+        options: dict[str, Any] = dict(
+            settings=settings, profile=_opt(config, "profile"),
+            dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
+            scenarios_dir=_opt(config, "conformance-scenarios"),
+        )
         if cmd:
             from conformance.targets.cmd import DEFAULT_START_TIMEOUT, CmdTarget
 
@@ -108,12 +120,15 @@ def pytest_configure(config: pytest.Config) -> None:
             factory = CmdTarget(cmd, start_timeout=float(start) if start else DEFAULT_START_TIMEOUT,
                                 case_timeout=settings.timeout)
             config.add_cleanup(factory.close)
-            spec = factory.__name__
-        session = ConformanceSession.from_spec(
-            spec, factory=factory, settings=settings, profile=_opt(config, "profile"),
-            dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
-            scenarios_dir=_opt(config, "conformance-scenarios"),
-        )
+            session = ConformanceSession.from_factory(factory, factory.__name__, **options)
+        elif url:
+            from conformance.targets.url import target_from_options
+
+            target = target_from_options(url, _opt(config, "adapter-url-capabilities"),
+                                         _opt(config, "adapter-url-stream"), _opt(config, "adapter-url-select"))
+            session = ConformanceSession.from_factory(target, url, **options)
+        else:
+            session = ConformanceSession.from_spec(spec, **options)
     except (AdapterLoadError, ScenarioError, OSError, ValueError) as exc:
         # A bad adapter spec, profile or scenario file is the user's input: say what, no traceback.
         raise pytest.UsageError(f"conformance: {exc}") from exc

@@ -70,6 +70,7 @@ class _Run:
     oversize: list[int] = field(default_factory=list)
     final_position: int = 0
     not_json: list[int] = field(default_factory=list)
+    adapter: Any = None
 
 
 HTTP_DIALECTS = ("openai-chat", "anthropic")
@@ -227,12 +228,20 @@ def run_case(
         result.reason = f"more than {st.max_events} events: stopped reading (runaway adapter?)"
         return result
 
+    # A target that reaches the adapter over a transport (conformance.targets) reports what it saw
+    # on the wire; when the wire broke the stream (non-2xx, early close), only that is graded.
+    transport: list[Finding] = list(getattr(run.adapter, "transport_findings", None) or [])
+    if transport and getattr(run.adapter, "transport_broken", False):
+        result.findings = _with_levels(transport, matrix)
+        _grade(result, matrix, st.strict)
+        return result
+
     expected = scenario.expected_for(dialect)
     bridge_profile = bridge.declared(caps)
     if bridge_profile:
         expected = bridge.expected_for(expected)
     proto = protocol(caps.output)
-    findings: list[Finding] = []
+    findings: list[Finding] = list(transport)
     if isinstance(run.error, HarnessError):
         result.content = result.termination = "ERROR"
         result.reason = str(run.error)
@@ -566,7 +575,7 @@ async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, r
                    model: Any, state: dict[str, Any]) -> None:
     state["loop"] = asyncio.get_running_loop()
     try:
-        adapter = factory(ctx)
+        adapter = run.adapter = factory(ctx)
         state["adapter"] = adapter
         run.capabilities = capabilities_of(adapter)
     except Exception as exc:

@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import uuid
@@ -37,9 +38,20 @@ def _server(time_scale: float) -> Any:
         server = _SERVERS.get(time_scale)
         if server is None:
             server = ThreadedMockServer(load_corpus(), time_scale=time_scale)
-            server.start()
+            # A fixed port lets an AG-UI endpoint with a fixed base URL reach the suite's server.
+            server.start(port=int(os.environ.get("CONFORMANCE_MOCK_PORT", "0") or 0))
             _SERVERS[time_scale] = server
         return server
+
+
+def mock_server_url(time_scale: float = 0.0) -> str:
+    """The base URL of the process's mock server (started now if need be) that serves HTTP cases.
+
+    An AG-UI endpoint under test points its model client there (``+ "/v1"`` for OpenAI clients).
+    Set ``CONFORMANCE_MOCK_PORT`` to fix its port.
+    """
+    url: str = _server(time_scale).base_url
+    return url
 
 
 @dataclass

@@ -85,7 +85,11 @@ class ConformanceSession:
 
     @classmethod
     def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:
-        factory = kwargs.pop("factory", None) or load_factory(spec)  # a ready factory: --adapter-cmd
+        return cls.from_factory(load_factory(spec), spec, **kwargs)
+
+    @classmethod
+    def from_factory(cls, factory: Factory, spec: str, **kwargs: Any) -> ConformanceSession:
+        """A session for a factory built elsewhere (``--adapter-url``); ``spec`` names it in reports."""
         scenarios_dir = kwargs.pop("scenarios_dir", None)
         session = cls(factory=factory, spec=spec, **kwargs)
         session.scenarios = load_corpus(scenarios_dir)
@@ -116,7 +120,9 @@ class ConformanceSession:
 
     def row_summary(self) -> dict[str, Counter[str]]:
         """Row id -> counts of per-case verdicts on that row."""
-        return row_summary(self.results, [r.id for r in self.matrix.rows if r.every_case])
+        # A target over a transport checks its wire rows on every case too (``transport_rows``).
+        wire = set(getattr(self.factory, "transport_rows", ()))
+        return row_summary(self.results, [r.id for r in self.matrix.rows if r.every_case or r.id in wire])
 
 
 def row_summary(results: Iterable[CaseResult], every_case: Iterable[str] = ()) -> dict[str, Counter[str]]:

@@ -8,12 +8,15 @@ Routes (model side; any credentials are accepted and never logged):
   with ``Accept: application/x-ndjson``.
 
 The scenario is chosen, in order, by ``"model": "scenario:<id>"`` in the JSON body, by the
-``X-Mock-Scenario: <id>`` header, then by the scenarios' ``match`` rules (first match in
-registration order). Requests carrying ``X-Mock-Scope: <id>`` are logged under that scope,
-so parallel tests can each read only their own requests.
+``X-Mock-Scenario: <id>`` header, then by the default scenario (``PUT /_mock/default-scenario``,
+for clients with a fixed model name that send no header), then by the scenarios' ``match`` rules
+(first match in registration order). Requests carrying ``X-Mock-Scope: <id>`` are logged under
+that scope, so parallel tests can each read only their own requests; a request that takes the
+default scenario and has no scope header takes the default's scope.
 
 Control API under ``/_mock/`` (``Authorization: Bearer <token>`` when the app has a token):
-``GET /_mock/health``, ``GET|POST /_mock/scenarios``, ``GET|DELETE /_mock/requests[?scope=]``.
+``GET /_mock/health``, ``GET|POST /_mock/scenarios``, ``GET|DELETE /_mock/requests[?scope=]``,
+``GET|PUT|DELETE /_mock/default-scenario``.
 
 Writing a plan (see :func:`compile_plan`): plans come from :func:`mock_provider.wire.plan_response`
 and are compiled once per (scenario, dialect, stream, include_usage, NDJSON) into write
@@ -90,7 +93,8 @@ MAX_ID_LENGTH = 200
 MODEL_ROUTES = {"/v1/chat/completions": "openai-chat", "/v1/messages": "anthropic"}
 SELECTION_HELP = (
     f'select a scenario with "model": "{MODEL_PREFIX}<id>" in the JSON body, the header '
-    f"{SCENARIO_HEADER}: <id>, or a scenario whose match rule fits the request; GET /_mock/scenarios lists the ids"
+    f"{SCENARIO_HEADER}: <id>, a default scenario (PUT /_mock/default-scenario), or a scenario whose match rule "
+    "fits the request; GET /_mock/scenarios lists the ids"
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 
@@ -499,8 +503,12 @@ def _header(headers: Mapping[str, str], name: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def select_scenario(store: ScenarioStore, body: Mapping[str, Any], headers: Mapping[str, str]) -> Scenario:
-    """Pick the scenario: body ``model: scenario:<id>``, then ``X-Mock-Scenario``, then match rules.
+def select_scenario(store: ScenarioStore, body: Mapping[str, Any], headers: Mapping[str, str],
+                    default: str | None = None) -> Scenario:
+    """Pick the scenario: body ``model: scenario:<id>``, then ``X-Mock-Scenario``, then ``default``, then match rules.
+
+    ``default`` is the id set with ``PUT /_mock/default-scenario``: it comes before the match
+    rules because a harness set it on purpose for the request that is about to come.
 
     Raises ``RequestError``: 400 for a malformed id or when nothing selects a scenario,
     404 (with the closest ids) for an unknown id.
@@ -517,6 +525,8 @@ def select_scenario(store: ScenarioStore, body: Mapping[str, Any], headers: Mapp
         header = _header(headers, SCENARIO_HEADER)
         if header is not None:
             chosen = check_scenario_id(header.strip(), f"header {SCENARIO_HEADER}")
+    if chosen is None and default is not None:
+        chosen = default
     if chosen is not None:
         scenario = store.get(chosen)
         if scenario is None:
@@ -667,6 +677,8 @@ class MockProviderState:
         # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
         # response sends that many steps, calls back, then holds the stream open until the client leaves.
         self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
+        # PUT /_mock/default-scenario: (scenario id, scope) for requests that select no scenario.
+        self.default_scenario: tuple[str, str | None] | None = None
 
     def parse(self, dialect: str, raw: bytes) -> dict[str, Any]:
         """Parse and type-check a model request body (an empty body is ``{}`` on the parts routes)."""
@@ -728,9 +740,12 @@ class MockProviderState:
         body = self.parse(dialect, raw)
         if entry is not None:
             entry.body = body
-        scenario = select_scenario(self.store, body, headers)
+        default = self.default_scenario
+        scenario = select_scenario(self.store, body, headers, default[0] if default else None)
         if entry is not None:
             entry.scenario_id = scenario.id
+            if default is not None and scenario.id == default[0] and entry.scope is None:
+                entry.scope = default[1]  # a fixed-model client's request joins the harness's case
         pause = self.pauses.get(entry.scope) if entry is not None and entry.scope else None
         return scenario, self.plan_for(scenario, dialect, body, _header(headers, "Accept"),
                                        pause_after=pause[0] if pause else None)
@@ -753,6 +768,34 @@ class MockProviderState:
             raise RequestError(409, "duplicate_scenario", f"scenario {scenario.id!r} already exists",
                                scenario=scenario.id) from None
         return scenario
+
+    def set_default_scenario(self, raw: bytes) -> tuple[str, str | None]:
+        """Validate and set the default scenario from ``{"scenario": id, "scope": str | null}``.
+
+        400 for a malformed body or id, 404 (with the closest ids) for an unknown scenario.
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> MockProviderState(load_corpus()).set_default_scenario(b'{"scenario": "text.basic.001"}')
+        ('text.basic.001', None)
+        """
+        body = parse_json_object(raw)
+        unknown = sorted(set(body) - {"scenario", "scope"})
+        if unknown:
+            raise RequestError(400, "invalid_request_error", f"unknown field(s) {', '.join(map(repr, unknown))}; "
+                               "the body is {\"scenario\": <id>, \"scope\": <string or null>}", param=unknown[0])
+        sid, scope = body.get("scenario"), body.get("scope")
+        if not isinstance(sid, str):
+            raise RequestError(400, "invalid_request_error",
+                               f"scenario must be a scenario id string, got {_json_type(sid)}", param="scenario")
+        if scope is not None and (not isinstance(scope, str) or not scope or len(scope) > MAX_ID_LENGTH):
+            raise RequestError(400, "invalid_request_error",
+                               f"scope must be a non-empty string of at most {MAX_ID_LENGTH} characters or null",
+                               param="scope")
+        check_scenario_id(sid, "scenario")
+        if self.store.get(sid) is None:
+            raise RequestError(404, "unknown_scenario", f"no scenario {sid!r}", closest=self.store.closest(sid))
+        self.default_scenario = (sid, scope)
+        return self.default_scenario
 
     def authorized(self, headers: Mapping[str, str]) -> bool:
         """Whether a control request carries the token (always true without a token)."""
@@ -1060,6 +1103,28 @@ async def _delete_requests(request: web.Request) -> web.StreamResponse:
     return web.json_response({"cleared": state.log.clear(request.query.get("scope") or None)})
 
 
+def _default_json(state: MockProviderState) -> dict[str, Any]:
+    sid, scope = state.default_scenario or (None, None)
+    return {"scenario": sid, "scope": scope}
+
+
+async def _get_default(request: web.Request) -> web.StreamResponse:
+    return web.json_response(_default_json(request.app[STATE_KEY]))
+
+
+async def _put_default(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    state.set_default_scenario(await _read_body(request, state.max_body_bytes))
+    return web.json_response(_default_json(state))
+
+
+async def _delete_default(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    cleared = state.default_scenario is not None
+    state.default_scenario = None
+    return web.json_response({"cleared": cleared})
+
+
 @web.middleware
 async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every refusal becomes a JSON error: router 404/405, 413, RequestError, and (never expected) 500."""
@@ -1118,6 +1183,9 @@ def create_app(scenarios: list[Scenario] | None = None, *, time_scale: float = 0
     app.router.add_post("/_mock/scenarios", _control(_post_scenario))
     app.router.add_get("/_mock/requests", _control(_get_requests))
     app.router.add_delete("/_mock/requests", _control(_delete_requests))
+    app.router.add_get("/_mock/default-scenario", _control(_get_default))
+    app.router.add_put("/_mock/default-scenario", _control(_put_default))
+    app.router.add_delete("/_mock/default-scenario", _control(_delete_default))
     app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
     return app

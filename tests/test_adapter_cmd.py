@@ -257,7 +257,7 @@ def test_the_plugin_reads_adapter_cmd_from_the_ini_file(pytester: pytest.Pyteste
 def test_adapter_and_adapter_cmd_together_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", f"--adapter-cmd={REFERENCE}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*give --adapter or --adapter-cmd, not both*"])
+    result.stderr.fnmatch_lines(["*give one of --adapter, --adapter-cmd, --adapter-url (got --adapter, --adapter-cmd)*"])
 
 
 def test_a_harness_that_does_not_start_fails_every_case_with_the_reason(pytester: pytest.Pytester) -> None:
@@ -269,7 +269,7 @@ def test_a_harness_that_does_not_start_fails_every_case_with_the_reason(pytester
 def test_session_counts_one_process_for_many_cases() -> None:
     target = CmdTarget(REFERENCE, start_timeout=20)
     try:
-        session = ConformanceSession.from_spec(target.__name__, factory=target, dialects=["v4"])
+        session = ConformanceSession.from_factory(target, target.__name__, dialects=["v4"])
         assert session.capabilities is not None and session.capabilities.name == "reference-agui"
         for scenario, dialect in session.cases()[:10]:
             session.run(scenario, dialect)

@@ -30,6 +30,7 @@ AREAS = [
     ("hygiene.", "Hygiene (SHOULD)"),
     ("info.", "Recorded behaviour (MAY: graded INFO, never a failure)"),
     ("bridge.", "Bridge profile (adapters declaring `bridge`, seed 001; see conformance/bridge.py)"),
+    ("transport.", "Transport: AG-UI over HTTP (`--adapter-url`)"),
 ]
 
 

@@ -1116,6 +1116,11 @@ class ReferenceAdapter:
         waiter: asyncio.Future[Any] = asyncio.ensure_future(signal.wait())
         try:
             await asyncio.wait({nxt, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            # Our own task was cancelled (a server handler whose client left): the upstream read
+            # must stop too, or it outlives the run and its response is never closed.
+            nxt.cancel()
+            raise
         finally:
             waiter.cancel()
             with suppress(asyncio.CancelledError, Exception):

@@ -6,8 +6,9 @@ from tests.mutants.agui_mutants import MUTANTS as _AGUI
 from tests.mutants.base import Mutant
 from tests.mutants.bridge_mutants import MUTANTS as _BRIDGE
 from tests.mutants.consumer_mutants import MUTANTS as _CONSUMER
+from tests.mutants.endpoint_mutants import MUTANTS as _ENDPOINT
 from tests.mutants.request_mutants import MUTANTS as _REQUEST
 from tests.mutants.subclass_mutants import MUTANTS as _SUB
 from tests.mutants.ui_mutants import MUTANTS as _UI
 
-ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_BRIDGE, *_CONSUMER, *_REQUEST, *_UI]
+ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_BRIDGE, *_CONSUMER, *_REQUEST, *_UI, *_ENDPOINT]

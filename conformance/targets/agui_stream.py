@@ -1,0 +1,207 @@
+"""Sans-IO decoders for an AG-UI event stream over HTTP: SSE frames or NDJSON lines.
+
+An AG-UI endpoint writes each event as one SSE frame, ``data: <one JSON event>`` followed by a
+blank line (``@ag-ui/encoder``), or as one JSON object per line when the client asked for
+NDJSON. The decoders hand back every event they can recover *and* every framing problem they
+saw, so a frame that is legal SSE but not AG-UI-shaped (two data lines, a payload that is not a
+JSON object, no blank line before the end) is a finding while its events can still be graded.
+
+Example:
+    >>> d = SseDecoder()
+    >>> d.feed(b'data: {"type": "RUN_STARTED"}\\n\\ndata: {"type":')
+    ([{'type': 'RUN_STARTED'}], [])
+    >>> d.feed(b' "RUN_FINISHED"}\\n\\n')
+    ([{'type': 'RUN_FINISHED'}], [])
+    >>> d.close()
+    ([], [])
+    >>> SseDecoder().feed(b'data: {"a":\\ndata: 1}\\n\\n')[1]
+    ['an SSE frame has 2 data lines (AG-UI sends one JSON event on one data line)']
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from typing import Any
+
+SSE_TYPE = "text/event-stream"
+NDJSON_TYPE = "application/x-ndjson"
+# Media types taken as NDJSON when NDJSON was asked for.
+NDJSON_TYPES = frozenset({NDJSON_TYPE, "application/ndjson", "application/jsonl", "application/x-jsonlines"})
+_TOLERATED_FIELDS = frozenset({"event", "id", "retry"})  # legal SSE fields an AG-UI client ignores
+_SHOWN = 120
+
+Decoded = tuple[list[Any], list[str]]
+
+
+def _show(text: str) -> str:
+    return repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "...")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_event(text: str) -> tuple[dict[str, Any] | None, str | None]:
+    """One payload -> (event, None) or (None, problem). Only a JSON object is an event.
+
+    >>> parse_event('{"type": "RUN_STARTED"}')
+    ({'type': 'RUN_STARTED'}, None)
+    >>> parse_event("[1]")[1]
+    'the payload is JSON but not an object: list'
+    """
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        return None, f"the payload is not JSON ({exc}): {_show(text)}"
+    if not isinstance(value, dict):
+        return None, f"the payload is JSON but not an object: {type(value).__name__}"
+    return value, None
+
+
+class _Text:
+    """Incremental UTF-8 with one problem per stream for invalid bytes."""
+
+    def __init__(self) -> None:
+        self._dec = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.problems: list[str] = []
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        text = self._dec.decode(data, final)
+        if "\ufffd" in text and not self.problems:
+            self.problems.append("the stream is not valid UTF-8")
+        return text
+
+
+class SseDecoder:
+    """``text/event-stream`` bytes -> events and framing problems (feed chunks, then close)."""
+
+    def __init__(self) -> None:
+        self._text = _Text()
+        self._buf = ""
+        self._data: list[str] = []
+        self._pending_lines = 0
+        self._cr_seen = False
+
+    def feed(self, data: bytes) -> Decoded:
+        """Decode a chunk; returns the events of the frames it completed, and problems."""
+        self._buf += self._text.decode(data)
+        return self._lines(final=False)
+
+    def close(self) -> Decoded:
+        """End of the response: a frame still open is a problem (its events are kept)."""
+        self._buf += self._text.decode(b"", final=True)
+        events, problems = self._lines(final=True)
+        if self._buf:
+            self._line(self._buf, problems)
+            self._buf = ""
+        if self._pending_lines:
+            problems.append("the response ended inside an SSE frame (no blank line after its last line)")
+            self._dispatch(events, problems)
+        return events, problems + self._text.problems
+
+    def _lines(self, final: bool) -> Decoded:
+        events: list[Any] = []
+        problems: list[str] = []
+        buf = self._buf
+        while True:
+            cut = min((i for i in (buf.find("\r"), buf.find("\n")) if i >= 0), default=-1)
+            if cut < 0 or (buf[cut] == "\r" and cut == len(buf) - 1 and not final):
+                break  # no full line yet (a trailing CR may be the first half of CRLF)
+            line = buf[:cut]
+            if buf[cut] == "\r" and not self._cr_seen:
+                self._cr_seen = True
+                problems.append("CR or CRLF line ends (@ag-ui/client splits frames on \\n\\n only)")
+            buf = buf[cut + (2 if buf.startswith("\r\n", cut) else 1):]
+            if line == "":
+                self._dispatch(events, problems)
+            else:
+                self._line(line, problems)
+        self._buf = buf
+        return events, problems
+
+    def _line(self, line: str, problems: list[str]) -> None:
+        self._pending_lines += 1
+        if line.startswith(":"):
+            return  # a comment (keep-alive)
+        name, sep, value = line.partition(":")
+        if sep and value.startswith(" "):
+            value = value[1:]
+        if name == "data":
+            self._data.append(value)
+        elif name not in _TOLERATED_FIELDS:
+            problems.append(f"an SSE line that is not a field AG-UI uses: {_show(line)}")
+
+    def _dispatch(self, events: list[Any], problems: list[str]) -> None:
+        data, self._data, self._pending_lines = self._data, [], 0
+        if not data:
+            return
+        if len(data) > 1:
+            problems.append(f"an SSE frame has {len(data)} data lines (AG-UI sends one JSON event on one data line)")
+            joined, why = parse_event("\n".join(data))  # what an SSE client makes of it
+            if joined is not None:
+                events.append(joined)
+                return
+            for line in data:  # frames run together without blank lines: recover line by line
+                event, why = parse_event(line)
+                if event is not None:
+                    events.append(event)
+                elif why:
+                    problems.append(why)
+            return
+        event, why = parse_event(data[0])
+        if event is not None:
+            events.append(event)
+        elif why:
+            problems.append(why)
+
+
+class NdjsonDecoder:
+    """NDJSON bytes -> events and framing problems: one JSON object per ``\\n``-terminated line.
+
+    >>> d = NdjsonDecoder(); d.feed(b'{"type": "RUN_STARTED"}\\n{"type"')
+    ([{'type': 'RUN_STARTED'}], [])
+    >>> d.feed(b': "RUN_FINISHED"}'), d.close()
+    (([], []), ([{'type': 'RUN_FINISHED'}], ['the last NDJSON line has no terminating newline']))
+    """
+
+    def __init__(self) -> None:
+        self._text = _Text()
+        self._buf = ""
+
+    def feed(self, data: bytes) -> Decoded:
+        self._buf += self._text.decode(data)
+        *lines, self._buf = self._buf.split("\n")
+        return self._parse(lines)
+
+    def close(self) -> Decoded:
+        self._buf += self._text.decode(b"", final=True)
+        rest, self._buf = self._buf, ""
+        events, problems = self._parse([rest])
+        if rest.strip():
+            problems.append("the last NDJSON line has no terminating newline")
+        return events, problems + self._text.problems
+
+    @staticmethod
+    def _parse(lines: list[str]) -> Decoded:
+        events: list[Any] = []
+        problems: list[str] = []
+        for line in lines:
+            line = line.rstrip("\r")
+            if not line.strip():
+                continue
+            event, why = parse_event(line)
+            if event is not None:
+                events.append(event)
+            elif why:
+                problems.append(why)
+        return events, problems
+
+
+def media_type(content_type: str | None) -> str:
+    """The media type of a Content-Type header, lower-cased, parameters dropped.
+
+    >>> media_type("text/event-stream; charset=utf-8")
+    'text/event-stream'
+    """
+    return (content_type or "").split(";", 1)[0].strip().lower()

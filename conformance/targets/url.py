@@ -1,0 +1,334 @@
+"""``--adapter-url URL``: an AG-UI HTTP endpoint as the adapter under test.
+
+For each case the suite POSTs an AG-UI ``RunAgentInput`` (the official ``ag-ui-protocol``
+models) built from the scenario's request, with ``Accept: text/event-stream`` (or
+``application/x-ndjson``), and reads the event stream back, event by event, into the runner.
+The cases are the wire-dialect ones (``openai-chat``, ``anthropic``): the mock server plays the
+scenario to the endpoint's model client. The endpoint learns which scenario to play in any of
+three ways (all are used unless ``select`` narrows them):
+
+* ``headers``: the POST carries ``X-Mock-Scenario: <id>`` and ``X-Mock-Scope: <scope>``; an
+  endpoint that passes them on to its model client gets the case's scenario.
+* ``forwarded-props``: ``forwardedProps.mock`` is ``{"base_url", "openai_base_url", "model",
+  "headers"}``: an endpoint that builds its model per request points it there.
+* ``default-scenario``: before the case the suite sets the mock server's default scenario
+  (``PUT /_mock/default-scenario {"scenario", "scope"}``) and clears it afterwards, for an
+  endpoint with a fixed model and base URL. Cases run one at a time.
+
+What the wire itself must do (rows ``transport.*`` of ``fixtures/matrix.yaml``): a 2xx status,
+the content type asked for, one JSON event per SSE ``data:`` line with blank-line separation
+(or per NDJSON line), and a response that ends right after the terminal event. A response that
+breaks the stream (non-2xx, or closed before ``RUN_FINISHED``/``RUN_ERROR``) is graded on its
+transport row alone (``transport_broken``): what never arrived cannot be graded. A caller abort
+closes the HTTP response; that is the only abort a plain HTTP client has, so the default abort
+policy is ``silent``.
+
+Example (shell)::
+
+    pytest --adapter-url=http://127.0.0.1:8000/agui --adapter-url-capabilities=caps.yaml
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import aiohttp
+import yaml
+from pydantic import ValidationError
+
+from conformance.contract import AdapterContext, Capabilities, RunRequest
+from conformance.findings import Finding
+from conformance.targets.agui_stream import NDJSON_TYPE, NDJSON_TYPES, SSE_TYPE, NdjsonDecoder, SseDecoder, media_type
+
+StreamFormat = Literal["sse", "ndjson"]
+SELECTIONS: tuple[str, ...] = ("headers", "forwarded-props", "default-scenario")
+HTTP_INPUTS = ("openai-chat", "anthropic")
+TERMINALS = frozenset({"RUN_FINISHED", "RUN_ERROR"})
+MAX_ERROR_BODY = 2000
+
+
+def default_capabilities(name: str = "agui-endpoint") -> Capabilities:
+    """What an endpoint is assumed to do when no capabilities file is given.
+
+    OpenAI Chat Completions upstream; tools, parallel tools, reasoning and abort (structured
+    output and multimodal input have no field in ``RunAgentInput`` that every endpoint reads);
+    no finish reason (plain AG-UI has none); the recommended POLICY choices.
+
+    >>> c = default_capabilities(); c.inputs, sorted(c.features), c.reports_finish_reason
+    (['openai-chat'], ['abort', 'parallel_tools', 'reasoning', 'tools'], False)
+    """
+    return Capabilities(name=name, inputs=["openai-chat"], output="ag-ui",
+                        features={"tools", "parallel_tools", "reasoning", "abort"}, reports_finish_reason=False)
+
+
+class TargetConfigError(ValueError):
+    """A bad ``--adapter-url*`` option or capabilities file; the message names it."""
+
+
+def load_capabilities(path: str | Path) -> Capabilities:
+    """A capabilities file (YAML or JSON of :class:`Capabilities`); errors name the file and field.
+
+    The inputs must be HTTP dialects: an endpoint's model reads the mock server over HTTP.
+    """
+    p = Path(path)
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise TargetConfigError(f"{p}: cannot read capabilities: {exc}") from exc
+    try:
+        caps = Capabilities.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"]) or "<root>"
+        raise TargetConfigError(f"{p}: {where}: {err['msg']}") from None
+    check_inputs(caps, str(p))
+    return caps
+
+
+def check_inputs(caps: Capabilities, source: str) -> None:
+    """Refuse part dialects: an endpoint's model reads the mock server over HTTP.
+
+    >>> check_inputs(Capabilities(name="x", inputs=["v3"], output="ag-ui"), "caps.yaml")
+    Traceback (most recent call last):
+    ...
+    conformance.targets.url.TargetConfigError: caps.yaml: inputs ['v3'] are not HTTP dialects; ...
+    """
+    bad = [d for d in caps.inputs if d not in HTTP_INPUTS]
+    if bad:
+        raise TargetConfigError(f"{source}: inputs {bad} are not HTTP dialects; an AG-UI endpoint's model reads "
+                                f"the mock server over one of {', '.join(HTTP_INPUTS)}")
+
+
+@dataclass(frozen=True)
+class UrlTarget:
+    """An AG-UI endpoint and how to talk to it; the target itself is the runner's factory.
+
+    >>> t = UrlTarget("http://127.0.0.1:9/agui")
+    >>> a = t(AdapterContext(dialect="probe", model=None, scenario_id="probe"))
+    >>> a.capabilities.output, t.stream_format
+    ('ag-ui', 'sse')
+    """
+
+    url: str
+    capabilities: Capabilities = field(default_factory=default_capabilities)
+    stream_format: StreamFormat = "sse"
+    select: tuple[str, ...] = SELECTIONS
+    # How long the response may stay open after the terminal event before that is a finding.
+    close_grace: float = 1.0
+    headers: tuple[tuple[str, str], ...] = ()
+    # Rows this target checks on every case (the session's row summary counts them for each case).
+    transport_rows: tuple[str, ...] = ("transport.status", "transport.content-type", "transport.framing",
+                                       "transport.early-close", "transport.close")
+
+    def __post_init__(self) -> None:
+        if not self.url.startswith(("http://", "https://")):
+            raise TargetConfigError(f"--adapter-url must be an http(s) URL, got {self.url!r}")
+        if self.stream_format not in ("sse", "ndjson"):
+            raise TargetConfigError(f"--adapter-url-stream must be sse or ndjson, got {self.stream_format!r}")
+        unknown = [s for s in self.select if s not in SELECTIONS]
+        if unknown or not self.select:
+            raise TargetConfigError(f"--adapter-url-select takes a comma-separated subset of {', '.join(SELECTIONS)}"
+                                    f" (got {', '.join(self.select) or 'nothing'})")
+        check_inputs(self.capabilities, "capabilities")
+
+    def __call__(self, ctx: AdapterContext) -> UrlAdapter:
+        """One adapter per case: the target is the runner's factory."""
+        return UrlAdapter(self, ctx)
+
+    @property
+    def __name__(self) -> str:  # the runner names a factory by its __name__
+        return self.url
+
+
+def target_from_options(url: str, capabilities_file: str | None = None, stream_format: str | None = None,
+                        select: str | None = None) -> UrlTarget:
+    """The target the plugin builds from ``--adapter-url`` and its companion options."""
+    caps = load_capabilities(capabilities_file) if capabilities_file else default_capabilities()
+    chosen = tuple(s.strip() for s in select.split(",") if s.strip()) if select else SELECTIONS
+    fmt: Any = stream_format or "sse"
+    return UrlTarget(url, capabilities=caps, stream_format=fmt, select=chosen)
+
+
+# ---------------------------------------------------------------- RunAgentInput
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+    return ""
+
+
+def agui_messages(messages: Iterable[dict[str, Any]]) -> list[Any]:
+    """Scenario request messages (Chat Completions shape) -> AG-UI messages, ids ``msg-<n>``.
+
+    >>> [m.role for m in agui_messages([{"role": "user", "content": "hi"}])]
+    ['user']
+    """
+    from ag_ui.core import AssistantMessage, FunctionCall, SystemMessage, ToolCall, ToolMessage, UserMessage
+
+    out: list[Any] = []
+    for i, m in enumerate(messages):
+        mid, role = f"msg-{i}", m.get("role")
+        if role == "system":
+            out.append(SystemMessage(id=mid, content=_content_text(m.get("content"))))
+        elif role == "user":
+            out.append(UserMessage(id=mid, content=_content_text(m.get("content"))))
+        elif role == "assistant":
+            calls = [ToolCall(id=c["id"], function=FunctionCall(name=c["function"]["name"],
+                                                                arguments=c["function"].get("arguments", "")))
+                     for c in m.get("tool_calls") or []]
+            out.append(AssistantMessage(id=mid, content=_content_text(m.get("content")) or None,
+                                        tool_calls=calls or None))
+        elif role == "tool":
+            out.append(ToolMessage(id=mid, content=_content_text(m.get("content")),
+                                   tool_call_id=m.get("tool_call_id") or ""))
+    return out
+
+
+def run_agent_input(request: RunRequest, mock: dict[str, Any] | None) -> dict[str, Any]:
+    """The JSON body of the POST: a ``RunAgentInput`` (camelCase), ``forwardedProps.mock`` when given.
+
+    >>> from conformance.contract import RunRequest
+    >>> r = RunRequest("m", [{"role": "user", "content": "hi"}], [], None, {}, "t1", "r1")
+    >>> body = run_agent_input(r, None); body["threadId"], body["messages"][0]["content"], body["tools"]
+    ('t1', 'hi', [])
+    """
+    from ag_ui.core import RunAgentInput, Tool
+
+    tools = [Tool(name=t["name"], description=t.get("description") or "",
+                  parameters=t.get("input_schema") or t.get("inputSchema") or {"type": "object"})
+             for t in request.tools]
+    props: dict[str, Any] = {"mock": mock} if mock is not None else {}
+    model = RunAgentInput(thread_id=request.thread_id, run_id=request.run_id, state={},
+                          messages=agui_messages(request.messages), tools=tools, context=[], forwarded_props=props)
+    out: dict[str, Any] = json.loads(model.model_dump_json(by_alias=True, exclude_none=True))
+    return out
+
+
+# ---------------------------------------------------------------- one case
+class UrlAdapter:
+    """One case against the endpoint: POST, then the decoded events; wire problems as findings."""
+
+    def __init__(self, target: UrlTarget, ctx: AdapterContext) -> None:
+        self.target, self.ctx = target, ctx
+        self.capabilities = target.capabilities
+        self.transport_findings: list[Finding] = []
+        # True when the wire broke the stream (non-2xx, early close): only transport rows are graded.
+        self.transport_broken = False
+
+    def _finding(self, row: str, message: str, *, broken: bool = False, index: int | None = None) -> None:
+        self.transport_findings.append(Finding(row=row, message=message, source="transport", event_index=index))
+        self.transport_broken = self.transport_broken or broken
+
+    def _mock(self) -> dict[str, Any]:
+        base = (self.ctx.base_url or "").rstrip("/")
+        return {"base_url": base, "openai_base_url": base + "/v1", "model": self.ctx.model_id,
+                "headers": dict(self.ctx.extra.get("headers") or {})}
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        if not self.ctx.base_url:
+            raise RuntimeError(f"--adapter-url runs the HTTP dialects only ({', '.join(HTTP_INPUTS)}); "
+                               f"this case is {self.ctx.dialect!r}")
+        t = self.target
+        mock = self._mock()
+        headers = {"Content-Type": "application/json", **dict(t.headers),
+                   "Accept": SSE_TYPE if t.stream_format == "sse" else NDJSON_TYPE}
+        if "headers" in t.select:
+            headers.update(mock["headers"])
+            headers["X-Mock-Scenario"] = self.ctx.scenario_id
+        body = run_agent_input(request, mock if "forwarded-props" in t.select else None)
+        timeout = aiohttp.ClientTimeout(total=None, sock_connect=10)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            default_set = False
+            try:
+                if "default-scenario" in t.select:
+                    await self._set_default(session, mock)
+                    default_set = True
+                async with session.post(t.url, json=body, headers=headers) as resp:
+                    async for event in self._read(resp, request):
+                        yield event
+            finally:
+                if default_set:
+                    with contextlib.suppress(Exception):
+                        async with session.delete(mock["base_url"] + "/_mock/default-scenario"):
+                            pass
+
+    async def _set_default(self, session: aiohttp.ClientSession, mock: dict[str, Any]) -> None:
+        payload = {"scenario": self.ctx.scenario_id, "scope": mock["headers"].get("X-Mock-Scope")}
+        async with session.put(mock["base_url"] + "/_mock/default-scenario", json=payload) as r:
+            if r.status != 200:
+                raise RuntimeError(f"the mock server refused the default scenario: HTTP {r.status} "
+                                   f"{(await r.text())[:MAX_ERROR_BODY]}")
+
+    async def _read(self, resp: aiohttp.ClientResponse, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        t = self.target
+        if not 200 <= resp.status < 300:
+            text = (await resp.content.read(MAX_ERROR_BODY)).decode("utf-8", "replace")
+            self._finding("transport.status", f"the endpoint answered HTTP {resp.status} {resp.reason or ''}"
+                          f" (body: {text!r})", broken=True)
+            return
+        wanted = SSE_TYPE if t.stream_format == "sse" else NDJSON_TYPE
+        got = media_type(resp.headers.get("Content-Type"))
+        ok = got == SSE_TYPE if t.stream_format == "sse" else got in NDJSON_TYPES
+        if not ok:
+            self._finding("transport.content-type",
+                          f"Content-Type is {resp.headers.get('Content-Type')!r}; asked for {wanted} with Accept")
+        decoder: SseDecoder | NdjsonDecoder = SseDecoder() if t.stream_format == "sse" else NdjsonDecoder()
+        count = 0
+        terminal_at: int | None = None
+        abort = asyncio.ensure_future(request.abort.wait())
+        try:
+            while True:
+                read = asyncio.ensure_future(resp.content.readany())
+                done, _ = await asyncio.wait({read, abort}, return_when=asyncio.FIRST_COMPLETED,
+                                             timeout=t.close_grace if terminal_at is not None else None)
+                if abort in done or not done:
+                    read.cancel()
+                    resp.close()  # a caller abort (or a response held open): the client leaves
+                    if not done:
+                        self._finding("transport.close", f"the response stayed open more than {t.close_grace:g}s "
+                                      "after the terminal event", index=terminal_at)
+                    return
+                try:
+                    chunk = read.result()
+                except (aiohttp.ClientPayloadError, aiohttp.ClientConnectionError) as exc:
+                    chunk = b""
+                    cut = f"the connection failed mid-stream ({type(exc).__name__}: {exc})"
+                else:
+                    cut = "the response ended"
+                if chunk:
+                    events, problems = decoder.feed(chunk)
+                else:
+                    events, problems = decoder.close()
+                for p in problems:
+                    self._finding("transport.framing", p, index=count)
+                for ev in events:
+                    if request.abort.aborted:
+                        resp.close()  # the caller has left: what is still in flight is not read
+                        return
+                    if terminal_at is None and ev.get("type") in TERMINALS:
+                        terminal_at = count
+                    count += 1
+                    yield ev
+                if not chunk:
+                    if terminal_at is None:
+                        self._finding("transport.early-close", f"{cut} before a terminal event (RUN_FINISHED or "
+                                      f"RUN_ERROR) after {count} event(s)", broken=True)
+                    return
+        finally:
+            abort.cancel()
+
+
+def make_factory(url: str, **options: Any) -> Callable[[AdapterContext], UrlAdapter]:
+    """A runner factory for an endpoint (``options`` as :class:`UrlTarget`'s fields).
+
+    >>> make_factory("http://127.0.0.1:9/agui").__name__
+    'http://127.0.0.1:9/agui'
+    """
+    return UrlTarget(url, **options)

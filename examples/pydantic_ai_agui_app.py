@@ -1,0 +1,56 @@
+"""Example (c): a pydantic-ai agent served as an AG-UI HTTP endpoint, its model on the mock server.
+
+The app is what a pydantic-ai user deploys: an ``Agent`` over an OpenAI-compatible chat model and
+pydantic-ai's own AG-UI adapter (``AGUIAdapter.dispatch_request``) behind ``POST /agui``. The only
+test-specific part is the base URL: the model talks to the conformance suite's mock server. The
+model name is fixed, so the suite picks each case's scenario with the mock server's default
+scenario (``--adapter-url-select`` includes ``default-scenario`` by default).
+
+Run it against the suite (the suite's mock server on a fixed port, the app pointed at it)::
+
+    CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui \\
+        --adapter-url-capabilities=examples/pydantic_ai_capabilities.yaml &
+    MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.pydantic_ai_agui_app:app --port 8000
+
+``tests/test_pydantic_ai_endpoint.py`` does the same in one process (uvicorn in a thread).
+"""
+
+from __future__ import annotations
+
+import os
+
+from openai import AsyncOpenAI
+from pydantic_ai import Agent
+from pydantic_ai.models.openai import OpenAIChatModel
+from pydantic_ai.providers.openai import OpenAIProvider
+from pydantic_ai.ui.ag_ui import AGUIAdapter
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+
+def create_app(mock_base_url: str, model_name: str = "gpt-4o-mini") -> Starlette:
+    """The AG-UI app: ``POST /agui`` runs the agent; its model reads ``mock_base_url + "/v1"``.
+
+    Example:
+        >>> app = create_app("http://127.0.0.1:8765")
+        >>> [r.path for r in app.routes]
+        ['/agui']
+    """
+    # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
+    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key", max_retries=0)
+    agent = Agent(OpenAIChatModel(model_name, provider=OpenAIProvider(openai_client=client)))
+
+    async def run(request: Request) -> Response:
+        # Token usage on RUN_FINISHED is opt-in in pydantic-ai (it names the provider and model).
+        return await AGUIAdapter.dispatch_request(request, agent=agent, include_usage=True)
+
+    return Starlette(routes=[Route("/agui", run, methods=["POST"])])
+
+
+def __getattr__(name: str) -> Starlette:
+    # `uvicorn examples.pydantic_ai_agui_app:app`: built on first access, from MOCK_BASE_URL.
+    if name == "app":
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+    raise AttributeError(name)
