@@ -142,7 +142,8 @@ def run_case(
     case_id = f"{scenario.id}[{dialect}]"
     result = CaseResult(case_id=case_id, scenario_id=scenario.id, dialect=dialect,
                         adapter=adapter_name or str(getattr(factory, "__name__", "adapter")), rows=list(scenario.rows))
-    why = expressible(scenario, dialect)
+    refuses = getattr(factory, "refuses", None)  # a target whose transport cannot carry the request
+    why = expressible(scenario, dialect) or (refuses(scenario) if callable(refuses) else None)
     if why is not None:
         result.content = result.termination = "NOT-EXPRESSIBLE"
         result.reason = why

@@ -45,6 +45,7 @@ from pydantic import ValidationError
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.targets.agui_stream import NDJSON_TYPE, NDJSON_TYPES, SSE_TYPE, NdjsonDecoder, SseDecoder, media_type
+from mock_provider.scenario import Scenario
 
 StreamFormat = Literal["sse", "ndjson"]
 SELECTIONS: tuple[str, ...] = ("headers", "forwarded-props", "default-scenario")
@@ -125,6 +126,25 @@ class UrlTarget:
     # Rows this target checks on every case (the session's row summary counts them for each case).
     transport_rows: tuple[str, ...] = ("transport.status", "transport.content-type", "transport.framing",
                                        "transport.early-close", "transport.close")
+
+    def refuses(self, scenario: Scenario) -> str | None:
+        """Why the suite's ``RunAgentInput`` cannot carry this scenario's request (NOT-EXPRESSIBLE), or None.
+
+        The conversion (:func:`agui_messages`) sends text content only, and ``RunAgentInput`` has
+        no field for an output schema; request checks on such cases would grade the conversion,
+        not the endpoint.
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+        >>> UrlTarget("http://127.0.0.1:9/agui").refuses(s) is None
+        True
+        """
+        req = scenario.request
+        if req.output_schema is not None:
+            return "RunAgentInput has no output schema: structured-output cases are not sent to an AG-UI endpoint"
+        if any(isinstance(m.content, list) for m in req.messages):
+            return "the suite sends AG-UI messages as text: content-part lists (multimodal) are not converted"
+        return None
 
     def __post_init__(self) -> None:
         if not self.url.startswith(("http://", "https://")):
