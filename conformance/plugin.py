@@ -76,6 +76,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     timeout = _opt(config, "conformance-timeout")
     dialects = _opt(config, "dialect")
+    _examples(config)  # a bad value is a usage error now, not a collection error later
     try:
         settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
                             time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0))

@@ -151,3 +151,69 @@ def test_the_shrunk_reproducer_is_small() -> None:
     calls = [p for p in found.scenario.parts() if isinstance(p, ToolCall)]
     assert len(calls) == 2
     assert len(found.scenario.script) <= 12
+
+
+# ---------------------------------------------------------------- through the plugin
+ADAPTERS = '''
+from conformance.reference import agui
+
+
+def drops_first_delta(ctx):
+    adapter = agui(ctx)
+    inner = adapter.stream
+
+    async def stream(request):
+        seen = False
+        async for e in inner(request):
+            if e["type"] == "TEXT_MESSAGE_CONTENT" and not seen:
+                seen = True
+                continue
+            yield e
+
+    adapter.stream = stream
+    return adapter
+
+
+def no_tools(ctx):
+    adapter = agui(ctx)
+    caps = adapter.capabilities
+    adapter.capabilities = caps.model_copy(update={"features": {"reasoning"}})
+    return adapter
+'''
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(genadapters=ADAPTERS)
+    pytester.syspathinsert()
+    return pytester
+
+
+def test_plugin_fails_a_generated_case_and_saves_its_reproducer(project: pytest.Pytester) -> None:
+    out = project.path / "repro"
+    result = project.runpytest_inprocess("--adapter=genadapters:drops_first_delta", "-k", "generated-text-v3",
+                                         "--conformance-examples=50", f"--reproducer-dir={out}")
+    result.assert_outcomes(failed=1)
+    [path] = list(out.glob("*.yaml"))
+    result.stdout.fnmatch_lines([f"*reproducer saved to {path}*", "id: generated.text.*", "expected:*"])
+    [loaded] = load_corpus(out)
+    assert loaded.expected.text  # the bug needs text to show
+
+
+def test_plugin_runs_one_generated_case_per_property_and_dialect(project: pytest.Pytester) -> None:
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-k", "generated",
+                                         "--collect-only", "-q")
+    ids = sorted(line.split("[", 1)[1].rstrip("]") for line in result.stdout.lines if "test_generated[" in line)
+    assert ids == sorted(f"{p}-{d}" for p in PROPERTIES for d in PART_DIALECTS)
+
+
+def test_plugin_skips_what_the_adapter_does_not_declare_and_honours_examples_zero(project: pytest.Pytester) -> None:
+    skipped = project.runpytest_inprocess("--adapter=genadapters:no_tools", "-k", "generated-tools-v3", "-rs")
+    skipped.assert_outcomes(skipped=1)
+    skipped.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: tools*"])
+    off = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-k", "generated",
+                                      "--conformance-examples=0", "-rs")
+    off.assert_outcomes(skipped=1)
+    off.stdout.fnmatch_lines(["*--conformance-examples 0*"])
+    bad = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-examples=lots")
+    assert bad.ret == pytest.ExitCode.USAGE_ERROR
