@@ -190,7 +190,7 @@ def json_objects() -> st.SearchStrategy[dict[str, Any]]:
 
     >>> from hypothesis import find
     >>> find(json_objects(), lambda o: len(o) == 2)
-    {'A': None, 'B': None}
+    {'a': None, 'b': None}
     """
     return _JSON_OBJECTS
 
