@@ -27,6 +27,21 @@ from mock_provider.parts import Finish, dump_part
 from mock_provider.scenario import Scenario, Step
 
 DEFAULT_DIR = "reports/reproducers"
+# YAML 1.1 line breaks that PyYAML writes raw in plain or single-quoted scalars (allow_unicode)
+# and then folds to a space when reading: such strings go double-quoted, where they are escaped.
+_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = '"' if any(b in value for b in _BREAKS) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
 
 
 def _step(step: Step) -> dict[str, Any]:
@@ -79,8 +94,8 @@ def scenario_yaml(scenario: Scenario, header: str = "") -> str:
     >>> print(scenario_yaml(s).splitlines()[0])
     id: generated.text.e77223bc61
     """
-    body = yaml.safe_dump(scenario_document(scenario), sort_keys=False, allow_unicode=True,
-                          default_flow_style=None, width=100_000)
+    body = yaml.dump(scenario_document(scenario), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100_000)
     comments = "".join(f"# {line}\n" if line else "#\n" for line in header.splitlines())
     return comments + body
 
