@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from conformance.matrix import load_matrix, marker_name
-from conformance.properties import DEFAULT_EXAMPLES, PROPERTIES, not_applicable, search
+from conformance.properties import DEFAULT_EXAMPLES, PROPERTIES, not_applicable, search, seed_for
 from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import Settings
 from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, worst_of
@@ -76,7 +76,11 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     timeout = _opt(config, "conformance-timeout")
     dialects = _opt(config, "dialect")
-    _examples(config)  # a bad value is a usage error now, not a collection error later
+    _examples(config)  # bad values are usage errors now, not collection errors or failures later
+    try:
+        seed_for("", "", _opt(config, "conformance-seed"))
+    except ValueError:
+        raise pytest.UsageError("conformance: --conformance-seed must be an integer or 'random'") from None
     try:
         settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
                             time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0))

@@ -231,3 +231,5 @@ def test_plugin_skips_what_the_adapter_does_not_declare_and_honours_examples_zer
     off.stdout.fnmatch_lines(["*--conformance-examples 0*"])
     bad = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-examples=lots")
     assert bad.ret == pytest.ExitCode.USAGE_ERROR
+    bad_seed = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-seed=x1")
+    assert bad_seed.ret == pytest.ExitCode.USAGE_ERROR
