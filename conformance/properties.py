@@ -37,6 +37,7 @@ from mock_provider.scenario import FEATURES, PART_DIALECTS, Scenario
 
 PROPERTIES: dict[str, Kind] = {"generated-text": "text", "generated-tools": "tools", "generated-mixed": "mixed"}
 DEFAULT_EXAMPLES = 100
+SHRINK_RUNS = 300
 
 
 @dataclass
@@ -109,14 +110,26 @@ def search(
     settings: Settings | None = None,
     features: Collection[str] | None = None,
     adapter_name: str | None = None,
+    shrink_runs: int = SHRINK_RUNS,
 ) -> Counterexample | None:
-    """Run up to ``examples`` generated streams; the shrunk first failure, or None if all passed."""
+    """Run up to ``examples`` generated streams; the shrunk first failure, or None if all passed.
+
+    Shrinking runs the adapter at most ``shrink_runs`` more times (a case that hit the timeout
+    counts ten times): a hanging adapter must not turn shrinking into hours. After that the
+    smallest failure so far is the answer.
+    """
     chosen = seed_for(name, dialect, seed)
     graded: dict[str, CaseResult] = {}
     last_bad: list[Scenario] = []
+    spent = [0]
+    st = settings or Settings()
 
     def fails(scenario: Scenario) -> bool:
-        result = run_case(factory, scenario, dialect, settings, adapter_name=adapter_name)
+        if last_bad and spent[0] >= shrink_runs:
+            return scenario.id in graded  # budget spent: answer from what is known, run nothing
+        result = run_case(factory, scenario, dialect, st, adapter_name=adapter_name)
+        if last_bad or result.verdict in FAILING:
+            spent[0] += 10 if result.duration_s >= st.timeout else 1
         if result.verdict in FAILING:
             graded[scenario.id] = result
             last_bad.append(scenario)
@@ -135,5 +148,5 @@ def search(
             raise
         found = last_bad[-1]
         note = f"Note: the search ended with {type(exc).__name__}; this stream failed once but may not always."
-    result = graded.get(found.id) or run_case(factory, found, dialect, settings, adapter_name=adapter_name)
+    result = graded.get(found.id) or run_case(factory, found, dialect, st, adapter_name=adapter_name)
     return Counterexample(property=name, dialect=dialect, seed=chosen, scenario=found, result=result, note=note)

@@ -16,6 +16,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
+from conformance.contract import AdapterContext
 from conformance.properties import PROPERTIES, search
 from conformance.reference import agui, tanstack, tanstack_legacy
 from conformance.reproducer import scenario_yaml
@@ -165,6 +166,21 @@ def test_the_shrunk_reproducer_is_small() -> None:
     calls = [p for p in found.scenario.parts() if isinstance(p, ToolCall)]
     assert len(calls) == 2
     assert len(found.scenario.script) <= 12
+
+
+def test_shrinking_runs_the_adapter_a_bounded_number_of_times() -> None:
+    runs = [0]
+    fails_every_case = MUTANTS["agui.no-run-started"].factory
+
+    def counted(ctx: AdapterContext) -> object:
+        runs[0] += 1
+        return fails_every_case(ctx)
+
+    assert search(counted, "generated-mixed", "v3", examples=50, shrink_runs=5) is not None
+    assert runs[0] <= 1 + 5  # the first stream fails; then at most the budget
+    runs[0] = 0
+    assert search(counted, "generated-mixed", "v3", examples=50) is not None
+    assert runs[0] > 6  # without the cap, shrinking runs it more often: the cap is what bounded it
 
 
 # ---------------------------------------------------------------- through the plugin
