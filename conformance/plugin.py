@@ -27,7 +27,9 @@ import pytest
 
 from conformance.gate import DeviationsError, Gate, load_deviations
 from conformance.matrix import load_matrix, marker_name
+from conformance.properties import DEFAULT_EXAMPLES, PROPERTIES, not_applicable, search, seed_for
 from conformance.report import ReportError, build_report, load_report, render_matrix_markdown, write_reports
+from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import Settings
 from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, worst_of
 from conformance.snapshot import extension_for, normalize_events
@@ -61,6 +63,9 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("adapter-url-stream", "event stream to ask the endpoint for: sse (default) or ndjson", {}),
     ("adapter-url-select", "how the endpoint learns the scenario: comma-separated subset of "
                            "headers,forwarded-props,default-scenario (default: all three)", {}),
+    ("conformance-examples", f"generated streams per generated-* case (default {DEFAULT_EXAMPLES}; 0: none)", {}),
+    ("conformance-seed", "seed of the generated-* search (default: fixed per case; 'random': new each run)", {}),
+    ("reproducer-dir", f"where a failing generated stream is saved as scenario YAML (default {DEFAULT_DIR})", {}),
 ]
 
 
@@ -105,6 +110,11 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     timeout = _opt(config, "conformance-timeout")
     dialects = _opt(config, "dialect")
+    _examples(config)  # bad values are usage errors now, not collection errors or failures later
+    try:
+        seed_for("", "", _opt(config, "conformance-seed"))
+    except ValueError:
+        raise pytest.UsageError("conformance: --conformance-seed must be an integer or 'random'") from None
     try:
         settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
                             time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0))
@@ -187,6 +197,9 @@ def check_recording_case(request: pytest.FixtureRequest) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "conformance_property" in metafunc.fixturenames:
+        metafunc.parametrize("conformance_property", _property_params(metafunc.config))
+        return
     if "conformance_case" not in metafunc.fixturenames:
         return
     session = metafunc.config.stash.get(SESSION_KEY, None)
@@ -228,6 +241,45 @@ def check_case(case: Any, request: pytest.FixtureRequest) -> None:
     if result.verdict == "UNSUPPORTED":
         pytest.skip(f"UNSUPPORTED: {result.reason}")
     _snapshot(request, result)
+
+
+def _examples(config: pytest.Config) -> int:
+    value = _opt(config, "conformance-examples")
+    try:
+        return DEFAULT_EXAMPLES if value is None else int(value)
+    except ValueError:
+        raise pytest.UsageError(f"conformance: --conformance-examples must be a number (got {value!r})") from None
+
+
+def _property_params(config: pytest.Config) -> list[Any]:
+    """One generated-* case per property x dialect the adapter consumes (skipped when it cannot run)."""
+    session = config.stash.get(SESSION_KEY, None)
+    if session is None or _examples(config) <= 0:
+        why = "no --adapter given" if session is None else "--conformance-examples 0"
+        return [pytest.param(None, marks=pytest.mark.skip(reason=why), id="generated-off")]
+    params = []
+    for name in PROPERTIES:
+        for dialect in session.selected_dialects():
+            skip = not_applicable(name, session.capabilities, dialect)
+            marks = [pytest.mark.conformance] + ([pytest.mark.skip(reason=skip)] if skip else [])
+            params.append(pytest.param((name, dialect), marks=marks, id=f"{name}-{dialect}"))
+    return params
+
+
+def check_property(case: Any, request: pytest.FixtureRequest) -> None:
+    """Search generated streams for one the adapter gets wrong; save and show the shrunk one."""
+    session: ConformanceSession = request.config.stash[SESSION_KEY]
+    name, dialect = case
+    features = session.capabilities.features if session.capabilities else None
+    found = search(session.factory, name, dialect, examples=_examples(request.config), settings=session.settings,
+                   seed=_opt(request.config, "conformance-seed"), features=features, adapter_name=session.spec)
+    request.node.user_properties.append(("verdict", found.result.verdict if found else "PASS"))
+    if found is None:
+        return
+    session.results.append(found.result)  # the matrix shows the rows the reproducer breaks
+    path = found.write(_opt(request.config, "reproducer-dir") or DEFAULT_DIR)
+    pytest.fail(f"{name} [{dialect}] found a stream the adapter gets wrong; reproducer saved to {path}\n"
+                f"{found.result.describe()}\n\n--- {path}\n{found.yaml()}", pytrace=False)
 
 
 def _snapshot(request: pytest.FixtureRequest, result: CaseResult) -> None:

@@ -257,7 +257,7 @@ def test_the_plugin_reads_adapter_cmd_from_the_ini_file(pytester: pytest.Pyteste
 def test_adapter_and_adapter_cmd_together_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", f"--adapter-cmd={REFERENCE}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*give one of --adapter, --adapter-cmd, --adapter-url (got --adapter, --adapter-cmd)*"])
+    result.stderr.fnmatch_lines(["*give one of --adapter, --adapter-cmd, --adapter-url (got --adapter, --adapter-cmd)"])
 
 
 def test_a_harness_that_does_not_start_fails_every_case_with_the_reason(pytester: pytest.Pytester) -> None:

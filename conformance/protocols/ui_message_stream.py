@@ -63,6 +63,7 @@ NAME = "ui-message-stream"
 USAGE_FIELDS: tuple[str, ...] = ()  # no usage chunk: finish carries only finishReason/messageMetadata
 EXPRESSES_MODEL = False  # no model field on any chunk
 EXPRESSES_ERROR_CODE = False  # error{errorText} only
+EXPRESSES_STRUCTURED = False  # no structured-output chunk: the JSON arrives as text (checked as text)
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "ui-message-stream.schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))

@@ -294,6 +294,23 @@ def expose_at_input_end(stream: AsyncIterator[dict[str, Any]], ctx: AdapterConte
     return gen()
 
 
+def args_to_latest_call(stream: AsyncIterator[dict[str, Any]], ctx: AdapterContext) -> AsyncIterator[dict[str, Any]]:
+    """Argument fragments go to the call started last: an adapter that assumes calls stream one at a time."""
+    async def gen() -> AsyncIterator[dict[str, Any]]:
+        latest: Any = None
+        async for item in stream:
+            t, p = item_type(item), payload(item, ctx)
+            if t in ("tool-input-start", "tool-call-input-streaming-start"):
+                latest = p.get("id") or p.get("toolCallId")
+            elif t == "tool-input-delta" and latest is not None:
+                item = {**item, "id": latest}
+            elif t == "tool-call-delta" and latest is not None:
+                item = {**item, "payload": {**p, "toolCallId": latest}}
+            yield item
+
+    return gen()
+
+
 def strip_provider_executed(item: dict[str, Any], ctx: AdapterContext) -> Iterable[dict[str, Any]]:
     if ctx.dialect == "mastra" and isinstance(item.get("payload"), dict):
         return [{**item, "payload": {k: v for k, v in item["payload"].items() if k != "providerExecuted"}}]
@@ -367,6 +384,8 @@ MUTANTS: list[Mutant] = [
            map_events(agui, tool_order_lost), {"8.1.9", "consumer.ui-messages"}, "agui"),
     Mutant("agui.args-fragment-lost", "second argument fragment of a streamed call lost (malformed ones too)",
            map_events(agui, drop_second_args_fragment), {"8.1.10", "8.1.13"}, "agui"),
+    Mutant("agui.args-to-latest-call", "interleaved argument fragments credited to the call started last",
+           map_upstream(agui, args_to_latest_call), {"8.1.10"}, "agui"),
     Mutant("agui.exposed-at-input-end", "tool call exposed at tool-input-end, before its tool-call part",
            map_upstream(agui, expose_at_input_end), {"8.1.12", "8.1.10", "8.2.tool-calls"}, "agui"),
     Mutant("agui.replay-reemitted", "an ended call is announced again (atomic replay re-emitted)",

@@ -1,0 +1,152 @@
+"""Property cases: random search for a generated stream the adapter under test gets wrong.
+
+Each property (``generated-text``, ``generated-tools``, ``generated-mixed``) draws streams
+from :mod:`conformance.strategies` that fit the adapter's declared features, runs each one
+through :func:`conformance.runner.run_case` (lifecycle invariants and transcript equality)
+and looks for a FAIL or ERROR verdict. Hypothesis shrinks the first one found to a minimal
+stream, which becomes a :class:`Counterexample`: the shrunk scenario, its graded result
+and a reproducer YAML (:mod:`conformance.reproducer`).
+
+Plain Python (no pytest): the plugin and the project's own tests share it.
+
+Example:
+    >>> from conformance.reference import agui
+    >>> search(agui, "generated-text", "v3", examples=20) is None
+    True
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import HealthCheck, find
+from hypothesis import settings as hypothesis_settings
+from hypothesis.errors import HypothesisException, NoSuchExample
+from hypothesis.strategies import SearchStrategy
+
+from conformance.contract import Capabilities
+from conformance.reproducer import DEFAULT_DIR, scenario_yaml, write_reproducer
+from conformance.runner import Factory, Settings, run_case
+from conformance.strategies import Kind, generated_streams
+from conformance.verdict import FAILING, CaseResult
+from mock_provider.scenario import FEATURES, PART_DIALECTS, Scenario
+
+PROPERTIES: dict[str, Kind] = {"generated-text": "text", "generated-tools": "tools", "generated-mixed": "mixed"}
+DEFAULT_EXAMPLES = 100
+SHRINK_RUNS = 300
+
+
+@dataclass
+class Counterexample:
+    """The minimal failing stream one property found, graded, and how it was found."""
+
+    property: str
+    dialect: str
+    seed: int
+    scenario: Scenario
+    result: CaseResult
+    note: str = ""
+
+    def header(self) -> str:
+        """The comment lines at the top of the reproducer file."""
+        first = self.result.findings[0].message if self.result.findings else self.result.reason
+        return (f"Found by the {self.property} property (seed {self.seed}) against {self.result.adapter} "
+                f"in dialect {self.dialect}: {self.result.verdict}: {first}\n"
+                "Copy this file into fixtures/scenarios/ to keep it as a regular case."
+                + (f"\n{self.note}" if self.note else ""))
+
+    def yaml(self) -> str:
+        """The reproducer as YAML text (a scenario file)."""
+        return scenario_yaml(self.scenario, self.header())
+
+    def write(self, directory: str | Path = DEFAULT_DIR) -> Path:
+        """Save the reproducer as ``<directory>/<scenario id>.yaml``."""
+        return write_reproducer(self.scenario, directory, self.header())
+
+
+def not_applicable(name: str, capabilities: Capabilities | None, dialect: str) -> str | None:
+    """Why a property case cannot run for this adapter and dialect (None: it can)."""
+    if dialect not in PART_DIALECTS:
+        return f"generated streams are AI SDK parts; dialect {dialect!r} is served over HTTP"
+    if PROPERTIES[name] == "tools" and capabilities is not None and "tools" not in capabilities.features:
+        return "UNSUPPORTED: feature(s) not declared: tools"
+    return None
+
+
+def strategy(name: str, features: Collection[str] | None = None) -> SearchStrategy[Scenario]:
+    """The streams one property draws, limited to the declared ``features``.
+
+    >>> from hypothesis import find
+    >>> find(strategy("generated-tools", {"tools"}), lambda s: True).features()
+    {'tools'}
+    """
+    return generated_streams(PROPERTIES[name], features=FEATURES if features is None else features)
+
+
+def seed_for(name: str, dialect: str, seed: int | str | None = None) -> int:
+    """The search seed: fixed per property and dialect unless given; ``'random'`` picks a new one.
+
+    >>> seed_for("generated-text", "v3") == seed_for("generated-text", "v3"), seed_for("x", "v3", 7)
+    (True, 7)
+    """
+    if seed is None:
+        return zlib.crc32(f"{name}:{dialect}".encode())
+    if seed == "random":
+        return random.SystemRandom().randrange(2**32)
+    return int(seed)
+
+
+def search(
+    factory: Factory,
+    name: str,
+    dialect: str,
+    *,
+    examples: int = DEFAULT_EXAMPLES,
+    seed: int | str | None = None,
+    settings: Settings | None = None,
+    features: Collection[str] | None = None,
+    adapter_name: str | None = None,
+    shrink_runs: int = SHRINK_RUNS,
+) -> Counterexample | None:
+    """Run up to ``examples`` generated streams; the shrunk first failure, or None if all passed.
+
+    Shrinking runs the adapter at most ``shrink_runs`` more times (a case that hit the timeout
+    counts ten times): a hanging adapter must not turn shrinking into hours. After that the
+    smallest failure so far is the answer.
+    """
+    chosen = seed_for(name, dialect, seed)
+    graded: dict[str, CaseResult] = {}
+    last_bad: list[Scenario] = []
+    spent = [0]
+    st = settings or Settings()
+
+    def fails(scenario: Scenario) -> bool:
+        if last_bad and spent[0] >= shrink_runs:
+            return scenario.id in graded  # budget spent: answer from what is known, run nothing
+        result = run_case(factory, scenario, dialect, st, adapter_name=adapter_name)
+        if last_bad or result.verdict in FAILING:
+            spent[0] += 10 if result.duration_s >= st.timeout else 1
+        if result.verdict in FAILING:
+            graded[scenario.id] = result
+            last_bad.append(scenario)
+            return True
+        return False
+
+    options = hypothesis_settings(max_examples=max(examples, 1), database=None, deadline=None,
+                                  suppress_health_check=list(HealthCheck))
+    note = ""
+    try:
+        found = find(strategy(name, features), fails, settings=options, random=random.Random(chosen))
+    except NoSuchExample:
+        return None
+    except HypothesisException as exc:  # e.g. Flaky: the adapter does not answer the same stream the same way
+        if not last_bad:
+            raise
+        found = last_bad[-1]
+        note = f"Note: the search ended with {type(exc).__name__}; this stream failed once but may not always."
+    result = graded.get(found.id) or run_case(factory, found, dialect, st, adapter_name=adapter_name)
+    return Counterexample(property=name, dialect=dialect, seed=chosen, scenario=found, result=result, note=note)

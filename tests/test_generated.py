@@ -1,0 +1,251 @@
+"""Generated streams: valid by construction, passed by the references, failed by mutants with a reproducer.
+
+The expected transcripts of generated streams come from the generator's choices; these tests
+check that the generator only draws valid, expressible streams, that the three reference
+adapters grade PASS on many of them, that a mutant's bug is found and shrunk to a scenario
+file that works through the normal loader, and that the YAML round-trips.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+
+from conformance.contract import AdapterContext
+from conformance.properties import PROPERTIES, search
+from conformance.reference import agui, tanstack, tanstack_legacy
+from conformance.reproducer import scenario_yaml
+from conformance.runner import Settings, expressible, run_case
+from conformance.strategies import generated_streams, mixed_streams
+from mock_provider.parts import Error, Finish, ReasoningStart, ToolCall, ToolInputDelta
+from mock_provider.scenario import PART_DIALECTS, SCENARIO_ID, Scenario, fixtures_dir, load_corpus
+from tests.mutants import ALL_MUTANTS
+
+# Each reference runs every property in one dialect (1,000 streams each; see README
+# "Generated streams" for the wall time); together they cover all four dialects' encoders
+# through the corpus, and mastra here.
+REFERENCE_RUNS = [("agui", agui, "v3"), ("tanstack", tanstack, "mastra"), ("tanstack_legacy", tanstack_legacy, "v2")]
+EXAMPLES = 1000
+# Derandomized: CI explores the same streams every run (the search itself is what is tested).
+FAST = settings(max_examples=150, deadline=None, database=None, derandomize=True,
+                suppress_health_check=list(HealthCheck))
+SCHEMA = json.loads((fixtures_dir() / "schemas" / "scenario.schema.json").read_text())
+MUTANTS = {m.name: m for m in ALL_MUTANTS}
+BASES = {"agui": agui, "tanstack": tanstack, "tanstack-legacy": tanstack_legacy}
+
+
+# ---------------------------------------------------------------- the generator draws valid streams
+@FAST
+@given(mixed_streams())
+def test_generated_streams_are_valid_and_expressible_in_every_part_dialect(scenario: Scenario) -> None:
+    assert SCENARIO_ID.match(scenario.id)
+    for dialect in PART_DIALECTS:
+        assert expressible(scenario, dialect) is None
+    parts = scenario.parts()
+    calls = [p for p in parts if isinstance(p, ToolCall)]
+    assert len({c.tool_call_id for c in calls}) == len(calls), "a call id is reused"
+    for call in calls:  # the fragments streamed for a call join to its complete input
+        fragments = "".join(p.delta for p in parts if isinstance(p, ToolInputDelta) and p.id == call.tool_call_id)
+        assert fragments == call.input
+    expected = scenario.expected
+    errors = [i for i, p in enumerate(parts) if isinstance(p, Error)]
+    if errors:
+        assert expected.terminal == "error" and expected.finish_reason is None and expected.usage is None
+        completed_before = {p.tool_call_id for p in parts[: errors[0]] if isinstance(p, ToolCall)}
+        assert {c.id for c in expected.tool_calls} == completed_before
+    else:
+        assert expected.terminal == "finished"
+        assert (expected.finish_reason == "tool_calls") == bool(calls)
+        if not any(isinstance(p, Finish) for p in parts):
+            assert expected.usage is None
+    for record in expected.tool_calls:
+        assert json.loads(record.args_text or "") == record.args
+
+
+@FAST
+@given(generated_streams("mixed", features={"tools"}))
+def test_undeclared_features_are_never_drawn(scenario: Scenario) -> None:
+    assert scenario.features() <= {"tools"}
+    assert not any(isinstance(p, ReasoningStart) for p in scenario.parts())
+    assert len([p for p in scenario.parts() if isinstance(p, ToolCall)]) <= 1
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(generated_streams("mixed"))
+def test_usage_differs_by_dialect_only_where_the_dialects_do(scenario: Scenario) -> None:
+    finish = next((p for p in scenario.parts() if isinstance(p, Finish)), None)
+    for dialect, override in scenario.expected_by_dialect.items():
+        assert dialect in ("v2", "mastra") and set(override) == {"usage"}
+        assert finish is not None and finish.usage is not None
+        if "total_tokens" in override["usage"]:  # V2 carries the provider's own total
+            assert dialect == "v2" and override["usage"]["total_tokens"] == (finish.usage.raw or {})["totalTokens"]
+        if "cache_write_input_tokens" in override["usage"]:  # V2 has no cache-write count
+            assert dialect == "v2" and override["usage"]["cache_write_input_tokens"] is None
+
+
+# ---------------------------------------------------------------- the YAML round-trips
+@FAST
+@given(mixed_streams())
+def test_reproducer_yaml_round_trips_through_the_loader_and_the_schema(scenario: Scenario) -> None:
+    from mock_provider.scenario import parse_scenario_text
+
+    text = scenario_yaml(scenario, header="found by a test")
+    jsonschema.validate(yaml.safe_load(text), SCHEMA)
+    assert parse_scenario_text(text).model_dump() == scenario.model_dump()
+
+
+# YAML 1.1 line breaks (NEL, LS, PS) came back as spaces before they were double-quoted.
+@pytest.mark.parametrize("text", ["\x85", "a\u2028b\u2029", "\ufeffx", " lead", "trail ", "\x00\x07", "\r\n",
+                                  "😀", "e\u0301", "- x", "'q'", "null", "8.2", "\t"])
+def test_reproducer_yaml_keeps_tricky_text_exactly(text: str) -> None:
+    from conformance.strategies import build_scenario
+    from mock_provider.parts import parse_part
+    from mock_provider.scenario import parse_scenario_text
+
+    scenario = build_scenario("text", [parse_part({"type": "text-delta", "id": "t", "delta": text})])
+    assert parse_scenario_text(scenario_yaml(scenario)).expected.text == text
+
+
+# ---------------------------------------------------------------- the references pass
+@pytest.mark.parametrize("prop", list(PROPERTIES))
+@pytest.mark.parametrize(("name", "factory", "dialect"), REFERENCE_RUNS, ids=[r[0] for r in REFERENCE_RUNS])
+def test_reference_passes_generated_streams(name: str, factory: object, dialect: str, prop: str) -> None:
+    found = search(factory, prop, dialect, examples=EXAMPLES, settings=Settings(timeout=5.0))
+    assert found is None, f"{name} [{dialect}] {prop}: {found.result.describe() if found else ''}\n" + (
+        found.yaml() if found else "")
+
+
+# ---------------------------------------------------------------- mutants are found, with a working reproducer
+MUTANT_RUNS = [
+    ("agui.args-to-latest-call", "generated-tools", "v3", "8.1.10"),  # only interleaved calls show it
+    ("agui.args-fragment-lost", "generated-tools", "v4", "8.1.10"),
+    ("agui.tool-order-lost", "generated-tools", "mastra", "8.1.9"),
+    ("agui.text-delta-lost", "generated-text", "v3", "8.1.4"),
+    ("legacy.content-not-cumulative", "generated-text", "v2", "8.1.4"),
+    ("agui.stop-misread", "generated-mixed", "v3", "8.2.stop"),
+    ("agui.v3-total-missing", "generated-mixed", "v4", "8.3.v3"),
+    ("tanstack.usage-zeroed", "generated-text", "mastra", "8.3.mastra"),
+]
+
+
+@pytest.mark.parametrize(("mutant", "prop", "dialect", "row"), MUTANT_RUNS, ids=[r[0] for r in MUTANT_RUNS])
+def test_property_finds_the_mutant_and_its_reproducer_is_a_working_scenario(
+    mutant: str, prop: str, dialect: str, row: str, tmp_path: Path
+) -> None:
+    m = MUTANTS[mutant]
+    st = Settings(timeout=m.timeout)
+    found = search(m.factory, prop, dialect, examples=300, settings=st, adapter_name=mutant)
+    assert found is not None, f"{prop} did not find {mutant} ({m.rule}) in 300 streams"
+    assert row in found.result.failed_rows()
+
+    path = found.write(tmp_path / "scenarios")
+    assert path == tmp_path / "scenarios" / f"{found.scenario.id}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Found by the ") and mutant in text.splitlines()[0]
+    jsonschema.validate(yaml.safe_load(text), SCHEMA)
+    [loaded] = load_corpus(tmp_path / "scenarios")  # the normal loader, as for fixtures/scenarios/
+    assert loaded.id == found.scenario.id and loaded.id.startswith(f"generated.{PROPERTIES[prop]}.")
+
+    again = run_case(m.factory, loaded, dialect, st)
+    assert again.verdict == "FAIL" and row in again.failed_rows(), again.describe()
+    for d in PART_DIALECTS:  # the reproducer is a valid case everywhere: the reference passes it
+        ok = run_case(BASES[m.base], loaded, d, st)
+        assert ok.verdict == "PASS", ok.describe()
+
+
+def test_the_shrunk_reproducer_is_small() -> None:
+    # Shrinking is what makes a reproducer readable: the interleaving bug needs two calls and
+    # at least one fragment each; nothing else should be left.
+    found = search(MUTANTS["agui.args-to-latest-call"].factory, "generated-tools", "v3", examples=300)
+    assert found is not None
+    calls = [p for p in found.scenario.parts() if isinstance(p, ToolCall)]
+    assert len(calls) == 2
+    assert len(found.scenario.script) <= 12
+
+
+def test_shrinking_runs_the_adapter_a_bounded_number_of_times() -> None:
+    runs = [0]
+    fails_every_case = MUTANTS["agui.no-run-started"].factory
+
+    def counted(ctx: AdapterContext) -> object:
+        runs[0] += 1
+        return fails_every_case(ctx)
+
+    assert search(counted, "generated-mixed", "v3", examples=50, shrink_runs=5) is not None
+    assert runs[0] <= 1 + 5  # the first stream fails; then at most the budget
+    runs[0] = 0
+    assert search(counted, "generated-mixed", "v3", examples=50) is not None
+    assert runs[0] > 6  # without the cap, shrinking runs it more often: the cap is what bounded it
+
+
+# ---------------------------------------------------------------- through the plugin
+ADAPTERS = '''
+from conformance.reference import agui
+
+
+def drops_first_delta(ctx):
+    adapter = agui(ctx)
+    inner = adapter.stream
+
+    async def stream(request):
+        seen = False
+        async for e in inner(request):
+            if e["type"] == "TEXT_MESSAGE_CONTENT" and not seen:
+                seen = True
+                continue
+            yield e
+
+    adapter.stream = stream
+    return adapter
+
+
+def no_tools(ctx):
+    adapter = agui(ctx)
+    caps = adapter.capabilities
+    adapter.capabilities = caps.model_copy(update={"features": {"reasoning"}})
+    return adapter
+'''
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(genadapters=ADAPTERS)
+    pytester.syspathinsert()
+    return pytester
+
+
+def test_plugin_fails_a_generated_case_and_saves_its_reproducer(project: pytest.Pytester) -> None:
+    out = project.path / "repro"
+    result = project.runpytest_inprocess("--adapter=genadapters:drops_first_delta", "-k", "generated-text-v3",
+                                         "--conformance-examples=50", f"--reproducer-dir={out}")
+    result.assert_outcomes(failed=1)
+    [path] = list(out.glob("*.yaml"))
+    result.stdout.fnmatch_lines([f"*reproducer saved to {path}*", "id: generated.text.*", "expected:*"])
+    [loaded] = load_corpus(out)
+    assert loaded.expected.text  # the bug needs text to show
+
+
+def test_plugin_runs_one_generated_case_per_property_and_dialect(project: pytest.Pytester) -> None:
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-k", "generated",
+                                         "--collect-only", "-q")
+    ids = sorted(line.split("[", 1)[1].rstrip("]") for line in result.stdout.lines if "test_generated[" in line)
+    assert ids == sorted(f"{p}-{d}" for p in PROPERTIES for d in PART_DIALECTS)
+
+
+def test_plugin_skips_what_the_adapter_does_not_declare_and_honours_examples_zero(project: pytest.Pytester) -> None:
+    skipped = project.runpytest_inprocess("--adapter=genadapters:no_tools", "-k", "generated-tools-v3", "-rs")
+    skipped.assert_outcomes(skipped=1)
+    skipped.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: tools*"])
+    off = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-k", "generated",
+                                      "--conformance-examples=0", "-rs")
+    off.assert_outcomes(skipped=1)
+    off.stdout.fnmatch_lines(["*--conformance-examples 0*"])
+    bad = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-examples=lots")
+    assert bad.ret == pytest.ExitCode.USAGE_ERROR
+    bad_seed = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-seed=x1")
+    assert bad_seed.ret == pytest.ExitCode.USAGE_ERROR
