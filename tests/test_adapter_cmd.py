@@ -194,7 +194,9 @@ def test_a_harness_that_breaks_mid_case_gets_error_and_is_restarted(
             assert "harness stderr" in first.reason and stderr in first.reason
         # An error-terminal scenario still gets ERROR (not a graded "adapter raised").
         assert second.verdict == "ERROR"
-        assert target.starts == 2  # killed after the first case, started again for the second
+        # Killed after the first case, started again for the second; a second case that broke the
+        # harness too may already have started the next one in the background.
+        assert target.starts == 2 or (target.starts == 3 and "harness" in second.reason)
     finally:
         target.close()
 
