@@ -252,3 +252,10 @@ def test_plugin_skips_what_the_adapter_does_not_declare_and_honours_examples_zer
     assert bad.ret == pytest.ExitCode.USAGE_ERROR
     bad_seed = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-seed=x1")
     assert bad_seed.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_ini_names_are_the_documented_ones(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\nconformance_examples = 0\nconformance_timeout = 5\n")
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-k", "generated", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*--conformance-examples 0*"])
