@@ -72,8 +72,8 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("conformance", "stream adapter conformance suite")
     for name, help_text, kw in _OPTIONS:
-        group.addoption(f"--{name}", dest=f"conformance_{name.replace('-', '_')}", default=None, help=help_text, **kw)
-        parser.addini(f"conformance_{name.replace('-', '_')}", help_text, default=None)
+        group.addoption(f"--{name}", dest=_key(name), default=None, help=help_text, **kw)
+        parser.addini(_key(name), help_text, default=None)
     # pytest >= 8 owns `--strict`; the suite honours it (see _strict) and adds its own spelling.
     group.addoption("--conformance-strict", dest="conformance_strict", action="store_true", default=None,
                     help="grade PASS-NONSTRICT (a SHOULD missed) as a failure (pytest's --strict does too)")
@@ -82,8 +82,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write no conformance.json/.md/.html report")
 
 
+def _key(name: str) -> str:
+    # --conformance-timeout -> ini conformance_timeout (as documented), not conformance_conformance_timeout.
+    return "conformance_" + name.removeprefix("conformance-").replace("-", "_")
+
+
 def _opt(config: pytest.Config, name: str) -> Any:
-    key = f"conformance_{name.replace('-', '_')}"
+    key = _key(name)
     value = config.getoption(key, default=None)
     if value is None:
         value = config.getini(key)

@@ -37,7 +37,7 @@ from mock_provider.scenario import FEATURES, PART_DIALECTS, Scenario
 
 PROPERTIES: dict[str, Kind] = {"generated-text": "text", "generated-tools": "tools", "generated-mixed": "mixed"}
 DEFAULT_EXAMPLES = 100
-SHRINK_RUNS = 300
+SHRINK_RUNS = 1000
 
 
 @dataclass
@@ -115,7 +115,7 @@ def search(
     """Run up to ``examples`` generated streams; the shrunk first failure, or None if all passed.
 
     Shrinking runs the adapter at most ``shrink_runs`` more times (a case that hit the timeout
-    counts ten times): a hanging adapter must not turn shrinking into hours. After that the
+    counts fifty times): a hanging adapter must not turn shrinking into hours. After that the
     smallest failure so far is the answer.
     """
     chosen = seed_for(name, dialect, seed)
@@ -129,7 +129,7 @@ def search(
             return scenario.id in graded  # budget spent: answer from what is known, run nothing
         result = run_case(factory, scenario, dialect, st, adapter_name=adapter_name)
         if last_bad or result.verdict in FAILING:
-            spent[0] += 10 if result.duration_s >= st.timeout else 1
+            spent[0] += 50 if result.duration_s >= st.timeout else 1
         if result.verdict in FAILING:
             graded[scenario.id] = result
             last_bad.append(scenario)

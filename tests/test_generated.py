@@ -9,6 +9,7 @@ file that works through the normal loader, and that the YAML round-trips.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import jsonschema
@@ -30,11 +31,13 @@ from tests.mutants import ALL_MUTANTS
 # "Generated streams" for the wall time); together they cover all four dialects' encoders
 # through the corpus, and mastra here.
 REFERENCE_RUNS = [("agui", agui, "v3"), ("tanstack", tanstack, "mastra"), ("tanstack_legacy", tanstack_legacy, "v2")]
-EXAMPLES = 1000
+# CONFORMANCE_TEST_EXAMPLES lowers it for a quick local run; CI uses the default.
+EXAMPLES = int(os.environ.get("CONFORMANCE_TEST_EXAMPLES", "1000"))
 # Derandomized: CI explores the same streams every run (the search itself is what is tested).
 FAST = settings(max_examples=150, deadline=None, database=None, derandomize=True,
                 suppress_health_check=list(HealthCheck))
-SCHEMA = json.loads((fixtures_dir() / "schemas" / "scenario.schema.json").read_text())
+# Built once: building a validator per example cost more than the round trip itself.
+SCHEMA = jsonschema.Draft202012Validator(json.loads((fixtures_dir() / "schemas" / "scenario.schema.json").read_text()))
 MUTANTS = {m.name: m for m in ALL_MUTANTS}
 BASES = {"agui": agui, "tanstack": tanstack, "tanstack-legacy": tanstack_legacy}
 
@@ -95,7 +98,7 @@ def test_reproducer_yaml_round_trips_through_the_loader_and_the_schema(scenario:
     from mock_provider.scenario import parse_scenario_text
 
     text = scenario_yaml(scenario, header="found by a test")
-    jsonschema.validate(yaml.safe_load(text), SCHEMA)
+    SCHEMA.validate(yaml.safe_load(text))
     assert parse_scenario_text(text).model_dump() == scenario.model_dump()
 
 
@@ -147,7 +150,7 @@ def test_property_finds_the_mutant_and_its_reproducer_is_a_working_scenario(
     assert path == tmp_path / "scenarios" / f"{found.scenario.id}.yaml"
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# Found by the ") and mutant in text.splitlines()[0]
-    jsonschema.validate(yaml.safe_load(text), SCHEMA)
+    SCHEMA.validate(yaml.safe_load(text))
     [loaded] = load_corpus(tmp_path / "scenarios")  # the normal loader, as for fixtures/scenarios/
     assert loaded.id == found.scenario.id and loaded.id.startswith(f"generated.{PROPERTIES[prop]}.")
 
@@ -249,3 +252,10 @@ def test_plugin_skips_what_the_adapter_does_not_declare_and_honours_examples_zer
     assert bad.ret == pytest.ExitCode.USAGE_ERROR
     bad_seed = project.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-seed=x1")
     assert bad_seed.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_ini_names_are_the_documented_ones(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\nconformance_examples = 0\nconformance_timeout = 5\n")
+    result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-k", "generated", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*--conformance-examples 0*"])
