@@ -62,6 +62,10 @@ class Segment(_V):
 
     text: str | None = None
     call: str | None = None
+    # The text block by block, (text, whitespace-only?): an adapter that gives each block its own
+    # message id may show the text without some whitespace-only blocks, because the processor
+    # removes a whitespace-only message (see :func:`_shown_as`).
+    pieces: list[tuple[str, bool]] | None = Field(default=None, exclude=True)
 
 
 class CallView(_V):
@@ -87,6 +91,7 @@ class ConsumerView(_V):
     results: dict[str, ResultView] = Field(default_factory=dict)
     thinking: str = ""
     roles: list[str] = Field(default_factory=list)
+    whitespace_only: bool = Field(default=False, exclude=True)  # expected side: a whitespace-only turn
 
 
 def _parsed(content: Any) -> Any:
@@ -156,13 +161,17 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
     stop = _first_failing(scenario) if expected.terminal == "error" else len(scenario.script)
     segments: list[Segment] = []
     placed: set[str] = set()
+    blocks: dict[str, str] = {}  # text block id -> its text, to tell whitespace-only blocks
+    block_of: list[tuple[Segment, str, str]] = []  # (segment, block id, delta)
     for step in scenario.script[:stop]:
         part = step.part
         if isinstance(part, TextDelta) and part.delta:
+            blocks[part.id] = blocks.get(part.id, "") + part.delta
             if segments and segments[-1].text is not None:
                 segments[-1].text += part.delta
             else:
                 segments.append(Segment(text=part.delta))
+            block_of.append((segments[-1], part.id, part.delta))
         elif isinstance(part, ToolInputStart | ToolCall):
             call_id = part.id if isinstance(part, ToolInputStart) else part.tool_call_id
             if call_id not in placed:
@@ -170,8 +179,17 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
                 segments.append(Segment(call=call_id))
     if "".join(s.text for s in segments if s.text is not None) != expected.text:
         return None
+    blank = {b for b, text in blocks.items() if text.strip() == ""}
+    if blank:
+        for seg in segments:
+            if seg.text is not None:
+                seg.pieces = []
+                for g, b, d in block_of:
+                    if g is seg:
+                        seg.pieces.append((d, b in blank))
     structured = expected.structured
-    if structured is not None and structured.raw_text is not None and segments == [Segment(text=expected.text)]:
+    if structured is not None and structured.raw_text is not None \
+            and [(s.text, s.call) for s in segments] == [(expected.text, None)]:
         # The text streams into the structured-output part, whose `complete` raw replaces it:
         # the UI shows the JSON the result was read from, not the prose around it.
         segments = [Segment(text=structured.raw_text)]
@@ -200,8 +218,33 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
             view.calls[res.tool_call_id].output = res.result
     if segments and all(s.text is not None and s.text.strip() == "" for s in segments) and not view.thinking \
             and expected.terminal != "error":
-        return ConsumerView()  # whitespace-only turn: the processor removes the message
+        return ConsumerView(whitespace_only=True)  # whitespace-only: the processor removes (some of) it
     return view
+
+
+def _shown_as(expected: Segment, text: str) -> bool:
+    """Whether ``text`` is the expected segment with some (or none) of its whitespace-only blocks left out.
+
+    >>> _shown_as(Segment(text="a\\n", pieces=[("a", False), ("\\n", True)]), "a")
+    True
+    >>> _shown_as(Segment(text="ab", pieces=[("a", False), ("b", False)]), "a")
+    False
+    """
+    if expected.text == text:
+        return True
+    if not expected.pieces:
+        return False
+    reachable = {0}  # positions in `text` that some choice of kept pieces reaches
+    for piece, blank in expected.pieces:
+        nxt = {p + len(piece) for p in reachable if text.startswith(piece, p)}
+        reachable = nxt | reachable if blank else nxt
+    return len(text) in reachable
+
+
+def _whitespace_turn(view: ConsumerView) -> bool:
+    """A turn of whitespace-only text and nothing else (the processor may remove any of it)."""
+    return not view.calls and not view.results and not view.thinking \
+        and all(s.text is not None and s.text.strip() == "" for s in view.segments)
 
 
 def _show(value: Any) -> str:
@@ -221,10 +264,18 @@ def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
             return "nothing"
         return f"text {_show(s.text)}" if s.text is not None else f"tool call {s.call!r}"
 
-    for i in range(max(len(expected.segments), len(actual.segments))):
-        e = expected.segments[i] if i < len(expected.segments) else None
+    if expected.whitespace_only and _whitespace_turn(actual):
+        return out  # all of it whitespace: nothing, or some of it, depending on message grouping
+    wanted = expected.segments
+    if len(actual.segments) < len(wanted):
+        # Segments made only of whitespace-only blocks vanish when each block is its own message.
+        wanted = [e for e in wanted if not (e.pieces and all(blank for _, blank in e.pieces))]
+    for i in range(max(len(wanted), len(actual.segments))):
+        e = wanted[i] if i < len(wanted) else None
         a = actual.segments[i] if i < len(actual.segments) else None
-        if e != a:
+        if e is not None and a is not None and e.text is not None and a.text is not None and _shown_as(e, a.text):
+            continue
+        if ((e.text, e.call) if e else None) != ((a.text, a.call) if a else None):
             out.append(f"display item {i}: expected {item(e)}, the UI shows {item(a)}")
             break
     for call_id, exp in expected.calls.items():
