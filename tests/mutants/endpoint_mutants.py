@@ -20,6 +20,7 @@ from conformance.contract import AdapterContext, Capabilities
 from conformance.reference import openai_http
 from conformance.targets.agui_endpoint import PATH, EndpointInputError, ThreadedApp, adapter_events, encode
 from conformance.targets.url import TERMINALS, UrlAdapter, UrlTarget
+from mock_provider.scenario import Scenario
 from tests.mutants.base import Mutant
 
 Writer = Callable[[web.Request, Any], Awaitable[web.StreamResponse]]
@@ -101,6 +102,10 @@ class LazyEndpoint:
         self.writer, self.target_options = writer, target_options
         self._server: ThreadedApp | None = None
         self._target: UrlTarget | None = None
+
+    def refuses(self, scenario: Scenario) -> str | None:
+        """The URL target's own limits (what RunAgentInput cannot carry) hold for the mutants too."""
+        return UrlTarget("http://127.0.0.1:9/unused").refuses(scenario)
 
     def __call__(self, ctx: AdapterContext) -> UrlAdapter:
         if self._target is None:
