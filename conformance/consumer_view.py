@@ -266,18 +266,23 @@ def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
 
     if expected.whitespace_only and _whitespace_turn(actual):
         return out  # all of it whitespace: nothing, or some of it, depending on message grouping
-    wanted = expected.segments
-    if len(actual.segments) < len(wanted):
-        # Segments made only of whitespace-only blocks vanish when each block is its own message.
-        wanted = [e for e in wanted if not (e.pieces and all(blank for _, blank in e.pieces))]
-    for i in range(max(len(wanted), len(actual.segments))):
+    # Walk both displays; a segment made only of whitespace-only blocks may be missing (each
+    # block its own message, removed by the processor), each one independently.
+    wanted, shown = expected.segments, actual.segments
+    i = j = 0
+    while i < len(wanted) or j < len(shown):
         e = wanted[i] if i < len(wanted) else None
-        a = actual.segments[i] if i < len(actual.segments) else None
-        if e is not None and a is not None and e.text is not None and a.text is not None and _shown_as(e, a.text):
+        a = shown[j] if j < len(shown) else None
+        if e is not None and a is not None and (
+                (e.call is not None and e.call == a.call)
+                or (e.text is not None and a.text is not None and _shown_as(e, a.text))):
+            i, j = i + 1, j + 1
             continue
-        if ((e.text, e.call) if e else None) != ((a.text, a.call) if a else None):
-            out.append(f"display item {i}: expected {item(e)}, the UI shows {item(a)}")
-            break
+        if e is not None and e.pieces and all(blank for _, blank in e.pieces):
+            i += 1
+            continue
+        out.append(f"display item {j}: expected {item(e)}, the UI shows {item(a)}")
+        break
     for call_id, exp in expected.calls.items():
         got = actual.calls.get(call_id)
         if got is None:
