@@ -62,13 +62,11 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from http import HTTPStatus
 from typing import Any, Literal
 
 import yaml
 from aiohttp import web
-from aiohttp.helpers import rfc822_formatted_time
-from aiohttp.http import SERVER_SOFTWARE, HttpVersion11
+from aiohttp.http import HttpVersion11
 from aiohttp.web_protocol import RequestHandler
 from pydantic import ValidationError
 
@@ -99,8 +97,6 @@ SELECTION_HELP = (
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 
 WRITE, DISCONNECT, STALL = 0, 1, 2
-# Header text that can be written verbatim (aiohttp refuses CR/LF in headers; so does the fast path).
-_PLAIN_HEADER = re.compile(r"[^\r\n]*")
 
 
 # ---------------------------------------------------------------- errors
@@ -158,8 +154,7 @@ class CompiledPlan:
     """A wire plan turned into write operations for one time scale and flush mode.
 
     ``single`` is the whole body when the response is one immediate write (the fast path);
-    ``chunked`` is false for plain JSON bodies (sent with a Content-Length). ``http11`` is then
-    the whole HTTP/1.1 response pre-encoded around its ``Date`` header (see :func:`http11_message`).
+    ``chunked`` is false for plain JSON bodies (sent with a Content-Length).
     """
 
     status: int
@@ -172,34 +167,6 @@ class CompiledPlan:
     total_delay_s: float
     scenario_id: str
     dialect: str
-    http11: tuple[bytes, bytes] | None = None
-
-
-def http11_message(status: int, headers: Mapping[str, str], body: bytes, *, chunked: bool) -> tuple[bytes, bytes]:
-    """A whole HTTP/1.1 response as (bytes before the Date header, bytes after it).
-
-    The server writes ``head + Date + tail`` in one ``transport.write``: the same status line,
-    headers and framing aiohttp would send, without building a response per request. A chunked
-    body is one chunk then the terminating ``0`` chunk; otherwise ``Content-Length`` frames it.
-
-    >>> head, tail = http11_message(200, {"content-type": "text/event-stream"}, b"data: 1\\n\\n", chunked=True)
-    >>> head
-    b'HTTP/1.1 200 OK\\r\\ncontent-type: text/event-stream\\r\\nTransfer-Encoding: chunked\\r\\n'
-    >>> tail.split(b"\\r\\n\\r\\n", 1)[1]
-    b'9\\r\\ndata: 1\\n\\n\\r\\n0\\r\\n\\r\\n'
-    """
-    reason = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else ""
-    lines = [f"HTTP/1.1 {status} {reason}"]
-    lines += [f"{k}: {v}" for k, v in headers.items()]
-    if chunked:
-        lines.append("Transfer-Encoding: chunked")
-        framed = (b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)) if body else b"0\r\n\r\n"
-    else:
-        lines.append(f"Content-Length: {len(body)}")
-        framed = body
-    head = ("\r\n".join(lines) + "\r\n").encode("latin-1")
-    tail = f"\r\nServer: {SERVER_SOFTWARE}\r\n".encode("latin-1")
-    return head, tail + b"\r\n" + framed
 
 
 def _split_target_steps(scenario: Scenario, plan: WirePlan) -> set[int]:
@@ -288,9 +255,6 @@ def compile_plan(plan: WirePlan, scenario: Scenario, *, time_scale: float = 0.0,
         single = b""
     elif len(ops) == 1 and ops[0].kind == WRITE and ops[0].delay_s == 0:
         single = ops[0].data
-    http11 = None
-    if single is not None and all(_PLAIN_HEADER.fullmatch(f"{k}{v}") for k, v in plan.headers.items()):
-        http11 = http11_message(plan.status, plan.headers, single, chunked=chunked)
     return CompiledPlan(
         status=plan.status,
         headers=dict(plan.headers),
@@ -302,7 +266,6 @@ def compile_plan(plan: WirePlan, scenario: Scenario, *, time_scale: float = 0.0,
         total_delay_s=sum(op.delay_s for op in ops),
         scenario_id=scenario.id,
         dialect=plan.dialect,
-        http11=http11,
     )
 
 
@@ -898,51 +861,11 @@ async def _stall(request: web.BaseRequest, state: MockProviderState) -> str:
         await asyncio.sleep(0.02)
 
 
-class PreEncodedResponse(web.StreamResponse):
-    """A response whose whole HTTP/1.1 message was encoded when its plan was compiled.
-
-    aiohttp's per-request work (building headers, serializing them, framing the body) is most
-    of a short stream's server CPU; this writes ``head + Date + tail`` with one
-    ``transport.write`` when aiohttp prepares the response. Used only for immediate single-write
-    plans answering an HTTP/1.1 request; everything else goes through aiohttp's own responses.
-    """
-
-    def __init__(self, plan: CompiledPlan, entry: LogEntry) -> None:
-        super().__init__(status=plan.status)
-        assert plan.http11 is not None and plan.single is not None
-        self._message, self._entry, self._size = plan.http11, entry, len(plan.single)
-
-    async def prepare(self, request: web.BaseRequest) -> None:
-        if self._eof_sent:
-            return None
-        entry = self._entry
-        transport = request.transport
-        entry.ended_at = time.time()
-        if transport is None or transport.is_closing():
-            entry.client_left_early = True
-            raise ConnectionError("the client left before the response was written")
-        keep_alive = request.keep_alive
-        self._keep_alive = keep_alive
-        head, tail = self._message
-        date = f"Date: {rfc822_formatted_time()}".encode("ascii")
-        transport.write(b"".join((head, date, tail if keep_alive else b"\r\nConnection: close" + tail)))
-        self._eof_sent = True
-        self._body_length = self._size
-        entry.bytes_sent = self._size
-        entry.completed = True
-        return None
-
-    async def write_eof(self, data: bytes = b"") -> None:
-        return None  # written whole by prepare()
-
-
 async def write_plan(request: web.BaseRequest, plan: CompiledPlan, entry: LogEntry,
                      state: MockProviderState, on_pause: Callable[[], None] | None = None) -> web.StreamResponse:
     """Write a compiled plan as the response to ``request``, updating the log entry."""
     entry.status = plan.status
     entry.fault = plan.fault
-    if plan.http11 is not None and request.version == HttpVersion11:
-        return PreEncodedResponse(plan, entry)  # aiohttp calls prepare() once the handler returns
     if plan.single is not None or (not plan.chunked and plan.fault is None):
         # Fast path: the whole body in one write, headers coalesced with it.
         if plan.single is None and plan.total_delay_s > 0:

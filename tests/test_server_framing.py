@@ -1,4 +1,4 @@
-"""The pre-encoded fast path writes the same HTTP/1.1 message aiohttp would, and keeps keep-alive right.
+"""The HTTP/1.x framing of model responses: status line, headers, chunks, keep-alive, HTTP/1.0.
 
 These talk raw HTTP over a socket, so they see the status line, every header and the chunk
 framing exactly as a client does.
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from mock_provider.scenario import Scenario, load_corpus
-from mock_provider.server import MockProviderState, ThreadedMockServer, compile_plan, http11_message
+from mock_provider.server import ThreadedMockServer
 from mock_provider.wire import plan_response
 
 
@@ -75,7 +75,7 @@ def _port(server: ThreadedMockServer) -> int:
     return int(server.base_url.rsplit(":", 1)[1])
 
 
-def test_fast_path_message_matches_the_plan(srv: ThreadedMockServer, corpus: list[Scenario]) -> None:
+def test_streamed_message_matches_the_plan(srv: ThreadedMockServer, corpus: list[Scenario]) -> None:
     scenario = next(s for s in corpus if s.id == "tool.interleave.001")
     body = b'{"model":"scenario:tool.interleave.001","stream":true}'
     expected = plan_response(scenario, "openai-chat", {"model": "scenario:tool.interleave.001", "stream": True},
@@ -115,33 +115,12 @@ def test_connection_close_is_honoured(srv: ThreadedMockServer) -> None:
         assert sock.recv(10) == b""  # the server closed its side
 
 
-def test_http10_request_takes_aiohttp_path(srv: ThreadedMockServer, corpus: list[Scenario]) -> None:
-    # HTTP/1.0 has no chunked framing: the fast path must stand aside and aiohttp frames it.
+def test_http10_request_gets_the_body_unchunked(srv: ThreadedMockServer, corpus: list[Scenario]) -> None:
+    # HTTP/1.0 has no chunked framing (this once answered 500: chunking was forced).
     head, body = _http10(srv, b'{"model":"scenario:text.basic.001","stream":true}')
     assert head.startswith(b"HTTP/1.0 200") or head.startswith(b"HTTP/1.1 200")
     assert b"transfer-encoding: chunked" not in head.lower()
     assert body.startswith(b"data: {")
-
-
-def test_plans_with_delays_or_faults_are_not_pre_encoded(corpus: list[Scenario]) -> None:
-    state = MockProviderState(corpus, time_scale=1.0)
-    split = next(s for s in corpus if s.id == "fault.split.001")
-    plan = state.plan_for(split, "openai-chat", {"stream": True}, None)
-    assert plan.http11 is None
-    basic = next(s for s in corpus if s.id == "text.basic.001")
-    assert MockProviderState(corpus, time_scale=0.0).plan_for(basic, "v3", {}, None).http11 is not None
-
-
-def test_header_text_with_line_breaks_is_never_pre_encoded(corpus: list[Scenario]) -> None:
-    basic = next(s for s in corpus if s.id == "text.basic.001")
-    wire = plan_response(basic, "v3", {}, streaming=True)
-    wire.headers["x-bad"] = "a\r\nInjected: yes"
-    assert compile_plan(wire, basic).http11 is None
-
-
-def test_empty_chunked_body_is_just_the_last_chunk() -> None:
-    _head, tail = http11_message(200, {}, b"", chunked=True)
-    assert tail.endswith(b"\r\n\r\n0\r\n\r\n")
 
 
 def test_http10_streamed_plan_is_served_without_chunks(srv: ThreadedMockServer) -> None:
