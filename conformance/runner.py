@@ -296,7 +296,7 @@ def run_case(
                                          scenario.rows[0]))
     _locate_divergence(findings, run.events, expected, proto)
     if served is None:  # over HTTP there are no upstream positions to compare with
-        findings.extend(_exposure_findings(scenario, run, proto))
+        findings.extend(_exposure_findings(scenario, run, proto, closes_at_error=bridge_profile))
     findings.extend(_abort_findings(scenario, run, served if served is not None else log, caps,
                                    silent_steps=_silent_steps(model)))
     if bridge_profile:
@@ -477,8 +477,13 @@ def _locate_divergence(findings: list[Finding], events: list[Any], expected: Any
             f.event_index = last  # content missing at the end: the stream stopped short
 
 
-def _exposure_findings(scenario: Scenario, run: _Run, proto: Any) -> list[Finding]:
-    """Row 8.1.12: a call is handed to the consumer only after its tool-call part was emitted."""
+def _exposure_findings(scenario: Scenario, run: _Run, proto: Any, *, closes_at_error: bool = False) -> list[Finding]:
+    """Row 8.1.12: a call is handed to the consumer only after its tool-call part was emitted.
+
+    ``closes_at_error``: the adapter declared the bridge profile, which ends open calls before
+    RUN_ERROR (seed 001); an END after the upstream failure was read is that, not an exposure.
+    """
+    failing = _first_failing_step(scenario) if closes_at_error else None
     complete_at: dict[str, int] = {}
     for steps, step in enumerate(scenario.script, start=1):
         if isinstance(step.part, ToolCall):
@@ -490,6 +495,8 @@ def _exposure_findings(scenario: Scenario, run: _Run, proto: Any) -> list[Findin
         need = complete_at.get(call_id)
         if need is None or idx >= len(run.positions):
             continue  # never completed upstream: closed at stream end (row 8.1.19), checked by lifecycle
+        if failing is not None and run.positions[idx] > failing:
+            continue  # the bridge closes what is open before RUN_ERROR (bridge.close-before-error)
         if run.positions[idx] < need and not run.exhausted[idx]:
             out.append(Finding(row="8.1.12", event_index=idx, source="exposure",
                                message=f"tool call {call_id!r} exposed as complete before its tool-call part "
