@@ -146,7 +146,7 @@ class AguiReferenceAdapter(ReferenceAdapter):
         """Row 14: ``TOOL_CALL_RESULT`` with a new message id and ``JSON.stringify(result)``."""
         event: Event = {
             "type": "TOOL_CALL_RESULT",
-            "messageId": self.result_message_id(),
+            "messageId": self.result_message_id(call_id),
             "toolCallId": call_id,
             "content": js_stringify(result),
             "role": "tool",

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from conformance.bridge import ERROR_CODE, FEATURE
 from conformance.contract import AdapterContext, Policies
 from conformance.reference.agui import AguiReferenceAdapter
-from conformance.reference.core import Event, Part, js_stringify
+from conformance.reference.core import Part
 from mock_provider.scenario import FEATURES
 
 __all__ = ["STEP_NAME", "AguiBridgeReferenceAdapter"]
@@ -114,15 +114,6 @@ class AguiBridgeReferenceAdapter(AguiReferenceAdapter):
         self.close_open()
         super().fail_run(message, ERROR_CODE)
 
-    def emit_tool_result(self, call_id: str, tool_name: str, result: Any, is_error: bool) -> None:
-        """``TOOL_CALL_RESULT{messageId: 'tool-result-{toolCallId}', role: 'tool'}``."""
-        event: Event = {
-            "type": "TOOL_CALL_RESULT",
-            "messageId": f"tool-result-{call_id}",
-            "toolCallId": call_id,
-            "content": js_stringify(result),
-            "role": "tool",
-        }
-        if is_error:
-            event["metadata"] = {"tanstack": {"state": "output-error"}}
-        self.emit(event)
+    def result_message_id(self, call_id: str) -> str:
+        """``TOOL_CALL_RESULT{messageId: 'tool-result-{toolCallId}'}`` (role 'tool' as in AG-UI)."""
+        return f"tool-result-{call_id}"

@@ -635,8 +635,8 @@ class ReferenceAdapter:
         """A fresh reasoning message id (rows 6-8)."""
         return self.new_id("reasoning")
 
-    def result_message_id(self) -> str:
-        """A fresh message id for each TOOL_CALL_RESULT (row 14)."""
+    def result_message_id(self, call_id: str) -> str:
+        """A fresh message id for each TOOL_CALL_RESULT (row 14); ``call_id`` is the call it answers."""
         return self.new_id("tool-result")
 
     def parent_message_id(self) -> str:

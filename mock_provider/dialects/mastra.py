@@ -355,13 +355,18 @@ class Encoder:
             return "error", {"error": part.error}
         raise self._fail(part, RULES[part.type].note)
 
-    def _finish(self, part: Finish) -> dict[str, Any]:
+    def _step_result(self, part: Finish | StepFinish) -> dict[str, Any]:
+        """Mastra ``stepResult{reason, rawReason?}`` of a finish or step-finish part."""
         unified = part.finish_reason.unified
         if unified == "interrupted":
             raise self._fail(part, "finish reason 'interrupted' is not a MastraFinishReason")
         step: dict[str, Any] = {"reason": "other" if unified == "unknown" else unified}
         if part.finish_reason.raw is not None:
             step["rawReason"] = part.finish_reason.raw
+        return step
+
+    def _finish(self, part: Finish) -> dict[str, Any]:
+        step = self._step_result(part)
         pm = part.provider_metadata
         body: dict[str, Any] = {
             "stepResult": step,
@@ -372,12 +377,7 @@ class Encoder:
         return _with_pm(body, pm)
 
     def _step_finish(self, part: StepFinish) -> dict[str, Any]:
-        unified = part.finish_reason.unified
-        if unified == "interrupted":
-            raise self._fail(part, "finish reason 'interrupted' is not a MastraFinishReason")
-        step: dict[str, Any] = {"reason": "other" if unified == "unknown" else unified}
-        if part.finish_reason.raw is not None:
-            step["rawReason"] = part.finish_reason.raw
+        step = self._step_result(part)
         body: dict[str, Any] = {"stepResult": step, "output": {"usage": flat_usage(part.usage, None)}, "metadata": {}}
         if part.message_id is not None:
             body["messageId"] = part.message_id

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.contract import AdapterContext
-from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.agui_bridge import AguiBridgeReferenceAdapter
 from conformance.reference.core import ReferenceAdapter
 from tests.mutants.base import Mutant
@@ -19,7 +18,7 @@ MASTRA = ["mastra"]
 class ResultIdFresh(AguiBridgeReferenceAdapter):
     """bridge.tool-result-id broken: TOOL_CALL_RESULT gets a fresh message id (``tool-result-1``)."""
 
-    emit_tool_result = AguiReferenceAdapter.emit_tool_result
+    result_message_id = ReferenceAdapter.result_message_id
 
 
 class StepsIgnored(AguiBridgeReferenceAdapter):
