@@ -62,7 +62,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import yaml
 from aiohttp import web
@@ -1219,17 +1219,18 @@ class MockServer:
         await self.stop()
 
 
-class ThreadedMockServer:
-    """A :class:`MockServer` on its own event loop in a daemon thread, for synchronous code
-    (session fixtures, hypothesis tests, scripts).
+_Threaded = TypeVar("_Threaded", bound="ThreadedServer")
 
-    >>> with ThreadedMockServer([]) as server:
-    ...     server.base_url.startswith("http://127.0.0.1:")
-    True
+
+class ThreadedServer:
+    """An async server on its own event loop in a daemon thread, for synchronous code (session
+    fixtures, hypothesis tests, scripts). Subclasses say how to start (:meth:`_serve`, returning
+    the base URL) and stop (:meth:`_shutdown`) it; this class owns the thread and the loop.
     """
 
-    def __init__(self, scenarios: list[Scenario] | None = None, **options: Any) -> None:
-        self._server = MockServer(scenarios, **options)
+    label = "server"
+
+    def __init__(self) -> None:
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -1237,18 +1238,19 @@ class ThreadedMockServer:
         self._error: BaseException | None = None
         self.base_url = ""
 
-    @property
-    def state(self) -> MockProviderState:
-        """The server's state (the log is safe to read from another thread)."""
-        return self._server.state
+    async def _serve(self, host: str, port: int) -> str:
+        raise NotImplementedError
+
+    async def _shutdown(self) -> None:
+        raise NotImplementedError
 
     def start(self, host: str = DEFAULT_HOST, port: int = 0, timeout: float = 15.0) -> str:
         """Start the thread and wait (bounded) until the server listens; returns the base URL."""
         self._thread = threading.Thread(target=asyncio.run, args=(self._main(host, port),),
-                                        name="mock-provider-server", daemon=True)
+                                        name=self.label.replace(" ", "-"), daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
-            raise TimeoutError(f"mock-provider server did not start within {timeout} s")
+            raise TimeoutError(f"{self.label} did not start within {timeout} s")
         if self._error is not None:
             raise self._error
         return self.base_url
@@ -1257,7 +1259,7 @@ class ThreadedMockServer:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         try:
-            self.base_url = await self._server.start(host, port)
+            self.base_url = await self._serve(host, port)
         except BaseException as exc:
             self._error = exc
             self._ready.set()
@@ -1266,7 +1268,7 @@ class ThreadedMockServer:
         try:
             await self._stop.wait()
         finally:
-            await self._server.stop()
+            await self._shutdown()
 
     def stop(self, timeout: float = 15.0) -> None:
         """Stop the server and join the thread (bounded)."""
@@ -1278,12 +1280,38 @@ class ThreadedMockServer:
             self._thread.join(timeout)
             self._thread = None
 
-    def __enter__(self) -> ThreadedMockServer:
+    def __enter__(self: _Threaded) -> _Threaded:
         self.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class ThreadedMockServer(ThreadedServer):
+    """A :class:`MockServer` in a daemon thread (see :class:`ThreadedServer`).
+
+    >>> with ThreadedMockServer([]) as server:
+    ...     server.base_url.startswith("http://127.0.0.1:")
+    True
+    """
+
+    label = "mock-provider server"
+
+    def __init__(self, scenarios: list[Scenario] | None = None, **options: Any) -> None:
+        super().__init__()
+        self._server = MockServer(scenarios, **options)
+
+    @property
+    def state(self) -> MockProviderState:
+        """The server's state (the log is safe to read from another thread)."""
+        return self._server.state
+
+    async def _serve(self, host: str, port: int) -> str:
+        return await self._server.start(host, port)
+
+    async def _shutdown(self) -> None:
+        await self._server.stop()
 
 
 __all__ = [
@@ -1298,6 +1326,7 @@ __all__ = [
     "RequestError",
     "ScenarioStore",
     "ThreadedMockServer",
+    "ThreadedServer",
     "check_request_fields",
     "compile_plan",
     "create_app",

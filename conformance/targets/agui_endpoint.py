@@ -26,10 +26,8 @@ Example (Python):
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
@@ -39,6 +37,7 @@ from pydantic import ValidationError
 from conformance.contract import AdapterContext, RunRequest
 from conformance.runner import Factory, capabilities_of
 from conformance.targets.agui_stream import NDJSON_TYPE, SSE_TYPE
+from mock_provider.server import ThreadedServer
 
 PATH = "/agui"
 FIXED_MODEL = "gpt-4o-mini"  # the model name when the client names no scenario (default-scenario mode)
@@ -216,7 +215,7 @@ def create_app(factory: Factory, upstream_base_url: str | None = None, path: str
     return app
 
 
-class ThreadedApp:
+class ThreadedApp(ThreadedServer):
     """An aiohttp app on 127.0.0.1 in a daemon thread (handlers are cancelled when the client leaves).
 
     >>> with ThreadedApp(web.Application()) as srv:
@@ -224,62 +223,37 @@ class ThreadedApp:
     True
     """
 
+    label = "AG-UI endpoint"
+
     def __init__(self, app: web.Application, path: str = PATH) -> None:
+        super().__init__()
         self.app, self.path = app, path
-        self.base_url = ""
-        self._ready = threading.Event()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
-        self._thread: threading.Thread | None = None
-        self._error: BaseException | None = None
+        self._runner: web.AppRunner | None = None
 
     @property
     def url(self) -> str:
         """The endpoint URL (base URL + path)."""
         return self.base_url + self.path
 
-    def start(self, timeout: float = 15.0) -> str:
-        self._thread = threading.Thread(target=asyncio.run, args=(self._main(),), name="agui-endpoint", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise TimeoutError(f"the AG-UI endpoint did not start within {timeout} s")
-        if self._error is not None:
-            raise self._error
+    def start(self, host: str = "127.0.0.1", port: int = 0, timeout: float = 15.0) -> str:
+        """Start it and return the endpoint URL (base URL + path)."""
+        super().start(host, port, timeout)
         return self.url
 
-    async def _main(self) -> None:
-        self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
-        runner = web.AppRunner(self.app, handler_cancellation=True)
+    async def _serve(self, host: str, port: int) -> str:
+        self._runner = web.AppRunner(self.app, handler_cancellation=True)
+        await self._runner.setup()
         try:
-            await runner.setup()
-            site = web.TCPSite(runner, "127.0.0.1", 0)
+            site = web.TCPSite(self._runner, host, port)
             await site.start()
-            port = runner.addresses[0][1]
-            self.base_url = f"http://127.0.0.1:{port}"
-        except BaseException as exc:
-            self._error = exc
-            self._ready.set()
-            return
-        self._ready.set()
-        try:
-            await self._stop.wait()
-        finally:
-            await runner.cleanup()
+        except BaseException:
+            await self._runner.cleanup()
+            raise
+        return f"http://{host}:{self._runner.addresses[0][1]}"
 
-    def stop(self, timeout: float = 15.0) -> None:
-        if self._loop is not None and self._stop is not None and not self._loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._stop.set)
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
-
-    def __enter__(self) -> ThreadedApp:
-        self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+    async def _shutdown(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
 
 
 def serve_adapter(factory: Factory, upstream_base_url: str | None = None, path: str = PATH) -> ThreadedApp:
