@@ -37,15 +37,11 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from conformance.verdict import CaseResult
+from mock_provider.scenario import LocatedError, compose_located, node_line
 
 
-class DeviationsError(Exception):
+class DeviationsError(LocatedError):
     """A deviations file that does not load: names the file, the line and the field."""
-
-    def __init__(self, path: str, line: int | None, field: str, message: str) -> None:
-        self.path, self.line, self.field, self.message = path, line, field, message
-        where = f"{path}:{line}" if line is not None else path
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
 
 
 class Deviation(BaseModel):
@@ -91,12 +87,7 @@ def parse_deviations_text(text: str, path: str = "<deviations>", rows: Iterable[
     ...
     conformance.gate.DeviationsError: d.yaml:1: 0.reason: Field required
     """
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DeviationsError(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
+    data, node = compose_located(text, path, DeviationsError)
     if data is None:
         return []
     if not isinstance(data, list) or not isinstance(node, yaml.SequenceNode):
@@ -116,22 +107,14 @@ def parse_deviations_text(text: str, path: str = "<deviations>", rows: Iterable[
             msg = msg.removeprefix("Value error, ")
             key = loc[0] if loc else ("reason" if msg.startswith("reason:") else "")
             msg = msg.removeprefix("reason: ")
-            raise DeviationsError(path, _key_line(item_node, key) or line, ".".join([str(i), *loc] if loc else
+            raise DeviationsError(path, node_line(item_node, [key] if key else []), ".".join([str(i), *loc] if loc else
                                   [str(i), key] if key else [str(i)]), msg) from exc
         if known is not None and dev.row is not None and dev.row not in known:
-            raise DeviationsError(path, _key_line(item_node, "row") or line, f"{i}.row",
+            raise DeviationsError(path, node_line(item_node, ["row"]), f"{i}.row",
                                   f"unknown matrix row {dev.row!r}")
         dev._where = f"{path}:{line}"
         out.append(dev)
     return out
-
-
-def _key_line(node: yaml.Node, key: str) -> int | None:
-    if isinstance(node, yaml.MappingNode):
-        for k, _ in node.value:
-            if k.value == key:
-                return int(k.start_mark.line) + 1
-    return None
 
 
 def load_deviations(path: str | Path, rows: Iterable[str] | None = None) -> list[Deviation]:

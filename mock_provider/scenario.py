@@ -330,12 +330,8 @@ class Scenario(_M):
 
 
 # ---------------------------------------------------------------- loading with locations
-class ScenarioError(Exception):
-    """A scenario file that does not load: names the file, the line and the field.
-
-    >>> str(ScenarioError("a.yaml", 3, "script.0.part.type", "bad"))
-    'a.yaml:3: script.0.part.type: bad'
-    """
+class LocatedError(Exception):
+    """A YAML file that does not load: names the file, the line and the field (``file:line: field: why``)."""
 
     def __init__(self, path: str, line: int | None, field: str, message: str) -> None:
         self.path, self.line, self.field, self.message = path, line, field, message
@@ -343,7 +339,30 @@ class ScenarioError(Exception):
         super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
 
 
-def _node_line(node: yaml.Node, loc: Sequence[str | int]) -> int:
+class ScenarioError(LocatedError):
+    """A scenario file that does not load: names the file, the line and the field.
+
+    >>> str(ScenarioError("a.yaml", 3, "script.0.part.type", "bad"))
+    'a.yaml:3: script.0.part.type: bad'
+    """
+
+
+def compose_located(text: str, path: str, error: type[LocatedError]) -> tuple[Any, yaml.Node | None]:
+    """YAML text as (data, node tree for line numbers); unparsable YAML raises ``error`` with its line.
+
+    >>> compose_located("a: [1", "x.yaml", ScenarioError)
+    Traceback (most recent call last):
+    ...
+    mock_provider.scenario.ScenarioError: x.yaml:1: not valid YAML: ...
+    """
+    try:
+        return yaml.safe_load(text), yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise error(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
+
+
+def node_line(node: yaml.Node, loc: Sequence[str | int]) -> int:
     """Best line for a pydantic error location: walk the YAML node tree as far as it goes."""
     line = node.start_mark.line + 1
     for key in loc:
@@ -380,12 +399,7 @@ def _has(container: Any, key: str | int) -> bool:
 
 def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
     """Parse one scenario from YAML text; errors raise :class:`ScenarioError` with file:line: field."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ScenarioError(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
+    data, node = compose_located(text, path, ScenarioError)
     if not isinstance(data, dict) or node is None:
         raise ScenarioError(path, 1, "", "a scenario file must hold one mapping")
     try:
@@ -419,7 +433,7 @@ def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
         if err["type"] == "extra_forbidden":
             msg = "unknown field (typo?)"
         more = f" (+{len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise ScenarioError(path, _node_line(node, doc_loc), field, msg + more) from exc
+        raise ScenarioError(path, node_line(node, doc_loc), field, msg + more) from exc
     scenario._source = path
     return scenario
 
