@@ -17,7 +17,10 @@ an adapter's output, by this rule:
    approval names it, ``complete``/``error`` when a result names it (``output`` = the result),
    else ``input-complete``; each result is a ``tool-result`` part (content parsed, state).
 4. Thinking is the expected ``reasoning``.
-5. A turn that is only whitespace text shows nothing: the processor removes it.
+5. A turn that is only whitespace text, in one text block, shows no message at all: the
+   processor's ``finalizeStream`` removes the last assistant message when it holds only
+   whitespace text. (Several whitespace-only blocks may come as several messages, and only the
+   last is removed: then nothing, or some of that whitespace, may show.)
 
 Both sides are reduced to the same :class:`ConsumerView`, which keeps what a user sees and
 drops what an adapter may legitimately choose: how parts are grouped into messages (one message
@@ -92,6 +95,10 @@ class ConsumerView(_V):
     thinking: str = ""
     roles: list[str] = Field(default_factory=list)
     whitespace_only: bool = Field(default=False, exclude=True)  # expected side: a whitespace-only turn
+    # Expected side: the whitespace-only turn is one text block, so the processor's removal of
+    # the last whitespace-only message leaves the UI with no message at all.
+    removed: bool = Field(default=False, exclude=True)
+    messages: int = Field(default=0, exclude=True)  # actual side: how many messages the UI holds
 
 
 def _parsed(content: Any) -> Any:
@@ -107,7 +114,7 @@ def view_of_messages(messages: Sequence[dict[str, Any]]) -> ConsumerView:
     >>> [s.text for s in v.segments]
     ['Hi there']
     """
-    view = ConsumerView()
+    view = ConsumerView(messages=len(messages))
     for msg in messages:
         if msg.get("role") not in view.roles:
             view.roles.append(str(msg.get("role")))
@@ -218,7 +225,9 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
             view.calls[res.tool_call_id].output = res.result
     if segments and all(s.text is not None and s.text.strip() == "" for s in segments) and not view.thinking \
             and expected.terminal != "error":
-        return ConsumerView(whitespace_only=True)  # whitespace-only: the processor removes (some of) it
+        # Whitespace-only: the processor removes the last message when it holds only whitespace text.
+        # One block is one message, so nothing may remain; several blocks may be several messages.
+        return ConsumerView(whitespace_only=True, removed=len(blocks) == 1)
     return view
 
 
@@ -247,6 +256,10 @@ def _whitespace_turn(view: ConsumerView) -> bool:
         and all(s.text is not None and s.text.strip() == "" for s in view.segments)
 
 
+def _text(view: ConsumerView) -> str:
+    return "".join(s.text for s in view.segments if s.text is not None)
+
+
 def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)[:200]
 
@@ -264,8 +277,14 @@ def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
             return "nothing"
         return f"text {_show(s.text)}" if s.text is not None else f"tool call {s.call!r}"
 
+    if expected.removed and actual.messages:
+        out.append(f"the turn is one whitespace-only text block, which the processor removes as the last "
+                   f"message; the UI still shows {actual.messages} message(s) (text {_show(_text(actual))}): the "
+                   f"whitespace was not all in the last message (the block split across messages, or "
+                   f"something after it)")
+        return out
     if expected.whitespace_only and _whitespace_turn(actual):
-        return out  # all of it whitespace: nothing, or some of it, depending on message grouping
+        return out  # several whitespace-only blocks: nothing, or some of them, depending on message grouping
     # Walk both displays; a segment made only of whitespace-only blocks may be missing (each
     # block its own message, removed by the processor), each one independently.
     wanted, shown = expected.segments, actual.segments

@@ -64,6 +64,38 @@ def test_whitespace_only_turn_is_removed_unless_the_run_errored() -> None:
     assert content(msg) == [("text", " \n")]
 
 
+def test_one_block_whitespace_turn_must_leave_no_message(corpus: list[Scenario]) -> None:
+    # The scenario's turn is one whitespace-only block: the processor removes it, so any message
+    # left on screen is a finding; the same whitespace split over two messages leaves the first.
+    scenario = by_id(corpus, "text.whitespace-only.001")
+    assert expected_view(scenario, "v3").removed
+
+    def turn(*messages: tuple[str, str]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = [RUN]
+        for mid, delta in messages:
+            out += [{"type": "TEXT_MESSAGE_START", "messageId": mid, "role": "assistant"},
+                    {"type": "TEXT_MESSAGE_CONTENT", "messageId": mid, "delta": delta},
+                    {"type": "TEXT_MESSAGE_END", "messageId": mid}]
+        return [*out, FIN]
+
+    assert check(turn(("m", "\n  ")), "ag-ui", scenario, "v3") == []
+    [finding] = check(turn(("m", "\n"), ("n", "  ")), "ag-ui", scenario, "v3")
+    assert finding.row == ROW and "still shows 1 message(s)" in finding.message
+
+
+def test_several_whitespace_blocks_may_leave_some_of_them() -> None:
+    # Two blocks may be two messages; only the last is removed, so a blank first one may stay.
+    expected = ConsumerView(whitespace_only=True, removed=False)
+    events = [RUN]
+    for mid, delta in (("a", " "), ("b", "\n")):
+        events += [{"type": "TEXT_MESSAGE_START", "messageId": mid, "role": "assistant"},
+                   {"type": "TEXT_MESSAGE_CONTENT", "messageId": mid, "delta": delta},
+                   {"type": "TEXT_MESSAGE_END", "messageId": mid}]
+    shown = actual_view([*events, FIN], "ag-ui")[0]
+    assert shown.messages == 1 and differences(expected, shown) == []
+    assert differences(ConsumerView(whitespace_only=True, removed=True), shown) != []
+
+
 def test_approval_interrupt_and_tool_result_states() -> None:
     call = [{"type": "TOOL_CALL_START", "toolCallId": "c", "toolCallName": "f"},
             {"type": "TOOL_CALL_ARGS", "toolCallId": "c", "delta": "{}"}, {"type": "TOOL_CALL_END", "toolCallId": "c"}]

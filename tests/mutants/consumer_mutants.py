@@ -34,7 +34,42 @@ async def calls_after_text(events: Stream, ctx: AdapterContext) -> Stream:
         yield e
 
 
+async def message_per_line(events: Stream, ctx: AdapterContext) -> Stream:
+    """Each line of text becomes its own message: after a delta that ends a line, the message is
+    ended and the rest of the block comes in a new one (``<id>/<n>``).
+
+    A transcript still joins to the same text, and the UI shows consecutive text messages as one
+    text (the processor concatenates them). But a turn of only whitespace text now ends in a
+    message that is whitespace-only while an earlier one is too; TanStack's processor removes only
+    the last message, so the earlier blank line stays on screen as an empty-looking bubble.
+    """
+    current: dict[str, str] = {}  # block message id -> the id its text now goes to
+    ended: set[str] = set()  # blocks whose current message was ended at a line end
+    count = 0
+    async for e in events:
+        kind, mid = e.get("type"), e.get("messageId")
+        if kind not in ("TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END") or not isinstance(mid, str):
+            yield e
+            continue
+        if kind == "TEXT_MESSAGE_END":
+            if mid not in ended:
+                yield {**e, "messageId": current.get(mid, mid)}
+            ended.discard(mid)
+            continue
+        if mid in ended:  # more text after a line end: a new message (opened only now, never empty)
+            ended.discard(mid)
+            count += 1
+            current[mid] = f"{mid}/{count}"
+            yield {"type": "TEXT_MESSAGE_START", "messageId": current[mid], "role": "assistant"}
+        yield {**e, "messageId": current.get(mid, mid)}
+        if str(e.get("delta", "")).endswith("\n"):
+            yield {"type": "TEXT_MESSAGE_END", "messageId": current.get(mid, mid)}
+            ended.add(mid)
+
+
 MUTANTS: list[Mutant] = [
     Mutant("consumer.calls-after-text", "tool calls moved after the text the model wrote after them",
            map_events(agui, calls_after_text), {"consumer.ui-messages"}, "agui"),
+    Mutant("consumer.message-per-line", "a message per line: a whitespace-only turn is not removed as a whole",
+           map_events(agui, message_per_line), {"consumer.ui-messages"}, "agui"),
 ]
