@@ -89,7 +89,7 @@ def pin(cpu: int) -> None:
 
 
 # ---------------------------------------------------------------- child: the servers
-def serve_bare(port: int, flush: str, dialect: str) -> None:
+def serve_bare(port: int, flush: str, dialect: str, uvloop: bool = False) -> None:
     """A minimal aiohttp server streaming pre-encoded write groups (the baseline)."""
     from mock_provider.scenario import Scenario
     from mock_provider.server import compile_plan
@@ -115,16 +115,21 @@ def serve_bare(port: int, flush: str, dialect: str) -> None:
 
     app = web.Application()
     app.router.add_post(route(dialect), handle)
+    loop = None
+    if uvloop:
+        import uvloop as uv  # the same app on the mock's default loop: the loop's share, shown apart
+
+        loop = uv.new_event_loop()
     web.run_app(app, host="127.0.0.1", port=port, access_log=None, print=None, backlog=2048,
-                handle_signals=True, shutdown_timeout=2)
+                handle_signals=True, shutdown_timeout=2, loop=loop)
 
 
-def serve_mock(port: int, flush: str) -> None:
+def serve_mock(port: int, flush: str, loop: str = "auto") -> None:
     """The mock exactly as users run it: ``mock-provider serve`` (built-in corpus loaded, request log on)."""
     from mock_provider.cli import main as cli_main
 
     cli_main(["serve", "--host", "127.0.0.1", "--port", str(port), "--time-scale", "0", "--flush", flush,
-              "--log-level", "WARNING"])
+              "--loop", loop, "--log-level", "WARNING"])
 
 
 # Set by the child's command line (the bare server builds the same scenarios as the parent).
@@ -166,11 +171,13 @@ def free_port() -> int:
 class Child:
     """A server subprocess, pinned to CPU 0 (stdout: the CLI's banner, discarded)."""
 
-    def __init__(self, kind: str, flush: str, dialect: str, deltas: int, short_deltas: int) -> None:
+    def __init__(self, kind: str, flush: str, dialect: str, deltas: int, short_deltas: int,
+                 mock_loop: str = "auto") -> None:
         self.kind, self.flush = kind, flush
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         cmd = [sys.executable, __file__, "--serve", kind, "--port", str(self.port), "--flush", flush,
+               "--mock-loop", mock_loop,
                "--dialect", dialect, "--deltas", str(deltas), "--short-deltas", str(short_deltas)]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
@@ -268,7 +275,7 @@ async def run_load(session: aiohttp.ClientSession, base: str, dialect: str, sid:
 
 
 async def measure(kind: str, flush: str, opts: argparse.Namespace) -> dict[str, Any]:
-    child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas)
+    child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas, opts.mock_loop)
     connector = aiohttp.TCPConnector(limit=max(opts.concurrency, opts.short_streams), force_close=False)
     try:
         async with aiohttp.ClientSession(connector=connector) as session:
@@ -302,13 +309,22 @@ async def measure(kind: str, flush: str, opts: argparse.Namespace) -> dict[str, 
         child.stop()
 
 
+def _version(dist: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return None
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
 async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
     pin(1)
-    configs = [(k, f) for f in opts.flush for k in ("mock", "bare")]
+    configs = [(k, f) for f in opts.flush for k in opts.servers]
     runs: dict[tuple[str, str], list[dict[str, Any]]] = {c: [] for c in configs}
     for rnd in range(opts.rounds):
         order = configs if rnd % 2 == 0 else list(reversed(configs))  # alternate to spread drift
@@ -318,10 +334,9 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
     # Same bytes from both servers (the point of the baseline).
     for flush in opts.flush:
         for sid in (LONG_ID, SHORT_ID):
-            mock_raw = runs[("mock", flush)][0]["samples"][sid]
-            bare_raw = runs[("bare", flush)][0]["samples"][sid]
-            if mock_raw != bare_raw:
-                raise RuntimeError(f"mock and bare bodies differ for {sid} ({flush})")
+            bodies = {kind: runs[(kind, flush)][0]["samples"][sid] for kind in opts.servers}
+            if len(set(bodies.values())) > 1:
+                raise RuntimeError(f"the servers' bodies differ for {sid} ({flush}): {sorted(bodies)}")
     summary: list[dict[str, Any]] = []
     for (kind, flush), rs in runs.items():
         for load in ("long", "short"):
@@ -341,12 +356,16 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
     for s in summary:
         bare = by.get(("bare", s["flush"], s["load"]))
         s["ratio_vs_bare_same_flush"] = s["cpu_us_per_event"] / bare["cpu_us_per_event"] if bare else None
+        same_loop = by.get(("bare-uvloop", s["flush"], s["load"]))
+        s["ratio_vs_bare_uvloop_same_flush"] = (s["cpu_us_per_event"] / same_loop["cpu_us_per_event"]
+                                                if same_loop else None)
         per_event_bare = by.get(("bare", "per-event", s["load"]))
         s["ratio_vs_bare_per_event"] = (s["cpu_us_per_event"] / per_event_bare["cpu_us_per_event"]
                                         if per_event_bare else None)
     return {
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "aiohttp": aiohttp.__version__,
+                    "uvloop": _version("uvloop"),
                     "platform": platform.platform()},
         "settings": {k: v for k, v in vars(opts).items() if k not in ("serve", "port")},
         "summary": summary,
@@ -357,26 +376,32 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
 
 def markdown(report: dict[str, Any]) -> str:
     lines = ["| server | flush | load | streams ok | events | wall s | events/s | server CPU s | CPU µs/event "
-             "| × bare (same flush) | × bare per-event |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| × bare (same flush) | × bare per-event | × bare on uvloop (same flush) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for s in report["summary"]:
         def ratio(x: float | None) -> str:
             return f"{x:.2f}" if x is not None else "-"
         lines.append(f"| {s['server']} | {s['flush']} | {s['load']} ({s['streams']}@{s['concurrency']}) "
                      f"| {s['ok_streams']}/{s['streams']} | {s['events']:,} | {s['wall_s']:.2f} "
                      f"| {s['events_per_s']:,.0f} | {s['server_cpu_s']:.3f} | {s['cpu_us_per_event']:.2f} "
-                     f"| {ratio(s['ratio_vs_bare_same_flush'])} | {ratio(s['ratio_vs_bare_per_event'])} |")
+                     f"| {ratio(s['ratio_vs_bare_same_flush'])} | {ratio(s['ratio_vs_bare_per_event'])} "
+                     f"| {ratio(s['ratio_vs_bare_uvloop_same_flush'])} |")
     return "\n".join(lines)
 
 
 def main() -> int:
     global args_deltas, args_short_deltas
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--serve", choices=("mock", "bare"), help=argparse.SUPPRESS)
+    p.add_argument("--serve", choices=("mock", "bare", "bare-uvloop"), help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     p.add_argument("--dialect", default="openai-chat", choices=("openai-chat", "anthropic", "v2", "v3", "v4", "mastra"))
     p.add_argument("--flush", nargs="+", default=["coalesce", "per-event"], choices=("coalesce", "per-event"))
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--servers", nargs="+", default=["mock", "bare", "bare-uvloop"],
+                   choices=("mock", "bare", "bare-uvloop"),
+                   help="bare = aiohttp on asyncio's loop (the baseline); bare-uvloop = the same on uvloop")
+    p.add_argument("--mock-loop", default="auto", choices=("auto", "uvloop", "asyncio"),
+                   help="the mock's --loop (auto = uvloop when installed, as `mock-provider serve` does)")
     p.add_argument("--streams", type=int, default=200)
     p.add_argument("--deltas", type=int, default=1000)
     p.add_argument("--concurrency", type=int, default=50)
@@ -388,10 +413,10 @@ def main() -> int:
     if opts.serve:
         pin(0)
         args_deltas, args_short_deltas = opts.deltas, opts.short_deltas
-        if opts.serve == "bare":
-            serve_bare(opts.port, opts.flush[0], opts.dialect)
+        if opts.serve in ("bare", "bare-uvloop"):
+            serve_bare(opts.port, opts.flush[0], opts.dialect, uvloop=opts.serve == "bare-uvloop")
         else:
-            serve_mock(opts.port, opts.flush[0])
+            serve_mock(opts.port, opts.flush[0], opts.mock_loop)
         return 0
     report = asyncio.run(main_async(opts))
     table = markdown(report)

@@ -104,8 +104,10 @@ async def _serve(args: argparse.Namespace, time_scale: float) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    loop_name = "uvloop" if type(loop).__module__.startswith("uvloop") else "asyncio"
     print(f"mock-provider serving {len(scenarios)} scenarios at {url} "
-          f"(time scale {time_scale:g}, flush {args.flush}{', token required' if args.token else ''})", flush=True)
+          f"(time scale {time_scale:g}, flush {args.flush}, {loop_name} loop"
+          f"{', token required' if args.token else ''})", flush=True)
     try:
         await stop.wait()
     finally:
@@ -126,7 +128,32 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             return 2
     else:
         time_scale = args.time_scale
+    if _event_loop(args.loop) == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            print("error: --loop uvloop: uvloop is not installed (pip install uvloop)", file=sys.stderr)
+            return 2
+        return uvloop.run(_serve(args, time_scale))
     return asyncio.run(_serve(args, time_scale))
+
+
+def _event_loop(choice: str) -> str:
+    """The event loop ``serve`` runs on: ``auto`` is uvloop when it is installed, else asyncio's.
+
+    uvloop (libuv) halves aiohttp's per-connection and per-request cost, which dominates
+    many concurrent short streams; the scripted bytes and their order are the same on both.
+
+    >>> _event_loop("asyncio")
+    'asyncio'
+    """
+    if choice != "auto":
+        return choice
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return "asyncio"
+    return "uvloop"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -155,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sv.add_argument("--token", default=None, help="require 'Authorization: Bearer <token>' on the /_mock/ control API")
     sv.add_argument("--flush", choices=("coalesce", "per-event"), default="coalesce",
                     help="coalesce (default): one write per run of zero-delay chunks; per-event: one write per chunk")
+    sv.add_argument("--loop", choices=("auto", "uvloop", "asyncio"), default="auto",
+                    help="event loop: auto (default) = uvloop when installed, else asyncio's own")
     sv.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default="INFO",
                     type=str.upper, help="log level (DEBUG also logs every request)")
     sv.set_defaults(fn=_cmd_serve)

@@ -685,20 +685,27 @@ def test_anthropic_sdk_streams_from_the_server(srv: ThreadedMockServer) -> None:
 
 
 # ---------------------------------------------------------------- CLI and pytest plugin
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_cli_serve_prints_url_and_stops_on_signal(sig: signal.Signals) -> None:
+@pytest.mark.parametrize(("sig", "loop"), [(signal.SIGTERM, "auto"), (signal.SIGINT, "asyncio")])
+def test_cli_serve_prints_url_streams_and_stops_on_signal(sig: signal.Signals, loop: str) -> None:
     env = {**os.environ, "MOCK_PROVIDER_TIME_SCALE": "0"}
-    proc = subprocess.Popen([sys.executable, "-m", "mock_provider", "serve", "--port", "0", "--log-level", "warning"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen([sys.executable, "-m", "mock_provider", "serve", "--port", "0", "--log-level", "warning",
+                             "--loop", loop], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    # auto runs on uvloop wherever it is installed (a dependency on Linux and macOS).
+    expected_loop = "uvloop" if loop == "auto" and importlib.util.find_spec("uvloop") else "asyncio"
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        assert "serving" in line and "time scale 0" in line, line
+        assert "serving" in line and "time scale 0" in line and f"{expected_loop} loop" in line, line
         url = line.split(" at ")[1].split()[0]
         assert url.startswith("http://127.0.0.1:")
         health = httpx.get(url + "/_mock/health", timeout=5).json()
         assert health["status"] == "ok" and health["scenarios"] == len(load_corpus())
         assert f"serving {health['scenarios']} scenarios" in line
+        sse = httpx.post(url + "/v1/chat/completions", timeout=5, json={
+            "model": "scenario:text.basic.001", "stream": True, "messages": [{"role": "user", "content": "hi"}]})
+        deltas = [json.loads(ln[6:])["choices"][0]["delta"].get("content") or ""
+                  for ln in sse.text.split("\n") if ln.startswith("data: {")]
+        assert "".join(deltas) == "The capital of France is Paris." and sse.text.endswith("data: [DONE]\n\n")
         proc.send_signal(sig)
         assert proc.wait(timeout=10) == 0
     finally:
