@@ -4,7 +4,14 @@
 
 * ``capabilities``: a :class:`Capabilities` (inputs it consumes, output protocol it emits,
   features, POLICY choices), and
-* ``stream(request: RunRequest)``: an async iterator of event dicts in that protocol.
+* ``stream(request: RunRequest)``: an async iterator of event dicts in that protocol, and
+  optionally
+* ``input_modalities``: the TanStack input modalities (``@tanstack/ai`` ``Modality``: ``text``,
+  ``image``, ``audio``, ``video``, ``document``) it supports for the case's model, read from
+  ``ctx.model_info`` (the model's models.dev entry, where a PDF is ``pdf``). It is the runtime
+  twin of a TanStack adapter's type-only ``'~types'.inputModalities`` and of a model meta's
+  ``supports.input``. A scenario that states ``model_info`` grades it (row
+  ``request.modalities``); an adapter without the attribute gets UNSUPPORTED there.
 
 Example (a complete adapter; see ``conformance.reference`` for real ones):
 
@@ -123,7 +130,13 @@ class AdapterContext:
     """What the factory gets for one case.
 
     ``model`` is the in-process scripted model (``do_stream``/``do_generate``) in ``dialect``;
-    ``base_url``/``model_id`` are set when the case is also served over HTTP.
+    ``base_url``/``model_id`` are set when the case is also served over HTTP. ``model_info`` is
+    the upstream model's models.dev catalogue entry when the scenario states one (else None):
+
+        >>> ctx = AdapterContext(dialect="v3", model=None, scenario_id="request.modalities.001",
+        ...                      model_info={"modalities": {"input": ["text", "pdf"], "output": ["text"]}})
+        >>> ["document" if m == "pdf" else m for m in ctx.model_info["modalities"]["input"]]
+        ['text', 'document']
     """
 
     dialect: str
@@ -134,6 +147,7 @@ class AdapterContext:
     base_url: str | None = None
     model_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    model_info: dict[str, Any] | None = None
 
 
 class HarnessError(Exception):

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance import bridge
+from conformance import bridge, modalities
 from conformance.consumer_view import case_findings as consumer_findings
 from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
 from conformance.findings import Finding
@@ -168,6 +168,7 @@ def run_case(
                 fire_abort()
 
     served: Any = None
+    model_info = scenario.model_info.model_dump(exclude_none=True) if scenario.model_info is not None else None
     if dialect in HTTP_DIALECTS:
         # Served over HTTP by the mock server (one per process, in its own thread); the case's
         # requests carry a scope header so its log entries are its own.
@@ -177,11 +178,11 @@ def run_case(
         model: Any = _NoModel()
         ctx = AdapterContext(dialect=dialect, model=None, scenario_id=scenario.id, time_scale=st.time_scale,
                              request_log=served, base_url=served.base_url, model_id=f"scenario:{scenario.id}",
-                             extra={"headers": served.headers})
+                             extra={"headers": served.headers}, model_info=model_info)
     else:
         model = ScriptedLanguageModel(scenario, dialect, time_scale=st.time_scale, log=log, on_step=on_step)
         ctx = AdapterContext(dialect=dialect, model=model, scenario_id=scenario.id, time_scale=st.time_scale,
-                             request_log=log)
+                             request_log=log, model_info=model_info)
     request = build_request(scenario, abort)
     started = time.perf_counter()
     worker = threading.Thread(target=_drive, args=(factory, ctx, request, run, st, model, state), daemon=True)
@@ -219,6 +220,10 @@ def run_case(
     if missing:
         result.content = result.termination = "UNSUPPORTED"
         result.reason = f"feature(s) not declared: {', '.join(missing)}"
+        return result
+    if scenario.model_info is not None and (why := modalities.unsupported_reason(run.adapter)):
+        result.content = result.termination = "UNSUPPORTED"
+        result.reason = why
         return result
     if run.timed_out and run.abort_event_index is None:
         result.content = result.termination = "ERROR"
@@ -294,6 +299,9 @@ def run_case(
     if scenario.expected_request:
         findings.extend(request_findings(scenario.expected_request, _logged_request(served or log), dialect,
                                          scenario.rows[0]))
+    if scenario.expected_modalities is not None:
+        findings.extend(modalities.modality_findings(scenario.expected_modalities,
+                                                     modalities.read_declared(run.adapter)))
     _locate_divergence(findings, run.events, expected, proto)
     if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto, closes_at_error=bridge_profile))

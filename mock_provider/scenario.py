@@ -99,6 +99,29 @@ class RequestSpec(_M):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+class CatalogueModalities(_M):
+    """A models.dev entry's ``modalities``: what the model reads and writes (``pdf``, not ``document``)."""
+
+    input: list[str] = Field(min_length=1, description="e.g. [text, image, audio, video, pdf].")
+    output: list[str] = Field(default_factory=lambda: ["text"], description="e.g. [text].")
+
+
+class ModelInfo(_M):
+    """The upstream model's catalogue entry, in models.dev's shape (the fields this kit reads).
+
+    The adapter gets it as ``AdapterContext.model_info`` and declares the TanStack input
+    modalities it supports for that model (``input_modalities``; row ``request.modalities``).
+    """
+
+    id: str | None = Field(default=None, description="The models.dev model id, e.g. gemini-2.5-flash.")
+    name: str | None = None
+    attachment: bool | None = Field(default=None, description="models.dev: the model accepts file attachments.")
+    modalities: CatalogueModalities
+
+
+TanstackModality = Literal["text", "image", "audio", "video", "document"]
+
+
 class MatchRule(_M):
     """Server-side selection when neither the model name nor a header names the scenario."""
 
@@ -258,6 +281,14 @@ class Scenario(_M):
     expected_request: list[RequestCheck] = Field(
         default_factory=list, description="Checks on the upstream request the adapter made (the request log)."
     )
+    model_info: ModelInfo | None = Field(
+        default=None, description="The upstream model's models.dev catalogue entry, given to the adapter "
+        "(AdapterContext.model_info); needs expected_modalities."
+    )
+    expected_modalities: list[TanstackModality] | None = Field(
+        default=None, description="The TanStack input modalities (@tanstack/ai Modality) the adapter must declare "
+        "for model_info, in any order (row request.modalities)."
+    )
 
     _source: str | None = PrivateAttr(default=None)
 
@@ -267,6 +298,9 @@ class Scenario(_M):
             raise ValueError(f"id: {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
         if self.client.abort_after_step is not None and self.client.abort_after_step > len(self.script):
             raise ValueError("client.abort_after_step: past the end of the script")
+        if (self.model_info is None) != (self.expected_modalities is None):
+            given = "model_info" if self.model_info is not None else "expected_modalities"
+            raise ValueError(f"{given}: model_info and expected_modalities go together")
         for dialect, override in self.expected_by_dialect.items():
             try:
                 Transcript.model_validate(merge_override(self.expected.model_dump(), override))

@@ -149,7 +149,9 @@ Upstream request (1.7, ``request.*`` rows): ``stream_options`` sends ``{prompt, 
 abort_signal, headers}``; ``build_prompt`` makes a V2/V3 prompt (system string; user/assistant/tool
 part arrays, a null user content as one empty text part; media parts as ``file`` parts with
 ``mediaType``, V4 with tagged ``data`` (``tagged_file_data``); history tool calls with parsed input;
-tool results as ``json``/``text`` output) and ``build_tools`` function tools.
+tool results as ``json``/``text`` output) and ``build_tools`` function tools. ``input_modalities``
+declares the model's TanStack input modalities from ``ctx.model_info`` (``catalogue_modalities``:
+models.dev ``pdf`` -> ``document``).
 
 Structured output (``structured.*`` rows; ``RunRequest.structured_mode``): ``native`` adds
 ``responseFormat{type:'json', schema}``; ``tool`` offers only the ``structured_output`` tool and

@@ -302,6 +302,35 @@ class ReferenceAdapter:
         return self.capabilities.policies
 
     @property
+    def input_modalities(self) -> list[str] | None:
+        """The TanStack input modalities for the case's model (``ctx.model_info``; None without one).
+
+        >>> from conformance.contract import AdapterContext
+        >>> info = {"modalities": {"input": ["text", "pdf", "image"], "output": ["text"]}}
+        >>> ctx = AdapterContext(dialect="v3", model=None, scenario_id="x.y", model_info=info)
+        >>> ReferenceAdapter(ctx).input_modalities
+        ['text', 'document', 'image']
+        """
+        info = self.ctx.model_info if self.ctx is not None else None
+        if not isinstance(info, dict):
+            return None
+        return self.catalogue_modalities(list((info.get("modalities") or {}).get("input") or []))
+
+    # A models.dev modality -> the @tanstack/ai ``Modality`` of the same input (seed 000 section 6.6).
+    CATALOGUE_MODALITIES: ClassVar[dict[str, str]] = {
+        "text": "text", "image": "image", "audio": "audio", "video": "video", "pdf": "document",
+    }
+
+    def catalogue_modalities(self, names: list[str]) -> list[str]:
+        """request.modalities: ``pdf`` -> ``document``, the others unchanged, names TanStack lacks dropped."""
+        out: list[str] = []
+        for name in names:
+            mapped = self.CATALOGUE_MODALITIES.get(name)
+            if mapped is not None and mapped not in out:
+                out.append(mapped)
+        return out
+
+    @property
     def state(self) -> RunState:
         """The current run's state (``begin`` must have been called)."""
         if self._state is None:

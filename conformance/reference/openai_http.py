@@ -308,6 +308,6 @@ class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
                 dialect="v3",
                 model=OpenAIChatModel(ctx.base_url.rstrip("/") + "/v1", ctx.model_id or "", ctx.extra.get("headers")),
                 scenario_id=ctx.scenario_id, time_scale=ctx.time_scale, request_log=ctx.request_log,
-                base_url=ctx.base_url, model_id=ctx.model_id, extra=ctx.extra,
+                base_url=ctx.base_url, model_id=ctx.model_id, extra=ctx.extra, model_info=ctx.model_info,
             )
             self.dialect = "v3"

@@ -59,7 +59,7 @@ from conformance.targets.protocol import (
     UpstreamError,
     parse_harness_line,
 )
-from mock_provider.scenario import PART_DIALECTS
+from mock_provider.scenario import PART_DIALECTS, Scenario
 
 __all__ = ["CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess"]
 
@@ -267,6 +267,22 @@ class CmdTarget:
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
         return CmdAdapter(self, self.process(), ctx)
+
+    def refuses(self, scenario: Scenario) -> str | None:
+        """Why ``sac-harness/1`` cannot carry this scenario (NOT-EXPRESSIBLE), or None.
+
+        The protocol has no field for the model's catalogue entry (``model_info``) and no message
+        in which a harness declares its input modalities (row ``request.modalities``).
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> t = CmdTarget("node harness.mjs")
+        >>> [s.id for s in load_corpus() if t.refuses(s)]
+        ['request.modalities.001']
+        """
+        if scenario.model_info is not None:
+            return ("sac-harness/1 carries no model catalogue entry (model_info) and no declaration of the "
+                    "harness's input modalities (row request.modalities)")
+        return None
 
     def process(self) -> HarnessProcess:
         """The running harness, started (and greeted) if needed; HarnessError if it cannot start."""

@@ -131,8 +131,8 @@ class UrlTarget:
         """Why the suite's ``RunAgentInput`` cannot carry this scenario's request (NOT-EXPRESSIBLE), or None.
 
         The conversion (:func:`agui_messages`) sends text content only, and ``RunAgentInput`` has
-        no field for an output schema; request checks on such cases would grade the conversion,
-        not the endpoint.
+        no field for an output schema or a model's catalogue entry; request checks on such cases
+        would grade the conversion, not the endpoint.
 
         >>> from mock_provider.scenario import load_corpus
         >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
@@ -142,6 +142,9 @@ class UrlTarget:
         req = scenario.request
         if req.output_schema is not None:
             return "RunAgentInput has no output schema: structured-output cases are not sent to an AG-UI endpoint"
+        if scenario.model_info is not None:
+            return ("RunAgentInput has no field for the model's catalogue entry (model_info), and an endpoint "
+                    "has no way to declare its input modalities (row request.modalities)")
         if any(isinstance(m.content, list) for m in req.messages):
             return "the suite sends AG-UI messages as text: content-part lists (multimodal) are not converted"
         return None

@@ -43,6 +43,12 @@ class SeedMediaParts(AguiReferenceAdapter):
         return prompt
 
 
+class PdfModalityUnmapped(AguiReferenceAdapter):
+    """request.modalities broken: models.dev's ``pdf`` is declared as is (TanStack's ``Modality`` says ``document``)."""
+
+    CATALOGUE_MODALITIES = {**AguiReferenceAdapter.CATALOGUE_MODALITIES, "pdf": "pdf"}
+
+
 class ToolCallInputAsString(AguiReferenceAdapter):
     """request.tool-history broken: a history tool call's ``input`` stays a JSON string (seed ``args``)."""
 
@@ -170,6 +176,8 @@ MUTANTS: list[Mutant] = [
            {"request.prompt"}, "agui"),
     Mutant("agui.seed-media-parts", "file parts carry mimeType instead of mediaType", _cls(SeedMediaParts),
            {"request.media"}, "agui"),
+    Mutant("agui.pdf-modality-unmapped", "models.dev pdf declared as a modality, not document",
+           _cls(PdfModalityUnmapped), {"request.modalities"}, "agui"),
     Mutant("agui.tool-call-input-string", "history tool-call input left a JSON string", _cls(ToolCallInputAsString),
            {"request.tool-history"}, "agui"),
     Mutant("agui.tools-as-parameters", "tool schema sent as parameters", _cls(ToolsAsParameters),
