@@ -19,6 +19,7 @@ accepted deviations into xfail.
 from __future__ import annotations
 
 import difflib
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from conformance.matrix import load_matrix, marker_name
 from conformance.properties import DEFAULT_EXAMPLES, PROPERTIES, not_applicable, search, seed_for
 from conformance.report import ReportError, build_report, load_report, render_matrix_markdown, write_reports
 from conformance.reproducer import DEFAULT_DIR
-from conformance.runner import Settings
+from conformance.runner import ABORT_TIME_BOUND, Settings
 from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, worst_of
 from conformance.snapshot import extension_for, normalize_events
 from conformance.verdict import CaseResult
@@ -48,6 +49,8 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("profile", f"feature profile the adapter must support: {', '.join(PROFILES)}", {}),
     ("dialect", "comma-separated upstream dialects to run (default: every dialect the adapter consumes)", {}),
     ("conformance-timeout", "per-case timeout in seconds (default 10)", {}),
+    ("conformance-abort-bound", "seconds every upstream request may stay open after the caller aborts "
+                                f"(row request.abort; default {ABORT_TIME_BOUND:g})", {}),
     ("snapshot-dir", "directory for syrupy snapshots of each case's normalized events (enables snapshots)", {}),
     ("conformance-scenarios", "directory of scenario YAML files (default: the built-in corpus)", {}),
     ("report-dir", "directory for conformance.json/.md/.html at the end of the session (default reports/)", {}),
@@ -95,6 +98,19 @@ def _opt(config: pytest.Config, name: str) -> Any:
     return value or None
 
 
+def _abort_bound(value: Any) -> float:
+    """``--conformance-abort-bound``: a positive number of seconds (``ValueError`` otherwise)."""
+    if value is None:
+        return ABORT_TIME_BOUND
+    try:
+        bound = float(value)
+    except ValueError:
+        bound = math.nan
+    if not (math.isfinite(bound) and bound > 0):
+        raise ValueError(f"--conformance-abort-bound must be a positive number of seconds, got {value!r}")
+    return bound
+
+
 def _strict(config: pytest.Config) -> bool:
     return bool(_opt(config, "strict") or getattr(config.option, "strict", False))
 
@@ -122,7 +138,8 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError("conformance: --conformance-seed must be an integer or 'random'") from None
     try:
         settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
-                            time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0))
+                            time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0),
+                            abort_bound=_abort_bound(_opt(config, "conformance-abort-bound")))
         options: dict[str, Any] = dict(
             settings=settings, profile=_opt(config, "profile"),
             dialects=[d.strip() for d in dialects.split(",")] if dialects else None,

@@ -42,9 +42,16 @@ from mock_provider.scenario import Scenario
 Factory = Callable[[AdapterContext], Any]
 
 
+# Seconds every upstream request may stay open after the caller aborted (row request.abort). An
+# aborted fetch closes its connection at once; a second covers a busy machine and a server that
+# notices a closed connection on its next poll, and keeps the wait on a leaking adapter short.
+ABORT_TIME_BOUND = 1.0
+
+
 @dataclass
 class Settings:
-    """Per-run limits. ``timeout`` is per case (seconds)."""
+    """Per-run limits. ``timeout`` is per case (seconds); ``abort_bound`` is how long (seconds) every
+    upstream request may stay open after the caller aborted (row ``request.abort``)."""
 
     timeout: float = 10.0
     max_events: int = 10_000
@@ -53,6 +60,7 @@ class Settings:
     grace: float = 2.0
     strict: bool = False
     matrix: Matrix | None = None
+    abort_bound: float = ABORT_TIME_BOUND
 
 
 @dataclass
@@ -61,6 +69,11 @@ class _Run:
     positions: list[int] = field(default_factory=list)
     exhausted: list[bool] = field(default_factory=list)
     abort_event_index: int | None = None
+    abort_at: float | None = None  # time.monotonic() of the caller's abort
+    abort_wall: float | None = None  # time.time() of it (the HTTP server's log keeps wall-clock times)
+    # Seconds from the abort to each upstream request's end (None: still open) and until they were read.
+    upstream_delays: list[float | None] = field(default_factory=list)
+    upstream_checked: float = 0.0
     error: BaseException | None = None
     error_text: str = ""
     timed_out: bool = False
@@ -157,6 +170,7 @@ def run_case(
     def fire_abort() -> None:
         if run.abort_event_index is None:
             run.abort_event_index = len(run.events)
+            run.abort_at, run.abort_wall = time.monotonic(), time.time()
         abort.abort("client abort")
 
     def on_step(i: int) -> None:
@@ -306,7 +320,7 @@ def run_case(
     if served is None:  # over HTTP there are no upstream positions to compare with
         findings.extend(_exposure_findings(scenario, run, proto, closes_at_error=bridge_profile))
     findings.extend(_abort_findings(scenario, run, served if served is not None else log, caps,
-                                   silent_steps=_silent_steps(model)))
+                                   silent_steps=_silent_steps(model), bound=st.abort_bound))
     if bridge_profile:
         findings = bridge.check(scenario, run.events, findings, caps.policies.abort)
     findings.extend(consumer_findings(run.events, caps.output, scenario, dialect, caps.policies, findings,
@@ -539,17 +553,64 @@ def _silent_steps(model: Any) -> set[int]:
         return set()
 
 
+def _upstream_delays(log: Any, run: _Run) -> list[float | None]:
+    """Seconds from the caller's abort to the end of each upstream streaming request (None: still open).
+
+    The in-process log keeps ``time.monotonic()``; the HTTP server's log keeps ``time.time()``
+    (its entries are public JSON), so each is compared with the abort time on its own clock.
+    """
+    if isinstance(log, RequestLog):
+        origin, ends = run.abort_at, [r.ended_at for r in log.records if r.kind == "stream"]
+    else:
+        origin, ends = run.abort_wall, list(log.upstream_ends())
+    assert origin is not None
+    return [None if end is None else end - origin for end in ends]
+
+
+async def _await_upstream_end(log: Any, run: _Run, bound: float, limit: float) -> None:
+    """After an abort, poll the request log until every upstream request has ended or the bound has
+    passed (never past ``limit``, the case's timeout), and keep what was seen in ``run``."""
+    if run.abort_at is None or log is None:
+        return
+    deadline = min(run.abort_at + bound, limit)
+    while True:
+        now = time.monotonic()
+        delays = _upstream_delays(log, run)
+        if all(d is not None for d in delays) or now >= deadline:
+            break
+        await asyncio.sleep(min(0.005, deadline - now))  # yields to the adapter's own closing tasks
+    run.upstream_delays, run.upstream_checked = delays, now - run.abort_at
+
+
+def _abort_time_findings(run: _Run, bound: float) -> list[Finding]:
+    """request.abort: every upstream request ended within ``bound`` seconds of the caller's abort."""
+    out: list[Finding] = []
+    for d in run.upstream_delays:
+        if d is None and run.upstream_checked >= bound:
+            measured = f"was still open {run.upstream_checked:.3f}s after the caller aborted"
+        elif d is not None and d > bound:
+            measured = f"ended {d:.3f}s after the caller aborted"
+        else:
+            continue
+        out.append(Finding(row="request.abort", source="runner", expected=f"<= {bound:g}s",
+                           actual=f"{d:.3f}s" if d is not None else "open",
+                           message=f"the upstream request {measured} (bound {bound:g}s, "
+                                   "--conformance-abort-bound): close the upstream stream when the caller aborts"))
+        break  # one finding per case: the first request that outlived the bound
+    return out
+
+
 def _abort_findings(scenario: Scenario, run: _Run, log: Any, caps: Capabilities,
-                    silent_steps: set[int] | None = None) -> list[Finding]:
+                    silent_steps: set[int] | None = None, bound: float = ABORT_TIME_BOUND) -> list[Finding]:
     if scenario.client.abort_after_step is None:
         return []
-    out: list[Finding] = []
+    out: list[Finding] = _abort_time_findings(run, bound)
     records = [r for r in log.records if getattr(r, "kind", "stream") == "stream"]
     if records and not any(r.aborted or r.client_left_early for r in records):
         out.append(Finding(row="8.1.22", source="runner",
                            message="the upstream request was not aborted (request log: aborted=False); "
                                    "pass the caller's abort signal to the upstream"))
-    # request.abort: cancelled within a bound, at most one step in flight after the abort point.
+    # request.abort: at most one step in flight after the abort point (and ended in time, above).
     for r in records:
         sent = getattr(r, "steps_sent", None)
         point = scenario.client.abort_after_step
@@ -590,6 +651,7 @@ def _drive(factory: Factory, ctx: AdapterContext, request: RunRequest, run: _Run
 async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, run: _Run, st: Settings,
                    model: Any, state: dict[str, Any]) -> None:
     state["loop"] = asyncio.get_running_loop()
+    began = time.monotonic()
     try:
         adapter = run.adapter = factory(ctx)
         state["adapter"] = adapter
@@ -643,3 +705,6 @@ async def _consume(factory: Factory, ctx: AdapterContext, request: RunRequest, r
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
     run.final_position = int(getattr(model, "steps_emitted", 0))
+    # Inside the loop, before its shutdown closes whatever the adapter left open (asyncio.run's
+    # shutdown_asyncgens), so an upstream left open after the abort is seen open.
+    await _await_upstream_end(ctx.request_log, run, st.abort_bound, began + st.timeout)

@@ -89,6 +89,10 @@ class ServedCase:
             entries = self.server.state.log.entries(self.scope)
         return [_Record("stream", bool(e.client_left_early), bool(e.client_left_early), e.body) for e in entries]
 
+    def upstream_ends(self) -> list[float | None]:
+        """When each of this case's responses ended (``time.time()``; None: still open), read now."""
+        return [e.ended_at for e in self.server.state.log.entries(self.scope)]
+
     def close(self) -> None:
         self.server.state.pauses.pop(self.scope, None)
 

@@ -24,6 +24,8 @@ def test_mutant_fails_exactly_its_rows(mutant: Mutant, corpus: list[Scenario]) -
     nonstrict: Counter[str] = Counter()
     errors = []
     settings = Settings(timeout=mutant.timeout, grace=1.0)
+    if mutant.abort_bound is not None:
+        settings.abort_bound = mutant.abort_bound
     for scenario in corpus:
         for dialect in mutant.dialects:
             result = run_case(mutant.factory, scenario, dialect, settings, adapter_name=mutant.name)

@@ -34,6 +34,7 @@ class Mutant:
     dialects: list[str] = field(default_factory=lambda: ["v2", "v3", "v4", "mastra"])
     should: set[str] = field(default_factory=set)  # SHOULD rows it must grade PASS-NONSTRICT
     timeout: float = 5.0  # per case; a mutant that hangs on purpose gets a short one
+    abort_bound: float | None = None  # Settings.abort_bound; short for one that leaks on purpose
 
 
 class _EventMapped:

@@ -89,6 +89,25 @@ def drain_after_abort(ctx: AdapterContext) -> Any:
     return map_upstream(agui, fn, strip_abort=True)(ctx)
 
 
+class LeaksUpstreamOnAbort(AguiReferenceAdapter):
+    """request.abort broken in time: on abort it stops reading and emitting (row 8.1.22 holds) but
+    neither passes the signal upstream nor closes the upstream stream; it keeps the stream until the
+    adapter object dies, so the upstream request stays open long after the abort."""
+
+    def __init__(self, ctx: AdapterContext | None = None, **kwargs: Any) -> None:
+        super().__init__(ctx, **kwargs)
+        self.kept: list[Any] = []  # shared with the per-run copies (copy.copy), owned by the adapter
+
+    def stream_options(self, request: RunRequest) -> dict[str, Any]:
+        return {k: v for k, v in super().stream_options(request).items() if k != "abort_signal"}
+
+    async def close_upstream(self, result: Any, iterator: Any) -> None:
+        if self.abort_requested(self.state.request):
+            self.kept.append((result, iterator))
+        else:
+            await super().close_upstream(result, iterator)
+
+
 # ---------------------------------------------------------------- structured output
 class NoResponseFormat(AguiReferenceAdapter):
     """structured.native broken: the output schema is not sent upstream (no ``responseFormat``)."""
@@ -184,6 +203,8 @@ MUTANTS: list[Mutant] = [
            {"request.tools"}, "agui"),
     Mutant("agui.abort-drains-upstream", "upstream read on after the caller aborted", drain_after_abort,
            {"request.abort"}, "agui"),
+    Mutant("agui.abort-leaks-upstream", "upstream left open after the caller aborted", _cls(LeaksUpstreamOnAbort),
+           {"request.abort"}, "agui", abort_bound=0.05),
     Mutant("agui.no-response-format", "output schema not sent upstream", _cls(NoResponseFormat),
            {"structured.native"}, "agui"),
     Mutant("agui.tool-choice-not-forced", "structured_output tool not forced", _cls(ToolChoiceNotForced),

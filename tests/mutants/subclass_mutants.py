@@ -160,7 +160,7 @@ MUTANTS: list[Mutant] = [
     Mutant("openai-http.text-left-open", "over HTTP: text message left open at the terminal",
            map_events(openai_http, text_left_open), {"8.1.5"}, "openai-http", dialects=HTTP),
     Mutant("openai-http.abort-ignored", "over HTTP: the caller's abort is ignored", http_abort_ignored,
-           {"8.1.22"}, "openai-http", dialects=HTTP, timeout=1.0),
+           {"8.1.22", "request.abort"}, "openai-http", dialects=HTTP, timeout=1.0, abort_bound=0.2),
     Mutant("agui.no-terminal-without-finish", "no finish part: the run is never terminated",
            _cls(NoTerminalWithoutFinish), {"8.1.19"}, "agui"),
     Mutant("agui.finish-after-error", "a synthetic RUN_FINISHED after the error event",

@@ -1,0 +1,81 @@
+"""Row request.abort in time: every upstream request ends within the abort bound after the caller aborts.
+
+The step bound (at most one more step read) is proven by ``agui.abort-drains-upstream``; these
+tests show the time bound on its own: a tiny bound still passes an adapter that closes its
+upstream at the abort, and fails one that stops reading but leaves the upstream open.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from conformance.reference import agui, openai_http
+from conformance.runner import ABORT_TIME_BOUND, Settings, _Run, _upstream_delays, run_case
+from mock_provider.scenario import Scenario
+from tests.mutants.request_mutants import LeaksUpstreamOnAbort
+
+TINY = 0.05
+ABORTS = ["abort.mid-text.001", "abort.mid-tool.001"]
+
+
+def _scenario(corpus: list[Scenario], sid: str) -> Scenario:
+    return next(s for s in corpus if s.id == sid)
+
+
+@pytest.mark.parametrize("sid", ABORTS)
+def test_an_adapter_that_closes_its_upstream_passes_a_tiny_bound(corpus: list[Scenario], sid: str) -> None:
+    result = run_case(agui, _scenario(corpus, sid), "v3", Settings(timeout=5.0, abort_bound=TINY))
+    assert result.verdict == "PASS", result.describe()
+
+
+@pytest.mark.parametrize("sid", ABORTS)
+def test_an_upstream_left_open_after_the_abort_fails_the_bound_and_names_it(corpus: list[Scenario], sid: str) -> None:
+    result = run_case(LeaksUpstreamOnAbort, _scenario(corpus, sid), "v4", Settings(timeout=5.0, abort_bound=TINY))
+    assert result.failed_rows() == {"request.abort"}, result.describe()
+    [finding] = [f for f in result.findings if f.row == "request.abort"]
+    assert f"bound {TINY:g}s" in finding.message and "still open" in finding.message
+    # The delay measured is at least the bound (it waited that long) and says so in seconds.
+    measured = float(finding.message.split("still open ")[1].split("s ")[0])
+    assert measured >= TINY
+
+
+def test_a_served_case_passes_a_short_bound(corpus: list[Scenario]) -> None:
+    # The mock server notices a closed connection on its next 20 ms poll: well within 0.25 s.
+    result = run_case(openai_http, _scenario(corpus, "abort.mid-text.001"), "openai-chat",
+                      Settings(timeout=5.0, abort_bound=0.25))
+    assert result.verdict == "PASS", result.describe()
+
+
+def test_served_end_times_are_compared_with_the_abort_on_the_wall_clock() -> None:
+    run = _Run(abort_at=1000.0, abort_wall=5_000_000.0)  # two clocks, far apart
+    served = SimpleNamespace(upstream_ends=lambda: [5_000_000.25, None])
+    assert _upstream_delays(served, run) == [0.25, None]
+
+
+def test_the_default_bound_is_the_settings_default() -> None:
+    assert Settings().abort_bound == ABORT_TIME_BOUND == 1.0
+
+
+LEAKING = '''
+from tests.mutants.request_mutants import LeaksUpstreamOnAbort
+
+
+def factory(ctx):
+    return LeaksUpstreamOnAbort(ctx)
+'''
+
+
+def test_the_bound_is_a_plugin_option_and_an_ini_key(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(leaking=LEAKING)
+    pytester.syspathinsert()
+    case = ["-k", "abort.mid-text.001-v3"]
+    pytester.makeini("[pytest]\nconformance_abort_bound = 0.07\n")
+    from_ini = pytester.runpytest_inprocess("--adapter=leaking:factory", *case)
+    from_ini.assert_outcomes(failed=1)
+    from_ini.stdout.fnmatch_lines(["*still open*bound 0.07s*"])
+    # The command-line option is read the same way (and wins over the ini key): a bad value says so.
+    bad = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", "--conformance-abort-bound=-1")
+    assert bad.ret == pytest.ExitCode.USAGE_ERROR
+    bad.stderr.fnmatch_lines(["*--conformance-abort-bound must be a positive number of seconds*"])
