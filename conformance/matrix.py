@@ -85,6 +85,7 @@ def render_matrix_yaml(matrix: Matrix, scenarios: Iterable[Scenario], original: 
     by_row = scenarios_by_row(scenarios)
     lines = original.splitlines()
     out: list[str] = []
+    pending: list[str] = []  # comments and blank lines between two rows belong to the next one
     skipping = False
     current: str | None = None
     for line in lines:
@@ -92,6 +93,8 @@ def render_matrix_yaml(matrix: Matrix, scenarios: Iterable[Scenario], original: 
         if m:
             if current is not None:
                 out.extend(_scenario_lines(by_row.get(current, [])))
+            out.extend(pending)
+            pending = []
             current = m.group(1)
             skipping = False
         if re.match(r"^    scenarios:", line):
@@ -100,9 +103,15 @@ def render_matrix_yaml(matrix: Matrix, scenarios: Iterable[Scenario], original: 
         if skipping and line.startswith("      - "):
             continue
         skipping = False
+        if current is not None and (not line.strip() or re.match(r"^ {0,2}#", line)):
+            pending.append(line)
+            continue
+        out.extend(pending)
+        pending = []
         out.append(line)
     if current is not None:
         out.extend(_scenario_lines(by_row.get(current, [])))
+    out.extend(pending)
     return "\n".join(out) + "\n"
 
 
