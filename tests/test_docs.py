@@ -43,3 +43,14 @@ def test_matrix_check_command_passes_and_detects_a_stale_list(corpus: list[Scena
     stale = original.replace("      - text.basic.001\n", "", 1)
     assert stale != original
     assert render_matrix_yaml(load_matrix(), corpus, stale) == original
+
+
+def test_matrix_write_keeps_a_comment_between_rows_before_the_next_row(corpus: list[Scenario]) -> None:
+    original = matrix_path().read_text(encoding="utf-8")
+    marker = '  - id: "structured.native"'
+    assert original.count(marker) == 1
+    commented = original.replace(marker, "  # a section comment\n" + marker)
+    rendered = render_matrix_yaml(load_matrix(), corpus, commented)
+    before = rendered.split(marker)[0].rstrip("\n").splitlines()
+    # The comment is the last line before the next row, after the previous row's scenario list.
+    assert before[-1] == "  # a section comment" and before[-2].startswith("      - ")
