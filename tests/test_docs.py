@@ -47,7 +47,7 @@ def test_matrix_check_command_passes_and_detects_a_stale_list(corpus: list[Scena
 
 def test_matrix_write_keeps_a_comment_between_rows_before_the_next_row(corpus: list[Scenario]) -> None:
     original = matrix_path().read_text(encoding="utf-8")
-    marker = '  - id: "structured.native"'
+    marker = '  - id: "request.abort"'
     assert original.count(marker) == 1
     commented = original.replace(marker, "  # a section comment\n" + marker)
     rendered = render_matrix_yaml(load_matrix(), corpus, commented)
