@@ -235,7 +235,9 @@ def run_case(
         result.content = result.termination = "UNSUPPORTED"
         result.reason = f"feature(s) not declared: {', '.join(missing)}"
         return result
-    if scenario.model_info is not None and (why := modalities.unsupported_reason(run.adapter)):
+    # A harness that broke (conformance.targets.cmd) is ERROR below, even if it declared nothing yet.
+    if (scenario.model_info is not None and not isinstance(run.error, HarnessError)
+            and (why := modalities.unsupported_reason(run.adapter))):
         result.content = result.termination = "UNSUPPORTED"
         result.reason = why
         return result

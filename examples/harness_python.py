@@ -11,7 +11,9 @@ The adapter gets an ``AdapterContext`` whose ``model`` is a :class:`RemoteModel`
 raises what the suite reports in ``parts-error`` (``APICallError``, ``StreamDisconnected``,
 ``AbortError``). On ``abort`` the harness fires the caller's signal; if that is the signal the
 adapter gave ``do_stream``, it reports ``parts-abort``; then it answers ``abort-ack``. For HTTP
-dialects the context carries ``base_url``/``model_id``/headers.
+dialects the context carries ``base_url``/``model_id``/headers. A case with ``model_info`` (the
+model's catalogue entry) gives it to the adapter, and the harness reports the adapter's
+``input_modalities`` in a ``modalities`` message.
 """
 
 from __future__ import annotations
@@ -125,15 +127,21 @@ class Harness:
         scenario_id = msg.case.rsplit("[", 1)[0]
         if isinstance(up, HttpUpstream):
             ctx = AdapterContext(dialect=msg.dialect, model=None, scenario_id=scenario_id, base_url=up.base_url,
-                                 model_id=up.model_id, extra={"headers": up.headers})
+                                 model_id=up.model_id, extra={"headers": up.headers}, model_info=msg.model_info)
         else:
-            ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id)
+            ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id, model_info=msg.model_info)
         r = msg.request
         request = RunRequest(model=r.model, messages=r.messages, tools=r.tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)
         try:
-            async for event in self.factory(ctx).stream(request):
+            adapter = self.factory(ctx)
+            # The adapter's input modalities for the case's model (row request.modalities); only
+            # for a case with model_info, the one case in which the suite expects them.
+            declared = getattr(adapter, "input_modalities", None) if msg.model_info is not None else None
+            if declared is not None:
+                write({"type": "modalities", "case": msg.case, "input": declared})
+            async for event in adapter.stream(request):
                 write({"type": "event", "case": msg.case, "event": event})
         except Exception as exc:
             write({"type": "error", "case": msg.case, "message": f"{type(exc).__name__}: {exc}",

@@ -76,7 +76,7 @@ def test_suite_messages_round_trip_and_the_schema_covers_both_directions() -> No
     s = schema()
     names = json.dumps(s)
     for kind in ("hello", "case", "part", "parts-end", "parts-error", "abort", "capabilities", "event", "end",
-                 "error", "pull", "parts-abort", "abort-ack"):
+                 "error", "pull", "parts-abort", "abort-ack", "modalities"):
         assert f'"const": "{kind}"' in names, kind
     msg = CaseMessage.model_validate({"type": "case", "case": "a[openai-chat]", "dialect": "openai-chat",
                                       "request": {"model": "m", "messages": [], "thread_id": "t", "run_id": "r"},
@@ -101,24 +101,69 @@ def test_the_reference_harness_grades_like_the_in_process_reference(
         corpus: list[Scenario], reference_target: CmdTarget) -> None:
     """Every case of the corpus in every part dialect: same verdict, axes and events.
 
-    Except the cases the protocol cannot carry (a model's catalogue entry, row request.modalities):
-    those are NOT-EXPRESSIBLE with the target's reason, never run.
+    Cases with a model's catalogue entry too: the harness gets it in ``model_info`` and reports the
+    adapter's ``input_modalities`` in a ``modalities`` message (row request.modalities).
     """
     settings = Settings(timeout=10)
     differences = []
     for scenario in corpus:
         for dialect in PART_DIALECTS:
             remote = run_case(reference_target, scenario, dialect, settings)
-            if scenario.model_info is not None:
-                assert (remote.verdict, remote.reason) == ("NOT-EXPRESSIBLE", reference_target.refuses(scenario))
-                assert "model_info" in remote.reason and remote.events == []
-                continue
             local = run_case(agui, scenario, dialect, settings)
             if (remote.verdict, remote.content, remote.termination, remote.events) != (
                     local.verdict, local.content, local.termination, local.events):
                 differences.append(f"{remote.case_id}: {remote.verdict} vs {local.verdict} {remote.reason[:200]}")
     assert differences == []
     assert reference_target.starts == 1  # one process for the whole corpus
+    assert any(s.model_info is not None for s in corpus)  # the modalities row was part of it
+
+
+# ---------------------------------------------------------------- row request.modalities
+MODALITIES = "request.modalities.001"
+
+
+def test_a_harness_declaring_pdf_unmapped_fails_the_modalities_row_only(corpus: list[Scenario]) -> None:
+    name = "agui.pdf-modality-unmapped"
+    target = CmdTarget(f"{PY} {ROOT / 'tests' / 'harnesses' / 'mutant_harness.py'} {name}", start_timeout=20,
+                       case_timeout=10)
+    try:
+        [scenario] = by_id(corpus, MODALITIES)
+        remote = run_case(target, scenario, "v3")
+    finally:
+        target.close()
+    assert remote.verdict == "FAIL" and remote.failed_rows() == {"request.modalities"}, remote.describe()
+    [finding] = [f for f in remote.findings if f.row == "request.modalities"]
+    assert "'pdf' is not a TanStack Modality" in finding.message and "missing 'document'" in finding.message
+
+
+def test_a_harness_that_declares_no_modalities_is_unsupported_on_the_row(corpus: list[Scenario]) -> None:
+    target = hostile("no-modalities")
+    try:
+        modal, plain = (run_case(target, s, "v3") for s in by_id(corpus, MODALITIES, "text.basic.001"))
+    finally:
+        target.close()
+    assert modal.verdict == "UNSUPPORTED" and "input_modalities" in modal.reason, modal.describe()
+    assert plain.verdict == "PASS"  # a case without model_info needs no declaration
+
+
+MALFORMED = [
+    ("modalities-not-a-list", "harness protocol violation: modalities.input: Input should be a valid list"),
+    ("modalities-not-strings", "harness protocol violation: modalities.input.1: Input should be a valid string"),
+    ("modalities-wrong-case", "a 'modalities' message for case 'someone.else.001[v3]' during case "
+                              "'request.modalities.001[v3]'"),
+    ("modalities-twice", "a second 'modalities' message during case 'request.modalities.001[v3]'"),
+]
+
+
+@pytest.mark.parametrize(("mode", "reason"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_modalities_message_is_error_with_the_reason(
+        corpus: list[Scenario], mode: str, reason: str) -> None:
+    target = hostile(mode)
+    try:
+        result = run_case(target, by_id(corpus, MODALITIES)[0], "v3", Settings(timeout=2.0, grace=10.0))
+    finally:
+        target.close()
+    assert result.verdict == "ERROR" and reason in result.reason, result.reason
 
 
 def test_http_cases_run_through_the_harness_including_aborts(corpus: list[Scenario]) -> None:

@@ -15,6 +15,10 @@ runner's fresh event loop per case. Whatever the harness does, the case gets a v
   process is killed and started afresh for the next case;
 * it reports ``error`` (the adapter threw): graded like a Python adapter that raised.
 
+A case whose scenario states the model's catalogue entry carries it as ``model_info``; the
+harness may answer with one ``modalities`` message, which becomes the adapter's
+``input_modalities`` (row ``request.modalities``, graded by :mod:`conformance.modalities`).
+
 Example:
     >>> import sys
     >>> target = CmdTarget(f"{sys.executable} examples/harness_python.py", start_timeout=20)
@@ -59,7 +63,7 @@ from conformance.targets.protocol import (
     UpstreamError,
     parse_harness_line,
 )
-from mock_provider.scenario import PART_DIALECTS, Scenario
+from mock_provider.scenario import PART_DIALECTS
 
 __all__ = ["CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess"]
 
@@ -268,22 +272,6 @@ class CmdTarget:
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
         return CmdAdapter(self, self.process(), ctx)
 
-    def refuses(self, scenario: Scenario) -> str | None:
-        """Why ``sac-harness/1`` cannot carry this scenario (NOT-EXPRESSIBLE), or None.
-
-        The protocol has no field for the model's catalogue entry (``model_info``) and no message
-        in which a harness declares its input modalities (row ``request.modalities``).
-
-        >>> from mock_provider.scenario import load_corpus
-        >>> t = CmdTarget("node harness.mjs")
-        >>> [s.id for s in load_corpus() if t.refuses(s)]
-        ['request.modalities.001']
-        """
-        if scenario.model_info is not None:
-            return ("sac-harness/1 carries no model catalogue entry (model_info) and no declaration of the "
-                    "harness's input modalities (row request.modalities)")
-        return None
-
     def process(self) -> HarnessProcess:
         """The running harness, started (and greeted) if needed; HarnessError if it cannot start."""
         with self._lock:
@@ -366,6 +354,9 @@ class CmdAdapter:
         self._acked: asyncio.Event | None = None
         self._feeding: asyncio.Task[None] | None = None
         self.events_yielded = 0
+        # The harness's ``modalities`` message for this case (None: it declared none, UNSUPPORTED
+        # on a case with model_info); read by the runner after the run, like an in-process adapter's.
+        self.input_modalities: list[str] | None = None
         # Read by the runner (HTTP cases): how many events the harness had printed when the abort
         # reached it (its ``abort-ack``).
         self.abort_event_index: int | None = None
@@ -442,7 +433,8 @@ class CmdAdapter:
                            output_schema=request.output_schema, options=request.options,
                            thread_id=request.thread_id, run_id=request.run_id,
                            structured_mode=request.structured_mode)  # type: ignore[arg-type]
-        return CaseMessage(case=self.case_id, dialect=ctx.dialect, request=body, upstream=upstream)
+        return CaseMessage(case=self.case_id, dialect=ctx.dialect, request=body, upstream=upstream,
+                           model_info=ctx.model_info)
 
     def _failure(self, what: str) -> HarnessError:
         return HarnessError(f"{what}{self.proc.tail()}")
@@ -500,6 +492,11 @@ class CmdAdapter:
                     if not parts:
                         raise self._failure("harness protocol violation: 'parts-abort' in an HTTP case")
                     self._upstream_abort.abort("the adapter aborted its upstream call")
+                elif msg.type == "modalities":
+                    if self.input_modalities is not None:
+                        raise self._failure("harness protocol violation: a second 'modalities' message "
+                                            f"during case {self.case_id!r}")
+                    self.input_modalities = list(msg.input)
                 elif msg.type == "end":
                     finished = True
                     return

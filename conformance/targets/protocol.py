@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, TypeAdapter, ValidationError
 
 from conformance.contract import Capabilities
 
@@ -34,6 +34,7 @@ __all__ = [
     "ErrorMessage",
     "EventMessage",
     "HelloMessage",
+    "ModalitiesMessage",
     "PartMessage",
     "PartsAbortMessage",
     "PartsEndMessage",
@@ -104,6 +105,10 @@ class CaseMessage(_Message):
     dialect: str
     request: RequestBody
     upstream: Annotated[HttpUpstream | PartsUpstream, Field(discriminator="mode")]
+    model_info: dict[str, Any] | None = Field(
+        default=None, description="The upstream model's models.dev catalogue entry (AdapterContext.model_info; "
+        "a PDF input is 'pdf' there), present only when the scenario states one. The harness answers with a "
+        "'modalities' message (row request.modalities).")
 
 
 class PartMessage(_Message):
@@ -209,6 +214,23 @@ class PartsAbortMessage(_Message):
     case: str
 
 
+class ModalitiesMessage(_Message):
+    """The adapter's TanStack input modalities for this case's model (its ``input_modalities``).
+
+    Sent at most once per case, before ``end``/``error``, in answer to a ``case`` that carries
+    ``model_info``. The suite grades ``input`` like an in-process adapter's ``input_modalities``
+    (row ``request.modalities``: ``@tanstack/ai`` ``Modality`` values, so a models.dev ``pdf`` is
+    ``document``); a harness that sends none is UNSUPPORTED on that case.
+
+    >>> parse_harness_line(b'{"type":"modalities","case":"a[v3]","input":["text","document"]}').input
+    ['text', 'document']
+    """
+
+    type: Literal["modalities"]
+    case: str
+    input: list[StrictStr] = Field(description="TanStack Modality names: text, image, audio, video, document.")
+
+
 class AbortAckMessage(_Message):
     """The harness read ``abort`` and fired its AbortController (required with ``flow: pull``).
 
@@ -224,7 +246,7 @@ class AbortAckMessage(_Message):
 
 HarnessMessage = Annotated[
     CapabilitiesMessage | EventMessage | EndMessage | ErrorMessage | PullMessage | PartsAbortMessage
-    | AbortAckMessage,
+    | AbortAckMessage | ModalitiesMessage,
     Field(discriminator="type"),
 ]
 SuiteMessage = Annotated[
@@ -261,7 +283,8 @@ def parse_harness_line(line: bytes) -> Any:
     if not isinstance(data, dict):
         raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}")
     kind = data.get("type")
-    if kind not in ("capabilities", "event", "end", "error", "pull", "parts-abort", "abort-ack"):
+    if kind not in ("capabilities", "event", "end", "error", "pull", "parts-abort", "abort-ack",
+                    "modalities"):
         raise ProtocolViolation(f"unknown message type {kind!r}: {_quote(line)!r}")
     try:
         return _HARNESS.validate_python(data)

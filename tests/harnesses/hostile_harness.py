@@ -60,6 +60,16 @@ class Hostile(Harness):
             write({"type": "event", "case": msg.case, "event": {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}})
             write({"type": "error", "case": msg.case, "message": "TypeError: boom", "stack": "at adapter.mjs:1"})
             return
+        if MODE.startswith("modalities-") and msg.model_info is not None:
+            # A malformed declaration of the adapter's input modalities (row request.modalities).
+            bad_input = {"modalities-not-a-list": "text,image,audio,video,document",
+                         "modalities-not-strings": ["text", 1]}.get(MODE, ["text"])
+            case = "someone.else.001[v3]" if MODE == "modalities-wrong-case" else msg.case
+            write({"type": "modalities", "case": case, "input": bad_input})
+            # modalities-twice: the reference harness then sends the right one, a second message
+        if MODE == "no-modalities":
+            # A harness that never declares: its adapter does not see the catalogue entry either.
+            msg = msg.model_copy(update={"model_info": None})
         if MODE == "late-event" and not bad:
             await super().run_case(msg)
             self.previous = msg.case
