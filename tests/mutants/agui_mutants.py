@@ -404,8 +404,9 @@ MUTANTS: list[Mutant] = [
            map_upstream(agui, _upstream(drop_error_parts)), {"8.1.17"}, "agui"),
     Mutant("agui.duplicate-terminal", "an event after the terminal (second terminal)",
            map_events(agui, duplicate_terminal), {"8.1.18"}, "agui"),
+    # It hangs on purpose on a stalled upstream (fault.stall-abort.001): a short case timeout.
     Mutant("agui.abort-ignored", "the caller's abort is ignored (not passed upstream)", abort_ignored,
-           {"8.1.22", "request.abort"}, "agui"),
+           {"8.1.22", "request.abort"}, "agui", timeout=1.0),
     Mutant("agui.stop-misread", "finish reason stop misread as length",
            map_upstream(agui, _upstream(_rewrite_finish("stop", "length"))), {"8.2.stop"}, "agui"),
     Mutant("agui.length-misread", "finish reason length misread as stop",
