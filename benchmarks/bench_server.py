@@ -11,8 +11,9 @@ Method (after docs/peers section 2, "server CPU per streamed event"):
   boundaries (it takes them from the same compiled plan at startup and writes them with
   ``StreamResponse.write``); both in ``coalesce`` and ``per-event`` flush modes.
 * Loads: 200 streams x 1,000 deltas at concurrency 50, and 1,000 concurrent streams of a
-  short (10-delta) scenario, in 5 waves (``--short-waves``), each wave on new connections. The 1,000-delta scenario is built here (Scenario.model_validate)
-  and registered on the mock via ``POST /_mock/scenarios``.
+  short (10-delta) scenario, in 5 waves (``--short-waves``), each wave on new connections.
+  The scenarios are built here (Scenario.model_validate) and registered on the mock via
+  ``POST /_mock/scenarios``.
 * Client: aiohttp in this process. It parses every SSE frame and checks each delta's sequence
   number, so a stream counts only when every delta arrived, in order, and ``[DONE]`` was seen.
 * Every loop is bounded: fixed counts, a per-request timeout and an overall timeout per load.
