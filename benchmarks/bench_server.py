@@ -6,10 +6,11 @@ Method (after docs/peers section 2, "server CPU per streamed event"):
   machine has two or more). Server CPU = on-CPU time of the child's threads from
   ``/proc/<pid>/task/*/schedstat`` (ns; utime + stime from ``/proc/<pid>/stat`` is kept as a
   cross-check) over the load only (startup and warm-up excluded).
-* (a) the mock server (``mock_provider.server.MockServer``, request log on, selection by header),
-  (b) a bare aiohttp app that streams the SAME pre-encoded bytes with the same write
-  boundaries (it takes them from the same compiled plan at startup and writes them with
-  ``StreamResponse.write``); both in ``coalesce`` and ``per-event`` flush modes.
+* (a) the mock server as ``mock-provider serve`` runs it (request log on, selection by header,
+  uvloop when installed), (b) a bare aiohttp app on asyncio's loop that streams the SAME
+  pre-encoded bytes with the same write boundaries (it takes them from the same compiled plan
+  at startup and writes them with ``StreamResponse.write``), (c) that bare app on uvloop; all
+  in ``coalesce`` and ``per-event`` flush modes.
 * Loads: 200 streams x 1,000 deltas at concurrency 50, and 1,000 concurrent streams of a
   short (10-delta) scenario, in 5 waves (``--short-waves``), each wave on new connections.
   The scenarios are built here (Scenario.model_validate) and registered on the mock via
