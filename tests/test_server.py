@@ -714,6 +714,27 @@ def test_cli_serve_prints_url_streams_and_stops_on_signal(sig: signal.Signals, l
             proc.wait(timeout=5)
 
 
+def test_a_server_owning_its_process_raises_the_young_gc_threshold_and_restores_it() -> None:
+    import gc
+
+    before = gc.get_threshold()
+
+    async def main() -> tuple[int, int, int]:
+        server = MockServer([], freeze_gc=True)
+        await server.start()
+        try:
+            return gc.get_threshold()
+        finally:
+            await server.stop()
+
+    try:
+        during = asyncio.run(main())
+    finally:
+        gc.unfreeze()  # MockServer(freeze_gc=True) froze this test process's heap
+    assert during == (server_mod.YOUNG_GC_THRESHOLD, *before[1:]) and during[0] > before[0]
+    assert gc.get_threshold() == before
+
+
 def test_cli_serve_rejects_bad_time_scale() -> None:
     out = subprocess.run([sys.executable, "-m", "mock_provider", "serve", "--time-scale", "-2"],
                          capture_output=True, text=True, timeout=30, check=False)
