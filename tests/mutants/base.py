@@ -48,6 +48,16 @@ class _EventMapped:
             yield e
 
 
+def subclass(cls: Callable[[AdapterContext], Any]) -> Factory:
+    """A factory for a reference subclass that breaks one rule by override, named after the class."""
+
+    def factory(ctx: AdapterContext) -> Any:
+        return cls(ctx)
+
+    factory.__name__ = cls.__name__
+    return factory
+
+
 def per_event(f: Callable[[dict[str, Any], AdapterContext], Iterable[dict[str, Any]]]) -> EventMap:
     """Lift a function of one event (returning the events to emit instead) to a stream transform."""
 

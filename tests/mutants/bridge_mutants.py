@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.contract import AdapterContext
 from conformance.reference.agui_bridge import AguiBridgeReferenceAdapter
 from conformance.reference.core import ReferenceAdapter
-from tests.mutants.base import Mutant
+from tests.mutants.base import Mutant, subclass
 
 MASTRA = ["mastra"]
 
@@ -82,25 +81,17 @@ class ReplayReemitted(AguiBridgeReferenceAdapter):
         super().on_tool_call(part)
 
 
-def _cls(cls: type[AguiBridgeReferenceAdapter]) -> Any:
-    def factory(ctx: AdapterContext) -> AguiBridgeReferenceAdapter:
-        return cls(ctx)
-
-    factory.__name__ = cls.__name__
-    return factory
-
-
 MUTANTS: list[Mutant] = [
     Mutant("bridge.result-id-fresh", "TOOL_CALL_RESULT messageId is not tool-result-{toolCallId}",
-           _cls(ResultIdFresh), {"bridge.tool-result-id"}, "agui-bridge", dialects=MASTRA),
-    Mutant("bridge.steps-ignored", "Mastra step-start/step-finish are dropped", _cls(StepsIgnored),
+           subclass(ResultIdFresh), {"bridge.tool-result-id"}, "agui-bridge", dialects=MASTRA),
+    Mutant("bridge.steps-ignored", "Mastra step-start/step-finish are dropped", subclass(StepsIgnored),
            {"bridge.steps"}, "agui-bridge", dialects=MASTRA),
-    Mutant("bridge.open-at-error", "RUN_ERROR with calls, text and step still open", _cls(OpenAtError),
+    Mutant("bridge.open-at-error", "RUN_ERROR with calls, text and step still open", subclass(OpenAtError),
            {"bridge.close-before-error"}, "agui-bridge", dialects=MASTRA),
     Mutant("bridge.upstream-error-code", "RUN_ERROR code is the upstream's, not STREAM_ERROR",
-           _cls(UpstreamErrorCode), {"bridge.error-code"}, "agui-bridge", dialects=MASTRA),
+           subclass(UpstreamErrorCode), {"bridge.error-code"}, "agui-bridge", dialects=MASTRA),
     Mutant("bridge.no-auto-open", "text-delta with no text-start: CONTENT with no TEXT_MESSAGE_START",
-           _cls(NoAutoOpen), {"8.4.2"}, "agui-bridge", dialects=MASTRA),
+           subclass(NoAutoOpen), {"8.4.2"}, "agui-bridge", dialects=MASTRA),
     Mutant("bridge.replay-reemitted", "an atomic replay of a streamed call is emitted again",
-           _cls(ReplayReemitted), {"8.1.12"}, "agui-bridge", dialects=MASTRA),
+           subclass(ReplayReemitted), {"8.1.12"}, "agui-bridge", dialects=MASTRA),
 ]

@@ -14,7 +14,7 @@ from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.core import js_stringify
 from conformance.reference.openai_http import OpenAIChatModel
 from conformance.structured import StructuredOutputParseError
-from tests.mutants.base import Mutant, map_upstream
+from tests.mutants.base import Mutant, map_upstream, subclass
 
 
 # ---------------------------------------------------------------- request conversion
@@ -180,40 +180,32 @@ def schema_not_strict(ctx: AdapterContext) -> Any:
     return adapter
 
 
-def _cls(cls: type[AguiReferenceAdapter]) -> Any:
-    def factory(ctx: AdapterContext) -> AguiReferenceAdapter:
-        return cls(ctx)
-
-    factory.__name__ = cls.__name__
-    return factory
-
-
 HTTP = ["openai-chat"]
 
 MUTANTS: list[Mutant] = [
-    Mutant("agui.user-content-string", "a text-only user message sent as a string", _cls(UserContentAsString),
+    Mutant("agui.user-content-string", "a text-only user message sent as a string", subclass(UserContentAsString),
            {"request.prompt"}, "agui"),
-    Mutant("agui.seed-media-parts", "file parts carry mimeType instead of mediaType", _cls(SeedMediaParts),
+    Mutant("agui.seed-media-parts", "file parts carry mimeType instead of mediaType", subclass(SeedMediaParts),
            {"request.media"}, "agui"),
     Mutant("agui.pdf-modality-unmapped", "models.dev pdf declared as a modality, not document",
-           _cls(PdfModalityUnmapped), {"request.modalities"}, "agui"),
-    Mutant("agui.tool-call-input-string", "history tool-call input left a JSON string", _cls(ToolCallInputAsString),
+           subclass(PdfModalityUnmapped), {"request.modalities"}, "agui"),
+    Mutant("agui.tool-call-input-string", "history tool-call input left a JSON string", subclass(ToolCallInputAsString),
            {"request.tool-history"}, "agui"),
-    Mutant("agui.tools-as-parameters", "tool schema sent as parameters", _cls(ToolsAsParameters),
+    Mutant("agui.tools-as-parameters", "tool schema sent as parameters", subclass(ToolsAsParameters),
            {"request.tools"}, "agui"),
     Mutant("agui.abort-drains-upstream", "upstream read on after the caller aborted", drain_after_abort,
            {"request.abort"}, "agui"),
-    Mutant("agui.abort-leaks-upstream", "upstream left open after the caller aborted", _cls(LeaksUpstreamOnAbort),
+    Mutant("agui.abort-leaks-upstream", "upstream left open after the caller aborted", subclass(LeaksUpstreamOnAbort),
            {"request.abort"}, "agui", abort_bound=0.05),
-    Mutant("agui.no-response-format", "output schema not sent upstream", _cls(NoResponseFormat),
+    Mutant("agui.no-response-format", "output schema not sent upstream", subclass(NoResponseFormat),
            {"structured.native"}, "agui"),
-    Mutant("agui.tool-choice-not-forced", "structured_output tool not forced", _cls(ToolChoiceNotForced),
+    Mutant("agui.tool-choice-not-forced", "structured_output tool not forced", subclass(ToolChoiceNotForced),
            {"structured.tool"}, "agui"),
-    Mutant("agui.no-instruction-message", "no system message with the schema", _cls(NoInstructionMessage),
+    Mutant("agui.no-instruction-message", "no system message with the schema", subclass(NoInstructionMessage),
            {"structured.instruction"}, "agui"),
-    Mutant("agui.seed-nulls-dropped", "every null removed from the structured result", _cls(SeedNullsDropped),
+    Mutant("agui.seed-nulls-dropped", "every null removed from the structured result", subclass(SeedNullsDropped),
            {"structured.result"}, "agui"),
-    Mutant("agui.strict-json-parse", "structured answer parsed with JSON.parse only", _cls(StrictJsonParse),
+    Mutant("agui.strict-json-parse", "structured answer parsed with JSON.parse only", subclass(StrictJsonParse),
            {"structured.parse"}, "agui"),
     Mutant("openai-http.schema-not-strict", "over HTTP: schema not converted for strict mode", schema_not_strict,
            {"structured.strict-schema"}, "openai-http", dialects=HTTP),

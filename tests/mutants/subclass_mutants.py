@@ -9,7 +9,7 @@ from conformance.reference import openai_http, tanstack, tanstack_legacy
 from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.core import ToolCallState
 from tests.mutants.agui_mutants import text_left_open
-from tests.mutants.base import Mutant, map_events, per_event
+from tests.mutants.base import Mutant, map_events, per_event, subclass
 
 Events = list[dict[str, Any]]
 
@@ -96,14 +96,6 @@ class ToolCallsEvenWhenProviderExecuted(AguiReferenceAdapter):
         return True
 
 
-def _cls(cls: type[AguiReferenceAdapter]) -> Any:
-    def factory(ctx: AdapterContext) -> AguiReferenceAdapter:
-        return cls(ctx)
-
-    factory.__name__ = cls.__name__
-    return factory
-
-
 # ---------------------------------------------------------------- TanStack yield layer
 @per_event
 def tanstack_run_id_missing(e: dict[str, Any], ctx: AdapterContext) -> Events:
@@ -162,20 +154,20 @@ MUTANTS: list[Mutant] = [
     Mutant("openai-http.abort-ignored", "over HTTP: the caller's abort is ignored", http_abort_ignored,
            {"8.1.22", "request.abort"}, "openai-http", dialects=HTTP, timeout=1.0, abort_bound=0.2),
     Mutant("agui.no-terminal-without-finish", "no finish part: the run is never terminated",
-           _cls(NoTerminalWithoutFinish), {"8.1.19"}, "agui"),
+           subclass(NoTerminalWithoutFinish), {"8.1.19"}, "agui"),
     Mutant("agui.finish-after-error", "a synthetic RUN_FINISHED after the error event",
-           _cls(FinishAfterError), {"8.1.20"}, "agui"),
+           subclass(FinishAfterError), {"8.1.20"}, "agui"),
     Mutant("agui.upstream-reason-passthrough", "finish reason taken from upstream, not from completed calls",
-           _cls(UpstreamReasonPassedThrough), {"8.2.tool-calls", "8.1.12a"}, "agui"),
+           subclass(UpstreamReasonPassedThrough), {"8.2.tool-calls", "8.1.12a"}, "agui"),
     Mutant("agui.request-failure-thrown", "a failed request is thrown instead of RUN_ERROR",
-           _cls(RequestFailureThrown), {"8.1.21"}, "agui"),
+           subclass(RequestFailureThrown), {"8.1.21"}, "agui"),
     Mutant("agui.seed-finish-mapping", "V3 finish object compared to a string (seed 12.2)",
-           _cls(SeedFinishMapping), {"8.2.tool-calls", "8.2.length", "8.2.content-filter", "8.1.20", "8.1.12a"},
+           subclass(SeedFinishMapping), {"8.2.tool-calls", "8.2.length", "8.2.content-filter", "8.1.20", "8.1.12a"},
            "agui"),
     Mutant("agui.no-default-finish", "no default finish reason for other/unknown/missing",
-           _cls(NoDefaultFinishReason), {"8.2.other"}, "agui"),
+           subclass(NoDefaultFinishReason), {"8.2.other"}, "agui"),
     Mutant("agui.provider-calls-are-client-calls", "provider-executed calls make the finish tool_calls",
-           _cls(ToolCallsEvenWhenProviderExecuted), {"8.1.12a"}, "agui"),
+           subclass(ToolCallsEvenWhenProviderExecuted), {"8.1.12a"}, "agui"),
     Mutant("tanstack.run-id-missing", "RUN_STARTED without its required runId",
            map_events(tanstack, tanstack_run_id_missing), {"schema.event"}, "tanstack"),
     Mutant("tanstack.usage-zeroed", "usage left at zeros", map_events(tanstack, tanstack_usage_zeroed),
