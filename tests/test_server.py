@@ -735,6 +735,63 @@ def test_a_server_owning_its_process_raises_the_young_gc_threshold_and_restores_
     assert gc.get_threshold() == before
 
 
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+def test_accepted_connections_have_nodelay_from_the_loop_and_no_keepalive_probes(loop: str) -> None:
+    """The server skips aiohttp's second TCP_NODELAY setsockopt; the loop's own must still be there."""
+    import socket
+
+    if loop == "uvloop" and importlib.util.find_spec("uvloop") is None:
+        pytest.skip("uvloop is not installed")
+
+    async def main() -> list[tuple[str, int, int]]:
+        async with MockServer([]) as server:
+            reader, writer = await asyncio.open_connection("127.0.0.1", int(server.base_url.rsplit(":", 1)[1]))
+            writer.write(b"GET /_mock/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            await reader.readuntil(b"\r\n\r\n")
+            runner = server._runner
+            assert runner is not None and runner.server is not None
+            seen = []
+            for handler in runner.server.connections:
+                sock = handler.transport.get_extra_info("socket")
+                seen.append((type(handler).__name__, sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY),
+                             sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE)))
+            writer.close()
+            return seen
+
+    if loop == "uvloop":
+        import uvloop
+
+        seen = uvloop.run(main())
+    else:
+        seen = asyncio.run(main())
+    assert len(seen) == 1
+    name, nodelay, keepalive = seen[0]
+    assert name == "_JsonErrorRequestHandler"
+    assert nodelay != 0 and keepalive == 0
+
+
+def test_unknown_transports_still_get_aiohttps_nodelay() -> None:
+    """Only asyncio's and uvloop's transports (which set TCP_NODELAY themselves) skip the setsockopt."""
+    asked: list[str] = []
+
+    class Transport:
+        def get_extra_info(self, name: str, default: Any = None) -> Any:
+            asked.append(name)
+            return default
+
+    loop = asyncio.new_event_loop()
+    try:
+        proto = server_mod._NoDelaySetByLoop(loop)
+        proto.connection_made(Transport())  # type: ignore[arg-type]
+        assert asked == ["socket"] and proto.transport is not None  # BaseProtocol's tcp_nodelay asked for it
+        asked.clear()
+        Transport.__module__ = "uvloop.loop"
+        proto.connection_made(Transport())  # type: ignore[arg-type]
+        assert asked == [] and proto.transport is not None
+    finally:
+        loop.close()
+
+
 def test_cli_serve_rejects_bad_time_scale() -> None:
     out = subprocess.run([sys.executable, "-m", "mock_provider", "serve", "--time-scale", "-2"],
                          capture_output=True, text=True, timeout=30, check=False)
