@@ -12,7 +12,10 @@ Method (after docs/peers section 2, "server CPU per streamed event"):
   at startup and writes them with ``StreamResponse.write``), (c) that bare app on uvloop; all
   in ``coalesce`` and ``per-event`` flush modes.
 * Loads: 200 streams x 1,000 deltas at concurrency 50, and 1,000 concurrent streams of a
-  short (10-delta) scenario, in 5 waves (``--short-waves``), each wave on new connections.
+  short (10-delta) scenario in 5 waves (``--short-waves``), twice: ``short-new``, each wave on
+  new connections (TCP setup and aiohttp's per-connection work in every stream), and
+  ``short-pooled``, the waves on one pool of kept-alive connections opened before the
+  measurement (as an SDK client with a connection pool sends them).
   The scenarios are built here (Scenario.model_validate) and registered on the mock via
   ``POST /_mock/scenarios``.
 * Client: aiohttp in this process. It parses every SSE frame and checks each delta's sequence
@@ -47,6 +50,7 @@ from aiohttp import web
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_ID, SHORT_ID = "bench.deltas.001", "bench.short.001"
+LOADS = ("long", "short-new", "short-pooled")
 PATHS = {"openai-chat": "/v1/chat/completions", "anthropic": "/v1/messages"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -276,6 +280,24 @@ async def run_load(session: aiohttp.ClientSession, base: str, dialect: str, sid:
             "events": events, "wall_s": wall, "events_per_s": events / wall if wall else 0.0}
 
 
+class ConnectionCount:
+    """Counts the TCP connections a client session opens (aiohttp's tracing signal)."""
+
+    def __init__(self) -> None:
+        self.opened = 0
+        self.trace = aiohttp.TraceConfig()
+        self.trace.on_connection_create_end.append(self._on_create)
+
+    async def _on_create(self, *_: Any) -> None:
+        self.opened += 1
+
+
+def _add_wave(total: dict[str, Any], res: dict[str, Any]) -> None:
+    for key in ("streams", "ok_streams", "events", "wall_s"):
+        total[key] += res[key]
+    total["events_per_s"] = total["events"] / total["wall_s"] if total["wall_s"] else 0.0
+
+
 async def short_waves(base: str, opts: argparse.Namespace, sid: str, streams: int, deltas: int) -> dict[str, Any]:
     """``--short-waves`` waves of ``streams`` concurrent streams, each wave on new connections.
 
@@ -284,20 +306,33 @@ async def short_waves(base: str, opts: argparse.Namespace, sid: str, streams: in
     """
     total: dict[str, Any] = {"streams": 0, "concurrency": streams, "ok_streams": 0, "events": 0, "wall_s": 0.0,
                              "waves": opts.short_waves}
+    count = ConnectionCount()
     for _ in range(opts.short_waves):
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=streams)) as wave:
-            res = await run_load(wave, base, opts.dialect, sid, streams, streams, deltas, opts.timeout)
-        for key in ("streams", "ok_streams", "events", "wall_s"):
-            total[key] += res[key]
-    total["events_per_s"] = total["events"] / total["wall_s"] if total["wall_s"] else 0.0
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=streams),
+                                         trace_configs=[count.trace]) as wave:
+            _add_wave(total, await run_load(wave, base, opts.dialect, sid, streams, streams, deltas, opts.timeout))
+    total["connections_opened"] = count.opened
+    return total
+
+
+async def pooled_waves(pool: aiohttp.ClientSession, count: ConnectionCount, base: str, opts: argparse.Namespace,
+                       sid: str, streams: int, deltas: int) -> dict[str, Any]:
+    """The same waves on ``pool``'s kept-alive connections (opened by the caller's warm-up wave)."""
+    total: dict[str, Any] = {"streams": 0, "concurrency": streams, "ok_streams": 0, "events": 0, "wall_s": 0.0,
+                             "waves": opts.short_waves}
+    before = count.opened
+    for _ in range(opts.short_waves):
+        _add_wave(total, await run_load(pool, base, opts.dialect, sid, streams, streams, deltas, opts.timeout))
+    total["connections_opened"] = count.opened - before  # 0 when every stream reused a pooled connection
     return total
 
 
 async def measure(kind: str, flush: str, opts: argparse.Namespace) -> dict[str, Any]:
     child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas, opts.mock_loop)
     connector = aiohttp.TCPConnector(limit=max(opts.concurrency, opts.short_streams), force_close=False)
+    count = ConnectionCount()
     try:
-        async with aiohttp.ClientSession(connector=connector) as session:
+        async with aiohttp.ClientSession(connector=connector, trace_configs=[count.trace]) as session:
             await child.wait_ready(session)
             if kind == "mock":
                 for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):
@@ -312,14 +347,22 @@ async def measure(kind: str, flush: str, opts: argparse.Namespace) -> dict[str, 
                     raise RuntimeError(f"{kind} warm-up stream {sid} failed: {raw[:300]!r}")
                 samples[sid] = raw
             out: dict[str, Any] = {"server": kind, "flush": flush, "samples": samples}
-            for name, sid, streams, conc, n in (("long", LONG_ID, opts.streams, opts.concurrency, opts.deltas),
-                                                ("short", SHORT_ID, opts.short_streams, opts.short_streams,
-                                                 opts.short_deltas)):
+            for name in LOADS:
+                if name == "short-pooled":
+                    # The pool is opened (and the server's per-connection work done) before measuring.
+                    await run_load(session, child.base, opts.dialect, SHORT_ID, opts.short_streams,
+                                   opts.short_streams, opts.short_deltas, opts.timeout)
                 cpu0, ticks0 = run_seconds(child.proc.pid), cpu_seconds(child.proc.pid)
                 if name == "long":
-                    res = await run_load(session, child.base, opts.dialect, sid, streams, conc, n, opts.timeout)
+                    before = count.opened
+                    res = await run_load(session, child.base, opts.dialect, LONG_ID, opts.streams, opts.concurrency,
+                                         opts.deltas, opts.timeout)
+                    res["connections_opened"] = count.opened - before
+                elif name == "short-new":
+                    res = await short_waves(child.base, opts, SHORT_ID, opts.short_streams, opts.short_deltas)
                 else:
-                    res = await short_waves(child.base, opts, sid, streams, n)
+                    res = await pooled_waves(session, count, child.base, opts, SHORT_ID, opts.short_streams,
+                                             opts.short_deltas)
                 await asyncio.sleep(0.2)  # let the server finish its bookkeeping before reading CPU
                 cpu = run_seconds(child.proc.pid) - cpu0
                 res["server_cpu_s"] = cpu
@@ -361,12 +404,13 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
                 raise RuntimeError(f"the servers' bodies differ for {sid} ({flush}): {sorted(bodies)}")
     summary: list[dict[str, Any]] = []
     for (kind, flush), rs in runs.items():
-        for load in ("long", "short"):
+        for load in LOADS:
             rows = [r[load] for r in rs]
             summary.append({
                 "server": kind, "flush": flush, "load": load, "rounds": len(rows),
                 "streams": rows[0]["streams"], "concurrency": rows[0]["concurrency"],
                 "ok_streams": min(r["ok_streams"] for r in rows), "events": rows[0]["events"],
+                "connections_opened": [r.get("connections_opened") for r in rows],
                 "wall_s": median([r["wall_s"] for r in rows]),
                 "events_per_s": median([r["events_per_s"] for r in rows]),
                 "server_cpu_s": median([r["server_cpu_s"] for r in rows]),
