@@ -18,14 +18,19 @@ Method (after docs/peers section 2, "server CPU per streamed event"):
   measurement (as an SDK client with a connection pool sends them).
   The scenarios are built here (Scenario.model_validate) and registered on the mock via
   ``POST /_mock/scenarios``.
+* All servers stay up for the whole run; each round measures every server on one load, in
+  alternating order, before the next load. The pairs compared are measured back to back, so
+  drift on a shared (virtual) host hits them alike; ``paired_ratios_vs_bare_per_event`` gives
+  the mock/bare ratio round by round.
 * Client: aiohttp in this process. It parses every SSE frame and checks each delta's sequence
   number, so a stream counts only when every delta arrived, in order, and ``[DONE]`` was seen.
+  It counts the connections it opens (aiohttp tracing): 0 during ``short-pooled``.
 * Every loop is bounded: fixed counts, a per-request timeout and an overall timeout per load.
 
 Run (from the repository root)::
 
-    /tmp/venv/bin/python benchmarks/bench_server.py            # 3 rounds, Markdown + reports/bench_server.json
-    /tmp/venv/bin/python benchmarks/bench_server.py --rounds 1 --streams 20 --short-streams 100   # quick
+    python benchmarks/bench_server.py            # 3 rounds, Markdown + reports/bench_server.json
+    python benchmarks/bench_server.py --rounds 1 --streams 20 --short-streams 100   # quick
 
 It is a script, not a test.
 """
@@ -327,12 +332,11 @@ async def pooled_waves(pool: aiohttp.ClientSession, count: ConnectionCount, base
     return total
 
 
-async def measure(kind: str, flush: str, opts: argparse.Namespace) -> dict[str, Any]:
+async def start_server(kind: str, flush: str, opts: argparse.Namespace) -> tuple[Child, dict[str, bytes]]:
+    """Start one server, register the scenarios on the mock, and return it with one sample body per scenario."""
     child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas, opts.mock_loop)
-    connector = aiohttp.TCPConnector(limit=max(opts.concurrency, opts.short_streams), force_close=False)
-    count = ConnectionCount()
     try:
-        async with aiohttp.ClientSession(connector=connector, trace_configs=[count.trace]) as session:
+        async with aiohttp.ClientSession() as session:
             await child.wait_ready(session)
             if kind == "mock":
                 for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):
@@ -346,32 +350,39 @@ async def measure(kind: str, flush: str, opts: argparse.Namespace) -> dict[str, 
                 if not ok:
                     raise RuntimeError(f"{kind} warm-up stream {sid} failed: {raw[:300]!r}")
                 samples[sid] = raw
-            out: dict[str, Any] = {"server": kind, "flush": flush, "samples": samples}
-            for name in LOADS:
-                if name == "short-pooled":
-                    # The pool is opened (and the server's per-connection work done) before measuring.
-                    await run_load(session, child.base, opts.dialect, SHORT_ID, opts.short_streams,
-                                   opts.short_streams, opts.short_deltas, opts.timeout)
-                cpu0, ticks0 = run_seconds(child.proc.pid), cpu_seconds(child.proc.pid)
-                if name == "long":
-                    before = count.opened
-                    res = await run_load(session, child.base, opts.dialect, LONG_ID, opts.streams, opts.concurrency,
-                                         opts.deltas, opts.timeout)
-                    res["connections_opened"] = count.opened - before
-                elif name == "short-new":
-                    res = await short_waves(child.base, opts, SHORT_ID, opts.short_streams, opts.short_deltas)
-                else:
-                    res = await pooled_waves(session, count, child.base, opts, SHORT_ID, opts.short_streams,
-                                             opts.short_deltas)
-                await asyncio.sleep(0.2)  # let the server finish its bookkeeping before reading CPU
-                cpu = run_seconds(child.proc.pid) - cpu0
-                res["server_cpu_s"] = cpu
-                res["server_cpu_ticks_s"] = cpu_seconds(child.proc.pid) - ticks0  # utime+stime cross-check
-                res["cpu_us_per_event"] = cpu / res["events"] * 1e6 if res["events"] else float("nan")
-                out[name] = res
-            return out
-    finally:
+    except BaseException:
         child.stop()
+        raise
+    return child, samples
+
+
+async def measure(child: Child, load: str, opts: argparse.Namespace) -> dict[str, Any]:
+    """Run one load against a running server; its CPU over exactly that load."""
+    count = ConnectionCount()
+    limit = opts.concurrency if load == "long" else opts.short_streams
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=limit),
+                                     trace_configs=[count.trace]) as session:
+        if load == "short-pooled":
+            # The pool is opened (and the server's per-connection work done) before measuring.
+            await run_load(session, child.base, opts.dialect, SHORT_ID, opts.short_streams, opts.short_streams,
+                           opts.short_deltas, opts.timeout)
+        cpu0, ticks0 = run_seconds(child.proc.pid), cpu_seconds(child.proc.pid)
+        if load == "long":
+            res = await run_load(session, child.base, opts.dialect, LONG_ID, opts.streams, opts.concurrency,
+                                 opts.deltas, opts.timeout)
+            res["connections_opened"] = count.opened
+        elif load == "short-new":
+            res = await short_waves(child.base, opts, SHORT_ID, opts.short_streams, opts.short_deltas)
+        else:
+            res = await pooled_waves(session, count, child.base, opts, SHORT_ID, opts.short_streams,
+                                     opts.short_deltas)
+        await asyncio.sleep(0.2)  # let the server finish its bookkeeping before reading CPU
+        cpu = run_seconds(child.proc.pid) - cpu0
+        ticks = cpu_seconds(child.proc.pid) - ticks0
+    res["server_cpu_s"] = cpu
+    res["server_cpu_ticks_s"] = ticks  # utime+stime cross-check
+    res["cpu_us_per_event"] = cpu / res["events"] * 1e6 if res["events"] else float("nan")
+    return res
 
 
 def _version(dist: str) -> str | None:
@@ -388,24 +399,36 @@ def median(values: list[float]) -> float:
 
 
 async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
+    """All servers stay up for the whole run, and each round measures every server on a load
+    before the next load: the servers being compared are measured minutes apart at most, so
+    drift on a shared (virtual) machine hits them alike."""
     pin(1)
     configs = [(k, f) for f in opts.flush for k in opts.servers]
-    runs: dict[tuple[str, str], list[dict[str, Any]]] = {c: [] for c in configs}
-    for rnd in range(opts.rounds):
-        order = configs if rnd % 2 == 0 else list(reversed(configs))  # alternate to spread drift
-        for kind, flush in order:
-            print(f"round {rnd + 1}/{opts.rounds}: {kind} ({flush}) ...", file=sys.stderr, flush=True)
-            runs[(kind, flush)].append(await measure(kind, flush, opts))
-    # Same bytes from both servers (the point of the baseline).
-    for flush in opts.flush:
-        for sid in (LONG_ID, SHORT_ID):
-            bodies = {kind: runs[(kind, flush)][0]["samples"][sid] for kind in opts.servers}
-            if len(set(bodies.values())) > 1:
-                raise RuntimeError(f"the servers' bodies differ for {sid} ({flush}): {sorted(bodies)}")
+    children: dict[tuple[str, str], Child] = {}
+    samples: dict[tuple[str, str], dict[str, bytes]] = {}
+    runs: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {c: {load: [] for load in LOADS} for c in configs}
+    try:
+        for c in configs:
+            children[c], samples[c] = await start_server(*c, opts)
+        # Same bytes from every server (the point of the baseline).
+        for flush in opts.flush:
+            for sid in (LONG_ID, SHORT_ID):
+                bodies = {kind: samples[(kind, flush)][sid] for kind in opts.servers}
+                if len(set(bodies.values())) > 1:
+                    raise RuntimeError(f"the servers' bodies differ for {sid} ({flush}): {sorted(bodies)}")
+        for rnd in range(opts.rounds):
+            for load in LOADS:
+                order = configs if rnd % 2 == 0 else list(reversed(configs))  # alternate to spread drift
+                for c in order:
+                    print(f"round {rnd + 1}/{opts.rounds}: {load}: {c[0]} ({c[1]}) ...", file=sys.stderr, flush=True)
+                    runs[c][load].append(await measure(children[c], load, opts))
+    finally:
+        for child in children.values():
+            child.stop()
     summary: list[dict[str, Any]] = []
-    for (kind, flush), rs in runs.items():
+    for (kind, flush), by_load in runs.items():
         for load in LOADS:
-            rows = [r[load] for r in rs]
+            rows = by_load[load]
             summary.append({
                 "server": kind, "flush": flush, "load": load, "rounds": len(rows),
                 "streams": rows[0]["streams"], "concurrency": rows[0]["concurrency"],
@@ -428,6 +451,11 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
         per_event_bare = by.get(("bare", "per-event", s["load"]))
         s["ratio_vs_bare_per_event"] = (s["cpu_us_per_event"] / per_event_bare["cpu_us_per_event"]
                                         if per_event_bare else None)
+        # Round by round: each pair was measured back to back, so host drift mostly cancels.
+        s["paired_ratios_vs_bare_per_event"] = (
+            [round(a / b, 3) for a, b in zip(s["raw_cpu_us_per_event"], per_event_bare["raw_cpu_us_per_event"],
+                                             strict=True)]
+            if per_event_bare else None)
     return {
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "aiohttp": aiohttp.__version__,
@@ -435,8 +463,7 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
                     "platform": platform.platform()},
         "settings": {k: v for k, v in vars(opts).items() if k not in ("serve", "port")},
         "summary": summary,
-        "runs": {f"{k}/{f}": [{key: val for key, val in r.items() if key != "samples"} for r in rs]
-                 for (k, f), rs in runs.items()},
+        "runs": {f"{k}/{f}": by_load for (k, f), by_load in runs.items()},
     }
 
 
