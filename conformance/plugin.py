@@ -14,6 +14,10 @@ Example (shell)::
 At the end of the session the reports go to ``reports/`` (``--report-dir``; see
 :mod:`conformance.report`); the gate (:mod:`conformance.gate`) turns known failures and
 accepted deviations into xfail.
+
+Under pytest-xdist (``-n 4``) each worker runs its share of the cases and hands its results
+and gate decisions to the controller when it stops; the controller prints the matrix and
+writes the reports, the same as a run in one process.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import difflib
 import math
 import os
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +48,8 @@ REPORTS_KEY = pytest.StashKey[list[str]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
 RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
 RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
+# pytest-xdist: the key under which a worker hands its results to the controller.
+WORKER_OUTPUT_KEY = "conformance_results"
 
 _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("adapter", "MODULE:FACTORY of the adapter under test (enables the conformance suite)", {}),
@@ -365,11 +372,37 @@ def _gate(config: pytest.Config, session: ConformanceSession) -> Gate:
                 deviations_path=deviations_path)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist, on the controller: take a stopped worker's case results and gate decisions."""
+    config = node.config
+    conf = config.stash.get(SESSION_KEY, None)
+    data = (getattr(node, "workeroutput", None) or {}).get(WORKER_OUTPUT_KEY)
+    if conf is None or data is None:
+        return
+    # Pickle, not JSON: the report needs the whole CaseResult, and the bytes come from this
+    # run's own worker processes (same code, same machine).
+    results, decisions = pickle.loads(data)
+    conf.results.extend(results)
+    config.stash[GATE_KEY].decisions.update(decisions)
+    # Workers finish in any order; the reports list cases in the order one process runs them.
+    order = {f"{scenario.id}[{dialect}]": i for i, (scenario, dialect) in enumerate(conf.cases())}
+    conf.results.sort(key=lambda r: order.get(r.case_id, len(order)))
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Write the reports, and the matrix to ``$GITHUB_STEP_SUMMARY`` when that is set."""
+    """Write the reports, and the matrix to ``$GITHUB_STEP_SUMMARY`` when that is set.
+
+    An xdist worker writes nothing: it hands its results to the controller (see above).
+    """
     config = session.config
     conf = config.stash.get(SESSION_KEY, None)
-    if conf is None or not conf.results or getattr(config, "workerinput", None) is not None:
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:
+        if conf is not None and conf.results:
+            workeroutput[WORKER_OUTPUT_KEY] = pickle.dumps((conf.results, config.stash[GATE_KEY].decisions))
+        return
+    if conf is None or not conf.results:
         return
     gate = config.stash[GATE_KEY]
     report = build_report(

@@ -155,3 +155,26 @@ def test_an_unwritable_report_dir_is_a_warning_not_a_crash(project: pytest.Pytes
     assert run.ret == 0
     run.assert_outcomes(passed=1)
     run.stdout.fnmatch_lines(["conformance warning: could not write the reports: *blocked/sub*"])
+
+
+def test_under_xdist_the_controller_reports_what_one_process_would(project: pytest.Pytester) -> None:
+    """With -n 2 the workers run the cases; the matrix, the reports and the gate must not go missing."""
+    pytest.importorskip("xdist")
+    project.runpytest_inprocess(REFERENCE, *SELECT, "--report-dir=baseline").assert_outcomes(passed=4)
+    gate = ["--baseline=baseline/conformance.json"]
+    serial = project.runpytest_subprocess(MUTANT, *SELECT, *gate, "--report-dir=serial")
+    parallel = project.runpytest_subprocess(MUTANT, *SELECT, *gate, "--report-dir=parallel", "-n", "2")
+    assert serial.ret == parallel.ret == 1
+
+    def essence(path: Path) -> tuple[Any, ...]:
+        r = _report(path)
+        return ([(c["case"], c["verdict"], c["gate"], c["failed_rows"]) for c in r["cases"]], r["rows"], r["totals"],
+                r["gate"])
+
+    one, many = essence(project.path / "serial" / "conformance.json"), essence(project.path / "parallel" /
+                                                                              "conformance.json")
+    assert many == one
+    assert {c for c, v, g, rows in many[0] if g == "failed"} == {"text.basic.001[v3]", "text.blocks.001[v3]",
+                                                               "finish.stop.001[v3]"}
+    parallel.stdout.fnmatch_lines(["*conformance matrix: gate_adapters:text_left_open*",
+                                   "gate: FAILED: 3 regression(s) on rows 8.1.5, 0 known failure(s)*"])
