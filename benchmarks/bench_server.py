@@ -11,7 +11,8 @@ Method (after docs/peers section 2, "server CPU per streamed event"):
   pre-encoded bytes with the same write boundaries (it takes them from the same compiled plan
   at startup and writes them with ``StreamResponse.write``), (c) that bare app on uvloop; all
   in ``coalesce`` and ``per-event`` flush modes.
-* Loads: 200 streams x 1,000 deltas at concurrency 50, and 1,000 concurrent streams of a
+* Loads: ``long``, 200 streams x 1,000 deltas at concurrency 50; ``wide``, 1,000 concurrent
+  streams of the same 1,000 deltas (``--wide-streams``); and 1,000 concurrent streams of a
   short (10-delta) scenario in 5 waves (``--short-waves``), twice: ``short-new``, each wave on
   new connections (TCP setup and aiohttp's per-connection work in every stream), and
   ``short-pooled``, the waves on one pool of kept-alive connections opened before the
@@ -55,7 +56,7 @@ from aiohttp import web
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_ID, SHORT_ID = "bench.deltas.001", "bench.short.001"
-LOADS = ("long", "short-new", "short-pooled")
+LOADS = ("long", "wide", "short-new", "short-pooled")
 PATHS = {"openai-chat": "/v1/chat/completions", "anthropic": "/v1/messages"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -230,8 +231,8 @@ def delta_of(dialect: str, obj: dict[str, Any]) -> str | None:
 
 
 async def one_stream(session: aiohttp.ClientSession, url: str, body: bytes, sid: str, dialect: str,
-                     deltas: int, timeout: float) -> tuple[int, bool, bytes]:
-    """Read one stream; returns (events, ok, raw bytes if asked)."""
+                     deltas: int, timeout: float, keep: bool = False) -> tuple[int, bool, bytes]:
+    """Read one stream; returns (events, ok, the raw bytes when ``keep``)."""
     events = 0
     seq = 0
     done = dialect != "openai-chat"  # only OpenAI ends with [DONE]
@@ -243,7 +244,8 @@ async def one_stream(session: aiohttp.ClientSession, url: str, body: bytes, sid:
             return 0, False, await r.read()
         raw = bytearray()
         async for chunk in r.content.iter_any():
-            raw += chunk
+            if keep:
+                raw += chunk
             buf += chunk
             *frames, buf = buf.split(b"\n\n")
             for frame in frames:
@@ -346,7 +348,8 @@ async def start_server(kind: str, flush: str, opts: argparse.Namespace) -> tuple
             body = json.dumps(request_body(opts.dialect)).encode()
             samples = {}
             for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):  # warm-up, and the bytes
-                _, ok, raw = await one_stream(session, child.base + route(opts.dialect), body, sid, opts.dialect, n, 60)
+                _, ok, raw = await one_stream(session, child.base + route(opts.dialect), body, sid, opts.dialect, n, 60,
+                                              keep=True)
                 if not ok:
                     raise RuntimeError(f"{kind} warm-up stream {sid} failed: {raw[:300]!r}")
                 samples[sid] = raw
@@ -359,7 +362,7 @@ async def start_server(kind: str, flush: str, opts: argparse.Namespace) -> tuple
 async def measure(child: Child, load: str, opts: argparse.Namespace) -> dict[str, Any]:
     """Run one load against a running server; its CPU over exactly that load."""
     count = ConnectionCount()
-    limit = opts.concurrency if load == "long" else opts.short_streams
+    limit = {"long": opts.concurrency, "wide": opts.wide_streams}.get(load, opts.short_streams)
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=limit),
                                      trace_configs=[count.trace]) as session:
         if load == "short-pooled":
@@ -367,9 +370,9 @@ async def measure(child: Child, load: str, opts: argparse.Namespace) -> dict[str
             await run_load(session, child.base, opts.dialect, SHORT_ID, opts.short_streams, opts.short_streams,
                            opts.short_deltas, opts.timeout)
         cpu0, ticks0 = run_seconds(child.proc.pid), cpu_seconds(child.proc.pid)
-        if load == "long":
-            res = await run_load(session, child.base, opts.dialect, LONG_ID, opts.streams, opts.concurrency,
-                                 opts.deltas, opts.timeout)
+        if load in ("long", "wide"):
+            streams, conc = (opts.streams, opts.concurrency) if load == "long" else (opts.wide_streams,) * 2
+            res = await run_load(session, child.base, opts.dialect, LONG_ID, streams, conc, opts.deltas, opts.timeout)
             res["connections_opened"] = count.opened
         elif load == "short-new":
             res = await short_waves(child.base, opts, SHORT_ID, opts.short_streams, opts.short_deltas)
@@ -498,6 +501,8 @@ def main() -> int:
     p.add_argument("--streams", type=int, default=200)
     p.add_argument("--deltas", type=int, default=1000)
     p.add_argument("--concurrency", type=int, default=50)
+    p.add_argument("--wide-streams", type=int, default=1000,
+                   help="concurrent streams of --deltas deltas in the wide load (one wave, new connections)")
     p.add_argument("--short-streams", type=int, default=1000)
     p.add_argument("--short-deltas", type=int, default=10)
     p.add_argument("--short-waves", type=int, default=5,
