@@ -31,7 +31,7 @@ Method (after docs/peers section 2, "server CPU per streamed event"):
 Run (from the repository root)::
 
     python benchmarks/bench_server.py            # 3 rounds, Markdown + reports/bench_server.json
-    python benchmarks/bench_server.py --rounds 1 --streams 20 --short-streams 100   # quick
+    python benchmarks/bench_server.py --rounds 1 --streams 20 --wide-streams 20 --short-streams 100   # quick
 
 It is a script, not a test.
 """
@@ -299,38 +299,28 @@ class ConnectionCount:
         self.opened += 1
 
 
-def _add_wave(total: dict[str, Any], res: dict[str, Any]) -> None:
-    for key in ("streams", "ok_streams", "events", "wall_s"):
-        total[key] += res[key]
-    total["events_per_s"] = total["events"] / total["wall_s"] if total["wall_s"] else 0.0
-
-
-async def short_waves(base: str, opts: argparse.Namespace, sid: str, streams: int, deltas: int) -> dict[str, Any]:
-    """``--short-waves`` waves of ``streams`` concurrent streams, each wave on new connections.
+async def waves(base: str, opts: argparse.Namespace, sid: str, streams: int, deltas: int, count: ConnectionCount,
+                pool: aiohttp.ClientSession | None = None) -> dict[str, Any]:
+    """``--short-waves`` waves of ``streams`` concurrent streams: each wave on new connections, or
+    all on ``pool``'s kept-alive connections (opened by the caller's warm-up wave).
 
     One wave is only ~13,000 events and ~0.2 s of server CPU, within the noise of kernel work
     (softirqs) charged to whichever task runs; several waves make the figure repeatable.
     """
     total: dict[str, Any] = {"streams": 0, "concurrency": streams, "ok_streams": 0, "events": 0, "wall_s": 0.0,
                              "waves": opts.short_waves}
-    count = ConnectionCount()
-    for _ in range(opts.short_waves):
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=streams),
-                                         trace_configs=[count.trace]) as wave:
-            _add_wave(total, await run_load(wave, base, opts.dialect, sid, streams, streams, deltas, opts.timeout))
-    total["connections_opened"] = count.opened
-    return total
-
-
-async def pooled_waves(pool: aiohttp.ClientSession, count: ConnectionCount, base: str, opts: argparse.Namespace,
-                       sid: str, streams: int, deltas: int) -> dict[str, Any]:
-    """The same waves on ``pool``'s kept-alive connections (opened by the caller's warm-up wave)."""
-    total: dict[str, Any] = {"streams": 0, "concurrency": streams, "ok_streams": 0, "events": 0, "wall_s": 0.0,
-                             "waves": opts.short_waves}
     before = count.opened
     for _ in range(opts.short_waves):
-        _add_wave(total, await run_load(pool, base, opts.dialect, sid, streams, streams, deltas, opts.timeout))
-    total["connections_opened"] = count.opened - before  # 0 when every stream reused a pooled connection
+        if pool is not None:
+            res = await run_load(pool, base, opts.dialect, sid, streams, streams, deltas, opts.timeout)
+        else:
+            async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=streams),
+                                             trace_configs=[count.trace]) as wave:
+                res = await run_load(wave, base, opts.dialect, sid, streams, streams, deltas, opts.timeout)
+        for key in ("streams", "ok_streams", "events", "wall_s"):
+            total[key] += res[key]
+    total["events_per_s"] = total["events"] / total["wall_s"] if total["wall_s"] else 0.0
+    total["connections_opened"] = count.opened - before  # 0 on a pool when every stream reused a connection
     return total
 
 
@@ -374,11 +364,9 @@ async def measure(child: Child, load: str, opts: argparse.Namespace) -> dict[str
             streams, conc = (opts.streams, opts.concurrency) if load == "long" else (opts.wide_streams,) * 2
             res = await run_load(session, child.base, opts.dialect, LONG_ID, streams, conc, opts.deltas, opts.timeout)
             res["connections_opened"] = count.opened
-        elif load == "short-new":
-            res = await short_waves(child.base, opts, SHORT_ID, opts.short_streams, opts.short_deltas)
         else:
-            res = await pooled_waves(session, count, child.base, opts, SHORT_ID, opts.short_streams,
-                                     opts.short_deltas)
+            res = await waves(child.base, opts, SHORT_ID, opts.short_streams, opts.short_deltas, count,
+                              pool=session if load == "short-pooled" else None)
         await asyncio.sleep(0.2)  # let the server finish its bookkeeping before reading CPU
         cpu = run_seconds(child.proc.pid) - cpu0
         ticks = cpu_seconds(child.proc.pid) - ticks0
