@@ -19,26 +19,39 @@ def test_quick_benchmark_run_checks_streams_bodies_and_connections(tmp_path: Pat
     streams, deltas, wide, short_streams, short_deltas, waves = 4, 30, 8, 20, 10, 2
     proc = subprocess.run(
         [sys.executable, "benchmarks/bench_server.py", "--servers", "mock", "bare", "--flush", "coalesce",
-         "--rounds", "1", "--streams", str(streams), "--deltas", str(deltas), "--concurrency", "2",
+         "per-event", "--rounds", "2", "--streams", str(streams), "--deltas", str(deltas), "--concurrency", "2",
          "--wide-streams", str(wide),
          "--short-streams", str(short_streams), "--short-deltas", str(short_deltas), "--short-waves", str(waves),
          "--timeout", "60", "--out", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert proc.returncode == 0, proc.stderr[-2000:]
     report = json.loads(out.read_text())
-    rows = {(s["server"], s["load"]): s for s in report["summary"]}
+    every = {(s["server"], s["flush"], s["load"]): s for s in report["summary"]}
     loads = ("long", "wide", "short-new", "short-pooled")
-    assert set(rows) == {(k, load) for k in ("mock", "bare") for load in loads}
+    assert set(every) == {(k, f, load) for k in ("mock", "bare") for f in ("coalesce", "per-event") for load in loads}
+    for (server, flush, load), row in every.items():
+        # The headline ratio: round by round against bare per-event, then the median of the rounds.
+        mine, base = row["raw_cpu_us_per_event"], every[("bare", "per-event", load)]["raw_cpu_us_per_event"]
+        assert len(mine) == len(base) == 2
+        assert row["paired_ratios_vs_bare_per_event"] == [round(a / b, 3) for a, b in zip(mine, base, strict=True)]
+        assert row["paired_ratio_vs_bare_per_event"] == sum(row["paired_ratios_vs_bare_per_event"]) / 2
+        if (server, flush) == ("bare", "per-event"):
+            assert row["paired_ratios_vs_bare_per_event"] == [1.0, 1.0]
+    rows = {(server, load): row for (server, flush, load), row in every.items() if flush == "coalesce"}
     # OpenAI chat: a role chunk, one chunk per delta, a finish chunk and [DONE].
     per_stream = {"long": deltas + 3, "wide": deltas + 3, "short-new": short_deltas + 3,
                   "short-pooled": short_deltas + 3}
     total = {"long": streams, "wide": wide, "short-new": short_streams * waves, "short-pooled": short_streams * waves}
-    for (server, load), row in rows.items():
-        assert row["ok_streams"] == row["streams"] == total[load], (server, load)
-        assert row["events"] == total[load] * per_stream[load], (server, load)
+    for (server, flush, load), row in every.items():
+        assert row["ok_streams"] == row["streams"] == total[load], (server, flush, load)
+        assert row["events"] == total[load] * per_stream[load], (server, flush, load)
         assert row["cpu_us_per_event"] > 0
     for server in ("mock", "bare"):
-        assert rows[(server, "wide")]["connections_opened"] == [wide]  # all at once: one connection each
-        assert rows[(server, "short-new")]["connections_opened"] == [short_streams * waves]
-        assert rows[(server, "short-pooled")]["connections_opened"] == [0]
-    assert "| mock | coalesce | short-pooled" in report["markdown"]
+        assert rows[(server, "wide")]["connections_opened"] == [wide] * 2  # all at once: one connection each
+        assert rows[(server, "short-new")]["connections_opened"] == [short_streams * waves] * 2
+        assert rows[(server, "short-pooled")]["connections_opened"] == [0, 0]
+    mock_short = rows[("mock", "short-new")]
+    pairs = mock_short["paired_ratios_vs_bare_per_event"]
+    shown = f"| {mock_short['paired_ratio_vs_bare_per_event']:.2f} ({min(pairs):.2f}-{max(pairs):.2f}) |"
+    line = next(ln for ln in report["markdown"].splitlines() if ln.startswith("| mock | coalesce | short-new"))
+    assert shown in line
