@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mock_provider.abort import AbortError
-from mock_provider.dialects import PART_DIALECT_MODULES, encoder
+from mock_provider.dialects import PART_DIALECT_MODULES, DialectError, encoder
 from mock_provider.parts import (
     Error,
     Finish,
@@ -231,6 +231,23 @@ class ScriptedLanguageModel:
     def _mark(self, steps: int, record: RequestRecord) -> None:
         self._steps_emitted = steps
         record.steps_sent = steps
+
+    def silent_steps(self) -> frozenset[int]:
+        """Script steps that hand the adapter nothing in this dialect (``stream-start`` in Mastra).
+
+        Running through them costs an adapter no read, so an abort check never counts them as
+        steps in flight. Empty when the script cannot be planned (it never ran either).
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+        >>> sorted(ScriptedLanguageModel(s, "mastra").silent_steps())
+        [0]
+        """
+        try:
+            plan = self._plan()
+        except (DialectError, ValueError):
+            return frozenset()
+        return frozenset(i for i, planned in enumerate(plan) if not planned.items and planned.step.fault is None)
 
     # ------------------------------------------------------------ planning
     def _plan(self) -> list[_Planned]:
