@@ -79,19 +79,24 @@ def expected_for(expected: Transcript) -> Transcript:
     return expected.model_copy(update={"error": expected.error.model_copy(update={"code": None})})
 
 
-def check(scenario: Scenario, events: Sequence[Any], findings: list[Finding], abort_policy: str) -> list[Finding]:
-    """The findings list under the bridge profile: the open-at-error note promoted, the bridge rows added."""
-    out: list[Finding] = []
-    for f in findings:
-        if f.row == OPEN_AT_ERROR_NOTE and not _declared_abort(events, f.event_index, abort_policy):
-            out.append(Finding(row=CLOSE_ROW, message=f"{f.message} (the bridge closes them before any terminal)",
-                               event_index=f.event_index, source=f.source))
-        else:
-            out.append(f)
-    out.extend(tool_result_findings(events))
-    out.extend(error_code_findings(events, abort_policy=abort_policy))
-    out.extend(step_findings(scenario, events))
-    return out
+def promote_open_at_error(note: Finding, events: Sequence[Any], abort_policy: str) -> Finding:
+    """The lifecycle table's open-at-error note as the bridge grades it: a :data:`CLOSE_ROW` failure,
+    unless the RUN_ERROR it is about is policy 'run-error''s declared abort form.
+
+    >>> note = Finding(row=OPEN_AT_ERROR_NOTE, message="text m1 open at RUN_ERROR", event_index=0)
+    >>> promote_open_at_error(note, [{"type": "RUN_ERROR", "message": "x"}], "silent").row
+    'bridge.close-before-error'
+    """
+    if _declared_abort(events, note.event_index, abort_policy):
+        return note
+    return Finding(row=CLOSE_ROW, message=f"{note.message} (the bridge closes them before any terminal)",
+                   event_index=note.event_index, source=note.source)
+
+
+def profile_findings(scenario: Scenario, events: Sequence[Any], abort_policy: str) -> list[Finding]:
+    """The bridge profile's own rows: tool result ids, the error code, the steps."""
+    return [*tool_result_findings(events), *error_code_findings(events, abort_policy=abort_policy),
+            *step_findings(scenario, events)]
 
 
 def _declared_abort(events: Sequence[Any], index: int | None, abort_policy: str) -> bool:

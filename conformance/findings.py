@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.catalog import UnknownRow, known
+
 
 @dataclass
 class Finding:
@@ -23,6 +25,11 @@ class Finding:
     source: str = "check"  # schema | lifecycle | semantics | runner | exposure
     # Overrides the row's level: a declared non-strict POLICY choice grades SHOULD, a note MAY.
     level: str | None = None
+
+    def __post_init__(self) -> None:
+        # Rows are named through the catalog: a misspelt id fails here, it never grades as a silent MUST.
+        if not known(self.row):
+            raise UnknownRow(f"unknown matrix row {self.row!r} in a finding ({self.source}: {self.message[:80]})")
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form for reports."""

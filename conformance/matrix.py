@@ -1,4 +1,4 @@
-"""The conformance matrix (``fixtures/matrix.yaml``): rows, their levels, and which scenarios exercise them.
+"""The matrix file's upkeep: which scenarios exercise each row (the catalog itself is :mod:`conformance.catalog`).
 
 Example:
     >>> m = load_matrix()
@@ -13,62 +13,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable
-from pathlib import Path
-from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field
-
-from mock_provider.scenario import Scenario, fixtures_dir
-
-Level = Literal["MUST", "SHOULD", "MAY"]
-
-
-class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    id: str
-    level: Level
-    axis: Literal["content", "termination"]
-    title: str
-    citations: list[str] = Field(min_length=1)
-    every_case: bool = Field(default=False, description="Checked on every case's events, whatever its scenario.")
-    scenarios: list[str] = Field(default_factory=list)
-
-
-class Matrix(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    rows: list[Row]
-
-    def row(self, row_id: str) -> Row:
-        """The row with this id (KeyError naming the unknown id)."""
-        for r in self.rows:
-            if r.id == row_id:
-                return r
-        raise KeyError(f"unknown matrix row {row_id!r}")
-
-    def ids(self) -> list[str]:
-        return [r.id for r in self.rows]
-
-    def must_rows(self) -> list[str]:
-        return [r.id for r in self.rows if r.level == "MUST"]
+from conformance.catalog import Level, Matrix, Row, load_matrix, matrix_path
+from mock_provider.scenario import Scenario
 
 
 def marker_name(row_id: str) -> str:
     """The pytest marker for a row: ``row_`` + the id with non-identifier characters as ``_``."""
     return "row_" + re.sub(r"[^0-9A-Za-z]+", "_", row_id).strip("_")
-
-
-def matrix_path() -> Path:
-    return fixtures_dir() / "matrix.yaml"
-
-
-def load_matrix(path: str | Path | None = None) -> Matrix:
-    """Load and validate ``matrix.yaml``."""
-    p = Path(path) if path else matrix_path()
-    data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    return Matrix.model_validate(data)
 
 
 def scenarios_by_row(scenarios: Iterable[Scenario]) -> dict[str, list[str]]:
@@ -142,3 +94,6 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+__all__ = ["Level", "Matrix", "Row", "load_matrix", "marker_name", "matrix_path", "render_matrix_yaml",
+           "scenarios_by_row"]

@@ -28,8 +28,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from conformance.findings import Finding
+from conformance.run_record import Modalities
 
-__all__ = ["ATTRIBUTE", "ROW", "TANSTACK_MODALITIES", "modality_findings", "read_declared", "unsupported_reason"]
+__all__ = ["ATTRIBUTE", "ROW", "TANSTACK_MODALITIES", "Unreadable", "modality_findings", "read_declared", "recorded",
+           "recorded_findings", "unsupported_reason"]
 
 ROW = "request.modalities"
 ATTRIBUTE = "input_modalities"
@@ -37,7 +39,9 @@ ATTRIBUTE = "input_modalities"
 TANSTACK_MODALITIES: tuple[str, ...] = ("text", "image", "audio", "video", "document")
 
 
-class _Unreadable:
+class Unreadable:
+    """A declaration whose reading raised (kept as text: graded, never a crash)."""
+
     def __init__(self, why: str) -> None:
         self.why = why
 
@@ -53,7 +57,7 @@ def read_declared(adapter: Any) -> Any:
     try:
         return getattr(adapter, ATTRIBUTE, None)
     except Exception as exc:  # a hostile adapter's property: graded, never a crash
-        return _Unreadable(f"{type(exc).__name__}: {exc}")
+        return Unreadable(f"{type(exc).__name__}: {exc}")
 
 
 def unsupported_reason(adapter: Any) -> str | None:
@@ -69,7 +73,7 @@ def unsupported_reason(adapter: Any) -> str | None:
 
 def modality_findings(expected: Sequence[str], declared: Any) -> list[Finding]:
     """One finding on :data:`ROW` when ``declared`` is not the set ``expected`` of TanStack modalities."""
-    if isinstance(declared, _Unreadable):
+    if isinstance(declared, Unreadable):
         return [_finding(f"reading {ATTRIBUTE} raised {declared.why}", expected, None)]
     if isinstance(declared, str | bytes) or not isinstance(declared, Sequence | set | frozenset):
         return [_finding(f"{ATTRIBUTE} is not a list of modality names: {declared!r}", expected, None)]
@@ -87,3 +91,32 @@ def modality_findings(expected: Sequence[str], declared: Any) -> list[Finding]:
 def _finding(message: str, expected: Sequence[str], actual: Any) -> Finding:
     return Finding(row=ROW, source="modalities", field=ATTRIBUTE, message=message,
                    expected=list(expected), actual=actual)
+
+
+def recorded(adapter: Any) -> Modalities:
+    """The adapter's declaration as the run record keeps it: the list, or why it is not one.
+
+    >>> class A:
+    ...     input_modalities = "text"
+    >>> recorded(A()).problem
+    "input_modalities is not a list of modality names: 'text'"
+    """
+    declared = read_declared(adapter)
+    if declared is None:
+        return Modalities()
+    if isinstance(declared, Unreadable):
+        return Modalities(problem=f"reading {ATTRIBUTE} raised {declared.why}")
+    if isinstance(declared, str | bytes) or not isinstance(declared, Sequence | set | frozenset):
+        return Modalities(problem=f"{ATTRIBUTE} is not a list of modality names: {declared!r}")
+    return Modalities(declared=tuple(declared))
+
+
+def recorded_findings(expected: Sequence[str], declared: Modalities) -> list[Finding]:
+    """:func:`modality_findings` of a recorded declaration.
+
+    >>> [f.row for f in recorded_findings(["text"], Modalities(declared=("text", "image")))]
+    ['request.modalities']
+    """
+    if declared.problem is not None:
+        return [_finding(declared.problem, expected, None)]
+    return modality_findings(expected, list(declared.declared) if declared.declared is not None else None)

@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Sequence
@@ -30,14 +31,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from conformance import bridge
+from conformance.catalog import catalog
 from conformance.consumer import StreamProcessor, consumer_chunks
-from conformance.consumer_view import check as consumer_check
-from conformance.contract import Policies
+from conformance.consumer_view import PROTOCOLS as PROCESSOR_OUTPUTS
+from conformance.contract import Capabilities, Policies
 from conformance.findings import Finding
+from conformance.grading import grade, levelled
 from conformance.protocols import protocol
-from conformance.semantics import compare
-from mock_provider.parts import Finish, ToolCall, ToolInputStart
-from mock_provider.scenario import Scenario
+from conformance.run_record import RunRecord
+from conformance.settings import Settings
+from conformance.verdict import CaseResult
+from mock_provider.scenario import FEATURES, Scenario
 
 
 class RecordingError(ValueError):
@@ -57,7 +62,10 @@ class ConformanceTie(BaseModel):
     model_config = ConfigDict(extra="forbid")
     scenario: str | None = None
     dialect: str | None = None
-    output: Literal["ag-ui", "tanstack"] | None = None
+    output: Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"] | None = None
+    # The case's run record (conformance.run_record): with it, the recording is graded exactly as
+    # the live run was (upstream positions, upstream calls, abort and transport facts, capabilities).
+    run: dict[str, Any] | None = None
 
 
 class ChunkRecording(BaseModel):
@@ -79,7 +87,7 @@ class ChunkRecording(BaseModel):
 
 def recording_from_events(events: Sequence[Any], *, timestamp: int | None = None, scenario: str | None = None,
                           dialect: str | None = None, output: str | None = None,
-                          model: str | None = None) -> ChunkRecording:
+                          model: str | None = None, run: dict[str, Any] | None = None) -> ChunkRecording:
     """A case's events as a recording. The events carry no arrival times: every chunk gets
     ``timestamp`` (default: now, in milliseconds, as ``Date.now()``).
 
@@ -88,13 +96,33 @@ def recording_from_events(events: Sequence[Any], *, timestamp: int | None = None
     """
     dicts = [e for e in events if isinstance(e, dict)]
     stamp = int(time.time() * 1000) if timestamp is None else timestamp
-    processor = StreamProcessor()
-    processor.process(consumer_chunks(dicts, output or "ag-ui"))
-    tie = ConformanceTie.model_validate({"scenario": scenario, "dialect": dialect, "output": output}) \
-        if scenario or output else None
+    result = None
+    if (output or "ag-ui") in PROCESSOR_OUTPUTS:
+        processor = StreamProcessor()
+        processor.process(consumer_chunks(dicts, output or "ag-ui"))
+        result = processor.result()
+    tie = ConformanceTie.model_validate({"scenario": scenario, "dialect": dialect, "output": output, "run": run}) \
+        if scenario or output or run else None
     return ChunkRecording(version="1.0", timestamp=stamp, model=model,
                           chunks=[RecordedChunk(chunk=e, timestamp=stamp, index=i) for i, e in enumerate(dicts)],
-                          result=processor.result(), conformance=tie)
+                          result=result, conformance=tie)
+
+
+def recording_from_record(record: RunRecord, *, timestamp: int | None = None) -> ChunkRecording:
+    """A live run as a recording that carries its run record, so :func:`check_recording` grades it
+    by the same rules, with the same facts, as the live run.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.execution import execute
+    >>> from conformance.reference import agui
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> rec = recording_from_record(execute(agui, s, "v3"), timestamp=0)
+    >>> rec.conformance.scenario, rec.conformance.output, rec.conformance.run is not None
+    ('text.basic.001', 'ag-ui', True)
+    """
+    output = record.capabilities.output if record.capabilities is not None else None
+    return recording_from_events(record.events, timestamp=timestamp, scenario=record.scenario_id,
+                                 dialect=record.dialect, output=output, run=record.to_json())
 
 
 def dump(recording: ChunkRecording) -> str:
@@ -133,15 +161,22 @@ def load_recording(path: str | Path) -> ChunkRecording:
 
 @dataclass
 class RecordingReport:
-    """The findings of one recording's check; ``failed`` when a MUST-level one is among them."""
+    """The findings of one recording's check; ``failed`` when a MUST-level one is among them.
+
+    ``case`` is the graded case when the recording is tied to a scenario (its verdicts are the ones
+    a live run of the same case gets when the recording carries the run record).
+    """
 
     path: str
     output: str
     scenario: str | None
     findings: list[Finding] = field(default_factory=list)
+    case: CaseResult | None = None
 
     @property
     def failed(self) -> bool:
+        if self.case is not None and self.case.verdict in ("FAIL", "ERROR"):
+            return True
         return any(f.level in (None, "MUST") for f in self.findings)
 
     def describe(self) -> str:
@@ -151,67 +186,80 @@ class RecordingReport:
         return "\n".join([f"{head}: {len(self.findings)} finding(s)", *lines])
 
 
-def check_recording(recording: ChunkRecording, *, path: str = "<recording>", scenario: Scenario | None = None,
-                    dialect: str | None = None, output: str | None = None,
-                    policies: Policies | None = None) -> RecordingReport:
-    """Schema, lifecycle, replay and (tied to a scenario) transcript + UI checks of a recording."""
+def record_of(recording: ChunkRecording, *, dialect: str | None = None, output: str | None = None,
+              policies: Policies | None = None) -> RunRecord:
+    """The run record a recording stands for: the one it carries, else one made of its chunks alone
+    (no upstream positions, no request log: the checks that need them have nothing to read)."""
     tie = recording.conformance or ConformanceTie()
+    if tie.run is not None:
+        record = RunRecord.from_json(tie.run)
+        if policies is not None and record.capabilities is not None:
+            caps = record.capabilities.model_copy(update={"policies": policies})
+            record = dataclasses.replace(record, capabilities=caps)
+        return record
     out = output or tie.output or "tanstack"
     dia = dialect or tie.dialect or "v3"
-    pol = policies or Policies()
-    proto = protocol(out)
-    events = recording.events()
+    caps = Capabilities(name="recording", inputs=[dia], output=out,  # type: ignore[arg-type, list-item]
+                        features=set(FEATURES) - {bridge.FEATURE},  # type: ignore[arg-type]
+                        policies=policies or Policies())
+    return RunRecord(case_id=f"{tie.scenario or 'recording'}[{dia}]", scenario_id=tie.scenario or "",
+                     dialect=dia, adapter="recording", capabilities=caps, events=tuple(recording.events()),
+                     positions_known=False, upstream_known=False)
+
+
+def check_recording(recording: ChunkRecording, *, path: str = "<recording>", scenario: Scenario | None = None,
+                    dialect: str | None = None, output: str | None = None,
+                    policies: Policies | None = None, settings: Settings | None = None) -> RecordingReport:
+    """A recording's own checks (chunk indexes, the replayed result), then, tied to a scenario, the case
+    graded by :func:`conformance.grading.grade`; without one, the protocol's schema and lifecycle."""
+    record = record_of(recording, dialect=dialect, output=output, policies=policies)
+    tie = recording.conformance or ConformanceTie()
+    out = output or (record.capabilities.output if record.capabilities is not None else tie.output) or "tanstack"
+    events = list(record.events)
     report = RecordingReport(path=path, output=out, scenario=scenario.id if scenario else None)
+    if scenario is not None:
+        report.case = grade(record, scenario, settings or Settings())
+        graded = report.case.findings
+    else:
+        proto = protocol(out)
+        graded = [Finding(row="schema.event", event_index=i, source="schema", message=err)
+                  for i, ev in enumerate(events) for err in proto.schema_errors(ev)]
+        graded += proto.lifecycle(events)
+    found = [*_index_findings(recording), *graded, *_replay_findings(recording, events, out)]
+    report.findings = levelled(found, out, catalog())
+    return report
+
+
+def _index_findings(recording: ChunkRecording) -> list[Finding]:
     indexes = sorted(c.index for c in recording.chunks)
-    if indexes != list(range(len(indexes))):
-        report.findings.append(Finding(row="schema.event", source="recording",
-                                       message=f"chunk indexes are not 0..{len(indexes) - 1}: {indexes[:10]}"))
-    for i, ev in enumerate(events):
-        for err in proto.schema_errors(ev):
-            report.findings.append(Finding(row="schema.event", event_index=i, source="schema", message=err))
-    report.findings.extend(proto.lifecycle(events))
+    if indexes == list(range(len(indexes))):
+        return []
+    return [Finding(row="schema.event", source="recording",
+                    message=f"chunk indexes are not 0..{len(indexes) - 1}: {indexes[:10]}")]
+
+
+def _replay_findings(recording: ChunkRecording, events: list[Any], output: str) -> list[Finding]:
+    """The chunks replayed through the ported StreamProcessor: the recorded result must be what it gives."""
+    if output not in PROCESSOR_OUTPUTS:
+        return []
     processor = StreamProcessor()
-    replayed = True
     try:
-        processor.process(consumer_chunks(events, out))
+        processor.process(consumer_chunks(events, output))
     except (TypeError, ValueError, AttributeError, KeyError, RecursionError) as exc:
-        replayed = False  # ids of a kind no processor keys on (a list as a message id)
-        report.findings.append(Finding(row="schema.event", source="recording",
-                                       message=f"the chunks cannot be replayed: {type(exc).__name__}: {exc}"))
-    if replayed and recording.result is not None \
-            and _result_key(recording.result) != _result_key(processor.result()):
-        report.findings.append(Finding(
+        # ids of a kind no processor keys on (a list as a message id)
+        return [Finding(row="schema.event", source="recording",
+                        message=f"the chunks cannot be replayed: {type(exc).__name__}: {exc}")]
+    if recording.result is not None and _result_key(recording.result) != _result_key(processor.result()):
+        return [Finding(
             row="consumer.ui-messages", source="recording",
             message=f"the recorded result is not what replaying the chunks gives: recorded "
-                    f"{json.dumps(recording.result)[:200]}, replay {json.dumps(processor.result())[:200]}"))
-    if scenario is not None:
-        expected = scenario.expected_for(dia)
-        actual = proto.extract(events)
-        upstream_finish = next((p.finish_reason.unified for p in scenario.parts() if isinstance(p, Finish)), None)
-        provider_calls = any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed
-                             for p in scenario.parts())
-        report.findings.extend(compare(
-            expected, actual, pol, rows=scenario.rows, usage_fields=proto.USAGE_FIELDS, dialect=dia,
-            upstream_finish=upstream_finish, has_provider_calls=provider_calls))
-        report.findings.extend(consumer_check(events, out, scenario, dia, pol))
-    for f in report.findings:
-        if f.level is None:
-            f.level = _level(f.row)
-    return report
+                    f"{json.dumps(recording.result)[:200]}, replay {json.dumps(processor.result())[:200]}")]
+    return []
 
 
 def _result_key(result: dict[str, Any]) -> dict[str, Any]:
     """A ``ProcessorResult`` without the keys JSON drops when they are undefined."""
     return {k: v for k, v in result.items() if v is not None}
-
-
-def _level(row: str) -> str:
-    from conformance.matrix import load_matrix
-
-    try:
-        return load_matrix().row(row).level
-    except KeyError:
-        return "MUST"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -227,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m conformance.recording")
     sub = parser.add_subparsers(dest="cmd", required=True)
-    exp = sub.add_parser("export", help="run one case and write its events as a ChunkRecording")
+    exp = sub.add_parser("export", help="run one case and write it as a ChunkRecording with its run record")
     exp.add_argument("--adapter", required=True)
     exp.add_argument("--scenario", required=True)
     exp.add_argument("--dialect", default="v3")
@@ -236,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chk.add_argument("file")
     chk.add_argument("--scenario")
     chk.add_argument("--dialect")
-    chk.add_argument("--output", choices=["ag-ui", "tanstack"])
+    chk.add_argument("--output", choices=["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"])
     args = parser.parse_args(argv)
     corpus = {s.id: s for s in load_corpus()}
     scenario_id = args.scenario
@@ -244,14 +292,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"unknown scenario {scenario_id!r}", file=sys.stderr)
         return 2
     if args.cmd == "export":
-        from conformance.runner import run_case
-        from conformance.session import load_factory, probe_capabilities
+        from conformance.execution import execute
+        from conformance.session import load_factory
 
-        factory = load_factory(args.adapter)
-        result = run_case(factory, corpus[scenario_id], args.dialect, adapter_name=args.adapter)
-        caps = probe_capabilities(factory)
-        output = caps.output if caps is not None and caps.output in ("ag-ui", "tanstack") else None
-        text = dump(recording_from_events(result.events, scenario=scenario_id, dialect=args.dialect, output=output))
+        record = execute(load_factory(args.adapter), corpus[scenario_id], args.dialect, adapter_name=args.adapter)
+        text = dump(recording_from_record(record))
         if args.out == "-":
             sys.stdout.write(text)
         else:

@@ -14,8 +14,9 @@ Each difference becomes a :class:`~conformance.findings.Finding` on one matrix r
 Example:
     >>> from mock_provider.transcript import Transcript
     >>> from conformance.contract import Policies
-    >>> fs = compare(Transcript(text="ab"), Transcript(text="a"), Policies(), rows=["8.1.1"],
-    ...              usage_fields=(), dialect="v3", upstream_finish=None, has_provider_calls=False)
+    >>> view = Comparison(rows=["8.1.1"], usage_fields=(), dialect="v3", upstream_finish=None,
+    ...                   has_provider_calls=False)
+    >>> fs = compare(Transcript(text="ab"), Transcript(text="a"), Policies(), view)
     >>> [(f.row, f.field) for f in fs]
     [('8.1.4', 'text')]
 """
@@ -23,6 +24,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.contract import NONSTRICT_CHOICES, Policies
@@ -46,97 +48,109 @@ def usage_row(dialect: str, expected: UsageRecord | None) -> str:
     return {"v2": "8.3.v2", "mastra": "8.3.mastra"}.get(dialect, "8.3.v3")
 
 
-def compare(
-    expected: Transcript,
-    actual: Transcript,
-    policies: Policies,
-    *,
-    rows: Sequence[str],
-    usage_fields: Sequence[str],
-    dialect: str,
-    upstream_finish: str | None,
-    has_provider_calls: bool,
-    reports_finish_reason: bool = True,
-    terminal_row: str | None = None,
-    result_errors: bool = True,
-    abort_in_flight: bool = False,
-    closes_at_error: bool = False,
-    output_schema: dict[str, Any] | None = None,
-    expresses_structured: bool = True,
-    model_expressed: bool = True,
-    error_codes: bool = True,
-) -> list[Finding]:
-    """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies.
+@dataclass(frozen=True)
+class Comparison:
+    """What the comparison needs to know beyond the two transcripts: where differences are reported,
+    and what the output protocol and the scenario let it compare.
 
-    ``closes_at_error``: the adapter ENDs open tool calls before RUN_ERROR (the bridge profile),
-    so a call ended there is a closing, not a new call.
-
-    ``terminal_row`` is the row of the upstream part the run ended on when it ended the wrong
-    way (the runner knows which part that was); differences are attributed to it.
+    ``terminal_row`` is the row of the upstream part the run ended on when it ended the wrong way
+    (the grader knows which part that was); differences are attributed to it. ``closes_at_error``:
+    the adapter ENDs open tool calls before RUN_ERROR (the bridge profile), so a call ended there is
+    a closing, not a new call. ``abort_in_flight``: over HTTP the caller aborts while the server
+    pauses after N steps, so a prefix of the expected text is as good as all of it.
     """
-    primary = terminal_row or rows[0]
-    out: list[Finding] = []
+
+    rows: Sequence[str]
+    usage_fields: Sequence[str]
+    dialect: str
+    upstream_finish: str | None
+    has_provider_calls: bool
+    reports_finish_reason: bool = True
+    terminal_row: str | None = None
+    result_errors: bool = True
+    abort_in_flight: bool = False
+    closes_at_error: bool = False
+    output_schema: dict[str, Any] | None = None
+    expresses_structured: bool = True
+    model_expressed: bool = True
+    error_codes: bool = True
+
+
+class _Sink:
+    """Collects findings; a field's difference goes to its own row only when the run ended as it should."""
+
+    def __init__(self, primary: str, terminal_ok: bool) -> None:
+        self.primary, self.terminal_ok = primary, terminal_ok
+        self.out: list[Finding] = []
+
+    def add(self, field_row: str, field: str, message: str, exp: Any, act: Any, level: str | None = None) -> None:
+        row = field_row if self.terminal_ok else self.primary
+        self.out.append(Finding(row=row, message=message, expected=exp, actual=act, field=field, source="semantics",
+                                level=level))
+
+
+def compare(expected: Transcript, actual: Transcript, policies: Policies, view: Comparison) -> list[Finding]:
+    """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies."""
     # A terminal_row means the run ended the wrong way or before the upstream failed.
-    terminal_ok = _terminal_matches(expected, actual, policies) and terminal_row is None
-
-    def add(field_row: str, field: str, message: str, exp: Any, act: Any, level: str | None = None) -> None:
-        row = field_row if terminal_ok else primary
-        out.append(
-            Finding(row=row, message=message, expected=exp, actual=act, field=field, source="semantics",
-                    level=level)
-        )
-
+    terminal_ok = _terminal_matches(expected, actual, policies) and view.terminal_row is None
+    sink = _Sink(view.terminal_row or view.rows[0], terminal_ok)
     if not terminal_ok:
         if actual.terminal == expected.terminal:
             msg = f"run ended {actual.terminal!r} before the upstream failed (on an upstream part it should handle)"
         else:
             msg = f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies)}"
-        add("", "terminal", msg, expected.terminal, actual.terminal)
-
-    # Over HTTP the caller aborts while the server pauses after N steps; bytes already in flight
-    # may or may not reach the adapter, so a prefix of the expected text is as good as all of it.
-    in_flight = abort_in_flight and expected.terminal == "aborted"
-    if actual.text != expected.text and not (in_flight and expected.text.startswith(actual.text)):
-        add("8.1.4", "text", "assistant text differs", expected.text, actual.text)
-    if actual.reasoning != expected.reasoning and not (in_flight and expected.reasoning.startswith(actual.reasoning)):
-        add("8.1.7", "reasoning", "reasoning text differs", expected.reasoning, actual.reasoning)
-
-    _compare_tool_calls(expected.tool_calls, actual.tool_calls, policies, add,
+        sink.add("", "terminal", msg, expected.terminal, actual.terminal)
+    _compare_texts(expected, actual, sink, view.abort_in_flight and expected.terminal == "aborted")
+    _compare_tool_calls(expected.tool_calls, actual.tool_calls, policies, sink.add,
                         closing_allowed=expected.terminal == "aborted"
-                        or (closes_at_error and expected.terminal == "error"))
+                        or (view.closes_at_error and expected.terminal == "error"))
+    _compare_results(expected, actual, policies, sink, view.result_errors)
+    _compare_error(expected, actual, sink, view.error_codes and terminal_ok)
+    _compare_structured(expected, actual, sink.add, view.rows[0], view.output_schema, view.expresses_structured)
+    if expected.model is not None and actual.model != expected.model and view.model_expressed:
+        sink.add("8.1.2", "model", "reported model should be the response-metadata modelId", expected.model,
+                 actual.model)
+    if terminal_ok and expected.terminal == "finished":
+        if view.reports_finish_reason:
+            sink.out.extend(_finish_findings(expected, actual, policies, view.upstream_finish,
+                                             view.has_provider_calls))
+        sink.out.extend(_usage_findings(expected.usage, actual.usage, policies, view.usage_fields, view.dialect))
+    return sink.out
 
+
+def _compare_texts(expected: Transcript, actual: Transcript, sink: _Sink, in_flight: bool) -> None:
+    if actual.text != expected.text and not (in_flight and expected.text.startswith(actual.text)):
+        sink.add("8.1.4", "text", "assistant text differs", expected.text, actual.text)
+    if actual.reasoning != expected.reasoning and not (in_flight and expected.reasoning.startswith(actual.reasoning)):
+        sink.add("8.1.7", "reasoning", "reasoning text differs", expected.reasoning, actual.reasoning)
+
+
+def _compare_results(expected: Transcript, actual: Transcript, policies: Policies, sink: _Sink,
+                     result_errors: bool) -> None:
     exp_results = [r for r in expected.tool_results if policies.preliminary_results == "forward" or not r.preliminary]
     # The legacy tool_result chunk cannot mark an error result: compare what the protocol can say.
     exp_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in exp_results]
     act_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in actual.tool_results]
     if exp_res != act_res:
-        add("8.1.14", "tool_results", "tool results differ (toolCallId, result, isError)", exp_res, act_res)
-
+        sink.add("8.1.14", "tool_results", "tool results differ (toolCallId, result, isError)", exp_res, act_res)
     exp_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in expected.approvals]
     act_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in actual.approvals]
     if exp_appr != act_appr:
-        add("8.1.15", "approvals", "approval requests differ (approvalId, toolCallId, toolName)", exp_appr, act_appr)
+        sink.add("8.1.15", "approvals", "approval requests differ (approvalId, toolCallId, toolName)", exp_appr,
+                 act_appr)
 
-    if expected.error is not None and actual.terminal == "error":
-        msg = (actual.error.message if actual.error else None) or ""
-        if expected.error.message and expected.error.message.lower() not in msg.lower():
-            add("8.1.17", "error.message", f"error message should contain {expected.error.message!r}",
-                expected.error.message, msg)
-        act_code = actual.error.code if actual.error else None
-        if expected.error.code and act_code != expected.error.code and terminal_ok and error_codes:
-            out.append(Finding(row="hygiene.error-code", message="error code differs", expected=expected.error.code,
-                               actual=act_code, field="error.code", source="semantics"))
 
-    _compare_structured(expected, actual, add, rows[0], output_schema, expresses_structured)
-
-    if expected.model is not None and actual.model != expected.model and model_expressed:
-        add("8.1.2", "model", "reported model should be the response-metadata modelId", expected.model, actual.model)
-
-    if terminal_ok and expected.terminal == "finished":
-        if reports_finish_reason:
-            out.extend(_finish_findings(expected, actual, policies, upstream_finish, has_provider_calls))
-        out.extend(_usage_findings(expected.usage, actual.usage, policies, usage_fields, dialect))
-    return out
+def _compare_error(expected: Transcript, actual: Transcript, sink: _Sink, codes: bool) -> None:
+    if expected.error is None or actual.terminal != "error":
+        return
+    msg = (actual.error.message if actual.error else None) or ""
+    if expected.error.message and expected.error.message.lower() not in msg.lower():
+        sink.add("8.1.17", "error.message", f"error message should contain {expected.error.message!r}",
+                 expected.error.message, msg)
+    act_code = actual.error.code if actual.error else None
+    if expected.error.code and act_code != expected.error.code and codes:
+        sink.out.append(Finding(row="hygiene.error-code", message="error code differs", expected=expected.error.code,
+                                actual=act_code, field="error.code", source="semantics"))
 
 
 def _compare_structured(expected: Transcript, actual: Transcript, add: Any, primary: str,
@@ -218,25 +232,30 @@ def _compare_tool_calls(
         if act is None:
             row = "8.1.13" if exp.malformed else "8.1.12"
             add(row, f"tool_calls[{exp.id}]", f"tool call {exp.id!r} missing (dropped?)", exp.model_dump(), None)
-            continue
-        if act.name != exp.name:
-            add("8.1.9", f"tool_calls[{exp.id}].name", "tool name differs", exp.name, act.name)
-        if exp.malformed:
-            if policies.malformed_args == "raw":
-                if exp.args_text is not None and act.args_text != exp.args_text:
-                    add("8.1.13", f"tool_calls[{exp.id}].args_text",
-                        "malformed arguments must be forwarded verbatim (policy 'raw')", exp.args_text, act.args_text)
-            elif act.args != {}:
-                add("8.1.13", f"tool_calls[{exp.id}].args",
-                    "malformed arguments must become {} (policy 'empty-object')", {}, act.args)
-            continue
-        if exp.args_text == "" and act.args_text in ("", "{}") and act.args == {}:
-            continue  # no-arg call: '' and '{}' both mean {} (AI SDK parseToolCall; legacy `input || '{}'`)
-        if exp.args_text is not None and act.args_text != exp.args_text:
-            add("8.1.10", f"tool_calls[{exp.id}].args_text",
-                "concatenated argument fragments differ from the tool-call input", exp.args_text, act.args_text)
-        elif act.args != exp.args:
-            add("8.1.12", f"tool_calls[{exp.id}].args", "parsed arguments differ", exp.args, act.args)
+        else:
+            _compare_call(exp, act, policies, add)
+
+
+def _compare_call(exp: ToolCallRecord, act: ToolCallRecord, policies: Policies, add: Any) -> None:
+    """One call the adapter did expose: its name and arguments (malformed ones by the declared policy)."""
+    if act.name != exp.name:
+        add("8.1.9", f"tool_calls[{exp.id}].name", "tool name differs", exp.name, act.name)
+    if exp.malformed:
+        if policies.malformed_args == "raw":
+            if exp.args_text is not None and act.args_text != exp.args_text:
+                add("8.1.13", f"tool_calls[{exp.id}].args_text",
+                    "malformed arguments must be forwarded verbatim (policy 'raw')", exp.args_text, act.args_text)
+        elif act.args != {}:
+            add("8.1.13", f"tool_calls[{exp.id}].args",
+                "malformed arguments must become {} (policy 'empty-object')", {}, act.args)
+        return
+    if exp.args_text == "" and act.args_text in ("", "{}") and act.args == {}:
+        return  # no-arg call: '' and '{}' both mean {} (AI SDK parseToolCall; legacy `input || '{}'`)
+    if exp.args_text is not None and act.args_text != exp.args_text:
+        add("8.1.10", f"tool_calls[{exp.id}].args_text",
+            "concatenated argument fragments differ from the tool-call input", exp.args_text, act.args_text)
+    elif act.args != exp.args:
+        add("8.1.12", f"tool_calls[{exp.id}].args", "parsed arguments differ", exp.args, act.args)
 
 
 def _finish_findings(

@@ -11,8 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from conformance.execution import _Run, _upstream_delays
 from conformance.reference import agui, openai_http
-from conformance.runner import ABORT_TIME_BOUND, Settings, _Run, _upstream_delays, run_case
+from conformance.runner import ABORT_TIME_BOUND, Settings, run_case
 from mock_provider.scenario import Scenario
 from tests.mutants.request_mutants import LeaksUpstreamOnAbort
 

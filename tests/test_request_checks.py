@@ -24,7 +24,7 @@ REQUEST = {
 
 
 def _rows(checks: list[RequestCheck], request: Any = REQUEST, dialect: str = "v3") -> list[str]:
-    return [f.row for f in request_findings(checks, request, dialect, "primary")]
+    return [f.row for f in request_findings(checks, request, dialect, "request.prompt")]
 
 
 @pytest.mark.parametrize(("check", "holds"), [
@@ -45,13 +45,13 @@ def _rows(checks: list[RequestCheck], request: Any = REQUEST, dialect: str = "v3
     (RequestCheck(path="/missing", equals=None), False),  # equals null still needs a value there
 ])
 def test_each_kind_of_check(check: RequestCheck, holds: bool) -> None:
-    assert _rows([check]) == ([] if holds else ["primary"])
+    assert _rows([check]) == ([] if holds else ["request.prompt"])
 
 
 def test_members_ignore_order_but_not_multiplicity() -> None:
     check = RequestCheck(path="/x", members=["a", "b", "a"])
     assert _rows([check], {"x": ["b", "a", "a"]}) == []
-    assert _rows([check], {"x": ["a", "b", "b"]}) == ["primary"]
+    assert _rows([check], {"x": ["a", "b", "b"]}) == ["request.prompt"]
 
 
 def test_row_dialects_and_no_request() -> None:
@@ -59,8 +59,8 @@ def test_row_dialects_and_no_request() -> None:
               RequestCheck(path="/x", equals=2, dialects=["openai-chat"])]
     assert _rows(checks, {"x": 2}) == ["request.tools"]
     assert _rows(checks, {"x": 2}, dialect="openai-chat") == ["request.tools"]
-    findings = request_findings(checks, None, "openai-chat", "primary")
-    assert [f.row for f in findings] == ["request.tools", "primary"]
+    findings = request_findings(checks, None, "openai-chat", "request.prompt")
+    assert [f.row for f in findings] == ["request.tools", "request.prompt"]
     assert all("no upstream request" in f.message for f in findings)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.contract import Policies
-from conformance.semantics import compare
+from conformance.semantics import Comparison, compare
 from mock_provider.transcript import ToolCallRecord, ToolResultRecord, Transcript, UsageRecord
 
 USAGE = ("input_tokens", "output_tokens", "total_tokens")
@@ -15,7 +15,7 @@ def rows(expected: Transcript, actual: Transcript, policies: Policies | None = N
     args: dict[str, Any] = {"rows": ["8.1.4"], "usage_fields": USAGE, "dialect": "v3", "upstream_finish": "stop",
                             "has_provider_calls": False}
     args.update(kw)
-    return [f.row for f in compare(expected, actual, policies or Policies(), **args)]
+    return [f.row for f in compare(expected, actual, policies or Policies(), Comparison(**args))]
 
 
 def call(**kw: Any) -> ToolCallRecord:
@@ -52,8 +52,9 @@ def test_malformed_args_follow_the_declared_policy() -> None:
 def test_missing_usage_zeros_is_nonstrict_and_omit_is_strict() -> None:
     exp = Transcript(usage=None, finish_reason="stop")
     zeros = Transcript(usage=UsageRecord(input_tokens=0, output_tokens=0, total_tokens=0), finish_reason="stop")
-    found = compare(exp, zeros, Policies(missing_usage="zeros"), rows=["8.1.4"], usage_fields=USAGE,
-                    dialect="v3", upstream_finish="stop", has_provider_calls=False)
+    found = compare(exp, zeros, Policies(missing_usage="zeros"),
+                    Comparison(rows=["8.1.4"], usage_fields=USAGE, dialect="v3", upstream_finish="stop",
+                               has_provider_calls=False))
     assert [(f.row, f.level) for f in found] == [("8.3.absent", "SHOULD")]
     assert rows(exp, zeros, Policies(missing_usage="omit")) == ["8.3.absent"]
 

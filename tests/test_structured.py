@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conformance.contract import Policies
-from conformance.semantics import compare
+from conformance.semantics import Comparison, compare
 from conformance.structured import (
     StrictSchemaError,
     StructuredOutputParseError,
@@ -212,9 +212,10 @@ def test_instruction_prompt_carries_the_schema() -> None:
 # ---------------------------------------------------------------- grading the result
 def _cmp(expected: Transcript, actual: Transcript, schema: dict[str, Any] | None = PERSON,
          expresses: bool = True) -> list[tuple[str, str | None]]:
-    found = compare(expected, actual, Policies(), rows=["structured.result"], usage_fields=(), dialect="v3",
-                    upstream_finish="stop", has_provider_calls=False, reports_finish_reason=False,
-                    output_schema=schema, expresses_structured=expresses)
+    found = compare(expected, actual, Policies(),
+                    Comparison(rows=["structured.result"], usage_fields=(), dialect="v3", upstream_finish="stop",
+                               has_provider_calls=False, reports_finish_reason=False, output_schema=schema,
+                               expresses_structured=expresses))
     return [(f.row, f.field) for f in found]
 
 

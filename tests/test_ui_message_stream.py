@@ -21,7 +21,7 @@ from conformance.protocols import protocol
 from conformance.protocols import ui_message_stream as ums
 from conformance.reference import ui_message_stream
 from conformance.runner import run_case
-from conformance.semantics import compare
+from conformance.semantics import Comparison, compare
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolResultRecord, Transcript
 from tests.test_reference import _run_all, _with_policies
@@ -370,9 +370,9 @@ def test_model_and_error_code_comparisons_are_skipped_only_when_not_expressible(
     actual = Transcript(terminal="error", error=ErrorRecord(message="boom"))
     kwargs: dict[str, Any] = {"rows": ["8.1.17"], "usage_fields": (), "dialect": "v3", "upstream_finish": None,
                               "has_provider_calls": False}
-    rows = {f.row for f in compare(expected, actual, Policies(), **kwargs)}
+    rows = {f.row for f in compare(expected, actual, Policies(), Comparison(**kwargs))}
     assert rows == {"8.1.2", "hygiene.error-code"}
-    assert compare(expected, actual, Policies(), model_expressed=False, error_codes=False, **kwargs) == []
+    assert compare(expected, actual, Policies(), Comparison(model_expressed=False, error_codes=False, **kwargs)) == []
 
 
 # ---------------------------------------------------------------------------------------------

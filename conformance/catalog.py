@@ -1,0 +1,159 @@
+"""The rule catalog: every matrix row as data, in one place (``fixtures/matrix.yaml``).
+
+A row has an id, a level (MUST, SHOULD, MAY), an axis (content or termination), a title, the
+sources it rests on (a published type, a consumer's code, a seed section, the spec reference,
+each with a path or a package version), and, per output protocol, whether and how it applies
+(``applies``; a protocol not named there gets the row's own level). Code names rows through this
+catalog: :func:`declare` checks a module's row ids when the module is imported, and a
+:class:`~conformance.findings.Finding` on an unknown row raises :class:`UnknownRow` when it is
+made, so a misspelt id is an error, never a silent MUST. (ag-ui-validate keeps its rules as such
+a catalog with ids, severity and messages, checked at import.)
+
+Example:
+    >>> catalog().row("8.1.5").level
+    'MUST'
+    >>> level_for("8.1.2", "ui-message-stream") is None  # no UI message stream chunk carries a model
+    True
+    >>> declare("8.1.5", "8.1.99")
+    Traceback (most recent call last):
+    ...
+    conformance.catalog.UnknownRow: unknown matrix row '8.1.99' (not in fixtures/matrix.yaml)
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from mock_provider.scenario import fixtures_dir
+
+Level = Literal["MUST", "SHOULD", "MAY"]
+OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream")
+SourceKind = Literal["spec", "anchor", "seed", "published-type", "consumer", "test"]
+
+
+class UnknownRow(KeyError):
+    """A row id that is not in the catalog."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class Source(BaseModel):
+    """One source a row rests on: what kind, which passage, and where to read it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: SourceKind
+    ref: str = Field(min_length=1)
+    path: str | None = None  # a file next to the project (shared/...) for spec, anchor and seed sources
+    link: str | None = None
+
+
+class Applicability(BaseModel):
+    """How a row applies to one output protocol: at a level, or not at all (``n/a``, with why)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    level: Level | Literal["n/a"]
+    why: str = Field(min_length=1)
+
+
+class Row(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    level: Level
+    axis: Literal["content", "termination"]
+    title: str
+    sources: list[Source] = Field(min_length=1)
+    applies: dict[Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"], Applicability] = Field(
+        default_factory=dict, description="Per output protocol, where it differs from the row's own level.")
+    every_case: bool = Field(default=False, description="Checked on every case's events, whatever its scenario.")
+    subordinate: bool = Field(
+        default=False, description="Reported only where every other MUST row held (it would blame a second row "
+                                   "for the same defect).")
+    scenarios: list[str] = Field(default_factory=list)
+
+    @property
+    def citations(self) -> list[str]:
+        """The sources' references, as text."""
+        return [s.ref for s in self.sources]
+
+    def level_for(self, protocol: str) -> Level | None:
+        """The level this row has for an output protocol (None: it does not apply)."""
+        entry = self.applies.get(protocol)  # type: ignore[call-overload]
+        if entry is None:
+            return self.level
+        return None if entry.level == "n/a" else entry.level
+
+
+class Matrix(BaseModel):
+    """The whole catalog: the rows in their published order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rows: list[Row]
+
+    def row(self, row_id: str) -> Row:
+        """The row with this id (:class:`UnknownRow` naming the unknown id)."""
+        found = self._by_id().get(row_id)
+        if found is None:
+            raise UnknownRow(f"unknown matrix row {row_id!r}")
+        return found
+
+    def _by_id(self) -> dict[str, Row]:
+        cached: dict[str, Row] | None = self.__dict__.get("_index")
+        if cached is None:
+            cached = {r.id: r for r in self.rows}
+            self.__dict__["_index"] = cached
+        return cached
+
+    def ids(self) -> list[str]:
+        return [r.id for r in self.rows]
+
+    def must_rows(self) -> list[str]:
+        return [r.id for r in self.rows if r.level == "MUST"]
+
+
+def matrix_path() -> Path:
+    return fixtures_dir() / "matrix.yaml"
+
+
+def load_matrix(path: str | Path | None = None) -> Matrix:
+    """Load and validate ``matrix.yaml`` (the built-in catalog when no path is given)."""
+    p = Path(path) if path else matrix_path()
+    data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    return Matrix.model_validate(data)
+
+
+@functools.lru_cache(maxsize=1)
+def catalog() -> Matrix:
+    """The built-in catalog, loaded once per process."""
+    return load_matrix()
+
+
+def known(row_id: str) -> bool:
+    """Whether ``row_id`` is a row of the catalog.
+
+    >>> known("8.1.5"), known("8.1.99")
+    (True, False)
+    """
+    return row_id in catalog()._by_id()
+
+
+def declare(*row_ids: str) -> tuple[str, ...]:
+    """The ids, checked against the catalog: a module states the rows it reports at import time."""
+    for row_id in row_ids:
+        if not known(row_id):
+            raise UnknownRow(f"unknown matrix row {row_id!r} (not in fixtures/matrix.yaml)")
+    return row_ids
+
+
+def level_for(row_id: str, protocol: str) -> Level | None:
+    """The row's level for one output protocol (None: the row does not apply to it)."""
+    return catalog().row(row_id).level_for(protocol)

@@ -1,0 +1,102 @@
+"""Rows 8.1.22 and ``request.abort``: the caller's abort reaches the upstream, in time, and ends the run.
+
+* ``request.abort``: every upstream request ended within the bound (``--conformance-abort-bound``)
+  of the caller's abort, and the upstream sent at most one step in flight after it;
+* 8.1.22: the upstream request was aborted, and after the abort the adapter emitted only what its
+  declared abort policy allows (nothing; the one ``RUN_ERROR``; or the END events that close what
+  is open and one ``RUN_FINISHED`` / UI message stream ``abort``).
+
+Example:
+    >>> ROWS
+    ('8.1.22', 'request.abort')
+"""
+
+from __future__ import annotations
+
+from conformance.catalog import declare
+from conformance.findings import Finding
+from conformance.grading.context import GradeContext
+
+ROWS = declare("8.1.22", "request.abort")
+
+# Steps the upstream may still send after the caller's abort (one read may be in flight).
+ABORT_STEP_BOUND = 1
+_ERROR_TERMINALS = {"RUN_ERROR", "error"}
+_FINISH_TERMINALS = {"RUN_FINISHED", "done", "finish", "abort"}
+ALLOWED_AFTER_ABORT: dict[str, set[str]] = {
+    "silent": set(),
+    "run-error": {"RUN_ERROR", "error"},
+    "cancelled": {"RUN_FINISHED", "TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_MESSAGE_END", "REASONING_END",
+                  "STEP_FINISHED", "abort"},
+}
+
+
+def check(ctx: GradeContext) -> list[Finding]:
+    """The abort findings of an abort scenario (none for other scenarios or a record without upstream facts)."""
+    if ctx.scenario.client.abort_after_step is None:
+        return []
+    out: list[Finding] = []
+    if ctx.record.upstream_known:
+        out += _time_findings(ctx)
+        out += _upstream_findings(ctx)
+    out += _after_abort_findings(ctx)
+    return out
+
+
+def _time_findings(ctx: GradeContext) -> list[Finding]:
+    """request.abort: every upstream request ended within the bound of the caller's abort."""
+    bound, rec = ctx.settings.abort_bound, ctx.record
+    for call in rec.upstream:
+        if call.kind != "stream":
+            continue
+        d = call.end_after_abort
+        if d is None and rec.upstream_watched >= bound:
+            measured = f"was still open {rec.upstream_watched:.3f}s after the caller aborted"
+        elif d is not None and d > bound:
+            measured = f"ended {d:.3f}s after the caller aborted"
+        else:
+            continue
+        # One finding per case: the first request that outlived the bound.
+        return [Finding(row="request.abort", source="runner", expected=f"<= {bound:g}s",
+                        actual=f"{d:.3f}s" if d is not None else "open",
+                        message=f"the upstream request {measured} (bound {bound:g}s, "
+                                "--conformance-abort-bound): close the upstream stream when the caller aborts")]
+    return []
+
+
+def _upstream_findings(ctx: GradeContext) -> list[Finding]:
+    rec, point = ctx.record, ctx.scenario.client.abort_after_step
+    assert point is not None
+    calls = [c for c in rec.upstream if c.kind == "stream"]
+    out: list[Finding] = []
+    if calls and not any(c.aborted or c.client_left_early for c in calls):
+        out.append(Finding(row="8.1.22", source="runner",
+                           message="the upstream request was not aborted (request log: aborted=False); "
+                                   "pass the caller's abort signal to the upstream"))
+    # request.abort: at most one step in flight after the abort point (and ended in time, above).
+    for c in calls:
+        sent = c.steps_sent
+        free = len([i for i in rec.silent_steps if point <= i < (sent or 0)])
+        if sent is not None and sent > point + ABORT_STEP_BOUND + free:
+            out.append(Finding(row="request.abort", source="runner", expected=point, actual=sent,
+                               message=f"the upstream sent {sent} steps although the caller aborted after "
+                                       f"{point} (at most {ABORT_STEP_BOUND} more "
+                                       "allowed): cancel the upstream request when the caller aborts"))
+    return out
+
+
+def _after_abort_findings(ctx: GradeContext) -> list[Finding]:
+    rec = ctx.record
+    if rec.abort_event_index is None:
+        return []
+    policy = ctx.policies.abort
+    allowed = ALLOWED_AFTER_ABORT[policy]
+    after = rec.events[rec.abort_event_index:]
+    extra = [i for i, e in enumerate(after, start=rec.abort_event_index)
+             if not (isinstance(e, dict) and e.get("type") in allowed)]
+    terminals = [e for e in after if isinstance(e, dict) and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS]
+    if not extra and len(terminals) <= 1:
+        return []
+    return [Finding(row="8.1.22", event_index=extra[0] if extra else None, source="runner",
+                    message=f"{len(after)} event(s) emitted after the caller aborted; policy "
+                            f"{policy!r} allows only {sorted(allowed) or 'none'}")]

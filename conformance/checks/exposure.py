@@ -1,0 +1,48 @@
+"""Row 8.1.12: a call is handed to the consumer as complete only after its tool-call part was emitted.
+
+Needs the upstream position of every event, so it runs in process only (over HTTP and for a
+recording without positions there is nothing to compare with).
+
+Example:
+    >>> ROWS
+    ('8.1.12',)
+"""
+
+from __future__ import annotations
+
+from conformance.catalog import declare
+from conformance.findings import Finding
+from conformance.grading.context import GradeContext, first_failing_step
+from mock_provider.parts import ToolCall
+
+ROWS = declare("8.1.12")
+
+
+def check(ctx: GradeContext) -> list[Finding]:
+    """One finding per call exposed before the upstream completed it.
+
+    Under the bridge profile (which ends open calls before RUN_ERROR, seed 001), an END after the
+    upstream failure was read is that closing, not an exposure.
+    """
+    rec = ctx.record
+    if not rec.positions_known:
+        return []
+    failing = first_failing_step(ctx.scenario) if ctx.bridge else None
+    complete_at: dict[str, int] = {}
+    for steps, step in enumerate(ctx.scenario.script, start=1):
+        if isinstance(step.part, ToolCall):
+            complete_at.setdefault(step.part.tool_call_id, steps)
+    out: list[Finding] = []
+    for call_id, idx in ctx.protocol.exposures(list(rec.events)).items():
+        if rec.abort_event_index is not None and idx >= rec.abort_event_index:
+            continue  # closing an open call for a 'cancelled' terminal is not exposing it
+        need = complete_at.get(call_id)
+        if need is None or idx >= len(rec.positions):
+            continue  # never completed upstream: closed at stream end (row 8.1.19), checked by lifecycle
+        if failing is not None and rec.positions[idx] > failing:
+            continue  # the bridge closes what is open before RUN_ERROR (bridge.close-before-error)
+        if rec.positions[idx] < need and not rec.exhausted[idx]:
+            out.append(Finding(row="8.1.12", event_index=idx, source="exposure",
+                               message=f"tool call {call_id!r} exposed as complete before its tool-call part "
+                                       f"(upstream had sent {rec.positions[idx]} of the {need} steps needed)"))
+    return out

@@ -1,0 +1,80 @@
+"""The transcript against the scenario's expected one (:mod:`conformance.semantics`), located in the stream.
+
+A text, reasoning or argument difference is given the index of the first event after which the
+content is no longer a prefix of what was expected, so a report can point at it.
+
+Example:
+    >>> check.__name__
+    'check'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from conformance.findings import Finding
+from conformance.grading.context import GradeContext
+from conformance.protocols.base import OutputProtocol
+from conformance.semantics import Comparison, compare
+from mock_provider.transcript import Transcript
+
+MAX_LOCATED_EVENTS = 2000  # re-extracting every prefix is quadratic: longer streams keep findings unlocated
+
+
+def check(ctx: GradeContext) -> list[Finding]:
+    """The differences between the expected and the actual transcript, each on its row."""
+    proto, rec = ctx.protocol, ctx.record
+    view = Comparison(
+        rows=ctx.scenario.rows, usage_fields=proto.usage_fields, dialect=rec.dialect,
+        upstream_finish=ctx.upstream_finish, has_provider_calls=ctx.has_provider_calls,
+        reports_finish_reason=ctx.capabilities.reports_finish_reason, terminal_row=ctx.cause,
+        result_errors=proto.expresses_result_error, abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,
+        output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
+        model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code)
+    found = compare(ctx.expected, ctx.actual, ctx.policies, view)
+    return locate(found, list(rec.events), ctx.expected, proto)
+
+
+def _wanted(f: Finding) -> bool:
+    return (f.event_index is None and f.field is not None
+            and (f.field in ("text", "reasoning") or f.field.endswith(".args_text")))
+
+
+def locate(findings: list[Finding], events: Sequence[Any], expected: Transcript,
+           proto: OutputProtocol) -> list[Finding]:
+    """The findings, with the index of the first event where a text or argument stops matching.
+
+    Re-extracts the transcript of growing prefixes (only for failing cases, bounded); content that
+    is missing at the end points at the last event (the stream stopped short).
+    """
+    wanted = [i for i, f in enumerate(findings) if _wanted(f)]
+    if not wanted or len(events) > MAX_LOCATED_EVENTS:
+        return findings
+    exp_args = {c.id: c.args_text or "" for c in expected.tool_calls}
+    where: dict[int, int] = {}
+    for k in range(1, len(events) + 1):
+        t = proto.extract(events[:k])
+        for i in wanted:
+            if i not in where and _diverged(findings[i].field or "", t, expected, exp_args):
+                where[i] = k - 1
+        if len(where) == len(wanted):
+            break
+    last = len(events) - 1
+    out = list(findings)
+    for i in wanted:
+        index = where.get(i, last if last >= 0 else None)
+        if index is not None:
+            out[i] = dataclasses.replace(findings[i], event_index=index)
+    return out
+
+
+def _diverged(field: str, t: Transcript, expected: Transcript, exp_args: dict[str, str]) -> bool:
+    if field == "text":
+        return not expected.text.startswith(t.text)
+    if field == "reasoning":
+        return not expected.reasoning.startswith(t.reasoning)
+    call_id = field.split("[", 1)[1].split("]", 1)[0]
+    got = next((c.args_text for c in t.tool_calls if c.id == call_id), None)
+    return got is not None and not exp_args.get(call_id, "").startswith(got)

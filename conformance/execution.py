@@ -1,0 +1,385 @@
+"""Run one case (scenario x dialect) through an adapter and record what happened; grade nothing.
+
+The adapter runs in a worker thread with its own event loop: a cooperative hang is cancelled by
+``asyncio`` at the per-case timeout; a blocking one (a busy loop, a ``time.sleep``) is abandoned
+after the timeout plus a grace period. Every event is copied as it is yielded and checked for
+being a JSON object of bounded size; the count of events is bounded too. The result is a
+:class:`~conformance.run_record.RunRecord`, which :mod:`conformance.grading` grades.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.reference import agui
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> rec = execute(agui, s, "v3")
+    >>> rec.outcome, rec.events[0]["type"], rec.positions_known
+    ('completed', 'RUN_STARTED', True)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance import modalities
+from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.findings import Finding
+from conformance.run_record import Outcome, RunRecord, UpstreamCall
+from conformance.settings import Settings
+from conformance.targets.contract import refusal, transport_report
+from mock_provider.abort import AbortSignal
+from mock_provider.dialects import DialectError, encoder
+from mock_provider.request_log import RequestLog
+from mock_provider.scenario import Scenario
+
+Factory = Callable[[AdapterContext], Any]
+
+HTTP_DIALECTS = ("openai-chat", "anthropic")
+
+
+def expressible(scenario: Scenario, dialect: str) -> str | None:
+    """None when the dialect can express every part of the scenario, else the DialectError text.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> expressible(s, "v3") is None
+    True
+    """
+    if scenario.dialects is not None and dialect not in scenario.dialects:
+        return f"scenario {scenario.id} is written for dialects {', '.join(scenario.dialects)} only"
+    if dialect in HTTP_DIALECTS:
+        from mock_provider.wire import plan_response
+
+        request = {"model": f"scenario:{scenario.id}", "stream": True, "stream_options": {"include_usage": True}}
+        try:
+            plan_response(scenario, dialect, request, streaming=True)
+        except DialectError as exc:
+            return str(exc)
+        return None
+    enc = encoder(dialect, scenario.id)
+    try:
+        for step in scenario.script:
+            if step.part is not None:
+                enc.encode(step.part)
+            elif step.raw_part is not None:
+                enc.encode_raw(step.raw_part)
+    except DialectError as exc:
+        return str(exc)
+    return None
+
+
+def capabilities_of(adapter: Any) -> Capabilities:
+    """The adapter's declared capabilities, validated (a dict is accepted too).
+
+    >>> capabilities_of(type("A", (), {"capabilities": {"name": "a", "inputs": ["v3"], "output": "ag-ui"}})()).name
+    'a'
+    """
+    caps = getattr(adapter, "capabilities", None)
+    if isinstance(caps, Capabilities):
+        return caps
+    if isinstance(caps, dict):
+        return Capabilities.model_validate(caps)
+    raise TypeError("the adapter has no `capabilities` (a conformance.contract.Capabilities)")
+
+
+def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
+    """The request the adapter's caller makes for a scenario (no expected output in it).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> build_request(s, AbortSignal()).run_id
+    'run-text.basic.001'
+    """
+    req = scenario.request
+    return RunRequest(
+        model=req.model,
+        messages=[m.model_dump(exclude_none=True) for m in req.messages],
+        tools=[t.model_dump() for t in req.tools],
+        output_schema=req.output_schema,
+        options=dict(req.options),
+        thread_id=f"thread-{scenario.id}",
+        run_id=f"run-{scenario.id}",
+        abort=abort,
+        structured_mode=req.structured_mode,
+    )
+
+
+@dataclass
+class _Run:
+    """What the worker thread accumulates while the adapter runs (frozen into a RunRecord after)."""
+
+    events: list[Any] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)
+    exhausted: list[bool] = field(default_factory=list)
+    abort_event_index: int | None = None
+    abort_at: float | None = None  # time.monotonic() of the caller's abort
+    abort_wall: float | None = None  # time.time() of it (the HTTP server's log keeps wall-clock times)
+    upstream_delays: list[float | None] = field(default_factory=list)
+    upstream_checked: float = 0.0
+    error: BaseException | None = None
+    error_text: str = ""
+    timed_out: bool = False
+    too_many: bool = False
+    capabilities: Capabilities | None = None
+    setup_error: str = ""
+    oversize: list[int] = field(default_factory=list)
+    final_position: int = 0
+    not_json: list[int] = field(default_factory=list)
+    adapter: Any = None
+    loop: asyncio.AbstractEventLoop | None = None
+
+
+def execute(factory: Factory, scenario: Scenario, dialect: str, settings: Settings | None = None, *,
+            adapter_name: str | None = None) -> RunRecord:
+    """Run one scenario in one dialect through the adapter and return what happened, ungraded."""
+    st = settings or Settings()
+    name = adapter_name or str(getattr(factory, "__name__", "adapter"))
+    base = RunRecord(case_id=f"{scenario.id}[{dialect}]", scenario_id=scenario.id, dialect=dialect, adapter=name)
+    why = expressible(scenario, dialect) or refusal(factory, scenario)
+    if why is not None:
+        return _replace(base, outcome="not-expressible", reason=why)
+    return _Execution(factory, scenario, dialect, st, base).run(adapter_name)
+
+
+def _replace(record: RunRecord, **changes: Any) -> RunRecord:
+    import dataclasses
+
+    return dataclasses.replace(record, **changes)
+
+
+class _Execution:
+    """One case's run: the upstream (in process or served), the worker thread, the record at the end."""
+
+    def __init__(self, factory: Factory, scenario: Scenario, dialect: str, st: Settings, base: RunRecord) -> None:
+        from mock_provider.model import ScriptedLanguageModel
+
+        self.factory, self.scenario, self.dialect, self.st, self.base = factory, scenario, dialect, st, base
+        self.run_state = _Run()
+        self.abort = AbortSignal()
+        self.served: Any = None
+        self.model: Any = _NoModel()
+        model_info = scenario.model_info.model_dump(exclude_none=True) if scenario.model_info is not None else None
+        if dialect in HTTP_DIALECTS:
+            # Served over HTTP by the mock server (one per process, in its own thread); the case's
+            # requests carry a scope header so its log entries are its own.
+            from conformance.served import served_case
+
+            self.served = served_case(scenario, self._on_step, st.time_scale)
+            self.log: Any = self.served
+            self.ctx = AdapterContext(dialect=dialect, model=None, scenario_id=scenario.id, time_scale=st.time_scale,
+                                      request_log=self.served, base_url=self.served.base_url,
+                                      model_id=f"scenario:{scenario.id}", extra={"headers": self.served.headers},
+                                      model_info=model_info)
+        else:
+            self.log = RequestLog()
+            self.model = ScriptedLanguageModel(scenario, dialect, time_scale=st.time_scale, log=self.log,
+                                               on_step=self._on_step)
+            self.ctx = AdapterContext(dialect=dialect, model=self.model, scenario_id=scenario.id,
+                                      time_scale=st.time_scale, request_log=self.log, model_info=model_info)
+
+    def _fire_abort(self) -> None:
+        run = self.run_state
+        if run.abort_event_index is None:
+            run.abort_event_index = len(run.events)
+            run.abort_at, run.abort_wall = time.monotonic(), time.time()
+        self.abort.abort("client abort")
+
+    def _on_step(self, i: int) -> None:
+        if self.scenario.client.abort_after_step is None or i != self.scenario.client.abort_after_step:
+            return
+        loop = self.run_state.loop
+        if self.served is not None and loop is not None:
+            loop.call_soon_threadsafe(self._fire_abort)  # called from the server's thread
+        else:
+            self._fire_abort()
+
+    def run(self, adapter_name: str | None) -> RunRecord:
+        run, st = self.run_state, self.st
+        request = build_request(self.scenario, self.abort)
+        started = time.perf_counter()
+        worker = threading.Thread(target=_drive, args=(self, request), daemon=True)
+        worker.start()
+        worker.join(st.timeout + st.grace)
+        duration = time.perf_counter() - started
+        if self.served is not None:
+            self.served.close()
+        # An adapter in another process hears of an HTTP abort later than the runner decides it; it
+        # may say how many events it had emitted when the abort reached it (conformance.targets.cmd).
+        report = transport_report(run.adapter)
+        if self.served is not None and run.abort_event_index is not None and report.abort_event_index is not None:
+            run.abort_event_index = max(run.abort_event_index, min(report.abort_event_index, len(run.events)))
+        if worker.is_alive():
+            run.timed_out = True
+            run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s "
+                              "(abandoned; a blocking call inside an async generator?)")
+        name = adapter_name or (run.capabilities.name if run.capabilities else self.base.adapter)
+        outcome, reason = _outcome(run, st)
+        return _replace(
+            self.base, adapter=name, outcome=outcome, reason=reason, capabilities=run.capabilities,
+            events=tuple(run.events), positions=tuple(run.positions), exhausted=tuple(run.exhausted),
+            positions_known=self.served is None, not_json=tuple(run.not_json), oversize=tuple(run.oversize),
+            final_position=run.final_position, silent_steps=self._silent_steps(),
+            abort_event_index=run.abort_event_index, timed_out_after_abort=run.timed_out,
+            timeout_text=run.error_text if run.timed_out else "",
+            error_text=run.error_text if run.error is not None else "",
+            upstream=self._upstream(), upstream_watched=run.upstream_checked, served_over_http=self.served is not None,
+            transport_findings=tuple(report.findings), transport_broken=report.broken,
+            modalities=modalities.recorded(run.adapter), duration_s=duration)
+
+    def _silent_steps(self) -> frozenset[int]:
+        silent: Callable[[], frozenset[int]] | None = getattr(self.model, "silent_steps", None)
+        return silent() if silent is not None else frozenset()
+
+    def _upstream(self) -> tuple[UpstreamCall, ...]:
+        """The case's upstream calls as the grader reads them (only streaming calls are graded)."""
+        if self.scenario.client.abort_after_step is None and not self.scenario.expected_request:
+            return ()
+        calls: list[UpstreamCall] = []
+        delays = iter(self.run_state.upstream_delays)
+        for r in self.log.records:
+            kind = getattr(r, "kind", "stream")
+            request = r.options if hasattr(r, "options") else getattr(r, "body", None)
+            end = next(delays, None) if kind == "stream" else None
+            calls.append(UpstreamCall(kind=kind, request=request, aborted=bool(r.aborted),
+                                      client_left_early=bool(r.client_left_early),
+                                      steps_sent=getattr(r, "steps_sent", None), end_after_abort=end))
+        return tuple(calls)
+
+
+class _NoModel:
+    """Stands in for the scripted model when the upstream is served over HTTP."""
+
+    steps_emitted = 0
+    exhausted = False
+
+
+def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
+    """How the run ended, in the order the grader asks (setup, hang, runaway, harness, raise)."""
+    if run.setup_error:
+        return "setup-error", run.setup_error
+    if run.timed_out and run.abort_event_index is None:
+        return "timed-out", run.error_text or f"timed out after {st.timeout:.1f}s"
+    if run.too_many:
+        return "too-many-events", f"more than {st.max_events} events: stopped reading (runaway adapter?)"
+    if isinstance(run.error, HarnessError):
+        return "harness-error", str(run.error)
+    if run.error is not None:
+        return "raised", run.error_text
+    return "completed", ""
+
+
+def _upstream_delays(log: Any, run: _Run) -> list[float | None]:
+    """Seconds from the caller's abort to the end of each upstream streaming request (None: still open).
+
+    The in-process log keeps ``time.monotonic()``; the HTTP server's log keeps ``time.time()``
+    (its entries are public JSON), so each is compared with the abort time on its own clock.
+    """
+    if isinstance(log, RequestLog):
+        origin, ends = run.abort_at, [r.ended_at for r in log.records if r.kind == "stream"]
+    else:
+        origin, ends = run.abort_wall, list(log.upstream_ends())
+    assert origin is not None
+    return [None if end is None else end - origin for end in ends]
+
+
+async def _await_upstream_end(log: Any, run: _Run, bound: float, limit: float) -> None:
+    """After an abort, poll the request log until every upstream request has ended or the bound has
+    passed (never past ``limit``, the case's timeout), and keep what was seen in ``run``."""
+    if run.abort_at is None or log is None:
+        return
+    deadline = min(run.abort_at + bound, limit)
+    while True:
+        now = time.monotonic()
+        delays = _upstream_delays(log, run)
+        if all(d is not None for d in delays) or now >= deadline:
+            break
+        await asyncio.sleep(min(0.005, deadline - now))  # yields to the adapter's own closing tasks
+    run.upstream_delays, run.upstream_checked = delays, now - run.abort_at
+
+
+def _drive(ex: _Execution, request: RunRequest) -> None:
+    run = ex.run_state
+    try:
+        asyncio.run(_consume(ex, request))
+    except BaseException as exc:  # the worker must never die silently
+        if not run.setup_error and run.error is None:
+            run.error = exc
+            run.error_text = f"{type(exc).__name__}: {exc}"
+
+
+def _snapshot(ev: Any, run: _Run, max_bytes: int) -> Any:
+    """The event as graded: a copy (an adapter that changes an event after yielding it changes nothing)."""
+    i = len(run.events)
+    try:
+        size = len(json.dumps(ev))
+        if not isinstance(ev, dict):
+            run.not_json.append(i)
+        elif size > max_bytes:
+            run.oversize.append(i)
+            return {"type": "<oversize>", "bytes": size}
+        return copy.deepcopy(ev)
+    except (TypeError, ValueError):
+        run.not_json.append(i)
+        return repr(ev)[:200]
+    except Exception:  # a hostile object whose copy raises: keep what it says it is
+        run.not_json.append(i)
+        return repr(ev)[:200]
+
+
+async def _consume(ex: _Execution, request: RunRequest) -> None:
+    run, st, model = ex.run_state, ex.st, ex.model
+    run.loop = asyncio.get_running_loop()
+    began = time.monotonic()
+    try:
+        adapter = run.adapter = ex.factory(ex.ctx)
+        run.capabilities = capabilities_of(adapter)
+    except Exception as exc:
+        run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"
+        return
+    if ex.dialect not in run.capabilities.inputs:
+        return
+    try:
+        stream = adapter.stream(request)
+        if not hasattr(stream, "__anext__"):
+            raise TypeError(f"stream() must return an async iterator, got {type(stream).__name__}")
+    except Exception as exc:
+        run.error = exc
+        run.error_text = f"{type(exc).__name__}: {exc}"
+        return
+
+    async def pump() -> None:
+        async for ev in stream:
+            run.positions.append(getattr(model, "steps_emitted", 0))
+            run.exhausted.append(bool(getattr(model, "exhausted", False)))
+            run.events.append(_snapshot(ev, run, st.max_event_bytes))
+            if len(run.events) > st.max_events:
+                run.too_many = True
+                return
+
+    try:
+        await asyncio.wait_for(pump(), timeout=st.timeout)
+    except asyncio.TimeoutError:
+        run.timed_out = True
+        run.error_text = f"no terminal within {st.timeout:.1f}s (the adapter hung; {len(run.events)} events so far)"
+    except Exception as exc:
+        run.error = exc
+        run.error_text = f"{type(exc).__name__}: {exc}"
+    finally:
+        aclose = getattr(stream, "aclose", None)
+        if aclose is not None:
+            # A hostile generator may refuse to close; the verdict is already known.
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(aclose(), timeout=1.0)
+    run.final_position = int(getattr(model, "steps_emitted", 0))
+    # Inside the loop, before its shutdown closes whatever the adapter left open (asyncio.run's
+    # shutdown_asyncgens), so an upstream left open after the abort is seen open.
+    await _await_upstream_end(ex.ctx.request_log, run, st.abort_bound, began + st.timeout)
+
+
+__all__ = ["HTTP_DIALECTS", "Factory", "Finding", "build_request", "capabilities_of", "execute", "expressible"]

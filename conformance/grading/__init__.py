@@ -1,0 +1,90 @@
+"""Grading: a pure function from a run record and its scenario to a case's verdicts and findings.
+
+The road: the gates (:mod:`conformance.grading.gates`) decide the cases that cannot be graded;
+the context (:mod:`conformance.grading.context`) is built once; the ordered checks
+(:data:`conformance.checks.CHECKS`) each return their own findings; the catalog
+(:mod:`conformance.catalog`) gives every finding its level for the adapter's output protocol,
+drops rows that do not apply to it, and holds back subordinate rows where another MUST row
+failed; the levels give each axis its verdict. A live run, a target over a transport and a
+recording all come here as a :class:`~conformance.run_record.RunRecord`.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.execution import execute
+    >>> from conformance.reference import agui
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> grade(execute(agui, s, "v3"), s).verdict
+    'PASS'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from conformance.catalog import Matrix, catalog
+from conformance.checks import CHECKS
+from conformance.findings import Finding
+from conformance.grading.context import GradeContext, build_context
+from conformance.grading.gates import Stop, first_stop
+from conformance.run_record import RunRecord
+from conformance.settings import Settings
+from conformance.verdict import CaseResult
+from conformance.verdict import grade as grade_levels
+from mock_provider.scenario import Scenario
+
+
+def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = None) -> CaseResult:
+    """The case's verdicts and findings, from its run record alone."""
+    st = settings or Settings()
+    matrix = st.matrix or catalog()
+    result = CaseResult(case_id=record.case_id, scenario_id=record.scenario_id, dialect=record.dialect,
+                        adapter=record.adapter, rows=list(scenario.rows), events=list(record.events),
+                        upstream_positions=list(record.positions), duration_s=record.duration_s)
+    stop = first_stop(record, scenario)
+    if stop is not None:
+        return _stopped(result, stop, record, scenario, st, matrix)
+    ctx = build_context(record, scenario, st)
+    result.expected, result.actual = ctx.expected.model_dump(), ctx.actual.model_dump()
+    findings = [f for check in CHECKS for f in check(ctx)]
+    _assemble(result, findings, ctx.capabilities.output, matrix, st.strict)
+    return result
+
+
+def _stopped(result: CaseResult, stop: Stop, record: RunRecord, scenario: Scenario, st: Settings,
+             matrix: Matrix) -> CaseResult:
+    findings: list[Finding] = []
+    if stop.checks:
+        ctx: GradeContext = build_context(record, scenario, st)
+        findings = [f for check in stop.checks for f in check(ctx)]
+    output = record.capabilities.output if record.capabilities is not None else "ag-ui"
+    _assemble(result, findings, output, matrix, st.strict)
+    if stop.verdict is not None:
+        result.content = result.termination = stop.verdict
+        result.reason = stop.reason
+    return result
+
+
+def levelled(findings: list[Finding], output: str, matrix: Matrix) -> list[Finding]:
+    """Each finding with its level for the output protocol; rows that do not apply to it are dropped,
+    and subordinate rows are held back where another row failed at MUST."""
+    out: list[Finding] = []
+    for f in findings:
+        level = matrix.row(f.row).level_for(output)
+        if level is None:
+            continue  # the catalog says the row does not apply to this output protocol
+        out.append(f if f.level is not None else dataclasses.replace(f, level=level))
+    if any(f.level == "MUST" and not matrix.row(f.row).subordinate for f in out):
+        out = [f for f in out if not matrix.row(f.row).subordinate]
+    return out
+
+
+def _assemble(result: CaseResult, findings: list[Finding], output: str, matrix: Matrix, strict: bool) -> None:
+    result.findings = levelled(findings, output, matrix)
+    by_axis: dict[str, list[str]] = {"content": [], "termination": []}
+    for f in result.findings:
+        level = f.level or "MUST"
+        if strict and level == "SHOULD":
+            level = "MUST"
+        by_axis[matrix.row(f.row).axis].append(level)
+    result.content = grade_levels(by_axis["content"])
+    result.termination = grade_levels(by_axis["termination"])

@@ -1,0 +1,170 @@
+"""The one object every check reads: the run record, the scenario, and what follows from them.
+
+It is built once per graded case, before any check runs, and never changes after: a check reads it
+and returns its own findings; no check sees or rewrites another's.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.execution import execute
+    >>> from conformance.reference import agui
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> ctx = build_context(execute(agui, s, "v3"), s, Settings())
+    >>> ctx.protocol.name, ctx.expected.text == ctx.actual.text, ctx.cause is None
+    ('ag-ui', True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conformance import bridge
+from conformance.contract import Capabilities, Policies
+from conformance.protocols import protocol
+from conformance.protocols.base import OutputProtocol
+from conformance.run_record import RunRecord
+from conformance.settings import Settings
+from mock_provider.parts import Finish, ToolCall, ToolInputStart
+from mock_provider.scenario import Scenario
+from mock_provider.transcript import Transcript
+
+# The 8.1 row each upstream part type belongs to: when a run ends the wrong way, the part it
+# ended on names the broken rule.
+PART_ROWS: dict[str, str] = {
+    "stream-start": "8.1.1",
+    "response-metadata": "8.1.2",
+    "text-start": "8.1.4",
+    "text-delta": "8.1.4",
+    "text-end": "8.1.5",
+    "reasoning-start": "8.1.7",
+    "reasoning-delta": "8.1.7",
+    "reasoning-end": "8.1.8",
+    "tool-input-start": "8.1.9",
+    "tool-input-delta": "8.1.10",
+    "tool-input-end": "8.1.12",
+    "tool-call": "8.1.12",
+    "tool-result": "8.1.14",
+    "tool-approval-request": "8.1.15",
+    "file": "8.1.16",
+    "reasoning-file": "8.1.16",
+    "source": "8.1.16",
+    "custom": "8.1.16",
+    "raw": "8.1.16",
+    "ping": "8.1.16",
+    "error": "8.1.17",
+    "finish": "8.1.18",
+    "step-start": "bridge.steps",
+    "step-finish": "bridge.steps",
+}
+
+
+@dataclass(frozen=True)
+class GradeContext:
+    """Everything a check may read. ``cause`` is the row of the upstream step the run stopped on when
+    it stopped the wrong way or too early (None: it ended as expected, the primary row applies)."""
+
+    record: RunRecord
+    scenario: Scenario
+    settings: Settings
+    capabilities: Capabilities
+    protocol: OutputProtocol
+    expected: Transcript
+    actual: Transcript
+    bridge: bool
+    cause: str | None
+    upstream_finish: str | None
+    has_provider_calls: bool
+
+    @property
+    def policies(self) -> Policies:
+        return self.capabilities.policies
+
+    @property
+    def primary_row(self) -> str:
+        return self.scenario.rows[0]
+
+
+def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> GradeContext:
+    """The context of a record whose adapter declared its capabilities."""
+    caps = record.capabilities
+    if caps is None:
+        raise ValueError(f"{record.case_id}: a record without capabilities cannot be graded by the checks")
+    proto = _proto(caps.output)
+    bridged = bridge.declared(caps)
+    expected = scenario.expected_for(record.dialect)
+    if bridged:
+        expected = bridge.expected_for(expected)
+    actual = proto.extract(list(record.events))
+    parts = scenario.parts()
+    return GradeContext(
+        record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
+        actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
+        upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
+        has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts))
+
+
+def first_failing_step(scenario: Scenario) -> int | None:
+    """Index of the first step that makes the upstream fail (error part or fault).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> first_failing_step(next(s for s in load_corpus() if s.id == "text.basic.001")) is None
+    True
+    """
+    for i, step in enumerate(scenario.script):
+        if step.fault is not None and step.fault.kind != "split":
+            return i
+        if step.part is not None and step.part.type == "error":
+            return i
+        if isinstance(step.part, Finish) and step.part.finish_reason.unified == "error":
+            return i
+    return None
+
+
+def terminal_row(scenario: Scenario, record: RunRecord, expected_terminal: str, actual_terminal: str) -> str | None:
+    """The row of the upstream step the run stopped on, when it stopped the wrong way or too early.
+
+    None: the run ended as expected (or the cause is unknown); the primary row applies.
+    """
+    consumed = record.final_position
+    if expected_terminal == "aborted" and record.abort_event_index is not None:
+        return None  # every difference of an abort case is the abort rule's
+    # (An abort case that ended before the abort was even reached: the part it stopped on is to blame.)
+    if expected_terminal == "error":
+        failing = first_failing_step(scenario)
+        structured = scenario.expected.structured
+        if failing is None and structured is not None and structured.error is not None:
+            failing = len(scenario.script)  # no result can be made: that failure comes after the upstream
+        if actual_terminal != "error" or failing is None or consumed > failing:
+            return None  # swallowed or late: the error scenario's own (primary) row
+        # The run errored before the upstream failed: the part it stopped on is to blame.
+    elif actual_terminal == "finished":
+        return None
+    return _stopped_on(scenario, consumed)
+
+
+def _stopped_on(scenario: Scenario, consumed: int) -> str | None:
+    if consumed >= len(scenario.script):
+        if scenario.request.output_schema is not None:
+            return None  # the structured result is made after the upstream ended: the scenario's own row
+        has_finish = any(isinstance(s.part, Finish) for s in scenario.script)
+        return "8.1.18" if has_finish else "8.1.19"
+    if consumed <= 0:
+        return None
+    step = scenario.script[consumed - 1]
+    if step.raw_part is not None:
+        return "8.1.16"
+    if step.part is not None:
+        return PART_ROWS.get(step.part.type)
+    return None
+
+
+def _proto(name: str) -> OutputProtocol:  # TEMPORARY until the protocols branch lands
+    from typing import Any
+    p: Any = protocol(name)
+    if isinstance(p, OutputProtocol):
+        return p
+    return OutputProtocol(name=p.NAME, usage_fields=p.USAGE_FIELDS, schema_errors=p.schema_errors,
+                          lifecycle=p.lifecycle, extract=p.extract, exposures=p.exposures,
+                          expresses_result_error=getattr(p, "EXPRESSES_RESULT_ERROR", True),
+                          expresses_model=getattr(p, "EXPRESSES_MODEL", True),
+                          expresses_error_code=getattr(p, "EXPRESSES_ERROR_CODE", True),
+                          expresses_structured=getattr(p, "EXPRESSES_STRUCTURED", True))

@@ -1,0 +1,113 @@
+"""What is decided before any check runs: cases that cannot be graded, in the order they are asked.
+
+Each gate reads the record and the scenario and either lets the case through (None) or stops it
+with a verdict for both axes and a reason. A stop may still name checks whose findings the report
+shows (an adapter that raised is ERROR, and its events' schema errors are listed), or leave the
+verdict to those checks' findings (a transport that broke the stream is graded on its own rows).
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.run_record import RunRecord
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> first_stop(RunRecord(case_id="c", scenario_id=s.id, dialect="v3", adapter="a", outcome="setup-error",
+    ...                      reason="the adapter factory failed: boom"), s).verdict
+    'ERROR'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from conformance.checks import schema, transport
+from conformance.findings import Finding
+from conformance.grading.context import GradeContext
+from conformance.modalities import ATTRIBUTE, ROW
+from conformance.run_record import RunRecord
+from conformance.verdict import Verdict
+from mock_provider.scenario import Scenario
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A gate's decision. ``verdict`` None: grade the findings of ``checks`` as usual."""
+
+    verdict: Verdict | None
+    reason: str = ""
+    checks: tuple[Callable[[GradeContext], list[Finding]], ...] = ()
+
+
+Gate = Callable[[RunRecord, Scenario], "Stop | None"]
+
+
+def not_expressible(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    return Stop("NOT-EXPRESSIBLE", rec.reason) if rec.outcome == "not-expressible" else None
+
+
+def setup_error(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    if rec.outcome == "setup-error":
+        return Stop("ERROR", rec.reason)
+    if rec.capabilities is None:  # the factory never returned (it blocked): nothing was declared
+        return Stop("ERROR", rec.reason or "the adapter declared no capabilities")
+    return None
+
+
+def unsupported_input(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    caps = rec.capabilities
+    if caps is not None and rec.dialect not in caps.inputs:
+        return Stop("UNSUPPORTED", f"the adapter does not consume dialect {rec.dialect!r} "
+                                   f"(declared inputs: {caps.inputs})")
+    return None
+
+
+def unsupported_feature(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    caps = rec.capabilities
+    missing = sorted(scenario.features() - set(caps.features)) if caps is not None else []
+    return Stop("UNSUPPORTED", f"feature(s) not declared: {', '.join(missing)}") if missing else None
+
+
+def unsupported_modalities(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    # A harness that broke (conformance.targets.cmd) is ERROR below, even if it declared nothing yet.
+    if scenario.model_info is None or rec.outcome == "harness-error":
+        return None
+    if rec.modalities.declared is None and rec.modalities.problem is None:
+        return Stop("UNSUPPORTED", f"the adapter declares no {ATTRIBUTE} for the model "
+                                   f"(conformance.contract; row {ROW})")
+    return None
+
+
+def hung(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    if rec.outcome in ("timed-out", "too-many-events"):
+        return Stop("ERROR", rec.reason)
+    return None
+
+
+def transport_broken(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    # The wire broke the stream (non-2xx, early close): what never arrived cannot be graded.
+    return Stop(None, checks=(transport.check,)) if rec.transport_broken else None
+
+
+def harness_error(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    return Stop("ERROR", rec.reason) if rec.outcome == "harness-error" else None
+
+
+def raised(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """stream() raised where no error was expected (where one was, the ``raised`` check grades it)."""
+    if rec.outcome != "raised" or scenario.expected_for(rec.dialect).terminal == "error":
+        return None
+    return Stop("ERROR", f"the adapter raised: {rec.reason}", checks=(schema.check,))
+
+
+GATES: tuple[Gate, ...] = (
+    not_expressible, setup_error, unsupported_input, unsupported_feature, unsupported_modalities, hung,
+    transport_broken, harness_error, raised,
+)
+
+
+def first_stop(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """The first gate that stops the case (None: every check runs)."""
+    for gate in GATES:
+        stop = gate(rec, scenario)
+        if stop is not None:
+            return stop
+    return None
