@@ -19,6 +19,7 @@ from typing import Any
 from conformance.contract import AdapterContext, Capabilities
 from conformance.matrix import Matrix, load_matrix
 from conformance.runner import Factory, Settings, capabilities_of, run_case
+from conformance.targets.contract import transport_rows
 from conformance.verdict import ORDER, CaseResult
 from mock_provider.scenario import PART_DIALECTS, Scenario, load_corpus
 
@@ -121,7 +122,7 @@ class ConformanceSession:
     def row_summary(self) -> dict[str, Counter[str]]:
         """Row id -> counts of per-case verdicts on that row."""
         # A target over a transport checks its wire rows on every case too (``transport_rows``).
-        wire = set(getattr(self.factory, "transport_rows", ()))
+        wire = set(transport_rows(self.factory))
         return row_summary(self.results, [r.id for r in self.matrix.rows if r.every_case or r.id in wire])
 
 

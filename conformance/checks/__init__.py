@@ -1,6 +1,6 @@
 """The checks, in the order they run: one module each, one signature, ``check(ctx) -> list[Finding]``.
 
-Each check reads the :class:`~conformance.grading.context.GradeContext` and returns its own
+Each check reads the :class:`~conformance.checks.context.GradeContext` and returns its own
 findings; none sees or changes another's. The order is the order findings are reported in.
 Adding a check is one module here plus one line in :data:`CHECKS`.
 
@@ -27,8 +27,8 @@ from conformance.checks import (
     semantics,
     transport,
 )
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 
 Check = Callable[[GradeContext], list[Finding]]
 

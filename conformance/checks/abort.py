@@ -14,8 +14,8 @@ Example:
 from __future__ import annotations
 
 from conformance.catalog import declare
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 
 ROWS = declare("8.1.22", "request.abort")
 

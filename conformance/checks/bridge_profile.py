@@ -8,8 +8,8 @@ Example:
 from __future__ import annotations
 
 from conformance import bridge
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 
 
 def check(ctx: GradeContext) -> list[Finding]:

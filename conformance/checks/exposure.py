@@ -11,8 +11,8 @@ Example:
 from __future__ import annotations
 
 from conformance.catalog import declare
+from conformance.checks.context import GradeContext, first_failing_step
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext, first_failing_step
 from mock_provider.parts import ToolCall
 
 ROWS = declare("8.1.12")

@@ -16,8 +16,8 @@ import dataclasses
 
 from conformance import bridge
 from conformance.catalog import declare
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 
 ROWS = declare(bridge.CLOSE_ROW, bridge.OPEN_AT_ERROR_NOTE)
 TERMINAL_MISSING = "lifecycle-terminal-missing"  # the source a protocol table gives a missing terminal

@@ -7,8 +7,8 @@ Example:
 
 from __future__ import annotations
 
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 from conformance.modalities import recorded_findings
 
 

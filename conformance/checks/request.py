@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 from conformance.request_checks import request_findings
 
 

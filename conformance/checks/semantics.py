@@ -14,8 +14,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 from conformance.protocols.base import OutputProtocol
 from conformance.semantics import Comparison, compare
 from mock_provider.transcript import Transcript

@@ -1,7 +1,7 @@
 """Grading: a pure function from a run record and its scenario to a case's verdicts and findings.
 
 The road: the gates (:mod:`conformance.grading.gates`) decide the cases that cannot be graded;
-the context (:mod:`conformance.grading.context`) is built once; the ordered checks
+the context (:mod:`conformance.checks.context`) is built once; the ordered checks
 (:data:`conformance.checks.CHECKS`) each return their own findings; the catalog
 (:mod:`conformance.catalog`) gives every finding its level for the adapter's output protocol,
 drops rows that do not apply to it, and holds back subordinate rows where another MUST row
@@ -23,8 +23,8 @@ import dataclasses
 
 from conformance.catalog import Matrix, catalog
 from conformance.checks import CHECKS
+from conformance.checks.context import GradeContext, build_context
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext, build_context
 from conformance.grading.gates import Stop, first_stop
 from conformance.run_record import RunRecord
 from conformance.settings import Settings

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.checks import schema, transport
+from conformance.checks.context import GradeContext
 from conformance.findings import Finding
-from conformance.grading.context import GradeContext
 from conformance.modalities import ATTRIBUTE, ROW
 from conformance.run_record import RunRecord
 from conformance.verdict import Verdict
