@@ -23,6 +23,7 @@ import copy
 import json
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,6 +125,7 @@ class _Run:
     upstream_checked: float = 0.0
     error: BaseException | None = None
     error_text: str = ""
+    traceback: str = ""
     timed_out: bool = False
     too_many: bool = False
     capabilities: Capabilities | None = None
@@ -230,7 +232,7 @@ class _Execution:
             error_text=run.error_text if run.error is not None else "",
             upstream=self._upstream(), upstream_watched=run.upstream_checked, served_over_http=self.served is not None,
             transport_findings=tuple(report.findings), transport_broken=report.broken,
-            modalities=modalities.recorded(run.adapter), duration_s=duration)
+            traceback=run.traceback, modalities=modalities.recorded(run.adapter), duration_s=duration)
 
     def _silent_steps(self) -> frozenset[int]:
         silent: Callable[[], frozenset[int]] | None = getattr(self.model, "silent_steps", None)
@@ -303,6 +305,18 @@ async def _await_upstream_end(log: Any, run: _Run, bound: float, limit: float) -
     run.upstream_delays, run.upstream_checked = delays, now - run.abort_at
 
 
+MAX_TRACEBACK_CHARS = 8_000
+
+
+def _traceback(exc: BaseException) -> str:
+    """The exception's traceback as text, its last lines kept when it is long (a runaway recursion)."""
+    try:
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    except Exception:  # a hostile exception whose str() raises
+        return f"{type(exc).__name__} (its traceback could not be formatted)"
+    return text if len(text) <= MAX_TRACEBACK_CHARS else "...\n" + text[-MAX_TRACEBACK_CHARS:]
+
+
 def _drive(ex: _Execution, request: RunRequest) -> None:
     run = ex.run_state
     try:
@@ -311,6 +325,7 @@ def _drive(ex: _Execution, request: RunRequest) -> None:
         if not run.setup_error and run.error is None:
             run.error = exc
             run.error_text = f"{type(exc).__name__}: {exc}"
+            run.traceback = _traceback(exc)
 
 
 def _snapshot(ev: Any, run: _Run, max_bytes: int) -> Any:
@@ -341,6 +356,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         run.capabilities = capabilities_of(adapter)
     except Exception as exc:
         run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"
+        run.traceback = _traceback(exc)
         return
     if ex.dialect not in run.capabilities.inputs:
         return
@@ -351,6 +367,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     except Exception as exc:
         run.error = exc
         run.error_text = f"{type(exc).__name__}: {exc}"
+        run.traceback = _traceback(exc)
         return
 
     async def pump() -> None:
@@ -370,6 +387,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     except Exception as exc:
         run.error = exc
         run.error_text = f"{type(exc).__name__}: {exc}"
+        run.traceback = _traceback(exc)
     finally:
         aclose = getattr(stream, "aclose", None)
         if aclose is not None:

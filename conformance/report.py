@@ -164,6 +164,7 @@ def case_entry(result: CaseResult, decision: Mapping[str, Any] | None = None) ->
         "termination": result.termination,
         "verdict": result.verdict,
         "reason": result.reason,
+        "traceback": result.traceback,
         "failing": failing,
         "gate": status,
         "gate_reason": str(decision.get("reason", "")) if decision else "",
@@ -357,6 +358,8 @@ def _case_markdown(case: Mapping[str, Any]) -> str:
              + (f" ({case['gate_reason']})" if case["gate_reason"] else "")]
     if case["reason"]:
         lines.append(f"\nreason: {case['reason']}")
+    if case.get("traceback"):
+        lines.append("\n```text\n" + case["traceback"].rstrip() + "\n```")
     lines.append("")
     for f in case["findings"]:
         at = f" at event #{f['event_index']}" if f.get("event_index") is not None else ""
@@ -482,6 +485,8 @@ def _case_html(case: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> s
         body.append(f"<p>{e(scenario['title'])} · rows {e(', '.join(scenario['rows']))}</p>")
     if case["reason"]:
         body.append(f"<p>reason: {e(case['reason'])}</p>")
+    if case.get("traceback"):
+        body.append(f"<details><summary>traceback</summary><pre>{e(case['traceback'])}</pre></details>")
     if case["gate_reason"]:
         body.append(f"<p>gate: {e(case['gate'])}: {e(case['gate_reason'])}</p>")
     for f in case["findings"]:

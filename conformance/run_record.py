@@ -87,6 +87,7 @@ class RunRecord:
     timed_out_after_abort: bool = False
     timeout_text: str = ""
     error_text: str = ""  # the exception stream() raised while the scenario expected an error event
+    traceback: str = ""  # where the adapter's exception came from (factory or stream), for the report
     upstream_known: bool = True  # False for a recording made without the request log
     upstream: tuple[UpstreamCall, ...] = ()
     upstream_watched: float = 0.0  # seconds the runner watched the upstream after the abort

@@ -69,6 +69,7 @@ class CaseResult:
     actual: dict[str, Any] | None = None
     duration_s: float = 0.0
     rows: list[str] = field(default_factory=list)
+    traceback: str = ""  # the adapter's exception, where it raised (ERROR cases and raise-instead-of-error)
 
     @property
     def verdict(self) -> Verdict:
@@ -90,6 +91,9 @@ class CaseResult:
         lines = [f"{self.case_id}: content={self.content} termination={self.termination}"]
         if self.reason:
             lines.append(f"  reason: {self.reason}")
+        if self.traceback:
+            lines.append("  traceback (most recent call last, as the adapter raised it):")
+            lines.extend(f"    {line}" for line in self.traceback.rstrip().splitlines()[-30:])
         first = self.first_difference()
         if first is not None and first.event_index is not None:
             lines.append(f"  first differing event: #{first.event_index}")

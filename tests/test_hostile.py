@@ -62,3 +62,12 @@ def test_hostile_adapters_leave_no_worker_blocking_the_suite(corpus: list[Scenar
 
 def test_at_least_ten_hostile_adapters() -> None:
     assert len(CASES) >= 10
+
+
+def test_an_adapter_that_raises_gets_its_traceback_in_the_verdict(corpus: list[Scenario]) -> None:
+    """An ERROR names where the adapter raised, not only what (the report shows it too)."""
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    result = run_case(h.factory_raises, scenario, "v3", FAST)
+    assert result.verdict == "ERROR"
+    assert "Traceback (most recent call last)" in result.traceback and "factory_raises" in result.traceback
+    assert "traceback" in result.describe()

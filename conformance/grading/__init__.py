@@ -39,7 +39,8 @@ def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = Non
     matrix = st.matrix or catalog()
     result = CaseResult(case_id=record.case_id, scenario_id=record.scenario_id, dialect=record.dialect,
                         adapter=record.adapter, rows=list(scenario.rows), events=list(record.events),
-                        upstream_positions=list(record.positions), duration_s=record.duration_s)
+                        upstream_positions=list(record.positions), duration_s=record.duration_s,
+                        traceback=record.traceback)
     stop = first_stop(record, scenario)
     if stop is not None:
         return _stopped(result, stop, record, scenario, st, matrix)
