@@ -9,7 +9,7 @@ Every concern mixin (:mod:`~conformance.reference.request`, :mod:`~conformance.r
 
 >>> from conformance.contract import RunRequest
 >>> a = AdapterBase()
->>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={}))
+>>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={}, thread_id="t", run_id="r"))
 >>> a.message_id(), a.message_id(), a.reasoning_id()
 ('msg-1', 'msg-2', 'reasoning-1')
 """

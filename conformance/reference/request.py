@@ -5,7 +5,7 @@ options); ``build_prompt`` writes a V2/V3 prompt, ``build_tools`` function tools
 
 >>> from conformance.contract import RunRequest
 >>> req = RunRequest(model="m", messages=[{"role": "user", "content": "Hi"}], tools=[],
-...                  output_schema=None, options={})
+...                  output_schema=None, options={}, thread_id="t", run_id="r")
 >>> RequestMixin().build_prompt(req)
 [{'role': 'user', 'content': [{'type': 'text', 'text': 'Hi'}]}]
 """

@@ -4,7 +4,7 @@ non-empty deltas in order, one segment open at a time.
 >>> from conformance.reference.agui import AguiReferenceAdapter
 >>> from conformance.contract import RunRequest
 >>> a = AguiReferenceAdapter()
->>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={}))
+>>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={}, thread_id="t", run_id="r"))
 >>> a.on_text_delta({"type": "text-delta", "delta": ""}); a.drain()  # no empty message
 []
 """
