@@ -81,6 +81,8 @@ class AdapterBase:
         self.emit_run_error(message, code)
         self.state.done = True
 
+    # ------------------------------------------------------------ structured-output switches
+    # Here, not in structured_output.py: opening a text message already asks them.
     def structured(self) -> bool:
         """Is this a structured-output run (the caller gave an output schema)?"""
         return self.state.request.output_schema is not None
