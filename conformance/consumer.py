@@ -288,6 +288,21 @@ def normalize_stream_chunk(chunk: dict[str, Any]) -> list[dict[str, Any]]:
     """
     etype = chunk.get("type")
     spec = SPEC_KEYS.get(etype, frozenset(_SHARED)) if isinstance(etype, str) else frozenset(_SHARED)
+    out = _spec_fields(chunk, etype, spec)
+    tanstack = _tanstack_extras(chunk, etype, spec)
+    if tanstack:
+        meta = _obj(out.get("metadata"))
+        current = _tanstack(out) or {}
+        out = {**out, "metadata": {**meta, "tanstack": {**current, **tanstack}}}
+    main = [out]
+    for extra in (_tool_result_chunk(chunk, etype), _encrypted_value_chunk(chunk)):
+        if extra is not None:
+            main.append(extra)
+    return main
+
+
+def _spec_fields(chunk: dict[str, Any], etype: Any, spec: frozenset[str]) -> dict[str, Any]:
+    # The AG-UI fields of the event; TanStack's own spellings (toolName, error{}) fill the gaps.
     out: dict[str, Any] = {k: v for k, v in chunk.items() if k in spec}
     if etype == "TOOL_CALL_START" and "toolCallName" not in out and chunk.get("toolName"):
         out["toolCallName"] = chunk["toolName"]
@@ -297,6 +312,11 @@ def normalize_stream_chunk(chunk: dict[str, Any]) -> list[dict[str, Any]]:
             out["message"] = err["message"]
         if "code" not in out and err.get("code") is not None:
             out["code"] = err["code"]
+    return out
+
+
+def _tanstack_extras(chunk: dict[str, Any], etype: Any, spec: frozenset[str]) -> dict[str, Any]:
+    # Every non-AG-UI key moves under metadata.tanstack, except the ones the spec fields consumed.
     tanstack: dict[str, Any] = {}
     if "model" in chunk and etype not in ("TEXT_MESSAGE_CONTENT", "TOOL_CALL_ARGS"):
         tanstack["model"] = chunk["model"]
@@ -315,35 +335,40 @@ def normalize_stream_chunk(chunk: dict[str, Any]) -> list[dict[str, Any]]:
         if key in spec or key in skip or key in tanstack:
             continue
         tanstack[key] = value
-    if tanstack:
-        meta = _obj(out.get("metadata"))
-        current = _tanstack(out) or {}
-        out = {**out, "metadata": {**meta, "tanstack": {**current, **tanstack}}}
-    main = [out]
-    if etype == "TOOL_CALL_END" and "result" in chunk:
-        result = chunk["result"]
-        parent = chunk.get("parentMessageId")
-        extra: dict[str, Any] = {
-            "type": "TOOL_CALL_RESULT",
-            "toolCallId": chunk.get("toolCallId"),
-            "content": js_stringify(result) if isinstance(result, list) else result,
-            "messageId": parent if isinstance(parent, str) and parent else chunk.get("toolCallId"),
-        }
-        if chunk.get("state") == "output-error":
-            extra["metadata"] = {"tanstack": {"state": "output-error"}}
-        main.append(extra)
-    signature = chunk.get("signature")
-    if isinstance(signature, str) and signature:
-        raw_id = chunk.get("toolCallId")
-        tool_call_id = raw_id if isinstance(raw_id, str) and raw_id else None
-        entity = next((v for v in (chunk.get("stepId"), chunk.get("stepName"), chunk.get("messageId"), tool_call_id)
-                       if isinstance(v, str) and v), None)
-        if entity is not None:
-            main.append({"type": "REASONING_ENCRYPTED_VALUE",
-                         "subtype": "tool-call" if tool_call_id and not chunk.get("stepId") else "message",
-                         "entityId": entity, "encryptedValue": signature})
-    return main
+    return tanstack
 
+
+def _tool_result_chunk(chunk: dict[str, Any], etype: Any) -> dict[str, Any] | None:
+    # A TOOL_CALL_END that carries a result is followed by its TOOL_CALL_RESULT.
+    if etype != "TOOL_CALL_END" or "result" not in chunk:
+        return None
+    result = chunk["result"]
+    parent = chunk.get("parentMessageId")
+    extra: dict[str, Any] = {
+        "type": "TOOL_CALL_RESULT",
+        "toolCallId": chunk.get("toolCallId"),
+        "content": js_stringify(result) if isinstance(result, list) else result,
+        "messageId": parent if isinstance(parent, str) and parent else chunk.get("toolCallId"),
+    }
+    if chunk.get("state") == "output-error":
+        extra["metadata"] = {"tanstack": {"state": "output-error"}}
+    return extra
+
+
+def _encrypted_value_chunk(chunk: dict[str, Any]) -> dict[str, Any] | None:
+    # A chunk's ``signature`` becomes REASONING_ENCRYPTED_VALUE for the step, message or call it signs.
+    signature = chunk.get("signature")
+    if not isinstance(signature, str) or not signature:
+        return None
+    raw_id = chunk.get("toolCallId")
+    tool_call_id = raw_id if isinstance(raw_id, str) and raw_id else None
+    entity = next((v for v in (chunk.get("stepId"), chunk.get("stepName"), chunk.get("messageId"), tool_call_id)
+                   if isinstance(v, str) and v), None)
+    if entity is None:
+        return None
+    return {"type": "REASONING_ENCRYPTED_VALUE",
+            "subtype": "tool-call" if tool_call_id and not chunk.get("stepId") else "message",
+            "entityId": entity, "encryptedValue": signature}
 
 def consumer_chunks(events: Iterable[Any], output: str) -> list[dict[str, Any]]:
     """The chunks the processor receives for an adapter's output protocol (yield layer normalized).

@@ -50,6 +50,7 @@ from conformance.contract import Policies
 from conformance.findings import Finding
 from mock_provider.parts import TextDelta, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
+from mock_provider.transcript import ToolCallRecord, ToolResultRecord, Transcript
 
 ROW = "consumer.ui-messages"
 # Output protocols the StreamProcessor consumes: AG-UI events (the wire) and TanStack's yield layer.
@@ -159,17 +160,16 @@ def _first_failing(scenario: Scenario) -> int:
     return len(scenario.script)
 
 
-def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = None) -> ConsumerView | None:
-    """The view the scenario implies (the module's rule), or None where the rule does not apply."""
-    pol = policies or Policies()
-    expected = scenario.expected_for(dialect)
-    if expected.terminal in ("aborted", "none"):
-        return None
-    stop = _first_failing(scenario) if expected.terminal == "error" else len(scenario.script)
+_BlockDeltas = list[tuple[Segment, str, str]]  # (segment, text block id, delta), in script order
+
+
+def _walk(scenario: Scenario, stop: int) -> tuple[list[Segment], set[str], dict[str, str], _BlockDeltas]:
+    """Rule 1: the script's display items up to ``stop``: segments, placed call ids, text by block id
+    and which block each delta of a segment came from."""
     segments: list[Segment] = []
     placed: set[str] = set()
     blocks: dict[str, str] = {}  # text block id -> its text, to tell whitespace-only blocks
-    block_of: list[tuple[Segment, str, str]] = []  # (segment, block id, delta)
+    block_of: _BlockDeltas = []
     for step in scenario.script[:stop]:
         part = step.part
         if isinstance(part, TextDelta) and part.delta:
@@ -184,30 +184,23 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
             if call_id not in placed:
                 placed.add(call_id)
                 segments.append(Segment(call=call_id))
-    if "".join(s.text for s in segments if s.text is not None) != expected.text:
-        return None
+    return segments, placed, blocks, block_of
+
+
+def _mark_blank_blocks(segments: list[Segment], blocks: dict[str, str], block_of: _BlockDeltas) -> None:
+    # Only when some block is whitespace-only: its text may be missing from the UI (see _shown_as).
     blank = {b for b, text in blocks.items() if text.strip() == ""}
-    if blank:
-        for seg in segments:
-            if seg.text is not None:
-                seg.pieces = []
-                for g, b, d in block_of:
-                    if g is seg:
-                        seg.pieces.append((d, b in blank))
-    structured = expected.structured
-    if structured is not None and structured.raw_text is not None \
-            and [(s.text, s.call) for s in segments] == [(expected.text, None)]:
-        # The text streams into the structured-output part, whose `complete` raw replaces it:
-        # the UI shows the JSON the result was read from, not the prose around it.
-        segments = [Segment(text=structured.raw_text)]
-    by_id = {c.id: c for c in expected.tool_calls}
-    if placed != set(by_id):
-        return None  # calls the transcript does not name (or the reverse): no fixed picture
-    view = ConsumerView(segments=segments, thinking=expected.reasoning, roles=["assistant"] if segments else [])
+    if not blank:
+        return
+    for seg in segments:
+        if seg.text is not None:
+            seg.pieces = [(d, b in blank) for g, b, d in block_of if g is seg]
+
+
+def _expected_calls(view: ConsumerView, expected: Transcript, by_id: dict[str, ToolCallRecord],
+                    results: list[ToolResultRecord]) -> None:
+    """Rule 3: each call's part (name, arguments, input, approval or result state) and each result part."""
     approvals = {a.tool_call_id: a for a in expected.approvals}
-    results = [r for r in expected.tool_results if pol.preliminary_results == "forward" or not r.preliminary]
-    if any(r.preliminary for r in results):
-        return None  # forwarded preliminary results replace each other: the last one is shown
     for call_id, rec in by_id.items():
         # No argument text at all: the UI may show "" (no input) or "{}" (an END input), as 8.1.10 allows.
         empty = rec.args_text == ""
@@ -223,8 +216,50 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
         if res.tool_call_id in view.calls and res.tool_call_id not in approvals:
             view.calls[res.tool_call_id].state = state
             view.calls[res.tool_call_id].output = res.result
-    if segments and all(s.text is not None and s.text.strip() == "" for s in segments) and not view.thinking \
-            and expected.terminal != "error":
+
+
+def _structured_segments(segments: list[Segment], expected: Transcript) -> list[Segment]:
+    # The text streams into the structured-output part, whose `complete` raw replaces it:
+    # the UI shows the JSON the result was read from, not the prose around it.
+    structured = expected.structured
+    if structured is not None and structured.raw_text is not None \
+            and [(s.text, s.call) for s in segments] == [(expected.text, None)]:
+        return [Segment(text=structured.raw_text)]
+    return segments
+
+
+def _whitespace_segments(segments: list[Segment]) -> bool:
+    # At least one segment, and every one is whitespace-only text (no tool call between).
+    return bool(segments) and all(s.text is not None and s.text.strip() == "" for s in segments)
+
+
+def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = None) -> ConsumerView | None:
+    """The view the scenario implies (the module's rule), or None where the rule does not apply.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> expected_view(s, "v3").roles
+    ['assistant']
+    """
+    pol = policies or Policies()
+    expected = scenario.expected_for(dialect)
+    if expected.terminal in ("aborted", "none"):
+        return None
+    stop = _first_failing(scenario) if expected.terminal == "error" else len(scenario.script)
+    segments, placed, blocks, block_of = _walk(scenario, stop)
+    if "".join(s.text for s in segments if s.text is not None) != expected.text:
+        return None
+    _mark_blank_blocks(segments, blocks, block_of)
+    segments = _structured_segments(segments, expected)
+    by_id = {c.id: c for c in expected.tool_calls}
+    if placed != set(by_id):
+        return None  # calls the transcript does not name (or the reverse): no fixed picture
+    view = ConsumerView(segments=segments, thinking=expected.reasoning, roles=["assistant"] if segments else [])
+    results = [r for r in expected.tool_results if pol.preliminary_results == "forward" or not r.preliminary]
+    if any(r.preliminary for r in results):
+        return None  # forwarded preliminary results replace each other: the last one is shown
+    _expected_calls(view, expected, by_id, results)
+    if _whitespace_segments(segments) and not view.thinking and expected.terminal != "error":
         # Whitespace-only: the processor removes the last message when it holds only whitespace text.
         # One block is one message, so nothing may remain; several blocks may be several messages.
         return ConsumerView(whitespace_only=True, removed=len(blocks) == 1)
@@ -264,44 +299,40 @@ def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)[:200]
 
 
-def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
-    """What the UI shows differently, first difference first (empty when it shows the same).
+def _item(s: Segment | None) -> str:
+    if s is None:
+        return "nothing"
+    return f"text {_show(s.text)}" if s.text is not None else f"tool call {s.call!r}"
 
-    >>> differences(ConsumerView(segments=[Segment(text="a")]), ConsumerView(segments=[Segment(text="b")]))
-    ['display item 0: expected text "a", the UI shows text "b"']
+
+def _same_item(e: Segment, a: Segment) -> bool:
+    return (e.call is not None and e.call == a.call) or (
+        e.text is not None and a.text is not None and _shown_as(e, a.text))
+
+
+def _display_difference(expected: ConsumerView, actual: ConsumerView) -> str | None:
+    """The first display item that differs, or None.
+
+    Walks both displays; a segment made only of whitespace-only blocks may be missing (each
+    block its own message, removed by the processor), each one independently.
     """
-    out: list[str] = []
-
-    def item(s: Segment | None) -> str:
-        if s is None:
-            return "nothing"
-        return f"text {_show(s.text)}" if s.text is not None else f"tool call {s.call!r}"
-
-    if expected.removed and actual.messages:
-        out.append(f"the turn is one whitespace-only text block, which the processor removes as the last "
-                   f"message; the UI still shows {actual.messages} message(s) (text {_show(_text(actual))}): the "
-                   f"whitespace was not all in the last message (the block split across messages, or "
-                   f"something after it)")
-        return out
-    if expected.whitespace_only and _whitespace_turn(actual):
-        return out  # several whitespace-only blocks: nothing, or some of them, depending on message grouping
-    # Walk both displays; a segment made only of whitespace-only blocks may be missing (each
-    # block its own message, removed by the processor), each one independently.
     wanted, shown = expected.segments, actual.segments
     i = j = 0
     while i < len(wanted) or j < len(shown):
         e = wanted[i] if i < len(wanted) else None
         a = shown[j] if j < len(shown) else None
-        if e is not None and a is not None and (
-                (e.call is not None and e.call == a.call)
-                or (e.text is not None and a.text is not None and _shown_as(e, a.text))):
+        if e is not None and a is not None and _same_item(e, a):
             i, j = i + 1, j + 1
             continue
         if e is not None and e.pieces and all(blank for _, blank in e.pieces):
             i += 1
             continue
-        out.append(f"display item {j}: expected {item(e)}, the UI shows {item(a)}")
-        break
+        return f"display item {j}: expected {_item(e)}, the UI shows {_item(a)}"
+    return None
+
+
+def _call_differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
+    out: list[str] = []
     for call_id, exp in expected.calls.items():
         got = actual.calls.get(call_id)
         if got is None:
@@ -314,6 +345,11 @@ def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
             if getattr(exp, key) != getattr(got, key):
                 out.append(f"tool-call part {call_id!r} {key}: expected {_show(getattr(exp, key))}, "
                            f"the UI shows {_show(getattr(got, key))}")
+    return out
+
+
+def _result_differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
+    out: list[str] = []
     for call_id, res in expected.results.items():
         if actual.results.get(call_id) != res:
             out.append(f"tool-result part {call_id!r}: expected {_show(res.model_dump())}, the UI shows "
@@ -321,6 +357,26 @@ def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
     extra = sorted(set(actual.results) - set(expected.results))
     if extra:
         out.append(f"tool-result part(s) the scenario has no result for: {extra}")
+    return out
+
+
+def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
+    """What the UI shows differently, first difference first (empty when it shows the same).
+
+    >>> differences(ConsumerView(segments=[Segment(text="a")]), ConsumerView(segments=[Segment(text="b")]))
+    ['display item 0: expected text "a", the UI shows text "b"']
+    """
+    if expected.removed and actual.messages:
+        return [f"the turn is one whitespace-only text block, which the processor removes as the last "
+                f"message; the UI still shows {actual.messages} message(s) (text {_show(_text(actual))}): the "
+                f"whitespace was not all in the last message (the block split across messages, or "
+                f"something after it)"]
+    if expected.whitespace_only and _whitespace_turn(actual):
+        return []  # several whitespace-only blocks: nothing, or some of them, depending on message grouping
+    display = _display_difference(expected, actual)
+    out = [display] if display is not None else []
+    out += _call_differences(expected, actual)
+    out += _result_differences(expected, actual)
     if expected.thinking != actual.thinking:
         out.append(f"thinking: expected {_show(expected.thinking)}, the UI shows {_show(actual.thinking)}")
     if any(r != "assistant" for r in actual.roles):

@@ -52,7 +52,9 @@ Policy choices (spec-reference 8.1 POLICY rows; the defaults of :class:`~conform
 Rules (spec-reference 8.1 rows, 8.2-8.4) and where they live
 --------------------------------------------------------------
 Override the one method named to break the one rule (all on ``ReferenceAdapter`` unless a
-protocol class is named; ``emit_*`` hooks are per protocol):
+protocol class is named; ``emit_*`` hooks are per protocol). The methods are written in one
+module per concern (``text``, ``tools``, ``finish``, ``errors`` ... see
+:mod:`~conformance.reference.core`) and composed into ``ReferenceAdapter``:
 
 ====  =====================================================  ======================================
 Row   Rule                                                   Method

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from conformance.bridge import ERROR_CODE, FEATURE
 from conformance.contract import AdapterContext, Policies
 from conformance.reference.agui import AguiReferenceAdapter
-from conformance.reference.core import Part
+from conformance.reference.values import Part
 from mock_provider.scenario import FEATURES
 
 __all__ = ["STEP_NAME", "AguiBridgeReferenceAdapter"]

@@ -23,14 +23,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from conformance.reference.core import (
-    TIMESTAMP_BASE,
-    Event,
-    ReferenceAdapter,
-    TokenCounts,
-    ToolCallState,
-    js_stringify,
-)
+from conformance.reference.core import ReferenceAdapter
+from conformance.reference.state import ToolCallState
+from conformance.reference.values import TIMESTAMP_BASE, Event, TokenCounts, js_stringify
 
 __all__ = ["LegacyReferenceAdapter"]
 

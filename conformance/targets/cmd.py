@@ -439,7 +439,75 @@ class CmdAdapter:
     def _failure(self, what: str) -> HarnessError:
         return HarnessError(f"{what}{self.proc.tail()}")
 
+    def _check_stray(self, stray: list[Item]) -> None:
+        # Lines the harness printed between cases: any message there breaks the protocol.
+        for kind, msg in stray:
+            if kind == "msg":
+                raise self._failure(f"harness protocol violation: a {msg.type!r} message between cases "
+                                    f"(for case {getattr(msg, 'case', None)!r})")
+            if kind == "violation":
+                raise self._failure(f"harness protocol violation between cases: {msg}")
+            # "eof" cannot be stray: process() restarts a dead harness before the case
+
+    async def _receive(self, inbox: asyncio.Queue[Item], request: RunRequest, deadline: float) -> Any:
+        """The next message of this case; a silent, dead or misbehaving harness raises :class:`HarnessError`."""
+        loop = asyncio.get_running_loop()
+        while True:
+            # After the caller aborted, a harness that keeps going is graded (row 8.1.22) by
+            # the runner's own timeout, as any adapter that ignores the abort.
+            timeout = None if request.abort.aborted else max(deadline - loop.time(), 0.0)
+            try:
+                kind, msg = await asyncio.wait_for(inbox.get(), timeout)
+                break
+            except asyncio.TimeoutError:
+                if request.abort.aborted:
+                    continue  # the abort came while waiting: from now on the runner's timeout rules
+                raise self._failure(f"harness silent: case {self.case_id} not ended within "
+                                    f"{self.target.case_timeout:.1f}s (no 'end' or 'error')") from None
+        if kind == "eof":
+            code = await asyncio.to_thread(self.proc.exit_code)
+            raise self._failure(f"harness exited mid-case (exit code {code}) during {self.case_id}")
+        if kind == "violation":
+            raise self._failure(f"harness protocol violation: {msg}")
+        if getattr(msg, "case", None) != self.case_id:
+            raise self._failure(f"harness protocol violation: a {msg.type!r} message for case "
+                                f"{getattr(msg, 'case', None)!r} during case {self.case_id!r}")
+        return msg
+
+    def _on_control(self, msg: Any, request: RunRequest, tasks: list[asyncio.Task[None]], parts: bool) -> None:
+        """A message of the case that is neither an event nor its end: acks, upstream abort, modalities, pulls."""
+        if msg.type == "abort-ack":
+            if self.abort_event_index is None:
+                self.abort_event_index = self.events_yielded
+            assert self._acked is not None  # stream() makes one per case
+            self._acked.set()
+        elif msg.type == "parts-abort":
+            if not parts:
+                raise self._failure("harness protocol violation: 'parts-abort' in an HTTP case")
+            self._upstream_abort.abort("the adapter aborted its upstream call")
+        elif msg.type == "modalities":
+            if self.input_modalities is not None:
+                raise self._failure("harness protocol violation: a second 'modalities' message "
+                                    f"during case {self.case_id!r}")
+            self.input_modalities = list(msg.input)
+        elif msg.type == "pull":
+            tasks.append(self._on_pull(msg, request, parts))
+
+    def _on_pull(self, msg: Any, request: RunRequest, parts: bool) -> asyncio.Task[None]:
+        """Pull flow: answer the harness's request for the next part in a task (returned, to be awaited)."""
+        proc = self.proc
+        busy = self._feeding is not None and not self._feeding.done()
+        if not parts or proc.flow != "pull" or self._parts_done or busy:
+            why = ("the part stream already ended" if self._parts_done and parts
+                   else "the previous pull is not answered yet" if busy
+                   else f"flow is {proc.flow!r}, dialect {self.ctx.dialect!r}")
+            raise self._failure(f"harness protocol violation: unexpected 'pull' ({why})")
+        # A task, so lines (parts-abort, abort-ack) are read while the model waits.
+        self._feeding = asyncio.create_task(self._feed_one(request, pulled=True, call=msg.options))
+        return self._feeding
+
     async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        """Send the case, serve the harness (parts, aborts) and yield the events it prints until its ``end``."""
         loop = asyncio.get_running_loop()
         inbox: asyncio.Queue[Item] = asyncio.Queue()
         proc = self.proc
@@ -449,13 +517,7 @@ class CmdAdapter:
         stray = proc.attach(loop, inbox)
         self._acked = asyncio.Event()
         try:
-            for kind, msg in stray:
-                if kind == "msg":
-                    raise self._failure(f"harness protocol violation: a {msg.type!r} message between cases "
-                                        f"(for case {getattr(msg, 'case', None)!r})")
-                if kind == "violation":
-                    raise self._failure(f"harness protocol violation between cases: {msg}")
-                # "eof" cannot be stray: process() restarts a dead harness before the case
+            self._check_stray(stray)
             proc.send(self._case_message(request))
             tasks.append(asyncio.create_task(self._watch_abort(request)))
             if parts and proc.flow == "push":
@@ -463,40 +525,10 @@ class CmdAdapter:
             # Stop a little before the runner does, to say why with the harness's stderr.
             deadline = loop.time() + max(self.target.case_timeout * 0.9, self.target.case_timeout - 1.0)
             while True:
-                # After the caller aborted, a harness that keeps going is graded (row 8.1.22) by
-                # the runner's own timeout, as any adapter that ignores the abort.
-                timeout = None if request.abort.aborted else max(deadline - loop.time(), 0.0)
-                try:
-                    kind, msg = await asyncio.wait_for(inbox.get(), timeout)
-                except asyncio.TimeoutError:
-                    if request.abort.aborted:
-                        continue  # the abort came while waiting: from now on the runner's timeout rules
-                    raise self._failure(f"harness silent: case {self.case_id} not ended within "
-                                        f"{self.target.case_timeout:.1f}s (no 'end' or 'error')") from None
-                if kind == "eof":
-                    code = await asyncio.to_thread(proc.exit_code)
-                    raise self._failure(f"harness exited mid-case (exit code {code}) during {self.case_id}")
-                if kind == "violation":
-                    raise self._failure(f"harness protocol violation: {msg}")
-                if getattr(msg, "case", None) != self.case_id:
-                    raise self._failure(f"harness protocol violation: a {msg.type!r} message for case "
-                                        f"{getattr(msg, 'case', None)!r} during case {self.case_id!r}")
+                msg = await self._receive(inbox, request, deadline)
                 if msg.type == "event":
                     self.events_yielded += 1
                     yield msg.event
-                elif msg.type == "abort-ack":
-                    if self.abort_event_index is None:
-                        self.abort_event_index = self.events_yielded
-                    self._acked.set()
-                elif msg.type == "parts-abort":
-                    if not parts:
-                        raise self._failure("harness protocol violation: 'parts-abort' in an HTTP case")
-                    self._upstream_abort.abort("the adapter aborted its upstream call")
-                elif msg.type == "modalities":
-                    if self.input_modalities is not None:
-                        raise self._failure("harness protocol violation: a second 'modalities' message "
-                                            f"during case {self.case_id!r}")
-                    self.input_modalities = list(msg.input)
                 elif msg.type == "end":
                     finished = True
                     return
@@ -504,16 +536,8 @@ class CmdAdapter:
                     finished = True
                     stack = f"\n{msg.stack}" if msg.stack else ""
                     raise HarnessAdapterError(f"{msg.message}{stack}")
-                elif msg.type == "pull":
-                    busy = self._feeding is not None and not self._feeding.done()
-                    if not parts or proc.flow != "pull" or self._parts_done or busy:
-                        why = ("the part stream already ended" if self._parts_done and parts
-                               else "the previous pull is not answered yet" if busy
-                               else f"flow is {proc.flow!r}, dialect {self.ctx.dialect!r}")
-                        raise self._failure(f"harness protocol violation: unexpected 'pull' ({why})")
-                    # A task, so lines (parts-abort, abort-ack) are read while the model waits.
-                    self._feeding = asyncio.create_task(self._feed_one(request, pulled=True, call=msg.options))
-                    tasks.append(self._feeding)
+                else:
+                    self._on_control(msg, request, tasks, parts)
         finally:
             proc.detach()
             for task in tasks:
