@@ -16,7 +16,7 @@ The runner reads them only through :func:`refusal`, :func:`transport_rows` and
 
 Example:
     >>> class Wire:
-    ...     transport_findings = []
+    ...     transport_findings = [Finding(row="transport.status", message="HTTP 500")]
     ...     transport_broken = True
     ...     abort_event_index = None
     >>> isinstance(Wire(), TransportAdapter), transport_report(Wire()).broken
