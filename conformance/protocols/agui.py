@@ -4,11 +4,12 @@ TanStack's extras travel under ``metadata.tanstack`` (``finishReason``, ``model`
 ``TOOL_CALL_END``, ``state`` on ``TOOL_CALL_RESULT``); usage is ``RUN_FINISHED.usage``, a list
 of AG-UI ``TokenUsage`` (spec-reference 3.2, 4.2).
 
-The lifecycle is one data table (:data:`EVENTS` names each event's entity and operation,
-:data:`ENTITIES` what each entity is keyed by and which row an unclosed one breaks,
-:data:`RUN_PHASES` and :data:`ENTITY_TRANSITIONS` are the two state machines) read by one
-small interpreter, :func:`run_lifecycle`. The TanStack yield layer reuses the interpreter and
-the extraction core with its own readers (``conformance.protocols.tanstack``).
+The lifecycle is one data table, :data:`TABLE` (:data:`EVENTS` names each event's entity and
+operation, :data:`ENTITIES` what each entity is keyed by and which row an unclosed one breaks,
+:data:`RUN_PHASES` and :data:`ENTITY_TRANSITIONS` are the two state machines), run by the one
+interpreter every output protocol shares (``conformance.protocols.lifecycle``). The TanStack
+yield layer reuses the table and the extraction core with its own readers
+(``conformance.protocols.tanstack``).
 
 Example:
     >>> events = [
@@ -28,13 +29,24 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ag_ui.core.events import Event
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from conformance.findings import Finding
+from conformance.protocols.lifecycle import (
+    Entity,
+    EntityRow,
+    Op,
+    RowSpec,
+    RunStep,
+    State,
+    Table,
+    Wording,
+)
+from conformance.protocols.lifecycle import run as run_table
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
@@ -173,40 +185,9 @@ def extra_key_findings(events: Sequence[Any]) -> list[Finding]:
 # Lifecycle: the table
 # ---------------------------------------------------------------------------------------------
 
-Op = Literal["open", "feed", "close", "run-start", "run-finish", "run-error"]
-EntityState = Literal["absent", "orphan", "open", "fed", "closed"]
+EntityState = State
 RunPhase = Literal["before", "running", "ended", "errored"]
 RunRole = Literal["start", "finish", "error", "body"]
-
-
-@dataclass(frozen=True)
-class Entity:
-    """One kind of thing that is opened and closed by id within a run."""
-
-    label: str
-    id_key: str
-    unclosed_at_finish_row: str  # open at RUN_FINISHED (open entities at RUN_ERROR are tolerated, L9)
-    reopen_row: str | None = None  # START again after this id's END (None: allowed, AG-UI rule 8)
-    empty_delta_row: str | None = None  # a feed event whose delta is ""
-    empty_close_row: str | None = None  # START..END with no non-empty delta in between
-
-
-@dataclass(frozen=True)
-class EntityRow:
-    """A row that depends on the entity: names the :class:`Entity` attribute holding it."""
-
-    attr: str
-
-
-@dataclass(frozen=True)
-class RunStep:
-    next: RunPhase
-    row: str | None
-    message: str = ""  # format fields: {type}
-    check_open: bool = False  # report entities still open (RUN_FINISHED)
-    interpret: bool = True  # feed the event to the entity machine
-    note_open: bool = False  # record (INFO) entities left open (RUN_ERROR: allowed, worth knowing)
-
 
 ENTITIES: dict[str, Entity] = {
     "text": Entity(
@@ -252,8 +233,8 @@ _ROLE: dict[Op, RunRole] = {"run-start": "start", "run-finish": "finish", "run-e
 
 # (phase, role) -> step. After the terminal nothing is interpreted further: the consumer has
 # stopped (or failed), so a trailing event is one 8.1.18 violation, not also an 8.4.2 one.
-_AFTER_END = RunStep("ended", "8.1.18", "{type} after the run's terminal event", interpret=False)
-RUN_PHASES: dict[tuple[RunPhase, RunRole], RunStep] = {
+_AFTER_END: RunStep[RunPhase] = RunStep("ended", "8.1.18", "{type} after the run's terminal event", interpret=False)
+RUN_PHASES: dict[tuple[RunPhase, RunRole], RunStep[RunPhase]] = {
     ("before", "start"): RunStep("running", None),
     ("before", "body"): RunStep("running", "8.1.0", "first event is {type}, not RUN_STARTED"),
     ("before", "finish"): RunStep(
@@ -285,7 +266,7 @@ _NOT_OPEN = "8.4.2"
 # (state of this id, op) -> (next state, row or the entity's row). "fed" = open with content;
 # "orphan" = content arrived before its START: one 8.4.2, and the late START then opens a
 # message that already has content (no knock-on empty-message finding).
-ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, str | EntityRow | None]] = {
+ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, RowSpec]] = {
     ("absent", "open"): ("open", None),
     ("orphan", "open"): ("fed", None),
     ("open", "open"): ("open", _NOT_OPEN),
@@ -303,14 +284,37 @@ ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, str | Entity
     ("closed", "close"): ("closed", _NOT_OPEN),
 }
 
-_VERB: dict[str, str] = {"open": "opens", "feed": "continues", "close": "closes"}
-_STATE_WORD: dict[str, str] = {
-    "absent": "not open (never started)",
-    "orphan": "not open (its START has not come)",
-    "open": "already open",
-    "fed": "already open",
-    "closed": "already closed",
-}
+WORDING = Wording(
+    unreadable="an unreadable event",
+    finish="RUN_FINISHED",
+    error="RUN_ERROR",
+    no_terminal="stream ended with no terminal event (RUN_FINISHED/RUN_ERROR)",
+    verbs={"open": "opens", "feed": "continues", "close": "closes"},
+    states={
+        "absent": "not open (never started)",
+        "orphan": "not open (its START has not come)",
+        "open": "already open",
+        "fed": "already open",
+        "closed": "already closed",
+    },
+    rows={
+        "feed": "{type} for {label} {ident!r} has an empty delta",
+        "close": "{label} {ident!r} ended with no content",
+        "open": "{type} reuses {label} id {ident!r}, which already ended in this run",
+    },
+)
+
+TABLE: Table[RunPhase, RunRole] = Table(
+    events=EVENTS,
+    roles=_ROLE,
+    body_role="body",
+    start_phase="before",
+    phases=RUN_PHASES,
+    ended=ENDED,
+    entities=ENTITIES,
+    transitions=ENTITY_TRANSITIONS,
+    wording=WORDING,
+)
 
 
 def run_lifecycle(
@@ -319,75 +323,15 @@ def run_lifecycle(
     entities: dict[str, Entity] = ENTITIES,
     event_ops: dict[str, tuple[str, Op]] = EVENTS,
 ) -> list[Finding]:
-    """Apply the run-phase and entity tables to a whole stream (the one interpreter).
+    """Apply the AG-UI run-phase and entity tables to a whole stream (through the one interpreter).
 
     >>> [f.row for f in run_lifecycle([{"type": "TEXT_MESSAGE_END", "messageId": "m"}])]
     ['8.1.0', '8.4.2', '8.1.18']
     """
-    findings: list[Finding] = []
-    phase: RunPhase = "before"
-    states: dict[tuple[str, str], EntityState] = {}
-
-    def add(row: str, message: str, index: int) -> None:
-        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
-
-    for index, event in enumerate(events):
-        etype = _etype(event)
-        kind, op = event_ops.get(etype or "", ("", "feed"))
-        role: RunRole = _ROLE.get(op, "body") if kind == "run" else "body"
-        step = RUN_PHASES[(phase, role)]
-        if step.row is not None:
-            add(step.row, step.message.format(type=etype or "an unreadable event"), index)
-        phase = step.next
-        if step.check_open:
-            for (open_kind, open_id), state in states.items():
-                if state in ("open", "fed"):
-                    ent = entities[open_kind]
-                    add(
-                        ent.unclosed_at_finish_row,
-                        f"{ent.label} {open_id!r} still open at RUN_FINISHED",
-                        index,
-                    )
-        if step.note_open:
-            left = [f"{entities[k].label} {i!r}" for (k, i), st in states.items() if st in ("open", "fed")]
-            if left:
-                findings.append(Finding(row="info.open-at-error", event_index=index, source="lifecycle",
-                                        message=f"left open at RUN_ERROR: {', '.join(left)}"))
-        if not step.interpret or kind not in entities:
-            continue
-        ent = entities[kind]
-        ident = event.get(ent.id_key)
-        if not isinstance(ident, str):
-            continue  # schema_errors reports the missing id
-        state = states.get((kind, ident), "absent")
-        new_state, row_spec = ENTITY_TRANSITIONS[(state, op)]
-        row = getattr(ent, row_spec.attr) if isinstance(row_spec, EntityRow) else row_spec
-        delta = event.get("delta")
-        if op == "feed" and row is None and delta == "":
-            row = ent.empty_delta_row
-            new_state = state  # an empty delta is not content (a START..END around it is empty too)
-        if row is not None:
-            add(row, _entity_message(etype or "", ent, ident, state, op, row), index)
-        states[(kind, ident)] = new_state
-    if phase not in ENDED:
-        findings.append(
-            Finding(
-                row="8.1.18",
-                message="stream ended with no terminal event (RUN_FINISHED/RUN_ERROR)",
-                source="lifecycle-terminal-missing",
-            )
-        )
-    return findings
-
-
-def _entity_message(etype: str, ent: Entity, ident: str, state: str, op: str, row: str) -> str:
-    if row == _NOT_OPEN:
-        return f"{etype} {_VERB[op]} {ent.label} {ident!r}, which is {_STATE_WORD[state]}"
-    if op == "feed":
-        return f"{etype} for {ent.label} {ident!r} has an empty delta"
-    if op == "close":
-        return f"{ent.label} {ident!r} ended with no content"
-    return f"{etype} reuses {ent.label} id {ident!r}, which already ended in this run"
+    table = TABLE if entities is ENTITIES and event_ops is EVENTS else replace(
+        TABLE, entities=entities, events=event_ops
+    )
+    return run_table(table, events)
 
 
 def lifecycle(events: Sequence[Any]) -> list[Finding]:

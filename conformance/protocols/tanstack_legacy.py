@@ -5,8 +5,9 @@ accumulated text (the 0.0.3 engine stores ``content`` verbatim), a tool call is 
 ``tool_call`` chunk with complete ``function.arguments`` and a unique ``index``, and the run
 ends with exactly one ``done`` or an ``error`` (spec-reference 4.7, 8.4 legacy rules).
 
-The lifecycle is one table, :data:`LIFECYCLE` (chunk type -> :class:`ChunkRule`), plus the
-phase machine :data:`PHASES`, read by :func:`lifecycle`. Whether ``function.arguments``
+The lifecycle is one table, :data:`TABLE`: :data:`LIFECYCLE` (chunk type -> :class:`ChunkRule`)
+and the phase machine :data:`PHASES`, run by the interpreter every output protocol shares
+(``conformance.protocols.lifecycle``). Whether ``function.arguments``
 parses is left to extraction: malformed arguments are a POLICY row (8.1.13), not lifecycle.
 
 Example:
@@ -42,6 +43,8 @@ from conformance.protocols.agui import (
     tool_call_record,
     tool_result_value,
 )
+from conformance.protocols.lifecycle import Op, RunStep, Table, Wording
+from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error, usage_from_tanstack
 from mock_provider.transcript import (
     ApprovalRecord,
@@ -107,25 +110,89 @@ LIFECYCLE: dict[str, ChunkRule] = {
 }
 _UNKNOWN = ChunkRule("body")  # unknown types are schema errors; for the run they are body chunks
 
-# (phase, role) -> (next phase, row, message). Chunks after the terminal are not checked further.
-PHASES: dict[tuple[Phase, ChunkRole], tuple[Phase, str | None, str]] = {
-    ("streaming", "body"): ("streaming", None, ""),
-    ("streaming", "after-done"): ("streaming", None, ""),
-    ("streaming", "done"): ("done", None, ""),
-    ("streaming", "error"): ("errored", None, ""),
-    ("done", "body"): ("done", "8.1.18", "{type} chunk after done"),
-    ("done", "after-done"): ("done", None, ""),
-    ("done", "done"): ("done", "8.1.18", "second done chunk"),
-    ("done", "error"): ("done", "8.1.18", "error chunk after done"),
-    ("errored", "body"): ("errored", "8.1.18", "{type} chunk after error"),
-    ("errored", "after-done"): ("errored", "8.1.18", "{type} chunk after error"),
-    ("errored", "done"): ("errored", "8.1.20", "done chunk after error (a synthetic finish)"),
-    ("errored", "error"): ("errored", "8.1.18", "second error chunk"),
+
+def _after(phase: Phase, row: str | None, message: str = "") -> RunStep[Phase]:
+    # Chunks after the terminal are not checked further (the engine has stopped reading).
+    return RunStep(phase, row, message, interpret=False)
+
+
+# (phase, role) -> step.
+PHASES: dict[tuple[Phase, ChunkRole], RunStep[Phase]] = {
+    ("streaming", "body"): RunStep("streaming", None),
+    ("streaming", "after-done"): RunStep("streaming", None),
+    ("streaming", "done"): RunStep("done", None),
+    ("streaming", "error"): RunStep("errored", None),
+    ("done", "body"): _after("done", "8.1.18", "{type} chunk after done"),
+    ("done", "after-done"): _after("done", None),
+    ("done", "done"): _after("done", "8.1.18", "second done chunk"),
+    ("done", "error"): _after("done", "8.1.18", "error chunk after done"),
+    ("errored", "body"): _after("errored", "8.1.18", "{type} chunk after error"),
+    ("errored", "after-done"): _after("errored", "8.1.18", "{type} chunk after error"),
+    ("errored", "done"): _after("errored", "8.1.20", "done chunk after error (a synthetic finish)"),
+    ("errored", "error"): _after("errored", "8.1.18", "second error chunk"),
 }
+
+# The run roles as the interpreter's run operations (a chunk of role "body" is a body event).
+_OPS: dict[ChunkRole, Op] = {"done": "run-finish", "error": "run-error", "after-done": "run-trailer"}
+
+
+class _ChunkChecks:
+    """The legacy chunks' own rules, stateful over one stream: cumulative text and tool-call slots.
+
+    There are no open/close entities in this shape (text is cumulative, a call is one chunk), so
+    these run as the table's per-event check rather than through the entity machine.
+    """
+
+    def __init__(self) -> None:
+        self.accumulated: dict[str, str] = {}  # chunk type -> accumulated text it last reported
+        self.id_index: dict[str, int | None] = {}  # tool call id -> index it was exposed under
+        self.index_id: dict[int, str] = {}  # index -> tool call id exposed under it
+
+    def __call__(self, chunk: dict[str, Any]) -> list[tuple[str, str]]:
+        ctype = chunk.get("type")
+        rule = LIFECYCLE.get(ctype, _UNKNOWN) if isinstance(ctype, str) else _UNKNOWN
+        out: list[tuple[str, str]] = []
+        if rule.cumulative_row is not None and isinstance(ctype, str):
+            row, message = _cumulative(chunk, self.accumulated.get(ctype, ""), rule)
+            if row is None and rule.empty_delta_row is not None and chunk.get("delta") == "":
+                row, message = rule.empty_delta_row, f"{ctype} chunk with an empty delta"
+            if row is not None:
+                out.append((row, message))
+            if isinstance(chunk.get("content"), str):
+                # The engine keeps the reported value, so the next chunk must build on it.
+                self.accumulated[ctype] = chunk["content"]
+        if rule.exposes_tool_call:
+            verdict = _exposure(chunk, self.id_index, self.index_id)
+            if verdict is not None:
+                out.append(verdict)
+        return out
+
+
+TABLE: Table[Phase, ChunkRole] = Table(
+    events={ctype: ("run", _OPS[rule.role]) for ctype, rule in LIFECYCLE.items() if rule.role != "body"},
+    roles={op: role for role, op in _OPS.items()},
+    body_role="body",
+    start_phase="streaming",
+    phases=PHASES,
+    ended=frozenset({"done", "errored"}),
+    entities={},
+    transitions={},
+    wording=Wording(
+        unreadable="an unreadable",
+        finish="done",
+        error="error",
+        no_terminal="stream ended with no done or error chunk",
+        verbs={},
+        states={},
+        rows={},
+        blank_type_is_unreadable=False,
+    ),
+    checks=_ChunkChecks,
+)
 
 
 def lifecycle(events: Sequence[Any]) -> list[Finding]:
-    """Apply :data:`PHASES` and the :data:`LIFECYCLE` chunk rules to a whole legacy stream.
+    """Apply :data:`PHASES` and the :data:`LIFECYCLE` chunk rules to a whole legacy stream (:data:`TABLE`).
 
     >>> c = {"id": "r1", "model": "m", "timestamp": 1}
     >>> call = {"type": "function", "function": {"name": "f", "arguments": "{}"}}
@@ -134,46 +201,7 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     ...                            {**c, "type": "done", "finishReason": "tool_calls"}])]
     ['8.1.9']
     """
-    findings: list[Finding] = []
-    phase: Phase = "streaming"
-    accumulated: dict[str, str] = {}  # chunk type -> accumulated text it last reported
-    id_index: dict[str, int | None] = {}  # tool call id -> index it was exposed under
-    index_id: dict[int, str] = {}  # index -> tool call id exposed under it
-
-    def add(row: str, message: str, index: int) -> None:
-        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
-
-    for index, chunk in enumerate(events):
-        ctype = chunk.get("type") if isinstance(chunk, dict) else None
-        rule = LIFECYCLE.get(ctype, _UNKNOWN) if isinstance(ctype, str) else _UNKNOWN
-        was_streaming = phase == "streaming"
-        phase, row, message = PHASES[(phase, rule.role)]
-        if row is not None:
-            add(row, message.format(type=ctype if isinstance(ctype, str) else "an unreadable"), index)
-        if not was_streaming or not isinstance(chunk, dict):
-            continue
-        if rule.cumulative_row is not None and isinstance(ctype, str):
-            row, message = _cumulative(chunk, accumulated.get(ctype, ""), rule)
-            if row is None and rule.empty_delta_row is not None and chunk.get("delta") == "":
-                row, message = rule.empty_delta_row, f"{ctype} chunk with an empty delta"
-            if row is not None:
-                add(row, message, index)
-            if isinstance(chunk.get("content"), str):
-                # The engine keeps the reported value, so the next chunk must build on it.
-                accumulated[ctype] = chunk["content"]
-        if rule.exposes_tool_call:
-            verdict = _exposure(chunk, id_index, index_id)
-            if verdict is not None:
-                add(*verdict, index)
-    if phase == "streaming":
-        findings.append(
-            Finding(
-                row="8.1.18",
-                message="stream ended with no done or error chunk",
-                source="lifecycle-terminal-missing",
-            )
-        )
-    return findings
+    return run_table(TABLE, events)
 
 
 def _cumulative(chunk: dict[str, Any], previous: str, rule: ChunkRule) -> tuple[str | None, str]:
