@@ -36,6 +36,7 @@ from ag_ui.core.events import Event
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from conformance.findings import Finding
+from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import (
     Entity,
     EntityRow,
@@ -704,3 +705,13 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
             if isinstance(call_id, str):
                 out.setdefault(call_id, index)
     return out
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+)

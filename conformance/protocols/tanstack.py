@@ -46,6 +46,7 @@ from conformance.protocols.agui import (
     first_str,
     tool_result_value,
 )
+from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Entity, Op, Table
 from conformance.protocols.lifecycle import run as run_table
 from mock_provider.transcript import ErrorRecord, ToolResultRecord, Transcript, UsageRecord
@@ -183,3 +184,13 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     {'c1': 0}
     """
     return agui.exposures(events)
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+)

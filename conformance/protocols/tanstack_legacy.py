@@ -43,6 +43,7 @@ from conformance.protocols.agui import (
     tool_call_record,
     tool_result_value,
 )
+from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Op, RunStep, Table, Wording
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error, usage_from_tanstack
@@ -55,10 +56,6 @@ from mock_provider.transcript import (
 )
 
 NAME = "tanstack-legacy"
-# A legacy tool_result chunk has no error flag: results are compared without it.
-EXPRESSES_RESULT_ERROR = False
-# Legacy chunks have no structured-output event: only the streamed text and the terminal are compared.
-EXPRESSES_STRUCTURED = False
 USAGE_FIELDS: tuple[str, ...] = ("input_tokens", "output_tokens", "total_tokens")
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "tanstack-legacy.schema.json"
@@ -361,3 +358,17 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
             if isinstance(call_id, str):
                 out.setdefault(call_id, index)
     return out
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+    # A legacy tool_result chunk has no error flag: results are compared without it.
+    expresses_result_error=False,
+    # Legacy chunks have no structured-output event: only the streamed text and the terminal are compared.
+    expresses_structured=False,
+)

@@ -56,6 +56,7 @@ import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.findings import Finding
 from conformance.protocols.agui import first_str, tool_call_record, tool_result_value
+from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import (
     Entity,
     EntityRow,
@@ -425,3 +426,16 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
             if isinstance(call_id, str):
                 out.setdefault(call_id, index)
     return out
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+    expresses_model=EXPRESSES_MODEL,
+    expresses_error_code=EXPRESSES_ERROR_CODE,
+    expresses_structured=EXPRESSES_STRUCTURED,
+)

@@ -1,0 +1,78 @@
+"""The typed seam between the grader and an output protocol: :class:`OutputProtocol`.
+
+Each protocol module (``agui``, ``tanstack``, ``tanstack_legacy``, ``ui_message_stream``)
+builds one ``PROTOCOL = OutputProtocol(...)`` from its own functions and constants;
+:func:`conformance.protocols.protocol` returns it by name.
+
+Example:
+    >>> from conformance.findings import Finding
+    >>> from mock_provider.transcript import Transcript
+    >>> p = OutputProtocol(name="demo", usage_fields=(), schema_errors=lambda e: [],
+    ...                    lifecycle=lambda evs: [], extract=lambda evs: Transcript(),
+    ...                    exposures=lambda evs: {}, expresses_model=False)
+    >>> p.name, p.expresses_model, p.expresses_error_code, p.lifecycle([{"type": "x"}])
+    ('demo', False, True, [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.findings import Finding
+from mock_provider.transcript import Transcript
+
+
+@dataclass(frozen=True)
+class OutputProtocol:
+    """What the grader needs from one output protocol.
+
+    ``schema_errors(event)``: why one event does not match the protocol schema (``[]`` if it
+    does); ``lifecycle(events)``: the protocol's state-machine table applied to the whole stream,
+    each finding naming its matrix row; ``extract(events)``: the normalized transcript the events
+    mean; ``exposures(events)``: for each tool call id, the index of the event at which the call
+    is handed to the consumer as complete. The ``expresses_*`` flags (default ``True``) declare
+    what the protocol cannot say, so the grader skips that comparison instead of failing it: a
+    tool result's error flag, the model id (row 8.1.2), an error code (row hygiene.error-code),
+    a structured-output event.
+    """
+
+    name: str  # "ag-ui" | "tanstack" | "tanstack-legacy" | "ui-message-stream"
+    usage_fields: tuple[str, ...]  # the UsageRecord fields the protocol can express
+    schema_errors: Callable[[Any], list[str]]
+    lifecycle: Callable[[Sequence[Any]], list[Finding]]
+    extract: Callable[[Sequence[Any]], Transcript]
+    exposures: Callable[[Sequence[Any]], dict[str, int]]
+    expresses_result_error: bool = True
+    expresses_model: bool = True
+    expresses_error_code: bool = True
+    expresses_structured: bool = True
+
+    # Transitional: the module-constant spellings runner.py and recording.py still read
+    # (``proto.USAGE_FIELDS``, ``getattr(proto, "EXPRESSES_MODEL", True)``). Remove once they read
+    # the fields above.
+    @property
+    def USAGE_FIELDS(self) -> tuple[str, ...]:
+        """Same as :attr:`usage_fields` (old spelling)."""
+        return self.usage_fields
+
+    @property
+    def EXPRESSES_RESULT_ERROR(self) -> bool:
+        """Same as :attr:`expresses_result_error` (old spelling)."""
+        return self.expresses_result_error
+
+    @property
+    def EXPRESSES_MODEL(self) -> bool:
+        """Same as :attr:`expresses_model` (old spelling)."""
+        return self.expresses_model
+
+    @property
+    def EXPRESSES_ERROR_CODE(self) -> bool:
+        """Same as :attr:`expresses_error_code` (old spelling)."""
+        return self.expresses_error_code
+
+    @property
+    def EXPRESSES_STRUCTURED(self) -> bool:
+        """Same as :attr:`expresses_structured` (old spelling)."""
+        return self.expresses_structured
