@@ -578,105 +578,168 @@ def _until_terminal(events: Sequence[Any]) -> Iterator[tuple[int, dict[str, Any]
             return
 
 
-def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
-    """The transcript an AG-UI-shaped stream means, reading extras through ``reader``.
+class _Extraction:
+    """One pass over an AG-UI-shaped stream: what the consumer has accumulated so far.
 
-    >>> extract_with([{"type": "RUN_ERROR", "message": "boom", "code": 500}], AGUI_READER).error
-    ErrorRecord(message='boom', code='500')
+    Each event type has one small handler (:data:`_HANDLERS`); :meth:`transcript` turns the
+    state into the :class:`Transcript` at the end.
     """
-    text: list[str] = []
-    reasoning: list[str] = []
-    starts: dict[str, str] = {}  # call id -> name, in order of first START
-    args: dict[str, list[str]] = {}
-    open_calls: set[str] = set()
-    ended: dict[str, Any] = {}  # call id -> END input, in order of END
-    results: list[ToolResultRecord] = []
-    approvals: dict[str, ApprovalRecord] = {}
-    terminal_event: dict[str, Any] | None = None
-    first_model: str | None = None
-    last_model: str | None = None
-    structured: StructuredRecord | None = None
 
-    for _index, event in _until_terminal(events):
-        etype = event.get("type")
-        model = reader.model(event)
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.starts: dict[str, str] = {}  # call id -> name, in order of first START
+        self.args: dict[str, list[str]] = {}
+        self.open_calls: set[str] = set()
+        self.ended: dict[str, Any] = {}  # call id -> END input, in order of END
+        self.results: list[ToolResultRecord] = []
+        self.approvals: dict[str, ApprovalRecord] = {}
+        self.terminal_event: dict[str, Any] | None = None
+        self.first_model: str | None = None
+        self.last_model: str | None = None
+        self.structured: StructuredRecord | None = None
+
+    def event(self, event: dict[str, Any]) -> None:
+        model = self.reader.model(event)
         if model is not None:
-            first_model = first_model or model
-            last_model = model
+            self.first_model = self.first_model or model
+            self.last_model = model
+        etype = event.get("type")
+        handler = _HANDLERS.get(etype) if isinstance(etype, str) else None
+        if handler is not None:
+            handler(self, event, model)
+
+    def text_content(self, event: dict[str, Any], _model: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.text.append(event["delta"])
+
+    def reasoning_content(self, event: dict[str, Any], _model: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.reasoning.append(event["delta"])
+
+    def tool_start(self, event: dict[str, Any], _model: str | None) -> None:
         call_id = first_str(event.get("toolCallId"))
-        if etype == "TEXT_MESSAGE_CONTENT" and isinstance(event.get("delta"), str):
-            text.append(event["delta"])
-        elif etype == "REASONING_MESSAGE_CONTENT" and isinstance(event.get("delta"), str):
-            reasoning.append(event["delta"])
-        elif etype == "TOOL_CALL_START" and call_id is not None and call_id not in ended:
-            name = reader.tool_name(event)
-            if call_id not in starts and name is not None:
-                starts[call_id] = name
-                args[call_id] = []
-            open_calls.add(call_id)
-        elif etype == "TOOL_CALL_ARGS" and call_id in open_calls and isinstance(event.get("delta"), str):
-            args.setdefault(call_id, []).append(event["delta"])
-        elif etype == "TOOL_CALL_END" and call_id in open_calls:
-            open_calls.discard(call_id)
-            if call_id in starts:
-                ended[call_id] = reader.end_input(event)
-            result = reader.end_result(event)
-            if result is not None:
-                results.append(result)
-        elif etype == "TOOL_CALL_RESULT" and call_id is not None:
-            results.append(
+        if call_id is None or call_id in self.ended:
+            return
+        name = self.reader.tool_name(event)
+        if call_id not in self.starts and name is not None:
+            self.starts[call_id] = name
+            self.args[call_id] = []
+        self.open_calls.add(call_id)
+
+    def tool_args(self, event: dict[str, Any], _model: str | None) -> None:
+        call_id = first_str(event.get("toolCallId"))
+        if call_id in self.open_calls and isinstance(event.get("delta"), str):
+            self.args.setdefault(call_id, []).append(event["delta"])
+
+    def tool_end(self, event: dict[str, Any], _model: str | None) -> None:
+        call_id = first_str(event.get("toolCallId"))
+        if call_id is None or call_id not in self.open_calls:
+            return
+        self.open_calls.discard(call_id)
+        if call_id in self.starts:
+            self.ended[call_id] = self.reader.end_input(event)
+        result = self.reader.end_result(event)
+        if result is not None:
+            self.results.append(result)
+
+    def tool_result(self, event: dict[str, Any], _model: str | None) -> None:
+        call_id = first_str(event.get("toolCallId"))
+        if call_id is not None:
+            self.results.append(
                 ToolResultRecord(
                     tool_call_id=call_id,
                     result=tool_result_value(event.get("content")),
                     is_error=dig(event, "metadata", "tanstack", "state") == "output-error",
                 )
             )
-        elif etype == "CUSTOM" and event.get("name") == "structured-output.complete":
-            value = event.get("value")
-            if structured is None and isinstance(value, dict) and "object" in value:
-                raw = value.get("raw")
-                structured = StructuredRecord(data=value["object"], raw_text=raw if isinstance(raw, str) else None)
-        elif etype == "CUSTOM" and event.get("name") == "approval-requested":
-            record = approval_from_custom(event.get("value"))
-            if record is not None:
-                approvals.setdefault(record.approval_id, record)
-        elif etype in ("RUN_FINISHED", "RUN_ERROR"):
-            terminal_event = event
-            for record in approvals_from_outcome(event.get("outcome")):
-                approvals.setdefault(record.approval_id, record)
-        elif etype == "RUN_STARTED" and model is not None:
-            first_model = model
 
-    # Upstream results only come for provider-executed calls (client results come from the engine).
-    executed = {r.tool_call_id for r in results}
-    calls = [
-        tool_call_record(cid, name, "".join(args.get(cid, [])), ended[cid], cid in executed)
-        for cid, name in starts.items()
-        if cid in ended
-    ]
-    transcript = Transcript(
-        text="".join(text),
-        reasoning="".join(reasoning),
-        tool_calls=calls,
-        tool_results=results,
-        approvals=list(approvals.values()),
-        terminal="none",
-        structured=structured,
-        model=(reader.model(terminal_event) if terminal_event else None) or first_model or last_model,
-    )
-    if terminal_event is None:
+    def custom(self, event: dict[str, Any], _model: str | None) -> None:
+        name, value = event.get("name"), event.get("value")
+        if name == "structured-output.complete":
+            if self.structured is None and isinstance(value, dict) and "object" in value:
+                raw = value.get("raw")
+                self.structured = StructuredRecord(
+                    data=value["object"], raw_text=raw if isinstance(raw, str) else None
+                )
+        elif name == "approval-requested":
+            record = approval_from_custom(value)
+            if record is not None:
+                self.approvals.setdefault(record.approval_id, record)
+
+    def terminal(self, event: dict[str, Any], _model: str | None) -> None:
+        self.terminal_event = event
+        for record in approvals_from_outcome(event.get("outcome")):
+            self.approvals.setdefault(record.approval_id, record)
+
+    def run_started(self, _event: dict[str, Any], model: str | None) -> None:
+        if model is not None:
+            self.first_model = model
+
+    def transcript(self) -> Transcript:
+        # Upstream results only come for provider-executed calls (client results come from the engine).
+        executed = {r.tool_call_id for r in self.results}
+        calls = [
+            tool_call_record(cid, name, "".join(self.args.get(cid, [])), self.ended[cid], cid in executed)
+            for cid, name in self.starts.items()
+            if cid in self.ended
+        ]
+        terminal_event = self.terminal_event
+        transcript = Transcript(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=calls,
+            tool_results=self.results,
+            approvals=list(self.approvals.values()),
+            terminal="none",
+            structured=self.structured,
+            model=(self.reader.model(terminal_event) if terminal_event else None)
+            or self.first_model
+            or self.last_model,
+        )
+        if terminal_event is not None:
+            self.read_terminal(transcript, terminal_event)
         return transcript
-    transcript.usage = reader.usage(terminal_event)
-    if terminal_event.get("type") == "RUN_FINISHED":
-        finish = reader.finish_reason(terminal_event)
-        # Off-enum values are schema errors; the transcript can only say "no valid finish reason".
-        transcript.finish_reason = finish if is_finish_reason(finish) else None
-        cancelled = dig(terminal_event, "outcome", "type") == "cancelled"
-        transcript.terminal = "aborted" if cancelled else "finished"
-    else:
-        transcript.error = reader.error(terminal_event)
-        transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
-    return transcript
+
+    def read_terminal(self, transcript: Transcript, terminal_event: dict[str, Any]) -> None:
+        transcript.usage = self.reader.usage(terminal_event)
+        if terminal_event.get("type") == "RUN_FINISHED":
+            finish = self.reader.finish_reason(terminal_event)
+            # Off-enum values are schema errors; the transcript can only say "no valid finish reason".
+            transcript.finish_reason = finish if is_finish_reason(finish) else None
+            cancelled = dig(terminal_event, "outcome", "type") == "cancelled"
+            transcript.terminal = "aborted" if cancelled else "finished"
+        else:
+            transcript.error = self.reader.error(terminal_event)
+            transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
+
+
+# event type -> what reading it does to the extraction (types not listed carry no meaning here).
+_HANDLERS: dict[str, Callable[[_Extraction, dict[str, Any], str | None], None]] = {
+    "TEXT_MESSAGE_CONTENT": _Extraction.text_content,
+    "REASONING_MESSAGE_CONTENT": _Extraction.reasoning_content,
+    "TOOL_CALL_START": _Extraction.tool_start,
+    "TOOL_CALL_ARGS": _Extraction.tool_args,
+    "TOOL_CALL_END": _Extraction.tool_end,
+    "TOOL_CALL_RESULT": _Extraction.tool_result,
+    "CUSTOM": _Extraction.custom,
+    "RUN_FINISHED": _Extraction.terminal,
+    "RUN_ERROR": _Extraction.terminal,
+    "RUN_STARTED": _Extraction.run_started,
+}
+
+
+def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
+    """The transcript an AG-UI-shaped stream means, reading extras through ``reader``.
+
+    >>> extract_with([{"type": "RUN_ERROR", "message": "boom", "code": 500}], AGUI_READER).error
+    ErrorRecord(message='boom', code='500')
+    """
+    extraction = _Extraction(reader)
+    for _index, event in _until_terminal(events):
+        extraction.event(event)
+    return extraction.transcript()
 
 
 def extract(events: Sequence[Any]) -> Transcript:

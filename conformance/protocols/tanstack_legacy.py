@@ -26,7 +26,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -252,6 +252,112 @@ def _exposure(
 # ---------------------------------------------------------------------------------------------
 
 
+class _Extraction:
+    """One pass over a legacy chunk stream: what the engine has accumulated so far.
+
+    Each chunk type has one small handler (:data:`_HANDLERS`); :meth:`transcript` turns the
+    state into the :class:`Transcript` at the end.
+    """
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.thinking_so_far = ""
+        self.calls: list[tuple[int | float, str, str, str]] = []  # (index, id, name, arguments)
+        self.results: list[ToolResultRecord] = []
+        self.approvals: dict[str, ApprovalRecord] = {}
+        self.terminal: dict[str, Any] | None = None
+        self.model: str | None = None
+
+    def chunk(self, chunk: dict[str, Any]) -> None:
+        ctype = chunk.get("type")
+        if self.terminal is not None and (self.terminal.get("type") != "done" or ctype != "approval-requested"):
+            return  # only the engine's own trailing approval chunks follow `done`
+        self.model = first_str(chunk.get("model")) or self.model
+        handler = _HANDLERS.get(ctype) if isinstance(ctype, str) else None
+        if handler is not None:
+            handler(self, chunk)
+
+    def content(self, chunk: dict[str, Any]) -> None:
+        if isinstance(chunk.get("delta"), str):
+            self.text.append(chunk["delta"])
+
+    def thinking(self, chunk: dict[str, Any]) -> None:
+        delta, content = chunk.get("delta"), chunk.get("content")
+        if isinstance(delta, str):
+            self.reasoning.append(delta)
+        elif isinstance(content, str) and content.startswith(self.thinking_so_far):
+            self.reasoning.append(content[len(self.thinking_so_far) :])  # delta is optional here
+        if isinstance(content, str):
+            self.thinking_so_far = content
+
+    def tool_call(self, chunk: dict[str, Any]) -> None:
+        call_id, name = dig(chunk, "toolCall", "id"), dig(chunk, "toolCall", "function", "name")
+        arguments = dig(chunk, "toolCall", "function", "arguments")
+        slot = chunk.get("index")
+        if isinstance(call_id, str) and isinstance(name, str):
+            order = slot if isinstance(slot, int) and not isinstance(slot, bool) else float("inf")
+            self.calls.append((order, call_id, name, arguments if isinstance(arguments, str) else ""))
+
+    def tool_result(self, chunk: dict[str, Any]) -> None:
+        if isinstance(chunk.get("toolCallId"), str):
+            self.results.append(
+                ToolResultRecord(tool_call_id=chunk["toolCallId"], result=tool_result_value(chunk.get("content")))
+            )
+
+    def approval(self, chunk: dict[str, Any]) -> None:
+        record = approval_from_custom(chunk)
+        if record is not None:
+            self.approvals.setdefault(record.approval_id, record)
+
+    def end(self, chunk: dict[str, Any]) -> None:
+        self.terminal = chunk
+
+    def transcript(self) -> Transcript:
+        executed = {r.tool_call_id for r in self.results}
+        records: list[ToolCallRecord] = [
+            tool_call_record(call_id, name, arguments, None, call_id in executed)
+            for _order, call_id, name, arguments in sorted(self.calls, key=lambda c: c[0])
+        ]
+        transcript = Transcript(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=records,
+            tool_results=self.results,
+            approvals=list(self.approvals.values()),
+            terminal="none",
+            model=self.model,
+        )
+        terminal = self.terminal
+        if terminal is None:
+            return transcript
+        if terminal.get("type") == "done":
+            finish = terminal.get("finishReason")
+            transcript.finish_reason = finish if is_finish_reason(finish) else None
+            # Legacy done.usage is TanStack's TokenUsage (its three counts): one reader for both layers.
+            transcript.usage = usage_from_tanstack(terminal.get("usage"))
+            transcript.terminal = "finished"
+        else:
+            transcript.error = ErrorRecord(
+                message=first_str(dig(terminal, "error", "message")),
+                code=error_code(dig(terminal, "error", "code")),
+            )
+            transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
+        return transcript
+
+
+# chunk type -> what reading it does to the extraction (types not listed carry no meaning here).
+_HANDLERS: dict[str, Callable[[_Extraction, dict[str, Any]], None]] = {
+    "content": _Extraction.content,
+    "thinking": _Extraction.thinking,
+    "tool_call": _Extraction.tool_call,
+    "tool_result": _Extraction.tool_result,
+    "approval-requested": _Extraction.approval,
+    "done": _Extraction.end,
+    "error": _Extraction.end,
+}
+
+
 def extract(events: Sequence[Any]) -> Transcript:
     """The normalized transcript a legacy chunk stream means.
 
@@ -268,81 +374,11 @@ def extract(events: Sequence[Any]) -> Transcript:
     >>> t.tool_calls[0].malformed, t.finish_reason, t.usage.total_tokens, t.model
     (True, 'tool_calls', 5, 'm')
     """
-    text: list[str] = []
-    reasoning: list[str] = []
-    thinking_so_far = ""
-    calls: list[tuple[int | float, str, str, str]] = []  # (index, id, name, arguments)
-    results: list[ToolResultRecord] = []
-    approvals: dict[str, ApprovalRecord] = {}
-    terminal: dict[str, Any] | None = None
-    model: str | None = None
-
+    extraction = _Extraction()
     for chunk in events:
-        if not isinstance(chunk, dict):
-            continue
-        ctype = chunk.get("type")
-        if terminal is not None and (terminal.get("type") != "done" or ctype != "approval-requested"):
-            continue  # only the engine's own trailing approval chunks follow `done`
-        model = first_str(chunk.get("model")) or model
-        if ctype == "content" and isinstance(chunk.get("delta"), str):
-            text.append(chunk["delta"])
-        elif ctype == "thinking":
-            delta, content = chunk.get("delta"), chunk.get("content")
-            if isinstance(delta, str):
-                reasoning.append(delta)
-            elif isinstance(content, str) and content.startswith(thinking_so_far):
-                reasoning.append(content[len(thinking_so_far) :])  # delta is optional here
-            if isinstance(content, str):
-                thinking_so_far = content
-        elif ctype == "tool_call":
-            call_id, name = dig(chunk, "toolCall", "id"), dig(chunk, "toolCall", "function", "name")
-            arguments = dig(chunk, "toolCall", "function", "arguments")
-            slot = chunk.get("index")
-            if isinstance(call_id, str) and isinstance(name, str):
-                order = slot if isinstance(slot, int) and not isinstance(slot, bool) else float("inf")
-                calls.append((order, call_id, name, arguments if isinstance(arguments, str) else ""))
-        elif ctype == "tool_result" and isinstance(chunk.get("toolCallId"), str):
-            results.append(
-                ToolResultRecord(
-                    tool_call_id=chunk["toolCallId"], result=tool_result_value(chunk.get("content"))
-                )
-            )
-        elif ctype == "approval-requested":
-            record = approval_from_custom(chunk)
-            if record is not None:
-                approvals.setdefault(record.approval_id, record)
-        elif ctype in ("done", "error"):
-            terminal = chunk
-
-    executed = {r.tool_call_id for r in results}
-    records: list[ToolCallRecord] = [
-        tool_call_record(call_id, name, arguments, None, call_id in executed)
-        for _order, call_id, name, arguments in sorted(calls, key=lambda c: c[0])
-    ]
-    transcript = Transcript(
-        text="".join(text),
-        reasoning="".join(reasoning),
-        tool_calls=records,
-        tool_results=results,
-        approvals=list(approvals.values()),
-        terminal="none",
-        model=model,
-    )
-    if terminal is None:
-        return transcript
-    if terminal.get("type") == "done":
-        finish = terminal.get("finishReason")
-        transcript.finish_reason = finish if is_finish_reason(finish) else None
-        # Legacy done.usage is TanStack's TokenUsage (its three counts): one reader for both layers.
-        transcript.usage = usage_from_tanstack(terminal.get("usage"))
-        transcript.terminal = "finished"
-    else:
-        transcript.error = ErrorRecord(
-            message=first_str(dig(terminal, "error", "message")),
-            code=error_code(dig(terminal, "error", "code")),
-        )
-        transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
-    return transcript
+        if isinstance(chunk, dict):
+            extraction.chunk(chunk)
+    return extraction.transcript()
 
 
 def exposures(events: Sequence[Any]) -> dict[str, int]:

@@ -48,7 +48,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -70,7 +70,7 @@ from conformance.protocols.lifecycle import (
 )
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error
-from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolResultRecord, Transcript
+from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolCallRecord, ToolResultRecord, Transcript
 
 NAME = "ui-message-stream"
 USAGE_FIELDS: tuple[str, ...] = ()  # no usage chunk: finish carries only finishReason/messageMetadata
@@ -293,9 +293,6 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
 # ---------------------------------------------------------------------------------------------
 
 
-_CALL_CHUNKS = ("tool-input-start", "tool-input-available", "tool-input-error")
-
-
 def _until_terminal(events: Sequence[Any]) -> Iterator[dict[str, Any]]:
     """Readable chunks up to and including the first terminal: what the consumer acts on."""
     for event in events:
@@ -315,6 +312,145 @@ def _input_text(value: Any, invalid: bool) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+class _Extraction:
+    """One pass over a chunk stream: what ``Chat`` has built so far.
+
+    Each chunk type has one small handler (:data:`_HANDLERS`); :meth:`transcript` turns the
+    state into the :class:`Transcript` at the end.
+    """
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.names: dict[str, str] = {}  # call id -> name, in order of first appearance
+        self.args: dict[str, list[str]] = {}
+        self.open_calls: set[str] = set()
+        self.completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
+        self.provider: set[str] = set()
+        self.results: list[ToolResultRecord] = []
+        self.approvals: dict[str, str] = {}  # approval id -> call id
+        self.terminal: dict[str, Any] | None = None
+
+    def chunk(self, event: dict[str, Any]) -> None:
+        ctype = event.get("type")
+        handler = _HANDLERS.get(ctype) if isinstance(ctype, str) else None
+        if handler is not None:
+            handler(self, event, first_str(event.get("toolCallId")))
+
+    def note_provider(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None and event.get("providerExecuted") is True:
+            self.provider.add(call_id)
+
+    def text_delta(self, event: dict[str, Any], _call_id: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.text.append(event["delta"])
+
+    def reasoning_delta(self, event: dict[str, Any], _call_id: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.reasoning.append(event["delta"])
+
+    def tool_start(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None and call_id not in self.completed:
+            name = first_str(event.get("toolName"))
+            if call_id not in self.names and name is not None:
+                self.names[call_id] = name
+                self.args[call_id] = []
+            self.open_calls.add(call_id)
+        self.note_provider(event, call_id)
+
+    def tool_delta(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id in self.open_calls and isinstance(event.get("inputTextDelta"), str):
+            self.args.setdefault(call_id, []).append(event["inputTextDelta"])
+
+    def tool_complete(self, event: dict[str, Any], call_id: str | None) -> None:
+        # A call completed twice, or completed with no start and no name, is ignored entirely
+        # (its providerExecuted flag too).
+        if call_id is None or call_id in self.completed:
+            return
+        if call_id not in self.names:
+            name = first_str(event.get("toolName"))
+            if name is None:
+                return
+            self.names[call_id] = name
+        self.open_calls.discard(call_id)
+        self.completed[call_id] = (event.get("input"), event.get("type") == "tool-input-error")
+        self.note_provider(event, call_id)
+
+    def tool_output(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None:
+            self.results.append(ToolResultRecord(tool_call_id=call_id, result=event.get("output"),
+                                                 preliminary=event.get("preliminary") is True))
+
+    def tool_output_error(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None:
+            self.results.append(ToolResultRecord(tool_call_id=call_id,
+                                                 result=tool_result_value(event.get("errorText")),
+                                                 is_error=True))
+
+    def approval(self, event: dict[str, Any], call_id: str | None) -> None:
+        approval_id = first_str(event.get("approvalId"))
+        if call_id is not None and approval_id is not None:
+            self.approvals.setdefault(approval_id, call_id)
+
+    def end(self, event: dict[str, Any], _call_id: str | None) -> None:
+        self.terminal = event
+
+    def calls(self) -> list[ToolCallRecord]:
+        executed = self.provider | {r.tool_call_id for r in self.results}
+        calls = []
+        for call_id, name in self.names.items():
+            if call_id not in self.completed:
+                continue  # started but never complete: not exposed to the consumer
+            value, invalid = self.completed[call_id]
+            streamed = self.args.get(call_id) or []
+            args_text = "".join(streamed) if streamed else _input_text(value, invalid)
+            fallback = None if invalid else value
+            calls.append(tool_call_record(call_id, name, args_text, fallback, call_id in executed))
+        return calls
+
+    def transcript(self) -> Transcript:
+        transcript = Transcript(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=self.calls(),
+            tool_results=self.results,
+            approvals=[ApprovalRecord(approval_id=a, tool_call_id=c, tool_name=self.names.get(c))
+                       for a, c in self.approvals.items()],
+            terminal="none",
+        )
+        terminal = self.terminal
+        if terminal is None:
+            return transcript
+        ctype = terminal.get("type")
+        reason = terminal.get("finishReason")
+        if ctype == "finish" and reason != "error":
+            transcript.terminal = "finished"
+            transcript.finish_reason = FINISH_REASONS.get(reason) if isinstance(reason, str) else None  # type: ignore[assignment]
+        elif ctype == "abort":
+            transcript.terminal = "aborted"
+        else:
+            transcript.terminal = "error"
+            transcript.error = ErrorRecord(message=first_str(terminal.get("errorText")))
+        return transcript
+
+
+# chunk type -> what reading it does to the extraction (types not listed carry no meaning here).
+_HANDLERS: dict[str, Callable[[_Extraction, dict[str, Any], str | None], None]] = {
+    "text-delta": _Extraction.text_delta,
+    "reasoning-delta": _Extraction.reasoning_delta,
+    "tool-input-start": _Extraction.tool_start,
+    "tool-input-delta": _Extraction.tool_delta,
+    "tool-input-available": _Extraction.tool_complete,
+    "tool-input-error": _Extraction.tool_complete,
+    "tool-output-available": _Extraction.tool_output,
+    "tool-output-error": _Extraction.tool_output_error,
+    "tool-approval-request": _Extraction.approval,
+    "finish": _Extraction.end,
+    "error": _Extraction.end,
+    "abort": _Extraction.end,
+}
+
+
 def extract(events: Sequence[Any]) -> Transcript:
     """The normalized transcript a UI message stream means (what ``Chat`` would build).
 
@@ -327,89 +463,10 @@ def extract(events: Sequence[Any]) -> Transcript:
     >>> extract([{"type": "start"}, {"type": "error", "errorText": "rate limited"}]).error
     ErrorRecord(message='rate limited', code=None)
     """
-    text: list[str] = []
-    reasoning: list[str] = []
-    names: dict[str, str] = {}  # call id -> name, in order of first appearance
-    args: dict[str, list[str]] = {}
-    open_calls: set[str] = set()
-    completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
-    provider: set[str] = set()
-    results: list[ToolResultRecord] = []
-    approvals: dict[str, str] = {}  # approval id -> call id
-    terminal: dict[str, Any] | None = None
-
+    extraction = _Extraction()
     for event in _until_terminal(events):
-        ctype = event.get("type")
-        call_id = first_str(event.get("toolCallId"))
-        if ctype == "text-delta" and isinstance(event.get("delta"), str):
-            text.append(event["delta"])
-        elif ctype == "reasoning-delta" and isinstance(event.get("delta"), str):
-            reasoning.append(event["delta"])
-        elif ctype == "tool-input-start" and call_id is not None and call_id not in completed:
-            name = first_str(event.get("toolName"))
-            if call_id not in names and name is not None:
-                names[call_id] = name
-                args[call_id] = []
-            open_calls.add(call_id)
-        elif ctype == "tool-input-delta" and call_id in open_calls and isinstance(event.get("inputTextDelta"), str):
-            args.setdefault(call_id, []).append(event["inputTextDelta"])
-        elif ctype in ("tool-input-available", "tool-input-error") and call_id is not None:
-            if call_id in completed:
-                continue
-            name = first_str(event.get("toolName"))
-            if call_id not in names:
-                if name is None:
-                    continue
-                names[call_id] = name
-            open_calls.discard(call_id)
-            completed[call_id] = (event.get("input"), ctype == "tool-input-error")
-        elif ctype == "tool-output-available" and call_id is not None:
-            results.append(ToolResultRecord(tool_call_id=call_id, result=event.get("output"),
-                                            preliminary=event.get("preliminary") is True))
-        elif ctype == "tool-output-error" and call_id is not None:
-            results.append(ToolResultRecord(tool_call_id=call_id, result=tool_result_value(event.get("errorText")),
-                                            is_error=True))
-        elif ctype == "tool-approval-request" and call_id is not None:
-            approval_id = first_str(event.get("approvalId"))
-            if approval_id is not None:
-                approvals.setdefault(approval_id, call_id)
-        elif ctype in ("finish", "error", "abort"):
-            terminal = event
-        if call_id is not None and event.get("providerExecuted") is True and ctype in _CALL_CHUNKS:
-            provider.add(call_id)
-
-    executed = provider | {r.tool_call_id for r in results}
-    calls = []
-    for call_id, name in names.items():
-        if call_id not in completed:
-            continue  # started but never complete: not exposed to the consumer
-        value, invalid = completed[call_id]
-        streamed = args.get(call_id) or []
-        args_text = "".join(streamed) if streamed else _input_text(value, invalid)
-        fallback = None if invalid else value
-        calls.append(tool_call_record(call_id, name, args_text, fallback, call_id in executed))
-    transcript = Transcript(
-        text="".join(text),
-        reasoning="".join(reasoning),
-        tool_calls=calls,
-        tool_results=results,
-        approvals=[ApprovalRecord(approval_id=a, tool_call_id=c, tool_name=names.get(c))
-                   for a, c in approvals.items()],
-        terminal="none",
-    )
-    if terminal is None:
-        return transcript
-    ctype = terminal.get("type")
-    reason = terminal.get("finishReason")
-    if ctype == "finish" and reason != "error":
-        transcript.terminal = "finished"
-        transcript.finish_reason = FINISH_REASONS.get(reason) if isinstance(reason, str) else None  # type: ignore[assignment]
-    elif ctype == "abort":
-        transcript.terminal = "aborted"
-    else:
-        transcript.terminal = "error"
-        transcript.error = ErrorRecord(message=first_str(terminal.get("errorText")))
-    return transcript
+        extraction.chunk(event)
+    return extraction.transcript()
 
 
 def exposures(events: Sequence[Any]) -> dict[str, int]:
