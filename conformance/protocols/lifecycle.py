@@ -242,7 +242,9 @@ class _Walk(Generic[P, R]):
 def run(table: Table[P, R], events: Sequence[Any]) -> list[Finding]:
     """Apply ``table``'s run-phase machine, entity machine and checks to a whole stream.
 
-    (See the module example: an entity still open at the finish is its entity's row.)
+    >>> from conformance.protocols.ui_message_stream import TABLE
+    >>> [(f.row, f.event_index) for f in run(TABLE, [{"type": "start"}, {"type": "text-end", "id": "t1"}])]
+    [('8.4.2', 1), ('8.1.18', None)]
     """
     walk = _Walk(table)
     for index, event in enumerate(events):
