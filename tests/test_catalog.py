@@ -54,10 +54,10 @@ def test_applicability_agrees_with_what_each_protocol_can_express() -> None:
     for name in OUTPUT_PROTOCOLS:
         proto = protocol(name)
         expresses = {
-            "8.1.2": proto.EXPRESSES_MODEL if hasattr(proto, "EXPRESSES_MODEL") else True,
-            "hygiene.error-code": getattr(proto, "EXPRESSES_ERROR_CODE", True),
-            "structured.result": getattr(proto, "EXPRESSES_STRUCTURED", True),
-            "8.3.v3": bool(proto.USAGE_FIELDS),
+            "8.1.2": proto.expresses_model,
+            "hygiene.error-code": proto.expresses_error_code,
+            "structured.result": proto.expresses_structured,
+            "8.3.v3": bool(proto.usage_fields),
         }
         for row_id, can in expresses.items():
             assert (level_for(row_id, name) is not None) == can, (name, row_id)

@@ -271,7 +271,7 @@ def test_valid_legacy_stream_extracts_every_field() -> None:
 
 def test_protocol_loader_and_interface() -> None:
     for name, module in [("ag-ui", agui), ("tanstack", tanstack), ("tanstack-legacy", tanstack_legacy)]:
-        assert protocol(name) is module
+        assert protocol(name) is module.PROTOCOL
         assert name == module.NAME
         assert set(module.USAGE_FIELDS) <= set(UsageRecord.model_fields)
     assert tanstack_legacy.USAGE_FIELDS == ("input_tokens", "output_tokens", "total_tokens")

@@ -80,7 +80,7 @@ def valid_stream() -> list[Ev]:
 
 
 def test_registered_as_an_output_protocol() -> None:
-    assert protocol("ui-message-stream") is ums
+    assert protocol("ui-message-stream") is ums.PROTOCOL
     assert ums.NAME == "ui-message-stream" in OUTPUT_PROTOCOLS
     caps = Capabilities(name="x", inputs=["openai-chat"], output="ui-message-stream")
     assert caps.output == "ui-message-stream"

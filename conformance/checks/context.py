@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from conformance import bridge
 from conformance.contract import Capabilities, Policies
-from conformance.protocols import protocol
-from conformance.protocols.base import OutputProtocol
+from conformance.protocols import OutputProtocol, protocol
 from conformance.run_record import RunRecord
 from conformance.settings import Settings
 from mock_provider.parts import Finish, ToolCall, ToolInputStart
@@ -88,7 +87,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     caps = record.capabilities
     if caps is None:
         raise ValueError(f"{record.case_id}: a record without capabilities cannot be graded by the checks")
-    proto = _proto(caps.output)
+    proto = protocol(caps.output)
     bridged = bridge.declared(caps)
     expected = scenario.expected_for(record.dialect)
     if bridged:
@@ -156,15 +155,3 @@ def _stopped_on(scenario: Scenario, consumed: int) -> str | None:
         return PART_ROWS.get(step.part.type)
     return None
 
-
-def _proto(name: str) -> OutputProtocol:  # TEMPORARY until the protocols branch lands
-    from typing import Any
-    p: Any = protocol(name)
-    if isinstance(p, OutputProtocol):
-        return p
-    return OutputProtocol(name=p.NAME, usage_fields=p.USAGE_FIELDS, schema_errors=p.schema_errors,
-                          lifecycle=p.lifecycle, extract=p.extract, exposures=p.exposures,
-                          expresses_result_error=getattr(p, "EXPRESSES_RESULT_ERROR", True),
-                          expresses_model=getattr(p, "EXPRESSES_MODEL", True),
-                          expresses_error_code=getattr(p, "EXPRESSES_ERROR_CODE", True),
-                          expresses_structured=getattr(p, "EXPRESSES_STRUCTURED", True))

@@ -1,34 +1,25 @@
 """Output protocols, one module each: schema, lifecycle state-machine table, transcript extraction.
 
-Every protocol module exposes:
-
-* ``NAME``: ``"ag-ui"`` | ``"tanstack"`` | ``"tanstack-legacy"`` | ``"ui-message-stream"``;
-* ``USAGE_FIELDS``: the :class:`~mock_provider.transcript.UsageRecord` fields it can express;
-* ``schema_errors(event) -> list[str]``: why one event does not match the protocol schema
-  (AG-UI through the official ``ag-ui-protocol`` models, TanStack layers through the JSON
-  Schemas in ``conformance/schemas``);
-* ``lifecycle(events) -> list[Finding]``: the protocol's one state-machine table applied to
-  the whole stream; each finding names its matrix row;
-* ``extract(events) -> Transcript``: the normalized transcript the events mean;
-* ``exposures(events) -> dict[str, int]``: for each tool call id, the index of the event at
-  which the call is handed to the consumer as complete (AG-UI ``TOOL_CALL_END``, legacy
-  ``tool_call`` chunk, UI message stream ``tool-input-available``).
-
-Optional declarations (default ``True``) for what a protocol cannot express, so the grader
-skips that comparison instead of failing it: ``EXPRESSES_RESULT_ERROR`` (a tool result's error
-flag), ``EXPRESSES_MODEL`` (the model id, row 8.1.2), ``EXPRESSES_ERROR_CODE`` (row
-hygiene.error-code).
+Every protocol module defines ``PROTOCOL``, an :class:`~conformance.protocols.base.OutputProtocol`
+(its name, the :class:`~mock_provider.transcript.UsageRecord` fields it can express,
+``schema_errors``, ``lifecycle``, ``extract``, ``exposures``, and ``expresses_*`` declarations of
+what it cannot say). :func:`protocol` returns it by name; the modules are imported on first use.
+Every lifecycle table runs on the one interpreter in ``conformance.protocols.lifecycle``.
 
 Example:
-    >>> protocol("ag-ui").NAME
+    >>> protocol("ag-ui").name
     'ag-ui'
+    >>> names()
+    ['ag-ui', 'tanstack', 'tanstack-legacy', 'ui-message-stream']
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
 
+from conformance.protocols.base import OutputProtocol
+
+# name -> module under conformance.protocols (imported lazily: each loads its schema).
 _MODULES = {
     "ag-ui": "agui",
     "tanstack": "tanstack",
@@ -37,9 +28,28 @@ _MODULES = {
 }
 
 
-def protocol(name: str) -> Any:
-    """The protocol module for an output protocol name."""
+def names() -> list[str]:
+    """The known output protocol names.
+
+    >>> "ui-message-stream" in names()
+    True
+    """
+    return list(_MODULES)
+
+
+def protocol(name: str) -> OutputProtocol:
+    """The :class:`OutputProtocol` for an output protocol name.
+
+    >>> protocol("ui-message-stream").expresses_model
+    False
+    >>> protocol("nope")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown output protocol 'nope'; known: ag-ui, tanstack, tanstack-legacy, ui-message-stream
+    """
     try:
-        return importlib.import_module(f"conformance.protocols.{_MODULES[name]}")
+        module = _MODULES[name]
     except KeyError:
         raise ValueError(f"unknown output protocol {name!r}; known: {', '.join(_MODULES)}") from None
+    found: OutputProtocol = importlib.import_module(f"conformance.protocols.{module}").PROTOCOL
+    return found

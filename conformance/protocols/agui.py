@@ -4,11 +4,12 @@ TanStack's extras travel under ``metadata.tanstack`` (``finishReason``, ``model`
 ``TOOL_CALL_END``, ``state`` on ``TOOL_CALL_RESULT``); usage is ``RUN_FINISHED.usage``, a list
 of AG-UI ``TokenUsage`` (spec-reference 3.2, 4.2).
 
-The lifecycle is one data table (:data:`EVENTS` names each event's entity and operation,
-:data:`ENTITIES` what each entity is keyed by and which row an unclosed one breaks,
-:data:`RUN_PHASES` and :data:`ENTITY_TRANSITIONS` are the two state machines) read by one
-small interpreter, :func:`run_lifecycle`. The TanStack yield layer reuses the interpreter and
-the extraction core with its own readers (``conformance.protocols.tanstack``).
+The lifecycle is one data table, :data:`TABLE` (:data:`EVENTS` names each event's entity and
+operation, :data:`ENTITIES` what each entity is keyed by and which row an unclosed one breaks,
+:data:`RUN_PHASES` and :data:`ENTITY_TRANSITIONS` are the two state machines), run by the one
+interpreter every output protocol shares (``conformance.protocols.lifecycle``). The TanStack
+yield layer reuses the table and the extraction core with its own readers
+(``conformance.protocols.tanstack``).
 
 Example:
     >>> events = [
@@ -28,13 +29,25 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ag_ui.core.events import Event
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from conformance.findings import Finding
+from conformance.protocols.base import OutputProtocol
+from conformance.protocols.lifecycle import (
+    Entity,
+    EntityRow,
+    Op,
+    RowSpec,
+    RunStep,
+    State,
+    Table,
+    Wording,
+)
+from conformance.protocols.lifecycle import run as run_table
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
@@ -173,40 +186,9 @@ def extra_key_findings(events: Sequence[Any]) -> list[Finding]:
 # Lifecycle: the table
 # ---------------------------------------------------------------------------------------------
 
-Op = Literal["open", "feed", "close", "run-start", "run-finish", "run-error"]
-EntityState = Literal["absent", "orphan", "open", "fed", "closed"]
+EntityState = State
 RunPhase = Literal["before", "running", "ended", "errored"]
 RunRole = Literal["start", "finish", "error", "body"]
-
-
-@dataclass(frozen=True)
-class Entity:
-    """One kind of thing that is opened and closed by id within a run."""
-
-    label: str
-    id_key: str
-    unclosed_at_finish_row: str  # open at RUN_FINISHED (open entities at RUN_ERROR are tolerated, L9)
-    reopen_row: str | None = None  # START again after this id's END (None: allowed, AG-UI rule 8)
-    empty_delta_row: str | None = None  # a feed event whose delta is ""
-    empty_close_row: str | None = None  # START..END with no non-empty delta in between
-
-
-@dataclass(frozen=True)
-class EntityRow:
-    """A row that depends on the entity: names the :class:`Entity` attribute holding it."""
-
-    attr: str
-
-
-@dataclass(frozen=True)
-class RunStep:
-    next: RunPhase
-    row: str | None
-    message: str = ""  # format fields: {type}
-    check_open: bool = False  # report entities still open (RUN_FINISHED)
-    interpret: bool = True  # feed the event to the entity machine
-    note_open: bool = False  # record (INFO) entities left open (RUN_ERROR: allowed, worth knowing)
-
 
 ENTITIES: dict[str, Entity] = {
     "text": Entity(
@@ -252,8 +234,8 @@ _ROLE: dict[Op, RunRole] = {"run-start": "start", "run-finish": "finish", "run-e
 
 # (phase, role) -> step. After the terminal nothing is interpreted further: the consumer has
 # stopped (or failed), so a trailing event is one 8.1.18 violation, not also an 8.4.2 one.
-_AFTER_END = RunStep("ended", "8.1.18", "{type} after the run's terminal event", interpret=False)
-RUN_PHASES: dict[tuple[RunPhase, RunRole], RunStep] = {
+_AFTER_END: RunStep[RunPhase] = RunStep("ended", "8.1.18", "{type} after the run's terminal event", interpret=False)
+RUN_PHASES: dict[tuple[RunPhase, RunRole], RunStep[RunPhase]] = {
     ("before", "start"): RunStep("running", None),
     ("before", "body"): RunStep("running", "8.1.0", "first event is {type}, not RUN_STARTED"),
     ("before", "finish"): RunStep(
@@ -285,7 +267,7 @@ _NOT_OPEN = "8.4.2"
 # (state of this id, op) -> (next state, row or the entity's row). "fed" = open with content;
 # "orphan" = content arrived before its START: one 8.4.2, and the late START then opens a
 # message that already has content (no knock-on empty-message finding).
-ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, str | EntityRow | None]] = {
+ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, RowSpec]] = {
     ("absent", "open"): ("open", None),
     ("orphan", "open"): ("fed", None),
     ("open", "open"): ("open", _NOT_OPEN),
@@ -303,14 +285,37 @@ ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, str | Entity
     ("closed", "close"): ("closed", _NOT_OPEN),
 }
 
-_VERB: dict[str, str] = {"open": "opens", "feed": "continues", "close": "closes"}
-_STATE_WORD: dict[str, str] = {
-    "absent": "not open (never started)",
-    "orphan": "not open (its START has not come)",
-    "open": "already open",
-    "fed": "already open",
-    "closed": "already closed",
-}
+WORDING = Wording(
+    unreadable="an unreadable event",
+    finish="RUN_FINISHED",
+    error="RUN_ERROR",
+    no_terminal="stream ended with no terminal event (RUN_FINISHED/RUN_ERROR)",
+    verbs={"open": "opens", "feed": "continues", "close": "closes"},
+    states={
+        "absent": "not open (never started)",
+        "orphan": "not open (its START has not come)",
+        "open": "already open",
+        "fed": "already open",
+        "closed": "already closed",
+    },
+    rows={
+        "feed": "{type} for {label} {ident!r} has an empty delta",
+        "close": "{label} {ident!r} ended with no content",
+        "open": "{type} reuses {label} id {ident!r}, which already ended in this run",
+    },
+)
+
+TABLE: Table[RunPhase, RunRole] = Table(
+    events=EVENTS,
+    roles=_ROLE,
+    body_role="body",
+    start_phase="before",
+    phases=RUN_PHASES,
+    ended=ENDED,
+    entities=ENTITIES,
+    transitions=ENTITY_TRANSITIONS,
+    wording=WORDING,
+)
 
 
 def run_lifecycle(
@@ -319,75 +324,15 @@ def run_lifecycle(
     entities: dict[str, Entity] = ENTITIES,
     event_ops: dict[str, tuple[str, Op]] = EVENTS,
 ) -> list[Finding]:
-    """Apply the run-phase and entity tables to a whole stream (the one interpreter).
+    """Apply the AG-UI run-phase and entity tables to a whole stream (through the one interpreter).
 
     >>> [f.row for f in run_lifecycle([{"type": "TEXT_MESSAGE_END", "messageId": "m"}])]
     ['8.1.0', '8.4.2', '8.1.18']
     """
-    findings: list[Finding] = []
-    phase: RunPhase = "before"
-    states: dict[tuple[str, str], EntityState] = {}
-
-    def add(row: str, message: str, index: int) -> None:
-        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
-
-    for index, event in enumerate(events):
-        etype = _etype(event)
-        kind, op = event_ops.get(etype or "", ("", "feed"))
-        role: RunRole = _ROLE.get(op, "body") if kind == "run" else "body"
-        step = RUN_PHASES[(phase, role)]
-        if step.row is not None:
-            add(step.row, step.message.format(type=etype or "an unreadable event"), index)
-        phase = step.next
-        if step.check_open:
-            for (open_kind, open_id), state in states.items():
-                if state in ("open", "fed"):
-                    ent = entities[open_kind]
-                    add(
-                        ent.unclosed_at_finish_row,
-                        f"{ent.label} {open_id!r} still open at RUN_FINISHED",
-                        index,
-                    )
-        if step.note_open:
-            left = [f"{entities[k].label} {i!r}" for (k, i), st in states.items() if st in ("open", "fed")]
-            if left:
-                findings.append(Finding(row="info.open-at-error", event_index=index, source="lifecycle",
-                                        message=f"left open at RUN_ERROR: {', '.join(left)}"))
-        if not step.interpret or kind not in entities:
-            continue
-        ent = entities[kind]
-        ident = event.get(ent.id_key)
-        if not isinstance(ident, str):
-            continue  # schema_errors reports the missing id
-        state = states.get((kind, ident), "absent")
-        new_state, row_spec = ENTITY_TRANSITIONS[(state, op)]
-        row = getattr(ent, row_spec.attr) if isinstance(row_spec, EntityRow) else row_spec
-        delta = event.get("delta")
-        if op == "feed" and row is None and delta == "":
-            row = ent.empty_delta_row
-            new_state = state  # an empty delta is not content (a START..END around it is empty too)
-        if row is not None:
-            add(row, _entity_message(etype or "", ent, ident, state, op, row), index)
-        states[(kind, ident)] = new_state
-    if phase not in ENDED:
-        findings.append(
-            Finding(
-                row="8.1.18",
-                message="stream ended with no terminal event (RUN_FINISHED/RUN_ERROR)",
-                source="lifecycle-terminal-missing",
-            )
-        )
-    return findings
-
-
-def _entity_message(etype: str, ent: Entity, ident: str, state: str, op: str, row: str) -> str:
-    if row == _NOT_OPEN:
-        return f"{etype} {_VERB[op]} {ent.label} {ident!r}, which is {_STATE_WORD[state]}"
-    if op == "feed":
-        return f"{etype} for {ent.label} {ident!r} has an empty delta"
-    if op == "close":
-        return f"{ent.label} {ident!r} ended with no content"
-    return f"{etype} reuses {ent.label} id {ident!r}, which already ended in this run"
+    table = TABLE if entities is ENTITIES and event_ops is EVENTS else replace(
+        TABLE, entities=entities, events=event_ops
+    )
+    return run_table(table, events)
 
 
 def lifecycle(events: Sequence[Any]) -> list[Finding]:
@@ -633,105 +578,168 @@ def _until_terminal(events: Sequence[Any]) -> Iterator[tuple[int, dict[str, Any]
             return
 
 
-def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
-    """The transcript an AG-UI-shaped stream means, reading extras through ``reader``.
+class _Extraction:
+    """One pass over an AG-UI-shaped stream: what the consumer has accumulated so far.
 
-    >>> extract_with([{"type": "RUN_ERROR", "message": "boom", "code": 500}], AGUI_READER).error
-    ErrorRecord(message='boom', code='500')
+    Each event type has one small handler (:data:`_HANDLERS`); :meth:`transcript` turns the
+    state into the :class:`Transcript` at the end.
     """
-    text: list[str] = []
-    reasoning: list[str] = []
-    starts: dict[str, str] = {}  # call id -> name, in order of first START
-    args: dict[str, list[str]] = {}
-    open_calls: set[str] = set()
-    ended: dict[str, Any] = {}  # call id -> END input, in order of END
-    results: list[ToolResultRecord] = []
-    approvals: dict[str, ApprovalRecord] = {}
-    terminal_event: dict[str, Any] | None = None
-    first_model: str | None = None
-    last_model: str | None = None
-    structured: StructuredRecord | None = None
 
-    for _index, event in _until_terminal(events):
-        etype = event.get("type")
-        model = reader.model(event)
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.starts: dict[str, str] = {}  # call id -> name, in order of first START
+        self.args: dict[str, list[str]] = {}
+        self.open_calls: set[str] = set()
+        self.ended: dict[str, Any] = {}  # call id -> END input, in order of END
+        self.results: list[ToolResultRecord] = []
+        self.approvals: dict[str, ApprovalRecord] = {}
+        self.terminal_event: dict[str, Any] | None = None
+        self.first_model: str | None = None
+        self.last_model: str | None = None
+        self.structured: StructuredRecord | None = None
+
+    def event(self, event: dict[str, Any]) -> None:
+        model = self.reader.model(event)
         if model is not None:
-            first_model = first_model or model
-            last_model = model
+            self.first_model = self.first_model or model
+            self.last_model = model
+        etype = event.get("type")
+        handler = _HANDLERS.get(etype) if isinstance(etype, str) else None
+        if handler is not None:
+            handler(self, event, model)
+
+    def text_content(self, event: dict[str, Any], _model: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.text.append(event["delta"])
+
+    def reasoning_content(self, event: dict[str, Any], _model: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.reasoning.append(event["delta"])
+
+    def tool_start(self, event: dict[str, Any], _model: str | None) -> None:
         call_id = first_str(event.get("toolCallId"))
-        if etype == "TEXT_MESSAGE_CONTENT" and isinstance(event.get("delta"), str):
-            text.append(event["delta"])
-        elif etype == "REASONING_MESSAGE_CONTENT" and isinstance(event.get("delta"), str):
-            reasoning.append(event["delta"])
-        elif etype == "TOOL_CALL_START" and call_id is not None and call_id not in ended:
-            name = reader.tool_name(event)
-            if call_id not in starts and name is not None:
-                starts[call_id] = name
-                args[call_id] = []
-            open_calls.add(call_id)
-        elif etype == "TOOL_CALL_ARGS" and call_id in open_calls and isinstance(event.get("delta"), str):
-            args.setdefault(call_id, []).append(event["delta"])
-        elif etype == "TOOL_CALL_END" and call_id in open_calls:
-            open_calls.discard(call_id)
-            if call_id in starts:
-                ended[call_id] = reader.end_input(event)
-            result = reader.end_result(event)
-            if result is not None:
-                results.append(result)
-        elif etype == "TOOL_CALL_RESULT" and call_id is not None:
-            results.append(
+        if call_id is None or call_id in self.ended:
+            return
+        name = self.reader.tool_name(event)
+        if call_id not in self.starts and name is not None:
+            self.starts[call_id] = name
+            self.args[call_id] = []
+        self.open_calls.add(call_id)
+
+    def tool_args(self, event: dict[str, Any], _model: str | None) -> None:
+        call_id = first_str(event.get("toolCallId"))
+        if call_id in self.open_calls and isinstance(event.get("delta"), str):
+            self.args.setdefault(call_id, []).append(event["delta"])
+
+    def tool_end(self, event: dict[str, Any], _model: str | None) -> None:
+        call_id = first_str(event.get("toolCallId"))
+        if call_id is None or call_id not in self.open_calls:
+            return
+        self.open_calls.discard(call_id)
+        if call_id in self.starts:
+            self.ended[call_id] = self.reader.end_input(event)
+        result = self.reader.end_result(event)
+        if result is not None:
+            self.results.append(result)
+
+    def tool_result(self, event: dict[str, Any], _model: str | None) -> None:
+        call_id = first_str(event.get("toolCallId"))
+        if call_id is not None:
+            self.results.append(
                 ToolResultRecord(
                     tool_call_id=call_id,
                     result=tool_result_value(event.get("content")),
                     is_error=dig(event, "metadata", "tanstack", "state") == "output-error",
                 )
             )
-        elif etype == "CUSTOM" and event.get("name") == "structured-output.complete":
-            value = event.get("value")
-            if structured is None and isinstance(value, dict) and "object" in value:
-                raw = value.get("raw")
-                structured = StructuredRecord(data=value["object"], raw_text=raw if isinstance(raw, str) else None)
-        elif etype == "CUSTOM" and event.get("name") == "approval-requested":
-            record = approval_from_custom(event.get("value"))
-            if record is not None:
-                approvals.setdefault(record.approval_id, record)
-        elif etype in ("RUN_FINISHED", "RUN_ERROR"):
-            terminal_event = event
-            for record in approvals_from_outcome(event.get("outcome")):
-                approvals.setdefault(record.approval_id, record)
-        elif etype == "RUN_STARTED" and model is not None:
-            first_model = model
 
-    # Upstream results only come for provider-executed calls (client results come from the engine).
-    executed = {r.tool_call_id for r in results}
-    calls = [
-        tool_call_record(cid, name, "".join(args.get(cid, [])), ended[cid], cid in executed)
-        for cid, name in starts.items()
-        if cid in ended
-    ]
-    transcript = Transcript(
-        text="".join(text),
-        reasoning="".join(reasoning),
-        tool_calls=calls,
-        tool_results=results,
-        approvals=list(approvals.values()),
-        terminal="none",
-        structured=structured,
-        model=(reader.model(terminal_event) if terminal_event else None) or first_model or last_model,
-    )
-    if terminal_event is None:
+    def custom(self, event: dict[str, Any], _model: str | None) -> None:
+        name, value = event.get("name"), event.get("value")
+        if name == "structured-output.complete":
+            if self.structured is None and isinstance(value, dict) and "object" in value:
+                raw = value.get("raw")
+                self.structured = StructuredRecord(
+                    data=value["object"], raw_text=raw if isinstance(raw, str) else None
+                )
+        elif name == "approval-requested":
+            record = approval_from_custom(value)
+            if record is not None:
+                self.approvals.setdefault(record.approval_id, record)
+
+    def terminal(self, event: dict[str, Any], _model: str | None) -> None:
+        self.terminal_event = event
+        for record in approvals_from_outcome(event.get("outcome")):
+            self.approvals.setdefault(record.approval_id, record)
+
+    def run_started(self, _event: dict[str, Any], model: str | None) -> None:
+        if model is not None:
+            self.first_model = model
+
+    def transcript(self) -> Transcript:
+        # Upstream results only come for provider-executed calls (client results come from the engine).
+        executed = {r.tool_call_id for r in self.results}
+        calls = [
+            tool_call_record(cid, name, "".join(self.args.get(cid, [])), self.ended[cid], cid in executed)
+            for cid, name in self.starts.items()
+            if cid in self.ended
+        ]
+        terminal_event = self.terminal_event
+        transcript = Transcript(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=calls,
+            tool_results=self.results,
+            approvals=list(self.approvals.values()),
+            terminal="none",
+            structured=self.structured,
+            model=(self.reader.model(terminal_event) if terminal_event else None)
+            or self.first_model
+            or self.last_model,
+        )
+        if terminal_event is not None:
+            self.read_terminal(transcript, terminal_event)
         return transcript
-    transcript.usage = reader.usage(terminal_event)
-    if terminal_event.get("type") == "RUN_FINISHED":
-        finish = reader.finish_reason(terminal_event)
-        # Off-enum values are schema errors; the transcript can only say "no valid finish reason".
-        transcript.finish_reason = finish if is_finish_reason(finish) else None
-        cancelled = dig(terminal_event, "outcome", "type") == "cancelled"
-        transcript.terminal = "aborted" if cancelled else "finished"
-    else:
-        transcript.error = reader.error(terminal_event)
-        transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
-    return transcript
+
+    def read_terminal(self, transcript: Transcript, terminal_event: dict[str, Any]) -> None:
+        transcript.usage = self.reader.usage(terminal_event)
+        if terminal_event.get("type") == "RUN_FINISHED":
+            finish = self.reader.finish_reason(terminal_event)
+            # Off-enum values are schema errors; the transcript can only say "no valid finish reason".
+            transcript.finish_reason = finish if is_finish_reason(finish) else None
+            cancelled = dig(terminal_event, "outcome", "type") == "cancelled"
+            transcript.terminal = "aborted" if cancelled else "finished"
+        else:
+            transcript.error = self.reader.error(terminal_event)
+            transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
+
+
+# event type -> what reading it does to the extraction (types not listed carry no meaning here).
+_HANDLERS: dict[str, Callable[[_Extraction, dict[str, Any], str | None], None]] = {
+    "TEXT_MESSAGE_CONTENT": _Extraction.text_content,
+    "REASONING_MESSAGE_CONTENT": _Extraction.reasoning_content,
+    "TOOL_CALL_START": _Extraction.tool_start,
+    "TOOL_CALL_ARGS": _Extraction.tool_args,
+    "TOOL_CALL_END": _Extraction.tool_end,
+    "TOOL_CALL_RESULT": _Extraction.tool_result,
+    "CUSTOM": _Extraction.custom,
+    "RUN_FINISHED": _Extraction.terminal,
+    "RUN_ERROR": _Extraction.terminal,
+    "RUN_STARTED": _Extraction.run_started,
+}
+
+
+def extract_with(events: Sequence[Any], reader: Reader) -> Transcript:
+    """The transcript an AG-UI-shaped stream means, reading extras through ``reader``.
+
+    >>> extract_with([{"type": "RUN_ERROR", "message": "boom", "code": 500}], AGUI_READER).error
+    ErrorRecord(message='boom', code='500')
+    """
+    extraction = _Extraction(reader)
+    for _index, event in _until_terminal(events):
+        extraction.event(event)
+    return extraction.transcript()
 
 
 def extract(events: Sequence[Any]) -> Transcript:
@@ -760,3 +768,13 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
             if isinstance(call_id, str):
                 out.setdefault(call_id, index)
     return out
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+)

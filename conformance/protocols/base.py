@@ -1,4 +1,18 @@
-"""TEMPORARY (lead's branch): the OutputProtocol seam as agreed; the protocols branch brings the real one."""
+"""The typed seam between the grader and an output protocol: :class:`OutputProtocol`.
+
+Each protocol module (``agui``, ``tanstack``, ``tanstack_legacy``, ``ui_message_stream``)
+builds one ``PROTOCOL = OutputProtocol(...)`` from its own functions and constants;
+:func:`conformance.protocols.protocol` returns it by name.
+
+Example:
+    >>> from conformance.findings import Finding
+    >>> from mock_provider.transcript import Transcript
+    >>> p = OutputProtocol(name="demo", usage_fields=(), schema_errors=lambda e: [],
+    ...                    lifecycle=lambda evs: [], extract=lambda evs: Transcript(),
+    ...                    exposures=lambda evs: {}, expresses_model=False)
+    >>> p.name, p.expresses_model, p.expresses_error_code, p.lifecycle([{"type": "x"}])
+    ('demo', False, True, [])
+"""
 
 from __future__ import annotations
 
@@ -12,8 +26,20 @@ from mock_provider.transcript import Transcript
 
 @dataclass(frozen=True)
 class OutputProtocol:
-    name: str
-    usage_fields: tuple[str, ...]
+    """What the grader needs from one output protocol.
+
+    ``schema_errors(event)``: why one event does not match the protocol schema (``[]`` if it
+    does); ``lifecycle(events)``: the protocol's state-machine table applied to the whole stream,
+    each finding naming its matrix row; ``extract(events)``: the normalized transcript the events
+    mean; ``exposures(events)``: for each tool call id, the index of the event at which the call
+    is handed to the consumer as complete. The ``expresses_*`` flags (default ``True``) declare
+    what the protocol cannot say, so the grader skips that comparison instead of failing it: a
+    tool result's error flag, the model id (row 8.1.2), an error code (row hygiene.error-code),
+    a structured-output event.
+    """
+
+    name: str  # "ag-ui" | "tanstack" | "tanstack-legacy" | "ui-message-stream"
+    usage_fields: tuple[str, ...]  # the UsageRecord fields the protocol can express
     schema_errors: Callable[[Any], list[str]]
     lifecycle: Callable[[Sequence[Any]], list[Finding]]
     extract: Callable[[Sequence[Any]], Transcript]

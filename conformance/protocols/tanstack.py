@@ -7,7 +7,8 @@ The events are the AG-UI types of TanStack's ``StreamChunk`` union with loose ex
 Extra keys are allowed, so there is no key-hygiene row here (that is the wire's row 8.4.5).
 
 The schema is ``conformance/schemas/tanstack.schema.json``. The lifecycle is the AG-UI table
-(:data:`LIFECYCLE`): the extras change no open/close rule, and the ids are the same keys.
+(:data:`TABLE`, events :data:`LIFECYCLE`): the extras change no open/close rule, and the ids
+are the same keys.
 
 Example:
     >>> events = [
@@ -38,8 +39,6 @@ from jsonschema.exceptions import ValidationError, best_match  # type: ignore[im
 from conformance.findings import Finding
 from conformance.protocols import agui
 from conformance.protocols.agui import (
-    Entity,
-    Op,
     Reader,
     count,
     dig,
@@ -47,6 +46,9 @@ from conformance.protocols.agui import (
     first_str,
     tool_result_value,
 )
+from conformance.protocols.base import OutputProtocol
+from conformance.protocols.lifecycle import Entity, Op, Table
+from conformance.protocols.lifecycle import run as run_table
 from mock_provider.transcript import ErrorRecord, ToolResultRecord, Transcript, UsageRecord
 
 NAME = "tanstack"
@@ -60,6 +62,7 @@ _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 # The lifecycle table: the yield layer uses the same event types and id keys as the wire.
 LIFECYCLE_ENTITIES: dict[str, Entity] = agui.ENTITIES
 LIFECYCLE: dict[str, tuple[str, Op]] = agui.EVENTS
+TABLE: Table[agui.RunPhase, agui.RunRole] = agui.TABLE
 
 
 def format_error(error: ValidationError) -> str:
@@ -96,7 +99,7 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     ...                            {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}])]
     ['8.4.2']
     """
-    return agui.run_lifecycle(events, entities=LIFECYCLE_ENTITIES, event_ops=LIFECYCLE)
+    return run_table(TABLE, events)
 
 
 def usage_from_tanstack(usage: Any) -> UsageRecord | None:
@@ -181,3 +184,13 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     {'c1': 0}
     """
     return agui.exposures(events)
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+)

@@ -5,8 +5,9 @@ accumulated text (the 0.0.3 engine stores ``content`` verbatim), a tool call is 
 ``tool_call`` chunk with complete ``function.arguments`` and a unique ``index``, and the run
 ends with exactly one ``done`` or an ``error`` (spec-reference 4.7, 8.4 legacy rules).
 
-The lifecycle is one table, :data:`LIFECYCLE` (chunk type -> :class:`ChunkRule`), plus the
-phase machine :data:`PHASES`, read by :func:`lifecycle`. Whether ``function.arguments``
+The lifecycle is one table, :data:`TABLE`: :data:`LIFECYCLE` (chunk type -> :class:`ChunkRule`)
+and the phase machine :data:`PHASES`, run by the interpreter every output protocol shares
+(``conformance.protocols.lifecycle``). Whether ``function.arguments``
 parses is left to extraction: malformed arguments are a POLICY row (8.1.13), not lifecycle.
 
 Example:
@@ -25,7 +26,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -42,6 +43,9 @@ from conformance.protocols.agui import (
     tool_call_record,
     tool_result_value,
 )
+from conformance.protocols.base import OutputProtocol
+from conformance.protocols.lifecycle import Op, RunStep, Table, Wording
+from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error, usage_from_tanstack
 from mock_provider.transcript import (
     ApprovalRecord,
@@ -52,10 +56,6 @@ from mock_provider.transcript import (
 )
 
 NAME = "tanstack-legacy"
-# A legacy tool_result chunk has no error flag: results are compared without it.
-EXPRESSES_RESULT_ERROR = False
-# Legacy chunks have no structured-output event: only the streamed text and the terminal are compared.
-EXPRESSES_STRUCTURED = False
 USAGE_FIELDS: tuple[str, ...] = ("input_tokens", "output_tokens", "total_tokens")
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "tanstack-legacy.schema.json"
@@ -107,25 +107,89 @@ LIFECYCLE: dict[str, ChunkRule] = {
 }
 _UNKNOWN = ChunkRule("body")  # unknown types are schema errors; for the run they are body chunks
 
-# (phase, role) -> (next phase, row, message). Chunks after the terminal are not checked further.
-PHASES: dict[tuple[Phase, ChunkRole], tuple[Phase, str | None, str]] = {
-    ("streaming", "body"): ("streaming", None, ""),
-    ("streaming", "after-done"): ("streaming", None, ""),
-    ("streaming", "done"): ("done", None, ""),
-    ("streaming", "error"): ("errored", None, ""),
-    ("done", "body"): ("done", "8.1.18", "{type} chunk after done"),
-    ("done", "after-done"): ("done", None, ""),
-    ("done", "done"): ("done", "8.1.18", "second done chunk"),
-    ("done", "error"): ("done", "8.1.18", "error chunk after done"),
-    ("errored", "body"): ("errored", "8.1.18", "{type} chunk after error"),
-    ("errored", "after-done"): ("errored", "8.1.18", "{type} chunk after error"),
-    ("errored", "done"): ("errored", "8.1.20", "done chunk after error (a synthetic finish)"),
-    ("errored", "error"): ("errored", "8.1.18", "second error chunk"),
+
+def _after(phase: Phase, row: str | None, message: str = "") -> RunStep[Phase]:
+    # Chunks after the terminal are not checked further (the engine has stopped reading).
+    return RunStep(phase, row, message, interpret=False)
+
+
+# (phase, role) -> step.
+PHASES: dict[tuple[Phase, ChunkRole], RunStep[Phase]] = {
+    ("streaming", "body"): RunStep("streaming", None),
+    ("streaming", "after-done"): RunStep("streaming", None),
+    ("streaming", "done"): RunStep("done", None),
+    ("streaming", "error"): RunStep("errored", None),
+    ("done", "body"): _after("done", "8.1.18", "{type} chunk after done"),
+    ("done", "after-done"): _after("done", None),
+    ("done", "done"): _after("done", "8.1.18", "second done chunk"),
+    ("done", "error"): _after("done", "8.1.18", "error chunk after done"),
+    ("errored", "body"): _after("errored", "8.1.18", "{type} chunk after error"),
+    ("errored", "after-done"): _after("errored", "8.1.18", "{type} chunk after error"),
+    ("errored", "done"): _after("errored", "8.1.20", "done chunk after error (a synthetic finish)"),
+    ("errored", "error"): _after("errored", "8.1.18", "second error chunk"),
 }
+
+# The run roles as the interpreter's run operations (a chunk of role "body" is a body event).
+_OPS: dict[ChunkRole, Op] = {"done": "run-finish", "error": "run-error", "after-done": "run-trailer"}
+
+
+class _ChunkChecks:
+    """The legacy chunks' own rules, stateful over one stream: cumulative text and tool-call slots.
+
+    There are no open/close entities in this shape (text is cumulative, a call is one chunk), so
+    these run as the table's per-event check rather than through the entity machine.
+    """
+
+    def __init__(self) -> None:
+        self.accumulated: dict[str, str] = {}  # chunk type -> accumulated text it last reported
+        self.id_index: dict[str, int | None] = {}  # tool call id -> index it was exposed under
+        self.index_id: dict[int, str] = {}  # index -> tool call id exposed under it
+
+    def __call__(self, chunk: dict[str, Any]) -> list[tuple[str, str]]:
+        ctype = chunk.get("type")
+        rule = LIFECYCLE.get(ctype, _UNKNOWN) if isinstance(ctype, str) else _UNKNOWN
+        out: list[tuple[str, str]] = []
+        if rule.cumulative_row is not None and isinstance(ctype, str):
+            row, message = _cumulative(chunk, self.accumulated.get(ctype, ""), rule)
+            if row is None and rule.empty_delta_row is not None and chunk.get("delta") == "":
+                row, message = rule.empty_delta_row, f"{ctype} chunk with an empty delta"
+            if row is not None:
+                out.append((row, message))
+            if isinstance(chunk.get("content"), str):
+                # The engine keeps the reported value, so the next chunk must build on it.
+                self.accumulated[ctype] = chunk["content"]
+        if rule.exposes_tool_call:
+            verdict = _exposure(chunk, self.id_index, self.index_id)
+            if verdict is not None:
+                out.append(verdict)
+        return out
+
+
+TABLE: Table[Phase, ChunkRole] = Table(
+    events={ctype: ("run", _OPS[rule.role]) for ctype, rule in LIFECYCLE.items() if rule.role != "body"},
+    roles={op: role for role, op in _OPS.items()},
+    body_role="body",
+    start_phase="streaming",
+    phases=PHASES,
+    ended=frozenset({"done", "errored"}),
+    entities={},
+    transitions={},
+    wording=Wording(
+        unreadable="an unreadable",
+        finish="done",
+        error="error",
+        no_terminal="stream ended with no done or error chunk",
+        verbs={},
+        states={},
+        rows={},
+        blank_type_is_unreadable=False,
+    ),
+    checks=_ChunkChecks,
+)
 
 
 def lifecycle(events: Sequence[Any]) -> list[Finding]:
-    """Apply :data:`PHASES` and the :data:`LIFECYCLE` chunk rules to a whole legacy stream.
+    """Apply :data:`PHASES` and the :data:`LIFECYCLE` chunk rules to a whole legacy stream (:data:`TABLE`).
 
     >>> c = {"id": "r1", "model": "m", "timestamp": 1}
     >>> call = {"type": "function", "function": {"name": "f", "arguments": "{}"}}
@@ -134,46 +198,7 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     ...                            {**c, "type": "done", "finishReason": "tool_calls"}])]
     ['8.1.9']
     """
-    findings: list[Finding] = []
-    phase: Phase = "streaming"
-    accumulated: dict[str, str] = {}  # chunk type -> accumulated text it last reported
-    id_index: dict[str, int | None] = {}  # tool call id -> index it was exposed under
-    index_id: dict[int, str] = {}  # index -> tool call id exposed under it
-
-    def add(row: str, message: str, index: int) -> None:
-        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
-
-    for index, chunk in enumerate(events):
-        ctype = chunk.get("type") if isinstance(chunk, dict) else None
-        rule = LIFECYCLE.get(ctype, _UNKNOWN) if isinstance(ctype, str) else _UNKNOWN
-        was_streaming = phase == "streaming"
-        phase, row, message = PHASES[(phase, rule.role)]
-        if row is not None:
-            add(row, message.format(type=ctype if isinstance(ctype, str) else "an unreadable"), index)
-        if not was_streaming or not isinstance(chunk, dict):
-            continue
-        if rule.cumulative_row is not None and isinstance(ctype, str):
-            row, message = _cumulative(chunk, accumulated.get(ctype, ""), rule)
-            if row is None and rule.empty_delta_row is not None and chunk.get("delta") == "":
-                row, message = rule.empty_delta_row, f"{ctype} chunk with an empty delta"
-            if row is not None:
-                add(row, message, index)
-            if isinstance(chunk.get("content"), str):
-                # The engine keeps the reported value, so the next chunk must build on it.
-                accumulated[ctype] = chunk["content"]
-        if rule.exposes_tool_call:
-            verdict = _exposure(chunk, id_index, index_id)
-            if verdict is not None:
-                add(*verdict, index)
-    if phase == "streaming":
-        findings.append(
-            Finding(
-                row="8.1.18",
-                message="stream ended with no done or error chunk",
-                source="lifecycle-terminal-missing",
-            )
-        )
-    return findings
+    return run_table(TABLE, events)
 
 
 def _cumulative(chunk: dict[str, Any], previous: str, rule: ChunkRule) -> tuple[str | None, str]:
@@ -227,6 +252,112 @@ def _exposure(
 # ---------------------------------------------------------------------------------------------
 
 
+class _Extraction:
+    """One pass over a legacy chunk stream: what the engine has accumulated so far.
+
+    Each chunk type has one small handler (:data:`_HANDLERS`); :meth:`transcript` turns the
+    state into the :class:`Transcript` at the end.
+    """
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.thinking_so_far = ""
+        self.calls: list[tuple[int | float, str, str, str]] = []  # (index, id, name, arguments)
+        self.results: list[ToolResultRecord] = []
+        self.approvals: dict[str, ApprovalRecord] = {}
+        self.terminal: dict[str, Any] | None = None
+        self.model: str | None = None
+
+    def chunk(self, chunk: dict[str, Any]) -> None:
+        ctype = chunk.get("type")
+        if self.terminal is not None and (self.terminal.get("type") != "done" or ctype != "approval-requested"):
+            return  # only the engine's own trailing approval chunks follow `done`
+        self.model = first_str(chunk.get("model")) or self.model
+        handler = _HANDLERS.get(ctype) if isinstance(ctype, str) else None
+        if handler is not None:
+            handler(self, chunk)
+
+    def content(self, chunk: dict[str, Any]) -> None:
+        if isinstance(chunk.get("delta"), str):
+            self.text.append(chunk["delta"])
+
+    def thinking(self, chunk: dict[str, Any]) -> None:
+        delta, content = chunk.get("delta"), chunk.get("content")
+        if isinstance(delta, str):
+            self.reasoning.append(delta)
+        elif isinstance(content, str) and content.startswith(self.thinking_so_far):
+            self.reasoning.append(content[len(self.thinking_so_far) :])  # delta is optional here
+        if isinstance(content, str):
+            self.thinking_so_far = content
+
+    def tool_call(self, chunk: dict[str, Any]) -> None:
+        call_id, name = dig(chunk, "toolCall", "id"), dig(chunk, "toolCall", "function", "name")
+        arguments = dig(chunk, "toolCall", "function", "arguments")
+        slot = chunk.get("index")
+        if isinstance(call_id, str) and isinstance(name, str):
+            order = slot if isinstance(slot, int) and not isinstance(slot, bool) else float("inf")
+            self.calls.append((order, call_id, name, arguments if isinstance(arguments, str) else ""))
+
+    def tool_result(self, chunk: dict[str, Any]) -> None:
+        if isinstance(chunk.get("toolCallId"), str):
+            self.results.append(
+                ToolResultRecord(tool_call_id=chunk["toolCallId"], result=tool_result_value(chunk.get("content")))
+            )
+
+    def approval(self, chunk: dict[str, Any]) -> None:
+        record = approval_from_custom(chunk)
+        if record is not None:
+            self.approvals.setdefault(record.approval_id, record)
+
+    def end(self, chunk: dict[str, Any]) -> None:
+        self.terminal = chunk
+
+    def transcript(self) -> Transcript:
+        executed = {r.tool_call_id for r in self.results}
+        records: list[ToolCallRecord] = [
+            tool_call_record(call_id, name, arguments, None, call_id in executed)
+            for _order, call_id, name, arguments in sorted(self.calls, key=lambda c: c[0])
+        ]
+        transcript = Transcript(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=records,
+            tool_results=self.results,
+            approvals=list(self.approvals.values()),
+            terminal="none",
+            model=self.model,
+        )
+        terminal = self.terminal
+        if terminal is None:
+            return transcript
+        if terminal.get("type") == "done":
+            finish = terminal.get("finishReason")
+            transcript.finish_reason = finish if is_finish_reason(finish) else None
+            # Legacy done.usage is TanStack's TokenUsage (its three counts): one reader for both layers.
+            transcript.usage = usage_from_tanstack(terminal.get("usage"))
+            transcript.terminal = "finished"
+        else:
+            transcript.error = ErrorRecord(
+                message=first_str(dig(terminal, "error", "message")),
+                code=error_code(dig(terminal, "error", "code")),
+            )
+            transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
+        return transcript
+
+
+# chunk type -> what reading it does to the extraction (types not listed carry no meaning here).
+_HANDLERS: dict[str, Callable[[_Extraction, dict[str, Any]], None]] = {
+    "content": _Extraction.content,
+    "thinking": _Extraction.thinking,
+    "tool_call": _Extraction.tool_call,
+    "tool_result": _Extraction.tool_result,
+    "approval-requested": _Extraction.approval,
+    "done": _Extraction.end,
+    "error": _Extraction.end,
+}
+
+
 def extract(events: Sequence[Any]) -> Transcript:
     """The normalized transcript a legacy chunk stream means.
 
@@ -243,81 +374,11 @@ def extract(events: Sequence[Any]) -> Transcript:
     >>> t.tool_calls[0].malformed, t.finish_reason, t.usage.total_tokens, t.model
     (True, 'tool_calls', 5, 'm')
     """
-    text: list[str] = []
-    reasoning: list[str] = []
-    thinking_so_far = ""
-    calls: list[tuple[int | float, str, str, str]] = []  # (index, id, name, arguments)
-    results: list[ToolResultRecord] = []
-    approvals: dict[str, ApprovalRecord] = {}
-    terminal: dict[str, Any] | None = None
-    model: str | None = None
-
+    extraction = _Extraction()
     for chunk in events:
-        if not isinstance(chunk, dict):
-            continue
-        ctype = chunk.get("type")
-        if terminal is not None and (terminal.get("type") != "done" or ctype != "approval-requested"):
-            continue  # only the engine's own trailing approval chunks follow `done`
-        model = first_str(chunk.get("model")) or model
-        if ctype == "content" and isinstance(chunk.get("delta"), str):
-            text.append(chunk["delta"])
-        elif ctype == "thinking":
-            delta, content = chunk.get("delta"), chunk.get("content")
-            if isinstance(delta, str):
-                reasoning.append(delta)
-            elif isinstance(content, str) and content.startswith(thinking_so_far):
-                reasoning.append(content[len(thinking_so_far) :])  # delta is optional here
-            if isinstance(content, str):
-                thinking_so_far = content
-        elif ctype == "tool_call":
-            call_id, name = dig(chunk, "toolCall", "id"), dig(chunk, "toolCall", "function", "name")
-            arguments = dig(chunk, "toolCall", "function", "arguments")
-            slot = chunk.get("index")
-            if isinstance(call_id, str) and isinstance(name, str):
-                order = slot if isinstance(slot, int) and not isinstance(slot, bool) else float("inf")
-                calls.append((order, call_id, name, arguments if isinstance(arguments, str) else ""))
-        elif ctype == "tool_result" and isinstance(chunk.get("toolCallId"), str):
-            results.append(
-                ToolResultRecord(
-                    tool_call_id=chunk["toolCallId"], result=tool_result_value(chunk.get("content"))
-                )
-            )
-        elif ctype == "approval-requested":
-            record = approval_from_custom(chunk)
-            if record is not None:
-                approvals.setdefault(record.approval_id, record)
-        elif ctype in ("done", "error"):
-            terminal = chunk
-
-    executed = {r.tool_call_id for r in results}
-    records: list[ToolCallRecord] = [
-        tool_call_record(call_id, name, arguments, None, call_id in executed)
-        for _order, call_id, name, arguments in sorted(calls, key=lambda c: c[0])
-    ]
-    transcript = Transcript(
-        text="".join(text),
-        reasoning="".join(reasoning),
-        tool_calls=records,
-        tool_results=results,
-        approvals=list(approvals.values()),
-        terminal="none",
-        model=model,
-    )
-    if terminal is None:
-        return transcript
-    if terminal.get("type") == "done":
-        finish = terminal.get("finishReason")
-        transcript.finish_reason = finish if is_finish_reason(finish) else None
-        # Legacy done.usage is TanStack's TokenUsage (its three counts): one reader for both layers.
-        transcript.usage = usage_from_tanstack(terminal.get("usage"))
-        transcript.terminal = "finished"
-    else:
-        transcript.error = ErrorRecord(
-            message=first_str(dig(terminal, "error", "message")),
-            code=error_code(dig(terminal, "error", "code")),
-        )
-        transcript.terminal = "aborted" if transcript.error.code in ("aborted", "abort") else "error"
-    return transcript
+        if isinstance(chunk, dict):
+            extraction.chunk(chunk)
+    return extraction.transcript()
 
 
 def exposures(events: Sequence[Any]) -> dict[str, int]:
@@ -333,3 +394,17 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
             if isinstance(call_id, str):
                 out.setdefault(call_id, index)
     return out
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+    # A legacy tool_result chunk has no error flag: results are compared without it.
+    expresses_result_error=False,
+    # Legacy chunks have no structured-output event: only the streamed text and the terminal are compared.
+    expresses_structured=False,
+)

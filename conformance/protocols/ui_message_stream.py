@@ -20,8 +20,9 @@ What the stream can express, declared for the grader:
   open as ``streamText`` leaves them) or with nothing (``silent``); an ``error`` chunk has no
   code, so ``run-error`` cannot be told from a failure.
 
-The lifecycle is one table: :data:`CHUNKS` (chunk type -> entity and operation),
-:data:`ENTITIES`, :data:`RUN_PHASES` and :data:`TRANSITIONS`, read by :func:`lifecycle`. Its
+The lifecycle is one table, :data:`TABLE`: :data:`CHUNKS` (chunk type -> entity and operation),
+:data:`ENTITIES`, :data:`RUN_PHASES` and :data:`TRANSITIONS`, run by the interpreter every
+output protocol shares (``conformance.protocols.lifecycle``). Its
 rules are the consumer's (``processUIMessageStream`` throws ``UIMessageStreamError`` for a
 delta or end of a part that is not open, and for a tool output or approval naming no tool
 call; ``finish-step`` drops the open text and reasoning parts; ``Chat`` throws at an ``error``
@@ -47,8 +48,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -56,8 +56,21 @@ import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.findings import Finding
 from conformance.protocols.agui import first_str, tool_call_record, tool_result_value
+from conformance.protocols.base import OutputProtocol
+from conformance.protocols.lifecycle import (
+    Entity,
+    EntityRow,
+    Op,
+    RowSpec,
+    RunStep,
+    State,
+    Table,
+    Wording,
+    event_type,
+)
+from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error
-from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolResultRecord, Transcript
+from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolCallRecord, ToolResultRecord, Transcript
 
 NAME = "ui-message-stream"
 USAGE_FIELDS: tuple[str, ...] = ()  # no usage chunk: finish carries only finishReason/messageMetadata
@@ -110,33 +123,17 @@ def schema_errors(event: Any) -> list[str]:
 # Lifecycle: the table
 # ---------------------------------------------------------------------------------------------
 
-Op = Literal["run-start", "run-finish", "run-error", "run-abort", "open", "feed", "close", "complete", "refer",
-             "step-end"]
-State = Literal["absent", "orphan", "open", "fed", "closed"]
 Phase = Literal["before", "running", "finished", "errored", "aborted"]
 Role = Literal["start", "finish", "error", "abort", "body"]
 
-
-@dataclass(frozen=True)
-class Entity:
-    """One kind of part that is opened, fed and closed by id within the message."""
-
-    label: str
-    id_key: str
-    delta_key: str
-    unclosed_row: str  # still open at finish (text and reasoning: also at finish-step)
-    dropped_at_step_end: bool  # finish-step clears the consumer's active parts of this kind
-    empty_delta_row: str | None = None
-    empty_close_row: str | None = None
-    reopen_row: str | None = None  # started again after it ended (None: a part id may be reused)
-
-
 ENTITIES: dict[str, Entity] = {
-    "text": Entity("text part", "id", "delta", "8.1.5", True, "hygiene.empty-delta", "hygiene.empty-delta"),
-    "reasoning": Entity("reasoning part", "id", "delta", "8.1.8", True, "hygiene.empty-delta"),
+    "text": Entity("text part", "id", "8.1.5", dropped_at_step_end=True, empty_delta_row="hygiene.empty-delta",
+                   empty_close_row="hygiene.empty-delta"),
+    "reasoning": Entity("reasoning part", "id", "8.1.8", dropped_at_step_end=True,
+                        empty_delta_row="hygiene.empty-delta"),
     # A completed call started again is re-exposed (the consumer resets it to input-streaming).
-    "tool": Entity("tool call", "toolCallId", "inputTextDelta", "8.1.12", False, "hygiene.empty-delta",
-                   reopen_row="8.1.12"),
+    "tool": Entity("tool call", "toolCallId", "8.1.12", delta_key="inputTextDelta",
+                   empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12"),
 }
 
 # chunk type -> (entity kind, "run" or "step", operation). Types not listed (start-step, file,
@@ -161,28 +158,20 @@ CHUNKS: dict[str, tuple[str, Op]] = {
     "tool-output-available": ("tool", "refer"),
     "tool-output-error": ("tool", "refer"),
     "tool-approval-request": ("tool", "refer"),
+    # The consumer drops the open text and reasoning parts here.
     "finish-step": ("step", "step-end"),
 }
 
 _ROLE: dict[Op, Role] = {"run-start": "start", "run-finish": "finish", "run-error": "error", "run-abort": "abort"}
 
-
-@dataclass(frozen=True)
-class RunStep:
-    next: Phase
-    row: str | None
-    message: str = ""  # format field: {type}
-    check_open: bool = False  # report parts still open (finish)
-    interpret: bool = True  # feed the chunk to the part machine
-    note_open: bool = False  # record (INFO) parts left open (error: allowed, worth knowing)
-
-
-_AFTER_END = RunStep("finished", "8.1.18", "{type} chunk after the run's terminal chunk", interpret=False)
-_AFTER_ERROR = RunStep("errored", "8.1.18", "{type} chunk after the error chunk (Chat stops reading there)",
-                       interpret=False)
-_AFTER_ABORT = RunStep("aborted", "8.1.18", "{type} chunk after the abort chunk", interpret=False)
+_AFTER_END: RunStep[Phase] = RunStep("finished", "8.1.18", "{type} chunk after the run's terminal chunk",
+                                     interpret=False)
+_AFTER_ERROR: RunStep[Phase] = RunStep("errored", "8.1.18",
+                                       "{type} chunk after the error chunk (Chat stops reading there)",
+                                       interpret=False)
+_AFTER_ABORT: RunStep[Phase] = RunStep("aborted", "8.1.18", "{type} chunk after the abort chunk", interpret=False)
 _FIRST = "first chunk is {type}, not start"
-RUN_PHASES: dict[tuple[Phase, Role], RunStep] = {
+RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("before", "start"): RunStep("running", None),
     ("before", "body"): RunStep("running", "8.1.0", _FIRST),
     ("before", "finish"): RunStep("finished", "8.1.0", _FIRST, interpret=False),
@@ -216,14 +205,14 @@ ENDED: frozenset[Phase] = frozenset({"finished", "errored", "aborted"})
 
 _NOT_OPEN = "8.4.2"
 _EXPOSED_TWICE = "8.1.12"
-# Rows that depend on the entity: resolved through its attribute of the same name.
-_EMPTY_CLOSE = "empty_close_row"
-_REOPEN = "reopen_row"
+# Rows that depend on the entity: resolved through its attribute of that name.
+_EMPTY_CLOSE = EntityRow("empty_close_row")
+_REOPEN = EntityRow("reopen_row")
 # (state of this id, op) -> (next state, row). "fed" = open with content; "orphan" = content before
 # its start (one 8.4.2; a late start then opens a part that already has content). A text or
 # reasoning id may be used again after its end (the consumer keys only the active parts). A tool
 # call may be completed with no start (an atomic call: tool-input-available alone), but only once.
-TRANSITIONS: dict[tuple[State, Op], tuple[State, str | None]] = {
+TRANSITIONS: dict[tuple[State, Op], tuple[State, RowSpec]] = {
     ("absent", "open"): ("open", None),
     ("orphan", "open"): ("fed", None),
     ("open", "open"): ("open", _NOT_OPEN),
@@ -250,23 +239,44 @@ TRANSITIONS: dict[tuple[State, Op], tuple[State, str | None]] = {
     ("fed", "refer"): ("fed", None),
     ("closed", "refer"): ("closed", None),
 }
-_STATE_WORD: dict[str, str] = {
-    "absent": "not open (never started)",
-    "orphan": "not open (its start has not come)",
-    "open": "already open",
-    "fed": "already open",
-    "closed": "already ended",
-}
 
+WORDING = Wording(
+    unreadable="an unreadable",
+    finish="the finish chunk",
+    error="the error chunk",
+    step_end="finish-step (the consumer drops it)",
+    no_terminal="stream ended with no finish, error or abort chunk",
+    verbs={"open": "opens", "feed": "continues", "close": "ends", "refer": "names"},
+    states={
+        "absent": "not open (never started)",
+        "orphan": "not open (its start has not come)",
+        "open": "already open",
+        "fed": "already open",
+        "closed": "already ended",
+    },
+    rows={
+        "open": "{type} starts {label} {ident!r} again after it was complete (exposed twice)",
+        "complete": "{type} exposes {label} {ident!r} again after it was complete",
+        "feed": "{type} for {label} {ident!r} has an empty delta",
+        "close": "{label} {ident!r} ended with no content",
+    },
+)
 
-def _ctype(event: Any) -> str | None:
-    if isinstance(event, dict) and isinstance(event.get("type"), str):
-        return str(event["type"])
-    return None
+TABLE: Table[Phase, Role] = Table(
+    events=CHUNKS,
+    roles=_ROLE,
+    body_role="body",
+    start_phase="before",
+    phases=RUN_PHASES,
+    ended=ENDED,
+    entities=ENTITIES,
+    transitions=TRANSITIONS,
+    wording=WORDING,
+)
 
 
 def lifecycle(events: Sequence[Any]) -> list[Finding]:
-    """Apply :data:`RUN_PHASES` and the part :data:`TRANSITIONS` to a whole chunk stream.
+    """Apply :data:`RUN_PHASES` and the part :data:`TRANSITIONS` to a whole chunk stream (:data:`TABLE`).
 
     >>> [f.row for f in lifecycle([{"type": "start"}, {"type": "text-delta", "id": "t", "delta": "x"},
     ...                            {"type": "finish"}])]
@@ -275,85 +285,12 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     ...                            {"type": "finish-step"}, {"type": "finish"}])]
     ['8.1.18', '8.1.20']
     """
-    findings: list[Finding] = []
-    phase: Phase = "before"
-    states: dict[tuple[str, str], State] = {}
-
-    def add(row: str, message: str, index: int) -> None:
-        findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
-
-    def still_open(kinds: Sequence[str]) -> list[tuple[str, str]]:
-        return [(k, i) for (k, i), st in states.items() if k in kinds and st in ("open", "fed")]
-
-    for index, event in enumerate(events):
-        ctype = _ctype(event)
-        kind, op = CHUNKS.get(ctype or "", ("", "feed"))
-        role: Role = _ROLE.get(op, "body") if kind == "run" else "body"
-        step = RUN_PHASES[(phase, role)]
-        if step.row is not None:
-            add(step.row, step.message.format(type=ctype or "an unreadable"), index)
-        phase = step.next
-        if step.check_open:
-            for open_kind, open_id in still_open(list(ENTITIES)):
-                ent = ENTITIES[open_kind]
-                add(ent.unclosed_row, f"{ent.label} {open_id!r} still open at the finish chunk", index)
-        if step.note_open:
-            left = [f"{ENTITIES[k].label} {i!r}" for k, i in still_open(list(ENTITIES))]
-            if left:
-                findings.append(Finding(row="info.open-at-error", event_index=index, source="lifecycle",
-                                        message=f"left open at the error chunk: {', '.join(left)}"))
-        if not step.interpret or not isinstance(event, dict):
-            continue
-        if op == "step-end":
-            # The consumer forgets open text/reasoning parts here: later deltas for them throw.
-            dropped = [k for k, e in ENTITIES.items() if e.dropped_at_step_end]
-            for open_kind, open_id in still_open(dropped):
-                ent = ENTITIES[open_kind]
-                add(ent.unclosed_row, f"{ent.label} {open_id!r} still open at finish-step (the consumer drops it)",
-                    index)
-                states[(open_kind, open_id)] = "absent"
-            continue
-        if kind not in ENTITIES:
-            continue
-        ent = ENTITIES[kind]
-        ident = event.get(ent.id_key)
-        if not isinstance(ident, str):
-            continue  # schema_errors reports the missing id
-        state = states.get((kind, ident), "absent")
-        new_state, row = TRANSITIONS[(state, op)]
-        if row in (_EMPTY_CLOSE, _REOPEN):
-            row = getattr(ent, row)
-        if op == "feed" and row is None and event.get(ent.delta_key) == "":
-            row = ent.empty_delta_row
-            new_state = state  # an empty delta is not content
-        if row is not None:
-            add(row, _message(ctype or "", ent, ident, state, op, row), index)
-        states[(kind, ident)] = new_state
-    if phase not in ENDED:
-        findings.append(Finding(row="8.1.18", message="stream ended with no finish, error or abort chunk",
-                                source="lifecycle-terminal-missing"))
-    return findings
-
-
-def _message(ctype: str, ent: Entity, ident: str, state: str, op: str, row: str) -> str:
-    if row == _NOT_OPEN:
-        verb = {"open": "opens", "feed": "continues", "close": "ends", "refer": "names"}.get(op, "uses")
-        return f"{ctype} {verb} {ent.label} {ident!r}, which is {_STATE_WORD[state]}"
-    if op == "open":
-        return f"{ctype} starts {ent.label} {ident!r} again after it was complete (exposed twice)"
-    if op == "complete":
-        return f"{ctype} exposes {ent.label} {ident!r} again after it was complete"
-    if op == "feed":
-        return f"{ctype} for {ent.label} {ident!r} has an empty delta"
-    return f"{ent.label} {ident!r} ended with no content"
+    return run_table(TABLE, events)
 
 
 # ---------------------------------------------------------------------------------------------
 # Extraction
 # ---------------------------------------------------------------------------------------------
-
-
-_CALL_CHUNKS = ("tool-input-start", "tool-input-available", "tool-input-error")
 
 
 def _until_terminal(events: Sequence[Any]) -> Iterator[dict[str, Any]]:
@@ -375,6 +312,145 @@ def _input_text(value: Any, invalid: bool) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+class _Extraction:
+    """One pass over a chunk stream: what ``Chat`` has built so far.
+
+    Each chunk type has one small handler (:data:`_HANDLERS`); :meth:`transcript` turns the
+    state into the :class:`Transcript` at the end.
+    """
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.names: dict[str, str] = {}  # call id -> name, in order of first appearance
+        self.args: dict[str, list[str]] = {}
+        self.open_calls: set[str] = set()
+        self.completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
+        self.provider: set[str] = set()
+        self.results: list[ToolResultRecord] = []
+        self.approvals: dict[str, str] = {}  # approval id -> call id
+        self.terminal: dict[str, Any] | None = None
+
+    def chunk(self, event: dict[str, Any]) -> None:
+        ctype = event.get("type")
+        handler = _HANDLERS.get(ctype) if isinstance(ctype, str) else None
+        if handler is not None:
+            handler(self, event, first_str(event.get("toolCallId")))
+
+    def note_provider(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None and event.get("providerExecuted") is True:
+            self.provider.add(call_id)
+
+    def text_delta(self, event: dict[str, Any], _call_id: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.text.append(event["delta"])
+
+    def reasoning_delta(self, event: dict[str, Any], _call_id: str | None) -> None:
+        if isinstance(event.get("delta"), str):
+            self.reasoning.append(event["delta"])
+
+    def tool_start(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None and call_id not in self.completed:
+            name = first_str(event.get("toolName"))
+            if call_id not in self.names and name is not None:
+                self.names[call_id] = name
+                self.args[call_id] = []
+            self.open_calls.add(call_id)
+        self.note_provider(event, call_id)
+
+    def tool_delta(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id in self.open_calls and isinstance(event.get("inputTextDelta"), str):
+            self.args.setdefault(call_id, []).append(event["inputTextDelta"])
+
+    def tool_complete(self, event: dict[str, Any], call_id: str | None) -> None:
+        # A call completed twice, or completed with no start and no name, is ignored entirely
+        # (its providerExecuted flag too).
+        if call_id is None or call_id in self.completed:
+            return
+        if call_id not in self.names:
+            name = first_str(event.get("toolName"))
+            if name is None:
+                return
+            self.names[call_id] = name
+        self.open_calls.discard(call_id)
+        self.completed[call_id] = (event.get("input"), event.get("type") == "tool-input-error")
+        self.note_provider(event, call_id)
+
+    def tool_output(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None:
+            self.results.append(ToolResultRecord(tool_call_id=call_id, result=event.get("output"),
+                                                 preliminary=event.get("preliminary") is True))
+
+    def tool_output_error(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None:
+            self.results.append(ToolResultRecord(tool_call_id=call_id,
+                                                 result=tool_result_value(event.get("errorText")),
+                                                 is_error=True))
+
+    def approval(self, event: dict[str, Any], call_id: str | None) -> None:
+        approval_id = first_str(event.get("approvalId"))
+        if call_id is not None and approval_id is not None:
+            self.approvals.setdefault(approval_id, call_id)
+
+    def end(self, event: dict[str, Any], _call_id: str | None) -> None:
+        self.terminal = event
+
+    def calls(self) -> list[ToolCallRecord]:
+        executed = self.provider | {r.tool_call_id for r in self.results}
+        calls = []
+        for call_id, name in self.names.items():
+            if call_id not in self.completed:
+                continue  # started but never complete: not exposed to the consumer
+            value, invalid = self.completed[call_id]
+            streamed = self.args.get(call_id) or []
+            args_text = "".join(streamed) if streamed else _input_text(value, invalid)
+            fallback = None if invalid else value
+            calls.append(tool_call_record(call_id, name, args_text, fallback, call_id in executed))
+        return calls
+
+    def transcript(self) -> Transcript:
+        transcript = Transcript(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=self.calls(),
+            tool_results=self.results,
+            approvals=[ApprovalRecord(approval_id=a, tool_call_id=c, tool_name=self.names.get(c))
+                       for a, c in self.approvals.items()],
+            terminal="none",
+        )
+        terminal = self.terminal
+        if terminal is None:
+            return transcript
+        ctype = terminal.get("type")
+        reason = terminal.get("finishReason")
+        if ctype == "finish" and reason != "error":
+            transcript.terminal = "finished"
+            transcript.finish_reason = FINISH_REASONS.get(reason) if isinstance(reason, str) else None  # type: ignore[assignment]
+        elif ctype == "abort":
+            transcript.terminal = "aborted"
+        else:
+            transcript.terminal = "error"
+            transcript.error = ErrorRecord(message=first_str(terminal.get("errorText")))
+        return transcript
+
+
+# chunk type -> what reading it does to the extraction (types not listed carry no meaning here).
+_HANDLERS: dict[str, Callable[[_Extraction, dict[str, Any], str | None], None]] = {
+    "text-delta": _Extraction.text_delta,
+    "reasoning-delta": _Extraction.reasoning_delta,
+    "tool-input-start": _Extraction.tool_start,
+    "tool-input-delta": _Extraction.tool_delta,
+    "tool-input-available": _Extraction.tool_complete,
+    "tool-input-error": _Extraction.tool_complete,
+    "tool-output-available": _Extraction.tool_output,
+    "tool-output-error": _Extraction.tool_output_error,
+    "tool-approval-request": _Extraction.approval,
+    "finish": _Extraction.end,
+    "error": _Extraction.end,
+    "abort": _Extraction.end,
+}
+
+
 def extract(events: Sequence[Any]) -> Transcript:
     """The normalized transcript a UI message stream means (what ``Chat`` would build).
 
@@ -387,89 +463,10 @@ def extract(events: Sequence[Any]) -> Transcript:
     >>> extract([{"type": "start"}, {"type": "error", "errorText": "rate limited"}]).error
     ErrorRecord(message='rate limited', code=None)
     """
-    text: list[str] = []
-    reasoning: list[str] = []
-    names: dict[str, str] = {}  # call id -> name, in order of first appearance
-    args: dict[str, list[str]] = {}
-    open_calls: set[str] = set()
-    completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
-    provider: set[str] = set()
-    results: list[ToolResultRecord] = []
-    approvals: dict[str, str] = {}  # approval id -> call id
-    terminal: dict[str, Any] | None = None
-
+    extraction = _Extraction()
     for event in _until_terminal(events):
-        ctype = event.get("type")
-        call_id = first_str(event.get("toolCallId"))
-        if ctype == "text-delta" and isinstance(event.get("delta"), str):
-            text.append(event["delta"])
-        elif ctype == "reasoning-delta" and isinstance(event.get("delta"), str):
-            reasoning.append(event["delta"])
-        elif ctype == "tool-input-start" and call_id is not None and call_id not in completed:
-            name = first_str(event.get("toolName"))
-            if call_id not in names and name is not None:
-                names[call_id] = name
-                args[call_id] = []
-            open_calls.add(call_id)
-        elif ctype == "tool-input-delta" and call_id in open_calls and isinstance(event.get("inputTextDelta"), str):
-            args.setdefault(call_id, []).append(event["inputTextDelta"])
-        elif ctype in ("tool-input-available", "tool-input-error") and call_id is not None:
-            if call_id in completed:
-                continue
-            name = first_str(event.get("toolName"))
-            if call_id not in names:
-                if name is None:
-                    continue
-                names[call_id] = name
-            open_calls.discard(call_id)
-            completed[call_id] = (event.get("input"), ctype == "tool-input-error")
-        elif ctype == "tool-output-available" and call_id is not None:
-            results.append(ToolResultRecord(tool_call_id=call_id, result=event.get("output"),
-                                            preliminary=event.get("preliminary") is True))
-        elif ctype == "tool-output-error" and call_id is not None:
-            results.append(ToolResultRecord(tool_call_id=call_id, result=tool_result_value(event.get("errorText")),
-                                            is_error=True))
-        elif ctype == "tool-approval-request" and call_id is not None:
-            approval_id = first_str(event.get("approvalId"))
-            if approval_id is not None:
-                approvals.setdefault(approval_id, call_id)
-        elif ctype in ("finish", "error", "abort"):
-            terminal = event
-        if call_id is not None and event.get("providerExecuted") is True and ctype in _CALL_CHUNKS:
-            provider.add(call_id)
-
-    executed = provider | {r.tool_call_id for r in results}
-    calls = []
-    for call_id, name in names.items():
-        if call_id not in completed:
-            continue  # started but never complete: not exposed to the consumer
-        value, invalid = completed[call_id]
-        streamed = args.get(call_id) or []
-        args_text = "".join(streamed) if streamed else _input_text(value, invalid)
-        fallback = None if invalid else value
-        calls.append(tool_call_record(call_id, name, args_text, fallback, call_id in executed))
-    transcript = Transcript(
-        text="".join(text),
-        reasoning="".join(reasoning),
-        tool_calls=calls,
-        tool_results=results,
-        approvals=[ApprovalRecord(approval_id=a, tool_call_id=c, tool_name=names.get(c))
-                   for a, c in approvals.items()],
-        terminal="none",
-    )
-    if terminal is None:
-        return transcript
-    ctype = terminal.get("type")
-    reason = terminal.get("finishReason")
-    if ctype == "finish" and reason != "error":
-        transcript.terminal = "finished"
-        transcript.finish_reason = FINISH_REASONS.get(reason) if isinstance(reason, str) else None  # type: ignore[assignment]
-    elif ctype == "abort":
-        transcript.terminal = "aborted"
-    else:
-        transcript.terminal = "error"
-        transcript.error = ErrorRecord(message=first_str(terminal.get("errorText")))
-    return transcript
+        extraction.chunk(event)
+    return extraction.transcript()
 
 
 def exposures(events: Sequence[Any]) -> dict[str, int]:
@@ -481,8 +478,21 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     """
     out: dict[str, int] = {}
     for index, event in enumerate(events):
-        if _ctype(event) in ("tool-input-available", "tool-input-error"):
+        if event_type(event) in ("tool-input-available", "tool-input-error"):
             call_id = event.get("toolCallId")
             if isinstance(call_id, str):
                 out.setdefault(call_id, index)
     return out
+
+
+PROTOCOL = OutputProtocol(
+    name=NAME,
+    usage_fields=USAGE_FIELDS,
+    schema_errors=schema_errors,
+    lifecycle=lifecycle,
+    extract=extract,
+    exposures=exposures,
+    expresses_model=EXPRESSES_MODEL,
+    expresses_error_code=EXPRESSES_ERROR_CODE,
+    expresses_structured=EXPRESSES_STRUCTURED,
+)

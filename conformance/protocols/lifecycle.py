@@ -1,0 +1,252 @@
+"""The one lifecycle interpreter every output protocol's state-machine table runs on.
+
+A protocol module keeps only data: a :class:`Table` says which event type belongs to which
+entity (or to the run) and with which :data:`Op`, the run-phase machine (:class:`RunStep` per
+``(phase, role)``), the entities (:class:`Entity`, keyed by an id field), the entity machine
+(``(state, op) -> (next state, row)``) and the :class:`Wording` of its findings. A protocol
+whose events also need a per-event check the two machines do not express (the legacy chunks'
+cumulative ``content`` and tool-call slots) adds a :data:`CheckFactory`. :func:`run` walks
+the stream once and returns the findings, each naming its matrix row.
+
+Example:
+    >>> table = Table(
+    ...     events={"go": ("run", "run-start"), "stop": ("run", "run-finish"),
+    ...             "open": ("box", "open"), "shut": ("box", "close")},
+    ...     roles={"run-start": "start", "run-finish": "finish"},
+    ...     body_role="body",
+    ...     start_phase="before",
+    ...     phases={("before", "start"): RunStep("running", None),
+    ...             ("before", "body"): RunStep("running", "first", "first event is {type}"),
+    ...             ("before", "finish"): RunStep("ended", "first", "first event is {type}", interpret=False),
+    ...             ("running", "start"): RunStep("running", None),
+    ...             ("running", "body"): RunStep("running", None),
+    ...             ("running", "finish"): RunStep("ended", None, check_open=True),
+    ...             ("ended", "start"): RunStep("ended", "late", "{type} after the end", interpret=False),
+    ...             ("ended", "body"): RunStep("ended", "late", "{type} after the end", interpret=False),
+    ...             ("ended", "finish"): RunStep("ended", "late", "{type} after the end", interpret=False)},
+    ...     ended=frozenset({"ended"}),
+    ...     entities={"box": Entity("box", "id", unclosed_row="unclosed")},
+    ...     transitions={("absent", "open"): ("open", None), ("open", "close"): ("closed", None)},
+    ...     wording=Wording(unreadable="an unreadable event", finish="stop", error="-",
+    ...                     no_terminal="no stop", verbs={}, states={}, rows={}),
+    ... )
+    >>> [(f.row, f.event_index, f.message) for f in run(table, [{"type": "go"}, {"type": "open", "id": "b1"},
+    ...                                                          {"type": "stop"}])]
+    [('unclosed', 2, "box 'b1' still open at stop")]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from conformance.findings import Finding
+
+# Every operation an event can perform. ``run-*`` ops go to the run-phase machine (through the
+# table's ``roles``); ``step-end`` drops the open entities the table marks; the rest go to the
+# entity machine.
+Op = Literal[
+    "run-start",
+    "run-finish",
+    "run-error",
+    "run-abort",
+    "run-trailer",  # a chunk the legacy engine itself appends after its terminal
+    "open",
+    "feed",
+    "close",
+    "complete",  # the call is exposed as complete (with or without a start)
+    "refer",  # names an existing entity without changing it
+    "step-end",
+]
+# Where one entity id stands. "fed" = open with content; "orphan" = content arrived before its
+# open: one 8.4.2, and the late open then opens an entity that already has content.
+State = Literal["absent", "orphan", "open", "fed", "closed"]
+OPEN_STATES: frozenset[State] = frozenset({"open", "fed"})
+
+P = TypeVar("P", bound=str)  # a protocol's run phases
+R = TypeVar("R", bound=str)  # a protocol's run roles
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One kind of thing that is opened, fed and closed by id within a run."""
+
+    label: str
+    id_key: str
+    unclosed_row: str  # still open at the finish (and, if dropped, at a step end)
+    delta_key: str = "delta"  # where a feed event carries its content
+    dropped_at_step_end: bool = False  # a step end makes the consumer forget open ones of this kind
+    empty_delta_row: str | None = None  # a feed event whose delta is ""
+    empty_close_row: str | None = None  # open..close with no non-empty delta in between
+    reopen_row: str | None = None  # opened again after it closed (None: allowed)
+
+
+@dataclass(frozen=True)
+class EntityRow:
+    """A row that depends on the entity: names the :class:`Entity` attribute holding it."""
+
+    attr: str
+
+
+RowSpec = str | EntityRow | None
+
+
+@dataclass(frozen=True)
+class RunStep(Generic[P]):
+    """One cell of the run-phase machine: where the run goes and what, if anything, is wrong."""
+
+    next: P
+    row: str | None
+    message: str = ""  # format field: {type}
+    check_open: bool = False  # report entities still open (the finish)
+    interpret: bool = True  # feed the event to the entity machine and the checks
+    note_open: bool = False  # record (INFO) entities left open (an error: allowed, worth knowing)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How one protocol's findings read (format fields ``{type}``, ``{label}``, ``{ident}``)."""
+
+    unreadable: str  # stands for ``{type}`` when the event has no readable type
+    finish: str  # the finishing event, as in "still open at <finish>"
+    error: str  # the error event, as in "left open at <error>"
+    no_terminal: str  # the message when the stream ends without a terminal
+    verbs: Mapping[str, str]  # op -> verb of an 8.4.2 message ("uses" if absent)
+    states: Mapping[str, str]  # state -> how an 8.4.2 message describes it
+    rows: Mapping[str, str]  # op -> message of its entity-dependent row (empty delta, reopen ...)
+    step_end: str = "a step end"
+    # The legacy chunks' messages name an empty-string type as it is; the others call it unreadable.
+    blank_type_is_unreadable: bool = True
+
+
+# A stateful per-stream check: called with each interpreted event, returns (row, message) pairs.
+Check = Callable[[dict[str, Any]], list[tuple[str, str]]]
+CheckFactory = Callable[[], Check]
+
+
+@dataclass(frozen=True)
+class Table(Generic[P, R]):
+    """One protocol's whole lifecycle as data."""
+
+    events: Mapping[str, tuple[str, Op]]  # event type -> (entity kind or "run"/"step", op)
+    roles: Mapping[Op, R]  # run op -> run role; every other event has ``body_role``
+    body_role: R
+    start_phase: P
+    phases: Mapping[tuple[P, R], RunStep[P]]
+    ended: frozenset[P]  # phases in which the stream may end
+    entities: Mapping[str, Entity]
+    transitions: Mapping[tuple[State, Op], tuple[State, RowSpec]]
+    wording: Wording
+    checks: CheckFactory | None = None
+    not_open_row: str = "8.4.2"
+    info_row: str = "info.open-at-error"
+    missing_terminal_row: str = "8.1.18"
+
+
+def event_type(event: Any) -> str | None:
+    """An event's ``type`` when it is a string (garbage has none).
+
+    >>> event_type({"type": "start"}), event_type({"type": 3}), event_type(None)
+    ('start', None, None)
+    """
+    if isinstance(event, dict):
+        etype = event.get("type")
+        if isinstance(etype, str):
+            return etype
+    return None
+
+
+class _Walk(Generic[P, R]):
+    """One pass over one stream: the run phase, each entity id's state, the findings so far."""
+
+    def __init__(self, table: Table[P, R]) -> None:
+        self.table = table
+        self.phase: P = table.start_phase
+        self.states: dict[tuple[str, str], State] = {}
+        self.findings: list[Finding] = []
+        self.check = table.checks() if table.checks is not None else None
+
+    def add(self, row: str, message: str, index: int) -> None:
+        self.findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
+
+    def still_open(self, kinds: Sequence[str]) -> list[tuple[str, str]]:
+        return [(k, i) for (k, i), st in self.states.items() if k in kinds and st in OPEN_STATES]
+
+    def event(self, index: int, event: Any) -> None:
+        table, words = self.table, self.table.wording
+        etype = event_type(event)
+        kind, op = table.events.get(etype or "", ("", "feed"))
+        role = table.roles.get(op, table.body_role) if kind == "run" else table.body_role
+        step = table.phases[(self.phase, role)]
+        if step.row is not None:
+            blank = not etype if words.blank_type_is_unreadable else etype is None
+            self.add(step.row, step.message.format(type=words.unreadable if blank else etype), index)
+        self.phase = step.next
+        if step.check_open:
+            for open_kind, open_id in self.still_open(list(table.entities)):
+                ent = table.entities[open_kind]
+                self.add(ent.unclosed_row, f"{ent.label} {open_id!r} still open at {words.finish}", index)
+        if step.note_open:
+            left = [f"{table.entities[k].label} {i!r}" for k, i in self.still_open(list(table.entities))]
+            if left:
+                self.findings.append(Finding(row=table.info_row, event_index=index, source="lifecycle",
+                                             message=f"left open at {words.error}: {', '.join(left)}"))
+        if not step.interpret or not isinstance(event, dict):
+            return
+        if op == "step-end":
+            self.step_end(index)
+        elif kind in table.entities:
+            self.entity(index, event, etype or "", table.entities[kind], kind, op)
+        if self.check is not None:
+            for row, message in self.check(event):
+                self.add(row, message, index)
+
+    def step_end(self, index: int) -> None:
+        # The consumer forgets these open entities here: later deltas for them are errors.
+        dropped = [k for k, e in self.table.entities.items() if e.dropped_at_step_end]
+        for open_kind, open_id in self.still_open(dropped):
+            ent = self.table.entities[open_kind]
+            self.add(ent.unclosed_row,
+                     f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index)
+            self.states[(open_kind, open_id)] = "absent"
+
+    def entity(self, index: int, event: dict[str, Any], etype: str, ent: Entity, kind: str, op: Op) -> None:
+        ident = event.get(ent.id_key)
+        if not isinstance(ident, str):
+            return  # schema_errors reports the missing id
+        state = self.states.get((kind, ident), "absent")
+        new_state, spec = self.table.transitions[(state, op)]
+        row = getattr(ent, spec.attr) if isinstance(spec, EntityRow) else spec
+        if op == "feed" and row is None and event.get(ent.delta_key) == "":
+            row = ent.empty_delta_row
+            new_state = state  # an empty delta is not content (an open..close around it is empty too)
+        if row is not None:
+            self.add(row, self.message(etype, ent, ident, state, op, row), index)
+        self.states[(kind, ident)] = new_state
+
+    def message(self, etype: str, ent: Entity, ident: str, state: State, op: Op, row: str) -> str:
+        words = self.table.wording
+        if row == self.table.not_open_row:
+            verb = words.verbs.get(op, "uses")
+            return f"{etype} {verb} {ent.label} {ident!r}, which is {words.states[state]}"
+        return words.rows[op].format(type=etype, label=ent.label, ident=ident)
+
+    def end(self) -> list[Finding]:
+        if self.phase not in self.table.ended:
+            self.findings.append(Finding(row=self.table.missing_terminal_row, source="lifecycle-terminal-missing",
+                                         message=self.table.wording.no_terminal))
+        return self.findings
+
+
+def run(table: Table[P, R], events: Sequence[Any]) -> list[Finding]:
+    """Apply ``table``'s run-phase machine, entity machine and checks to a whole stream.
+
+    >>> from conformance.protocols.ui_message_stream import TABLE
+    >>> [(f.row, f.event_index) for f in run(TABLE, [{"type": "start"}, {"type": "text-end", "id": "t1"}])]
+    [('8.4.2', 1), ('8.1.18', None)]
+    """
+    walk = _Walk(table)
+    for index, event in enumerate(events):
+        walk.event(index, event)
+    return walk.end()
