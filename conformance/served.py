@@ -22,9 +22,9 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from mock_provider.request_log import UpstreamCall
 from mock_provider.scenario import Scenario, load_corpus
 
 _LOCK = threading.Lock()
@@ -54,17 +54,9 @@ def mock_server_url(time_scale: float = 0.0) -> str:
     return url
 
 
-@dataclass
-class _Record:
-    """A request-log entry seen the way the abort check reads the in-process log."""
-
-    kind: str
-    aborted: bool
-    client_left_early: bool
-    body: Any = None  # the JSON request body (checked by a scenario's expected_request)
-
-
 class ServedCase:
+    """One case's scope on the process's mock server: its URL, its headers, its upstream calls."""
+
     def __init__(self, server: Any, scenario: Scenario, on_step: Callable[[int], None] | None) -> None:
         self.server = server
         self.scope = f"case-{uuid.uuid4().hex[:12]}"
@@ -79,19 +71,22 @@ class ServedCase:
             state.pauses[self.scope] = (pause, lambda: on_step(pause))
 
     @property
-    def records(self) -> list[_Record]:
-        # The server notices a client that left on its next write or stall poll (every 20 ms):
-        # wait, bounded, until this case's responses have ended before reading the log.
+    def records(self) -> list[UpstreamCall]:
+        """This case's upstream calls, in call order, once they have ended (waited for, bounded).
+
+        The server notices a client that left on its next write or stall poll (every 20 ms):
+        wait, up to 2 s, until this case's responses have ended before reading the log.
+        """
         deadline = time.monotonic() + 2.0
-        entries = self.server.state.log.entries(self.scope)
-        while any(e.ended_at is None for e in entries) and time.monotonic() < deadline:
+        calls = self.server.state.log.entries(self.scope)
+        while any(c.ended_at is None for c in calls) and time.monotonic() < deadline:
             time.sleep(0.01)
-            entries = self.server.state.log.entries(self.scope)
-        return [_Record("stream", bool(e.client_left_early), bool(e.client_left_early), e.body) for e in entries]
+            calls = self.server.state.log.entries(self.scope)
+        return calls
 
     def upstream_ends(self) -> list[float | None]:
-        """When each of this case's responses ended (``time.time()``; None: still open), read now."""
-        return [e.ended_at for e in self.server.state.log.entries(self.scope)]
+        """When each of this case's responses ended (``time.monotonic()``; None: still open), read now."""
+        return [c.ended_at for c in self.server.state.log.entries(self.scope)]
 
     def close(self) -> None:
         self.server.state.pauses.pop(self.scope, None)
