@@ -156,7 +156,11 @@ class UpstreamCall:
         self.ended_at = time.monotonic() if at is None else at
 
     def left_early(self) -> None:
-        """The client went away before the response ended (over HTTP: also counts as its abort)."""
+        """The client went away before the response ended (over HTTP: also counts as its abort).
+
+        >>> c = UpstreamCall(1); c.left_early(); c.client_left_early, c.aborted
+        (True, True)
+        """
         self.client_left_early = True
         self.aborted = True
 

@@ -68,6 +68,11 @@ def _check_type(value: Any, expected: type, param: str) -> None:
 
 
 def json_type(value: Any) -> str:
+    """The JSON name of a value's type, as error messages show it.
+
+    >>> json_type(None), json_type(True), json_type(1.5), json_type({})
+    ('null', 'boolean', 'number', 'object')
+    """
     if value is None:
         return "null"
     return {bool: "boolean", int: "number", float: "number", str: "string", list: "list", dict: "object"}.get(
@@ -105,6 +110,15 @@ def check_request_fields(body: Mapping[str, Any]) -> None:
 
 
 def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
+    """A posted scenario document as a mapping: JSON when the content type says so, else safe YAML.
+
+    >>> parse_document(b"id: a.b.001\\ntitle: t\\n", "application/yaml")
+    {'id': 'a.b.001', 'title': 't'}
+    >>> parse_document(b"a: &x 1\\nb: *x\\n", "text/yaml")
+    Traceback (most recent call last):
+    ...
+    mock_provider.server.errors.RequestError: YAML aliases are not supported in scenarios
+    """
     if "json" in content_type.lower():
         return parse_json_object(raw, what="scenario document")
     try:
@@ -129,7 +143,16 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
 
 
 def field_errors(exc: ValidationError, data: Any) -> list[dict[str, str]]:
-    """Pydantic errors as ``{field, message}`` with document paths (union tags dropped)."""
+    """Pydantic errors as ``{field, message}`` with document paths (union tags dropped).
+
+    >>> from mock_provider.scenario import Scenario
+    >>> data = {"id": "a.b.001", "title": "t", "rows": [], "citations": [], "script": [], "expected": {}, "x": 1}
+    >>> try:
+    ...     Scenario.model_validate(data)
+    ... except ValidationError as exc:
+    ...     [f for f in field_errors(exc, data) if f["field"] == "x"]
+    [{'field': 'x', 'message': 'unknown field (typo?)'}]
+    """
     out: list[dict[str, str]] = []
     for err in exc.errors():
         loc = list(err["loc"])

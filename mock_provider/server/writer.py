@@ -107,7 +107,24 @@ async def _fault(request: web.BaseRequest, op: Op, call: UpstreamCall, state: Mo
 
 async def write_plan(request: web.BaseRequest, plan: CompiledPlan, entry: UpstreamCall,
                      state: MockProviderState, on_pause: Callable[[], None] | None = None) -> web.StreamResponse:
-    """Write a compiled plan as the response to ``request``, updating the request's log record."""
+    """Write a compiled plan as the response to ``request``, updating the request's log record.
+
+    The record learns the status and fault at once, then the bytes sent, ``completed`` or
+    ``client_left_early``, and ``ended_at`` (monotonic) when the response is over. ``on_pause`` is
+    called once a scripted pause has put every step before it on the wire.
+
+    >>> import asyncio, httpx
+    >>> from mock_provider.server import MockServer
+    >>> async def main():
+    ...     async with MockServer() as server, httpx.AsyncClient() as client:
+    ...         await client.post(server.base_url + "/v1/parts/v4", json={"model": "scenario:text.basic.001"})
+    ...         [call] = server.state.log.records
+    ...         while call.ended_at is None:  # the server may end the record just after the client read
+    ...             await asyncio.sleep(0.01)
+    ...         return call.status, call.completed, call.bytes_sent > 0, call.ended_at >= call.started_at
+    >>> asyncio.run(main())
+    (200, True, True, True)
+    """
     entry.status = plan.status
     entry.fault = plan.fault
     if plan.single is not None or (not plan.chunked and plan.fault is None):
