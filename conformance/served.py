@@ -22,16 +22,19 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mock_provider.request_log import UpstreamCall
 from mock_provider.scenario import Scenario, load_corpus
 
+if TYPE_CHECKING:  # imported when first needed: the server pulls in aiohttp
+    from mock_provider.server import ThreadedMockServer
+
 _LOCK = threading.Lock()
-_SERVERS: dict[float, Any] = {}
+_SERVERS: dict[float, ThreadedMockServer] = {}
 
 
-def _server(time_scale: float) -> Any:
+def _server(time_scale: float) -> ThreadedMockServer:
     from mock_provider.server import ThreadedMockServer
 
     with _LOCK:
@@ -57,7 +60,7 @@ def mock_server_url(time_scale: float = 0.0) -> str:
 class ServedCase:
     """One case's scope on the process's mock server: its URL, its headers, its upstream calls."""
 
-    def __init__(self, server: Any, scenario: Scenario, on_step: Callable[[int], None] | None) -> None:
+    def __init__(self, server: ThreadedMockServer, scenario: Scenario, on_step: Callable[[int], None] | None) -> None:
         self.server = server
         self.scope = f"case-{uuid.uuid4().hex[:12]}"
         self.base_url: str = server.base_url
@@ -78,15 +81,25 @@ class ServedCase:
         wait, up to 2 s, until this case's responses have ended before reading the log.
         """
         deadline = time.monotonic() + 2.0
-        calls = self.server.state.log.entries(self.scope)
+        calls = self.snapshot()
         while any(c.ended_at is None for c in calls) and time.monotonic() < deadline:
             time.sleep(0.01)
-            calls = self.server.state.log.entries(self.scope)
+            calls = self.snapshot()
         return calls
 
+    def snapshot(self) -> list[UpstreamCall]:
+        """This case's upstream calls as they are now, without waiting (``ended_at`` None: still open)."""
+        return self.server.state.log.entries(self.scope)
+
     def upstream_ends(self) -> list[float | None]:
-        """When each of this case's responses ended (``time.monotonic()``; None: still open), read now."""
-        return [c.ended_at for c in self.server.state.log.entries(self.scope)]
+        """When each of this case's responses ended, on the wall clock (``time.time()``; None: still open).
+
+        Kept only for the runner's abort-time check, which still compares these with the wall-clock
+        time of the abort: a harness that reads :meth:`snapshot` (monotonic ``ended_at``, the clock of
+        the in-process log too) needs neither this nor a wall-clock abort time.
+        """
+        return [None if c.ended_at is None else c.wall_started_at + (c.ended_at - c.started_at)
+                for c in self.snapshot()]
 
     def close(self) -> None:
         self.server.state.pauses.pop(self.scope, None)

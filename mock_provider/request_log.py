@@ -142,11 +142,6 @@ class UpstreamCall:
         """The HTTP log's name for :attr:`call_id` (the ``id`` of the JSON view)."""
         return self.call_id
 
-    @property
-    def body(self) -> Any:
-        """The HTTP log's name for :attr:`request` (the ``body`` of the JSON view)."""
-        return self.request
-
     def end(self, at: float | None = None) -> None:
         """Stamp the end of the call (now, on the monotonic clock, unless ``at`` is given).
 

@@ -53,7 +53,7 @@ The package's rooms: :mod:`~mock_provider.server.selection` (which scenario a re
 
 from __future__ import annotations
 
-from mock_provider.request_log import CREDENTIAL_HEADERS, HttpRequestLog, UpstreamCall
+from mock_provider.request_log import CREDENTIAL_HEADERS, HttpRequestLog
 from mock_provider.server.app import create_app
 from mock_provider.server.control import STATE_KEY, MockProviderState
 from mock_provider.server.errors import RequestError
@@ -62,9 +62,6 @@ from mock_provider.server.selection import ScenarioStore, select_scenario
 from mock_provider.server.serve import YOUNG_GC_THRESHOLD, MockServer, ThreadedMockServer, ThreadedServer
 from mock_provider.server.validation import check_request_fields, parse_json_object
 from mock_provider.server.writer import write_plan
-
-# The HTTP log's old name for its record; the record type is now shared with the in-process log.
-LogEntry = UpstreamCall
 
 __all__ = [
     "CREDENTIAL_HEADERS",
@@ -76,7 +73,6 @@ __all__ = [
     "CompiledPlan",
     "FlushMode",
     "HttpRequestLog",
-    "LogEntry",
     "MockProviderState",
     "MockServer",
     "Op",
