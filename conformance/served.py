@@ -22,16 +22,19 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
+from mock_provider.request_log import UpstreamCall
 from mock_provider.scenario import Scenario, load_corpus
 
+if TYPE_CHECKING:  # imported when first needed: the server pulls in aiohttp
+    from mock_provider.server import ThreadedMockServer
+
 _LOCK = threading.Lock()
-_SERVERS: dict[float, Any] = {}
+_SERVERS: dict[float, ThreadedMockServer] = {}
 
 
-def _server(time_scale: float) -> Any:
+def _server(time_scale: float) -> ThreadedMockServer:
     from mock_provider.server import ThreadedMockServer
 
     with _LOCK:
@@ -54,18 +57,10 @@ def mock_server_url(time_scale: float = 0.0) -> str:
     return url
 
 
-@dataclass
-class _Record:
-    """A request-log entry seen the way the abort check reads the in-process log."""
-
-    kind: str
-    aborted: bool
-    client_left_early: bool
-    body: Any = None  # the JSON request body (checked by a scenario's expected_request)
-
-
 class ServedCase:
-    def __init__(self, server: Any, scenario: Scenario, on_step: Callable[[int], None] | None) -> None:
+    """One case's scope on the process's mock server: its URL, its headers, its upstream calls."""
+
+    def __init__(self, server: ThreadedMockServer, scenario: Scenario, on_step: Callable[[int], None] | None) -> None:
         self.server = server
         self.scope = f"case-{uuid.uuid4().hex[:12]}"
         self.base_url: str = server.base_url
@@ -79,19 +74,32 @@ class ServedCase:
             state.pauses[self.scope] = (pause, lambda: on_step(pause))
 
     @property
-    def records(self) -> list[_Record]:
-        # The server notices a client that left on its next write or stall poll (every 20 ms):
-        # wait, bounded, until this case's responses have ended before reading the log.
+    def records(self) -> list[UpstreamCall]:
+        """This case's upstream calls, in call order, once they have ended (waited for, bounded).
+
+        The server notices a client that left on its next write or stall poll (every 20 ms):
+        wait, up to 2 s, until this case's responses have ended before reading the log.
+        """
         deadline = time.monotonic() + 2.0
-        entries = self.server.state.log.entries(self.scope)
-        while any(e.ended_at is None for e in entries) and time.monotonic() < deadline:
+        calls = self.snapshot()
+        while any(c.ended_at is None for c in calls) and time.monotonic() < deadline:
             time.sleep(0.01)
-            entries = self.server.state.log.entries(self.scope)
-        return [_Record("stream", bool(e.client_left_early), bool(e.client_left_early), e.body) for e in entries]
+            calls = self.snapshot()
+        return calls
+
+    def snapshot(self) -> list[UpstreamCall]:
+        """This case's upstream calls as they are now, without waiting (``ended_at`` None: still open)."""
+        return self.server.state.log.entries(self.scope)
 
     def upstream_ends(self) -> list[float | None]:
-        """When each of this case's responses ended (``time.time()``; None: still open), read now."""
-        return [e.ended_at for e in self.server.state.log.entries(self.scope)]
+        """When each of this case's responses ended, on the wall clock (``time.time()``; None: still open).
+
+        Kept only for the runner's abort-time check, which still compares these with the wall-clock
+        time of the abort: a harness that reads :meth:`snapshot` (monotonic ``ended_at``, the clock of
+        the in-process log too) needs neither this nor a wall-clock abort time.
+        """
+        return [None if c.ended_at is None else c.wall_started_at + (c.ended_at - c.started_at)
+                for c in self.snapshot()]
 
     def close(self) -> None:
         self.server.state.pauses.pop(self.scope, None)

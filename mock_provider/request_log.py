@@ -1,26 +1,41 @@
-"""A log of the calls a scripted model received: what was asked and how the stream ended.
+"""The log of the calls an adapter made upstream: one record type, one clock, in process or over HTTP.
 
 Tests read it to check adapter behaviour the stream items cannot show: that an abort
 reached the upstream (``aborted_after_step``), that the adapter stopped reading early
-(``client_left_early``), which options it sent.
+(``client_left_early``), which options or request body it sent.
+
+Every call is an :class:`UpstreamCall`, whoever served it: the scripted model in process
+(:class:`RequestLog`) or the HTTP mock server (:class:`HttpRequestLog`). Both logs share
+:class:`CallLog` and stamp ``started_at``/``ended_at`` with ``time.monotonic()``, so a harness
+compares them with its own monotonic times whichever road the case took. The HTTP log's public
+JSON (:meth:`UpstreamCall.to_json`) still shows wall-clock times, for humans.
 
 Example:
     >>> log = RequestLog()
     >>> rec = log.start("stream", "x.y.001", "v4", {"abort_signal": object(), "temperature": 0})
-    >>> rec.call_id, rec.options
+    >>> rec.call_id, rec.request
     (1, {'temperature': 0, 'has_abort_signal': True})
 """
 
 from __future__ import annotations
 
+import itertools
+import json
 import math
 import threading
 import time
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
-
 CallKind = Literal["stream", "generate"]
+# The request headers as an HTTP front end hands them over: aiohttp's raw pairs, or a mapping.
+RawHeaders = Mapping[str, str] | tuple[tuple[bytes, bytes], ...]
+# Never echo these back in the request log: they carry the adapter's real or fake API keys.
+CREDENTIAL_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie"}
+)
 
 
 def json_safe(value: Any) -> Any:
@@ -52,86 +67,193 @@ def sanitize_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class RequestRecord(BaseModel):
-    """One ``do_stream``/``do_generate`` call; the model updates it while the stream runs.
+@dataclass(slots=True, eq=False)
+class UpstreamCall:
+    """One call an adapter made upstream; whoever serves it updates the record while it runs.
 
-    ``steps_sent`` counts script steps whose items were all handed out (a fault step
-    counts once it took effect). ``client_left_early`` means the consumer stopped
-    iterating (closed the stream or was cancelled) before the script ended. ``error`` is
-    ``"<ExceptionType>: <message>"`` of whatever ended the call, aborts included.
+    Read by every harness alike: ``kind``, ``request`` (the call options in process, the JSON
+    body over HTTP), ``started_at``/``ended_at`` (``time.monotonic()``; ``ended_at`` None while
+    open), ``aborted``, ``client_left_early`` and ``steps_sent``.
 
-    >>> r = RequestRecord(call_id=1, kind="stream", scenario_id="x.y.001", dialect="v4",
-    ...                   options={}, started_at=0.0)
-    >>> r.completed, r.aborted, r.ended_at
-    (False, False, None)
+    ``steps_sent`` counts script steps whose items were all handed out (a fault step counts once
+    it took effect); None over HTTP, where the server writes bytes, not steps. ``client_left_early``
+    means the consumer stopped reading (closed the stream or the connection, or was cancelled)
+    before the script ended; over HTTP, where a caller's abort shows only as a closed connection,
+    ``aborted`` says the same. ``error`` is what ended or refused the call.
+
+    The HTTP fields (``scope`` ... ``wall_started_at``) keep what the request already holds in
+    forms the garbage collector need not walk: the raw header pairs and the raw body, decoded when
+    read (:attr:`request`, :meth:`to_json`). A log of 10,000 parsed bodies and header objects made
+    cyclic-GC passes a noticeable share of the server's CPU.
+
+    >>> r = UpstreamCall(call_id=1, kind="stream", scenario_id="x.y.001", dialect="v4")
+    >>> r.completed, r.aborted, r.ended_at, r.steps_sent
+    (False, False, None, None)
     """
-
-    model_config = ConfigDict(extra="forbid")
 
     call_id: int
-    kind: CallKind
-    scenario_id: str
-    dialect: str
-    options: dict[str, Any]
-    started_at: float
+    kind: CallKind = "stream"
+    scenario_id: str | None = None
+    dialect: str | None = None
+    started_at: float = field(default_factory=time.monotonic)
     ended_at: float | None = None
-    steps_sent: int = 0
-    completed: bool = False
     aborted: bool = False
-    aborted_after_step: int | None = None
     client_left_early: bool = False
+    steps_sent: int | None = None
+    completed: bool = False
+    aborted_after_step: int | None = None
     error: str | None = None
-
-
-class RequestLog:
-    """Records in call order. A lock guards the list and the id counter so the log may
-    also be shared with a server thread; record fields are only written by the call's
-    own coroutine.
-
-    >>> log = RequestLog(); _ = log.start("generate", "x.y.001", "v2", {})
-    >>> len(log), log.last().kind
-    (1, 'generate')
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._records: list[RequestRecord] = []
-        self._next_id = 1
-
-    def start(self, kind: CallKind, scenario_id: str, dialect: str, options: dict[str, Any]) -> RequestRecord:
-        """Open and store a record for a new call (``started_at`` = ``time.monotonic()``).
-
-        >>> RequestLog().start("stream", "x.y.001", "v3", {"seed": 1}).options
-        {'seed': 1, 'has_abort_signal': False}
-        """
-        with self._lock:
-            record = RequestRecord(
-                call_id=self._next_id,
-                kind=kind,
-                scenario_id=scenario_id,
-                dialect=dialect,
-                options=sanitize_options(options),
-                started_at=time.monotonic(),
-            )
-            self._next_id += 1
-            self._records.append(record)
-        return record
+    # Over HTTP only.
+    scope: str | None = None
+    method: str | None = None
+    path: str | None = None
+    # Out of the repr: the raw headers hold the adapter's credentials (see to_json).
+    headers: RawHeaders = field(default=(), repr=False)
+    raw_body: bytes | None = field(default=None, repr=False)  # set once the body parsed as a JSON object
+    status: int | None = None
+    bytes_sent: int = 0
+    fault: str | None = None
+    wall_started_at: float = field(default_factory=time.time)  # only for the JSON view
+    _request: Any = field(default=None, init=False, repr=False)  # see `request`
 
     @property
-    def records(self) -> list[RequestRecord]:
-        """A snapshot list of the records (the records themselves are live)."""
+    def request(self) -> Any:
+        """What the adapter asked: the call options in process, the JSON body over HTTP (parsed on
+        first read; None when the server refused it).
+
+        >>> e = UpstreamCall(1, path="/v1/parts/v3")
+        >>> e.request is None, setattr(e, "raw_body", b'{"model": "m"}'), e.request
+        (True, None, {'model': 'm'})
+        """
+        if self._request is None and self.raw_body is not None:
+            # The server stored the body only after it parsed as a JSON object: decoding again
+            # the same way cannot fail.
+            raw = self.raw_body
+            self._request = json.loads(raw.decode(json.detect_encoding(raw), "surrogatepass")) if raw.strip() else {}
+        return self._request
+
+    @property
+    def options(self) -> Any:
+        """The in-process name of :attr:`request` (the call options, ``abort_signal`` sanitized)."""
+        return self.request
+
+    @property
+    def id(self) -> int:
+        """The HTTP log's name for :attr:`call_id` (the ``id`` of the JSON view)."""
+        return self.call_id
+
+    def end(self, at: float | None = None) -> None:
+        """Stamp the end of the call (now, on the monotonic clock, unless ``at`` is given).
+
+        >>> c = UpstreamCall(1); c.end(); c.ended_at >= c.started_at
+        True
+        """
+        self.ended_at = time.monotonic() if at is None else at
+
+    def left_early(self) -> None:
+        """The client went away before the response ended (over HTTP: also counts as its abort).
+
+        >>> c = UpstreamCall(1); c.left_early(); c.client_left_early, c.aborted
+        (True, True)
+        """
+        self.client_left_early = True
+        self.aborted = True
+
+    def header_items(self) -> list[tuple[str, str]]:
+        """The request headers as (name, value) strings, in the order received."""
+        if isinstance(self.headers, tuple):
+            # aiohttp's raw header pairs; it decodes them the same way (UTF-8, surrogateescape).
+            return [(k.decode("utf-8", "surrogateescape"), v.decode("utf-8", "surrogateescape"))
+                    for k, v in self.headers]
+        return list(self.headers.items())
+
+    def to_json(self) -> dict[str, Any]:
+        """The HTTP log's public JSON view, credentials (``authorization``, ``x-api-key``, cookies ...)
+        removed; ``started_at``/``ended_at`` are wall-clock seconds (``time.time()``) for humans.
+
+        >>> e = UpstreamCall(1, method="POST", path="/v1/messages", headers={"X-Api-Key": "sk", "A": "b"})
+        >>> e.to_json()["headers"]
+        {'a': 'b'}
+        >>> UpstreamCall(2, headers=((b"A", b"b"), (b"A", b"c"))).to_json()["headers"]
+        {'a': 'b, c'}
+        """
+        headers: dict[str, str] = {}
+        for k, v in self.header_items():
+            key = k.lower()
+            if key in CREDENTIAL_HEADERS:
+                continue
+            headers[key] = f"{headers[key]}, {v}" if key in headers else v
+        wall_end = None if self.ended_at is None else self.wall_started_at + (self.ended_at - self.started_at)
+        return {
+            "id": self.call_id, "scope": self.scope, "method": self.method, "path": self.path,
+            "dialect": self.dialect, "headers": headers, "body": self.request, "scenario_id": self.scenario_id,
+            "status": self.status, "started_at": self.wall_started_at, "ended_at": wall_end,
+            "bytes_sent": self.bytes_sent, "completed": self.completed, "client_left_early": self.client_left_early,
+            "fault": self.fault, "error": self.error,
+        }
+
+
+# The in-process name of the record, kept for the code and tests that import it.
+RequestRecord = UpstreamCall
+
+
+class CallLog:
+    """Upstream calls in call order, at most ``max_entries`` (oldest dropped; None: no bound).
+
+    A lock guards the list and the id counter, so the log may be written by a server's event loop
+    and read from a test thread; record fields are only written by the call's own coroutine.
+    Call ids keep counting up across :meth:`clear`, so they stay unique.
+
+    >>> log = CallLog(max_entries=2)
+    >>> for scope in ("a", "b", "a"):
+    ...     _ = log.add(UpstreamCall(log.next_id(), scope=scope))
+    >>> [c.call_id for c in log.records], [c.call_id for c in log.entries("a")], log.clear("a"), len(log)
+    ([2, 3], [3], 1, 1)
+    """
+
+    def __init__(self, max_entries: int | None = None) -> None:
+        self._lock = threading.Lock()
+        self._records: deque[UpstreamCall] = deque(maxlen=max_entries)
+        self._ids = itertools.count(1)
+
+    def next_id(self) -> int:
+        """A fresh call id."""
+        with self._lock:
+            return next(self._ids)
+
+    def add(self, call: UpstreamCall) -> UpstreamCall:
+        """Store a record (the oldest goes when the log is full) and return it."""
+        with self._lock:
+            self._records.append(call)
+        return call
+
+    @property
+    def records(self) -> list[UpstreamCall]:
+        """A snapshot list of the records, in call order (the records themselves are live)."""
         with self._lock:
             return list(self._records)
 
-    def clear(self) -> None:
-        """Forget every record (call ids keep counting up, so they stay unique)."""
+    def entries(self, scope: str | None = None) -> list[UpstreamCall]:
+        """All records, or those of one scope."""
         with self._lock:
-            self._records.clear()
+            return [c for c in self._records if scope is None or c.scope == scope]
 
-    def last(self) -> RequestRecord:
+    def clear(self, scope: str | None = None) -> int:
+        """Forget every record (or one scope's); returns how many went."""
+        with self._lock:
+            before = len(self._records)
+            if scope is None:
+                self._records.clear()
+            else:
+                kept = [c for c in self._records if c.scope != scope]
+                self._records.clear()
+                self._records.extend(kept)
+            return before - len(self._records)
+
+    def last(self) -> UpstreamCall:
         """The most recent record; ``LookupError`` when nothing was recorded.
 
-        >>> RequestLog().last()
+        >>> CallLog().last()
         Traceback (most recent call last):
         ...
         LookupError: no request recorded yet
@@ -144,3 +266,61 @@ class RequestLog:
     def __len__(self) -> int:
         with self._lock:
             return len(self._records)
+
+
+class RequestLog(CallLog):
+    """The calls a scripted model received in process (no bound on their number).
+
+    >>> log = RequestLog(); _ = log.start("generate", "x.y.001", "v2", {})
+    >>> len(log), log.last().kind, log.last().steps_sent
+    (1, 'generate', 0)
+    """
+
+    def start(self, kind: CallKind, scenario_id: str, dialect: str, options: dict[str, Any]) -> UpstreamCall:
+        """Open and store a record for a new ``do_stream``/``do_generate`` call.
+
+        >>> RequestLog().start("stream", "x.y.001", "v3", {"seed": 1}).request
+        {'seed': 1, 'has_abort_signal': False}
+        """
+        with self._lock:
+            call = UpstreamCall(call_id=next(self._ids), kind=kind, scenario_id=scenario_id, dialect=dialect,
+                                steps_sent=0)
+            call._request = sanitize_options(options)
+            self._records.append(call)
+        return call
+
+
+class HttpRequestLog(CallLog):
+    """The requests an HTTP front end received, newest last, at most ``max_entries`` (oldest dropped).
+
+    Every model request counts as a streaming call (``kind`` ``"stream"``), as the harness reads it.
+
+    >>> log = HttpRequestLog(); e = log.start("POST", "/v1/parts/v3", "v3", {}, "t1")
+    >>> [x.id for x in log.entries("t1")], log.entries("other"), log.clear("t1")
+    ([1], [], 1)
+    """
+
+    def __init__(self, max_entries: int | None = 10_000) -> None:
+        super().__init__(max_entries)
+
+    def start(self, method: str, path: str, dialect: str | None, headers: RawHeaders,
+              scope: str | None) -> UpstreamCall:
+        """Create and store a record for a request."""
+        with self._lock:
+            call = UpstreamCall(call_id=next(self._ids), kind="stream", dialect=dialect, scope=scope,
+                                method=method, path=path, headers=headers)
+            self._records.append(call)
+        return call
+
+
+__all__ = [
+    "CREDENTIAL_HEADERS",
+    "CallKind",
+    "CallLog",
+    "HttpRequestLog",
+    "RequestLog",
+    "RequestRecord",
+    "UpstreamCall",
+    "json_safe",
+    "sanitize_options",
+]

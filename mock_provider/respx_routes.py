@@ -101,9 +101,9 @@ def _respond(state: MockProviderState, dialect: str, request: httpx.Request) -> 
                                f"request body of {len(raw)} bytes exceeds the limit of {state.max_body_bytes} bytes")
         _scenario, plan = state.resolve(dialect, raw, request.headers, entry)
     except RequestError as exc:
-        entry.status, entry.error, entry.ended_at = exc.status, exc.message, time.time()
+        entry.status, entry.error, entry.ended_at = exc.status, exc.message, time.monotonic()
         return _error_response(exc)
-    entry.status, entry.fault, entry.ended_at = plan.status, plan.fault, time.time()
+    entry.status, entry.fault, entry.ended_at = plan.status, plan.fault, time.monotonic()
     if not plan.chunked and plan.fault is None and plan.total_delay_s == 0:
         entry.bytes_sent, entry.completed = len(plan.body), True
         return httpx.Response(plan.status, headers=plan.headers, content=plan.body)

@@ -30,6 +30,8 @@ from mock_provider.server import (
     ThreadedMockServer,
     compile_plan,
 )
+from mock_provider.server import app as app_mod
+from mock_provider.server import writer as writer_mod
 from mock_provider.wire import Chunk, Disconnect, Stall, plan_response
 
 PART_DIALECTS = ("v2", "v3", "v4", "mastra")
@@ -560,13 +562,13 @@ def test_stall_does_not_block_shutdown() -> None:
 # ---------------------------------------------------------------- timing and flush modes
 def test_time_scale_zero_never_sleeps(client: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[float] = []
-    real = server_mod.scripted_delay
+    real = writer_mod.scripted_delay
 
     async def spy(seconds: float) -> None:
         calls.append(seconds)
         await real(seconds)
 
-    monkeypatch.setattr(server_mod, "scripted_delay", spy)
+    monkeypatch.setattr(writer_mod, "scripted_delay", spy)
     t0 = time.monotonic()
     r = client.post("/v1/parts/v3", json={"model": "scenario:srv.slow.001"})  # 5 x 60 s scripted
     assert r.status_code == 200 and r.text.count('"delta":"x"') == 5
@@ -575,13 +577,13 @@ def test_time_scale_zero_never_sleeps(client: httpx.Client, monkeypatch: pytest.
 
 def test_time_scale_applies_scripted_delays(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[float] = []
-    real = server_mod.scripted_delay
+    real = writer_mod.scripted_delay
 
     async def spy(seconds: float) -> None:
         calls.append(seconds)
         await real(seconds)
 
-    monkeypatch.setattr(server_mod, "scripted_delay", spy)
+    monkeypatch.setattr(writer_mod, "scripted_delay", spy)
     scenario = make_scenario("srv.timed.002", text="t", delay_ms=40, pieces=4)
 
     async def main() -> tuple[float, list[float]]:
@@ -781,7 +783,7 @@ def test_unknown_transports_still_get_aiohttps_nodelay() -> None:
 
     loop = asyncio.new_event_loop()
     try:
-        proto = server_mod._NoDelaySetByLoop(loop)
+        proto = app_mod._NoDelaySetByLoop(loop)
         proto.connection_made(Transport())  # type: ignore[arg-type]
         assert asked == ["socket"] and proto.transport is not None  # BaseProtocol's tcp_nodelay asked for it
         asked.clear()

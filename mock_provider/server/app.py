@@ -1,0 +1,213 @@
+"""The aiohttp app: the model routes, the route table, JSON errors everywhere, aiohttp patches.
+
+Routes (model side; any credentials are accepted and never logged):
+
+* ``POST /v1/chat/completions`` - OpenAI Chat Completions (SSE when ``"stream": true``, else JSON);
+* ``POST /v1/messages`` - Anthropic Messages;
+* ``POST /v1/parts/{v2|v3|v4|mastra}`` - AI SDK / Mastra stream parts as SSE, or NDJSON
+  with ``Accept: application/x-ndjson``;
+
+and the control API of :mod:`mock_provider.server.control`. Requests carrying
+``X-Mock-Scope: <id>`` are logged under that scope, so parallel tests can each read only their
+own requests; a request that takes the default scenario and has no scope header takes the
+default's scope. Every refusal, even of a request aiohttp cannot parse, is a JSON error.
+
+Example:
+    >>> sorted(r.resource.canonical for r in create_app([]).router.routes())[:3]
+    ['/_mock/default-scenario', '/_mock/default-scenario', '/_mock/default-scenario']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from aiohttp import web
+from aiohttp.base_protocol import BaseProtocol
+from aiohttp.web_protocol import RequestHandler
+
+from mock_provider.scenario import Scenario
+from mock_provider.server.control import STATE_KEY, Handler, MockProviderState, add_control_routes
+from mock_provider.server.errors import RequestError, kind_for
+from mock_provider.server.plans import FlushMode
+from mock_provider.server.selection import MAX_ID_LENGTH, SCOPE_HEADER
+from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
+from mock_provider.server.writer import write_plan
+from mock_provider.wire import PART_DIALECTS
+
+# The name the server has always logged under (its users filter on it).
+log = logging.getLogger("mock_provider.server")
+MODEL_ROUTES = {"/v1/chat/completions": "openai-chat", "/v1/messages": "anthropic"}
+
+
+def _scope(request: web.Request) -> str | None:
+    scope = request.headers.get(SCOPE_HEADER)
+    return scope[:MAX_ID_LENGTH] if scope else None
+
+
+async def _serve_model(request: web.Request, dialect: str) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    entry = state.log.start(request.method, request.path, dialect, request.raw_headers, _scope(request))
+    try:
+        raw = await read_body(request, state.max_body_bytes)
+        _scenario, plan = state.resolve(dialect, raw, request.headers, entry)
+    except RequestError as exc:
+        entry.status, entry.error = exc.status, exc.message
+        entry.end()
+        return exc.response()
+    pause = state.pauses.get(entry.scope) if entry.scope else None
+    return await write_plan(request, plan, entry, state, on_pause=pause[1] if pause else None)
+
+
+async def _openai_chat(request: web.Request) -> web.StreamResponse:
+    return await _serve_model(request, "openai-chat")
+
+
+async def _anthropic(request: web.Request) -> web.StreamResponse:
+    return await _serve_model(request, "anthropic")
+
+
+async def _parts(request: web.Request) -> web.StreamResponse:
+    dialect = request.match_info["dialect"]
+    if dialect not in PART_DIALECTS:
+        raise RequestError(404, "unknown_dialect",
+                           f"unknown parts dialect {dialect[:40]!r}; use one of {', '.join(PART_DIALECTS)}")
+    return await _serve_model(request, dialect)
+
+
+@web.middleware
+async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every refusal becomes a JSON error: router 404/405, 413, RequestError, and (never expected) 500."""
+    try:
+        return await handler(request)
+    except RequestError as exc:
+        return exc.response()
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
+        path = request.raw_path[:200]
+        if exc.status == 404:
+            message = (f"no route {path!r}; model routes: POST /v1/chat/completions, POST /v1/messages, "
+                       f"POST /v1/parts/{{{'|'.join(PART_DIALECTS)}}}; control API under /_mock/")
+        elif exc.status == 405:
+            message = f"method {request.method[:20]!r} not allowed on {path!r}; allowed: {exc.headers.get('Allow', '')}"
+        else:
+            message = exc.reason
+        return RequestError(exc.status, kind_for(exc.status), message).response(headers)
+    except Exception:
+        log.exception("mock-provider: unexpected error on %s %s", request.method, request.raw_path[:200])
+        return RequestError(500, "internal_error", "mock-provider internal error (see the server log)").response()
+
+
+async def _on_startup(app: web.Application) -> None:
+    app[STATE_KEY].shutting_down = False
+
+
+async def _on_shutdown(app: web.Application) -> None:
+    # Ends stalled streams at once, so a stall never holds up shutdown.
+    app[STATE_KEY].shutting_down = True
+
+
+def create_app(scenarios: list[Scenario] | None = None, *, time_scale: float = 0.0, token: str | None = None,
+               max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, flush: FlushMode = "coalesce",
+               max_log_entries: int = 10_000, max_stall_s: float = 300.0) -> web.Application:
+    """The aiohttp application (``scenarios=None``: the built-in corpus).
+
+    ``flush='coalesce'`` (default) joins consecutive zero-delay chunks into one write;
+    ``'per-event'`` writes every chunk on its own. ``max_stall_s`` bounds a ``stall`` fault.
+
+    >>> app = create_app([], token="t")
+    >>> app[STATE_KEY].token, len(app[STATE_KEY].store)
+    ('t', 0)
+    """
+    state = MockProviderState(scenarios, time_scale=time_scale, token=token, max_body_bytes=max_body_bytes,
+                              flush=flush, max_log_entries=max_log_entries, max_stall_s=max_stall_s)
+    app = web.Application(middlewares=[_errors_as_json], client_max_size=max_body_bytes)
+    app[STATE_KEY] = state
+    app.router.add_post("/v1/chat/completions", _openai_chat)
+    app.router.add_post("/v1/messages", _anthropic)
+    app.router.add_post("/v1/parts/{dialect}", _parts)
+    add_control_routes(app)
+    app.on_startup.append(_on_startup)
+    app.on_shutdown.append(_on_shutdown)
+    return app
+
+
+# ---------------------------------------------------------------- the per-connection protocol
+# Transports whose constructor already sets TCP_NODELAY on a TCP socket: asyncio's selector and
+# proactor transports (base_events._set_nodelay) and uvloop's TCPTransport.
+_NODELAY_TRANSPORT_MODULES = ("asyncio.selector_events", "asyncio.proactor_events", "uvloop")
+
+
+class _NoDelaySetByLoop(BaseProtocol):
+    """Sits between RequestHandler and BaseProtocol in the handler's MRO (see below).
+
+    ``BaseProtocol.connection_made`` sets TCP_NODELAY again on every new connection. For the
+    transports above that is a second setsockopt, and on uvloop also a socket object built only
+    to make the call: about 6% of the server's CPU on 1,000 concurrent short streams (paired A/B
+    runs). Any other transport goes through aiohttp's own ``connection_made``.
+    """
+
+    __slots__ = ()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if type(transport).__module__.startswith(_NODELAY_TRANSPORT_MODULES):
+            self.transport = transport  # type: ignore[assignment]  # what BaseProtocol sets, minus the setsockopt
+        else:
+            super().connection_made(transport)
+
+
+class _JsonErrorRequestHandler(RequestHandler, _NoDelaySetByLoop):
+    """aiohttp's protocol answers unparsable requests (bad request line, headers over 8 KiB)
+    itself, before any middleware, in text/plain; this makes those answers JSON too.
+
+    Its MRO is RequestHandler, _NoDelaySetByLoop, BaseProtocol: RequestHandler's
+    ``super().connection_made`` reaches the override above.
+    """
+
+    __slots__ = ()
+
+    def handle_error(self, request: web.BaseRequest, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        # Malformed requests are routine for a test double (fuzzers, hostile adapters): debug level,
+        # not aiohttp's error-level traceback.
+        log.debug("mock-provider: HTTP %s for a malformed request from %s", status, request.remote, exc_info=exc)
+        if request.writer.output_size > 0:
+            raise ConnectionError("response already started; cannot send an error response")
+        text = message if status != 500 and message else "internal error"
+        resp = RequestError(status, kind_for(status), f"malformed HTTP request: {text}"[:500]).response()
+        resp.force_close()
+        return resp
+
+
+class _JsonErrorServer(web.Server):
+    def __call__(self) -> RequestHandler:
+        handler = super().__call__()
+        if type(handler) is RequestHandler:
+            handler.__class__ = _JsonErrorRequestHandler
+        return handler
+
+
+def use_json_protocol_errors(runner: web.BaseRunner) -> None:
+    """Make a set-up runner's protocol answer unparsable requests in JSON too (see above).
+
+    >>> import asyncio
+    >>> async def main():
+    ...     runner = web.AppRunner(create_app([]))
+    ...     await runner.setup()
+    ...     use_json_protocol_errors(runner)
+    ...     try:
+    ...         return type(runner.server).__name__
+    ...     finally:
+    ...         await runner.cleanup()
+    >>> asyncio.run(main())
+    '_JsonErrorServer'
+    """
+    server = runner.server
+    # Only swap the exact classes this was written against; anything else keeps aiohttp's defaults.
+    if type(server) is web.Server:
+        server.__class__ = _JsonErrorServer
+
+
+__all__ = ["MODEL_ROUTES", "create_app", "use_json_protocol_errors"]

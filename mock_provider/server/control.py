@@ -1,0 +1,313 @@
+"""The app's state (scenarios, plan cache, request log, settings) and the ``/_mock/`` control API.
+
+Control API under ``/_mock/`` (``Authorization: Bearer <token>`` when the app has a token):
+``GET /_mock/health``, ``GET|POST /_mock/scenarios``, ``GET|DELETE /_mock/requests[?scope=]``,
+``GET|PUT|DELETE /_mock/default-scenario``. :class:`MockProviderState` is sans-IO: the aiohttp
+app and the respx router share it, so both select scenarios and encode plans the same way.
+
+Example:
+    >>> state = MockProviderState([], token="t")
+    >>> state.authorized({"Authorization": "Bearer t"}), state.authorized({})
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import hmac
+import math
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any
+
+from aiohttp import web
+from pydantic import ValidationError
+
+from mock_provider.dialects import DialectError
+from mock_provider.request_log import HttpRequestLog, UpstreamCall
+from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.server.errors import RequestError
+from mock_provider.server.plans import FLUSH_MODES, CompiledPlan, FlushMode, compile_plan, paused
+from mock_provider.server.selection import (
+    MAX_ID_LENGTH,
+    ScenarioStore,
+    check_scenario_id,
+    header_value,
+    select_scenario,
+)
+from mock_provider.server.validation import (
+    DEFAULT_MAX_BODY_BYTES,
+    check_request_fields,
+    field_errors,
+    json_type,
+    parse_document,
+    parse_json_object,
+    read_body,
+)
+from mock_provider.wire import PART_DIALECTS, plan_response
+
+
+@functools.lru_cache(maxsize=1)
+def builtin_corpus() -> tuple[Scenario, ...]:
+    """The built-in corpus, loaded once per process (parsing it takes most of a second).
+
+    >>> builtin_corpus() is builtin_corpus()
+    True
+    """
+    return tuple(load_corpus())
+
+
+class MockProviderState:
+    """Everything a serving front end needs: scenarios, plan cache, log, settings.
+
+    The aiohttp app and the respx router share it, so both select scenarios and encode
+    plans the same way.
+
+    >>> state = MockProviderState()
+    >>> s, plan = state.resolve("v3", b'{"model": "scenario:text.basic.001"}', {})
+    >>> s.id, plan.status, plan.headers["content-type"]
+    ('text.basic.001', 200, 'text/event-stream')
+    """
+
+    MAX_CACHED_PLANS = 4096
+
+    def __init__(self, scenarios: Iterable[Scenario] | None = None, *, time_scale: float = 0.0,
+                 token: str | None = None, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+                 flush: FlushMode = "coalesce", max_log_entries: int = 10_000, max_stall_s: float = 300.0) -> None:
+        if not (isinstance(time_scale, int | float) and math.isfinite(time_scale) and time_scale >= 0):
+            raise ValueError(f"time_scale must be a finite number >= 0, got {time_scale!r}")
+        if flush not in FLUSH_MODES:
+            raise ValueError(f"flush must be one of {', '.join(FLUSH_MODES)}, got {flush!r}")
+        if max_body_bytes <= 0:
+            raise ValueError(f"max_body_bytes must be > 0, got {max_body_bytes!r}")
+        self.store = ScenarioStore(builtin_corpus() if scenarios is None else scenarios)
+        self.time_scale = float(time_scale)
+        self.token = token or None
+        self.max_body_bytes = max_body_bytes
+        self.flush: FlushMode = flush
+        self.max_stall_s = max_stall_s
+        self.log = HttpRequestLog(max_log_entries)
+        self.shutting_down = False
+        # Set by a server that owns its process (the CLI): see MockServer(freeze_gc=...).
+        self.freeze_gc = False
+        self._plans: dict[tuple[str, str, bool, bool, bool, str | None], CompiledPlan] = {}
+        # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
+        # response sends that many steps, calls back, then holds the stream open until the client leaves.
+        self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
+        # PUT /_mock/default-scenario: (scenario id, scope) for requests that select no scenario.
+        self.default_scenario: tuple[str, str | None] | None = None
+
+    def parse(self, dialect: str, raw: bytes) -> dict[str, Any]:
+        """Parse and type-check a model request body (an empty body is ``{}`` on the parts routes)."""
+        if not raw.strip() and dialect in PART_DIALECTS:
+            return {}
+        body = parse_json_object(raw)
+        check_request_fields(body)
+        return body
+
+    def plan_for(self, scenario: Scenario, dialect: str, body: Mapping[str, Any], accept: str | None,
+                 pause_after: int | None = None) -> CompiledPlan:
+        """The compiled plan for a request, cached per (scenario, dialect, stream, include_usage, NDJSON, model).
+
+        The dialect sees a request reduced to exactly the keyed fields (``model`` is echoed by the
+        OpenAI and Anthropic dialects when the script names none), so a cached plan can never
+        depend on anything else in the body.
+        """
+        if scenario.dialects is not None and dialect not in scenario.dialects:
+            raise RequestError(422, "dialect_not_supported",
+                               f"scenario {scenario.id} is restricted to dialects {', '.join(scenario.dialects)}; "
+                               f"it cannot be served as {dialect!r}", scenario=scenario.id, dialect=dialect)
+        model: str | None = None
+        if dialect in PART_DIALECTS:
+            stream, usage, ndjson = True, False, bool(accept) and "application/x-ndjson" in (accept or "")
+            request: dict[str, Any] = {}
+        else:
+            stream, ndjson = body.get("stream") is True, False
+            opts = body.get("stream_options")
+            usage = dialect == "openai-chat" and stream and isinstance(opts, dict) and opts.get("include_usage") is True
+            request = {"stream": stream}
+            if usage:
+                request["stream_options"] = {"include_usage": True}
+            if isinstance(body.get("model"), str):
+                model = request["model"] = body["model"]
+        key = (scenario.id, dialect, stream, usage, ndjson, model)
+        plan = None if pause_after is not None else self._plans.get(key)
+        if plan is None:
+            try:
+                wire = plan_response(scenario, dialect, request, streaming=stream,
+                                     accept="application/x-ndjson" if ndjson else None)
+            except DialectError as exc:
+                raise RequestError(422, "dialect_error", str(exc), part=exc.part_type, dialect=exc.dialect,
+                                   scenario=scenario.id) from None
+            except ImportError as exc:
+                raise RequestError(501, "dialect_unavailable",
+                                   f"dialect {dialect!r} is not available in this build: {exc}") from None
+            if pause_after is not None:
+                return compile_plan(paused(wire, pause_after), scenario, time_scale=self.time_scale,
+                                    flush=self.flush)
+            plan = compile_plan(wire, scenario, time_scale=self.time_scale, flush=self.flush)
+            if len(self._plans) >= self.MAX_CACHED_PLANS:
+                self._plans.clear()  # bounded memory when many scenarios are posted at run time
+            self._plans[key] = plan
+        return plan
+
+    def resolve(self, dialect: str, raw: bytes, headers: Mapping[str, str],
+                entry: UpstreamCall | None = None) -> tuple[Scenario, CompiledPlan]:
+        """Parse, select and plan one model request (sans-IO); ``RequestError`` on any refusal."""
+        body = self.parse(dialect, raw)
+        if entry is not None:
+            entry.raw_body = raw
+        default = self.default_scenario
+        scenario = select_scenario(self.store, body, headers, default[0] if default else None)
+        if entry is not None:
+            entry.scenario_id = scenario.id
+            if default is not None and scenario.id == default[0] and entry.scope is None:
+                entry.scope = default[1]  # a fixed-model client's request joins the harness's case
+        pause = self.pauses.get(entry.scope) if entry is not None and entry.scope else None
+        return scenario, self.plan_for(scenario, dialect, body, header_value(headers, "Accept"),
+                                       pause_after=pause[0] if pause else None)
+
+    def add_scenario_document(self, raw: bytes, content_type: str) -> Scenario:
+        """Validate and register a scenario posted as JSON or YAML (400/409/422 ``RequestError``)."""
+        data = parse_document(raw, content_type)
+        try:
+            scenario = Scenario.model_validate(data)
+        except ValidationError as exc:
+            fields = field_errors(exc, data)
+            raise RequestError(422, "invalid_scenario", f"invalid scenario: {len(fields)} error(s): "
+                               + "; ".join(f"{f['field'] or '<root>'}: {f['message']}" for f in fields[:5]),
+                               fields=fields) from None
+        except RecursionError:
+            raise RequestError(400, "invalid_request_error", "scenario document is nested too deeply") from None
+        try:
+            self.store.add(scenario)
+        except KeyError:
+            raise RequestError(409, "duplicate_scenario", f"scenario {scenario.id!r} already exists",
+                               scenario=scenario.id) from None
+        return scenario
+
+    def set_default_scenario(self, raw: bytes) -> tuple[str, str | None]:
+        """Validate and set the default scenario from ``{"scenario": id, "scope": str | null}``.
+
+        400 for a malformed body or id, 404 (with the closest ids) for an unknown scenario.
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> MockProviderState(load_corpus()).set_default_scenario(b'{"scenario": "text.basic.001"}')
+        ('text.basic.001', None)
+        """
+        body = parse_json_object(raw)
+        unknown = sorted(set(body) - {"scenario", "scope"})
+        if unknown:
+            raise RequestError(400, "invalid_request_error", f"unknown field(s) {', '.join(map(repr, unknown))}; "
+                               "the body is {\"scenario\": <id>, \"scope\": <string or null>}", param=unknown[0])
+        sid, scope = body.get("scenario"), body.get("scope")
+        if not isinstance(sid, str):
+            raise RequestError(400, "invalid_request_error",
+                               f"scenario must be a scenario id string, got {json_type(sid)}", param="scenario")
+        if scope is not None and (not isinstance(scope, str) or not scope or len(scope) > MAX_ID_LENGTH):
+            raise RequestError(400, "invalid_request_error",
+                               f"scope must be a non-empty string of at most {MAX_ID_LENGTH} characters or null",
+                               param="scope")
+        check_scenario_id(sid, "scenario")
+        if self.store.get(sid) is None:
+            raise RequestError(404, "unknown_scenario", f"no scenario {sid!r}", closest=self.store.closest(sid))
+        self.default_scenario = (sid, scope)
+        return self.default_scenario
+
+    def authorized(self, headers: Mapping[str, str]) -> bool:
+        """Whether a control request carries the token (always true without a token)."""
+        if self.token is None:
+            return True
+        given = header_value(headers, "Authorization") or ""
+        scheme, _, value = given.partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(value.strip().encode(), self.token.encode())
+
+
+STATE_KEY = web.AppKey("mock_provider_state", MockProviderState)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _control(handler: Handler) -> Handler:
+    """Require the bearer token (when the app has one) on a control route."""
+
+    async def guarded(request: web.Request) -> web.StreamResponse:
+        if not request.app[STATE_KEY].authorized(request.headers):
+            raise RequestError(401, "authentication_error",
+                               "the control API needs 'Authorization: Bearer <token>' (the server's --token)")
+        return await handler(request)
+
+    return guarded
+
+
+async def _health(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    return web.json_response({"status": "ok", "scenarios": len(state.store)})
+
+
+async def _list_scenarios(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    items = [{"id": s.id, "title": s.title, "rows": s.rows, "dialects": s.dialects,
+              "match": s.match.model_dump(exclude_none=True) if s.match else None} for s in state.store]
+    return web.json_response({"count": len(items), "scenarios": items})
+
+
+async def _post_scenario(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    raw = await read_body(request, state.max_body_bytes)
+    scenario = state.add_scenario_document(raw, request.headers.get("Content-Type", ""))
+    if state.freeze_gc:
+        gc.freeze()  # the new scenario is long-lived too: keep it out of future collections
+    return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=201)
+
+
+async def _get_requests(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    scope = request.query.get("scope") or None
+    return web.json_response({"requests": [e.to_json() for e in state.log.entries(scope)]})
+
+
+async def _delete_requests(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    return web.json_response({"cleared": state.log.clear(request.query.get("scope") or None)})
+
+
+def _default_json(state: MockProviderState) -> dict[str, Any]:
+    sid, scope = state.default_scenario or (None, None)
+    return {"scenario": sid, "scope": scope}
+
+
+async def _get_default(request: web.Request) -> web.StreamResponse:
+    return web.json_response(_default_json(request.app[STATE_KEY]))
+
+
+async def _put_default(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    state.set_default_scenario(await read_body(request, state.max_body_bytes))
+    return web.json_response(_default_json(state))
+
+
+async def _delete_default(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    cleared = state.default_scenario is not None
+    state.default_scenario = None
+    return web.json_response({"cleared": cleared})
+
+
+def add_control_routes(app: web.Application) -> None:
+    """Add the ``/_mock/`` routes, each behind the token check.
+
+    >>> app = web.Application(); add_control_routes(app)
+    >>> sorted(r.canonical for r in app.router.resources())
+    ['/_mock/default-scenario', '/_mock/health', '/_mock/requests', '/_mock/scenarios']
+    """
+    app.router.add_get("/_mock/health", _control(_health))
+    app.router.add_get("/_mock/scenarios", _control(_list_scenarios))
+    app.router.add_post("/_mock/scenarios", _control(_post_scenario))
+    app.router.add_get("/_mock/requests", _control(_get_requests))
+    app.router.add_delete("/_mock/requests", _control(_delete_requests))
+    app.router.add_get("/_mock/default-scenario", _control(_get_default))
+    app.router.add_put("/_mock/default-scenario", _control(_put_default))
+    app.router.add_delete("/_mock/default-scenario", _control(_delete_default))
+
+
+__all__ = ["STATE_KEY", "Handler", "MockProviderState", "add_control_routes", "builtin_corpus"]

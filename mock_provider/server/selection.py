@@ -1,0 +1,196 @@
+"""Which scenario a request gets: by model name, by header, by the default, by a matching rule.
+
+The scenario is chosen, in order, by ``"model": "scenario:<id>"`` in the JSON body, by the
+``X-Mock-Scenario: <id>`` header, then by the default scenario (``PUT /_mock/default-scenario``,
+for clients with a fixed model name that send no header), then by the scenarios' ``match`` rules
+(first match in registration order). An unknown id is refused with the closest known ids
+("did you mean").
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> store = ScenarioStore(load_corpus())
+    >>> select_scenario(store, {}, {"X-Mock-Scenario": "text.basic.001"}).id
+    'text.basic.001'
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from mock_provider.scenario import SCENARIO_ID, Scenario
+from mock_provider.server.errors import RequestError
+
+SCOPE_HEADER = "X-Mock-Scope"
+SCENARIO_HEADER = "X-Mock-Scenario"
+MODEL_PREFIX = "scenario:"
+MAX_ID_LENGTH = 200
+SELECTION_HELP = (
+    f'select a scenario with "model": "{MODEL_PREFIX}<id>" in the JSON body, the header '
+    f"{SCENARIO_HEADER}: <id>, a default scenario (PUT /_mock/default-scenario), or a scenario whose match rule "
+    "fits the request; GET /_mock/scenarios lists the ids"
+)
+
+
+class ScenarioStore:
+    """Scenarios by id, in registration order, with the request-matching rules.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> store = ScenarioStore(load_corpus())
+    >>> store.get("text.basic.001").id, store.closest("text.basic.01")[0]
+    ('text.basic.001', 'text.basic.001')
+    """
+
+    def __init__(self, scenarios: Iterable[Scenario] = ()) -> None:
+        self._by_id: dict[str, Scenario] = {}
+        for s in scenarios:
+            self.add(s)
+
+    def add(self, scenario: Scenario) -> None:
+        """Register a scenario; ``KeyError`` when the id is taken."""
+        if scenario.id in self._by_id:
+            raise KeyError(scenario.id)
+        self._by_id[scenario.id] = scenario
+
+    def get(self, scenario_id: str) -> Scenario | None:
+        """The scenario with this id, or None."""
+        return self._by_id.get(scenario_id)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __iter__(self) -> Iterator[Scenario]:
+        return iter(list(self._by_id.values()))
+
+    def closest(self, scenario_id: str, n: int = 5) -> list[str]:
+        """Up to ``n`` known ids that look like ``scenario_id`` (difflib)."""
+        return difflib.get_close_matches(scenario_id, list(self._by_id), n=n, cutoff=0.5)
+
+    def match(self, body: Mapping[str, Any]) -> Scenario | None:
+        """The first scenario whose ``match`` rule fits the request body.
+
+        A rule with no condition never matches, so a scenario cannot become a catch-all by accident.
+        """
+        text: str | None = None
+        names: set[str] | None = None
+        for s in self._by_id.values():
+            rule = s.match
+            if rule is None or (rule.last_user_contains is None and rule.tool_names is None):
+                continue
+            if rule.last_user_contains is not None:
+                if text is None:
+                    text = last_user_text(body) or ""
+                if rule.last_user_contains not in text:
+                    continue
+            if rule.tool_names is not None:
+                if names is None:
+                    names = set(tool_names(body))
+                if not set(rule.tool_names) <= names:
+                    continue
+            return s
+        return None
+
+
+def last_user_text(body: Mapping[str, Any]) -> str | None:
+    """The text of the last user message (string content or the ``text`` of content parts).
+
+    >>> last_user_text({"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]})
+    'hi'
+    """
+    messages = body.get("messages")
+    if not isinstance(messages, list):
+        return None
+    for m in reversed(messages):
+        if isinstance(m, dict) and m.get("role") == "user":
+            content = m.get("content")
+            if isinstance(content, str):
+                return content
+            if isinstance(content, list):
+                return "\n".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+            return ""
+    return None
+
+
+def tool_names(body: Mapping[str, Any]) -> list[str]:
+    """Tool names of an OpenAI (``function.name``), Anthropic or scenario-style (``name``) tool list.
+
+    >>> tool_names({"tools": [{"type": "function", "function": {"name": "a"}}, {"name": "b"}]})
+    ['a', 'b']
+    """
+    tools = body.get("tools")
+    out: list[str] = []
+    if isinstance(tools, list):
+        for t in tools:
+            if not isinstance(t, dict):
+                continue
+            fn = t.get("function")
+            name = fn.get("name") if isinstance(fn, dict) else t.get("name")
+            if isinstance(name, str):
+                out.append(name)
+    return out
+
+
+def check_scenario_id(value: str, source: str) -> str:
+    """Validate an id from a request (``SCENARIO_ID``: no path tricks); ``RequestError`` (400).
+
+    >>> check_scenario_id("../etc/passwd", "header X-Mock-Scenario")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mock_provider.server.errors.RequestError: header X-Mock-Scenario: '../etc/passwd' is not a scenario id (dotted ...
+    """
+    if len(value) > MAX_ID_LENGTH or not SCENARIO_ID.match(value):
+        shown = value if len(value) <= 80 else value[:80] + "..."
+        raise RequestError(400, "invalid_scenario_id",
+                           f"{source}: {shown!r} is not a scenario id (dotted lowercase segments like "
+                           f"'tool.interleave.002')")
+    return value
+
+
+def header_value(headers: Mapping[str, str], name: str) -> str | None:
+    """A header's value when it is a string (a mapping may hold anything), else None.
+
+    >>> header_value({"Accept": "text/plain"}, "Accept"), header_value({}, "Accept")
+    ('text/plain', None)
+    """
+    value = headers.get(name)
+    return value if isinstance(value, str) else None
+
+
+def select_scenario(store: ScenarioStore, body: Mapping[str, Any], headers: Mapping[str, str],
+                    default: str | None = None) -> Scenario:
+    """Pick the scenario: body ``model: scenario:<id>``, then ``X-Mock-Scenario``, then ``default``, then match rules.
+
+    ``default`` is the id set with ``PUT /_mock/default-scenario``: it comes before the match
+    rules because a harness set it on purpose for the request that is about to come.
+
+    Raises ``RequestError``: 400 for a malformed id or when nothing selects a scenario,
+    404 (with the closest ids) for an unknown id.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> select_scenario(ScenarioStore(load_corpus()), {"model": "scenario:text.basic.001"}, {}).id
+    'text.basic.001'
+    """
+    chosen: str | None = None
+    model = body.get("model")
+    if isinstance(model, str) and model.startswith(MODEL_PREFIX):
+        chosen = check_scenario_id(model[len(MODEL_PREFIX):].strip(), "model")
+    else:
+        header = header_value(headers, SCENARIO_HEADER)
+        if header is not None:
+            chosen = check_scenario_id(header.strip(), f"header {SCENARIO_HEADER}")
+    if chosen is None and default is not None:
+        chosen = default
+    if chosen is not None:
+        scenario = store.get(chosen)
+        if scenario is None:
+            raise RequestError(404, "unknown_scenario", f"no scenario {chosen!r}", closest=store.closest(chosen))
+        return scenario
+    matched = store.match(body)
+    if matched is None:
+        raise RequestError(400, "no_scenario_selected", f"no scenario selected: {SELECTION_HELP}")
+    return matched
+
+
+__all__ = ["MAX_ID_LENGTH", "MODEL_PREFIX", "SCENARIO_HEADER", "SCOPE_HEADER", "SELECTION_HELP", "ScenarioStore",
+           "check_scenario_id", "header_value", "last_user_text", "select_scenario", "tool_names"]
