@@ -26,20 +26,28 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from conformance import modalities
 from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
 from conformance.findings import Finding
 from conformance.run_record import Outcome, RunRecord, UpstreamCall
+from conformance.served import ServedCase
 from conformance.settings import Settings
 from conformance.targets.contract import refusal, transport_report
 from mock_provider.abort import AbortSignal
 from mock_provider.dialects import DialectError, encoder
 from mock_provider.request_log import RequestLog
+from mock_provider.request_log import UpstreamCall as LoggedCall
 from mock_provider.scenario import Scenario
 
 Factory = Callable[[AdapterContext], Any]
+
+
+class CallSnapshot(Protocol):
+    """A request log read without waiting: the in-process :class:`RequestLog` or a served case."""
+
+    def snapshot(self) -> list[LoggedCall]: ...
 
 HTTP_DIALECTS = ("openai-chat", "anthropic")
 
@@ -119,8 +127,7 @@ class _Run:
     positions: list[int] = field(default_factory=list)
     exhausted: list[bool] = field(default_factory=list)
     abort_event_index: int | None = None
-    abort_at: float | None = None  # time.monotonic() of the caller's abort
-    abort_wall: float | None = None  # time.time() of it (the HTTP server's log keeps wall-clock times)
+    abort_at: float | None = None  # time.monotonic() of the caller's abort (the request logs' clock too)
     upstream_delays: list[float | None] = field(default_factory=list)
     upstream_checked: float = 0.0
     error: BaseException | None = None
@@ -170,10 +177,10 @@ class _Execution:
         if dialect in HTTP_DIALECTS:
             # Served over HTTP by the mock server (one per process, in its own thread); the case's
             # requests carry a scope header so its log entries are its own.
-            from conformance.served import served_case
+            from conformance.served import served_case  # starts the process's mock server on first use
 
             self.served = served_case(scenario, self._on_step, st.time_scale)
-            self.log: Any = self.served
+            self.log: RequestLog | ServedCase = self.served
             self.ctx = AdapterContext(dialect=dialect, model=None, scenario_id=scenario.id, time_scale=st.time_scale,
                                       request_log=self.served, base_url=self.served.base_url,
                                       model_id=f"scenario:{scenario.id}", extra={"headers": self.served.headers},
@@ -189,7 +196,7 @@ class _Execution:
         run = self.run_state
         if run.abort_event_index is None:
             run.abort_event_index = len(run.events)
-            run.abort_at, run.abort_wall = time.monotonic(), time.time()
+            run.abort_at = time.monotonic()
         self.abort.abort("client abort")
 
     def _on_step(self, i: int) -> None:
@@ -245,12 +252,10 @@ class _Execution:
         calls: list[UpstreamCall] = []
         delays = iter(self.run_state.upstream_delays)
         for r in self.log.records:
-            kind = getattr(r, "kind", "stream")
-            request = r.options if hasattr(r, "options") else getattr(r, "body", None)
-            end = next(delays, None) if kind == "stream" else None
-            calls.append(UpstreamCall(kind=kind, request=request, aborted=bool(r.aborted),
-                                      client_left_early=bool(r.client_left_early),
-                                      steps_sent=getattr(r, "steps_sent", None), end_after_abort=end))
+            end = next(delays, None) if r.kind == "stream" else None
+            calls.append(UpstreamCall(kind=r.kind, request=r.request, aborted=r.aborted,
+                                      client_left_early=r.client_left_early, steps_sent=r.steps_sent,
+                                      end_after_abort=end))
         return tuple(calls)
 
 
@@ -276,21 +281,16 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
     return "completed", ""
 
 
-def _upstream_delays(log: Any, run: _Run) -> list[float | None]:
+def _upstream_delays(log: CallSnapshot, run: _Run) -> list[float | None]:
     """Seconds from the caller's abort to the end of each upstream streaming request (None: still open).
 
-    The in-process log keeps ``time.monotonic()``; the HTTP server's log keeps ``time.time()``
-    (its entries are public JSON), so each is compared with the abort time on its own clock.
+    Both logs, in process and over HTTP, keep ``time.monotonic()``: one clock, one subtraction.
     """
-    if isinstance(log, RequestLog):
-        origin, ends = run.abort_at, [r.ended_at for r in log.records if r.kind == "stream"]
-    else:
-        origin, ends = run.abort_wall, list(log.upstream_ends())
-    assert origin is not None
-    return [None if end is None else end - origin for end in ends]
+    assert run.abort_at is not None
+    return [None if c.ended_at is None else c.ended_at - run.abort_at for c in log.snapshot() if c.kind == "stream"]
 
 
-async def _await_upstream_end(log: Any, run: _Run, bound: float, limit: float) -> None:
+async def _await_upstream_end(log: CallSnapshot | None, run: _Run, bound: float, limit: float) -> None:
     """After an abort, poll the request log until every upstream request has ended or the bound has
     passed (never past ``limit``, the case's timeout), and keep what was seen in ``run``."""
     if run.abort_at is None or log is None:
@@ -397,7 +397,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     run.final_position = int(getattr(model, "steps_emitted", 0))
     # Inside the loop, before its shutdown closes whatever the adapter left open (asyncio.run's
     # shutdown_asyncgens), so an upstream left open after the abort is seen open.
-    await _await_upstream_end(ex.ctx.request_log, run, st.abort_bound, began + st.timeout)
+    await _await_upstream_end(ex.log, run, st.abort_bound, began + st.timeout)
 
 
 __all__ = ["HTTP_DIALECTS", "Factory", "Finding", "build_request", "capabilities_of", "execute", "expressible"]

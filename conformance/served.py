@@ -91,16 +91,6 @@ class ServedCase:
         """This case's upstream calls as they are now, without waiting (``ended_at`` None: still open)."""
         return self.server.state.log.entries(self.scope)
 
-    def upstream_ends(self) -> list[float | None]:
-        """When each of this case's responses ended, on the wall clock (``time.time()``; None: still open).
-
-        Kept only for the runner's abort-time check, which still compares these with the wall-clock
-        time of the abort: a harness that reads :meth:`snapshot` (monotonic ``ended_at``, the clock of
-        the in-process log too) needs neither this nor a wall-clock abort time.
-        """
-        return [None if c.ended_at is None else c.wall_started_at + (c.ended_at - c.started_at)
-                for c in self.snapshot()]
-
     def close(self) -> None:
         self.server.state.pauses.pop(self.scope, None)
 

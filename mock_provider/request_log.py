@@ -233,6 +233,10 @@ class CallLog:
         with self._lock:
             return list(self._records)
 
+    def snapshot(self) -> list[UpstreamCall]:
+        """The records as they are now (the same as :attr:`records`; a served case's ``records`` waits)."""
+        return self.records
+
     def entries(self, scope: str | None = None) -> list[UpstreamCall]:
         """All records, or those of one scope."""
         with self._lock:

@@ -14,6 +14,7 @@ import pytest
 from conformance.execution import _Run, _upstream_delays
 from conformance.reference import agui, openai_http
 from conformance.runner import ABORT_TIME_BOUND, Settings, run_case
+from mock_provider.request_log import RequestLog, UpstreamCall
 from mock_provider.scenario import Scenario
 from tests.mutants.request_mutants import LeaksUpstreamOnAbort
 
@@ -49,10 +50,16 @@ def test_a_served_case_passes_a_short_bound(corpus: list[Scenario]) -> None:
     assert result.verdict == "PASS", result.describe()
 
 
-def test_served_end_times_are_compared_with_the_abort_on_the_wall_clock() -> None:
-    run = _Run(abort_at=1000.0, abort_wall=5_000_000.0)  # two clocks, far apart
-    served = SimpleNamespace(upstream_ends=lambda: [5_000_000.25, None])
-    assert _upstream_delays(served, run) == [0.25, None]
+def test_upstream_end_times_are_read_on_the_abort_clock_for_both_logs() -> None:
+    """In process and over HTTP the log keeps time.monotonic(), the clock of the abort: one subtraction."""
+    run = _Run(abort_at=1000.0)
+    calls = [UpstreamCall(call_id=1, ended_at=1000.25), UpstreamCall(call_id=2),
+             UpstreamCall(call_id=3, kind="generate", ended_at=1000.5)]
+    log = RequestLog()
+    for c in calls:
+        log.add(c)
+    served = SimpleNamespace(snapshot=lambda: calls)
+    assert _upstream_delays(log, run) == _upstream_delays(served, run) == [0.25, None]
 
 
 def test_the_default_bound_is_the_settings_default() -> None:
