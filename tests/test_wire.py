@@ -20,7 +20,7 @@ import pytest
 from mock_provider.dialects import DialectError
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.transcript import ErrorRecord, ToolCallRecord, Transcript, UsageRecord
-from mock_provider.wire import (
+from mock_provider.wires import (
     Chunk,
     Disconnect,
     Stall,

@@ -21,8 +21,15 @@ import json
 import re
 from typing import Any
 
-from mock_provider.dialects import DialectError
-from mock_provider.dialects.v4 import Rule, fail, tag_file_data, untag_file_data
+from mock_provider.dialects.base import (
+    DialectError,
+    PartDialect,
+    Rule,
+    fail,
+    tag_file_data,
+    untag_file_data,
+    without_interrupted,
+)
 from mock_provider.parts import (
     Custom,
     Error,
@@ -495,3 +502,15 @@ def decode(item: dict[str, Any]) -> list[Part]:
     if kind == "error":
         return [Error(type="error", error=p.get("error"))]
     raise ValueError(f"not a Mastra chunk this dialect produces: type {kind!r}")
+
+
+DIALECT = PartDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="mastra",
+    usage_shape="mastra",
+    finish_reasons=without_interrupted(),
+    envelope=True,
+    encoder=Encoder,
+    decode=decode,
+)
