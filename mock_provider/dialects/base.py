@@ -90,8 +90,10 @@ class Dialect:
     ``finish_reasons`` are the canonical unified reasons it can carry (V4 alone has
     ``interrupted``); ``provider_total``: its usage carries the provider's own total
     (V2 ``totalTokens``); ``cache_write``: its usage has a cache-write count;
-    ``citations``: ``text-end.citations`` reach the wire; ``tagged_file_data``: file data
-    is V4's tagged object; ``envelope``: items wrap their fields in ``payload`` (Mastra).
+    ``citations``: a text block's citations belong to its content (V4; V2/V3 refuse them,
+    Mastra's ``text-end`` chunk passes them on but its content has no such key);
+    ``tagged_file_data``: file data is V4's tagged object; ``envelope``: items wrap their
+    fields in ``payload`` (Mastra).
 
     >>> d = Dialect(name="x", kind="parts", rules={"ping": Rule("error", "no")},
     ...             finish_shape="unified", usage_shape="nested")

@@ -33,6 +33,7 @@ from mock_provider.wires.plan import (
     apply_step_faults,
     error_status_plan,
     fault_delay,
+    http_dialect,
     plan_response,
 )
 
@@ -48,6 +49,7 @@ __all__ = [
     "comment_frame",
     "error_status_plan",
     "fault_delay",
+    "http_dialect",
     "ndjson_line",
     "plan_response",
     "split_at",

@@ -78,6 +78,22 @@ class HttpDialect(Dialect):
     include_usage: bool = False
 
 
+def http_dialect(name: str) -> HttpDialect:
+    """The description of one HTTP wire dialect (``ValueError`` for any other name).
+
+    >>> http_dialect("openai-chat").route, http_dialect("openai-chat").include_usage
+    ('/v1/chat/completions', True)
+    >>> http_dialect("v3")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown HTTP dialect 'v3'; known: openai-chat, anthropic
+    """
+    found = registry.dialect(name) if name in registry.HTTP_DIALECTS else None
+    if not isinstance(found, HttpDialect):
+        raise ValueError(f"unknown HTTP dialect {name!r}; known: {', '.join(registry.HTTP_DIALECTS)}")
+    return found
+
+
 class WireEncoder(Protocol[F]):
     """A stateful HTTP wire encoder for one stream (canonical part -> frames of type ``F``)."""
 
@@ -368,6 +384,7 @@ __all__ = [
     "fault_delay",
     "first_finish",
     "first_metadata",
+    "http_dialect",
     "http_headers",
     "json_body_items",
     "plan_response",
