@@ -199,7 +199,7 @@ def record_of(recording: ChunkRecording, *, dialect: str | None = None, output: 
         return record
     out = output or tie.output or "tanstack"
     dia = dialect or tie.dialect or "v3"
-    caps = Capabilities(name="recording", inputs=[dia], output=out,  # type: ignore[arg-type, list-item]
+    caps = Capabilities(name="recording", inputs=[dia], output=out,  # type: ignore[arg-type]
                         features=set(FEATURES) - {bridge.FEATURE},  # type: ignore[arg-type]
                         policies=policies or Policies())
     return RunRecord(case_id=f"{tie.scenario or 'recording'}[{dia}]", scenario_id=tie.scenario or "",

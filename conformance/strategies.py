@@ -52,6 +52,7 @@ from typing import Any, Literal
 
 from hypothesis import strategies as st
 
+from mock_provider.dialects import PART_DIALECTS, dialect
 from mock_provider.parts import (
     Error,
     Finish,
@@ -75,7 +76,7 @@ from mock_provider.parts import (
     Usage,
     dump_part,
 )
-from mock_provider.scenario import FEATURES, PART_DIALECTS, Scenario, Step
+from mock_provider.scenario import FEATURES, Scenario, Step
 from mock_provider.transcript import (
     ErrorRecord,
     ExpectedFinish,
@@ -104,9 +105,12 @@ KINDS: tuple[str, ...] = ("text", "tools", "mixed")
 # marks, a ZWJ family, right-to-left text, a BOM and JSON's escapes.
 _TRICKY = ["😀", "𝄞", "👩‍👩‍👧", "e\u0301", "\u0301", "\u200d", "שלום", "\ufeff", '"', "\\", "\n", "\t", "\u2028"]
 
-# Finish reasons each dialect can express (V4-only 'interrupted'; 'error' is drawn as an error part).
-_REASONS: list[UnifiedFinishReason] = ["stop", "length", "content-filter", "tool-calls", "other", "unknown"]
-_V4_REASONS: list[UnifiedFinishReason] = [*_REASONS, "interrupted"]
+# Finish reasons drawn, in order, where every dialect can carry them (Dialect.finish_reasons:
+# only V4 has 'interrupted'); 'error' is drawn as an error part instead.
+_ALL_REASONS: list[UnifiedFinishReason] = ["stop", "length", "content-filter", "tool-calls", "other", "unknown",
+                                           "interrupted"]
+# The dialect whose transcript is `expected`; the others are diffs over it (expected_by_dialect).
+_BASE_DIALECT = "v3"
 _FINISH_OUT: dict[str, ExpectedFinish] = {
     "stop": "stop",
     "length": "length",
@@ -295,6 +299,23 @@ def generated_streams(
     (True, 'tool_calls')
     """
     feats = set(FEATURES if features is None else features)
+    body = _body(draw, kind, feats, max_calls)
+    head = _head(draw)
+    tail: list[Part] = []
+    if kind != "mixed" or draw(st.booleans()):
+        tail.append(_finish(draw, body, dialects))
+    elif draw(st.booleans()) and body and isinstance(body[-1], TextEnd | ReasoningEnd):
+        body.pop()  # the stream stops inside its last text/reasoning block (no end, no finish)
+    script = head + body + tail
+    if kind == "mixed" and draw(st.booleans()):
+        script = _with_error(draw, script)
+    if not script:
+        script = [StreamStart(type="stream-start", warnings=[])]
+    return build_scenario(kind, script, dialects)
+
+
+def _body(draw: st.DrawFn, kind: Kind, feats: set[str], max_calls: int) -> list[Part]:
+    """The blocks of a stream: text, reasoning and groups of tool calls, as ``feats`` allow."""
     tools = kind in ("tools", "mixed") and "tools" in feats
     reasoning = kind == "mixed" and "reasoning" in feats
     parallel = "parallel_tools" in feats
@@ -316,38 +337,39 @@ def generated_streams(
             prefix = "rs" if block == "reasoning" else "txt"
             body += _text_block(draw, f"{prefix}-{n_blocks}", block == "reasoning")
             n_blocks += 1
+    return body
 
+
+def _head(draw: st.DrawFn) -> list[Part]:
+    """An optional ``stream-start`` and an optional ``response-metadata`` naming the model."""
     head: list[Part] = []
     if draw(st.booleans()):
         head.append(StreamStart(type="stream-start", warnings=[]))
     model_id = draw(st.none() | st.sampled_from(["mock-gen-1", "mock-gen-large"]))
     if model_id is not None:
         head.append(ResponseMetadata(type="response-metadata", id="resp-gen", model_id=model_id))
+    return head
 
-    tail: list[Part] = []
-    with_finish = kind != "mixed" or draw(st.booleans())
-    if with_finish:
-        has_calls = any(isinstance(p, ToolCall) for p in body)
-        reasons = _V4_REASONS if set(dialects) <= {"v4"} else _REASONS
-        first: UnifiedFinishReason = "tool-calls" if has_calls else "stop"
-        reason = draw(st.sampled_from([first, *(r for r in reasons if r != first)]))
-        raw = draw(st.none() | st.sampled_from(["end_turn", "stop", "tool_use", "STOP"]))
-        tail.append(Finish(type="finish", finish_reason=FinishReason(unified=reason, raw=raw), usage=draw(usages())))
-    elif draw(st.booleans()) and body and isinstance(body[-1], TextEnd | ReasoningEnd):
-        body.pop()  # the stream stops inside its last text/reasoning block (no end, no finish)
 
-    script = head + body + tail
-    if kind == "mixed" and draw(st.booleans()):
-        at = draw(st.integers(0, len(script)))
-        message = draw(_MESSAGES)
-        code = draw(st.none() | st.sampled_from(["overloaded", "rate_limited", "server_error"]))
-        error: Any = message if code is None and draw(st.booleans()) else (
-            {"message": message} | ({"code": code} if code else {}))
-        keep_tail = draw(st.booleans())  # parts after a fatal error must be ignored (row 8.1.20)
-        script = script[:at] + [Error(type="error", error=error)] + (script[at:] if keep_tail else [])
-    if not script:
-        script = [StreamStart(type="stream-start", warnings=[])]
-    return build_scenario(kind, script, dialects)
+def _finish(draw: st.DrawFn, body: Sequence[Part], dialects: Sequence[str]) -> Finish:
+    """A finish whose reason fits the content (drawn first) and that every dialect can carry."""
+    has_calls = any(isinstance(p, ToolCall) for p in body)
+    reasons = [r for r in _ALL_REASONS if all(r in dialect(d).finish_reasons for d in dialects)]
+    first: UnifiedFinishReason = "tool-calls" if has_calls else "stop"
+    reason = draw(st.sampled_from([first, *(r for r in reasons if r != first)]))
+    raw = draw(st.none() | st.sampled_from(["end_turn", "stop", "tool_use", "STOP"]))
+    return Finish(type="finish", finish_reason=FinishReason(unified=reason, raw=raw), usage=draw(usages()))
+
+
+def _with_error(draw: st.DrawFn, script: list[Part]) -> list[Part]:
+    """``script`` with an upstream error part at a drawn place, the parts after it kept or not."""
+    at = draw(st.integers(0, len(script)))
+    message = draw(_MESSAGES)
+    code = draw(st.none() | st.sampled_from(["overloaded", "rate_limited", "server_error"]))
+    error: Any = message if code is None and draw(st.booleans()) else (
+        {"message": message} | ({"code": code} if code else {}))
+    keep_tail = draw(st.booleans())  # parts after a fatal error must be ignored (row 8.1.20)
+    return script[:at] + [Error(type="error", error=error)] + (script[at:] if keep_tail else [])
 
 
 def text_streams(**kwargs: Any) -> st.SearchStrategy[Scenario]:
@@ -381,8 +403,9 @@ def mixed_streams(**kwargs: Any) -> st.SearchStrategy[Scenario]:
 
 
 # ---------------------------------------------------------------- the expected transcript
-def _usage_record(usage: Usage | None, dialect: str) -> UsageRecord | None:
+def _usage_record(usage: Usage | None, name: str) -> UsageRecord | None:
     """What the consumer must see for this canonical usage in this dialect (spec 8.3)."""
+    shape = dialect(name)
     if usage is None:
         return None
     inp, out = usage.input_tokens, usage.output_tokens
@@ -390,7 +413,7 @@ def _usage_record(usage: Usage | None, dialect: str) -> UsageRecord | None:
         return None  # every count undefined: omit (8.3)
     total = (inp.total or 0) + (out.total or 0)  # V3/V4 and Mastra: the sum (no total field)
     raw_total = (usage.raw or {}).get("totalTokens")
-    if dialect == "v2" and isinstance(raw_total, int):
+    if shape.provider_total and isinstance(raw_total, int):
         total = raw_total  # V2 carries the provider's own total: totalTokens ?? input + output
     return UsageRecord(
         input_tokens=inp.total,
@@ -399,11 +422,11 @@ def _usage_record(usage: Usage | None, dialect: str) -> UsageRecord | None:
         reasoning_tokens=out.reasoning,
         cached_input_tokens=inp.cache_read,
         # V2's flat usage has no cache-write count.
-        cache_write_input_tokens=None if dialect == "v2" else inp.cache_write,
+        cache_write_input_tokens=inp.cache_write if shape.cache_write else None,
     )
 
 
-def expected_transcript(parts: Iterable[Part], dialect: str = "v3") -> Transcript:
+def expected_transcript(parts: Iterable[Part], dialect: str = _BASE_DIALECT) -> Transcript:
     """The transcript a correct adapter makes of these canonical parts, read in ``dialect``.
 
     Text and reasoning are the concatenated deltas; a call counts once its ``tool-call`` part
@@ -505,13 +528,13 @@ def build_scenario(kind: str, script: Sequence[Part], dialects: Sequence[str] = 
             rows += [r for r in extra if r not in rows]
     finish = any(isinstance(p, Finish) for p in script)
     rows.append("8.1.18" if finish else "8.1.19")
-    expected = expected_transcript(script, dialects[0] if "v3" not in dialects else "v3")
+    expected = expected_transcript(script, _BASE_DIALECT if _BASE_DIALECT in dialects else dialects[0])
     base = expected.model_dump()
     by_dialect: dict[str, dict[str, Any]] = {}
-    for dialect in dialects:
-        diff = _diff(base, expected_transcript(script, dialect).model_dump())
+    for name in dialects:
+        diff = _diff(base, expected_transcript(script, name).model_dump())
         if diff:
-            by_dialect[dialect] = diff
+            by_dialect[name] = diff
     names = sorted({p.tool_name for p in script if isinstance(p, ToolInputStart | ToolCall)})
     calls = len({p.tool_call_id for p in script if isinstance(p, ToolCall)})
     return Scenario.model_validate({

@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mock_provider.abort import AbortError
-from mock_provider.dialects import PART_DIALECT_MODULES, DialectError, encoder
+from mock_provider.dialects import part_dialect
+from mock_provider.dialects.base import DialectError, FinishShape
 from mock_provider.parts import (
     Error,
     Finish,
@@ -168,6 +169,14 @@ _BLOCK_PARTS = (TextStart, TextDelta, TextEnd, ReasoningStart, ReasoningDelta, R
 _NO_CONTENT_PARTS = (ToolInputStart, ToolInputDelta, ToolInputEnd, Raw, Ping, StepStart, StepFinish)
 
 
+# doGenerate's finishReason/usage when the script has no finish, per finish shape.
+_NO_FINISH: dict[FinishShape, dict[str, Any]] = {
+    "string": {"finishReason": "unknown", "usage": {}},
+    "mastra": {"finishReason": "other", "usage": {}},
+    "unified": {"finishReason": {"unified": "other"}, "usage": {"inputTokens": {}, "outputTokens": {}}},
+}
+
+
 def _error_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -202,8 +211,7 @@ class ScriptedLanguageModel:
         log: RequestLog | None = None,
         on_step: Callable[[int], None] | None = None,
     ) -> None:
-        if dialect not in PART_DIALECT_MODULES:
-            raise ValueError(f"unknown part dialect {dialect!r}; known: {', '.join(PART_DIALECT_MODULES)}")
+        self._dialect = part_dialect(dialect)  # ValueError for an unknown name
         if time_scale < 0:
             raise ValueError(f"time_scale must be >= 0, got {time_scale}")
         self.scenario = scenario
@@ -253,7 +261,7 @@ class ScriptedLanguageModel:
     def _plan(self) -> list[_Planned]:
         """Encode the whole script up front, so an inexpressible scenario (``DialectError``)
         or a misplaced fault fails in ``do_stream`` before any item is yielded."""
-        enc = encoder(self.dialect, self.scenario.id)
+        enc = self._dialect.encoder(self.scenario.id)
         plan: list[_Planned] = []
         for index, step in enumerate(self.scenario.script):
             items: list[dict[str, Any]] = []
@@ -442,7 +450,7 @@ class ScriptedLanguageModel:
             self._close_record(record, outcome)
 
     def _content_item(self, item: dict[str, Any]) -> dict[str, Any]:
-        if self.dialect == "mastra":
+        if self._dialect.envelope:
             payload = item.get("payload")
             return {"type": item["type"], **(payload if isinstance(payload, dict) else {})}
         return dict(item)
@@ -476,13 +484,13 @@ class ScriptedLanguageModel:
                 if part.provider_metadata is not None:
                     entry["providerMetadata"] = part.provider_metadata
                 if isinstance(part, TextEnd | ReasoningEnd):
-                    if isinstance(part, TextEnd) and part.citations and self.dialect == "v4":
+                    if isinstance(part, TextEnd) and part.citations and self._dialect.citations:
                         entry["citations"] = [
                             c.model_dump(by_alias=True, exclude_none=True) for c in part.citations
                         ]
                     open_blocks.pop((kind, part.id), None)
             elif isinstance(part, StreamStart):
-                if items and self.dialect != "mastra":
+                if items and not self._dialect.envelope:
                     warnings = list(items[0].get("warnings", []))
             elif isinstance(part, ResponseMetadata):
                 response.update(part.model_dump(by_alias=True, exclude_none=True, exclude={"type"}))
@@ -507,13 +515,10 @@ class ScriptedLanguageModel:
         """``finishReason``/``usage``/``providerMetadata`` from the encoded finish item, or the
         dialect's "no finish" defaults (V2 'unknown', V3/V4 {unified:'other'}, Mastra 'other')."""
         out: dict[str, Any] = {}
+        shape = self._dialect.finish_shape
         if item is None:
-            if self.dialect == "v2":
-                return {"finishReason": "unknown", "usage": {}}
-            if self.dialect == "mastra":
-                return {"finishReason": "other", "usage": {}}
-            return {"finishReason": {"unified": "other"}, "usage": {"inputTokens": {}, "outputTokens": {}}}
-        if self.dialect == "mastra":
+            return copy.deepcopy(_NO_FINISH[shape])
+        if shape == "mastra":
             payload = item["payload"]
             out["finishReason"] = payload["stepResult"]["reason"]
             out["usage"] = payload["output"]["usage"]

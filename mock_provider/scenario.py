@@ -20,11 +20,14 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
+# PART_DIALECTS is re-exported: scenario users (cli, conformance) import it from here.
+from mock_provider.dialects import PART_DIALECTS as PART_DIALECTS
+from mock_provider.dialects import names
 from mock_provider.parts import (
     Part,
     ReasoningStart,
@@ -36,8 +39,11 @@ from mock_provider.parts import (
 )
 from mock_provider.transcript import Transcript, merge_override
 
-Dialect = Literal["v2", "v3", "v4", "mastra", "openai-chat", "anthropic"]
-PART_DIALECTS: tuple[str, ...] = ("v2", "v3", "v4", "mastra")
+if TYPE_CHECKING:
+    Dialect = str
+else:
+    # The registry's names as a Literal: pydantic validates and documents (JSON schema enum) them.
+    Dialect = Literal[tuple(names())]
 Feature = Literal[
     "reasoning",
     "tools",
@@ -352,7 +358,7 @@ class Scenario(_M):
 
     def expected_for(self, dialect: str) -> Transcript:
         """The expected transcript for one dialect (``expected`` + ``expected_by_dialect``)."""
-        override = self.expected_by_dialect.get(dialect)  # type: ignore[call-overload]
+        override = self.expected_by_dialect.get(dialect)
         if not override:
             return self.expected
         return Transcript.model_validate(merge_override(self.expected.model_dump(), override))

@@ -760,3 +760,46 @@ def test_step_parts_are_mastra_only(dialect: str) -> None:
     for part in ({"type": "step-start"}, {"type": "step-finish", "finishReason": {"unified": "stop"}}):
         with pytest.raises(DialectError, match="agent-loop step"):
             one(part, dialect)
+
+
+# ---------------------------------------------------------------- the registry
+def test_registry_describes_every_dialect_in_its_module() -> None:
+    from mock_provider.dialects import HTTP_DIALECTS, PART_DIALECTS, REGISTRY, PartDialect, dialect, names
+    from mock_provider.wires.plan import HttpDialect
+
+    assert names() == list(REGISTRY) == [*PART_DIALECTS, *HTTP_DIALECTS]
+    assert PART_DIALECTS == DIALECTS and HTTP_DIALECTS == ("openai-chat", "anthropic")
+    for name, (kind, module) in REGISTRY.items():
+        d = dialect(name)
+        assert d is importlib.import_module(module).DIALECT
+        assert (d.name, d.kind) == (name, kind)
+        assert set(d.rules) == set(PART_TYPES), name
+        assert isinstance(d, PartDialect if kind == "parts" else HttpDialect), name
+    with pytest.raises(ValueError, match="unknown dialect 'v9'"):
+        dialect("v9")
+
+
+def test_scenario_dialect_literal_is_the_registry() -> None:
+    from typing import get_args
+
+    from mock_provider.dialects import names
+    from mock_provider.scenario import Dialect
+
+    assert list(get_args(Dialect)) == names()
+
+
+@pytest.mark.parametrize("name", DIALECTS)
+def test_described_shapes_match_the_encoders(name: str) -> None:
+    """What a description says about finish, usage and citations is what the encoder does."""
+    from mock_provider.dialects import dialect
+
+    d = dialect(name)
+    usage = {"inputTokens": {"total": 3, "cacheWrite": 1}, "outputTokens": {"total": 4}, "raw": {"totalTokens": 9}}
+    [item] = enc([{"type": "finish", "finishReason": {"unified": "stop"}, "usage": usage}], name)
+    body = item["payload"] if d.envelope else item
+    assert isinstance(body.get("finishReason"), str) == (d.finish_shape == "string")
+    flat = body["output"]["usage"] if d.envelope else body["usage"]
+    assert (flat.get("totalTokens") == 9) == d.provider_total
+    written = flat.get("cacheCreationInputTokens", flat.get("inputTokens", {}))
+    assert (written == 1 or (isinstance(written, dict) and written.get("cacheWrite") == 1)) == d.cache_write
+    assert ("interrupted" in d.finish_reasons) == (name == "v4")

@@ -35,8 +35,8 @@ from mock_provider.server import writer as writer_mod
 from mock_provider.wire import Chunk, Disconnect, Stall, plan_response
 
 PART_DIALECTS = ("v2", "v3", "v4", "mastra")
-HAVE_OPENAI = importlib.util.find_spec("mock_provider.dialects.openai_chat") is not None
-HAVE_ANTHROPIC = importlib.util.find_spec("mock_provider.dialects.anthropic") is not None
+HAVE_OPENAI = importlib.util.find_spec("mock_provider.wires.openai_chat") is not None
+HAVE_ANTHROPIC = importlib.util.find_spec("mock_provider.wires.anthropic") is not None
 needs_openai = pytest.mark.skipif(not HAVE_OPENAI, reason="openai-chat dialect module not available")
 needs_anthropic = pytest.mark.skipif(not HAVE_ANTHROPIC, reason="anthropic dialect module not available")
 

@@ -1,4 +1,4 @@
-"""Wire plans (``mock_provider.wire``): framing helpers, the part-dialect plans and the shared faults.
+"""Wire plans (``mock_provider.wires``): framing helpers, the part-dialect plans and the shared faults.
 
 Expected bytes are written from spec-reference 2.1/2.2 (``data: <json>`` + blank line per
 part; NDJSON one object per line), 6.1 (what SSE consumers accept) and the scenario fault
@@ -20,7 +20,7 @@ import pytest
 from mock_provider.dialects import DialectError
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.transcript import ErrorRecord, ToolCallRecord, Transcript, UsageRecord
-from mock_provider.wire import (
+from mock_provider.wires import (
     Chunk,
     Disconnect,
     Stall,

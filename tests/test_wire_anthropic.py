@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from mock_provider.dialects import DialectError
-from mock_provider.dialects.anthropic import RULES, UNKNOWN_PART_RULE, Encoder, message
 from mock_provider.parts import PART_TYPES, Usage, parse_part
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import UsageRecord
-from mock_provider.wire import Chunk, Disconnect, plan_response
+from mock_provider.wires import Chunk, Disconnect, plan_response
+from mock_provider.wires.anthropic import RULES, UNKNOWN_PART_RULE, Encoder, message
 from tests.test_wire import (
     Seen,
     SeenCall,

@@ -16,17 +16,17 @@ from typing import Any
 import pytest
 
 from mock_provider.dialects import DialectError
-from mock_provider.dialects.openai_chat import (
+from mock_provider.parts import PART_TYPES, parse_part
+from mock_provider.scenario import Scenario
+from mock_provider.transcript import UsageRecord
+from mock_provider.wires import Chunk, Disconnect, Stall, plan_response
+from mock_provider.wires.openai_chat import (
     RULES,
     UNKNOWN_PART_RULE,
     Comment,
     Encoder,
     completion,
 )
-from mock_provider.parts import PART_TYPES, parse_part
-from mock_provider.scenario import Scenario
-from mock_provider.transcript import UsageRecord
-from mock_provider.wire import Chunk, Disconnect, Stall, plan_response
 from tests.test_wire import (
     Seen,
     SeenCall,

@@ -17,12 +17,21 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from mock_provider.dialects import DialectError
-from mock_provider.dialects.v4 import Rule, fail, tag_file_data, untag_file_data
+from mock_provider.dialects.base import (
+    DialectError,
+    PartDialect,
+    Rule,
+    fail,
+    tag_file_data,
+    untag_file_data,
+    without_interrupted,
+)
 from mock_provider.parts import (
     Custom,
     Error,
@@ -41,6 +50,7 @@ from mock_provider.parts import (
     Source,
     StepFinish,
     StepStart,
+    StreamStart,
     TextDelta,
     TextEnd,
     TextStart,
@@ -146,6 +156,8 @@ RULES: dict[str, Rule] = {
 _SPECIAL_TOKENS = re.compile(r"<\|[^|]*\|>\s*")
 _HTTP_URL = re.compile(r"^https?://", re.IGNORECASE)
 _MISSING: Any = object()
+# What one part becomes: (chunk type, payload), or None for no chunk.
+Payload = tuple[str, Any] | None
 
 
 def chunk(kind: str, payload: Any) -> dict[str, Any]:
@@ -247,113 +259,158 @@ class Encoder:
         kind, body = payload
         return [chunk(kind, body)]
 
-    def _payload(self, part: Part) -> tuple[str, Any] | None:
-        pm = getattr(part, "provider_metadata", None)
-        if part.type == "stream-start":
+    # One handler per part class: (chunk type, payload), or None where Mastra's converter drops it.
+    @functools.singledispatchmethod
+    def _payload(self, part: Part) -> Payload:
+        raise self._fail(part, RULES[part.type].note)  # ping: no Mastra chunk
+
+    @_payload.register
+    def _stream_start(self, part: StreamStart) -> Payload:
+        return None
+
+    @_payload.register
+    def _response_metadata(self, part: ResponseMetadata) -> Payload:
+        body = dump_part(part)
+        body.pop("type")
+        return "response-metadata", body
+
+    @_payload.register(TextStart)
+    @_payload.register(ReasoningStart)
+    @_payload.register(ReasoningEnd)
+    def _block_boundary(self, part: TextStart | ReasoningStart | ReasoningEnd) -> Payload:
+        return part.type, _with_pm({"id": part.id}, part.provider_metadata)
+
+    @_payload.register
+    def _text_delta(self, part: TextDelta) -> Payload:
+        pm = part.provider_metadata
+        if not part.delta and pm is None:
             return None
-        if isinstance(part, ResponseMetadata):
-            body = dump_part(part)
-            body.pop("type")
-            return "response-metadata", body
-        if isinstance(part, TextStart | ReasoningStart | ReasoningEnd):
-            return part.type, _with_pm({"id": part.id}, pm)
-        if isinstance(part, TextDelta):
-            if not part.delta and pm is None:
-                return None
-            return "text-delta", _with_pm({"id": part.id, "text": part.delta}, pm)
-        if isinstance(part, ReasoningDelta):
-            return "reasoning-delta", _with_pm({"id": part.id, "text": part.delta}, pm)
-        if isinstance(part, TextEnd):
-            body = dump_part(part)
-            body.pop("type")
-            return "text-end", body
-        if isinstance(part, ToolInputStart):
-            self._input_tool_names[part.id] = part.tool_name
-            body = {"toolCallId": part.id, "toolName": part.tool_name}
-            if part.provider_executed is not None:
-                body["providerExecuted"] = part.provider_executed
-            _with_pm(body, pm)
-            if part.dynamic is not None:
-                body["dynamic"] = part.dynamic
-            if part.title is not None:
-                body["title"] = part.title
-            return "tool-call-input-streaming-start", body
-        if isinstance(part, ToolInputDelta):
-            if not part.delta:
-                return None
-            body = {"argsTextDelta": part.delta, "toolCallId": part.id}
-            name = self._input_tool_names.get(part.id)
-            if name is not None:
-                body["toolName"] = name
-            return "tool-call-delta", _with_pm(body, pm)
-        if isinstance(part, ToolInputEnd):
-            return "tool-call-input-streaming-end", _with_pm({"toolCallId": part.id}, pm)
-        if isinstance(part, ToolCall):
-            args = parse_args(part.input)
-            self._calls[part.tool_call_id] = (part.tool_name, args)
-            body = {"toolCallId": part.tool_call_id, "toolName": part.tool_name}
-            if args is not _MISSING:
-                body["args"] = args
-            if part.provider_executed is not None:
-                body["providerExecuted"] = part.provider_executed
-            return "tool-call", _with_pm(body, pm)
-        if isinstance(part, ToolResult):
-            if part.preliminary:
-                raise self._fail(part, "Mastra has no preliminary tool results (it would look final)")
-            body = {"toolCallId": part.tool_call_id, "toolName": part.tool_name, "result": part.result}
-            if part.is_error is not None:
-                body["isError"] = part.is_error
-            if part.provider_executed is not None:
-                body["providerExecuted"] = part.provider_executed
-            return "tool-result", _with_pm(body, pm)
-        if isinstance(part, ToolApprovalRequest):
-            call = self._calls.get(part.tool_call_id)
-            if call is None:
-                raise self._fail(
-                    part,
-                    f"tool-call-approval needs the toolName/args of an earlier tool-call "
-                    f"{part.tool_call_id!r}; none was sent",
-                )
-            name, args = call
-            return "tool-call-approval", {
-                "toolCallId": part.tool_call_id,
-                "toolName": name,
-                "args": args if isinstance(args, dict) else {},
-                "resumeSchema": "{}",
-            }
-        if isinstance(part, File | ReasoningFile):
-            data = untag_file_data(part, NAME, self.scenario_id)
-            body = {"data": data}
-            if not _HTTP_URL.match(data):
-                body["base64"] = data
-            body["mimeType"] = part.media_type
-            return part.type, _with_pm(body, pm)
-        if isinstance(part, Source):
-            body = {"id": part.id, "sourceType": part.source_type, "title": part.title or ""}
-            if part.source_type == "document":
-                if part.media_type is not None:
-                    body["mimeType"] = part.media_type
-                if part.filename is not None:
-                    body["filename"] = part.filename
-            elif part.url is not None:
-                body["url"] = part.url
-            return "source", _with_pm(body, pm)
-        if isinstance(part, Custom):
-            return "custom", _with_pm({"kind": part.kind}, pm)
-        if isinstance(part, Finish):
-            return "finish", self._finish(part)
-        if isinstance(part, StepStart):
-            body = {"request": {}}
-            if part.message_id is not None:
-                body["messageId"] = part.message_id
-            return "step-start", body
-        if isinstance(part, StepFinish):
-            return "step-finish", self._step_finish(part)
-        if isinstance(part, Raw):
-            return "raw", part.raw_value
-        if isinstance(part, Error):
-            return "error", {"error": part.error}
-        raise self._fail(part, RULES[part.type].note)
+        return "text-delta", _with_pm({"id": part.id, "text": part.delta}, pm)
+
+    @_payload.register
+    def _reasoning_delta(self, part: ReasoningDelta) -> Payload:
+        return "reasoning-delta", _with_pm({"id": part.id, "text": part.delta}, part.provider_metadata)
+
+    @_payload.register
+    def _text_end(self, part: TextEnd) -> Payload:
+        body = dump_part(part)
+        body.pop("type")
+        return "text-end", body
+
+    @_payload.register
+    def _tool_input_start(self, part: ToolInputStart) -> Payload:
+        self._input_tool_names[part.id] = part.tool_name
+        body: dict[str, Any] = {"toolCallId": part.id, "toolName": part.tool_name}
+        if part.provider_executed is not None:
+            body["providerExecuted"] = part.provider_executed
+        _with_pm(body, part.provider_metadata)
+        if part.dynamic is not None:
+            body["dynamic"] = part.dynamic
+        if part.title is not None:
+            body["title"] = part.title
+        return "tool-call-input-streaming-start", body
+
+    @_payload.register
+    def _tool_input_delta(self, part: ToolInputDelta) -> Payload:
+        if not part.delta:
+            return None
+        body = {"argsTextDelta": part.delta, "toolCallId": part.id}
+        name = self._input_tool_names.get(part.id)
+        if name is not None:
+            body["toolName"] = name
+        return "tool-call-delta", _with_pm(body, part.provider_metadata)
+
+    @_payload.register
+    def _tool_input_end(self, part: ToolInputEnd) -> Payload:
+        return "tool-call-input-streaming-end", _with_pm({"toolCallId": part.id}, part.provider_metadata)
+
+    @_payload.register
+    def _tool_call(self, part: ToolCall) -> Payload:
+        args = parse_args(part.input)
+        self._calls[part.tool_call_id] = (part.tool_name, args)
+        body: dict[str, Any] = {"toolCallId": part.tool_call_id, "toolName": part.tool_name}
+        if args is not _MISSING:
+            body["args"] = args
+        if part.provider_executed is not None:
+            body["providerExecuted"] = part.provider_executed
+        return "tool-call", _with_pm(body, part.provider_metadata)
+
+    @_payload.register
+    def _tool_result(self, part: ToolResult) -> Payload:
+        if part.preliminary:
+            raise self._fail(part, "Mastra has no preliminary tool results (it would look final)")
+        body = {"toolCallId": part.tool_call_id, "toolName": part.tool_name, "result": part.result}
+        if part.is_error is not None:
+            body["isError"] = part.is_error
+        if part.provider_executed is not None:
+            body["providerExecuted"] = part.provider_executed
+        return "tool-result", _with_pm(body, part.provider_metadata)
+
+    @_payload.register
+    def _tool_approval_request(self, part: ToolApprovalRequest) -> Payload:
+        call = self._calls.get(part.tool_call_id)
+        if call is None:
+            raise self._fail(
+                part,
+                f"tool-call-approval needs the toolName/args of an earlier tool-call "
+                f"{part.tool_call_id!r}; none was sent",
+            )
+        name, args = call
+        return "tool-call-approval", {
+            "toolCallId": part.tool_call_id,
+            "toolName": name,
+            "args": args if isinstance(args, dict) else {},
+            "resumeSchema": "{}",
+        }
+
+    @_payload.register(File)
+    @_payload.register(ReasoningFile)
+    def _file(self, part: File | ReasoningFile) -> Payload:
+        data = untag_file_data(part, NAME, self.scenario_id)
+        body = {"data": data}
+        if not _HTTP_URL.match(data):
+            body["base64"] = data
+        body["mimeType"] = part.media_type
+        return part.type, _with_pm(body, part.provider_metadata)
+
+    @_payload.register
+    def _source(self, part: Source) -> Payload:
+        body = {"id": part.id, "sourceType": part.source_type, "title": part.title or ""}
+        if part.source_type == "document":
+            if part.media_type is not None:
+                body["mimeType"] = part.media_type
+            if part.filename is not None:
+                body["filename"] = part.filename
+        elif part.url is not None:
+            body["url"] = part.url
+        return "source", _with_pm(body, part.provider_metadata)
+
+    @_payload.register
+    def _custom(self, part: Custom) -> Payload:
+        return "custom", _with_pm({"kind": part.kind}, part.provider_metadata)
+
+    @_payload.register
+    def _finish_payload(self, part: Finish) -> Payload:
+        return "finish", self._finish(part)
+
+    @_payload.register
+    def _step_start(self, part: StepStart) -> Payload:
+        body: dict[str, Any] = {"request": {}}
+        if part.message_id is not None:
+            body["messageId"] = part.message_id
+        return "step-start", body
+
+    @_payload.register
+    def _step_finish_payload(self, part: StepFinish) -> Payload:
+        return "step-finish", self._step_finish(part)
+
+    @_payload.register
+    def _raw(self, part: Raw) -> Payload:
+        return "raw", part.raw_value
+
+    @_payload.register
+    def _error(self, part: Error) -> Payload:
+        return "error", {"error": part.error}
 
     def _step_result(self, part: Finish | StepFinish) -> dict[str, Any]:
         """Mastra ``stepResult{reason, rawReason?}`` of a finish or step-finish part."""
@@ -413,6 +470,146 @@ def _pick(payload: dict[str, Any], *keys: str) -> dict[str, Any]:
     return {k: payload[k] for k in keys if k in payload}
 
 
+class _Item(NamedTuple):
+    """One chunk being decoded: its type, its payload as a dict ({} if not one) and the raw payload."""
+
+    kind: str
+    p: dict[str, Any]
+    payload: Any
+
+    def pm(self) -> dict[str, Any]:
+        return _pick(self.p, "providerMetadata")
+
+
+def _decode_response_metadata(c: _Item) -> Part:
+    return parse_part({"type": c.kind, **_pick(c.p, "id", "timestamp", "modelId")})
+
+
+def _decode_boundary(c: _Item) -> Part:
+    return parse_part({"type": c.kind, "id": c.p["id"], **c.pm()})
+
+
+def _decode_delta(c: _Item) -> Part:
+    return parse_part({"type": c.kind, "id": c.p["id"], "delta": c.p["text"], **c.pm()})
+
+
+def _decode_text_end(c: _Item) -> Part:
+    return parse_part({"type": c.kind, **_pick(c.p, "id", "citations", "providerMetadata")})
+
+
+def _decode_input_start(c: _Item) -> Part:
+    extra = _pick(c.p, "toolName", "providerExecuted", "dynamic", "title", "providerMetadata")
+    return parse_part({"type": "tool-input-start", "id": c.p["toolCallId"], **extra})
+
+
+def _decode_input_delta(c: _Item) -> Part:
+    return parse_part({"type": "tool-input-delta", "id": c.p["toolCallId"], "delta": c.p["argsTextDelta"], **c.pm()})
+
+
+def _decode_input_end(c: _Item) -> Part:
+    return parse_part({"type": "tool-input-end", "id": c.p["toolCallId"], **c.pm()})
+
+
+def _decode_tool_call(c: _Item) -> Part:
+    text = json.dumps(c.p["args"]) if "args" in c.p else ""
+    extra = _pick(c.p, "toolCallId", "toolName", "providerExecuted", "providerMetadata")
+    return parse_part({"type": "tool-call", "input": text, **extra})
+
+
+def _decode_tool_result(c: _Item) -> Part:
+    extra = _pick(c.p, "toolCallId", "toolName", "isError", "providerExecuted", "providerMetadata")
+    return parse_part({"type": "tool-result", "result": c.p.get("result"), **extra})
+
+
+def _decode_approval(c: _Item) -> Part:
+    # Mastra has no approval id; the tool call id stands in for it.
+    call_id = c.p["toolCallId"]
+    return parse_part({"type": "tool-approval-request", "approvalId": call_id, "toolCallId": call_id})
+
+
+def _decode_file(c: _Item) -> Part:
+    data = tag_file_data(str(c.p["data"])).model_dump(by_alias=True, exclude_none=True)
+    return parse_part({"type": c.kind, "mediaType": c.p["mimeType"], "data": data, **c.pm()})
+
+
+def _decode_source(c: _Item) -> Part:
+    body: dict[str, Any] = {"type": "source"}
+    body.update(_pick(c.p, "id", "sourceType", "filename", "url", "providerMetadata"))
+    if "mimeType" in c.p:
+        body["mediaType"] = c.p["mimeType"]
+    title = c.p.get("title")
+    if title or c.p.get("sourceType") == "document":
+        body["title"] = title
+    return parse_part(body)
+
+
+def _decode_custom(c: _Item) -> Part:
+    return parse_part({"type": "custom", **_pick(c.p, "kind", "providerMetadata")})
+
+
+def _decode_finish(c: _Item) -> Part:
+    step = c.p.get("stepResult") or {}
+    reason, raw = step.get("reason"), step.get("rawReason")
+    if reason in ("tripwire", "retry"):
+        # Mastra-only reasons: the closest canonical value, keeping the word as the raw reason.
+        reason, raw = "other", raw if raw is not None else reason
+    return Finish(
+        type="finish",
+        finish_reason=FinishReason(unified=reason or "other", raw=raw),
+        usage=_usage_back((c.p.get("output") or {}).get("usage") or {}),
+        provider_metadata=c.p.get("providerMetadata"),
+    )
+
+
+def _decode_step_start(c: _Item) -> Part:
+    return StepStart(type="step-start", message_id=c.p.get("messageId"))
+
+
+def _decode_step_finish(c: _Item) -> Part:
+    step = c.p.get("stepResult") or {}
+    return StepFinish(
+        type="step-finish",
+        finish_reason=FinishReason(unified=step.get("reason") or "other", raw=step.get("rawReason")),
+        usage=_usage_back((c.p.get("output") or {}).get("usage") or {}),
+        message_id=c.p.get("messageId"),
+    )
+
+
+def _decode_raw(c: _Item) -> Part:
+    return Raw(type="raw", raw_value=c.payload)
+
+
+def _decode_error(c: _Item) -> Part:
+    return Error(type="error", error=c.p.get("error"))
+
+
+# Mastra chunk type -> the decoder of its payload.
+_DECODERS: dict[str, Callable[[_Item], Part]] = {
+    "response-metadata": _decode_response_metadata,
+    "text-start": _decode_boundary,
+    "reasoning-start": _decode_boundary,
+    "reasoning-end": _decode_boundary,
+    "text-delta": _decode_delta,
+    "reasoning-delta": _decode_delta,
+    "text-end": _decode_text_end,
+    "tool-call-input-streaming-start": _decode_input_start,
+    "tool-call-delta": _decode_input_delta,
+    "tool-call-input-streaming-end": _decode_input_end,
+    "tool-call": _decode_tool_call,
+    "tool-result": _decode_tool_result,
+    "tool-call-approval": _decode_approval,
+    "file": _decode_file,
+    "reasoning-file": _decode_file,
+    "source": _decode_source,
+    "custom": _decode_custom,
+    "finish": _decode_finish,
+    "step-start": _decode_step_start,
+    "step-finish": _decode_step_finish,
+    "raw": _decode_raw,
+    "error": _decode_error,
+}
+
+
 def decode(item: dict[str, Any]) -> list[Part]:
     """Read one Mastra chunk back into canonical parts (lossy where the encoding was).
 
@@ -421,77 +618,18 @@ def decode(item: dict[str, Any]) -> list[Part]:
     """
     kind = item.get("type")
     payload = item.get("payload")
-    p: dict[str, Any] = payload if isinstance(payload, dict) else {}
-    pm = _pick(p, "providerMetadata")
-    if kind == "response-metadata":
-        return [parse_part({"type": kind, **_pick(p, "id", "timestamp", "modelId")})]
-    if kind in ("text-start", "reasoning-start", "reasoning-end"):
-        return [parse_part({"type": kind, "id": p["id"], **pm})]
-    if kind in ("text-delta", "reasoning-delta"):
-        return [parse_part({"type": kind, "id": p["id"], "delta": p["text"], **pm})]
-    if kind == "text-end":
-        return [parse_part({"type": kind, **_pick(p, "id", "citations", "providerMetadata")})]
-    if kind == "tool-call-input-streaming-start":
-        extra = _pick(p, "toolName", "providerExecuted", "dynamic", "title", "providerMetadata")
-        return [parse_part({"type": "tool-input-start", "id": p["toolCallId"], **extra})]
-    if kind == "tool-call-delta":
-        delta = p["argsTextDelta"]
-        return [parse_part({"type": "tool-input-delta", "id": p["toolCallId"], "delta": delta, **pm})]
-    if kind == "tool-call-input-streaming-end":
-        return [parse_part({"type": "tool-input-end", "id": p["toolCallId"], **pm})]
-    if kind == "tool-call":
-        text = json.dumps(p["args"]) if "args" in p else ""
-        extra = _pick(p, "toolCallId", "toolName", "providerExecuted", "providerMetadata")
-        return [parse_part({"type": "tool-call", "input": text, **extra})]
-    if kind == "tool-result":
-        extra = _pick(p, "toolCallId", "toolName", "isError", "providerExecuted", "providerMetadata")
-        part = parse_part({"type": "tool-result", "result": p.get("result"), **extra})
-        return [part]
-    if kind == "tool-call-approval":
-        # Mastra has no approval id; the tool call id stands in for it.
-        call_id = p["toolCallId"]
-        return [parse_part({"type": "tool-approval-request", "approvalId": call_id, "toolCallId": call_id})]
-    if kind in ("file", "reasoning-file"):
-        data = tag_file_data(str(p["data"])).model_dump(by_alias=True, exclude_none=True)
-        return [parse_part({"type": kind, "mediaType": p["mimeType"], "data": data, **pm})]
-    if kind == "source":
-        body: dict[str, Any] = {"type": "source"}
-        body.update(_pick(p, "id", "sourceType", "filename", "url", "providerMetadata"))
-        if "mimeType" in p:
-            body["mediaType"] = p["mimeType"]
-        title = p.get("title")
-        if title or p.get("sourceType") == "document":
-            body["title"] = title
-        return [parse_part(body)]
-    if kind == "custom":
-        return [parse_part({"type": "custom", **_pick(p, "kind", "providerMetadata")})]
-    if kind == "finish":
-        step = p.get("stepResult") or {}
-        reason, raw = step.get("reason"), step.get("rawReason")
-        if reason in ("tripwire", "retry"):
-            # Mastra-only reasons: the closest canonical value, keeping the word as the raw reason.
-            reason, raw = "other", raw if raw is not None else reason
-        part = Finish(
-            type="finish",
-            finish_reason=FinishReason(unified=reason or "other", raw=raw),
-            usage=_usage_back((p.get("output") or {}).get("usage") or {}),
-            provider_metadata=p.get("providerMetadata"),
-        )
-        return [part]
-    if kind == "step-start":
-        return [StepStart(type="step-start", message_id=p.get("messageId"))]
-    if kind == "step-finish":
-        step = p.get("stepResult") or {}
-        return [
-            StepFinish(
-                type="step-finish",
-                finish_reason=FinishReason(unified=step.get("reason") or "other", raw=step.get("rawReason")),
-                usage=_usage_back((p.get("output") or {}).get("usage") or {}),
-                message_id=p.get("messageId"),
-            )
-        ]
-    if kind == "raw":
-        return [Raw(type="raw", raw_value=payload)]
-    if kind == "error":
-        return [Error(type="error", error=p.get("error"))]
-    raise ValueError(f"not a Mastra chunk this dialect produces: type {kind!r}")
+    if not isinstance(kind, str) or kind not in _DECODERS:
+        raise ValueError(f"not a Mastra chunk this dialect produces: type {kind!r}")
+    return [_DECODERS[kind](_Item(kind, payload if isinstance(payload, dict) else {}, payload))]
+
+
+DIALECT = PartDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="mastra",
+    usage_shape="mastra",
+    finish_reasons=without_interrupted(),
+    envelope=True,
+    encoder=Encoder,
+    decode=decode,
+)

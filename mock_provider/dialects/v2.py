@@ -20,8 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mock_provider.dialects import DialectError
-from mock_provider.dialects.v4 import Rule, fail, tag_file_data, untag_file_data
+from mock_provider.dialects.base import (
+    DialectError,
+    PartDialect,
+    Rule,
+    fail,
+    tag_file_data,
+    untag_file_data,
+    without_interrupted,
+)
 from mock_provider.parts import (
     File,
     Finish,
@@ -255,3 +262,16 @@ def decode(item: dict[str, Any]) -> list[Part]:
         part.usage = nested_usage(usage) if usage is not None else None
         return [part]
     return [parse_part(data)]
+
+
+DIALECT = PartDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="string",
+    usage_shape="flat",
+    finish_reasons=without_interrupted(),
+    provider_total=True,
+    cache_write=False,
+    encoder=Encoder,
+    decode=decode,
+)

@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from mock_provider.dialects import DialectError
-from mock_provider.dialects.v4 import (
+from mock_provider.dialects.base import (
+    DialectError,
+    PartDialect,
     Rule,
     decode_finish_usage,
-    encode_v4,
     fail,
     tag_file_data,
     untag_file_data,
+    without_interrupted,
 )
+from mock_provider.dialects.v4 import encode_v4
 from mock_provider.parts import (
     File,
     Finish,
@@ -145,3 +147,14 @@ def decode(item: dict[str, Any]) -> list[Part]:
     if isinstance(part, Finish):
         part = decode_finish_usage(item, part)
     return [part]
+
+
+DIALECT = PartDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="unified",
+    usage_shape="nested",
+    finish_reasons=without_interrupted(),
+    encoder=Encoder,
+    decode=decode,
+)

@@ -3,9 +3,9 @@
 The canonical parts are V4-shaped, so encoding is almost the identity (:func:`dump_part`).
 The exceptions are the canonical extensions that V4 has no word for: finish reason
 ``unknown`` (rendered ``{unified: 'other', raw}``, exactly the official V2 -> V3
-conversion) and the V2-only ``tool-result.providerExecuted``. Shared helpers used by the
-``v3``/``v2``/``mastra`` modules (:class:`Rule`, :func:`fail`, file-data untagging,
-:func:`decode_finish_usage`) live here because V4 is the reference shape.
+conversion) and the V2-only ``tool-result.providerExecuted``. :func:`encode_v4` and
+:func:`finish_reason_v4` are the base the ``v3`` module edits; the helpers every dialect
+shares live in :mod:`mock_provider.dialects.base`.
 
 Example:
     >>> from mock_provider.parts import parse_part
@@ -16,42 +16,18 @@ Example:
 
 from __future__ import annotations
 
-import re
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
-from mock_provider.dialects import DialectError
+from mock_provider.dialects.base import PartDialect, Rule, decode_finish_usage, fail
 from mock_provider.parts import (
-    File,
-    FileData,
     Finish,
     Part,
-    ReasoningFile,
     ToolResult,
     dump_part,
     parse_part,
 )
 
 NAME = "v4"
-
-Action = Literal["same", "mapped", "dropped", "error"]
-
-
-class Rule(NamedTuple):
-    """What one dialect does with one canonical part type.
-
-    ``action``: ``same`` (identical object), ``mapped`` (renamed/reshaped, possibly lossy),
-    ``dropped`` (no item: what the dialect's real producer does), ``error`` (always a
-    :class:`DialectError`). ``error_when`` names the cases of a non-``error`` rule that
-    raise :class:`DialectError` instead.
-
-    >>> Rule("same", "identity").action
-    'same'
-    """
-
-    action: Action
-    note: str
-    error_when: str = ""
-
 
 RULES: dict[str, Rule] = {
     "text-start": Rule("same", "identity"),
@@ -88,15 +64,6 @@ RULES: dict[str, Rule] = {
     "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
     "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
 }
-
-
-def fail(part_type: str, dialect: str, scenario_id: str, reason: str) -> DialectError:
-    """Build the :class:`DialectError` for one inexpressible part (callers ``raise`` it).
-
-    >>> str(fail("ping", "v3", "x.y.001", "no ping in V3"))
-    "dialect 'v3' cannot express part 'ping' (scenario x.y.001): no ping in V3"
-    """
-    return DialectError(part_type, dialect, scenario_id, reason)
 
 
 def finish_reason_v4(part: Finish) -> dict[str, Any]:
@@ -158,55 +125,7 @@ class Encoder:
         return [dict(item)]
 
 
-# ---------------------------------------------------------------- decoding helpers
-_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
-
-
-def untag_file_data(part: File | ReasoningFile, dialect: str, scenario_id: str) -> str:
-    """V4 tagged file data as the V2/V3 ``data`` string: base64 or the URL string.
-
-    This is how Mastra's V4 wrapper (``untagV4ResponseFileData``) downgrades it; a V4
-    ``originalUrl`` has nowhere to go and is left out.
-
-    >>> from mock_provider.parts import parse_part
-    >>> untag_file_data(parse_part({"type": "file", "mediaType": "image/png",
-    ...     "data": {"type": "url", "url": "https://x/a.png"}}), "v3", "x.y.001")
-    'https://x/a.png'
-    """
-    d = part.data
-    value = d.data if d.type == "data" else d.url
-    if value is None:
-        key = "data" if d.type == "data" else "url"
-        raise fail(part.type, dialect, scenario_id, f"file data of type {d.type!r} has no {key!r}")
-    return value
-
-
-def tag_file_data(value: str) -> FileData:
-    """Inverse of :func:`untag_file_data`: a string with a URL scheme is a URL (base64 has no ``:``).
-
-    >>> tag_file_data("aGk=").type, tag_file_data("https://x/a.png").type
-    ('data', 'url')
-    """
-    if _URL_SCHEME.match(value):
-        return FileData(type="url", url=value)
-    return FileData(type="data", data=value)
-
-
-def decode_finish_usage(item: dict[str, Any], part: Finish) -> Finish:
-    """A decoded V3/V4 ``finish`` whose item had no ``usage`` key gets ``usage=None`` back.
-
-    (``parse_part`` would otherwise fill in the default empty usage.)
-
-    >>> p = decode_finish_usage({"type": "finish"}, parse_part(
-    ...     {"type": "finish", "finishReason": {"unified": "stop"}}))
-    >>> p.usage is None
-    True
-    """
-    if "usage" not in item:
-        part.usage = None
-    return part
-
-
+# ---------------------------------------------------------------- decoding
 def decode(item: dict[str, Any]) -> list[Part]:
     """Read one V4 item back into canonical parts (exact inverse of :meth:`Encoder.encode`,
     except ``unknown`` -> ``other`` and the dropped V2-only ``providerExecuted``).
@@ -221,16 +140,23 @@ def decode(item: dict[str, Any]) -> list[Part]:
     return [part]
 
 
+DIALECT = PartDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="unified",
+    usage_shape="nested",
+    citations=True,
+    tagged_file_data=True,
+    encoder=Encoder,
+    decode=decode,
+)
+
 __all__ = [
+    "DIALECT",
     "NAME",
     "RULES",
     "Encoder",
-    "Rule",
     "decode",
-    "decode_finish_usage",
     "encode_v4",
-    "fail",
     "finish_reason_v4",
-    "tag_file_data",
-    "untag_file_data",
 ]

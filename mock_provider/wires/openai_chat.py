@@ -17,14 +17,11 @@ Example:
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import Any, NamedTuple
+from typing import Any
 
-from mock_provider.dialects import DialectError
-from mock_provider.dialects.v4 import Rule, fail
+from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -38,14 +35,20 @@ from mock_provider.parts import (
     ToolInputStart,
     Usage,
 )
-from mock_provider.scenario import (
-    DisconnectFault,
-    RawBytesFault,
-    Scenario,
-    SplitFault,
-    StallFault,
+from mock_provider.scenario import Scenario
+from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
+from mock_provider.wires.plan import (
+    HttpDialect,
+    apply_step_faults,
+    encode_steps,
+    error_fields,
+    first_finish,
+    first_metadata,
+    http_headers,
+    json_body_items,
+    scenario_hash,
+    with_keepalives,
 )
-from mock_provider.wire import BodyItem, Chunk, Disconnect, Stall, WirePlan, apply_step_faults, split_at, sse_frame
 
 NAME = "openai-chat"
 
@@ -127,24 +130,6 @@ RULES: dict[str, Rule] = {
 UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Chat Completions form")
 
 
-class Comment(NamedTuple):
-    """An SSE comment line (``: text``): keep-alive bytes that are not an event."""
-
-    text: str
-
-
-Frame = dict[str, Any] | Comment
-
-
-def scenario_hash(scenario_id: str) -> str:
-    """A short stable hash for deterministic ids.
-
-    >>> scenario_hash("text.basic.001") == scenario_hash("text.basic.001"), len(scenario_hash("x.y"))
-    (True, 12)
-    """
-    return hashlib.sha256(scenario_id.encode()).hexdigest()[:12]
-
-
 def unix_seconds(timestamp: str) -> int:
     """An ISO 8601 timestamp (a JS ``Date`` as JSON) as unix seconds.
 
@@ -155,35 +140,6 @@ def unix_seconds(timestamp: str) -> int:
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=timezone.utc)
     return int(dt.timestamp())
-
-
-def first_metadata(scenario: Scenario) -> ResponseMetadata | None:
-    """The script's first ``response-metadata`` part, if any."""
-    return next((p for p in scenario.parts() if isinstance(p, ResponseMetadata)), None)
-
-
-def first_finish(scenario: Scenario) -> Finish | None:
-    """The script's first ``finish`` part, if any."""
-    return next((p for p in scenario.parts() if isinstance(p, Finish)), None)
-
-
-def error_fields(error: Any) -> tuple[str, str | None, Any]:
-    """``(message, type, code)`` of an error part's payload (an object, a string or anything else).
-
-    >>> error_fields({"message": "m", "code": "c"}), error_fields("boom")
-    (('m', None, 'c'), ('boom', None, None))
-    """
-    if isinstance(error, dict):
-        message = error.get("message")
-        kind = error.get("type")
-        return (
-            message if isinstance(message, str) else json.dumps(error, ensure_ascii=False),
-            kind if isinstance(kind, str) else None,
-            error.get("code"),
-        )
-    if isinstance(error, str):
-        return error, None, None
-    return json.dumps(error, ensure_ascii=False), None, None
 
 
 def openai_usage(usage: Usage | None) -> dict[str, Any] | None:
@@ -407,81 +363,7 @@ class Encoder:
         raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
 
 
-# ---------------------------------------------------------------- framing and plans
-def comment_frame(text: str, line_ending: str = "lf") -> bytes:
-    """An SSE comment line plus the blank line that ends the (empty) event.
-
-    >>> comment_frame("ping")
-    b': ping\\n\\n'
-    """
-    nl = "\r\n" if line_ending == "crlf" else "\n"
-    return f": {text}{nl}{nl}".encode()
-
-
-def with_keepalives(frames_per_step: list[list[bytes]], line_ending: str) -> list[list[bytes]]:
-    """Insert a ``: keep-alive`` comment between consecutive frames (``wire.keepalive_comments``)."""
-    out: list[list[bytes]] = []
-    first = True
-    for frames in frames_per_step:
-        step: list[bytes] = []
-        for frame in frames:
-            if not first:
-                step.append(comment_frame("keep-alive", line_ending))
-            step.append(frame)
-            first = False
-        out.append(step)
-    return out
-
-
-def steps_to_encode(scenario: Scenario) -> int:
-    """How many script steps can reach the wire: none after a plain disconnect or a stall."""
-    for i, step in enumerate(scenario.script):
-        if isinstance(step.fault, StallFault) or (
-            isinstance(step.fault, DisconnectFault) and step.fault.after_bytes is None
-        ):
-            return i
-    return len(scenario.script)
-
-
-def json_body_items(scenario: Scenario, build: Callable[[], bytes]) -> list[BodyItem]:
-    """A non-streaming body under the script's faults, shared by the JSON forms of both HTTP dialects.
-
-    The body is written once the whole script's delays have passed (a JSON answer comes when
-    generation is done). ``disconnect`` drops the connection before any byte (or after
-    ``after_bytes``), ``stall`` sends nothing, ``raw_bytes`` replaces the body, ``split`` cuts
-    it. ``build`` makes the JSON body; it is only called when the body reaches the wire, so a
-    body that is never sent cannot make the scenario inexpressible.
-    """
-    delay = 0.0
-    offsets: list[int] = []
-    raw: bytes | None = None
-    for i, step in enumerate(scenario.script):
-        delay += step.delay_ms
-        fault = step.fault
-        if isinstance(fault, StallFault) or (isinstance(fault, DisconnectFault) and fault.after_bytes is None):
-            marker: BodyItem = Stall(i) if isinstance(fault, StallFault) else Disconnect(i)
-            return [Chunk(b"", delay, i), marker]
-        if isinstance(fault, RawBytesFault) and raw is None:
-            raw = fault.data.encode("utf-8")
-        elif isinstance(fault, SplitFault):
-            offsets.extend(fault.offsets)
-    body = build() if raw is None else raw
-    limit = next((s.fault.after_bytes for s in scenario.script
-                  if isinstance(s.fault, DisconnectFault) and s.fault.after_bytes is not None), None)
-    pieces = split_at(body if limit is None else body[:limit], offsets)
-    items: list[BodyItem] = [Chunk(piece, delay if n == 0 else 0.0, -1) for n, piece in enumerate(pieces)]
-    if limit is not None:
-        items.append(Disconnect(-1))
-    return items
-
-
-def _headers(scenario: Scenario, streaming: bool) -> dict[str, str]:
-    headers = {"content-type": "text/event-stream" if streaming else "application/json", "x-mock-scenario": scenario.id}
-    if streaming:
-        headers["cache-control"] = "no-cache"
-    return headers
-
-
+# ---------------------------------------------------------------- plans
 def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: bool) -> Encoder:
     """The encoder for one response, stamped with the script's first response-metadata.
 
@@ -497,29 +379,6 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         completion_id=meta.id if meta and meta.id else None,
         include_usage=include_usage,
     )
-
-
-def encode_steps(scenario: Scenario, enc: Any) -> list[list[Any]]:
-    """What ``enc`` (this module's or the anthropic one) makes of every script step.
-
-    Fault steps and steps after a cut (plain disconnect, stall) give nothing: they never reach
-    the wire, so they cannot make a scenario inexpressible. A script that runs to its end
-    (no cut at all) also gets the encoder's ``end()`` check.
-    """
-    reach = steps_to_encode(scenario)
-    out: list[list[Any]] = []
-    for i, step in enumerate(scenario.script):
-        if i >= reach:
-            out.append([])
-        elif step.part is not None:
-            out.append(enc.encode(step.part))
-        elif step.raw_part is not None:
-            out.append(enc.encode_raw(step.raw_part))
-        else:
-            out.append([])
-    if not any(isinstance(s.fault, DisconnectFault | StallFault) for s in scenario.script):
-        enc.end()
-    return out
 
 
 def done_trailer(scenario: Scenario) -> bool:
@@ -564,7 +423,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
         with_trailer = with_keepalives([*frames, trailer], le)
         frames, trailer = with_trailer[:-1], with_trailer[-1]
     body = apply_step_faults(scenario, frames, trailer=trailer)
-    return WirePlan(200, _headers(scenario, True), body, scenario.id, NAME)
+    return WirePlan(200, http_headers(scenario, True), body, scenario.id, NAME)
 
 
 def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
@@ -624,4 +483,17 @@ def _plan_json(scenario: Scenario, request: dict[str, Any]) -> WirePlan:
     def build() -> bytes:
         return json.dumps(completion(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
 
-    return WirePlan(200, _headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+    return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+
+
+DIALECT = HttpDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="openai",
+    usage_shape="openai",
+    finish_reasons=without_interrupted(),
+    cache_write=False,  # cacheWrite has no Chat Completions key
+    plan=plan,
+    route="/v1/chat/completions",
+    include_usage=True,
+)

@@ -26,18 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mock_provider.dialects import DialectError
-from mock_provider.dialects.openai_chat import (
-    Comment,
-    encode_steps,
-    error_fields,
-    first_finish,
-    first_metadata,
-    json_body_items,
-    scenario_hash,
-    with_keepalives,
-)
-from mock_provider.dialects.v4 import Rule, fail
+from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -57,7 +46,19 @@ from mock_provider.parts import (
     Usage,
 )
 from mock_provider.scenario import Scenario
-from mock_provider.wire import WirePlan, apply_step_faults, sse_frame
+from mock_provider.wires.frames import Comment, WirePlan, sse_frame
+from mock_provider.wires.plan import (
+    HttpDialect,
+    apply_step_faults,
+    encode_steps,
+    error_fields,
+    first_finish,
+    first_metadata,
+    http_headers,
+    json_body_items,
+    scenario_hash,
+    with_keepalives,
+)
 
 NAME = "anthropic"
 
@@ -452,13 +453,6 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
     )
 
 
-def _headers(scenario: Scenario, streaming: bool) -> dict[str, str]:
-    headers = {"content-type": "text/event-stream" if streaming else "application/json", "x-mock-scenario": scenario.id}
-    if streaming:
-        headers["cache-control"] = "no-cache"
-    return headers
-
-
 def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:
     """The Messages response for one request: ``event:``/``data:`` SSE frames, or one Message JSON.
 
@@ -475,7 +469,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
         def build() -> bytes:
             return json.dumps(message(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
 
-        return WirePlan(200, _headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+        return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
     le = scenario.wire.line_ending
     enc = make_encoder(scenario, request)
     frames = [
@@ -485,7 +479,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     if scenario.wire.keepalive_comments:
         frames = with_keepalives(frames, le)
     body = apply_step_faults(scenario, frames)
-    return WirePlan(200, _headers(scenario, True), body, scenario.id, NAME)
+    return WirePlan(200, http_headers(scenario, True), body, scenario.id, NAME)
 
 
 def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
@@ -559,3 +553,14 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
         "stop_sequence": None,
         "usage": usage,
     }
+
+
+DIALECT = HttpDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="anthropic",
+    usage_shape="anthropic",
+    finish_reasons=without_interrupted(),
+    plan=plan,
+    route="/v1/messages",
+)

@@ -1,0 +1,211 @@
+"""What every dialect shares: the error, the rule tables, the encoder interface and the description.
+
+A dialect module (``mock_provider.dialects.v2`` ... or ``mock_provider.wires.openai_chat`` ...)
+builds its items with these helpers and exports one :class:`Dialect` description as
+``DIALECT``; the registry in :mod:`mock_provider.dialects` finds it by name. This module
+imports nothing but :mod:`mock_provider.parts`, so every dialect can depend on it and none
+depends on another dialect for the basics.
+
+Example:
+    >>> str(fail("ping", "v3", "x.y.001", "no ping in V3"))
+    "dialect 'v3' cannot express part 'ping' (scenario x.y.001): no ping in V3"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, Protocol, get_args
+
+from mock_provider.parts import File, FileData, Finish, Part, ReasoningFile, UnifiedFinishReason
+
+Kind = Literal["parts", "http"]
+Action = Literal["same", "mapped", "dropped", "error"]
+# How a dialect writes the finish reason: a plain string (V2), V3/V4's {unified, raw},
+# Mastra's stepResult.reason, Chat Completions' finish_reason, Messages' stop_reason.
+FinishShape = Literal["string", "unified", "mastra", "openai", "anthropic"]
+# How it writes usage: V2's flat counts, the canonical nested counts (V3/V4), Mastra's
+# normalised flat counts, Chat Completions' usage chunk, Messages' message_start/message_delta.
+UsageShape = Literal["flat", "nested", "mastra", "openai", "anthropic"]
+UNIFIED_REASONS: frozenset[str] = frozenset(get_args(UnifiedFinishReason))
+
+
+class DialectError(ValueError):
+    """A canonical part this dialect cannot express.
+
+    >>> str(DialectError("tool-approval-request", "v2", "tool.approval.001", "no such part in V2"))
+    "dialect 'v2' cannot express part 'tool-approval-request' (scenario tool.approval.001): no such part in V2"
+    """
+
+    def __init__(self, part_type: str, dialect: str, scenario_id: str, reason: str) -> None:
+        self.part_type, self.dialect, self.scenario_id, self.reason = part_type, dialect, scenario_id, reason
+        super().__init__(
+            f"dialect {dialect!r} cannot express part {part_type!r} (scenario {scenario_id}): {reason}"
+        )
+
+
+# Its public home (and the name tracebacks and doctests show) is the package.
+DialectError.__module__ = "mock_provider.dialects"
+
+
+class Rule(NamedTuple):
+    """What one dialect does with one canonical part type.
+
+    ``action``: ``same`` (identical object), ``mapped`` (renamed/reshaped, possibly lossy),
+    ``dropped`` (no item: what the dialect's real producer does), ``error`` (always a
+    :class:`DialectError`). ``error_when`` names the cases of a non-``error`` rule that
+    raise :class:`DialectError` instead.
+
+    >>> Rule("same", "identity").action
+    'same'
+    """
+
+    action: Action
+    note: str
+    error_when: str = ""
+
+
+def fail(part_type: str, dialect: str, scenario_id: str, reason: str) -> DialectError:
+    """Build the :class:`DialectError` for one inexpressible part (callers ``raise`` it).
+
+    >>> str(fail("ping", "v3", "x.y.001", "no ping in V3"))
+    "dialect 'v3' cannot express part 'ping' (scenario x.y.001): no ping in V3"
+    """
+    return DialectError(part_type, dialect, scenario_id, reason)
+
+
+class Encoder(Protocol):
+    """A stateful part-dialect encoder for one stream (canonical part -> dialect items)."""
+
+    def encode(self, part: Part) -> list[dict[str, Any]]: ...
+
+    def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Dialect:
+    """One upstream dialect: its name, kind, rule table and the shapes code elsewhere must know.
+
+    ``finish_reasons`` are the canonical unified reasons it can carry (V4 alone has
+    ``interrupted``); ``provider_total``: its usage carries the provider's own total
+    (V2 ``totalTokens``); ``cache_write``: its usage has a cache-write count;
+    ``citations``: a text block's citations belong to its content (V4; V2/V3 refuse them,
+    Mastra's ``text-end`` chunk passes them on but its content has no such key);
+    ``tagged_file_data``: file data is V4's tagged object; ``envelope``: items wrap their
+    fields in ``payload`` (Mastra).
+
+    >>> d = Dialect(name="x", kind="parts", rules={"ping": Rule("error", "no")},
+    ...             finish_shape="unified", usage_shape="nested")
+    >>> d.expresses("ping"), d.expresses("text-delta"), "interrupted" in d.finish_reasons
+    (False, True, True)
+    """
+
+    name: str
+    kind: Kind
+    rules: Mapping[str, Rule]
+    finish_shape: FinishShape
+    usage_shape: UsageShape
+    finish_reasons: frozenset[str] = UNIFIED_REASONS
+    provider_total: bool = False
+    cache_write: bool = True
+    citations: bool = False
+    tagged_file_data: bool = False
+    envelope: bool = False
+
+    def expresses(self, part_type: str) -> bool:
+        """Whether some part of this type can be sent at all (its rule is not ``error``)."""
+        rule = self.rules.get(part_type)
+        return rule is None or rule.action != "error"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartDialect(Dialect):
+    """A dialect of AI SDK-style stream parts: an encoder per stream and a decoder per item.
+
+    >>> from mock_provider.dialects import dialect
+    >>> d = dialect("v4")
+    >>> isinstance(d, PartDialect), d.encoder("x.y.001").encode_raw({"type": "z"})
+    (True, [{'type': 'z'}])
+    """
+
+    kind: Kind = "parts"
+    encoder: Callable[[str], Encoder]
+    decode: Callable[[dict[str, Any]], list[Part]]
+
+
+# ---------------------------------------------------------------- shared helpers
+def without_interrupted() -> frozenset[str]:
+    """Every canonical unified finish reason but V4's ``interrupted``.
+
+    >>> "interrupted" in without_interrupted(), "unknown" in without_interrupted()
+    (False, True)
+    """
+    return UNIFIED_REASONS - {"interrupted"}
+
+
+_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+def untag_file_data(part: File | ReasoningFile, dialect: str, scenario_id: str) -> str:
+    """V4 tagged file data as the V2/V3 ``data`` string: base64 or the URL string.
+
+    This is how Mastra's V4 wrapper (``untagV4ResponseFileData``) downgrades it; a V4
+    ``originalUrl`` has nowhere to go and is left out.
+
+    >>> from mock_provider.parts import parse_part
+    >>> untag_file_data(parse_part({"type": "file", "mediaType": "image/png",
+    ...     "data": {"type": "url", "url": "https://x/a.png"}}), "v3", "x.y.001")
+    'https://x/a.png'
+    """
+    d = part.data
+    value = d.data if d.type == "data" else d.url
+    if value is None:
+        key = "data" if d.type == "data" else "url"
+        raise fail(part.type, dialect, scenario_id, f"file data of type {d.type!r} has no {key!r}")
+    return value
+
+
+def tag_file_data(value: str) -> FileData:
+    """Inverse of :func:`untag_file_data`: a string with a URL scheme is a URL (base64 has no ``:``).
+
+    >>> tag_file_data("aGk=").type, tag_file_data("https://x/a.png").type
+    ('data', 'url')
+    """
+    if _URL_SCHEME.match(value):
+        return FileData(type="url", url=value)
+    return FileData(type="data", data=value)
+
+
+def decode_finish_usage(item: dict[str, Any], part: Finish) -> Finish:
+    """A decoded V3/V4 ``finish`` whose item had no ``usage`` key gets ``usage=None`` back.
+
+    (``parse_part`` would otherwise fill in the default empty usage.)
+
+    >>> from mock_provider.parts import parse_part
+    >>> p = decode_finish_usage({"type": "finish"}, parse_part(
+    ...     {"type": "finish", "finishReason": {"unified": "stop"}}))
+    >>> p.usage is None
+    True
+    """
+    if "usage" not in item:
+        part.usage = None
+    return part
+
+
+__all__ = [
+    "Action",
+    "Dialect",
+    "DialectError",
+    "Encoder",
+    "FinishShape",
+    "Kind",
+    "PartDialect",
+    "Rule",
+    "UsageShape",
+    "decode_finish_usage",
+    "fail",
+    "tag_file_data",
+    "untag_file_data",
+    "without_interrupted",
+]
