@@ -106,7 +106,7 @@ def serve_bare(port: int, flush: str, dialect: str, uvloop: bool = False) -> Non
     """A minimal aiohttp server streaming pre-encoded write groups (the baseline)."""
     from mock_provider.scenario import Scenario
     from mock_provider.server import compile_plan
-    from mock_provider.wire import plan_response
+    from mock_provider.wires import plan_response
 
     groups: dict[str, tuple[dict[str, str], list[bytes]]] = {}
     for sid, n in ((LONG_ID, args_deltas), (SHORT_ID, args_short_deltas)):

@@ -37,6 +37,7 @@ from conformance.settings import Settings
 from conformance.targets.contract import refusal, transport_report
 from mock_provider.abort import AbortSignal
 from mock_provider.dialects import DialectError, encoder
+from mock_provider.dialects import names as dialect_names
 from mock_provider.request_log import RequestLog
 from mock_provider.request_log import UpstreamCall as LoggedCall
 from mock_provider.scenario import Scenario
@@ -49,7 +50,7 @@ class CallSnapshot(Protocol):
 
     def snapshot(self) -> list[LoggedCall]: ...
 
-HTTP_DIALECTS = ("openai-chat", "anthropic")
+HTTP_DIALECTS: tuple[str, ...] = tuple(dialect_names("http"))  # served over HTTP by the mock server
 
 
 def expressible(scenario: Scenario, dialect: str) -> str | None:
@@ -63,7 +64,7 @@ def expressible(scenario: Scenario, dialect: str) -> str | None:
     if scenario.dialects is not None and dialect not in scenario.dialects:
         return f"scenario {scenario.id} is written for dialects {', '.join(scenario.dialects)} only"
     if dialect in HTTP_DIALECTS:
-        from mock_provider.wire import plan_response
+        from mock_provider.wires import plan_response
 
         request = {"model": f"scenario:{scenario.id}", "stream": True, "stream_options": {"include_usage": True}}
         try:

@@ -30,6 +30,7 @@ from typing import Any
 from conformance.contract import NONSTRICT_CHOICES, Policies
 from conformance.findings import Finding
 from conformance.structured import undo_null_widening
+from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.transcript import ToolCallRecord, Transcript, UsageRecord
 
 FINISH_ROWS = {
@@ -41,11 +42,20 @@ FINISH_ROWS = {
 }
 
 
+# The 8.3 row of each usage shape the dialect registry knows (mock_provider.dialects.base.UsageShape):
+# V2's flat counts and Mastra's have rows of their own; the nested and the HTTP shapes read as V3's.
+USAGE_ROWS: dict[str, str] = {"flat": "8.3.v2", "mastra": "8.3.mastra"}
+
+
 def usage_row(dialect: str, expected: UsageRecord | None) -> str:
-    """The 8.3 row a usage difference belongs to."""
+    """The 8.3 row a usage difference belongs to.
+
+    >>> usage_row("v2", UsageRecord()), usage_row("openai-chat", UsageRecord()), usage_row("v4", None)
+    ('8.3.v2', '8.3.v3', '8.3.absent')
+    """
     if expected is None:
         return "8.3.absent"
-    return {"v2": "8.3.v2", "mastra": "8.3.mastra"}.get(dialect, "8.3.v3")
+    return USAGE_ROWS.get(registered_dialect(dialect).usage_shape, "8.3.v3")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from mock_provider.dialects import DialectError
+from mock_provider.dialects import HTTP_DIALECTS, DialectError
 from mock_provider.scenario import PART_DIALECTS, ScenarioError, load_corpus, load_scenario
 from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
@@ -44,7 +44,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 def _cmd_render(args: argparse.Namespace) -> int:
     """Print the exact response bytes (status and headers on stderr, fault markers too)."""
-    from mock_provider.wire import Chunk, plan_response
+    from mock_provider.wires import Chunk, plan_response
 
     scenarios = {s.id: s for s in load_corpus(args.scenarios)}
     s = scenarios.get(args.id)
@@ -168,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     v.set_defaults(fn=_cmd_validate)
     r = sub.add_parser("render", help="print the exact bytes the server would send for a scenario in one dialect")
     r.add_argument("id")
-    r.add_argument("--dialect", choices=[*PART_DIALECTS, "openai-chat", "anthropic"], default="v3")
+    r.add_argument("--dialect", choices=[*PART_DIALECTS, *HTTP_DIALECTS], default="v3")
     r.add_argument("--json", action="store_true", help="the non-streaming response (openai-chat, anthropic)")
     r.add_argument("--ndjson", action="store_true", help="NDJSON instead of SSE (part dialects)")
     r.add_argument("--include-usage", action="store_true", help="openai-chat stream_options.include_usage")

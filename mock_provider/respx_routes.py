@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import httpx
 import respx
 
+from mock_provider.dialects import HTTP_DIALECTS, PART_DIALECTS
 from mock_provider.scenario import Scenario
 from mock_provider.server import (
     DISCONNECT,
@@ -38,7 +39,7 @@ from mock_provider.server import (
     MockProviderState,
     RequestError,
 )
-from mock_provider.wire import PART_DIALECTS
+from mock_provider.wires import http_dialect
 
 
 class PlanStream(httpx.SyncByteStream, httpx.AsyncByteStream):
@@ -117,6 +118,13 @@ class MockProviderRouter(respx.MockRouter):
     mock_state: MockProviderState
 
 
+def _wire_responder(state: MockProviderState, dialect: str) -> Callable[[httpx.Request], httpx.Response]:
+    def respond(request: httpx.Request) -> httpx.Response:
+        return _respond(state, dialect, request)
+
+    return respond
+
+
 def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https://api.openai.com", *,
                 time_scale: float = 0.0, flush: FlushMode = "per-event",
                 assert_all_called: bool = False) -> MockProviderRouter:
@@ -134,12 +142,6 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
     state = MockProviderState(scenarios, time_scale=time_scale, flush=flush)
     router = MockProviderRouter(base_url=base_url, assert_all_called=assert_all_called, assert_all_mocked=True)
 
-    def openai(request: httpx.Request) -> httpx.Response:
-        return _respond(state, "openai-chat", request)
-
-    def anthropic(request: httpx.Request) -> httpx.Response:
-        return _respond(state, "anthropic", request)
-
     def parts(request: httpx.Request, dialect: str) -> httpx.Response:
         if dialect not in PART_DIALECTS:
             known = ", ".join(PART_DIALECTS)
@@ -147,8 +149,8 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
                 404, "unknown_dialect", f"unknown parts dialect {dialect[:40]!r}; use one of {known}"))
         return _respond(state, dialect, request)
 
-    router.post(path="/v1/chat/completions", name="openai-chat").mock(side_effect=openai)
-    router.post(path="/v1/messages", name="anthropic").mock(side_effect=anthropic)
+    for name in HTTP_DIALECTS:  # one route per HTTP wire of the dialect registry
+        router.post(path=http_dialect(name).route, name=name).mock(side_effect=_wire_responder(state, name))
     router.post(path__regex=r"/v1/parts/(?P<dialect>[^/]+)$", name="parts").mock(side_effect=parts)
     router.mock_state = state
     return router

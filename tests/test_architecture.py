@@ -117,14 +117,14 @@ def test_the_circle_detector_finds_a_circle() -> None:
 
 def test_architecture_page_names_every_registered_stage() -> None:
     from conformance.catalog import OUTPUT_PROTOCOLS
-    from mock_provider.scenario import DIALECTS
+    from mock_provider.dialects import names as dialect_names
 
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     checks = [c.__module__.rsplit(".", 1)[1] for c in CHECKS]
     missing = [f"check {c}" for c in checks if f"`checks/{c}.py`" not in page]
     missing += [f"gate {g.__name__}" for g in GATES if f"`{g.__name__}`" not in page]
     missing += [f"protocol {p}" for p in OUTPUT_PROTOCOLS if f"`{p}`" not in page]
-    missing += [f"dialect {d}" for d in DIALECTS if f"`{d}`" not in page]
+    missing += [f"dialect {d}" for d in dialect_names() if f"`{d}`" not in page]
     assert not missing, f"docs/architecture.md does not name: {missing}"
     # The page lists the checks in the order they run.
     positions = [page.index(f"`checks/{c}.py`") for c in checks]

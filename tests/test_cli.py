@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from mock_provider.scenario import Scenario
-from mock_provider.wire import plan_response
+from mock_provider.wires import plan_response
 
 BROKEN = Path(__file__).parent / "data" / "broken_scenarios"
 

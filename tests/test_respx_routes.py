@@ -12,7 +12,7 @@ import pytest
 
 from mock_provider.respx_routes import mock_router
 from mock_provider.scenario import Scenario, load_corpus
-from mock_provider.wire import Chunk, plan_response
+from mock_provider.wires import Chunk, plan_response
 
 HAVE_OPENAI = importlib.util.find_spec("mock_provider.wires.openai_chat") is not None
 BASE = "https://api.openai.com"

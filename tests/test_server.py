@@ -32,7 +32,7 @@ from mock_provider.server import (
 )
 from mock_provider.server import app as app_mod
 from mock_provider.server import writer as writer_mod
-from mock_provider.wire import Chunk, Disconnect, Stall, plan_response
+from mock_provider.wires import Chunk, Disconnect, Stall, plan_response
 
 PART_DIALECTS = ("v2", "v3", "v4", "mastra")
 HAVE_OPENAI = importlib.util.find_spec("mock_provider.wires.openai_chat") is not None

@@ -13,7 +13,7 @@ import pytest
 
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server import ThreadedMockServer
-from mock_provider.wire import plan_response
+from mock_provider.wires import plan_response
 
 
 @pytest.fixture(scope="module")

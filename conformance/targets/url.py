@@ -45,11 +45,12 @@ from pydantic import ValidationError
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.targets.agui_stream import NDJSON_TYPE, NDJSON_TYPES, SSE_TYPE, NdjsonDecoder, SseDecoder, media_type
+from mock_provider.dialects import HTTP_DIALECTS
 from mock_provider.scenario import Scenario
 
 StreamFormat = Literal["sse", "ndjson"]
 SELECTIONS: tuple[str, ...] = ("headers", "forwarded-props", "default-scenario")
-HTTP_INPUTS = ("openai-chat", "anthropic")
+HTTP_INPUTS: tuple[str, ...] = HTTP_DIALECTS
 TERMINALS = frozenset({"RUN_FINISHED", "RUN_ERROR"})
 MAX_ERROR_BODY = 2000
 

@@ -18,7 +18,7 @@ Control API under ``/_mock/`` (``Authorization: Bearer <token>`` when the app ha
 ``GET /_mock/health``, ``GET|POST /_mock/scenarios``, ``GET|DELETE /_mock/requests[?scope=]``,
 ``GET|PUT|DELETE /_mock/default-scenario``.
 
-Writing a plan (see :func:`compile_plan`): plans come from :func:`mock_provider.wire.plan_response`
+Writing a plan (see :func:`compile_plan`): plans come from :func:`mock_provider.wires.plan_response`
 and are compiled once per (scenario, dialect, stream, include_usage, NDJSON) into write
 operations, then cached. Scripted delays are ``delay_ms * time_scale``; at time scale 0
 nothing sleeps. The default flush mode, ``coalesce``, joins consecutive zero-delay chunks

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 from aiohttp.base_protocol import BaseProtocol
 from aiohttp.web_protocol import RequestHandler
 
+from mock_provider.dialects import HTTP_DIALECTS, PART_DIALECTS
 from mock_provider.scenario import Scenario
 from mock_provider.server.control import STATE_KEY, Handler, MockProviderState, add_control_routes
 from mock_provider.server.errors import RequestError, kind_for
@@ -33,11 +35,12 @@ from mock_provider.server.plans import FlushMode
 from mock_provider.server.selection import MAX_ID_LENGTH, SCOPE_HEADER
 from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
 from mock_provider.server.writer import write_plan
-from mock_provider.wire import PART_DIALECTS
+from mock_provider.wires import http_dialect
 
 # The name the server has always logged under (its users filter on it).
 log = logging.getLogger("mock_provider.server")
-MODEL_ROUTES = {"/v1/chat/completions": "openai-chat", "/v1/messages": "anthropic"}
+# One route per HTTP wire dialect, from the dialect registry (a new wire is one module and one registry line).
+MODEL_ROUTES: dict[str, str] = {http_dialect(name).route: name for name in HTTP_DIALECTS}
 
 
 def _scope(request: web.Request) -> str | None:
@@ -59,12 +62,12 @@ async def _serve_model(request: web.Request, dialect: str) -> web.StreamResponse
     return await write_plan(request, plan, entry, state, on_pause=pause[1] if pause else None)
 
 
-async def _openai_chat(request: web.Request) -> web.StreamResponse:
-    return await _serve_model(request, "openai-chat")
+def _model_handler(dialect: str) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    async def handler(request: web.Request) -> web.StreamResponse:
+        return await _serve_model(request, dialect)
 
-
-async def _anthropic(request: web.Request) -> web.StreamResponse:
-    return await _serve_model(request, "anthropic")
+    handler.__name__ = f"serve_{dialect.replace('-', '_')}"
+    return handler
 
 
 async def _parts(request: web.Request) -> web.StreamResponse:
@@ -125,8 +128,8 @@ def create_app(scenarios: list[Scenario] | None = None, *, time_scale: float = 0
                               flush=flush, max_log_entries=max_log_entries, max_stall_s=max_stall_s)
     app = web.Application(middlewares=[_errors_as_json], client_max_size=max_body_bytes)
     app[STATE_KEY] = state
-    app.router.add_post("/v1/chat/completions", _openai_chat)
-    app.router.add_post("/v1/messages", _anthropic)
+    for route, dialect in MODEL_ROUTES.items():
+        app.router.add_post(route, _model_handler(dialect))
     app.router.add_post("/v1/parts/{dialect}", _parts)
     add_control_routes(app)
     app.on_startup.append(_on_startup)

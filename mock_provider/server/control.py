@@ -23,7 +23,7 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
-from mock_provider.dialects import DialectError
+from mock_provider.dialects import PART_DIALECTS, DialectError
 from mock_provider.request_log import HttpRequestLog, UpstreamCall
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server.errors import RequestError
@@ -44,7 +44,7 @@ from mock_provider.server.validation import (
     parse_json_object,
     read_body,
 )
-from mock_provider.wire import PART_DIALECTS, plan_response
+from mock_provider.wires import http_dialect, plan_response
 
 
 @functools.lru_cache(maxsize=1)
@@ -124,7 +124,8 @@ class MockProviderState:
         else:
             stream, ndjson = body.get("stream") is True, False
             opts = body.get("stream_options")
-            usage = dialect == "openai-chat" and stream and isinstance(opts, dict) and opts.get("include_usage") is True
+            usage = (http_dialect(dialect).include_usage and stream and isinstance(opts, dict)
+                     and opts.get("include_usage") is True)
             request = {"stream": stream}
             if usage:
                 request["stream_options"] = {"include_usage": True}

@@ -1,6 +1,6 @@
 """Compiled plans: a wire plan turned into write operations, once per request shape.
 
-Plans come from :func:`mock_provider.wire.plan_response` and are compiled once per (scenario,
+Plans come from :func:`mock_provider.wires.plan_response` and are compiled once per (scenario,
 dialect, stream, include_usage, NDJSON) into write operations, then cached. Scripted delays are
 ``delay_ms * time_scale``; at time scale 0 nothing sleeps. The default flush mode, ``coalesce``,
 joins consecutive zero-delay chunks into one write, so a zero-delay stream costs one ``send()``
@@ -13,7 +13,7 @@ a test needs the client to see separate reads.
 
 Example:
     >>> from mock_provider.scenario import load_corpus
-    >>> from mock_provider.wire import plan_response
+    >>> from mock_provider.wires import plan_response
     >>> s = next(s for s in load_corpus() if s.id == "fault.disconnect.001")
     >>> compile_plan(plan_response(s, "v3", {}, streaming=True), s).fault
     'disconnect'
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from mock_provider.scenario import Scenario, SplitFault
-from mock_provider.wire import Chunk, Disconnect, Stall, WirePlan
+from mock_provider.wires import Chunk, Disconnect, Stall, WirePlan
 
 FlushMode = Literal["coalesce", "per-event"]
 FLUSH_MODES: tuple[str, ...] = ("coalesce", "per-event")
@@ -77,7 +77,7 @@ def paused(plan: WirePlan, steps: int) -> WirePlan:
     """The plan cut after its first ``steps`` script steps, then a stall (a scripted caller abort).
 
     >>> from mock_provider.scenario import load_corpus
-    >>> from mock_provider.wire import plan_response
+    >>> from mock_provider.wires import plan_response
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
     >>> p = paused(plan_response(s, "v3", {}, streaming=True), 2)
     >>> [type(b).__name__ for b in p.body]
@@ -101,7 +101,7 @@ def compile_plan(plan: WirePlan, scenario: Scenario, *, time_scale: float = 0.0,
     """Turn a wire plan into write operations (delays scaled, chunks coalesced per ``flush``).
 
     >>> from mock_provider.scenario import load_corpus
-    >>> from mock_provider.wire import plan_response
+    >>> from mock_provider.wires import plan_response
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
     >>> plan = plan_response(s, "v3", {}, streaming=True)
     >>> c = compile_plan(plan, s)
