@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance.matrix import Matrix, load_matrix
-from conformance.runner import HTTP_DIALECTS
 from conformance.session import row_summary, worst_of
 from conformance.snapshot import normalize_events
 from conformance.verdict import FAILING, CaseResult
+from mock_provider.dialects import HTTP_DIALECTS
 from mock_provider.scenario import Scenario, Step
 
 REPORT_FORMAT = 1

@@ -21,6 +21,9 @@ from typing import Any, ClassVar
 from conformance.contract import AdapterContext, Capabilities, Policies, RunRequest
 from conformance.reference.state import RunState, ToolCallState
 from conformance.reference.values import ALL_PART_DIALECTS, Event, TokenCounts
+from mock_provider.dialects import REGISTRY as DIALECT_NAMES
+from mock_provider.dialects import Dialect
+from mock_provider.dialects import dialect as registered_dialect
 
 __all__ = ["AdapterBase"]
 
@@ -47,6 +50,12 @@ class AdapterBase:
             policies=policies if policies is not None else Policies(),
         )
         self._state: RunState | None = None
+
+    def input_shape(self) -> Dialect | None:
+        """The registry's description of the dialect this adapter reads (None: a probe, or not a dialect)."""
+        if self.dialect not in DIALECT_NAMES:
+            return None
+        return registered_dialect(self.dialect)
 
     @property
     def policies(self) -> Policies:

@@ -26,7 +26,8 @@ class ReadingMixin(AdapterBase):
 
     def is_mastra(self, item: dict[str, Any]) -> bool:
         """Mastra chunks wrap their fields in ``payload`` (5.1); AI SDK parts never do."""
-        return self.dialect == "mastra" or (isinstance(item.get("payload"), dict) and "from" in item)
+        shape = self.input_shape()
+        return (shape is not None and shape.envelope) or (isinstance(item.get("payload"), dict) and "from" in item)
 
     def normalize(self, item: Any) -> Part | None:
         """One raw item -> an AI-SDK-shaped part dict (None for non-parts)."""

@@ -99,7 +99,8 @@ class RequestMixin(AdapterBase):
 
     def tagged_file_data(self) -> bool:
         """V4 file parts carry tagged data (``{type:'data', data}`` / ``{type:'url', url}``)."""
-        return self.dialect == "v4"
+        shape = self.input_shape()
+        return shape is not None and shape.tagged_file_data
 
     def build_prompt(self, request: RunRequest) -> list[dict[str, Any]]:
         """Messages as a V2/V3 prompt (1.7): system string; user/assistant/tool part arrays."""
