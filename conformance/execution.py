@@ -24,7 +24,7 @@ import json
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -42,7 +42,8 @@ from mock_provider.request_log import RequestLog
 from mock_provider.request_log import UpstreamCall as LoggedCall
 from mock_provider.scenario import Scenario
 
-Factory = Callable[[AdapterContext], Any]
+# The factory may return anything: the runner checks what it got (capabilities_of, stream) and grades it.
+Factory = Callable[[AdapterContext], object]
 
 
 class CallSnapshot(Protocol):
@@ -96,6 +97,24 @@ def capabilities_of(adapter: Any) -> Capabilities:
     if isinstance(caps, dict):
         return Capabilities.model_validate(caps)
     raise TypeError("the adapter has no `capabilities` (a conformance.contract.Capabilities)")
+
+
+def stream_of(adapter: object, request: RunRequest) -> AsyncIterator[Any]:
+    """The adapter's event stream for one request (TypeError naming what is missing or wrong).
+
+    >>> stream_of(object(), None)
+    Traceback (most recent call last):
+    ...
+    TypeError: the adapter has no stream(request) method
+    """
+    method = getattr(adapter, "stream", None)
+    if not callable(method):
+        raise TypeError("the adapter has no stream(request) method")
+    stream = method(request)
+    if not hasattr(stream, "__anext__"):
+        raise TypeError(f"stream() must return an async iterator, got {type(stream).__name__}")
+    result: AsyncIterator[Any] = stream
+    return result
 
 
 def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
@@ -362,9 +381,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     if ex.dialect not in run.capabilities.inputs:
         return
     try:
-        stream = adapter.stream(request)
-        if not hasattr(stream, "__anext__"):
-            raise TypeError(f"stream() must return an async iterator, got {type(stream).__name__}")
+        stream = stream_of(adapter, request)
     except Exception as exc:
         run.error = exc
         run.error_text = f"{type(exc).__name__}: {exc}"

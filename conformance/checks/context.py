@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from conformance import bridge
 from conformance.contract import Capabilities, Policies
-from conformance.protocols import OutputProtocol, protocol
+from conformance.protocols import protocol
+from conformance.protocols.base import OutputProtocol
 from conformance.run_record import RunRecord
 from conformance.settings import Settings
 from mock_provider.parts import Finish, ToolCall, ToolInputStart

@@ -35,6 +35,7 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from conformance.contract import AdapterContext, RunRequest
+from conformance.execution import stream_of
 from conformance.runner import Factory, capabilities_of
 from conformance.targets.agui_stream import NDJSON_TYPE, SSE_TYPE
 from mock_provider.server import ThreadedServer
@@ -153,7 +154,7 @@ async def adapter_events(factory: Factory, body: bytes, headers: Mapping[str, st
                          base_url=base_url, model_id=model_id, extra={"headers": up_headers})
     adapter = factory(ctx)
     request = run_request(run_input)
-    stream: Any = adapter.stream(request)
+    stream = stream_of(adapter, request)
     try:
         async for event in stream:
             yield event
@@ -161,8 +162,10 @@ async def adapter_events(factory: Factory, body: bytes, headers: Mapping[str, st
         # The client left (or the run ended): that is the caller's abort for the adapter, which
         # then closes its upstream request.
         request.abort.abort("the client closed the response")
-        with contextlib.suppress(Exception):
-            await stream.aclose()
+        aclose = getattr(stream, "aclose", None)
+        if aclose is not None:
+            with contextlib.suppress(Exception):
+                await aclose()
 
 
 def encode(event: dict[str, Any], ndjson: bool) -> bytes:
