@@ -192,7 +192,7 @@ class _Execution:
         self.run_state = _Run()
         self.abort = AbortSignal()
         self.served: Any = None
-        self.model: Any = _NoModel()
+        self.model: UpstreamProgress = _NoModel()
         model_info = scenario.model_info.model_dump(exclude_none=True) if scenario.model_info is not None else None
         if dialect in HTTP_DIALECTS:
             # Served over HTTP by the mock server (one per process, in its own thread); the case's
@@ -262,8 +262,7 @@ class _Execution:
             traceback=run.traceback, modalities=modalities.recorded(run.adapter), duration_s=duration)
 
     def _silent_steps(self) -> frozenset[int]:
-        silent: Callable[[], frozenset[int]] | None = getattr(self.model, "silent_steps", None)
-        return silent() if silent is not None else frozenset()
+        return self.model.silent_steps()
 
     def _upstream(self) -> tuple[UpstreamCall, ...]:
         """The case's upstream calls as the grader reads them (only streaming calls are graded)."""
@@ -279,11 +278,26 @@ class _Execution:
         return tuple(calls)
 
 
+class UpstreamProgress(Protocol):
+    """How far the scripted upstream got: what the runner reads from the model while events arrive."""
+
+    @property
+    def steps_emitted(self) -> int: ...
+
+    @property
+    def exhausted(self) -> bool: ...
+
+    def silent_steps(self) -> frozenset[int]: ...
+
+
 class _NoModel:
-    """Stands in for the scripted model when the upstream is served over HTTP."""
+    """Stands in for the scripted model when the upstream is served over HTTP (no positions there)."""
 
     steps_emitted = 0
     exhausted = False
+
+    def silent_steps(self) -> frozenset[int]:
+        return frozenset()
 
 
 def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
@@ -390,8 +404,8 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
 
     async def pump() -> None:
         async for ev in stream:
-            run.positions.append(getattr(model, "steps_emitted", 0))
-            run.exhausted.append(bool(getattr(model, "exhausted", False)))
+            run.positions.append(model.steps_emitted)
+            run.exhausted.append(model.exhausted)
             run.events.append(_snapshot(ev, run, st.max_event_bytes))
             if len(run.events) > st.max_events:
                 run.too_many = True
@@ -412,7 +426,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
             # A hostile generator may refuse to close; the verdict is already known.
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
-    run.final_position = int(getattr(model, "steps_emitted", 0))
+    run.final_position = model.steps_emitted
     # Inside the loop, before its shutdown closes whatever the adapter left open (asyncio.run's
     # shutdown_asyncgens), so an upstream left open after the abort is seen open.
     await _await_upstream_end(ex.log, run, st.abort_bound, began + st.timeout)
