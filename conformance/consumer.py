@@ -54,6 +54,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from conformance.protocols.agui_chunks import expand
+
 # ---------------------------------------------------------------------------------------------
 # Published types (@tanstack/ai 0.58.0 dist/esm/types.d.ts): UIMessage and its parts
 # ---------------------------------------------------------------------------------------------
@@ -380,7 +382,8 @@ def consumer_chunks(events: Iterable[Any], output: str) -> list[dict[str, Any]]:
     dicts = [e for e in events if isinstance(e, dict)]
     if output == "tanstack":
         return [n for e in dicts for n in normalize_stream_chunk(e)]
-    return dicts
+    # An AG-UI wire reaches a client through @ag-ui/client, which expands the *_CHUNK shorthand first.
+    return [e for e in expand(dicts).events if isinstance(e, dict)]
 
 
 # ---------------------------------------------------------------------------------------------

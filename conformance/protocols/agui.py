@@ -36,6 +36,7 @@ from ag_ui.core.events import Event
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from conformance.findings import Finding
+from conformance.protocols.agui_chunks import expand, remap
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import (
     Entity,
@@ -208,6 +209,9 @@ ENTITIES: dict[str, Entity] = {
         "tool call", "toolCallId", "8.1.12", reopen_row="8.1.12", empty_delta_row="hygiene.empty-delta"
     ),
     "step": Entity("step", "stepName", "8.1.8"),
+    # AG-UI 1.0 subagent spans (@ag-ui/client verifyEvents: no RUN_FINISHED while one is active; an id
+    # is per invocation and cannot be reused).
+    "subagent": Entity("subagent", "subagentRunId", "8.4.2", reopen_row="8.4.2"),
 }
 
 # event type -> (entity kind or "run", operation). Types not listed are neutral body events.
@@ -228,6 +232,9 @@ EVENTS: dict[str, tuple[str, Op]] = {
     "TOOL_CALL_END": ("tool", "close"),
     "STEP_STARTED": ("step", "open"),
     "STEP_FINISHED": ("step", "close"),
+    "SUBAGENT_STARTED": ("subagent", "open"),
+    "SUBAGENT_FINISHED": ("subagent", "close"),
+    "SUBAGENT_ERROR": ("subagent", "close"),
 }
 
 _ROLE: dict[Op, RunRole] = {"run-start": "start", "run-finish": "finish", "run-error": "error"}
@@ -343,7 +350,9 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     >>> lifecycle(ok)
     []
     """
-    return run_lifecycle(events) + extra_key_findings(events)
+    expanded = expand(events)  # *_CHUNK events read as @ag-ui/client expands them
+    return [*remap(run_lifecycle(expanded.events), expanded.origin), *expanded.findings,
+            *extra_key_findings(events)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -751,7 +760,7 @@ def extract(events: Sequence[Any]) -> Transcript:
     >>> t.finish_reason, t.model, t.terminal
     ('stop', 'm1', 'finished')
     """
-    return extract_with(events, AGUI_READER)
+    return extract_with(expand(events).events, AGUI_READER)
 
 
 def exposures(events: Sequence[Any]) -> dict[str, int]:
@@ -762,11 +771,12 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     {'c1': 1}
     """
     out: dict[str, int] = {}
-    for index, event in enumerate(events):
+    expanded = expand(events)
+    for index, event in enumerate(expanded.events):
         if _etype(event) == "TOOL_CALL_END":
             call_id = event.get("toolCallId")
             if isinstance(call_id, str):
-                out.setdefault(call_id, index)
+                out.setdefault(call_id, expanded.origin[index])
     return out
 
 
