@@ -16,23 +16,23 @@ Example:
     ...     body_role="body",
     ...     start_phase="before",
     ...     phases={("before", "start"): RunStep("running", None),
-    ...             ("before", "body"): RunStep("running", "first", "first event is {type}"),
-    ...             ("before", "finish"): RunStep("ended", "first", "first event is {type}", interpret=False),
+    ...             ("before", "body"): RunStep("running", "8.1.0", "first event is {type}"),
+    ...             ("before", "finish"): RunStep("ended", "8.1.0", "first event is {type}", interpret=False),
     ...             ("running", "start"): RunStep("running", None),
     ...             ("running", "body"): RunStep("running", None),
     ...             ("running", "finish"): RunStep("ended", None, check_open=True),
-    ...             ("ended", "start"): RunStep("ended", "late", "{type} after the end", interpret=False),
-    ...             ("ended", "body"): RunStep("ended", "late", "{type} after the end", interpret=False),
-    ...             ("ended", "finish"): RunStep("ended", "late", "{type} after the end", interpret=False)},
+    ...             ("ended", "start"): RunStep("ended", "8.1.18", "{type} after the end", interpret=False),
+    ...             ("ended", "body"): RunStep("ended", "8.1.18", "{type} after the end", interpret=False),
+    ...             ("ended", "finish"): RunStep("ended", "8.1.18", "{type} after the end", interpret=False)},
     ...     ended=frozenset({"ended"}),
-    ...     entities={"box": Entity("box", "id", unclosed_row="unclosed")},
+    ...     entities={"box": Entity("box", "id", unclosed_row="8.1.5")},
     ...     transitions={("absent", "open"): ("open", None), ("open", "close"): ("closed", None)},
     ...     wording=Wording(unreadable="an unreadable event", finish="stop", error="-",
     ...                     no_terminal="no stop", verbs={}, states={}, rows={}),
     ... )
     >>> [(f.row, f.event_index, f.message) for f in run(table, [{"type": "go"}, {"type": "open", "id": "b1"},
     ...                                                          {"type": "stop"}])]
-    [('unclosed', 2, "box 'b1' still open at stop")]
+    [('8.1.5', 2, "box 'b1' still open at stop")]
 """
 
 from __future__ import annotations
