@@ -33,8 +33,20 @@ def test_each_field_reports_on_its_row() -> None:
     exp = Transcript(text="hi", reasoning="r", tool_calls=[call()], finish_reason="tool_calls")
     assert rows(exp, exp.model_copy(update={"text": "h"})) == ["8.1.4"]
     assert rows(exp, exp.model_copy(update={"reasoning": ""})) == ["8.1.7"]
-    assert rows(exp, exp.model_copy(update={"tool_calls": [call(args_text='{"a":1 }')]})) == ["8.1.10"]
+    assert rows(exp, exp.model_copy(update={"tool_calls": [call(args_text='{"a":2}')]})) == ["8.1.10"]
     assert rows(exp, exp.model_copy(update={"tool_calls": []})) == ["8.1.12"]
+
+
+def test_re_serialized_arguments_are_the_same_arguments() -> None:
+    """Every consumer parses the arguments: whitespace and key order are not a difference, a value is."""
+    exp = Transcript(tool_calls=[call(args={"city": "Paris", "n": 1}, args_text='{"city":"Paris","n":1}')],
+                     finish_reason="tool_calls")
+    spaced = [call(args={"city": "Paris", "n": 1}, args_text='{"n": 1, "city": "Paris"}')]
+    assert rows(exp, exp.model_copy(update={"tool_calls": spaced})) == []
+    other = [call(args={"city": "Rome", "n": 1}, args_text='{"city": "Rome", "n": 1}')]
+    assert rows(exp, exp.model_copy(update={"tool_calls": other})) == ["8.1.10"]
+    cut = [call(args=None, args_text='{"city":"Paris"')]
+    assert rows(exp, exp.model_copy(update={"tool_calls": cut})) == ["8.1.10"]
 
 
 def test_malformed_args_follow_the_declared_policy() -> None:
