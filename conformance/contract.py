@@ -34,12 +34,16 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from mock_provider.abort import AbortSignal
+from mock_provider.request_log import RequestLog
 from mock_provider.scenario import FEATURES, Dialect, Feature
+
+if TYPE_CHECKING:  # both import this module's neighbours; the annotations only name them
+    from conformance.served import ServedCase
 
 __all__ = [
     "OUTPUT_PROTOCOLS",
@@ -125,6 +129,20 @@ class RunRequest:
     structured_mode: str = "native"
 
 
+class StreamCall(Protocol):
+    """What ``do_stream`` resolves to: the stream of dialect parts (AI SDK ``{stream, request, response}``)."""
+
+    @property
+    def stream(self) -> Any: ...
+
+
+class LanguageModel(Protocol):
+    """The in-process model an adapter reads (``mock_provider.model.ScriptedLanguageModel``, AI SDK's
+    ``LanguageModel`` shape): one ``do_stream(options)`` call per upstream request."""
+
+    async def do_stream(self, options: dict[str, Any]) -> StreamCall: ...
+
+
 @dataclass
 class AdapterContext:
     """What the factory gets for one case.
@@ -140,10 +158,11 @@ class AdapterContext:
     """
 
     dialect: str
-    model: Any
+    model: LanguageModel | None  # None: the case is served over HTTP (base_url, model_id)
     scenario_id: str
     time_scale: float = 0.0
-    request_log: Any = None
+    # The case's upstream calls, as they happen (in process: the model's log; over HTTP: the served case).
+    request_log: RequestLog | ServedCase | None = None
     base_url: str | None = None
     model_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)

@@ -378,6 +378,9 @@ class CmdAdapter:
                 options: dict[str, Any] = (dict(call) if call is not None
                                            else {"prompt": request.messages, "tools": request.tools})
                 options["abort_signal"] = self._upstream_abort
+                if self.ctx.model is None:  # an HTTP case: the harness's adapter reads base_url, not parts
+                    raise HarnessError("harness protocol violation: it pulled upstream parts on a case served "
+                                       f"over HTTP ({self.ctx.dialect}); its adapter should call base_url")
                 self._result = await self.ctx.model.do_stream(options)
                 self._iterator = self._result.stream.__aiter__()
             item = await self._iterator.__anext__()
