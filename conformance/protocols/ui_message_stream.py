@@ -405,7 +405,11 @@ class _Extraction:
             streamed = self.args.get(call_id) or []
             args_text = "".join(streamed) if streamed else _input_text(value, invalid)
             fallback = None if invalid else value
-            calls.append(tool_call_record(call_id, name, args_text, fallback, call_id in executed))
+            record = tool_call_record(call_id, name, args_text, fallback, call_id in executed)
+            if not invalid and not record.malformed and streamed:
+                # The client runs the tool with tool-input-available.input, whatever the deltas said.
+                record = record.model_copy(update={"args": value})
+            calls.append(record)
         return calls
 
     def transcript(self) -> Transcript:

@@ -86,6 +86,15 @@ async def finish_after_error(events: Stream, ctx: AdapterContext) -> Stream:
             yield {"type": "finish", "finishReason": "error"}
 
 
+@per_event
+def input_not_the_streamed_one(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """The argument text streams right, but ``tool-input-available.input`` (what the client runs the
+    tool with) is not what it says: an empty object where the deltas carried arguments."""
+    if e.get("type") == "tool-input-available" and e.get("input") not in ({}, None):
+        return [{**e, "input": {}}]
+    return [e]
+
+
 MUTANTS: list[Mutant] = [
     Mutant("ui.no-start", "no start chunk", map_events(ui_message_stream, drop_start), {"8.1.0"},
            "ui-message-stream"),
@@ -99,6 +108,8 @@ MUTANTS: list[Mutant] = [
            map_events(ui_message_stream, exposed_twice), {"8.1.12"}, "ui-message-stream"),
     Mutant("ui.output-before-call", "a tool output names a call not yet started",
            map_events(ui_message_stream, output_before_call), {"8.4.2"}, "ui-message-stream"),
+    Mutant("ui.input-not-streamed", "tool-input-available.input differs from the streamed argument text",
+           map_events(ui_message_stream, input_not_the_streamed_one), {"8.1.12"}, "ui-message-stream"),
     Mutant("ui.finish-after-error", "finish-step and finish after the error chunk",
            map_events(ui_message_stream, finish_after_error), {"8.1.18", "8.1.20"}, "ui-message-stream"),
 ]
