@@ -85,7 +85,7 @@ def expressible(scenario: Scenario, dialect: str) -> str | None:
     return None
 
 
-def capabilities_of(adapter: Any) -> Capabilities:
+def capabilities_of(adapter: object) -> Capabilities:
     """The adapter's declared capabilities, validated (a dict is accepted too).
 
     >>> capabilities_of(type("A", (), {"capabilities": {"name": "a", "inputs": ["v3"], "output": "ag-ui"}})()).name

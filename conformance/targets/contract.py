@@ -62,7 +62,7 @@ class TransportReport:
     abort_event_index: int | None = None
 
 
-def refusal(factory: Any, scenario: Scenario) -> str | None:
+def refusal(factory: object, scenario: Scenario) -> str | None:
     """Why the factory's transport cannot carry ``scenario`` (None: it can, or it is no transport).
 
     >>> refusal(lambda ctx: None, None) is None
@@ -75,7 +75,7 @@ def refusal(factory: Any, scenario: Scenario) -> str | None:
     return why if isinstance(why, str) else None
 
 
-def transport_rows(factory: Any) -> tuple[str, ...]:
+def transport_rows(factory: object) -> tuple[str, ...]:
     """The rows a transport target checks on every case (none for an in-process factory).
 
     >>> transport_rows(lambda ctx: None)
@@ -88,7 +88,7 @@ def transport_rows(factory: Any) -> tuple[str, ...]:
         return ()
 
 
-def transport_report(adapter: Any) -> TransportReport:
+def transport_report(adapter: object) -> TransportReport:
     """The transport facts an adapter reported (each member optional; a raising one reads as absent)."""
     out: dict[str, Any] = {}
     for name, key in (("transport_findings", "findings"), ("transport_broken", "broken"),
