@@ -68,11 +68,12 @@ FEATURES: tuple[str, ...] = (
     "abort",
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
-SCENARIO_ID = re.compile(r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
+SCENARIO_ID = re.compile(r"\A[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\Z")  # \Z: `$` matches before a newline
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # No NaN or infinity anywhere (a `.inf` delay at time scale 0 broke a 200 stream midway).
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 # ---------------------------------------------------------------- request
@@ -387,19 +388,78 @@ class ScenarioError(LocatedError):
     """
 
 
-def compose_located(text: str, path: str, error: type[LocatedError]) -> tuple[Any, yaml.Node | None]:
-    """YAML text as (data, node tree for line numbers); unparsable YAML raises ``error`` with its line.
+MAX_YAML_DEPTH = 64  # far deeper than any scenario; bounds the composer's and pydantic's recursion
 
-    >>> compose_located("a: [1", "x.yaml", ScenarioError)
+
+def _yaml_loader() -> type[yaml.SafeLoader]:
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
+
+
+def _scan_events(text: str, path: str, error: type[LocatedError]) -> None:
+    """Refuse aliases (a small document could expand exponentially) and nesting past the bound."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_yaml_loader()):
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, yaml.AliasEvent):
+            raise error(path, line, "", "YAML aliases are not supported in scenarios")
+        if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise error(path, line, "", f"nested more than {MAX_YAML_DEPTH} levels deep")
+        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            depth -= 1
+
+
+def _check_nodes(node: yaml.Node, path: str, error: type[LocatedError]) -> None:
+    """Refuse duplicate mapping keys (YAML would silently keep the last) and strings UTF-8 cannot
+    encode (a lone surrogate from a ``"\\ud800"`` escape would break the server's writer)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, yaml.MappingNode):
+            seen: set[str] = set()
+            for k, v in n.value:
+                if isinstance(k, yaml.ScalarNode):
+                    if k.value in seen:
+                        raise error(path, k.start_mark.line + 1, str(k.value), "duplicate key")
+                    seen.add(k.value)
+                stack.extend((k, v))
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(n.value)
+        elif isinstance(n, yaml.ScalarNode) and isinstance(n.value, str):
+            try:
+                n.value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise error(path, n.start_mark.line + 1, "", "a string that UTF-8 cannot encode "
+                            "(a lone surrogate)") from None
+
+
+def compose_located(text: str, path: str, error: type[LocatedError]) -> tuple[Any, yaml.Node | None]:
+    """YAML text as (data, node tree for line numbers); every way it can be bad raises ``error``
+    with its line: unparsable, aliases, nesting past :data:`MAX_YAML_DEPTH`, duplicate keys,
+    strings UTF-8 cannot encode, values Python refuses (an integer of 5,000 digits).
+
+    >>> compose_located("a: b: c", "x.yaml", ScenarioError)
     Traceback (most recent call last):
     ...
     mock_provider.scenario.ScenarioError: x.yaml:1: not valid YAML: ...
+    >>> compose_located("a: 1\\nb: 2\\na: 3\\n", "x.yaml", ScenarioError)
+    Traceback (most recent call last):
+    ...
+    mock_provider.scenario.ScenarioError: x.yaml:3: a: duplicate key
     """
     try:
-        return yaml.safe_load(text), yaml.compose(text, Loader=yaml.SafeLoader)
+        _scan_events(text, path, error)
+        node = yaml.compose(text, Loader=_yaml_loader())
+        if node is not None:
+            _check_nodes(node, path, error)
+        return yaml.load(text, Loader=_yaml_loader()), node
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise error(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
+    except ValueError as exc:  # e.g. int() past sys.get_int_max_str_digits()
+        raise error(path, None, "", f"a value Python cannot read: {exc}") from exc
 
 
 def node_line(node: yaml.Node, loc: Sequence[str | int]) -> int:
@@ -491,6 +551,8 @@ def load_scenario(path: str | Path) -> Scenario:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(str(path), None, "", f"cannot read: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(str(path), None, "", f"not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
     return parse_scenario_text(text, str(path))
 
 

@@ -18,10 +18,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-import yaml
 from aiohttp import web
 from pydantic import ValidationError
 
+from mock_provider.scenario import ScenarioError, compose_located
 from mock_provider.server.errors import RequestError
 
 DEFAULT_MAX_BODY_BYTES = 1 << 20
@@ -117,7 +117,7 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
     >>> parse_document(b"a: &x 1\\nb: *x\\n", "text/yaml")
     Traceback (most recent call last):
     ...
-    mock_provider.server.errors.RequestError: YAML aliases are not supported in scenarios
+    mock_provider.server.errors.RequestError: scenario document:2: YAML aliases are not supported in scenarios
     """
     if "json" in content_type.lower():
         return parse_json_object(raw, what="scenario document")
@@ -125,18 +125,11 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RequestError(400, "invalid_request_error", f"scenario document is not UTF-8: {exc}") from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        # Aliases let a small document expand exponentially during validation: refuse them.
-        for event in yaml.parse(text, Loader=loader):
-            if isinstance(event, yaml.AliasEvent):
-                raise RequestError(400, "invalid_request_error", "YAML aliases are not supported in scenarios")
-        data = yaml.load(text, Loader=loader)  # a safe loader (C or Python)
-    except yaml.YAMLError as exc:
-        raise RequestError(400, "invalid_request_error", f"scenario document is not valid YAML or JSON: {exc}") \
-            from None
-    except RecursionError:
-        raise RequestError(400, "invalid_request_error", "scenario document is nested too deeply") from None
+        # The same reader as scenario files: aliases, depth, duplicate keys and bad strings refused.
+        data, _ = compose_located(text, "scenario document", ScenarioError)
+    except ScenarioError as exc:
+        raise RequestError(400, "invalid_request_error", str(exc)) from None
     if not isinstance(data, dict):
         raise RequestError(400, "invalid_request_error", "a scenario document must hold one mapping")
     return data
