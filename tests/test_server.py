@@ -151,6 +151,8 @@ def test_every_corpus_scenario_in_every_dialect_is_byte_exact_or_refused(
             body: dict[str, Any] = {"model": f"scenario:{s.id}", "messages": [{"role": "user", "content": "x"}]}
             if dialect in ("openai-chat", "anthropic"):
                 body["stream"] = True
+            if dialect == "anthropic":
+                body["max_tokens"] = 64
             restricted = s.dialects is not None and dialect not in s.dialects
             try:
                 plan = plan_response(s, dialect, body)
@@ -341,7 +343,7 @@ def test_dialect_error_is_422_naming_part_and_dialect(client: httpx.Client) -> N
     if HAVE_OPENAI:
         sid = next(s.id for s in load_corpus() if (s.dialects is None or "openai-chat" in s.dialects)
                    and _raises_dialect_error(s, "openai-chat"))
-        r = client.post("/v1/chat/completions", json={"model": f"scenario:{sid}", "stream": True})
+        r = client.post("/v1/chat/completions", json={"model": f"scenario:{sid}", "stream": True, "messages": []})
         err = r.json()["error"]
         assert r.status_code == 422 and err["type"] == "dialect_error"
         assert err["dialect"] == "openai-chat" and err["part"] and err["part"] in err["message"]
@@ -837,3 +839,19 @@ def test_pytest_plugin_fixtures_isolate_tests(pytester: pytest.Pytester) -> None
     pytester.makepyfile(test_plugin_use=PLUGIN_TESTS)
     result = pytester.runpytest_subprocess("-q")  # the plugin loads through its pytest11 entry point
     result.assert_outcomes(passed=3)
+
+
+@pytest.mark.parametrize(("path", "body", "param"), [
+    ("/v1/chat/completions", {"model": "scenario:text.basic.001", "stream": True}, "messages"),
+    ("/v1/messages", {"model": "scenario:text.basic.001", "stream": True, "max_tokens": 64}, "messages"),
+    ("/v1/messages", {"model": "scenario:text.basic.001", "stream": True,
+                      "messages": [{"role": "user", "content": "hi"}]}, "max_tokens"),
+])
+def test_a_request_the_real_api_refuses_is_refused_in_its_error_shape(
+        client: httpx.Client, path: str, body: dict[str, Any], param: str) -> None:
+    """No ``messages`` (both APIs) or no ``max_tokens`` (Anthropic) is a 400, not a 200 stream."""
+    r = client.post(path, json=body)
+    assert r.status_code == 400, r.text
+    error = r.json()
+    assert error["type"] == "error" and error["error"]["type"] == "invalid_request_error"  # Anthropic's envelope
+    assert error["error"]["param"] == param and param in error["error"]["message"]  # OpenAI's error object

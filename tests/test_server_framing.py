@@ -77,7 +77,7 @@ def _port(server: ThreadedMockServer) -> int:
 
 def test_streamed_message_matches_the_plan(srv: ThreadedMockServer, corpus: list[Scenario]) -> None:
     scenario = next(s for s in corpus if s.id == "tool.interleave.001")
-    body = b'{"model":"scenario:tool.interleave.001","stream":true}'
+    body = b'{"model":"scenario:tool.interleave.001","stream":true,"messages":[]}'
     expected = plan_response(scenario, "openai-chat", {"model": "scenario:tool.interleave.001", "stream": True},
                              streaming=True).body_bytes()
     with socket.create_connection(("127.0.0.1", _port(srv)), timeout=10) as sock:
@@ -93,8 +93,8 @@ def test_streamed_message_matches_the_plan(srv: ThreadedMockServer, corpus: list
 
 
 def test_keep_alive_serves_several_requests_on_one_connection(srv: ThreadedMockServer) -> None:
-    bodies = [b'{"model":"scenario:text.basic.001","stream":true}',
-              b'{"model":"scenario:text.unicode.001","stream":false}']
+    bodies = [b'{"model":"scenario:text.basic.001","stream":true,"messages":[]}',
+              b'{"model":"scenario:text.unicode.001","stream":false,"messages":[]}']
     with socket.create_connection(("127.0.0.1", _port(srv)), timeout=10) as sock:
         for body in bodies * 2:
             sock.sendall(_request(body))
@@ -108,7 +108,8 @@ def test_keep_alive_serves_several_requests_on_one_connection(srv: ThreadedMockS
 
 def test_connection_close_is_honoured(srv: ThreadedMockServer) -> None:
     with socket.create_connection(("127.0.0.1", _port(srv)), timeout=10) as sock:
-        sock.sendall(_request(b'{"model":"scenario:text.basic.001","stream":true}', extra="Connection: close\r\n"))
+        sock.sendall(_request(b'{"model":"scenario:text.basic.001","stream":true,"messages":[]}',
+                              extra="Connection: close\r\n"))
         status, headers, got = _read_response(sock)
         assert status == "HTTP/1.1 200 OK" and got
         assert headers["connection"] == "close"
@@ -117,7 +118,7 @@ def test_connection_close_is_honoured(srv: ThreadedMockServer) -> None:
 
 def test_http10_request_gets_the_body_unchunked(srv: ThreadedMockServer, corpus: list[Scenario]) -> None:
     # HTTP/1.0 has no chunked framing (this once answered 500: chunking was forced).
-    head, body = _http10(srv, b'{"model":"scenario:text.basic.001","stream":true}')
+    head, body = _http10(srv, b'{"model":"scenario:text.basic.001","stream":true,"messages":[]}')
     assert head.startswith(b"HTTP/1.0 200") or head.startswith(b"HTTP/1.1 200")
     assert b"transfer-encoding: chunked" not in head.lower()
     assert body.startswith(b"data: {")
@@ -125,7 +126,7 @@ def test_http10_request_gets_the_body_unchunked(srv: ThreadedMockServer, corpus:
 
 def test_http10_streamed_plan_is_served_without_chunks(srv: ThreadedMockServer) -> None:
     # A fault plan is written op by op (aiohttp's StreamResponse); HTTP/1.0 gets it unchunked too.
-    head, body = _http10(srv, b'{"model":"scenario:fault.disconnect.001","stream":true}')
+    head, body = _http10(srv, b'{"model":"scenario:fault.disconnect.001","stream":true,"messages":[]}')
     assert b" 200 " in head.split(b"\r\n", 1)[0]
     assert b"transfer-encoding: chunked" not in head.lower()
     assert body.startswith(b"data: {")

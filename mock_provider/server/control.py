@@ -103,6 +103,11 @@ class MockProviderState:
             return {}
         body = parse_json_object(raw)
         check_request_fields(body)
+        if dialect not in PART_DIALECTS:
+            for name in http_dialect(dialect).required:
+                if name not in body:  # what the real API refuses, in its own error shape
+                    raise RequestError(400, "invalid_request_error", f"Missing required parameter: '{name}'.",
+                                       param=name, code="missing_required_parameter")
         return body
 
     def plan_for(self, scenario: Scenario, dialect: str, body: Mapping[str, Any], accept: str | None,

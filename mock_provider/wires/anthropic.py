@@ -563,4 +563,5 @@ DIALECT = HttpDialect(
     finish_reasons=without_interrupted(),
     plan=plan,
     route="/v1/messages",
+    required=("messages", "max_tokens"),  # Anthropic answers 400 "max_tokens: Field required"
 )

@@ -65,6 +65,7 @@ class HttpDialect(Dialect):
     """An HTTP wire dialect: ``plan`` renders a response, ``route`` is the path the server serves.
 
     ``include_usage``: the request's ``stream_options.include_usage`` changes the response.
+    ``required``: body fields the real API refuses a request without (400 in its error shape).
 
     >>> from mock_provider.dialects import dialect
     >>> d = dialect("anthropic")
@@ -76,6 +77,7 @@ class HttpDialect(Dialect):
     plan: HttpPlanner
     route: str
     include_usage: bool = False
+    required: tuple[str, ...] = ("messages",)
 
 
 def http_dialect(name: str) -> HttpDialect:
