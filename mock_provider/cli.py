@@ -85,9 +85,32 @@ def _time_scale(text: str) -> float:
     return value
 
 
+def _auth_problem(host: str, token: str | None) -> tuple[str | None, str | None]:
+    """(error, warning) about the control API's protection for this bind address and token.
+
+    >>> _auth_problem("127.0.0.1", "")[0]
+    "--token '' would turn authentication off; omit --token to run without it"
+    >>> _auth_problem("0.0.0.0", None)[1] is not None, _auth_problem("127.0.0.1", None)
+    (True, (None, None))
+    """
+    if token is not None and not token.strip():
+        return "--token '' would turn authentication off; omit --token to run without it", None
+    loopback = host in ("localhost", "::1") or host.startswith("127.")
+    if not loopback and token is None:
+        return None, (f"warning: binding {host} without --token: anyone who can reach this address can "
+                      "read the request log and change the scenarios through /_mock/")
+    return None, None
+
+
 async def _serve(args: argparse.Namespace, time_scale: float) -> int:
     from mock_provider.server import MockServer
 
+    error, warning = _auth_problem(args.host, args.token)
+    if error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
     try:
         scenarios = load_corpus(args.scenarios)
     except (ScenarioError, OSError) as exc:

@@ -8,6 +8,7 @@ MockServer inside ``asyncio.run``.
 from __future__ import annotations
 
 import asyncio
+import difflib
 import importlib.util
 import json
 import os
@@ -17,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import httpx
 import pytest
@@ -800,6 +802,49 @@ def test_cli_serve_rejects_bad_time_scale() -> None:
     out = subprocess.run([sys.executable, "-m", "mock_provider", "serve", "--time-scale", "-2"],
                          capture_output=True, text=True, timeout=30, check=False)
     assert out.returncode == 2 and "--time-scale" in out.stderr
+
+
+def test_cli_serve_refuses_an_empty_token() -> None:
+    """``--token ''`` once turned authentication off without a word."""
+    out = subprocess.run([sys.executable, "-m", "mock_provider", "serve", "--port", "0", "--token", ""],
+                         capture_output=True, text=True, timeout=30, check=False)
+    assert out.returncode == 2 and "--token ''" in out.stderr
+
+
+def test_cli_serve_warns_on_a_non_loopback_bind_without_a_token() -> None:
+    env = {**os.environ, "MOCK_PROVIDER_TIME_SCALE": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "mock_provider", "serve", "--port", "0", "--host", "0.0.0.0",
+                             "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert "serving" in proc.stdout.readline()
+        proc.terminate()
+        proc.wait(timeout=10)
+        assert "without --token" in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+def test_did_you_mean_compares_a_bounded_number_of_ids() -> None:
+    """With 10,000 stored ids a suggestion once ran difflib over all of them on the event loop."""
+    from mock_provider.server.selection import MAX_SUGGEST, ScenarioStore
+
+    base = load_corpus()[0]
+    many = [base.model_copy(update={"id": f"zz{i:05d}.x.001"}) for i in range(10_000)]
+    store = ScenarioStore([*load_corpus(), *many])
+    compared: list[int] = []
+    real = difflib.get_close_matches
+
+    def counting(word: str, possibilities: list[str], *args: Any, **kwargs: Any) -> list[str]:
+        compared.append(len(possibilities))
+        return real(word, possibilities, *args, **kwargs)
+
+    with mock.patch("difflib.get_close_matches", counting):
+        assert store.closest("text.basic.01")[0] == "text.basic.001"  # its family comes first
+    assert compared == [MAX_SUGGEST]
 
 
 PLUGIN_TESTS = '''

@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 import difflib
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -26,6 +27,7 @@ SCOPE_HEADER = "X-Mock-Scope"
 SCENARIO_HEADER = "X-Mock-Scenario"
 MODEL_PREFIX = "scenario:"
 MAX_ID_LENGTH = 200
+MAX_SUGGEST = 300  # ids compared for a "did you mean" (each costs ~20 us on the loop)
 SELECTION_HELP = (
     f'select a scenario with "model": "{MODEL_PREFIX}<id>" in the JSON body, the header '
     f"{SCENARIO_HEADER}: <id>, a default scenario (PUT /_mock/default-scenario), or a scenario whose match rule "
@@ -64,8 +66,17 @@ class ScenarioStore:
         return iter(list(self._by_id.values()))
 
     def closest(self, scenario_id: str, n: int = 5) -> list[str]:
-        """Up to ``n`` known ids that look like ``scenario_id`` (difflib)."""
-        return difflib.get_close_matches(scenario_id, list(self._by_id), n=n, cutoff=0.5)
+        """Up to ``n`` known ids that look like ``scenario_id`` (difflib).
+
+        Bounded: difflib runs on the event loop, so it compares at most :data:`MAX_SUGGEST` ids,
+        those of the same family (first id segment) first; 10,000 stored ids once cost 211 ms a
+        request.
+        """
+        family = scenario_id.split(".", 1)[0] + "."
+        ids = self._by_id
+        first = itertools.chain((i for i in ids if i.startswith(family)), (i for i in ids if not i.startswith(family)))
+        pool = list(itertools.islice(first, MAX_SUGGEST))
+        return difflib.get_close_matches(scenario_id, pool, n=n, cutoff=0.5)
 
     def match(self, body: Mapping[str, Any]) -> Scenario | None:
         """The first scenario whose ``match`` rule fits the request body.
