@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import threading
 import time
@@ -362,17 +361,29 @@ def _drive(ex: _Execution, request: RunRequest) -> None:
             run.traceback = _traceback(exc)
 
 
+def _strict_json(ev: Any) -> bool:
+    try:
+        json.dumps(ev, allow_nan=False)
+    except ValueError:
+        return False
+    return True
+
+
 def _snapshot(ev: Any, run: _Run, max_bytes: int) -> Any:
     """The event as graded: a copy (an adapter that changes an event after yielding it changes nothing)."""
     i = len(run.events)
     try:
-        size = len(json.dumps(ev))
+        text = json.dumps(ev)
         if not isinstance(ev, dict):
             run.not_json.append(i)
-        elif size > max_bytes:
+        elif len(text) > max_bytes:
             run.oversize.append(i)
-            return {"type": "<oversize>", "bytes": size}
-        return copy.deepcopy(ev)
+            return {"type": "<oversize>", "bytes": len(text)}
+        elif ("NaN" in text or "Infinity" in text) and not _strict_json(ev):
+            run.not_json.append(i)  # JavaScript's JSON.parse rejects NaN and Infinity: a client cannot read it
+        # A JSON round trip is the copy: plain JSON values only (string keys, lists), so a later
+        # change by the adapter, a non-string key or a tuple can reach neither the grader nor the reports.
+        return json.loads(text)
     except (TypeError, ValueError):
         run.not_json.append(i)
         return repr(ev)[:200]

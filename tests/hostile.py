@@ -101,6 +101,33 @@ class NonJsonEvent(_Base):
         yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
 
 
+class NaNEvent(_Base):
+    """Python's json writes NaN, which JavaScript's JSON.parse rejects: the client cannot read the event."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[Any]:
+        yield _started(request)
+        yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id,
+               "result": {"score": float("nan")}}
+
+
+class NonStringKeys(_Base):
+    """Keys that are not strings once crashed the snapshot writer at the end of the session."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[Any]:
+        yield {**_started(request), 1: "one"}
+        yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
+
+
+class MutatesAfterYield(_Base):
+    """Changes an event after yielding it: the graded copy must be what was yielded."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        started = _started(request)
+        yield started
+        started["type"] = "RUN_ERROR"
+        yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
+
+
 class HugeEvent(_Base):
     async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
         yield _started(request)

@@ -33,6 +33,8 @@ CASES: list[tuple[str, Any, str, str]] = [
     ("non-dict events", h.cls_factory(h.NonDictEvents), "FAIL", "not a JSON object"),
     ("non-JSON event", h.cls_factory(h.NonJsonEvent), "FAIL", "not a JSON object"),
     ("huge event", h.cls_factory(h.HugeEvent), "FAIL", "exceeds the size limit"),
+    ("NaN in an event", h.cls_factory(h.NaNEvent), "FAIL", "NaN and Infinity are not JSON"),
+    ("non-string keys", h.cls_factory(h.NonStringKeys), "FAIL", "text differs"),
     ("runaway stream", h.cls_factory(h.Runaway), "ERROR", "more than 500 events"),
     ("wrong field types", h.cls_factory(h.WrongTypes), "FAIL", "schema"),
     ("emits nothing", h.cls_factory(h.Silent), "FAIL", "no terminal event"),
@@ -71,3 +73,19 @@ def test_an_adapter_that_raises_gets_its_traceback_in_the_verdict(corpus: list[S
     assert result.verdict == "ERROR"
     assert "Traceback (most recent call last)" in result.traceback and "factory_raises" in result.traceback
     assert "traceback" in result.describe()
+
+
+def test_the_record_holds_plain_json_copies_of_what_was_yielded(corpus: list[Scenario]) -> None:
+    """A change after the yield reaches nothing, and a non-string key is a string key in the record
+    (the snapshot writer and the reports once crashed on it at the end of the session)."""
+    import json
+
+    from conformance.execution import execute
+    from conformance.snapshot import normalize_events
+
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    mutated = execute(h.cls_factory(h.MutatesAfterYield), scenario, "v3", FAST)
+    assert [e["type"] for e in mutated.events] == ["RUN_STARTED", "RUN_FINISHED"]
+    keyed = execute(h.cls_factory(h.NonStringKeys), scenario, "v3", FAST)
+    assert keyed.events[0]["1"] == "one" and not keyed.not_json
+    json.dumps(normalize_events(list(keyed.events)), sort_keys=True)  # sort_keys raised on mixed keys
