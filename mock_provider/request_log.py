@@ -110,6 +110,8 @@ class UpstreamCall:
     # Out of the repr: the raw headers hold the adapter's credentials (see to_json).
     headers: RawHeaders = field(default=(), repr=False)
     raw_body: bytes | None = field(default=None, repr=False)  # set once the body parsed as a JSON object
+    body_bytes: int | None = None  # the body's length as received (the log may keep fewer: body_truncated)
+    body_truncated: bool = False
     status: int | None = None
     bytes_sent: int = 0
     fault: str | None = None
@@ -125,6 +127,8 @@ class UpstreamCall:
         >>> e.request is None, setattr(e, "raw_body", b'{"model": "m"}'), e.request
         (True, None, {'model': 'm'})
         """
+        if self.body_truncated:
+            return None  # a cut JSON text does not parse: the JSON view says how long it was
         if self._request is None and self.raw_body is not None:
             # The server stored the body only after it parsed as a JSON object: decoding again
             # the same way cannot fail.
@@ -167,6 +171,12 @@ class UpstreamCall:
                     for k, v in self.headers]
         return list(self.headers.items())
 
+    def _body_view(self) -> Any:
+        try:
+            return self.request
+        except RecursionError:  # parsed once on a shallower stack; the control API's is deeper
+            return {"body_unreadable": "nested too deeply to show"}
+
     def to_json(self) -> dict[str, Any]:
         """The HTTP log's public JSON view, credentials (``authorization``, ``x-api-key``, cookies ...)
         removed; ``started_at``/``ended_at`` are wall-clock seconds (``time.time()``) for humans.
@@ -186,10 +196,11 @@ class UpstreamCall:
         wall_end = None if self.ended_at is None else self.wall_started_at + (self.ended_at - self.started_at)
         return {
             "id": self.call_id, "scope": self.scope, "method": self.method, "path": self.path,
-            "dialect": self.dialect, "headers": headers, "body": self.request, "scenario_id": self.scenario_id,
+            "dialect": self.dialect, "headers": headers, "body": self._body_view(), "scenario_id": self.scenario_id,
             "status": self.status, "started_at": self.wall_started_at, "ended_at": wall_end,
             "bytes_sent": self.bytes_sent, "completed": self.completed, "client_left_early": self.client_left_early,
             "fault": self.fault, "error": self.error,
+            **({"body_truncated": True, "body_bytes": self.body_bytes} if self.body_truncated else {}),
         }
 
 
@@ -295,17 +306,27 @@ class RequestLog(CallLog):
 
 
 class HttpRequestLog(CallLog):
-    """The requests an HTTP front end received, newest last, at most ``max_entries`` (oldest dropped).
+    """The requests an HTTP front end received, bounded in entries and in body bytes, fairly.
 
+    Model routes need no token, so one client's flood must not empty another's log: when a bound
+    is passed, the oldest entry of the scope holding the most entries (or the most body bytes)
+    goes, so a scope only ever loses entries to its own excess. A body longer than
+    ``max_body_bytes`` is kept cut to that length and says so (``body_truncated``, ``body_bytes``).
     Every model request counts as a streaming call (``kind`` ``"stream"``), as the harness reads it.
 
-    >>> log = HttpRequestLog(); e = log.start("POST", "/v1/parts/v3", "v3", {}, "t1")
-    >>> [x.id for x in log.entries("t1")], log.entries("other"), log.clear("t1")
-    ([1], [], 1)
+    >>> log = HttpRequestLog(max_entries=3); e = log.start("POST", "/v1/parts/v3", "v3", {}, "t1")
+    >>> for _ in range(5):
+    ...     _ = log.start("POST", "/v1/parts/v3", "v3", {}, "flood")
+    >>> [x.id for x in log.entries("t1")], len(log.entries("flood")), log.clear("t1")
+    ([1], 2, 1)
     """
 
-    def __init__(self, max_entries: int | None = 10_000) -> None:
-        super().__init__(max_entries)
+    def __init__(self, max_entries: int | None = 10_000, max_bytes: int = 64 << 20,
+                 max_body_bytes: int = 1 << 20) -> None:
+        super().__init__(None)
+        self.max_entries, self.max_bytes, self.max_body_bytes = max_entries, max_bytes, max_body_bytes
+        self._scopes: dict[str | None, deque[UpstreamCall]] = {}
+        self._bytes: dict[str | None, int] = {}
 
     def start(self, method: str, path: str, dialect: str | None, headers: RawHeaders,
               scope: str | None) -> UpstreamCall:
@@ -313,8 +334,95 @@ class HttpRequestLog(CallLog):
         with self._lock:
             call = UpstreamCall(call_id=next(self._ids), kind="stream", dialect=dialect, scope=scope,
                                 method=method, path=path, headers=headers)
-            self._records.append(call)
+            self._scopes.setdefault(scope, deque()).append(call)
+            self._evict()
         return call
+
+    def add(self, call: UpstreamCall) -> UpstreamCall:
+        """Store a record made elsewhere."""
+        with self._lock:
+            self._scopes.setdefault(call.scope, deque()).append(call)
+            self._evict()
+        return call
+
+    def set_body(self, call: UpstreamCall, raw: bytes) -> None:
+        """Keep a request's body (cut to ``max_body_bytes``), counted against the byte bound."""
+        with self._lock:
+            call.body_bytes = len(raw)
+            if len(raw) > self.max_body_bytes:
+                call.body_truncated, raw = True, raw[: self.max_body_bytes]
+            call.raw_body = raw
+            if any(c is call for c in self._scopes.get(call.scope, ())):
+                self._bytes[call.scope] = self._bytes.get(call.scope, 0) + len(raw)
+            self._evict()
+
+    def rescope(self, call: UpstreamCall, scope: str | None) -> None:
+        """Move a stored record to another scope (a default-scenario request joins its case's scope)."""
+        with self._lock:
+            queue = self._scopes.get(call.scope)
+            if queue is not None and any(c is call for c in queue):
+                queue.remove(call)
+                size = len(call.raw_body or b"")
+                self._bytes[call.scope] = self._bytes.get(call.scope, 0) - size
+                if not queue:
+                    del self._scopes[call.scope]
+                    self._bytes.pop(call.scope, None)
+                target = self._scopes.setdefault(scope, deque())
+                target.append(call)  # newest of its scope; sorted by id when read across scopes
+                if len(target) > 1 and target[-2].call_id > call.call_id:
+                    self._scopes[scope] = deque(sorted(target, key=lambda c: c.call_id))
+                self._bytes[scope] = self._bytes.get(scope, 0) + size
+            call.scope = scope
+
+    def _evict(self) -> None:
+        count = sum(len(q) for q in self._scopes.values())
+        total = sum(self._bytes.values())
+        while (self.max_entries is not None and count > self.max_entries) or total > self.max_bytes:
+            by = self._bytes if total > self.max_bytes else {k: len(q) for k, q in self._scopes.items()}
+            scope = max(by, key=lambda k: by[k])
+            gone = self._scopes[scope].popleft()
+            size = len(gone.raw_body or b"")
+            self._bytes[scope] = self._bytes.get(scope, 0) - size
+            count, total = count - 1, total - size
+            if not self._scopes[scope]:
+                del self._scopes[scope]
+                self._bytes.pop(scope, None)
+
+    @property
+    def records(self) -> list[UpstreamCall]:
+        """Every record, in call order."""
+        with self._lock:
+            return sorted((c for q in self._scopes.values() for c in q), key=lambda c: c.call_id)
+
+    def entries(self, scope: str | None = None) -> list[UpstreamCall]:
+        """All records in call order, or those of one scope."""
+        if scope is None:
+            return self.records
+        with self._lock:
+            return list(self._scopes.get(scope, ()))
+
+    def clear(self, scope: str | None = None) -> int:
+        """Forget every record (or one scope's); returns how many went."""
+        with self._lock:
+            if scope is None:
+                gone = sum(len(q) for q in self._scopes.values())
+                self._scopes.clear()
+                self._bytes.clear()
+                return gone
+            self._bytes.pop(scope, None)
+            return len(self._scopes.pop(scope, ()))
+
+    def last(self) -> UpstreamCall:
+        """The most recent record; ``LookupError`` when nothing was recorded."""
+        with self._lock:
+            tails = [q[-1] for q in self._scopes.values() if q]
+            if not tails:
+                raise LookupError("no request recorded yet")
+            return max(tails, key=lambda c: c.call_id)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return sum(len(q) for q in self._scopes.values())
 
 
 __all__ = [

@@ -568,9 +568,9 @@ def test_time_scale_zero_never_sleeps(client: httpx.Client, monkeypatch: pytest.
     calls: list[float] = []
     real = writer_mod.scripted_delay
 
-    async def spy(seconds: float) -> None:
+    async def spy(seconds: float, request: Any = None) -> None:
         calls.append(seconds)
-        await real(seconds)
+        await real(seconds, request)
 
     monkeypatch.setattr(writer_mod, "scripted_delay", spy)
     t0 = time.monotonic()
@@ -583,9 +583,9 @@ def test_time_scale_applies_scripted_delays(monkeypatch: pytest.MonkeyPatch) -> 
     calls: list[float] = []
     real = writer_mod.scripted_delay
 
-    async def spy(seconds: float) -> None:
+    async def spy(seconds: float, request: Any = None) -> None:
         calls.append(seconds)
-        await real(seconds)
+        await real(seconds, request)
 
     monkeypatch.setattr(writer_mod, "scripted_delay", spy)
     scenario = make_scenario("srv.timed.002", text="t", delay_ms=40, pieces=4)

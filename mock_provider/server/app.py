@@ -58,6 +58,10 @@ async def _serve_model(request: web.Request, dialect: str) -> web.StreamResponse
         entry.status, entry.error = exc.status, exc.message
         entry.end()
         return exc.response()
+    except BaseException:  # the client left during its upload (or the server is stopping): the entry ends
+        entry.left_early()
+        entry.end()
+        raise
     pause = state.pauses.get(entry.scope) if entry.scope else None
     return await write_plan(request, plan, entry, state, on_pause=pause[1] if pause else None)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import gc
 import hmac
+import json
 import math
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -162,13 +163,13 @@ class MockProviderState:
         """Parse, select and plan one model request (sans-IO); ``RequestError`` on any refusal."""
         body = self.parse(dialect, raw)
         if entry is not None:
-            entry.raw_body = raw
+            self.log.set_body(entry, raw)
         default = self.default_scenario
         scenario = select_scenario(self.store, body, headers, default[0] if default else None)
         if entry is not None:
             entry.scenario_id = scenario.id
             if default is not None and scenario.id == default[0] and entry.scope is None:
-                entry.scope = default[1]  # a fixed-model client's request joins the harness's case
+                self.log.rescope(entry, default[1])  # a fixed-model client's request joins the harness's case
         pause = self.pauses.get(entry.scope) if entry is not None and entry.scope else None
         return scenario, self.plan_for(scenario, dialect, body, header_value(headers, "Accept"),
                                        pause_after=pause[0] if pause else None)
@@ -269,7 +270,17 @@ async def _post_scenario(request: web.Request) -> web.StreamResponse:
 async def _get_requests(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     scope = request.query.get("scope") or None
-    return web.json_response({"requests": [e.to_json() for e in state.log.entries(scope)]})
+    # One entry at a time: a body nested nearly as deep as the parser allows cannot be written
+    # back inside the list, and it must not make the whole log unreadable.
+    items = []
+    for e in state.log.entries(scope):
+        view = e.to_json()
+        try:
+            items.append(json.dumps(view))
+        except (RecursionError, ValueError):
+            view["body"] = {"body_unreadable": "nested too deeply to show"}
+            items.append(json.dumps(view))
+    return web.Response(text='{"requests": [' + ", ".join(items) + "]}", content_type="application/json")
 
 
 async def _delete_requests(request: web.Request) -> web.StreamResponse:

@@ -23,10 +23,24 @@ from mock_provider.request_log import UpstreamCall
 from mock_provider.server.control import MockProviderState
 from mock_provider.server.plans import STALL, WRITE, CompiledPlan, Op
 
+DELAY_CHECK_S = 0.05  # how often a scripted delay looks whether the client is still there
 
-async def scripted_delay(seconds: float) -> None:
-    """Wait a scripted (already scaled) delay; only called when ``seconds > 0``."""
-    await asyncio.sleep(seconds)
+
+async def scripted_delay(seconds: float, request: web.BaseRequest | None = None) -> None:
+    """Wait a scripted (already scaled) delay; only called when ``seconds > 0``.
+
+    With the request, the wait ends early (``ConnectionResetError``) once the client has gone:
+    aiohttp does not cancel a handler whose client left, so a long delay kept its log entry open.
+    """
+    if request is None:
+        await asyncio.sleep(seconds)
+        return
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while (left := end - loop.time()) > 0:
+        if _client_gone(request):
+            raise ConnectionResetError("the client left during a scripted delay")
+        await asyncio.sleep(min(left, DELAY_CHECK_S))
 
 
 def _transport(request: web.BaseRequest) -> asyncio.Transport | None:
@@ -146,7 +160,7 @@ async def write_plan(request: web.BaseRequest, plan: CompiledPlan, entry: Upstre
         await resp.prepare(request)
         for op in plan.ops:
             if op.delay_s:
-                await scripted_delay(op.delay_s)
+                await scripted_delay(op.delay_s, request)
             if op.kind != WRITE:
                 await _fault(request, op, entry, state, on_pause)
                 return resp
