@@ -327,6 +327,7 @@ class HttpRequestLog(CallLog):
         self.max_entries, self.max_bytes, self.max_body_bytes = max_entries, max_bytes, max_body_bytes
         self._scopes: dict[str | None, deque[UpstreamCall]] = {}
         self._bytes: dict[str | None, int] = {}
+        self._count = self._total = 0  # kept as they change: a start must not walk every scope
 
     def start(self, method: str, path: str, dialect: str | None, headers: RawHeaders,
               scope: str | None) -> UpstreamCall:
@@ -335,6 +336,7 @@ class HttpRequestLog(CallLog):
             call = UpstreamCall(call_id=next(self._ids), kind="stream", dialect=dialect, scope=scope,
                                 method=method, path=path, headers=headers)
             self._scopes.setdefault(scope, deque()).append(call)
+            self._count += 1
             self._evict()
         return call
 
@@ -342,6 +344,7 @@ class HttpRequestLog(CallLog):
         """Store a record made elsewhere."""
         with self._lock:
             self._scopes.setdefault(call.scope, deque()).append(call)
+            self._count += 1
             self._evict()
         return call
 
@@ -352,8 +355,9 @@ class HttpRequestLog(CallLog):
             if len(raw) > self.max_body_bytes:
                 call.body_truncated, raw = True, raw[: self.max_body_bytes]
             call.raw_body = raw
-            if any(c is call for c in self._scopes.get(call.scope, ())):
+            if any(c is call for c in reversed(self._scopes.get(call.scope, ()))):  # newest first: it is near the end
                 self._bytes[call.scope] = self._bytes.get(call.scope, 0) + len(raw)
+                self._total += len(raw)
             self._evict()
 
     def rescope(self, call: UpstreamCall, scope: str | None) -> None:
@@ -375,15 +379,13 @@ class HttpRequestLog(CallLog):
             call.scope = scope
 
     def _evict(self) -> None:
-        count = sum(len(q) for q in self._scopes.values())
-        total = sum(self._bytes.values())
-        while (self.max_entries is not None and count > self.max_entries) or total > self.max_bytes:
-            by = self._bytes if total > self.max_bytes else {k: len(q) for k, q in self._scopes.items()}
+        while (self.max_entries is not None and self._count > self.max_entries) or self._total > self.max_bytes:
+            by = self._bytes if self._total > self.max_bytes else {k: len(q) for k, q in self._scopes.items()}
             scope = max(by, key=lambda k: by[k])
             gone = self._scopes[scope].popleft()
             size = len(gone.raw_body or b"")
             self._bytes[scope] = self._bytes.get(scope, 0) - size
-            count, total = count - 1, total - size
+            self._count, self._total = self._count - 1, self._total - size
             if not self._scopes[scope]:
                 del self._scopes[scope]
                 self._bytes.pop(scope, None)
@@ -405,12 +407,15 @@ class HttpRequestLog(CallLog):
         """Forget every record (or one scope's); returns how many went."""
         with self._lock:
             if scope is None:
-                gone = sum(len(q) for q in self._scopes.values())
+                gone = self._count
                 self._scopes.clear()
                 self._bytes.clear()
+                self._count = self._total = 0
                 return gone
-            self._bytes.pop(scope, None)
-            return len(self._scopes.pop(scope, ()))
+            self._total -= self._bytes.pop(scope, 0)
+            gone = len(self._scopes.pop(scope, ()))
+            self._count -= gone
+            return gone
 
     def last(self) -> UpstreamCall:
         """The most recent record; ``LookupError`` when nothing was recorded."""
@@ -421,8 +426,7 @@ class HttpRequestLog(CallLog):
             return max(tails, key=lambda c: c.call_id)
 
     def __len__(self) -> int:
-        with self._lock:
-            return sum(len(q) for q in self._scopes.values())
+        return self._count
 
 
 __all__ = [
