@@ -307,8 +307,14 @@ def check_property(case: Any, request: pytest.FixtureRequest) -> None:
         return
     session.results.append(found.result)  # the matrix shows the rows the reproducer breaks
     path = found.write(_opt(request.config, "reproducer-dir") or DEFAULT_DIR)
-    pytest.fail(f"{name} [{dialect}] found a stream the adapter gets wrong; reproducer saved to {path}\n"
-                f"{found.result.describe()}\n\n--- {path}\n{found.yaml()}", pytrace=False)
+    failure = (f"{name} [{dialect}] found a stream the adapter gets wrong; reproducer saved to {path}\n"
+               f"{found.result.describe()}\n\n--- {path}\n{found.yaml()}")
+    # Gated like every corpus case, so the gate's word and pytest's exit code agree.
+    decision = request.config.stash[GATE_KEY].decide(found.result, failing=True)
+    request.node.user_properties.append(("gate", decision.status))
+    if decision.status in ("known-failure", "deviation"):
+        pytest.xfail(f"{decision.status}: {decision.reason}\n{failure}")
+    pytest.fail(f"{decision.reason}\n{failure}" if decision.reason else failure, pytrace=False)
 
 
 def _snapshot(request: pytest.FixtureRequest, result: CaseResult) -> None:

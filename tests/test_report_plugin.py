@@ -178,3 +178,22 @@ def test_under_xdist_the_controller_reports_what_one_process_would(project: pyte
                                                                "finish.stop.001[v3]"}
     parallel.stdout.fnmatch_lines(["*conformance matrix: gate_adapters:text_left_open*",
                                    "gate: FAILED: 3 regression(s) on rows 8.1.5, 0 known failure(s)*"])
+
+
+@pytest.mark.parametrize("accepted", [True, False])
+def test_the_gate_and_the_exit_code_agree_on_generated_cases(project: pytest.Pytester, accepted: bool) -> None:
+    """A generated-* case that finds a bug is gated like a corpus case: a deviation for its row
+    accepts it (exit 0, gate passed), and without one both say failed."""
+    project.path.joinpath("deviations.yaml").write_text(
+        "- row: '8.1.5'\n  reason: we close text lazily\n" if accepted else "- row: '8.3.v2'\n  reason: other\n")
+    # A subprocess: a second in-process search in one interpreter may find nothing (hypothesis state).
+    run = project.runpytest_subprocess(MUTANT, "-k", "generated-text", "--dialect=v3", "-p", "no:cacheprovider",
+                                       "--conformance-examples=20", "--deviations=deviations.yaml")
+    report = _report(project.path / "reports" / "conformance.json")
+    assert report["cases"], "the generated case found nothing: the mutant no longer breaks generated text"
+    if accepted:
+        assert run.ret == 0 and report["gate"]["failed"] is False
+        run.stdout.fnmatch_lines(["gate: passed*"])
+    else:
+        assert run.ret == 1 and report["gate"]["failed"] is True
+        run.stdout.fnmatch_lines(["gate: FAILED*"])
