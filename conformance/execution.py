@@ -399,7 +399,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     try:
         adapter = run.adapter = ex.factory(ex.ctx)
         run.capabilities = capabilities_of(adapter)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # sys.exit() in a factory is the adapter's failure, not the suite's
         run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"
         run.traceback = _traceback(exc)
         return
@@ -407,7 +407,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         return
     try:
         stream = stream_of(adapter, request)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         run.error = exc
         run.error_text = f"{type(exc).__name__}: {exc}"
         run.traceback = _traceback(exc)
@@ -427,7 +427,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     except asyncio.TimeoutError:
         run.timed_out = True
         run.error_text = f"no terminal within {st.timeout:.1f}s (the adapter hung; {len(run.events)} events so far)"
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         run.error = exc
         run.error_text = f"{type(exc).__name__}: {exc}"
         run.traceback = _traceback(exc)

@@ -10,7 +10,9 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -64,12 +66,28 @@ def load_factory(spec: str) -> Factory:
     return factory
 
 
-def probe_capabilities(factory: Factory) -> Capabilities | None:
-    """Capabilities from a factory called with a context that has no model (None if it refuses)."""
-    try:
-        return capabilities_of(factory(AdapterContext(dialect="probe", model=None, scenario_id="probe")))
-    except Exception:
-        return None
+PROBE_TIMEOUT_S = 30.0
+
+
+def probe_capabilities(factory: Factory, timeout: float = PROBE_TIMEOUT_S) -> Capabilities | None:
+    """Capabilities from a factory called with a context that has no model (None if it refuses,
+    raises, exits or does not return within ``timeout`` seconds: a blocking factory once hung the
+    suite before any output).
+
+    >>> import time
+    >>> probe_capabilities(lambda ctx: time.sleep(5), timeout=0.05) is None
+    True
+    """
+    found: list[Capabilities] = []
+
+    def call() -> None:
+        with contextlib.suppress(BaseException):  # SystemExit too: a thread's exit is not the suite's
+            found.append(capabilities_of(factory(AdapterContext(dialect="probe", model=None, scenario_id="probe"))))
+
+    worker = threading.Thread(target=call, name="conformance-probe", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    return found[0] if found else None
 
 
 @dataclass

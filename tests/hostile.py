@@ -128,6 +128,16 @@ class MutatesAfterYield(_Base):
         yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
 
 
+def factory_exits(ctx: AdapterContext) -> Any:
+    raise SystemExit(3)
+
+
+class StreamExits(_Base):
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        yield _started(request)
+        raise SystemExit("from the stream")
+
+
 class HugeEvent(_Base):
     async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
         yield _started(request)

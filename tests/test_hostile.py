@@ -21,6 +21,8 @@ CASES: list[tuple[str, Any, str, str]] = [
     # (name, factory, expected verdict, text the reason/findings must contain)
     ("factory raises", h.factory_raises, "ERROR", "factory failed: RuntimeError: cannot build adapter"),
     ("factory returns None", h.factory_returns_none, "ERROR", "no `capabilities`"),
+    ("factory calls sys.exit", h.factory_exits, "ERROR", "factory failed: SystemExit: 3"),
+    ("stream calls sys.exit", h.cls_factory(h.StreamExits), "ERROR", "SystemExit: from the stream"),
     ("no capabilities", h.cls_factory(h.NoCapabilities), "ERROR", "no `capabilities`"),
     ("bad capabilities", h.cls_factory(h.BadCapabilities), "ERROR", "factory failed"),
     ("stream returns a list", h.cls_factory(h.StreamReturnsList), "ERROR", "must return an async iterator"),
@@ -89,3 +91,15 @@ def test_the_record_holds_plain_json_copies_of_what_was_yielded(corpus: list[Sce
     keyed = execute(h.cls_factory(h.NonStringKeys), scenario, "v3", FAST)
     assert keyed.events[0]["1"] == "one" and not keyed.not_json
     json.dumps(normalize_events(list(keyed.events)), sort_keys=True)  # sort_keys raised on mixed keys
+
+
+def test_the_capability_probe_is_bounded_in_time() -> None:
+    """A factory that blocks once hung the suite before any output: the probe gives up and says nothing."""
+    import time
+
+    from conformance.session import probe_capabilities
+
+    began = time.monotonic()
+    assert probe_capabilities(lambda ctx: time.sleep(30), timeout=0.2) is None
+    assert time.monotonic() - began < 5
+    assert probe_capabilities(h.factory_exits) is None  # SystemExit stays in the probe's thread
