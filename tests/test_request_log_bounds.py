@@ -105,3 +105,44 @@ def test_get_answers_whatever_the_log_holds(server: ThreadedMockServer) -> None:
     got = httpx.get(server.base_url + "/_mock/requests", timeout=10)
     # (The test's own stack is too deep to parse the body back: the text is checked, not decoded.)
     assert got.status_code == 200 and got.text.startswith('{"requests": [{"id": 1,'), got.text[:200]
+
+
+def test_posted_scenarios_are_bounded_and_a_huge_invalid_one_gets_a_short_answer() -> None:
+    """The store was unbounded (3 GB after 181 posts of 0.9 MB) and a 100,000-key document got a 5.7 MB 422."""
+    from tests.test_server import make_scenario
+
+    with ThreadedMockServer(load_corpus()) as srv:
+        srv.state.MAX_POSTED_SCENARIOS = 2  # type: ignore[misc]
+        for i in range(3):
+            doc = make_scenario(f"post.bound.{i:03d}").model_dump(mode="json", exclude_defaults=True)
+            r = httpx.post(srv.base_url + "/_mock/scenarios", json=doc, timeout=10)
+            assert r.status_code == (201 if i < 2 else 507), r.text
+        assert "scenario_store_full" in r.text
+        srv.state.MAX_POSTED_SCENARIOS = 100  # type: ignore[misc]
+        junk = {f"k{i}": i for i in range(5_000)}
+        r = httpx.post(srv.base_url + "/_mock/scenarios", json={"id": "a.b.001", **junk}, timeout=30)
+        assert r.status_code == 422 and len(r.content) < 10_000, len(r.content)
+        assert "error(s)" in r.json()["error"]["message"] and len(r.json()["error"]["fields"]) == 20
+
+
+def test_a_long_response_is_written_in_slices_that_wait_for_the_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One coalesced write of a whole stream sat in the transport's buffer for a slow reader
+    (200 readers took the server to 610 MB); writes of at most WRITE_SLICE bytes each await the drain."""
+    from aiohttp import web
+
+    from mock_provider.server import writer
+    from tests.test_server import make_scenario
+
+    sizes: list[int] = []
+    real = web.StreamResponse.write
+
+    async def spy(self: web.StreamResponse, data: bytes) -> None:
+        sizes.append(len(data))
+        await real(self, data)
+
+    monkeypatch.setattr(web.StreamResponse, "write", spy)
+    big = make_scenario("slow.reader.001", text="x" * 1000, pieces=400)  # one zero-delay run of ~500 KB
+    with ThreadedMockServer([big], time_scale=0) as srv:
+        r = httpx.post(srv.base_url + "/v1/parts/v3", json={"model": "scenario:slow.reader.001"}, timeout=30)
+    assert r.status_code == 200 and "x" * 1000 in r.text
+    assert sum(sizes) == len(r.content) and max(sizes) <= writer.WRITE_SLICE and len(sizes) > 4

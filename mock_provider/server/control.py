@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import gc
 import hmac
@@ -58,6 +59,9 @@ def builtin_corpus() -> tuple[Scenario, ...]:
     return tuple(load_corpus())
 
 
+MAX_FIELD_ERRORS = 20  # listed in a 422; the message counts them all
+
+
 class MockProviderState:
     """Everything a serving front end needs: scenarios, plan cache, log, settings.
 
@@ -71,6 +75,9 @@ class MockProviderState:
     """
 
     MAX_CACHED_PLANS = 4096
+    # Posted scenarios live as long as the server: a 0.9 MB document costs ~16 MB of memory.
+    MAX_POSTED_SCENARIOS = 10_000
+    MAX_POSTED_BYTES = 32 << 20
 
     def __init__(self, scenarios: Iterable[Scenario] | None = None, *, time_scale: float = 0.0,
                  token: str | None = None, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
@@ -82,6 +89,7 @@ class MockProviderState:
         if max_body_bytes <= 0:
             raise ValueError(f"max_body_bytes must be > 0, got {max_body_bytes!r}")
         self.store = ScenarioStore(builtin_corpus() if scenarios is None else scenarios)
+        self._builtin, self._posted_bytes = len(self.store), 0
         self.time_scale = float(time_scale)
         self.token = token or None
         self.max_body_bytes = max_body_bytes
@@ -176,12 +184,19 @@ class MockProviderState:
 
     def add_scenario_document(self, raw: bytes, content_type: str) -> Scenario:
         """Validate and register a scenario posted as JSON or YAML (400/409/422 ``RequestError``)."""
+        if len(self.store) - self._builtin >= self.MAX_POSTED_SCENARIOS or \
+                self._posted_bytes + len(raw) > self.MAX_POSTED_BYTES:
+            raise RequestError(507, "scenario_store_full",
+                               f"the server holds {len(self.store) - self._builtin} posted scenarios "
+                               f"({self._posted_bytes} bytes); the bounds are {self.MAX_POSTED_SCENARIOS} "
+                               f"scenarios and {self.MAX_POSTED_BYTES} bytes")
         data = parse_document(raw, content_type)
         try:
             scenario = Scenario.model_validate(data)
         except ValidationError as exc:
-            fields = field_errors(exc, data)
-            raise RequestError(422, "invalid_scenario", f"invalid scenario: {len(fields)} error(s): "
+            every = field_errors(exc, data)
+            fields = every[:MAX_FIELD_ERRORS]  # a 100,000-key document once made a 5.7 MB error body
+            raise RequestError(422, "invalid_scenario", f"invalid scenario: {len(every)} error(s): "
                                + "; ".join(f"{f['field'] or '<root>'}: {f['message']}" for f in fields[:5]),
                                fields=fields) from None
         except RecursionError:
@@ -191,6 +206,7 @@ class MockProviderState:
         except KeyError:
             raise RequestError(409, "duplicate_scenario", f"scenario {scenario.id!r} already exists",
                                scenario=scenario.id) from None
+        self._posted_bytes += len(raw)
         return scenario
 
     def set_default_scenario(self, raw: bytes) -> tuple[str, str | None]:
@@ -261,7 +277,8 @@ async def _list_scenarios(request: web.Request) -> web.StreamResponse:
 async def _post_scenario(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     raw = await read_body(request, state.max_body_bytes)
-    scenario = state.add_scenario_document(raw, request.headers.get("Content-Type", ""))
+    # Off the event loop: validating a large document took seconds, and model streams wait meanwhile.
+    scenario = await asyncio.to_thread(state.add_scenario_document, raw, request.headers.get("Content-Type", ""))
     if state.freeze_gc:
         gc.freeze()  # the new scenario is long-lived too: keep it out of future collections
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=201)

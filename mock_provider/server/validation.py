@@ -166,7 +166,7 @@ def field_errors(exc: ValidationError, data: Any) -> list[dict[str, str]]:
             path, msg = [located.group(1)], located.group(2)
         if err["type"] == "extra_forbidden":
             msg = "unknown field (typo?)"
-        out.append({"field": ".".join(path), "message": msg})
+        out.append({"field": ".".join(path)[:300], "message": msg[:500]})
     return out
 
 

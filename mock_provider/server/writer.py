@@ -23,6 +23,7 @@ from mock_provider.request_log import UpstreamCall
 from mock_provider.server.control import MockProviderState
 from mock_provider.server.plans import STALL, WRITE, CompiledPlan, Op
 
+WRITE_SLICE = 64 << 10  # bytes per write: what one connection may buffer beyond aiohttp's own limit
 DELAY_CHECK_S = 0.05  # how often a scripted delay looks whether the client is still there
 
 
@@ -84,13 +85,20 @@ async def _stall(request: web.BaseRequest, state: MockProviderState) -> str:
 async def _write_whole(request: web.BaseRequest, plan: CompiledPlan, call: UpstreamCall) -> web.StreamResponse:
     """The fast path: the whole body in one write, headers coalesced with it."""
     if plan.single is None and plan.total_delay_s > 0:
-        await scripted_delay(plan.total_delay_s)
+        await scripted_delay(plan.total_delay_s, request)
     data = plan.single if plan.single is not None else plan.body
-    whole = web.Response(body=data, status=plan.status, headers=plan.headers)
+    # A body past one slice goes out slice by slice, each awaiting the reader (see WRITE_SLICE).
+    whole = web.Response(body=data, status=plan.status, headers=plan.headers) if len(data) <= WRITE_SLICE \
+        else web.StreamResponse(status=plan.status, headers=plan.headers)
     if plan.chunked and request.version >= HttpVersion11:  # HTTP/1.0 has no chunks: body until close
         whole.enable_chunked_encoding()
+    elif not isinstance(whole, web.Response):
+        whole.content_length = len(data)
     try:
         await whole.prepare(request)
+        if not isinstance(whole, web.Response):
+            for start in range(0, len(data), WRITE_SLICE):
+                await whole.write(data[start:start + WRITE_SLICE])
         await whole.write_eof()
     except ConnectionError:
         call.left_early()
@@ -165,7 +173,10 @@ async def write_plan(request: web.BaseRequest, plan: CompiledPlan, entry: Upstre
                 await _fault(request, op, entry, state, on_pause)
                 return resp
             if op.data:
-                await resp.write(op.data)
+                # Slices, each awaiting the reader (aiohttp drains past its high-water mark): a whole
+                # coalesced stream in one write sat in the transport's buffer for a slow reader.
+                for start in range(0, len(op.data), WRITE_SLICE):
+                    await resp.write(op.data[start:start + WRITE_SLICE])
                 sent += len(op.data)
         await resp.write_eof()
         entry.completed = True
