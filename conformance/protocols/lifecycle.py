@@ -44,8 +44,10 @@ from typing import Any, Generic, Literal, TypeVar
 from conformance.findings import Finding
 
 # Every operation an event can perform. ``run-*`` ops go to the run-phase machine (through the
-# table's ``roles``); ``step-end`` drops the open entities the table marks; the rest go to the
-# entity machine.
+# table's ``roles``); ``step-end`` drops the open entities the table marks (reporting them);
+# ``step-reset`` discards the current step's entities of those kinds silently (ai 7 ``reset-step``:
+# the step is redone, so what it opened may be opened again); ``step-start`` marks where a step
+# begins; the rest go to the entity machine.
 Op = Literal[
     "run-start",
     "run-finish",
@@ -58,6 +60,8 @@ Op = Literal[
     "complete",  # the call is exposed as complete (with or without a start)
     "refer",  # names an existing entity without changing it
     "step-end",
+    "step-start",
+    "step-reset",
 ]
 # Where one entity id stands. "fed" = open with content; "orphan" = content arrived before its
 # open: one 8.4.2, and the late open then opens an entity that already has content.
@@ -166,6 +170,7 @@ class _Walk(Generic[P, R]):
         self.states: dict[tuple[str, str], State] = {}
         self.findings: list[Finding] = []
         self.check = table.checks() if table.checks is not None else None
+        self.step_ids: set[tuple[str, str]] = set()  # entity ids used since the last step-start
 
     def add(self, row: str, message: str, index: int) -> None:
         self.findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
@@ -196,6 +201,10 @@ class _Walk(Generic[P, R]):
             return
         if op == "step-end":
             self.step_end(index)
+        elif op == "step-start":
+            self.step_ids.clear()
+        elif op == "step-reset":
+            self.step_reset()
         elif kind in table.entities:
             self.entity(index, event, etype or "", table.entities[kind], kind, op)
         if self.check is not None:
@@ -211,6 +220,15 @@ class _Walk(Generic[P, R]):
                      f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index)
             self.states[(open_kind, open_id)] = "absent"
 
+    def step_reset(self) -> None:
+        # The consumer forgets every open entity of these kinds and removes the step's parts, so the
+        # step's ids start afresh (ai 7.0.173 dist/index.js 7536-7545).
+        dropped = {k for k, e in self.table.entities.items() if e.dropped_at_step_end}
+        for key, state in list(self.states.items()):
+            if key[0] in dropped and (state in OPEN_STATES or key in self.step_ids):
+                del self.states[key]
+        self.step_ids.clear()
+
     def entity(self, index: int, event: dict[str, Any], etype: str, ent: Entity, kind: str, op: Op) -> None:
         ident = event.get(ent.id_key)
         if not isinstance(ident, str):
@@ -224,6 +242,7 @@ class _Walk(Generic[P, R]):
         if row is not None:
             self.add(row, self.message(etype, ent, ident, state, op, row), index)
         self.states[(kind, ident)] = new_state
+        self.step_ids.add((kind, ident))
 
     def message(self, etype: str, ent: Entity, ident: str, state: State, op: Op, row: str) -> str:
         words = self.table.wording
