@@ -84,6 +84,8 @@ class Entity:
     empty_delta_row: str | None = None  # a feed event whose delta is ""
     empty_close_row: str | None = None  # open..close with no non-empty delta in between
     reopen_row: str | None = None  # opened again after it closed (None: allowed)
+    restart_row: str | None = None  # opened again while open, where a table names it per entity
+    late_feed_row: str | None = None  # fed after it closed, where a table names it per entity
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ class Wording:
     no_terminal: str  # the message when the stream ends without a terminal
     verbs: Mapping[str, str]  # op -> verb of an 8.4.2 message ("uses" if absent)
     states: Mapping[str, str]  # state -> how an 8.4.2 message describes it
-    rows: Mapping[str, str]  # op -> message of its entity-dependent row (empty delta, reopen ...)
+    rows: Mapping[str, str]  # op (or "op@state") -> message of its entity-dependent row (empty delta, reopen ...)
     step_end: str = "a step end"
     # The legacy chunks' messages name an empty-string type as it is; the others call it unreadable.
     blank_type_is_unreadable: bool = True
@@ -249,7 +251,7 @@ class _Walk(Generic[P, R]):
         if row == self.table.not_open_row:
             verb = words.verbs.get(op, "uses")
             return f"{etype} {verb} {ent.label} {ident!r}, which is {words.states[state]}"
-        return words.rows[op].format(type=etype, label=ent.label, ident=ident)
+        return words.rows.get(f"{op}@{state}", words.rows[op]).format(type=etype, label=ent.label, ident=ident)
 
     def end(self) -> list[Finding]:
         if self.phase not in self.table.ended:

@@ -172,14 +172,20 @@ def schema_errors(event: Any) -> list[str]:
 Phase = Literal["before", "running", "finished", "errored", "aborted"]
 Role = Literal["start", "finish", "error", "abort", "body", "trailer"]
 
+# A part started again while open: the consumer does not throw, it starts a new part and the first
+# one stays 'streaming' for ever (the part-never-ended row); a call's input restarts from "" (its
+# streamed arguments are lost). A tool-input-delta after the call completed: the consumer keeps the
+# partial input (ai 6 dist/index.js 6435; ai 7 7351: nothing deletes it) and turns the call back to input-streaming, so
+# the exposed call changes (8.1.12); a text/reasoning delta after its end throws (8.4.2).
 ENTITIES: dict[str, Entity] = {
     "text": Entity("text part", "id", "8.1.5", dropped_at_step_end=True, empty_delta_row="hygiene.empty-delta",
-                   empty_close_row="hygiene.empty-delta"),
+                   empty_close_row="hygiene.empty-delta", restart_row="8.1.5", late_feed_row="8.4.2"),
     "reasoning": Entity("reasoning part", "id", "8.1.8", dropped_at_step_end=True,
-                        empty_delta_row="hygiene.empty-delta"),
+                        empty_delta_row="hygiene.empty-delta", restart_row="8.1.8", late_feed_row="8.4.2"),
     # A completed call started again is re-exposed (the consumer resets it to input-streaming).
     "tool": Entity("tool call", "toolCallId", "8.1.12", delta_key="inputTextDelta",
-                   empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12"),
+                   empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12", restart_row="8.1.12",
+                   late_feed_row="8.1.12"),
 }
 
 # chunk type -> (entity kind, "run" or "step", operation). Types not listed (file, source-*, data-*,
@@ -266,6 +272,8 @@ _EXPOSED_TWICE = "8.1.12"
 # Rows that depend on the entity: resolved through its attribute of that name.
 _EMPTY_CLOSE = EntityRow("empty_close_row")
 _REOPEN = EntityRow("reopen_row")
+_RESTART = EntityRow("restart_row")
+_LATE_FEED = EntityRow("late_feed_row")
 # (state of this id, op) -> (next state, row). "fed" = open with content; "orphan" = content before
 # its start (one 8.4.2; a late start then opens a part that already has content). A text or
 # reasoning id may be used again after its end (the consumer keys only the active parts). A tool
@@ -273,14 +281,14 @@ _REOPEN = EntityRow("reopen_row")
 TRANSITIONS: dict[tuple[State, Op], tuple[State, RowSpec]] = {
     ("absent", "open"): ("open", None),
     ("orphan", "open"): ("fed", None),
-    ("open", "open"): ("open", _NOT_OPEN),
-    ("fed", "open"): ("fed", _NOT_OPEN),
+    ("open", "open"): ("open", _RESTART),
+    ("fed", "open"): ("open", _RESTART),
     ("closed", "open"): ("open", _REOPEN),
     ("absent", "feed"): ("orphan", _NOT_OPEN),
     ("orphan", "feed"): ("orphan", _NOT_OPEN),
     ("open", "feed"): ("fed", None),
     ("fed", "feed"): ("fed", None),
-    ("closed", "feed"): ("closed", _NOT_OPEN),
+    ("closed", "feed"): ("closed", _LATE_FEED),
     ("absent", "close"): ("absent", _NOT_OPEN),
     ("orphan", "close"): ("closed", _NOT_OPEN),
     ("open", "close"): ("closed", _EMPTY_CLOSE),
@@ -314,6 +322,12 @@ WORDING = Wording(
     },
     rows={
         "open": "{type} starts {label} {ident!r} again after it was complete (exposed twice)",
+        "open@open": "{type} starts {label} {ident!r} again while it is open (the consumer starts a new one; "
+                     "the first is never ended)",
+        "open@fed": "{type} starts {label} {ident!r} again while it is open (the consumer starts a new one; "
+                    "the first is never ended)",
+        "feed@closed": "{type} continues {label} {ident!r} after it was complete (the consumer turns it back "
+                       "to input-streaming)",
         "complete": "{type} exposes {label} {ident!r} again after it was complete",
         "feed": "{type} for {label} {ident!r} has an empty delta",
         "close": "{label} {ident!r} ended with no content",
