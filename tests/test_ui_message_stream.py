@@ -211,9 +211,12 @@ LIFECYCLE_CASES: dict[str, tuple[list[Ev], list[tuple[str, int | None]]]] = {
     # Parts open at the error stay open through the trailer (L9: recorded, not graded).
     "trailer-leaves-parts-open": ([*START, *text("t", "x")[:2], {"type": "error", "errorText": "x"},
                                    *FINISH], [("info.open-at-error", 4)]),
-    # Content after the error is never shown by Chat (it threw there): row 18.
-    "text-after-error": ([*START, {"type": "error", "errorText": "x"}, *text("t", "x"), *FINISH],
-                         [("8.1.18", 3), ("8.1.18", 4), ("8.1.18", 5)]),
+    # streamText forwards what the provider sends after an error part; readUIMessageStream reads it
+    # (Chat stopped at the error). The part rules still hold there; a second start is a second message.
+    "text-after-error": ([*START, {"type": "error", "errorText": "x"}, *text("t", "x"), *FINISH], []),
+    "delta-after-error-for-no-part": ([*START, {"type": "error", "errorText": "x"},
+                                       {"type": "text-delta", "id": "t", "delta": "x"}, *FINISH], [("8.4.2", 3)]),
+    "start-after-error": ([*START, {"type": "error", "errorText": "x"}, *START, *FINISH], [("8.1.0", 3)]),
     "after-error-trailer": ([*START, {"type": "error", "errorText": "x"}, *FINISH, {"type": "finish-step"}],
                             [("8.1.18", 5)]),
     "after-abort": ([*START, {"type": "abort"}, {"type": "finish"}], [("8.1.18", 3)]),

@@ -108,6 +108,7 @@ class RunStep(Generic[P]):
     check_open: bool = False  # report entities still open (the finish)
     interpret: bool = True  # feed the event to the entity machine and the checks
     note_open: bool = False  # record (INFO) entities left open (an error: allowed, worth knowing)
+    quiet_step_end: bool = False  # a step end drops open entities without reporting them (after an error)
 
 
 @dataclass(frozen=True)
@@ -202,7 +203,7 @@ class _Walk(Generic[P, R]):
         if not step.interpret or not isinstance(event, dict):
             return
         if op == "step-end":
-            self.step_end(index)
+            self.step_end(index, report=not step.quiet_step_end)
         elif op == "step-start":
             self.step_ids.clear()
         elif op == "step-reset":
@@ -213,13 +214,14 @@ class _Walk(Generic[P, R]):
             for row, message in self.check(event):
                 self.add(row, message, index)
 
-    def step_end(self, index: int) -> None:
+    def step_end(self, index: int, report: bool = True) -> None:
         # The consumer forgets these open entities here: later deltas for them are errors.
         dropped = [k for k, e in self.table.entities.items() if e.dropped_at_step_end]
         for open_kind, open_id in self.still_open(dropped):
             ent = self.table.entities[open_kind]
-            self.add(ent.unclosed_row,
-                     f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index)
+            if report:
+                self.add(ent.unclosed_row,
+                         f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index)
             self.states[(open_kind, open_id)] = "absent"
 
     def step_reset(self) -> None:

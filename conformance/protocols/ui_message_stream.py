@@ -26,12 +26,14 @@ output protocol shares (``conformance.protocols.lifecycle``). Its
 rules are the consumer's (ai 6.0.326 ``dist/index.js``): ``processUIMessageStream`` (line 6101)
 throws ``UIMessageStreamError`` for a delta or end of a part that is not open, and for a tool
 output or approval naming no tool call; ``finish-step`` drops the open text and reasoning parts
-(lines 6634-6637). After an ``error`` chunk, ``streamText(...).toUIMessageStream()`` itself still
-sends ``finish-step``, ``message-metadata`` and ``finish`` (lines 9323-9377: every part of the
-full stream is forwarded; ``streamText`` sets the step's reason to ``'error'``, line 8674), and
-the consumers take them: ``readUIMessageStream`` (line 9708) reports the error and reads on;
-``Chat`` (line 15266) throws at the error and reads nothing further. So that trailer is no
-finding; any other chunk after ``error`` is row 8.1.18 (``Chat`` never shows it).
+(lines 6634-6637). An ``error`` chunk does not end the stream: ``streamText(...).toUIMessageStream()``
+forwards every part of the full stream (lines 9323-9377), so whatever the provider sends after an
+error part follows it, then ``finish-step`` and ``finish`` (the step's reason is ``'error'``, line
+8674, unless the provider's finish says otherwise). ``readUIMessageStream`` (line 9708) reports
+the error and reads on with the same part rules; ``Chat`` (line 15266) throws at the error and
+reads nothing further, so what follows is not shown there (the transcript, Chat's view, ends at
+the error). So chunks after ``error`` are no finding, parts left open at it may stay open through
+the trailing ``finish-step`` (L9), and only a second ``start`` is (row 8.1.0, as while running).
 
 The finish reason is the provider's: ``streamText`` keeps the step's ``finishReason`` from the
 provider's ``finish`` part (line 8635) and ``toUIMessageStream`` sends it (line 9351); there is no
@@ -223,10 +225,6 @@ _ROLE: dict[Op, Role] = {"run-start": "start", "run-finish": "finish", "run-erro
 
 _AFTER_END: RunStep[Phase] = RunStep("finished", "8.1.18", "{type} chunk after the run's terminal chunk",
                                      interpret=False)
-_AFTER_ERROR: RunStep[Phase] = RunStep("errored", "8.1.18",
-                                       "{type} chunk after the error chunk (Chat stops reading there; only "
-                                       "streamText's finish-step/message-metadata/finish trailer may follow)",
-                                       interpret=False)
 _AFTER_ABORT: RunStep[Phase] = RunStep("aborted", "8.1.18", "{type} chunk after the abort chunk", interpret=False)
 _FIRST = "first chunk is {type}, not start"
 RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
@@ -250,14 +248,16 @@ RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("finished", "finish"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("finished", "error"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("finished", "abort"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
-    ("errored", "start"): _AFTER_ERROR,
-    ("errored", "body"): _AFTER_ERROR,
-    # streamText's own trailer after an in-band error (see the module docstring): read on, no finding.
-    # Parts left open at the error stay open (not dropped, not reported: L9).
-    ("errored", "trailer"): RunStep("errored", None, interpret=False),
-    ("errored", "finish"): RunStep("finished", None, interpret=False),
-    ("errored", "error"): RunStep("errored", "8.1.18", "second terminal chunk {type}", interpret=False),
-    ("errored", "abort"): RunStep("errored", "8.1.18", "second terminal chunk {type}", interpret=False),
+    # streamText forwards everything after an in-band error and readUIMessageStream reads it with the
+    # same part rules (see the module docstring): no finding, but the part rules still hold. Parts
+    # left open at the error may stay open (L9): finish-step drops them unreported, finish does not check.
+    ("errored", "start"): RunStep("errored", "8.1.0", "start chunk after the error chunk (a second message)",
+                                  interpret=False),
+    ("errored", "body"): RunStep("errored", None),
+    ("errored", "trailer"): RunStep("errored", None, quiet_step_end=True),
+    ("errored", "finish"): RunStep("finished", None),
+    ("errored", "error"): RunStep("errored", None),
+    ("errored", "abort"): RunStep("aborted", None),
     ("aborted", "start"): _AFTER_ABORT,
     ("aborted", "body"): _AFTER_ABORT,
     ("aborted", "trailer"): _AFTER_ABORT,
@@ -357,8 +357,8 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     ...            {"type": "finish-step"}, {"type": "finish", "finishReason": "error"}])
     []
     >>> [f.row for f in lifecycle([{"type": "start"}, {"type": "error", "errorText": "x"},
-    ...                            {"type": "text-start", "id": "t"}, {"type": "finish"}])]
-    ['8.1.18']
+    ...                            {"type": "text-delta", "id": "t", "delta": "x"}, {"type": "finish"}])]
+    ['8.4.2']
     """
     return run_table(TABLE, events)
 
