@@ -103,10 +103,9 @@ class Row(BaseModel):
 
     def applies_to(self, protocol: str) -> Applicability | None:
         """The ``applies`` entry for an output protocol: its own, else its family's (None: neither)."""
-        entry = self.applies.get(protocol)  # type: ignore[call-overload]
-        if entry is None:
-            entry = self.applies.get(family(protocol))  # type: ignore[call-overload]
-        return entry
+        applies: dict[str, Applicability] = {str(k): v for k, v in self.applies.items()}
+        entry = applies.get(protocol)
+        return entry if entry is not None else applies.get(family(protocol))
 
     def level_for(self, protocol: str) -> Level | None:
         """The level this row has for an output protocol (None: it does not apply)."""

@@ -120,7 +120,7 @@ def provider_finish(expected: Transcript, proto: OutputProtocol, upstream: str |
     'stop'
     """
     table = proto.provider_finish
-    if table is None or expected.terminal != "finished" or upstream not in table:
+    if table is None or upstream is None or expected.terminal != "finished" or upstream not in table:
         return expected
     return expected.model_copy(update={"finish_reason": table[upstream]})
 

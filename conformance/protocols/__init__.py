@@ -47,10 +47,10 @@ def protocol(name: str) -> OutputProtocol:
 
     >>> protocol("ui-message-stream").expresses_model
     False
-    >>> protocol("nope")
+    >>> protocol("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown output protocol 'nope'; known: ag-ui, tanstack, tanstack-legacy, ui-message-stream, ui-message-stream@7
+    ValueError: unknown output protocol 'nope'; known: ag-ui, tanstack, ..., ui-message-stream@7
     """
     try:
         module = _MODULES[ALIASES.get(name, name)]
