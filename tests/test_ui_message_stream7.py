@@ -167,3 +167,45 @@ def test_reference7_speaks_ai7_where_it_differs(corpus: list[Scenario]) -> None:
     assert interrupted.events[-1] == {"type": "finish", "finishReason": "interrupted"}
     # The ai 6 grader refuses that chunk: ai 6 has no such reason.
     assert ai6.schema_errors(interrupted.events[-1])
+
+
+async def _ai7_idioms(events: Any, ctx: Any) -> Any:
+    """The reference's run with a drafted-then-reset step before it and a custom part before its end."""
+    async for e in events:
+        if e.get("type") == "finish-step":
+            yield {"type": "custom", "kind": "openai.compaction"}
+        yield e
+        if e.get("type") == "start-step" and not ctx.extra.get("reset_done"):
+            ctx.extra["reset_done"] = True
+            yield {"type": "text-start", "id": "draft"}
+            yield {"type": "text-delta", "id": "draft", "delta": "a draft the reset throws away"}
+            yield {"type": "reset-step"}
+            yield {"type": "start-step"}
+
+
+def _declaring(output: str) -> Any:
+    from tests.mutants.base import map_events
+
+    inner = map_events(_with_policies(ui_message_stream7, {"unknown_finish": "null"}), _ai7_idioms)
+
+    def factory(ctx: Any) -> Any:
+        adapter = inner(ctx)
+        adapter.capabilities = adapter.capabilities.model_copy(update={"output": output})
+        return adapter
+
+    return factory
+
+
+def test_graded_end_to_end_an_ai7_run_passes_at_7_and_fails_at_6(corpus: list[Scenario]) -> None:
+    scenario = next(s for s in corpus if s.id == "finish.interrupted.001")
+    at7 = run_case(_declaring("ui-message-stream@7"), scenario, "v4", Settings(timeout=5.0))
+    types = [e["type"] for e in at7.events]
+    assert {"reset-step", "custom"} <= set(types) and at7.events[-1]["finishReason"] == "interrupted"
+    assert at7.verdict == "PASS", at7.findings
+    at6 = run_case(_declaring("ui-message-stream"), scenario, "v4", Settings(timeout=5.0))
+    assert at6.verdict == "FAIL"
+    # ai 6's schema refuses the three chunks; ai 6's reader ignores reset-step, so the draft is read
+    # as text (8.1.4) and its part is never ended (8.1.5).
+    assert {f.row for f in at6.findings if f.level == "MUST"} == {"schema.event", "8.1.4", "8.1.5"}
+    assert sorted(f.event_index for f in at6.findings if f.row == "schema.event") == [
+        types.index("reset-step"), types.index("custom"), len(types) - 1]
