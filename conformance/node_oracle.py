@@ -81,7 +81,9 @@ def ui_unavailable() -> str | None:
 
 
 def run_ui(cases: list[dict[str, Any]], timeout: float = 300.0) -> list[dict[str, Any]]:
-    """``[{id, version, events}]`` -> ``[{id, version, invalid, rejected, text}]`` from ai's own code.
+    """``[{id, version, events}]`` -> ``[{id, version, verdict, invalid, rejected, text}]`` from ai's own code.
+
+    ``verdict``: ``'reject'`` when either of the two below is non-empty, else ``'accept'``;
 
     ``invalid``: ``[index, reason]`` of every chunk that version's ``uiMessageChunkSchema`` refuses;
     ``rejected``: ``{index, reason}`` of the first error ``readUIMessageStream`` reports on the chunks

@@ -104,7 +104,8 @@ def test_our_reading_agrees_with_ai_s_own_reader(corpus: list[Scenario], capsys:
         theirs = real[case["id"]]
         mine = node_oracle.ui_verdict(case["events"], case["version"])
         their_rejected = theirs["rejected"]["index"] if theirs["rejected"] else None
-        rejected += bool(theirs["invalid"] or their_rejected is not None)
+        rejected += theirs["verdict"] == "reject"
+        assert (theirs["verdict"] == "reject") == bool(theirs["invalid"] or their_rejected is not None)
         if mine == {"invalid": [i for i, _ in theirs["invalid"]], "rejected": their_rejected}:
             continue
         disagree.append(f"{case['id']}: ours {mine}; ai {theirs['version']}: invalid {theirs['invalid'][:2]}, "

@@ -2,7 +2,8 @@
 //
 // stdin: JSON lines, one stream each: {"id": ..., "version": 6 | 7, "events": [chunk, ...]}.
 // stdout: JSON lines, one per stream, in order:
-//   {"id", "version", "invalid": [[index, reason], ...], "rejected": null | {"index", "reason"}, "text"}
+//   {"id", "version", "verdict": "accept" | "reject", "invalid": [[index, reason], ...],
+//    "rejected": null | {"index", "reason"}, "text"}
 // `invalid`: every chunk that version's zod `uiMessageChunkSchema` refuses (the chat transports parse
 // each SSE event with it and throw at the first failure: ai 6.0.326 dist/index.js 14736, ai 7.0.173
 // 21597). `rejected`: the first error `readUIMessageStream` (processUIMessageStream inside) reports
@@ -41,7 +42,8 @@ async function oneStream({ id, version, events }) {
     while (end < prefix.length && (await consume(read, prefix.slice(0, end))).error === null) end += 1
     rejected = { index: end - 1, reason: whole.error }
   }
-  return { id, version, invalid, rejected, text: whole.text }
+  const verdict = invalid.length > 0 || rejected !== null ? 'reject' : 'accept'
+  return { id, version, verdict, invalid, rejected, text: whole.text }
 }
 
 async function consume(read, chunks) {
