@@ -84,7 +84,6 @@ def run_ui(cases: list[dict[str, Any]], timeout: float = 300.0) -> list[dict[str
     """``[{id, version, events}]`` -> ``[{id, version, verdict, invalid, rejected, text}]`` from ai's own code.
 
     ``verdict``: ``'reject'`` when either of the two below is non-empty, else ``'accept'``;
-
     ``invalid``: ``[index, reason]`` of every chunk that version's ``uiMessageChunkSchema`` refuses;
     ``rejected``: ``{index, reason}`` of the first error ``readUIMessageStream`` reports on the chunks
     before the first invalid one (the in-band ``error`` chunk is not one), or None.
