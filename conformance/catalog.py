@@ -14,6 +14,8 @@ Example:
     'MUST'
     >>> level_for("8.1.2", "ui-message-stream") is None  # no UI message stream chunk carries a model
     True
+    >>> level_for("8.1.2", "ui-message-stream@7") is None  # the family's entry covers its versions
+    True
     >>> declare("8.1.5", "8.1.99")
     Traceback (most recent call last):
     ...
@@ -32,7 +34,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from mock_provider.scenario import fixtures_dir
 
 Level = Literal["MUST", "SHOULD", "MAY"]
-OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream")
+OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream",
+                                     "ui-message-stream@7")
+# A protocol's ``applies`` key: one of OUTPUT_PROTOCOLS (a versioned name falls back to its family).
+ProtocolKey = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream", "ui-message-stream@7"]
+
+
+def family(protocol: str) -> str:
+    """The protocol family a versioned name belongs to (its ``applies`` fallback).
+
+    >>> family("ui-message-stream@7"), family("ag-ui")
+    ('ui-message-stream', 'ag-ui')
+    """
+    return protocol.split("@", 1)[0]
+
 SourceKind = Literal["spec", "anchor", "seed", "published-type", "consumer", "test"]
 
 
@@ -71,8 +86,10 @@ class Row(BaseModel):
     axis: Literal["content", "termination"]
     title: str
     sources: list[Source] = Field(min_length=1)
-    applies: dict[Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"], Applicability] = Field(
-        default_factory=dict, description="Per output protocol, where it differs from the row's own level.")
+    applies: dict[ProtocolKey, Applicability] = Field(
+        default_factory=dict, description="Per output protocol, where it differs from the row's own level; an "
+                                          "entry for a family (ui-message-stream) also covers its versions "
+                                          "(ui-message-stream@7) unless the version has its own.")
     every_case: bool = Field(default=False, description="Checked on every case's events, whatever its scenario.")
     subordinate: bool = Field(
         default=False, description="Reported only where every other MUST row held (it would blame a second row "
@@ -84,9 +101,15 @@ class Row(BaseModel):
         """The sources' references, as text."""
         return [s.ref for s in self.sources]
 
+    def applies_to(self, protocol: str) -> Applicability | None:
+        """The ``applies`` entry for an output protocol: its own, else its family's (None: neither)."""
+        applies: dict[str, Applicability] = {str(k): v for k, v in self.applies.items()}
+        entry = applies.get(protocol)
+        return entry if entry is not None else applies.get(family(protocol))
+
     def level_for(self, protocol: str) -> Level | None:
         """The level this row has for an output protocol (None: it does not apply)."""
-        entry = self.applies.get(protocol)  # type: ignore[call-overload]
+        entry = self.applies_to(protocol)
         if entry is None:
             return self.level
         return None if entry.level == "n/a" else entry.level

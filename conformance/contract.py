@@ -57,8 +57,11 @@ __all__ = [
     "RunRequest",
 ]
 
-OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"]
-OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream")
+# ``ui-message-stream`` is ai 6.0.326's (``ui-message-stream@6`` names it explicitly); ``@7`` is ai 7.0.173's.
+OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream", "ui-message-stream@7",
+                         "ui-message-stream@6"]
+OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream",
+                                     "ui-message-stream@7")
 
 
 class Policies(BaseModel):

@@ -35,7 +35,7 @@ from conformance import bridge
 from conformance.catalog import catalog
 from conformance.consumer import StreamProcessor, consumer_chunks
 from conformance.consumer_view import PROTOCOLS as PROCESSOR_OUTPUTS
-from conformance.contract import Capabilities, Policies
+from conformance.contract import OUTPUT_PROTOCOLS, Capabilities, OutputProtocol, Policies
 from conformance.findings import Finding
 from conformance.grading import grade, levelled
 from conformance.protocols import protocol
@@ -62,7 +62,7 @@ class ConformanceTie(BaseModel):
     model_config = ConfigDict(extra="forbid")
     scenario: str | None = None
     dialect: str | None = None
-    output: Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"] | None = None
+    output: OutputProtocol | None = None
     # The case's run record (conformance.run_record): with it, the recording is graded exactly as
     # the live run was (upstream positions, upstream calls, abort and transport facts, capabilities).
     run: dict[str, Any] | None = None
@@ -284,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chk.add_argument("file")
     chk.add_argument("--scenario")
     chk.add_argument("--dialect")
-    chk.add_argument("--output", choices=["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"])
+    chk.add_argument("--output", choices=list(OUTPUT_PROTOCOLS))
     args = parser.parse_args(argv)
     corpus = {s.id: s for s in load_corpus()}
     scenario_id = args.scenario

@@ -20,6 +20,7 @@ from conformance.grading import grade
 from conformance.recording import check_recording, dump, load_recording, recording_from_record
 from conformance.reference import agui, agui_bridge, openai_http, tanstack, tanstack_legacy
 from conformance.reference import ui_message_stream as ums
+from conformance.reference import ui_message_stream7 as ums7
 from conformance.run_record import RunRecord
 from conformance.runner import Settings
 from conformance.verdict import CaseResult
@@ -34,6 +35,7 @@ REFERENCES: dict[str, tuple[Any, list[str]]] = {
     "tanstack": (tanstack, PARTS),
     "tanstack_legacy": (tanstack_legacy, PARTS),
     "ui_message_stream": (ums, PARTS),
+    "ui_message_stream7": (ums7, PARTS),
     "agui_bridge": (agui_bridge, ["mastra"]),
     "openai_http": (openai_http, ["openai-chat"]),
 }

@@ -160,7 +160,8 @@ LIFECYCLE_CASES: dict[str, tuple[list[Ev], list[tuple[str, int | None]]]] = {
         [("8.4.2", 2)],
     ),
     "end-without-start": ([*START, {"type": "reasoning-end", "id": "r"}, *FINISH], [("8.4.2", 2)]),
-    "start-while-open": ([*START, {"type": "text-start", "id": "t"}, *text("t", "x"), *FINISH], [("8.4.2", 3)]),
+    # The consumer starts a second part under the same id; the first stays 'streaming' (never ended).
+    "start-while-open": ([*START, {"type": "text-start", "id": "t"}, *text("t", "x"), *FINISH], [("8.1.5", 3)]),
     "text-open-at-finish": ([*START, *text("t", "x")[:2], {"type": "finish"}], [("8.1.5", 4)]),
     "text-open-at-finish-step": ([*START, *text("t", "x")[:2], *FINISH], [("8.1.5", 4)]),
     "reasoning-open-at-finish-step": (
@@ -182,7 +183,7 @@ LIFECYCLE_CASES: dict[str, tuple[list[Ev], list[tuple[str, int | None]]]] = {
     "tool-delta-after-available": (
         [*START, *call("c", "f", "{}", input={}), {"type": "tool-input-delta", "toolCallId": "c",
                                                    "inputTextDelta": "x"}, *FINISH],
-        [("8.4.2", 5)],
+        [("8.1.12", 5)],  # no throw: the exposed call goes back to input-streaming
     ),
     "atomic-call-is-fine": ([*START, call("c", "f", input={})[-1], *FINISH], []),
     "exposed-twice": ([*START, *call("c", "f", "{}", input={}), call("c", "f", input={})[-1], *FINISH],
@@ -202,8 +203,22 @@ LIFECYCLE_CASES: dict[str, tuple[list[Ev], list[tuple[str, int | None]]]] = {
     "empty-args-delta": ([*START, *call("c", "f", "", "{}", input={}), *FINISH], [("hygiene.empty-delta", 3)]),
     "after-finish": ([*START, *FINISH, *text("t", "x")], [("8.1.18", 4), ("8.1.18", 5), ("8.1.18", 6)]),
     "second-finish": ([*START, *FINISH, {"type": "finish"}], [("8.1.18", 4)]),
-    # Chat throws at the error chunk: streamText's finish-step/finish after it are not read.
-    "finish-after-error": ([*START, {"type": "error", "errorText": "x"}, *FINISH], [("8.1.18", 3), ("8.1.20", 4)]),
+    # streamText's own shape (ai 6.0.326 dist/index.js 9323-9353): finish-step, message-metadata and
+    # finish after the error; readUIMessageStream reads on, Chat stops at the error. Not a finding.
+    "finish-after-error": ([*START, {"type": "error", "errorText": "x"}, {"type": "finish-step"},
+                            {"type": "message-metadata", "messageMetadata": {"t": 1}},
+                            {"type": "finish", "finishReason": "error"}], []),
+    # Parts open at the error stay open through the trailer (L9: recorded, not graded).
+    "trailer-leaves-parts-open": ([*START, *text("t", "x")[:2], {"type": "error", "errorText": "x"},
+                                   *FINISH], [("info.open-at-error", 4)]),
+    # streamText forwards what the provider sends after an error part; readUIMessageStream reads it
+    # (Chat stopped at the error). The part rules still hold there; a second start is a second message.
+    "text-after-error": ([*START, {"type": "error", "errorText": "x"}, *text("t", "x"), *FINISH], []),
+    "delta-after-error-for-no-part": ([*START, {"type": "error", "errorText": "x"},
+                                       {"type": "text-delta", "id": "t", "delta": "x"}, *FINISH], [("8.4.2", 3)]),
+    "start-after-error": ([*START, {"type": "error", "errorText": "x"}, *START, *FINISH], [("8.1.0", 3)]),
+    "after-error-trailer": ([*START, {"type": "error", "errorText": "x"}, *FINISH, {"type": "finish-step"}],
+                            [("8.1.18", 5)]),
     "after-abort": ([*START, {"type": "abort"}, {"type": "finish"}], [("8.1.18", 3)]),
     "abort-leaves-parts-open": ([*START, *text("t", "x")[:2], {"type": "abort"}], []),
 }
@@ -233,7 +248,7 @@ def test_lifecycle_messages_name_the_chunk_and_id() -> None:
 
 def test_lifecycle_tables_are_complete() -> None:
     phases = ("before", "running", "finished", "errored", "aborted")
-    roles = ("start", "finish", "error", "abort", "body")
+    roles = ("start", "finish", "error", "abort", "body", "trailer")
     assert set(ums.RUN_PHASES) == {(p, r) for p in phases for r in roles}
     states = ("absent", "orphan", "open", "fed", "closed")
     ops = ("open", "feed", "close", "complete", "refer")
@@ -408,7 +423,10 @@ def test_reference_chunks_for_a_tool_run(corpus: list[Scenario]) -> None:
     assert types[:2] == ["start", "start-step"] and types[-2:] == ["finish-step", "finish"]
     bad = next(e for e in r.events if e["type"] == "tool-input-error")
     assert bad["input"] == s.expected.tool_calls[0].args_text  # the raw text, policy 'raw'
-    assert r.events[-1]["finishReason"] == "tool-calls"
+    # The provider said 'length' and streamText passes it on (ai 6.0.326 dist/index.js 8635, 9351),
+    # although a client call completed (TanStack's engine would say 'tool_calls').
+    assert r.events[-1]["finishReason"] == "length"
+    assert r.verdict == "PASS", r.findings
     assert json.loads(json.dumps(r.events)) == r.events
 
 

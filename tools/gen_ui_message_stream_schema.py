@@ -1,8 +1,12 @@
-"""Generate conformance/schemas/ui-message-stream.schema.json from the ``UIMessageChunk`` table below.
+"""Generate the UI message stream schemas (ai 6 and ai 7) from the ``UIMessageChunk`` tables below.
 
-The table is the published ``ai`` 6.0.326 type, field by field: ``UIMessageChunk`` in
-``dist/index.d.ts`` and the zod ``uiMessageChunkSchema`` in ``dist/index.js`` (``npm pack
-ai@6.0.326``). Every chunk is a zod ``looseObject``: extra keys are allowed.
+:data:`CHUNKS` is the published ``ai`` 6.0.326 type, field by field: ``UIMessageChunk`` in
+``dist/index.d.ts`` (line 2034) and the zod ``uiMessageChunkSchema`` in ``dist/index.js`` (line
+5843) (``npm pack ai@6.0.326``) -> ``conformance/schemas/ui-message-stream.schema.json``.
+:data:`CHUNKS7` is ``ai`` 7.0.173 (npm ``latest``), written as its difference from ai 6:
+``UIMessageChunk`` in ``dist/index.d.ts`` line 2397, zod ``uiMessageChunkSchema`` in
+``dist/index.js`` lines 6715-6911 -> ``conformance/schemas/ui-message-stream-7.schema.json``.
+Every chunk is a zod ``looseObject``: extra keys are allowed.
 
 Usage: ``python tools/gen_ui_message_stream_schema.py`` (write) or ``--check`` (exit 1 if stale).
 ``tests/test_ui_message_stream.py`` runs the check, so the schema cannot drift from the table.
@@ -17,6 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "conformance" / "schemas" / "ui-message-stream.schema.json"
+OUT7 = ROOT / "conformance" / "schemas" / "ui-message-stream-7.schema.json"
 
 S: dict[str, Any] = {"type": "string"}
 B: dict[str, Any] = {"type": "boolean"}
@@ -68,52 +73,117 @@ CHUNKS: dict[str, dict[str, Any]] = {
     "message-metadata": chunk({"messageMetadata": ANY}, {}),
 }
 
+# ai 7.0.173 dist/index.js 6691-6711 `citationSchema` (a zod object: extra keys are stripped, not refused).
+_SOURCE_COMMON: dict[str, Any] = {"type": {"const": "source"}, "id": S, "providerMetadata": PM}
+CITATION: dict[str, Any] = {
+    "type": "object", "required": ["source"],
+    "properties": {
+        "source": {"oneOf": [
+            {"type": "object", "required": ["type", "sourceType", "id", "url"],
+             "properties": {**_SOURCE_COMMON, "sourceType": {"const": "url"}, "url": S, "title": S}},
+            {"type": "object", "required": ["type", "sourceType", "id", "mediaType", "title"],
+             "properties": {**_SOURCE_COMMON, "sourceType": {"const": "document"}, "mediaType": S, "title": S,
+                            "filename": S}},
+        ]},
+        "startIndex": {"type": "integer", "minimum": 0},
+        "endIndex": {"type": "integer", "minimum": 0},
+        "citedText": S,
+    },
+}
+_STEERING_PART: dict[str, Any] = {"oneOf": [  # ai 7.0.173 dist/index.js 6868-6880
+    {"type": "object", "required": ["type", "text"],
+     "properties": {"type": {"const": "text"}, "text": S, "providerMetadata": PM}},
+    {"type": "object", "required": ["type", "mediaType", "url"],
+     "properties": {"type": {"const": "file"}, "mediaType": S, "url": S, "filename": S,
+                    "providerReference": {"type": "object", "additionalProperties": S}, "providerMetadata": PM}},
+]}
+# ai 7 = ai 6 with these chunks added or changed (dist/index.js line of each zod looseObject).
+CHUNKS7: dict[str, dict[str, Any]] = {
+    **CHUNKS,
+    "text-end": chunk({"id": S}, {"citations": {"type": "array", "items": CITATION}, "providerMetadata": PM}),  # 6728
+    "tool-approval-request": chunk({"approvalId": S, "toolCallId": S},  # 6775
+                                   {"approvalDescriptor": ANY, "inputSchemaInput": ANY, "reason": S,
+                                    "isAutomatic": B, "signature": S}),
+    "tool-approval-response": chunk({"approvalId": S, "approved": B},  # 6785
+                                    {"reason": S, "providerExecuted": B, "providerMetadata": PM}),
+    "custom": chunk({"kind": S}, {"providerMetadata": PM}),  # 6833 (zod: any string; the .d.ts says a.b)
+    "reasoning-file": chunk({"url": S, "mediaType": S}, {"providerMetadata": PM}),  # 6859
+    "steering-message": chunk({"id": S, "parts": {"type": "array", "items": _STEERING_PART}}, {}),  # 6865
+    "reset-step": chunk({}, {}),  # 6889
+    "finish": chunk({}, {"finishReason": {"enum": [*FINISH["enum"][:-1], "interrupted", "other"]},  # 6896
+                         "messageMetadata": ANY}),
+}
 
-def schema() -> dict[str, Any]:
-    """The whole JSON Schema: dispatch on ``type`` (if/then), so errors name the offending field.
+
+def schema(version: int = 6) -> dict[str, Any]:
+    """The whole JSON Schema of one ``ai`` major: dispatch on ``type`` (if/then), so errors name the field.
 
     >>> s = schema()
     >>> s["$defs"]["finish"]["properties"]["finishReason"]["enum"][-1]
     'other'
+    >>> schema(7)["$defs"]["finish"]["properties"]["finishReason"]["enum"][-2]
+    'interrupted'
     """
+    chunks = CHUNKS7 if version == 7 else CHUNKS
     all_of: list[dict[str, Any]] = [
         {"required": ["type"], "properties": {"type": {"type": "string"}}},
-        {"anyOf": [{"properties": {"type": {"enum": sorted(CHUNKS)}}},
+        {"anyOf": [{"properties": {"type": {"enum": sorted(chunks)}}},
                    {"properties": {"type": {"pattern": "^data-"}}}]},
     ]
-    for name in CHUNKS:
+    for name in chunks:
         all_of.append({"if": {"properties": {"type": {"const": name}}, "required": ["type"]},
                        "then": {"$ref": f"#/$defs/{name}"}})
     all_of.append({"if": {"properties": {"type": {"pattern": "^data-"}}, "required": ["type"]},
                    "then": {"$ref": "#/$defs/data-part"}})
+    if version == 7:
+        return _document(all_of, chunks, "ui-message-stream-7.schema.json", "ai 7.0.173", DESCRIPTION7)
+    return _document(all_of, chunks, "ui-message-stream.schema.json", "ai 6.0.326", DESCRIPTION6)
+
+
+DESCRIPTION7 = ("One chunk of the AI SDK UI message stream protocol v1 as `ai` 7.0.173 (npm latest) defines it: "
+                "dist/index.d.ts `UIMessageChunk` and the zod `uiMessageChunkSchema` in dist/index.js (lines "
+                "6715-6911). ai 7 adds the chunks `custom`, `reasoning-file`, `reset-step`, `steering-message` and "
+                "`tool-approval-response`, the finish reason 'interrupted', `text-end.citations` and "
+                "`tool-approval-request.reason/isAutomatic` to ai 6 (ui-message-stream.schema.json). Every chunk is "
+                "a zod looseObject, so extra keys are allowed. Dispatch is by `type` (if/then). Generated by "
+                "tools/gen_ui_message_stream_schema.py.")
+
+
+def _document(all_of: list[dict[str, Any]], chunks: dict[str, dict[str, Any]], file: str, package: str,
+              description: str) -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://stream-adapter-conformance.local/schemas/ui-message-stream.schema.json",
-        "title": "AI SDK UI message stream chunk (UIMessageChunk, ai 6.0.326)",
-        "description": "One chunk of the AI SDK UI message stream protocol v1 (x-vercel-ai-ui-message-stream: v1), "
-                       "written from the published `ai` 6.0.326 package: dist/index.d.ts `UIMessageChunk` and the "
-                       "zod `uiMessageChunkSchema` in dist/index.js (spec-reference 2.2). Every chunk is a zod "
-                       "looseObject, so extra keys are allowed. `finish.finishReason` is the ai 6 enum (no "
-                       "'unknown'; ai 7 adds 'interrupted'). `input`, `output`, `data` and "
-                       "`message-metadata.messageMetadata` are required as the TypeScript type declares them (zod "
-                       "`unknown`: any JSON value, null included). Dispatch is by `type` (if/then), so errors name "
-                       "the offending field. Generated by tools/gen_ui_message_stream_schema.py.",
+        "$id": f"https://stream-adapter-conformance.local/schemas/{file}",
+        "title": f"AI SDK UI message stream chunk (UIMessageChunk, {package})",
+        "description": description,
         "allOf": all_of,
         "$defs": {
             "jsonObject": {"type": "object"},
             "providerMetadata": {"type": "object", "additionalProperties": {"type": "object"}},
-            **CHUNKS,
+            **chunks,
             "data-part": chunk({"data": ANY}, {"id": S, "transient": B}),
         },
     }
 
 
-def render() -> str:
-    return json.dumps(schema(), indent=2) + "\n"
+DESCRIPTION6 = ("One chunk of the AI SDK UI message stream protocol v1 (x-vercel-ai-ui-message-stream: v1), "
+                "written from the published `ai` 6.0.326 package: dist/index.d.ts `UIMessageChunk` and the "
+                "zod `uiMessageChunkSchema` in dist/index.js (spec-reference 2.2). Every chunk is a zod "
+                "looseObject, so extra keys are allowed. `finish.finishReason` is the ai 6 enum (no "
+                "'unknown'; ai 7 adds 'interrupted'). `input`, `output`, `data` and "
+                "`message-metadata.messageMetadata` are required as the TypeScript type declares them (zod "
+                "`unknown`: any JSON value, null included). Dispatch is by `type` (if/then), so errors name "
+                "the offending field. Generated by tools/gen_ui_message_stream_schema.py.")
+
+
+def render(version: int = 6) -> str:
+    return json.dumps(schema(version), indent=2) + "\n"
 
 
 if __name__ == "__main__":
+    outputs = {OUT: render(6), OUT7: render(7)}
     if sys.argv[1:] == ["--check"]:
-        sys.exit(0 if OUT.read_text(encoding="utf-8") == render() else 1)
-    OUT.write_text(render(), encoding="utf-8")
-    print(f"wrote {OUT}")
+        sys.exit(0 if all(path.read_text(encoding="utf-8") == text for path, text in outputs.items()) else 1)
+    for path, text in outputs.items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")

@@ -95,11 +95,34 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
         expected = bridge.expected_for(expected)
     actual = proto.extract(list(record.events))
     parts = scenario.parts()
+    upstream_finish = next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None)
+    expected = provider_finish(expected, proto, upstream_finish)
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
-        upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
+        upstream_finish=upstream_finish,
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts))
+
+
+def provider_finish(expected: Transcript, proto: OutputProtocol, upstream: str | None) -> Transcript:
+    """The expected transcript with the provider's finish reason, where the protocol's producer passes it on.
+
+    The scenario's expectation follows the engine rule ("``tool_calls`` iff a client call
+    completed", spec 8.2); a protocol with ``provider_finish`` (the UI message stream) sends the
+    provider's reason instead. A run that does not finish, or an upstream with no finish part
+    (row 8.1.19), keeps the scenario's expectation.
+
+    >>> from conformance.protocols import protocol
+    >>> stop = Transcript(terminal="finished", finish_reason="stop")
+    >>> provider_finish(stop, protocol("ui-message-stream"), "tool-calls").finish_reason
+    'tool_calls'
+    >>> provider_finish(stop, protocol("ag-ui"), "tool-calls").finish_reason
+    'stop'
+    """
+    table = proto.provider_finish
+    if table is None or upstream is None or expected.terminal != "finished" or upstream not in table:
+        return expected
+    return expected.model_copy(update={"finish_reason": table[upstream]})
 
 
 def first_failing_step(scenario: Scenario) -> int | None:

@@ -10,7 +10,9 @@ Example:
     >>> protocol("ag-ui").name
     'ag-ui'
     >>> names()
-    ['ag-ui', 'tanstack', 'tanstack-legacy', 'ui-message-stream']
+    ['ag-ui', 'tanstack', 'tanstack-legacy', 'ui-message-stream', 'ui-message-stream@7']
+    >>> protocol("ui-message-stream@6") is protocol("ui-message-stream")  # ai 6, named explicitly
+    True
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ _MODULES = {
     "tanstack": "tanstack",
     "tanstack-legacy": "tanstack_legacy",
     "ui-message-stream": "ui_message_stream",
+    "ui-message-stream@7": "ui_message_stream7",
 }
+# Other names for a protocol above (not listed by names(): the catalog grades each protocol once).
+ALIASES = {"ui-message-stream@6": "ui-message-stream"}
 
 
 def names() -> list[str]:
@@ -42,13 +47,13 @@ def protocol(name: str) -> OutputProtocol:
 
     >>> protocol("ui-message-stream").expresses_model
     False
-    >>> protocol("nope")
+    >>> protocol("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown output protocol 'nope'; known: ag-ui, tanstack, tanstack-legacy, ui-message-stream
+    ValueError: unknown output protocol 'nope'; known: ag-ui, tanstack, ..., ui-message-stream@7
     """
     try:
-        module = _MODULES[name]
+        module = _MODULES[ALIASES.get(name, name)]
     except KeyError:
         raise ValueError(f"unknown output protocol {name!r}; known: {', '.join(_MODULES)}") from None
     found: OutputProtocol = importlib.import_module(f"conformance.protocols.{module}").PROTOCOL

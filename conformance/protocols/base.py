@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,10 +35,12 @@ class OutputProtocol:
     is handed to the consumer as complete. The ``expresses_*`` flags (default ``True``) declare
     what the protocol cannot say, so the grader skips that comparison instead of failing it: a
     tool result's error flag, the model id (row 8.1.2), an error code (row hygiene.error-code),
-    a structured-output event.
+    a structured-output event. ``provider_finish``: the protocol's published producer passes the
+    provider's finish reason through (upstream unified reason -> the transcript reason expected),
+    instead of the engine rule "``tool_calls`` iff a client call completed" (None: that rule).
     """
 
-    name: str  # "ag-ui" | "tanstack" | "tanstack-legacy" | "ui-message-stream"
+    name: str  # "ag-ui" | "tanstack" | "tanstack-legacy" | "ui-message-stream" | "ui-message-stream@7"
     usage_fields: tuple[str, ...]  # the UsageRecord fields the protocol can express
     schema_errors: Callable[[Any], list[str]]
     lifecycle: Callable[[Sequence[Any]], list[Finding]]
@@ -48,3 +50,4 @@ class OutputProtocol:
     expresses_model: bool = True
     expresses_error_code: bool = True
     expresses_structured: bool = True
+    provider_finish: Mapping[str, str] | None = None

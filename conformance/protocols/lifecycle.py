@@ -44,8 +44,10 @@ from typing import Any, Generic, Literal, TypeVar
 from conformance.findings import Finding
 
 # Every operation an event can perform. ``run-*`` ops go to the run-phase machine (through the
-# table's ``roles``); ``step-end`` drops the open entities the table marks; the rest go to the
-# entity machine.
+# table's ``roles``); ``step-end`` drops the open entities the table marks (reporting them);
+# ``step-reset`` discards the current step's entities of those kinds silently (ai 7 ``reset-step``:
+# the step is redone, so what it opened may be opened again); ``step-start`` marks where a step
+# begins; the rest go to the entity machine.
 Op = Literal[
     "run-start",
     "run-finish",
@@ -58,6 +60,8 @@ Op = Literal[
     "complete",  # the call is exposed as complete (with or without a start)
     "refer",  # names an existing entity without changing it
     "step-end",
+    "step-start",
+    "step-reset",
 ]
 # Where one entity id stands. "fed" = open with content; "orphan" = content arrived before its
 # open: one 8.4.2, and the late open then opens an entity that already has content.
@@ -80,6 +84,8 @@ class Entity:
     empty_delta_row: str | None = None  # a feed event whose delta is ""
     empty_close_row: str | None = None  # open..close with no non-empty delta in between
     reopen_row: str | None = None  # opened again after it closed (None: allowed)
+    restart_row: str | None = None  # opened again while open, where a table names it per entity
+    late_feed_row: str | None = None  # fed after it closed, where a table names it per entity
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,7 @@ class RunStep(Generic[P]):
     check_open: bool = False  # report entities still open (the finish)
     interpret: bool = True  # feed the event to the entity machine and the checks
     note_open: bool = False  # record (INFO) entities left open (an error: allowed, worth knowing)
+    quiet_step_end: bool = False  # a step end drops open entities without reporting them (after an error)
 
 
 @dataclass(frozen=True)
@@ -114,7 +121,7 @@ class Wording:
     no_terminal: str  # the message when the stream ends without a terminal
     verbs: Mapping[str, str]  # op -> verb of an 8.4.2 message ("uses" if absent)
     states: Mapping[str, str]  # state -> how an 8.4.2 message describes it
-    rows: Mapping[str, str]  # op -> message of its entity-dependent row (empty delta, reopen ...)
+    rows: Mapping[str, str]  # op (or "op@state") -> message of its entity-dependent row (empty delta, reopen ...)
     step_end: str = "a step end"
     # The legacy chunks' messages name an empty-string type as it is; the others call it unreadable.
     blank_type_is_unreadable: bool = True
@@ -166,6 +173,7 @@ class _Walk(Generic[P, R]):
         self.states: dict[tuple[str, str], State] = {}
         self.findings: list[Finding] = []
         self.check = table.checks() if table.checks is not None else None
+        self.step_ids: set[tuple[str, str]] = set()  # entity ids used since the last step-start
 
     def add(self, row: str, message: str, index: int) -> None:
         self.findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
@@ -195,21 +203,35 @@ class _Walk(Generic[P, R]):
         if not step.interpret or not isinstance(event, dict):
             return
         if op == "step-end":
-            self.step_end(index)
+            self.step_end(index, report=not step.quiet_step_end)
+        elif op == "step-start":
+            self.step_ids.clear()
+        elif op == "step-reset":
+            self.step_reset()
         elif kind in table.entities:
             self.entity(index, event, etype or "", table.entities[kind], kind, op)
         if self.check is not None:
             for row, message in self.check(event):
                 self.add(row, message, index)
 
-    def step_end(self, index: int) -> None:
+    def step_end(self, index: int, report: bool = True) -> None:
         # The consumer forgets these open entities here: later deltas for them are errors.
         dropped = [k for k, e in self.table.entities.items() if e.dropped_at_step_end]
         for open_kind, open_id in self.still_open(dropped):
             ent = self.table.entities[open_kind]
-            self.add(ent.unclosed_row,
-                     f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index)
+            if report:
+                self.add(ent.unclosed_row,
+                         f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index)
             self.states[(open_kind, open_id)] = "absent"
+
+    def step_reset(self) -> None:
+        # The consumer forgets every open entity of these kinds and removes the step's parts, so the
+        # step's ids start afresh (ai 7.0.173 dist/index.js 7536-7545).
+        dropped = {k for k, e in self.table.entities.items() if e.dropped_at_step_end}
+        for key, state in list(self.states.items()):
+            if key[0] in dropped and (state in OPEN_STATES or key in self.step_ids):
+                del self.states[key]
+        self.step_ids.clear()
 
     def entity(self, index: int, event: dict[str, Any], etype: str, ent: Entity, kind: str, op: Op) -> None:
         ident = event.get(ent.id_key)
@@ -224,13 +246,14 @@ class _Walk(Generic[P, R]):
         if row is not None:
             self.add(row, self.message(etype, ent, ident, state, op, row), index)
         self.states[(kind, ident)] = new_state
+        self.step_ids.add((kind, ident))
 
     def message(self, etype: str, ent: Entity, ident: str, state: State, op: Op, row: str) -> str:
         words = self.table.wording
         if row == self.table.not_open_row:
             verb = words.verbs.get(op, "uses")
             return f"{etype} {verb} {ent.label} {ident!r}, which is {words.states[state]}"
-        return words.rows[op].format(type=etype, label=ent.label, ident=ident)
+        return words.rows.get(f"{op}@{state}", words.rows[op]).format(type=etype, label=ent.label, ident=ident)
 
     def end(self) -> list[Finding]:
         if self.phase not in self.table.ended:

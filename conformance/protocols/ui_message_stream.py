@@ -23,10 +23,25 @@ What the stream can express, declared for the grader:
 The lifecycle is one table, :data:`TABLE`: :data:`CHUNKS` (chunk type -> entity and operation),
 :data:`ENTITIES`, :data:`RUN_PHASES` and :data:`TRANSITIONS`, run by the interpreter every
 output protocol shares (``conformance.protocols.lifecycle``). Its
-rules are the consumer's (``processUIMessageStream`` throws ``UIMessageStreamError`` for a
-delta or end of a part that is not open, and for a tool output or approval naming no tool
-call; ``finish-step`` drops the open text and reasoning parts; ``Chat`` throws at an ``error``
-chunk, so nothing after it is read).
+rules are the consumer's (ai 6.0.326 ``dist/index.js``): ``processUIMessageStream`` (line 6101)
+throws ``UIMessageStreamError`` for a delta or end of a part that is not open, and for a tool
+output or approval naming no tool call; ``finish-step`` drops the open text and reasoning parts
+(lines 6634-6637). An ``error`` chunk does not end the stream: ``streamText(...).toUIMessageStream()``
+forwards every part of the full stream (lines 9323-9377), so whatever the provider sends after an
+error part follows it, then ``finish-step`` and ``finish`` (the step's reason is ``'error'``, line
+8674, unless the provider's finish says otherwise). ``readUIMessageStream`` (line 9708) reports
+the error and reads on with the same part rules; ``Chat`` (line 15266) throws at the error and
+reads nothing further, so what follows is not shown there (the transcript, Chat's view, ends at
+the error). So chunks after ``error`` are no finding, parts left open at it may stay open through
+the trailing ``finish-step`` (L9), and only a second ``start`` is (row 8.1.0, as while running).
+
+The finish reason is the provider's: ``streamText`` keeps the step's ``finishReason`` from the
+provider's ``finish`` part (line 8635) and ``toUIMessageStream`` sends it (line 9351); there is no
+"``tool-calls`` only if a client call completed" rule. :data:`PROVIDER_FINISH` is what the grader
+expects for each upstream reason.
+
+``ai`` 7 is :mod:`conformance.protocols.ui_message_stream7` (``ui-message-stream@7``), built from
+these tables.
 
 Example:
     >>> events = [
@@ -80,14 +95,43 @@ EXPRESSES_STRUCTURED = False  # no structured-output chunk: the JSON arrives as 
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "ui-message-stream.schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+_SHARED_DEFS = {"jsonObject", "providerMetadata", "data-part"}
 # The chunk types the schema defines (its other $defs are shared shapes).
-CHUNK_TYPES: frozenset[str] = frozenset(SCHEMA["$defs"]) - {"jsonObject", "providerMetadata", "data-part"}
-# One validator per chunk type: the same $defs the whole schema dispatches to with if/then, without
-# evaluating every branch for every chunk (the whole schema is the published artefact; this is speed).
-_BY_TYPE: dict[str, Any] = {
-    name: jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": f"#/$defs/{name}"})
-    for name in [*CHUNK_TYPES, "data-part"]
-}
+CHUNK_TYPES: frozenset[str] = frozenset(SCHEMA["$defs"]) - _SHARED_DEFS
+
+
+class ChunkSchema:
+    """One version's ``UIMessageChunk`` schema as a per-chunk check (see :func:`schema_errors`).
+
+    One validator per chunk type: the same $defs the whole schema dispatches to with if/then,
+    without evaluating every branch for every chunk (the whole schema is the published artefact;
+    this is speed).
+
+    >>> ChunkSchema(SCHEMA)({"type": "reset-step"})
+    ["type: 'reset-step' is not a UIMessageChunk type (nor data-*)"]
+    """
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.types = frozenset(schema["$defs"]) - _SHARED_DEFS
+        self.by_type: dict[str, Any] = {
+            name: jsonschema.Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
+            for name in [*self.types, "data-part"]
+        }
+
+    def __call__(self, event: Any) -> list[str]:
+        if not isinstance(event, dict):
+            return [f"chunk is not a JSON object (got {type(event).__name__})"]
+        ctype = event.get("type")
+        if not isinstance(ctype, str):
+            return ["missing or non-string 'type'"]
+        if ctype not in self.types and not ctype.startswith("data-"):
+            return [f"type: {ctype!r} is not a UIMessageChunk type (nor data-*)"]
+        validator = self.by_type["data-part" if ctype not in self.types else ctype]
+        errors = sorted(validator.iter_errors(event), key=lambda e: [str(p) for p in e.absolute_path])
+        return [format_error(e) for e in errors]
+
+
+_SCHEMA6 = ChunkSchema(SCHEMA)
 
 # ai 6 `FinishReason` -> the transcript's (TanStack) vocabulary. 'other' and a missing reason are
 # "no reason"; 'error' is handled as an error terminal, not a reason.
@@ -96,6 +140,19 @@ FINISH_REASONS: dict[str, str] = {
     "length": "length",
     "content-filter": "content_filter",
     "tool-calls": "tool_calls",
+}
+# The upstream's unified finish reason -> the transcript reason the UI message stream carries for it
+# (``streamText`` passes the provider's reason through; see the module docstring). ``@unknown`` is the
+# adapter's ``unknown_finish`` POLICY (ai sends 'other'); an upstream reason not listed keeps the
+# scenario's expectation.
+PROVIDER_FINISH: dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "content-filter": "content_filter",
+    "tool-calls": "tool_calls",
+    "other": "@unknown",
+    "unknown": "@unknown",  # V2; ai maps it to 'other'
+    "interrupted": "@unknown",  # V4; ai 6 has no such reason, ai 7 sends 'interrupted' (no transcript value)
 }
 
 
@@ -107,16 +164,7 @@ def schema_errors(event: Any) -> list[str]:
     >>> schema_errors({"type": "TEXT_MESSAGE_CONTENT"})
     ["type: 'TEXT_MESSAGE_CONTENT' is not a UIMessageChunk type (nor data-*)"]
     """
-    if not isinstance(event, dict):
-        return [f"chunk is not a JSON object (got {type(event).__name__})"]
-    ctype = event.get("type")
-    if not isinstance(ctype, str):
-        return ["missing or non-string 'type'"]
-    if ctype not in CHUNK_TYPES and not ctype.startswith("data-"):
-        return [f"type: {ctype!r} is not a UIMessageChunk type (nor data-*)"]
-    validator = _BY_TYPE["data-part" if ctype not in CHUNK_TYPES else ctype]
-    errors = sorted(validator.iter_errors(event), key=lambda e: [str(p) for p in e.absolute_path])
-    return [format_error(e) for e in errors]
+    return _SCHEMA6(event)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,20 +172,26 @@ def schema_errors(event: Any) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 
 Phase = Literal["before", "running", "finished", "errored", "aborted"]
-Role = Literal["start", "finish", "error", "abort", "body"]
+Role = Literal["start", "finish", "error", "abort", "body", "trailer"]
 
+# A part started again while open: the consumer does not throw, it starts a new part and the first
+# one stays 'streaming' for ever (the part-never-ended row); a call's input restarts from "" (its
+# streamed arguments are lost). A tool-input-delta after the call completed: the consumer keeps the
+# partial input (ai 6 dist/index.js 6435; ai 7 7351: nothing deletes it) and turns the call back to input-streaming, so
+# the exposed call changes (8.1.12); a text/reasoning delta after its end throws (8.4.2).
 ENTITIES: dict[str, Entity] = {
     "text": Entity("text part", "id", "8.1.5", dropped_at_step_end=True, empty_delta_row="hygiene.empty-delta",
-                   empty_close_row="hygiene.empty-delta"),
+                   empty_close_row="hygiene.empty-delta", restart_row="8.1.5", late_feed_row="8.4.2"),
     "reasoning": Entity("reasoning part", "id", "8.1.8", dropped_at_step_end=True,
-                        empty_delta_row="hygiene.empty-delta"),
+                        empty_delta_row="hygiene.empty-delta", restart_row="8.1.8", late_feed_row="8.4.2"),
     # A completed call started again is re-exposed (the consumer resets it to input-streaming).
     "tool": Entity("tool call", "toolCallId", "8.1.12", delta_key="inputTextDelta",
-                   empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12"),
+                   empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12", restart_row="8.1.12",
+                   late_feed_row="8.1.12"),
 }
 
-# chunk type -> (entity kind, "run" or "step", operation). Types not listed (start-step, file,
-# source-*, data-*, message-metadata, tool-output-denied ...) are neutral body chunks.
+# chunk type -> (entity kind, "run" or "step", operation). Types not listed (file, source-*, data-*,
+# tool-output-denied ...) are neutral body chunks.
 CHUNKS: dict[str, tuple[str, Op]] = {
     "start": ("run", "run-start"),
     "finish": ("run", "run-finish"),
@@ -158,17 +212,19 @@ CHUNKS: dict[str, tuple[str, Op]] = {
     "tool-output-available": ("tool", "refer"),
     "tool-output-error": ("tool", "refer"),
     "tool-approval-request": ("tool", "refer"),
-    # The consumer drops the open text and reasoning parts here.
-    "finish-step": ("step", "step-end"),
+    # The consumer drops the open text and reasoning parts here (ai 6 dist/index.js 6634-6637). A
+    # "run" event so that it has a role: streamText sends it after an error too (the trailer).
+    "finish-step": ("run", "step-end"),
+    "start-step": ("step", "step-start"),
+    # streamText adds it after any part when messageMetadata is given, the error included (9374-9377).
+    "message-metadata": ("run", "run-trailer"),
 }
 
-_ROLE: dict[Op, Role] = {"run-start": "start", "run-finish": "finish", "run-error": "error", "run-abort": "abort"}
+_ROLE: dict[Op, Role] = {"run-start": "start", "run-finish": "finish", "run-error": "error", "run-abort": "abort",
+                         "step-end": "trailer", "run-trailer": "trailer"}
 
 _AFTER_END: RunStep[Phase] = RunStep("finished", "8.1.18", "{type} chunk after the run's terminal chunk",
                                      interpret=False)
-_AFTER_ERROR: RunStep[Phase] = RunStep("errored", "8.1.18",
-                                       "{type} chunk after the error chunk (Chat stops reading there)",
-                                       interpret=False)
 _AFTER_ABORT: RunStep[Phase] = RunStep("aborted", "8.1.18", "{type} chunk after the abort chunk", interpret=False)
 _FIRST = "first chunk is {type}, not start"
 RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
@@ -177,8 +233,10 @@ RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("before", "finish"): RunStep("finished", "8.1.0", _FIRST, interpret=False),
     ("before", "error"): RunStep("errored", "8.1.0", _FIRST, interpret=False),
     ("before", "abort"): RunStep("aborted", "8.1.0", _FIRST, interpret=False),
+    ("before", "trailer"): RunStep("running", "8.1.0", _FIRST),
     ("running", "start"): RunStep("running", "8.1.0", "second start chunk in one message", interpret=False),
     ("running", "body"): RunStep("running", None),
+    ("running", "trailer"): RunStep("running", None),
     ("running", "finish"): RunStep("finished", None, check_open=True),
     # Parts open at an error are tolerated (L9); which ones is recorded as INFO.
     ("running", "error"): RunStep("errored", None, note_open=True),
@@ -186,17 +244,23 @@ RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("running", "abort"): RunStep("aborted", None),
     ("finished", "start"): _AFTER_END,
     ("finished", "body"): _AFTER_END,
+    ("finished", "trailer"): _AFTER_END,
     ("finished", "finish"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("finished", "error"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("finished", "abort"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
-    ("errored", "start"): _AFTER_ERROR,
-    ("errored", "body"): _AFTER_ERROR,
-    ("errored", "finish"): RunStep("errored", "8.1.20", "finish chunk after the error chunk (a synthetic finish)",
-                                   interpret=False),
-    ("errored", "error"): RunStep("errored", "8.1.18", "second terminal chunk {type}", interpret=False),
-    ("errored", "abort"): RunStep("errored", "8.1.18", "second terminal chunk {type}", interpret=False),
+    # streamText forwards everything after an in-band error and readUIMessageStream reads it with the
+    # same part rules (see the module docstring): no finding, but the part rules still hold. Parts
+    # left open at the error may stay open (L9): finish-step drops them unreported, finish does not check.
+    ("errored", "start"): RunStep("errored", "8.1.0", "start chunk after the error chunk (a second message)",
+                                  interpret=False),
+    ("errored", "body"): RunStep("errored", None),
+    ("errored", "trailer"): RunStep("errored", None, quiet_step_end=True),
+    ("errored", "finish"): RunStep("finished", None),
+    ("errored", "error"): RunStep("errored", None),
+    ("errored", "abort"): RunStep("aborted", None),
     ("aborted", "start"): _AFTER_ABORT,
     ("aborted", "body"): _AFTER_ABORT,
+    ("aborted", "trailer"): _AFTER_ABORT,
     ("aborted", "finish"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("aborted", "error"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("aborted", "abort"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
@@ -208,6 +272,8 @@ _EXPOSED_TWICE = "8.1.12"
 # Rows that depend on the entity: resolved through its attribute of that name.
 _EMPTY_CLOSE = EntityRow("empty_close_row")
 _REOPEN = EntityRow("reopen_row")
+_RESTART = EntityRow("restart_row")
+_LATE_FEED = EntityRow("late_feed_row")
 # (state of this id, op) -> (next state, row). "fed" = open with content; "orphan" = content before
 # its start (one 8.4.2; a late start then opens a part that already has content). A text or
 # reasoning id may be used again after its end (the consumer keys only the active parts). A tool
@@ -215,14 +281,14 @@ _REOPEN = EntityRow("reopen_row")
 TRANSITIONS: dict[tuple[State, Op], tuple[State, RowSpec]] = {
     ("absent", "open"): ("open", None),
     ("orphan", "open"): ("fed", None),
-    ("open", "open"): ("open", _NOT_OPEN),
-    ("fed", "open"): ("fed", _NOT_OPEN),
+    ("open", "open"): ("open", _RESTART),
+    ("fed", "open"): ("open", _RESTART),
     ("closed", "open"): ("open", _REOPEN),
     ("absent", "feed"): ("orphan", _NOT_OPEN),
     ("orphan", "feed"): ("orphan", _NOT_OPEN),
     ("open", "feed"): ("fed", None),
     ("fed", "feed"): ("fed", None),
-    ("closed", "feed"): ("closed", _NOT_OPEN),
+    ("closed", "feed"): ("closed", _LATE_FEED),
     ("absent", "close"): ("absent", _NOT_OPEN),
     ("orphan", "close"): ("closed", _NOT_OPEN),
     ("open", "close"): ("closed", _EMPTY_CLOSE),
@@ -256,6 +322,12 @@ WORDING = Wording(
     },
     rows={
         "open": "{type} starts {label} {ident!r} again after it was complete (exposed twice)",
+        "open@open": "{type} starts {label} {ident!r} again while it is open (the consumer starts a new one; "
+                     "the first is never ended)",
+        "open@fed": "{type} starts {label} {ident!r} again while it is open (the consumer starts a new one; "
+                    "the first is never ended)",
+        "feed@closed": "{type} continues {label} {ident!r} after it was complete (the consumer turns it back "
+                       "to input-streaming)",
         "complete": "{type} exposes {label} {ident!r} again after it was complete",
         "feed": "{type} for {label} {ident!r} has an empty delta",
         "close": "{label} {ident!r} ended with no content",
@@ -281,9 +353,12 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     >>> [f.row for f in lifecycle([{"type": "start"}, {"type": "text-delta", "id": "t", "delta": "x"},
     ...                            {"type": "finish"}])]
     ['8.4.2']
+    >>> lifecycle([{"type": "start"}, {"type": "error", "errorText": "x"},  # streamText's own shape
+    ...            {"type": "finish-step"}, {"type": "finish", "finishReason": "error"}])
+    []
     >>> [f.row for f in lifecycle([{"type": "start"}, {"type": "error", "errorText": "x"},
-    ...                            {"type": "finish-step"}, {"type": "finish"}])]
-    ['8.1.18', '8.1.20']
+    ...                            {"type": "text-delta", "id": "t", "delta": "x"}, {"type": "finish"}])]
+    ['8.4.2']
     """
     return run_table(TABLE, events)
 
@@ -316,10 +391,14 @@ class _Extraction:
     """One pass over a chunk stream: what ``Chat`` has built so far.
 
     Each chunk type has one small handler (:data:`_HANDLERS`); :meth:`transcript` turns the
-    state into the :class:`Transcript` at the end.
+    state into the :class:`Transcript` at the end. ``resets``: ``reset-step`` removes the current
+    step's parts (ai 7 ``processUIMessageStream``, ai 7.0.173 dist/index.js 7536-7545); ai 6 ignores
+    that type.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, resets: bool = False) -> None:
+        self.resets = resets
+        self.mark: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # sizes at the current step's start
         self.text: list[str] = []
         self.reasoning: list[str] = []
         self.names: dict[str, str] = {}  # call id -> name, in order of first appearance
@@ -336,6 +415,22 @@ class _Extraction:
         handler = _HANDLERS.get(ctype) if isinstance(ctype, str) else None
         if handler is not None:
             handler(self, event, first_str(event.get("toolCallId")))
+
+    def step_start(self, _event: dict[str, Any], _call_id: str | None) -> None:
+        self.mark = (len(self.text), len(self.reasoning), len(self.names), len(self.results), len(self.approvals))
+
+    def step_reset(self, _event: dict[str, Any], _call_id: str | None) -> None:
+        if not self.resets:
+            return
+        text, reasoning, names, results, approvals = self.mark
+        del self.text[text:], self.reasoning[reasoning:], self.results[results:]
+        for call_id in list(self.names)[names:]:
+            for table in (self.names, self.args, self.completed):
+                table.pop(call_id, None)
+            self.provider.discard(call_id)
+        for approval_id in list(self.approvals)[approvals:]:
+            del self.approvals[approval_id]
+        self.open_calls.clear()  # partialToolCalls are cleared: a later delta has no call
 
     def note_provider(self, event: dict[str, Any], call_id: str | None) -> None:
         if call_id is not None and event.get("providerExecuted") is True:
@@ -440,6 +535,8 @@ class _Extraction:
 
 # chunk type -> what reading it does to the extraction (types not listed carry no meaning here).
 _HANDLERS: dict[str, Callable[[_Extraction, dict[str, Any], str | None], None]] = {
+    "start-step": _Extraction.step_start,
+    "reset-step": _Extraction.step_reset,
     "text-delta": _Extraction.text_delta,
     "reasoning-delta": _Extraction.reasoning_delta,
     "tool-input-start": _Extraction.tool_start,
@@ -467,7 +564,21 @@ def extract(events: Sequence[Any]) -> Transcript:
     >>> extract([{"type": "start"}, {"type": "error", "errorText": "rate limited"}]).error
     ErrorRecord(message='rate limited', code=None)
     """
-    extraction = _Extraction()
+    return extract_chunks(events, resets=False)
+
+
+def extract_chunks(events: Sequence[Any], resets: bool) -> Transcript:
+    """:func:`extract` for either version; ``resets``: ``reset-step`` discards the step (ai 7).
+
+    >>> steps = [{"type": "start"}, {"type": "start-step"}, {"type": "text-start", "id": "t"},
+    ...          {"type": "text-delta", "id": "t", "delta": "draft"}, {"type": "reset-step"},
+    ...          {"type": "start-step"}, {"type": "text-start", "id": "t"},
+    ...          {"type": "text-delta", "id": "t", "delta": "final"}, {"type": "text-end", "id": "t"},
+    ...          {"type": "finish-step"}, {"type": "finish", "finishReason": "stop"}]
+    >>> extract_chunks(steps, resets=True).text, extract_chunks(steps, resets=False).text
+    ('final', 'draftfinal')
+    """
+    extraction = _Extraction(resets)
     for event in _until_terminal(events):
         extraction.chunk(event)
     return extraction.transcript()
@@ -499,4 +610,5 @@ PROTOCOL = OutputProtocol(
     expresses_model=EXPRESSES_MODEL,
     expresses_error_code=EXPRESSES_ERROR_CODE,
     expresses_structured=EXPRESSES_STRUCTURED,
+    provider_finish=PROVIDER_FINISH,
 )

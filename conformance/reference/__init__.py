@@ -5,7 +5,8 @@ The suite runs them to prove that every matrix row can pass, and the mutant adap
 ``--adapter=conformance.reference:agui`` (AG-UI 1.0 wire, TanStack wire form),
 ``conformance.reference:tanstack`` (TanStack ``AdapterYieldChunk`` layer) or
 ``conformance.reference:tanstack_legacy`` (0.0.x chunks) or
-``conformance.reference:ui_message_stream`` (AI SDK UI message stream). All four consume ``v2``,
+``conformance.reference:ui_message_stream`` (AI SDK UI message stream, ``ai`` 6;
+``conformance.reference:ui_message_stream7`` speaks ``ai`` 7, ``ui-message-stream@7``). All four consume ``v2``,
 ``v3``, ``v4`` and ``mastra`` upstreams, declare every feature but the ``bridge`` profile, and read
 every item through one shared sans-IO interpreter, :class:`~conformance.reference.core.ReferenceAdapter`.
 ``conformance.reference:agui_bridge`` is the AG-UI one plus the bridge profile (seed 001,
@@ -185,7 +186,7 @@ from conformance.reference.legacy import LegacyReferenceAdapter
 # a package attribute, so a later first import would replace the ``openai_http`` factory.
 from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
 from conformance.reference.tanstack import TanstackReferenceAdapter
-from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
+from conformance.reference.ui_message_stream import UIMessageStream7ReferenceAdapter, UIMessageStreamReferenceAdapter
 
 __all__ = [
     "AguiBridgeReferenceAdapter",
@@ -193,6 +194,7 @@ __all__ = [
     "LegacyReferenceAdapter",
     "ReferenceAdapter",
     "TanstackReferenceAdapter",
+    "UIMessageStream7ReferenceAdapter",
     "UIMessageStreamReferenceAdapter",
     "agui",
     "agui_bridge",
@@ -200,6 +202,7 @@ __all__ = [
     "tanstack",
     "tanstack_legacy",
     "ui_message_stream",
+    "ui_message_stream7",
 ]
 
 
@@ -262,6 +265,15 @@ def ui_message_stream(ctx: AdapterContext) -> UIMessageStreamReferenceAdapter:
     'ui-message-stream'
     """
     return UIMessageStreamReferenceAdapter(ctx, policies=_policies(ctx))
+
+
+def ui_message_stream7(ctx: AdapterContext) -> UIMessageStream7ReferenceAdapter:
+    """The same, declaring ``ui-message-stream@7`` (``conformance.reference:ui_message_stream7``, ai 7 idioms).
+
+    >>> ui_message_stream7(AdapterContext(dialect="v4", model=None, scenario_id="x.y")).capabilities.output
+    'ui-message-stream@7'
+    """
+    return UIMessageStream7ReferenceAdapter(ctx, policies=_policies(ctx))
 
 
 def openai_http(ctx: AdapterContext) -> Any:

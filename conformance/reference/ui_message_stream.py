@@ -6,7 +6,9 @@ shared interpreter :class:`~conformance.reference.core.ReferenceAdapter` (every 
 
 * ``start{messageId}`` + ``start-step`` first (row 0); ``finish-step`` + ``finish{finishReason}``
   last (row 18), finish reasons in the AI SDK vocabulary (``tool-calls``, ``content-filter``;
-  no reason -> ``other``);
+  no reason -> ``other``). The reason is the provider's, passed through as ``streamText`` does
+  (ai 6.0.326 dist/index.js 8635, 9351): ``tool-calls`` whenever the provider said so, ``stop``
+  when it said ``stop`` even after a tool call (TanStack's engine rule does not apply);
 * text and reasoning parts ``*-start{id}`` / ``*-delta{id, delta}`` / ``*-end{id}``;
 * a tool call is ``tool-input-start`` + ``tool-input-delta{inputTextDelta}`` per fragment, then
   ``tool-input-available{input}`` once its input is complete (row 12); malformed input is
@@ -14,7 +16,8 @@ shared interpreter :class:`~conformance.reference.core.ReferenceAdapter` (every 
   (``empty-object``), as ``streamText`` marks an unparsable call invalid (row 13);
 * provider results ``tool-output-available{output}`` / ``tool-output-error{errorText}`` (row 14);
 * approvals ``tool-approval-request{approvalId, toolCallId}`` before ``finish-step`` (row 15);
-* errors ``error{errorText}`` and nothing after it (rows 17, 20, 21); abort: nothing
+* errors ``error{errorText}`` then ``streamText``'s trailer ``finish-step`` +
+  ``finish{finishReason:'error'}`` (rows 17, 20, 21; ai 6 dist/index.js 8674, 9323-9353); abort: nothing
   (``silent``) or one ``abort`` chunk with open parts left open, as ``streamText`` does
   (``cancelled``). ``run-error`` is not offered: an ``error`` chunk carries no code, so it
   could not be told from a failure.
@@ -41,9 +44,11 @@ from typing import Any, ClassVar
 from conformance.contract import AdapterContext, Policies
 from conformance.reference.core import Event, ReferenceAdapter, TokenCounts, ToolCallState, js_stringify
 
-__all__ = ["UIMessageStreamReferenceAdapter"]
+__all__ = ["UIMessageStream7ReferenceAdapter", "UIMessageStreamReferenceAdapter"]
 
 # Transcript (TanStack) finish reasons -> ai 6 `FinishReason`; None (no reason) -> 'other'.
+# Upstream reasons streamText passes through unchanged (anything else is read as the interpreter does).
+PASSED_THROUGH = frozenset({"stop", "length", "content-filter", "tool-calls", "other", "unknown", "interrupted"})
 FINISH_REASONS: dict[str | None, str] = {
     "stop": "stop",
     "length": "length",
@@ -77,6 +82,24 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
         self.emit({"type": "start", "messageId": f"msg-{self.state.request.run_id}"})
         self.emit({"type": "start-step"})
 
+    def final_finish_reason(self) -> str | None:
+        """8.2 as ``streamText``: the provider's reason, ``tool-calls`` included (no engine rule).
+
+        With no finish part (row 8.1.19) the interpreter's answer stands.
+
+        >>> from conformance.contract import RunRequest
+        >>> a = UIMessageStreamReferenceAdapter()
+        >>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={},
+        ...                    thread_id="t", run_id="r"))
+        >>> a.state.upstream_finish = "tool-calls"  # the provider said so, with no client call
+        >>> a.final_finish_reason()
+        'tool_calls'
+        """
+        upstream = self.state.upstream_finish
+        if upstream is None or upstream not in PASSED_THROUGH:
+            return super().final_finish_reason()
+        return "tool_calls" if upstream == "tool-calls" else self.map_finish_reason(upstream)
+
     def emit_run_finished(
         self, finish_reason: str | None, usage: TokenCounts | None, interrupts: list[dict[str, Any]]
     ) -> None:
@@ -88,8 +111,10 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
         self.emit({"type": "finish", "finishReason": FINISH_REASONS.get(finish_reason, "other")})
 
     def emit_run_error(self, message: str, code: str | None) -> None:
-        """Rows 17, 20, 21: ``error{errorText}`` (the code has no field)."""
+        """Rows 17, 20, 21: ``error{errorText}`` (the code has no field), then ``streamText``'s trailer."""
         self.emit({"type": "error", "errorText": message})
+        self.emit({"type": "finish-step"})
+        self.emit({"type": "finish", "finishReason": "error"})
 
     def on_abort(self) -> None:
         """Row 22 'cancelled': one ``abort`` chunk, open parts left open (``streamText``'s form)."""
@@ -165,3 +190,44 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
         else:
             self.emit({"type": "tool-output-available", "toolCallId": call_id, "output": result,
                        "providerExecuted": True})
+
+
+class UIMessageStream7ReferenceAdapter(UIMessageStreamReferenceAdapter):
+    """The same adapter speaking ``ai`` 7.0.173 (``ui-message-stream@7``) where ai 7 differs.
+
+    ``toUIMessageChunk`` (ai 7.0.173 dist/index.js 7709-7907) forwards a V4 ``custom`` part as a
+    ``custom`` chunk (line 7780) and the provider's ``interrupted`` reason as it is (line 7897; the
+    transcript reads it as "no reason", so it is sent under ``unknown_finish='null'``).
+
+    >>> from conformance.contract import RunRequest
+    >>> a = UIMessageStream7ReferenceAdapter()
+    >>> a.capabilities.output
+    'ui-message-stream@7'
+    >>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={},
+    ...                    thread_id="t", run_id="r"))
+    >>> a.start()
+    >>> a.feed({"type": "custom", "kind": "openai.compaction"})
+    >>> [e["type"] for e in a.drain()]
+    ['start', 'start-step', 'custom']
+    """
+
+    NAME: ClassVar[str] = "reference-ui-message-stream7"
+    OUTPUT: ClassVar[str] = "ui-message-stream@7"
+
+    def on_ignored(self, part: Any) -> None:
+        """Rows 1, 16: a V4 ``custom`` part becomes a ``custom`` chunk (ai 7); the rest, nothing."""
+        if isinstance(part, dict) and part.get("type") == "custom" and isinstance(part.get("kind"), str):
+            event: Event = {"type": "custom", "kind": part["kind"]}
+            if isinstance(part.get("providerMetadata"), dict):
+                event["providerMetadata"] = part["providerMetadata"]
+            self.emit(event)
+
+    def emit_run_finished(
+        self, finish_reason: str | None, usage: TokenCounts | None, interrupts: list[dict[str, Any]]
+    ) -> None:
+        """As ai 6, but the provider's ``interrupted`` stays ``interrupted``."""
+        super().emit_run_finished(finish_reason, usage, interrupts)
+        last = self.state.outbox[-1]
+        if (last.get("type") == "finish" and self.state.upstream_finish == "interrupted"
+                and self.policies.unknown_finish == "null"):
+            last["finishReason"] = "interrupted"

@@ -13,9 +13,15 @@
 //   SAC_AISDK_MASK_ERRORS=1  keep toUIMessageStream's default onError, which replaces every error
 //                            message with "An error occurred." (by default the harness forwards the
 //                            message, as the AI SDK docs show for apps that want it).
+// The ai 7 harness (ai-sdk7-openai-compatible.mjs) runs this same code with `globalThis.SAC_AISDK`
+// set to its packages, name and output protocol before importing it.
 import { createInterface } from 'node:readline';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { jsonSchema, Output, streamText, tool } from 'ai';
+
+const AISDK = globalThis.SAC_AISDK ?? {
+  ai: 'ai', provider: '@ai-sdk/openai-compatible', name: 'ai-sdk-openai-compatible', output: 'ui-message-stream',
+};
+const { createOpenAICompatible } = await import(AISDK.provider);
+const { jsonSchema, Output, streamText, tool } = await import(AISDK.ai);
 
 // stdout is the protocol channel: the AI SDK's own console output (its warning notices use
 // console.info, which Node writes to stdout) goes to stderr.
@@ -27,9 +33,9 @@ const PROTOCOL = 'sac-harness/1';
 const MASK_ERRORS = process.env.SAC_AISDK_MASK_ERRORS === '1';
 
 const CAPABILITIES = {
-  name: 'ai-sdk-openai-compatible',
+  name: AISDK.name,
   inputs: ['openai-chat'],
-  output: 'ui-message-stream',
+  output: AISDK.output,
   features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'multimodal'],
   policies: {
     // An unparsable input becomes `tool-input-error` whose `input` is the raw text.

@@ -9,6 +9,9 @@ from tests.mutants.consumer_mutants import MUTANTS as _CONSUMER
 from tests.mutants.endpoint_mutants import MUTANTS as _ENDPOINT
 from tests.mutants.request_mutants import MUTANTS as _REQUEST
 from tests.mutants.subclass_mutants import MUTANTS as _SUB
+from tests.mutants.ui7_mutants import MUTANTS as _UI7
 from tests.mutants.ui_mutants import MUTANTS as _UI
 
 ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_BRIDGE, *_CONSUMER, *_REQUEST, *_UI, *_ENDPOINT]
+# The UI message stream rules for ai 7 and the provider's finish reason.
+ALL_MUTANTS += _UI7

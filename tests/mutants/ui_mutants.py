@@ -77,13 +77,14 @@ async def output_before_call(events: Stream, ctx: AdapterContext) -> Stream:
         yield e
 
 
-async def finish_after_error(events: Stream, ctx: AdapterContext) -> Stream:
-    """``streamText``'s shape: after the ``error`` chunk the step and the message still finish."""
+async def start_after_error(events: Stream, ctx: AdapterContext) -> Stream:
+    """A second message after the ``error`` chunk: a new ``start`` (and step) where streamText only
+    forwards the rest of the same message (8.1.0, as a second start while running)."""
     async for e in events:
         yield e
         if e.get("type") == "error":
-            yield {"type": "finish-step"}
-            yield {"type": "finish", "finishReason": "error"}
+            yield {"type": "start", "messageId": "retry"}
+            yield {"type": "start-step"}
 
 
 @per_event
@@ -110,6 +111,8 @@ MUTANTS: list[Mutant] = [
            map_events(ui_message_stream, output_before_call), {"8.4.2"}, "ui-message-stream"),
     Mutant("ui.input-not-streamed", "tool-input-available.input differs from the streamed argument text",
            map_events(ui_message_stream, input_not_the_streamed_one), {"8.1.12"}, "ui-message-stream"),
-    Mutant("ui.finish-after-error", "finish-step and finish after the error chunk",
-           map_events(ui_message_stream, finish_after_error), {"8.1.18", "8.1.20"}, "ui-message-stream"),
+    # (Formerly "ui.finish-after-error" on 8.1.18/8.1.20: finish-step + finish after the error is
+    # streamText's own shape, which readUIMessageStream reads on; the reference adapter now sends it.)
+    Mutant("ui.start-after-error", "a second start chunk after the error chunk",
+           map_events(ui_message_stream, start_after_error), {"8.1.0"}, "ui-message-stream"),
 ]

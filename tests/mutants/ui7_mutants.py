@@ -1,0 +1,43 @@
+"""Mutants of the UI message stream rules this kit added for ``ai`` 7 and for the provider's finish reason.
+
+Each breaks one rule and must FAIL exactly its rows over the whole corpus (tests/test_mutants.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.contract import AdapterContext
+from conformance.reference import ui_message_stream7
+from conformance.reference.finish import FinishMixin
+from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
+from tests.mutants.base import Mutant, map_events, per_event, subclass
+
+Events = list[dict[str, Any]]
+
+
+@per_event
+def reset_after_text_start(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """A ``reset-step`` (in a step of its own) right after each ``text-start``: ai 7's consumer forgets
+    the open text part there, so the part's deltas and end name a part that is gone (8.4.2)."""
+    if e.get("type") == "text-start":
+        return [e, {"type": "start-step"}, {"type": "reset-step"}]
+    return [e]
+
+
+class EngineFinishReason(UIMessageStreamReferenceAdapter):
+    """TanStack's engine rule on the UI message stream: 'tool-calls' iff a client call completed,
+    instead of the provider's reason that streamText passes on (8.2.tool-calls as the catalog
+    applies it to ui-message-stream)."""
+
+    def final_finish_reason(self) -> str | None:
+        return FinishMixin.final_finish_reason(self)
+
+
+MUTANTS: list[Mutant] = [
+    Mutant("ui7.delta-after-reset", "text deltas continue a part a reset-step dropped (ai 7)",
+           map_events(ui_message_stream7, reset_after_text_start), {"8.4.2"}, "ui-message-stream@7"),
+    Mutant("ui.engine-finish-reason", "finish reason by TanStack's engine rule, not the provider's",
+           subclass(EngineFinishReason), {"8.2.tool-calls"},
+           "ui-message-stream"),
+]

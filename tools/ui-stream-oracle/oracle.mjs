@@ -1,0 +1,73 @@
+// The AI SDK's own reading of UI message streams: the second oracle of tests/test_ui_stream_oracle.py.
+//
+// stdin: JSON lines, one stream each: {"id": ..., "version": 6 | 7, "events": [chunk, ...]}.
+// stdout: JSON lines, one per stream, in order:
+//   {"id", "version", "verdict": "accept" | "reject", "invalid": [[index, reason], ...],
+//    "rejected": null | {"index", "reason"}, "text"}
+// `invalid`: every chunk that version's zod `uiMessageChunkSchema` refuses (the chat transports parse
+// each SSE event with it and throw at the first failure: ai 6.0.326 dist/index.js 14736, ai 7.0.173
+// 21597). `rejected`: the first error `readUIMessageStream` (processUIMessageStream inside) reports
+// while reading the chunks before the first invalid one to the end -- a thrown UIMessageStreamError
+// or TypeError, not the in-band `error` chunk, which it reports as `new Error(errorText)` and reads
+// on (ai 6 dist/index.js 6678-6680, 9708; ai 7 7566-7568, 11504). `index` is the chunk it threw at
+// (the end of the shortest prefix that fails: the reader reads ahead). `text`: the final message's
+// text parts, joined. ai 7 declares node >= 22; on Node 20 npm warns (EBADENGINE) and this runs.
+import { readUIMessageStream as read6, uiMessageChunkSchema as schema6 } from 'ai6'
+import { readUIMessageStream as read7, uiMessageChunkSchema as schema7 } from 'ai7'
+import { createInterface } from 'node:readline'
+
+const VERSIONS = { 6: { read: read6, schema: schema6() }, 7: { read: read7, schema: schema7() } }
+
+function reasonOf(error) {
+  const issues = error?.cause?.issues ?? error?.issues
+  if (Array.isArray(issues) && issues.length > 0) {
+    return issues.map((i) => `${(i.path ?? []).join('.') || '<chunk>'}: ${i.message}`).join('; ')
+  }
+  return String(error?.message ?? error)
+}
+
+async function oneStream({ id, version, events }) {
+  const { read, schema } = VERSIONS[version]
+  const invalid = []
+  for (const [index, chunk] of events.entries()) {
+    const result = await schema.validate(chunk)
+    if (!result.success) invalid.push([index, reasonOf(result.error)])
+  }
+  const prefix = invalid.length > 0 ? events.slice(0, invalid[0][0]) : events
+  const whole = await consume(read, prefix)
+  let rejected = null
+  if (whole.error !== null) {
+    // The stream is read ahead, so the failing chunk is the end of the shortest prefix that fails.
+    let end = 1
+    while (end < prefix.length && (await consume(read, prefix.slice(0, end))).error === null) end += 1
+    rejected = { index: end - 1, reason: whole.error }
+  }
+  const verdict = invalid.length > 0 || rejected !== null ? 'reject' : 'accept'
+  return { id, version, verdict, invalid, rejected, text: whole.text }
+}
+
+async function consume(read, chunks) {
+  const stream = new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk)
+      controller.close()
+    },
+  })
+  const inBand = new Set(chunks.filter((c) => c.type === 'error').map((c) => c.errorText))
+  let error = null
+  const onError = (e) => {
+    // The in-band `error` chunk arrives as `new Error(errorText)`; anything else is the reader failing.
+    const fromChunk = e?.constructor === Error && inBand.has(e.message)
+    if (!fromChunk && error === null) error = `${e?.name}: ${reasonOf(e)}`
+  }
+  let last = null
+  for await (const message of read({ stream, onError })) last = message
+  const text = (last?.parts ?? []).filter((p) => p.type === 'text').map((p) => p.text).join('')
+  return { error, text }
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
+for await (const line of lines) {
+  if (line.trim() === '') continue
+  process.stdout.write(JSON.stringify(await oneStream(JSON.parse(line))) + '\n')
+}
