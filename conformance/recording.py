@@ -37,9 +37,10 @@ from conformance.consumer import StreamProcessor, consumer_chunks
 from conformance.consumer_view import PROTOCOLS as PROCESSOR_OUTPUTS
 from conformance.contract import OUTPUT_PROTOCOLS, Capabilities, OutputProtocol, Policies
 from conformance.findings import Finding
-from conformance.grading import grade, levelled
+from conformance.grading import levelled
 from conformance.protocols import protocol
 from conformance.run_record import RunRecord
+from conformance.runner import grade_safely
 from conformance.settings import Settings
 from conformance.verdict import CaseResult
 from mock_provider.scenario import FEATURES, Scenario
@@ -218,7 +219,7 @@ def check_recording(recording: ChunkRecording, *, path: str = "<recording>", sce
     events = list(record.events)
     report = RecordingReport(path=path, output=out, scenario=scenario.id if scenario else None)
     if scenario is not None:
-        report.case = grade(record, scenario, settings or Settings())
+        report.case = grade_safely(record, scenario, settings or Settings())
         graded = report.case.findings
     else:
         proto = protocol(out)

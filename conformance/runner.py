@@ -16,17 +16,41 @@ Example:
 
 from __future__ import annotations
 
+import traceback
+
 from conformance.execution import HTTP_DIALECTS, Factory, build_request, capabilities_of, execute, expressible
 from conformance.grading import grade
+from conformance.run_record import RunRecord
 from conformance.settings import ABORT_TIME_BOUND, Settings
 from conformance.verdict import CaseResult
 from mock_provider.scenario import Scenario
 
 __all__ = ["ABORT_TIME_BOUND", "HTTP_DIALECTS", "Factory", "Settings", "build_request", "capabilities_of",
-           "expressible", "run_case"]
+           "expressible", "grade_safely", "run_case"]
 
 
 def run_case(factory: Factory, scenario: Scenario, dialect: str, settings: Settings | None = None, *,
              adapter_name: str | None = None) -> CaseResult:
     """Run one scenario in one dialect through the adapter and grade the result."""
-    return grade(execute(factory, scenario, dialect, settings, adapter_name=adapter_name), scenario, settings)
+    return grade_safely(execute(factory, scenario, dialect, settings, adapter_name=adapter_name), scenario, settings)
+
+
+def grade_safely(record: RunRecord, scenario: Scenario, settings: Settings | None = None) -> CaseResult:
+    """:func:`~conformance.grading.grade`, where a failure of the grader itself is that case's ERROR
+    (with the grader's traceback and the adapter's, if any), so the session and its reports go on.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.reference import agui
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> grade_safely(execute(agui, s, "v3"), s).verdict
+    'PASS'
+    """
+    try:
+        return grade(record, scenario, settings)
+    except Exception as exc:  # the grader's own defect, or a record it cannot read: never the suite's end
+        trace = "".join(traceback.format_exception(exc))
+        return CaseResult(case_id=record.case_id, scenario_id=record.scenario_id, dialect=record.dialect,
+                          adapter=record.adapter, content="ERROR", termination="ERROR",
+                          reason=f"the grader failed on this case: {type(exc).__name__}: {exc}",
+                          events=list(record.events), rows=list(scenario.rows),
+                          traceback="\n".join(t for t in (record.traceback, trace) if t))

@@ -103,3 +103,20 @@ def test_the_capability_probe_is_bounded_in_time() -> None:
     assert probe_capabilities(lambda ctx: time.sleep(30), timeout=0.2) is None
     assert time.monotonic() - began < 5
     assert probe_capabilities(h.factory_exits) is None  # SystemExit stays in the probe's thread
+
+
+def test_a_grader_failure_is_that_cases_error_and_the_session_goes_on(
+        corpus: list[Scenario], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any exception inside grading (here a check that raises) is an ERROR naming it, with its traceback."""
+    import conformance.grading as grading
+
+    def broken_check(ctx: object) -> list[object]:
+        raise RuntimeError("a check's own defect")
+
+    monkeypatch.setattr(grading, "CHECKS", (broken_check,))
+    from conformance.reference import agui
+
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    result = run_case(agui, scenario, "v3", FAST)
+    assert result.verdict == "ERROR" and "RuntimeError: a check's own defect" in result.reason
+    assert "broken_check" in result.traceback
