@@ -370,3 +370,29 @@ def test_mutants_fail_the_same_rows_behind_the_harness(corpus: list[Scenario], n
     finally:
         target.close()
     assert failed_rows & mutant.targets, f"{name} was not caught behind the harness"
+
+
+def test_a_harness_that_exited_still_has_its_children_killed(tmp_path: Path) -> None:
+    """Harness grandchildren outlived the suite: kill() skipped the process group once the harness had exited."""
+    import os
+    import signal
+
+    from conformance.targets.cmd import HarnessProcess
+
+    pidfile = tmp_path / "child.pid"
+    script = ("import subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); "
+              f"open({str(pidfile)!r}, 'w').write(str(p.pid))")
+    proc = HarnessProcess([sys.executable, "-c", script])
+    proc.proc.wait(timeout=30)  # the harness itself has exited; its child sleeps on in the group
+    child = int(pidfile.read_text())
+    proc.kill()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break  # gone (a zombie of init would still answer; this process is not its parent)
+        time.sleep(0.02)
+    else:
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError("the harness's child outlived kill()")

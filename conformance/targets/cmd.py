@@ -222,9 +222,11 @@ class HarnessProcess:
     def kill(self) -> None:
         """End the process (and its group) now; the threads end on EOF."""
         self._out.put(None)
+        # The whole group, even when the harness itself has exited: its children (a node harness's
+        # workers, a shell's commands) are in the group and would outlive the suite.
+        with contextlib.suppress(OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         if self.proc.poll() is None:
-            with contextlib.suppress(OSError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
                 self.proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
