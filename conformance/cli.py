@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.gate import diff_reports
 from conformance.report import ReportError, load_report, render_html, render_markdown
+from mock_provider.cli import package_version, run_cli
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
@@ -65,7 +66,12 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``conformance`` console script and ``python -m conformance``."""
+    return run_cli(lambda: _main(argv))
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="conformance", description="Conformance reports: render and compare runs.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     rep = sub.add_parser("report", help="render conformance.md and conformance.html from a conformance.json")
     rep.add_argument("file", help="a conformance.json written by the pytest plugin")

@@ -82,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     original = path.read_text(encoding="utf-8")
     rendered = render_matrix_yaml(load_matrix(path), load_corpus(), original)
     if "--write" in args:
+        if path.parent.name == "_fixtures":  # the copy inside an installed wheel: never rewrite a package
+            print(f"refusing to write {path}: it is inside the installed package; run this in a source "
+                  "checkout of the kit", file=sys.stderr)
+            return 2
         path.write_text(rendered, encoding="utf-8")
         print(f"wrote {path}")
         return 0

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.metadata
 import logging
 import math
+import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mock_provider.dialects import HTTP_DIALECTS, DialectError
 from mock_provider.scenario import PART_DIALECTS, ScenarioError, load_corpus, load_scenario
@@ -180,9 +182,38 @@ def _event_loop(choice: str) -> str:
     return "uvloop"
 
 
+def package_version() -> str:
+    """The installed kit's version (what ``--version`` prints on both commands).
+
+    >>> package_version().count(".") >= 1
+    True
+    """
+    try:
+        return importlib.metadata.version("stream-adapter-conformance")
+    except importlib.metadata.PackageNotFoundError:
+        return "0+unknown (not installed)"
+
+
+def run_cli(fn: Callable[[], int]) -> int:
+    """Run a command's body; a reader that closed the pipe (``mock-provider list | head``) ends it
+    quietly, as Unix tools do, instead of with a BrokenPipeError traceback."""
+    try:
+        return fn()
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit: point it at /dev/null.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``mock-provider`` / ``python -m mock_provider``."""
+    return run_cli(lambda: _main(argv))
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="mock-provider", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument("--scenarios", default=None, help="scenario directory (default: the built-in corpus)")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="list scenarios").set_defaults(fn=_cmd_list)
