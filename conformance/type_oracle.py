@@ -1,0 +1,306 @@
+"""The type oracle: every scripted part stream, compiled as typed literals against the published types.
+
+Each corpus scenario's part stream in the ``v2``/``v3``/``v4`` dialects (exactly the items
+:meth:`~mock_provider.model.ScriptedLanguageModel.step_items` hands an adapter) becomes one
+constant of the published stream-part type in a generated TypeScript file, e.g.
+``const s_text_basic_001_v4: LanguageModelV4StreamPart[] = [...]``, one item per line.
+``tsc --noEmit --strict`` then compiles it against the ``@ai-sdk/provider`` versions pinned in
+``tools/type-oracle/package.json`` (``npm ci --prefix tools/type-oracle``; one compiler run for
+the whole corpus), and every diagnostic is read back to (scenario, dialect, item index,
+message). ``python -m conformance.type_oracle`` prints them; ``tests/test_type_oracle.py``
+asserts that only scenarios marked ``contract.breaks`` fail, and that each of those really
+breaks a type or a stated runtime contract (:func:`runtime_breaches`).
+
+JSON has no ``undefined``: a key the encoder leaves out is rendered ``undefined`` where the
+published type makes the key required but lets its value be ``undefined`` (:data:`UNDEFINED_KEYS`;
+e.g. V3/V4 ``finishReason.raw`` and the usage counts), which is what a JS reader of the same
+item sees. Nothing else is filled in. A ``response-metadata.timestamp`` is rendered
+``new Date(...)`` (the type is a ``Date``; the JSON form is its ISO string).
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> [r] = [r for r in renderings(load_corpus()) if r.const == "s_text_basic_001_v4"]
+    >>> r.type_name, r.items[-1]["type"]
+    ('LanguageModelV4StreamPart', 'finish')
+    >>> '"inputTokens": {"total": 14, "noCache": 14, "cacheRead": undefined' in literal(r.items[-1], "v4")
+    True
+    >>> parse_diagnostics("gen.ts(3,5): error TS2322: Type X is not assignable.\\n  More.\\n",
+    ...                   {3: ("text.basic.001", "v4", 1)})
+    [Diagnostic(scenario='text.basic.001', dialect='v4', item=1, message='TS2322: Type X is not assignable. More.')]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mock_provider.dialects import DialectError
+from mock_provider.model import ScriptedLanguageModel
+from mock_provider.scenario import DisconnectFault, HttpStatusFault, RawBytesFault, Scenario, StallFault
+
+ORACLE_DIR = Path(__file__).resolve().parent.parent / "tools" / "type-oracle"
+# dialect -> (npm alias in tools/type-oracle/package.json, the published stream-part type)
+TYPED_DIALECTS: dict[str, tuple[str, str]] = {
+    "v2": ("provider2", "LanguageModelV2StreamPart"),
+    "v3": ("provider3", "LanguageModelV3StreamPart"),
+    "v4": ("provider4", "LanguageModelV4StreamPart"),
+}
+# Keys the published type requires but whose value may be `undefined` (JSON cannot say so):
+# (dialect, part type, dotted path of the object) -> keys. Read from each version's
+# dist/index.d.ts: LanguageModelV{3,4}Usage (inputTokens/outputTokens members are
+# `number | undefined`), the finish part's `finishReason.raw: string | undefined`, and V2's
+# LanguageModelV2Usage (`inputTokens`/`outputTokens`/`totalTokens: number | undefined`).
+_NESTED_USAGE = {
+    "usage.inputTokens": ("total", "noCache", "cacheRead", "cacheWrite"),
+    "usage.outputTokens": ("total", "text", "reasoning"),
+    "finishReason": ("raw",),
+}
+UNDEFINED_KEYS: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
+    ("v2", "finish"): {"usage": ("inputTokens", "outputTokens", "totalTokens")},
+    ("v3", "finish"): _NESTED_USAGE,
+    ("v4", "finish"): _NESTED_USAGE,
+}
+_DIAG = re.compile(r"^(?P<file>[^(\s][^(]*)\((?P<line>\d+),(?P<col>\d+)\): error (?P<msg>.*)$")
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """One scenario's part stream in one typed dialect (``items``: what the adapter gets, in order)."""
+
+    scenario: str
+    dialect: str
+    items: list[dict[str, Any]]
+
+    @property
+    def const(self) -> str:
+        """The TypeScript constant's name: ``s_<id with _ for . and ->_<dialect>``."""
+        return "s_" + re.sub(r"[^a-z0-9]", "_", self.scenario) + "_" + self.dialect
+
+    @property
+    def type_name(self) -> str:
+        """The published stream-part type this rendering is checked against."""
+        return TYPED_DIALECTS[self.dialect][1]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One compiler error, located: the scenario, the dialect and the item index (None: no item)."""
+
+    scenario: str
+    dialect: str
+    item: int | None
+    message: str
+
+
+def renderings(corpus: Iterable[Scenario], dialects: Sequence[str] = tuple(TYPED_DIALECTS)) -> list[Rendering]:
+    """Every scenario x typed dialect it renders to (a dialect that cannot express it is skipped,
+    as the runner skips it; so is a dialect outside the scenario's ``dialects``)."""
+    out: list[Rendering] = []
+    for scenario in corpus:
+        for dialect in dialects:
+            if scenario.dialects is not None and dialect not in scenario.dialects:
+                continue
+            try:
+                steps = ScriptedLanguageModel(scenario, dialect).step_items()
+            except DialectError:
+                continue
+            out.append(Rendering(scenario.id, dialect, [item for items in steps for item in items]))
+    return out
+
+
+def _fill_undefined(item: dict[str, Any], dialect: str) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(json.dumps(item))
+    for path, keys in UNDEFINED_KEYS.get((dialect, str(item.get("type"))), {}).items():
+        target: Any = out
+        for segment in path.split("."):
+            target = target.get(segment) if isinstance(target, dict) else None
+        if isinstance(target, dict):
+            for key in keys:
+                target.setdefault(key, _UNDEFINED)
+    return out
+
+
+_UNDEFINED = "\u0000undefined\u0000"  # a sentinel no scenario string holds
+
+
+def literal(item: dict[str, Any], dialect: str) -> str:
+    """One item as a TypeScript expression on one line (JSON, plus ``undefined`` and ``new Date``).
+
+    >>> literal({"type": "response-metadata", "timestamp": "2025-01-01T00:00:00.000Z"}, "v4")
+    '{"type": "response-metadata", "timestamp": new Date("2025-01-01T00:00:00.000Z")}'
+    >>> literal({"type": "finish", "finishReason": "stop", "usage": {"inputTokens": 1}}, "v2")
+    '{"type": "finish", "finishReason": "stop", "usage": {"inputTokens": 1, "outputTokens": undefined, \
+"totalTokens": undefined}}'
+    """
+    value = _fill_undefined(item, dialect)
+    stamp = value.get("timestamp") if value.get("type") == "response-metadata" else None
+    if isinstance(stamp, str):
+        value["timestamp"] = _DATE + stamp
+    text = json.dumps(value, ensure_ascii=False)
+    text = text.replace(json.dumps(_UNDEFINED), "undefined")
+    return re.sub(re.escape(json.dumps(_DATE)[:-1]) + r'([^"]*)"', r'new Date("\1")', text)
+
+
+_DATE = "\u0000date\u0000"
+
+
+def typescript(items: Sequence[Rendering]) -> tuple[str, dict[int, tuple[str, str, int | None]]]:
+    """The generated TypeScript module and its line map (1-based line -> scenario, dialect, item).
+
+    >>> text, lines = typescript([Rendering("a.b.001", "v3", [{"type": "text-start", "id": "0"}])])
+    >>> print(text.splitlines()[-3:])
+    ['const s_a_b_001_v3: LanguageModelV3StreamPart[] = [', '  {"type": "text-start", "id": "0"},', '];']
+    >>> lines[len(text.splitlines()) - 1]
+    ('a.b.001', 'v3', 0)
+    """
+    used = sorted({r.dialect for r in items}, key=list(TYPED_DIALECTS).index)
+    lines = ["// Generated by conformance/type_oracle.py from the scenario corpus; do not edit."]
+    lines += [f'import type {{ {TYPED_DIALECTS[d][1]} }} from "{TYPED_DIALECTS[d][0]}";' for d in used]
+    where: dict[int, tuple[str, str, int | None]] = {}
+    for r in items:
+        lines.append(f"const {r.const}: {r.type_name}[] = [")
+        where[len(lines)] = (r.scenario, r.dialect, None)
+        for index, item in enumerate(r.items):
+            lines.append(f"  {literal(item, r.dialect)},")
+            where[len(lines)] = (r.scenario, r.dialect, index)
+        lines.append("];")
+        where[len(lines)] = (r.scenario, r.dialect, None)
+    return "\n".join(lines) + "\n", where
+
+
+def parse_diagnostics(output: str, where: dict[int, tuple[str, str, int | None]]) -> list[Diagnostic]:
+    """``tsc --pretty false`` output as located diagnostics (continuation lines joined)."""
+    found: list[list[Any]] = []
+    for raw in output.splitlines():
+        m = _DIAG.match(raw)
+        if m:
+            scenario, dialect, item = where.get(int(m.group("line")), ("?", "?", None))
+            found.append([scenario, dialect, item, m.group("msg").strip()])
+        elif found and raw.startswith(" "):
+            found[-1][3] += " " + raw.strip()
+    return [Diagnostic(s, d, i, msg) for s, d, i, msg in found]
+
+
+# The provider's stream contract beyond the types (what every published @ai-sdk provider does on a
+# stream it completes: openai-compatible 2.0.87 and anthropic 3.0.138 close each block they open,
+# send deltas only inside an open block, and end with exactly one `finish`; spec-reference 1.8).
+_BLOCKS = {"text": "text", "reasoning": "reasoning", "tool-input": "tool-input"}
+_CUT = (DisconnectFault, StallFault, RawBytesFault, HttpStatusFault)
+
+
+def runtime_breaches(scenario: Scenario) -> list[str]:
+    """Where the scripted stream breaks the provider's runtime contract (empty: it keeps it).
+
+    Blocks (``text``/``reasoning``/``tool-input``) open, get deltas and close in that order
+    per id; exactly one ``finish`` ends a stream that no fault cuts (a fault ends the stream
+    with an error, so its missing finish and open blocks are the fault's, not the script's; so may
+    an ``error`` part).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> corpus = {s.id: s for s in load_corpus()}
+    >>> runtime_breaches(corpus["text.basic.001"])
+    []
+    >>> runtime_breaches(corpus["reasoning.unclosed.001"])
+    ['reasoning block reasoning-0 is still open at finish (step 7)']
+    """
+    found: list[str] = []
+    open_ids: dict[str, set[str]] = {kind: set() for kind in _BLOCKS}
+    finishes = 0
+    for index, step in enumerate(scenario.script):
+        part = step.part
+        if part is None:
+            if step.raw_part is not None and finishes:
+                found.append(f"part {step.raw_part['type']!r} after finish (step {index})")
+            continue
+        if finishes:
+            found.append(f"part {part.type!r} after finish (step {index})")
+        kind, _, phase = part.type.rpartition("-")
+        block_id = getattr(part, "id", None)
+        if kind in _BLOCKS and phase in ("start", "delta", "end") and isinstance(block_id, str):
+            found += _block_step(open_ids[kind], kind, phase, block_id, index)
+        elif part.type == "finish":
+            finishes += 1
+            found += [f"{kind} block {i} is still open at finish (step {index})"
+                      for kind, ids in open_ids.items() for i in sorted(ids)]
+    # An in-band `error` may end a stream too: @ai-sdk/anthropic 3.0.138 (dist/index.mjs:6142) sends
+    # `error` and no `finish` when the API reports an error mid-stream.
+    cut = any(isinstance(step.fault, _CUT) or (step.part is not None and step.part.type == "error")
+              for step in scenario.script)
+    if finishes == 0 and not cut:
+        found.append("no finish part ends the stream, and no fault or error part cuts it")
+    if finishes > 1:
+        found.append(f"{finishes} finish parts")
+    return found
+
+
+def _block_step(open_ids: set[str], kind: str, phase: str, block_id: str, index: int) -> list[str]:
+    if phase == "start":
+        if block_id in open_ids:
+            return [f"{kind}-start for {block_id}, already open (step {index})"]
+        open_ids.add(block_id)
+        return []
+    if block_id not in open_ids:
+        return [f"{kind}-{phase} for {block_id}, which is not open (step {index})"]
+    if phase == "end":
+        open_ids.discard(block_id)
+    return []
+
+
+def unavailable() -> str | None:
+    """Why the compiler cannot run here (None when it can)."""
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (ORACLE_DIR / "node_modules" / "typescript" / "package.json").is_file():
+        return f"typescript is not installed: run `npm ci --prefix {ORACLE_DIR}`"
+    return None
+
+
+def compile_renderings(items: Sequence[Rendering], timeout: float = 300.0) -> list[Diagnostic]:
+    """Compile every rendering in one ``tsc --noEmit --strict`` run; the located diagnostics."""
+    text, where = typescript(items)
+    # The file must sit under tools/type-oracle so `import ... from "provider4"` resolves.
+    with tempfile.TemporaryDirectory(dir=ORACLE_DIR, prefix="generated-") as tmp:
+        source = Path(tmp) / "scenarios.ts"
+        source.write_text(text, encoding="utf-8")
+        tsc = ORACLE_DIR / "node_modules" / ".bin" / "tsc"
+        proc = subprocess.run(
+            [str(tsc), "--noEmit", "--strict", "--pretty", "false", "--skipLibCheck", "--target", "es2022",
+             "--module", "nodenext", "--moduleResolution", "nodenext", str(source)],
+            capture_output=True, text=True, timeout=timeout, check=False, cwd=ORACLE_DIR)
+    diagnostics = parse_diagnostics(proc.stdout, where)
+    if proc.returncode != 0 and not diagnostics:
+        raise RuntimeError(f"tsc failed ({proc.returncode}) without a diagnostic: {(proc.stdout + proc.stderr)[:800]}")
+    return diagnostics
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m conformance.type_oracle [--write FILE]``: compile the corpus, print each error."""
+    from mock_provider.scenario import load_corpus
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    items = renderings(load_corpus())
+    if args[:1] == ["--write"] and len(args) == 2:
+        Path(args[1]).write_text(typescript(items)[0], encoding="utf-8")
+        return 0
+    reason = unavailable()
+    if reason is not None:
+        print(f"type oracle unavailable: {reason}", file=sys.stderr)
+        return 2
+    diagnostics = compile_renderings(items)
+    for d in diagnostics:
+        print(f"{d.scenario} [{d.dialect}] item {d.item}: {d.message}")
+    failed = {(d.scenario, d.dialect) for d in diagnostics}
+    print(f"{len(items) - len(failed)} of {len(items)} scenario x dialect renderings type-check", file=sys.stderr)
+    return 1 if diagnostics else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
