@@ -1,15 +1,16 @@
 """The type oracle: every scripted part stream, compiled as typed literals against the published types.
 
-Each corpus scenario's part stream in the ``v2``/``v3``/``v4`` dialects (exactly the items
-:meth:`~mock_provider.model.ScriptedLanguageModel.step_items` hands an adapter) becomes one
-constant of the published stream-part type in a generated TypeScript file, e.g.
-``const s_text_basic_001_v4: LanguageModelV4StreamPart[] = [...]``, one item per line.
-``tsc --noEmit --strict`` then compiles it against the ``@ai-sdk/provider`` versions pinned in
-``tools/type-oracle/package.json`` (``npm ci --prefix tools/type-oracle``; one compiler run for
-the whole corpus), and every diagnostic is read back to (scenario, dialect, item index,
-message). ``python -m conformance.type_oracle`` prints them; ``tests/test_type_oracle.py``
-asserts that only scenarios marked ``contract.breaks`` fail, and that each of those really
-breaks a type or a stated runtime contract (:func:`runtime_breaches`).
+Each corpus scenario's part stream in every part dialect (``v2``/``v3``/``v4``, and ``mastra``;
+exactly the items :meth:`~mock_provider.model.ScriptedLanguageModel.step_items` hands an
+adapter) becomes one constant of the published stream-part type in a generated TypeScript file,
+e.g. ``const s_text_basic_001_v4: LanguageModelV4StreamPart[] = [...]``, one item per line.
+``tsc --noEmit --strict`` then compiles it against the ``@ai-sdk/provider`` versions and the
+``@mastra/core`` (``ChunkType``) version pinned in ``tools/type-oracle/package.json``
+(``npm ci --prefix tools/type-oracle``; one compiler run for the whole corpus), and every
+diagnostic is read back to (scenario, dialect, item index, message).
+``python -m conformance.type_oracle`` prints them; ``tests/test_type_oracle.py`` asserts that
+only scenarios marked ``contract`` fail, and that each of those really breaks a type or a
+stated runtime contract (:func:`runtime_breaches`).
 
 JSON has no ``undefined``: a key the encoder leaves out is rendered ``undefined`` where the
 published type makes the key required but lets its value be ``undefined`` (:data:`UNDEFINED_KEYS`;
@@ -37,7 +38,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,21 +53,29 @@ TYPED_DIALECTS: dict[str, tuple[str, str]] = {
     "v2": ("provider2", "LanguageModelV2StreamPart"),
     "v3": ("provider3", "LanguageModelV3StreamPart"),
     "v4": ("provider4", "LanguageModelV4StreamPart"),
+    "mastra": ("@mastra/core/stream", "ChunkType"),
 }
+# The dialects of the AI SDK provider contract that runtime_breaches states (Mastra chunks are
+# Mastra's converter's output, graded by their own type only).
+PROVIDER_DIALECTS: tuple[str, ...] = ("v2", "v3", "v4")
 # Keys the published type requires but whose value may be `undefined` (JSON cannot say so):
 # (dialect, part type, dotted path of the object) -> keys. Read from each version's
 # dist/index.d.ts: LanguageModelV{3,4}Usage (inputTokens/outputTokens members are
 # `number | undefined`), the finish part's `finishReason.raw: string | undefined`, and V2's
 # LanguageModelV2Usage (`inputTokens`/`outputTokens`/`totalTokens: number | undefined`).
-_NESTED_USAGE = {
+_NESTED_USAGE: dict[str, tuple[str, ...]] = {
     "usage.inputTokens": ("total", "noCache", "cacheRead", "cacheWrite"),
     "usage.outputTokens": ("total", "text", "reasoning"),
     "finishReason": ("raw",),
 }
+_MASTRA_USAGE: dict[str, tuple[str, ...]] = {"payload.output.usage": ("inputTokens", "outputTokens", "totalTokens")}
 UNDEFINED_KEYS: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("v2", "finish"): {"usage": ("inputTokens", "outputTokens", "totalTokens")},
     ("v3", "finish"): _NESTED_USAGE,
     ("v4", "finish"): _NESTED_USAGE,
+    # @mastra/core 1.71.0: finish/step-finish output.usage is LanguageModelUsage (= LanguageModelV2Usage).
+    ("mastra", "finish"): _MASTRA_USAGE,
+    ("mastra", "step-finish"): _MASTRA_USAGE,
 }
 _DIAG = re.compile(r"^(?P<file>[^(\s][^(]*)\((?P<line>\d+),(?P<col>\d+)\): error (?P<msg>.*)$")
 
@@ -116,40 +125,64 @@ def renderings(corpus: Iterable[Scenario], dialects: Sequence[str] = tuple(TYPED
     return out
 
 
-def _fill_undefined(item: dict[str, Any], dialect: str) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(json.dumps(item))
-    for path, keys in UNDEFINED_KEYS.get((dialect, str(item.get("type"))), {}).items():
-        target: Any = out
-        for segment in path.split("."):
-            target = target.get(segment) if isinstance(target, dict) else None
-        if isinstance(target, dict):
-            for key in keys:
-                target.setdefault(key, _UNDEFINED)
-    return out
-
-
-_UNDEFINED = "\u0000undefined\u0000"  # a sentinel no scenario string holds
+def _at(value: Any, path: str) -> Any:
+    for segment in path.split("."):
+        value = value.get(segment) if isinstance(value, dict) else None
+    return value
 
 
 def literal(item: dict[str, Any], dialect: str) -> str:
-    """One item as a TypeScript expression on one line (JSON, plus ``undefined`` and ``new Date``).
+    """One item as a TypeScript expression on one line: its JSON, plus the few JS values JSON
+    cannot write (``undefined`` keys of :data:`UNDEFINED_KEYS`, a ``Date`` timestamp, and for
+    ``mastra`` the ``ChunkFrom`` enum member and the two values Mastra types as ``any``, see
+    :func:`_mastra_code`).
 
     >>> literal({"type": "response-metadata", "timestamp": "2025-01-01T00:00:00.000Z"}, "v4")
     '{"type": "response-metadata", "timestamp": new Date("2025-01-01T00:00:00.000Z")}'
     >>> literal({"type": "finish", "finishReason": "stop", "usage": {"inputTokens": 1}}, "v2")
     '{"type": "finish", "finishReason": "stop", "usage": {"inputTokens": 1, "outputTokens": undefined, \
 "totalTokens": undefined}}'
+    >>> literal({"type": "tool-call", "from": "AGENT", "payload": {"args": {"a": 1}}}, "mastra")
+    '{"type": "tool-call", "from": ChunkFrom.AGENT, "payload": {"args": ({"a": 1} as any)}}'
     """
-    value = _fill_undefined(item, dialect)
-    stamp = value.get("timestamp") if value.get("type") == "response-metadata" else None
-    if isinstance(stamp, str):
-        value["timestamp"] = _DATE + stamp
+    value: dict[str, Any] = json.loads(json.dumps(item))
+    code: dict[str, str] = {}
+
+    def put(text: str) -> str:
+        key = f"\u0000{len(code)}\u0000"  # a placeholder no scenario string holds
+        code[json.dumps(key)] = text
+        return key
+
+    kind = str(item.get("type"))
+    for path, keys in UNDEFINED_KEYS.get((dialect, kind), {}).items():
+        target = _at(value, path)
+        if isinstance(target, dict):
+            for key in keys:
+                target.setdefault(key, put("undefined"))
+    if kind == "response-metadata" and isinstance(value.get("timestamp"), str):
+        value["timestamp"] = put(f"new Date({json.dumps(value['timestamp'])})")
+    if dialect == "mastra":
+        _mastra_code(value, put)
     text = json.dumps(value, ensure_ascii=False)
-    text = text.replace(json.dumps(_UNDEFINED), "undefined")
-    return re.sub(re.escape(json.dumps(_DATE)[:-1]) + r'([^"]*)"', r'new Date("\1")', text)
+    for placeholder, expression in code.items():
+        text = text.replace(placeholder, expression)
+    return text
 
 
-_DATE = "\u0000date\u0000"
+def _mastra_code(value: dict[str, Any], put: Callable[[str], str]) -> None:
+    """Mastra's ``from`` is the ``ChunkFrom`` enum (same string at run time). Two values are ``any``
+    in Mastra's own converter, so their type says nothing about them (@mastra/core 1.71.0
+    dist/stream-Dp72cAE0.js ``convertFullStreamChunkToMastra``): a tool call's ``args`` is
+    ``JSON.parse(input)`` (line 801: any JSON value, ``null`` for ``"null"``; the published
+    ``TArgs & {__mastraMetadata?}`` with ``TArgs = unknown`` admits no argument object at all) and
+    a ``raw`` chunk's ``payload`` is the part's ``rawValue`` (line 909, ``unknown``)."""
+    if isinstance(value.get("from"), str):
+        value["from"] = put(f"ChunkFrom.{value['from']}")
+    payload = value.get("payload")
+    if isinstance(payload, dict) and "args" in payload:
+        payload["args"] = put(f"({json.dumps(payload['args'], ensure_ascii=False)} as any)")
+    elif value.get("type") == "raw" and "payload" in value:
+        value["payload"] = put(f"({json.dumps(payload, ensure_ascii=False)} as any)")
 
 
 def typescript(items: Sequence[Rendering]) -> tuple[str, dict[int, tuple[str, str, int | None]]]:
@@ -164,6 +197,8 @@ def typescript(items: Sequence[Rendering]) -> tuple[str, dict[int, tuple[str, st
     used = sorted({r.dialect for r in items}, key=list(TYPED_DIALECTS).index)
     lines = ["// Generated by conformance/type_oracle.py from the scenario corpus; do not edit."]
     lines += [f'import type {{ {TYPED_DIALECTS[d][1]} }} from "{TYPED_DIALECTS[d][0]}";' for d in used]
+    if "mastra" in used:
+        lines.append(f'import {{ ChunkFrom }} from "{TYPED_DIALECTS["mastra"][0]}";')
     where: dict[int, tuple[str, str, int | None]] = {}
     for r in items:
         lines.append(f"const {r.const}: {r.type_name}[] = [")
@@ -258,8 +293,9 @@ def unavailable() -> str | None:
     """Why the compiler cannot run here (None when it can)."""
     if shutil.which("node") is None:
         return "node is not installed"
-    if not (ORACLE_DIR / "node_modules" / "typescript" / "package.json").is_file():
-        return f"typescript is not installed: run `npm ci --prefix {ORACLE_DIR}`"
+    for package in ("typescript", *(alias for alias, _ in TYPED_DIALECTS.values())):
+        if not (ORACLE_DIR / "node_modules" / package.split("/stream")[0] / "package.json").is_file():
+            return f"{package} is not installed: run `npm ci --prefix {ORACLE_DIR}`"
     return None
 
 

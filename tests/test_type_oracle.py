@@ -1,8 +1,9 @@
 """Valid inputs, proven: every scripted part stream type-checks against the published ``@ai-sdk/provider``.
 
-One ``tsc --noEmit --strict`` run compiles every scenario x part dialect (v2/v3/v4) as typed
-literals (:mod:`conformance.type_oracle`). A scenario not marked ``contract`` must compile in
-every dialect it renders to; a scenario marked ``contract`` must really break a published
+One ``tsc --noEmit --strict`` run compiles every scenario x part dialect (v2/v3/v4 against
+``@ai-sdk/provider``, mastra against ``@mastra/core``'s ``ChunkType``) as typed literals
+(:mod:`conformance.type_oracle`). A scenario not marked ``contract`` must compile in every
+dialect it renders to; a scenario marked ``contract`` must really break a published
 type or the stated runtime contract, so the mark cannot rot. Skipped, with the reason, where
 ``node`` or ``tools/type-oracle/node_modules`` is missing (``npm ci --prefix tools/type-oracle``).
 """
@@ -58,9 +59,14 @@ def test_the_compiler_rejects_what_the_published_types_forbid() -> None:
                                            {"type": "finish", "finishReason": {"unified": "stop"}}]),
         Rendering("x.future.001", "v3", [{"type": "future-part"}]),
         Rendering("x.reason.001", "v2", [{"type": "finish", "finishReason": "interrupted", "usage": {}}]),
+        Rendering("x.chunk.001", "mastra", [{"type": "text-delta", "runId": "r", "from": "AGENT",
+                                             "payload": {"id": "0", "text": "a"}},
+                                            {"type": "text-delta", "runId": "r", "from": "AGENT",
+                                             "payload": {"id": "0"}}]),
     ]
     found = {(d.scenario, d.dialect, d.item) for d in compile_renderings(items)}
-    assert found == {("x.no-usage.001", "v4", 1), ("x.future.001", "v3", 0), ("x.reason.001", "v2", 0)}
+    assert found == {("x.no-usage.001", "v4", 1), ("x.future.001", "v3", 0), ("x.reason.001", "v2", 0),
+                     ("x.chunk.001", "mastra", 1)}
 
 
 def _scenario(script: list[dict[str, object]]) -> Scenario:
@@ -94,6 +100,6 @@ def test_a_fault_or_an_error_part_may_end_the_stream_without_finish() -> None:
 
 def test_every_unmarked_scenario_keeps_the_runtime_contract() -> None:
     corpus = load_corpus()
-    typed = {r.scenario for r in renderings(corpus)}
+    typed = {r.scenario for r in renderings(corpus, type_oracle.PROVIDER_DIALECTS)}
     broken = {s.id: runtime_breaches(s) for s in corpus if s.contract is None and s.id in typed}
     assert not {k: v for k, v in broken.items() if v}
