@@ -10,27 +10,30 @@ type or the stated runtime contract, so the mark cannot rot. Skipped, with the r
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from conformance import type_oracle
 from conformance.type_oracle import Diagnostic, Rendering, compile_renderings, renderings, runtime_breaches
-from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.scenario import Scenario
 
 needs_tsc = pytest.mark.skipif(type_oracle.unavailable() is not None, reason=str(type_oracle.unavailable()))
 
 
-@functools.cache
-def _corpus_run() -> tuple[list[Rendering], list[Diagnostic]]:
-    items = renderings(load_corpus())
-    return items, compile_renderings(items)
+_RUN: dict[str, tuple[list[Rendering], list[Diagnostic]]] = {}
+
+
+def _corpus_run(corpus: list[Scenario]) -> tuple[list[Rendering], list[Diagnostic]]:
+    """One compiler run per session for the whole corpus."""
+    if "corpus" not in _RUN:
+        items = renderings(corpus)
+        _RUN["corpus"] = (items, compile_renderings(items))
+    return _RUN["corpus"]
 
 
 @needs_tsc
-def test_every_unmarked_scenario_type_checks_in_every_part_dialect() -> None:
-    items, diagnostics = _corpus_run()
-    marked = {s.id for s in load_corpus() if s.contract is not None}
+def test_every_unmarked_scenario_type_checks_in_every_part_dialect(corpus: list[Scenario]) -> None:
+    items, diagnostics = _corpus_run(corpus)
+    marked = {s.id for s in corpus if s.contract is not None}
     wrong = [f"{d.scenario} [{d.dialect}] item {d.item}: {d.message}" for d in diagnostics if d.scenario not in marked]
     assert not wrong, "scenarios outside the published types but not marked contract:\n" + "\n".join(wrong)
     # Every diagnostic is located on a rendered item of a known scenario (the line map holds).
@@ -41,10 +44,10 @@ def test_every_unmarked_scenario_type_checks_in_every_part_dialect() -> None:
 
 
 @needs_tsc
-def test_every_marked_scenario_really_breaks_the_contract() -> None:
-    _, diagnostics = _corpus_run()
+def test_every_marked_scenario_really_breaks_the_contract(corpus: list[Scenario]) -> None:
+    _, diagnostics = _corpus_run(corpus)
     untyped = {d.scenario for d in diagnostics}
-    rotten = [s.id for s in load_corpus()
+    rotten = [s.id for s in corpus
               if s.contract is not None and s.id not in untyped and not runtime_breaches(s)]
     assert not rotten, f"marked contract-breaking, yet they type-check and keep the runtime contract: {rotten}"
 
@@ -98,8 +101,7 @@ def test_a_fault_or_an_error_part_may_end_the_stream_without_finish() -> None:
     assert runtime_breaches(_scenario([{"part": {"type": "error", "error": "overloaded"}}])) == []
 
 
-def test_every_unmarked_scenario_keeps_the_runtime_contract() -> None:
-    corpus = load_corpus()
+def test_every_unmarked_scenario_keeps_the_runtime_contract(corpus: list[Scenario]) -> None:
     typed = {r.scenario for r in renderings(corpus, type_oracle.PROVIDER_DIALECTS)}
     broken = {s.id: runtime_breaches(s) for s in corpus if s.contract is None and s.id in typed}
     assert not {k: v for k, v in broken.items() if v}
