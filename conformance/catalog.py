@@ -94,6 +94,10 @@ class Row(BaseModel):
     subordinate: bool = Field(
         default=False, description="Reported only where every other MUST row held (it would blame a second row "
                                    "for the same defect).")
+    robustness: bool = Field(
+        default=False, description="A robustness row (no crash, no hang, valid output, one terminal event): "
+                                   "it also grades scenarios whose input breaks the provider contract "
+                                   "(Scenario.contract).")
     scenarios: list[str] = Field(default_factory=list)
 
     @property

@@ -69,7 +69,7 @@ def scenario_document(scenario: Scenario) -> dict[str, Any]:
     doc["rows"] = list(scenario.rows)
     doc["citations"] = [c.model_dump(mode="json") for c in scenario.citations]
     doc["request"] = scenario.request.model_dump(mode="json", exclude_defaults=True)
-    for key in ("dialects", "requires", "client", "wire", "match"):
+    for key in ("dialects", "requires", "client", "wire", "match", "contract"):
         value = getattr(scenario, key)
         dumped = value.model_dump(mode="json", exclude_defaults=True) if hasattr(value, "model_dump") else value
         if dumped:

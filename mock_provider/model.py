@@ -257,6 +257,19 @@ class ScriptedLanguageModel:
             return frozenset()
         return frozenset(i for i, planned in enumerate(plan) if not planned.items and planned.step.fault is None)
 
+    def step_items(self) -> list[list[dict[str, Any]]]:
+        """The dialect items each script step hands the adapter (a fault step: none, or the
+        in-band ``error`` of a ``raw_bytes`` fault); ``DialectError`` when inexpressible.
+
+        This is exactly what ``do_stream`` yields, so the type oracle checks what adapters get.
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+        >>> [[i["type"] for i in items] for items in ScriptedLanguageModel(s, "v4").step_items()][:2]
+        [['stream-start'], ['response-metadata']]
+        """
+        return [list(planned.items) for planned in self._plan()]
+
     # ------------------------------------------------------------ planning
     def _plan(self) -> list[_Planned]:
         """Encode the whole script up front, so an inexpressible scenario (``DialectError``)

@@ -82,7 +82,7 @@ class TextDelta(_Part):
 
 
 class Citation(_Model):
-    """V4 ``LanguageModelV4Citation``; ``source`` is a source part without its ``type``."""
+    """V4 ``LanguageModelV4Citation``; ``source`` is a whole ``LanguageModelV4Source`` (``type: 'source'`` included)."""
 
     source: dict[str, Any]
     start_index: int | None = None

@@ -221,7 +221,11 @@ class RawBytesFault(_M):
 
 
 class SplitFault(_M):
-    """Write the next frame in pieces cut at these byte offsets (wire only)."""
+    """Write the frame carrying the next step's part in pieces cut at these byte offsets (wire only).
+
+    The offsets count in that frame; a preamble frame the wire writes before it (the Chat
+    Completions role chunk) is written whole.
+    """
 
     kind: Literal["split"]
     offsets: list[int] = Field(min_length=1)
@@ -265,6 +269,25 @@ class Step(_M):
         return self
 
 
+class Contract(_M):
+    """A scenario whose upstream stream breaks the provider's contract on purpose.
+
+    Its script is outside the published stream-part types (``conformance.type_oracle``
+    proves it) or breaks a stated runtime contract (a completed stream ends with one
+    ``finish``; blocks open, get deltas and close per id). What an adapter does with such
+    input is not specified, so such a case is graded on the catalog's robustness rows only
+    (``robustness: true``: no crash, no hang, valid output, one terminal event), plus the
+    rows in ``covered_by``; findings on other rows are reported as information.
+    """
+
+    breaks: str = Field(min_length=1, description="How the script breaks the contract, citing the type or rule.")
+    covered_by: list[str] = Field(
+        default_factory=list,
+        description="Rows of this scenario whose rule is written for this very input (e.g. 8.1.19 for a "
+        "missing finish): graded as usual.",
+    )
+
+
 # ---------------------------------------------------------------- scenario
 class Scenario(_M):
     id: str = Field(description="Stable hierarchical id, e.g. tool.interleave.002. Never renumber.")
@@ -288,6 +311,10 @@ class Scenario(_M):
     expected_request: list[RequestCheck] = Field(
         default_factory=list, description="Checks on the upstream request the adapter made (the request log)."
     )
+    contract: Contract | None = Field(
+        default=None, description="Set when the scripted stream breaks the provider contract on purpose: "
+        "graded on robustness rows (and contract.covered_by) only."
+    )
     model_info: ModelInfo | None = Field(
         default=None, description="The upstream model's models.dev catalogue entry, given to the adapter "
         "(AdapterContext.model_info); needs expected_modalities."
@@ -308,6 +335,9 @@ class Scenario(_M):
         if (self.model_info is None) != (self.expected_modalities is None):
             given = "model_info" if self.model_info is not None else "expected_modalities"
             raise ValueError(f"{given}: model_info and expected_modalities go together")
+        if self.contract is not None and not set(self.contract.covered_by) <= set(self.rows):
+            extra = sorted(set(self.contract.covered_by) - set(self.rows))
+            raise ValueError(f"contract.covered_by: {', '.join(extra)} not among the scenario's rows")
         for dialect, override in self.expected_by_dialect.items():
             try:
                 Transcript.model_validate(merge_override(self.expected.model_dump(), override))

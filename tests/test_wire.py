@@ -292,6 +292,24 @@ def test_split_cuts_the_next_frame_inside_a_multibyte_character() -> None:
     assert len([c for c in plan.body if isinstance(c, Chunk) and c.step == 3]) == 1
 
 
+@pytest.mark.parametrize("dialect", ["v2", "v3", "v4", "openai-chat", "anthropic"])
+def test_the_corpus_split_fault_cuts_inside_the_coffee_in_every_wire(dialect: str) -> None:
+    # fault.split.001 says its cuts fall inside multi-byte characters. Chat Completions writes a
+    # role chunk before the first content chunk: the cut must land in the content, not that preamble.
+    s = next(s for s in corpus_cached() if s.id == "fault.split.001")
+    at = next(i for i, step in enumerate(s.script) if step.fault is not None) + 1
+    pieces = [c.data for c in plan_response(s, dialect, {"stream": True}).body if isinstance(c, Chunk) and c.step == at]
+    cuts = len(s.script[at - 1].fault.offsets)  # type: ignore[union-attr]
+    frame = b"".join(pieces[-(cuts + 1):])
+    assert frame.count(b"\n\n") == 1, "the pieces are one frame"
+    run = range(frame.index(COFFEE), frame.rindex(COFFEE) + len(COFFEE))
+    bounds = [sum(len(p) for p in pieces[-(cuts + 1):][:k]) for k in range(1, cuts + 1)]
+    assert all(b in run for b in bounds), (bounds, run)
+    inside = [b for b in bounds if 0x80 <= frame[b] <= 0xBF]  # the cut leaves a continuation byte behind it
+    assert len(inside) >= cuts // 2, (dialect, bounds)
+    assert b"".join(pieces[-(cuts + 1):]).decode("utf-8").count("☕") == 80
+
+
 @pytest.mark.parametrize("dialect", ["v3", "openai-chat", "anthropic"])
 def test_disconnect_after_n_bytes_truncates_exactly(dialect: str) -> None:
     script = [

@@ -24,6 +24,7 @@ import dataclasses
 from conformance.catalog import Matrix, catalog
 from conformance.checks import CHECKS
 from conformance.checks.context import GradeContext, build_context
+from conformance.checks.lifecycle import TERMINAL_MISSING
 from conformance.findings import Finding
 from conformance.grading.gates import Stop, first_stop
 from conformance.run_record import RunRecord
@@ -47,7 +48,7 @@ def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = Non
     ctx = build_context(record, scenario, st)
     result.expected, result.actual = ctx.expected.model_dump(), ctx.actual.model_dump()
     findings = [f for check in CHECKS for f in check(ctx)]
-    _assemble(result, findings, ctx.capabilities.output, matrix, st.strict)
+    _assemble(result, findings, ctx.capabilities.output, matrix, st.strict, scenario)
     return result
 
 
@@ -58,7 +59,7 @@ def _stopped(result: CaseResult, stop: Stop, record: RunRecord, scenario: Scenar
         ctx: GradeContext = build_context(record, scenario, st)
         findings = [f for check in stop.checks for f in check(ctx)]
     output = record.capabilities.output if record.capabilities is not None else "ag-ui"
-    _assemble(result, findings, output, matrix, st.strict)
+    _assemble(result, findings, output, matrix, st.strict, scenario)
     if stop.verdict is not None:
         result.content = result.termination = stop.verdict
         result.reason = stop.reason
@@ -79,8 +80,39 @@ def levelled(findings: list[Finding], output: str, matrix: Matrix) -> list[Findi
     return out
 
 
-def _assemble(result: CaseResult, findings: list[Finding], output: str, matrix: Matrix, strict: bool) -> None:
-    result.findings = levelled(findings, output, matrix)
+# Findings that are robustness by what they report, whatever row they land on: the adapter raised
+# or hung (the runner's own findings), or the run never reached a terminal event.
+_ROBUST_SOURCES = frozenset({"runner", TERMINAL_MISSING})
+NOT_GRADED = "not graded, the input breaks the provider contract"
+
+
+def contract_scoped(findings: list[Finding], scenario: Scenario, matrix: Matrix) -> list[Finding]:
+    """For a scenario marked ``contract`` (its input breaks the provider contract on purpose), the
+    findings on rows that are neither robustness rows nor in ``contract.covered_by`` become
+    information (level MAY, the message says why); other scenarios' findings are unchanged.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "usage.absent.001")
+    >>> [(f.level, f.message[:20]) for f in contract_scoped(
+    ...     [Finding(row="8.3.absent", message="usage reported", level="MUST"),
+    ...      Finding(row="8.1.18", message="two terminals", level="MUST")], s, catalog())]
+    [('MAY', 'not graded, the inpu'), ('MUST', 'two terminals')]
+    """
+    if scenario.contract is None:
+        return findings
+    keep = set(scenario.contract.covered_by)
+    out: list[Finding] = []
+    for f in findings:
+        if matrix.row(f.row).robustness or f.row in keep or f.source in _ROBUST_SOURCES or f.level == "MAY":
+            out.append(f)
+        else:
+            out.append(dataclasses.replace(f, level="MAY", message=f"{NOT_GRADED} (was {f.level}): {f.message}"))
+    return out
+
+
+def _assemble(result: CaseResult, findings: list[Finding], output: str, matrix: Matrix, strict: bool,
+              scenario: Scenario) -> None:
+    result.findings = contract_scoped(levelled(findings, output, matrix), scenario, matrix)
     by_axis: dict[str, list[str]] = {"content": [], "termination": []}
     for f in result.findings:
         level = f.level or "MUST"

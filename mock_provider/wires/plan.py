@@ -187,8 +187,11 @@ def apply_step_faults(
         if isinstance(fault, SplitFault):
             pending_split = list(fault.offsets)
             continue
-        for n, frame in enumerate(frames_per_step[i]):
-            if pending_split is not None:
+        frames = frames_per_step[i]
+        for n, frame in enumerate(frames):
+            # The split cuts the frame that carries the step's part: its last. A preamble the
+            # wire writes first (Chat Completions' role chunk) is written whole.
+            if pending_split is not None and n == len(frames) - 1:
                 for k, piece in enumerate(split_at(frame, pending_split)):
                     body.append(Chunk(piece, delay if (n == 0 and k == 0) else 0.0, i))
                 pending_split = None
