@@ -37,7 +37,7 @@ from conformance.properties import DEFAULT_EXAMPLES, PROPERTIES, not_applicable,
 from conformance.report import ReportError, build_report, load_report, render_matrix_markdown, write_reports
 from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import ABORT_TIME_BOUND, Settings
-from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, worst_of
+from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, load_factory, worst_of
 from conformance.snapshot import extension_for, normalize_events
 from conformance.verdict import CaseResult
 from mock_provider.scenario import ScenarioError, load_corpus
@@ -167,7 +167,8 @@ def pytest_configure(config: pytest.Config) -> None:
                                          _opt(config, "adapter-url-stream"), _opt(config, "adapter-url-select"))
             session = ConformanceSession.from_factory(target, url, **options)
         else:
-            session = ConformanceSession.from_spec(spec, **options)
+            loaded = load_factory(spec, search=(Path.cwd(), config.rootpath))
+            session = ConformanceSession.from_factory(loaded, spec, **options)
     except (AdapterLoadError, ScenarioError, OSError, ValueError) as exc:
         # A bad adapter spec, profile or scenario file is the user's input: say what, no traceback.
         raise pytest.UsageError(f"conformance: {exc}") from exc

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import sys
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from conformance.contract import AdapterContext, Capabilities
@@ -42,17 +44,45 @@ class AdapterLoadError(Exception):
     """``--adapter`` could not be imported or called; the message says which part failed."""
 
 
-def load_factory(spec: str) -> Factory:
-    """Import ``MODULE:FACTORY``.
+def _import(mod_name: str, search: Sequence[Path]) -> Any:
+    """Import a module; when its top package is nowhere on ``sys.path``, look in ``search`` too
+    (the current directory and the rootdir, as ``python -m pytest`` would; plain ``pytest`` does not)."""
+    top = mod_name.split(".", 1)[0]
+    try:
+        return importlib.import_module(mod_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != top:
+            raise
+    extra = [str(p) for p in search if str(p) not in sys.path]
+    sys.path.extend(extra)
+    try:
+        return importlib.import_module(mod_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != top:
+            raise
+        where = ", ".join(str(p) for p in search) or "nowhere else"
+        raise AdapterLoadError(
+            f"cannot import adapter module {mod_name!r}: no module named {top!r} on sys.path nor in {where}; "
+            f"install the adapter's package (pip install -e .) or put its directory on PYTHONPATH") from None
+
+
+def load_factory(spec: str, search: Sequence[Path] = ()) -> Factory:
+    """Import ``MODULE:FACTORY`` (``search``: directories to try when the module is not importable).
 
     >>> load_factory("conformance.reference:agui").__name__
     'agui'
+    >>> load_factory("no_such_adapter_module:f")
+    Traceback (most recent call last):
+    ...
+    conformance.session.AdapterLoadError: cannot import adapter module 'no_such_adapter_module': no module named ...
     """
     if ":" not in spec:
         raise AdapterLoadError(f"--adapter must be MODULE:FACTORY (got {spec!r})")
     mod_name, _, attr = spec.partition(":")
     try:
-        mod = importlib.import_module(mod_name)
+        mod = _import(mod_name, search)
+    except AdapterLoadError:
+        raise
     except Exception as exc:
         raise AdapterLoadError(f"cannot import adapter module {mod_name!r}: {type(exc).__name__}: {exc}") from exc
     obj: Any = mod

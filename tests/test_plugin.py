@@ -138,3 +138,21 @@ def test_a_broken_scenario_directory_is_a_usage_error_naming_file_line_field(pro
     result = project.runpytest_inprocess("--adapter=conformance.reference:agui", f"--conformance-scenarios={bad}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*conformance: {bad / 'x.yaml'}:1: rows: Field required*"])
+
+
+def test_plain_pytest_finds_an_adapter_module_in_the_rootdir(pytester: pytest.Pytester) -> None:
+    """``pytest --adapter=mymod:factory`` could not import ``mymod`` from the current directory
+    (only ``python -m pytest`` could), and the error did not say so."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytester.makepyfile(my_local_adapter="from conformance.reference import agui as factory\n")
+    script = Path(sys.executable).with_name("pytest")  # the console script, which does not put cwd on sys.path
+    run = subprocess.run([str(script), "--adapter=my_local_adapter:factory", "-k", "text.basic.001", "--dialect=v3",
+                          "-p", "no:cacheprovider", "--conformance-examples=0", "-q"],
+                         cwd=pytester.path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    missing = pytester.runpytest_subprocess("--adapter=not_here_at_all:factory", "-p", "no:cacheprovider")
+    assert missing.ret == 4  # a usage error
+    missing.stderr.fnmatch_lines(["*no module named 'not_here_at_all'*PYTHONPATH*"])
