@@ -336,18 +336,36 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     verdicts = ["PASS", "PASS-NONSTRICT", "INFO", "FAIL", "ERROR", "UNSUPPORTED", "NOT-EXPRESSIBLE"]
     short = ["pass", "nonstrict", "info", "FAIL", "ERROR", "unsup", "n/expr"]
     tr.write_line(f"{'row':<28}{'level':<7}" + "".join(f"{s:>10}" for s in short) + "  verdict")
+    unreached = 0
     for row in session.matrix.rows:
         counts = summary.get(row.id)
         if not counts:
-            tr.write_line(f"{row.id:<28}{row.level:<7}" + "".join(f"{'-':>10}" for _ in short) + "  (no case)")
+            unreached += 1  # only the rows this run reached are listed (a -k run reaches a few)
             continue
         cells = "".join(f"{counts.get(v, 0):>10}" for v in verdicts)
         tr.write_line(f"{row.id:<28}{row.level:<7}{cells}  {worst_of(counts)}")
+    if unreached:
+        tr.write_line(f"({unreached} rows no case of this run exercised are not listed)")
     by_case: dict[str, int] = {}
     for r in session.results:
         by_case[r.verdict] = by_case.get(r.verdict, 0) + 1
-    tr.write_line("cases: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
+    tr.write_line(f"cases: {len(session.results)} graded: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
+    _nonstrict_summary(tr, session.results)
     _gate_summary(tr, config)
+
+
+def _nonstrict_summary(tr: Any, results: list[CaseResult]) -> None:
+    """Name the cases that missed a SHOULD, with the rows and why: a PASS-NONSTRICT is a pass, but
+    one the adapter's author should see without --strict."""
+    nonstrict = [r for r in results if r.verdict == "PASS-NONSTRICT"]
+    if not nonstrict:
+        return
+    tr.write_line(f"PASS-NONSTRICT ({len(nonstrict)}): a SHOULD missed; --strict makes these FAIL")
+    for r in nonstrict[:20]:
+        why = "; ".join(sorted({f"{f.row}: {f.message}" for f in r.findings if f.level == "SHOULD"}))
+        tr.write_line(f"  {r.case_id}: {why[:300]}")
+    if len(nonstrict) > 20:
+        tr.write_line(f"  ... and {len(nonstrict) - 20} more (reports/conformance.md lists them all)")
 
 
 def _gate_summary(tr: Any, config: pytest.Config) -> None:

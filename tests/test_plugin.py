@@ -156,3 +156,18 @@ def test_plain_pytest_finds_an_adapter_module_in_the_rootdir(pytester: pytest.Py
     missing = pytester.runpytest_subprocess("--adapter=not_here_at_all:factory", "-p", "no:cacheprovider")
     assert missing.ret == 4  # a usage error
     missing.stderr.fnmatch_lines(["*no module named 'not_here_at_all'*PYTHONPATH*"])
+
+
+def test_the_terminal_summary_lists_reached_rows_and_names_nonstrict_cases(pytester: pytest.Pytester) -> None:
+    """The matrix printed all rows, '(no case)' ones too, for a one-case run, and a missed SHOULD
+    (PASS-NONSTRICT) was never named without --strict."""
+    pytester.makepyfile(should_adapters="from tests.mutants import ALL_MUTANTS\n"
+                        "factory = next(m.factory for m in ALL_MUTANTS if m.name == 'agui.model-not-reported')\n")
+    pytester.syspathinsert()
+    run = pytester.runpytest_inprocess("--adapter=should_adapters:factory", "-k", "text.basic.001", "--dialect=v3",
+                                       "-p", "no:cacheprovider", "--conformance-examples=0")
+    out = run.stdout.str()
+    assert "(no case)" not in out and "rows no case of this run exercised are not listed" in out
+    run.stdout.fnmatch_lines(["cases: 1 graded: PASS-NONSTRICT=1",
+                              "PASS-NONSTRICT (1): a SHOULD missed*",
+                              "  text.basic.001?v3?: 8.1.2: *"])  # [v3] would be a character class

@@ -187,7 +187,7 @@ def test_plugin_runs_the_suite_against_an_endpoint(pytester: pytest.Pytester, en
                                           "-k", "text.basic or tool.basic", "-q")
     result.assert_outcomes(passed=2)
     result.stdout.fnmatch_lines([f"*conformance matrix: {endpoint.url}*", "transport.content-type *MUST *2 *PASS",
-                                 "cases: PASS=2"])
+                                 "cases: 2 graded: PASS=2"])
 
 
 @pytest.mark.parametrize(("args", "needle"), [
