@@ -271,6 +271,11 @@ def _compare_call(exp: ToolCallRecord, act: ToolCallRecord, policies: Policies, 
             if exp.args_text is not None and act.args_text != exp.args_text:
                 add("8.1.13", f"tool_calls[{exp.id}].args_text",
                     "malformed arguments must be forwarded verbatim (policy 'raw')", exp.args_text, act.args_text)
+            elif exp.args_text is not None and act.args != exp.args_text:
+                # The call's end (TOOL_CALL_END.input, tool-input-error.input) replaced the raw text.
+                add("8.1.13", f"tool_calls[{exp.id}].args",
+                    "the call's final input must be the raw argument text as the consumer reads it "
+                    "(policy 'raw'), not a substitute", exp.args_text, act.args)
         elif act.args != {}:
             add("8.1.13", f"tool_calls[{exp.id}].args",
                 "malformed arguments must become {} (policy 'empty-object')", {}, act.args)

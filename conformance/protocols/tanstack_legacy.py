@@ -40,13 +40,13 @@ from conformance.protocols.agui import (
     error_code,
     first_str,
     is_finish_reason,
-    tool_call_record,
     tool_result_value,
 )
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Op, RunStep, Table, Wording
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error, usage_from_tanstack
+from conformance.protocols.tool_calls import tool_call_record
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,

@@ -55,7 +55,7 @@ from typing import Any, Literal
 import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.findings import Finding
-from conformance.protocols.agui import first_str, tool_call_record, tool_result_value
+from conformance.protocols.agui import first_str, tool_result_value
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import (
     Entity,
@@ -70,6 +70,7 @@ from conformance.protocols.lifecycle import (
 )
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error
+from conformance.protocols.tool_calls import tool_call_record
 from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolCallRecord, ToolResultRecord, Transcript
 
 NAME = "ui-message-stream"
@@ -404,7 +405,9 @@ class _Extraction:
             value, invalid = self.completed[call_id]
             streamed = self.args.get(call_id) or []
             args_text = "".join(streamed) if streamed else _input_text(value, invalid)
-            fallback = None if invalid else value
+            # tool-input-error.input is what readUIMessageStream keeps as the part's rawInput (ai 6.0.326
+            # dist/index.mjs:6452): the raw text under 'raw' (parseToolCall, dist/index.mjs:4155).
+            fallback = value
             record = tool_call_record(call_id, name, args_text, fallback, call_id in executed)
             if not invalid and not record.malformed and streamed:
                 # The client runs the tool with tool-input-available.input, whatever the deltas said.

@@ -1,0 +1,64 @@
+"""The suite's blind spots of issue 15, each closed by a check these tests pin down."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.contract import Policies
+from conformance.protocols import tanstack, ui_message_stream
+from conformance.semantics import Comparison, compare
+from mock_provider.transcript import ToolCallRecord, Transcript
+
+VIEW = Comparison(rows=["8.1.13"], usage_fields=(), dialect="v3", upstream_finish="tool-calls",
+                  has_provider_calls=False)
+
+
+def _tanstack_call(delta: str, **end: Any) -> list[dict[str, Any]]:
+    return [
+        {"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
+        {"type": "TOOL_CALL_START", "toolCallId": "c1", "toolName": "f", "index": 0},
+        {"type": "TOOL_CALL_ARGS", "toolCallId": "c1", "delta": delta},
+        {"type": "TOOL_CALL_END", "toolCallId": "c1", **end},
+        {"type": "RUN_FINISHED", "threadId": "t", "runId": "r", "finishReason": "tool_calls"},
+    ]
+
+
+def _raw_expected() -> Transcript:
+    return Transcript(tool_calls=[ToolCallRecord(id="c1", name="f", args=None, args_text='{"a":', malformed=True)],
+                      terminal="finished", finish_reason="tool_calls")
+
+
+def test_tanstack_end_input_is_what_the_engine_runs() -> None:
+    """ToolCallManager.completeToolCall: a defined END input replaces the deltas; a non-object one is {}."""
+    assert tanstack.extract(_tanstack_call('{"a":1}', input={"a": 2})).tool_calls[0].args == {"a": 2}
+    assert tanstack.extract(_tanstack_call('{"a":1}')).tool_calls[0].args == {"a": 1}
+    malformed = tanstack.extract(_tanstack_call('{"a":', input='{"a":')).tool_calls[0]
+    assert (malformed.malformed, malformed.args) == (True, {})
+    assert tanstack.extract(_tanstack_call('{"a":')).tool_calls[0].args == '{"a":'
+
+
+def test_raw_policy_compares_the_end_input() -> None:
+    """Under 'raw', an END that carries any input hands the tool a substitute, not the raw text."""
+    exp = _raw_expected()
+    for events, want in [(_tanstack_call('{"a":'), []), (_tanstack_call('{"a":', input={}), ["8.1.13"])]:
+        found = compare(exp, tanstack.extract(events), Policies(malformed_args="raw"), VIEW)
+        assert [f.row for f in found] == want
+    found = compare(exp, tanstack.extract(_tanstack_call('{"a":', input={})), Policies(malformed_args="empty-object"),
+                    VIEW)
+    assert found == []
+
+
+def test_raw_policy_compares_the_ui_tool_input_error_input() -> None:
+    """readUIMessageStream keeps tool-input-error.input as the part's rawInput: under 'raw' it is the raw text."""
+    def events(value: Any) -> list[dict[str, Any]]:
+        return [
+            {"type": "start"}, {"type": "start-step"},
+            {"type": "tool-input-start", "toolCallId": "c1", "toolName": "f"},
+            {"type": "tool-input-delta", "toolCallId": "c1", "inputTextDelta": '{"a":'},
+            {"type": "tool-input-error", "toolCallId": "c1", "toolName": "f", "input": value, "errorText": "bad"},
+            {"type": "finish-step"}, {"type": "finish", "finishReason": "tool-calls"},
+        ]
+    raw = Policies(malformed_args="raw")
+    assert compare(_raw_expected(), ui_message_stream.extract(events('{"a":')), raw, VIEW) == []
+    assert [f.row for f in compare(_raw_expected(), ui_message_stream.extract(events({})), raw, VIEW)] == ["8.1.13"]
+
