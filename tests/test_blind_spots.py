@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from conformance.contract import Policies
 from conformance.protocols import tanstack, ui_message_stream
+from conformance.runner import Settings, run_case
 from conformance.semantics import Comparison, compare
+from mock_provider.parts import ToolCall
+from mock_provider.scenario import Scenario
 from mock_provider.transcript import ToolCallRecord, Transcript
+from tests.mutants import ALL_MUTANTS
 
 VIEW = Comparison(rows=["8.1.13"], usage_fields=(), dialect="v3", upstream_finish="tool-calls",
                   has_provider_calls=False)
@@ -62,3 +68,28 @@ def test_raw_policy_compares_the_ui_tool_input_error_input() -> None:
     assert compare(_raw_expected(), ui_message_stream.extract(events('{"a":')), raw, VIEW) == []
     assert [f.row for f in compare(_raw_expected(), ui_message_stream.extract(events({})), raw, VIEW)] == ["8.1.13"]
 
+
+CALL_ROWS = {"8.1.9", "8.1.10", "8.1.12", "8.1.13", "8.1.14", "8.4.2"}
+
+
+@pytest.mark.parametrize("name", ["agui.args-fragment-lost", "agui.replay-reemitted", "agui.exposed-at-input-end",
+                                  "legacy.index-reused", "ui.input-not-streamed", "tanstack.raw-input-substituted"])
+def test_findings_about_a_call_name_the_call(name: str, corpus: list[Scenario]) -> None:
+    """Every finding a mutant gets on a tool-call row names the call: its id and the upstream's name for it."""
+    mutant = next(m for m in ALL_MUTANTS if m.name == name)
+    named = 0
+    for scenario in corpus:
+        upstream = {s.part.tool_call_id: s.part.tool_name for s in scenario.script if isinstance(s.part, ToolCall)}
+        if not upstream:
+            continue
+        result = run_case(mutant.factory, scenario, mutant.dialects[0], Settings(timeout=mutant.timeout, grace=1.0))
+        for f in result.findings:
+            if f.row not in CALL_ROWS or f.field == "tool_calls.order" or f.level != "MUST":
+                continue
+            if f.row == "8.4.2" and f.tool_call_id is None and "tool" not in f.message:
+                continue  # an 8.4.2 about a text or reasoning part
+            assert f.tool_call_id in upstream, f"{result.case_id}: {f.row} {f.message!r} names no upstream call"
+            assert f.tool_name == upstream[f.tool_call_id], f"{result.case_id}: {f.row} {f.message!r}"
+            assert f.subject() in result.describe()
+            named += 1
+    assert named > 0, f"{name} produced no finding about a tool call"

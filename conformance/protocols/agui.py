@@ -206,7 +206,8 @@ ENTITIES: dict[str, Entity] = {
     "reasoning": Entity("reasoning span", "messageId", "8.1.8"),
     # A second START..END for a call id that already ended exposes the call twice.
     "tool": Entity(
-        "tool call", "toolCallId", "8.1.12", reopen_row="8.1.12", empty_delta_row="hygiene.empty-delta"
+        "tool call", "toolCallId", "8.1.12", reopen_row="8.1.12", empty_delta_row="hygiene.empty-delta",
+        name_keys=("toolCallName", "toolName"),  # AG-UI's key, then TanStack's yield-layer extra
     ),
     "step": Entity("step", "stepName", "8.1.8"),
     # AG-UI 1.0 subagent spans (@ag-ui/client verifyEvents: no RUN_FINISHED while one is active; an id

@@ -185,6 +185,7 @@ TABLE: Table[Phase, ChunkRole] = Table(
         blank_type_is_unreadable=False,
     ),
     checks=_ChunkChecks,
+    call_of=lambda c: (first_str(dig(c, "toolCall", "id")), first_str(dig(c, "toolCall", "function", "name"))),
 )
 
 

@@ -134,7 +134,7 @@ ENTITIES: dict[str, Entity] = {
                         empty_delta_row="hygiene.empty-delta"),
     # A completed call started again is re-exposed (the consumer resets it to input-streaming).
     "tool": Entity("tool call", "toolCallId", "8.1.12", delta_key="inputTextDelta",
-                   empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12"),
+                   empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12", name_keys=("toolName",)),
 }
 
 # chunk type -> (entity kind, "run" or "step", operation). Types not listed (start-step, file,
