@@ -6,7 +6,10 @@ from typing import Any
 
 import pytest
 
+from conformance import reference
 from conformance.contract import Policies
+from conformance.execution import execute
+from conformance.grading import grade
 from conformance.protocols import tanstack, ui_message_stream
 from conformance.runner import Settings, run_case
 from conformance.semantics import Comparison, compare
@@ -14,6 +17,7 @@ from mock_provider.parts import ToolCall
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import ToolCallRecord, Transcript
 from tests.mutants import ALL_MUTANTS
+from tests.mutants.blind_mutants import read_ahead
 
 VIEW = Comparison(rows=["8.1.13"], usage_fields=(), dialect="v3", upstream_finish="tool-calls",
                   has_provider_calls=False)
@@ -93,3 +97,27 @@ def test_findings_about_a_call_name_the_call(name: str, corpus: list[Scenario]) 
             assert f.subject() in result.describe()
             named += 1
     assert named > 0, f"{name} produced no finding about a tool call"
+
+
+@pytest.mark.parametrize("base", ["agui", "tanstack", "ui-message-stream", "tanstack-legacy"])
+def test_one_part_read_ahead_may_come_out_after_the_abort(base: str, corpus: list[Scenario]) -> None:
+    """A pipeline one part ahead emits the part it read before the abort after it: that passes 8.1.22;
+    two parts ahead fails it (the scenario with two deltas before the abort)."""
+    factory = {"agui": reference.agui, "tanstack": reference.tanstack, "ui-message-stream": reference.ui_message_stream,
+               "tanstack-legacy": reference.tanstack_legacy}[base]
+    settings = Settings(timeout=5.0, grace=1.0)
+    aborts = [s for s in corpus if s.client.abort_after_step is not None]
+    late = 0
+    for scenario in aborts:
+        record = execute(read_ahead(factory, 1), scenario, "v3", settings)
+        result = grade(record, scenario, settings)
+        assert result.verdict == "PASS", result.describe()
+        late += len(record.events) - (record.abort_event_index or 0)
+    assert late > 0, "the read-ahead pipeline emitted nothing after the abort: the allowance was not exercised"
+    two = run_case(read_ahead(factory, 2), next(s for s in aborts if s.id == "abort.mid-text.002"), "v3", settings)
+    assert two.failed_rows() == {"8.1.22"}, two.describe()
+    (finding,) = [f for f in two.findings if f.row == "8.1.22"]
+    if base != "tanstack-legacy":  # the second delta after the abort: the first event beyond one part's worth
+        assert finding.event_index is not None
+        assert two.events[finding.event_index]["type"] in ("TEXT_MESSAGE_CONTENT", "text-delta")
+        assert two.events[finding.event_index]["delta"] == " a time"

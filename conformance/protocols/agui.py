@@ -744,6 +744,10 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     return out
 
 
+# Events that carry one upstream part's content (what a pipeline one part ahead may still emit after an abort).
+CONTENT_TYPES = frozenset({"TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CHUNK", "REASONING_MESSAGE_CONTENT",
+                           "REASONING_MESSAGE_CHUNK", "TOOL_CALL_ARGS", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT"})
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -751,4 +755,5 @@ PROTOCOL = OutputProtocol(
     lifecycle=lifecycle,
     extract=extract,
     exposures=exposures,
+    content_types=CONTENT_TYPES,
 )

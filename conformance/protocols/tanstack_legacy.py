@@ -408,4 +408,5 @@ PROTOCOL = OutputProtocol(
     expresses_result_error=False,
     # Legacy chunks have no structured-output event: only the streamed text and the terminal are compared.
     expresses_structured=False,
+    content_types=frozenset({"content", "thinking", "tool_call", "tool_result"}),
 )

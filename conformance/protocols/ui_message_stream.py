@@ -502,4 +502,6 @@ PROTOCOL = OutputProtocol(
     expresses_model=EXPRESSES_MODEL,
     expresses_error_code=EXPRESSES_ERROR_CODE,
     expresses_structured=EXPRESSES_STRUCTURED,
+    content_types=frozenset({"text-delta", "reasoning-delta", "tool-input-delta", "tool-output-available",
+                             "tool-output-error", "file", "source-url", "source-document"}),
 )
