@@ -5,7 +5,8 @@
 * 8.1.22: the upstream request was aborted, and after the abort the adapter emitted only what its
   declared abort policy allows (nothing; the one ``RUN_ERROR``; or the END events that close what
   is open and one ``RUN_FINISHED`` / UI message stream ``abort``), plus the events of the one
-  upstream part it had already read (a pipeline reads one ahead) and no more.
+  upstream part it had already read (a pipeline reads one ahead) and no more. An adapter that
+  emitted nothing before the abort is said to have buffered (no single event is to blame).
 
 Example:
     >>> ROWS
@@ -102,6 +103,14 @@ def _after_abort_findings(ctx: GradeContext) -> list[Finding]:
     beyond = _beyond_one_part(extra, rec.events, ctx.protocol.content_types, ctx.scenario.client.abort_after_step)
     if beyond is None and len(terminals) <= 1:
         return []
+    if beyond is not None and rec.abort_event_index == 0 and ctx.scenario.client.abort_after_step:
+        # Nothing came out while the upstream streamed: no single event "differs" (the first one, a
+        # RUN_STARTED, would be a false lead); the whole stream is late.
+        message = (f"the adapter buffered: it emitted nothing while the upstream sent "
+                   f"{ctx.scenario.client.abort_after_step} part(s), then {len(after)} event(s) after the "
+                   f"caller aborted; policy {policy!r} allows only {sorted(allowed) or 'none'} and one "
+                   "already-read part's worth")
+        return [Finding(row="8.1.22", event_index=None, source="runner", message=message)]
     return [Finding(row="8.1.22", event_index=beyond, source="runner",
                     message=f"{len(after)} event(s) emitted after the caller aborted; policy "
                             f"{policy!r} allows only {sorted(allowed) or 'none'} and one already-read "
