@@ -647,10 +647,12 @@ class _Extraction:
 
     def call(self, call_id: str, name: str, provider_executed: bool) -> ToolCallRecord:
         """One ended call as TanStack's engine runs it: the END's ``input``, when it has one, replaces
-        the streamed text (:func:`engine_input`), malformed or not."""
+        the streamed text (:func:`engine_input`), malformed or not. An input that is what the engine
+        makes of the text anyway (``null`` text and ``{}``: executeTools runs a non-object as ``{}``)
+        is no difference."""
         final = engine_input(self.ended[call_id])
         record = tool_call_record(call_id, name, "".join(self.args.get(call_id, [])), final, provider_executed)
-        if final is not None and not record.malformed:
+        if final is not None and not record.malformed and final != engine_input(record.args or {}):
             record = record.model_copy(update={"args": final})
         return record
 
