@@ -70,6 +70,10 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("adapter-cmd-start-timeout", "seconds the --adapter-cmd harness has to answer hello (default 30)", {}),
     ("adapter-url", "URL of an AG-UI HTTP endpoint as the adapter under test (instead of --adapter)", {}),
     ("adapter-url-capabilities", "YAML/JSON file of the endpoint's Capabilities (default: see README)", {}),
+    ("adapter-url-features", "the endpoint's features, comma-separated (e.g. tools,parallel_tools,reasoning,abort); "
+                             "replaces the capabilities file's (default: tools,parallel_tools,abort)", {}),
+    ("adapter-url-policies", "the endpoint's POLICY choices as name=choice pairs, comma-separated "
+                             "(e.g. abort=run-error); replace the capabilities file's", {}),
     ("adapter-url-stream", "event stream to ask the endpoint for: sse (default) or ndjson", {}),
     ("adapter-url-select", "how the endpoint learns the scenario: comma-separated subset of "
                            "headers,forwarded-props,default-scenario (default: all three)", {}),
@@ -164,7 +168,8 @@ def pytest_configure(config: pytest.Config) -> None:
             from conformance.targets.url import target_from_options
 
             target = target_from_options(url, _opt(config, "adapter-url-capabilities"),
-                                         _opt(config, "adapter-url-stream"), _opt(config, "adapter-url-select"))
+                                         _opt(config, "adapter-url-stream"), _opt(config, "adapter-url-select"),
+                                         _opt(config, "adapter-url-features"), _opt(config, "adapter-url-policies"))
             session = ConformanceSession.from_factory(target, url, **options)
         else:
             loaded = load_factory(spec, search=(Path.cwd(), config.rootpath))

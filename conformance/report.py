@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from conformance.findings import call_subject
 from conformance.matrix import Matrix, load_matrix
 from conformance.session import row_summary, worst_of
 from conformance.snapshot import normalize_events
@@ -352,6 +353,16 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
+def _about(finding: Mapping[str, Any]) -> str:
+    """The tool call a finding is about, as a prefix of its message (``""`` when about no one call).
+
+    >>> _about({"tool_call_id": "c1", "tool_name": "f"}), _about({})
+    ("tool call 'c1' (f): ", '')
+    """
+    subject = call_subject(finding.get("tool_call_id"), finding.get("tool_name"))
+    return f"{subject}: " if subject else ""
+
+
 def _case_markdown(case: Mapping[str, Any]) -> str:
     lines = [f"### `{case['case']}`: {case['verdict']}",
              f"content {case['content']} · termination {case['termination']} · gate {case['gate']}"
@@ -363,7 +374,7 @@ def _case_markdown(case: Mapping[str, Any]) -> str:
     lines.append("")
     for f in case["findings"]:
         at = f" at event #{f['event_index']}" if f.get("event_index") is not None else ""
-        lines.append(f"- row `{f['row']}` [{f.get('level', 'MUST')}]: {f['message']}{at}")
+        lines.append(f"- row `{f['row']}` [{f.get('level', 'MUST')}]: {_about(f)}{f['message']}{at}")
         if "expected" in f or "actual" in f:
             lines.append(f"  - expected: `{_clip(json.dumps(f.get('expected')), 300)}`")
             lines.append(f"  - actual: `{_clip(json.dumps(f.get('actual')), 300)}`")
@@ -496,7 +507,7 @@ def _case_html(case: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> s
             detail = (f"<br>expected <code>{e(_clip(json.dumps(f.get('expected')), 300))}</code>"
                       f"<br>actual <code>{e(_clip(json.dumps(f.get('actual')), 300))}</code>")
         body.append(f'<div class="finding">row <code>{e(f["row"])}</code> [{e(str(f.get("level", "MUST")))}]: '
-                    f"{e(f['message'])}{at}{detail}</div>")
+                    f"{e(_about(f))}{e(f['message'])}{at}{detail}</div>")
     first = case["first_difference"]
     if case["failing"] and first is not None and first < len(case["events"]):
         shown = e(_clip(json.dumps(case["events"][first]), 300))

@@ -16,14 +16,16 @@ Example:
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Sequence
 from typing import Any
 
 from conformance.findings import Finding
+from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
 
-__all__ = ["MISSING", "find_json_in", "pointer_get", "request_findings", "subset_mismatch"]
+__all__ = ["MISSING", "find_json_in", "pointer_get", "request_findings", "string_content", "subset_mismatch"]
 
 
 class _Missing:
@@ -119,20 +121,74 @@ def find_json_in(text: Any, wanted: Any) -> bool:
     return False
 
 
-def _check(check: RequestCheck, request: Any) -> str | None:
-    """Why the request fails this check (None when it holds)."""
-    value = pointer_get(request, check.path)
+def string_content(doc: Any) -> Any:
+    """``doc`` with every message's content that is one text part written as that text.
+
+    Chat Completions takes a message's content as a string or as a list of content parts (openai
+    3.57.0 ``types/chat/chat_completion_user_message_param.py:19``, ``content: str |
+    Iterable[ChatCompletionContentPartParam]``; system, developer, tool and assistant messages alike),
+    and Anthropic's ``MessageParam.content`` is a string or content blocks: ``"Hi"`` and
+    ``[{"type": "text", "text": "Hi"}]`` are the same message.
+
+    >>> string_content({"messages": [{"role": "user", "content": [{"type": "text", "text": "Hi"}]}]})
+    {'messages': [{'role': 'user', 'content': 'Hi'}]}
+    >>> string_content([{"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}])
+    [{'role': 'user', 'content': [{'type': 'text', 'text': 'a'}, {'type': 'text', 'text': 'b'}]}]
+    """
+    if isinstance(doc, list):
+        return [string_content(item) for item in doc]
+    if not isinstance(doc, dict):
+        return doc
+    out = {key: string_content(value) for key, value in doc.items()}
+    content = out.get("content")
+    if isinstance(out.get("role"), str) and isinstance(content, list) and len(content) == 1:
+        part = content[0]
+        if isinstance(part, dict) and part.keys() == {"type", "text"} and part["type"] == "text" \
+                and isinstance(part["text"], str):
+            out["content"] = part["text"]
+    return out
+
+
+def _in_place(request: Any, path: str, expected: Any) -> Any:
+    """``expected`` as :func:`string_content` writes it where it stands in ``request`` (at ``path``)."""
+    if path == "":
+        return string_content(expected)
+    parent_path, _, key = path.rpartition("/")
+    doc = copy.deepcopy(request)
+    parent = pointer_get(doc, parent_path)
+    key = key.replace("~1", "/").replace("~0", "~")
+    if isinstance(parent, dict):
+        parent[key] = copy.deepcopy(expected)
+    elif isinstance(parent, list) and key.isdigit() and int(key) < len(parent):
+        parent[int(key)] = copy.deepcopy(expected)
+    else:
+        return string_content(expected)
+    return pointer_get(string_content(doc), path)
+
+
+def _check(check: RequestCheck, request: Any, same_content: bool = False) -> str | None:
+    """Why the request fails this check (None when it holds).
+
+    ``same_content``: the dialect writes one text part as a string too (:func:`string_content`), so
+    both the request and the expected value are read in that one form.
+    """
+    value = pointer_get(string_content(request) if same_content else request, check.path)
     if check.absent:
         return None if value is MISSING else f"expected nothing there, found {_short(value)}"
     if value is MISSING:
         return "nothing there"
+
+    def want(expected: Any) -> Any:
+        return _in_place(request, check.path, expected) if same_content else expected
+
     if "equals" in check.model_fields_set:
-        return None if subset_mismatch(check.equals, value) is None and _same(check.equals, value) else "differs"
+        equals = want(check.equals)
+        return None if subset_mismatch(equals, value) is None and _same(equals, value) else "differs"
     if "subset" in check.model_fields_set:
-        where = subset_mismatch(check.subset, value)
+        where = subset_mismatch(want(check.subset), value)
         return None if where is None else f"not a subset match (at {where})"
     if "members" in check.model_fields_set:
-        return None if _same_members(check.members or [], value) else "not exactly these members (any order)"
+        return None if _same_members(want(check.members or []), value) else "not exactly these members (any order)"
     if not find_json_in(value, check.contains_json):
         return "does not contain the expected JSON document"
     return None
@@ -174,7 +230,7 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
             out.append(Finding(row=row, source="request", field=f"request{check.path}",
                                message=f"upstream request {check.path}: no upstream request was made"))
             continue
-        why = _check(check, request)
+        why = _check(check, request, registered_dialect(dialect).string_content)
         if why is None:
             continue
         expected = next((getattr(check, k) for k in ("equals", "subset", "members", "contains_json")

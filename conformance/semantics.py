@@ -94,10 +94,12 @@ class _Sink:
         self.primary, self.terminal_ok = primary, terminal_ok
         self.out: list[Finding] = []
 
-    def add(self, field_row: str, field: str, message: str, exp: Any, act: Any, level: str | None = None) -> None:
+    def add(self, field_row: str, field: str, message: str, exp: Any, act: Any, level: str | None = None,
+            call: tuple[str, str | None] | None = None) -> None:
         row = field_row if self.terminal_ok else self.primary
+        call_id, name = call if call is not None else (None, None)
         self.out.append(Finding(row=row, message=message, expected=exp, actual=act, field=field, source="semantics",
-                                level=level))
+                                level=level, tool_call_id=call_id, tool_name=name))
 
 
 def compare(expected: Transcript, actual: Transcript, policies: Policies, view: Comparison) -> list[Finding]:
@@ -142,13 +144,31 @@ def _compare_results(expected: Transcript, actual: Transcript, policies: Policie
     # The legacy tool_result chunk cannot mark an error result: compare what the protocol can say.
     exp_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in exp_results]
     act_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in actual.tool_results]
+    names = {c.id: c.name for c in [*actual.tool_calls, *expected.tool_calls]}
     if exp_res != act_res:
-        sink.add("8.1.14", "tool_results", "tool results differ (toolCallId, result, isError)", exp_res, act_res)
+        sink.add("8.1.14", "tool_results", "tool results differ (toolCallId, result, isError)", exp_res, act_res,
+                 call=_first_differing_call(exp_res, act_res, 0, names))
     exp_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in expected.approvals]
     act_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in actual.approvals]
     if exp_appr != act_appr:
         sink.add("8.1.15", "approvals", "approval requests differ (approvalId, toolCallId, toolName)", exp_appr,
-                 act_appr)
+                 act_appr, call=_first_differing_call(exp_appr, act_appr, 1, names))
+
+
+def _first_differing_call(exp: Sequence[tuple[Any, ...]], act: Sequence[tuple[Any, ...]], id_at: int,
+                          names: dict[str, str]) -> tuple[str, str | None] | None:
+    """The call of the first entry where two per-call lists differ (the one a report should name).
+
+    >>> _first_differing_call([("c1", 1), ("c2", 2)], [("c1", 1), ("c2", 3)], 0, {"c2": "f"})
+    ('c2', 'f')
+    """
+    for i in range(max(len(exp), len(act))):
+        mine = exp[i] if i < len(exp) else None
+        theirs = act[i] if i < len(act) else None
+        if mine != theirs:
+            call_id = (mine or theirs or ())[id_at]
+            return (call_id, names.get(call_id)) if isinstance(call_id, str) else None
+    return None
 
 
 def _compare_error(expected: Transcript, actual: Transcript, sink: _Sink, codes: bool) -> None:
@@ -250,20 +270,26 @@ def _compare_tool_calls(
         add("8.1.9", "tool_calls.order", "tool calls are not in first-appearance order", exp_ids, act_ids)
     # After an abort, a 'cancelled' run must END its open calls first (AG-UI rule 6): not new calls.
     for extra in [] if closing_allowed else [i for i in act_ids if i not in exp_ids]:
-        add("8.1.12", "tool_calls", f"tool call {extra!r} was not in the upstream", None, extra)
-    if len(act_ids) != len(set(act_ids)):
-        add("8.1.12", "tool_calls", "a tool call was exposed more than once", exp_ids, act_ids)
+        add("8.1.12", "tool_calls", f"tool call {extra!r} was not in the upstream", None, extra,
+            call=(extra, act_by_id[extra].name))
+    for twice in sorted({i for i in act_ids if act_ids.count(i) > 1}):
+        add("8.1.12", "tool_calls", "a tool call was exposed more than once", exp_ids, act_ids,
+            call=(twice, act_by_id[twice].name))
     for exp in expected:
         act = act_by_id.get(exp.id)
         if act is None:
             row = "8.1.13" if exp.malformed else "8.1.12"
-            add(row, f"tool_calls[{exp.id}]", f"tool call {exp.id!r} missing (dropped?)", exp.model_dump(), None)
+            add(row, f"tool_calls[{exp.id}]", f"tool call {exp.id!r} missing (dropped?)", exp.model_dump(), None,
+                call=(exp.id, exp.name))
         else:
             _compare_call(exp, act, policies, add)
 
 
-def _compare_call(exp: ToolCallRecord, act: ToolCallRecord, policies: Policies, add: Any) -> None:
+def _compare_call(exp: ToolCallRecord, act: ToolCallRecord, policies: Policies, add_any: Any) -> None:
     """One call the adapter did expose: its name and arguments (malformed ones by the declared policy)."""
+
+    def add(*args: Any) -> None:
+        add_any(*args, call=(exp.id, exp.name))  # every finding here is about this one call
     if act.name != exp.name:
         add("8.1.9", f"tool_calls[{exp.id}].name", "tool name differs", exp.name, act.name)
     if exp.malformed:
@@ -271,6 +297,11 @@ def _compare_call(exp: ToolCallRecord, act: ToolCallRecord, policies: Policies, 
             if exp.args_text is not None and act.args_text != exp.args_text:
                 add("8.1.13", f"tool_calls[{exp.id}].args_text",
                     "malformed arguments must be forwarded verbatim (policy 'raw')", exp.args_text, act.args_text)
+            elif exp.args_text is not None and act.args != exp.args_text:
+                # The call's end (TOOL_CALL_END.input, tool-input-error.input) replaced the raw text.
+                add("8.1.13", f"tool_calls[{exp.id}].args",
+                    "the call's final input must be the raw argument text as the consumer reads it "
+                    "(policy 'raw'), not a substitute", exp.args_text, act.args)
         elif act.args != {}:
             add("8.1.13", f"tool_calls[{exp.id}].args",
                 "malformed arguments must become {} (policy 'empty-object')", {}, act.args)

@@ -100,7 +100,8 @@ class CaseResult:
         for f in self.findings:
             lvl = f" [{f.level}]" if f.level else ""
             at = f" at event #{f.event_index}" if f.event_index is not None else ""
-            lines.append(f"  - row {f.row}{lvl}: {f.message}{at}")
+            about = f"{f.subject()}: " if f.tool_call_id is not None else ""
+            lines.append(f"  - row {f.row}{lvl}: {about}{f.message}{at}")
             if f.expected is not None or f.actual is not None:
                 lines.append(f"      expected: {_short(f.expected)}")
                 lines.append(f"      actual:   {_short(f.actual)}")

@@ -32,7 +32,7 @@ class ToolCallRecord(_T):
 
     id: str
     name: str
-    args: Any = None  # parsed arguments; None when args_text is not valid JSON
+    args: Any = None  # parsed arguments (malformed: None expected; actual = the input the consumer holds)
     args_text: str | None = None  # the exact concatenated argument text
     malformed: bool = False  # args_text is not valid JSON (POLICY row 8.1.13)
     provider_executed: bool = False

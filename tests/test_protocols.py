@@ -531,7 +531,7 @@ def test_agui_tool_call_arguments() -> None:
         tce("c2", metadata={"tanstack": {"input": {}}}),  # 5: malformed; the END's parsed input is the args
         tcs("c3", "bad_no_input"),
         tca("{oops", "c3"),
-        tce("c3"),  # 8: malformed, nothing to fall back to
+        tce("c3"),  # 8: malformed, no END input: the consumer holds the raw text
         tcs("c4", "never_ended"),
         tca("{}", "c4"),
         tcs("c5", "nan"),
@@ -543,8 +543,8 @@ def test_agui_tool_call_arguments() -> None:
     assert [(c.id, c.args_text, c.args, c.malformed) for c in t.tool_calls] == [
         ("c1", "", {}, False),
         ("c2", '{"a":', {}, True),
-        ("c3", "{oops", None, True),
-        ("c5", "NaN", None, True),
+        ("c3", "{oops", "{oops", True),
+        ("c5", "NaN", "NaN", True),
     ]
     assert agui.exposures(events) == {"c1": 2, "c2": 5, "c3": 8, "c5": 13}
 
@@ -765,7 +765,7 @@ def test_legacy_tool_calls_sorted_by_index_and_arguments() -> None:
     t = tanstack_legacy.extract(events)
     assert [(c.id, c.name, c.args_text, c.args, c.malformed) for c in t.tool_calls] == [
         ("c1", "first", "", {}, False),
-        ("c2", "second", "{bad", None, True),
+        ("c2", "second", "{bad", "{bad", True),  # the consumer holds the raw text
         ("c3", "third", '{"n":1}', {"n": 1}, False),
     ]
     assert tanstack_legacy.exposures(events) == {"c2": 0, "c1": 1, "c3": 2}

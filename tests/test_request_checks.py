@@ -102,5 +102,30 @@ def test_runner_checks_the_http_body() -> None:
     good = _scenario([{"path": "/messages", "equals": [{"role": "user", "content": "hi"}]},
                       {"path": "/stream", "equals": True}])
     assert run_case(openai_http, good, "openai-chat").verdict == "PASS"
-    bad = _scenario([{"path": "/messages/0/content", "equals": [{"type": "text", "text": "hi"}]}])
+    # A one-text-part list is the same content as the string (string_content); a different text is not.
+    same = _scenario([{"path": "/messages/0/content", "equals": [{"type": "text", "text": "hi"}]}])
+    assert run_case(openai_http, same, "openai-chat").verdict == "PASS"
+    bad = _scenario([{"path": "/messages/0/content", "equals": [{"type": "text", "text": "bye"}]}])
     assert run_case(openai_http, bad, "openai-chat").failed_rows() == {"request.prompt"}
+
+
+def test_chat_content_as_string_or_one_text_part_is_the_same_message() -> None:
+    """Chat Completions (and Anthropic Messages) take a string or content parts: one text part is the string."""
+    as_parts = {"messages": [{"role": "system", "content": [{"type": "text", "text": "Be terse."}]},
+                             {"role": "user", "content": [{"type": "text", "text": "Hi"}]}]}
+    as_string = {"messages": [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "Hi"}]}
+    for expected, sent in [(as_string, as_parts), (as_parts, as_string)]:
+        for key in ("equals", "subset", "members"):
+            check = RequestCheck.model_validate({"path": "/messages", key: expected["messages"]})
+            assert request_findings([check], sent, "openai-chat", "request.prompt") == [], (key, sent)
+            assert request_findings([check], sent, "anthropic", "request.prompt") == [], (key, sent)
+    other = {"messages": [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "Bye"}]}
+    check = RequestCheck(path="/messages", equals=as_parts["messages"])
+    assert [f.row for f in request_findings([check], other, "openai-chat", "request.prompt")] == ["request.prompt"]
+    two_parts = {"messages": [as_string["messages"][0], {"role": "user", "content": [
+        {"type": "text", "text": "H"}, {"type": "text", "text": "i"}]}]}
+    assert [f.row for f in request_findings([check], two_parts, "openai-chat", "request.prompt")] == ["request.prompt"]
+    # A part dialect's prompt content is always parts (LanguageModelV3Prompt): a string there is not the same.
+    prompt = RequestCheck(path="/prompt/0/content", equals=[{"type": "text", "text": "Hi"}])
+    assert [f.row for f in request_findings([prompt], {"prompt": [{"role": "user", "content": "Hi"}]}, "v3",
+                                            "request.prompt")] == ["request.prompt"]

@@ -51,10 +51,12 @@ def test_re_serialized_arguments_are_the_same_arguments() -> None:
 
 def test_malformed_args_follow_the_declared_policy() -> None:
     exp = Transcript(tool_calls=[call(args=None, args_text='{"a":', malformed=True)], finish_reason="tool_calls")
-    raw = exp.model_copy(deep=True)
-    empty = Transcript(tool_calls=[call(args={}, args_text='{"a":')], finish_reason="tool_calls")
+    # An actual malformed call's args is the input the consumer holds: the raw text, or what its end replaced it by.
+    raw = Transcript(tool_calls=[call(args='{"a":', args_text='{"a":', malformed=True)], finish_reason="tool_calls")
+    empty = Transcript(tool_calls=[call(args={}, args_text='{"a":', malformed=True)], finish_reason="tool_calls")
     assert rows(exp, raw, Policies(malformed_args="raw")) == []
-    assert rows(exp, empty, Policies(malformed_args="raw")) == []  # raw text kept: still fine for 'raw'
+    # Raw deltas, but the end's input {} is what the tool runs with: not the declared 'raw'.
+    assert rows(exp, empty, Policies(malformed_args="raw")) == ["8.1.13"]
     assert rows(exp, raw, Policies(malformed_args="empty-object")) == ["8.1.13"]
     assert rows(exp, empty, Policies(malformed_args="empty-object")) == []
     dropped = Transcript(finish_reason="tool_calls")

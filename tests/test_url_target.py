@@ -23,7 +23,13 @@ from conformance.runner import Settings, run_case
 from conformance.served import mock_server_url
 from conformance.targets.agui_endpoint import ThreadedApp, serve_adapter
 from conformance.targets.agui_stream import NdjsonDecoder, SseDecoder
-from conformance.targets.url import TargetConfigError, UrlTarget, load_capabilities, run_agent_input
+from conformance.targets.url import (
+    TargetConfigError,
+    UrlTarget,
+    load_capabilities,
+    run_agent_input,
+    target_from_options,
+)
 from mock_provider.scenario import Scenario
 
 EVENTS = [{"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
@@ -195,6 +201,8 @@ def test_plugin_runs_the_suite_against_an_endpoint(pytester: pytest.Pytester, en
     (["--adapter-url=http://127.0.0.1:9/agui", "--adapter-url-select=nope"], "--adapter-url-select"),
     (["--adapter-url=http://127.0.0.1:9/agui", "--adapter-url-stream=xml"], "sse or ndjson"),
     (["--adapter-url=http://127.0.0.1:9/agui", "--adapter-url-capabilities=missing.yaml"], "missing.yaml"),
+    (["--adapter-url=http://127.0.0.1:9/agui", "--adapter-url-features=telepathy"], "--adapter-url-features"),
+    (["--adapter-url=http://127.0.0.1:9/agui", "--adapter-url-policies=abort"], "--adapter-url-policies"),
 ])
 def test_plugin_option_errors_are_usage_errors(pytester: pytest.Pytester, args: list[str], needle: str) -> None:
     result = pytester.runpytest_inprocess(*args)
@@ -207,3 +215,21 @@ def test_the_ini_option_selects_the_endpoint_too(pytester: pytest.Pytester) -> N
     result = pytester.runpytest_inprocess("--adapter=conformance.reference:agui")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "give one of" in result.stderr.str()
+
+
+# ---------------------------------------------------------------- declarations the endpoint never made
+def test_undeclared_features_are_unsupported_not_failed(corpus: list[Scenario]) -> None:
+    """Without a declaration the URL target assumes no reasoning: a reasoning case is UNSUPPORTED (it never
+    reaches the endpoint), an ordinary one still runs; declaring the feature by option brings it back."""
+    with ThreadedApp(web.Application()) as srv:
+        url = srv.url  # nothing listens: a case that runs is an ERROR, one that is gated never connects
+    by_id = {s.id: s for s in corpus}
+    settings = Settings(timeout=5)
+    reasoning = run_case(UrlTarget(url), by_id["reasoning.basic.001"], "openai-chat", settings)
+    assert (reasoning.verdict, reasoning.reason) == ("UNSUPPORTED", "feature(s) not declared: reasoning")
+    assert run_case(UrlTarget(url), by_id["text.basic.001"], "openai-chat", settings).verdict == "ERROR"
+    declared = target_from_options(url, features="tools,parallel_tools,reasoning,abort", policies="abort=run-error")
+    assert declared.capabilities.policies.abort == "run-error"
+    assert run_case(declared, by_id["reasoning.basic.001"], "openai-chat", settings).verdict == "ERROR"
+    none = target_from_options(url, features="none")
+    assert run_case(none, by_id["tool.basic.001"], "openai-chat", settings).verdict == "UNSUPPORTED"

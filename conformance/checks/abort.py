@@ -4,7 +4,9 @@
   of the caller's abort, and the upstream sent at most one step in flight after it;
 * 8.1.22: the upstream request was aborted, and after the abort the adapter emitted only what its
   declared abort policy allows (nothing; the one ``RUN_ERROR``; or the END events that close what
-  is open and one ``RUN_FINISHED`` / UI message stream ``abort``).
+  is open and one ``RUN_FINISHED`` / UI message stream ``abort``), plus the events of the one
+  upstream part it had already read (a pipeline reads one ahead) and no more. An adapter that
+  emitted nothing before the abort is said to have buffered (no single event is to blame).
 
 Example:
     >>> ROWS
@@ -12,6 +14,9 @@ Example:
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 from conformance.catalog import declare
 from conformance.checks.context import GradeContext
@@ -95,8 +100,45 @@ def _after_abort_findings(ctx: GradeContext) -> list[Finding]:
     extra = [i for i, e in enumerate(after, start=rec.abort_event_index)
              if not (isinstance(e, dict) and e.get("type") in allowed)]
     terminals = [e for e in after if isinstance(e, dict) and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS]
-    if not extra and len(terminals) <= 1:
+    beyond = _beyond_one_part(extra, rec.events, ctx.protocol.content_types, ctx.scenario.client.abort_after_step)
+    if beyond is None and len(terminals) <= 1:
         return []
-    return [Finding(row="8.1.22", event_index=extra[0] if extra else None, source="runner",
+    if beyond is not None and rec.abort_event_index == 0 and ctx.scenario.client.abort_after_step:
+        # Nothing came out while the upstream streamed: no single event "differs" (the first one, a
+        # RUN_STARTED, would be a false lead); the whole stream is late.
+        message = (f"the adapter buffered: it emitted nothing while the upstream sent "
+                   f"{ctx.scenario.client.abort_after_step} part(s), then {len(after)} event(s) after the "
+                   f"caller aborted; policy {policy!r} allows only {sorted(allowed) or 'none'} and one "
+                   "already-read part's worth")
+        return [Finding(row="8.1.22", event_index=None, source="runner", message=message)]
+    return [Finding(row="8.1.22", event_index=beyond, source="runner",
                     message=f"{len(after)} event(s) emitted after the caller aborted; policy "
-                            f"{policy!r} allows only {sorted(allowed) or 'none'}")]
+                            f"{policy!r} allows only {sorted(allowed) or 'none'} and one already-read "
+                            "part's worth")]
+
+
+def _beyond_one_part(extra: Sequence[int], events: Sequence[Any], content_types: frozenset[str] | None,
+                     parts_read: int | None) -> int | None:
+    """The first event after the abort that is more than one already-read upstream part's worth, if any.
+
+    A pipeline reads one part ahead (a TransformStream's writable side queues one chunk: highWaterMark 1,
+    the readable side 0, whatwg/streams#808), so the part it had read when the caller aborted may still
+    come out: at most one event carrying content (a text, reasoning or argument delta, a result, or a
+    terminal the policy does not allow: the finish part's), with the structural events around it.
+    Nothing at all when no part was read.
+
+    >>> evs = [{"type": "TEXT_MESSAGE_CONTENT"}, {"type": "TEXT_MESSAGE_CONTENT"}, {"type": "RUN_FINISHED"}]
+    >>> text = frozenset({"TEXT_MESSAGE_CONTENT"})
+    >>> _beyond_one_part([0], evs, text, 4), _beyond_one_part([0, 1], evs, text, 4)
+    (None, 1)
+    >>> _beyond_one_part([1, 2], evs, text, 4), _beyond_one_part([0], evs, text, 0)
+    (2, 0)
+    """
+    if not extra:
+        return None
+    if not parts_read:
+        return extra[0]
+    counted = None if content_types is None else content_types | _ERROR_TERMINALS | _FINISH_TERMINALS
+    content = [i for i in extra
+               if counted is None or (isinstance(events[i], dict) and events[i].get("type") in counted)]
+    return content[1] if len(content) > 1 else None

@@ -29,9 +29,11 @@ def check(ctx: GradeContext) -> list[Finding]:
         return []
     failing = first_failing_step(ctx.scenario) if ctx.bridge else None
     complete_at: dict[str, int] = {}
+    names: dict[str, str] = {}
     for steps, step in enumerate(ctx.scenario.script, start=1):
         if isinstance(step.part, ToolCall):
             complete_at.setdefault(step.part.tool_call_id, steps)
+            names.setdefault(step.part.tool_call_id, step.part.tool_name)
     out: list[Finding] = []
     for call_id, idx in ctx.protocol.exposures(list(rec.events)).items():
         if rec.abort_event_index is not None and idx >= rec.abort_event_index:
@@ -42,7 +44,8 @@ def check(ctx: GradeContext) -> list[Finding]:
         if failing is not None and rec.positions[idx] > failing:
             continue  # the bridge closes what is open before RUN_ERROR (bridge.close-before-error)
         if rec.positions[idx] < need and not rec.exhausted[idx]:
-            out.append(Finding(row="8.1.12", event_index=idx, source="exposure",
+            out.append(Finding(row="8.1.12", event_index=idx, source="exposure", tool_call_id=call_id,
+                               tool_name=names.get(call_id),
                                message=f"tool call {call_id!r} exposed as complete before its tool-call part "
                                        f"(upstream had sent {rec.positions[idx]} of the {need} steps needed)"))
     return out

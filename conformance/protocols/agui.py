@@ -26,7 +26,6 @@ Example:
 
 from __future__ import annotations
 
-import json
 import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -49,6 +48,7 @@ from conformance.protocols.lifecycle import (
     Wording,
 )
 from conformance.protocols.lifecycle import run as run_table
+from conformance.protocols.tool_calls import engine_input, parse_json, tool_call_record
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
@@ -206,7 +206,8 @@ ENTITIES: dict[str, Entity] = {
     "reasoning": Entity("reasoning span", "messageId", "8.1.8"),
     # A second START..END for a call id that already ended exposes the call twice.
     "tool": Entity(
-        "tool call", "toolCallId", "8.1.12", reopen_row="8.1.12", empty_delta_row="hygiene.empty-delta"
+        "tool call", "toolCallId", "8.1.12", reopen_row="8.1.12", empty_delta_row="hygiene.empty-delta",
+        name_keys=("toolCallName", "toolName"),  # AG-UI's key, then TanStack's yield-layer extra
     ),
     "step": Entity("step", "stepName", "8.1.8"),
     # AG-UI 1.0 subagent spans (@ag-ui/client verifyEvents: no RUN_FINISHED while one is active; an id
@@ -406,48 +407,6 @@ def count(value: Any) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return None
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(name)  # JSON.parse does not accept NaN/Infinity, so neither do we
-
-
-def parse_json(text: str) -> tuple[bool, Any]:
-    """``(True, value)`` when ``text`` is JSON as ``JSON.parse`` reads it, else ``(False, None)``.
-
-    >>> parse_json('{"a": 1}'), parse_json("{bad"), parse_json("NaN")
-    ((True, {'a': 1}), (False, None), (False, None))
-    """
-    try:
-        return True, json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
-        return False, None
-
-
-def tool_call_record(
-    call_id: str, name: str, args_text: str, fallback_input: Any, provider_executed: bool
-) -> ToolCallRecord:
-    """The consumer's view of one completed call (AI SDK ``parseToolCall``: ``""`` means ``{}``).
-
-    >>> tool_call_record("c1", "f", "", None, False).args
-    {}
-    >>> r = tool_call_record("c1", "f", '{"a":', {"a": 1}, False)
-    >>> r.args, r.malformed
-    ({'a': 1}, True)
-    """
-    if args_text == "":
-        return ToolCallRecord(
-            id=call_id, name=name, args={}, args_text="", provider_executed=provider_executed
-        )
-    ok, value = parse_json(args_text)
-    return ToolCallRecord(
-        id=call_id,
-        name=name,
-        args=value if ok else fallback_input,
-        args_text=args_text,
-        malformed=not ok,
-        provider_executed=provider_executed,
-    )
 
 
 def tool_result_value(content: Any) -> Any:
@@ -686,14 +645,21 @@ class _Extraction:
         if model is not None:
             self.first_model = model
 
+    def call(self, call_id: str, name: str, provider_executed: bool) -> ToolCallRecord:
+        """One ended call as TanStack's engine runs it: the END's ``input``, when it has one, replaces
+        the streamed text (:func:`engine_input`), malformed or not. An input that is what the engine
+        makes of the text anyway (``null`` text and ``{}``: executeTools runs a non-object as ``{}``)
+        is no difference."""
+        final = engine_input(self.ended[call_id])
+        record = tool_call_record(call_id, name, "".join(self.args.get(call_id, [])), final, provider_executed)
+        if final is not None and not record.malformed and final != engine_input(record.args or {}):
+            record = record.model_copy(update={"args": final})
+        return record
+
     def transcript(self) -> Transcript:
         # Upstream results only come for provider-executed calls (client results come from the engine).
         executed = {r.tool_call_id for r in self.results}
-        calls = [
-            tool_call_record(cid, name, "".join(self.args.get(cid, [])), self.ended[cid], cid in executed)
-            for cid, name in self.starts.items()
-            if cid in self.ended
-        ]
+        calls = [self.call(cid, name, cid in executed) for cid, name in self.starts.items() if cid in self.ended]
         terminal_event = self.terminal_event
         transcript = Transcript(
             text="".join(self.text),
@@ -780,6 +746,10 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     return out
 
 
+# Events that carry one upstream part's content (what a pipeline one part ahead may still emit after an abort).
+CONTENT_TYPES = frozenset({"TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CHUNK", "REASONING_MESSAGE_CONTENT",
+                           "REASONING_MESSAGE_CHUNK", "TOOL_CALL_ARGS", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT"})
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -787,4 +757,5 @@ PROTOCOL = OutputProtocol(
     lifecycle=lifecycle,
     extract=extract,
     exposures=exposures,
+    content_types=CONTENT_TYPES,
 )

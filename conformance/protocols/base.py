@@ -51,3 +51,6 @@ class OutputProtocol:
     expresses_error_code: bool = True
     expresses_structured: bool = True
     provider_finish: Mapping[str, str] | None = None
+    # Event types that carry one upstream part's content (a delta, a result): the abort check lets one
+    # already-read part's worth of them out after the abort. None: every event counts as content.
+    content_types: frozenset[str] | None = None

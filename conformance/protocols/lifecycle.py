@@ -86,6 +86,7 @@ class Entity:
     reopen_row: str | None = None  # opened again after it closed (None: allowed)
     restart_row: str | None = None  # opened again while open, where a table names it per entity
     late_feed_row: str | None = None  # fed after it closed, where a table names it per entity
+    name_keys: tuple[str, ...] = ()  # a named entity (a tool call): where its events carry the name
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,8 @@ class Table(Generic[P, R]):
     not_open_row: str = "8.4.2"
     info_row: str = "info.open-at-error"
     missing_terminal_row: str = "8.1.18"
+    # The tool call (id, name) an event names, for the findings of ``checks`` at that event.
+    call_of: Callable[[dict[str, Any]], tuple[str | None, str | None]] | None = None
 
 
 def event_type(event: Any) -> str | None:
@@ -171,12 +174,19 @@ class _Walk(Generic[P, R]):
         self.table = table
         self.phase: P = table.start_phase
         self.states: dict[tuple[str, str], State] = {}
+        self.names: dict[tuple[str, str], str] = {}  # a named entity's name, from the first event that has it
         self.findings: list[Finding] = []
         self.check = table.checks() if table.checks is not None else None
         self.step_ids: set[tuple[str, str]] = set()  # entity ids used since the last step-start
 
-    def add(self, row: str, message: str, index: int) -> None:
-        self.findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle"))
+    def add(self, row: str, message: str, index: int, call: tuple[str | None, str | None] | None = None) -> None:
+        call_id, name = call if call is not None else (None, None)
+        self.findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle",
+                                     tool_call_id=call_id, tool_name=name))
+
+    def call(self, kind: str, ident: str) -> tuple[str | None, str | None] | None:
+        """The (id, name) a finding about this entity names, when the entity is a tool call."""
+        return (ident, self.names.get((kind, ident))) if self.table.entities[kind].name_keys else None
 
     def still_open(self, kinds: Sequence[str]) -> list[tuple[str, str]]:
         return [(k, i) for (k, i), st in self.states.items() if k in kinds and st in OPEN_STATES]
@@ -194,7 +204,8 @@ class _Walk(Generic[P, R]):
         if step.check_open:
             for open_kind, open_id in self.still_open(list(table.entities)):
                 ent = table.entities[open_kind]
-                self.add(ent.unclosed_row, f"{ent.label} {open_id!r} still open at {words.finish}", index)
+                self.add(ent.unclosed_row, f"{ent.label} {open_id!r} still open at {words.finish}", index,
+                         self.call(open_kind, open_id))
         if step.note_open:
             left = [f"{table.entities[k].label} {i!r}" for k, i in self.still_open(list(table.entities))]
             if left:
@@ -211,8 +222,9 @@ class _Walk(Generic[P, R]):
         elif kind in table.entities:
             self.entity(index, event, etype or "", table.entities[kind], kind, op)
         if self.check is not None:
+            call = table.call_of(event) if table.call_of is not None else None
             for row, message in self.check(event):
-                self.add(row, message, index)
+                self.add(row, message, index, call)
 
     def step_end(self, index: int, report: bool = True) -> None:
         # The consumer forgets these open entities here: later deltas for them are errors.
@@ -221,7 +233,8 @@ class _Walk(Generic[P, R]):
             ent = self.table.entities[open_kind]
             if report:
                 self.add(ent.unclosed_row,
-                         f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index)
+                         f"{ent.label} {open_id!r} still open at {self.table.wording.step_end}", index,
+                         self.call(open_kind, open_id))
             self.states[(open_kind, open_id)] = "absent"
 
     def step_reset(self) -> None:
@@ -238,13 +251,16 @@ class _Walk(Generic[P, R]):
         if not isinstance(ident, str):
             return  # schema_errors reports the missing id
         state = self.states.get((kind, ident), "absent")
+        for key in ent.name_keys:
+            if isinstance(event.get(key), str):
+                self.names.setdefault((kind, ident), event[key])
         new_state, spec = self.table.transitions[(state, op)]
         row = getattr(ent, spec.attr) if isinstance(spec, EntityRow) else spec
         if op == "feed" and row is None and event.get(ent.delta_key) == "":
             row = ent.empty_delta_row
             new_state = state  # an empty delta is not content (an open..close around it is empty too)
         if row is not None:
-            self.add(row, self.message(etype, ent, ident, state, op, row), index)
+            self.add(row, self.message(etype, ent, ident, state, op, row), index, self.call(kind, ident))
         self.states[(kind, ident)] = new_state
         self.step_ids.add((kind, ident))
 

@@ -193,4 +193,5 @@ PROTOCOL = OutputProtocol(
     lifecycle=lifecycle,
     extract=extract,
     exposures=exposures,
+    content_types=agui.CONTENT_TYPES,
 )

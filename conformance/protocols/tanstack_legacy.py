@@ -40,13 +40,13 @@ from conformance.protocols.agui import (
     error_code,
     first_str,
     is_finish_reason,
-    tool_call_record,
     tool_result_value,
 )
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Op, RunStep, Table, Wording
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error, usage_from_tanstack
+from conformance.protocols.tool_calls import tool_call_record
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
@@ -185,6 +185,7 @@ TABLE: Table[Phase, ChunkRole] = Table(
         blank_type_is_unreadable=False,
     ),
     checks=_ChunkChecks,
+    call_of=lambda c: (first_str(dig(c, "toolCall", "id")), first_str(dig(c, "toolCall", "function", "name"))),
 )
 
 
@@ -407,4 +408,5 @@ PROTOCOL = OutputProtocol(
     expresses_result_error=False,
     # Legacy chunks have no structured-output event: only the streamed text and the terminal are compared.
     expresses_structured=False,
+    content_types=frozenset({"content", "thinking", "tool_call", "tool_result"}),
 )

@@ -70,7 +70,7 @@ from typing import Any, Literal
 import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.findings import Finding
-from conformance.protocols.agui import first_str, tool_call_record, tool_result_value
+from conformance.protocols.agui import first_str, tool_result_value
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import (
     Entity,
@@ -85,6 +85,7 @@ from conformance.protocols.lifecycle import (
 )
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error
+from conformance.protocols.tool_calls import tool_call_record
 from mock_provider.transcript import ApprovalRecord, ErrorRecord, ToolCallRecord, ToolResultRecord, Transcript
 
 NAME = "ui-message-stream"
@@ -187,7 +188,7 @@ ENTITIES: dict[str, Entity] = {
     # A completed call started again is re-exposed (the consumer resets it to input-streaming).
     "tool": Entity("tool call", "toolCallId", "8.1.12", delta_key="inputTextDelta",
                    empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12", restart_row="8.1.12",
-                   late_feed_row="8.1.12"),
+                   late_feed_row="8.1.12", name_keys=("toolName",)),
 }
 
 # chunk type -> (entity kind, "run" or "step", operation). Types not listed (file, source-*, data-*,
@@ -499,7 +500,9 @@ class _Extraction:
             value, invalid = self.completed[call_id]
             streamed = self.args.get(call_id) or []
             args_text = "".join(streamed) if streamed else _input_text(value, invalid)
-            fallback = None if invalid else value
+            # tool-input-error.input is what readUIMessageStream keeps as the part's rawInput (ai 6.0.326
+            # dist/index.mjs:6452): the raw text under 'raw' (parseToolCall, dist/index.mjs:4155).
+            fallback = value
             record = tool_call_record(call_id, name, args_text, fallback, call_id in executed)
             if not invalid and not record.malformed and streamed:
                 # The client runs the tool with tool-input-available.input, whatever the deltas said.
@@ -611,4 +614,6 @@ PROTOCOL = OutputProtocol(
     expresses_error_code=EXPRESSES_ERROR_CODE,
     expresses_structured=EXPRESSES_STRUCTURED,
     provider_finish=PROVIDER_FINISH,
+    content_types=frozenset({"text-delta", "reasoning-delta", "tool-input-delta", "tool-output-available",
+                             "tool-output-error", "file", "source-url", "source-document"}),
 )

@@ -46,7 +46,7 @@ from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.targets.agui_stream import NDJSON_TYPE, NDJSON_TYPES, SSE_TYPE, NdjsonDecoder, SseDecoder, media_type
 from mock_provider.dialects import HTTP_DIALECTS
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Feature, Scenario
 
 StreamFormat = Literal["sse", "ndjson"]
 SELECTIONS: tuple[str, ...] = ("headers", "forwarded-props", "default-scenario")
@@ -55,18 +55,26 @@ TERMINALS = frozenset({"RUN_FINISHED", "RUN_ERROR"})
 MAX_ERROR_BODY = 2000
 
 
-def default_capabilities(name: str = "agui-endpoint") -> Capabilities:
-    """What an endpoint is assumed to do when no capabilities file is given.
+# What every AG-UI endpoint can be held to without a declaration: ``RunAgentInput.tools`` is the
+# protocol's own field for the caller's tools, and closing the response is the one abort a plain HTTP
+# caller has. Whether the endpoint's model reads reasoning (or structured output, or media) is the
+# endpoint's choice: assuming it would fail cases that are only a missing declaration.
+DEFAULT_FEATURES: frozenset[Feature] = frozenset({"tools", "parallel_tools", "abort"})
 
-    OpenAI Chat Completions upstream; tools, parallel tools, reasoning and abort (structured
-    output and multimodal input have no field in ``RunAgentInput`` that every endpoint reads);
-    no finish reason (plain AG-UI has none); the recommended POLICY choices.
+
+def default_capabilities(name: str = "agui-endpoint") -> Capabilities:
+    """What an endpoint is assumed to do when nothing is declared: only what AG-UI itself makes it do.
+
+    OpenAI Chat Completions upstream; tools, parallel tools and abort (:data:`DEFAULT_FEATURES`):
+    not reasoning, structured output or multimodal input, whose cases are then UNSUPPORTED unless
+    declared (``--adapter-url-features`` or a capabilities file); no finish reason (plain AG-UI has
+    none); the recommended POLICY choices.
 
     >>> c = default_capabilities(); c.inputs, sorted(c.features), c.reports_finish_reason
-    (['openai-chat'], ['abort', 'parallel_tools', 'reasoning', 'tools'], False)
+    (['openai-chat'], ['abort', 'parallel_tools', 'tools'], False)
     """
     return Capabilities(name=name, inputs=["openai-chat"], output="ag-ui",
-                        features={"tools", "parallel_tools", "reasoning", "abort"}, reports_finish_reason=False)
+                        features=set(DEFAULT_FEATURES), reports_finish_reason=False)
 
 
 class TargetConfigError(ValueError):
@@ -171,12 +179,51 @@ class UrlTarget:
 
 
 def target_from_options(url: str, capabilities_file: str | None = None, stream_format: str | None = None,
-                        select: str | None = None) -> UrlTarget:
-    """The target the plugin builds from ``--adapter-url`` and its companion options."""
+                        select: str | None = None, features: str | None = None,
+                        policies: str | None = None) -> UrlTarget:
+    """The target the plugin builds from ``--adapter-url`` and its companion options.
+
+    ``features`` (``--adapter-url-features``, comma-separated, ``none`` for none) and ``policies``
+    (``--adapter-url-policies``, ``name=choice`` pairs) replace what the capabilities file or the
+    defaults declare.
+
+    >>> t = target_from_options("http://127.0.0.1:9/agui", features="tools,reasoning", policies="abort=run-error")
+    >>> sorted(t.capabilities.features), t.capabilities.policies.abort
+    (['reasoning', 'tools'], 'run-error')
+    """
     caps = load_capabilities(capabilities_file) if capabilities_file else default_capabilities()
+    caps = declared(caps, features, policies)
     chosen = tuple(s.strip() for s in select.split(",") if s.strip()) if select else SELECTIONS
     fmt: Any = stream_format or "sse"
     return UrlTarget(url, capabilities=caps, stream_format=fmt, select=chosen)
+
+
+def declared(caps: Capabilities, features: str | None, policies: str | None) -> Capabilities:
+    """``caps`` with the features and POLICY choices the options declare; errors name the option.
+
+    >>> declared(default_capabilities(), "none", None).features
+    set()
+    >>> declared(default_capabilities(), "telepathy", None)
+    Traceback (most recent call last):
+    ...
+    conformance.targets.url.TargetConfigError: --adapter-url-features: features.0: ...
+    """
+    data = caps.model_dump()
+    if features is not None:
+        data["features"] = [f.strip() for f in features.split(",") if f.strip() and f.strip() != "none"]
+    if policies is not None:
+        pairs = [p.strip() for p in policies.split(",") if p.strip()]
+        bad = [p for p in pairs if "=" not in p]
+        if bad:
+            raise TargetConfigError(f"--adapter-url-policies: {bad[0]!r} is not name=choice")
+        data["policies"] = {**data["policies"], **dict(p.split("=", 1) for p in pairs)}
+    try:
+        return Capabilities.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        option = "--adapter-url-features" if where.startswith("features") else "--adapter-url-policies"
+        raise TargetConfigError(f"{option}: {where}: {err['msg']}") from None
 
 
 # ---------------------------------------------------------------- RunAgentInput

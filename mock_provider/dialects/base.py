@@ -112,6 +112,8 @@ class Dialect:
     citations: bool = False
     tagged_file_data: bool = False
     envelope: bool = False
+    # A request message's content may be a string for one text part (Chat Completions, Anthropic Messages).
+    string_content: bool = False
 
     def expresses(self, part_type: str) -> bool:
         """Whether some part of this type can be sent at all (its rule is not ``error``)."""

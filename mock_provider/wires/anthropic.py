@@ -561,6 +561,7 @@ DIALECT = HttpDialect(
     finish_shape="anthropic",
     usage_shape="anthropic",
     finish_reasons=without_interrupted(),
+    string_content=True,  # MessageParam.content: a string is one text block
     plan=plan,
     route="/v1/messages",
     required=("messages", "max_tokens"),  # Anthropic answers 400 "max_tokens: Field required"

@@ -493,6 +493,7 @@ DIALECT = HttpDialect(
     usage_shape="openai",
     finish_reasons=without_interrupted(),
     cache_write=False,  # cacheWrite has no Chat Completions key
+    string_content=True,  # openai 3.57.0 types/chat/chat_completion_user_message_param.py:19: str | parts
     plan=plan,
     route="/v1/chat/completions",
     include_usage=True,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.mutants.agui_mutants import MUTANTS as _AGUI
 from tests.mutants.base import Mutant
+from tests.mutants.blind_mutants import MUTANTS as _BLIND
 from tests.mutants.bridge_mutants import MUTANTS as _BRIDGE
 from tests.mutants.consumer_mutants import MUTANTS as _CONSUMER
 from tests.mutants.endpoint_mutants import MUTANTS as _ENDPOINT
@@ -15,3 +16,7 @@ from tests.mutants.ui_mutants import MUTANTS as _UI
 ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_BRIDGE, *_CONSUMER, *_REQUEST, *_UI, *_ENDPOINT]
 # The UI message stream rules for ai 7 and the provider's finish reason.
 ALL_MUTANTS += _UI7
+
+# Blind spots of issue 15 (kept in a block of their own).
+ALL_MUTANTS += _BLIND
+
