@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from conformance import bridge
 from conformance.contract import Capabilities, Policies
+from conformance.expectations import expected_under, truncated
 from conformance.protocols import protocol
 from conformance.protocols.base import OutputProtocol
 from conformance.run_record import RunRecord
@@ -73,10 +74,12 @@ class GradeContext:
     cause: str | None
     upstream_finish: str | None
     has_provider_calls: bool
+    truncated: bool = False  # the upstream just stopped: no finish, no error (row 8.1.19)
 
     @property
     def policies(self) -> Policies:
-        return self.capabilities.policies
+        """The declared choices, undeclared protocol-dependent ones at the output protocol's default."""
+        return self.capabilities.policies.resolved(self.capabilities.output)
 
     @property
     def primary_row(self) -> str:
@@ -93,13 +96,16 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     expected = scenario.expected_for(record.dialect)
     if bridged:
         expected = bridge.expected_for(expected)
+    # The declared POLICY choices decide what a correct run looks like (missing finish, finish reason).
+    expected = expected_under(expected, scenario, caps.policies, caps.output)
     actual = proto.extract(list(record.events))
     parts = scenario.parts()
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
         upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
-        has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts))
+        has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
+        truncated=truncated(scenario))
 
 
 def first_failing_step(scenario: Scenario) -> int | None:

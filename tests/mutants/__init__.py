@@ -7,8 +7,10 @@ from tests.mutants.base import Mutant
 from tests.mutants.bridge_mutants import MUTANTS as _BRIDGE
 from tests.mutants.consumer_mutants import MUTANTS as _CONSUMER
 from tests.mutants.endpoint_mutants import MUTANTS as _ENDPOINT
+from tests.mutants.policy_mutants import MUTANTS as _POLICY
 from tests.mutants.request_mutants import MUTANTS as _REQUEST
 from tests.mutants.subclass_mutants import MUTANTS as _SUB
 from tests.mutants.ui_mutants import MUTANTS as _UI
 
 ALL_MUTANTS: list[Mutant] = [*_AGUI, *_SUB, *_BRIDGE, *_CONSUMER, *_REQUEST, *_UI, *_ENDPOINT]
+ALL_MUTANTS += _POLICY  # the POLICY rows' declared-vs-done mutants (#15)
