@@ -132,14 +132,15 @@ class Policies(BaseModel):
 # finish_reason: TanStack's engine runs tools only on 'tool_calls' (@tanstack/ai 0.58.0
 # src/activities/chat/index.ts:2396), so AG-UI/TanStack producers apply the engine rule; ai's
 # streamText passes the provider's reason through (ai 6.0.326 dist/index.mjs:7215, 8566, 9283).
-# missing_finish: 'stop' is what @tanstack/openai-base does (spec-reference 4.6) and what ai does
-# once anything was streamed (finish 'other', dist/index.mjs:8440, 8625); 'error' stays the
-# recommended declaration.
+# missing_finish: 'stop' is what @tanstack/openai-base does (spec-reference 4.6); ai reports a
+# truncated stream as an error (@ai-sdk/openai-compatible: "Response stream ended without a finish
+# reason."; streamText with no output: dist/index.mjs:8625), though streamText alone finishes with
+# 'other' once something was output (:8440). 'error' is the recommended declaration everywhere.
 PROTOCOL_DEFAULTS: dict[str, dict[str, str]] = {
     "ag-ui": {"missing_finish": "stop", "finish_reason": "engine"},
     "tanstack": {"missing_finish": "stop", "finish_reason": "engine"},
     "tanstack-legacy": {"missing_finish": "stop", "finish_reason": "engine"},
-    "ui-message-stream": {"missing_finish": "stop", "finish_reason": "provider"},
+    "ui-message-stream": {"missing_finish": "error", "finish_reason": "provider"},
 }
 
 # Conformant choices a consumer cannot tell from the real thing: they grade PASS-NONSTRICT.

@@ -139,8 +139,11 @@ def terminal_row(scenario: Scenario, record: RunRecord, expected_terminal: str, 
         structured = scenario.expected.structured
         if failing is None and structured is not None and structured.error is not None:
             failing = len(scenario.script)  # no result can be made: that failure comes after the upstream
-        if actual_terminal != "error" or failing is None or consumed > failing:
-            return None  # swallowed or late: the error scenario's own (primary) row
+        cut = failing is None and truncated(scenario)
+        if cut:
+            failing = len(scenario.script)  # missing_finish 'error': the upstream "fails" by just ending
+        if actual_terminal != "error" or failing is None or consumed > failing or (cut and consumed >= failing):
+            return None  # swallowed, late, or at the truncation itself: the scenario's own (primary) row
         # The run errored before the upstream failed: the part it stopped on is to blame.
     elif actual_terminal == "finished":
         return None

@@ -96,8 +96,9 @@ def input_not_the_streamed_one(e: dict[str, Any], ctx: AdapterContext) -> Events
 
 
 MUTANTS: list[Mutant] = [
-    Mutant("ui.no-start", "no start chunk", map_events(ui_message_stream, drop_start), {"8.1.0"},
-           "ui-message-stream"),
+    # 8.1.0 is SHOULD for the UI message stream: ai's reader does not need a start chunk (catalog).
+    Mutant("ui.no-start", "no start chunk", map_events(ui_message_stream, drop_start), set(),
+           "ui-message-stream", should={"8.1.0"}),
     Mutant("ui.text-left-open", "text parts never ended (open at finish-step)",
            map_events(ui_message_stream, drop_text_end), {"8.1.5"}, "ui-message-stream"),
     Mutant("ui.reasoning-left-open", "reasoning parts never ended (open at finish-step)",
