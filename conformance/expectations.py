@@ -44,7 +44,9 @@ PROVIDER_REASONS: dict[str, ExpectedFinish] = {
 
 
 def truncated(scenario: Scenario) -> bool:
-    """The upstream just stops: no finish part, and no error part, finish{error} or fault first.
+    """The upstream just stops: no finish part, and no error part, finish{error} or fault first (and
+    over HTTP no ``[DONE]``: a script whose wire sends one anyway, ``wire.done: always``, ended normally
+    without a reason and is not truncated).
 
     >>> from mock_provider.scenario import load_corpus
     >>> sorted(s.id for s in load_corpus() if truncated(s))[:2]
@@ -55,7 +57,8 @@ def truncated(scenario: Scenario) -> bool:
             return False
         if step.part is not None and step.part.type in ("error", "finish"):
             return False
-    return scenario.expected.terminal == "finished" and scenario.request.output_schema is None
+    return (scenario.expected.terminal == "finished" and scenario.request.output_schema is None
+            and scenario.wire.done != "always")
 
 
 def provider_reason(scenario: Scenario) -> ExpectedFinish:

@@ -117,3 +117,9 @@ def test_the_report_records_each_policy_and_whether_it_was_declared(corpus: list
     html = render_html(report)
     assert 'id="conformance-policies"' in html and "<code>provider</code> (protocol default)" in html
     assert policy_choices(None) == [] and policy_choices({"output": "ag-ui"}) == []
+
+
+def test_a_stream_that_sends_done_without_a_finish_is_not_truncated(corpus: list[Scenario]) -> None:
+    cut = _scenario(corpus, "finish.missing.001")
+    done = cut.model_copy(update={"wire": cut.wire.model_copy(update={"done": "always"})})
+    assert truncated(cut) and not truncated(done)
