@@ -207,13 +207,16 @@ def build_report(
     by_id = {s.id: s for s in scenarios}
     used = {r.scenario_id for r in results}
     summary = row_summary(results, [r.id for r in matrix.rows if r.every_case])
+    caps = capabilities.model_dump(mode="json") if hasattr(capabilities, "model_dump") else capabilities
+    output = str(caps.get("output") or "ag-ui") if isinstance(caps, Mapping) else "ag-ui"
     rows = []
     for row in matrix.rows:
         counts = summary.get(row.id, Counter())
         rows.append({"id": row.id, "level": row.level, "axis": row.axis, "title": row.title,
                      "counts": {v: counts[v] for v in VERDICTS if counts.get(v)},
-                     "verdict": worst_of(counts) if counts else None})
-    caps = capabilities.model_dump(mode="json") if hasattr(capabilities, "model_dump") else capabilities
+                     "verdict": worst_of(counts) if counts else None,
+                     # What the row rests on for this adapter's output protocol (the catalog's sources).
+                     "sources": [src.ref for src in row.sources_for(output)]})
     if isinstance(caps, dict) and isinstance(caps.get("features"), list):
         caps["features"] = sorted(caps["features"])
     totals: Counter[str] = Counter(r.verdict for r in results)
@@ -496,7 +499,9 @@ def _matrix_html(report: Mapping[str, Any]) -> str:
             f'<td class="n{"" if row["counts"].get(v) else " z"}">{row["counts"].get(v, 0) if row["verdict"] else "-"}'
             "</td>" for v in VERDICTS)
         tag, cls = ('<span class="tag">regression</span>', ' class="regressed"') if row["id"] in regressed else ("", "")
-        rows.append(f'<tr data-row="{e(row["id"])}"{cls}><td><code>{e(row["id"])}</code></td><td>{e(row["level"])}</td>'
+        src = e("sources: " + "; ".join(row.get("sources") or []), quote=True)
+        rows.append(f'<tr data-row="{e(row["id"])}"{cls}><td title="{src}"><code>{e(row["id"])}</code></td>'
+                    f'<td>{e(row["level"])}</td>'
                     f'<td class="t" title="{e(row["title"])}">{e(row["title"])}</td>{cells}'
                     f"<td>{_badge(row['verdict'])}{tag}</td></tr>")
     return (f'<table id="conformance-matrix"><thead><tr><th>row</th><th>level</th><th>title</th>{head}'

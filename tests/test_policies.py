@@ -123,3 +123,14 @@ def test_a_stream_that_sends_done_without_a_finish_is_not_truncated(corpus: list
     cut = _scenario(corpus, "finish.missing.001")
     done = cut.model_copy(update={"wire": cut.wire.model_copy(update={"done": "always"})})
     assert truncated(cut) and not truncated(done)
+
+
+def test_the_report_names_each_rows_sources_for_the_adapters_protocol(corpus: list[Scenario]) -> None:
+    s = _scenario(corpus, "text.basic.001")
+    caps = ui_message_stream(AdapterContext(dialect="probe", model=None, scenario_id="probe")).capabilities
+    report = build_report(spec="ums", results=[run_case(ui_message_stream, s, "v3")], scenarios=[s],
+                          capabilities=caps)
+    validate_report(report)
+    row = next(r for r in report["rows"] if r["id"] == "8.2.tool-calls")
+    assert row["sources"] and all(ref.startswith("ai@6.0.326") for ref in row["sources"])  # not TanStack's rule
+    assert 'title="sources: ai@6.0.326 dist/index.mjs:7215' in render_html(report)
