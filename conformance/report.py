@@ -209,14 +209,7 @@ def build_report(
     summary = row_summary(results, [r.id for r in matrix.rows if r.every_case])
     caps = capabilities.model_dump(mode="json") if hasattr(capabilities, "model_dump") else capabilities
     output = str(caps.get("output") or "ag-ui") if isinstance(caps, Mapping) else "ag-ui"
-    rows = []
-    for row in matrix.rows:
-        counts = summary.get(row.id, Counter())
-        rows.append({"id": row.id, "level": row.level, "axis": row.axis, "title": row.title,
-                     "counts": {v: counts[v] for v in VERDICTS if counts.get(v)},
-                     "verdict": worst_of(counts) if counts else None,
-                     # What the row rests on for this adapter's output protocol (the catalog's sources).
-                     "sources": [src.ref for src in row.sources_for(output)]})
+    rows = _row_entries(matrix, summary, output)
     if isinstance(caps, dict) and isinstance(caps.get("features"), list):
         caps["features"] = sorted(caps["features"])
     totals: Counter[str] = Counter(r.verdict for r in results)
@@ -237,6 +230,18 @@ def build_report(
         "cases": [case_entry(r, decisions.get(r.case_id)) for r in results],
         "gate": dict(gate) if gate else None,
     }
+
+
+def _row_entries(matrix: Matrix, summary: Mapping[str, Counter[str]], output: str) -> list[dict[str, Any]]:
+    rows = []
+    for row in matrix.rows:
+        counts = summary.get(row.id, Counter())
+        rows.append({"id": row.id, "level": row.level, "axis": row.axis, "title": row.title,
+                     "counts": {v: counts[v] for v in VERDICTS if counts.get(v)},
+                     "verdict": worst_of(counts) if counts else None,
+                     # What the row rests on for this adapter's output protocol (the catalog's sources).
+                     "sources": [src.ref for src in row.sources_for(output)]})
+    return rows
 
 
 def policy_choices(capabilities: Any) -> list[dict[str, Any]]:
