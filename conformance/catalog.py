@@ -9,13 +9,31 @@ catalog: :func:`declare` checks a module's row ids when the module is imported, 
 made, so a misspelt id is an error, never a silent MUST. (ag-ui-validate keeps its rules as such
 a catalog with ids, severity and messages, checked at import.)
 
+Sources speak per output protocol. A source's ``protocols`` names the output protocols (families:
+``ag-ui``, ``tanstack``, ``tanstack-legacy``, ``ui-message-stream``) whose producer or consumer it
+describes: a consumer's code speaks for the protocol that consumer reads, an AG-UI event table for
+AG-UI, spec-reference section 8 (written for AG-UI and the TanStack chunks, see its heading) for
+those three only, a ``ai`` file and line for the UI message stream. A source without
+``protocols`` is protocol-neutral, and that is allowed only where it truly speaks for every
+output: the upstream input (``@ai-sdk/provider`` types, the request an adapter sends, how a
+provider reads a part), or a spec passage that names every protocol. A rule whose only source
+is another protocol's consumer does not apply to a protocol (``applies: n/a`` with why), or is a
+POLICY (``policy``: the :class:`~conformance.contract.Policies` field whose declared value the
+row grades). :meth:`Matrix.unsourced` lists every MUST row, at its level for a protocol, with no
+source for that protocol; tests/test_catalog.py keeps it empty.
+
+A protocol is matched by family: ``ui-message-stream@7`` reads the ``ui-message-stream`` sources
+and ``applies`` entries (:func:`family`).
+
 Example:
     >>> catalog().row("8.1.5").level
     'MUST'
     >>> level_for("8.1.2", "ui-message-stream") is None  # no UI message stream chunk carries a model
     True
-    >>> level_for("8.1.2", "ui-message-stream@7") is None  # the family's entry covers its versions
+    >>> level_for("8.1.2", "ui-message-stream@7") is None  # a version reads its family's entries
     True
+    >>> catalog().row("8.2.tool-calls").sources_for("ui-message-stream")[0].ref.split(" (")[0]
+    'ai@6.0.326 dist/index.mjs:7215, 8566, 9283'
     >>> declare("8.1.5", "8.1.99")
     Traceback (most recent call last):
     ...
@@ -48,7 +66,9 @@ def family(protocol: str) -> str:
     """
     return protocol.split("@", 1)[0]
 
+
 SourceKind = Literal["spec", "anchor", "seed", "published-type", "consumer", "test"]
+ProtocolFamily = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"]
 
 
 class UnknownRow(KeyError):
@@ -67,6 +87,13 @@ class Source(BaseModel):
     ref: str = Field(min_length=1)
     path: str | None = None  # a file next to the project (shared/...) for spec, anchor and seed sources
     link: str | None = None
+    protocols: list[ProtocolFamily] | None = Field(
+        default=None, min_length=1,
+        description="The output protocols this source speaks for; absent: protocol-neutral (see the module notes).")
+
+    def speaks_for(self, protocol: str) -> bool:
+        """Whether this source supports a rule for ``protocol`` (neutral sources speak for all)."""
+        return self.protocols is None or family(protocol) in self.protocols
 
 
 class Applicability(BaseModel):
@@ -90,6 +117,8 @@ class Row(BaseModel):
         default_factory=dict, description="Per output protocol, where it differs from the row's own level; an "
                                           "entry for a family (ui-message-stream) also covers its versions "
                                           "(ui-message-stream@7) unless the version has its own.")
+    policy: str | None = Field(
+        default=None, description="The Policies field whose declared (or protocol default) value this row grades.")
     every_case: bool = Field(default=False, description="Checked on every case's events, whatever its scenario.")
     subordinate: bool = Field(
         default=False, description="Reported only where every other MUST row held (it would blame a second row "
@@ -118,6 +147,10 @@ class Row(BaseModel):
             return self.level
         return None if entry.level == "n/a" else entry.level
 
+    def sources_for(self, protocol: str) -> list[Source]:
+        """The sources that speak for one output protocol (its family's, and the neutral ones)."""
+        return [s for s in self.sources if s.speaks_for(protocol)]
+
 
 class Matrix(BaseModel):
     """The whole catalog: the rows in their published order."""
@@ -145,6 +178,17 @@ class Matrix(BaseModel):
 
     def must_rows(self) -> list[str]:
         return [r.id for r in self.rows if r.level == "MUST"]
+
+    def unsourced(self, protocols: tuple[str, ...] = OUTPUT_PROTOCOLS) -> list[tuple[str, str]]:
+        """(row, protocol) for every row that is MUST for a protocol yet has no source speaking for it.
+
+        >>> bare = Matrix.model_validate({"rows": [{"id": "x", "level": "MUST", "axis": "content", "title": "t",
+        ...     "sources": [{"kind": "consumer", "ref": "@ag-ui/client", "protocols": ["ag-ui"]}]}]})
+        >>> bare.unsourced(("ag-ui", "ui-message-stream@7"))
+        [('x', 'ui-message-stream@7')]
+        """
+        return [(r.id, p) for r in self.rows for p in protocols
+                if r.level_for(p) == "MUST" and not r.sources_for(p)]
 
 
 def matrix_path() -> Path:

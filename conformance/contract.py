@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # both import this module's neighbours; the annotations only 
 
 __all__ = [
     "OUTPUT_PROTOCOLS",
+    "PROTOCOL_DEFAULTS",
     "AbortSignal",
     "Adapter",
     "AdapterContext",
@@ -69,7 +70,9 @@ class Policies(BaseModel):
 
     The first value of each is the recommended one (what the TanStack reference adapters do).
     Choices marked non-strict in :data:`NONSTRICT_CHOICES` are conformant but grade
-    PASS-NONSTRICT, because a consumer cannot tell them from real data.
+    PASS-NONSTRICT, because a consumer cannot tell them from real data. ``missing_finish`` and
+    ``finish_reason`` default to None, "undeclared": the output protocol's default
+    (:data:`PROTOCOL_DEFAULTS`, :meth:`resolved`) is graded, and the report says so.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -94,9 +97,57 @@ class Policies(BaseModel):
     preliminary_results: Literal["drop", "forward"] = Field(
         default="drop", description="8.1.14: preliminary tool results are dropped, or forwarded too."
     )
+    # Two choices whose default depends on the output protocol (None: undeclared, the protocol's
+    # default in PROTOCOL_DEFAULTS applies; :meth:`resolved` fills it in). README "POLICY choices".
+    missing_finish: Literal["error", "stop"] | None = Field(
+        default=None,
+        description="8.1.19: the upstream ends with no finish part (truncated): an error terminal ('error', "
+        "recommended: success on a truncated stream hides data loss) or a normal finish ('stop', seed 000 6.3, "
+        "@tanstack/openai-base; conformant but graded SHOULD).",
+    )
+    finish_reason: Literal["engine", "provider"] | None = Field(
+        default=None,
+        description="8.2: 'engine': 'tool_calls' iff a client call completed (TanStack's engine rule, spec 8.2); "
+        "'provider': the provider's mapped reason passed through (ai's streamText).",
+    )
+
+    def resolved(self, output: str) -> Policies:
+        """These choices with every undeclared one set to the output protocol's default.
+
+        >>> Policies().resolved("ui-message-stream").finish_reason, Policies().resolved("ag-ui").finish_reason
+        ('provider', 'engine')
+        >>> Policies(finish_reason="engine").resolved("ui-message-stream@7").finish_reason
+        'engine'
+        """
+        defaults = PROTOCOL_DEFAULTS.get(output.split("@", 1)[0], PROTOCOL_DEFAULTS["ag-ui"])
+        return self.model_copy(update={k: v for k, v in defaults.items() if getattr(self, k) is None})
+
+    def declared(self) -> dict[str, str]:
+        """The choices the adapter stated (undeclared protocol-default ones left out).
+
+        >>> Policies(missing_finish="error").declared()["missing_finish"], "finish_reason" in Policies().declared()
+        ('error', False)
+        """
+        return {k: v for k, v in self.model_dump().items() if v is not None}
 
 
-NONSTRICT_CHOICES: dict[str, set[str]] = {"missing_usage": {"zeros"}}
+# Per output protocol family, the value an undeclared protocol-dependent choice takes.
+# finish_reason: TanStack's engine runs tools only on 'tool_calls' (@tanstack/ai 0.58.0
+# src/activities/chat/index.ts:2396), so AG-UI/TanStack producers apply the engine rule; ai's
+# streamText passes the provider's reason through (ai 6.0.326 dist/index.mjs:7215, 8566, 9283).
+# missing_finish: 'stop' is what @tanstack/openai-base does (spec-reference 4.6); ai reports a
+# truncated stream as an error (@ai-sdk/openai-compatible: "Response stream ended without a finish
+# reason."; streamText with no output: dist/index.mjs:8625), though streamText alone finishes with
+# 'other' once something was output (:8440). 'error' is the recommended declaration everywhere.
+PROTOCOL_DEFAULTS: dict[str, dict[str, str]] = {
+    "ag-ui": {"missing_finish": "stop", "finish_reason": "engine"},
+    "tanstack": {"missing_finish": "stop", "finish_reason": "engine"},
+    "tanstack-legacy": {"missing_finish": "stop", "finish_reason": "engine"},
+    "ui-message-stream": {"missing_finish": "error", "finish_reason": "provider"},
+}
+
+# Conformant choices a consumer cannot tell from the real thing: they grade PASS-NONSTRICT.
+NONSTRICT_CHOICES: dict[str, set[str]] = {"missing_usage": {"zeros"}, "missing_finish": {"stop"}}
 
 
 class Capabilities(BaseModel):

@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from conformance.contract import Policies
 from conformance.findings import call_subject
 from conformance.matrix import Matrix, load_matrix
 from conformance.session import row_summary, worst_of
@@ -207,19 +208,16 @@ def build_report(
     by_id = {s.id: s for s in scenarios}
     used = {r.scenario_id for r in results}
     summary = row_summary(results, [r.id for r in matrix.rows if r.every_case])
-    rows = []
-    for row in matrix.rows:
-        counts = summary.get(row.id, Counter())
-        rows.append({"id": row.id, "level": row.level, "axis": row.axis, "title": row.title,
-                     "counts": {v: counts[v] for v in VERDICTS if counts.get(v)},
-                     "verdict": worst_of(counts) if counts else None})
     caps = capabilities.model_dump(mode="json") if hasattr(capabilities, "model_dump") else capabilities
+    output = str(caps.get("output") or "ag-ui") if isinstance(caps, Mapping) else "ag-ui"
+    rows = _row_entries(matrix, summary, output)
     if isinstance(caps, dict) and isinstance(caps.get("features"), list):
         caps["features"] = sorted(caps["features"])
     totals: Counter[str] = Counter(r.verdict for r in results)
     return {
         "format": REPORT_FORMAT,
-        "adapter": {"spec": spec, "capabilities": jsonable(caps) if caps is not None else None},
+        "adapter": {"spec": spec, "capabilities": jsonable(caps) if caps is not None else None,
+                    "policies": policy_choices(caps)},
         "versions": versions(spec),
         "profile": profile,
         "strict": strict,
@@ -233,6 +231,42 @@ def build_report(
         "cases": [case_entry(r, decisions.get(r.case_id)) for r in results],
         "gate": dict(gate) if gate else None,
     }
+
+
+def _row_entries(matrix: Matrix, summary: Mapping[str, Counter[str]], output: str) -> list[dict[str, Any]]:
+    rows = []
+    for row in matrix.rows:
+        counts = summary.get(row.id, Counter())
+        rows.append({"id": row.id, "level": row.level, "axis": row.axis, "title": row.title,
+                     "counts": {v: counts[v] for v in VERDICTS if counts.get(v)},
+                     "verdict": worst_of(counts) if counts else None,
+                     # What the row rests on for this adapter's output protocol (the catalog's sources).
+                     "sources": [src.ref for src in row.sources_for(output)]})
+    return rows
+
+
+def policy_choices(capabilities: Any) -> list[dict[str, Any]]:
+    """The POLICY choices the run was graded under: each value, and whether the adapter declared it
+    or it is the output protocol's default (README "POLICY choices").
+
+    >>> from conformance.contract import Capabilities, Policies
+    >>> caps = Capabilities(name="a", inputs=["v3"], output="ui-message-stream",
+    ...                     policies=Policies(missing_finish="error"))
+    >>> [(c["name"], c["value"], c["declared"]) for c in policy_choices(caps.model_dump(mode="json"))][-2:]
+    [('missing_finish', 'error', True), ('finish_reason', 'provider', False)]
+    """
+    if not isinstance(capabilities, Mapping) or not isinstance(capabilities.get("policies"), Mapping):
+        return []
+    declared = Policies.model_validate(capabilities["policies"])
+    resolved = declared.resolved(str(capabilities.get("output") or "ag-ui"))
+    stated = declared.declared()
+    return [{"name": k, "value": v, "declared": k in stated} for k, v in resolved.model_dump().items()]
+
+
+def _policies_text(report: Mapping[str, Any]) -> str:
+    choices = report["adapter"].get("policies") or []
+    return " · ".join(f"{c['name']} `{c['value']}`" + ("" if c["declared"] else " (protocol default)")
+                      for c in choices)
 
 
 # ---------------------------------------------------------------- reading and validating
@@ -300,7 +334,8 @@ def render_matrix_markdown(report: Mapping[str, Any]) -> str:
     head = f"## Conformance: `{report['adapter']['spec']}`\n\n"
     meta = [f"profile `{report['profile'] or '-'}`", f"strict `{str(report['strict']).lower()}`",
             f"kit {report['versions'].get('kit') or '?'}", report["timestamp"]]
-    lines = [head + " · ".join(meta), "",
+    policies = _policies_text(report)
+    lines = [head + " · ".join(meta), *([f"\npolicies: {policies}"] if policies else []), "",
              "| row | level | " + " | ".join(_SHORT[v] for v in VERDICTS) + " | verdict |",
              "|---|---|" + "---:|" * len(VERDICTS) + "---|"]
     for row in report["rows"]:
@@ -441,6 +476,8 @@ def render_html(report: Mapping[str, Any]) -> str:
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>Conformance: {e(spec)}</title><style>{_CSS}</style></head><body>",
            f"<h1>Conformance report: <code>{e(spec)}</code></h1>", f'<div class="meta">{meta}</div>']
+    if report["adapter"].get("policies"):
+        out.append(f'<div class="meta" id="conformance-policies">policies: {_md_inline(_policies_text(report))}</div>')
     totals = " ".join(f"{_badge(v)}&nbsp;{n}" for v, n in report["totals"].items())
     out.append(f'<div id="conformance-totals">cases: {totals}</div>')
     gate = report.get("gate")
@@ -478,7 +515,9 @@ def _matrix_html(report: Mapping[str, Any]) -> str:
             f'<td class="n{"" if row["counts"].get(v) else " z"}">{row["counts"].get(v, 0) if row["verdict"] else "-"}'
             "</td>" for v in VERDICTS)
         tag, cls = ('<span class="tag">regression</span>', ' class="regressed"') if row["id"] in regressed else ("", "")
-        rows.append(f'<tr data-row="{e(row["id"])}"{cls}><td><code>{e(row["id"])}</code></td><td>{e(row["level"])}</td>'
+        src = e("sources: " + "; ".join(row.get("sources") or []), quote=True)
+        rows.append(f'<tr data-row="{e(row["id"])}"{cls}><td title="{src}"><code>{e(row["id"])}</code></td>'
+                    f'<td>{e(row["level"])}</td>'
                     f'<td class="t" title="{e(row["title"])}">{e(row["title"])}</td>{cells}'
                     f"<td>{_badge(row['verdict'])}{tag}</td></tr>")
     return (f'<table id="conformance-matrix"><thead><tr><th>row</th><th>level</th><th>title</th>{head}'

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalog import OUTPUT_PROTOCOLS, UnknownRow, catalog, declare, known, level_for
+from conformance.catalog import OUTPUT_PROTOCOLS, Matrix, UnknownRow, catalog, declare, family, known, level_for
+from conformance.contract import Policies
 from conformance.findings import Finding
 from conformance.grading import levelled
 from conformance.protocols import protocol
@@ -74,3 +75,58 @@ def test_the_grader_drops_rows_that_do_not_apply_and_holds_back_subordinate_ones
     nonstrict = Finding(row="8.1.4", message="a SHOULD by policy", level="SHOULD")
     assert [f.row for f in levelled([nonstrict, ui], "ag-ui", catalog())] == ["8.1.4", "consumer.ui-messages"]
     assert [f.level for f in levelled([text], "ag-ui", catalog())] == ["MUST"]
+
+
+# ---------------------------------------------------------------- sources per output protocol (#15)
+def _matrix(rows: list[dict[str, object]]) -> Matrix:
+    return Matrix.model_validate({"rows": rows})
+
+
+def _row(**extra: object) -> dict[str, object]:
+    return {"id": "x.rule", "level": "MUST", "axis": "content", "title": "a rule",
+            "sources": [{"kind": "consumer", "ref": "@ag-ui/client@1.0.0 verify.ts:252", "protocols": ["ag-ui"]}],
+            **extra}
+
+
+def test_every_must_row_has_a_source_for_each_protocol_it_grades() -> None:
+    # Versioned names (ui-message-stream@7) read their family's sources and applies entries.
+    names = (*OUTPUT_PROTOCOLS, "ui-message-stream@7")
+    assert catalog().unsourced(names) == []
+
+
+def test_a_must_row_resting_only_on_another_protocols_consumer_is_caught() -> None:
+    bare = _matrix([_row()])
+    assert bare.unsourced() == [("x.rule", "tanstack"), ("x.rule", "tanstack-legacy"),
+                                ("x.rule", "ui-message-stream"), ("x.rule", "ui-message-stream@7")]
+    assert bare.unsourced(("ui-message-stream@7",)) == [("x.rule", "ui-message-stream@7")]
+    # Each of the three ways out: n/a with why, a lower level, or a source that speaks for it.
+    na = {p: {"level": "n/a", "why": "only AG-UI's verifier says so"}
+          for p in ("tanstack", "tanstack-legacy", "ui-message-stream")}
+    assert _matrix([_row(applies=na)]).unsourced() == []
+    should = {p: {"level": "SHOULD", "why": "a producer convention"} for p in na}
+    assert _matrix([_row(applies=should)]).unsourced() == []
+    neutral = {"kind": "published-type", "ref": "@ai-sdk/provider 3.0.19 LanguageModelV3StreamPart"}
+    assert _matrix([_row(sources=[*_row()["sources"], neutral])]).unsourced() == []  # type: ignore[misc]
+
+
+def test_protocol_specific_sources_name_their_protocols() -> None:
+    """A consumer, an anchor (AG-UI/TanStack checkers), a seed (one adapter's spec) and the output
+    sections of spec-reference (2 UI message stream, 3 AG-UI, 4 TanStack, 5 Mastra->AG-UI, 8 the
+    AG-UI/TanStack table) speak for named protocols; only input-side passages may stay neutral."""
+    output_sections = re.compile(r"^spec-reference ([2345]|8)(\.|\b| )")
+    loose = [(row.id, s.ref) for row in catalog().rows for s in row.sources if s.protocols is None
+             and (s.kind in ("consumer", "anchor", "seed") or (s.kind == "spec" and output_sections.match(s.ref)))]
+    assert loose == []
+
+
+def test_policy_rows_name_a_declared_policy() -> None:
+    rows = {r.id: r.policy for r in catalog().rows if r.policy is not None}
+    assert rows == {"8.1.12a": "finish_reason", "8.1.19": "missing_finish", "8.2.tool-calls": "finish_reason"}
+    assert set(rows.values()) <= set(Policies.model_fields)
+
+
+def test_a_versioned_protocol_reads_its_familys_entries() -> None:
+    for row in catalog().rows:
+        assert row.level_for("ui-message-stream@7") == row.level_for("ui-message-stream"), row.id
+        assert row.sources_for("ui-message-stream@7") == row.sources_for("ui-message-stream"), row.id
+    assert family("ui-message-stream@7") == "ui-message-stream"

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from conformance.contract import AdapterContext, Policies
+from conformance.expectations import truncated
 from conformance.reference import agui, tanstack, tanstack_legacy
 from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
@@ -46,7 +47,19 @@ def test_reference_passes_every_expressible_case(name: str, corpus: list[Scenari
     assert len(verdicts["PASS"]) + len(verdicts.get("INFO", [])) >= 350
 
 
+def _truncated(corpus: list[Scenario]) -> set[str]:
+    return {s.id for s in corpus if truncated(s)}
+
+
+def _nonstrict_scenarios(verdicts: dict[str, list[str]]) -> set[str]:
+    return {case.split("[", 1)[0] for case in verdicts.get("PASS-NONSTRICT", [])}
+
+
 POLICY_VARIANTS = [
+    {"missing_finish": "error"},
+    {"missing_finish": "stop"},
+    {"finish_reason": "provider"},
+    {"finish_reason": "engine"},
     {"malformed_args": "empty-object"},
     {"missing_usage": "zeros"},
     {"abort": "run-error"},
@@ -66,6 +79,9 @@ def test_reference_passes_under_each_policy_choice(name: str, policies: dict[str
     if policies == {"missing_usage": "zeros"}:
         # A conformant but non-strict choice: graded PASS-NONSTRICT exactly where usage was absent.
         assert verdicts.get("PASS-NONSTRICT"), "zeros for absent usage must grade PASS-NONSTRICT"
+    elif policies == {"missing_finish": "stop"}:
+        # Conformant, but success on a truncated upstream is non-strict: exactly the truncated cases.
+        assert _nonstrict_scenarios(verdicts) == _truncated(corpus)
     else:
         assert not verdicts.get("PASS-NONSTRICT")
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from conformance import bridge
 from conformance.contract import Capabilities, Policies
+from conformance.expectations import expected_under, truncated
 from conformance.protocols import protocol
 from conformance.protocols.base import OutputProtocol
 from conformance.run_record import RunRecord
@@ -73,10 +74,12 @@ class GradeContext:
     cause: str | None
     upstream_finish: str | None
     has_provider_calls: bool
+    truncated: bool = False  # the upstream just stopped: no finish, no error (row 8.1.19)
 
     @property
     def policies(self) -> Policies:
-        return self.capabilities.policies
+        """The declared choices, undeclared protocol-dependent ones at the output protocol's default."""
+        return self.capabilities.policies.resolved(self.capabilities.output)
 
     @property
     def primary_row(self) -> str:
@@ -93,36 +96,16 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     expected = scenario.expected_for(record.dialect)
     if bridged:
         expected = bridge.expected_for(expected)
+    # The declared POLICY choices decide what a correct run looks like (missing finish, finish reason).
+    expected = expected_under(expected, scenario, caps.policies, caps.output)
     actual = proto.extract(list(record.events))
     parts = scenario.parts()
-    upstream_finish = next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None)
-    expected = provider_finish(expected, proto, upstream_finish)
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
-        upstream_finish=upstream_finish,
-        has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts))
-
-
-def provider_finish(expected: Transcript, proto: OutputProtocol, upstream: str | None) -> Transcript:
-    """The expected transcript with the provider's finish reason, where the protocol's producer passes it on.
-
-    The scenario's expectation follows the engine rule ("``tool_calls`` iff a client call
-    completed", spec 8.2); a protocol with ``provider_finish`` (the UI message stream) sends the
-    provider's reason instead. A run that does not finish, or an upstream with no finish part
-    (row 8.1.19), keeps the scenario's expectation.
-
-    >>> from conformance.protocols import protocol
-    >>> stop = Transcript(terminal="finished", finish_reason="stop")
-    >>> provider_finish(stop, protocol("ui-message-stream"), "tool-calls").finish_reason
-    'tool_calls'
-    >>> provider_finish(stop, protocol("ag-ui"), "tool-calls").finish_reason
-    'stop'
-    """
-    table = proto.provider_finish
-    if table is None or upstream is None or expected.terminal != "finished" or upstream not in table:
-        return expected
-    return expected.model_copy(update={"finish_reason": table[upstream]})
+        upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
+        has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
+        truncated=truncated(scenario))
 
 
 def first_failing_step(scenario: Scenario) -> int | None:
@@ -156,8 +139,11 @@ def terminal_row(scenario: Scenario, record: RunRecord, expected_terminal: str, 
         structured = scenario.expected.structured
         if failing is None and structured is not None and structured.error is not None:
             failing = len(scenario.script)  # no result can be made: that failure comes after the upstream
-        if actual_terminal != "error" or failing is None or consumed > failing:
-            return None  # swallowed or late: the error scenario's own (primary) row
+        cut = failing is None and truncated(scenario)
+        if cut:
+            failing = len(scenario.script)  # missing_finish 'error': the upstream "fails" by just ending
+        if actual_terminal != "error" or failing is None or consumed > failing or (cut and consumed >= failing):
+            return None  # swallowed, late, or at the truncation itself: the scenario's own (primary) row
         # The run errored before the upstream failed: the part it stopped on is to blame.
     elif actual_terminal == "finished":
         return None

@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,9 +35,7 @@ class OutputProtocol:
     is handed to the consumer as complete. The ``expresses_*`` flags (default ``True``) declare
     what the protocol cannot say, so the grader skips that comparison instead of failing it: a
     tool result's error flag, the model id (row 8.1.2), an error code (row hygiene.error-code),
-    a structured-output event. ``provider_finish``: the protocol's published producer passes the
-    provider's finish reason through (upstream unified reason -> the transcript reason expected),
-    instead of the engine rule "``tool_calls`` iff a client call completed" (None: that rule).
+    a structured-output event.
     """
 
     name: str  # "ag-ui" | "tanstack" | "tanstack-legacy" | "ui-message-stream" | "ui-message-stream@7"
@@ -50,7 +48,6 @@ class OutputProtocol:
     expresses_model: bool = True
     expresses_error_code: bool = True
     expresses_structured: bool = True
-    provider_finish: Mapping[str, str] | None = None
     # Event types that carry one upstream part's content (a delta, a result): the abort check lets one
     # already-read part's worth of them out after the abort. None: every event counts as content.
     content_types: frozenset[str] | None = None

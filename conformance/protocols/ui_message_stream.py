@@ -37,8 +37,9 @@ the trailing ``finish-step`` (L9), and only a second ``start`` is (row 8.1.0, as
 
 The finish reason is the provider's: ``streamText`` keeps the step's ``finishReason`` from the
 provider's ``finish`` part (line 8635) and ``toUIMessageStream`` sends it (line 9351); there is no
-"``tool-calls`` only if a client call completed" rule. :data:`PROVIDER_FINISH` is what the grader
-expects for each upstream reason.
+"``tool-calls`` only if a client call completed" rule. That is the ``finish_reason`` POLICY, whose
+default for this protocol is ``provider`` (``conformance.contract.PROTOCOL_DEFAULTS``,
+``conformance.expectations``).
 
 ``ai`` 7 is :mod:`conformance.protocols.ui_message_stream7` (``ui-message-stream@7``), built from
 these tables.
@@ -141,19 +142,6 @@ FINISH_REASONS: dict[str, str] = {
     "length": "length",
     "content-filter": "content_filter",
     "tool-calls": "tool_calls",
-}
-# The upstream's unified finish reason -> the transcript reason the UI message stream carries for it
-# (``streamText`` passes the provider's reason through; see the module docstring). ``@unknown`` is the
-# adapter's ``unknown_finish`` POLICY (ai sends 'other'); an upstream reason not listed keeps the
-# scenario's expectation.
-PROVIDER_FINISH: dict[str, str] = {
-    "stop": "stop",
-    "length": "length",
-    "content-filter": "content_filter",
-    "tool-calls": "tool_calls",
-    "other": "@unknown",
-    "unknown": "@unknown",  # V2; ai maps it to 'other'
-    "interrupted": "@unknown",  # V4; ai 6 has no such reason, ai 7 sends 'interrupted' (no transcript value)
 }
 
 
@@ -613,7 +601,6 @@ PROTOCOL = OutputProtocol(
     expresses_model=EXPRESSES_MODEL,
     expresses_error_code=EXPRESSES_ERROR_CODE,
     expresses_structured=EXPRESSES_STRUCTURED,
-    provider_finish=PROVIDER_FINISH,
     content_types=frozenset({"text-delta", "reasoning-delta", "tool-input-delta", "tool-output-available",
                              "tool-output-error", "file", "source-url", "source-document"}),
 )

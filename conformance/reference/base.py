@@ -47,7 +47,7 @@ class AdapterBase:
             name=self.NAME,
             inputs=list(ALL_PART_DIALECTS),
             output=self.OUTPUT,  # type: ignore[arg-type]
-            policies=policies if policies is not None else Policies(),
+            policies=_recommended(policies if policies is not None else Policies()),
         )
         self._state: RunState | None = None
 
@@ -169,3 +169,15 @@ class AdapterBase:
 
     def emit_structured_complete(self, message_id: str | None, data: Any, raw: str) -> None:
         """``CUSTOM structured-output.complete{object, raw}``; protocols without the event emit nothing."""
+
+
+def _recommended(policies: Policies) -> Policies:
+    """The references declare the recommended ``missing_finish: error`` unless told otherwise (the
+    protocol default 'stop' is TanStack's choice, conformant but non-strict; README "POLICY choices").
+
+    >>> _recommended(Policies()).missing_finish, _recommended(Policies(missing_finish="stop")).missing_finish
+    ('error', 'stop')
+    """
+    if policies.missing_finish is not None:
+        return policies
+    return policies.model_copy(update={"missing_finish": "error"})

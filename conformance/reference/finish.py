@@ -46,6 +46,16 @@ class FinishMixin(AdapterBase):
             return table[upstream]
         return self.unknown_finish_reason()
 
+    def provider_finish_reason(self, upstream: str | None) -> str | None:
+        """8.2 POLICY ``finish_reason: provider``: the provider's own reason, mapped, whatever the calls."""
+        if upstream in ("tool-calls", "tool_calls"):
+            return "tool_calls"
+        return self.map_finish_reason(upstream)
+
+    def missing_finish_is_error(self) -> bool:
+        """Row 19 POLICY ``missing_finish``: a truncated upstream ends the run with an error (or finishes)."""
+        return self.policies.resolved(self.OUTPUT).missing_finish == "error"
+
     def unknown_finish_reason(self) -> str | None:
         """other / unknown / interrupted / missing: POLICY ``unknown_finish`` (8.2, row 19)."""
         return None if self.policies.unknown_finish == "null" else "stop"
@@ -64,7 +74,10 @@ class FinishMixin(AdapterBase):
         return call.completed and call.input_complete and self.is_client_call(call)
 
     def final_finish_reason(self) -> str | None:
-        """8.2 + row 19: 'tool_calls' iff a client call was completed, else the mapped reason."""
+        """8.2 + row 19: 'tool_calls' iff a client call was completed, else the mapped reason (POLICY
+        ``finish_reason: engine``); under ``provider`` the provider's reason is passed through."""
+        if self.policies.resolved(self.OUTPUT).finish_reason == "provider":
+            return self.provider_finish_reason(self.state.upstream_finish)
         if any(self.counts_as_completed(c) for c in self.state.calls.values()):
             return "tool_calls"
         return self.map_finish_reason(self.state.upstream_finish)

@@ -18,7 +18,7 @@ from conformance.reference.finish import FinishMixin
 from conformance.reference.reading import ReadingMixin
 from conformance.reference.request import RequestMixin
 from conformance.reference.tools import ToolsMixin
-from conformance.reference.values import ABORT_MESSAGE, GENERIC_ERROR_MESSAGE, Part
+from conformance.reference.values import ABORT_MESSAGE, GENERIC_ERROR_MESSAGE, MISSING_FINISH_MESSAGE, Part
 
 __all__ = ["Interpreter"]
 
@@ -75,6 +75,10 @@ class Interpreter(ToolsMixin, FinishMixin, ErrorsMixin, ReadingMixin, RequestMix
         if self.state.upstream_finish == "error":
             # 8.2: an `error` finish is no finish; without an error part, say so generically.
             self.fail_run(GENERIC_ERROR_MESSAGE, None)
+            return
+        if not self.state.finish_seen and self.missing_finish_is_error():
+            # Row 19 POLICY 'error': a truncated upstream is not reported as a success.
+            self.fail_run(MISSING_FINISH_MESSAGE, None)
             return
         self.finish_run()
 

@@ -3,8 +3,9 @@
 The upstream is read with the official ``openai`` SDK (as ``@tanstack/openai-base`` does), turned
 into V3 stream parts by :class:`OpenAIChatModel` (the ``@ai-sdk/openai-compatible`` mapping of
 spec-reference 6.4, with the openai-base rules of 4.6 where the two differ: a stream that ends
-without ``finish_reason`` finishes with an unknown reason instead of an error, and started calls
-are completed at the end), and then handled by the same interpreter as the other references.
+without ``finish_reason`` finishes with an unknown reason instead of an error, unless the adapter
+declares ``missing_finish: error``, and started calls are completed at the end), and then handled
+by the same interpreter as the other references.
 
 Example (needs a running mock server)::
 
@@ -151,8 +152,11 @@ class OpenAIChatModel:
     specification_version = "v3"
     provider = "openai-compatible"
 
-    def __init__(self, base_url: str, model_id: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, base_url: str, model_id: str, headers: dict[str, str] | None = None,
+                 finish_when_missing: bool = True) -> None:
         self.base_url, self.model_id, self.headers = base_url, model_id, dict(headers or {})
+        # False: a stream with no finish_reason yields no finish part (POLICY missing_finish 'error').
+        self.finish_when_missing = finish_when_missing
 
     def response_format(self, fmt: dict[str, Any]) -> dict[str, Any]:
         """structured.native / structured.strict-schema (4.6): ``json_schema`` with the strict-mode
@@ -242,6 +246,8 @@ class OpenAIChatModel:
                 if call.started:
                     yield {"type": "tool-input-end", "id": call.id}
                     yield {"type": "tool-call", "toolCallId": call.id, "toolName": call.name, "input": call.args}
+            if finish is None and not self.finish_when_missing:
+                return  # truncated: the interpreter's missing_finish policy decides (row 19)
             # openai-base (4.6): a stream without finish_reason still finishes ('other' -> policy).
             yield {"type": "finish", "finishReason": {"unified": finish or "other", "raw": raw_finish},
                    "usage": _usage(usage)}
@@ -306,7 +312,8 @@ class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
         if ctx is not None and ctx.base_url:
             self.ctx = AdapterContext(
                 dialect="v3",
-                model=OpenAIChatModel(ctx.base_url.rstrip("/") + "/v1", ctx.model_id or "", ctx.extra.get("headers")),
+                model=OpenAIChatModel(ctx.base_url.rstrip("/") + "/v1", ctx.model_id or "", ctx.extra.get("headers"),
+                                      finish_when_missing=not self.missing_finish_is_error()),
                 scenario_id=ctx.scenario_id, time_scale=ctx.time_scale, request_log=ctx.request_log,
                 base_url=ctx.base_url, model_id=ctx.model_id, extra=ctx.extra, model_info=ctx.model_info,
             )

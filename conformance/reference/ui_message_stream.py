@@ -6,9 +6,10 @@ shared interpreter :class:`~conformance.reference.core.ReferenceAdapter` (every 
 
 * ``start{messageId}`` + ``start-step`` first (row 0); ``finish-step`` + ``finish{finishReason}``
   last (row 18), finish reasons in the AI SDK vocabulary (``tool-calls``, ``content-filter``;
-  no reason -> ``other``). The reason is the provider's, passed through as ``streamText`` does
-  (ai 6.0.326 dist/index.js 8635, 9351): ``tool-calls`` whenever the provider said so, ``stop``
-  when it said ``stop`` even after a tool call (TanStack's engine rule does not apply);
+  no reason -> ``other``). The reason follows the ``finish_reason`` POLICY, whose default here is
+  ``provider``, as ``streamText`` passes the provider's reason on (ai 6.0.326 dist/index.js 8635,
+  9351): ``tool-calls`` whenever the provider said so, ``stop`` when it said ``stop`` even after a
+  tool call;
 * text and reasoning parts ``*-start{id}`` / ``*-delta{id, delta}`` / ``*-end{id}``;
 * a tool call is ``tool-input-start`` + ``tool-input-delta{inputTextDelta}`` per fragment, then
   ``tool-input-available{input}`` once its input is complete (row 12); malformed input is
@@ -31,6 +32,7 @@ Example:
     ...                    thread_id="t", run_id="r"))
     >>> a.start()
     >>> a.feed({"type": "tool-call", "toolCallId": "c1", "toolName": "get", "input": '{"q":1}'})
+    >>> a.feed({"type": "finish", "finishReason": {"unified": "tool-calls", "raw": "tool_calls"}})
     >>> a.end_of_stream()
     >>> [e["type"] for e in a.drain()]  # doctest: +NORMALIZE_WHITESPACE
     ['start', 'start-step', 'tool-input-start', 'tool-input-delta', 'tool-input-available',
@@ -48,7 +50,6 @@ __all__ = ["UIMessageStream7ReferenceAdapter", "UIMessageStreamReferenceAdapter"
 
 # Transcript (TanStack) finish reasons -> ai 6 `FinishReason`; None (no reason) -> 'other'.
 # Upstream reasons streamText passes through unchanged (anything else is read as the interpreter does).
-PASSED_THROUGH = frozenset({"stop", "length", "content-filter", "tool-calls", "other", "unknown", "interrupted"})
 FINISH_REASONS: dict[str | None, str] = {
     "stop": "stop",
     "length": "length",
@@ -81,24 +82,6 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
         """Row 0: ``start`` (the assistant message id) and the first ``start-step``."""
         self.emit({"type": "start", "messageId": f"msg-{self.state.request.run_id}"})
         self.emit({"type": "start-step"})
-
-    def final_finish_reason(self) -> str | None:
-        """8.2 as ``streamText``: the provider's reason, ``tool-calls`` included (no engine rule).
-
-        With no finish part (row 8.1.19) the interpreter's answer stands.
-
-        >>> from conformance.contract import RunRequest
-        >>> a = UIMessageStreamReferenceAdapter()
-        >>> a.begin(RunRequest(model="m", messages=[], tools=[], output_schema=None, options={},
-        ...                    thread_id="t", run_id="r"))
-        >>> a.state.upstream_finish = "tool-calls"  # the provider said so, with no client call
-        >>> a.final_finish_reason()
-        'tool_calls'
-        """
-        upstream = self.state.upstream_finish
-        if upstream is None or upstream not in PASSED_THROUGH:
-            return super().final_finish_reason()
-        return "tool_calls" if upstream == "tool-calls" else self.map_finish_reason(upstream)
 
     def emit_run_finished(
         self, finish_reason: str | None, usage: TokenCounts | None, interrupts: list[dict[str, Any]]

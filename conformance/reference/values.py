@@ -17,6 +17,7 @@ __all__ = [
     "ABORT_MESSAGE",
     "ALL_PART_DIALECTS",
     "GENERIC_ERROR_MESSAGE",
+    "MISSING_FINISH_MESSAGE",
     "TIMESTAMP_BASE",
     "Event",
     "Part",
@@ -39,6 +40,8 @@ ALL_PART_DIALECTS: list[Any] = ["v2", "v3", "v4", "mastra"]
 TIMESTAMP_BASE = 1_700_000_000_000
 
 GENERIC_ERROR_MESSAGE = "The model finished with finishReason 'error' and sent no error part"
+# Row 19 POLICY 'error' (ai 6.0.326 says "No output generated. The model stream ended without a finish chunk.").
+MISSING_FINISH_MESSAGE = "The model stream ended without a finish part (truncated)"
 ABORT_MESSAGE = "Request aborted"
 
 # ---------------------------------------------------------------- small pure helpers

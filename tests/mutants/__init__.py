@@ -8,6 +8,7 @@ from tests.mutants.blind_mutants import MUTANTS as _BLIND
 from tests.mutants.bridge_mutants import MUTANTS as _BRIDGE
 from tests.mutants.consumer_mutants import MUTANTS as _CONSUMER
 from tests.mutants.endpoint_mutants import MUTANTS as _ENDPOINT
+from tests.mutants.policy_mutants import MUTANTS as _POLICY
 from tests.mutants.request_mutants import MUTANTS as _REQUEST
 from tests.mutants.subclass_mutants import MUTANTS as _SUB
 from tests.mutants.ui7_mutants import MUTANTS as _UI7
@@ -20,3 +21,4 @@ ALL_MUTANTS += _UI7
 # Blind spots of issue 15 (kept in a block of their own).
 ALL_MUTANTS += _BLIND
 
+ALL_MUTANTS += _POLICY  # the POLICY rows' declared-vs-done mutants (#15)

@@ -175,7 +175,7 @@ def schema_not_strict(ctx: AdapterContext) -> Any:
     adapter = openai_http(ctx)
     model = getattr(adapter.ctx, "model", None)
     if isinstance(model, OpenAIChatModel):
-        loose = _LooseSchemaModel(model.base_url, model.model_id, model.headers)
+        loose = _LooseSchemaModel(model.base_url, model.model_id, model.headers, model.finish_when_missing)
         adapter.ctx = dataclasses.replace(adapter.ctx, model=loose)
     return adapter
 

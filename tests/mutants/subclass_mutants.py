@@ -40,7 +40,10 @@ class FinishAfterError(AguiReferenceAdapter):
         super().emit(event)
 
     def end_of_stream(self) -> None:
-        self.finish_run()
+        if self._errored:
+            self.finish_run()
+        else:
+            super().end_of_stream()  # a truncated upstream keeps the declared missing_finish behaviour
 
 
 class RequestFailureThrown(AguiReferenceAdapter):

@@ -9,7 +9,6 @@ from typing import Any
 
 from conformance.contract import AdapterContext
 from conformance.reference import ui_message_stream7
-from conformance.reference.finish import FinishMixin
 from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
 from tests.mutants.base import Mutant, map_events, per_event, subclass
 
@@ -31,7 +30,9 @@ class EngineFinishReason(UIMessageStreamReferenceAdapter):
     applies it to ui-message-stream)."""
 
     def final_finish_reason(self) -> str | None:
-        return FinishMixin.final_finish_reason(self)
+        if any(self.counts_as_completed(c) for c in self.state.calls.values()):
+            return "tool_calls"
+        return self.map_finish_reason(self.state.upstream_finish)
 
 
 MUTANTS: list[Mutant] = [

@@ -97,8 +97,9 @@ def input_not_the_streamed_one(e: dict[str, Any], ctx: AdapterContext) -> Events
 
 
 MUTANTS: list[Mutant] = [
-    Mutant("ui.no-start", "no start chunk", map_events(ui_message_stream, drop_start), {"8.1.0"},
-           "ui-message-stream"),
+    # 8.1.0 is SHOULD for the UI message stream: ai's reader does not need a start chunk (catalog).
+    Mutant("ui.no-start", "no start chunk", map_events(ui_message_stream, drop_start), set(),
+           "ui-message-stream", should={"8.1.0"}),
     Mutant("ui.text-left-open", "text parts never ended (open at finish-step)",
            map_events(ui_message_stream, drop_text_end), {"8.1.5"}, "ui-message-stream"),
     Mutant("ui.reasoning-left-open", "reasoning parts never ended (open at finish-step)",
@@ -113,6 +114,7 @@ MUTANTS: list[Mutant] = [
            map_events(ui_message_stream, input_not_the_streamed_one), {"8.1.12"}, "ui-message-stream"),
     # (Formerly "ui.finish-after-error" on 8.1.18/8.1.20: finish-step + finish after the error is
     # streamText's own shape, which readUIMessageStream reads on; the reference adapter now sends it.)
+    # 8.1.0 is a SHOULD for this protocol (ai's reader accepts start anywhere; its producer sends it first).
     Mutant("ui.start-after-error", "a second start chunk after the error chunk",
-           map_events(ui_message_stream, start_after_error), {"8.1.0"}, "ui-message-stream"),
+           map_events(ui_message_stream, start_after_error), set(), "ui-message-stream", should={"8.1.0"}),
 ]

@@ -1,0 +1,89 @@
+"""The expected transcript under the adapter's declared POLICY choices.
+
+A scenario states one expected transcript, written for the TanStack engine's rules and the
+recommended choices. Two choices change what a correct run looks like, and both are applied
+here, once, before any check compares (:func:`conformance.checks.context.build_context`):
+
+* ``missing_finish`` (row 8.1.19): on a *truncated* upstream (no finish part, no error part, no
+  fault: :func:`truncated`), ``error`` expects an error terminal (no finish reason, no usage; calls
+  that never completed upstream may be left out), ``stop`` the scenario's normal finish;
+* ``finish_reason`` (8.2): ``provider`` expects the provider's own reason, mapped to the
+  transcript's vocabulary (:data:`PROVIDER_REASONS`), instead of the engine rule ('tool_calls' iff
+  a client call completed) the scenario states.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.contract import Policies
+    >>> s = next(s for s in load_corpus() if s.id == "finish.missing.002")
+    >>> truncated(s), s.expected.finish_reason
+    (True, 'tool_calls')
+    >>> t = expected_under(s.expected, s, Policies(missing_finish="error"), "ag-ui")
+    >>> t.terminal, t.finish_reason, [c.id for c in t.tool_calls]
+    ('error', None, ['toolu_todo'])
+    >>> expected_under(s.expected, s, Policies(finish_reason="provider"), "ag-ui").finish_reason
+    '@unknown'
+"""
+
+from __future__ import annotations
+
+from conformance.contract import Policies
+from mock_provider.parts import Finish, ToolCall
+from mock_provider.scenario import Scenario
+from mock_provider.transcript import ExpectedFinish, Transcript
+
+__all__ = ["PROVIDER_REASONS", "expected_under", "provider_reason", "truncated"]
+
+# The upstream's unified reason in the transcript's vocabulary; anything else (other, unknown,
+# interrupted, no finish) is "no reason", which the `unknown_finish` choice spells.
+PROVIDER_REASONS: dict[str, ExpectedFinish] = {
+    "stop": "stop",
+    "length": "length",
+    "content-filter": "content_filter",
+    "tool-calls": "tool_calls",
+}
+
+
+def truncated(scenario: Scenario) -> bool:
+    """The upstream just stops: no finish part, and no error part, finish{error} or fault first (and
+    over HTTP no ``[DONE]``: a script whose wire sends one anyway, ``wire.done: always``, ended normally
+    without a reason and is not truncated).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> sorted(s.id for s in load_corpus() if truncated(s))[:2]
+    ['finish.missing.001', 'finish.missing.002']
+    """
+    for step in scenario.script:
+        if step.fault is not None and step.fault.kind != "split":
+            return False
+        if step.part is not None and step.part.type in ("error", "finish"):
+            return False
+    return (scenario.expected.terminal == "finished" and scenario.request.output_schema is None
+            and scenario.wire.done != "always")
+
+
+def provider_reason(scenario: Scenario) -> ExpectedFinish:
+    """The finish reason the provider itself gave, mapped (``@unknown`` when it gave none it maps).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> provider_reason(next(s for s in load_corpus() if s.id == "finish.tool-calls-none.001"))
+    'tool_calls'
+    """
+    finish = next((p for p in scenario.parts() if isinstance(p, Finish)), None)
+    if finish is None:
+        return "@unknown"
+    return PROVIDER_REASONS.get(finish.finish_reason.unified, "@unknown")
+
+
+def expected_under(expected: Transcript, scenario: Scenario, policies: Policies, output: str) -> Transcript:
+    """``expected`` as a correct adapter with these (declared or protocol-default) choices produces it."""
+    chosen = policies.resolved(output)
+    if expected.terminal != "finished":
+        return expected
+    if chosen.missing_finish == "error" and truncated(scenario):
+        completed = {p.tool_call_id for p in scenario.parts() if isinstance(p, ToolCall)}
+        return expected.model_copy(update={
+            "terminal": "error", "finish_reason": None, "usage": None, "error": None, "approvals": [],
+            "tool_calls": [c for c in expected.tool_calls if c.id in completed]})
+    if chosen.finish_reason == "provider" and expected.finish_reason is not None:
+        return expected.model_copy(update={"finish_reason": provider_reason(scenario)})
+    return expected
