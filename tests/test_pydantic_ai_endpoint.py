@@ -26,10 +26,7 @@ from conformance.runner import Settings, expressible  # noqa: E402
 from conformance.served import mock_server_url  # noqa: E402
 from conformance.session import ConformanceSession  # noqa: E402
 from conformance.targets.url import target_from_options  # noqa: E402
-from tests.calibration import (
-    DATA,
-    check_pins,
-)
+from tests.calibration import DATA, check_pins  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = json.loads((DATA / "pydantic-ai-agui.verdicts.json").read_text(encoding="utf-8"))
