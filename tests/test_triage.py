@@ -18,11 +18,13 @@ from typing import Any
 
 import pytest
 
+from conformance.catalog import catalog
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 PIN_FILES = sorted(DATA.glob("*.verdicts.json"))
 # Where the npm packages of the TypeScript harnesses are installed (npm ci --prefix <dir>).
-NODE_DIRS = [ROOT / "examples" / "ts" / "node_modules"]
+NODE_DIRS = [ROOT / "examples" / "ts" / "node_modules", ROOT / "examples" / "ts-mastra" / "node_modules"]
 SOURCE = re.compile(r"^(?P<package>@?[^@\s]+)@(?P<version>[^\s]+) (?P<path>[^\s:]+):(?P<line>\d+)$")
 REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 
@@ -40,6 +42,13 @@ PENDING: dict[str, str | set[str]] = {
         "reasoning.only.001[openai-chat]", "finish.missing.003[openai-chat]", "usage.zero.001[openai-chat]",
         "tool.dynamic.001[openai-chat]", "tool.malformed.001[openai-chat]", "tool.malformed.002[openai-chat]",
         "tool.malformed.003[openai-chat]", "fault.disconnect.002[openai-chat]", "usage.late.001[openai-chat]"},
+    "ag-ui-mastra.verdicts.json": {
+        *(f"{s}[openai-chat]" for s in (
+            "error.anthropic-midstream.001", "error.code.001", "error.continue.001", "error.first.001",
+            "error.multiple.001", "error.openai-midstream.001", "error.string.001", "fault.disconnect.001",
+            "fault.disconnect.002", "fault.raw-bytes.001", "http.401.001", "http.429.001", "http.500.001",
+            "finish.missing.001", "finish.missing.002", "finish.missing.003", "finish.other.001",
+            "finish.unknown.001", "finish.tool-calls-none.001", "tool.dynamic.001"))},
 }
 
 
@@ -47,26 +56,30 @@ def _pins(path: Path) -> dict[str, Any]:
     return dict(json.loads(path.read_text(encoding="utf-8")))
 
 
-def _defects() -> list[tuple[str, str, dict[str, Any]]]:
-    return [(p.name, case, c["triage"]) for p in PIN_FILES for case, c in _pins(p)["cases"].items()
-            if c.get("triage", {}).get("kind") == "defect"]
-
-
-def triage_problem(pin_file: str, case: str, entry: dict[str, Any]) -> str | None:
-    """Why a pinned case's triage is not acceptable, or None.
-
-    Example:
-        >>> triage_problem("x.verdicts.json", "c", {"verdict": "FAIL", "rows": ["8.1.4"]})
-        'FAIL without a triage record'
-        >>> triage_problem("x.verdicts.json", "c", {"verdict": "PASS-NONSTRICT", "rows": ["8.1.2"]}) is None
-        True
-    """
-    failing = entry["verdict"] in ("FAIL", "ERROR")
+def records(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """A case's triage records: one, or a list when several defects break the case's rows."""
     triage = entry.get("triage")
     if triage is None:
-        return f"{entry['verdict']} without a triage record" if failing else None
-    if not failing:
-        return f"a triage record on a {entry['verdict']} case (stale: remove it)"
+        return []
+    return list(triage) if isinstance(triage, list) else [triage]
+
+
+def _defects() -> list[tuple[str, str, dict[str, Any]]]:
+    return [(p.name, case, t) for p in PIN_FILES for case, c in _pins(p)["cases"].items()
+            for t in records(c) if t.get("kind") == "defect"]
+
+
+def _must_rows(entry: dict[str, Any], protocol: str) -> set[str]:
+    return {r for r in entry["rows"] if catalog().row(r).level_for(protocol) == "MUST"}
+
+
+def record_problem(pin_file: str, case: str, triage: dict[str, Any]) -> str | None:
+    """Why one triage record is not acceptable, or None.
+
+    Example:
+        >>> record_problem("x.verdicts.json", "c", {"kind": "suite-error", "fixed_by": "branch x"})
+        "triage kind 'suite-error': a suite error is fixed, not pinned"
+    """
     kind = triage.get("kind")
     if kind == "pending":
         allowed = PENDING.get(pin_file, set())
@@ -86,17 +99,59 @@ def triage_problem(pin_file: str, case: str, entry: dict[str, Any]) -> str | Non
     return None
 
 
+def triage_problem(pin_file: str, case: str, entry: dict[str, Any], protocol: str = "ag-ui") -> str | None:
+    """Why a pinned case's triage is not acceptable, or None.
+
+    Defects explain the MUST rows the case broke: each record names its ``rows`` (all of the case's
+    MUST rows when absent), and together they must cover every one.
+
+    Example:
+        >>> triage_problem("x.verdicts.json", "c", {"verdict": "FAIL", "rows": ["8.1.4"]})
+        'FAIL without a triage record'
+        >>> triage_problem("x.verdicts.json", "c", {"verdict": "PASS-NONSTRICT", "rows": ["8.1.2"]}) is None
+        True
+    """
+    failing = entry["verdict"] in ("FAIL", "ERROR")
+    found = records(entry)
+    if not found:
+        return f"{entry['verdict']} without a triage record" if failing else None
+    if not failing:
+        return f"a triage record on a {entry['verdict']} case (stale: remove it)"
+    for triage in found:
+        if (why := record_problem(pin_file, case, triage)) is not None:
+            return why
+    if any(t["kind"] == "pending" for t in found):
+        return None
+    must = _must_rows(entry, protocol)
+    explained = {r for t in found for r in t.get("rows", must)}
+    if not must <= explained:
+        return f"no defect record explains row(s) {', '.join(sorted(must - explained))}"
+    return None
+
+
 @pytest.mark.parametrize("path", PIN_FILES, ids=lambda p: p.name)
 def test_every_pinned_fail_is_triaged(path: Path) -> None:
     pins = _pins(path)
     problems = {case: why for case, entry in pins["cases"].items()
-                if (why := triage_problem(path.name, case, entry)) is not None}
+                if (why := triage_problem(path.name, case, entry, pins["adapter"]["output"])) is not None}
     assert problems == {}
     # A defect names the package at the version this file pins (where the file pins it).
     for case, entry in pins["cases"].items():
-        m = SOURCE.match(entry.get("triage", {}).get("adapter_source", ""))
-        if m and m["package"] in pins["versions"]:
-            assert m["version"] == pins["versions"][m["package"]], case
+        for triage in records(entry):
+            m = SOURCE.match(triage.get("adapter_source", ""))
+            if m and m["package"] in pins["versions"]:
+                assert m["version"] == pins["versions"][m["package"]], case
+
+
+def test_defect_records_must_explain_every_must_row_of_their_case() -> None:
+    defect = {"kind": "defect", "adapter_source": "pkg@1 a.js:1", "summary": "s",
+              "reproducer": "python docs/repro/pydantic_ai_interleave.py"}
+    entry = {"verdict": "FAIL", "rows": ["8.1.10", "8.4.2", "8.1.2"]}
+    assert triage_problem("x.verdicts.json", "c", {**entry, "triage": defect}) is None
+    partial = {**entry, "triage": [{**defect, "rows": ["8.1.10"]}]}
+    assert triage_problem("x.verdicts.json", "c", partial) == "no defect record explains row(s) 8.4.2"
+    both = {**entry, "triage": [{**defect, "rows": ["8.1.10"]}, {**defect, "rows": ["8.4.2"]}]}
+    assert triage_problem("x.verdicts.json", "c", both) is None
 
 
 def test_the_pending_allowlist_names_pinned_cases_only() -> None:
@@ -104,7 +159,7 @@ def test_the_pending_allowlist_names_pinned_cases_only() -> None:
     for name, allowed in PENDING.items():
         cases = _pins(DATA / name)["cases"]
         if allowed != "*":
-            stale = {c for c in allowed if cases.get(c, {}).get("triage", {}).get("kind") != "pending"}
+            stale = {c for c in allowed if not any(t.get("kind") == "pending" for t in records(cases.get(c, {})))}
             assert stale == set(), name
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,16 +46,20 @@ def load() -> list[dict[str, Any]]:
 
 
 def defects(adapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One entry per distinct defect (same adapter and source line), numbered D1, D2, ... in page order."""
-    found: dict[tuple[str, str], dict[str, Any]] = {}
+    """One entry per distinct defect (same adapter, source line and reproducer), numbered D1, D2, ... in page order."""
+    found: dict[tuple[str, str, str], dict[str, Any]] = {}
     for a in adapters:
         for case, entry in a["cases"].items():
-            t = entry.get("triage", {})
-            if t.get("kind") != "defect":
-                continue
-            d = found.setdefault((a["file"], t["adapter_source"]), {**t, "adapter": a, "cases": [], "rows": set()})
-            d["cases"].append(case)
-            d["rows"] |= {r for r in entry["rows"] if catalog().row(r).level == "MUST"}
+            triage = entry.get("triage", [])
+            for t in triage if isinstance(triage, list) else [triage]:
+                if t.get("kind") != "defect":
+                    continue
+                key = (a["file"], t["adapter_source"], t["reproducer"])
+                d = found.setdefault(key, {**t, "adapter": a, "cases": [], "rows": set()})
+                d["cases"].append(case)
+                level = catalog().row
+                d["rows"] |= set(t.get("rows") or [r for r in entry["rows"]
+                                                   if level(r).level_for(a["adapter"]["output"]) == "MUST"])
     out = list(found.values())
     for i, d in enumerate(out, 1):
         d["id"] = f"D{i}"
@@ -77,6 +82,23 @@ def cell(a: dict[str, Any], row: str, marks: list[str]) -> str:
     return " ".join(parts)
 
 
+def kinds(entry: dict[str, Any]) -> set[str]:
+    """The kinds of a pinned case's triage record(s).
+
+    Example:
+        >>> sorted(kinds({"triage": [{"kind": "defect"}, {"kind": "pending"}]})), kinds({})
+        (['defect', 'pending'], set())
+    """
+    triage = entry.get("triage") or []
+    return {t.get("kind", "") for t in (triage if isinstance(triage, list) else [triage])}
+
+
+def _pending_on(a: dict[str, Any], row: str) -> bool:
+    """Whether some failing case of this adapter breaks the row and is still pending its triage."""
+    return any(row in e["rows"] and "pending" in kinds(e)
+               for e in a["cases"].values() if e["verdict"] in ("FAIL", "ERROR"))
+
+
 def table(adapters: list[dict[str, Any]], found: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
     """Header and body of the adapters x rows matrix (rows some adapter graded, in catalog order)."""
     graded = {r for a in adapters for r in a["row_summary"]}
@@ -88,6 +110,8 @@ def table(adapters: list[dict[str, Any]], found: list[dict[str, Any]]) -> tuple[
         cells = []
         for a in adapters:
             marks = [d["id"] for d in found if d["adapter"] is a and row.id in d["rows"]]
+            if marks and _pending_on(a, row.id):
+                marks.append("+pending")
             cells.append(cell(a, row.id, marks))
         body.append([row.id, row.level, *cells])
     return head, body
@@ -96,7 +120,7 @@ def table(adapters: list[dict[str, Any]], found: list[dict[str, Any]]) -> tuple[
 def audit(a: dict[str, Any]) -> list[str]:
     """Before/now FAIL counts of one adapter: defects and pending suite errors from the triage records."""
     fails = [e for e in a["cases"].values() if e["verdict"] in ("FAIL", "ERROR")]
-    real = sum(1 for e in fails if e.get("triage", {}).get("kind") == "defect")
+    real = sum(1 for e in fails if kinds(e) == {"defect"})
     pending = len(fails) - real
     au = a.get("audit", {})
     return [a["adapter"]["name"], str(au.get("fails_before", "new")), str(len(fails)), str(real), str(pending),
@@ -115,9 +139,9 @@ def render_md(adapters: list[dict[str, Any]]) -> str:
            "real adapter runs in CI against the corpus and its verdicts, rows and per-row counts are",
            "checked against these pins; every FAIL carries a triage record (`tests/test_triage.py`).", "",
            "Cell: `✓n` cases passed the row, `~n` passed but missed a SHOULD, `✗n` failed it; a failing",
-           "cell names its real defects (`D1`, ...) or says `(pending)` when every failure there is a",
-           "suite error awaiting its fix. `n-a`: the row does not apply to the adapter's output protocol,",
-           "or no case it could run grades it.", "", "## Adapters", "",
+           "cell names its real defects (`D1`, ...; `+pending` when suite errors fail it too) or says",
+           "`(pending)` when every failure there is a suite error awaiting its fix. `n-a`: the row does",
+           "not apply to the adapter's output protocol, or no case it could run grades it.", "", "## Adapters", "",
            "| adapter | configuration | output | pinned versions | findings |", "|---|---|---|---|---|"]
     for a in adapters:
         ad = a["adapter"]
@@ -151,8 +175,7 @@ def render_html(adapters: list[dict[str, Any]]) -> str:
         return "<tr>" + "".join(f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>"
 
     def rowcell(text: str) -> str:
-        for d in found:
-            text = text.replace(d["id"], f'<a href="#{d["id"].lower()}">{d["id"]}</a>')
+        text = re.sub(r"\bD\d+\b", lambda m: f'<a href="#{m[0].lower()}">{m[0]}</a>', text)
         cls = "fail" if "✗" in text else "na" if text == "n-a" else "pass"
         return f'<span class="{cls}">{text}</span>'
 
