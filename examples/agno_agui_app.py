@@ -29,8 +29,8 @@ def create_app(mock_base_url: str, model_id: str = "gpt-4o-mini") -> FastAPI:
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
-        >>> "/agui" in [getattr(r, "path", "") for r in app.routes]
-        True
+        >>> sorted(app.openapi()["paths"])
+        ['/agui', '/status']
     """
     # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
     model = OpenAIChat(id=model_id, base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key", max_retries=0)
