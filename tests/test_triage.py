@@ -11,7 +11,9 @@ cases listed in ``PENDING``: delete an entry when the fix lands and the case is 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,7 @@ PENDING: dict[str, str | set[str]] = {
         *(f"{s}[openai-chat]" for s in (
             "request.tools.001", "tool.dynamic.001", "tool.malformed.001", "tool.malformed.002",
             "tool.malformed.003", "tool.null-args.001"))},
+    "llama-index-agui.verdicts.json": {"tool.null-args.001[openai-chat]", "tool.dynamic.001[openai-chat]"},
 }
 
 
@@ -167,32 +170,40 @@ def test_the_pending_allowlist_names_pinned_cases_only() -> None:
             assert stale == set(), name
 
 
-def _installed(package: str) -> Path | None:
-    """The installed root of an npm package (harness node_modules) or a Python distribution, or None."""
+def _installed(package: str) -> tuple[Path, str] | None:
+    """The installed root and version of an npm package (harness node_modules) or a Python distribution
+    (this environment, else the llama-index one named by SAC_LLAMA_PYTHON), or None."""
     for modules in NODE_DIRS:
         if (modules / package / "package.json").is_file():
-            return modules / package
+            manifest = json.loads((modules / package / "package.json").read_text(encoding="utf-8"))
+            return modules / package, str(manifest["version"])
     try:
-        return Path(str(metadata.distribution(package).locate_file("")))
+        dist = metadata.distribution(package)
+        return Path(str(dist.locate_file(""))), dist.version
     except metadata.PackageNotFoundError:
+        pass
+    other = os.environ.get("SAC_LLAMA_PYTHON", "")
+    if not other or not Path(other).is_file():
         return None
-
-
-def _version(package: str, root: Path) -> str:
-    manifest = root / "package.json"
-    if manifest.is_file() and (root.parent.name == "node_modules" or root.parent.parent.name == "node_modules"):
-        return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
-    return metadata.version(package)
+    code = (f"import importlib.metadata as m; d = m.distribution({package!r}); "
+            "print(d.locate_file('')); print(d.version)")
+    out = subprocess.run([other, "-c", code], capture_output=True, text=True, check=False, timeout=60)
+    if out.returncode != 0:
+        return None
+    root, version = out.stdout.split()
+    return Path(root), version
 
 
 @pytest.mark.parametrize(("pin_file", "case", "triage"), _defects(), ids=lambda v: v if isinstance(v, str) else "")
 def test_defect_source_line_exists_in_the_pinned_package(pin_file: str, case: str, triage: dict[str, Any]) -> None:
     m = SOURCE.match(triage["adapter_source"])
     assert m is not None, triage["adapter_source"]
-    root = _installed(m["package"])
-    if root is None:
-        pytest.skip(f"{m['package']} is not installed here (npm ci --prefix examples/ts, or the Python extra)")
-    assert _version(m["package"], root) == m["version"], f"{case}: triage names another version than installed"
+    found = _installed(m["package"])
+    if found is None:
+        pytest.skip(f"{m['package']} is not installed here (npm ci --prefix examples/ts*, the calibration extra, "
+                    "or SAC_LLAMA_PYTHON)")
+    root, version = found
+    assert version == m["version"], f"{case}: triage names another version than installed"
     source = root / m["path"]
     assert source.is_file(), f"{case}: {source} does not exist"
     lines = source.read_text(encoding="utf-8", errors="replace").count("\n") + 1
