@@ -43,7 +43,7 @@ PENDING: dict[str, str | set[str]] = {
     "pydantic-ai-agui.verdicts.json": {
         "reasoning.only.001[openai-chat]", "finish.missing.003[openai-chat]", "usage.zero.001[openai-chat]",
         "tool.dynamic.001[openai-chat]", "tool.malformed.001[openai-chat]", "tool.malformed.002[openai-chat]",
-        "tool.malformed.003[openai-chat]", "fault.disconnect.002[openai-chat]", "usage.late.001[openai-chat]"},
+        "tool.malformed.003[openai-chat]", "fault.disconnect.002[openai-chat]"},
     "ag-ui-mastra.verdicts.json": {
         *(f"{s}[openai-chat]" for s in (
             "error.anthropic-midstream.001", "error.code.001", "error.continue.001", "error.first.001",
