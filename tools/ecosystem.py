@@ -127,7 +127,8 @@ def audit(a: dict[str, Any]) -> list[str]:
             au.get("note", "")]
 
 
-AUDIT_HEAD = ["adapter", "FAILs before this round", "FAIL/ERROR now", "real defects", "pending (suite errors)",
+AUDIT_HEAD = ["adapter", "FAIL/ERROR cases before this round", "FAIL/ERROR cases now", "cases of real defects",
+              "cases pending (suite errors)",
               "what changed"]
 
 
