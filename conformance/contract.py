@@ -165,6 +165,11 @@ class Capabilities(BaseModel):
         description="ag-ui: finish reason in metadata.tanstack.finishReason (TanStack wire form). "
         "Plain AG-UI adapters that report none set False: finish-reason rows become UNSUPPORTED.",
     )
+    reports_usage: bool = Field(
+        default=True,
+        description="Token usage is reported (AG-UI: RUN_FINISHED.usage, optional in AG-UI 1.0 and absent "
+        "before it). Adapters that never report usage set False: usage is then not compared.",
+    )
 
 
 @dataclass

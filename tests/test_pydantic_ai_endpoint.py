@@ -2,13 +2,14 @@
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
-is fixed). The verdicts must match ``tests/data/pydantic_ai_expected.yaml``, which records the
+is fixed). The verdicts must match ``tests/data/pydantic-ai-agui.verdicts.json``, which records the
 findings published in docs/findings-pydantic-ai.md: a change in pydantic-ai's behaviour, or in
 the target, shows up here.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -17,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 pytest.importorskip("pydantic_ai", reason="example (c) needs pydantic-ai-slim (Python >= 3.11)")
 uvicorn = pytest.importorskip("uvicorn")
@@ -26,9 +26,10 @@ from conformance.runner import Settings, expressible  # noqa: E402
 from conformance.served import mock_server_url  # noqa: E402
 from conformance.session import ConformanceSession  # noqa: E402
 from conformance.targets.url import target_from_options  # noqa: E402
+from tests.calibration import DATA, check_pins  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-EXPECTED = yaml.safe_load((ROOT / "tests" / "data" / "pydantic_ai_expected.yaml").read_text(encoding="utf-8"))
+PINS = json.loads((DATA / "pydantic-ai-agui.verdicts.json").read_text(encoding="utf-8"))
 CAPS = ROOT / "examples" / "pydantic_ai_capabilities.yaml"
 
 
@@ -60,8 +61,8 @@ def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
 
 
 def test_pydantic_ai_verdicts_match_the_published_findings(agui_url: str, corpus: list[Any]) -> None:
-    assert metadata.version("pydantic-ai-slim") == EXPECTED["pydantic_ai_slim"], (
-        "another pydantic-ai version: re-measure and update tests/data/pydantic_ai_expected.yaml and the findings doc")
+    assert metadata.version("pydantic-ai-slim") == PINS["versions"]["pydantic-ai-slim"], (
+        "another pydantic-ai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
     session = _run(agui_url, corpus)
     results = {r.scenario_id: r for r in session.results}
     assert set(results) == {s.id for s in corpus}  # one openai-chat case per scenario
@@ -72,15 +73,11 @@ def test_pydantic_ai_verdicts_match_the_published_findings(agui_url: str, corpus
     skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
     refuses = session.factory.refuses  # type: ignore[attr-defined]
     assert skipped == {s.id for s in corpus if expressible(s, "openai-chat") is not None or refuses(s) is not None}
-    failed = {k: sorted(r.failed_rows()) for k, r in results.items() if r.verdict == "FAIL"}
-    assert failed == {k: sorted(v) for k, v in EXPECTED["fail"].items()}
     # No transport finding: pydantic-ai's SSE framing, content type and stream end are right.
     transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
     assert transport == []
-    unsupported = {k for k, r in results.items() if r.verdict == "UNSUPPORTED"}
-    assert unsupported == set(EXPECTED["unsupported"])
-    passed = {k for k, r in results.items() if r.verdict in ("PASS", "PASS-NONSTRICT", "INFO")}
-    assert len(passed) == EXPECTED["passed"]
+    # Every other verdict, the rows it broke and the per-row counts are the pinned ones.
+    check_pins("pydantic-ai-agui", session)
 
 
 def test_pydantic_ai_does_not_answer_ndjson(agui_url: str, corpus: list[Any]) -> None:

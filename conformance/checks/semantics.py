@@ -27,7 +27,9 @@ def check(ctx: GradeContext) -> list[Finding]:
     """The differences between the expected and the actual transcript, each on its row."""
     proto, rec = ctx.protocol, ctx.record
     view = Comparison(
-        rows=ctx.scenario.rows, usage_fields=proto.usage_fields, dialect=rec.dialect,
+        # An adapter that declares it reports no usage (AG-UI's usage is optional) is not graded on it.
+        rows=ctx.scenario.rows, usage_fields=proto.usage_fields if ctx.capabilities.reports_usage else (),
+        dialect=rec.dialect,
         upstream_finish=ctx.upstream_finish, has_provider_calls=ctx.has_provider_calls,
         reports_finish_reason=ctx.capabilities.reports_finish_reason, terminal_row=ctx.cause,
         result_errors=proto.expresses_result_error, abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,

@@ -1,0 +1,54 @@
+"""Pinned verdicts of the real adapters (``tests/data/<adapter>.verdicts.json``), shared by their tests.
+
+A pin file records, for one real adapter at pinned package versions: every case that is neither
+PASS nor NOT-EXPRESSIBLE with its verdict and the MUST/SHOULD rows it broke, the triage record of
+each FAIL/ERROR case (checked by tests/test_triage.py), and the per-row verdict counts
+(``row_summary``) that docs/ecosystem.md is generated from. ``SAC_REPIN=1`` rewrites the measured
+parts of a pin file from the run instead of comparing (triage records and the rest are kept), for
+a merger after a change in the suite's rules: review the diff, then triage what newly fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from conformance.session import ConformanceSession
+from conformance.verdict import CaseResult
+
+DATA = Path(__file__).resolve().parent / "data"
+LISTED_OUT = ("PASS", "NOT-EXPRESSIBLE")
+
+
+def pinned_cases(results: Iterable[CaseResult]) -> dict[str, dict[str, Any]]:
+    """Case id -> {verdict, rows} for every case that is neither PASS nor NOT-EXPRESSIBLE."""
+    return {r.case_id: {"verdict": r.verdict,
+                        "rows": sorted({f.row for f in r.findings if f.level in ("MUST", "SHOULD")})}
+            for r in results if r.verdict not in LISTED_OUT}
+
+
+def summary(session: ConformanceSession) -> dict[str, dict[str, int]]:
+    """Row id -> verdict -> number of cases, as ``ConformanceSession.row_summary`` counts them."""
+    return {row: dict(sorted(c.items())) for row, c in sorted(session.row_summary().items())}
+
+
+def check_pins(name: str, session: ConformanceSession) -> dict[str, Any]:
+    """Compare a run with ``tests/data/<name>.verdicts.json`` (or rewrite it under ``SAC_REPIN=1``)."""
+    path = DATA / f"{name}.verdicts.json"
+    pins = json.loads(path.read_text(encoding="utf-8"))
+    got = pinned_cases(session.results)
+    rows = summary(session)
+    if os.environ.get("SAC_REPIN") == "1":
+        old = pins["cases"]
+        pins["cases"] = {k: {**v, **({"triage": old[k]["triage"]} if "triage" in old.get(k, {}) else {})}
+                         for k, v in sorted(got.items())}
+        pins["row_summary"] = rows
+        path.write_text(json.dumps(pins, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        return pins
+    want = {k: {"verdict": v["verdict"], "rows": v["rows"]} for k, v in pins["cases"].items()}
+    assert got == want, f"{path.name}: the verdicts changed (SAC_REPIN=1 rewrites them; then triage)"
+    assert rows == pins["row_summary"], f"{path.name}: the per-row counts changed (SAC_REPIN=1 rewrites them)"
+    return pins
