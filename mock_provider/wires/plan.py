@@ -88,7 +88,7 @@ def http_dialect(name: str) -> HttpDialect:
     >>> http_dialect("v3")
     Traceback (most recent call last):
     ...
-    ValueError: unknown HTTP dialect 'v3'; known: openai-chat, anthropic
+    ValueError: unknown HTTP dialect 'v3'; known: openai-chat, anthropic, openai-responses
     """
     found = registry.dialect(name) if name in registry.HTTP_DIALECTS else None
     if not isinstance(found, HttpDialect):
