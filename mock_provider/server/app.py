@@ -4,6 +4,7 @@ Routes (model side; any credentials are accepted and never logged):
 
 * ``POST /v1/chat/completions`` - OpenAI Chat Completions (SSE when ``"stream": true``, else JSON);
 * ``POST /v1/messages`` - Anthropic Messages;
+* ``POST /v1/responses`` - OpenAI Responses (SSE events when ``"stream": true``, else a Response JSON);
 * ``POST /v1/parts/{v2|v3|v4|mastra}`` - AI SDK / Mastra stream parts as SSE, or NDJSON
   with ``Accept: application/x-ndjson``;
 
@@ -95,7 +96,7 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
         headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
         path = request.raw_path[:200]
         if exc.status == 404:
-            message = (f"no route {path!r}; model routes: POST /v1/chat/completions, POST /v1/messages, "
+            message = (f"no route {path!r}; model routes: {', '.join(f'POST {r}' for r in MODEL_ROUTES)}, "
                        f"POST /v1/parts/{{{'|'.join(PART_DIALECTS)}}}; control API under /_mock/")
         elif exc.status == 405:
             message = f"method {request.method[:20]!r} not allowed on {path!r}; allowed: {exc.headers.get('Allow', '')}"
