@@ -130,14 +130,14 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
                 assert_all_called: bool = False) -> MockProviderRouter:
     """A respx router serving the scenarios (``None``: the built-in corpus) under ``base_url``.
 
-    Routes are named ``openai-chat``, ``anthropic`` and ``parts``; ``router.mock_state`` is the
+    Routes are named after the HTTP wires (``openai-chat``, ``anthropic``, ``openai-responses``) plus ``parts``; ``router.mock_state`` is the
     shared :class:`~mock_provider.server.MockProviderState` (its ``log`` records each request).
     ``base_url`` is the host part: OpenAI SDK clients use ``base_url + "/v1"``, Anthropic ones
     ``base_url`` itself.
 
     >>> router = mock_router([], base_url="https://mock.test")
     >>> sorted(route.name for route in router.routes)
-    ['anthropic', 'openai-chat', 'parts']
+    ['anthropic', 'openai-chat', 'openai-responses', 'parts']
     """
     state = MockProviderState(scenarios, time_scale=time_scale, flush=flush)
     router = MockProviderRouter(base_url=base_url, assert_all_called=assert_all_called, assert_all_mocked=True)
