@@ -131,7 +131,8 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
     """A respx router serving the scenarios (``None``: the built-in corpus) under ``base_url``.
 
     Routes are named after the HTTP wires (``openai-chat``, ``anthropic``, ``openai-responses``) and
-    ``parts``; ``router.mock_state`` is the shared :class:`~mock_provider.server.MockProviderState` (its ``log`` records each request).
+    ``parts``; ``router.mock_state`` is the shared :class:`~mock_provider.server.MockProviderState`
+    (its ``log`` records each request).
     ``base_url`` is the host part: OpenAI SDK clients use ``base_url + "/v1"``, Anthropic ones
     ``base_url`` itself.
 
