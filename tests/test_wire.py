@@ -31,7 +31,7 @@ from mock_provider.wires import (
     sse_frame,
 )
 
-ALL_DIALECTS = ("v2", "v3", "v4", "mastra", "openai-chat", "anthropic", "openai-responses")
+ALL_DIALECTS = ("v2", "v3", "v4", "mastra", "openai-chat", "anthropic", "openai-responses", "gemini")
 COFFEE = "☕".encode()  # b'\xe2\x98\x95': three bytes, so a cut can land inside it
 
 
