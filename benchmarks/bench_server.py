@@ -58,7 +58,7 @@ from aiohttp import web
 ROOT = Path(__file__).resolve().parent.parent
 LONG_ID, SHORT_ID = "bench.deltas.001", "bench.short.001"
 LOADS = ("long", "wide", "short-new", "short-pooled")
-PATHS = {"openai-chat": "/v1/chat/completions", "anthropic": "/v1/messages"}
+PATHS = {"openai-chat": "/v1/chat/completions", "anthropic": "/v1/messages", "openai-responses": "/v1/responses"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -228,6 +228,8 @@ def delta_of(dialect: str, obj: dict[str, Any]) -> str | None:
         return d.get("text") if obj.get("type") == "content_block_delta" and isinstance(d, dict) else None
     if dialect == "mastra":
         return obj.get("payload", {}).get("text") if obj.get("type") == "text-delta" else None
+    if dialect == "openai-responses":
+        return obj.get("delta") if obj.get("type") == "response.output_text.delta" else None
     return obj.get("delta") if obj.get("type") == "text-delta" else None
 
 
@@ -486,7 +488,8 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--serve", choices=("mock", "bare", "bare-uvloop"), help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
-    p.add_argument("--dialect", default="openai-chat", choices=("openai-chat", "anthropic", "v2", "v3", "v4", "mastra"))
+    p.add_argument("--dialect", default="openai-chat",
+                   choices=("openai-chat", "anthropic", "openai-responses", "v2", "v3", "v4", "mastra"))
     p.add_argument("--flush", nargs="+", default=["coalesce", "per-event"], choices=("coalesce", "per-event"))
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--servers", nargs="+", default=["mock", "bare", "bare-uvloop"],

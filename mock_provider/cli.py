@@ -223,7 +223,7 @@ def _main(argv: Sequence[str] | None) -> int:
     r = sub.add_parser("render", help="print the exact bytes the server would send for a scenario in one dialect")
     r.add_argument("id")
     r.add_argument("--dialect", choices=[*PART_DIALECTS, *HTTP_DIALECTS], default="v3")
-    r.add_argument("--json", action="store_true", help="the non-streaming response (openai-chat, anthropic)")
+    r.add_argument("--json", action="store_true", help="the non-streaming response (HTTP wires)")
     r.add_argument("--ndjson", action="store_true", help="NDJSON instead of SSE (part dialects)")
     r.add_argument("--include-usage", action="store_true", help="openai-chat stream_options.include_usage")
     r.set_defaults(fn=_cmd_render)

@@ -23,8 +23,11 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+from urllib.parse import unquote
 
 import httpx
 import respx
@@ -92,7 +95,8 @@ def _error_response(exc: RequestError) -> httpx.Response:
     return httpx.Response(exc.status, json=exc.body())
 
 
-def _respond(state: MockProviderState, dialect: str, request: httpx.Request) -> httpx.Response:
+def _respond(state: MockProviderState, dialect: str, request: httpx.Request,
+             path_fields: dict[str, Any] | None = None) -> httpx.Response:
     entry = state.log.start(request.method, request.url.path, dialect, dict(request.headers),
                             request.headers.get("x-mock-scope"))
     try:
@@ -100,7 +104,7 @@ def _respond(state: MockProviderState, dialect: str, request: httpx.Request) -> 
         if len(raw) > state.max_body_bytes:
             raise RequestError(413, "request_too_large",
                                f"request body of {len(raw)} bytes exceeds the limit of {state.max_body_bytes} bytes")
-        _scenario, plan = state.resolve(dialect, raw, request.headers, entry)
+        _scenario, plan = state.resolve(dialect, raw, request.headers, entry, path_fields)
     except RequestError as exc:
         entry.status, entry.error, entry.ended_at = exc.status, exc.message, time.monotonic()
         return _error_response(exc)
@@ -118,11 +122,26 @@ class MockProviderRouter(respx.MockRouter):
     mock_state: MockProviderState
 
 
-def _wire_responder(state: MockProviderState, dialect: str) -> Callable[[httpx.Request], httpx.Response]:
-    def respond(request: httpx.Request) -> httpx.Response:
-        return _respond(state, dialect, request)
+def _wire_responder(state: MockProviderState, dialect: str,
+                    path_fields: dict[str, Any]) -> Callable[..., httpx.Response]:
+    def respond(request: httpx.Request, model: str | None = None) -> httpx.Response:
+        # respx passes the route's named groups: `model` when the path carries it (Gemini).
+        fields = path_fields if model is None else {**path_fields, "model": unquote(model)}
+        return _respond(state, dialect, request, fields or None)
 
     return respond
+
+
+def _route_pattern(route: str) -> dict[str, str]:
+    """The respx path matcher of a route: exact, or a regex when a ``{model}`` segment is in it.
+
+    >>> _route_pattern("/v1/messages"), _route_pattern("/v1beta/models/{model}:generateContent")
+    ({'path': '/v1/messages'}, {'path__regex': '^/v1beta/models/(?P<model>[^/]+):generateContent$'})
+    """
+    if "{model}" not in route:
+        return {"path": route}
+    head, tail = route.split("{model}", 1)
+    return {"path__regex": f"^{re.escape(head)}(?P<model>[^/]+){re.escape(tail)}$"}
 
 
 def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https://api.openai.com", *,
@@ -130,14 +149,15 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
                 assert_all_called: bool = False) -> MockProviderRouter:
     """A respx router serving the scenarios (``None``: the built-in corpus) under ``base_url``.
 
-    Routes are named ``openai-chat``, ``anthropic`` and ``parts``; ``router.mock_state`` is the
-    shared :class:`~mock_provider.server.MockProviderState` (its ``log`` records each request).
+    Routes are named after the HTTP wires (``openai-chat``, ``anthropic``, ``openai-responses``) and
+    ``parts``; ``router.mock_state`` is the shared :class:`~mock_provider.server.MockProviderState`
+    (its ``log`` records each request).
     ``base_url`` is the host part: OpenAI SDK clients use ``base_url + "/v1"``, Anthropic ones
     ``base_url`` itself.
 
     >>> router = mock_router([], base_url="https://mock.test")
     >>> sorted(route.name for route in router.routes)
-    ['anthropic', 'openai-chat', 'parts']
+    ['anthropic', 'gemini', 'gemini:1', 'openai-chat', 'openai-responses', 'parts']
     """
     state = MockProviderState(scenarios, time_scale=time_scale, flush=flush)
     router = MockProviderRouter(base_url=base_url, assert_all_called=assert_all_called, assert_all_mocked=True)
@@ -149,8 +169,10 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
                 404, "unknown_dialect", f"unknown parts dialect {dialect[:40]!r}; use one of {known}"))
         return _respond(state, dialect, request)
 
-    for name in HTTP_DIALECTS:  # one route per HTTP wire of the dialect registry
-        router.post(path=http_dialect(name).route, name=name).mock(side_effect=_wire_responder(state, name))
+    for name in HTTP_DIALECTS:  # the routes of every HTTP wire of the dialect registry
+        for n, (route, fields) in enumerate(http_dialect(name).routes()):
+            router.post(**_route_pattern(route), name=name if n == 0 else f"{name}:{n}").mock(
+                side_effect=_wire_responder(state, name, fields))
     router.post(path__regex=r"/v1/parts/(?P<dialect>[^/]+)$", name="parts").mock(side_effect=parts)
     router.mock_state = state
     return router

@@ -34,7 +34,7 @@ def test_validate_reports_file_line_and_field() -> None:
 
 def test_render_prints_the_exact_bytes(corpus: list[Scenario]) -> None:
     s = next(s for s in corpus if s.id == "tool.interleave.001")
-    for dialect in ("v3", "mastra", "openai-chat", "anthropic"):
+    for dialect in ("v3", "mastra", "openai-chat", "anthropic", "openai-responses", "gemini"):
         out = cli("render", s.id, "--dialect", dialect)
         assert out.returncode == 0, out.stderr
         assert out.stdout == plan_response(s, dialect, {"model": f"scenario:{s.id}", "stream": True},

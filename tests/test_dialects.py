@@ -768,7 +768,7 @@ def test_registry_describes_every_dialect_in_its_module() -> None:
     from mock_provider.wires.plan import HttpDialect
 
     assert names() == list(REGISTRY) == [*PART_DIALECTS, *HTTP_DIALECTS]
-    assert PART_DIALECTS == DIALECTS and HTTP_DIALECTS == ("openai-chat", "anthropic")
+    assert PART_DIALECTS == DIALECTS and HTTP_DIALECTS == ("openai-chat", "anthropic", "openai-responses", "gemini")
     for name, (kind, module) in REGISTRY.items():
         d = dialect(name)
         assert d is importlib.import_module(module).DIALECT

@@ -89,6 +89,33 @@ def test_a_disconnect_is_an_exception_in_the_anthropic_sdk(served: str, scenario
             pass
 
 
+@pytest.mark.parametrize("scenario", DISCONNECTS)
+def test_a_disconnect_is_an_exception_for_the_openai_responses_readers(served: str, scenario: str) -> None:
+    openai = pytest.importorskip("openai")
+    client = openai.OpenAI(base_url=served + "/v1", api_key="sk-test", max_retries=0)
+    with pytest.raises((openai.APIConnectionError, *_transport_errors())):
+        for _ in client.responses.create(model=f"scenario:{scenario}", input="hi", stream=True):
+            pass
+    with pytest.raises((openai.APIConnectionError, *_transport_errors())), client.responses.stream(
+            model=f"scenario:{scenario}", input="hi") as stream:
+        for _ in stream:
+            pass
+
+
+@pytest.mark.parametrize("scenario", DISCONNECTS)
+def test_a_disconnect_is_an_exception_in_google_genai(served: str, scenario: str) -> None:
+    pytest.importorskip("google.genai")
+    from google import genai
+    from google.genai import errors, types
+
+    client = genai.Client(api_key="k", http_options=types.HttpOptions(
+        base_url=served, api_version="v1beta", retry_options=types.HttpRetryOptions(attempts=1)))
+    with pytest.raises(_transport_errors()) as info:
+        for _ in client.models.generate_content_stream(model=f"scenario:{scenario}", contents="hi"):
+            pass
+    assert not isinstance(info.value, errors.APIError)
+
+
 def _calls(base: str) -> list[dict[str, object]]:
     body = httpx.get(base + "/_mock/requests", timeout=5).json()
     calls: list[dict[str, object]] = body["requests"] if isinstance(body, dict) else body

@@ -16,6 +16,7 @@ from mock_provider.scenario import load_corpus
 from mock_provider.server import ThreadedMockServer
 from tests import test_wire_anthropic as wa
 from tests import test_wire_openai as wo
+from tests import test_wire_openai_responses as wr
 from tests.test_wire import assert_matches, corpus_ids, transcript_of
 
 openai = pytest.importorskip("openai")
@@ -39,6 +40,7 @@ def via_server(server: ThreadedMockServer, monkeypatch: pytest.MonkeyPatch) -> N
                                    default_headers={"X-Mock-Scenario": scenario.id})
 
     monkeypatch.setattr(wo, "client_for", openai_client)
+    monkeypatch.setattr(wr, "client_for", openai_client)
     monkeypatch.setattr(wa, "client_for", anthropic_client)
 
 
@@ -78,3 +80,40 @@ def test_sdks_raise_their_own_errors_for_scripted_statuses(server: ThreadedMockS
     ac = anthropic.Anthropic(api_key="k", base_url=server.base_url, max_retries=0)
     with pytest.raises(getattr(anthropic, error)):
         ac.messages.create(model=f"scenario:{sid}", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
+
+
+# ---------------------------------------------------------------- OpenAI Responses (POST /v1/responses)
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_openai_responses_stream_from_the_server(sid: str, via_server: None) -> None:
+    s = wr.sdk_case(sid, streaming=True)
+    expected = wr.expected_usage(s.expected_for(wr.D))
+    assert_matches(transcript_of(wr.consume_stream(s)), expected)
+    assert_matches(transcript_of(wr.consume_helper(s)), expected)
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_openai_responses_json_from_the_server(sid: str, via_server: None) -> None:
+    s = wr.sdk_case(sid, streaming=False)
+    assert_matches(transcript_of(wr.consume_json(s)), wr.expected_usage(s.expected_for(wr.D)))
+
+
+@pytest.mark.parametrize(("status", "error"), [(401, "AuthenticationError"), (429, "RateLimitError"),
+                                               (500, "InternalServerError")])
+def test_openai_responses_raise_the_sdk_errors_for_scripted_statuses(server: ThreadedMockServer, status: int,
+                                                                    error: str) -> None:
+    oc = openai.OpenAI(api_key="k", base_url=server.base_url + "/v1", max_retries=0)
+    with pytest.raises(getattr(openai, error)):
+        oc.responses.create(model=f"scenario:http.{status}.001", input="hi", stream=True)
+    with pytest.raises(getattr(openai, error)), \
+            oc.responses.stream(model=f"scenario:http.{status}.001", input="hi") as stream:
+        stream.until_done()
+
+
+def test_openai_responses_disconnect_from_the_server_is_an_exception(server: ThreadedMockServer) -> None:
+    cut = [s.id for s in load_corpus() if wr.expressible_cut(s)]
+    assert cut, "the corpus has no expressible scenario with a disconnect"
+    oc = openai.OpenAI(api_key="k", base_url=server.base_url + "/v1", max_retries=0)
+    for sid in cut:
+        with pytest.raises(openai.APIConnectionError):
+            for _ in oc.responses.create(model=f"scenario:{sid}", input="hi", stream=True):
+                pass

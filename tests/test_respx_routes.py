@@ -151,3 +151,25 @@ def test_openai_sdk_through_respx() -> None:
         done = client.chat.completions.create(model="scenario:text.basic.001",
                                               messages=[{"role": "user", "content": "hi"}])
     assert text == "The capital of France is Paris." == done.choices[0].message.content
+
+
+def test_gemini_routes_take_the_model_and_the_stream_flag_from_the_path() -> None:
+    # Both Gemini paths, the model url-encoded or not; the body has no `model` or `stream` at all.
+    with mock_router(), httpx.Client() as c:
+        streamed = c.post(BASE + "/v1beta/models/scenario%3Atext.basic.001:streamGenerateContent?alt=sse",
+                          json={"contents": []})
+        whole = c.post(BASE + "/v1beta/models/scenario:text.basic.001:generateContent", json={"contents": []})
+    assert streamed.status_code == 200 and streamed.headers["content-type"] == "text/event-stream"
+    assert streamed.text.startswith("data: {") and '"finishReason":"STOP"' in streamed.text
+    assert whole.status_code == 200 and whole.headers["content-type"] == "application/json"
+    assert whole.json()["candidates"][0]["content"]["parts"] == [{"text": "The capital of France is Paris."}]
+
+
+def test_openai_responses_through_respx() -> None:
+    openai = pytest.importorskip("openai")
+    with mock_router(), httpx.Client() as http:
+        client = openai.OpenAI(base_url=BASE + "/v1", api_key="sk-test", max_retries=0, http_client=http)
+        stream = client.responses.create(model="scenario:text.basic.001", input="hi", stream=True)
+        text = "".join(e.delta for e in stream if e.type == "response.output_text.delta")
+        done = client.responses.create(model="scenario:text.basic.001", input="hi")
+    assert text == "The capital of France is Paris." == done.output_text

@@ -31,7 +31,7 @@ from mock_provider.wires import (
     sse_frame,
 )
 
-ALL_DIALECTS = ("v2", "v3", "v4", "mastra", "openai-chat", "anthropic")
+ALL_DIALECTS = ("v2", "v3", "v4", "mastra", "openai-chat", "anthropic", "openai-responses", "gemini")
 COFFEE = "☕".encode()  # b'\xe2\x98\x95': three bytes, so a cut can land inside it
 
 
@@ -265,7 +265,7 @@ def test_part_dialect_refusal_is_a_dialect_error() -> None:
 
 def test_unknown_dialect_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="unknown dialect"):
-        plan_response(make_scenario(TEXT_SCRIPT), "gemini", {})
+        plan_response(make_scenario(TEXT_SCRIPT), "v9", {})
 
 
 # ---------------------------------------------------------------- faults, the same in every dialect

@@ -21,7 +21,7 @@ Example:
     >>> encode_parts([parse_part({"type": "text-delta", "id": "0", "delta": "Hi"})], "mastra", "x.y")
     [{'type': 'text-delta', 'runId': 'mock-run', 'from': 'AGENT', 'payload': {'id': '0', 'text': 'Hi'}}]
     >>> names("http"), dialect("v2").finish_shape
-    (['openai-chat', 'anthropic'], 'string')
+    (['openai-chat', 'anthropic', 'openai-responses', 'gemini'], 'string')
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ REGISTRY: dict[str, tuple[Kind, str]] = {
     "mastra": ("parts", "mock_provider.dialects.mastra"),
     "openai-chat": ("http", "mock_provider.wires.openai_chat"),
     "anthropic": ("http", "mock_provider.wires.anthropic"),
+    "openai-responses": ("http", "mock_provider.wires.openai_responses"),
+    "gemini": ("http", "mock_provider.wires.gemini"),
 }
 
 
@@ -67,7 +69,7 @@ def dialect(name: str) -> Dialect:
     >>> dialect("v9")
     Traceback (most recent call last):
     ...
-    ValueError: unknown dialect 'v9'; known: v2, v3, v4, mastra, openai-chat, anthropic
+    ValueError: unknown dialect 'v9'; known: v2, v3, v4, mastra, openai-chat, anthropic, openai-responses, gemini
     """
     try:
         kind, module = REGISTRY[name]

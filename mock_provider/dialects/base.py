@@ -23,11 +23,13 @@ from mock_provider.parts import File, FileData, Finish, Part, ReasoningFile, Uni
 Kind = Literal["parts", "http"]
 Action = Literal["same", "mapped", "dropped", "error"]
 # How a dialect writes the finish reason: a plain string (V2), V3/V4's {unified, raw},
-# Mastra's stepResult.reason, Chat Completions' finish_reason, Messages' stop_reason.
-FinishShape = Literal["string", "unified", "mastra", "openai", "anthropic"]
+# Mastra's stepResult.reason, Chat Completions' finish_reason, Messages' stop_reason,
+# Responses' terminal event (+ incomplete_details.reason), Gemini's candidate finishReason.
+FinishShape = Literal["string", "unified", "mastra", "openai", "anthropic", "responses", "gemini"]
 # How it writes usage: V2's flat counts, the canonical nested counts (V3/V4), Mastra's
-# normalised flat counts, Chat Completions' usage chunk, Messages' message_start/message_delta.
-UsageShape = Literal["flat", "nested", "mastra", "openai", "anthropic"]
+# normalised flat counts, Chat Completions' usage chunk, Messages' message_start/message_delta,
+# the usage of Responses' terminal response object, Gemini's usageMetadata.
+UsageShape = Literal["flat", "nested", "mastra", "openai", "anthropic", "responses", "gemini"]
 UNIFIED_REASONS: frozenset[str] = frozenset(get_args(UnifiedFinishReason))
 
 

@@ -4,6 +4,7 @@ Routes (model side; any credentials are accepted and never logged):
 
 * ``POST /v1/chat/completions`` - OpenAI Chat Completions (SSE when ``"stream": true``, else JSON);
 * ``POST /v1/messages`` - Anthropic Messages;
+* ``POST /v1/responses`` - OpenAI Responses (SSE events when ``"stream": true``, else a Response JSON);
 * ``POST /v1/parts/{v2|v3|v4|mastra}`` - AI SDK / Mastra stream parts as SSE, or NDJSON
   with ``Accept: application/x-ndjson``;
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 from aiohttp.base_protocol import BaseProtocol
@@ -39,8 +41,9 @@ from mock_provider.wires import http_dialect
 
 # The name the server has always logged under (its users filter on it).
 log = logging.getLogger("mock_provider.server")
-# One route per HTTP wire dialect, from the dialect registry (a new wire is one module and one registry line).
-MODEL_ROUTES: dict[str, str] = {http_dialect(name).route: name for name in HTTP_DIALECTS}
+# The routes of every HTTP wire dialect, from the dialect registry (a new wire is one module and one registry
+# line); most wires have one, Gemini two (streaming and not).
+MODEL_ROUTES: dict[str, str] = {route: name for name in HTTP_DIALECTS for route, _ in http_dialect(name).routes()}
 
 
 def _scope(request: web.Request) -> str | None:
@@ -48,12 +51,15 @@ def _scope(request: web.Request) -> str | None:
     return scope[:MAX_ID_LENGTH] if scope else None
 
 
-async def _serve_model(request: web.Request, dialect: str) -> web.StreamResponse:
+async def _serve_model(request: web.Request, dialect: str,
+                       path_fields: dict[str, Any] | None = None) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     entry = state.log.start(request.method, request.path, dialect, request.raw_headers, _scope(request))
     try:
         raw = await read_body(request, state.max_body_bytes)
-        _scenario, plan = state.resolve(dialect, raw, request.headers, entry)
+        if "model" in request.match_info:  # the model is a path segment (Gemini)
+            path_fields = {**(path_fields or {}), "model": request.match_info["model"]}
+        _scenario, plan = state.resolve(dialect, raw, request.headers, entry, path_fields)
     except RequestError as exc:
         entry.status, entry.error = exc.status, exc.message
         entry.end()
@@ -66,9 +72,9 @@ async def _serve_model(request: web.Request, dialect: str) -> web.StreamResponse
     return await write_plan(request, plan, entry, state, on_pause=pause[1] if pause else None)
 
 
-def _model_handler(dialect: str) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+def _model_handler(dialect: str, path_fields: dict[str, Any]) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     async def handler(request: web.Request) -> web.StreamResponse:
-        return await _serve_model(request, dialect)
+        return await _serve_model(request, dialect, path_fields or None)
 
     handler.__name__ = f"serve_{dialect.replace('-', '_')}"
     return handler
@@ -95,7 +101,7 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
         headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
         path = request.raw_path[:200]
         if exc.status == 404:
-            message = (f"no route {path!r}; model routes: POST /v1/chat/completions, POST /v1/messages, "
+            message = (f"no route {path!r}; model routes: {', '.join(f'POST {r}' for r in MODEL_ROUTES)}, "
                        f"POST /v1/parts/{{{'|'.join(PART_DIALECTS)}}}; control API under /_mock/")
         elif exc.status == 405:
             message = f"method {request.method[:20]!r} not allowed on {path!r}; allowed: {exc.headers.get('Allow', '')}"
@@ -132,8 +138,9 @@ def create_app(scenarios: list[Scenario] | None = None, *, time_scale: float = 0
                               flush=flush, max_log_entries=max_log_entries, max_stall_s=max_stall_s)
     app = web.Application(middlewares=[_errors_as_json], client_max_size=max_body_bytes)
     app[STATE_KEY] = state
-    for route, dialect in MODEL_ROUTES.items():
-        app.router.add_post(route, _model_handler(dialect))
+    for name in HTTP_DIALECTS:
+        for route, path_fields in http_dialect(name).routes():
+            app.router.add_post(route, _model_handler(name, path_fields))
     app.router.add_post("/v1/parts/{dialect}", _parts)
     add_control_routes(app)
     app.on_startup.append(_on_startup)

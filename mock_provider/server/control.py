@@ -167,9 +167,16 @@ class MockProviderState:
         return plan
 
     def resolve(self, dialect: str, raw: bytes, headers: Mapping[str, str],
-                entry: UpstreamCall | None = None) -> tuple[Scenario, CompiledPlan]:
-        """Parse, select and plan one model request (sans-IO); ``RequestError`` on any refusal."""
+                entry: UpstreamCall | None = None,
+                path_fields: Mapping[str, Any] | None = None) -> tuple[Scenario, CompiledPlan]:
+        """Parse, select and plan one model request (sans-IO); ``RequestError`` on any refusal.
+
+        ``path_fields`` are body fields the request's path states (Gemini: the model and whether
+        it streams); they override the body's own.
+        """
         body = self.parse(dialect, raw)
+        if path_fields:
+            body = {**body, **path_fields}
         if entry is not None:
             self.log.set_body(entry, raw)
         default = self.default_scenario

@@ -78,6 +78,23 @@ class HttpDialect(Dialect):
     route: str
     include_usage: bool = False
     required: tuple[str, ...] = ("messages",)
+    # For APIs whose path says what others put in the body (Gemini): whether ``route`` streams
+    # (None: the body's ``stream`` says), and the path of the non-streaming form. A ``{model}``
+    # segment in a route is the request's model (and so selects ``scenario:<id>``).
+    route_streams: bool | None = None
+    json_route: str | None = None
+
+    def routes(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every path this wire is served at, with the body fields the path itself states.
+
+        >>> http_dialect("openai-chat").routes()
+        [('/v1/chat/completions', {})]
+        """
+        out: list[tuple[str, dict[str, Any]]] = [
+            (self.route, {} if self.route_streams is None else {"stream": self.route_streams})]
+        if self.json_route is not None:
+            out.append((self.json_route, {"stream": False}))
+        return out
 
 
 def http_dialect(name: str) -> HttpDialect:
@@ -88,7 +105,7 @@ def http_dialect(name: str) -> HttpDialect:
     >>> http_dialect("v3")
     Traceback (most recent call last):
     ...
-    ValueError: unknown HTTP dialect 'v3'; known: openai-chat, anthropic
+    ValueError: unknown HTTP dialect 'v3'; known: openai-chat, anthropic, openai-responses, gemini
     """
     found = registry.dialect(name) if name in registry.HTTP_DIALECTS else None
     if not isinstance(found, HttpDialect):

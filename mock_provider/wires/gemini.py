@@ -1,0 +1,398 @@
+"""The ``gemini`` wire dialect: Gemini ``streamGenerateContent?alt=sse`` (``google-genai`` 3.6.1 types).
+
+Canonical parts become ``GenerateContentResponse`` objects (``google/genai/types.py``:
+``GenerateContentResponse``, ``Candidate``, ``Content``, ``Part``, ``FunctionCall``,
+``FinishReason``, ``GenerateContentResponseUsageMetadata``; JSON field names in camelCase), each
+sent as a ``data: <json>`` SSE frame, or one ``GenerateContentResponse`` JSON from
+``:generateContent``. The model is a path segment (``/v1beta/models/{model}:...``), so
+``scenario:<id>`` in the path selects the scenario. Gemini has no block boundaries and does not
+stream function arguments: text and thoughts (``thought: true``) are parts of
+``candidates[0].content.parts``, a function call is one ``functionCall{id, name, args}`` part sent
+whole at its tool-call part, and the last chunk carries ``finishReason`` and ``usageMetadata``.
+What Gemini cannot say raises :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists
+every case.
+
+Example:
+    >>> from mock_provider.parts import parse_part
+    >>> Encoder("x.y.001", model="gemini").encode(parse_part({"type": "text-delta", "id": "0", "delta": "Hi"}))
+    [{'candidates': [{'content': {'role': 'model', 'parts': [{'text': 'Hi'}]}, 'index': 0}], 'modelVersion': 'gemini'}]
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.parts import (
+    Error,
+    Finish,
+    Part,
+    ReasoningDelta,
+    ReasoningEnd,
+    ResponseMetadata,
+    TextDelta,
+    ToolCall,
+    ToolInputStart,
+    Usage,
+)
+from mock_provider.scenario import Scenario
+from mock_provider.wires.frames import WirePlan, sse_frame
+from mock_provider.wires.plan import (
+    HttpDialect,
+    apply_step_faults,
+    encode_steps,
+    error_fields,
+    first_finish,
+    first_metadata,
+    http_headers,
+    json_body_items,
+)
+
+NAME = "gemini"
+
+# Canonical unified reason -> Gemini `finishReason` (google-genai `FinishReason`). `@ai-sdk/google` 4.x
+# reads STOP as 'stop' (or 'tool-calls' when a functionCall part came), MAX_TOKENS as 'length',
+# SAFETY/RECITATION/BLOCKLIST/PROHIBITED_CONTENT/SPII/IMAGE_SAFETY as 'content-filter', OTHER and
+# FINISH_REASON_UNSPECIFIED as 'other' (mapGoogleGenerativeAIFinishReason).
+FINISH_REASONS = {"stop": "STOP", "tool-calls": "STOP", "length": "MAX_TOKENS", "content-filter": "SAFETY",
+                  "other": "OTHER", "unknown": "OTHER"}
+# A raw reason kept as is when it maps back to the same unified reason.
+_CONSUMER_MAP = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
+                 "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
+                 "IMAGE_SAFETY": "content-filter", "OTHER": "other", "FINISH_REASON_UNSPECIFIED": "other"}
+# google.rpc status names of the HTTP codes an in-band error can carry.
+_STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
+           429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED"}
+
+RULES: dict[str, Rule] = {
+    "stream-start": Rule("dropped", "no frame: Gemini has no stream-start (warnings have no wire form)"),
+    "response-metadata": Rule(
+        "mapped",
+        "`responseId` and `modelVersion` of every chunk; `plan` applies the script's first response-metadata "
+        "from the first chunk (the timestamp has no field)",
+    ),
+    "text-start": Rule("dropped", "implicit (text is a part of the candidate's content)"),
+    "text-delta": Rule("mapped", "a chunk with one part `{text}`"),
+    "text-end": Rule("dropped", "implicit", error_when="`citations` is non-empty (citationMetadata is not "
+                     "implemented)"),
+    "reasoning-start": Rule("dropped", "implicit"),
+    "reasoning-delta": Rule("mapped", "a part `{text, thought: true}` (+ `thoughtSignature` from "
+                            "providerMetadata.google.thoughtSignature)"),
+    "reasoning-end": Rule("mapped", "nothing, or `{text:'', thought: true, thoughtSignature}` when "
+                          "providerMetadata.google.thoughtSignature is set"),
+    "tool-input-start": Rule(
+        "dropped", "Gemini does not stream function arguments: the call is sent whole at its tool-call part",
+        error_when="`providerExecuted` is true; the script runs to its end without the call's tool-call part; "
+        "a later-started call completes first (the client would see the calls reordered)",
+    ),
+    "tool-input-delta": Rule("dropped", "no frame (the tool-call part carries the whole input)"),
+    "tool-input-end": Rule("dropped", "no frame"),
+    "tool-call": Rule(
+        "mapped", "a part `{functionCall:{id, name, args}}` (`args` = the parsed input; a replay adds nothing)",
+        error_when="`providerExecuted` is true; `input` is not a JSON object (args is a Struct); a call started "
+        "earlier is not complete yet",
+    ),
+    "tool-result": Rule("error", "Gemini streams no tool results (code execution results are not implemented)"),
+    "tool-approval-request": Rule("error", "Gemini has no approvals"),
+    "file": Rule("error", "inline data parts are not implemented"),
+    "reasoning-file": Rule("error", "Gemini streams no reasoning files"),
+    "source": Rule("error", "grounding metadata is not implemented"),
+    "custom": Rule("error", "Gemini has no custom parts"),
+    "finish": Rule(
+        "mapped",
+        "a chunk with `finishReason` (stop/tool-calls -> STOP, length -> MAX_TOKENS, content-filter -> SAFETY, "
+        "other/unknown -> OTHER; a raw value that maps back to the same reason is kept) and `usageMetadata"
+        "{promptTokenCount=input.total, cachedContentTokenCount=cacheRead, candidatesTokenCount=output.total-"
+        "reasoning, thoughtsTokenCount=reasoning, totalTokenCount}` (cacheWrite has no key); unified 'error' "
+        "after an error frame sends nothing more",
+        error_when="unified 'error' with no error frame before it; unified 'interrupted' (V4-synthesised)",
+    ),
+    "raw": Rule("error", "a raw part mirrors a provider chunk; it has no wire form of its own"),
+    "error": Rule(
+        "mapped",
+        "`data: {\"error\":{code, message, status}}` (google-genai raises APIError on it): code = an integer "
+        "code or 500, status = a string code or the google.rpc name of the code",
+        error_when="the response does not stream",
+    ),
+    "ping": Rule("error", "Gemini sends no keep-alives (and google-genai reads a non-data line as JSON)"),
+    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+}
+UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Gemini form")
+
+
+def usage_metadata(usage: Usage | None) -> dict[str, int] | None:
+    """Canonical nested usage as Gemini ``usageMetadata`` (None: nothing to report).
+
+    >>> from mock_provider.parts import Usage
+    >>> usage_metadata(Usage.model_validate({"inputTokens": {"total": 9, "cacheRead": 4},
+    ...     "outputTokens": {"total": 5, "reasoning": 2}}))  # doctest: +NORMALIZE_WHITESPACE
+    {'promptTokenCount': 9, 'candidatesTokenCount': 3, 'totalTokenCount': 14, 'cachedContentTokenCount': 4,
+     'thoughtsTokenCount': 2}
+    """
+    if usage is None:
+        return None
+    inp, out = usage.input_tokens, usage.output_tokens
+    prompt = inp.total
+    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
+        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
+    output = out.total
+    if output is None and any(v is not None for v in (out.text, out.reasoning)):
+        output = (out.text or 0) + (out.reasoning or 0)
+    if prompt is None and output is None:
+        return None
+    meta = {"promptTokenCount": prompt or 0, "candidatesTokenCount": (output or 0) - (out.reasoning or 0),
+            "totalTokenCount": (prompt or 0) + (output or 0)}
+    if inp.cache_read is not None:
+        meta["cachedContentTokenCount"] = inp.cache_read
+    if out.reasoning is not None:
+        meta["thoughtsTokenCount"] = out.reasoning
+    return meta
+
+
+def _signature(part: ReasoningDelta | ReasoningEnd) -> str | None:
+    sig = ((part.provider_metadata or {}).get("google") or {}).get("thoughtSignature")
+    return sig if isinstance(sig, str) else None
+
+
+class Encoder:
+    """Stateful Gemini encoder for one stream: canonical part -> ``GenerateContentResponse`` dicts.
+
+    >>> from mock_provider.parts import parse_part
+    >>> enc = Encoder("x.y.001", model="gemini")
+    >>> enc.encode(parse_part({"type": "tool-call", "toolCallId": "c", "toolName": "f", "input": '{"a":1}'}))[0][
+    ...     "candidates"][0]["content"]["parts"]
+    [{'functionCall': {'id': 'c', 'name': 'f', 'args': {'a': 1}}}]
+    """
+
+    def __init__(self, scenario_id: str, *, model: str = "mock-model", response_id: str | None = None) -> None:
+        self.scenario_id = scenario_id
+        self.model = model
+        self.response_id = response_id
+        self.error_sent = False
+        self.calls: set[str] = set()  # calls sent (whole)
+        self.started: list[str] = []  # calls a tool-input-start opened, in order
+
+    def _fail(self, part_type: str, reason: str) -> DialectError:
+        return fail(part_type, NAME, self.scenario_id, reason)
+
+    def _chunk(self, parts: list[dict[str, Any]], **candidate: Any) -> dict[str, Any]:
+        cand: dict[str, Any] = {"content": {"role": "model", "parts": parts}, **candidate, "index": 0}
+        chunk: dict[str, Any] = {"candidates": [cand], "modelVersion": self.model}
+        if self.response_id is not None:
+            chunk["responseId"] = self.response_id
+        return chunk
+
+    def encode(self, part: Part) -> list[dict[str, Any]]:
+        """Encode one canonical part into zero or more response chunks."""
+        rule = RULES[part.type]
+        if rule.action == "error":
+            raise self._fail(part.type, rule.note)
+        if isinstance(part, ResponseMetadata):
+            self.response_id = part.id or self.response_id
+            self.model = part.model_id or self.model
+            return []
+        if isinstance(part, TextDelta):
+            return [self._chunk([{"text": part.delta}])]
+        if isinstance(part, ReasoningDelta | ReasoningEnd):
+            sig = _signature(part)
+            if isinstance(part, ReasoningEnd) and sig is None:
+                return []
+            out: dict[str, Any] = {"text": part.delta if isinstance(part, ReasoningDelta) else "", "thought": True}
+            if sig is not None:
+                out["thoughtSignature"] = sig
+            return [self._chunk([out])]
+        if isinstance(part, ToolInputStart):
+            if part.provider_executed:
+                raise self._fail(part.type, "a provider-executed call has no functionCall form")
+            self.started.append(part.id)
+            return []
+        if isinstance(part, ToolCall):
+            return self._tool_call(part)
+        if isinstance(part, Finish):
+            return self._finish(part)
+        if isinstance(part, Error):
+            return [self._error(part)]
+        if part.type == "text-end" and getattr(part, "citations", None):
+            raise self._fail(part.type, "citationMetadata is not implemented for Gemini")
+        return []  # implicit boundaries and the argument stream (RULES action 'dropped')
+
+    def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        if part.provider_executed:
+            raise self._fail(part.type, "a provider-executed call has no functionCall form")
+        if part.tool_call_id in self.calls:
+            return []
+        earlier = self.started[:self.started.index(part.tool_call_id)] if part.tool_call_id in self.started else []
+        pending = [c for c in earlier if c not in self.calls]
+        if pending:
+            raise self._fail(part.type, f"call {part.tool_call_id!r} completes before {pending[0]!r}, which started "
+                             "first: Gemini sends each call whole, so the client would see them reordered")
+        try:
+            args = json.loads(part.input or "{}")
+        except ValueError:
+            args = None
+        if not isinstance(args, dict):
+            raise self._fail(part.type, f"functionCall.args is an object; the input {part.input!r} is not one")
+        self.calls.add(part.tool_call_id)
+        return [self._chunk([{"functionCall": {"id": part.tool_call_id, "name": part.tool_name, "args": args}}])]
+
+    def finish_reason(self, part: Finish) -> str:
+        """The wire ``finishReason`` of a finish part.
+
+        >>> from mock_provider.parts import parse_part
+        >>> Encoder("x.y.001").finish_reason(parse_part({"type": "finish", "finishReason": {"unified":
+        ...     "content-filter", "raw": "RECITATION"}}))
+        'RECITATION'
+        """
+        fr = part.finish_reason
+        if fr.unified not in FINISH_REASONS:
+            raise self._fail(part.type, f"finish reason {fr.unified!r} has no Gemini form")
+        if fr.raw is not None and _CONSUMER_MAP.get(fr.raw) == ("other" if fr.unified == "unknown" else fr.unified):
+            return fr.raw
+        return FINISH_REASONS[fr.unified]
+
+    def _finish(self, part: Finish) -> list[dict[str, Any]]:
+        if part.finish_reason.unified == "error":
+            if not self.error_sent:
+                raise self._fail(part.type, "finish reason 'error' with no error frame before it has no wire form")
+            return []
+        chunk = self._chunk([], finishReason=self.finish_reason(part))
+        del chunk["candidates"][0]["content"]["parts"]  # the finishing chunk carries no new part
+        usage = usage_metadata(part.usage)
+        if usage is not None:
+            chunk["usageMetadata"] = usage
+        return [chunk]
+
+    def _error(self, part: Error) -> dict[str, Any]:
+        message, kind, code = error_fields(part.error)
+        number = code if isinstance(code, int) and not isinstance(code, bool) else 500
+        status = code if isinstance(code, str) else (kind or _STATUS.get(number, "INTERNAL"))
+        self.error_sent = True
+        return {"error": {"code": number, "message": message, "status": status}}
+
+    def end(self) -> list[dict[str, Any]]:
+        """The script ran to its end: a started call must have been completed (or the turn failed).
+
+        A call reaches the wire only whole, at its tool-call part, so one the script starts but
+        never completes would be missing from the wire while every streaming consumer of the
+        other wires completes (or at least sees) it.
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001")
+        >>> _ = enc.encode(parse_part({"type": "tool-input-start", "id": "c1", "toolName": "t"}))
+        >>> enc.end()
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'gemini' cannot express part 'tool-input-start' ...
+        """
+        unfinished = [c for c in self.started if c not in self.calls]
+        if unfinished and not self.error_sent:
+            raise self._fail("tool-input-start", f"call {unfinished[0]!r} never gets its tool-call part, and "
+                             "Gemini sends a call only whole")
+        return []
+
+    def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
+        """A part of a type no spec defines has no wire form.
+
+        >>> Encoder("x.y.001").encode_raw({"type": "future-thing"})
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'gemini' cannot express part 'future-thing' (scenario ...
+        """
+        raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
+
+
+def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
+    """The encoder for one response, stamped with the script's first response-metadata."""
+    meta = first_metadata(scenario)
+    model = request.get("model") if isinstance(request.get("model"), str) else None
+    return Encoder(scenario.id, model=(meta.model_id if meta and meta.model_id else None) or model
+                   or scenario.request.model, response_id=meta.id if meta and meta.id else None)
+
+
+def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:
+    """The Gemini response for one request: ``data:`` SSE frames, or one GenerateContentResponse JSON.
+
+    The route sets ``request['stream']`` (``:streamGenerateContent`` or ``:generateContent``).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> plan(s, {"stream": True}).body_bytes()[:30]
+    b'data: {"candidates":[{"content'
+    """
+    stream = bool(request.get("stream")) if streaming is None else streaming
+    if not stream:
+        def build() -> bytes:
+            return json.dumps(response_object(scenario, request), ensure_ascii=False,
+                              separators=(",", ":")).encode()
+
+        return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+    if scenario.wire.keepalive_comments:
+        raise fail("ping", NAME, scenario.id, "Gemini sends no keep-alive comments (google-genai reads a "
+                   "non-data line as JSON)")
+    le = scenario.wire.line_ending
+    frames = [[sse_frame(c, line_ending=le) for c in step]
+              for step in encode_steps(scenario, make_encoder(scenario, request))]
+    return WirePlan(200, http_headers(scenario, True), apply_step_faults(scenario, frames), scenario.id, NAME)
+
+
+def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
+    """The non-streaming ``GenerateContentResponse``: the stream's parts folded into one candidate.
+
+    Consecutive text (and thought) parts are joined, as the API returns them.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> r = response_object(s, {})
+    >>> r["candidates"][0]["content"]["parts"], r["candidates"][0]["finishReason"]
+    ([{'text': 'The capital of France is Paris.'}], 'STOP')
+    """
+    for p in scenario.parts():
+        if isinstance(p, Error):
+            raise fail(p.type, NAME, scenario.id, "a JSON (non-streaming) response cannot carry an in-band error")
+    if first_finish(scenario) is None:
+        raise fail("finish", NAME, scenario.id, "a generateContent answer is a finished turn: a script without "
+                   "finish has no non-streaming form")
+    enc = make_encoder(scenario, request)
+    parts: list[dict[str, Any]] = []
+    last: dict[str, Any] = {}
+    for step in encode_steps(scenario, enc):
+        for chunk in step:
+            cand = chunk["candidates"][0]
+            for part in cand.get("content", {}).get("parts", []):
+                prev = parts[-1] if parts else None
+                joinable = prev is not None and "text" in part and "text" in prev and \
+                    prev.get("thought") == part.get("thought") and "thoughtSignature" not in prev
+                if joinable and prev is not None:
+                    prev["text"] += part["text"]
+                    if "thoughtSignature" in part:
+                        prev["thoughtSignature"] = part["thoughtSignature"]
+                else:
+                    parts.append(dict(part))
+            last = chunk
+    body: dict[str, Any] = {
+        "candidates": [{"content": {"role": "model", "parts": parts},
+                        "finishReason": last["candidates"][0].get("finishReason"), "index": 0}],
+        "modelVersion": enc.model,
+    }
+    if "usageMetadata" in last:
+        body["usageMetadata"] = last["usageMetadata"]
+    if enc.response_id is not None:
+        body["responseId"] = enc.response_id
+    return body
+
+
+DIALECT = HttpDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="gemini",
+    usage_shape="gemini",
+    finish_reasons=without_interrupted(),
+    cache_write=False,  # usageMetadata has no cache-write count
+    plan=plan,
+    route="/v1beta/models/{model}:streamGenerateContent",
+    route_streams=True,
+    json_route="/v1beta/models/{model}:generateContent",
+    required=("contents",),  # the API answers 400 without contents
+)

@@ -1,0 +1,570 @@
+"""The ``openai-responses`` wire dialect: OpenAI Responses streaming (``openai`` 3.57.0 ``ResponseStreamEvent``).
+
+Canonical parts become Responses events, each sent as ``event: <type>`` + ``data: <json>`` with a
+``sequence_number`` counting from 0, or one ``Response`` JSON body when the request does not
+stream. The event shapes are those of the published Python SDK,
+``openai/types/responses/response_*_event.py`` (``ResponseStreamEvent`` in
+``response_stream_event.py``); the ``Response`` object is ``response.py``, its usage
+``response_usage.py``. ``response.created`` + ``response.in_progress`` open the stream; text,
+reasoning and function calls are output items numbered by ``output_index`` in order of opening
+(``response.output_item.added`` ... ``response.output_item.done``), so parallel calls interleave
+their ``response.function_call_arguments.delta`` events by ``output_index``. The turn ends with
+``response.completed`` (stop, tool calls), ``response.incomplete`` (length: ``max_output_tokens``,
+content filter: ``content_filter``) or, after an ``error`` event, ``response.failed``. What the
+wire cannot say (files, sources, provider-executed tools and results, approvals, custom and raw
+parts, a finish consumers would read as 'other') raises :class:`~mock_provider.dialects.DialectError`;
+:data:`RULES` lists every case.
+
+Example:
+    >>> from mock_provider.parts import parse_part
+    >>> enc = Encoder("x.y.001", model="gpt", response_id="resp_1")
+    >>> [e["type"] for e in enc.encode(parse_part({"type": "text-delta", "id": "0", "delta": "Hi"}))]
+    ['response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added', \
+'response.output_text.delta']
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.parts import (
+    Error,
+    Finish,
+    Part,
+    Ping,
+    ReasoningDelta,
+    ReasoningEnd,
+    ReasoningStart,
+    ResponseMetadata,
+    TextDelta,
+    TextEnd,
+    TextStart,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputStart,
+    Usage,
+)
+from mock_provider.scenario import Scenario
+from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
+from mock_provider.wires.openai_chat import DEFAULT_CREATED, unix_seconds
+from mock_provider.wires.plan import (
+    HttpDialect,
+    apply_step_faults,
+    encode_steps,
+    error_fields,
+    first_metadata,
+    http_headers,
+    json_body_items,
+    scenario_hash,
+    with_keepalives,
+)
+
+NAME = "openai-responses"
+
+# Canonical unified reason -> (terminal event, incomplete_details.reason). `@ai-sdk/openai` 4.x reads
+# a missing reason as 'stop' (or 'tool-calls' when a function_call item is present), max_output_tokens
+# as 'length' and content_filter as 'content-filter' (mapOpenAIResponseFinishReason).
+TERMINALS: dict[str, tuple[str, str | None]] = {
+    "stop": ("response.completed", None),
+    "tool-calls": ("response.completed", None),
+    "length": ("response.incomplete", "max_output_tokens"),
+    "content-filter": ("response.incomplete", "content_filter"),
+}
+# `ResponseError.code` is a Literal in openai 3.57.0 (response_error.py); other codes become server_error.
+_FAILED_CODES = frozenset({"server_error", "rate_limit_exceeded", "invalid_prompt", "vector_store_timeout"})
+
+RULES: dict[str, Rule] = {
+    "stream-start": Rule("dropped", "no event: Responses has no stream-start (warnings have no wire form)"),
+    "response-metadata": Rule(
+        "mapped",
+        "`response.id`/`model`/`created_at` of `response.created` and every later response object; `plan` "
+        "applies the script's first response-metadata, since response.created opens the stream",
+        error_when="it changes id/model after response.created was sent",
+    ),
+    "text-start": Rule(
+        "mapped",
+        "`response.output_item.added{item:{type:'message', status:'in_progress', content:[]}}` + "
+        "`response.content_part.added{part:{type:'output_text', text:'', annotations:[]}}`",
+    ),
+    "text-delta": Rule("mapped", "`response.output_text.delta{item_id, output_index, content_index:0, delta}` "
+                       "(opens the message item if none is open)"),
+    "text-end": Rule(
+        "mapped",
+        "`response.output_text.done{text}` + `response.content_part.done` + `response.output_item.done` "
+        "(item status 'completed')",
+        error_when="`citations` is non-empty (url_citation annotations are not implemented)",
+    ),
+    "reasoning-start": Rule(
+        "mapped",
+        "`response.output_item.added{item:{type:'reasoning', summary:[]}}` + "
+        "`response.reasoning_summary_part.added{summary_index:0, part:{type:'summary_text', text:''}}`",
+    ),
+    "reasoning-delta": Rule("mapped", "`response.reasoning_summary_text.delta{summary_index:0, delta}` "
+                            "(opens the reasoning item if none is open)"),
+    "reasoning-end": Rule(
+        "mapped",
+        "`response.reasoning_summary_text.done` + `response.reasoning_summary_part.done` + "
+        "`response.output_item.done{item:{type:'reasoning', summary:[{type:'summary_text', text}]}}`",
+    ),
+    "tool-input-start": Rule(
+        "mapped",
+        "`response.output_item.added{item:{type:'function_call', id:'fc_...', call_id, name, arguments:'', "
+        "status:'in_progress'}}`",
+        error_when="`providerExecuted` is true (built-in tools have items of their own, not implemented); the "
+        "script runs to its end, or finishes, without the call's tool-call part (response.completed lists "
+        "every output item as done)",
+    ),
+    "tool-input-delta": Rule(
+        "mapped", "`response.function_call_arguments.delta{item_id, output_index, delta}`",
+        error_when="no tool-input-start opened that id",
+    ),
+    "tool-input-end": Rule("dropped", "no event: the call completes at its tool-call part"),
+    "tool-call": Rule(
+        "mapped",
+        "`response.function_call_arguments.done{arguments: input}` + `response.output_item.done` (status "
+        "'completed'); a call never started is first added with one arguments delta carrying the whole input; "
+        "a streamed call whose fragments stop short of `input` gets the missing tail as a delta; a replay of a "
+        "completed call adds nothing",
+        error_when="`providerExecuted` is true",
+    ),
+    "tool-result": Rule("error", "Responses carries results only for built-in tools (not implemented)"),
+    "tool-approval-request": Rule("error", "approvals exist only for MCP tools (not implemented)"),
+    "file": Rule("error", "Responses streams files only from built-in tools (not implemented)"),
+    "reasoning-file": Rule("error", "Responses streams no reasoning files"),
+    "source": Rule("error", "Responses has sources only as annotations (not implemented)"),
+    "custom": Rule("error", "Responses has no custom parts"),
+    "finish": Rule(
+        "mapped",
+        "open text/reasoning items are completed, then stop/tool-calls -> `response.completed` (status "
+        "'completed'); length -> `response.incomplete{incomplete_details:{reason:'max_output_tokens'}}`; "
+        "content-filter -> `response.incomplete{reason:'content_filter'}`; unified 'error' after an error "
+        "event -> `response.failed{error:{code, message}}`. The terminal response carries every output item "
+        "and `usage{input_tokens=input.total, input_tokens_details{cached_tokens=cacheRead, "
+        "cache_write_tokens=cacheWrite}, output_tokens=output.total, output_tokens_details{reasoning_tokens}, "
+        "total_tokens=their sum}`; null or all-undefined usage is `usage: null`",
+        error_when="unified 'other'/'unknown' (no terminal event reads as 'other': a response.incomplete "
+        "without a known reason reads as 'stop'); unified 'error' with no error event before it; unified "
+        "'interrupted' (V4's word for a stream cut before its terminal event: script no finish instead); "
+        "a function call still open",
+    ),
+    "raw": Rule("error", "a raw part mirrors a provider event; it has no wire form of its own"),
+    "error": Rule(
+        "mapped",
+        "`event: error` `{type:'error', code, message, param:null, sequence_number}` (opening the stream first "
+        "when it is the first event: the SDK's stream helper needs response.created)",
+        error_when="the response does not stream (a Response JSON cannot carry content and an error)",
+    ),
+    "ping": Rule("mapped", "an SSE comment line `: ping` (every SSE consumer ignores comments)"),
+    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+}
+UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Responses form")
+
+
+def responses_usage(usage: Usage | None) -> dict[str, Any] | None:
+    """Canonical nested usage as a Responses ``ResponseUsage`` (None: nothing to report).
+
+    Every count of the object is required (openai 3.57.0 ``response_usage.py``): a missing one is 0.
+
+    >>> from mock_provider.parts import Usage
+    >>> responses_usage(Usage.model_validate({"inputTokens": {"total": 9, "cacheRead": 2},
+    ...     "outputTokens": {"total": 3, "reasoning": 1}}))  # doctest: +NORMALIZE_WHITESPACE
+    {'input_tokens': 9, 'input_tokens_details': {'cached_tokens': 2, 'cache_write_tokens': 0},
+     'output_tokens': 3, 'output_tokens_details': {'reasoning_tokens': 1}, 'total_tokens': 12}
+    """
+    if usage is None:
+        return None
+    inp, out = usage.input_tokens, usage.output_tokens
+    prompt = inp.total
+    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
+        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
+    completion = out.total
+    if completion is None and any(v is not None for v in (out.text, out.reasoning)):
+        completion = (out.text or 0) + (out.reasoning or 0)
+    if prompt is None and completion is None:
+        return None
+    return {
+        "input_tokens": prompt or 0,
+        "input_tokens_details": {"cached_tokens": inp.cache_read or 0, "cache_write_tokens": inp.cache_write or 0},
+        "output_tokens": completion or 0,
+        "output_tokens_details": {"reasoning_tokens": out.reasoning or 0},
+        "total_tokens": (prompt or 0) + (completion or 0),
+    }
+
+
+@dataclass
+class _Item:
+    """One output item: its index, id and the item object as it grows (``done``: completed)."""
+
+    index: int
+    item: dict[str, Any]
+    text: str = ""
+    done: bool = False
+    streamed: str = field(default="")  # function arguments sent as deltas
+
+
+class Encoder:
+    """Stateful Responses encoder for one stream: canonical part -> event dicts (``type`` = event name).
+
+    >>> from mock_provider.parts import parse_part
+    >>> enc = Encoder("x.y.001", response_id="resp_1")
+    >>> [e["sequence_number"] for e in enc.encode(parse_part({"type": "tool-call", "toolCallId": "c",
+    ...     "toolName": "f", "input": "{}"}))]
+    [0, 1, 2, 3, 4, 5]
+    >>> enc.encode(parse_part({"type": "file", "mediaType": "image/png", "data": {"type": "data", "data": "aGk="}}))
+    Traceback (most recent call last):
+    ...
+    mock_provider.dialects.DialectError: dialect 'openai-responses' cannot express part 'file' (scenario x.y.001): ...
+    """
+
+    def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
+                 response_id: str | None = None) -> None:
+        self.scenario_id = scenario_id
+        self.model = model
+        self.created = created
+        self.response_id = response_id or f"resp_{scenario_hash(scenario_id)}"
+        self.seq = 0
+        self.started = False
+        self.error_sent: dict[str, Any] | None = None
+        self.items: list[_Item] = []
+        self.open: dict[tuple[str, str], _Item] = {}  # (kind, part id) -> open item
+        self.calls: dict[str, _Item] = {}  # call id -> its item (open or done)
+
+    def _fail(self, part_type: str, reason: str) -> DialectError:
+        return fail(part_type, NAME, self.scenario_id, reason)
+
+    def _event(self, kind: str, **fields: Any) -> dict[str, Any]:
+        event = {"type": kind, **fields, "sequence_number": self.seq}
+        self.seq += 1
+        return event
+
+    def response(self, status: str, *, usage: dict[str, Any] | None = None,
+                 incomplete: str | None = None, error: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``Response`` object in one state: every output item so far, usage at the end."""
+        return {
+            "id": self.response_id,
+            "object": "response",
+            "created_at": self.created,
+            "status": status,
+            "error": error,
+            "incomplete_details": None if incomplete is None else {"reason": incomplete},
+            "instructions": None,
+            "model": self.model,
+            "output": [copy.deepcopy(i.item) for i in self.items],
+            "parallel_tool_calls": True,
+            "tool_choice": "auto",
+            "tools": [],
+            "usage": usage,
+        }
+
+    def _start(self) -> list[dict[str, Any]]:
+        if self.started:
+            return []
+        self.started = True
+        return [self._event("response.created", response=self.response("in_progress")),
+                self._event("response.in_progress", response=self.response("in_progress"))]
+
+    def _add(self, kind: str, part_id: str, item: dict[str, Any]) -> list[dict[str, Any]]:
+        out = self._start()
+        entry = _Item(len(self.items), item)
+        self.items.append(entry)
+        self.open[(kind, part_id)] = entry
+        out.append(self._event("response.output_item.added", output_index=entry.index, item=copy.deepcopy(item)))
+        return out
+
+    def _item_id(self, prefix: str) -> str:
+        return f"{prefix}_{scenario_hash(self.scenario_id)}_{len(self.items)}"
+
+    def encode(self, part: Part) -> list[Frame]:
+        """Encode one canonical part into zero or more Responses events (or an SSE comment)."""
+        rule = RULES[part.type]
+        if rule.action == "error":
+            raise self._fail(part.type, rule.note)
+        if isinstance(part, ResponseMetadata):
+            return self._metadata(part)
+        if isinstance(part, TextStart | TextDelta | TextEnd):
+            return list(self._text(part))
+        if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
+            return list(self._reasoning(part))
+        if isinstance(part, ToolInputStart):
+            if part.provider_executed:
+                raise self._fail(part.type, "a provider-executed call has no function_call form")
+            return list(self._call_start(part.id, part.tool_name))
+        if isinstance(part, ToolInputDelta):
+            entry = self.open.get(("call", part.id))
+            if entry is None:
+                raise self._fail(part.type, f"no open function_call item for call {part.id!r}")
+            return [self._arguments_delta(entry, part.delta)]
+        if isinstance(part, ToolCall):
+            return list(self._tool_call(part))
+        if isinstance(part, Finish):
+            return list(self._finish(part))
+        if isinstance(part, Error):
+            return list(self._error(part))
+        if isinstance(part, Ping):
+            return [Comment("ping")]
+        return []  # stream-start, tool-input-end (RULES action 'dropped')
+
+    def _metadata(self, part: ResponseMetadata) -> list[Frame]:
+        new = (part.id or self.response_id, part.model_id or self.model,
+               unix_seconds(part.timestamp) if part.timestamp else self.created)
+        if self.started and new[:2] != (self.response_id, self.model):
+            raise self._fail(part.type, "Responses states id and model once, in response.created")
+        self.response_id, self.model, self.created = new
+        return []
+
+    # ---------------------------------------------------------------- text
+    def _text_part(self, text: str) -> dict[str, Any]:
+        return {"type": "output_text", "text": text, "annotations": []}
+
+    def _text_open(self, part_id: str) -> list[dict[str, Any]]:
+        item = {"id": self._item_id("msg"), "type": "message", "status": "in_progress", "role": "assistant",
+                "content": []}
+        out = self._add("text", part_id, item)
+        entry = self.open[("text", part_id)]
+        out.append(self._event("response.content_part.added", item_id=item["id"], output_index=entry.index,
+                               content_index=0, part=self._text_part("")))
+        return out
+
+    def _text(self, part: TextStart | TextDelta | TextEnd) -> list[dict[str, Any]]:
+        key = ("text", part.id)
+        if isinstance(part, TextEnd):
+            if part.citations:
+                raise self._fail(part.type, "url_citation annotations are not implemented for Responses")
+            return self._text_close(part.id)
+        out = [] if key in self.open else self._text_open(part.id)
+        if isinstance(part, TextDelta):
+            entry = self.open[key]
+            entry.text += part.delta
+            out.append(self._event("response.output_text.delta", item_id=entry.item["id"], output_index=entry.index,
+                                   content_index=0, delta=part.delta, logprobs=[]))
+        return out
+
+    def _text_close(self, part_id: str) -> list[dict[str, Any]]:
+        entry = self.open.pop(("text", part_id), None)
+        if entry is None:
+            return []
+        item_id, index = entry.item["id"], entry.index
+        entry.item["content"] = [self._text_part(entry.text)]
+        entry.item["status"] = "completed"
+        entry.done = True
+        return [
+            self._event("response.output_text.done", item_id=item_id, output_index=index, content_index=0,
+                        text=entry.text, logprobs=[]),
+            self._event("response.content_part.done", item_id=item_id, output_index=index, content_index=0,
+                        part=self._text_part(entry.text)),
+            self._event("response.output_item.done", output_index=index, item=copy.deepcopy(entry.item)),
+        ]
+
+    # ---------------------------------------------------------------- reasoning
+    def _reasoning(self, part: ReasoningStart | ReasoningDelta | ReasoningEnd) -> list[dict[str, Any]]:
+        key = ("reasoning", part.id)
+        if isinstance(part, ReasoningEnd):
+            return self._reasoning_close(part.id)
+        out: list[dict[str, Any]] = []
+        if key not in self.open:
+            out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": []})
+            entry = self.open[key]
+            out.append(self._event("response.reasoning_summary_part.added", item_id=entry.item["id"],
+                                   output_index=entry.index, summary_index=0,
+                                   part={"type": "summary_text", "text": ""}))
+        if isinstance(part, ReasoningDelta):
+            entry = self.open[key]
+            entry.text += part.delta
+            out.append(self._event("response.reasoning_summary_text.delta", item_id=entry.item["id"],
+                                   output_index=entry.index, summary_index=0, delta=part.delta))
+        return out
+
+    def _reasoning_close(self, part_id: str) -> list[dict[str, Any]]:
+        entry = self.open.pop(("reasoning", part_id), None)
+        if entry is None:
+            return []
+        item_id, index = entry.item["id"], entry.index
+        summary = {"type": "summary_text", "text": entry.text}
+        entry.item["summary"] = [summary]
+        entry.done = True
+        return [
+            self._event("response.reasoning_summary_text.done", item_id=item_id, output_index=index,
+                        summary_index=0, text=entry.text),
+            self._event("response.reasoning_summary_part.done", item_id=item_id, output_index=index,
+                        summary_index=0, part=dict(summary)),
+            self._event("response.output_item.done", output_index=index, item=copy.deepcopy(entry.item)),
+        ]
+
+    # ---------------------------------------------------------------- function calls
+    def _call_start(self, call_id: str, name: str) -> list[dict[str, Any]]:
+        item = {"id": self._item_id("fc"), "type": "function_call", "status": "in_progress", "call_id": call_id,
+                "name": name, "arguments": ""}
+        out = self._add("call", call_id, item)
+        self.calls[call_id] = self.open[("call", call_id)]
+        return out
+
+    def _arguments_delta(self, entry: _Item, delta: str) -> dict[str, Any]:
+        entry.streamed += delta
+        return self._event("response.function_call_arguments.delta", item_id=entry.item["id"],
+                           output_index=entry.index, delta=delta)
+
+    def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        if part.provider_executed:
+            raise self._fail(part.type, "a provider-executed call has no function_call form")
+        call_id = part.tool_call_id
+        existing = self.calls.get(call_id)
+        if existing is not None and existing.done:
+            return []  # a replay of a completed call adds nothing
+        out: list[dict[str, Any]] = []
+        if existing is None:
+            out = self._call_start(call_id, part.tool_name)
+            existing = self.calls[call_id]
+            out.append(self._arguments_delta(existing, part.input))
+        elif len(part.input) > len(existing.streamed) and part.input.startswith(existing.streamed):
+            out.append(self._arguments_delta(existing, part.input[len(existing.streamed):]))
+        self.open.pop(("call", call_id), None)
+        existing.item.update(arguments=part.input, status="completed")
+        existing.done = True
+        out.append(self._event("response.function_call_arguments.done", item_id=existing.item["id"],
+                               output_index=existing.index, arguments=part.input))
+        out.append(self._event("response.output_item.done", output_index=existing.index,
+                               item=copy.deepcopy(existing.item)))
+        return out
+
+    # ---------------------------------------------------------------- the end
+    def _close_open(self, part_type: str) -> list[dict[str, Any]]:
+        calls = [pid for kind, pid in self.open if kind == "call"]
+        if calls:
+            raise self._fail(part_type, f"call {calls[0]!r} is still open, but the terminal response lists every "
+                             "output item as done")
+        out: list[dict[str, Any]] = []
+        for kind, pid in list(self.open):
+            out.extend(self._text_close(pid) if kind == "text" else self._reasoning_close(pid))
+        return out
+
+    def _finish(self, part: Finish) -> list[dict[str, Any]]:
+        unified = part.finish_reason.unified
+        if unified == "error":
+            if self.error_sent is None:
+                raise self._fail(part.type, "finish reason 'error' with no error event before it has no wire form")
+            failed = self.response("failed", usage=responses_usage(part.usage), error=self.error_sent)
+            return [*self._start(), self._event("response.failed", response=failed)]
+        if unified not in TERMINALS:
+            raise self._fail(part.type, f"finish reason {unified!r} has no Responses form (no terminal event "
+                             "reads as 'other')")
+        kind, reason = TERMINALS[unified]
+        out = [*self._start(), *self._close_open(part.type)]
+        status = "completed" if reason is None else "incomplete"
+        response = self.response(status, usage=responses_usage(part.usage), incomplete=reason)
+        out.append(self._event(kind, response=response))
+        return out
+
+    def _error(self, part: Error) -> list[dict[str, Any]]:
+        message, _kind, code = error_fields(part.error)
+        code_text = None if code is None else str(code)
+        self.error_sent = {"code": code_text if code_text in _FAILED_CODES else "server_error", "message": message}
+        return [*self._start(), self._event("error", code=code_text, message=message, param=None)]
+
+    def end(self) -> list[Frame]:
+        """The script ran to its end: a started call must have been completed (or the turn failed).
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001")
+        >>> _ = enc.encode(parse_part({"type": "tool-input-start", "id": "c1", "toolName": "t"}))
+        >>> enc.end()
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'openai-responses' cannot express part 'tool-input-start' ...
+        """
+        unfinished = [c for c, entry in self.calls.items() if not entry.done]
+        if unfinished and self.error_sent is None:
+            raise self._fail("tool-input-start", f"call {unfinished[0]!r} never gets its tool-call part; a "
+                             "function_call item completes only at response.output_item.done")
+        return []
+
+    def encode_raw(self, item: dict[str, Any]) -> list[Frame]:
+        """A part of a type no spec defines has no wire form.
+
+        >>> Encoder("x.y.001").encode_raw({"type": "future-thing"})
+        Traceback (most recent call last):
+        ...
+        mock_provider.dialects.DialectError: dialect 'openai-responses' cannot express part 'future-thing' ...
+        """
+        raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
+
+
+# ---------------------------------------------------------------- plans
+def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
+    """The encoder for one response, stamped with the script's first response-metadata."""
+    meta = first_metadata(scenario)
+    model = request.get("model") if isinstance(request.get("model"), str) else None
+    return Encoder(
+        scenario.id,
+        model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
+        created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
+        response_id=meta.id if meta and meta.id else None,
+    )
+
+
+def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:
+    """The Responses response for one request: ``event:``/``data:`` SSE frames, or one Response JSON.
+
+    ``streaming`` overrides ``request['stream']``; ``wire.done`` does not apply (no ``[DONE]``).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> plan(s, {"stream": True}).body_bytes().split(b"\\n")[0]
+    b'event: response.created'
+    """
+    stream = bool(request.get("stream")) if streaming is None else streaming
+    if not stream:
+        def build() -> bytes:
+            return json.dumps(response_object(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
+
+        return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+    le = scenario.wire.line_ending
+    enc = make_encoder(scenario, request)
+    frames = [
+        [comment_frame(e.text, le) if isinstance(e, Comment) else sse_frame(e, event=e["type"], line_ending=le)
+         for e in step]
+        for step in encode_steps(scenario, enc)
+    ]
+    if scenario.wire.keepalive_comments:
+        frames = with_keepalives(frames, le)
+    return WirePlan(200, http_headers(scenario, True), apply_step_faults(scenario, frames), scenario.id, NAME)
+
+
+def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
+    """The non-streaming ``Response``: the response object of the stream's terminal event.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> r = response_object(s, {})
+    >>> r["status"], r["output"][0]["content"][0]["text"], r["usage"]["total_tokens"]
+    ('completed', 'The capital of France is Paris.', 21)
+    """
+    for p in scenario.parts():
+        if isinstance(p, Error):
+            raise fail(p.type, NAME, scenario.id, "a JSON (non-streaming) response cannot carry an in-band error")
+    terminal: dict[str, Any] | None = None
+    for step in encode_steps(scenario, make_encoder(scenario, request)):
+        for event in step:
+            if not isinstance(event, Comment) and "response" in event and event["type"] != "response.in_progress":
+                terminal = event["response"]
+    if terminal is None or terminal["status"] == "in_progress":
+        raise fail("finish", NAME, scenario.id, "a Response JSON is a finished turn: a script without finish has "
+                   "no non-streaming form")
+    return terminal
+
+
+DIALECT = HttpDialect(
+    name=NAME,
+    rules=RULES,
+    finish_shape="responses",
+    usage_shape="responses",
+    finish_reasons=without_interrupted() - {"other", "unknown"},
+    plan=plan,
+    route="/v1/responses",
+    # `input` is optional in the real API (a stored prompt or previous_response_id can stand in for it).
+    required=(),
+)

@@ -1,0 +1,366 @@
+"""The ``gemini`` wire dialect: GenerateContentResponse chunks, the JSON form, and the real ``google-genai`` SDK.
+
+Expected chunks are written from the published ``google-genai`` 3.6.1 types
+(``google/genai/types.py``: ``GenerateContentResponse``, ``Candidate``, ``Content``, ``Part``
+with ``thought``/``thoughtSignature``/``functionCall``, ``FinishReason``,
+``GenerateContentResponseUsageMetadata``) and from how ``@ai-sdk/google`` 4.x maps finish
+reasons and usage (``mapGoogleGenerativeAIFinishReason``, ``convertGoogleGenerativeAIUsage``:
+output = candidates + thoughts), not copied from encoder output. The SDK tests serve each corpus
+scenario through an ``httpx2.MockTransport`` and from the running server to
+``Client().models.generate_content_stream`` and ``generate_content``, and compare what they yield
+with the scenario's expected transcript; every chunk is validated against the SDK's model.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from mock_provider.dialects import DialectError
+from mock_provider.parts import PART_TYPES, parse_part
+from mock_provider.scenario import Scenario
+from mock_provider.server import ThreadedMockServer
+from mock_provider.transcript import Transcript, UsageRecord
+from mock_provider.wires import Disconnect, plan_response
+from mock_provider.wires.gemini import RULES, UNKNOWN_PART_RULE, Encoder, response_object
+from tests.test_wire import (
+    Seen,
+    SeenCall,
+    assert_matches,
+    body_items_bytes,
+    corpus_cached,
+    corpus_ids,
+    corpus_scenario,
+    make_scenario,
+    transcript_of,
+    wire_faults,
+)
+
+genai = pytest.importorskip("google.genai")
+gtypes = pytest.importorskip("google.genai.types")
+gerrors = pytest.importorskip("google.genai.errors")
+
+D = "gemini"
+SID = "wire.test.001"
+
+
+def chunks(body: bytes) -> list[Any]:
+    return [json.loads(b[len(b"data: "):]) for b in body.replace(b"\r\n", b"\n").split(b"\n\n") if b]
+
+
+def encode(*parts: dict[str, Any]) -> list[Any]:
+    enc = Encoder(SID, model="gemini-x")
+    out: list[Any] = []
+    for p in parts:
+        out.extend(enc.encode(parse_part(p)))
+    return out
+
+
+def finish(unified: str, raw: str | None = None, usage: Any = "default") -> dict[str, Any]:
+    fr: dict[str, Any] = {"unified": unified}
+    if raw is not None:
+        fr["raw"] = raw
+    part: dict[str, Any] = {"type": "finish", "finishReason": fr}
+    part["usage"] = {"inputTokens": {"total": 9}, "outputTokens": {"total": 2}} if usage == "default" else usage
+    return part
+
+
+# ---------------------------------------------------------------- exact chunks
+def test_text_thought_call_and_finish_chunks() -> None:
+    s = make_scenario([
+        {"part": {"type": "response-metadata", "id": "r-1", "modelId": "gemini-2.5-pro"}},
+        {"part": {"type": "reasoning-start", "id": "r"}},
+        {"part": {"type": "reasoning-delta", "id": "r", "delta": "Hmm.",
+                  "providerMetadata": {"google": {"thoughtSignature": "c2ln"}}}},
+        {"part": {"type": "reasoning-end", "id": "r"}},  # no signature of its own: no part
+        {"part": {"type": "text-delta", "id": "t", "delta": "Hi"}},
+        {"part": {"type": "tool-input-start", "id": "c1", "toolName": "get_weather"}},
+        {"part": {"type": "tool-input-delta", "id": "c1", "delta": '{"city":"Oslo"}'}},
+        {"part": {"type": "tool-call", "toolCallId": "c1", "toolName": "get_weather", "input": '{"city":"Oslo"}'}},
+        {"part": finish("tool-calls", usage={"inputTokens": {"total": 10, "cacheRead": 4},
+                                             "outputTokens": {"total": 7, "reasoning": 3}})},
+    ])
+    plan = plan_response(s, D, {"stream": True})
+    assert plan.headers == {"content-type": "text/event-stream", "cache-control": "no-cache", "x-mock-scenario": SID}
+    got = chunks(plan.body_bytes())
+    env = {"modelVersion": "gemini-2.5-pro", "responseId": "r-1"}
+
+    def cand(parts: list[Any]) -> dict[str, Any]:
+        return {"candidates": [{"content": {"role": "model", "parts": parts}, "index": 0}], **env}
+
+    assert got == [
+        cand([{"text": "Hmm.", "thought": True, "thoughtSignature": "c2ln"}]),
+        cand([{"text": "Hi"}]),
+        cand([{"functionCall": {"id": "c1", "name": "get_weather", "args": {"city": "Oslo"}}}]),
+        {"candidates": [{"content": {"role": "model"}, "finishReason": "STOP", "index": 0}], **env,
+         "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 4, "totalTokenCount": 17,
+                           "cachedContentTokenCount": 4, "thoughtsTokenCount": 3}},
+    ]
+    for c in got:
+        gtypes.GenerateContentResponse.model_validate(c)
+
+
+@pytest.mark.parametrize(("unified", "raw", "wire"), [
+    ("stop", None, "STOP"), ("tool-calls", None, "STOP"), ("length", None, "MAX_TOKENS"),
+    ("content-filter", None, "SAFETY"), ("content-filter", "RECITATION", "RECITATION"), ("other", None, "OTHER"),
+    ("unknown", None, "OTHER"), ("stop", "end_turn", "STOP"),
+])
+def test_finish_reason_map(unified: str, raw: str | None, wire: str) -> None:
+    assert encode(finish(unified, raw))[-1]["candidates"][0]["finishReason"] == wire
+    assert wire in {r.value for r in gtypes.FinishReason}
+
+
+def test_error_frame_and_error_finish() -> None:
+    got = encode({"type": "error", "error": {"message": "Rate limit", "code": "rate_limit_exceeded"}},
+                 finish("error", usage=None))
+    assert got == [{"error": {"code": 500, "message": "Rate limit", "status": "rate_limit_exceeded"}}]
+    assert encode({"type": "error", "error": {"message": "m", "code": 429}}) == [
+        {"error": {"code": 429, "message": "m", "status": "RESOURCE_EXHAUSTED"}}]
+    with pytest.raises(DialectError):
+        encode(finish("error"))
+
+
+INEXPRESSIBLE: dict[str, list[dict[str, Any]]] = {
+    "file": [{"type": "file", "mediaType": "image/png", "data": {"type": "data", "data": "aGk="}}],
+    "source": [{"type": "source", "sourceType": "url", "id": "s1", "url": "https://x"}],
+    "ping": [{"type": "ping"}],
+    "raw": [{"type": "raw", "rawValue": {}}],
+    "provider call": [{"type": "tool-call", "toolCallId": "s", "toolName": "w", "input": "{}",
+                       "providerExecuted": True}],
+    "args not an object": [{"type": "tool-call", "toolCallId": "c", "toolName": "w", "input": '{"a":'}],
+    "interrupted": [finish("interrupted")],
+}
+
+
+@pytest.mark.parametrize("case", sorted(INEXPRESSIBLE))
+def test_inexpressible_parts_raise_a_documented_dialect_error(case: str) -> None:
+    with pytest.raises(DialectError) as info:
+        encode(*INEXPRESSIBLE[case])
+    rule = RULES[info.value.part_type]
+    assert rule.action == "error" or rule.error_when
+    assert set(RULES) == set(PART_TYPES) and UNKNOWN_PART_RULE.action == "error"
+
+
+def test_json_response_joins_the_parts() -> None:
+    s = make_scenario([{"part": {"type": "reasoning-delta", "id": "r", "delta": "a"}},
+                       {"part": {"type": "reasoning-delta", "id": "r", "delta": "b"}},
+                       {"part": {"type": "text-delta", "id": "t", "delta": "c"}},
+                       {"part": {"type": "text-delta", "id": "t", "delta": "d"}},
+                       {"part": finish("length")}])
+    r = json.loads(plan_response(s, D, {"stream": False}).body_bytes())
+    gtypes.GenerateContentResponse.model_validate(r)
+    assert r["candidates"][0]["content"]["parts"] == [{"text": "ab", "thought": True}, {"text": "cd"}]
+    assert r["candidates"][0]["finishReason"] == "MAX_TOKENS" and r["usageMetadata"]["totalTokenCount"] == 11
+    with pytest.raises(DialectError):
+        response_object(make_scenario(s.script[:1]), {})  # no finish
+
+
+def test_faults_come_from_the_shared_plan() -> None:
+    text = [{"part": {"type": "text-delta", "id": "t", "delta": "Hello"}}, {"part": finish("stop")}]
+    full = plan_response(make_scenario(text), D, {"stream": True}).body_bytes()
+    cut = plan_response(make_scenario([text[0], {"fault": {"kind": "disconnect", "after_bytes": 30}}, text[1]]), D,
+                        {"stream": True})
+    assert cut.body_bytes() == full[:30] and isinstance(cut.body[-1], Disconnect)
+    crlf = plan_response(make_scenario(text, wire={"line_ending": "crlf"}), D, {"stream": True}).body_bytes()
+    assert crlf.replace(b"\r\n", b"\n") == full
+    with pytest.raises(DialectError):
+        plan_response(make_scenario(text, wire={"keepalive_comments": True}), D, {"stream": True})
+
+
+def test_each_corpus_scenario_plans_validates_or_fails_with_a_documented_error() -> None:
+    planned = 0
+    for s in corpus_cached():
+        if s.dialects is not None and D not in s.dialects:
+            continue
+        try:
+            plan = plan_response(s, D, {"stream": True})
+        except DialectError as exc:
+            rule = RULES.get(exc.part_type, UNKNOWN_PART_RULE)
+            assert exc.dialect == D and (rule.action == "error" or rule.error_when), exc
+            continue
+        planned += 1
+        if plan.status == 200 and not wire_faults(s) & {"raw_bytes", "split", "disconnect"}:
+            for c in chunks(plan.body_bytes()):
+                if "error" not in c:
+                    gtypes.GenerateContentResponse.model_validate(c)
+    assert planned >= 80, planned
+
+
+# ---------------------------------------------------------------- the real google-genai SDK
+def mock_client(scenario: Scenario) -> Any:
+    import httpx2
+
+    def handler(request: Any) -> Any:
+        body = json.loads(request.content or b"{}")
+        streaming = request.url.path.endswith(":streamGenerateContent")
+        plan = plan_response(scenario, D, {**body, "stream": streaming})
+        return httpx2.Response(plan.status, headers=plan.headers, content=body_items_bytes(plan.body))
+
+    return genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
+        base_url="http://mock.test", api_version="v1beta", httpx_client=httpx2.Client(
+            transport=httpx2.MockTransport(handler)), retry_options=gtypes.HttpRetryOptions(attempts=1)))
+
+
+def client_for(scenario: Scenario) -> Any:
+    return mock_client(scenario)
+
+
+FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
+          "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter"}
+
+
+def read_chunk(seen: Seen, r: Any) -> None:
+    """Fold one GenerateContentResponse as ``@ai-sdk/google`` does: thoughts are reasoning, a
+    functionCall is a complete call, the finishing chunk gives the reason and usage."""
+    seen.model = seen.model or r.model_version
+    for cand in r.candidates or []:
+        for part in (cand.content.parts if cand.content else None) or []:
+            if part.function_call is not None:
+                fc = part.function_call
+                seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed=fc.args, has_parsed=True, completed=True))
+            elif part.text is not None:
+                if part.thought:
+                    seen.reasoning += part.text
+                else:
+                    seen.text += part.text
+        if cand.finish_reason is not None:
+            reason = FINISH.get(cand.finish_reason.value, "other")
+            seen.finish = "tool-calls" if reason == "stop" and seen.calls else reason
+    u = r.usage_metadata
+    if u is not None:
+        seen.usage = UsageRecord(input_tokens=u.prompt_token_count,
+                                 output_tokens=(u.candidates_token_count or 0) + (u.thoughts_token_count or 0),
+                                 total_tokens=u.total_token_count, reasoning_tokens=u.thoughts_token_count,
+                                 cached_input_tokens=u.cached_content_token_count)
+
+
+def note_error(seen: Seen, exc: BaseException) -> None:
+    seen.error = exc
+    seen.error_message = getattr(exc, "message", None) or str(exc)
+    status, code = getattr(exc, "status", None), getattr(exc, "code", None)
+    # An in-band error's status is the scenario's code; an HTTP error's body has none: the HTTP code.
+    seen.error_code = status if isinstance(status, str) and status not in ("INTERNAL",) else (
+        str(code) if code is not None else None)
+
+
+def consume_stream(scenario: Scenario) -> Seen:
+    seen = Seen()
+    client = client_for(scenario)  # held: a collected Client closes its HTTP client under the lazy stream
+    try:
+        for r in client.models.generate_content_stream(model=f"scenario:{scenario.id}", contents="hi"):
+            read_chunk(seen, r)
+    except Exception as exc:  # google-genai raises APIError, or the transport's own error on a cut
+        note_error(seen, exc)
+    return seen
+
+
+def consume_json(scenario: Scenario) -> Seen:
+    seen = Seen()
+    client = client_for(scenario)
+    try:
+        read_chunk(seen, client.models.generate_content(model=f"scenario:{scenario.id}", contents="hi"))
+    except gerrors.APIError as exc:
+        note_error(seen, exc)
+    return seen
+
+
+def expected_for(s: Scenario) -> Transcript:
+    """The scenario's expected transcript for this wire (``expected_by_dialect``: usageMetadata has no
+    cache-write count, which usage.nested.001 says for ``gemini``)."""
+    return s.expected_for(D)
+
+
+def sdk_case(sid: str, *, streaming: bool) -> Scenario:
+    s = corpus_scenario(sid)
+    if s.dialects is not None and D not in s.dialects:
+        pytest.skip(f"restricted to {s.dialects}")
+    try:
+        plan_response(s, D, {"stream": streaming})
+    except DialectError as exc:
+        pytest.skip(f"not expressible: {exc.reason}")
+    if s.client.abort_after_step is not None:
+        pytest.skip("client abort: the harness aborts, not the SDK")
+    if s.request.structured_mode == "tool" or (s.expected.structured and s.expected.structured.error):
+        pytest.skip("structured output: the transcript is what the adapter makes of the answer, not the wire")
+    if "stall" in wire_faults(s):
+        pytest.skip("stall: waits for the client's timeout")
+    if not streaming and wire_faults(s) - {"split"}:
+        pytest.skip(f"{sorted(wire_faults(s))} in a JSON body: all or nothing, not the streamed transcript")
+    return s
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_genai_streams_the_scenario(sid: str) -> None:
+    s = sdk_case(sid, streaming=True)
+    assert_matches(transcript_of(consume_stream(s)), expected_for(s))
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_genai_reads_the_json_form(sid: str) -> None:
+    s = sdk_case(sid, streaming=False)
+    assert_matches(transcript_of(consume_json(s)), expected_for(s))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ThreadedMockServer]:
+    from mock_provider.scenario import load_corpus
+
+    with ThreadedMockServer(load_corpus(), time_scale=0.0) as srv:
+        yield srv
+
+
+def server_client(server: ThreadedMockServer) -> Any:
+    return genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
+        base_url=server.base_url, api_version="v1beta", retry_options=gtypes.HttpRetryOptions(attempts=1)))
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_genai_streams_the_scenario_from_the_server(sid: str, server: ThreadedMockServer,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: server_client(server))
+    s = sdk_case(sid, streaming=True)
+    assert_matches(transcript_of(consume_stream(s)), expected_for(s))
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_genai_reads_the_json_form_from_the_server(sid: str, server: ThreadedMockServer,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: server_client(server))
+    s = sdk_case(sid, streaming=False)
+    assert_matches(transcript_of(consume_json(s)), expected_for(s))
+
+
+@pytest.mark.parametrize(("status", "error"), [(401, "ClientError"), (429, "ClientError"), (500, "ServerError")])
+def test_genai_raises_its_own_errors_for_scripted_statuses(server: ThreadedMockServer, status: int,
+                                                           error: str) -> None:
+    client = server_client(server)
+    with pytest.raises(getattr(gerrors, error)) as info:
+        for _ in client.models.generate_content_stream(model=f"scenario:http.{status}.001", contents="hi"):
+            pass
+    assert info.value.code == status
+    with pytest.raises(getattr(gerrors, error)):
+        client.models.generate_content(model=f"scenario:http.{status}.001", contents="hi")
+
+
+def test_genai_sees_a_disconnect_as_an_exception(server: ThreadedMockServer) -> None:
+    client = server_client(server)
+    for sid in ("fault.disconnect.001", "fault.disconnect.002"):
+        got: list[Any] = []
+        with pytest.raises(Exception) as info:  # the transport's own error type (httpx or httpx2)
+            got.extend(client.models.generate_content_stream(model=f"scenario:{sid}", contents="hi"))
+        assert not isinstance(info.value, gerrors.APIError), info.value
+        assert "closed" in str(info.value).lower() or "incomplete" in str(info.value).lower(), info.value
+
+
+def test_the_server_refuses_a_request_without_contents(server: ThreadedMockServer) -> None:
+    import httpx
+
+    r = httpx.post(f"{server.base_url}/v1beta/models/scenario:text.basic.001:generateContent", json={}, timeout=5)
+    assert r.status_code == 400 and "contents" in r.json()["error"]["message"]
+    r = httpx.post(f"{server.base_url}/v1beta/models/scenario%3Atext.basic.001:generateContent",
+                   json={"contents": []}, timeout=5)
+    assert r.status_code == 200 and r.json()["candidates"][0]["finishReason"] == "STOP"

@@ -1,0 +1,581 @@
+"""The ``openai-responses`` wire dialect: Responses events, the Response JSON, and the real ``openai`` SDK.
+
+Expected events are written from the published Python SDK types (``openai`` 3.57.0,
+``openai/types/responses/``: ``response_stream_event.py`` for the event union, one
+``response_*_event.py`` module per event, ``response.py`` for the Response object and
+``response_usage.py`` for usage) and from how ``@ai-sdk/openai`` 4.x reads the terminal event
+(``mapOpenAIResponseFinishReason``), not copied from encoder output. The SDK tests serve each
+corpus scenario's plan through ``httpx2.MockTransport`` to ``OpenAI().responses.create(stream=True)``,
+to the ``responses.stream()`` helper and to the non-streaming ``responses.create()``, and compare
+what each yields with the scenario's expected transcript; every rendered event is also validated
+frame by frame against the SDK's own pydantic model for its ``type``.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any
+
+import pytest
+
+from mock_provider.dialects import DialectError
+from mock_provider.parts import PART_TYPES, parse_part
+from mock_provider.scenario import Scenario
+from mock_provider.transcript import Transcript, UsageRecord
+from mock_provider.wires import Chunk, Disconnect, Stall, plan_response
+from mock_provider.wires.frames import Comment
+from mock_provider.wires.openai_responses import RULES, UNKNOWN_PART_RULE, Encoder, response_object
+from tests.test_wire import (
+    Seen,
+    SeenCall,
+    Served,
+    assert_matches,
+    corpus_cached,
+    corpus_ids,
+    corpus_scenario,
+    make_scenario,
+    mock_http_client,
+    transcript_of,
+    wire_faults,
+)
+
+openai = pytest.importorskip("openai")
+responses_types = pytest.importorskip("openai.types.responses")
+
+D = "openai-responses"
+STREAM = {"model": "req-model", "stream": True}
+SID = "wire.test.001"
+
+
+def events(body: bytes) -> list[tuple[str | None, Any]]:
+    """``(event:, data JSON)`` of every SSE event of a body (comments skipped)."""
+    out: list[tuple[str | None, Any]] = []
+    for block in body.decode().replace("\r\n", "\n").split("\n\n")[:-1]:
+        name = next((line[len("event: "):] for line in block.split("\n") if line.startswith("event: ")), None)
+        data = [line[len("data: "):] for line in block.split("\n") if line.startswith("data: ")]
+        if data:
+            out.append((name, json.loads(data[0])))
+    return out
+
+
+def encode(*parts: dict[str, Any]) -> list[Any]:
+    enc = Encoder(SID, model="gpt-x", response_id="resp_1", created=1700000000)
+    out: list[Any] = []
+    for p in parts:
+        out.extend(enc.encode(parse_part(p)))
+    return out
+
+
+def finish(unified: str, usage: Any = "default") -> dict[str, Any]:
+    part: dict[str, Any] = {"type": "finish", "finishReason": {"unified": unified}}
+    part["usage"] = {"inputTokens": {"total": 9}, "outputTokens": {"total": 2}} if usage == "default" else usage
+    return part
+
+
+def summary(evs: list[Any]) -> list[tuple[Any, ...]]:
+    """Each event as (type, output_index or None, the delta/text/arguments it carries or None)."""
+    return [(e["type"], e.get("output_index"), e.get("delta", e.get("text", e.get("arguments"))))
+            for e in evs if isinstance(e, dict)]
+
+
+# ---------------------------------------------------------------- the SDK's own models, frame by frame
+EVENT_MODELS: dict[str, Any] = {
+    typing.get_args(model.model_fields["type"].annotation)[0]: model
+    for model in typing.get_args(typing.get_args(responses_types.ResponseStreamEvent)[0])
+}
+
+
+def validate_events(body: bytes) -> list[str]:
+    """Validate every data frame against the SDK model its ``type`` names; the list of types seen."""
+    seen: list[str] = []
+    for name, data in events(body):
+        assert name == data["type"], data  # the SSE event name is the event's type
+        model = EVENT_MODELS[data["type"]]
+        model.model_validate(data)  # raises on a missing or mistyped field
+        seen.append(data["type"])
+    return seen
+
+
+def test_the_sdk_union_has_the_events_the_wire_uses() -> None:
+    used = {"response.created", "response.in_progress", "response.output_item.added", "response.output_item.done",
+            "response.content_part.added", "response.content_part.done", "response.output_text.delta",
+            "response.output_text.done", "response.function_call_arguments.delta",
+            "response.function_call_arguments.done", "response.reasoning_summary_part.added",
+            "response.reasoning_summary_part.done", "response.reasoning_summary_text.delta",
+            "response.reasoning_summary_text.done", "response.completed", "response.incomplete",
+            "response.failed", "error"}
+    assert used <= set(EVENT_MODELS)
+    assert len(EVENT_MODELS) >= 53  # the SDK's 59 in 3.57.0; fewer means the lookup above is broken
+
+
+# ---------------------------------------------------------------- exact events
+def test_text_answer_events() -> None:
+    s = make_scenario([
+        {"part": {"type": "response-metadata", "id": "resp_9", "modelId": "gpt-x",
+                  "timestamp": "2023-11-14T22:13:20.000Z"}},
+        {"part": {"type": "text-start", "id": "t"}},
+        {"part": {"type": "text-delta", "id": "t", "delta": "Hel"}},
+        {"part": {"type": "text-delta", "id": "t", "delta": "lo"}},
+        {"part": {"type": "text-end", "id": "t"}},
+        {"part": finish("stop", {"inputTokens": {"total": 9, "cacheRead": 4}, "outputTokens": {"total": 2}})},
+    ])
+    plan = plan_response(s, D, STREAM)
+    assert plan.headers == {"content-type": "text/event-stream", "cache-control": "no-cache", "x-mock-scenario": SID}
+    evs = [data for _, data in events(plan.body_bytes())]
+    assert [e["sequence_number"] for e in evs] == list(range(len(evs)))
+    assert [e["type"] for e in evs] == [
+        "response.created", "response.in_progress", "response.output_item.added", "response.content_part.added",
+        "response.output_text.delta", "response.output_text.delta", "response.output_text.done",
+        "response.content_part.done", "response.output_item.done", "response.completed"]
+    created = evs[0]["response"]
+    assert (created["id"], created["model"], created["created_at"], created["status"], created["output"]) == (
+        "resp_9", "gpt-x", 1700000000, "in_progress", [])
+    msg_id = evs[2]["item"]["id"]
+    assert evs[2]["item"] == {"id": msg_id, "type": "message", "status": "in_progress", "role": "assistant",
+                              "content": []}
+    assert evs[4] == {"type": "response.output_text.delta", "item_id": msg_id, "output_index": 0,
+                      "content_index": 0, "delta": "Hel", "logprobs": [], "sequence_number": 4}
+    assert evs[6]["text"] == "Hello"
+    done_part = {"type": "output_text", "text": "Hello", "annotations": []}
+    assert evs[7]["part"] == done_part
+    assert evs[8]["item"] == {"id": msg_id, "type": "message", "status": "completed", "role": "assistant",
+                              "content": [done_part]}
+    final = evs[9]["response"]
+    assert final["status"] == "completed" and final["incomplete_details"] is None
+    assert final["output"] == [evs[8]["item"]]
+    assert final["usage"] == {"input_tokens": 9, "input_tokens_details": {"cached_tokens": 4, "cache_write_tokens": 0},
+                              "output_tokens": 2, "output_tokens_details": {"reasoning_tokens": 0},
+                              "total_tokens": 11}
+    validate_events(plan.body_bytes())
+
+
+def test_parallel_calls_interleave_their_argument_deltas_by_output_index() -> None:
+    got = encode(
+        {"type": "tool-input-start", "id": "call_A", "toolName": "get_weather"},
+        {"type": "tool-input-start", "id": "call_B", "toolName": "get_time"},
+        {"type": "tool-input-delta", "id": "call_A", "delta": '{"city":'},
+        {"type": "tool-input-delta", "id": "call_B", "delta": '{"tz":"CET"}'},
+        {"type": "tool-input-delta", "id": "call_A", "delta": '"Paris"}'},
+        {"type": "tool-input-end", "id": "call_A"},
+        {"type": "tool-call", "toolCallId": "call_B", "toolName": "get_time", "input": '{"tz":"CET"}'},
+        {"type": "tool-call", "toolCallId": "call_A", "toolName": "get_weather", "input": '{"city":"Paris"}'},
+        finish("tool-calls"),
+    )
+    assert summary(got)[2:] == [
+        ("response.output_item.added", 0, None),
+        ("response.output_item.added", 1, None),
+        ("response.function_call_arguments.delta", 0, '{"city":'),
+        ("response.function_call_arguments.delta", 1, '{"tz":"CET"}'),
+        ("response.function_call_arguments.delta", 0, '"Paris"}'),
+        ("response.function_call_arguments.done", 1, '{"tz":"CET"}'),
+        ("response.output_item.done", 1, None),
+        ("response.function_call_arguments.done", 0, '{"city":"Paris"}'),
+        ("response.output_item.done", 0, None),
+        ("response.completed", None, None),
+    ]
+    a = got[2]["item"]
+    assert {k: a[k] for k in ("type", "call_id", "name", "arguments", "status")} == {
+        "type": "function_call", "call_id": "call_A", "name": "get_weather", "arguments": "", "status": "in_progress"}
+    assert got[3]["item"]["id"] != a["id"] and got[4]["item_id"] == a["id"]
+    final = got[-1]["response"]["output"]
+    assert [(o["call_id"], o["arguments"], o["status"]) for o in final] == [
+        ("call_A", '{"city":"Paris"}', "completed"), ("call_B", '{"tz":"CET"}', "completed")]
+
+
+def test_an_atomic_call_is_added_with_one_delta_and_a_replay_adds_nothing() -> None:
+    call = {"type": "tool-call", "toolCallId": "fc-1", "toolName": "get_time", "input": '{"city":"Tokyo"}'}
+    got = encode(call, call)
+    assert summary(got)[2:] == [("response.output_item.added", 0, None),
+                                ("response.function_call_arguments.delta", 0, '{"city":"Tokyo"}'),
+                                ("response.function_call_arguments.done", 0, '{"city":"Tokyo"}'),
+                                ("response.output_item.done", 0, None)]
+    # A streamed call whose fragments stop short of `input` gets the tail as a delta.
+    tail = encode({"type": "tool-input-start", "id": "c", "toolName": "roll"},
+                  {"type": "tool-call", "toolCallId": "c", "toolName": "roll", "input": "{}"})
+    assert summary(tail)[3] == ("response.function_call_arguments.delta", 0, "{}")
+
+
+def test_reasoning_is_a_summary_item() -> None:
+    got = encode({"type": "reasoning-start", "id": "r"}, {"type": "reasoning-delta", "id": "r", "delta": "think"},
+                 {"type": "reasoning-end", "id": "r"}, {"type": "text-delta", "id": "t", "delta": "A"})
+    assert summary(got)[2:8] == [
+        ("response.output_item.added", 0, None), ("response.reasoning_summary_part.added", 0, None),
+        ("response.reasoning_summary_text.delta", 0, "think"), ("response.reasoning_summary_text.done", 0, "think"),
+        ("response.reasoning_summary_part.done", 0, None), ("response.output_item.done", 0, None)]
+    assert got[7]["item"]["summary"] == [{"type": "summary_text", "text": "think"}]
+    assert got[8]["output_index"] == 1 and got[8]["item"]["type"] == "message"  # text is the next item
+
+
+def test_finish_closes_open_items_first() -> None:
+    got = encode({"type": "reasoning-delta", "id": "r", "delta": "a"}, {"type": "text-delta", "id": "t", "delta": "b"},
+                 finish("stop"))
+    kinds = [e["type"] for e in got]
+    assert kinds[-1] == "response.completed" and kinds.count("response.output_item.done") == 2
+    assert [o.get("status", "completed") for o in got[-1]["response"]["output"]] == ["completed", "completed"]
+
+
+@pytest.mark.parametrize(("unified", "event", "reason"), [
+    ("stop", "response.completed", None),
+    ("tool-calls", "response.completed", None),
+    ("length", "response.incomplete", "max_output_tokens"),
+    ("content-filter", "response.incomplete", "content_filter"),
+])
+def test_finish_reason_map(unified: str, event: str, reason: str | None) -> None:
+    last = encode({"type": "text-delta", "id": "t", "delta": "x"}, finish(unified))[-1]
+    assert last["type"] == event
+    assert last["response"]["incomplete_details"] == (None if reason is None else {"reason": reason})
+    assert last["response"]["status"] == ("completed" if reason is None else "incomplete")
+
+
+@pytest.mark.parametrize("unified", ["other", "unknown", "error", "interrupted"])
+def test_finishes_without_a_responses_form_are_refused(unified: str) -> None:
+    with pytest.raises(DialectError) as info:
+        encode({"type": "text-delta", "id": "t", "delta": "x"}, finish(unified))
+    assert info.value.part_type == "finish" and RULES["finish"].error_when
+
+
+def test_an_error_is_an_error_event_and_its_finish_is_response_failed() -> None:
+    got = encode({"type": "error", "error": {"message": "Rate limit", "code": "rate_limit_exceeded"}},
+                 finish("error", usage=None))
+    assert [e["type"] for e in got] == ["response.created", "response.in_progress", "error", "response.failed"]
+    assert got[2] == {"type": "error", "code": "rate_limit_exceeded", "message": "Rate limit", "param": None,
+                      "sequence_number": 2}
+    failed = got[3]["response"]
+    assert failed["status"] == "failed" and failed["error"] == {"code": "rate_limit_exceeded", "message": "Rate limit"}
+    # A code the SDK's ResponseError.code Literal does not know is reported as server_error there.
+    odd = encode({"type": "error", "error": {"message": "m", "code": "weird"}}, finish("error", usage=None))
+    assert odd[2]["code"] == "weird" and odd[3]["response"]["error"]["code"] == "server_error"
+
+
+def test_ping_is_a_comment_and_usage_null_is_null() -> None:
+    assert encode({"type": "ping"}) == [Comment("ping")]
+    assert encode(finish("stop", usage=None))[-1]["response"]["usage"] is None
+    assert encode(finish("stop", usage={}))[-1]["response"]["usage"] is None
+
+
+PROVIDER_CALL = {"type": "tool-call", "toolCallId": "s", "toolName": "web", "input": "{}", "providerExecuted": True}
+INEXPRESSIBLE: dict[str, list[dict[str, Any]]] = {
+    "file": [{"type": "file", "mediaType": "image/png", "data": {"type": "data", "data": "aGk="}}],
+    "source": [{"type": "source", "sourceType": "url", "id": "s1", "url": "https://x"}],
+    "custom": [{"type": "custom", "kind": "openai.compaction"}],
+    "tool-result": [{"type": "tool-result", "toolCallId": "s", "toolName": "web", "result": {"a": 1}}],
+    "tool-approval-request": [{"type": "tool-approval-request", "approvalId": "a", "toolCallId": "s"}],
+    "raw": [{"type": "raw", "rawValue": {"choices": []}}],
+    "provider-executed call": [PROVIDER_CALL],
+    "provider-executed start": [{"type": "tool-input-start", "id": "s", "toolName": "web", "providerExecuted": True}],
+    "delta without start": [{"type": "tool-input-delta", "id": "nope", "delta": "{}"}],
+    "citations": [{"type": "text-end", "id": "t", "citations": [{"source": {"sourceType": "url", "id": "s",
+                                                                            "url": "https://x"}}]}],
+    "call open at finish": [{"type": "tool-input-start", "id": "c", "toolName": "x"}, finish("tool-calls")],
+    "metadata changed late": [{"type": "text-delta", "id": "t", "delta": "x"},
+                              {"type": "response-metadata", "id": "other", "modelId": "m2"}],
+}
+
+
+@pytest.mark.parametrize("case", sorted(INEXPRESSIBLE))
+def test_inexpressible_parts_raise_a_documented_dialect_error(case: str) -> None:
+    with pytest.raises(DialectError) as info:
+        encode(*INEXPRESSIBLE[case])
+    rule = RULES[info.value.part_type]
+    assert rule.action == "error" or rule.error_when
+    assert info.value.dialect == D and SID in str(info.value)
+
+
+def test_unknown_part_types_raise_and_rules_cover_every_part() -> None:
+    with pytest.raises(DialectError) as info:
+        Encoder(SID).encode_raw({"type": "future-part"})
+    assert info.value.reason == UNKNOWN_PART_RULE.note
+    assert set(RULES) == set(PART_TYPES)
+
+
+def test_a_started_call_the_script_never_completes_is_refused() -> None:
+    started = [{"part": {"type": "tool-input-start", "id": "c", "toolName": "x"}},
+               {"part": {"type": "tool-input-delta", "id": "c", "delta": '{"a":'}}]
+    with pytest.raises(DialectError):
+        plan_response(make_scenario(started), D, STREAM)
+    # Cut by a disconnect, or after an error event, no consumer completes it: fine.
+    plan_response(make_scenario([*started, {"fault": {"kind": "disconnect"}}]), D, STREAM)
+    plan_response(make_scenario([*started, {"part": {"type": "error", "error": "x"}}]), D, STREAM)
+
+
+# ---------------------------------------------------------------- faults (shared plan code)
+TEXT = [{"part": {"type": "text-delta", "id": "t", "delta": "Hello ☕"}}, {"part": finish("stop")}]
+
+
+def test_stream_faults() -> None:
+    full = plan_response(make_scenario(TEXT), D, STREAM).body_bytes()
+    cut = plan_response(make_scenario([TEXT[0], {"fault": {"kind": "disconnect", "after_bytes": 100}}, TEXT[1]]),
+                        D, STREAM)
+    assert cut.body_bytes() == full[:100] and isinstance(cut.body[-1], Disconnect)
+    stall = plan_response(make_scenario([TEXT[0], {"fault": {"kind": "stall"}}, TEXT[1]]), D, STREAM)
+    assert isinstance(stall.body[-1], Stall) and b"response.completed" not in stall.body_bytes()
+    raw = plan_response(make_scenario([TEXT[0], {"fault": {"kind": "raw_bytes", "data": "data: {oops\n\n"}}, TEXT[1]]),
+                        D, STREAM)
+    assert b"data: {oops\n\n" in raw.body_bytes() and raw.body_bytes().endswith(full[-200:])
+    split = plan_response(make_scenario([{"fault": {"kind": "split", "offsets": [3, 9]}}, *TEXT]), D, STREAM)
+    chunks = [c.data for c in split.body if isinstance(c, Chunk)]
+    assert chunks[:3] == [full[:3], full[3:9], chunks[2]] and b"".join(chunks) == full
+    crlf = plan_response(make_scenario(TEXT, wire={"line_ending": "crlf"}), D, STREAM).body_bytes()
+    assert b"\n" not in crlf.replace(b"\r\n", b"") and crlf.replace(b"\r\n", b"\n") == full
+    no_terminal = plan_response(make_scenario(TEXT[:1]), D, STREAM).body_bytes()
+    assert b"response.completed" not in no_terminal and b"response.output_text.delta" in no_terminal
+
+
+def test_http_status_fault_uses_the_scripted_openai_error_envelope() -> None:
+    body = {"error": {"message": "slow down", "type": "requests", "param": None, "code": "rate_limit_exceeded"}}
+    plan = plan_response(make_scenario([{"fault": {"kind": "http_status", "status": 429, "body": body}}]), D, STREAM)
+    assert plan.status == 429 and json.loads(plan.body_bytes()) == body
+
+
+# ---------------------------------------------------------------- non-streaming Response
+def test_json_response_is_the_terminal_response_object() -> None:
+    s = make_scenario([
+        {"part": {"type": "reasoning-delta", "id": "r", "delta": "Think."}},
+        {"part": {"type": "text-delta", "id": "t", "delta": "Let me check."}},
+        {"part": {"type": "tool-call", "toolCallId": "fc_2", "toolName": "get_time", "input": "{}"}},
+        {"part": finish("tool-calls", usage={"inputTokens": {"total": 5}, "outputTokens": {"total": 7,
+                                                                                           "reasoning": 3}})},
+    ])
+    plan = plan_response(s, D, {"model": "req-model"})
+    assert plan.headers == {"content-type": "application/json", "x-mock-scenario": SID}
+    r = json.loads(plan.body_bytes())
+    responses_types.Response.model_validate(r)
+    assert (r["object"], r["status"], r["model"]) == ("response", "completed", "req-model")
+    assert [o["type"] for o in r["output"]] == ["reasoning", "message", "function_call"]
+    assert r["output"][0]["summary"] == [{"type": "summary_text", "text": "Think."}]
+    assert r["output"][1]["content"][0]["text"] == "Let me check."
+    assert (r["output"][2]["call_id"], r["output"][2]["arguments"]) == ("fc_2", "{}")
+    assert r["usage"]["output_tokens_details"] == {"reasoning_tokens": 3} and r["usage"]["total_tokens"] == 12
+    with pytest.raises(DialectError):
+        response_object(make_scenario(TEXT[:1]), {})  # no finish: not a finished Response
+    with pytest.raises(DialectError):
+        plan_response(make_scenario([TEXT[0], {"part": {"type": "error", "error": "x"}}]), D, {})
+
+
+# ---------------------------------------------------------------- the corpus
+def test_each_corpus_scenario_plans_validates_or_fails_with_a_documented_error() -> None:
+    planned, refused = 0, 0
+    for s in corpus_cached():
+        if s.dialects is not None and D not in s.dialects:
+            continue
+        try:
+            plan = plan_response(s, D, STREAM)
+        except DialectError as exc:
+            assert exc.dialect == D and exc.scenario_id == s.id
+            rule = RULES.get(exc.part_type, UNKNOWN_PART_RULE)
+            assert rule.action == "error" or rule.error_when, exc
+            refused += 1
+            continue
+        planned += 1
+        if plan.status == 200 and not wire_faults(s) & {"raw_bytes", "split", "disconnect"}:
+            kinds = validate_events(plan.body_bytes())
+            assert kinds[:2] == ["response.created", "response.in_progress"], s.id
+    assert planned >= 80 and refused <= 16, (planned, refused)
+
+
+# ---------------------------------------------------------------- the real openai SDK
+def client_for(scenario: Scenario, served: Served | None = None) -> Any:
+    return openai.OpenAI(api_key="mock-key", base_url="http://mock.test/v1", max_retries=0,
+                         http_client=mock_http_client(scenario, D, served))
+
+
+# How @ai-sdk/openai 4.x reads incomplete_details.reason (mapOpenAIResponseFinishReason); else 'other'.
+INCOMPLETE = {"max_output_tokens": "length", "content_filter": "content-filter"}
+
+
+def usage_record(u: Any) -> UsageRecord | None:
+    if u is None:
+        return None
+    return UsageRecord(input_tokens=u.input_tokens, output_tokens=u.output_tokens, total_tokens=u.total_tokens,
+                       reasoning_tokens=u.output_tokens_details.reasoning_tokens,
+                       cached_input_tokens=u.input_tokens_details.cached_tokens,
+                       cache_write_input_tokens=u.input_tokens_details.cache_write_tokens)
+
+
+def expected_usage(expected: Transcript) -> Transcript:
+    """The scenario's expected transcript as this wire carries it: ResponseUsage has no absent counts
+    (openai 3.57.0 ``response_usage.py``: every detail count is a required int), so a count the
+    scenario leaves unreported reads as 0 whenever usage is reported at all."""
+    u = expected.usage
+    if u is None:
+        return expected
+    filled = u.model_copy(update={k: 0 for k in ("reasoning_tokens", "cached_input_tokens",
+                                                 "cache_write_input_tokens") if getattr(u, k) is None})
+    return expected.model_copy(update={"usage": filled})
+
+
+def read_terminal(seen: Seen, response: Any, has_calls: bool) -> None:
+    seen.usage = usage_record(response.usage)
+    if response.status == "completed":
+        seen.finish = "tool-calls" if has_calls else "stop"
+    elif response.status == "incomplete":
+        reason = response.incomplete_details.reason if response.incomplete_details else None
+        seen.finish = INCOMPLETE.get(reason or "", "other")
+
+
+def note_error(seen: Seen, exc: BaseException) -> None:
+    seen.error = exc
+    seen.error_message = getattr(exc, "message", None) or str(exc)
+    status = getattr(exc, "status_code", None)
+    seen.error_code = str(status) if status is not None else None
+
+
+def reduce_events(stream: Any, seen: Seen) -> None:
+    """Fold Responses events into what a consumer (``@ai-sdk/openai`` 4.x) hands on: text, reasoning
+    summary, a call at its ``output_item.done`` (in ``output_index`` order), the terminal event's finish and
+    usage; an ``error`` event ends the reading (the transcript policy: the first error is fatal)."""
+    calls: dict[int, SeenCall] = {}
+    for event in stream:
+        kind = event.type
+        if kind == "response.created":
+            seen.model = event.response.model
+        elif kind == "response.output_text.delta":
+            seen.text += event.delta
+        elif kind == "response.reasoning_summary_text.delta":
+            seen.reasoning += event.delta
+        elif kind == "response.output_item.done" and event.item.type == "function_call":
+            item = event.item
+            calls[event.output_index] = SeenCall(id=item.call_id, name=item.name, args_text=item.arguments,
+                                                 completed=True)
+            seen.calls = [calls[k] for k in sorted(calls)]
+        elif kind in ("response.completed", "response.incomplete"):
+            read_terminal(seen, event.response, bool(seen.calls))
+        elif kind == "error" and seen.error is None:
+            seen.error = RuntimeError(event.message)
+            seen.error_message, seen.error_code = event.message, event.code
+            return
+
+
+def consume_stream(scenario: Scenario) -> Seen:
+    """Stream the scenario through ``OpenAI().responses.create(stream=True)``."""
+    seen = Seen()
+    try:
+        reduce_events(client_for(scenario).responses.create(model=scenario.request.model, input="hi", stream=True),
+                      seen)
+    except (openai.OpenAIError, ValueError) as exc:  # ValueError: a malformed data line (json)
+        note_error(seen, exc)
+    return seen
+
+
+def consume_helper(scenario: Scenario) -> Seen:
+    """Stream the scenario through the ``OpenAI().responses.stream()`` helper (its own accumulator)."""
+    seen = Seen()
+    try:
+        with client_for(scenario).responses.stream(model=scenario.request.model, input="hi") as stream:
+            reduce_events(stream, seen)
+            if seen.error is None and seen.finish in ("stop", "tool-calls"):
+                final = stream.get_final_response()  # the helper's own snapshot agrees with the events
+                assert final.output_text == seen.text
+                assert [(o.call_id, o.arguments) for o in final.output if o.type == "function_call"] == [
+                    (c.id, c.args_text) for c in seen.calls]
+    except (openai.OpenAIError, ValueError, RuntimeError) as exc:  # RuntimeError: the helper's own refusals
+        note_error(seen, exc)
+    return seen
+
+
+def consume_json(scenario: Scenario) -> Seen:
+    """Read the scenario through ``OpenAI().responses.create()`` (no streaming)."""
+    seen = Seen()
+    try:
+        r = client_for(scenario).responses.create(model=scenario.request.model, input="hi")
+    except openai.OpenAIError as exc:
+        note_error(seen, exc)
+        return seen
+    seen.model = r.model
+    for item in r.output:
+        if item.type == "message":
+            seen.text += "".join(c.text for c in item.content if c.type == "output_text")
+        elif item.type == "reasoning":
+            seen.reasoning += "".join(s.text for s in item.summary)
+        elif item.type == "function_call":
+            seen.calls.append(SeenCall(id=item.call_id, name=item.name, args_text=item.arguments, completed=True))
+    read_terminal(seen, r, bool(seen.calls))
+    return seen
+
+
+def expressible_cut(s: Scenario) -> bool:
+    """Whether the scenario streams on this wire and is cut by a disconnect (a client must raise)."""
+    if "disconnect" not in wire_faults(s) or (s.dialects is not None and D not in s.dialects):
+        return False
+    try:
+        plan_response(s, D, STREAM)
+    except DialectError:
+        return False
+    return True
+
+
+def sdk_case(sid: str, *, streaming: bool) -> Scenario:
+    """The scenario, or a skip naming why the real SDK cannot be compared with its transcript."""
+    s = corpus_scenario(sid)
+    if s.dialects is not None and D not in s.dialects:
+        pytest.skip(f"restricted to {s.dialects}")
+    try:
+        plan_response(s, D, {**STREAM, "stream": streaming})
+    except DialectError as exc:
+        pytest.skip(f"not expressible: {exc.reason}")
+    if s.client.abort_after_step is not None:
+        pytest.skip("client abort: the harness aborts, not the SDK")
+    if s.request.structured_mode == "tool" or (s.expected.structured and s.expected.structured.error):
+        pytest.skip("structured output: the transcript is what the adapter makes of the answer, not the wire")
+    if "stall" in wire_faults(s):
+        pytest.skip("stall: waits for the client's timeout")
+    if not streaming and wire_faults(s) - {"split"}:
+        pytest.skip(f"{sorted(wire_faults(s))} in a JSON body: all or nothing, not the streamed transcript")
+    return s
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_openai_sdk_streams_the_scenario(sid: str) -> None:
+    s = sdk_case(sid, streaming=True)
+    assert_matches(transcript_of(consume_stream(s)), expected_usage(s.expected_for(D)))
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_openai_sdk_stream_helper_reads_the_scenario(sid: str) -> None:
+    s = sdk_case(sid, streaming=True)
+    assert_matches(transcript_of(consume_helper(s)), expected_usage(s.expected_for(D)))
+
+
+@pytest.mark.parametrize("sid", corpus_ids())
+def test_openai_sdk_reads_the_json_form(sid: str) -> None:
+    s = sdk_case(sid, streaming=False)
+    assert_matches(transcript_of(consume_json(s)), expected_usage(s.expected_for(D)))
+
+
+@pytest.mark.parametrize(
+    ("status", "error"),
+    [(400, "BadRequestError"), (401, "AuthenticationError"), (429, "RateLimitError"), (500, "InternalServerError")],
+)
+@pytest.mark.parametrize("stream", [True, False])
+def test_openai_sdk_raises_its_own_error_for_http_status(status: int, error: str, stream: bool) -> None:
+    s = make_scenario([{"fault": {"kind": "http_status", "status": status,
+                                  "body": {"error": {"message": "scripted", "type": "x", "code": None}}}}])
+    with pytest.raises(getattr(openai, error)) as info:
+        client_for(s).responses.create(model="m", input="hi", stream=stream)
+    assert info.value.status_code == status and "scripted" in info.value.message
+
+
+def test_a_disconnect_is_an_exception_for_both_readers() -> None:
+    s = make_scenario([TEXT[0], {"fault": {"kind": "disconnect"}}, TEXT[1]])
+    for consume in (consume_stream, consume_helper):
+        seen = consume(s)
+        assert isinstance(seen.error, openai.APIConnectionError), consume
+        assert (seen.text, seen.finish) == ("Hello ☕", None)
+    # A stream that ends without a terminal event is no clean end for the helper either.
+    with pytest.raises(RuntimeError, match=r"response\.completed"), \
+            client_for(make_scenario(TEXT[:1])).responses.stream(model="m", input="hi") as stream:
+        stream.get_final_response()
+
+
+def test_openai_sdk_sends_what_the_plan_reads_and_reads_split_crlf_frames() -> None:
+    served = Served()
+    list(client_for(make_scenario(TEXT), served).responses.create(model="asked", input="hi", stream=True))
+    assert served.requests[0]["stream"] is True and served.requests[0]["model"] == "asked"
+    assert events(served.plans[0].body_bytes())[0][1]["response"]["model"] == "asked"
+    text = "Zoë ☕ 東京"
+    s = make_scenario([{"part": {"type": "ping"}}, {"fault": {"kind": "split", "offsets": list(range(1, 400, 7))}},
+                       {"part": {"type": "text-delta", "id": "t", "delta": text}}, {"part": finish("length")}],
+                      wire={"line_ending": "crlf", "keepalive_comments": True})
+    seen = consume_helper(s)
+    assert (seen.text, seen.finish, seen.error) == (text, "length", None)
