@@ -33,8 +33,6 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # The UI-message-stream rules are being corrected in other branches; the merger re-triages.
-    "ai-sdk-openai-compatible.verdicts.json": "*",
     # Suite errors found by this triage (each record says why and what fixes it).
     "tanstack-ai-openai.verdicts.json": {
         "request.prompt.001[openai-chat]", "request.tools.001[openai-chat]",

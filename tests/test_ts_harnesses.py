@@ -83,22 +83,13 @@ def test_ai_sdk_openai_compatible_gets_its_committed_verdicts() -> None:
     assert _result(session, "abort.mid-text.001[openai-chat]").events[-1]["type"] == "abort"
 
 
-def test_ai_sdk7_harness_runs_and_speaks_ai7s_stream() -> None:
-    """The ai 7 harness (``ai`` 7.0.173, ``@ai-sdk/openai-compatible`` 3) runs every case without a
-    harness ERROR, declares ``ui-message-stream@7``, and every chunk it sends matches ai 7's schema.
-    Its verdicts are not pinned yet (they await triage, issue #15)."""
-    why = _skip_reason("ai7")
-    if why:
-        pytest.skip(why)
-    target = CmdTarget(f"node {TS / 'ai-sdk7-openai-compatible.mjs'}", start_timeout=30, case_timeout=10)
-    try:
-        session = ConformanceSession.from_factory(target, target.__name__)
-        for scenario, dialect in session.cases():
-            session.run(scenario, dialect)
-    finally:
-        target.close()
+def test_ai_sdk7_openai_compatible_gets_its_committed_verdicts() -> None:
+    """The ai 7 harness (``ai`` 7.0.173, ``@ai-sdk/openai-compatible`` 3) declares ``ui-message-stream@7``,
+    every chunk it sends matches ai 7's schema, and its verdicts are the pinned ones."""
+    session, _expected = _graded("ai-sdk7-openai-compatible.mjs", "ai-sdk7-openai-compatible.verdicts.json", "ai7")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
-    assert _installed_version("ai7") == "7.0.173"
-    assert len(session.results) == len(session.scenarios) and target.starts == 1
-    assert [r.case_id for r in session.results if r.verdict == "ERROR"] == []
     assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # Same shapes as ai 6: error then finish-step + finish, and the abort chunk last.
+    types = [e["type"] for e in _result(session, "error.continue.001[openai-chat]").events]
+    assert types[types.index("error") + 1:][-2:] == ["finish-step", "finish"]
+    assert _result(session, "abort.mid-text.001[openai-chat]").events[-1]["type"] == "abort"

@@ -321,18 +321,34 @@ def test_invalid_and_unfinished_tool_calls() -> None:
         {"type": "tool-input-available", "toolCallId": "c4", "toolName": "k", "input": None},  # no-arg call
         {"type": "tool-output-error", "toolCallId": "c1", "errorText": '{"why":"bad json"}'},
         {"type": "tool-output-available", "toolCallId": "c4", "output": "5", "preliminary": True},
+        {"type": "tool-output-error", "toolCallId": "c4", "errorText": "late"},
         {"type": "finish", "finishReason": "tool-calls"},
     ]
     t = ums.extract(events)
     assert [(c.id, c.args_text, c.malformed) for c in t.tool_calls] == [
         ("c1", '{"a":"b', True), ("c2", "{x", True), ("c4", "", False)]
     assert t.tool_calls[2].args == {}
+    # c1's tool-output-error is streamText's own answer to the call it could not accept (ai 6.0.326
+    # dist/index.mjs:7265): not a provider result. An error result of an accepted call still counts.
     assert t.tool_results == [
-        ToolResultRecord(tool_call_id="c1", result={"why": "bad json"}, is_error=True),
         ToolResultRecord(tool_call_id="c4", result="5", preliminary=True),  # output is kept as sent
+        ToolResultRecord(tool_call_id="c4", result="late", is_error=True),
     ]
+    assert not t.tool_calls[0].provider_executed
     # START is 2 chunks, c1 has start + 2 deltas: its complete chunk is #5.
     assert ums.exposures(events) == {"c1": 5, "c2": 6, "c4": 9}
+
+
+def test_an_invalid_provider_executed_calls_error_result_is_kept() -> None:
+    # streamText answers only invalid calls that are not provider-executed (ai 6.0.326 dist/index.mjs:7266):
+    # a provider-executed call's error result is the provider's, and row 8.1.14 compares it.
+    events = [*START,
+              {"type": "tool-input-error", "toolCallId": "p1", "toolName": "web", "input": "{x", "errorText": "bad",
+               "providerExecuted": True},
+              {"type": "tool-output-error", "toolCallId": "p1", "errorText": "search failed", "providerExecuted": True},
+              {"type": "finish", "finishReason": "stop"}]
+    assert ums.extract(events).tool_results == [
+        ToolResultRecord(tool_call_id="p1", result="search failed", is_error=True)]
 
 
 GARBAGE: list[Any] = [
@@ -447,3 +463,24 @@ def test_run_error_abort_policy_is_refused_clearly() -> None:
     ctx = AdapterContext(dialect="v3", model=None, scenario_id="x.y", extra={"policies": {"abort": "run-error"}})
     with pytest.raises(ValueError, match="cannot be expressed"):
         ui_message_stream(ctx)
+
+
+@pytest.mark.parametrize(("output", "stopped"), [("ui-message-stream", "NOT-EXPRESSIBLE"),
+                                                 ("ui-message-stream@7", "NOT-EXPRESSIBLE"), ("tanstack", None)])
+@pytest.mark.parametrize("scenario_id", ["structured.tool.001", "structured.instruction.001"])
+def test_a_structured_mode_the_protocol_lacks_is_not_expressible(output: str, stopped: str | None,
+                                                                 scenario_id: str) -> None:
+    # The catalog says TanStack's tool-based and instruction modes do not apply to the UI message
+    # stream (ai sends responseFormat only): their scripts answer a request ai never makes.
+    from conformance.grading.gates import first_stop
+    from conformance.run_record import RunRecord
+    from mock_provider.scenario import load_corpus
+
+    s = next(s for s in load_corpus() if s.id == scenario_id)
+    rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a", outcome="completed",
+                    capabilities=Capabilities(name="x", inputs=["openai-chat"], output=output,
+                                              features=["structured_output", "tools"]))
+    stop = first_stop(rec, s)
+    assert (stop.verdict if stop is not None else None) == stopped
+    native = next(s for s in load_corpus() if s.id == "structured.native.001")
+    assert first_stop(rec, native) is None  # the native mode exists everywhere: graded

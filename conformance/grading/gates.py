@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from conformance.catalog import catalog
 from conformance.checks import schema, transport
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
@@ -76,6 +77,23 @@ def unsupported_modalities(rec: RunRecord, scenario: Scenario) -> Stop | None:
     return None
 
 
+def absent_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """The scenario asks for a structured-output mode whose row the catalog says does not apply to the
+    adapter's output protocol: that mechanism does not exist there, so what the script answers is a
+    reply to a request the adapter never makes (a forced ``structured_output`` tool it never offered),
+    and the scenario's expected transcript describes the mechanism, not this protocol."""
+    caps = rec.capabilities
+    if caps is None or scenario.request.output_schema is None or scenario.request.structured_mode == "native":
+        return None
+    row = catalog().row(f"structured.{scenario.request.structured_mode}")
+    if row.level_for(caps.output) is not None:
+        return None
+    entry = row.applies_to(caps.output)
+    why = entry.why if entry is not None else ""
+    return Stop("NOT-EXPRESSIBLE", f"structured-output mode {scenario.request.structured_mode!r} does not exist "
+                                   f"for {caps.output} (row {row.id}: {why})")
+
+
 def hung(rec: RunRecord, scenario: Scenario) -> Stop | None:
     if rec.outcome in ("timed-out", "too-many-events"):
         return Stop("ERROR", rec.reason)
@@ -99,7 +117,8 @@ def raised(rec: RunRecord, scenario: Scenario) -> Stop | None:
 
 
 GATES: tuple[Gate, ...] = (
-    not_expressible, setup_error, unsupported_input, unsupported_feature, unsupported_modalities, hung,
+    not_expressible, setup_error, unsupported_input, unsupported_feature, unsupported_modalities, absent_mechanism,
+    hung,
     transport_broken, harness_error, raised,
 )
 

@@ -466,10 +466,22 @@ class _Extraction:
                                                  preliminary=event.get("preliminary") is True))
 
     def tool_output_error(self, event: dict[str, Any], call_id: str | None) -> None:
+        if call_id is not None and self.answers_invalid_call(call_id):
+            # streamText answers a call it could not accept (unparsable input, unknown tool) itself:
+            # ai 6.0.326 dist/index.mjs:7265 enqueues a tool-error for an invalid call that is not
+            # provider-executed, which toUIMessageStream sends as tool-output-error (:9234) after the
+            # tool-input-error (:9177). That is the producer's answer, not a provider's tool result
+            # (row 8.1.14); ai 7 no longer sends it (7.0.173 dist/index.js:8034).
+            return
         if call_id is not None:
             self.results.append(ToolResultRecord(tool_call_id=call_id,
                                                  result=tool_result_value(event.get("errorText")),
                                                  is_error=True))
+
+    def answers_invalid_call(self, call_id: str) -> bool:
+        """The call was completed by ``tool-input-error`` and not executed by the provider."""
+        completed = self.completed.get(call_id)
+        return completed is not None and completed[1] and call_id not in self.provider
 
     def approval(self, event: dict[str, Any], call_id: str | None) -> None:
         approval_id = first_str(event.get("approvalId"))

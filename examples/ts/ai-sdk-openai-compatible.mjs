@@ -102,6 +102,16 @@ function textOf(content) {
   return '';
 }
 
+// ai 7 rejects system messages in `messages` (7.0.173 dist/index.js:2259, "Use the instructions
+// option instead"): there the leading system messages go in `instructions`, as ai 7 code is written.
+// ai 6 takes them in `messages`.
+function prompt(messages) {
+  if (!AISDK.output.endsWith('@7')) return { messages };
+  let n = 0;
+  while (n < messages.length && messages[n].role === 'system') n += 1;
+  return n === 0 ? { messages } : { instructions: messages.slice(0, n), messages: messages.slice(n) };
+}
+
 // Scenario messages (OpenAI-like) -> AI SDK ModelMessage[].
 function modelMessages(messages) {
   const out = [];
@@ -174,11 +184,15 @@ async function runCase(message) {
       name: 'mock',
       baseURL: `${String(upstream.base_url).replace(/\/$/, '')}/v1`,
       headers: upstream.headers ?? {},
+      // The mock endpoint is OpenAI's Chat Completions, which takes response_format json_schema; without
+      // this flag the provider falls back to json_object and drops the schema (@ai-sdk/openai-compatible
+      // 2.0.92 dist/index.mjs:507, :539), a statement about the server, which the caller makes.
+      supportsStructuredOutputs: true,
     });
     const options = request.options ?? {};
     const result = streamText({
       model: provider.chatModel(upstream.model_id),
-      messages: modelMessages(request.messages),
+      ...prompt(modelMessages(request.messages)),
       tools: tools(request.tools),
       ...(request.output_schema ? { output: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),
       ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
