@@ -168,7 +168,10 @@ def test_property_finds_the_mutant_and_its_reproducer_is_a_working_scenario(
 def test_the_shrunk_reproducer_is_small() -> None:
     # Shrinking is what makes a reproducer readable: the interleaving bug needs two calls and
     # at least one fragment each; nothing else should be left.
-    found = search(MUTANTS["agui.args-to-latest-call"].factory, "generated-tools", "v3", examples=300)
+    # A generous case timeout: on a loaded machine a slow run must not count as a hang, which spends
+    # fifty runs of the shrink budget and leaves a bigger reproducer.
+    found = search(MUTANTS["agui.args-to-latest-call"].factory, "generated-tools", "v3", examples=300,
+                   settings=Settings(timeout=60.0))
     assert found is not None
     calls = [p for p in found.scenario.parts() if isinstance(p, ToolCall)]
     assert len(calls) == 2

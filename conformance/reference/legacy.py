@@ -14,6 +14,7 @@ Example:
     >>> a.start()
     >>> for d in ("He", "llo"):
     ...     a.feed({"type": "text-delta", "id": "0", "delta": d})
+    >>> a.feed({"type": "finish", "finishReason": {"unified": "stop", "raw": "stop"}})
     >>> a.end_of_stream()
     >>> [(c["type"], c.get("content"), c.get("finishReason")) for c in a.drain()]
     [('content', 'He', None), ('content', 'Hello', None), ('done', None, 'stop')]
