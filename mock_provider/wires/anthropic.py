@@ -55,7 +55,7 @@ from mock_provider.wires.plan import (
     first_finish,
     first_metadata,
     http_headers,
-    json_body_items,
+    json_plan,
     scenario_hash,
     with_keepalives,
 )
@@ -466,10 +466,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     """
     stream = bool(request.get("stream")) if streaming is None else streaming
     if not stream:
-        def build() -> bytes:
-            return json.dumps(message(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
-
-        return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+        return json_plan(scenario, NAME, lambda: message(scenario, request))
     le = scenario.wire.line_ending
     enc = make_encoder(scenario, request)
     frames = [

@@ -46,7 +46,7 @@ from mock_provider.wires.plan import (
     first_finish,
     first_metadata,
     http_headers,
-    json_body_items,
+    json_plan,
 )
 
 NAME = "gemini"
@@ -323,11 +323,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     """
     stream = bool(request.get("stream")) if streaming is None else streaming
     if not stream:
-        def build() -> bytes:
-            return json.dumps(response_object(scenario, request), ensure_ascii=False,
-                              separators=(",", ":")).encode()
-
-        return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+        return json_plan(scenario, NAME, lambda: response_object(scenario, request))
     if scenario.wire.keepalive_comments:
         raise fail("ping", NAME, scenario.id, "Gemini sends no keep-alive comments (google-genai reads a "
                    "non-data line as JSON)")

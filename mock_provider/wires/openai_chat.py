@@ -17,7 +17,6 @@ Example:
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timezone
 from typing import Any
 
@@ -45,7 +44,7 @@ from mock_provider.wires.plan import (
     first_finish,
     first_metadata,
     http_headers,
-    json_body_items,
+    json_plan,
     scenario_hash,
     with_keepalives,
 )
@@ -409,7 +408,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     """
     stream = bool(request.get("stream")) if streaming is None else streaming
     if not stream:
-        return _plan_json(scenario, request)
+        return json_plan(scenario, NAME, lambda: completion(scenario, request))
     options = request.get("stream_options")
     include_usage = bool(isinstance(options, dict) and options.get("include_usage"))
     enc = make_encoder(scenario, request, include_usage=include_usage)
@@ -477,13 +476,6 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     if usage is not None:
         body["usage"] = usage
     return body
-
-
-def _plan_json(scenario: Scenario, request: dict[str, Any]) -> WirePlan:
-    def build() -> bytes:
-        return json.dumps(completion(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
-
-    return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
 
 
 DIALECT = HttpDialect(

@@ -26,7 +26,6 @@ Example:
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +57,7 @@ from mock_provider.wires.plan import (
     error_fields,
     first_metadata,
     http_headers,
-    json_body_items,
+    json_plan,
     scenario_hash,
     with_keepalives,
 )
@@ -518,10 +517,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     """
     stream = bool(request.get("stream")) if streaming is None else streaming
     if not stream:
-        def build() -> bytes:
-            return json.dumps(response_object(scenario, request), ensure_ascii=False, separators=(",", ":")).encode()
-
-        return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, build), scenario.id, NAME)
+        return json_plan(scenario, NAME, lambda: response_object(scenario, request))
     le = scenario.wire.line_ending
     enc = make_encoder(scenario, request)
     frames = [

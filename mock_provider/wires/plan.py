@@ -327,6 +327,20 @@ def steps_to_encode(scenario: Scenario) -> int:
     return len(scenario.script)
 
 
+def json_plan(scenario: Scenario, dialect: str, build: Callable[[], Any]) -> WirePlan:
+    """The non-streaming response of an HTTP wire: ``build()``'s JSON object under the script's faults.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> json_plan(s, "openai-chat", lambda: {"ok": True}).body_bytes()
+    b'{"ok":true}'
+    """
+    def body() -> bytes:
+        return json.dumps(build(), ensure_ascii=False, separators=(",", ":")).encode()
+
+    return WirePlan(200, http_headers(scenario, False), json_body_items(scenario, body), scenario.id, dialect)
+
+
 def json_body_items(scenario: Scenario, build: Callable[[], bytes]) -> list[BodyItem]:
     """A non-streaming body under the script's faults, shared by the JSON forms of both HTTP dialects.
 
