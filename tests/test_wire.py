@@ -74,6 +74,27 @@ def wire_faults(scenario: Scenario) -> set[str]:
     return {s.fault.kind for s in scenario.script if s.fault is not None and s.fault.kind != "http_status"}
 
 
+def sdk_comparable(sid: str, dialect: str, request: dict[str, Any]) -> Scenario:
+    """The scenario, or a skip naming why an official SDK's reading cannot be compared with its
+    transcript on this wire (``request['stream']`` chooses the streamed or the JSON form)."""
+    s = corpus_scenario(sid)
+    if s.dialects is not None and dialect not in s.dialects:
+        pytest.skip(f"restricted to {s.dialects}")
+    try:
+        plan_response(s, dialect, request)
+    except DialectError as exc:
+        pytest.skip(f"not expressible: {exc.reason}")
+    if s.client.abort_after_step is not None:
+        pytest.skip("client abort: the harness aborts, not the SDK")
+    if s.request.structured_mode == "tool" or (s.expected.structured and s.expected.structured.error):
+        pytest.skip("structured output: the transcript is what the adapter makes of the answer, not the wire")
+    if "stall" in wire_faults(s):
+        pytest.skip("stall: waits for the client's timeout")
+    if not request.get("stream") and wire_faults(s) - {"split"}:
+        pytest.skip(f"{sorted(wire_faults(s))} in a JSON body: all or nothing, not the streamed transcript")
+    return s
+
+
 def body_items_bytes(items: list[Any]) -> Iterator[bytes]:
     """Serve plan body items to an httpx2 response: bytes, then the fault as a transport error.
 

@@ -27,9 +27,9 @@ from tests.test_wire import (
     assert_matches,
     corpus_cached,
     corpus_ids,
-    corpus_scenario,
     make_scenario,
     mock_http_client,
+    sdk_comparable,
     transcript_of,
     wire_faults,
 )
@@ -512,27 +512,12 @@ def consume_json(scenario: Scenario) -> Seen:
 
 
 def sdk_case(sid: str, *, streaming: bool) -> Scenario:
-    """The scenario, or a skip naming why the real SDK cannot be compared with its transcript."""
-    s = corpus_scenario(sid)
-    if s.dialects is not None and D not in s.dialects:
-        pytest.skip(f"restricted to {s.dialects}")
-    try:
-        plan_response(s, D, {**STREAM, "stream": streaming})
-    except DialectError as exc:
-        pytest.skip(f"not expressible: {exc.reason}")
-    if s.client.abort_after_step is not None:
-        pytest.skip("client abort: the harness aborts, not the SDK")
-    if s.request.structured_mode == "tool" or (s.expected.structured and s.expected.structured.error):
-        pytest.skip("structured output: the transcript is what the adapter makes of the answer, not the wire")
-    if "stall" in wire_faults(s):
-        pytest.skip("stall: waits for the client's timeout")
+    s = sdk_comparable(sid, D, {**STREAM, "stream": streaming})
     if any(st.fault is not None and st.fault.kind == "raw_bytes" and "event:" not in st.fault.data
            for st in s.script):
         # 6.1: the Anthropic SDK skips frames without an event line, so these bytes are not the
         # error they are for @ai-sdk/anthropic (which ignores event names and fails to parse them).
         pytest.skip("raw bytes without an event: line are skipped by the Anthropic SDK")
-    if not streaming and wire_faults(s) - {"split"}:
-        pytest.skip(f"{sorted(wire_faults(s))} in a JSON body: all or nothing, not the streamed transcript")
     return s
 
 
