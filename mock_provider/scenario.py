@@ -89,6 +89,9 @@ class ToolSpec(_M):
     description: str = ""
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
     needs_approval: bool = False
+    server: bool = Field(
+        default=False, description="An executable tool: the adapter's context offers it with an execute "
+        "function that returns the scenario's tool_results for each call (agent loops); otherwise a client tool.")
 
 
 class RequestSpec(_M):
@@ -288,6 +291,36 @@ class Contract(_M):
     )
 
 
+# ---------------------------------------------------------------- turns (agent loops)
+MAX_TURNS = 16  # far more than any agent loop a scenario needs; bounds what a served scenario costs
+
+
+class Turn(_M):
+    """A later model call of an agent loop: what the model answers once the adapter sent back the
+    previous turn (its assistant message and the tool results).
+
+    The provider picks the turn from the conversation a request carries: with ``k`` more assistant
+    turns than the scenario's own ``request.messages`` hold, the request gets turn ``k + 1``
+    (the scenario's ``script`` is turn 1, ``turns[0]`` is turn 2).
+    """
+
+    script: list[Step] = Field(min_length=1)
+    failed_attempts: list[HttpStatusFault] = Field(
+        default_factory=list, description="Answers to this turn's first attempts (e.g. a 429 with Retry-After); "
+        "the attempt after them gets the script.")
+    expect_request: list[RequestCheck] = Field(
+        default_factory=list, description="Checks on the request that asked for this turn (its JSON Pointers "
+        "read that request), e.g. that it carries the previous turn's tool results.")
+
+
+class ServerToolResult(_M):
+    """What a server tool (``ToolSpec.server``) returns for one call, or the error it raises."""
+
+    tool_call_id: str
+    result: Any = None
+    error: str | None = Field(default=None, description="The tool raises this message instead of returning.")
+
+
 # ---------------------------------------------------------------- scenario
 class Scenario(_M):
     id: str = Field(description="Stable hierarchical id, e.g. tool.interleave.002. Never renumber.")
@@ -303,7 +336,16 @@ class Scenario(_M):
     client: ClientSpec = Field(default_factory=ClientSpec)
     wire: WireOptions = Field(default_factory=WireOptions)
     match: MatchRule | None = None
-    script: list[Step] = Field(min_length=1)
+    script: list[Step] = Field(min_length=1, description="Turn 1: the model's answer to the first request.")
+    failed_attempts: list[HttpStatusFault] = Field(
+        default_factory=list, description="Answers to turn 1's first attempts (e.g. a 500, then the script): "
+        "the attempt after them gets the script.")
+    turns: list[Turn] = Field(
+        default_factory=list, max_length=MAX_TURNS - 1,
+        description="Later turns of an agent loop (turn 2 is turns[0]). A request past the last turn is "
+        "refused with an error naming the scenario and the turn, never answered with a replay.")
+    tool_results: list[ServerToolResult] = Field(
+        default_factory=list, description="What the server tools return for each call (agent loops).")
     expected: Transcript
     expected_by_dialect: dict[Dialect, dict[str, Any]] = Field(
         default_factory=dict, description="Partial transcripts deep-merged over `expected` for one dialect."
@@ -335,6 +377,7 @@ class Scenario(_M):
         if (self.model_info is None) != (self.expected_modalities is None):
             given = "model_info" if self.model_info is not None else "expected_modalities"
             raise ValueError(f"{given}: model_info and expected_modalities go together")
+        self._check_tools()
         if self.contract is not None and not set(self.contract.covered_by) <= set(self.rows):
             extra = sorted(set(self.contract.covered_by) - set(self.rows))
             raise ValueError(f"contract.covered_by: {', '.join(extra)} not among the scenario's rows")
@@ -347,6 +390,21 @@ class Scenario(_M):
                 ) from exc
         return self
 
+    def _check_tools(self) -> None:
+        server = {t.name for t in self.request.tools if t.server}
+        calls = {p.tool_call_id: p.tool_name for turn in self.turn_scripts() for s in turn
+                 if isinstance(p := s.part, ToolCall)}
+        for i, r in enumerate(self.tool_results):
+            if r.tool_call_id not in calls:
+                raise ValueError(f"tool_results.{i}.tool_call_id: {r.tool_call_id!r} is no tool-call of the script")
+            if calls[r.tool_call_id] not in server:
+                raise ValueError(f"tool_results.{i}.tool_call_id: {r.tool_call_id!r} calls "
+                                 f"{calls[r.tool_call_id]!r}, which is not a server tool of request.tools")
+        given = {r.tool_call_id for r in self.tool_results}
+        for call_id, name in calls.items():
+            if name in server and call_id not in given:
+                raise ValueError(f"tool_results: no result for the call {call_id!r} of the server tool {name!r}")
+
     @property
     def source(self) -> str | None:
         """The file this scenario was loaded from, if any."""
@@ -355,6 +413,39 @@ class Scenario(_M):
     def parts(self) -> list[Part]:
         """The canonical parts of the script, in order (faults and unknown parts left out)."""
         return [s.part for s in self.script if s.part is not None]
+
+    def turn_scripts(self) -> list[list[Step]]:
+        """Every turn's script, turn 1 first (a single-turn scenario has one)."""
+        return [self.script, *(t.script for t in self.turns)]
+
+    def turn_count(self) -> int:
+        """How many model calls the scenario scripts (1 unless it has later ``turns``)."""
+        return 1 + len(self.turns)
+
+    def turn_index(self, assistant_turns: int) -> int:
+        """The 1-based turn a request gets, from the assistant turns its conversation holds.
+
+        The scenario's own ``request.messages`` may already hold assistant turns (a follow-up
+        request): only those beyond them count. A result above :meth:`turn_count` is a request
+        past the last turn, which the provider refuses.
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}],
+        ...     "expected": {"text": "Hi"}})
+        >>> s.turn_index(0), s.turn_index(1)
+        (1, 2)
+        """
+        own = sum(1 for m in self.request.messages if m.role == "assistant")
+        return max(0, assistant_turns - own) + 1
+
+    def failed_attempts_of(self, turn: int) -> list[HttpStatusFault]:
+        """The scripted failures of a turn's first attempts (1-based turn)."""
+        return self.failed_attempts if turn == 1 else self.turns[turn - 2].failed_attempts
+
+    def server_tool_result(self, tool_call_id: str) -> ServerToolResult | None:
+        """The declared result of one server-tool call, if any."""
+        return next((r for r in self.tool_results if r.tool_call_id == tool_call_id), None)
 
     def features(self) -> set[str]:
         """Features an adapter must declare to run this scenario: derived from the script + `requires`."""
