@@ -128,22 +128,8 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     (repo / "package.json").write_text(
         '{"name": "my-ts-adapter", "private": true, "type": "module",\n'
         f' "dependencies": {{"sac-harness": "file:{(ROOT / "harness" / "ts").as_posix()}"}}}}\n')
-    (repo / "conformance" / "harness.mjs").write_text("""import { runHarness } from 'sac-harness'
-runHarness({
-  capabilities: { name: 'sample-ts', inputs: ['v3'], output: 'ag-ui', features: [], reports_finish_reason: false, reports_usage: false },
-  async *stream(c) {
-    const { thread_id: threadId, run_id: runId } = c.request
-    yield { type: 'RUN_STARTED', threadId, runId }
-    const { stream } = await c.doStream({ abortSignal: c.signal })
-    for await (const part of stream) {
-      if (part.type === 'text-start') yield { type: 'TEXT_MESSAGE_START', messageId: part.id, role: 'assistant' }
-      if (part.type === 'text-delta') yield { type: 'TEXT_MESSAGE_CONTENT', messageId: part.id, delta: part.delta }
-      if (part.type === 'text-end') yield { type: 'TEXT_MESSAGE_END', messageId: part.id }
-    }
-    yield { type: 'RUN_FINISHED', threadId, runId }
-  },
-})
-""")
+    # A TypeScript adapter of a few lines, parts in and AG-UI out, on harness/ts.
+    shutil.copy(ROOT / "tests" / "data" / "ts_repo_harness.mjs", repo / "conformance" / "harness.mjs")
     lock = subprocess.run(["npm", "install", "--package-lock-only", "--no-audit", "--no-fund"], cwd=repo,
                           capture_output=True, text=True, timeout=300)
     assert lock.returncode == 0, lock.stderr

@@ -39,7 +39,8 @@ def test_a_typed_adapter_file_compiles_against_the_declarations(tmp_path: Path) 
         f"import {{ runHarness, type HarnessCase }} from '{PACKAGE.as_posix()}/index.js'\n"
         f"import {{ toModelMessages }} from '{PACKAGE.as_posix()}/convert.js'\n"
         "async function* events(c: HarnessCase): AsyncIterable<unknown> {\n"
-        "  yield { type: 'RUN_STARTED', threadId: c.request.thread_id, runId: c.request.run_id, n: toModelMessages(c.request.messages).length }\n"
+        "  const n = toModelMessages(c.request.messages).length\n"
+        "  yield { type: 'RUN_STARTED', threadId: c.request.thread_id, runId: c.request.run_id, n }\n"
         "}\n"
         "void runHarness({ capabilities: { name: 'x', inputs: ['openai-chat'], output: 'ag-ui' }, stream: events })\n",
         encoding="utf-8",
@@ -47,7 +48,8 @@ def test_a_typed_adapter_file_compiles_against_the_declarations(tmp_path: Path) 
     bad = tmp_path / "bad.ts"
     bad.write_text(  # an output protocol the suite does not know: the declarations must refuse it
         f"import {{ runHarness }} from '{PACKAGE.as_posix()}/index.js'\n"
-        "void runHarness({ capabilities: { name: 'x', inputs: ['openai-chat'], output: 'sse' }, async *stream() {} })\n",
+        "void runHarness({ capabilities: { name: 'x', inputs: ['openai-chat'], output: 'sse' },\n"
+        "  async *stream() {} })\n",
         encoding="utf-8",
     )
     base = [str(TSC), "--noEmit", "--strict", "--allowJs", "--module", "nodenext", "--moduleResolution", "nodenext",
