@@ -16,3 +16,15 @@ export declare function toTanstackMessages(messages: Message[]): {
   systemPrompts: string[]
   messages: Array<Record<string, unknown>>
 }
+
+/** One tool of the request (`ToolBody`): a `server` tool carries its scripted `results`. */
+export interface ServerToolSpec {
+  name: string
+  server?: boolean
+  results?: Array<{ tool_call_id: string; result?: unknown; error?: string | null }> | null
+  [field: string]: unknown
+}
+/** A server tool's execute function (results found by `context.toolCallId`, else in call order), or undefined. */
+export declare function toolExecutor(
+  tool: ServerToolSpec,
+): ((args: unknown, context?: { toolCallId?: string }) => Promise<unknown>) | undefined

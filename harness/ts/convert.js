@@ -108,3 +108,26 @@ export function toTanstackMessages(messages) {
   }
   return { systemPrompts, messages: out }
 }
+
+/**
+ * A server tool's `execute(args, context)` (agent loops), or undefined for a client tool.
+ *
+ * The scenario declares what each call returns (`tool.results[i]`: `tool_call_id` and `result`, or
+ * `error`, which is thrown). The call is found by the id the framework passes (AI SDK and TanStack
+ * AI give `context.toolCallId`); a framework that passes none gets the results in call order.
+ */
+export function toolExecutor(tool) {
+  if (!tool?.server) return undefined
+  const results = tool.results ?? []
+  const used = new Set()
+  return async (_args, context) => {
+    const id = context?.toolCallId
+    let index = results.findIndex((r) => r.tool_call_id === id)
+    if (index < 0) index = results.findIndex((_r, i) => !used.has(i))
+    if (index < 0) throw new Error(`no scripted result for a call of ${tool.name} (${id ?? 'no id'})`)
+    used.add(index)
+    const found = results[index]
+    if (found.error != null) throw new Error(found.error)
+    return found.result
+  }
+}

@@ -233,3 +233,17 @@ test('a case with model_info gets one modalities message before its events', asy
   s.close()
   await s.done
 })
+
+test('toolExecutor: a server tool returns its scripted result by call id, else in order, and throws its error', async () => {
+  const { toolExecutor } = await import('../convert.js')
+  assert.equal(toolExecutor({ name: 'client' }), undefined)
+  const run = toolExecutor({
+    name: 'weather', server: true,
+    results: [{ tool_call_id: 'a', result: { t: 18 } }, { tool_call_id: 'b', error: 'down' }],
+  })
+  await assert.rejects(run({}, { toolCallId: 'b' }), /down/)
+  assert.deepEqual(await run({}, { toolCallId: 'a' }), { t: 18 })
+  await assert.rejects(run({}, {}), /no scripted result/)
+  const ordered = toolExecutor({ name: 'w', server: true, results: [{ tool_call_id: 'x', result: 1 }, { tool_call_id: 'y', result: 2 }] })
+  assert.deepEqual([await ordered({}), await ordered({})], [1, 2])
+})
