@@ -133,3 +133,12 @@ def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     # A max_output_tokens stop (response.incomplete) ends in RUN_ERROR, the pinned defect.
     last = _result(session, "finish.length.001[openai-responses]").events[-1]
     assert (last["type"], last.get("code")) == ("RUN_ERROR", "incomplete")
+
+
+def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-gemini`'s `geminiText` under `chat()`, over `streamGenerateContent?alt=sse`."""
+    session, _expected = _graded("tanstack-ai-gemini.mjs", "tanstack-ai-gemini.verdicts.json", "@tanstack/ai-gemini",
+                                 "gemini")
+    assert session.capabilities is not None and session.capabilities.output == "tanstack"
+    # A failed request is a RUN_ERROR with no RUN_STARTED before it, the pinned defect.
+    assert [e["type"] for e in _result(session, "http.429.001[gemini]").events] == ["RUN_ERROR"]
