@@ -14,14 +14,17 @@
 //                            message with "An error occurred." (by default the harness forwards the
 //                            message, as the AI SDK docs show for apps that want it).
 // The ai 7 harness (ai-sdk7-openai-compatible.mjs) runs this same code with `globalThis.SAC_AISDK`
-// set to its packages, name and output protocol before importing it.
+// set to its packages, name and output protocol before importing it; the default-path harnesses
+// (ai-sdk7-openai.mjs, ai-sdk7-google.mjs) also set `inputs` (the wire they consume) and
+// `model(providerModule, c)` (their provider's default language model for the case).
 import { runHarness } from '../../harness/ts/index.js';
 import { aiSdkPrompt } from '../../harness/ts/convert.js';
 
 const AISDK = globalThis.SAC_AISDK ?? {
   ai: 'ai', provider: '@ai-sdk/openai-compatible', name: 'ai-sdk-openai-compatible', output: 'ui-message-stream',
 };
-const { createOpenAICompatible } = await import(AISDK.provider);
+const providerModule = await import(AISDK.provider);
+const INPUTS = AISDK.inputs ?? ['openai-chat'];
 const { jsonSchema, Output, streamText, tool } = await import(AISDK.ai);
 
 // stdout is the protocol channel: runHarness sends the AI SDK's own console output (its warning
@@ -30,7 +33,7 @@ const MASK_ERRORS = process.env.SAC_AISDK_MASK_ERRORS === '1';
 
 const CAPABILITIES = {
   name: AISDK.name,
-  inputs: ['openai-chat'],
+  inputs: INPUTS,
   output: AISDK.output,
   features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'multimodal'],
   policies: {
@@ -70,10 +73,10 @@ function tools(list) {
 // ---------------------------------------------------------------- one case
 async function* stream(c) {
   if (c.upstream.mode !== 'http') {
-    throw new Error(`this harness consumes the openai-chat wire only (upstream mode ${c.upstream.mode})`);
+    throw new Error(`this harness consumes the ${INPUTS.join(', ')} wire only (upstream mode ${c.upstream.mode})`);
   }
   const request = c.request;
-  const provider = createOpenAICompatible({
+  const model = AISDK.model ? AISDK.model(providerModule, c) : providerModule.createOpenAICompatible({
     name: 'mock',
     baseURL: c.baseURL,
     headers: c.headers,
@@ -81,10 +84,10 @@ async function* stream(c) {
     // this flag the provider falls back to json_object and drops the schema (@ai-sdk/openai-compatible
     // 2.0.92 dist/index.mjs:507, :539), a statement about the server, which the caller makes.
     supportsStructuredOutputs: true,
-  });
+  }).chatModel(c.modelId);
   const options = request.options ?? {};
   const result = streamText({
-    model: provider.chatModel(c.modelId),
+    model,
     // ai 7 rejects system messages in `messages` (7.0.173 dist/index.js:2259, "Use the instructions
     // option instead"): there the leading system messages go in `instructions`; ai 6 takes them in `messages`.
     ...aiSdkPrompt(request.messages, { instructions: AISDK.output.endsWith('@7') }),

@@ -7,13 +7,8 @@
 // Each case runs the real `chat({adapter: createOpenaiChatCompletions(...)})` against the suite's
 // mock server (upstream mode "http", dialect openai-chat) and prints every chunk chat() yields,
 // unchanged, as an `event`. stdout carries protocol lines only; logs go to stderr.
-import { chat, maxIterations } from '@tanstack/ai'
 import { createOpenaiChatCompletions } from '@tanstack/ai-openai'
-import { runHarness } from '../../harness/ts/index.js'
-import { toTanstackMessages } from '../../harness/ts/convert.js'
-
-// stdout carries protocol lines only: runHarness sends every console method to stderr (TanStack's
-// logger prints objects with console.log; the suite quotes the stderr tail when a case ends in ERROR).
+import { runTanstackChat } from './tanstack-chat.mjs'
 
 // What chat() + @tanstack/ai-openai do, declared so the suite grades against it
 // (README "POLICY choices"; findings in docs/findings-tanstack-ai.md).
@@ -33,40 +28,11 @@ const CAPABILITIES = {
   reports_finish_reason: true,
 }
 
-// Tools without `execute`: chat() runs nothing, one model turn per case. `needs_approval` is not
-// forwarded: approval is the chat() engine's decision (an interrupt), not the adapter's, and the
-// suite grades the adapter (scenario tool.needs-approval.001 says so).
-function toTools(tools) {
-  return tools.map((t) => ({
-    name: t.name,
-    description: t.description ?? '',
-    inputSchema: t.input_schema ?? { type: 'object', properties: {} },
-  }))
-}
-
-async function* stream(c) {
-  if (c.upstream.mode !== 'http') throw new Error(`unsupported upstream mode ${c.upstream.mode}`)
-  const { request } = c
-  const adapter = createOpenaiChatCompletions(c.modelId, 'sk-conformance', {
+runTanstackChat({
+  capabilities: CAPABILITIES,
+  adapter: (c) => createOpenaiChatCompletions(c.modelId, 'sk-conformance', {
     baseURL: c.baseURL,
     defaultHeaders: c.headers,
     maxRetries: 0, // a scripted 429/500 is the case itself, not something to retry
-  })
-  const { systemPrompts, messages } = toTanstackMessages(request.messages)
-  yield* chat({
-    adapter,
-    messages,
-    systemPrompts,
-    tools: toTools(request.tools ?? []),
-    modelOptions: request.options ?? {},
-    threadId: request.thread_id,
-    runId: request.run_id,
-    abortController: c.abortController,
-    agentLoopStrategy: maxIterations(1),
-    // With a schema, stream: true gives the structured-output stream (JSON text deltas and a
-    // final CUSTOM structured-output.complete) instead of a Promise.
-    ...(request.output_schema ? { outputSchema: request.output_schema, stream: true } : {}),
-  })
-}
-
-runHarness({ capabilities: CAPABILITIES, stream })
+  }),
+})
