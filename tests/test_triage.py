@@ -54,10 +54,6 @@ PENDING: dict[str, str | set[str]] = {
             "request.tools.001", "tool.dynamic.001", "tool.malformed.001", "tool.malformed.002",
             "tool.malformed.003", "tool.null-args.001"))},
     "llama-index-agui.verdicts.json": {"tool.null-args.001[openai-chat]", "tool.dynamic.001[openai-chat]"},
-    # ai 7 reports a truncated provider stream as finish 'interrupted', which ui-message-stream@7 reads as a
-    # normal end (issue 17; the records say what fixes it).
-    "ai-sdk7-openai.verdicts.json": {f"finish.missing.00{n}[openai-responses]" for n in (1, 2, 3)},
-    "ai-sdk7-google.verdicts.json": {f"finish.missing.00{n}[gemini]" for n in (1, 2, 3)},
     # TanStack's signature-carrying second STEP_FINISHED graded by AG-UI's step rule, and the suite errors
     # the Chat Completions pin above already has pending (structured output, 0-vs-absent usage).
     "tanstack-ai-openai-responses.verdicts.json": {
