@@ -346,3 +346,22 @@ def test_run_record_upstream_keeps_turn_attempt_and_past_last_turn() -> None:
     again = RunRecord.from_json(json.loads(json.dumps(record.to_json())))
     assert again.upstream == calls
     assert call_of_turn(again.upstream, 1) is again.upstream[0] and call_of_turn(again.upstream, 3) is None
+
+
+def test_respx_router_plays_turns_and_attempts_like_the_server(scenarios: dict[str, Scenario]) -> None:
+    from mock_provider.respx_routes import mock_router
+
+    base = "https://api.openai.com"
+    with mock_router(list(scenarios.values()), base) as router, httpx.Client() as c:
+        def send(done: int) -> httpx.Response:
+            return c.post(base + "/v1/chat/completions", json={"model": f"scenario:{SERVER_TOOL}", **_chat(done)},
+                          headers={"X-Mock-Scope": "respx"})
+
+        statuses = [send(0).status_code, send(1).status_code]
+        second = send(1)
+        past = send(2)
+    assert statuses == [200, 429] and second.status_code == 200 and TURN2_TEXT.encode() in second.content
+    assert past.status_code == 400 and past.json()["error"]["message"].endswith("this request is turn 3")
+    entries = router.mock_state.log.entries("respx")
+    assert [(e.turn, e.attempt, e.past_last_turn) for e in entries] == [(1, 1, False), (2, 1, False), (2, 2, False),
+                                                                        (3, 1, True)]
