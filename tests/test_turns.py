@@ -158,7 +158,8 @@ def test_responses_counts_a_run_of_assistant_items_once_and_hostile_bodies_count
     assert assistant_turns("openai-responses", body) == 3
     for name in (*PART_DIALECTS, *HTTP_DIALECTS):
         for hostile in ({}, {"messages": "x", "input": 3, "contents": {"a": 1}, "prompt": None},
-                        {"messages": [None, 1, []], "input": [None], "contents": [[]], "prompt": ["assistant"]}):
+                        {"messages": [None, 1, []], "input": [None], "contents": [[]], "prompt": ["assistant"]},
+                        {"input": [{"type": ["function_call"]}, {"type": {"a": 1}}, {"role": ["assistant"]}]}):
             assert assistant_turns(name, hostile) == 0, (name, hostile)
 
 

@@ -567,7 +567,7 @@ def _assistant_side(item: Any) -> bool:
     kind = item.get("type")
     if kind in (None, "message"):
         return item.get("role") == "assistant"
-    return kind in _ASSISTANT_ITEMS
+    return isinstance(kind, str) and kind in _ASSISTANT_ITEMS  # a list or object type is unhashable
 
 
 def assistant_turns(body: Mapping[str, Any]) -> int:
