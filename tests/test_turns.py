@@ -366,3 +366,22 @@ def test_respx_router_plays_turns_and_attempts_like_the_server(scenarios: dict[s
     entries = router.mock_state.log.entries("respx")
     assert [(e.turn, e.attempt, e.past_last_turn) for e in entries] == [(1, 1, False), (2, 1, False), (2, 2, False),
                                                                         (3, 1, True)]
+
+
+@pytest.mark.parametrize(("dialect", "prefix"), [("openai-chat", "chatcmpl-"), ("anthropic", "msg_"),
+                                                 ("openai-responses", "resp_")])
+def test_a_later_turn_gets_response_ids_of_its_own(scenarios: dict[str, Scenario], dialect: str, prefix: str) -> None:
+    import hashlib
+
+    s = scenarios[FOLLOW_UP]  # no response-metadata: the wire makes up the ids
+
+    def response_id(turn: int) -> str:
+        body = plan_response(s.for_turn(turn), dialect, {"stream": False}, streaming=False).body_bytes()
+        found: str = json.loads(body)["id"]
+        return found
+
+    def seeded(seed: str) -> str:
+        return prefix + hashlib.sha256(seed.encode()).hexdigest()[:12]
+
+    assert response_id(1) == seeded(FOLLOW_UP)  # turn 1 keeps the ids it always had
+    assert response_id(2) == seeded(f"{FOLLOW_UP} turn 2")
