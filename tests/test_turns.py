@@ -385,3 +385,12 @@ def test_a_later_turn_gets_response_ids_of_its_own(scenarios: dict[str, Scenario
 
     assert response_id(1) == seeded(FOLLOW_UP)  # turn 1 keeps the ids it always had
     assert response_id(2) == seeded(f"{FOLLOW_UP} turn 2")
+
+
+def test_validate_names_the_turns_of_a_loop() -> None:
+    out = subprocess.run([sys.executable, "-m", "mock_provider", "validate", str(DATA / "server_tool_then_text.yaml"),
+                          str(DATA / "retried_500.yaml")], capture_output=True, text=True, check=False)
+    assert out.returncode == 0
+    assert out.stdout.splitlines() == [
+        f"ok: {DATA / 'server_tool_then_text.yaml'} (turns.server.001, 7 steps, 2 turns)",
+        f"ok: {DATA / 'retried_500.yaml'} (turns.retry.500, 5 steps)"]
