@@ -1,0 +1,88 @@
+"""An AG-UI AbstractAgent fails a run by erroring its run() Observable (``failure_channel: observable``).
+
+@ag-ui/client 1.0.0 does it itself: its HttpAgent's run() Observable errors on every non-abort failure
+(src/run/http-request.ts:37-42), and AbstractAgent.runAgent reports that error to its subscribers'
+``onRunFailed`` (src/agent/agent.ts:364-370, 649-656). An adapter that declares this channel is graded
+as if its raise were a RUN_ERROR at that point: an error case PASSes, a run expected to succeed that
+errored still FAILs (not ERROR), and an adapter that does not declare the channel keeps the old
+grading (the raise FAILs the error case's row, ERRORs a success case).
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from conformance.contract import AdapterContext, Capabilities, RunRequest
+from conformance.reference import agui
+from conformance.runner import Settings, run_case
+from mock_provider.scenario import Scenario
+
+ERROR_CASES = ["error.code.001", "error.openai-midstream.001", "fault.disconnect.002", "http.500.001"]
+
+
+class _AbstractAgentLike:
+    """The AG-UI reference, failing its runs the way MastraAgent does: no RUN_ERROR, the stream raises.
+
+    ``declare``: whether its capabilities say so; ``fail_success``: it also raises where it would have
+    sent RUN_FINISHED (a run that should succeed, failed).
+    """
+
+    def __init__(self, ctx: AdapterContext, declare: bool, fail_success: bool = False) -> None:
+        self.inner = agui(ctx)
+        channel = "observable" if declare else "event"
+        self.capabilities = self.inner.capabilities.model_copy(update={"failure_channel": channel})
+        self.fail_success = fail_success
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        async for event in self.inner.stream(request):
+            if event.get("type") == "RUN_ERROR":
+                raise RuntimeError(str(event.get("message")))
+            if event.get("type") == "RUN_FINISHED" and self.fail_success:
+                raise RuntimeError("the agent failed")
+            yield event
+
+
+def _factory(declare: bool, fail_success: bool = False) -> Any:
+    def factory(ctx: AdapterContext) -> _AbstractAgentLike:
+        return _AbstractAgentLike(ctx, declare, fail_success)
+
+    return factory
+
+
+def _scenario(corpus: list[Scenario], sid: str) -> Scenario:
+    return next(s for s in corpus if s.id == sid)
+
+
+@pytest.mark.parametrize("sid", ERROR_CASES)
+def test_a_declared_observable_failure_is_the_runs_error_terminal(corpus: list[Scenario], sid: str) -> None:
+    scenario = _scenario(corpus, sid)
+    declared = run_case(_factory(True), scenario, "v3", Settings(timeout=5.0))
+    undeclared = run_case(_factory(False), scenario, "v3", Settings(timeout=5.0))
+    assert declared.actual is not None and declared.actual["terminal"] == "error"
+    # What an Error object cannot carry (the reference's RUN_ERROR code and model, the closing of what
+    # was open) is graded as for any RUN_ERROR without it: SHOULD or INFO, never the error case's row.
+    assert declared.verdict in ("PASS", "PASS-NONSTRICT", "INFO"), [f.message for f in declared.findings]
+    assert {f.row for f in declared.findings} <= {"hygiene.error-code", "8.1.2", "info.open-at-error"}
+    # Without the declaration the raise is what it always was: the error case's own row FAILs.
+    assert undeclared.verdict == "FAIL" and undeclared.failed_rows() == {scenario.rows[0]}
+
+
+def test_a_run_expected_to_succeed_that_failed_still_fails(corpus: list[Scenario]) -> None:
+    scenario = _scenario(corpus, "text.basic.001")
+    declared = run_case(_factory(True, fail_success=True), scenario, "v3", Settings(timeout=5.0))
+    undeclared = run_case(_factory(False, fail_success=True), scenario, "v3", Settings(timeout=5.0))
+    assert declared.verdict == "FAIL", declared.reason
+    assert any(f.field == "terminal" and f.actual == "error" for f in declared.findings)
+    assert undeclared.verdict == "ERROR"  # an adapter that raises without the channel: as before
+
+
+def test_only_ag_ui_has_the_channel() -> None:
+    assert Capabilities(name="a", inputs=["v3"], output="ag-ui", failure_channel="observable")
+    with pytest.raises(ValidationError, match="AbstractAgent"):
+        Capabilities(name="a", inputs=["v3"], output="tanstack", failure_channel="observable")
+
