@@ -7,6 +7,10 @@ as if its raise were a RUN_ERROR at that point: an error case PASSes, a run expe
 errored still FAILs (not ERROR), and an adapter that does not declare the channel keeps the old
 grading (the raise FAILs the error case's row, ERRORs a success case).
 
+A failed run may also close what it opened before its error terminal (pydantic-ai does, on purpose:
+pydantic_ai/ui/_event_stream.py:160-168): a failed run hands no call to the client to run
+(@ag-ui/client 1.0.0 src/apply/default.ts 1086-1103: pendingToolCallIds only at RUN_FINISHED), so a
+call closed there is not an exposure (row 8.1.12); the same call closed in a run that finishes is.
 """
 
 from __future__ import annotations
@@ -44,6 +48,28 @@ class _AbstractAgentLike:
                 raise RuntimeError(str(event.get("message")))
             if event.get("type") == "RUN_FINISHED" and self.fail_success:
                 raise RuntimeError("the agent failed")
+            yield event
+
+
+class _ClosesCutCalls:
+    """The AG-UI reference, ending every call still open with TOOL_CALL_END right before its terminal."""
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        self.inner = agui(ctx)
+        self.capabilities = self.inner.capabilities
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        open_calls: list[str] = []
+        async for event in self.inner.stream(request):
+            kind = event.get("type")
+            if kind == "TOOL_CALL_START":
+                open_calls.append(event["toolCallId"])
+            elif kind == "TOOL_CALL_END":
+                open_calls.remove(event["toolCallId"])
+            elif kind in ("RUN_FINISHED", "RUN_ERROR"):
+                for call_id in open_calls:
+                    yield {"type": "TOOL_CALL_END", "toolCallId": call_id}
+                open_calls.clear()
             yield event
 
 
@@ -86,3 +112,16 @@ def test_only_ag_ui_has_the_channel() -> None:
     with pytest.raises(ValidationError, match="AbstractAgent"):
         Capabilities(name="a", inputs=["v3"], output="tanstack", failure_channel="observable")
 
+
+def test_a_failed_run_may_close_the_call_it_cut_a_finished_one_may_not(corpus: list[Scenario]) -> None:
+    cut = _scenario(corpus, "fault.disconnect.002")  # a call half streamed when the connection drops
+    failed = run_case(_ClosesCutCalls, cut, "v3", Settings(timeout=5.0))
+    assert [e["type"] for e in failed.events][-2:] == ["TOOL_CALL_END", "RUN_ERROR"]
+    assert "8.1.12" not in {f.row for f in failed.findings} and failed.verdict != "FAIL", failed.describe()
+    # The same half-streamed call, but the upstream then finishes normally: closing it exposes it.
+    finish = _scenario(corpus, "text.basic.001").script[-1]
+    finished = cut.model_copy(update={"script": [*cut.script[:-1], finish], "expected": cut.expected.model_copy(
+        update={"terminal": "finished", "finish_reason": "stop"})})
+    exposed = run_case(_ClosesCutCalls, finished, "v3", Settings(timeout=5.0))
+    assert [e["type"] for e in exposed.events][-2:] == ["TOOL_CALL_END", "RUN_FINISHED"]
+    assert "8.1.12" in exposed.failed_rows()
