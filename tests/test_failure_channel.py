@@ -15,7 +15,9 @@ call closed there is not an exposure (row 8.1.12); the same call closed in a run
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +26,7 @@ from pydantic import ValidationError
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.reference import agui
 from conformance.runner import Settings, run_case
+from conformance.targets.cmd import CmdTarget
 from mock_provider.scenario import Scenario
 
 ERROR_CASES = ["error.code.001", "error.openai-midstream.001", "fault.disconnect.002", "http.500.001"]
@@ -80,6 +83,11 @@ def _factory(declare: bool, fail_success: bool = False) -> Any:
     return factory
 
 
+# For the Python harness (examples/harness_python.py MODULE:FACTORY): the declared AbstractAgent-like adapter.
+observable_agent = _factory(True)
+HARNESS = f"{sys.executable} {Path(__file__).resolve().parent.parent / 'examples' / 'harness_python.py'}"
+
+
 def _scenario(corpus: list[Scenario], sid: str) -> Scenario:
     return next(s for s in corpus if s.id == sid)
 
@@ -125,3 +133,17 @@ def test_a_failed_run_may_close_the_call_it_cut_a_finished_one_may_not(corpus: l
     exposed = run_case(_ClosesCutCalls, finished, "v3", Settings(timeout=5.0))
     assert [e["type"] for e in exposed.events][-2:] == ["TOOL_CALL_END", "RUN_FINISHED"]
     assert "8.1.12" in exposed.failed_rows()
+
+
+def test_the_harness_error_of_a_declared_channel_is_the_runs_failure(corpus: list[Scenario]) -> None:
+    """Over sac-harness/1 the Observable's error is the harness's ``error`` line: graded as in process."""
+    target = CmdTarget(f"{HARNESS} tests.test_failure_channel:observable_agent", start_timeout=20, case_timeout=10)
+    try:
+        for sid in ("error.code.001", "text.basic.001"):
+            remote = run_case(target, _scenario(corpus, sid), "v3", Settings(timeout=10.0))
+            local = run_case(observable_agent, _scenario(corpus, sid), "v3", Settings(timeout=5.0))
+            assert (remote.verdict, sorted(remote.failed_rows())) == (local.verdict, sorted(local.failed_rows()))
+            assert remote.verdict != "ERROR" and remote.actual is not None, remote.describe()
+        assert target.starts == 1  # an adapter's failure is not a harness crash: the process was kept
+    finally:
+        target.close()
