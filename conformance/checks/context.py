@@ -105,12 +105,12 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     events = graded_events(record, proto)
     actual = proto.extract(list(events))
     parts = scenario.parts()
-    return GradeContext(events=events,
+    return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
         upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
-        truncated=truncated(scenario))
+        truncated=truncated(scenario), events=events)
 
 
 def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:
