@@ -314,7 +314,8 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
     if isinstance(run.error, HarnessError):
         return "harness-error", str(run.error)
     if run.error is not None:
-        return "raised", run.error_text
+        declared = run.capabilities is not None and run.capabilities.failure_channel == "observable"
+        return ("failed" if declared else "raised"), run.error_text
     return "completed", ""
 
 

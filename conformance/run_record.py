@@ -28,9 +28,11 @@ from conformance.findings import Finding
 # 'not-expressible': the dialect or the target's transport cannot carry the scenario;
 # 'setup-error': the factory raised; 'timed-out' / 'too-many-events': the adapter hung or ran away;
 # 'harness-error': the process hosting the adapter broke; 'raised': stream() raised;
+# 'failed': it raised through the failure channel its capabilities declare (``failure_channel:
+# observable``, an AG-UI AbstractAgent whose run() Observable errored): the run's error terminal;
 # 'completed': the stream ended (the usual case).
 Outcome = Literal["not-expressible", "setup-error", "timed-out", "too-many-events", "harness-error", "raised",
-                  "completed"]
+                  "failed", "completed"]
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ def check(ctx: GradeContext) -> list[Finding]:
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated)
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
-    return locate(found, list(rec.events), ctx.expected, proto)
+    return locate(found, list(ctx.events), ctx.expected, proto)
 
 
 def _wanted(f: Finding) -> bool:

@@ -55,3 +55,7 @@ class OutputProtocol:
     # Event types that carry one upstream part's content (a delta, a result): the abort check lets one
     # already-read part's worth of them out after the abort. None: every event counts as content.
     content_types: frozenset[str] | None = None
+    # The terminal event a run that failed outside its stream stands for (outcome 'failed': an AG-UI
+    # AbstractAgent's run() Observable errored), given the error's text. None: the protocol has no
+    # such channel, every failure must be an event.
+    failure_event: Callable[[str], dict[str, Any]] | None = None
