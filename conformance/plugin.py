@@ -39,6 +39,7 @@ from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import ABORT_TIME_BOUND, Settings
 from conformance.session import PROFILES, AdapterLoadError, ConformanceSession, load_factory, worst_of
 from conformance.snapshot import extension_for, normalize_events
+from conformance.targets.isolated import isolation_mode
 from conformance.verdict import CaseResult
 from mock_provider.scenario import ScenarioError, load_corpus
 
@@ -80,6 +81,10 @@ _OPTIONS: list[tuple[str, str, dict[str, Any]]] = [
     ("conformance-examples", f"generated streams per generated-* case (default {DEFAULT_EXAMPLES}; 0: none)", {}),
     ("conformance-seed", "seed of the generated-* search (default: fixed per case; 'random': new each run)", {}),
     ("reproducer-dir", f"where a failing generated stream is saved as scenario YAML (default {DEFAULT_DIR})", {}),
+    # Isolation (issue 19): the adapter in a worker process, so it cannot touch the grader.
+    ("adapter-isolation", "where --adapter's factory runs: none (in this process; default) or process "
+                          "(a worker process over sac-harness/1: it cannot read the expected output, "
+                          "patch the grader or end the suite)", {}),
 ]
 
 
@@ -171,6 +176,8 @@ def pytest_configure(config: pytest.Config) -> None:
                                          _opt(config, "adapter-url-stream"), _opt(config, "adapter-url-select"),
                                          _opt(config, "adapter-url-features"), _opt(config, "adapter-url-policies"))
             session = ConformanceSession.from_factory(target, url, **options)
+        elif isolation_mode(_opt(config, "adapter-isolation")) == "process":
+            session = _isolated_session(config, spec, settings, options)
         else:
             loaded = load_factory(spec, search=(Path.cwd(), config.rootpath))
             session = ConformanceSession.from_factory(loaded, spec, **options)
@@ -186,6 +193,25 @@ def pytest_configure(config: pytest.Config) -> None:
     else:
         config.args[:] = [SUITE_PATH]
     configure_recording(config)
+
+
+def _isolated_session(config: pytest.Config, spec: str, settings: Settings, options: dict[str, Any]
+                      ) -> ConformanceSession:
+    """``--adapter-isolation=process``: the factory runs in ``python -m conformance.harness``.
+
+    The adapter's module is never imported here; a worker that cannot start (a bad spec, an
+    import error) is a usage error quoting the worker's stderr, as ``--adapter`` would be.
+    """
+    from conformance.targets.isolated import isolated_target
+
+    start = _opt(config, "adapter-cmd-start-timeout")
+    target = isolated_target(spec, search=(Path.cwd(), config.rootpath), case_timeout=settings.timeout,
+                             **({"start_timeout": float(start)} if start else {}))
+    config.add_cleanup(target.close)
+    session = ConformanceSession.from_factory(target, spec, **options)
+    if target.start_failure is not None:
+        raise AdapterLoadError(target.start_failure)
+    return session
 
 
 def configure_recording(config: pytest.Config) -> None:

@@ -51,7 +51,7 @@ def test_the_action_is_a_composite_with_the_promised_inputs_and_steps() -> None:
     env = _run_step(action)["env"]
     assert env == {"ADAPTER": "${{ inputs.adapter }}", "PROFILE": "${{ inputs.profile }}",
                    "BASELINE": "${{ inputs.baseline }}", "DEVIATIONS": "${{ inputs.deviations }}",
-                   "REPORT_DIR": "${{ inputs.report-dir }}"}
+                   "REPORT_DIR": "${{ inputs.report-dir }}", "ISOLATION": "${{ inputs.isolation }}"}
     assert "${{" not in _run_step(action)["run"]
 
 
@@ -78,7 +78,7 @@ def test_the_example_workflow_runs_the_action_on_pull_requests() -> None:
 def test_the_documented_command_runs_with_empty_optional_inputs(tmp_path: Path) -> None:
     command = _run_step(_load(ACTION))["run"].strip()
     env = {**os.environ, "ADAPTER": "conformance.reference:agui", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
-           "REPORT_DIR": "out", "PYTEST_ADDOPTS": "-k text.basic.001 --dialect=v3",
+           "REPORT_DIR": "out", "ISOLATION": "process", "PYTEST_ADDOPTS": "-k text.basic.001 --dialect=v3",
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("GITHUB_STEP_SUMMARY", None)
     done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)

@@ -274,6 +274,11 @@ class CmdTarget:
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
         return CmdAdapter(self, self.process(), ctx)
 
+    @property
+    def start_failure(self) -> str | None:
+        """Why the harness could not start (every case is then ERROR), or None."""
+        return self._failed
+
     def process(self) -> HarnessProcess:
         """The running harness, started (and greeted) if needed; HarnessError if it cannot start."""
         with self._lock:
