@@ -453,6 +453,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """
     config = session.config
     conf = config.stash.get(SESSION_KEY, None)
+    if conf is not None:
+        conf.attach_late_notes()  # a harness's messages that came after the last case ended
     workeroutput = getattr(config, "workeroutput", None)
     if workeroutput is not None:
         if conf is not None and conf.results:
