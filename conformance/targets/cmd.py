@@ -13,7 +13,9 @@ runner's fresh event loop per case. Whatever the harness does, the case gets a v
 * it exits mid-case, prints a line that is not a valid message, names another case, or says
   nothing until the case timeout: ERROR with the reason and the tail of its stderr, and the
   process is killed and started afresh for the next case;
-* it reports ``error`` (the adapter threw): graded like a Python adapter that raised.
+* it reports ``error`` (the adapter threw): graded like a Python adapter that raised;
+* it prints a message for a case that already ended: dropped, and noted on that case
+  (:meth:`CmdTarget.late_notes`), never charged to the case running when it arrives.
 
 A case whose scenario states the model's catalogue entry carries it as ``model_info``; the
 harness may answer with one ``modalities`` message, which becomes the adapter's
