@@ -52,7 +52,8 @@ def test_the_action_is_a_composite_with_the_promised_inputs_and_steps() -> None:
     assert env == {"ADAPTER": "${{ inputs.adapter }}", "ADAPTER_CMD": "${{ inputs.adapter-cmd }}",
                    "ADAPTER_URL": "${{ inputs.adapter-url }}", "PYTEST_ARGS": "${{ inputs.pytest-args }}",
                    "PROFILE": "${{ inputs.profile }}", "BASELINE": "${{ inputs.baseline }}",
-                   "DEVIATIONS": "${{ inputs.deviations }}", "REPORT_DIR": "${{ inputs.report-dir }}"}
+                   "DEVIATIONS": "${{ inputs.deviations }}", "REPORT_DIR": "${{ inputs.report-dir }}",
+                   "ISOLATION": "${{ inputs.isolation }}"}
     assert "${{" not in _run_step(action)["run"]
 
 
@@ -81,7 +82,7 @@ def test_the_documented_command_runs_with_empty_optional_inputs(tmp_path: Path) 
     command = _run_step(_load(ACTION))["run"].strip()
     env = {**os.environ, "ADAPTER": "conformance.reference:agui", "ADAPTER_CMD": "", "ADAPTER_URL": "",
            "PYTEST_ARGS": "", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
-           "REPORT_DIR": "out", "PYTEST_ADDOPTS": "-k text.basic.001 --dialect=v3",
+           "REPORT_DIR": "out", "ISOLATION": "process", "PYTEST_ADDOPTS": "-k text.basic.001 --dialect=v3",
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("GITHUB_STEP_SUMMARY", None)
     done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
@@ -143,7 +144,7 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     installed = _shell(_step(action, "Install the conformance kit and the adapter"), env, repo)
     assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
     assert (repo / "node_modules" / "sac-harness" / "index.js").exists(), "npm ci ran"
-    env.update({"ADAPTER": "", "ADAPTER_CMD": "node conformance/harness.mjs", "ADAPTER_URL": "",
+    env.update({"ADAPTER": "", "ADAPTER_CMD": "node conformance/harness.mjs", "ADAPTER_URL": "", "ISOLATION": "process",
                 "PYTEST_ARGS": "-k text.basic.001 --dialect=v3", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
                 "REPORT_DIR": "out"})
     env.pop("GITHUB_STEP_SUMMARY", None)
