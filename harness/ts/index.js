@@ -27,6 +27,16 @@ export class UpstreamError extends Error {
   }
 }
 
+// doStream options as JSON: the abort signal and anything JSON cannot carry are left out.
+function jsonOptions(options) {
+  const { abortSignal, ...rest } = options ?? {}
+  try {
+    return JSON.parse(JSON.stringify(rest, (_key, value) => (typeof value === 'function' ? undefined : value)))
+  } catch {
+    return {}
+  }
+}
+
 function errorText(error) {
   if (error == null) return 'unknown error'
   if (typeof error === 'string') return error
@@ -107,6 +117,7 @@ export function runHarness(options) {
     if (signal?.aborted) abortUpstream()
     else signal?.addEventListener('abort', abortUpstream, { once: true })
     let done = false
+    let first = true
     const stream = new ReadableStream(
       {
         pull(controller) {
@@ -124,7 +135,10 @@ export function runHarness(options) {
               }
               resolve()
             }
-            send({ type: 'pull', case: id })
+            // The first pull of each call carries the call's options (the suite logs them as the
+            // upstream request and, in an agent loop, picks the turn from the prompt).
+            send(first ? { type: 'pull', case: id, options: jsonOptions(callOptions) } : { type: 'pull', case: id })
+            first = false
           })
         },
         cancel() {

@@ -155,6 +155,8 @@ test('parts mode: each read of doStream is one pull, answered by one part, parts
   s.send({ type: 'parts-end', case: 'p[v3]' })
   await s.next((m) => m.type === 'end')
   assert.deepEqual(s.received.map((m) => m.type), ['pull', 'event', 'pull', 'end'])
+  assert.deepEqual(s.received[0].options, {}, 'the first pull of a call carries its options')
+  assert.equal(s.received[2].options, undefined)
   s.close()
   await s.done
 })
@@ -246,4 +248,30 @@ test('toolExecutor: a server tool returns its scripted result by call id, else i
   await assert.rejects(run({}, {}), /no scripted result/)
   const ordered = toolExecutor({ name: 'w', server: true, results: [{ tool_call_id: 'x', result: 1 }, { tool_call_id: 'y', result: 2 }] })
   assert.deepEqual([await ordered({}), await ordered({})], [1, 2])
+})
+
+test('parts mode: an agent loop calls doStream again after parts-end; that pull carries the prompt', async () => {
+  const s = suite({
+    capabilities: CAPS,
+    async *stream(c) {
+      for (const turn of [1, 2]) {
+        const { stream } = await c.doStream({ abortSignal: c.signal, prompt: [{ role: 'user', turn }], onChunk: () => {} })
+        for await (const part of stream) yield { turn, got: part.type }
+      }
+    },
+  })
+  s.send({ type: 'case', case: 'l[v3]', dialect: 'v3', request: REQUEST, upstream: { mode: 'parts' } })
+  await s.next((m) => m.type === 'pull')
+  s.send({ type: 'parts-end', case: 'l[v3]' })
+  await s.next((m) => m.type === 'pull', 1)
+  s.send({ type: 'part', case: 'l[v3]', part: { type: 'text-delta', id: '0', delta: 'x' } })
+  await s.next((m) => m.type === 'pull', 3)
+  s.send({ type: 'parts-end', case: 'l[v3]' })
+  await s.next((m) => m.type === 'end')
+  const pulls = s.received.filter((m) => m.type === 'pull')
+  assert.deepEqual(pulls.map((p) => p.options?.prompt?.[0]?.turn), [1, 2, undefined])
+  assert.equal('onChunk' in pulls[0].options, false, 'functions are not sent')
+  assert.deepEqual(s.received.filter((m) => m.type === 'event').map((m) => m.event), [{ turn: 2, got: 'text-delta' }])
+  s.close()
+  await s.done
 })
