@@ -39,7 +39,8 @@ class UpstreamCall:
 
     ``end_after_abort``: seconds from the caller's abort to the call's end (None: still open when
     the runner stopped watching, or no abort). ``request`` is the call options in process and the
-    JSON body over HTTP.
+    JSON body over HTTP. ``turn``/``attempt`` (1-based; None: refused before a scenario was picked)
+    and ``past_last_turn`` are the provider's pick for the call (agent loops, :mod:`mock_provider.turns`).
     """
 
     kind: str = "stream"
@@ -48,6 +49,9 @@ class UpstreamCall:
     client_left_early: bool = False
     steps_sent: int | None = None
     end_after_abort: float | None = None
+    turn: int | None = None
+    attempt: int | None = None
+    past_last_turn: bool = False
 
 
 @dataclass(frozen=True)
