@@ -240,6 +240,11 @@ Fault = Annotated[
 ]
 
 
+# Chat Completions reasoning dialects (WireOptions.reasoning, header X-Mock-Reasoning).
+ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags"]
+REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags")
+
+
 class WireOptions(_M):
     """Byte-level choices for the HTTP dialects (ignored in-process)."""
 
@@ -250,6 +255,43 @@ class WireOptions(_M):
         "always = even when the script has no finish ([DONE] without finish).",
     )
     keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
+    reasoning: ReasoningDialect = Field(
+        default="reasoning_content",
+        description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "
+        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama) or `<think>...</think>` inside "
+        "`delta.content` (think-tags). A request header `X-Mock-Reasoning` overrides it per request. "
+        "The other wires have one native reasoning form and ignore it.",
+    )
+
+
+# ---------------------------------------------------------------- wire quirks of one step
+
+
+class StepWire(_M):
+    """Provider quirks of one step's wire rendering (HTTP wires only; the part dialects ignore them).
+
+    A quirk changes the bytes, not the meaning: the expected transcript is what a client that
+    copes with the quirk sees. A wire that has no such quirk refuses the step as
+    NOT-EXPRESSIBLE (``DialectError`` naming the quirk), never renders it silently.
+    """
+
+    channel: Literal["refusal"] | None = Field(
+        default=None, description="A text-delta sent as the model's refusal: Chat Completions `delta.refusal`.")
+    filter_chunk_before: bool = Field(
+        default=False, description="Chat Completions: an Azure content-filter chunk with empty `choices` "
+        "(`prompt_filter_results`, empty id/model) before this step's chunks.")
+    late: list[Literal["id", "name"]] = Field(
+        default_factory=list, description="On a tool-input-start, Chat Completions: these fields of the call "
+        "are left out of its first `tool_calls` delta and sent in the next one.")
+    index: int | None = Field(
+        default=None, ge=0, description="On a tool-input-start or an unstarted tool-call, Chat Completions: the "
+        "`tool_calls[].index` sent for the call instead of its ordinal (a skipped or duplicate index).")
+
+    @model_validator(mode="after")
+    def _some_quirk(self) -> StepWire:
+        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None):
+            raise ValueError("a step's wire options name at least one quirk")
+        return self
 
 
 class Step(_M):
@@ -261,6 +303,8 @@ class Step(_M):
     )
     fault: Fault | None = None
     delay_ms: float = Field(default=0, ge=0)
+    wire: StepWire | None = Field(default=None, description="Provider quirks of this step's wire rendering "
+                                  "(a part step only; ignored in-process).")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Step:
@@ -269,6 +313,8 @@ class Step(_M):
             raise ValueError(f"a step holds one of part, raw_part, fault; got {', '.join(given)}")
         if self.raw_part is not None and not isinstance(self.raw_part.get("type"), str):
             raise ValueError("raw_part needs a string 'type'")
+        if self.wire is not None and self.part is None:
+            raise ValueError("wire quirks apply to a part step")
         return self
 
 

@@ -46,7 +46,7 @@ from mock_provider.parts import (
     ToolInputStart,
     Usage,
 )
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, WirePlan, sse_frame
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -57,6 +57,7 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    refuse_quirks,
     scenario_hash,
     with_keepalives,
 )
@@ -429,6 +430,10 @@ class Encoder:
             raise self._fail("tool-input-end", f"call {closed[0]!r} is ended without its tool-call part, but "
                              "content_block_stop completes it for every consumer")
         return []
+
+    def encode_quirk(self, part: Part, wire: StepWire) -> list[dict[str, Any]]:
+        """Chat Completions quirks have no form on this wire: NOT-EXPRESSIBLE."""
+        raise refuse_quirks(part, wire, NAME, self.scenario_id)
 
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """A part of a type no spec defines has no wire form.
