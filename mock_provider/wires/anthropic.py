@@ -138,8 +138,12 @@ RULES: dict[str, Rule] = {
         "stop->end_turn, length->max_tokens, tool-calls->tool_use, content-filter->refusal (a raw value "
         "that @ai-sdk/anthropic maps to the same reason is kept), other/unknown->null (read as 'other'); "
         "message_start carries input_tokens=noCache (else total-cacheRead-cacheWrite), "
-        "cache_read_input_tokens=cacheRead, cache_creation_input_tokens=cacheWrite; output.reasoning has no "
-        "key; unified 'error' after an error event ends the stream with no message_delta/message_stop",
+        "cache_read_input_tokens=cacheRead, cache_creation_input_tokens=cacheWrite; output.reasoning is "
+        "`usage.output_tokens_details.thinking_tokens` (anthropic 2.14.0 output_tokens_details.py; "
+        "@ai-sdk/anthropic 4.0.105 reads it as reasoning tokens); providerMetadata.anthropic.stopDetails "
+        "`{type:'refusal', category?, explanation?}` is `delta.stop_details` (raw_message_delta_event.py, "
+        "refusal_stop_details.py); unified 'error' after an error event ends the stream with no "
+        "message_delta/message_stop",
         error_when="`usage` is null or all-undefined (Messages always reports usage); unified 'error' with no "
         "error event before it; unified 'interrupted' (V4's word for a stream cut before message_stop)",
     ),
@@ -193,6 +197,22 @@ def output_tokens(usage: Usage) -> int | None:
     if out.text is not None or out.reasoning is not None:
         return (out.text or 0) + (out.reasoning or 0)
     return None
+
+
+def stop_details(part: Finish) -> dict[str, Any] | None:
+    """``stop_details`` of a finish: providerMetadata.anthropic.stopDetails (the AI SDK's camelCase, as
+    @ai-sdk/anthropic 4.0.105 ``mapAnthropicStopDetails`` hands it on) in the API's snake_case.
+
+    >>> from mock_provider.parts import parse_part
+    >>> stop_details(parse_part({"type": "finish", "finishReason": {"unified": "content-filter"},
+    ...     "providerMetadata": {"anthropic": {"stopDetails": {"type": "refusal", "category": "cyber"}}}}))
+    {'type': 'refusal', 'category': 'cyber', 'explanation': None}
+    """
+    given = _anthropic(part.provider_metadata).get("stopDetails")
+    if not isinstance(given, dict):
+        return None
+    return {"type": given.get("type", "refusal"), "category": given.get("category"),
+            "explanation": given.get("explanation")}
 
 
 def _reports_input(usage: Usage) -> bool:
@@ -395,15 +415,15 @@ class Encoder:
         reason = self.stop_reason(part)
         if part.usage is None or (not _reports_input(part.usage) and output_tokens(part.usage) is None):
             raise self._fail(part.type, "Messages always reports usage; the script's finish has none")
-        return [
-            *self._message_start(),
-            {
-                "type": "message_delta",
-                "delta": {"stop_reason": reason, "stop_sequence": None},
-                "usage": {"output_tokens": output_tokens(part.usage) or 0},
-            },
-            {"type": "message_stop"},
-        ]
+        delta: dict[str, Any] = {"stop_reason": reason, "stop_sequence": None}
+        details = stop_details(part)
+        if details is not None:
+            delta["stop_details"] = details
+        usage: dict[str, Any] = {"output_tokens": output_tokens(part.usage) or 0}
+        if part.usage.output_tokens.reasoning is not None:
+            usage["output_tokens_details"] = {"thinking_tokens": part.usage.output_tokens.reasoning}
+        return [*self._message_start(), {"type": "message_delta", "delta": delta, "usage": usage},
+                {"type": "message_stop"}]
 
     def end(self) -> list[dict[str, Any]]:
         """The script ran to its end: check that no closed tool_use block lacks its tool-call part.
@@ -504,6 +524,7 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     blocks: dict[int, dict[str, Any]] = {}
     partial: dict[int, str] = {}
     stop_reason: str | None = None
+    details: dict[str, Any] | None = None
     usage: dict[str, Any] = {}
     for step in encode_steps(scenario, enc):
         for event in step:
@@ -516,18 +537,11 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
                 blocks[event["index"]] = dict(event["content_block"])
                 partial[event["index"]] = ""
             elif kind == "content_block_delta":
-                block, delta = blocks[event["index"]], event["delta"]
-                if delta["type"] == "text_delta":
-                    block["text"] += delta["text"]
-                elif delta["type"] == "thinking_delta":
-                    block["thinking"] += delta["thinking"]
-                elif delta["type"] == "signature_delta":
-                    block["signature"] = delta["signature"]
-                elif delta["type"] == "input_json_delta":
-                    partial[event["index"]] += delta["partial_json"]
+                _fold_delta(blocks[event["index"]], partial, event["index"], event["delta"])
             elif kind == "message_delta":
                 stop_reason = event["delta"]["stop_reason"]
-                usage["output_tokens"] = event["usage"]["output_tokens"]
+                details = event["delta"].get("stop_details")
+                usage.update(event["usage"])
     unfinished = [c for kind, c in enc.open if kind == "tool" and c not in enc.completed]
     if unfinished:
         raise fail("tool-input-start", NAME, scenario.id, f"call {unfinished[0]!r} never completes, but a "
@@ -554,8 +568,21 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
         "content": content,
         "stop_reason": stop_reason,
         "stop_sequence": None,
+        **({"stop_details": details} if details is not None else {}),
         "usage": usage,
     }
+
+
+def _fold_delta(block: dict[str, Any], partial: dict[int, str], index: int, delta: dict[str, Any]) -> None:
+    """Add one ``content_block_delta`` to the block it names (a Message holds the folded blocks)."""
+    if delta["type"] == "text_delta":
+        block["text"] += delta["text"]
+    elif delta["type"] == "thinking_delta":
+        block["thinking"] += delta["thinking"]
+    elif delta["type"] == "signature_delta":
+        block["signature"] = delta["signature"]
+    elif delta["type"] == "input_json_delta":
+        partial[index] += delta["partial_json"]
 
 
 def assistant_turns(body: Mapping[str, Any]) -> int:

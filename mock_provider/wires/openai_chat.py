@@ -561,15 +561,7 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
                     found.append(delta.get(key) or "")
                 annotations.extend(delta.get("annotations") or [])
                 for tc in delta.get("tool_calls", []):
-                    call = by_index.get(tc["index"])
-                    if call is None or (tc.get("id") and call["id"] and tc["id"] != call["id"]):
-                        call = {"id": None, "type": "function", "function": {"name": None, "arguments": ""}}
-                        by_index[tc["index"]] = call
-                        calls.append(call)
-                    call["id"] = tc.get("id") or call["id"]
-                    fn = tc.get("function", {})
-                    call["function"]["name"] = fn.get("name") or call["function"]["name"]
-                    call["function"]["arguments"] += fn.get("arguments") or ""
+                    _fold_call(calls, by_index, tc)
                 finish_reason = choice.get("finish_reason") or finish_reason
     message: dict[str, Any] = {"role": "assistant", "content": "".join(text) or None}
     for key, found in fields.items():
@@ -589,6 +581,20 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     if usage is not None:
         body["usage"] = usage
     return body
+
+
+def _fold_call(calls: list[dict[str, Any]], by_index: dict[int, dict[str, Any]], tc: dict[str, Any]) -> None:
+    """Add one ``tool_calls`` delta to the call its index names; a new id at a used index is a new call
+    (a reused index, ``quirks.tool-index-reused.001``)."""
+    call = by_index.get(tc["index"])
+    if call is None or (tc.get("id") and call["id"] and tc["id"] != call["id"]):
+        call = {"id": None, "type": "function", "function": {"name": None, "arguments": ""}}
+        by_index[tc["index"]] = call
+        calls.append(call)
+    call["id"] = tc.get("id") or call["id"]
+    fn = tc.get("function", {})
+    call["function"]["name"] = fn.get("name") or call["function"]["name"]
+    call["function"]["arguments"] += fn.get("arguments") or ""
 
 
 def assistant_turns(body: Mapping[str, Any]) -> int:
