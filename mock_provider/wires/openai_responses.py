@@ -11,7 +11,7 @@ reasoning and function calls are output items numbered by ``output_index`` in or
 their ``response.function_call_arguments.delta`` events by ``output_index``. The turn ends with
 ``response.completed`` (stop, tool calls), ``response.incomplete`` (length: ``max_output_tokens``,
 content filter: ``content_filter``) or, after an ``error`` event, ``response.failed``. What the
-wire cannot say (files, sources, provider-executed tools and results, approvals, custom and raw
+wire cannot say (files, document sources, provider-executed tools and results, approvals, custom and raw
 parts, a finish consumers would read as 'other') raises :class:`~mock_provider.dialects.DialectError`;
 :data:`RULES` lists every case.
 
