@@ -306,8 +306,8 @@ INEXPRESSIBLE: dict[str, list[dict[str, Any]]] = {
     "provider-executed call": [PROVIDER_CALL],
     "provider-executed start": [{"type": "tool-input-start", "id": "s", "toolName": "web", "providerExecuted": True}],
     "delta without start": [{"type": "tool-input-delta", "id": "nope", "delta": "{}"}],
-    "citations": [{"type": "text-end", "id": "t", "citations": [{"source": {"sourceType": "url", "id": "s",
-                                                                            "url": "https://x"}}]}],
+    "citation of another source": [{"type": "text-start", "id": "t"}, {"type": "text-end", "id": "t", "citations": [
+        {"source": {"type": "source", "sourceType": "file", "id": "s"}}]}],
 }
 
 
@@ -623,3 +623,33 @@ def test_anthropic_sdk_streams_stop_details() -> None:
            if ev.type == "message_delta"]
     assert type(got[0].delta.stop_details).__name__ == "RefusalStopDetails"
     assert got[0].delta.stop_details.explanation == "The request could enable malware or exploit development."
+
+
+def test_citations_are_citations_deltas_before_the_block_stops() -> None:
+    """anthropic 2.14.0 citations_delta.py (CitationsDelta{citation}), citations_web_search_result_location.py
+    and citation_char_location.py give the shapes; @ai-sdk/anthropic 4.0.105 dist/index.js:5918 collects them."""
+    url = {"source": {"type": "source", "sourceType": "url", "id": "s1", "url": "https://x", "title": "X"},
+           "citedText": "quoted"}
+    doc = {"source": {"type": "source", "sourceType": "document", "id": "s2", "mediaType": "application/pdf",
+                      "title": "Doc"}, "startIndex": 3, "endIndex": 9, "citedText": "cited"}
+    got = encode({"type": "text-delta", "id": "t", "delta": "Hi"},
+                 {"type": "text-end", "id": "t", "citations": [url, doc]})
+    assert got[-3:] == [
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": {
+            "type": "web_search_result_location", "url": "https://x", "title": "X", "cited_text": "quoted",
+            "encrypted_index": ""}}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": {
+            "type": "char_location", "document_index": 0, "document_title": "Doc", "start_char_index": 3,
+            "end_char_index": 9, "cited_text": "cited"}}},
+        {"type": "content_block_stop", "index": 0},
+    ]
+
+
+def test_anthropic_sdk_reads_the_citations() -> None:
+    s = corpus_scenario("parts.citations.001")
+    m = client_for(s).messages.create(model="m", max_tokens=64, messages=MESSAGES)
+    assert [(c.type, c.url, c.cited_text) for c in m.content[0].citations or []] == [
+        ("web_search_result_location", "https://example.com/mont-blanc", "Mont Blanc rises to 4,806 metres.")]
+    with client_for(s).messages.stream(model="m", max_tokens=64, messages=MESSAGES) as stream:
+        final = stream.get_final_message()
+    assert final.content[0].citations is not None and final.content[0].citations[0].title == "Mont Blanc"

@@ -6,7 +6,7 @@ JSON body when the request does not stream. Text, reasoning and tool inputs are 
 blocks numbered in order of opening: ``content_block_start`` / ``*_delta`` /
 ``content_block_stop``. ``message_start`` opens the stream (with the input usage of the
 script's finish), ``message_delta`` + ``message_stop`` end it. What Messages cannot say (files,
-sources, provider-executed tools and their results, approvals, custom and raw parts) raises
+sources outside citations, provider-executed tools and their results, approvals, custom and raw parts) raises
 :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists every case.
 
 Blocks are emitted exactly as the script orders its parts. The real API never interleaves two
@@ -91,7 +91,11 @@ RULES: dict[str, Rule] = {
     "text-end": Rule(
         "mapped",
         "`content_block_stop{index}`",
-        error_when="`citations` is non-empty (citations_delta is not implemented)",
+        error_when="a citation whose source is neither a url nor a document (see `citation`); before the stop, "
+        "each citation is a `citations_delta{citation}` (@ai-sdk/anthropic 4.0.105 collects them on the text "
+        "block and ends it with them): a url source as `web_search_result_location{url, title, cited_text, "
+        "encrypted_index:''}`, a document source as `char_location{document_index:0, document_title, "
+        "start_char_index, end_char_index, cited_text}` (anthropic 2.14.0 citations_delta.py)",
     ),
     "reasoning-start": Rule(
         "mapped",
@@ -280,6 +284,19 @@ class Encoder:
         out.append({"type": "content_block_start", "index": index, "content_block": block})
         return out
 
+    def _citation(self, given: dict[str, Any]) -> dict[str, Any]:
+        source = given.get("source") or {}
+        kind = source.get("sourceType", source.get("source_type"))
+        cited = given.get("cited_text") or ""
+        if kind == "url" and source.get("url"):
+            return {"type": "web_search_result_location", "url": source["url"], "title": source.get("title"),
+                    "cited_text": cited, "encrypted_index": ""}
+        if kind == "document":
+            return {"type": "char_location", "document_index": 0, "document_title": source.get("title"),
+                    "start_char_index": given.get("start_index") or 0, "end_char_index": given.get("end_index") or 0,
+                    "cited_text": cited}
+        raise self._fail("text-end", f"a citation of a {kind!r} source has no Messages location")
+
     def _stop(self, kind: str, part_id: str) -> list[dict[str, Any]]:
         index = self.open.pop((kind, part_id), None)
         return [] if index is None else [{"type": "content_block_stop", "index": index}]
@@ -301,9 +318,11 @@ class Encoder:
             out = [] if ("text", part.id) in self.open else self._start("text", part.id, {"type": "text", "text": ""})
             return [*out, self._delta(self.open[("text", part.id)], {"type": "text_delta", "text": part.delta})]
         if isinstance(part, TextEnd):
-            if part.citations:
-                raise self._fail(part.type, "citations are not implemented for Messages")
-            return self._stop("text", part.id)
+            index = self.open.get(("text", part.id))
+            cited = [] if index is None else [self._delta(index, {"type": "citations_delta",
+                                                                  "citation": self._citation(c.model_dump())})
+                                              for c in part.citations or []]
+            return [*cited, *self._stop("text", part.id)]
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return self._reasoning(part)
         if isinstance(part, ToolInputStart):
@@ -583,6 +602,8 @@ def _fold_delta(block: dict[str, Any], partial: dict[int, str], index: int, delt
         block["signature"] = delta["signature"]
     elif delta["type"] == "input_json_delta":
         partial[index] += delta["partial_json"]
+    elif delta["type"] == "citations_delta":
+        block.setdefault("citations", []).append(delta["citation"])
 
 
 def assistant_turns(body: Mapping[str, Any]) -> int:
