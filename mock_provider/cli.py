@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from mock_provider.dialects import HTTP_DIALECTS, DialectError
-from mock_provider.scenario import PART_DIALECTS, ScenarioError, load_corpus, load_scenario
+from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, load_corpus, load_scenario
 from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
 
@@ -59,6 +59,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
         print(f"error: {s.past_last_turn_message(args.turn)}", file=sys.stderr)
         return 2
     s = s.for_turn(args.turn)
+    if args.reasoning is not None:  # as the server does for the header X-Mock-Reasoning
+        s = s.model_copy(update={"wire": s.wire.model_copy(update={"reasoning": args.reasoning})})
     request: dict[str, object] = {"model": f"scenario:{s.id}", "stream": not args.json}
     if args.include_usage:
         request["stream_options"] = {"include_usage": True}
@@ -233,6 +235,8 @@ def _main(argv: Sequence[str] | None) -> int:
     r.add_argument("--ndjson", action="store_true", help="NDJSON instead of SSE (part dialects)")
     r.add_argument("--include-usage", action="store_true", help="openai-chat stream_options.include_usage")
     r.add_argument("--turn", type=int, default=1, help="which turn of an agent-loop scenario (1-based; default 1)")
+    r.add_argument("--reasoning", choices=REASONING_DIALECTS, default=None,
+                   help="openai-chat reasoning dialect, as the request header X-Mock-Reasoning picks it")
     r.set_defaults(fn=_cmd_render)
     sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")

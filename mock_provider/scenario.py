@@ -37,6 +37,9 @@ from mock_provider.parts import (
     ToolInputStart,
     ToolResult,
 )
+from mock_provider.quirks import REASONING_DIALECTS as REASONING_DIALECTS
+from mock_provider.quirks import ReasoningDialect
+from mock_provider.quirks import StepWire as StepWire
 from mock_provider.transcript import Transcript, merge_override
 
 if TYPE_CHECKING:
@@ -250,6 +253,13 @@ class WireOptions(_M):
         "always = even when the script has no finish ([DONE] without finish).",
     )
     keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
+    reasoning: ReasoningDialect = Field(
+        default="reasoning_content",
+        description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "
+        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama) or `<think>...</think>` inside "
+        "`delta.content` (think-tags). A request header `X-Mock-Reasoning` overrides it per request. "
+        "The other wires have one native reasoning form and ignore it.",
+    )
 
 
 class Step(_M):
@@ -261,6 +271,8 @@ class Step(_M):
     )
     fault: Fault | None = None
     delay_ms: float = Field(default=0, ge=0)
+    wire: StepWire | None = Field(default=None, description="Provider quirks of this step's wire rendering "
+                                  "(a part step only; ignored in-process).")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Step:
@@ -269,6 +281,8 @@ class Step(_M):
             raise ValueError(f"a step holds one of part, raw_part, fault; got {', '.join(given)}")
         if self.raw_part is not None and not isinstance(self.raw_part.get("type"), str):
             raise ValueError("raw_part needs a string 'type'")
+        if self.wire is not None and self.part is None:
+            raise ValueError("wire quirks apply to a part step")
         return self
 
 

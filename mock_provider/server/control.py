@@ -35,6 +35,7 @@ from mock_provider.server.selection import (
     ScenarioStore,
     check_scenario_id,
     header_value,
+    reasoning_override,
     select_scenario,
 )
 from mock_provider.server.validation import (
@@ -100,7 +101,7 @@ class MockProviderState:
         self.shutting_down = False
         # Set by a server that owns its process (the CLI): see MockServer(freeze_gc=...).
         self.freeze_gc = False
-        self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int], CompiledPlan] = {}
+        self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str], CompiledPlan] = {}
         # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
         # response sends that many steps, calls back, then holds the stream open until the client leaves.
         self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
@@ -129,9 +130,10 @@ class MockProviderState:
                                f"it cannot be served as {dialect!r}", scenario=scenario.id, dialect=dialect)
 
     def plan_for(self, scenario: Scenario, dialect: str, body: Mapping[str, Any], accept: str | None,
-                 pause_after: int | None = None, turn: int = 1) -> CompiledPlan:
+                 pause_after: int | None = None, turn: int = 1, reasoning: str | None = None) -> CompiledPlan:
         """The compiled plan for a request, cached per (scenario, dialect, stream, include_usage, NDJSON, model,
-        turn); ``turn`` (1-based) picks the script (:meth:`Scenario.for_turn`).
+        turn, reasoning); ``turn`` (1-based) picks the script (:meth:`Scenario.for_turn`), ``reasoning``
+        (header ``X-Mock-Reasoning``) replaces the scenario's ``wire.reasoning``.
 
         The dialect sees a request reduced to exactly the keyed fields (``model`` is echoed by the
         OpenAI and Anthropic dialects when the script names none), so a cached plan can never
@@ -139,6 +141,8 @@ class MockProviderState:
         """
         self.check_dialect(scenario, dialect)
         scenario = scenario.for_turn(turn)
+        if reasoning is not None and reasoning != scenario.wire.reasoning:
+            scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"reasoning": reasoning})})
         model: str | None = None
         if dialect in PART_DIALECTS:
             stream, usage, ndjson = True, False, bool(accept) and "application/x-ndjson" in (accept or "")
@@ -153,7 +157,7 @@ class MockProviderState:
                 request["stream_options"] = {"include_usage": True}
             if isinstance(body.get("model"), str):
                 model = request["model"] = body["model"]
-        key = (scenario.id, dialect, stream, usage, ndjson, model, turn)
+        key = (scenario.id, dialect, stream, usage, ndjson, model, turn, scenario.wire.reasoning)
         plan = None if pause_after is not None else self._plans.get(key)
         if plan is None:
             try:
@@ -205,7 +209,8 @@ class MockProviderState:
             return scenario, self._refusal_plan(scenario, dialect, refused)
         pause = self.pauses.get(entry.scope) if entry is not None and entry.scope else None
         return scenario, self.plan_for(scenario, dialect, body, header_value(headers, "Accept"),
-                                       pause_after=pause[0] if pause else None, turn=pick.turn)
+                                       pause_after=pause[0] if pause else None, turn=pick.turn,
+                                       reasoning=reasoning_override(headers))
 
     def _refusal_plan(self, scenario: Scenario, dialect: str, refused: Refusal) -> CompiledPlan:
         """A scripted failed attempt's response: its status, its headers, the error body (not cached)."""

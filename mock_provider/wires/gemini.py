@@ -37,7 +37,7 @@ from mock_provider.parts import (
     ToolInputStart,
     Usage,
 )
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import WirePlan, sse_frame
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -48,6 +48,7 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    refuse_quirks,
 )
 
 NAME = "gemini"
@@ -292,6 +293,10 @@ class Encoder:
             raise self._fail("tool-input-start", f"call {unfinished[0]!r} never gets its tool-call part, and "
                              "Gemini sends a call only whole")
         return []
+
+    def encode_quirk(self, part: Part, wire: StepWire) -> list[dict[str, Any]]:
+        """Chat Completions quirks have no form on this wire: NOT-EXPRESSIBLE."""
+        raise refuse_quirks(part, wire, NAME, self.scenario_id)
 
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """A part of a type no spec defines has no wire form.
