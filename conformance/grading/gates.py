@@ -94,6 +94,27 @@ def absent_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
                                    f"for {caps.output} (row {row.id}: {why})")
 
 
+def undeclared_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """The scenario asks for a structured-output mode the adapter did not declare (``structured_modes``):
+    its script answers a request (a forced tool, an instruction prompt) the adapter never makes, so
+    what follows is not that mode's behaviour to grade (issue 15 class 7).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.contract import Capabilities
+    >>> s = next(s for s in load_corpus() if s.id == "structured.tool.001")
+    >>> caps = Capabilities(name="n", inputs=["openai-chat"], output="tanstack", structured_modes={"native"})
+    >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a", capabilities=caps)
+    >>> undeclared_mechanism(rec, s).reason
+    "structured-output mode 'tool' not declared (declared structured_modes: ['native'])"
+    """
+    caps = rec.capabilities
+    mode = scenario.request.structured_mode
+    if caps is None or scenario.request.output_schema is None or mode in caps.structured_modes:
+        return None
+    return Stop("UNSUPPORTED", f"structured-output mode {mode!r} not declared "
+                               f"(declared structured_modes: {sorted(caps.structured_modes)})")
+
+
 def hung(rec: RunRecord, scenario: Scenario) -> Stop | None:
     if rec.outcome in ("timed-out", "too-many-events"):
         return Stop("ERROR", rec.reason)
@@ -118,6 +139,7 @@ def raised(rec: RunRecord, scenario: Scenario) -> Stop | None:
 
 GATES: tuple[Gate, ...] = (
     not_expressible, setup_error, unsupported_input, unsupported_feature, unsupported_modalities, absent_mechanism,
+    undeclared_mechanism,
     hung,
     transport_broken, harness_error, raised,
 )
