@@ -94,6 +94,36 @@ def absent_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
                                    f"for {caps.output} (row {row.id}: {why})")
 
 
+def inapplicable_request_row(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """The scenario's primary row is a request conversion (``request.*``) the catalog says does not apply
+    to the adapter's output protocol: its expected transcript presumes the upstream got that
+    conversion's request, which this protocol's producers do not make (TanStack refuses the empty user
+    message the AI SDK sends for null content), so the adapter's answer is not specified here.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.contract import Capabilities
+    >>> s = next(s for s in load_corpus() if s.id == "request.prompt.001")
+    >>> caps = Capabilities(name="n", inputs=["openai-chat"], output="tanstack")
+    >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a", capabilities=caps)
+    >>> inapplicable_request_row(rec, s).verdict
+    'NOT-EXPRESSIBLE'
+    >>> agui = Capabilities(name="n", inputs=["openai-chat"], output="ag-ui")
+    >>> inapplicable_request_row(RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a",
+    ...                                    capabilities=agui), s) is None
+    True
+    """
+    caps = rec.capabilities
+    primary = scenario.rows[0]
+    if caps is None or not primary.startswith("request."):
+        return None
+    row = catalog().row(primary)
+    if row.level_for(caps.output) is not None:
+        return None
+    entry = row.applies_to(caps.output)
+    why = entry.why if entry is not None else ""
+    return Stop("NOT-EXPRESSIBLE", f"row {row.id} does not apply to {caps.output}: {why}")
+
+
 def undeclared_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
     """The scenario asks for a structured-output mode the adapter did not declare (``structured_modes``):
     its script answers a request (a forced tool, an instruction prompt) the adapter never makes, so
@@ -139,7 +169,7 @@ def raised(rec: RunRecord, scenario: Scenario) -> Stop | None:
 
 GATES: tuple[Gate, ...] = (
     not_expressible, setup_error, unsupported_input, unsupported_feature, unsupported_modalities, absent_mechanism,
-    undeclared_mechanism,
+    undeclared_mechanism, inapplicable_request_row,
     hung,
     transport_broken, harness_error, raised,
 )
