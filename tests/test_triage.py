@@ -34,10 +34,6 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
     # Suite errors found by this triage (each record says why and what fixes it).
-    "tanstack-ai-openai.verdicts.json": {
-        "request.prompt.001[openai-chat]", "request.tools.001[openai-chat]",
-        "structured.instruction.001[openai-chat]", "structured.instruction.002[openai-chat]",
-        "structured.tool.001[openai-chat]", "usage.late.001[openai-chat]"},
     "pydantic-ai-agui.verdicts.json": {
         "reasoning.only.001[openai-chat]", "finish.missing.003[openai-chat]", "usage.zero.001[openai-chat]",
         "tool.dynamic.001[openai-chat]", "tool.malformed.001[openai-chat]", "tool.malformed.002[openai-chat]",
@@ -51,9 +47,9 @@ PENDING: dict[str, str | set[str]] = {
             "finish.unknown.001", "finish.tool-calls-none.001", "tool.dynamic.001"))},
     "agno-agui.verdicts.json": {
         *(f"{s}[openai-chat]" for s in (
-            "request.tools.001", "tool.dynamic.001", "tool.malformed.001", "tool.malformed.002",
+            "tool.dynamic.001", "tool.malformed.001", "tool.malformed.002",
             "tool.malformed.003", "tool.null-args.001"))},
-    "llama-index-agui.verdicts.json": {"tool.null-args.001[openai-chat]", "tool.dynamic.001[openai-chat]"},
+    "llama-index-agui.verdicts.json": {"tool.dynamic.001[openai-chat]"},
 }
 
 
