@@ -118,7 +118,8 @@ def test_a_strict_tool_is_compared_with_the_strict_form_of_its_schema() -> None:
     assert _tool_rows(_tools_check(strict_tools=True, key="/function/name"), sent[::-1]) == []
     # Not strict mode's form: 'unit' left optional, or not nullable.
     loose = {**STRICT_WEATHER, "required": ["city"]}
-    assert _tool_rows(_tools_check(strict_tools=True), [_tool("get_weather", loose, True), sent[1]]) == ["request.tools"]
+    assert _tool_rows(_tools_check(strict_tools=True), [_tool("get_weather", loose, True), sent[1]]) \
+        == ["request.tools"]
     not_null = {**STRICT_WEATHER, "properties": {**STRICT_WEATHER["properties"], "unit": {"type": "string",
                                                                                          "enum": ["C", "F"]}}}
     assert _tool_rows(_tools_check(strict_tools=True), [_tool("get_weather", not_null, True), sent[1]]) \
