@@ -50,6 +50,22 @@ PENDING: dict[str, str | set[str]] = {
             "tool.dynamic.001", "tool.malformed.001", "tool.malformed.002",
             "tool.malformed.003", "tool.null-args.001"))},
     "llama-index-agui.verdicts.json": {"tool.dynamic.001[openai-chat]"},
+    # ai 7 reports a truncated provider stream as finish 'interrupted', which ui-message-stream@7 reads as a
+    # normal end (issue 17; the records say what fixes it).
+    "ai-sdk7-openai.verdicts.json": {f"finish.missing.00{n}[openai-responses]" for n in (1, 2, 3)},
+    "ai-sdk7-google.verdicts.json": {f"finish.missing.00{n}[gemini]" for n in (1, 2, 3)},
+    # TanStack's signature-carrying second STEP_FINISHED graded by AG-UI's step rule, and the suite errors
+    # the Chat Completions pin above already has pending (structured output, 0-vs-absent usage).
+    "tanstack-ai-openai-responses.verdicts.json": {
+        f"{s}[openai-responses]" for s in (
+            "ids.reuse.001", "ids.reuse.002", "reasoning.basic.001", "reasoning.interleaved.001", "usage.nested.001",
+            "structured.instruction.001", "structured.instruction.002", "structured.tool.001", "usage.late.001")},
+    # The same classes on the Gemini adapter (its real defects are records of their own in the same cases).
+    "tanstack-ai-gemini.verdicts.json": {
+        f"{s}[gemini]" for s in (
+            "finish.missing.003", "reasoning.basic.001", "reasoning.only.001", "reasoning.interleaved.001",
+            "ids.reuse.002", "usage.late.001", "usage.nested.001", "structured.instruction.001",
+            "structured.instruction.002", "structured.tool.001", "structured.parse-error.001")},
 }
 
 

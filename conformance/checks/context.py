@@ -97,7 +97,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     if bridged:
         expected = bridge.expected_for(expected)
     # The declared POLICY choices decide what a correct run looks like (missing finish, finish reason).
-    expected = expected_under(expected, scenario, caps.policies, caps.output)
+    expected = expected_under(expected, scenario, caps.policies, caps.output, record.dialect)
     actual = proto.extract(list(record.events))
     parts = scenario.parts()
     return GradeContext(

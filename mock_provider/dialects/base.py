@@ -116,6 +116,10 @@ class Dialect:
     envelope: bool = False
     # A request message's content may be a string for one text part (Chat Completions, Anthropic Messages).
     string_content: bool = False
+    # The wire has one normal terminal for 'stop' and 'tool-calls' (Responses `response.completed`, Gemini
+    # `STOP`): its clients derive 'tool-calls' from the function calls they read, so that is the
+    # provider's reason (@ai-sdk/openai 4.0.118 dist/index.js:4263, @ai-sdk/google 4.0.121 dist/index.js:1981).
+    tool_calls_derived: bool = False
 
     def expresses(self, part_type: str) -> bool:
         """Whether some part of this type can be sent at all (its rule is not ``error``)."""

@@ -386,6 +386,7 @@ DIALECT = HttpDialect(
     usage_shape="gemini",
     finish_reasons=without_interrupted(),
     cache_write=False,  # usageMetadata has no cache-write count
+    tool_calls_derived=True,  # STOP is both stop and tool-calls (FINISH_REASONS)
     plan=plan,
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,

@@ -559,6 +559,7 @@ DIALECT = HttpDialect(
     finish_shape="responses",
     usage_shape="responses",
     finish_reasons=without_interrupted() - {"other", "unknown"},
+    tool_calls_derived=True,  # response.completed says neither stop nor tool-calls
     plan=plan,
     route="/v1/responses",
     # `input` is optional in the real API (a stored prompt or previous_response_id can stand in for it).
