@@ -265,7 +265,10 @@ class _Execution:
 
     def _upstream(self) -> tuple[UpstreamCall, ...]:
         """The case's upstream calls as the grader reads them (only streaming calls are graded)."""
-        if self.scenario.client.abort_after_step is None and not self.scenario.expected_request:
+        s = self.scenario
+        # Agent loops are graded on their calls too: which turn and attempt each request got.
+        if s.client.abort_after_step is None and not s.expected_request and s.turn_count() == 1 \
+                and not s.failed_attempts:
             return ()
         calls: list[UpstreamCall] = []
         delays = iter(self.run_state.upstream_delays)
@@ -273,7 +276,8 @@ class _Execution:
             end = next(delays, None) if r.kind == "stream" else None
             calls.append(UpstreamCall(kind=r.kind, request=r.request, aborted=r.aborted,
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
-                                      end_after_abort=end))
+                                      end_after_abort=end, turn=r.turn, attempt=r.attempt,
+                                      past_last_turn=r.past_last_turn))
         return tuple(calls)
 
 
@@ -310,7 +314,8 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
     if isinstance(run.error, HarnessError):
         return "harness-error", str(run.error)
     if run.error is not None:
-        return "raised", run.error_text
+        declared = run.capabilities is not None and run.capabilities.failure_channel == "observable"
+        return ("failed" if declared else "raised"), run.error_text
     return "completed", ""
 
 

@@ -27,6 +27,7 @@ Example:
 from __future__ import annotations
 
 from conformance.contract import Policies
+from conformance.protocols import protocol
 from mock_provider.dialects import dialect as dialect_of
 from mock_provider.parts import Finish, ToolCall
 from mock_provider.scenario import Scenario
@@ -62,6 +63,15 @@ def truncated(scenario: Scenario) -> bool:
             and scenario.wire.done != "always")
 
 
+def _reported_incomplete(scenario: Scenario, output: str) -> bool:
+    """The provider said the output may be incomplete (V4 finish ``interrupted``) and the output
+    protocol reports that in band (``OutputProtocol.incomplete_finish``): as a truncation."""
+    if protocol(output).incomplete_finish is None:
+        return False
+    finish = next((p for p in scenario.parts() if isinstance(p, Finish)), None)
+    return finish is not None and finish.finish_reason.unified == "interrupted"
+
+
 def provider_reason(scenario: Scenario, dialect: str | None = None) -> ExpectedFinish:
     """The finish reason the provider itself gave, mapped (``@unknown`` when it gave none it maps).
 
@@ -90,7 +100,7 @@ def expected_under(expected: Transcript, scenario: Scenario, policies: Policies,
     chosen = policies.resolved(output)
     if expected.terminal != "finished":
         return expected
-    if chosen.missing_finish == "error" and truncated(scenario):
+    if chosen.missing_finish == "error" and (truncated(scenario) or _reported_incomplete(scenario, output)):
         completed = {p.tool_call_id for p in scenario.parts() if isinstance(p, ToolCall)}
         return expected.model_copy(update={
             "terminal": "error", "finish_reason": None, "usage": None, "error": None, "approvals": [],

@@ -37,7 +37,7 @@ def check(ctx: GradeContext) -> list[Finding]:
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty)
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
-    return locate(found, list(rec.events), ctx.expected, proto)
+    return locate(found, list(ctx.events), ctx.expected, proto)
 
 
 def _wanted(f: Finding) -> bool:
