@@ -56,7 +56,12 @@ __all__ = [
     "OutputProtocol",
     "Policies",
     "RunRequest",
+    "StructuredMode",
 ]
+
+# How a provider supports structured output (mock_provider.scenario.Request.structured_mode).
+StructuredMode = Literal["native", "tool", "instruction"]
+STRUCTURED_MODES: tuple[str, ...] = ("native", "tool", "instruction")
 
 # ``ui-message-stream`` is ai 6.0.326's (``ui-message-stream@6`` names it explicitly); ``@7`` is ai 7.0.173's.
 OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream", "ui-message-stream@7",
@@ -169,6 +174,14 @@ class Capabilities(BaseModel):
         default=True,
         description="Token usage is reported (AG-UI: RUN_FINISHED.usage, optional in AG-UI 1.0 and absent "
         "before it). Adapters that never report usage set False: usage is then not compared.",
+    )
+    # Issue 15 class 7 (declarations the adapter never made): which structured-output mechanisms it has.
+    structured_modes: set[StructuredMode] = Field(
+        default_factory=lambda: set(STRUCTURED_MODES),  # type: ignore[arg-type]
+        description="The structured-output mechanisms the adapter implements (seed 000 14.2): 'native' "
+        "(responseFormat / response_format json_schema), 'tool' (a forced structured_output tool), "
+        "'instruction' (the schema in a system message). A scenario asking for another mode is UNSUPPORTED. "
+        "Default: all three, what the reference adapters do (a harness that does not say keeps that).",
     )
     failure_channel: Literal["event", "observable"] = Field(
         default="event",

@@ -180,6 +180,18 @@ class RequestCheck(_M):
     dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
     row: str | None = Field(default=None, description="Matrix row a mismatch belongs to (default: the primary row).")
     why: str = ""
+    # Issue 15 class 6: an order that means nothing, and a published rewrite of the schema, are no difference.
+    key: str | None = Field(
+        default=None, pattern=r"^(/[^/]*)+$",
+        description="With `subset`: the list there is matched element by element through the value at this JSON "
+        "Pointer inside each element (a tool's `/function/name`), in any order; same length, each a subset.",
+    )
+    strict_tools: bool = Field(
+        default=False,
+        description="With `subset` on Chat Completions `tools`: a tool sent with `function.strict: true` is compared "
+        "with the OpenAI strict-mode form of the expected `parameters` (all properties required, the optional ones "
+        "nullable, additionalProperties false).",
+    )
 
     @model_validator(mode="after")
     def _one_expectation(self) -> RequestCheck:
@@ -189,6 +201,8 @@ class RequestCheck(_M):
         if len(given) != 1:
             raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
                              f"got {', '.join(given) or 'none'}")
+        if (self.key is not None or self.strict_tools) and given != ["subset"]:
+            raise ValueError("key and strict_tools qualify a subset check only")
         return self
 
     def applies_to(self, dialect: str) -> bool:

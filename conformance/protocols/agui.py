@@ -770,4 +770,8 @@ PROTOCOL = OutputProtocol(
     exposures=exposures,
     content_types=CONTENT_TYPES,
     failure_event=failure_event,
+    # The TanStack engine (which reads AG-UI StreamChunks) runs a tool whose arguments parse to null with {}:
+    # `parsed && typeof parsed === "object" ? parsed : {}` (@tanstack/ai 0.58.0
+    # dist/esm/activities/chat/tools/tool-calls.js:173 server tools, :441 client tools).
+    null_args_empty=True,
 )

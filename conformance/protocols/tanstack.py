@@ -232,4 +232,9 @@ PROTOCOL = OutputProtocol(
     extract=extract,
     exposures=exposures,
     content_types=agui.CONTENT_TYPES,
+    # TokenUsage's details are optional and say nothing of 0 vs absent (@tanstack/ai-event-client 0.12.1
+    # dist/esm/index.d.ts:99-132, :199-201); TanStack's own producer drops zeros (@tanstack/openai-base
+    # 0.10.15 dist/esm/usage.js:22-28, buildChatCompletionsUsage copies a detail only when non-zero).
+    zero_is_absent=frozenset({"reasoning_tokens", "cached_input_tokens", "cache_write_input_tokens"}),
+    null_args_empty=agui.PROTOCOL.null_args_empty,  # the same engine reads these chunks
 )

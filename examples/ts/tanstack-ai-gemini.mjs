@@ -28,6 +28,10 @@ const CAPABILITIES = {
     preliminary_results: 'drop',
   },
   reports_finish_reason: true,
+  // chat() with an outputSchema always asks Gemini for native responseMimeType 'application/json' +
+  // responseSchema (@tanstack/ai-gemini 0.32.0 dist/esm/adapters/text.js:249 structuredOutputStream, :265-266):
+  // no forced-tool or instruction fallback to grade.
+  structured_modes: ['native'],
 }
 
 runTanstackChat({

@@ -28,6 +28,10 @@ const CAPABILITIES = {
     preliminary_results: 'drop',
   },
   reports_finish_reason: true,
+  // chat() with an outputSchema always asks the Responses API for native text.format json_schema
+  // (@tanstack/openai-base 0.10.15 dist/esm/adapters/responses-text.js:182 structuredOutputStream, :264):
+  // no forced-tool or instruction fallback to grade.
+  structured_modes: ['native'],
 }
 
 runTanstackChat({

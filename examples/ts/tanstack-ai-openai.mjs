@@ -26,6 +26,10 @@ const CAPABILITIES = {
     preliminary_results: 'drop',
   },
   reports_finish_reason: true,
+  // chat() with an outputSchema always asks OpenAI for native response_format json_schema
+  // (@tanstack/openai-base 0.10.15 dist/esm/adapters/chat-completions-text.js:194 structuredOutputStream):
+  // no forced-tool or instruction fallback to grade.
+  structured_modes: ['native'],
 }
 
 runTanstackChat({
