@@ -18,14 +18,14 @@
 // (ai-sdk7-openai.mjs, ai-sdk7-google.mjs) also set `inputs` (the wire they consume) and
 // `model(providerModule, c)` (their provider's default language model for the case).
 import { runHarness } from '../../harness/ts/index.js';
-import { aiSdkPrompt } from '../../harness/ts/convert.js';
+import { aiSdkPrompt, toolExecutor } from '../../harness/ts/convert.js';
 
 const AISDK = globalThis.SAC_AISDK ?? {
   ai: 'ai', provider: '@ai-sdk/openai-compatible', name: 'ai-sdk-openai-compatible', output: 'ui-message-stream',
 };
 const providerModule = await import(AISDK.provider);
 const INPUTS = AISDK.inputs ?? ['openai-chat'];
-const { jsonSchema, Output, streamText, tool } = await import(AISDK.ai);
+const { jsonSchema, Output, stepCountIs, streamText, tool } = await import(AISDK.ai);
 
 // stdout is the protocol channel: runHarness sends the AI SDK's own console output (its warning
 // notices use console.info, which Node writes to stdout) to stderr.
@@ -59,13 +59,17 @@ function errorMessage(error) {
 }
 
 // ---------------------------------------------------------------- request -> AI SDK call
-// Scenario tools -> AI SDK tools without `execute`: the caller (the UI) runs them.
+// Scenario tools -> AI SDK tools. A client tool has no `execute`: the caller (the UI) runs it. A
+// server tool (an agent loop's, issue 16) executes with the scenario's scripted result for the call
+// id (execute's options.toolCallId), and the run goes on for more steps (stopWhen below).
 function tools(list) {
   if (!list || list.length === 0) return undefined;
   const out = {};
   for (const t of list) {
     const schema = t.input_schema ?? t.inputSchema ?? t.parameters ?? { type: 'object', properties: {} };
-    out[t.name] = tool({ description: t.description ?? '', inputSchema: jsonSchema(schema) });
+    const execute = toolExecutor(t);
+    out[t.name] = tool({ description: t.description ?? '', inputSchema: jsonSchema(schema),
+      ...(execute ? { execute: (input, options) => execute(input, options) } : {}) });
   }
   return out;
 }
@@ -92,6 +96,8 @@ async function* stream(c) {
     // option instead"): there the leading system messages go in `instructions`; ai 6 takes them in `messages`.
     ...aiSdkPrompt(request.messages, { instructions: AISDK.output.endsWith('@7') }),
     tools: tools(request.tools),
+    // streamText stops after one step by default; with server tools it runs the agent loop.
+    ...(request.tools?.some((t) => t.server) ? { stopWhen: stepCountIs(16) } : {}),
     ...(request.output_schema ? { output: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),
     ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
     // No custom reason: streamText recognises the DOM AbortError the default reason makes.

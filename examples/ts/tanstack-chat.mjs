@@ -6,16 +6,18 @@
 // console.log; the suite quotes the stderr tail when a case ends in ERROR).
 import { chat, maxIterations } from '@tanstack/ai'
 import { runHarness } from '../../harness/ts/index.js'
-import { toTanstackMessages } from '../../harness/ts/convert.js'
+import { toolExecutor, toTanstackMessages } from '../../harness/ts/convert.js'
 
-// Tools without `execute`: chat() runs nothing, one model turn per case. `needs_approval` is not
-// forwarded: approval is the chat() engine's decision (an interrupt), not the adapter's, and the
-// suite grades the adapter (scenario tool.needs-approval.001 says so).
+// A client tool has no `execute`: chat() ends the run with its call. A server tool (an agent loop's,
+// issue 16) gets one that returns the scenario's scripted result, so chat() runs it and asks the
+// model again. `needs_approval` is not forwarded: approval is the chat() engine's decision (an
+// interrupt), not the adapter's, and the suite grades the adapter (tool.needs-approval.001 says so).
 function toTools(tools) {
   return tools.map((t) => ({
     name: t.name,
     description: t.description ?? '',
     inputSchema: t.input_schema ?? { type: 'object', properties: {} },
+    ...(t.server ? { execute: toolExecutor(t) } : {}),
   }))
 }
 
@@ -34,7 +36,9 @@ export function runTanstackChat({ capabilities, adapter }) {
       threadId: request.thread_id,
       runId: request.run_id,
       abortController: c.abortController,
-      agentLoopStrategy: maxIterations(1),
+      // With server tools chat() runs its own loop (its default strategy); without them one model
+      // turn is the whole case (a client tool's call ends the run).
+      ...(request.tools?.some((t) => t.server) ? {} : { agentLoopStrategy: maxIterations(1) }),
       // With a schema, stream: true gives the structured-output stream (JSON text deltas and a
       // final CUSTOM structured-output.complete) instead of a Promise.
       ...(request.output_schema ? { outputSchema: request.output_schema, stream: true } : {}),
