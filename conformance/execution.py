@@ -32,6 +32,7 @@ from conformance.contract import AdapterContext, Capabilities, HarnessError, Run
 from conformance.findings import Finding
 from conformance.run_record import Outcome, RunRecord, UpstreamCall
 from conformance.served import ServedCase
+from conformance.server_tools import request_tools
 from conformance.settings import Settings
 from conformance.targets.contract import refusal, transport_report
 from mock_provider.abort import AbortSignal
@@ -128,7 +129,7 @@ def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
     return RunRequest(
         model=req.model,
         messages=[m.model_dump(exclude_none=True) for m in req.messages],
-        tools=[t.model_dump() for t in req.tools],
+        tools=request_tools(scenario),  # server tools with their execute (conformance.server_tools)
         output_schema=req.output_schema,
         options=dict(req.options),
         thread_id=f"thread-{scenario.id}",
@@ -264,17 +265,33 @@ class _Execution:
         return self.model.silent_steps()
 
     def _upstream(self) -> tuple[UpstreamCall, ...]:
-        """The case's upstream calls as the grader reads them (only streaming calls are graded)."""
-        if self.scenario.client.abort_after_step is None and not self.scenario.expected_request:
+        """The case's upstream calls as the grader reads them (only streaming calls are graded).
+
+        Kept when a row reads them: an abort, request checks, an agent loop (several turns), or a
+        call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`).
+        """
+        records = self.log.records
+        wanted = (self.scenario.client.abort_after_step is not None or self.scenario.expected_request
+                  or self.scenario.turn_count() > 1 or any(_loop_fact(r)[2] for r in records))
+        if not wanted:
             return ()
         calls: list[UpstreamCall] = []
         delays = iter(self.run_state.upstream_delays)
-        for r in self.log.records:
+        for r in records:
             end = next(delays, None) if r.kind == "stream" else None
+            turn, attempt, past = _loop_fact(r)
             calls.append(UpstreamCall(kind=r.kind, request=r.request, aborted=r.aborted,
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
-                                      end_after_abort=end))
+                                      end_after_abort=end, turn=turn, attempt=attempt, past_last_turn=past))
         return tuple(calls)
+
+
+def _loop_fact(call: LoggedCall) -> tuple[int, int, bool]:
+    """A logged call's turn, attempt and whether it was past the last turn (the provider's log
+    fields; a log without them, or a call that never got a turn, reads as turn 1, attempt 1)."""
+    turn, attempt = getattr(call, "turn", None), getattr(call, "attempt", None)
+    return (turn if isinstance(turn, int) else 1, attempt if isinstance(attempt, int) else 1,
+            getattr(call, "past_last_turn", False) is True)
 
 
 class UpstreamProgress(Protocol):

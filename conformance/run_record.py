@@ -39,7 +39,10 @@ class UpstreamCall:
 
     ``end_after_abort``: seconds from the caller's abort to the call's end (None: still open when
     the runner stopped watching, or no abort). ``request`` is the call options in process and the
-    JSON body over HTTP.
+    JSON body over HTTP. ``turn`` is the 1-based turn of an agent loop the provider gave the call
+    (from the assistant turns its conversation carried), ``attempt`` the 1-based attempt at that turn
+    (a retry after a scripted 429 or 500 is attempt 2), and ``past_last_turn`` says the call asked
+    for a turn the scenario does not script, which the provider refused (no replay).
     """
 
     kind: str = "stream"
@@ -48,6 +51,9 @@ class UpstreamCall:
     client_left_early: bool = False
     steps_sent: int | None = None
     end_after_abort: float | None = None
+    turn: int = 1
+    attempt: int = 1
+    past_last_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,15 @@ class RunRecord:
     transport_broken: bool = False
     modalities: Modalities = field(default_factory=Modalities)
     duration_s: float = 0.0
+
+    def unscripted_turn(self) -> int | None:
+        """The first turn the adapter asked for past the scenario's last one (None: it asked for none).
+
+        >>> RunRecord(case_id="c", scenario_id="s", dialect="v3", adapter="a", upstream=(
+        ...     UpstreamCall(turn=1), UpstreamCall(turn=2, past_last_turn=True))).unscripted_turn()
+        2
+        """
+        return next((c.turn for c in self.upstream if c.past_last_turn), None)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe dict (the ``run`` of a recording's ``conformance`` tie)."""

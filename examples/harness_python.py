@@ -28,6 +28,7 @@ from typing import Any
 
 from conformance.contract import AdapterContext, RunRequest
 from conformance.session import load_factory
+from conformance.server_tools import tools_from_wire
 from conformance.targets.protocol import (
     PROTOCOL,
     CaseMessage,
@@ -131,7 +132,9 @@ class Harness:
         else:
             ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id, model_info=msg.model_info)
         r = msg.request
-        request = RunRequest(model=r.model, messages=r.messages, tools=r.tools, output_schema=r.output_schema,
+        # Server tools come with their declared results: give each an execute function again.
+        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools])
+        request = RunRequest(model=r.model, messages=r.messages, tools=tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)
         try:

@@ -48,6 +48,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.server_tools import wire_tools
 from conformance.targets.protocol import (
     AbortMessage,
     CapabilitiesMessage,
@@ -378,7 +379,7 @@ class CmdAdapter:
         try:
             if self._iterator is None:
                 options: dict[str, Any] = (dict(call) if call is not None
-                                           else {"prompt": request.messages, "tools": request.tools})
+                                           else {"prompt": request.messages, "tools": wire_tools(request.tools)})
                 options["abort_signal"] = self._upstream_abort
                 if self.ctx.model is None:  # an HTTP case: the harness's adapter reads base_url, not parts
                     raise HarnessError("harness protocol violation: it pulled upstream parts on a case served "
@@ -434,7 +435,8 @@ class CmdAdapter:
         else:
             upstream = HttpUpstream(base_url=ctx.base_url or "", model_id=ctx.model_id or "",
                                     headers=dict(ctx.extra.get("headers") or {}))
-        body = RequestBody(model=request.model, messages=request.messages, tools=request.tools,
+        body = RequestBody(model=request.model, messages=request.messages,
+                           tools=wire_tools(request.tools),  # type: ignore[arg-type]  # validated as ToolBody
                            output_schema=request.output_schema, options=request.options,
                            thread_id=request.thread_id, run_id=request.run_id,
                            structured_mode=request.structured_mode)  # type: ignore[arg-type]

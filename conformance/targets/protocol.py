@@ -41,6 +41,8 @@ __all__ = [
     "PartsErrorMessage",
     "ProtocolViolation",
     "PullMessage",
+    "ToolBody",
+    "ToolResultBody",
     "parse_harness_line",
     "schema",
 ]
@@ -68,12 +70,37 @@ class HelloMessage(_Message):
     protocol: Literal["sac-harness/1"] = "sac-harness/1"
 
 
+class ToolResultBody(_Message):
+    """What a server tool returns for one call (``result``), or the error it raises (``error``)."""
+
+    tool_call_id: str
+    result: Any = None
+    error: str | None = Field(default=None, description="The tool raises an error with this message.")
+
+
+class ToolBody(_Message):
+    """One tool of the caller's request. A ``server`` tool is executable: the harness gives its adapter
+    an execute function that returns ``results[i].result`` for the call ``results[i].tool_call_id`` (or
+    raises ``results[i].error``), so the adapter's own agent loop runs it and calls the model again.
+    A client tool (``server`` false, no ``results``) has no execute function: the run ends with its call."""
+
+    model_config = ConfigDict(extra="allow")  # a caller's further tool fields pass through
+
+    name: str
+    description: str = ""
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    needs_approval: bool = False
+    server: bool = False
+    results: list[ToolResultBody] | None = Field(
+        default=None, description="Server tools only: the declared result (or error) of each call.")
+
+
 class RequestBody(_Message):
     """The caller's request (``conformance.contract.RunRequest`` without the abort signal)."""
 
     model: str
     messages: list[dict[str, Any]]
-    tools: list[dict[str, Any]] = Field(default_factory=list)
+    tools: list[ToolBody] = Field(default_factory=list)
     output_schema: dict[str, Any] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     thread_id: str
