@@ -367,6 +367,8 @@ class Scenario(_M):
     )
 
     _source: str | None = PrivateAttr(default=None)
+    # Turn views (see for_turn), made on first use: a served later turn costs one copy, not one per request.
+    _turn_views: dict[int, Scenario] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _check(self) -> Scenario:
@@ -442,6 +444,46 @@ class Scenario(_M):
     def failed_attempts_of(self, turn: int) -> list[HttpStatusFault]:
         """The scripted failures of a turn's first attempts (1-based turn)."""
         return self.failed_attempts if turn == 1 else self.turns[turn - 2].failed_attempts
+
+    def for_turn(self, turn: int) -> Scenario:
+        """The scenario as one turn's response sees it: that turn's script as ``script`` (1-based).
+
+        Every plan and encoder reads ``script``, so a later turn renders through the same code
+        as turn 1; turn 1 is the scenario itself (its bytes never change). ``IndexError`` past
+        the last turn.
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}],
+        ...     "turns": [{"script": [{"part": {"type": "text-delta", "id": "0", "delta": "Bye"}}]}],
+        ...     "expected": {"text": "Hi"}})
+        >>> s.for_turn(1) is s, s.for_turn(2).parts()[0].delta, s.for_turn(2).id
+        (True, 'Bye', 'a.b')
+        """
+        if turn == 1:
+            return self
+        if not 2 <= turn <= self.turn_count():
+            raise IndexError(self.past_last_turn_message(turn))
+        view = self._turn_views.get(turn)
+        if view is None:
+            # A copy, not a validated model: the turn's steps were validated with the scenario.
+            view = self.model_copy(update={"script": self.turns[turn - 2].script, "turns": [],
+                                           "failed_attempts": []})
+            self._turn_views[turn] = view
+        return view
+
+    def past_last_turn_message(self, turn: int) -> str:
+        """Why a request past the last turn is refused (the provider never replays a turn).
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}],
+        ...     "expected": {"text": "Hi"}})
+        >>> s.past_last_turn_message(2)
+        'scenario a.b scripts 1 turn; this request is turn 2'
+        """
+        count = self.turn_count()
+        return f"scenario {self.id} scripts {count} turn{'s' if count != 1 else ''}; this request is turn {turn}"
 
     def server_tool_result(self, tool_call_id: str) -> ServerToolResult | None:
         """The declared result of one server-tool call, if any."""

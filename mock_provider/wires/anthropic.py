@@ -24,9 +24,10 @@ Example:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, envelope_error_body, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -552,6 +553,17 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a Messages request: its ``messages`` of role ``assistant`` (tool results
+    come back in a ``user`` message).
+
+    >>> assistant_turns({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": []},
+    ...     {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "1"}]}]})
+    1
+    """
+    return role_turns(body.get("messages"), "assistant")
+
+
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
@@ -562,4 +574,7 @@ DIALECT = HttpDialect(
     plan=plan,
     route="/v1/messages",
     required=("messages", "max_tokens"),  # Anthropic answers 400 "max_tokens: Field required"
+    assistant_turns=assistant_turns,
+    # Messages errors are {"type": "error", "error": {type, message}}: the mock's own envelope.
+    error_body=envelope_error_body,
 )

@@ -21,9 +21,10 @@ Example:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -379,6 +380,27 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     return body
 
 
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a generateContent request: its ``contents`` of role ``model``.
+
+    >>> assistant_turns({"contents": [{"role": "user", "parts": []}, {"role": "model", "parts": []},
+    ...     {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {}}}]}]})
+    1
+    """
+    return role_turns(body.get("contents"), "model")
+
+
+def error_body(status: int, kind: str, message: str) -> dict[str, Any]:
+    """Google's error body: ``{"error": {code, message, status}}`` with the google.rpc status name
+    (``kind`` is the OpenAI/Anthropic error type, which Google's body has no field for).
+
+    >>> error_body(429, "rate_limit_error", "slow down")
+    {'error': {'code': 429, 'message': 'slow down', 'status': 'RESOURCE_EXHAUSTED'}}
+    """
+    return {"error": {"code": status, "message": message,
+                      "status": _STATUS.get(status, "INTERNAL" if status >= 500 else "INVALID_ARGUMENT")}}
+
+
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
@@ -391,4 +413,6 @@ DIALECT = HttpDialect(
     route_streams=True,
     json_route="/v1beta/models/{model}:generateContent",
     required=("contents",),  # the API answers 400 without contents
+    assistant_turns=assistant_turns,
+    error_body=error_body,
 )

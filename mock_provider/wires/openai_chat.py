@@ -17,10 +17,11 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -478,6 +479,26 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a Chat Completions request: its ``messages`` of role ``assistant``.
+
+    >>> assistant_turns({"messages": [{"role": "user", "content": "hi"},
+    ...     {"role": "assistant", "tool_calls": []}, {"role": "tool", "content": "1"}]})
+    1
+    """
+    return role_turns(body.get("messages"), "assistant")
+
+
+def error_body(status: int, kind: str, message: str) -> dict[str, Any]:
+    """OpenAI's error body (``{"error": {message, type, param, code}}``; openai 3.57.0
+    ``_client.py`` ``_make_status_error`` reads ``body["error"]``).
+
+    >>> error_body(400, "invalid_request_error", "no")["error"]["message"]
+    'no'
+    """
+    return {"error": {"message": message, "type": kind, "param": None, "code": None}}
+
+
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
@@ -489,4 +510,6 @@ DIALECT = HttpDialect(
     plan=plan,
     route="/v1/chat/completions",
     include_usage=True,
+    assistant_turns=assistant_turns,
+    error_body=error_body,
 )

@@ -26,6 +26,7 @@ Example:
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +50,7 @@ from mock_provider.parts import (
 )
 from mock_provider.scenario import Scenario
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
-from mock_provider.wires.openai_chat import DEFAULT_CREATED, unix_seconds
+from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
 from mock_provider.wires.plan import (
     HttpDialect,
     apply_step_faults,
@@ -553,6 +554,45 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     return terminal
 
 
+# Input items the model wrote (openai 3.57.0 types/responses/response_input_item_param.py): an
+# assistant message, the calls it made, its reasoning, or a reference to one of its stored items.
+_ASSISTANT_ITEMS = frozenset({"function_call", "reasoning", "item_reference", "custom_tool_call", "web_search_call",
+                              "file_search_call", "computer_call", "code_interpreter_call", "image_generation_call",
+                              "local_shell_call", "mcp_call", "mcp_list_tools", "mcp_approval_request"})
+
+
+def _assistant_side(item: Any) -> bool:
+    if not isinstance(item, dict):
+        return False
+    kind = item.get("type")
+    if kind in (None, "message"):
+        return item.get("role") == "assistant"
+    return kind in _ASSISTANT_ITEMS
+
+
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a Responses request: maximal runs of assistant-side ``input`` items
+    (an assistant message, ``function_call``, ``reasoning`` ...), since one model turn comes back as
+    several items. A string ``input`` holds none; so does a request continued by
+    ``previous_response_id`` alone (its earlier turns live upstream, not in the body).
+
+    >>> assistant_turns({"input": [{"role": "user", "content": "hi"}, {"type": "reasoning", "id": "r"},
+    ...     {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"},
+    ...     {"type": "function_call_output", "call_id": "c", "output": "1"},
+    ...     {"type": "message", "role": "assistant", "content": []}]})
+    2
+    """
+    items = body.get("input")
+    if not isinstance(items, list):
+        return 0
+    runs, inside = 0, False
+    for item in items:
+        side = _assistant_side(item)
+        runs += side and not inside
+        inside = side
+    return runs
+
+
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
@@ -563,4 +603,6 @@ DIALECT = HttpDialect(
     route="/v1/responses",
     # `input` is optional in the real API (a stored prompt or previous_response_id can stand in for it).
     required=(),
+    assistant_turns=assistant_turns,
+    error_body=error_body,  # OpenAI's error object, as for Chat Completions
 )

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import mock_provider.dialects as registry
-from mock_provider.dialects.base import Dialect, Kind, PartDialect
+from mock_provider.dialects.base import Dialect, Kind, PartDialect, TurnCounter
 from mock_provider.parts import Finish, Part, ResponseMetadata
 from mock_provider.scenario import (
     DisconnectFault,
@@ -83,6 +83,8 @@ class HttpDialect(Dialect):
     # segment in a route is the request's model (and so selects ``scenario:<id>``).
     route_streams: bool | None = None
     json_route: str | None = None
+    # The wire's own count of the assistant turns a request body holds (see base.TurnCounter).
+    assistant_turns: TurnCounter
 
     def routes(self) -> list[tuple[str, dict[str, Any]]]:
         """Every path this wire is served at, with the body fields the path itself states.
