@@ -69,17 +69,19 @@ def expressible(scenario: Scenario, dialect: str) -> str | None:
 
         request = {"model": f"scenario:{scenario.id}", "stream": True, "stream_options": {"include_usage": True}}
         try:
-            plan_response(scenario, dialect, request, streaming=True)
+            for turn in range(1, scenario.turn_count() + 1):  # every turn of an agent loop
+                plan_response(scenario.for_turn(turn), dialect, request, streaming=True)
         except DialectError as exc:
             return str(exc)
         return None
-    enc = encoder(dialect, scenario.id)
     try:
-        for step in scenario.script:
-            if step.part is not None:
-                enc.encode(step.part)
-            elif step.raw_part is not None:
-                enc.encode_raw(step.raw_part)
+        for script in scenario.turn_scripts():
+            enc = encoder(dialect, scenario.id)  # one response per turn
+            for step in script:
+                if step.part is not None:
+                    enc.encode(step.part)
+                elif step.raw_part is not None:
+                    enc.encode_raw(step.raw_part)
     except DialectError as exc:
         return str(exc)
     return None

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.contract import AdapterContext, RunRequest
-from conformance.session import load_factory
 from conformance.server_tools import tools_from_wire
+from conformance.session import load_factory
 from conformance.targets.protocol import (
     PROTOCOL,
     CaseMessage,

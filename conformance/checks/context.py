@@ -103,7 +103,8 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
-        upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
+        upstream_finish=next((s.part.finish_reason.unified for s in scenario.turn_scripts()[-1]
+                              if isinstance(s.part, Finish)), None),  # an agent loop's last turn
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
         truncated=truncated(scenario))
 
