@@ -147,6 +147,7 @@ class _Run:
 
     events: list[Any] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)
+    event_turns: list[int] = field(default_factory=list)
     exhausted: list[bool] = field(default_factory=list)
     abort_event_index: int | None = None
     abort_at: float | None = None  # time.monotonic() of the caller's abort (the request logs' clock too)
@@ -254,6 +255,7 @@ class _Execution:
         return _replace(
             self.base, adapter=name, outcome=outcome, reason=reason, capabilities=run.capabilities,
             events=tuple(run.events), positions=tuple(run.positions), exhausted=tuple(run.exhausted),
+            event_turns=tuple(run.event_turns),
             positions_known=self.served is None, not_json=tuple(run.not_json), oversize=tuple(run.oversize),
             final_position=run.final_position, silent_steps=self._silent_steps(),
             abort_event_index=run.abort_event_index, timed_out_after_abort=run.timed_out,
@@ -286,6 +288,12 @@ class _Execution:
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
                                       end_after_abort=end, turn=turn, attempt=attempt, past_last_turn=past))
         return tuple(calls)
+
+
+def _current_turn(log: CallSnapshot) -> int:
+    """The turn of the latest upstream call (1 before any call)."""
+    calls = log.snapshot()
+    return _loop_fact(calls[-1])[0] if calls else 1
 
 
 def _loop_fact(call: LoggedCall) -> tuple[int, int, bool]:
@@ -432,8 +440,12 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         run.traceback = _traceback(exc)
         return
 
+    looped = ex.scenario.turn_count() > 1
+
     async def pump() -> None:
         async for ev in stream:
+            if looped:
+                run.event_turns.append(_current_turn(ex.log))
             run.positions.append(model.steps_emitted)
             run.exhausted.append(model.exhausted)
             run.events.append(_snapshot(ev, run, st.max_event_bytes))

@@ -84,6 +84,9 @@ class RunRecord:
     positions: tuple[int, ...] = ()
     exhausted: tuple[bool, ...] = ()
     positions_known: bool = True  # False over HTTP and for recordings without positions
+    # Per event of an agent loop (several turns), the turn of the model call being read when it arrived:
+    # positions count that call's steps. Empty for a single-turn scenario (every event is turn 1's).
+    event_turns: tuple[int, ...] = ()
     not_json: tuple[int, ...] = ()
     oversize: tuple[int, ...] = ()
     final_position: int = 0
@@ -148,7 +151,7 @@ class RunRecord:
         kw["modalities"] = Modalities(declared=tuple(declared) if declared is not None else None,
                                       problem=mods.get("problem"))
         kw["silent_steps"] = frozenset(kw.get("silent_steps", ()))
-        for name in ("events", "positions", "exhausted", "not_json", "oversize"):
+        for name in ("events", "positions", "exhausted", "not_json", "oversize", "event_turns"):
             if name in kw:
                 kw[name] = tuple(kw[name])
         return cls(**kw)
