@@ -271,37 +271,31 @@ class _Execution:
     def _upstream(self) -> tuple[UpstreamCall, ...]:
         """The case's upstream calls as the grader reads them (only streaming calls are graded).
 
-        Kept when a row reads them: an abort, request checks, an agent loop (several turns), or a
-        call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`).
+        Kept when a row reads them: an abort, request checks, an agent loop (several turns, failed
+        attempts), or a call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`).
         """
         records = self.log.records
-        wanted = (self.scenario.client.abort_after_step is not None or self.scenario.expected_request
-                  or self.scenario.turn_count() > 1 or any(_loop_fact(r)[2] for r in records))
+        s = self.scenario
+        wanted = (s.client.abort_after_step is not None or s.expected_request or s.turn_count() > 1
+                  or s.failed_attempts or any(r.past_last_turn for r in records))
         if not wanted:
             return ()
         calls: list[UpstreamCall] = []
         delays = iter(self.run_state.upstream_delays)
         for r in records:
             end = next(delays, None) if r.kind == "stream" else None
-            turn, attempt, past = _loop_fact(r)
             calls.append(UpstreamCall(kind=r.kind, request=r.request, aborted=r.aborted,
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
-                                      end_after_abort=end, turn=turn, attempt=attempt, past_last_turn=past))
+                                      end_after_abort=end, turn=r.turn, attempt=r.attempt,
+                                      past_last_turn=r.past_last_turn))
         return tuple(calls)
 
 
 def _current_turn(log: CallSnapshot) -> int:
-    """The turn of the latest upstream call (1 before any call)."""
+    """The turn of the latest upstream call (1 before any call, or for a call refused unpicked)."""
     calls = log.snapshot()
-    return _loop_fact(calls[-1])[0] if calls else 1
-
-
-def _loop_fact(call: LoggedCall) -> tuple[int, int, bool]:
-    """A logged call's turn, attempt and whether it was past the last turn (the provider's log
-    fields; a log without them, or a call that never got a turn, reads as turn 1, attempt 1)."""
-    turn, attempt = getattr(call, "turn", None), getattr(call, "attempt", None)
-    return (turn if isinstance(turn, int) else 1, attempt if isinstance(attempt, int) else 1,
-            getattr(call, "past_last_turn", False) is True)
+    turn = calls[-1].turn if calls else None
+    return turn if turn is not None else 1
 
 
 class UpstreamProgress(Protocol):

@@ -41,8 +41,9 @@ class UpstreamCall:
     the runner stopped watching, or no abort). ``request`` is the call options in process and the
     JSON body over HTTP. ``turn`` is the 1-based turn of an agent loop the provider gave the call
     (from the assistant turns its conversation carried), ``attempt`` the 1-based attempt at that turn
-    (a retry after a scripted 429 or 500 is attempt 2), and ``past_last_turn`` says the call asked
-    for a turn the scenario does not script, which the provider refused (no replay).
+    (a retry after a scripted 429 or 500 is attempt 2), both None when the call was refused before a
+    scenario was picked; ``past_last_turn`` says the call asked for a turn the scenario does not
+    script, which the provider refused (no replay; :mod:`mock_provider.turns`).
     """
 
     kind: str = "stream"
@@ -51,8 +52,8 @@ class UpstreamCall:
     client_left_early: bool = False
     steps_sent: int | None = None
     end_after_abort: float | None = None
-    turn: int = 1
-    attempt: int = 1
+    turn: int | None = None
+    attempt: int | None = None
     past_last_turn: bool = False
 
 

@@ -5,6 +5,7 @@ Example (shell)::
     mock-provider list
     mock-provider validate my_scenarios/*.yaml
     mock-provider render tool.interleave.002 --dialect v3
+    mock-provider render SCENARIO_ID --dialect openai-chat --turn 2   # turn 2 of an agent loop
     mock-provider serve --port 8765 --time-scale 0
 """
 
@@ -53,6 +54,10 @@ def _cmd_render(args: argparse.Namespace) -> int:
     if s is None:
         print(f"error: unknown scenario {args.id!r}", file=sys.stderr)
         return 2
+    if not 1 <= args.turn <= s.turn_count():
+        print(f"error: {s.past_last_turn_message(args.turn)}", file=sys.stderr)
+        return 2
+    s = s.for_turn(args.turn)
     request: dict[str, object] = {"model": f"scenario:{s.id}", "stream": not args.json}
     if args.include_usage:
         request["stream_options"] = {"include_usage": True}
@@ -226,6 +231,7 @@ def _main(argv: Sequence[str] | None) -> int:
     r.add_argument("--json", action="store_true", help="the non-streaming response (HTTP wires)")
     r.add_argument("--ndjson", action="store_true", help="NDJSON instead of SSE (part dialects)")
     r.add_argument("--include-usage", action="store_true", help="openai-chat stream_options.include_usage")
+    r.add_argument("--turn", type=int, default=1, help="which turn of an agent-loop scenario (1-based; default 1)")
     r.set_defaults(fn=_cmd_render)
     sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
