@@ -504,6 +504,10 @@ class CmdAdapter:
         """Pull flow: answer the harness's request for the next part in a task (returned, to be awaited)."""
         proc = self.proc
         busy = self._feeding is not None and not self._feeding.done()
+        if parts and proc.flow == "pull" and self._parts_done and not busy and msg.options is not None:
+            # An agent loop's next model call: a pull with doStream options after the stream ended
+            # starts a new upstream call (the scripted model picks its turn from the prompt).
+            self._iterator, self._parts_done = None, False
         if not parts or proc.flow != "pull" or self._parts_done or busy:
             why = ("the part stream already ended" if self._parts_done and parts
                    else "the previous pull is not answered yet" if busy

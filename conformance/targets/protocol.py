@@ -220,12 +220,16 @@ class ErrorMessage(_Message):
 
 
 class PullMessage(_Message):
-    """(``flow: pull`` only) the adapter reads the next upstream part; the first one calls ``doStream``."""
+    """(``flow: pull`` only) the adapter reads the next upstream part; the first one calls ``doStream``.
+
+    An agent loop calls ``doStream`` again once a stream ended (``parts-end``): a pull with ``options``
+    after it starts the next model call, whose parts follow as before."""
 
     type: Literal["pull"]
     case: str
     options: dict[str, Any] | None = Field(
-        default=None, description="On the first pull: the doStream call options as JSON (prompt, tools, "
+        default=None, description="On the first pull of each model call: the doStream call options as JSON "
+        "(prompt, tools, "
         "responseFormat, toolChoice ...; no abort signal). The suite logs them as the upstream request, "
         "which the request.* and structured.* rows check.")
 

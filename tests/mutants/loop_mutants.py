@@ -60,7 +60,7 @@ class RunFinishedPerTurn(AguiReferenceAdapter):
 
 MUTANTS: list[Mutant] = [
     Mutant("agui.loop-result-before-end", "a server tool's TOOL_CALL_RESULT comes before its TOOL_CALL_END",
-           map_events(agui, result_before_end), {"loop.tool-result"}, "agui"),
+           map_events(agui, result_before_end), {"loop.tool-result"}, "agui", loops=True),
     Mutant("agui.loop-run-finished-per-turn", "RUN_FINISHED after each model turn of the loop, the last one "
            "with a runId never started (TanStack AI chat() with server tools)",
            # 8.1.18 is the rule it breaks; a consumer stops at the first RUN_FINISHED (@ag-ui/client
@@ -68,5 +68,5 @@ MUTANTS: list[Mutant] = [
            # usage and finish reason never reach it: those rows fail too, on the loop scenarios only.
            subclass(RunFinishedPerTurn),
            {"8.1.18", "8.1.4", "8.1.7", "8.1.12", "8.1.14", "8.1.15", "8.1.21", "8.2.tool-calls",
-            "8.3.v2", "8.3.v3", "8.3.mastra"}, "agui"),
+            "8.3.v2", "8.3.v3", "8.3.mastra"}, "agui", loops=True),
 ]
