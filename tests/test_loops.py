@@ -205,3 +205,13 @@ def test_single_turn_requests_are_unchanged() -> None:
     request = build_request(CORPUS["tool.basic.001"], AbortSignal())
     assert request.tools == [t.model_dump() for t in CORPUS["tool.basic.001"].request.tools]
     assert isinstance(request, RunRequest)
+
+
+def test_a_later_turn_s_expect_request_is_checked_on_the_request_that_asked_for_it() -> None:
+    s = CORPUS["loop.server-tool.001"]
+    rec = execute(reference.agui, s, "v3")
+    assert grade(rec, s).verdict == "PASS"
+    # The same run, had the turn-2 request left out the tool's result: request.tool-history fails.
+    dropped = tuple(dataclasses.replace(c, request={**c.request, "prompt": c.request["prompt"][:2]})
+                    if c.turn == 2 else c for c in rec.upstream)
+    assert grade(dataclasses.replace(rec, upstream=dropped), s).failed_rows() == {"request.tool-history"}
