@@ -40,8 +40,10 @@ __all__ = ["LoopMixin", "add_usage"]
 
 MAX_LOOP_TURNS = 16  # a loop bound (mock_provider.scenario.MAX_TURNS): a model that always calls tools ends
 # ai's default: a retryable APICallError (429, 408, 409, 5xx; isRetryable) is retried twice, after the
-# Retry-After it states (ai@6.0.326 dist/index.mjs retryWithExponentialBackoffRespectingRetryHeaders).
+# Retry-After it states (ai@6.0.326 dist/index.mjs retryWithExponentialBackoffRespectingRetryHeaders);
+# see LoopMixin.retry_delay for what the reference keeps of it.
 MAX_RETRIES = 2
+MAX_RETRY_WAIT = 5.0  # seconds (after time_scale): a longer Retry-After gives up rather than outlive the case
 RETRYABLE = frozenset({408, 409, 429})
 INVALID_ARGUMENTS = "Invalid input for tool {name}: the arguments are not valid JSON"
 
@@ -132,10 +134,13 @@ class LoopMixin(ToolsMixin, FinishMixin):
     def retry_delay(self, exc: BaseException, attempt: int) -> float | None:
         """Seconds to wait before attempt ``attempt + 1`` of a failed model call (None: give up).
 
-        Retryable: an error that says so (``is_retryable``) or has a status of 408, 409, 429 or 5xx,
-        while fewer than :data:`MAX_RETRIES` retries were made. The wait is the error's
-        ``retry-after-ms`` / ``retry-after`` header (else 0) times the context's ``time_scale``
-        (the suite's virtual time: 0 waits nothing).
+        Retried: an error that is retryable (``is_retryable``, else a status of 408, 409, 429 or 5xx)
+        and states when to retry (a ``retry-after-ms`` / ``retry-after`` header), while fewer than
+        :data:`MAX_RETRIES` retries were made. The wait is that header times the context's
+        ``time_scale`` (the suite's virtual time: 0 waits nothing); a wait past
+        :data:`MAX_RETRY_WAIT` seconds gives up instead. ai also retries without the header, after an
+        exponential backoff; the reference leaves those out, so it never sleeps on its own clock and
+        a transport that carries one model call per case (a push-flow harness) is never asked twice.
 
         >>> class E(Exception):
         ...     status_code, response_headers = 429, {"retry-after-ms": "1500"}
@@ -146,17 +151,20 @@ class LoopMixin(ToolsMixin, FinishMixin):
         retryable = getattr(exc, "is_retryable", None)
         if retryable is None:
             retryable = isinstance(status, int) and (status in RETRYABLE or status >= 500)
-        if retryable is not True or attempt > MAX_RETRIES:
+        # The mock's APICallError (AI SDK shape) has response_headers; the openai SDK's APIStatusError
+        # keeps them on its httpx response.
+        headers: Any = getattr(exc, "response_headers", None) or getattr(getattr(exc, "response", None), "headers", None)
+        lowered = {str(k).lower(): v for k, v in headers.items()} if hasattr(headers, "items") else {}
+        if retryable is not True or attempt > MAX_RETRIES or not {"retry-after-ms", "retry-after"} & set(lowered):
             return None
-        headers = getattr(exc, "response_headers", None) or {}
-        lowered = {str(k).lower(): v for k, v in dict(headers).items()} if isinstance(headers, dict) else {}
         try:
             seconds = (float(lowered["retry-after-ms"]) / 1000 if "retry-after-ms" in lowered
-                       else float(lowered.get("retry-after", 0)))
+                       else float(lowered["retry-after"]))
         except (TypeError, ValueError):
-            seconds = 0.0
+            return None  # an HTTP date or garbage: not a wait this reference reads
         scale = self.ctx.time_scale if self.ctx is not None else 0.0
-        return max(0.0, seconds) * scale
+        wait = max(0.0, seconds) * scale
+        return wait if wait <= MAX_RETRY_WAIT else None
 
     def final_usage(self) -> TokenCounts | None:
         """8.3 over a loop: the turns' usage summed (a single turn: as before)."""
