@@ -153,7 +153,8 @@ class LoopMixin(ToolsMixin, FinishMixin):
             retryable = isinstance(status, int) and (status in RETRYABLE or status >= 500)
         # The mock's APICallError (AI SDK shape) has response_headers; the openai SDK's APIStatusError
         # keeps them on its httpx response.
-        headers: Any = getattr(exc, "response_headers", None) or getattr(getattr(exc, "response", None), "headers", None)
+        response = getattr(exc, "response", None)
+        headers: Any = getattr(exc, "response_headers", None) or getattr(response, "headers", None)
         lowered = {str(k).lower(): v for k, v in headers.items()} if hasattr(headers, "items") else {}
         if retryable is not True or attempt > MAX_RETRIES or not {"retry-after-ms", "retry-after"} & set(lowered):
             return None
