@@ -52,7 +52,8 @@ def write(message: dict[str, Any]) -> None:
 def upstream_exception(error: UpstreamError) -> Exception:
     """The Python exception an in-process upstream would have raised for a ``parts-error``."""
     if error.name == "APICallError" and error.status is not None:
-        return APICallError(error.status, error.response_body, {}, message=error.message)
+        headers = dict(error.response_headers or {})
+        return APICallError(error.status, error.response_body, headers, message=error.message)
     if error.name == "StreamDisconnected":
         return StreamDisconnected(error.message)
     if error.name == "AbortError":

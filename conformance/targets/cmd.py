@@ -330,10 +330,13 @@ def _upstream_error(exc: BaseException) -> UpstreamError:
     status = getattr(exc, "status_code", None)
     body = getattr(exc, "response_body", None)
     retryable = getattr(exc, "is_retryable", None)
+    headers = getattr(exc, "response_headers", None)
     return UpstreamError(name=type(exc).__name__, message=str(exc) or type(exc).__name__,
                          status=status if isinstance(status, int) else None,
                          responseBody=body if isinstance(body, str) else None,
-                         isRetryable=retryable if isinstance(retryable, bool) else None)
+                         isRetryable=retryable if isinstance(retryable, bool) else None,
+                         responseHeaders={str(k): str(v) for k, v in headers.items()}
+                         if isinstance(headers, dict) and headers else None)
 
 
 class CmdAdapter:

@@ -161,6 +161,9 @@ class UpstreamError(_Message):
     status: int | None = None
     response_body: str | None = Field(default=None, alias="responseBody")
     is_retryable: bool | None = Field(default=None, alias="isRetryable")
+    response_headers: dict[str, str] | None = Field(
+        default=None, alias="responseHeaders", description="APICallError.responseHeaders (e.g. retry-after-ms: "
+        "an agent's retry reads them).")
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
