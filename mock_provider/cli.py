@@ -41,7 +41,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             bad += 1
             continue
-        print(f"ok: {path} ({s.id}, {len(s.script)} steps)")
+        turns = f", {s.turn_count()} turns" if s.turn_count() > 1 else ""
+        print(f"ok: {path} ({s.id}, {len(s.script)} steps{turns})")
     return 1 if bad else 0
 
 

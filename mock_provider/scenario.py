@@ -369,6 +369,7 @@ class Scenario(_M):
     _source: str | None = PrivateAttr(default=None)
     # Turn views (see for_turn), made on first use: a served later turn costs one copy, not one per request.
     _turn_views: dict[int, Scenario] = PrivateAttr(default_factory=dict)
+    _turn: int = PrivateAttr(default=1)  # which turn this is: 1 for the scenario, n for its for_turn(n)
 
     @model_validator(mode="after")
     def _check(self) -> Scenario:
@@ -469,8 +470,23 @@ class Scenario(_M):
             # A copy, not a validated model: the turn's steps were validated with the scenario.
             view = self.model_copy(update={"script": self.turns[turn - 2].script, "turns": [],
                                            "failed_attempts": []})
+            view._turn = turn
             self._turn_views[turn] = view
         return view
+
+    @property
+    def response_seed(self) -> str:
+        """What a wire derives its default response ids from: the id, plus the turn after turn 1,
+        so every turn of a loop gets ids of its own (a real API never repeats a response id).
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "ping"}}], "turns": [{"script": [{"part": {"type": "ping"}}]}],
+        ...     "expected": {}})
+        >>> s.response_seed, s.for_turn(2).response_seed
+        ('a.b', 'a.b turn 2')
+        """
+        return self.id if self._turn == 1 else f"{self.id} turn {self._turn}"
 
     def past_last_turn_message(self, turn: int) -> str:
         """Why a request past the last turn is refused (the provider never replays a turn).

@@ -158,7 +158,8 @@ def test_responses_counts_a_run_of_assistant_items_once_and_hostile_bodies_count
     assert assistant_turns("openai-responses", body) == 3
     for name in (*PART_DIALECTS, *HTTP_DIALECTS):
         for hostile in ({}, {"messages": "x", "input": 3, "contents": {"a": 1}, "prompt": None},
-                        {"messages": [None, 1, []], "input": [None], "contents": [[]], "prompt": ["assistant"]}):
+                        {"messages": [None, 1, []], "input": [None], "contents": [[]], "prompt": ["assistant"]},
+                        {"input": [{"type": ["function_call"]}, {"type": {"a": 1}}, {"role": ["assistant"]}]}):
             assert assistant_turns(name, hostile) == 0, (name, hostile)
 
 
@@ -365,3 +366,31 @@ def test_respx_router_plays_turns_and_attempts_like_the_server(scenarios: dict[s
     entries = router.mock_state.log.entries("respx")
     assert [(e.turn, e.attempt, e.past_last_turn) for e in entries] == [(1, 1, False), (2, 1, False), (2, 2, False),
                                                                         (3, 1, True)]
+
+
+@pytest.mark.parametrize(("dialect", "prefix"), [("openai-chat", "chatcmpl-"), ("anthropic", "msg_"),
+                                                 ("openai-responses", "resp_")])
+def test_a_later_turn_gets_response_ids_of_its_own(scenarios: dict[str, Scenario], dialect: str, prefix: str) -> None:
+    import hashlib
+
+    s = scenarios[FOLLOW_UP]  # no response-metadata: the wire makes up the ids
+
+    def response_id(turn: int) -> str:
+        body = plan_response(s.for_turn(turn), dialect, {"stream": False}, streaming=False).body_bytes()
+        found: str = json.loads(body)["id"]
+        return found
+
+    def seeded(seed: str) -> str:
+        return prefix + hashlib.sha256(seed.encode()).hexdigest()[:12]
+
+    assert response_id(1) == seeded(FOLLOW_UP)  # turn 1 keeps the ids it always had
+    assert response_id(2) == seeded(f"{FOLLOW_UP} turn 2")
+
+
+def test_validate_names_the_turns_of_a_loop() -> None:
+    out = subprocess.run([sys.executable, "-m", "mock_provider", "validate", str(DATA / "server_tool_then_text.yaml"),
+                          str(DATA / "retried_500.yaml")], capture_output=True, text=True, check=False)
+    assert out.returncode == 0
+    assert out.stdout.splitlines() == [
+        f"ok: {DATA / 'server_tool_then_text.yaml'} (turns.server.001, 7 steps, 2 turns)",
+        f"ok: {DATA / 'retried_500.yaml'} (turns.retry.500, 5 steps)"]

@@ -447,7 +447,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
     finish = first_finish(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(
-        scenario.id,
+        scenario.response_seed,  # the default ids' seed (a later turn's differ); also names it in errors
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         message_id=meta.id if meta and meta.id else None,
         usage=finish.usage if finish is not None else None,

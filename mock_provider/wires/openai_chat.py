@@ -373,7 +373,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
     meta = first_metadata(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(
-        scenario.id,
+        scenario.response_seed,  # the default ids' seed (a later turn's differ); also names it in errors
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         completion_id=meta.id if meta and meta.id else None,

@@ -499,7 +499,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
     meta = first_metadata(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(
-        scenario.id,
+        scenario.response_seed,  # the default ids' seed (a later turn's differ); also names it in errors
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         response_id=meta.id if meta and meta.id else None,
@@ -567,7 +567,7 @@ def _assistant_side(item: Any) -> bool:
     kind = item.get("type")
     if kind in (None, "message"):
         return item.get("role") == "assistant"
-    return kind in _ASSISTANT_ITEMS
+    return isinstance(kind, str) and kind in _ASSISTANT_ITEMS  # a list or object type is unhashable
 
 
 def assistant_turns(body: Mapping[str, Any]) -> int:
