@@ -80,6 +80,8 @@ class RemoteModel:
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.signal: Any = None  # the abort signal the adapter passed to do_stream, if any
         self.abort_reported = False
+        self.calls = 0  # do_stream calls made (push flow serves one)
+        self.failure: UpstreamError | None = None  # how the first call failed, if it did
 
     async def _pull(self, options: dict[str, Any] | None = None) -> Any:
         if not self.push:
@@ -95,9 +97,17 @@ class RemoteModel:
     async def do_stream(self, options: dict[str, Any]) -> _Stream:
         self.signal = options.get("abort_signal")
         self.report_abort()  # called with a signal that already fired
+        if self.push and self.calls:
+            # Push flow carries one model call per case: a retry gets that call's failure again (what
+            # a scripted failure answers every attempt); an agent loop's next turn needs flow 'pull'.
+            if self.failure is not None:
+                raise upstream_exception(self.failure)
+            raise RuntimeError("flow 'push' carries one model call per case; an agent loop needs flow 'pull'")
+        self.calls += 1
         # The first pull is the doStream call itself; its options are what the suite logs as sent.
         first = await self._pull({k: v for k, v in options.items() if k != "abort_signal"})
         if isinstance(first, PartsErrorMessage):
+            self.failure = first.error
             raise upstream_exception(first.error)
         return _Stream(self._items(first))
 
