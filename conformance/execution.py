@@ -32,6 +32,7 @@ from conformance.contract import AdapterContext, Capabilities, HarnessError, Run
 from conformance.findings import Finding
 from conformance.run_record import Outcome, RunRecord, UpstreamCall
 from conformance.served import ServedCase
+from conformance.server_tools import request_tools
 from conformance.settings import Settings
 from conformance.targets.contract import refusal, transport_report
 from mock_provider.abort import AbortSignal
@@ -68,17 +69,19 @@ def expressible(scenario: Scenario, dialect: str) -> str | None:
 
         request = {"model": f"scenario:{scenario.id}", "stream": True, "stream_options": {"include_usage": True}}
         try:
-            plan_response(scenario, dialect, request, streaming=True)
+            for turn in range(1, scenario.turn_count() + 1):  # every turn of an agent loop
+                plan_response(scenario.for_turn(turn), dialect, request, streaming=True)
         except DialectError as exc:
             return str(exc)
         return None
-    enc = encoder(dialect, scenario.id)
     try:
-        for step in scenario.script:
-            if step.part is not None:
-                enc.encode(step.part)
-            elif step.raw_part is not None:
-                enc.encode_raw(step.raw_part)
+        for script in scenario.turn_scripts():
+            enc = encoder(dialect, scenario.id)  # one response per turn
+            for step in script:
+                if step.part is not None:
+                    enc.encode(step.part)
+                elif step.raw_part is not None:
+                    enc.encode_raw(step.raw_part)
     except DialectError as exc:
         return str(exc)
     return None
@@ -128,7 +131,7 @@ def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
     return RunRequest(
         model=req.model,
         messages=[m.model_dump(exclude_none=True) for m in req.messages],
-        tools=[t.model_dump() for t in req.tools],
+        tools=request_tools(scenario),  # server tools with their execute (conformance.server_tools)
         output_schema=req.output_schema,
         options=dict(req.options),
         thread_id=f"thread-{scenario.id}",
@@ -144,6 +147,7 @@ class _Run:
 
     events: list[Any] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)
+    event_turns: list[int] = field(default_factory=list)
     exhausted: list[bool] = field(default_factory=list)
     abort_event_index: int | None = None
     abort_at: float | None = None  # time.monotonic() of the caller's abort (the request logs' clock too)
@@ -251,6 +255,7 @@ class _Execution:
         return _replace(
             self.base, adapter=name, outcome=outcome, reason=reason, capabilities=run.capabilities,
             events=tuple(run.events), positions=tuple(run.positions), exhausted=tuple(run.exhausted),
+            event_turns=tuple(run.event_turns),
             positions_known=self.served is None, not_json=tuple(run.not_json), oversize=tuple(run.oversize),
             final_position=run.final_position, silent_steps=self._silent_steps(),
             abort_event_index=run.abort_event_index, timed_out_after_abort=run.timed_out,
@@ -264,21 +269,33 @@ class _Execution:
         return self.model.silent_steps()
 
     def _upstream(self) -> tuple[UpstreamCall, ...]:
-        """The case's upstream calls as the grader reads them (only streaming calls are graded)."""
+        """The case's upstream calls as the grader reads them (only streaming calls are graded).
+
+        Kept when a row reads them: an abort, request checks, an agent loop (several turns, failed
+        attempts), or a call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`).
+        """
+        records = self.log.records
         s = self.scenario
-        # Agent loops are graded on their calls too: which turn and attempt each request got.
-        if s.client.abort_after_step is None and not s.expected_request and s.turn_count() == 1 \
-                and not s.failed_attempts:
+        wanted = (s.client.abort_after_step is not None or s.expected_request or s.turn_count() > 1
+                  or s.failed_attempts or any(r.past_last_turn for r in records))
+        if not wanted:
             return ()
         calls: list[UpstreamCall] = []
         delays = iter(self.run_state.upstream_delays)
-        for r in self.log.records:
+        for r in records:
             end = next(delays, None) if r.kind == "stream" else None
             calls.append(UpstreamCall(kind=r.kind, request=r.request, aborted=r.aborted,
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
                                       end_after_abort=end, turn=r.turn, attempt=r.attempt,
                                       past_last_turn=r.past_last_turn))
         return tuple(calls)
+
+
+def _current_turn(log: CallSnapshot) -> int:
+    """The turn of the latest upstream call (1 before any call, or for a call refused unpicked)."""
+    calls = log.snapshot()
+    turn = calls[-1].turn if calls else None
+    return turn if turn is not None else 1
 
 
 class UpstreamProgress(Protocol):
@@ -466,8 +483,12 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         run.traceback = _traceback(exc)
         return
 
+    looped = ex.scenario.turn_count() > 1
+
     async def pump() -> None:
         async for ev in stream:
+            if looped:
+                run.event_turns.append(_current_turn(ex.log))
             run.positions.append(model.steps_emitted)
             run.exhausted.append(model.exhausted)
             run.events.append(_snapshot(ev, run, st.max_event_bytes))

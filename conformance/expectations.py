@@ -54,7 +54,7 @@ def truncated(scenario: Scenario) -> bool:
     >>> sorted(s.id for s in load_corpus() if truncated(s))[:2]
     ['finish.missing.001', 'finish.missing.002']
     """
-    for step in scenario.script:
+    for step in scenario.turn_scripts()[-1]:  # an agent loop ends with its last turn
         if step.fault is not None and step.fault.kind != "split":
             return False
         if step.part is not None and step.part.type in ("error", "finish"):
@@ -83,7 +83,9 @@ def provider_reason(scenario: Scenario, dialect: str | None = None) -> ExpectedF
     >>> provider_reason(s), provider_reason(s, "openai-chat"), provider_reason(s, "openai-responses")
     ('tool_calls', 'tool_calls', 'stop')
     """
-    finish = next((p for p in scenario.parts() if isinstance(p, Finish)), None)
+    # The run's reason is the last turn's (an agent loop finishes when its last model call does).
+    last = [s.part for s in scenario.turn_scripts()[-1] if s.part is not None]
+    finish = next((p for p in last if isinstance(p, Finish)), None)
     if finish is None:
         return "@unknown"
     reason = PROVIDER_REASONS.get(finish.finish_reason.unified, "@unknown")

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from conformance.contract import AdapterContext, RunRequest
+from conformance.server_tools import tools_from_wire
 from conformance.session import AdapterLoadError, load_factory
 from conformance.targets.protocol import (
     PROTOCOL,
@@ -90,7 +91,8 @@ def event_line(case: str, event: Any) -> dict[str, Any]:
 def upstream_exception(error: UpstreamError) -> Exception:
     """The Python exception an in-process upstream would have raised for a ``parts-error``."""
     if error.name == "APICallError" and error.status is not None:
-        return APICallError(error.status, error.response_body, {}, message=error.message)
+        headers = dict(error.response_headers or {})
+        return APICallError(error.status, error.response_body, headers, message=error.message)
     if error.name == "StreamDisconnected":
         return StreamDisconnected(error.message)
     if error.name == "AbortError":
@@ -117,6 +119,8 @@ class RemoteModel:
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.signal: Any = None  # the abort signal the adapter passed to do_stream, if any
         self.abort_reported = False
+        self.calls = 0  # do_stream calls made (push flow serves one)
+        self.failure: UpstreamError | None = None  # how the first call failed, if it did
 
     async def _pull(self, options: dict[str, Any] | None = None) -> Any:
         if not self.push:
@@ -132,9 +136,17 @@ class RemoteModel:
     async def do_stream(self, options: dict[str, Any]) -> _Stream:
         self.signal = options.get("abort_signal")
         self.report_abort()  # called with a signal that already fired
+        if self.push and self.calls:
+            # Push flow carries one model call per case: a retry gets that call's failure again (what
+            # a scripted failure answers every attempt); an agent loop's next turn needs flow 'pull'.
+            if self.failure is not None:
+                raise upstream_exception(self.failure)
+            raise RuntimeError("flow 'push' carries one model call per case; an agent loop needs flow 'pull'")
+        self.calls += 1
         # The first pull is the doStream call itself; its options are what the suite logs as sent.
         first = await self._pull({k: v for k, v in options.items() if k != "abort_signal"})
         if isinstance(first, PartsErrorMessage):
+            self.failure = first.error
             raise upstream_exception(first.error)
         return _Stream(self._items(first))
 
@@ -172,7 +184,9 @@ class Harness:
         else:
             ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id, model_info=msg.model_info)
         r = msg.request
-        request = RunRequest(model=r.model, messages=r.messages, tools=r.tools, output_schema=r.output_schema,
+        # Server tools come with their declared results: give each an execute function again.
+        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools])
+        request = RunRequest(model=r.model, messages=r.messages, tools=tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)
         try:

@@ -41,8 +41,11 @@ class UpstreamCall:
 
     ``end_after_abort``: seconds from the caller's abort to the call's end (None: still open when
     the runner stopped watching, or no abort). ``request`` is the call options in process and the
-    JSON body over HTTP. ``turn``/``attempt`` (1-based; None: refused before a scenario was picked)
-    and ``past_last_turn`` are the provider's pick for the call (agent loops, :mod:`mock_provider.turns`).
+    JSON body over HTTP. ``turn`` is the 1-based turn of an agent loop the provider gave the call
+    (from the assistant turns its conversation carried), ``attempt`` the 1-based attempt at that turn
+    (a retry after a scripted 429 or 500 is attempt 2), both None when the call was refused before a
+    scenario was picked; ``past_last_turn`` says the call asked for a turn the scenario does not
+    script, which the provider refused (no replay; :mod:`mock_provider.turns`).
     """
 
     kind: str = "stream"
@@ -84,6 +87,9 @@ class RunRecord:
     positions: tuple[int, ...] = ()
     exhausted: tuple[bool, ...] = ()
     positions_known: bool = True  # False over HTTP and for recordings without positions
+    # Per event of an agent loop (several turns), the turn of the model call being read when it arrived:
+    # positions count that call's steps. Empty for a single-turn scenario (every event is turn 1's).
+    event_turns: tuple[int, ...] = ()
     not_json: tuple[int, ...] = ()
     oversize: tuple[int, ...] = ()
     final_position: int = 0
@@ -102,6 +108,15 @@ class RunRecord:
     transport_broken: bool = False
     modalities: Modalities = field(default_factory=Modalities)
     duration_s: float = 0.0
+
+    def unscripted_turn(self) -> int | None:
+        """The first turn the adapter asked for past the scenario's last one (None: it asked for none).
+
+        >>> RunRecord(case_id="c", scenario_id="s", dialect="v3", adapter="a", upstream=(
+        ...     UpstreamCall(turn=1), UpstreamCall(turn=2, past_last_turn=True))).unscripted_turn()
+        2
+        """
+        return next((c.turn for c in self.upstream if c.past_last_turn), None)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe dict (the ``run`` of a recording's ``conformance`` tie)."""
@@ -139,7 +154,7 @@ class RunRecord:
         kw["modalities"] = Modalities(declared=tuple(declared) if declared is not None else None,
                                       problem=mods.get("problem"))
         kw["silent_steps"] = frozenset(kw.get("silent_steps", ()))
-        for name in ("events", "positions", "exhausted", "not_json", "oversize"):
+        for name in ("events", "positions", "exhausted", "not_json", "oversize", "event_turns"):
             if name in kw:
                 kw[name] = tuple(kw[name])
         return cls(**kw)

@@ -157,7 +157,14 @@ def test_citations_and_descriptions() -> None:
 
 def _emitted_steps(s: Scenario) -> list:
     n = s.client.abort_after_step
-    return list(s.script if n is None else s.script[:n])
+    # An agent loop's turns follow one another in one run, up to a turn whose every attempt fails
+    # (more failed attempts than ai's two retries: the run gives up there).
+    later: list = []
+    for turn in s.turns:
+        if len(turn.failed_attempts) > 2:
+            break
+        later.extend(turn.script)
+    return list(s.script if n is None else s.script[:n]) + (later if n is None else [])
 
 
 def _before_first_failure(s: Scenario) -> list:

@@ -33,6 +33,7 @@ AREAS = [
     ("info.", "Recorded behaviour (MAY: graded INFO, never a failure)"),
     ("bridge.", "Bridge profile (adapters declaring `bridge`, seed 001; see conformance/bridge.py)"),
     ("transport.", "Transport: AG-UI over HTTP (`--adapter-url`)"),
+    ("loop.", "Agent loops: several model calls in one run (issue 16)"),
 ]
 
 

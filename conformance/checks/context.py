@@ -107,8 +107,10 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     parts = scenario.parts()
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
-        actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
-        upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
+        actual=actual, bridge=bridged,
+        cause=_cause(scenario, record, expected.terminal, actual.terminal),
+        upstream_finish=next((s.part.finish_reason.unified for s in scenario.turn_scripts()[-1]
+                              if isinstance(s.part, Finish)), None),  # an agent loop's last turn
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
         truncated=truncated(scenario), events=events)
 
@@ -126,6 +128,32 @@ def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:
     if record.outcome != "failed" or proto.failure_event is None:
         return record.events
     return (*record.events, proto.failure_event(record.error_text or record.reason))
+
+
+def stopped_turn(scenario: Scenario, record: RunRecord) -> Scenario:
+    """The scenario as the turn the run stopped in sees it (its script is that turn's): positions and
+    ``final_position`` count the steps of the last model call read. Turn 1 for a single-turn scenario.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> stopped_turn(s, RunRecord(case_id="c", scenario_id=s.id, dialect="v3", adapter="a")) is s
+    True
+    """
+    turns = [c.turn for c in record.upstream if c.turn is not None and not c.past_last_turn]
+    turn = turns[-1] if turns else 1
+    return scenario.for_turn(turn) if 1 < turn <= scenario.turn_count() else scenario
+
+
+def _cause(scenario: Scenario, record: RunRecord, expected_terminal: str, actual_terminal: str) -> str | None:
+    """:func:`terminal_row` in the turn the run stopped in. An agent loop that errored in a turn before
+    its last stopped early (the failure the scenario expects comes in a later turn): the part it
+    stopped on is to blame."""
+    view = stopped_turn(scenario, record)
+    last = scenario.turn_scripts()[-1]
+    if (scenario.turn_count() > 1 and view.script is not last and expected_terminal == "error"
+            and actual_terminal == "error" and first_failing_step(view) is None):
+        return _stopped_on(view, record.final_position)
+    return terminal_row(view, record, expected_terminal, actual_terminal)
 
 
 def first_failing_step(scenario: Scenario) -> int | None:
@@ -159,6 +187,8 @@ def terminal_row(scenario: Scenario, record: RunRecord, expected_terminal: str, 
         structured = scenario.expected.structured
         if failing is None and structured is not None and structured.error is not None:
             failing = len(scenario.script)  # no result can be made: that failure comes after the upstream
+        if failing is None and any(t.server for t in scenario.request.tools) and not truncated(scenario):
+            failing = len(scenario.script)  # an agent loop's next model call is refused: after this turn
         cut = failing is None and truncated(scenario)
         if cut:
             failing = len(scenario.script)  # missing_finish 'error': the upstream "fails" by just ending

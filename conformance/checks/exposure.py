@@ -35,11 +35,12 @@ def check(ctx: GradeContext) -> list[Finding]:
             complete_at.setdefault(step.part.tool_call_id, steps)
             names.setdefault(step.part.tool_call_id, step.part.tool_name)
     out: list[Finding] = []
+    turn_one = first_turn_events(rec.event_turns, len(rec.positions))
     for call_id, idx in ctx.protocol.exposures(list(rec.events)).items():
         if rec.abort_event_index is not None and idx >= rec.abort_event_index:
             continue  # closing an open call for a 'cancelled' terminal is not exposing it
         need = complete_at.get(call_id)
-        if need is None or idx >= len(rec.positions):
+        if need is None or idx >= turn_one:
             continue  # never completed upstream: closed at stream end (row 8.1.19), checked by lifecycle
         if failing is not None and rec.positions[idx] > failing:
             continue  # the bridge closes what is open before RUN_ERROR (bridge.close-before-error)
@@ -49,3 +50,13 @@ def check(ctx: GradeContext) -> list[Finding]:
                                message=f"tool call {call_id!r} exposed as complete before its tool-call part "
                                        f"(upstream had sent {rec.positions[idx]} of the {need} steps needed)"))
     return out
+
+
+def first_turn_events(event_turns: tuple[int, ...], count: int) -> int:
+    """How many events came while turn 1 was read: positions count the current model call's steps,
+    and the script's steps are turn 1's, so an agent loop's later events are not compared.
+
+    >>> first_turn_events((1, 1, 1, 2, 2), 5), first_turn_events((), 3)
+    (3, 3)
+    """
+    return next((i for i, turn in enumerate(event_turns) if turn != 1), count)

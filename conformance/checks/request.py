@@ -18,8 +18,18 @@ from conformance.request_checks import request_findings
 
 
 def check(ctx: GradeContext) -> list[Finding]:
-    """The scenario's request checks against the first streaming call (none: nothing to check)."""
-    if not ctx.scenario.expected_request or not ctx.record.upstream_known:
+    """The scenario's request checks against the first streaming call (none: nothing to check), and
+    each later turn's ``expect_request`` against the first call that asked for that turn (an agent
+    loop's follow-up request: it carries the previous turn and its tool results). A turn the adapter
+    never asked for has no request to check (what its run lacks, the transcript rows say)."""
+    if not ctx.record.upstream_known:
         return []
-    first: Any = next((c.request for c in ctx.record.upstream if c.kind == "stream"), None)
-    return request_findings(ctx.scenario.expected_request, first, ctx.record.dialect, ctx.primary_row)
+    out: list[Finding] = []
+    if ctx.scenario.expected_request:
+        first: Any = next((c.request for c in ctx.record.upstream if c.kind == "stream"), None)
+        out += request_findings(ctx.scenario.expected_request, first, ctx.record.dialect, ctx.primary_row)
+    for number, turn in enumerate(ctx.scenario.turns, start=2):
+        asked = next((c for c in ctx.record.upstream if c.kind == "stream" and c.turn == number), None)
+        if turn.expect_request and asked is not None:
+            out += request_findings(turn.expect_request, asked.request, ctx.record.dialect, ctx.primary_row)
+    return out

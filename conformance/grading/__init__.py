@@ -48,8 +48,23 @@ def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = Non
     ctx = build_context(record, scenario, st)
     result.expected, result.actual = ctx.expected.model_dump(), ctx.actual.model_dump()
     findings = [f for check in CHECKS for f in check(ctx)]
-    _assemble(result, findings, ctx.capabilities.output, matrix, st.strict, scenario)
+    unscripted = record.unscripted_turn()
+    _assemble(result, findings, ctx.capabilities.output, matrix, st.strict, scenario, unscripted)
+    if unscripted is not None:
+        result.reason = unscripted_note(unscripted, scenario)
     return result
+
+
+def unscripted_note(turn: int, scenario: Scenario) -> str:
+    """The report's note on a case whose adapter asked for a turn the scenario does not script.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> unscripted_note(2, next(s for s in load_corpus() if s.id == "text.basic.001"))[:60]
+    'the adapter asked the model for turn 2, past the last script'
+    """
+    last = scenario.turn_count()
+    return (f"the adapter asked the model for turn {turn}, past the last scripted turn {last} of "
+            f"{scenario.id} (its agent loop re-asked; the provider refused it): graded on robustness rows only")
 
 
 def _stopped(result: CaseResult, stop: Stop, record: RunRecord, scenario: Scenario, st: Settings,
@@ -59,10 +74,13 @@ def _stopped(result: CaseResult, stop: Stop, record: RunRecord, scenario: Scenar
         ctx: GradeContext = build_context(record, scenario, st)
         findings = [f for check in stop.checks for f in check(ctx)]
     output = record.capabilities.output if record.capabilities is not None else "ag-ui"
-    _assemble(result, findings, output, matrix, st.strict, scenario)
+    unscripted = record.unscripted_turn()
+    _assemble(result, findings, output, matrix, st.strict, scenario, unscripted)
     if stop.verdict is not None:
         result.content = result.termination = stop.verdict
         result.reason = stop.reason
+    if unscripted is not None and "past the last scripted turn" not in result.reason:
+        result.reason = "; ".join(r for r in (result.reason, unscripted_note(unscripted, scenario)) if r)
     return result
 
 
@@ -84,12 +102,19 @@ def levelled(findings: list[Finding], output: str, matrix: Matrix) -> list[Findi
 # or hung (the runner's own findings), or the run never reached a terminal event.
 _ROBUST_SOURCES = frozenset({"runner", TERMINAL_MISSING})
 NOT_GRADED = "not graded, the input breaks the provider contract"
+NOT_GRADED_UNSCRIPTED = "not graded, the adapter asked for the unscripted turn"
 
 
-def contract_scoped(findings: list[Finding], scenario: Scenario, matrix: Matrix) -> list[Finding]:
+def contract_scoped(findings: list[Finding], scenario: Scenario, matrix: Matrix,
+                    unscripted: int | None = None) -> list[Finding]:
     """For a scenario marked ``contract`` (its input breaks the provider contract on purpose), the
     findings on rows that are neither robustness rows nor in ``contract.covered_by`` become
     information (level MAY, the message says why); other scenarios' findings are unchanged.
+
+    A run whose adapter asked for a turn past the scenario's last (``unscripted``: an agent loop
+    that re-asks after an unknown tool, malformed arguments, an empty reply) is scoped the same way,
+    with no ``covered_by``: what the scenario expected was written for one model call, and what
+    an agent does after a refused call is no published rule, only robustness is.
 
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "usage.absent.001")
@@ -98,21 +123,22 @@ def contract_scoped(findings: list[Finding], scenario: Scenario, matrix: Matrix)
     ...      Finding(row="8.1.18", message="two terminals", level="MUST")], s, catalog())]
     [('MAY', 'not graded, the inpu'), ('MUST', 'two terminals')]
     """
-    if scenario.contract is None:
+    if scenario.contract is None and unscripted is None:
         return findings
-    keep = set(scenario.contract.covered_by)
+    keep = set(scenario.contract.covered_by) if scenario.contract is not None and unscripted is None else set()
+    why = NOT_GRADED if unscripted is None else f"{NOT_GRADED_UNSCRIPTED} {unscripted}"
     out: list[Finding] = []
     for f in findings:
         if matrix.row(f.row).robustness or f.row in keep or f.source in _ROBUST_SOURCES or f.level == "MAY":
             out.append(f)
         else:
-            out.append(dataclasses.replace(f, level="MAY", message=f"{NOT_GRADED} (was {f.level}): {f.message}"))
+            out.append(dataclasses.replace(f, level="MAY", message=f"{why} (was {f.level}): {f.message}"))
     return out
 
 
 def _assemble(result: CaseResult, findings: list[Finding], output: str, matrix: Matrix, strict: bool,
-              scenario: Scenario) -> None:
-    result.findings = contract_scoped(levelled(findings, output, matrix), scenario, matrix)
+              scenario: Scenario, unscripted: int | None = None) -> None:
+    result.findings = contract_scoped(levelled(findings, output, matrix), scenario, matrix, unscripted)
     by_axis: dict[str, list[str]] = {"content": [], "termination": []}
     for f in result.findings:
         level = f.level or "MUST"

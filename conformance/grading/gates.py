@@ -146,9 +146,18 @@ def undeclared_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
 
 
 def hung(rec: RunRecord, scenario: Scenario) -> Stop | None:
-    if rec.outcome in ("timed-out", "too-many-events"):
+    """The run did not end in time or ran away. When its adapter had asked for a turn past the
+    scenario's last, the reason says so instead of "the adapter hung": the provider refused that
+    turn with an error, which the adapter did not end its run with."""
+    if rec.outcome not in ("timed-out", "too-many-events"):
+        return None
+    turn = rec.unscripted_turn()
+    if turn is None:
         return Stop("ERROR", rec.reason)
-    return None
+    asked = sum(1 for c in rec.upstream if c.past_last_turn)
+    return Stop("ERROR", f"no terminal event: the adapter asked for turn {turn}, past the last scripted turn "
+                         f"{scenario.turn_count()} of {scenario.id}, and the provider refused it ({asked} refused "
+                         f"request(s)); the adapter did not end its run on that error ({rec.outcome})")
 
 
 def transport_broken(rec: RunRecord, scenario: Scenario) -> Stop | None:

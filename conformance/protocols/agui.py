@@ -236,6 +236,8 @@ EVENTS: dict[str, tuple[str, Op]] = {
     "SUBAGENT_STARTED": ("subagent", "open"),
     "SUBAGENT_FINISHED": ("subagent", "close"),
     "SUBAGENT_ERROR": ("subagent", "close"),
+    # A result names its call: after the call's END (agent loops, row loop.tool-result).
+    "TOOL_CALL_RESULT": ("tool", "refer"),
 }
 
 _ROLE: dict[Op, RunRole] = {"run-start": "start", "run-finish": "finish", "run-error": "error"}
@@ -291,6 +293,13 @@ ENTITY_TRANSITIONS: dict[tuple[EntityState, Op], tuple[EntityState, RowSpec]] = 
     ("open", "close"): ("closed", EntityRow("empty_close_row")),
     ("fed", "close"): ("closed", None),
     ("closed", "close"): ("closed", _NOT_OPEN),
+    # TOOL_CALL_RESULT: the engine emits it after the call's END (spec-reference 4.2); one for a call
+    # still open is early. A call this run never started may be a resumed one: no finding.
+    ("absent", "refer"): ("absent", None),
+    ("orphan", "refer"): ("orphan", "loop.tool-result"),
+    ("open", "refer"): ("open", "loop.tool-result"),
+    ("fed", "refer"): ("fed", "loop.tool-result"),
+    ("closed", "refer"): ("closed", None),
 }
 
 WORDING = Wording(
@@ -298,7 +307,7 @@ WORDING = Wording(
     finish="RUN_FINISHED",
     error="RUN_ERROR",
     no_terminal="stream ended with no terminal event (RUN_FINISHED/RUN_ERROR)",
-    verbs={"open": "opens", "feed": "continues", "close": "closes"},
+    verbs={"open": "opens", "feed": "continues", "close": "closes", "refer": "answers"},
     states={
         "absent": "not open (never started)",
         "orphan": "not open (its START has not come)",
@@ -310,6 +319,7 @@ WORDING = Wording(
         "feed": "{type} for {label} {ident!r} has an empty delta",
         "close": "{label} {ident!r} ended with no content",
         "open": "{type} reuses {label} id {ident!r}, which already ended in this run",
+        "refer": "{type} answers {label} {ident!r} before its TOOL_CALL_END (the result must follow the call)",
     },
 )
 

@@ -166,16 +166,37 @@ class ReferenceAdapter(Interpreter):
             for event in self._flush(request):
                 yield event
             return
-        try:
-            if self.ctx is None or self.ctx.model is None:
-                raise RuntimeError("adapter context has no model")
-            result = await self.ctx.model.do_stream(self.stream_options(request))
-            iterator = result.stream.__aiter__()
-        except Exception as exc:
-            self.request_failed(exc)
-            for event in self._flush(request):
+        turn: RunRequest | None = request
+        while turn is not None:
+            # One model call per turn; a turn that ended with server-tool calls gives the next one's
+            # request (conformance.reference.loop), inside this one run.
+            follow_up: list[RunRequest] = []
+            async for event in self._turn(turn, request, follow_up):
                 yield event
-            return
+            turn = follow_up[0] if follow_up else None
+
+    async def _turn(self, turn: RunRequest, request: RunRequest,
+                    follow_up: list[RunRequest]) -> AsyncGenerator[Event, None]:
+        """One model call: its items interpreted; at its end the run finishes, or (agent loop) the server
+        tools it called run and ``follow_up`` gets the next turn's request."""
+        attempt = 1
+        while True:
+            try:
+                if self.ctx is None or self.ctx.model is None:
+                    raise RuntimeError("adapter context has no model")
+                result = await self.ctx.model.do_stream(self.stream_options(turn))
+                iterator = result.stream.__aiter__()
+                break
+            except Exception as exc:
+                delay = None if self.abort_requested(request) else self.retry_delay(exc, attempt)
+                if delay is None:
+                    self.request_failed(exc)
+                    for event in self._flush(request):
+                        yield event
+                    return
+                attempt += 1
+                if delay > 0:
+                    await asyncio.sleep(delay)
         try:
             while not self.state.done:
                 if self.abort_requested(request):
@@ -184,7 +205,10 @@ class ReferenceAdapter(Interpreter):
                 try:
                     item = await self.next_item(iterator, request)
                 except StopAsyncIteration:
-                    self.end_of_stream()
+                    if self.loop_continues():
+                        follow_up.append(self.end_turn(turn))
+                    else:
+                        self.end_of_stream()
                     break
                 except _AbortedWhileWaiting:
                     self.on_abort()
@@ -202,3 +226,9 @@ class ReferenceAdapter(Interpreter):
                 yield event
         finally:
             await self.close_upstream(result, iterator)
+        if follow_up and self.abort_requested(request):
+            # The caller aborted while the tools ran: no further model call (row 22).
+            self.on_abort()
+            follow_up.clear()
+            for event in self._flush(request):
+                yield event

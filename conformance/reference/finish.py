@@ -71,7 +71,7 @@ class FinishMixin(AdapterBase):
         for the lifecycle, yet its input was never declared complete (row 11), so it does
         not turn the finish into 'tool_calls' (scenario tool.input-end-only.001).
         """
-        return call.completed and call.input_complete and self.is_client_call(call)
+        return call.completed and call.input_complete and self.is_client_call(call) and not call.executed
 
     def final_finish_reason(self) -> str | None:
         """8.2 + row 19: 'tool_calls' iff a client call was completed, else the mapped reason (POLICY

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from conformance.contract import RunRequest
 from conformance.reference.errors import ErrorsMixin
 from conformance.reference.finish import FinishMixin
+from conformance.reference.loop import LoopMixin
 from conformance.reference.reading import ReadingMixin
 from conformance.reference.request import RequestMixin
 from conformance.reference.tools import ToolsMixin
@@ -23,7 +24,7 @@ from conformance.reference.values import ABORT_MESSAGE, GENERIC_ERROR_MESSAGE, M
 __all__ = ["Interpreter"]
 
 
-class Interpreter(ToolsMixin, FinishMixin, ErrorsMixin, ReadingMixin, RequestMixin):
+class Interpreter(LoopMixin, ToolsMixin, FinishMixin, ErrorsMixin, ReadingMixin, RequestMixin):
     """Every rule of section 8 as one small method; the lifecycle that calls them in order.
 
     >>> sorted(set(Interpreter.HANDLERS.values()))[:3]

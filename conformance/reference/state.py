@@ -32,6 +32,7 @@ class ToolCallState:
     input_text: str = ""  # the complete input text the call was ended with
     input_ok: bool = True  # input_text parsed as JSON
     input_value: Any = None  # the parsed input (None when malformed)
+    executed: bool = False  # a server tool the adapter ran itself (agent loop): not the client's call
 
 
 @dataclass
@@ -66,3 +67,8 @@ class RunState:
     # terminal bookkeeping
     done: bool = False  # terminal emitted, or the run was silently aborted
     abort_handled: bool = False
+    # agent loop (conformance.reference.loop): turns ended with server tools, usage of those turns,
+    # and where the current turn's text starts in text_total
+    turns: int = 0
+    loop_usage: TokenCounts | None = None
+    turn_text_from: int = 0

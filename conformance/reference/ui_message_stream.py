@@ -174,6 +174,25 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
             self.emit({"type": "tool-output-available", "toolCallId": call_id, "output": result,
                        "providerExecuted": True})
 
+    def emit_server_tool_result(self, call_id: str, tool_name: str, result: Any, is_error: bool) -> None:
+        """Agent loop: a tool the adapter ran itself; its output chunk has no ``providerExecuted``, as
+        ``streamText`` sends a tool with ``execute`` (ai 6.0.326 dist/index.mjs runToolsTransformation)."""
+        if is_error:
+            text = result if isinstance(result, str) else js_stringify(result)
+            self.emit({"type": "tool-output-error", "toolCallId": call_id, "errorText": text})
+        else:
+            self.emit({"type": "tool-output-available", "toolCallId": call_id, "output": result})
+
+    def emit_invalid_call_result(self, call: ToolCallState, message: str) -> None:
+        """ai 6 answers a call it could not parse with ``tool-output-error`` after the ``tool-input-error``
+        (ai@6.0.326 dist/index.mjs:7265 -> :9234); the stream's reader does not count it as a result."""
+        self.emit({"type": "tool-output-error", "toolCallId": call.id, "errorText": message})
+
+    def emit_step_boundary(self) -> None:
+        """Agent loop: ``finish-step`` ends the model call, ``start-step`` opens the next (one per step)."""
+        self.emit({"type": "finish-step"})
+        self.emit({"type": "start-step"})
+
 
 class UIMessageStream7ReferenceAdapter(UIMessageStreamReferenceAdapter):
     """The same adapter speaking ``ai`` 7.0.173 (``ui-message-stream@7``) where ai 7 differs.
@@ -197,6 +216,9 @@ class UIMessageStream7ReferenceAdapter(UIMessageStreamReferenceAdapter):
 
     NAME: ClassVar[str] = "reference-ui-message-stream7"
     OUTPUT: ClassVar[str] = "ui-message-stream@7"
+
+    def emit_invalid_call_result(self, call: ToolCallState, message: str) -> None:
+        """ai 7 no longer streams its answer to an invalid call (7.0.173 dist/index.js:8034): nothing."""
 
     def on_ignored(self, part: Any) -> None:
         """Rows 1, 16: a V4 ``custom`` part becomes a ``custom`` chunk (ai 7); the rest, nothing."""

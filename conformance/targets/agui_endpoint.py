@@ -37,6 +37,7 @@ from pydantic import ValidationError
 from conformance.contract import AdapterContext, RunRequest
 from conformance.execution import stream_of
 from conformance.runner import Factory, capabilities_of
+from conformance.server_tools import tools_from_wire
 from conformance.targets.agui_stream import NDJSON_TYPE, SSE_TYPE
 from mock_provider.server import ThreadedServer
 
@@ -91,6 +92,12 @@ def run_request(run_input: Any) -> RunRequest:
     tools = [{"name": t.name, "description": t.description,
               "input_schema": t.parameters or {"type": "object", "properties": {}}, "needs_approval": False}
              for t in run_input.tools or []]
+    # Server tools (forwardedProps.serverTools, conformance.server_tools): executable again here.
+    props = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
+    server = {str(t.get("name")): t for t in props.get("serverTools") or [] if isinstance(t, dict)}
+    if server:
+        tools = tools_from_wire([{**t, "server": True, "results": server[t["name"]].get("results") or []}
+                                 if t["name"] in server else t for t in tools])
     return RunRequest(model="mock-model", messages=messages, tools=tools, output_schema=None, options={},
                       thread_id=run_input.thread_id, run_id=run_input.run_id)
 

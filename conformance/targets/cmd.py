@@ -51,6 +51,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.server_tools import wire_tools
 from conformance.targets.protocol import (
     AbortMessage,
     CapabilitiesMessage,
@@ -386,10 +387,13 @@ def _upstream_error(exc: BaseException) -> UpstreamError:
     status = getattr(exc, "status_code", None)
     body = getattr(exc, "response_body", None)
     retryable = getattr(exc, "is_retryable", None)
+    headers = getattr(exc, "response_headers", None)
     return UpstreamError(name=type(exc).__name__, message=str(exc) or type(exc).__name__,
                          status=status if isinstance(status, int) else None,
                          responseBody=body if isinstance(body, str) else None,
-                         isRetryable=retryable if isinstance(retryable, bool) else None)
+                         isRetryable=retryable if isinstance(retryable, bool) else None,
+                         responseHeaders={str(k): str(v) for k, v in headers.items()}
+                         if isinstance(headers, dict) and headers else None)
 
 
 class CmdAdapter:
@@ -435,7 +439,7 @@ class CmdAdapter:
         try:
             if self._iterator is None:
                 options: dict[str, Any] = (dict(call) if call is not None
-                                           else {"prompt": request.messages, "tools": request.tools})
+                                           else {"prompt": request.messages, "tools": wire_tools(request.tools)})
                 options["abort_signal"] = self._upstream_abort
                 if self.ctx.model is None:  # an HTTP case: the harness's adapter reads base_url, not parts
                     raise HarnessError("harness protocol violation: it pulled upstream parts on a case served "
@@ -491,7 +495,8 @@ class CmdAdapter:
         else:
             upstream = HttpUpstream(base_url=ctx.base_url or "", model_id=ctx.model_id or "",
                                     headers=dict(ctx.extra.get("headers") or {}))
-        body = RequestBody(model=request.model, messages=request.messages, tools=request.tools,
+        body = RequestBody(model=request.model, messages=request.messages,
+                           tools=wire_tools(request.tools),  # type: ignore[arg-type]  # validated as ToolBody
                            output_schema=request.output_schema, options=request.options,
                            thread_id=request.thread_id, run_id=request.run_id,
                            structured_mode=request.structured_mode)  # type: ignore[arg-type]
@@ -578,6 +583,10 @@ class CmdAdapter:
         """Pull flow: answer the harness's request for the next part in a task (returned, to be awaited)."""
         proc = self.proc
         busy = self._feeding is not None and not self._feeding.done()
+        if parts and proc.flow == "pull" and self._parts_done and not busy and msg.options is not None:
+            # An agent loop's next model call: a pull with doStream options after the stream ended
+            # starts a new upstream call (the scripted model picks its turn from the prompt).
+            self._iterator, self._parts_done = None, False
         if not parts or proc.flow != "pull" or self._parts_done or busy:
             why = ("the part stream already ended" if self._parts_done and parts
                    else "the previous pull is not answered yet" if busy

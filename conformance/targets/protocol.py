@@ -41,6 +41,8 @@ __all__ = [
     "PartsErrorMessage",
     "ProtocolViolation",
     "PullMessage",
+    "ToolBody",
+    "ToolResultBody",
     "parse_harness_line",
     "schema",
 ]
@@ -68,12 +70,37 @@ class HelloMessage(_Message):
     protocol: Literal["sac-harness/1"] = "sac-harness/1"
 
 
+class ToolResultBody(_Message):
+    """What a server tool returns for one call (``result``), or the error it raises (``error``)."""
+
+    tool_call_id: str
+    result: Any = None
+    error: str | None = Field(default=None, description="The tool raises an error with this message.")
+
+
+class ToolBody(_Message):
+    """One tool of the caller's request. A ``server`` tool is executable: the harness gives its adapter
+    an execute function that returns ``results[i].result`` for the call ``results[i].tool_call_id`` (or
+    raises ``results[i].error``), so the adapter's own agent loop runs it and calls the model again.
+    A client tool (``server`` false, no ``results``) has no execute function: the run ends with its call."""
+
+    model_config = ConfigDict(extra="allow")  # a caller's further tool fields pass through
+
+    name: str
+    description: str = ""
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    needs_approval: bool = False
+    server: bool = False
+    results: list[ToolResultBody] | None = Field(
+        default=None, description="Server tools only: the declared result (or error) of each call.")
+
+
 class RequestBody(_Message):
     """The caller's request (``conformance.contract.RunRequest`` without the abort signal)."""
 
     model: str
     messages: list[dict[str, Any]]
-    tools: list[dict[str, Any]] = Field(default_factory=list)
+    tools: list[ToolBody] = Field(default_factory=list)
     output_schema: dict[str, Any] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     thread_id: str
@@ -134,6 +161,9 @@ class UpstreamError(_Message):
     status: int | None = None
     response_body: str | None = Field(default=None, alias="responseBody")
     is_retryable: bool | None = Field(default=None, alias="isRetryable")
+    response_headers: dict[str, str] | None = Field(
+        default=None, alias="responseHeaders", description="APICallError.responseHeaders (e.g. retry-after-ms: "
+        "an agent's retry reads them).")
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
@@ -193,12 +223,16 @@ class ErrorMessage(_Message):
 
 
 class PullMessage(_Message):
-    """(``flow: pull`` only) the adapter reads the next upstream part; the first one calls ``doStream``."""
+    """(``flow: pull`` only) the adapter reads the next upstream part; the first one calls ``doStream``.
+
+    An agent loop calls ``doStream`` again once a stream ended (``parts-end``): a pull with ``options``
+    after it starts the next model call, whose parts follow as before."""
 
     type: Literal["pull"]
     case: str
     options: dict[str, Any] | None = Field(
-        default=None, description="On the first pull: the doStream call options as JSON (prompt, tools, "
+        default=None, description="On the first pull of each model call: the doStream call options as JSON "
+        "(prompt, tools, "
         "responseFormat, toolChoice ...; no abort signal). The suite logs them as the upstream request, "
         "which the request.* and structured.* rows check.")
 

@@ -44,6 +44,7 @@ from pydantic import ValidationError
 
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
+from conformance.server_tools import server_tools_prop
 from conformance.targets.agui_stream import NDJSON_TYPE, NDJSON_TYPES, SSE_TYPE, NdjsonDecoder, SseDecoder, media_type
 from mock_provider.dialects import HTTP_DIALECTS
 from mock_provider.scenario import Feature, Scenario
@@ -276,6 +277,11 @@ def run_agent_input(request: RunRequest, mock: dict[str, Any] | None) -> dict[st
                   parameters=t.get("input_schema") or t.get("inputSchema") or {"type": "object"})
              for t in request.tools]
     props: dict[str, Any] = {"mock": mock} if mock is not None else {}
+    server = server_tools_prop(request.tools)
+    if server is not None:
+        # AG-UI has no field for a tool the agent runs itself: each server tool's declared results
+        # ride in forwardedProps, so the endpoint builds execute functions (conformance.server_tools).
+        props["serverTools"] = server
     model = RunAgentInput(thread_id=request.thread_id, run_id=request.run_id, state={},
                           messages=agui_messages(request.messages), tools=tools, context=[], forwarded_props=props)
     out: dict[str, Any] = json.loads(model.model_dump_json(by_alias=True, exclude_none=True))

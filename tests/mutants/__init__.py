@@ -22,3 +22,8 @@ ALL_MUTANTS += _UI7
 ALL_MUTANTS += _BLIND
 
 ALL_MUTANTS += _POLICY  # the POLICY rows' declared-vs-done mutants (#15)
+
+# Agent loops (issue 16): rules of a run that calls the model more than once.
+from tests.mutants.loop_mutants import MUTANTS as _LOOP  # noqa: E402
+
+ALL_MUTANTS += _LOOP

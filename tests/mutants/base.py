@@ -35,6 +35,19 @@ class Mutant:
     should: set[str] = field(default_factory=set)  # SHOULD rows it must grade PASS-NONSTRICT
     timeout: float = 5.0  # per case; a mutant that hangs on purpose gets a short one
     abort_bound: float | None = None  # Settings.abort_bound; short for one that leaks on purpose
+    # Also run on the agent-loop scenarios (a server tool offered): see loop_scenario().
+    loops: bool = False
+
+
+def loop_scenario(scenario: Any) -> bool:
+    """A scenario whose correct run calls the model more than once (its request offers a server tool).
+
+    A mutant written for one model call wraps the reference's events or upstream reads as if there were
+    one: in a loop its artifacts (output held back past the next call's refusal, a crash on turn 2's
+    stream-start) land on rows that are not its rule. Those scenarios are run by the loop mutants
+    (``loops=True``, tests/mutants/loop_mutants.py), which break the loop's own rules.
+    """
+    return any(t.server for t in scenario.request.tools)
 
 
 class _EventMapped:
