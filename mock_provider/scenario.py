@@ -22,7 +22,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 # PART_DIALECTS is re-exported: scenario users (cli, conformance) import it from here.
@@ -41,6 +40,12 @@ from mock_provider.quirks import REASONING_DIALECTS as REASONING_DIALECTS
 from mock_provider.quirks import ReasoningDialect
 from mock_provider.quirks import StepWire as StepWire
 from mock_provider.transcript import Transcript, merge_override
+
+# The YAML reader with locations is re-exported: the server and the gate import it from here.
+from mock_provider.yaml_located import MAX_YAML_DEPTH as MAX_YAML_DEPTH
+from mock_provider.yaml_located import LocatedError as LocatedError
+from mock_provider.yaml_located import compose_located as compose_located
+from mock_provider.yaml_located import node_line as node_line
 
 if TYPE_CHECKING:
     Dialect = str
@@ -578,117 +583,12 @@ class Scenario(_M):
 
 
 # ---------------------------------------------------------------- loading with locations
-class LocatedError(Exception):
-    """A YAML file that does not load: names the file, the line and the field (``file:line: field: why``)."""
-
-    def __init__(self, path: str, line: int | None, field: str, message: str) -> None:
-        self.path, self.line, self.field, self.message = path, line, field, message
-        where = f"{path}:{line}" if line is not None else path
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
-
-
 class ScenarioError(LocatedError):
     """A scenario file that does not load: names the file, the line and the field.
 
     >>> str(ScenarioError("a.yaml", 3, "script.0.part.type", "bad"))
     'a.yaml:3: script.0.part.type: bad'
     """
-
-
-MAX_YAML_DEPTH = 64  # far deeper than any scenario; bounds the composer's and pydantic's recursion
-
-
-def _yaml_loader() -> type[yaml.SafeLoader]:
-    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return loader
-
-
-def _scan_events(text: str, path: str, error: type[LocatedError]) -> None:
-    """Refuse aliases (a small document could expand exponentially) and nesting past the bound."""
-    depth = 0
-    for event in yaml.parse(text, Loader=_yaml_loader()):
-        line = event.start_mark.line + 1 if event.start_mark else None
-        if isinstance(event, yaml.AliasEvent):
-            raise error(path, line, "", "YAML aliases are not supported in scenarios")
-        if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
-            depth += 1
-            if depth > MAX_YAML_DEPTH:
-                raise error(path, line, "", f"nested more than {MAX_YAML_DEPTH} levels deep")
-        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-            depth -= 1
-
-
-def _check_nodes(node: yaml.Node, path: str, error: type[LocatedError]) -> None:
-    """Refuse duplicate mapping keys (YAML would silently keep the last) and strings UTF-8 cannot
-    encode (a lone surrogate from a ``"\\ud800"`` escape would break the server's writer)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, yaml.MappingNode):
-            seen: set[str] = set()
-            for k, v in n.value:
-                if isinstance(k, yaml.ScalarNode):
-                    if k.value in seen:
-                        raise error(path, k.start_mark.line + 1, str(k.value), "duplicate key")
-                    seen.add(k.value)
-                stack.extend((k, v))
-        elif isinstance(n, yaml.SequenceNode):
-            stack.extend(n.value)
-        elif isinstance(n, yaml.ScalarNode) and isinstance(n.value, str):
-            try:
-                n.value.encode("utf-8")
-            except UnicodeEncodeError:
-                raise error(path, n.start_mark.line + 1, "", "a string that UTF-8 cannot encode "
-                            "(a lone surrogate)") from None
-
-
-def compose_located(text: str, path: str, error: type[LocatedError]) -> tuple[Any, yaml.Node | None]:
-    """YAML text as (data, node tree for line numbers); every way it can be bad raises ``error``
-    with its line: unparsable, aliases, nesting past :data:`MAX_YAML_DEPTH`, duplicate keys,
-    strings UTF-8 cannot encode, values Python refuses (an integer of 5,000 digits).
-
-    >>> compose_located("a: b: c", "x.yaml", ScenarioError)
-    Traceback (most recent call last):
-    ...
-    mock_provider.scenario.ScenarioError: x.yaml:1: not valid YAML: ...
-    >>> compose_located("a: 1\\nb: 2\\na: 3\\n", "x.yaml", ScenarioError)
-    Traceback (most recent call last):
-    ...
-    mock_provider.scenario.ScenarioError: x.yaml:3: a: duplicate key
-    """
-    try:
-        _scan_events(text, path, error)
-        node = yaml.compose(text, Loader=_yaml_loader())
-        if node is not None:
-            _check_nodes(node, path, error)
-        return yaml.load(text, Loader=_yaml_loader()), node
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise error(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
-    except ValueError as exc:  # e.g. int() past sys.get_int_max_str_digits()
-        raise error(path, None, "", f"a value Python cannot read: {exc}") from exc
-
-
-def node_line(node: yaml.Node, loc: Sequence[str | int]) -> int:
-    """Best line for a pydantic error location: walk the YAML node tree as far as it goes."""
-    line = node.start_mark.line + 1
-    for key in loc:
-        if isinstance(node, yaml.MappingNode):
-            nxt = None
-            for k, v in node.value:
-                if k.value == key:
-                    nxt = v
-                    line = k.start_mark.line + 1
-                    break
-            if nxt is None:
-                return line
-            node = nxt
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-            node = node.value[key]
-            line = node.start_mark.line + 1
-        else:
-            return line
-    return line
 
 
 def _clean_loc(loc: Sequence[str | int]) -> list[str | int]:
