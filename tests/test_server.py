@@ -859,12 +859,14 @@ def test_one(mock_provider):
     _post(mock_provider, "tool.basic.001")
     assert [e["scenario_id"] for e in mock_provider.requests()] == ["text.basic.001", "tool.basic.001"]
 
-def test_two(mock_provider, mock_provider_server):
+def test_two(mock_provider, request):
+    from mock_provider.pytest_plugin import session_server
+
     assert mock_provider.requests() == []
     _post(mock_provider, "reasoning.basic.001")
     assert [e["scenario_id"] for e in mock_provider.requests()] == ["reasoning.basic.001"]
-    assert mock_provider.openai_base_url == mock_provider_server.base_url + "/v1"
-    assert mock_provider.anthropic_base_url == mock_provider_server.base_url
+    assert mock_provider.openai_base_url == session_server(request.config).base_url + "/v1"
+    assert mock_provider.anthropic_base_url == session_server(request.config).base_url
 
 def test_add_scenario(mock_provider):
     sid = mock_provider.add_scenario("""
