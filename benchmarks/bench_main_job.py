@@ -4,7 +4,7 @@ Method (issue 18, "a first run that feels instant"):
 
 * Each tree given (``--tree DIR``, default this checkout) runs the main job in a subprocess with
   ``PYTHONPATH=DIR`` (the installed entry points import the tree's code), from a temporary
-  directory, with ``--conformance-no-report``.
+  directory, the reports written there and dropped with it.
 * Per run: pytest's own duration (the ``in N.NNs`` of its summary line: "pytest time"), the CPU
   of the process (``resource.getrusage(RUSAGE_CHILDREN)`` deltas), the outcome counts, and the
   sum of the twelve ``generated-*`` cases' durations (``--durations=0``).
@@ -40,7 +40,7 @@ def run_once(tree: Path) -> dict[str, float | str]:
     with tempfile.TemporaryDirectory() as tmp:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         run = subprocess.run([sys.executable, "-m", "pytest", "--adapter=conformance.reference:agui", "-q",
-                              "-p", "no:cacheprovider", "--conformance-no-report", "--durations=0",
+                              "-p", "no:cacheprovider", "--durations=0",
                               "-W", "ignore::pytest.PytestDeprecationWarning"],
                              cwd=tmp, env=env, capture_output=True, text=True, timeout=1800)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)

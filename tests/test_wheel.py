@@ -91,7 +91,8 @@ def test_the_wheel_installed_outside_the_repository_does_the_readmes_job(tmp_pat
     # A project with its own conformance/ package, under python -m pytest.
     (work / "conformance").mkdir()
     (work / "conformance" / "__init__.py").write_text("WHO = 'the project'\n")
-    (work / "test_own.py").write_text("import conformance\n\ndef test_own():\n    assert conformance.WHO == 'the project'\n")
+    (work / "test_own.py").write_text("import conformance\n\n\ndef test_own():\n"
+                                      "    assert conformance.WHO == 'the project'\n")
     own = _run([py, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_own.py"], work, env)
     assert own.returncode == 0, own.stdout + own.stderr
     (work / "conformance" / "__init__.py").unlink()
