@@ -902,3 +902,35 @@ def test_a_request_the_real_api_refuses_is_refused_in_its_error_shape(
     error = r.json()
     assert error["type"] == "error" and error["error"]["type"] == "invalid_request_error"  # Anthropic's envelope
     assert error["error"]["param"] == param and param in error["error"]["message"]  # OpenAI's error object
+
+
+# ---------------------------------------------------------------- PUT / DELETE of a posted scenario (issue 18)
+def test_a_posted_scenario_can_be_replaced_and_deleted(client: httpx.Client) -> None:
+    """Before, a posted scenario could be neither replaced (POST again: 409) nor deleted (no route)."""
+    s = make_scenario("srv.put.001", text="first")
+    assert client.post("/_mock/scenarios", json=s.model_dump(mode="json", exclude_none=True)).status_code == 201
+    assert b"first" in client.post("/v1/parts/v3", json={"model": "scenario:srv.put.001"}).content
+    again = make_scenario("srv.put.001", text="second")
+    r = client.put("/_mock/scenarios/srv.put.001", json=again.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 200, r.text
+    streamed = client.post("/v1/parts/v3", json={"model": "scenario:srv.put.001"}).content
+    assert b"second" in streamed and b"first" not in streamed  # the compiled plan of the first is gone
+    r = client.delete("/_mock/scenarios/srv.put.001")
+    assert r.status_code == 200 and r.json()["deleted"] == "srv.put.001"
+    assert client.post("/v1/parts/v3", json={"model": "scenario:srv.put.001"}).status_code == 404
+    assert client.delete("/_mock/scenarios/srv.put.001").status_code == 404
+    # PUT of a new id creates it; a body whose id differs from the URL's is refused.
+    r = client.put("/_mock/scenarios/srv.put.001", json=again.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 201, r.text
+    r = client.put("/_mock/scenarios/srv.put.other", json=again.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 400 and "srv.put.other" in r.json()["error"]["message"]
+    client.delete("/_mock/scenarios/srv.put.001")
+
+
+def test_built_in_scenarios_can_be_neither_replaced_nor_deleted(client: httpx.Client) -> None:
+    r = client.delete("/_mock/scenarios/text.basic.001")
+    assert r.status_code == 409 and r.json()["error"]["type"] == "builtin_scenario"
+    fake = make_scenario("text.basic.001", text="not the corpus")
+    r = client.put("/_mock/scenarios/text.basic.001", json=fake.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 409
+    assert b"not the corpus" not in client.post("/v1/parts/v3", json={"model": "scenario:text.basic.001"}).content
