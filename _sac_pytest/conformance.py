@@ -50,7 +50,8 @@ OPTIONS: tuple[Option, ...] = (
            "(row request.abort; default 1)"),
     Option("conformance-snapshot-dir", "directory for syrupy snapshots of each case's normalized events (enables "
            "snapshots; needs the [snapshot] extra)", "snapshot-dir"),
-    Option("conformance-scenarios", "directory of scenario YAML files (default: the built-in corpus)"),
+    Option("conformance-scenarios", "directory of scenario YAML files, added to the built-in corpus "
+           "(--conformance-scenarios-only: instead of it)"),
     Option("conformance-report-dir", "directory for conformance.json/.md/.html at the end of the session "
            "(default reports/)", "report-dir"),
     Option("conformance-baseline", "a saved conformance.json: fail only on regressions against it (known "
@@ -121,6 +122,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conformance-strict", dest="conformance_strict", action="store_true", default=None,
                     help="grade PASS-NONSTRICT (a SHOULD missed) as a failure (pytest's --strict does too)")
     parser.addini("conformance_strict", "grade PASS-NONSTRICT as a failure", type="bool", default=False)
+    group.addoption("--conformance-scenarios-only", dest="conformance_scenarios_only", action="store_true",
+                    default=None, help="run only the --conformance-scenarios directory's scenarios, not the corpus")
+    parser.addini("conformance_scenarios_only", "run only the conformance_scenarios directory", type="bool",
+                  default=False)
     group.addoption("--conformance-no-report", dest="conformance_no_report", action="store_true", default=False,
                     help="write no conformance.json/.md/.html report")
 

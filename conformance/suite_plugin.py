@@ -42,7 +42,7 @@ from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import ABORT_TIME_BOUND, Settings
 from conformance.session import AdapterLoadError, ConformanceSession, load_factory, worst_of
 from conformance.verdict import CaseResult
-from mock_provider.scenario import ScenarioError, load_corpus
+from mock_provider.scenario import ScenarioError, load_scenarios
 
 SESSION_KEY = pytest.StashKey[ConformanceSession]()
 GATE_KEY = pytest.StashKey[Gate]()
@@ -65,6 +65,12 @@ def _abort_bound(value: Any) -> float:
     if not (math.isfinite(bound) and bound > 0):
         raise ValueError(f"--conformance-abort-bound must be a positive number of seconds, got {value!r}")
     return bound
+
+
+def _scenarios_only(config: pytest.Config) -> bool:
+    """``--conformance-scenarios-only``: the directory replaces the built-in corpus instead of adding to it."""
+    return bool(config.getoption("conformance_scenarios_only", default=None)
+                or config.getini("conformance_scenarios_only"))
 
 
 def _strict(config: pytest.Config) -> bool:
@@ -104,7 +110,7 @@ def configure(config: pytest.Config) -> None:
         options: dict[str, Any] = dict(
             settings=settings, profile=opt(config, "conformance-profile"),
             dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
-            scenarios_dir=opt(config, "conformance-scenarios"),
+            scenarios_dir=opt(config, "conformance-scenarios"), scenarios_only=_scenarios_only(config),
         )
         if cmd:
             from conformance.targets.cmd import DEFAULT_START_TIMEOUT, CmdTarget
@@ -150,7 +156,8 @@ def configure_recording(config: pytest.Config) -> None:
                                                              if recording.conformance else None)
         scenario = None
         if scenario_id:
-            corpus = {s.id: s for s in load_corpus(opt(config, "conformance-scenarios"))}
+            corpus = {s.id: s for s in load_scenarios(opt(config, "conformance-scenarios"),
+                                                      replace=_scenarios_only(config))}
             if scenario_id not in corpus:
                 close = difflib.get_close_matches(scenario_id, corpus, n=3)
                 raise RecordingError(f"{path}: unknown scenario {scenario_id!r}"

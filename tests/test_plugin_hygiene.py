@@ -164,3 +164,29 @@ def test_a_project_with_its_own_conformance_or_mock_provider_runs(tmp_path: Path
     run = _run(tmp_path, "-q", "--adapter=conformance.reference:agui", module=True)
     # Asked for the suite, which needs the kit's packages: a usage error that names the cause.
     assert run.returncode == 4 and "shadowing the kit's" in run.stderr, run.stdout + run.stderr
+
+
+MY_SCENARIO = """
+id: mine.added.001
+title: a user's own scenario
+rows: ["8.1.4"]
+citations: [{ref: "my notes"}]
+request: {messages: [{role: user, content: hi}]}
+script: [{part: {type: text-delta, id: "0", delta: "mine"}}]
+expected: {text: mine}
+"""
+
+
+def test_conformance_scenarios_adds_to_the_corpus_unless_only(tmp_path: Path) -> None:
+    """Before, --conformance-scenarios replaced the corpus: a user's one scenario was the whole suite."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "mine.yaml").write_text(MY_SCENARIO)
+    base = ["--co", "-q", "--adapter=conformance.reference:agui", "--conformance-dialect=v3",
+            f"--conformance-scenarios={mine}", "--conformance-examples=0"]
+    added = _run(tmp_path, *base, module=True)
+    assert added.returncode == 0, added.stdout + added.stderr
+    assert "test_case[mine.added.001-v3]" in added.stdout and "test_case[text.basic.001-v3]" in added.stdout
+    only = _run(tmp_path, *base, "--conformance-scenarios-only", module=True)
+    cases = [line for line in only.stdout.splitlines() if "test_case[" in line]
+    assert only.returncode == 0 and len(cases) == 1 and "mine.added.001-v3" in cases[0], only.stdout

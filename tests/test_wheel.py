@@ -9,7 +9,8 @@ checkout on ``sys.path``), then from a directory outside the repository:
 * the adapter-protocol schema the README sends harness authors to comes from the installed kit;
 * ``mypy --strict`` on a user's file sees the kit's real types (a wrong assignment is an error);
 * with ``pytest-profiling`` installed beside the kit, pytest runs (its ``--profile`` is its own);
-* a project with its own ``conformance/`` package runs under ``python -m pytest``.
+* a project with its own ``conformance/`` package runs under ``python -m pytest``;
+* ``conformance init`` writes the starter adapter from the installed kit.
 
 It needs PyPI (pip downloads the dependencies; pip's cache makes reruns fast) and skips when
 ``SAC_SKIP_WHEEL_TEST`` is set.
@@ -54,7 +55,7 @@ def test_the_wheel_installed_outside_the_repository_does_the_readmes_job(tmp_pat
     [wheel] = (tmp_path / "dist").glob("*.whl")
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-    assert {"_sac_pytest/conformance.py", "_sac_pytest/mock_provider.py"} <= names
+    assert {"_sac_pytest/conformance.py", "_sac_pytest/mock_provider.py", "conformance/_starter_adapter.py"} <= names
     if (ROOT / "conformance" / "harness.py").exists():  # the Python harness (branch s7-D) ships in the kit
         assert "conformance/harness.py" in names
 
@@ -97,6 +98,10 @@ def test_the_wheel_installed_outside_the_repository_does_the_readmes_job(tmp_pat
     assert own.returncode == 0, own.stdout + own.stderr
     (work / "conformance" / "__init__.py").unlink()
     (work / "conformance").rmdir()
+
+    # conformance init writes the starter from the installed kit.
+    starter = _run([str(bin_dir / "conformance"), "init", "starter"], work, env)
+    assert starter.returncode == 0 and "def factory" in (work / "starter" / "my_adapter.py").read_text(), starter.stderr
 
     # The harness protocol's schema comes from the installed kit and matches the committed one.
     schema = _run([py, "-m", "conformance.targets.protocol"], work, env)
