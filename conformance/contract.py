@@ -36,7 +36,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mock_provider.abort import AbortSignal
 from mock_provider.request_log import RequestLog
@@ -56,7 +56,12 @@ __all__ = [
     "OutputProtocol",
     "Policies",
     "RunRequest",
+    "StructuredMode",
 ]
+
+# How a provider supports structured output (mock_provider.scenario.Request.structured_mode).
+StructuredMode = Literal["native", "tool", "instruction"]
+STRUCTURED_MODES: tuple[str, ...] = ("native", "tool", "instruction")
 
 # ``ui-message-stream`` is ai 6.0.326's (``ui-message-stream@6`` names it explicitly); ``@7`` is ai 7.0.173's.
 OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream", "ui-message-stream@7",
@@ -170,6 +175,29 @@ class Capabilities(BaseModel):
         description="Token usage is reported (AG-UI: RUN_FINISHED.usage, optional in AG-UI 1.0 and absent "
         "before it). Adapters that never report usage set False: usage is then not compared.",
     )
+    # Issue 15 class 7 (declarations the adapter never made): which structured-output mechanisms it has.
+    structured_modes: set[StructuredMode] = Field(
+        default_factory=lambda: set(STRUCTURED_MODES),  # type: ignore[arg-type]
+        description="The structured-output mechanisms the adapter implements (seed 000 14.2): 'native' "
+        "(responseFormat / response_format json_schema), 'tool' (a forced structured_output tool), "
+        "'instruction' (the schema in a system message). A scenario asking for another mode is UNSUPPORTED. "
+        "Default: all three, what the reference adapters do (a harness that does not say keeps that).",
+    )
+    failure_channel: Literal["event", "observable"] = Field(
+        default="event",
+        description="Where a failed run is reported. 'event': an error event in the stream (RUN_ERROR; the "
+        "adapter never raises). 'observable' (ag-ui only): the adapter is an AG-UI AbstractAgent whose run() "
+        "Observable errors to fail a run, as @ag-ui/client's own HttpAgent does; AbstractAgent.runAgent "
+        "reports that error to its subscribers' onRunFailed (@ag-ui/client 1.0.0 src/agent/agent.ts:364-370, "
+        "649-656). A raise (a harness 'error') is then the run's error terminal, graded like a RUN_ERROR.",
+    )
+
+    @model_validator(mode="after")
+    def _channel_exists(self) -> Capabilities:
+        # Only AG-UI has an agent API whose Observable is a published failure channel.
+        if self.failure_channel == "observable" and self.output != "ag-ui":
+            raise ValueError(f"failure_channel 'observable' is AG-UI's AbstractAgent.run(); output is {self.output!r}")
+        return self
 
 
 @dataclass

@@ -265,7 +265,10 @@ class _Execution:
 
     def _upstream(self) -> tuple[UpstreamCall, ...]:
         """The case's upstream calls as the grader reads them (only streaming calls are graded)."""
-        if self.scenario.client.abort_after_step is None and not self.scenario.expected_request:
+        s = self.scenario
+        # Agent loops are graded on their calls too: which turn and attempt each request got.
+        if s.client.abort_after_step is None and not s.expected_request and s.turn_count() == 1 \
+                and not s.failed_attempts:
             return ()
         calls: list[UpstreamCall] = []
         delays = iter(self.run_state.upstream_delays)
@@ -273,7 +276,8 @@ class _Execution:
             end = next(delays, None) if r.kind == "stream" else None
             calls.append(UpstreamCall(kind=r.kind, request=r.request, aborted=r.aborted,
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
-                                      end_after_abort=end))
+                                      end_after_abort=end, turn=r.turn, attempt=r.attempt,
+                                      past_last_turn=r.past_last_turn))
         return tuple(calls)
 
 
@@ -310,7 +314,8 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
     if isinstance(run.error, HarnessError):
         return "harness-error", str(run.error)
     if run.error is not None:
-        return "raised", run.error_text
+        declared = run.capabilities is not None and run.capabilities.failure_channel == "observable"
+        return ("failed" if declared else "raised"), run.error_text
     return "completed", ""
 
 
@@ -357,7 +362,7 @@ def _drive(ex: _Execution, request: RunRequest) -> None:
     except BaseException as exc:  # the worker must never die silently
         if not run.setup_error and run.error is None:
             run.error = exc
-            run.error_text = f"{type(exc).__name__}: {exc}"
+            run.error_text = describe(exc)
             run.traceback = _traceback(exc)
 
 
@@ -369,10 +374,61 @@ def _strict_json(ev: Any) -> bool:
     return True
 
 
+def _safe_repr(value: Any, limit: int = 200) -> str:
+    """``repr`` for a report, whatever the object does (a raising ``__repr__``, a recursion bomb, a
+    5,000-digit integer): the suite's copy of an event must not fail where the adapter did not.
+
+    >>> _safe_repr(10 ** 5000)
+    '<int that cannot be shown>'
+    """
+    try:
+        return repr(value)[:limit]
+    except Exception:
+        return f"<{type(value).__name__} that cannot be shown>"
+
+
+def describe(exc: BaseException) -> str:
+    """``Type: message`` of an exception, even one whose ``__str__`` raises.
+
+    >>> describe(KeyError("k"))
+    "KeyError: 'k'"
+    """
+    try:
+        return f"{type(exc).__name__}: {exc}"
+    except Exception:
+        return f"{type(exc).__name__} (its message could not be read)"
+
+
+def _larger_than(value: Any, limit: int) -> bool:
+    """True when ``value`` surely serializes to more than ``limit`` bytes, found without serializing it:
+    copying a 64 MiB string to learn its size once blocked the case's loop past its bound.
+
+    >>> _larger_than({"delta": "x" * 100}, 50), _larger_than({"delta": "x"}, 50)
+    (True, False)
+    """
+    total, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (str, bytes)):
+            total += len(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        total += 1
+        if total > limit:
+            return True
+    return False
+
+
 def _snapshot(ev: Any, run: _Run, max_bytes: int) -> Any:
     """The event as graded: a copy (an adapter that changes an event after yielding it changes nothing)."""
     i = len(run.events)
     try:
+        if isinstance(ev, dict) and _larger_than(ev, max_bytes):
+            run.oversize.append(i)
+            return {"type": "<oversize>", "bytes": f"more than {max_bytes}"}
         text = json.dumps(ev)
         if not isinstance(ev, dict):
             run.not_json.append(i)
@@ -384,12 +440,9 @@ def _snapshot(ev: Any, run: _Run, max_bytes: int) -> Any:
         # A JSON round trip is the copy: plain JSON values only (string keys, lists), so a later
         # change by the adapter, a non-string key or a tuple can reach neither the grader nor the reports.
         return json.loads(text)
-    except (TypeError, ValueError):
+    except Exception:  # not JSON (TypeError, ValueError), too deep (RecursionError), or a hostile object
         run.not_json.append(i)
-        return repr(ev)[:200]
-    except Exception:  # a hostile object whose copy raises: keep what it says it is
-        run.not_json.append(i)
-        return repr(ev)[:200]
+        return _safe_repr(ev)
 
 
 async def _consume(ex: _Execution, request: RunRequest) -> None:
@@ -400,7 +453,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         adapter = run.adapter = ex.factory(ex.ctx)
         run.capabilities = capabilities_of(adapter)
     except (Exception, SystemExit) as exc:  # sys.exit() in a factory is the adapter's failure, not the suite's
-        run.setup_error = f"the adapter factory failed: {type(exc).__name__}: {exc}"
+        run.setup_error = f"the adapter factory failed: {describe(exc)}"
         run.traceback = _traceback(exc)
         return
     if ex.dialect not in run.capabilities.inputs:
@@ -409,7 +462,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         stream = stream_of(adapter, request)
     except (Exception, SystemExit) as exc:
         run.error = exc
-        run.error_text = f"{type(exc).__name__}: {exc}"
+        run.error_text = describe(exc)
         run.traceback = _traceback(exc)
         return
 
@@ -429,7 +482,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         run.error_text = f"no terminal within {st.timeout:.1f}s (the adapter hung; {len(run.events)} events so far)"
     except (Exception, SystemExit) as exc:
         run.error = exc
-        run.error_text = f"{type(exc).__name__}: {exc}"
+        run.error_text = describe(exc)
         run.traceback = _traceback(exc)
     finally:
         aclose = getattr(stream, "aclose", None)

@@ -27,6 +27,8 @@ Example:
 from __future__ import annotations
 
 from conformance.contract import Policies
+from conformance.protocols import protocol
+from mock_provider.dialects import dialect as dialect_of
 from mock_provider.parts import Finish, ToolCall
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import ExpectedFinish, Transcript
@@ -61,29 +63,48 @@ def truncated(scenario: Scenario) -> bool:
             and scenario.wire.done != "always")
 
 
-def provider_reason(scenario: Scenario) -> ExpectedFinish:
+def _reported_incomplete(scenario: Scenario, output: str) -> bool:
+    """The provider said the output may be incomplete (V4 finish ``interrupted``) and the output
+    protocol reports that in band (``OutputProtocol.incomplete_finish``): as a truncation."""
+    if protocol(output).incomplete_finish is None:
+        return False
+    finish = next((p for p in scenario.parts() if isinstance(p, Finish)), None)
+    return finish is not None and finish.finish_reason.unified == "interrupted"
+
+
+def provider_reason(scenario: Scenario, dialect: str | None = None) -> ExpectedFinish:
     """The finish reason the provider itself gave, mapped (``@unknown`` when it gave none it maps).
 
+    On a wire with one terminal for 'stop' and 'tool-calls' (``Dialect.tool_calls_derived``:
+    Responses, Gemini) the reason a client reads is 'tool_calls' iff a function call came.
+
     >>> from mock_provider.scenario import load_corpus
-    >>> provider_reason(next(s for s in load_corpus() if s.id == "finish.tool-calls-none.001"))
-    'tool_calls'
+    >>> s = next(s for s in load_corpus() if s.id == "finish.tool-calls-none.001")
+    >>> provider_reason(s), provider_reason(s, "openai-chat"), provider_reason(s, "openai-responses")
+    ('tool_calls', 'tool_calls', 'stop')
     """
     finish = next((p for p in scenario.parts() if isinstance(p, Finish)), None)
     if finish is None:
         return "@unknown"
-    return PROVIDER_REASONS.get(finish.finish_reason.unified, "@unknown")
+    reason = PROVIDER_REASONS.get(finish.finish_reason.unified, "@unknown")
+    if dialect is not None and reason in ("stop", "tool_calls") and dialect_of(dialect).tool_calls_derived:
+        calls = any(isinstance(p, ToolCall) and not p.provider_executed for p in scenario.parts())
+        return "tool_calls" if calls else "stop"
+    return reason
 
 
-def expected_under(expected: Transcript, scenario: Scenario, policies: Policies, output: str) -> Transcript:
-    """``expected`` as a correct adapter with these (declared or protocol-default) choices produces it."""
+def expected_under(expected: Transcript, scenario: Scenario, policies: Policies, output: str,
+                   dialect: str | None = None) -> Transcript:
+    """``expected`` as a correct adapter with these (declared or protocol-default) choices produces it
+    (``dialect``: the wire it read, which decides the provider's reason on some wires)."""
     chosen = policies.resolved(output)
     if expected.terminal != "finished":
         return expected
-    if chosen.missing_finish == "error" and truncated(scenario):
+    if chosen.missing_finish == "error" and (truncated(scenario) or _reported_incomplete(scenario, output)):
         completed = {p.tool_call_id for p in scenario.parts() if isinstance(p, ToolCall)}
         return expected.model_copy(update={
             "terminal": "error", "finish_reason": None, "usage": None, "error": None, "approvals": [],
             "tool_calls": [c for c in expected.tool_calls if c.id in completed]})
     if chosen.finish_reason == "provider" and expected.finish_reason is not None:
-        return expected.model_copy(update={"finish_reason": provider_reason(scenario)})
+        return expected.model_copy(update={"finish_reason": provider_reason(scenario, dialect)})
     return expected

@@ -114,3 +114,119 @@ def ui_verdict(events: list[Any], version: int) -> dict[str, Any]:
     prefix = events[:invalid[0]] if invalid else events
     hits = [f.event_index for f in proto.lifecycle(prefix) if f.row in READER_ROWS and f.event_index is not None]
     return {"invalid": invalid, "rejected": min(hits) if hits else None}
+
+
+# ---------------------------------------------------------------------------------------------
+# @ag-ui/client's own pipeline (tools/agui-oracle: @ag-ui/client 1.0.0): enforceEvents,
+# transformChunks, verifyEvents, as AbstractAgent.runAgent applies them
+# ---------------------------------------------------------------------------------------------
+
+AGUI_ORACLE_DIR = ORACLE_DIR.parent / "agui-oracle"
+AGUI_SCRIPT = AGUI_ORACLE_DIR / "oracle.mjs"
+# The rows of our run phases that stand for a verifyEvents throw (src/verify/verify.ts 225-270: an
+# event after RUN_ERROR or RUN_FINISHED, a first event that is not RUN_STARTED, RUN_STARTED in a
+# running run); 8.4.2 (an entity used while not open, opened while open) is every other throw of its
+# entity checks, and an entity still open at RUN_FINISHED (its unclosed row) is verify.ts 938-1010.
+_RUN_ROWS = frozenset({"8.1.0", "8.1.18", "8.1.20"})
+_UNCLOSED_ROWS = frozenset({"8.1.5", "8.1.8", "8.1.12", "8.4.2"})
+# Not an AG-UI field: our schema reads it because TanStack's consumer does (conformance.protocols.agui).
+_TANSTACK_ONLY = "metadata.tanstack.finishReason"
+
+
+def agui_unavailable() -> str | None:
+    """Why the AG-UI client oracle cannot run here (None when it can)."""
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (AGUI_ORACLE_DIR / "node_modules" / "@ag-ui" / "client" / "package.json").is_file():
+        return f"@ag-ui/client is not installed: run `npm ci --prefix {AGUI_ORACLE_DIR}`"
+    return None
+
+
+def run_agui(cases: list[dict[str, Any]], timeout: float = 300.0) -> list[dict[str, Any]]:
+    """``[{id, events}]`` -> ``[{id, verdict, rejected, dropped, stripped, text}]`` from @ag-ui/client's code.
+
+    ``rejected``: ``{index, reason}`` of the input event at which enforceEvents, transformChunks or
+    verifyEvents threw, or None; ``dropped``: the events enforceEvents dropped (a type AG-UI does not
+    define); ``stripped``: ``[index, path]`` of the keys it stripped (not in the event's schema).
+    """
+    lines = "".join(json.dumps(c) + "\n" for c in cases)
+    proc = subprocess.run(["node", str(AGUI_SCRIPT)], input=lines, capture_output=True, text=True,
+                          timeout=timeout, check=False, cwd=AGUI_ORACLE_DIR)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{AGUI_SCRIPT.name} failed ({proc.returncode}): {proc.stderr.strip()[:500]}")
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def agui_verdict(events: list[Any]) -> dict[str, Any]:
+    """What our AG-UI grader says @ag-ui/client's pipeline does, in the shape of one :func:`run_agui` answer.
+
+    ``dropped``: the events that are not an object of a type AG-UI defines (our schema refuses them,
+    row ``schema.event``; enforceEvents drops them with a warning, so verifyEvents never sees them);
+    ``rejected``: the first of the other events our schema refuses, or the first our lifecycle flags
+    on a row that stands for a throw, read run by run as the client does (a RUN_STARTED after a
+    terminal starts a new run, verify.ts 254-270), minus the documented differences
+    (:func:`_documented`); ``stripped``: the (type, key) pairs row 8.4.5 reports.
+
+    >>> agui_verdict([{"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
+    ...               {"type": "TEXT_MESSAGE_CONTENT", "messageId": "m", "delta": "x"}])["rejected"]
+    1
+    >>> agui_verdict([{"type": "RUN_ERROR", "message": "no key"}])["rejected"] is None  # RUN_ERROR first
+    True
+    """
+    from conformance.protocols import agui  # the protocols load schemas: only when asked
+
+    dropped = [i for i, e in enumerate(events) if not (isinstance(e, dict) and e.get("type") in agui.ALLOWED_KEYS)]
+    kept = [i for i in range(len(events)) if i not in dropped]
+    invalid = [i for i in kept if [m for m in agui.schema_errors(events[i]) if not m.startswith(_TANSTACK_ONLY)]]
+    throws = []
+    for run in _runs([events[i] for i in kept]):
+        sub = [events[kept[i]] for i in run]
+        throws += [kept[run[f.event_index]] for f in agui.lifecycle(sub) if f.event_index is not None
+                   and f.row != "8.4.5" and _throws(f.row, f.event_index, sub)
+                   and not _documented(f.row, f.event_index, sub)]
+    stripped = sorted({(events[f.event_index]["type"], str(f.actual)) for f in agui.extra_key_findings(events)
+                       if f.event_index is not None})
+    hits = invalid[:1] + throws
+    return {"rejected": min(hits) if hits else None, "dropped": dropped, "stripped": stripped}
+
+
+def _runs(events: list[Any]) -> list[list[int]]:
+    """The indices of each run: a RUN_STARTED after a terminal starts the next one."""
+    runs: list[list[int]] = [[]]
+    ended = False
+    for i, event in enumerate(events):
+        etype = event.get("type")
+        if etype == "RUN_STARTED" and ended:
+            runs.append([])
+            ended = False
+        ended = ended or etype in ("RUN_FINISHED", "RUN_ERROR")
+        runs[-1].append(i)
+    return runs
+
+
+def _type_at(events: list[Any], index: int) -> Any:
+    return events[index].get("type") if index < len(events) and isinstance(events[index], dict) else None
+
+
+def _throws(row: str, index: int, events: list[Any]) -> bool:
+    if row in _RUN_ROWS or row == "8.4.2":
+        return True
+    return row in _UNCLOSED_ROWS and _type_at(events, index) == "RUN_FINISHED"  # still open at RUN_FINISHED
+
+
+def _documented(row: str, index: int, events: list[Any]) -> bool:
+    """Where our rules are stricter than verifyEvents on purpose (each rests on its own source).
+
+    * 8.1.0 on a first RUN_ERROR: verify.ts 249-253 accepts it; the spec-reference row wants
+      RUN_STARTED even when the request fails;
+    * 8.1.18 on a RUN_ERROR after RUN_FINISHED: verify.ts 235-246 accepts it (and refuses what
+      follows); we grade one terminal per run.
+
+    (A RUN_STARTED after the terminal is a new run for the client; our grader grades the first run
+    and reports it on 8.1.18. :func:`agui_verdict` reads it run by run, as the client does.)
+    """
+    etype = _type_at(events, index)
+    if row == "8.1.0" and index == 0 and etype == "RUN_ERROR":
+        return True
+    earlier = [_type_at(events, i) for i in range(index)]
+    return row == "8.1.18" and etype == "RUN_ERROR" and "RUN_FINISHED" in earlier and "RUN_ERROR" not in earlier

@@ -22,10 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from conformance.findings import Finding
+from conformance.structured import StrictSchemaError, strict_json_schema
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
 
-__all__ = ["MISSING", "find_json_in", "pointer_get", "request_findings", "string_content", "subset_mismatch"]
+__all__ = ["MISSING", "find_json_in", "keyed_mismatch", "pointer_get", "request_findings", "strict_tools",
+           "string_content", "subset_mismatch"]
 
 
 class _Missing:
@@ -185,13 +187,87 @@ def _check(check: RequestCheck, request: Any, same_content: bool = False) -> str
         equals = want(check.equals)
         return None if subset_mismatch(equals, value) is None and _same(equals, value) else "differs"
     if "subset" in check.model_fields_set:
-        where = subset_mismatch(want(check.subset), value)
+        expected = want(check.subset)
+        if check.strict_tools:
+            expected = strict_tools(expected, value, check.key)
+        where = subset_mismatch(expected, value) if check.key is None else keyed_mismatch(expected, value, check.key)
         return None if where is None else f"not a subset match (at {where})"
     if "members" in check.model_fields_set:
         return None if _same_members(want(check.members or []), value) else "not exactly these members (any order)"
     if not find_json_in(value, check.contains_json):
         return "does not contain the expected JSON document"
     return None
+
+
+def keyed_mismatch(expected: Any, actual: Any, key: str) -> str | None:
+    """Where the list ``actual`` fails to hold ``expected``'s elements matched through ``key``, in any
+    order (None when it does): same length, and each expected element a subset of the actual element
+    with the same value at ``key``. Chat Completions gives the order of ``tools`` no meaning (openai
+    3.57.0 ``types/chat/completion_create_params.py:414``: ``tools: Iterable[ChatCompletionToolUnionParam]``,
+    "A list of tools the model may call"; a call names its tool), so a tool is found by its name.
+
+    >>> tools = [{"function": {"name": "b", "x": 1}}, {"function": {"name": "a"}}]
+    >>> keyed_mismatch([{"function": {"name": "a"}}, {"function": {"name": "b", "x": 1}}], tools, "/function/name")
+    >>> keyed_mismatch([{"function": {"name": "a"}}, {"function": {"name": "b", "x": 2}}], tools, "/function/name")
+    '/0/function/x'
+    >>> keyed_mismatch([{"function": {"name": "a"}}, {"function": {"name": "c"}}], tools, "/function/name")
+    "/ (no element with /function/name = 'c')"
+    """
+    if not isinstance(expected, list) or not isinstance(actual, list) or len(actual) != len(expected):
+        return "/"
+    by_key = {json.dumps(pointer_get(a, key), sort_keys=True, default=repr): (j, a) for j, a in enumerate(actual)}
+    for item in expected:
+        wanted = pointer_get(item, key)
+        found = by_key.get(json.dumps(wanted, sort_keys=True, default=repr))
+        if found is None:
+            return f"/ (no element with {key} = {wanted!r})"
+        where = subset_mismatch(item, found[1], f"/{found[0]}")
+        if where is not None:
+            return where
+    return None
+
+
+def strict_tools(expected: Any, actual: Any, key: str | None = None) -> Any:
+    """``expected`` Chat Completions tools with the ``parameters`` of each tool the request sent in OpenAI
+    strict mode (``function.strict: true``) rewritten as strict mode requires them.
+
+    OpenAI's Structured Outputs (which ``strict: true`` turns on for a function's parameters) require
+    every property in ``required``, optional ones emulated as a union with ``null``, and
+    ``additionalProperties: false`` (platform.openai.com/docs/guides/structured-outputs, "Supported
+    schemas": "All fields must be required", "additionalProperties: false must always be set in
+    objects"; openai 3.57.0 ``lib/_pydantic.py:50,57`` applies the same to its own schemas).
+    ``@tanstack/openai-base`` 0.10.15 sends tools that way (``chat-completions-tool-converter.js:36``,
+    ``makeStructuredOutputCompatible``), and :func:`conformance.structured.strict_json_schema` is that
+    rewrite. The schema is still compared exactly, only in the form the wire's mode demands; a tool
+    sent without ``strict`` keeps the caller's schema. Tools are paired by ``key`` when given, else by position.
+
+    >>> sent = [{"type": "function", "function": {"name": "f", "strict": True, "parameters": {"type": "object",
+    ...         "properties": {"u": {"type": "string"}}, "required": [], "additionalProperties": False}}}]
+    >>> want = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object",
+    ...         "properties": {"u": {"type": "string"}}}}}]
+    >>> strict_tools(want, sent)[0]["function"]["parameters"]["properties"]["u"]
+    {'type': ['string', 'null']}
+    """
+    if not isinstance(expected, list) or not isinstance(actual, list):
+        return expected
+    out: list[Any] = []
+    for i, item in enumerate(expected):
+        if key is not None:
+            wanted = pointer_get(item, key)
+            sent = next((a for a in actual if pointer_get(a, key) == wanted), MISSING)
+        else:
+            sent = actual[i] if i < len(actual) else MISSING
+        params = pointer_get(item, "/function/parameters")
+        if pointer_get(sent, "/function/strict") is not True or not isinstance(params, dict):
+            out.append(item)
+            continue
+        try:
+            strict = strict_json_schema(params)
+        except StrictSchemaError:
+            out.append(item)  # no strict form exists: the caller's schema is what must have been sent
+            continue
+        out.append({**item, "function": {**item["function"], "parameters": strict}})
+    return out
 
 
 def _same(expected: Any, actual: Any) -> bool:

@@ -28,9 +28,11 @@ from conformance.findings import Finding
 # 'not-expressible': the dialect or the target's transport cannot carry the scenario;
 # 'setup-error': the factory raised; 'timed-out' / 'too-many-events': the adapter hung or ran away;
 # 'harness-error': the process hosting the adapter broke; 'raised': stream() raised;
+# 'failed': it raised through the failure channel its capabilities declare (``failure_channel:
+# observable``, an AG-UI AbstractAgent whose run() Observable errored): the run's error terminal;
 # 'completed': the stream ended (the usual case).
 Outcome = Literal["not-expressible", "setup-error", "timed-out", "too-many-events", "harness-error", "raised",
-                  "completed"]
+                  "failed", "completed"]
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,8 @@ class UpstreamCall:
 
     ``end_after_abort``: seconds from the caller's abort to the call's end (None: still open when
     the runner stopped watching, or no abort). ``request`` is the call options in process and the
-    JSON body over HTTP.
+    JSON body over HTTP. ``turn``/``attempt`` (1-based; None: refused before a scenario was picked)
+    and ``past_last_turn`` are the provider's pick for the call (agent loops, :mod:`mock_provider.turns`).
     """
 
     kind: str = "stream"
@@ -48,6 +51,9 @@ class UpstreamCall:
     client_left_early: bool = False
     steps_sent: int | None = None
     end_after_abort: float | None = None
+    turn: int | None = None
+    attempt: int | None = None
+    past_last_turn: bool = False
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import traceback
 
 from conformance.execution import HTTP_DIALECTS, Factory, build_request, capabilities_of, execute, expressible
 from conformance.grading import grade
+from conformance.process_guard import ProcessState, capped_output
 from conformance.run_record import RunRecord
 from conformance.settings import ABORT_TIME_BOUND, Settings
 from conformance.verdict import CaseResult
@@ -31,8 +32,20 @@ __all__ = ["ABORT_TIME_BOUND", "HTTP_DIALECTS", "Factory", "Settings", "build_re
 
 def run_case(factory: Factory, scenario: Scenario, dialect: str, settings: Settings | None = None, *,
              adapter_name: str | None = None) -> CaseResult:
-    """Run one scenario in one dialect through the adapter and grade the result."""
-    return grade_safely(execute(factory, scenario, dialect, settings, adapter_name=adapter_name), scenario, settings)
+    """Run one scenario in one dialect through the adapter and grade the result.
+
+    What the adapter changed in the process (recursion limit, working directory, ``sys.stdout``,
+    non-daemon threads left running) is put back or remembered, and noted in the case's reason.
+    """
+    before = ProcessState.take()
+    with capped_output() as printed:
+        record = execute(factory, scenario, dialect, settings, adapter_name=adapter_name)
+    # Before grading: a lowered recursion limit broke the grader.
+    note = "\n".join(n for n in (before.restore(record.case_id), *printed) if n)
+    result = grade_safely(record, scenario, settings)
+    if note:
+        result.reason = f"{result.reason}\n{note}" if result.reason else note
+    return result
 
 
 def grade_safely(record: RunRecord, scenario: Scenario, settings: Settings | None = None) -> CaseResult:

@@ -163,7 +163,17 @@ class ConformanceSession:
         """Run and record one case."""
         result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec)
         self.results.append(result)
+        self.attach_late_notes()
         return result
+
+    def attach_late_notes(self) -> None:
+        """Add a transport target's notes on messages that came after their case had ended
+        (``--adapter-cmd``: dropped, not charged to the next case) to the cases they belong to."""
+        take = getattr(self.factory, "late_notes", None)
+        notes: dict[str, str] = take() if callable(take) else {}
+        for r in self.results if notes else ():
+            if r.case_id in notes:
+                r.reason = f"{r.reason}\n{notes[r.case_id]}" if r.reason else notes[r.case_id]
 
     def required_features(self) -> set[str]:
         return PROFILES.get(self.profile or "", set())

@@ -25,10 +25,12 @@ writes the reports, the same as a run in one process.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import math
 import os
 import pickle
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,14 +39,18 @@ import pytest
 from _sac_pytest.conformance import opt
 from conformance.gate import DeviationsError, Gate, load_deviations
 from conformance.matrix import load_matrix, marker_name
+from conformance.process_guard import leaked_threads
 from conformance.report import ReportError, build_report, load_report, render_matrix_markdown, write_reports
 from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import ABORT_TIME_BOUND, Settings
 from conformance.session import AdapterLoadError, ConformanceSession, load_factory, worst_of
+from conformance.targets.isolated import isolation_mode
 from conformance.verdict import CaseResult
 from mock_provider.scenario import ScenarioError, load_scenarios
 
 SESSION_KEY = pytest.StashKey[ConformanceSession]()
+LEAKS_BEFORE_KEY = pytest.StashKey[set[tuple[str, str]]]()
+EXIT_STATUS_KEY = pytest.StashKey[int]()
 GATE_KEY = pytest.StashKey[Gate]()
 REPORTS_KEY = pytest.StashKey[list[str]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
@@ -86,6 +92,11 @@ def configure(config: pytest.Config) -> None:
     cmd = opt(config, "conformance-adapter-cmd")
     url = opt(config, "conformance-adapter-url")
     given = [name for name, value in (("--adapter", spec), ("--adapter-cmd", cmd), ("--adapter-url", url)) if value]
+    if given:
+        # First registered, last run: after every other cleanup (harnesses killed), see whether
+        # adapter threads would hold the exit.
+        config.stash[LEAKS_BEFORE_KEY] = set(leaked_threads())
+        config.add_cleanup(lambda: _exit_without_leaked_threads(config))
     if len(given) > 1:
         raise pytest.UsageError("conformance: give one of --adapter, --adapter-cmd, --adapter-url "
                                 f"(got {', '.join(given)})")
@@ -126,6 +137,8 @@ def configure(config: pytest.Config) -> None:
             names = ("capabilities", "stream", "select", "features", "policies")
             target = target_from_options(url, *(opt(config, f"conformance-adapter-url-{n}") for n in names))
             session = ConformanceSession.from_factory(target, url, **options)
+        elif isolation_mode(opt(config, "conformance-adapter-isolation")) == "process":
+            session = _isolated_session(config, spec, settings, options)
         else:
             loaded = load_factory(spec, search=(Path.cwd(), config.rootpath))
             session = ConformanceSession.from_factory(loaded, spec, **options)
@@ -141,6 +154,25 @@ def configure(config: pytest.Config) -> None:
     else:
         config.args[:] = [SUITE_PATH]
     configure_recording(config)
+
+
+def _isolated_session(config: pytest.Config, spec: str, settings: Settings, options: dict[str, Any]
+                      ) -> ConformanceSession:
+    """``--adapter-isolation=process``: the factory runs in ``python -m conformance.harness``.
+
+    The adapter's module is never imported here; a worker that cannot start (a bad spec, an
+    import error) is a usage error quoting the worker's stderr, as ``--adapter`` would be.
+    """
+    from conformance.targets.isolated import isolated_target
+
+    start = opt(config, "conformance-adapter-cmd-start-timeout")
+    target = isolated_target(spec, search=(Path.cwd(), config.rootpath), case_timeout=settings.timeout,
+                             **({"start_timeout": float(start)} if start else {}))
+    config.add_cleanup(target.close)
+    session = ConformanceSession.from_factory(target, spec, **options)
+    if target.start_failure is not None:
+        raise AdapterLoadError(target.start_failure)
+    return session
 
 
 def configure_recording(config: pytest.Config) -> None:
@@ -363,6 +395,28 @@ def _gate_summary(tr: Any, config: pytest.Config) -> None:
         tr.write_line(f"conformance warning: unused deviation {unused}", yellow=True)
     for note in config.stash.get(REPORTS_KEY, []):
         tr.write_line(note, yellow=note.startswith("conformance warning"))
+    for name, case in _new_leaks(config):
+        tr.write_line(f"conformance warning: adapter thread {name!r} (left running by {case}) is still running; "
+                      "the suite exits without waiting for it", yellow=True)
+
+
+def _new_leaks(config: pytest.Config) -> list[tuple[str, str]]:
+    """Adapter threads (name, case) left running by this session's cases and alive now."""
+    before = config.stash.get(LEAKS_BEFORE_KEY, set())
+    return [leak for leak in leaked_threads() if leak not in before]
+
+
+def _exit_without_leaked_threads(config: pytest.Config) -> None:
+    """The last cleanup: when non-daemon adapter threads still run, the interpreter would wait for
+    them at its exit (97 s once; forever in CI). The reports are written and the summary printed:
+    flush and leave with pytest's status. An xdist worker leaves that to its controller."""
+    if not _new_leaks(config) or hasattr(config, "workerinput") or EXIT_STATUS_KEY not in config.stash:
+        return
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    os._exit(config.stash[EXIT_STATUS_KEY])
 
 
 def _gate(config: pytest.Config, session: ConformanceSession) -> Gate:
@@ -401,7 +455,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     An xdist worker writes nothing: it hands its results to the controller (see above).
     """
     config = session.config
+    config.stash[EXIT_STATUS_KEY] = int(exitstatus)
     conf = config.stash.get(SESSION_KEY, None)
+    if conf is not None:
+        conf.attach_late_notes()  # a harness's messages that came after the last case ended
     workeroutput = getattr(config, "workeroutput", None)
     if workeroutput is not None:
         if conf is not None and conf.results:

@@ -17,12 +17,15 @@ Run it against the suite (the suite's mock server on a fixed port, the app point
 
 from __future__ import annotations
 
+import json
 import os
+from typing import Any
 
 from openai import AsyncOpenAI
-from pydantic_ai import Agent
+from pydantic_ai import Agent, RunContext, Tool
 from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.openai import OpenAIProvider
+from pydantic_ai.toolsets import FunctionToolset
 from pydantic_ai.ui.ag_ui import AGUIAdapter
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -44,9 +47,53 @@ def create_app(mock_base_url: str, model_name: str = "gpt-4o-mini") -> Starlette
 
     async def run(request: Request) -> Response:
         # Token usage on RUN_FINISHED is opt-in in pydantic-ai (it names the provider and model).
-        return await AGUIAdapter.dispatch_request(request, agent=agent, include_usage=True)
+        request, toolsets = await server_tools(request)
+        return await AGUIAdapter.dispatch_request(request, agent=agent, include_usage=True, toolsets=toolsets)
 
     return Starlette(routes=[Route("/agui", run, methods=["POST"])])
+
+
+async def server_tools(request: Request) -> tuple[Request, list[FunctionToolset[None]] | None]:
+    """The agent's own tools for an agent-loop case (``forwardedProps.serverTools``, issue 16).
+
+    AG-UI has no field for a tool the agent runs itself, so the suite lists a server tool in
+    ``RunAgentInput.tools`` and sends its scripted results in ``forwardedProps.serverTools``
+    (``conformance.server_tools``). As a deployed app would register them, each becomes a
+    pydantic-ai function tool with the listed schema whose call returns the scripted result for
+    its call id (or raises the scripted error); it is taken out of the frontend tools.
+    """
+    body = await request.json()
+    props = body.get("forwardedProps") if isinstance(body, dict) else None
+    declared = props.get("serverTools") if isinstance(props, dict) else None
+    if not isinstance(declared, list) or not declared:
+        return request, None
+    names = {t.get("name") for t in declared if isinstance(t, dict)}
+    schemas = {t.get("name"): t for t in body.get("tools") or [] if isinstance(t, dict)}
+    body["tools"] = [t for t in body.get("tools") or [] if t.get("name") not in names]
+    tools = [_server_tool(t, schemas.get(t.get("name"), {})) for t in declared if isinstance(t, dict)]
+    payload = json.dumps(body).encode()
+
+    async def receive() -> dict[str, object]:
+        return {"type": "http.request", "body": payload, "more_body": False}
+
+    return Request(request.scope, receive), [FunctionToolset(tools)]
+
+
+def _server_tool(declared: dict[str, Any], listed: dict[str, Any]) -> Tool[None]:
+    results = {r.get("tool_call_id"): r for r in declared.get("results") or [] if isinstance(r, dict)}
+
+    async def execute(ctx: RunContext[None], **_: Any) -> Any:
+        found = results.get(ctx.tool_call_id)
+        if found is None:
+            raise RuntimeError(f"no scripted result for call {ctx.tool_call_id!r}")
+        if found.get("error") is not None:
+            raise RuntimeError(str(found["error"]))
+        return found.get("result")
+
+    schema = listed.get("parameters") or {"type": "object", "properties": {}}
+    tool: Tool[None] = Tool.from_schema(execute, name=str(declared.get("name")),
+                                        description=listed.get("description"), json_schema=schema, takes_ctx=True)
+    return tool
 
 
 def __getattr__(name: str) -> Starlette:

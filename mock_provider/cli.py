@@ -5,6 +5,7 @@ Example (shell)::
     mock-provider list
     mock-provider validate my_scenarios/*.yaml
     mock-provider render tool.interleave.002 --dialect v3
+    mock-provider render SCENARIO_ID --dialect openai-chat --turn 2   # turn 2 of an agent loop
     mock-provider serve --port 8765 --time-scale 0
 """
 
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from mock_provider.dialects import HTTP_DIALECTS, DialectError
-from mock_provider.scenario import PART_DIALECTS, ScenarioError, load_scenario, load_scenarios
+from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, load_scenario, load_scenarios
 from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
 
@@ -40,7 +41,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             bad += 1
             continue
-        print(f"ok: {path} ({s.id}, {len(s.script)} steps)")
+        turns = f", {s.turn_count()} turns" if s.turn_count() > 1 else ""
+        print(f"ok: {path} ({s.id}, {len(s.script)} steps{turns})")
     return 1 if bad else 0
 
 
@@ -53,6 +55,12 @@ def _cmd_render(args: argparse.Namespace) -> int:
     if s is None:
         print(f"error: unknown scenario {args.id!r}", file=sys.stderr)
         return 2
+    if not 1 <= args.turn <= s.turn_count():
+        print(f"error: {s.past_last_turn_message(args.turn)}", file=sys.stderr)
+        return 2
+    s = s.for_turn(args.turn)
+    if args.reasoning is not None:  # as the server does for the header X-Mock-Reasoning
+        s = s.model_copy(update={"wire": s.wire.model_copy(update={"reasoning": args.reasoning})})
     request: dict[str, object] = {"model": f"scenario:{s.id}", "stream": not args.json}
     if args.include_usage:
         request["stream_options"] = {"include_usage": True}
@@ -228,6 +236,9 @@ def _main(argv: Sequence[str] | None) -> int:
     r.add_argument("--json", action="store_true", help="the non-streaming response (HTTP wires)")
     r.add_argument("--ndjson", action="store_true", help="NDJSON instead of SSE (part dialects)")
     r.add_argument("--include-usage", action="store_true", help="openai-chat stream_options.include_usage")
+    r.add_argument("--turn", type=int, default=1, help="which turn of an agent-loop scenario (1-based; default 1)")
+    r.add_argument("--reasoning", choices=REASONING_DIALECTS, default=None,
+                   help="openai-chat reasoning dialect, as the request header X-Mock-Reasoning picks it")
     r.set_defaults(fn=_cmd_render)
     sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")

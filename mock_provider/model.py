@@ -16,6 +16,11 @@ Faults in-process (there is no HTTP here):
   in the dialect's error shape: what an AI SDK provider emits for a chunk it cannot parse.
 * ``split``: no effect (frame splitting only exists on the wire).
 
+Agent loops (:mod:`mock_provider.turns`): a call gets the scenario's turn that follows the
+assistant turns of its ``prompt``, and each call is counted as an attempt of that turn in the
+log. A scripted failed attempt raises :class:`APICallError` (as an ``http_status`` fault); a
+call past the last turn raises :class:`APICallError` 400 naming the scenario and the turn.
+
 Example:
     >>> import asyncio
     >>> from mock_provider.scenario import Scenario
@@ -74,6 +79,7 @@ from mock_provider.scenario import (
     Step,
 )
 from mock_provider.timing import scripted_sleep
+from mock_provider.turns import TurnPick, pick_turn, refusal
 
 PROVIDER = "mock-provider"
 
@@ -224,6 +230,7 @@ class ScriptedLanguageModel:
         self.log = log if log is not None else RequestLog()
         self.on_step = on_step
         self._steps_emitted = 0
+        self._turn = scenario  # the scenario as the current (or last) call's turn sees it
 
     # ------------------------------------------------------------ state
     @property
@@ -233,14 +240,14 @@ class ScriptedLanguageModel:
 
     @property
     def exhausted(self) -> bool:
-        """True once every script step of the current or last call was emitted."""
-        return self._steps_emitted == len(self.scenario.script)
+        """True once every script step of the current or last call (its turn's script) was emitted."""
+        return self._steps_emitted == len(self._turn.script)
 
     def _mark(self, steps: int, record: RequestRecord) -> None:
         self._steps_emitted = steps
         record.steps_sent = steps
 
-    def silent_steps(self) -> frozenset[int]:
+    def silent_steps(self, turn: int = 1) -> frozenset[int]:
         """Script steps that hand the adapter nothing in this dialect (``stream-start`` in Mastra).
 
         Running through them costs an adapter no read, so an abort check never counts them as
@@ -252,12 +259,12 @@ class ScriptedLanguageModel:
         [0]
         """
         try:
-            plan = self._plan()
-        except (DialectError, ValueError):
+            plan = self._plan(self.scenario.for_turn(turn))
+        except (DialectError, ValueError, IndexError):
             return frozenset()
         return frozenset(i for i, planned in enumerate(plan) if not planned.items and planned.step.fault is None)
 
-    def step_items(self) -> list[list[dict[str, Any]]]:
+    def step_items(self, turn: int = 1) -> list[list[dict[str, Any]]]:
         """The dialect items each script step hands the adapter (a fault step: none, or the
         in-band ``error`` of a ``raw_bytes`` fault); ``DialectError`` when inexpressible.
 
@@ -268,15 +275,15 @@ class ScriptedLanguageModel:
         >>> [[i["type"] for i in items] for items in ScriptedLanguageModel(s, "v4").step_items()][:2]
         [['stream-start'], ['response-metadata']]
         """
-        return [list(planned.items) for planned in self._plan()]
+        return [list(planned.items) for planned in self._plan(self.scenario.for_turn(turn))]
 
     # ------------------------------------------------------------ planning
-    def _plan(self) -> list[_Planned]:
-        """Encode the whole script up front, so an inexpressible scenario (``DialectError``)
+    def _plan(self, scenario: Scenario) -> list[_Planned]:
+        """Encode a turn's whole script up front, so an inexpressible scenario (``DialectError``)
         or a misplaced fault fails in ``do_stream`` before any item is yielded."""
-        enc = self._dialect.encoder(self.scenario.id)
+        enc = self._dialect.encoder(scenario.id)
         plan: list[_Planned] = []
-        for index, step in enumerate(self.scenario.script):
+        for index, step in enumerate(scenario.script):
             items: list[dict[str, Any]] = []
             if step.part is not None:
                 items = enc.encode(step.part)
@@ -284,7 +291,7 @@ class ScriptedLanguageModel:
                 items = enc.encode_raw(step.raw_part)
             elif isinstance(step.fault, HttpStatusFault) and index > 0:
                 raise ValueError(
-                    f"scenario {self.scenario.id}: http_status fault at step {index}; "
+                    f"scenario {scenario.id}: http_status fault at step {index}; "
                     "it is only allowed as the first step (a status precedes the body)"
                 )
             elif isinstance(step.fault, RawBytesFault):
@@ -319,9 +326,19 @@ class ScriptedLanguageModel:
     def _response(self) -> dict[str, Any]:
         return {"headers": {"x-mock-scenario": self.scenario.id}}
 
-    def _start(self, kind: CallKind, options: dict[str, Any]) -> RequestRecord:
+    def _start(self, kind: CallKind, options: dict[str, Any]) -> tuple[RequestRecord, TurnPick]:
         self._steps_emitted = 0
-        return self.log.start(kind, self.scenario.id, self.dialect, options)
+        record = self.log.start(kind, self.scenario.id, self.dialect, options)
+        pick = pick_turn(self.scenario, self.dialect, options, self.log, record.scope)
+        pick.record(record)
+        self._turn = self.scenario if pick.past_last_turn else self.scenario.for_turn(pick.turn)
+        return record, pick
+
+    def _refuse(self, pick: TurnPick) -> None:
+        """Raise what a failed attempt or a turn past the last gets, as for an ``http_status`` fault."""
+        refused = refusal(self.scenario, self.dialect, pick)
+        if refused is not None:
+            raise APICallError(refused.status, refused.body, refused.headers)
 
     # ------------------------------------------------------------ do_stream
     async def do_stream(self, options: dict[str, Any]) -> StreamResult:
@@ -340,10 +357,11 @@ class ScriptedLanguageModel:
         ...
         mock_provider.model.APICallError: Service Unavailable
         """
-        record = self._start("stream", options)
+        record, pick = self._start("stream", options)
         signal = options.get("abort_signal")
         try:
-            plan = self._plan()
+            self._refuse(pick)
+            plan = self._plan(self._turn)
             if signal is not None and signal.aborted:
                 raise AbortError(f"The operation was aborted ({signal.reason or 'aborted'})")
             first = plan[0].step
@@ -366,7 +384,7 @@ class ScriptedLanguageModel:
             record.aborted = True
             record.aborted_after_step = self._steps_emitted
         if isinstance(exc, GeneratorExit | asyncio.CancelledError):
-            if self._steps_emitted < len(self.scenario.script):
+            if self._steps_emitted < len(self._turn.script):
                 record.client_left_early = True
         elif exc is not None:
             record.error = _error_text(exc)
@@ -429,11 +447,12 @@ class ScriptedLanguageModel:
         >>> r["content"], r["finishReason"]
         ([{'type': 'text', 'text': 'Hi'}], 'stop')
         """
-        record = self._start("generate", options)
+        record, pick = self._start("generate", options)
         signal = options.get("abort_signal")
         outcome: BaseException | None = None
         try:
-            plan = self._plan()
+            self._refuse(pick)
+            plan = self._plan(self._turn)
             if signal is not None and signal.aborted:
                 raise AbortError(f"The operation was aborted ({signal.reason or 'aborted'})")
             for index, planned in enumerate(plan):

@@ -25,9 +25,9 @@ import math
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 CallKind = Literal["stream", "generate"]
 # The request headers as an HTTP front end hands them over: aiohttp's raw pairs, or a mapping.
@@ -81,6 +81,11 @@ class UpstreamCall:
     before the script ended; over HTTP, where a caller's abort shows only as a closed connection,
     ``aborted`` says the same. ``error`` is what ended or refused the call.
 
+    ``turn`` is the 1-based turn of the scenario the provider picked from the assistant turns the
+    request carried, ``attempt`` the 1-based count of requests for that turn in the call's scope (a
+    retry is attempt 2), ``past_last_turn`` that the turn is beyond the script and the request was
+    refused; ``turn`` and ``attempt`` are None for a request refused before a scenario was picked.
+
     The HTTP fields (``scope`` ... ``wall_started_at``) keep what the request already holds in
     forms the garbage collector need not walk: the raw header pairs and the raw body, decoded when
     read (:attr:`request`, :meth:`to_json`). A log of 10,000 parsed bodies and header objects made
@@ -103,6 +108,9 @@ class UpstreamCall:
     completed: bool = False
     aborted_after_step: int | None = None
     error: str | None = None
+    turn: int | None = None
+    attempt: int | None = None
+    past_last_turn: bool = False
     # Over HTTP only.
     scope: str | None = None
     method: str | None = None
@@ -200,12 +208,41 @@ class UpstreamCall:
             "status": self.status, "started_at": self.wall_started_at, "ended_at": wall_end,
             "bytes_sent": self.bytes_sent, "completed": self.completed, "client_left_early": self.client_left_early,
             "fault": self.fault, "error": self.error,
+            "turn": self.turn, "attempt": self.attempt, "past_last_turn": self.past_last_turn,
             **({"body_truncated": True, "body_bytes": self.body_bytes} if self.body_truncated else {}),
         }
 
 
 # The in-process name of the record, kept for the code and tests that import it.
 RequestRecord = UpstreamCall
+
+
+class TurnRecord(Protocol):
+    """What :func:`call_of_turn` reads: a logged call (or the grader's copy of one) with its turn."""
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def past_last_turn(self) -> bool: ...
+
+
+T = TypeVar("T", bound=TurnRecord)
+
+
+def call_of_turn(calls: Iterable[T], turn: int) -> T | None:
+    """The logged request that asked for ``turn`` (1-based): its last attempt, the one a retried turn
+    was answered on; None when no request got that turn. A turn's ``expect_request`` reads it.
+
+    >>> calls = [UpstreamCall(1, turn=1, attempt=1), UpstreamCall(2, turn=1, attempt=2), UpstreamCall(3, turn=2)]
+    >>> call_of_turn(calls, 1).call_id, call_of_turn(calls, 2).call_id, call_of_turn(calls, 3)
+    (2, 3, None)
+    """
+    found: T | None = None
+    for call in calls:
+        if call.turn == turn and not call.past_last_turn:
+            found = call
+    return found
 
 
 class CallLog:
@@ -226,6 +263,34 @@ class CallLog:
         self._lock = threading.Lock()
         self._records: deque[UpstreamCall] = deque(maxlen=max_entries)
         self._ids = itertools.count(1)
+        # scope -> (scenario id, turn) -> requests so far: the attempt counters (see next_attempt).
+        self._attempts: dict[str | None, dict[tuple[str, int], int]] = {}
+
+    def next_attempt(self, scope: str | None, scenario_id: str, turn: int) -> int:
+        """Count one more request for a turn of a scenario in a scope; returns its 1-based attempt.
+
+        Counters are per scope, so parallel cases never share them, and go with the scope's records
+        (:meth:`clear`).
+
+        >>> log = CallLog()
+        >>> [log.next_attempt("a", "x.y", 1), log.next_attempt("a", "x.y", 1), log.next_attempt("b", "x.y", 1),
+        ...  log.next_attempt("a", "x.y", 2), log.clear("a"), log.next_attempt("a", "x.y", 1)]
+        [1, 2, 1, 1, 0, 1]
+        """
+        with self._lock:
+            counts = self._attempts.setdefault(scope, {})
+            n = counts.get((scenario_id, turn), 0) + 1
+            counts[(scenario_id, turn)] = n
+            return n
+
+    def turn_call(self, turn: int, scope: str | None = None) -> UpstreamCall | None:
+        """The logged request of a turn (its last attempt) in one scope, or in the whole log.
+
+        >>> log = RequestLog(); rec = log.start("stream", "x.y.001", "v4", {}); rec.turn = 1
+        >>> log.turn_call(1) is rec, log.turn_call(2)
+        (True, None)
+        """
+        return call_of_turn(self.entries(scope), turn)
 
     def next_id(self) -> int:
         """A fresh call id."""
@@ -257,6 +322,7 @@ class CallLog:
         """Forget every record (or one scope's); returns how many went."""
         with self._lock:
             before = len(self._records)
+            self._forget_attempts(scope)
             if scope is None:
                 self._records.clear()
             else:
@@ -264,6 +330,13 @@ class CallLog:
                 self._records.clear()
                 self._records.extend(kept)
             return before - len(self._records)
+
+    def _forget_attempts(self, scope: str | None) -> None:
+        """Drop the attempt counters of a scope (every scope's for None); the lock is held."""
+        if scope is None:
+            self._attempts.clear()
+        else:
+            self._attempts.pop(scope, None)
 
     def last(self) -> UpstreamCall:
         """The most recent record; ``LookupError`` when nothing was recorded.
@@ -389,6 +462,7 @@ class HttpRequestLog(CallLog):
             if not self._scopes[scope]:
                 del self._scopes[scope]
                 self._bytes.pop(scope, None)
+                self._attempts.pop(scope, None)  # bounded like the log: an evicted scope's counters go too
 
     @property
     def records(self) -> list[UpstreamCall]:
@@ -406,6 +480,7 @@ class HttpRequestLog(CallLog):
     def clear(self, scope: str | None = None) -> int:
         """Forget every record (or one scope's); returns how many went."""
         with self._lock:
+            self._forget_attempts(scope)
             if scope is None:
                 gone = self._count
                 self._scopes.clear()
@@ -436,7 +511,9 @@ __all__ = [
     "HttpRequestLog",
     "RequestLog",
     "RequestRecord",
+    "TurnRecord",
     "UpstreamCall",
+    "call_of_turn",
     "json_safe",
     "sanitize_options",
 ]

@@ -37,6 +37,9 @@ from mock_provider.parts import (
     ToolInputStart,
     ToolResult,
 )
+from mock_provider.quirks import REASONING_DIALECTS as REASONING_DIALECTS
+from mock_provider.quirks import ReasoningDialect
+from mock_provider.quirks import StepWire as StepWire
 from mock_provider.transcript import Transcript, merge_override
 
 if TYPE_CHECKING:
@@ -177,6 +180,18 @@ class RequestCheck(_M):
     dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
     row: str | None = Field(default=None, description="Matrix row a mismatch belongs to (default: the primary row).")
     why: str = ""
+    # Issue 15 class 6: an order that means nothing, and a published rewrite of the schema, are no difference.
+    key: str | None = Field(
+        default=None, pattern=r"^(/[^/]*)+$",
+        description="With `subset`: the list there is matched element by element through the value at this JSON "
+        "Pointer inside each element (a tool's `/function/name`), in any order; same length, each a subset.",
+    )
+    strict_tools: bool = Field(
+        default=False,
+        description="With `subset` on Chat Completions `tools`: a tool sent with `function.strict: true` is compared "
+        "with the OpenAI strict-mode form of the expected `parameters` (all properties required, the optional ones "
+        "nullable, additionalProperties false).",
+    )
 
     @model_validator(mode="after")
     def _one_expectation(self) -> RequestCheck:
@@ -186,6 +201,8 @@ class RequestCheck(_M):
         if len(given) != 1:
             raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
                              f"got {', '.join(given) or 'none'}")
+        if (self.key is not None or self.strict_tools) and given != ["subset"]:
+            raise ValueError("key and strict_tools qualify a subset check only")
         return self
 
     def applies_to(self, dialect: str) -> bool:
@@ -250,6 +267,13 @@ class WireOptions(_M):
         "always = even when the script has no finish ([DONE] without finish).",
     )
     keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
+    reasoning: ReasoningDialect = Field(
+        default="reasoning_content",
+        description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "
+        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama) or `<think>...</think>` inside "
+        "`delta.content` (think-tags). A request header `X-Mock-Reasoning` overrides it per request. "
+        "The other wires have one native reasoning form and ignore it.",
+    )
 
 
 class Step(_M):
@@ -261,6 +285,8 @@ class Step(_M):
     )
     fault: Fault | None = None
     delay_ms: float = Field(default=0, ge=0)
+    wire: StepWire | None = Field(default=None, description="Provider quirks of this step's wire rendering "
+                                  "(a part step only; ignored in-process).")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Step:
@@ -269,6 +295,8 @@ class Step(_M):
             raise ValueError(f"a step holds one of part, raw_part, fault; got {', '.join(given)}")
         if self.raw_part is not None and not isinstance(self.raw_part.get("type"), str):
             raise ValueError("raw_part needs a string 'type'")
+        if self.wire is not None and self.part is None:
+            raise ValueError("wire quirks apply to a part step")
         return self
 
 
@@ -367,6 +395,9 @@ class Scenario(_M):
     )
 
     _source: str | None = PrivateAttr(default=None)
+    # Turn views (see for_turn), made on first use: a served later turn costs one copy, not one per request.
+    _turn_views: dict[int, Scenario] = PrivateAttr(default_factory=dict)
+    _turn: int = PrivateAttr(default=1)  # which turn this is: 1 for the scenario, n for its for_turn(n)
 
     @model_validator(mode="after")
     def _check(self) -> Scenario:
@@ -442,6 +473,61 @@ class Scenario(_M):
     def failed_attempts_of(self, turn: int) -> list[HttpStatusFault]:
         """The scripted failures of a turn's first attempts (1-based turn)."""
         return self.failed_attempts if turn == 1 else self.turns[turn - 2].failed_attempts
+
+    def for_turn(self, turn: int) -> Scenario:
+        """The scenario as one turn's response sees it: that turn's script as ``script`` (1-based).
+
+        Every plan and encoder reads ``script``, so a later turn renders through the same code
+        as turn 1; turn 1 is the scenario itself (its bytes never change). ``IndexError`` past
+        the last turn.
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}],
+        ...     "turns": [{"script": [{"part": {"type": "text-delta", "id": "0", "delta": "Bye"}}]}],
+        ...     "expected": {"text": "Hi"}})
+        >>> s.for_turn(1) is s, s.for_turn(2).parts()[0].delta, s.for_turn(2).id
+        (True, 'Bye', 'a.b')
+        """
+        if turn == 1:
+            return self
+        if not 2 <= turn <= self.turn_count():
+            raise IndexError(self.past_last_turn_message(turn))
+        view = self._turn_views.get(turn)
+        if view is None:
+            # A copy, not a validated model: the turn's steps were validated with the scenario.
+            view = self.model_copy(update={"script": self.turns[turn - 2].script, "turns": [],
+                                           "failed_attempts": []})
+            view._turn = turn
+            self._turn_views[turn] = view
+        return view
+
+    @property
+    def response_seed(self) -> str:
+        """What a wire derives its default response ids from: the id, plus the turn after turn 1,
+        so every turn of a loop gets ids of its own (a real API never repeats a response id).
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "ping"}}], "turns": [{"script": [{"part": {"type": "ping"}}]}],
+        ...     "expected": {}})
+        >>> s.response_seed, s.for_turn(2).response_seed
+        ('a.b', 'a.b turn 2')
+        """
+        return self.id if self._turn == 1 else f"{self.id} turn {self._turn}"
+
+    def past_last_turn_message(self, turn: int) -> str:
+        """Why a request past the last turn is refused (the provider never replays a turn).
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}],
+        ...     "expected": {"text": "Hi"}})
+        >>> s.past_last_turn_message(2)
+        'scenario a.b scripts 1 turn; this request is turn 2'
+        """
+        count = self.turn_count()
+        return f"scenario {self.id} scripts {count} turn{'s' if count != 1 else ''}; this request is turn {turn}"
 
     def server_tool_result(self, tool_call_id: str) -> ServerToolResult | None:
         """The declared result of one server-tool call, if any."""

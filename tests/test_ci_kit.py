@@ -33,15 +33,15 @@ def _run_step(action: dict[str, Any]) -> dict[str, Any]:
 def test_the_action_is_a_composite_with_the_promised_inputs_and_steps() -> None:
     action = _load(ACTION)
     inputs = action["inputs"]
-    assert inputs["adapter"]["required"] is True
-    for name in ("profile", "baseline", "deviations", "python-version", "extra-packages", "kit", "report-dir"):
+    for name in ("adapter", "profile", "baseline", "deviations", "python-version", "extra-packages", "kit",
+                 "report-dir"):
         assert inputs[name]["required"] is False and "default" in inputs[name], name
     assert action["runs"]["using"] == "composite"
     steps = action["runs"]["steps"]
     uses = [s.get("uses", "") for s in steps]
     assert uses[0].startswith("actions/setup-python@")
     assert steps[0]["with"]["python-version"] == "${{ inputs.python-version }}"
-    install = steps[1]["run"]
+    install = _step(action, "Install the conformance kit and the adapter")["run"]
     assert '"$KIT" $EXTRA' in install and "pip install ." in install
     upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["if"] == "always()", "reports are uploaded also when the gate fails the run"
@@ -49,17 +49,20 @@ def test_the_action_is_a_composite_with_the_promised_inputs_and_steps() -> None:
     assert steps.index(upload) > steps.index(_run_step(action))
     # Every input reaches the run through env (never spliced into the shell text).
     env = _run_step(action)["env"]
-    assert env == {"ADAPTER": "${{ inputs.adapter }}", "PROFILE": "${{ inputs.profile }}",
-                   "BASELINE": "${{ inputs.baseline }}", "DEVIATIONS": "${{ inputs.deviations }}",
-                   "REPORT_DIR": "${{ inputs.report-dir }}"}
+    assert env == {"ADAPTER": "${{ inputs.adapter }}", "ADAPTER_CMD": "${{ inputs.adapter-cmd }}",
+                   "ADAPTER_URL": "${{ inputs.adapter-url }}", "PYTEST_ARGS": "${{ inputs.pytest-args }}",
+                   "PROFILE": "${{ inputs.profile }}", "BASELINE": "${{ inputs.baseline }}",
+                   "DEVIATIONS": "${{ inputs.deviations }}", "REPORT_DIR": "${{ inputs.report-dir }}",
+                   "ISOLATION": "${{ inputs.isolation }}"}
     assert "${{" not in _run_step(action)["run"]
 
 
 def test_the_action_runs_the_command_the_readme_documents() -> None:
-    command = _run_step(_load(ACTION))["run"].strip()
+    command = [line.strip() for line in _run_step(_load(ACTION))["run"].splitlines()
+               if line.strip().startswith("pytest ")]
     readme = (ROOT / "README.md").read_text()
-    documented = [line for line in readme.splitlines() if line.startswith('pytest -p no:cacheprovider --adapter="$')]
-    assert documented == [command]
+    documented = [line for line in readme.splitlines() if line.startswith('pytest -p no:cacheprovider "${TARGET[@]}"')]
+    assert documented == command and len(command) == 1
 
 
 def test_the_example_workflow_runs_the_action_on_pull_requests() -> None:
@@ -77,8 +80,9 @@ def test_the_example_workflow_runs_the_action_on_pull_requests() -> None:
 
 def test_the_documented_command_runs_with_empty_optional_inputs(tmp_path: Path) -> None:
     command = _run_step(_load(ACTION))["run"].strip()
-    env = {**os.environ, "ADAPTER": "conformance.reference:agui", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
-           "REPORT_DIR": "out", "PYTEST_ADDOPTS": "-k text.basic.001 --dialect=v3",
+    env = {**os.environ, "ADAPTER": "conformance.reference:agui", "ADAPTER_CMD": "", "ADAPTER_URL": "",
+           "PYTEST_ARGS": "", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
+           "REPORT_DIR": "out", "ISOLATION": "process", "PYTEST_ADDOPTS": "-k text.basic.001 --dialect=v3",
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("GITHUB_STEP_SUMMARY", None)
     done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
@@ -87,3 +91,69 @@ def test_the_documented_command_runs_with_empty_optional_inputs(tmp_path: Path) 
     report = load_report(tmp_path / "out" / "conformance.json")
     assert report["profile"] is None and report["gate"]["baseline"] is None
     assert (tmp_path / "out" / "junit.xml").is_file() and (tmp_path / "out" / "conformance.html").is_file()
+
+
+def _step(action: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(s for s in action["runs"]["steps"] if s.get("name") == name)
+
+
+def test_the_action_takes_any_target_and_installs_the_kit_of_its_own_repository() -> None:
+    action = _load(ACTION)
+    inputs = action["inputs"]
+    for name in ("adapter", "adapter-cmd", "adapter-url", "node-version", "pytest-args"):
+        assert inputs[name]["required"] is False and inputs[name]["default"] == "", name
+    assert inputs["kit"]["default"] == "" and inputs["install-project"]["default"] == "auto"
+    node = next(s for s in action["runs"]["steps"] if s.get("uses", "").startswith("actions/setup-node@"))
+    assert node["if"] == "${{ inputs.node-version != '' }}"
+    for step in ("Install the conformance kit and the adapter", "Run the conformance suite"):
+        assert "${{" not in _step(action, step)["run"], f"{step}: inputs reach the shell through env only"
+
+
+def _shell(step: dict[str, Any], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-e", "-c", step["run"]], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None:
+    """The action's own shell steps, run here as a runner would, on a repository with no Python
+    project: a harness on harness/ts (npm `file:` dependency), the kit installed from this
+    repository (the empty `kit` default), `pip install .` skipped, `npm ci` run, one case graded."""
+    import shutil
+
+    import pytest
+
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        pytest.skip("node and npm are not installed")
+    repo = tmp_path / "repo"
+    (repo / "conformance").mkdir(parents=True)
+    (repo / "package.json").write_text(
+        '{"name": "my-ts-adapter", "private": true, "type": "module",\n'
+        f' "dependencies": {{"sac-harness": "file:{(ROOT / "harness" / "ts").as_posix()}"}}}}\n')
+    # A TypeScript adapter of a few lines, parts in and AG-UI out, on harness/ts.
+    shutil.copy(ROOT / "tests" / "data" / "ts_repo_harness.mjs", repo / "conformance" / "harness.mjs")
+    lock = subprocess.run(["npm", "install", "--package-lock-only", "--no-audit", "--no-fund"], cwd=repo,
+                          capture_output=True, text=True, timeout=300)
+    assert lock.returncode == 0, lock.stderr
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+           "KIT": "", "EXTRA": "", "INSTALL_PROJECT": "auto", "NODE_VERSION": "20",
+           "ACTION_PATH": str(ACTION.parent), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env.pop("PYTHONPATH", None)
+    action = _load(ACTION)
+    installed = _shell(_step(action, "Install the conformance kit and the adapter"), env, repo)
+    assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
+    assert (repo / "node_modules" / "sac-harness" / "index.js").exists(), "npm ci ran"
+    env.update({"ADAPTER": "", "ADAPTER_CMD": "node conformance/harness.mjs", "ADAPTER_URL": "", "ISOLATION": "process",
+                "PYTEST_ARGS": "-k text.basic.001 --dialect=v3", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
+                "REPORT_DIR": "out"})
+    env.pop("GITHUB_STEP_SUMMARY", None)
+    ran = _shell(_step(action, "Run the conformance suite"), env, repo)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-2000:]
+    report = load_report(repo / "out" / "conformance.json")
+    assert [c["case"] for c in report["cases"]] == ["text.basic.001[v3]"]
+    assert report["adapter"]["capabilities"]["name"] == "sample-ts"
+    # Two targets at once is the user's mistake, said before pytest starts.
+    env["ADAPTER"] = "conformance.reference:agui"
+    both = _shell(_step(action, "Run the conformance suite"), env, repo)
+    assert both.returncode == 2 and "exactly one of the inputs" in both.stdout

@@ -42,6 +42,14 @@ def test_render_prints_the_exact_bytes(corpus: list[Scenario]) -> None:
         assert out.stderr.decode().startswith("# HTTP 200")
 
 
+def test_render_takes_the_reasoning_dialect_the_header_would() -> None:
+    out = cli("render", "reasoning.basic.001", "--dialect", "openai-chat", "--reasoning", "think-tags")
+    assert out.returncode == 0, out.stderr
+    assert b'"delta":{"content":"<think>91 = 7 * 13"}' in out.stdout and b"reasoning_content" not in out.stdout
+    assert b'"reasoning_content":"91 = 7 * 13"' in cli("render", "reasoning.basic.001", "--dialect",
+                                                       "openai-chat").stdout
+
+
 def test_render_refuses_what_a_dialect_cannot_express() -> None:
     out = cli("render", "tool.approval.001", "--dialect", "v2")
     assert out.returncode == 1

@@ -39,3 +39,32 @@ def test_a_cell_counts_what_the_pin_says() -> None:
     assert ecosystem.cell(adapter, "8.1.4", ["D9"]) == "✓3 ✗2 D9"
     assert ecosystem.cell(adapter, "8.1.4", []) == "✓3 ✗2 (pending)"
     assert ecosystem.cell({**adapter, "row_summary": {"8.1.4": {"UNSUPPORTED": 4}}}, "8.1.4", []) == "n-a"
+
+
+def test_a_browser_renders_the_html_page_with_every_adapter_and_resolvable_defect_links() -> None:
+    """Headless Chromium (skipped without it, as tests/test_report_browser.py) loads the committed
+    HTML twin: the rows table has a column per pinned adapter and a row per graded row, the legend
+    is there, and every defect link points at an element of the page."""
+    import re
+    import shutil
+
+    import pytest
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no chromium or chromium-browser on PATH (Debian: apt-get install chromium)")
+    done = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                           (ROOT / "docs" / "ecosystem.html").as_uri()], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+    table = re.search(r'<table id="rows">(.*?)</table>', dom, re.S)
+    assert table is not None and 'id="legend"' in dom
+    header = re.findall(r"<th>(.*?)</th>", table.group(1).split("</tr>")[0])
+    adapters = ecosystem.load()
+    assert header[2:] == [a["adapter"]["name"].replace("&", "&amp;") for a in adapters]
+    _head, body = ecosystem.table(adapters, ecosystem.defects(adapters))
+    assert table.group(1).count("<tr>") == len(body) + 1
+    targets = set(re.findall(r'<a href="#([^"]+)"', dom))
+    assert targets, "the page links its defects"
+    for target in targets:
+        assert f'id="{target}"' in dom, f"#{target} has no element on the page"

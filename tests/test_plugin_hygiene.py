@@ -78,7 +78,7 @@ def test_every_option_is_prefixed() -> None:
     assert all(n.startswith("conformance-") for n in names)
     assert {"--adapter", "--adapter-cmd", "--adapter-url", "--profile", "--baseline", "--no-report"} <= set(aliases())
     assert not [a for a, (_, deprecated) in aliases().items() if not deprecated
-                and a not in ("--adapter", "--adapter-cmd", "--adapter-url")]
+                and a not in ("--adapter", "--adapter-cmd", "--adapter-url", "--adapter-isolation")]
 
 
 def test_the_help_texts_name_the_suites_defaults() -> None:

@@ -54,6 +54,22 @@ def test_the_expected_transcript_follows_the_declared_choice(corpus: list[Scenar
     assert provider_reason(with_call) == "stop" and with_call.expected.finish_reason == "tool_calls"
 
 
+
+@pytest.mark.parametrize("dialect", ["openai-responses", "gemini"])
+def test_the_provider_reason_on_a_wire_without_a_tool_calls_reason(corpus: list[Scenario], dialect: str) -> None:
+    """Responses (`response.completed`) and Gemini (`STOP`) say one thing for stop and tool-calls:
+    their clients read 'tool-calls' iff a function call came, so that is the provider's reason there."""
+    with_call, none = _scenario(corpus, "finish.stop-with-call.001"), _scenario(corpus, "finish.tool-calls-none.001")
+    ums = Policies(finish_reason="provider")
+    got = expected_under(with_call.expected, with_call, ums, "ui-message-stream", dialect)
+    assert got.finish_reason == "tool_calls"
+    assert expected_under(none.expected, none, ums, "ui-message-stream", dialect).finish_reason == "stop"
+    # Chat Completions carries the reason itself: the provider's word stands.
+    assert expected_under(none.expected, none, ums, "ui-message-stream", "openai-chat").finish_reason == "tool_calls"
+    # A length stop is a reason of its own on every wire.
+    cut = _scenario(corpus, "finish.length.001")
+    assert provider_reason(cut, dialect) == provider_reason(cut) == "length"
+
 @pytest.mark.parametrize("declared, behaves, verdict", [
     # INFO: the error leaves the text message open, which is recorded, not graded (info.open-at-error).
     ("error", "error", "INFO"), ("stop", "stop", "PASS-NONSTRICT"),

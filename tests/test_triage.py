@@ -34,26 +34,23 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
     # Suite errors found by this triage (each record says why and what fixes it).
-    "tanstack-ai-openai.verdicts.json": {
-        "request.prompt.001[openai-chat]", "request.tools.001[openai-chat]",
-        "structured.instruction.001[openai-chat]", "structured.instruction.002[openai-chat]",
-        "structured.tool.001[openai-chat]", "usage.late.001[openai-chat]"},
     "pydantic-ai-agui.verdicts.json": {
         "reasoning.only.001[openai-chat]", "finish.missing.003[openai-chat]", "usage.zero.001[openai-chat]",
         "tool.dynamic.001[openai-chat]", "tool.malformed.001[openai-chat]", "tool.malformed.002[openai-chat]",
-        "tool.malformed.003[openai-chat]", "fault.disconnect.002[openai-chat]"},
+        "tool.malformed.003[openai-chat]"},
     "ag-ui-mastra.verdicts.json": {
         *(f"{s}[openai-chat]" for s in (
-            "error.anthropic-midstream.001", "error.code.001", "error.continue.001", "error.first.001",
-            "error.multiple.001", "error.openai-midstream.001", "error.string.001", "fault.disconnect.001",
-            "fault.disconnect.002", "fault.raw-bytes.001", "http.401.001", "http.429.001", "http.500.001",
-            "finish.missing.001", "finish.missing.002", "finish.missing.003", "finish.other.001",
-            "finish.unknown.001", "finish.tool-calls-none.001", "tool.dynamic.001"))},
+            "finish.other.001", "finish.unknown.001", "finish.tool-calls-none.001", "tool.dynamic.001"))},
     "agno-agui.verdicts.json": {
         *(f"{s}[openai-chat]" for s in (
-            "request.tools.001", "tool.dynamic.001", "tool.malformed.001", "tool.malformed.002",
+            "tool.dynamic.001", "tool.malformed.001", "tool.malformed.002",
             "tool.malformed.003", "tool.null-args.001"))},
-    "llama-index-agui.verdicts.json": {"tool.null-args.001[openai-chat]", "tool.dynamic.001[openai-chat]"},
+    "llama-index-agui.verdicts.json": {"tool.dynamic.001[openai-chat]"},
+    # Gemini's output tokens counted without thoughts, graded by the AI SDK's usage rule (its structured-output
+    # and 0-vs-absent usage suite errors are fixed: structured_modes, OutputProtocol.zero_is_absent; its real
+    # defects are records of their own in the same cases).
+    "tanstack-ai-gemini.verdicts.json": {
+        f"{s}[gemini]" for s in ("reasoning.basic.001", "reasoning.only.001", "ids.reuse.002", "usage.nested.001")},
 }
 
 

@@ -3,7 +3,8 @@
 A third-party adapter's FAILs are results, not test failures: each test asserts the run completes
 with no harness ERROR and that every case's verdict (and the rows it broke) is the committed
 expectation in ``tests/data/<harness>.verdicts.json``, which the harness's findings page
-(docs/findings-tanstack-ai.md, docs/findings-ai-sdk.md) explains case by case.
+(docs/findings-tanstack-ai.md, docs/findings-ai-sdk.md, docs/findings-ai-sdk-openai.md,
+docs/findings-ai-sdk-google.md, ...) explains case by case.
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ def _installed_version(package: str) -> str:
     return str(json.loads((TS / "node_modules" / package / "package.json").read_text())["version"])
 
 
-def _graded(harness: str, verdicts: str, package: str) -> tuple[ConformanceSession, dict[str, Any]]:
-    """Run every case through ``examples/ts/<harness>`` and check it against ``tests/data/<verdicts>``."""
+def _graded(harness: str, verdicts: str, package: str,
+            dialect: str = "openai-chat") -> tuple[ConformanceSession, dict[str, Any]]:
+    """Run every case through ``examples/ts/<harness>`` (which consumes ``dialect`` only) and check it
+    against ``tests/data/<verdicts>``."""
     why = _skip_reason(package)
     if why:
         pytest.skip(why)
@@ -47,12 +50,12 @@ def _graded(harness: str, verdicts: str, package: str) -> tuple[ConformanceSessi
     target = CmdTarget(f"node {TS / harness}", start_timeout=30, case_timeout=10)
     try:
         session = ConformanceSession.from_factory(target, target.__name__)
-        assert session.capabilities is not None and session.capabilities.inputs == ["openai-chat"]
+        assert session.capabilities is not None and session.capabilities.inputs == [dialect]
         for scenario, dialect in session.cases():
             session.run(scenario, dialect)
     finally:
         target.close()
-    assert len(session.results) == len(session.scenarios)  # one openai-chat case per scenario
+    assert len(session.results) == len(session.scenarios)  # one case per scenario, on its one wire
     errors = [f"{r.case_id}: {r.reason}" for r in session.results if r.verdict == "ERROR"]
     assert errors == []
     assert target.starts == 1  # the harness never crashed or hung
@@ -93,3 +96,49 @@ def test_ai_sdk7_openai_compatible_gets_its_committed_verdicts() -> None:
     types = [e["type"] for e in _result(session, "error.continue.001[openai-chat]").events]
     assert types[types.index("error") + 1:][-2:] == ["finish-step", "finish"]
     assert _result(session, "abort.mid-text.001[openai-chat]").events[-1]["type"] == "abort"
+
+
+# ---------------------------------------------------------------- the default paths (issue 17)
+def _finish_types(session: ConformanceSession, case_id: str) -> list[Any]:
+    return [e.get("finishReason") for e in _result(session, case_id).events if e["type"] == "finish"]
+
+
+def test_ai_sdk7_openai_responses_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/openai` 4's default model (the Responses API) under ai 7's `streamText`, over `POST /v1/responses`."""
+    session, _expected = _graded("ai-sdk7-openai.mjs", "ai-sdk7-openai.verdicts.json", "@ai-sdk/openai",
+                                 "openai-responses")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # The wire has no 'stop'/'tool-calls' of its own: the provider derives 'tool-calls' from the calls.
+    assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+    # A stream cut before response.completed finishes as 'interrupted' (ai 7's word for it).
+    assert _finish_types(session, "finish.missing.001[openai-responses]") == ["interrupted"]
+
+
+def test_ai_sdk7_google_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/google` 4 under ai 7's `streamText`, over `streamGenerateContent?alt=sse`."""
+    session, _expected = _graded("ai-sdk7-google.mjs", "ai-sdk7-google.verdicts.json", "@ai-sdk/google", "gemini")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _finish_types(session, "finish.stop-with-call.001[gemini]") == ["tool-calls"]
+    assert _finish_types(session, "finish.tool-calls-none.001[gemini]") == ["stop"]
+    assert _finish_types(session, "finish.missing.001[gemini]") == ["interrupted"]
+
+
+def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-openai`'s `openaiText` (its Responses adapter) under `chat()`, over `POST /v1/responses`."""
+    session, _expected = _graded("tanstack-ai-openai-responses.mjs", "tanstack-ai-openai-responses.verdicts.json",
+                                 "@tanstack/ai-openai", "openai-responses")
+    assert session.capabilities is not None and session.capabilities.output == "tanstack"
+    # A max_output_tokens stop (response.incomplete) ends in RUN_ERROR, the pinned defect.
+    last = _result(session, "finish.length.001[openai-responses]").events[-1]
+    assert (last["type"], last.get("code")) == ("RUN_ERROR", "incomplete")
+
+
+def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-gemini`'s `geminiText` under `chat()`, over `streamGenerateContent?alt=sse`."""
+    session, _expected = _graded("tanstack-ai-gemini.mjs", "tanstack-ai-gemini.verdicts.json", "@tanstack/ai-gemini",
+                                 "gemini")
+    assert session.capabilities is not None and session.capabilities.output == "tanstack"
+    # A failed request is a RUN_ERROR with no RUN_STARTED before it, the pinned defect.
+    assert [e["type"] for e in _result(session, "http.429.001[gemini]").events] == ["RUN_ERROR"]

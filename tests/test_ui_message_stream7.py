@@ -66,7 +66,8 @@ def test_an_ai7_stream_passes_at_7() -> None:
     transcript = ai7.extract(events)
     # reset-step removed the first step's parts (processUIMessageStream 7536-7545).
     assert transcript.text == "Context was compacted."
-    assert transcript.terminal == "finished" and transcript.finish_reason is None  # 'interrupted': no reason
+    # 'interrupted': the output may be incomplete (dist/index.d.ts:126), reported in band: an error terminal.
+    assert transcript.terminal == "error" and transcript.finish_reason is None
 
 
 def test_the_same_stream_fails_at_6_where_ai6s_schema_rejects_it() -> None:

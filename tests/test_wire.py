@@ -74,6 +74,12 @@ def wire_faults(scenario: Scenario) -> set[str]:
     return {s.fault.kind for s in scenario.script if s.fault is not None and s.fault.kind != "http_status"}
 
 
+def quirk_refusal(exc: DialectError) -> bool:
+    """A wire refusing a step's provider quirk (``StepWire``) it does not have: documented by
+    ``mock_provider.wires.plan.refuse_quirks``, not by a part rule."""
+    return exc.reason.startswith("wire quirk ") and exc.reason.endswith("is a Chat Completions quirk")
+
+
 def sdk_comparable(sid: str, dialect: str, request: dict[str, Any]) -> Scenario:
     """The scenario, or a skip naming why an official SDK's reading cannot be compared with its
     transcript on this wire (``request['stream']`` chooses the streamed or the JSON form)."""

@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from conformance import bridge
 from conformance.contract import Capabilities, Policies
@@ -75,6 +76,9 @@ class GradeContext:
     upstream_finish: str | None
     has_provider_calls: bool
     truncated: bool = False  # the upstream just stopped: no finish, no error (row 8.1.19)
+    # The stream the lifecycle and the transcript read: the record's events, plus the error terminal a
+    # run that failed through its declared channel stands for (outcome 'failed', :func:`graded_events`).
+    events: tuple[Any, ...] = ()
 
     @property
     def policies(self) -> Policies:
@@ -97,15 +101,31 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     if bridged:
         expected = bridge.expected_for(expected)
     # The declared POLICY choices decide what a correct run looks like (missing finish, finish reason).
-    expected = expected_under(expected, scenario, caps.policies, caps.output)
-    actual = proto.extract(list(record.events))
+    expected = expected_under(expected, scenario, caps.policies, caps.output, record.dialect)
+    events = graded_events(record, proto)
+    actual = proto.extract(list(events))
     parts = scenario.parts()
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, cause=terminal_row(scenario, record, expected.terminal, actual.terminal),
         upstream_finish=next((p.finish_reason.unified for p in parts if isinstance(p, Finish)), None),
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
-        truncated=truncated(scenario))
+        truncated=truncated(scenario), events=events)
+
+
+def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:
+    """The events graded: the record's, then, for a run that failed through the failure channel its
+    adapter declared (an AG-UI AbstractAgent's run() Observable errored), the terminal that failure is.
+
+    >>> from conformance.protocols import protocol
+    >>> rec = RunRecord(case_id="c", scenario_id="s", dialect="openai-chat", adapter="a", outcome="failed",
+    ...                 error_text="HTTP 500", events=({"type": "RUN_STARTED"},))
+    >>> [e["type"] for e in graded_events(rec, protocol("ag-ui"))]
+    ['RUN_STARTED', 'RUN_ERROR']
+    """
+    if record.outcome != "failed" or proto.failure_event is None:
+        return record.events
+    return (*record.events, proto.failure_event(record.error_text or record.reason))
 
 
 def first_failing_step(scenario: Scenario) -> int | None:

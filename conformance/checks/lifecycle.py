@@ -27,12 +27,14 @@ def check(ctx: GradeContext) -> list[Finding]:
     """The table's findings, each on the row it belongs to."""
     silent_abort = ctx.expected.terminal == "aborted" and ctx.policies.abort == "silent"
     out: list[Finding] = []
-    for f in ctx.protocol.lifecycle(list(ctx.record.events)):
+    # ctx.events: a run that failed through its declared channel (outcome 'failed') ends with the error
+    # terminal that failure stands for, so what it left open is read as open at an error.
+    for f in ctx.protocol.lifecycle(list(ctx.events)):
         if f.source == TERMINAL_MISSING:
             if silent_abort:
                 continue
             f = dataclasses.replace(f, row=ctx.cause or ctx.primary_row)  # the part the run stopped on is at fault
         if ctx.bridge and f.row == bridge.OPEN_AT_ERROR_NOTE:
-            f = bridge.promote_open_at_error(f, ctx.record.events, ctx.policies.abort)
+            f = bridge.promote_open_at_error(f, ctx.events, ctx.policies.abort)
         out.append(f)
     return out

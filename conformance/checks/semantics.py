@@ -34,9 +34,10 @@ def check(ctx: GradeContext) -> list[Finding]:
         reports_finish_reason=ctx.capabilities.reports_finish_reason, terminal_row=ctx.cause,
         result_errors=proto.expresses_result_error, abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
-        model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated)
+        model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
+        zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty)
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
-    return locate(found, list(rec.events), ctx.expected, proto)
+    return locate(found, list(ctx.events), ctx.expected, proto)
 
 
 def _wanted(f: Finding) -> bool:

@@ -94,6 +94,57 @@ def absent_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
                                    f"for {caps.output} (row {row.id}: {why})")
 
 
+def inapplicable_request_row(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """The scenario's primary row is a request conversion (``request.*``) the catalog says does not apply
+    to the adapter's output protocol: its expected transcript presumes the upstream got that
+    conversion's request, which this protocol's producers do not make (TanStack refuses the empty user
+    message the AI SDK sends for null content), so the adapter's answer is not specified here.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.contract import Capabilities
+    >>> s = next(s for s in load_corpus() if s.id == "request.prompt.001")
+    >>> caps = Capabilities(name="n", inputs=["openai-chat"], output="tanstack")
+    >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a", capabilities=caps)
+    >>> inapplicable_request_row(rec, s).verdict
+    'NOT-EXPRESSIBLE'
+    >>> agui = Capabilities(name="n", inputs=["openai-chat"], output="ag-ui")
+    >>> inapplicable_request_row(RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a",
+    ...                                    capabilities=agui), s) is None
+    True
+    """
+    caps = rec.capabilities
+    primary = scenario.rows[0]
+    if caps is None or not primary.startswith("request."):
+        return None
+    row = catalog().row(primary)
+    if row.level_for(caps.output) is not None:
+        return None
+    entry = row.applies_to(caps.output)
+    why = entry.why if entry is not None else ""
+    return Stop("NOT-EXPRESSIBLE", f"row {row.id} does not apply to {caps.output}: {why}")
+
+
+def undeclared_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """The scenario asks for a structured-output mode the adapter did not declare (``structured_modes``):
+    its script answers a request (a forced tool, an instruction prompt) the adapter never makes, so
+    what follows is not that mode's behaviour to grade (issue 15 class 7).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.contract import Capabilities
+    >>> s = next(s for s in load_corpus() if s.id == "structured.tool.001")
+    >>> caps = Capabilities(name="n", inputs=["openai-chat"], output="tanstack", structured_modes={"native"})
+    >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a", capabilities=caps)
+    >>> undeclared_mechanism(rec, s).reason
+    "structured-output mode 'tool' not declared (declared structured_modes: ['native'])"
+    """
+    caps = rec.capabilities
+    mode = scenario.request.structured_mode
+    if caps is None or scenario.request.output_schema is None or mode in caps.structured_modes:
+        return None
+    return Stop("UNSUPPORTED", f"structured-output mode {mode!r} not declared "
+                               f"(declared structured_modes: {sorted(caps.structured_modes)})")
+
+
 def hung(rec: RunRecord, scenario: Scenario) -> Stop | None:
     if rec.outcome in ("timed-out", "too-many-events"):
         return Stop("ERROR", rec.reason)
@@ -118,6 +169,7 @@ def raised(rec: RunRecord, scenario: Scenario) -> Stop | None:
 
 GATES: tuple[Gate, ...] = (
     not_expressible, setup_error, unsupported_input, unsupported_feature, unsupported_modalities, absent_mechanism,
+    undeclared_mechanism, inapplicable_request_row,
     hung,
     transport_broken, harness_error, raised,
 )

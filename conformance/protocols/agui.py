@@ -750,6 +750,17 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
 CONTENT_TYPES = frozenset({"TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CHUNK", "REASONING_MESSAGE_CONTENT",
                            "REASONING_MESSAGE_CHUNK", "TOOL_CALL_ARGS", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT"})
 
+
+
+def failure_event(message: str) -> dict[str, Any]:
+    """The RUN_ERROR an AbstractAgent's errored run() Observable stands for (its subscribers' onRunFailed).
+
+    >>> failure_event("HTTP 500")
+    {'type': 'RUN_ERROR', 'message': 'HTTP 500'}
+    """
+    return {"type": "RUN_ERROR", "message": message}
+
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -758,4 +769,9 @@ PROTOCOL = OutputProtocol(
     extract=extract,
     exposures=exposures,
     content_types=CONTENT_TYPES,
+    failure_event=failure_event,
+    # The TanStack engine (which reads AG-UI StreamChunks) runs a tool whose arguments parse to null with {}:
+    # `parsed && typeof parsed === "object" ? parsed : {}` (@tanstack/ai 0.58.0
+    # dist/esm/activities/chat/tools/tool-calls.js:173 server tools, :441 client tools).
+    null_args_empty=True,
 )

@@ -48,6 +48,19 @@ class OutputProtocol:
     expresses_model: bool = True
     expresses_error_code: bool = True
     expresses_structured: bool = True
+    # The finish reason by which the protocol reports an incomplete output in band (ai 7's
+    # 'interrupted'): extract reads such a finish as an error terminal, and a truncated or
+    # interrupted upstream is expected to end that way under missing_finish 'error' (row 8.1.19).
+    incomplete_finish: str | None = None
     # Event types that carry one upstream part's content (a delta, a result): the abort check lets one
     # already-read part's worth of them out after the abort. None: every event counts as content.
     content_types: frozenset[str] | None = None
+    # Issue 15 class 1, per protocol. Usage fields the protocol's type makes optional and says nothing
+    # about 0 vs absent: a 0 count reported as absent (or the reverse) is no difference.
+    zero_is_absent: frozenset[str] = frozenset()
+    # Argument texts 'null' and '{}' are the same arguments: the protocol's consumer runs the tool with {}.
+    null_args_empty: bool = False
+    # The terminal event a run that failed outside its stream stands for (outcome 'failed': an AG-UI
+    # AbstractAgent's run() Observable errored), given the error's text. None: the protocol has no
+    # such channel, every failure must be an event.
+    failure_event: Callable[[str], dict[str, Any]] | None = None

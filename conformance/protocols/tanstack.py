@@ -94,12 +94,50 @@ def schema_errors(event: Any) -> list[str]:
 def lifecycle(events: Sequence[Any]) -> list[Finding]:
     """Lifecycle findings from the AG-UI state-machine table applied to the yielded chunks.
 
+    A ``STEP_FINISHED`` for a step already finished is not a second close here: TanStack's
+    consumers keep no step state and read a STEP_FINISHED only for its signature
+    (``StreamProcessor.handleStepFinishedEvent``, @tanstack/ai 0.58.0
+    dist/esm/activities/chat/stream/processor.js:1036; the engine, dist/esm/activities/chat/index.js:741),
+    and TanStack's adapters use it that way: openaiText sends the reasoning item's signature once it is
+    known (@tanstack/openai-base 0.10.15 responses-text.js:1003-1011), geminiText one after every thought
+    delta (@tanstack/ai-gemini dist/esm/adapters/text.js:400). The pairing rule (8.4.2) is AG-UI's,
+    from @ag-ui/client verifyEvents; a STEP_FINISHED with no STEP_STARTED is still an orphan.
+
     >>> [f.row for f in lifecycle([{"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
     ...                            {"type": "TOOL_CALL_ARGS", "toolCallId": "c9", "delta": "{}"},
     ...                            {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}])]
     ['8.4.2']
+    >>> steps = [{"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
+    ...          {"type": "STEP_STARTED", "stepName": "s"}, {"type": "STEP_FINISHED", "stepName": "s"},
+    ...          {"type": "STEP_FINISHED", "stepName": "s", "signature": "sig"},
+    ...          {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}]
+    >>> lifecycle(steps), [f.row for f in agui.lifecycle(steps)]
+    ([], ['8.4.2', '8.4.5'])
+    >>> [f.row for f in lifecycle([steps[0], {"type": "STEP_FINISHED", "stepName": "x"}, steps[-1]])]
+    ['8.4.2']
     """
-    return run_table(TABLE, events)
+    return run_table(TABLE, _without_signature_carriers(events))
+
+
+def _without_signature_carriers(events: Sequence[Any]) -> list[Any]:
+    """The events with each repeated STEP_FINISHED of a finished step replaced by a placeholder
+    the table does not read (indexes stay those of the stream)."""
+    finished: set[Any] = set()
+    out: list[Any] = []
+    for event in events:
+        if isinstance(event, dict) and event.get("type") == "STEP_FINISHED":
+            name = event.get("stepName", event.get("stepId"))
+            if isinstance(name, str) and name in finished:
+                out.append({"type": "_SIGNATURE_CARRIER"})
+                continue
+            if isinstance(name, str):
+                finished.add(name)
+        elif isinstance(event, dict) and event.get("type") == "STEP_STARTED":
+            name = event.get("stepName", event.get("stepId"))
+            if isinstance(name, str):
+                finished.discard(name)
+        out.append(event)
+    return out
 
 
 def usage_from_tanstack(usage: Any) -> UsageRecord | None:
@@ -194,4 +232,9 @@ PROTOCOL = OutputProtocol(
     extract=extract,
     exposures=exposures,
     content_types=agui.CONTENT_TYPES,
+    # TokenUsage's details are optional and say nothing of 0 vs absent (@tanstack/ai-event-client 0.12.1
+    # dist/esm/index.d.ts:99-132, :199-201); TanStack's own producer drops zeros (@tanstack/openai-base
+    # 0.10.15 dist/esm/usage.js:22-28, buildChatCompletionsUsage copies a detail only when non-zero).
+    zero_is_absent=frozenset({"reasoning_tokens", "cached_input_tokens", "cache_write_input_tokens"}),
+    null_args_empty=agui.PROTOCOL.null_args_empty,  # the same engine reads these chunks
 )

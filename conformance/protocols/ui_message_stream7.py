@@ -15,9 +15,13 @@ reuses every ai 6 table and states only what ai 7 changed (``npm pack ai@7.0.173
 * ``reset-step`` (lines 7536-7545) removes the current step's parts and forgets the open text,
   reasoning and partial tool calls: a later delta for one of them is an error, and the step's ids
   may be used afresh; what the step said is gone from the message (the transcript drops it too);
-* ``finish{finishReason:'interrupted'}`` is a normal end (a steering interrupt, line 22185); the
-  transcript has no such reason, so it reads as "no reason" like ``other`` (POLICY
-  ``unknown_finish``).
+* ``finish{finishReason:'interrupted'}`` reports an incomplete output in band: the published type
+  says "provider stream ended without a completion signal; output may be incomplete"
+  (``dist/index.d.ts:126``), and ``Chat`` treats it like an error or an abort for what follows (it
+  remembers the message as interrupted, pauses its queue and makes no automatic follow-up request,
+  ``dist/index.js:22185-22202``). The transcript reads it as an error terminal, the truncation
+  reported, which is what row 8.1.19's recommended choice (``missing_finish: error``) asks for
+  (:data:`PROTOCOL` ``incomplete_finish``; :mod:`conformance.expectations`).
 
 ``custom``, ``reasoning-file``, ``steering-message`` and ``tool-approval-response`` are neutral
 body chunks here: they add parts (or mark an approval) and carry nothing the transcript compares.
@@ -48,7 +52,7 @@ from conformance.protocols import ui_message_stream as ai6
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Entity, Op, Table
 from conformance.protocols.lifecycle import run as run_table
-from mock_provider.transcript import Transcript
+from mock_provider.transcript import ErrorRecord, Transcript
 
 NAME = "ui-message-stream@7"
 SCHEMA_PATH = ai6.SCHEMA_PATH.with_name("ui-message-stream-7.schema.json")
@@ -96,10 +100,28 @@ def extract(events: Sequence[Any]) -> Transcript:
     """The transcript ai 7's ``Chat`` builds: a reset step's parts are gone.
 
     >>> extract([{"type": "start"}, {"type": "finish", "finishReason": "interrupted"}]).terminal
+    'error'
+    >>> extract([{"type": "start"}, {"type": "finish", "finishReason": "other"}]).terminal
     'finished'
     """
-    return ai6.extract_chunks(events, resets=True)
+    transcript = ai6.extract_chunks(events, resets=True)
+    if transcript.terminal == "finished" and _finish_reason(events) == INCOMPLETE:
+        transcript.terminal = "error"
+        transcript.error = ErrorRecord(message=f"finish {INCOMPLETE}: output may be incomplete")
+    return transcript
+
+
+INCOMPLETE = "interrupted"
+
+
+def _finish_reason(events: Sequence[Any]) -> Any:
+    """The ``finishReason`` of the first terminal chunk (what the consumer acts on)."""
+    for event in events:
+        if isinstance(event, dict) and event.get("type") in ("finish", "error", "abort"):
+            return event.get("finishReason")
+    return None
 
 
 PROTOCOL: OutputProtocol = dataclasses.replace(ai6.PROTOCOL, name=NAME, schema_errors=schema_errors,
-                                               lifecycle=lifecycle, extract=extract)
+                                               lifecycle=lifecycle, extract=extract,
+                                               incomplete_finish=INCOMPLETE)

@@ -179,8 +179,9 @@ class UIMessageStream7ReferenceAdapter(UIMessageStreamReferenceAdapter):
     """The same adapter speaking ``ai`` 7.0.173 (``ui-message-stream@7``) where ai 7 differs.
 
     ``toUIMessageChunk`` (ai 7.0.173 dist/index.js 7709-7907) forwards a V4 ``custom`` part as a
-    ``custom`` chunk (line 7780) and the provider's ``interrupted`` reason as it is (line 7897; the
-    transcript reads it as "no reason", so it is sent under ``unknown_finish='null'``).
+    ``custom`` chunk (line 7780) and the provider's ``interrupted`` reason as it is (line 7897): the
+    in-band report of an incomplete output, sent under ``missing_finish='error'`` (the declared
+    choice of the references; under ``'stop'`` the run ends as a normal finish instead).
 
     >>> from conformance.contract import RunRequest
     >>> a = UIMessageStream7ReferenceAdapter()
@@ -212,5 +213,5 @@ class UIMessageStream7ReferenceAdapter(UIMessageStreamReferenceAdapter):
         super().emit_run_finished(finish_reason, usage, interrupts)
         last = self.state.outbox[-1]
         if (last.get("type") == "finish" and self.state.upstream_finish == "interrupted"
-                and self.policies.unknown_finish == "null"):
+                and self.policies.resolved(self.OUTPUT).missing_finish == "error"):
             last["finishReason"] = "interrupted"

@@ -13,7 +13,9 @@ runner's fresh event loop per case. Whatever the harness does, the case gets a v
 * it exits mid-case, prints a line that is not a valid message, names another case, or says
   nothing until the case timeout: ERROR with the reason and the tail of its stderr, and the
   process is killed and started afresh for the next case;
-* it reports ``error`` (the adapter threw): graded like a Python adapter that raised.
+* it reports ``error`` (the adapter threw): graded like a Python adapter that raised;
+* it prints a message for a case that already ended: dropped, and noted on that case
+  (:meth:`CmdTarget.late_notes`), never charged to the case running when it arrives.
 
 A case whose scenario states the model's catalogue entry carries it as ``model_info``; the
 harness may answer with one ``modalities`` message, which becomes the adapter's
@@ -36,6 +38,7 @@ import asyncio
 import atexit
 import collections
 import contextlib
+import io
 import os
 import queue
 import shlex
@@ -69,6 +72,12 @@ __all__ = ["CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess"]
 
 DEFAULT_START_TIMEOUT = 30.0
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+MAX_ENDED_CASES = 10_000
+READ_BUFFER = 1 << 16
+# How often a case waiting on its harness checks that the process is still there: a harness that
+# exited while a child it started holds its stdout sends no EOF, and was once "silent" until the timeout.
+LIVENESS_POLL_S = 0.25
+EOF_GRACE_S = 1.0
 STDERR_TAIL_LINES = 20
 
 
@@ -106,8 +115,10 @@ class HarnessProcess:
 
     # ------------------------------------------------------------ threads
     def _read_stdout(self) -> None:
-        stdout = self.proc.stdout
-        assert stdout is not None
+        assert self.proc.stdout is not None
+        # Buffered: readline() on the raw pipe reads one byte per system call (a 16 MiB line, or a
+        # harness that logs a lot, took that many calls and starved the case).
+        stdout = io.BufferedReader(self.proc.stdout, buffer_size=READ_BUFFER)  # type: ignore[type-var]
         try:
             while True:
                 line = stdout.readline(self.max_line_bytes + 1)
@@ -123,14 +134,17 @@ class HarnessProcess:
                     self._deliver(("msg", parse_harness_line(line)))
                 except ProtocolViolation as exc:
                     self._deliver(("violation", str(exc)))
+                except Exception as exc:  # RecursionError on deep JSON once killed this thread silently
+                    self._deliver(("violation", f"a stdout line the suite cannot read ({type(exc).__name__}; "
+                                                f"{len(line)} bytes, starts {line[:80].decode('utf-8', 'replace')!r})"))
         except (OSError, ValueError):
             pass
         self.eof = True
         self._deliver(("eof", None))
 
     def _read_stderr(self) -> None:
-        stderr = self.proc.stderr
-        assert stderr is not None
+        assert self.proc.stderr is not None
+        stderr = io.BufferedReader(self.proc.stderr, buffer_size=READ_BUFFER)  # type: ignore[type-var]
         with contextlib.suppress(OSError, ValueError):
             for raw in iter(lambda: stderr.readline(64 * 1024), b""):
                 self.stderr_tail.append(raw.decode("utf-8", "replace").rstrip("\n")[:500])
@@ -269,10 +283,53 @@ class CmdTarget:
         self._failed: str | None = None
         self._closed = False
         self._lock = threading.Lock()
+        # Cases already ended (bounded): a message for one of them is late, not the next case's.
+        self._ended: collections.OrderedDict[str, None] = collections.OrderedDict()
+        self._late: dict[str, list[str]] = {}
         _TARGETS.add(self)
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
         return CmdAdapter(self, self.process(), ctx)
+
+    def case_ended(self, case_id: str) -> None:
+        """Remember that ``case_id`` is over: its later messages are dropped and noted (:meth:`late_notes`)."""
+        with self._lock:
+            self._ended[case_id] = None
+            while len(self._ended) > MAX_ENDED_CASES:
+                self._ended.popitem(last=False)
+
+    def note_if_late(self, msg: Any) -> bool:
+        """True (and noted) when ``msg`` belongs to a case that already ended."""
+        case = getattr(msg, "case", None)
+        with self._lock:
+            if case not in self._ended:
+                return False
+        self.note_late(str(case), str(getattr(msg, "type", "?")))
+        return True
+
+    def note_late(self, case: str, what: str) -> None:
+        """Note one thing the harness printed for ``case`` after it had ended."""
+        with self._lock:
+            notes = self._late.setdefault(case, [])
+            if len(notes) < 20:
+                notes.append(what)
+
+    def late_notes(self) -> dict[str, str]:
+        """Case id -> a note on the messages its harness printed after the case had ended (taken once).
+
+        They were dropped, not charged to the case running when they arrived; the session adds
+        the note to the case they belong to.
+        """
+        with self._lock:
+            late, self._late = self._late, {}
+        return {case: (f"note: the harness printed {len(types)}{'+' if len(types) >= 20 else ''} message(s) for "
+                       f"this case after it had ended ({', '.join(sorted(set(types)))}); dropped")
+                for case, types in late.items()}
+
+    @property
+    def start_failure(self) -> str | None:
+        """Why the harness could not start (every case is then ERROR), or None."""
+        return self._failed
 
     def process(self) -> HarnessProcess:
         """The running harness, started (and greeted) if needed; HarnessError if it cannot start."""
@@ -447,6 +504,8 @@ class CmdAdapter:
     def _check_stray(self, stray: list[Item]) -> None:
         # Lines the harness printed between cases: any message there breaks the protocol.
         for kind, msg in stray:
+            if kind == "msg" and self.target.note_if_late(msg):
+                continue  # a late message of a case that ended: noted on that case, not charged to this one
             if kind == "msg":
                 raise self._failure(f"harness protocol violation: a {msg.type!r} message between cases "
                                     f"(for case {getattr(msg, 'case', None)!r})")
@@ -456,21 +515,15 @@ class CmdAdapter:
 
     async def _receive(self, inbox: asyncio.Queue[Item], request: RunRequest, deadline: float) -> Any:
         """The next message of this case; a silent, dead or misbehaving harness raises :class:`HarnessError`."""
-        loop = asyncio.get_running_loop()
         while True:
-            # After the caller aborted, a harness that keeps going is graded (row 8.1.22) by
-            # the runner's own timeout, as any adapter that ignores the abort.
-            timeout = None if request.abort.aborted else max(deadline - loop.time(), 0.0)
-            try:
-                kind, msg = await asyncio.wait_for(inbox.get(), timeout)
-                break
-            except asyncio.TimeoutError:
-                if request.abort.aborted:
-                    continue  # the abort came while waiting: from now on the runner's timeout rules
-                raise self._failure(f"harness silent: case {self.case_id} not ended within "
-                                    f"{self.target.case_timeout:.1f}s (no 'end' or 'error')") from None
+            kind, msg = await self._next_item(inbox, request, deadline)
+            if kind == "msg" and getattr(msg, "case", None) != self.case_id and self.target.note_if_late(msg):
+                continue  # a late message of an earlier case: noted there, not charged to this one
+            break
         if kind == "eof":
             code = await asyncio.to_thread(self.proc.exit_code)
+            if code is None:  # end of file, yet the process runs on
+                raise self._failure(f"harness closed its stdout during {self.case_id} (the process is still running)")
             raise self._failure(f"harness exited mid-case (exit code {code}) during {self.case_id}")
         if kind == "violation":
             raise self._failure(f"harness protocol violation: {msg}")
@@ -478,6 +531,29 @@ class CmdAdapter:
             raise self._failure(f"harness protocol violation: a {msg.type!r} message for case "
                                 f"{getattr(msg, 'case', None)!r} during case {self.case_id!r}")
         return msg
+
+    async def _next_item(self, inbox: asyncio.Queue[Item], request: RunRequest, deadline: float) -> Item:
+        """The next item from the reader, waiting in slices so a harness that exited is seen at once."""
+        loop = asyncio.get_running_loop()
+        while True:
+            # After the caller aborted, a harness that keeps going is graded (row 8.1.22) by
+            # the runner's own timeout, as any adapter that ignores the abort.
+            left = None if request.abort.aborted else max(deadline - loop.time(), 0.0)
+            try:
+                return await asyncio.wait_for(inbox.get(), LIVENESS_POLL_S if left is None else
+                                              min(left, LIVENESS_POLL_S))
+            except asyncio.TimeoutError:
+                code = self.proc.proc.poll()
+                if code is not None:
+                    with contextlib.suppress(asyncio.TimeoutError):  # its end of file may be on its way
+                        return await asyncio.wait_for(inbox.get(), EOF_GRACE_S)
+                    # Exited, yet its stdout is still open: a child it started holds the pipe.
+                    raise self._failure(f"harness exited (exit code {code}) during {self.case_id} while a "
+                                        "process it started still holds its stdout (no end of file)") from None
+                if left is not None and left <= LIVENESS_POLL_S:
+                    raise self._failure(f"harness silent: case {self.case_id} not ended within "
+                                        f"{self.target.case_timeout:.1f}s (no 'end' or 'error'; the process is "
+                                        "alive)") from None
 
     def _on_control(self, msg: Any, request: RunRequest, tasks: list[asyncio.Task[None]], parts: bool) -> None:
         """A message of the case that is neither an event nor its end: acks, upstream abort, modalities, pulls."""
@@ -544,6 +620,7 @@ class CmdAdapter:
                 else:
                     self._on_control(msg, request, tasks, parts)
         finally:
+            self.target.case_ended(self.case_id)
             proc.detach()
             for task in tasks:
                 task.cancel()
@@ -553,6 +630,18 @@ class CmdAdapter:
             await self._close_upstream()
             if not finished:
                 self.target.discard(proc)
+            await asyncio.sleep(0)  # lines already handed to this loop: noted below, never lost unsaid
+            self._drain_late(inbox)
+
+    def _drain_late(self, inbox: asyncio.Queue[Item]) -> None:
+        """What reached this case's queue after it ended: a note on the case, not a message for the next one."""
+        while not inbox.empty():
+            kind, msg = inbox.get_nowait()
+            if kind == "msg" and not self.target.note_if_late(msg):
+                other = getattr(msg, "case", None)
+                self.target.note_late(self.case_id, f"{getattr(msg, 'type', '?')} for case {other!r}")
+            elif kind == "violation":
+                self.target.note_late(self.case_id, f"an invalid line ({str(msg)[:80]})")
 
     async def _close_upstream(self) -> None:
         # Like an adapter that stops reading: the request log records whether it left early.

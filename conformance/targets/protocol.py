@@ -277,9 +277,15 @@ def parse_harness_line(line: bytes) -> Any:
     conformance.targets.protocol.ProtocolViolation: not a JSON object: 'hello'
     """
     try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProtocolViolation(f"not valid UTF-8 (byte {exc.start}): {_quote(line, 80)!r}") from None
+    try:
         data = json.loads(line)
     except ValueError:
         raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}") from None
+    except RecursionError:  # the reader thread once died of it, and the case was "silent"
+        raise ProtocolViolation(f"JSON nested too deeply to read: {_quote(line, 80)!r}") from None
     if not isinstance(data, dict):
         raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}")
     kind = data.get("type")

@@ -29,7 +29,13 @@ const CAPABILITIES = {
   // @ag-ui/mastra maps Mastra's reasoning-* chunks to REASONING_* events; frontend tools come from
   // RunAgentInput.tools (client tools without execute, so one model turn per case).
   features: ['tools', 'parallel_tools', 'reasoning', 'abort'],
-  policies: { abort: 'silent' },
+  // A stream with no finish reason: @ai-sdk/openai-compatible raises 'Response stream ended without a
+  // finish reason' and the run fails (the recommended choice: success would hide the truncation).
+  policies: { abort: 'silent', missing_finish: 'error' },
+  // MastraAgent is an AG-UI AbstractAgent: it fails a run by erroring run()'s Observable (handleChunk
+  // throws on Mastra's 'error' chunk), as @ag-ui/client's HttpAgent does; AbstractAgent.runAgent reports
+  // that to onRunFailed (@ag-ui/client 1.0.0 src/agent/agent.ts:364-370). The `error` line below is it.
+  failure_channel: 'observable',
   // Plain AG-UI: RUN_FINISHED has no finish reason.
   reports_finish_reason: false,
 };
@@ -131,6 +137,7 @@ function runCase(message) {
     next: (event) => {
       if (!done) send({ type: 'event', case: id, event });
     },
+    // The Observable's error notification: the run failed (the declared failure_channel, not a crash).
     error: (error) => finish({ type: 'error', case: id, message: errorMessage(error), stack: error?.stack ?? '' }),
     complete: () => finish({ type: 'end', case: id }),
   });

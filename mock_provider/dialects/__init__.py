@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mock_provider.dialects.base import Dialect, DialectError, Encoder, Kind, PartDialect
@@ -97,6 +97,23 @@ def part_dialect(name: str) -> PartDialect:
     return found
 
 
+def assistant_turns(name: str, request: Mapping[str, Any]) -> int:
+    """How many assistant turns a request of this dialect carries, by the dialect's own counter
+    (its module's ``DIALECT.assistant_turns``): the turn the request gets follows them.
+
+    >>> assistant_turns("v3", {"prompt": [{"role": "user"}, {"role": "assistant"}, {"role": "tool"}]})
+    1
+    >>> assistant_turns("gemini", {"contents": [{"role": "user"}, {"role": "model"}]})
+    1
+    """
+    found = dialect(name)
+    counter = getattr(found, "assistant_turns", None)
+    if counter is None:
+        raise TypeError(f"dialect {name!r} has no assistant_turns counter")
+    count: int = counter(request)
+    return count
+
+
 def encoder(dialect: str, scenario_id: str) -> Encoder:
     """A fresh stateful encoder for one stream.
 
@@ -132,6 +149,7 @@ __all__ = [
     "DialectError",
     "Encoder",
     "PartDialect",
+    "assistant_turns",
     "decode_items",
     "dialect",
     "encode_parts",

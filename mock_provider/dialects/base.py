@@ -85,6 +85,51 @@ class Encoder(Protocol):
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]: ...
 
 
+# ---------------------------------------------------------------- turns and errors (agent loops)
+# How many assistant turns a request's conversation holds (the turn it gets follows them); one
+# function per dialect, next to its other code. Any JSON must count without raising (hostile bodies).
+TurnCounter = Callable[[Mapping[str, Any]], int]
+# The API's own error body for a refusal: (status, error type, message) -> JSON object.
+ErrorBody = Callable[[int, str, str], dict[str, Any]]
+
+
+def role_turns(messages: Any, role: str, key: str = "role") -> int:
+    """How many entries of a message list have ``key`` == ``role`` (anything but a list: 0).
+
+    >>> role_turns([{"role": "user"}, {"role": "assistant"}, {"role": "tool"}, {"role": "assistant"}], "assistant")
+    2
+    >>> role_turns("not a list", "assistant"), role_turns([None, 3, {"role": "assistant"}], "assistant")
+    (0, 1)
+    """
+    if not isinstance(messages, list):
+        return 0
+    return sum(1 for m in messages if isinstance(m, dict) and m.get(key) == role)
+
+
+def prompt_assistant_turns(options: Mapping[str, Any]) -> int:
+    """Assistant turns of an AI SDK call's ``prompt`` (``LanguageModelV*Prompt``: role ``assistant``).
+
+    The part dialects share it: V2/V3/V4 take that prompt, and Mastra calls its model with it too.
+
+    >>> prompt_assistant_turns({"prompt": [{"role": "user", "content": []},
+    ...     {"role": "assistant", "content": []}, {"role": "tool", "content": []}]})
+    1
+    >>> prompt_assistant_turns({})
+    0
+    """
+    return role_turns(options.get("prompt"), "assistant")
+
+
+def envelope_error_body(status: int, kind: str, message: str) -> dict[str, Any]:
+    """The mock's own refusal body: Anthropic's envelope around OpenAI's ``error`` object (both SDKs
+    read it; see :mod:`mock_provider.server.errors`).
+
+    >>> envelope_error_body(400, "invalid_request_error", "no")
+    {'type': 'error', 'error': {'type': 'invalid_request_error', 'message': 'no'}}
+    """
+    return {"type": "error", "error": {"type": kind, "message": message}}
+
+
 @dataclass(frozen=True, kw_only=True)
 class Dialect:
     """One upstream dialect: its name, kind, rule table and the shapes code elsewhere must know.
@@ -116,6 +161,13 @@ class Dialect:
     envelope: bool = False
     # A request message's content may be a string for one text part (Chat Completions, Anthropic Messages).
     string_content: bool = False
+    # The wire has one normal terminal for 'stop' and 'tool-calls' (Responses `response.completed`, Gemini
+    # `STOP`): its clients derive 'tool-calls' from the function calls they read, so that is the
+    # provider's reason (@ai-sdk/openai 4.0.118 dist/index.js:4263, @ai-sdk/google 4.0.121 dist/index.js:1981).
+    tool_calls_derived: bool = False
+    # The body of a refusal the provider makes itself (a request past the last turn, a scripted
+    # failed attempt without a body): the API's own error envelope.
+    error_body: ErrorBody = envelope_error_body
 
     def expresses(self, part_type: str) -> bool:
         """Whether some part of this type can be sent at all (its rule is not ``error``)."""
@@ -136,6 +188,7 @@ class PartDialect(Dialect):
     kind: Kind = "parts"
     encoder: Callable[[str], Encoder]
     decode: Callable[[dict[str, Any]], list[Part]]
+    assistant_turns: TurnCounter = prompt_assistant_turns
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -202,13 +255,18 @@ __all__ = [
     "Dialect",
     "DialectError",
     "Encoder",
+    "ErrorBody",
     "FinishShape",
     "Kind",
     "PartDialect",
     "Rule",
+    "TurnCounter",
     "UsageShape",
     "decode_finish_usage",
+    "envelope_error_body",
     "fail",
+    "prompt_assistant_turns",
+    "role_turns",
     "tag_file_data",
     "untag_file_data",
     "without_interrupted",

@@ -29,13 +29,14 @@ from pydantic import ValidationError
 from mock_provider.dialects import PART_DIALECTS, DialectError
 from mock_provider.request_log import HttpRequestLog, UpstreamCall
 from mock_provider.scenario import Scenario, load_corpus
-from mock_provider.server.errors import RequestError
+from mock_provider.server.errors import EnvelopeError, RequestError
 from mock_provider.server.plans import FLUSH_MODES, CompiledPlan, FlushMode, compile_plan, paused
 from mock_provider.server.selection import (
     MAX_ID_LENGTH,
     ScenarioStore,
     check_scenario_id,
     header_value,
+    reasoning_override,
     select_scenario,
 )
 from mock_provider.server.validation import (
@@ -47,7 +48,8 @@ from mock_provider.server.validation import (
     parse_json_object,
     read_body,
 )
-from mock_provider.wires import http_dialect, plan_response
+from mock_provider.turns import Refusal, pick_turn, refusal
+from mock_provider.wires import Chunk, WirePlan, http_dialect, plan_response
 
 
 @functools.lru_cache(maxsize=1)
@@ -101,7 +103,7 @@ class MockProviderState:
         self.shutting_down = False
         # Set by a server that owns its process (the CLI): see MockServer(freeze_gc=...).
         self.freeze_gc = False
-        self._plans: dict[tuple[str, str, bool, bool, bool, str | None], CompiledPlan] = {}
+        self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str], CompiledPlan] = {}
         # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
         # response sends that many steps, calls back, then holds the stream open until the client leaves.
         self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
@@ -121,18 +123,28 @@ class MockProviderState:
                                        param=name, code="missing_required_parameter")
         return body
 
+    @staticmethod
+    def check_dialect(scenario: Scenario, dialect: str) -> None:
+        """422 when the scenario is restricted to other dialects."""
+        if scenario.dialects is not None and dialect not in scenario.dialects:
+            raise RequestError(422, "dialect_not_supported",
+                               f"scenario {scenario.id} is restricted to dialects {', '.join(scenario.dialects)}; "
+                               f"it cannot be served as {dialect!r}", scenario=scenario.id, dialect=dialect)
+
     def plan_for(self, scenario: Scenario, dialect: str, body: Mapping[str, Any], accept: str | None,
-                 pause_after: int | None = None) -> CompiledPlan:
-        """The compiled plan for a request, cached per (scenario, dialect, stream, include_usage, NDJSON, model).
+                 pause_after: int | None = None, turn: int = 1, reasoning: str | None = None) -> CompiledPlan:
+        """The compiled plan for a request, cached per (scenario, dialect, stream, include_usage, NDJSON, model,
+        turn, reasoning); ``turn`` (1-based) picks the script (:meth:`Scenario.for_turn`), ``reasoning``
+        (header ``X-Mock-Reasoning``) replaces the scenario's ``wire.reasoning``.
 
         The dialect sees a request reduced to exactly the keyed fields (``model`` is echoed by the
         OpenAI and Anthropic dialects when the script names none), so a cached plan can never
         depend on anything else in the body.
         """
-        if scenario.dialects is not None and dialect not in scenario.dialects:
-            raise RequestError(422, "dialect_not_supported",
-                               f"scenario {scenario.id} is restricted to dialects {', '.join(scenario.dialects)}; "
-                               f"it cannot be served as {dialect!r}", scenario=scenario.id, dialect=dialect)
+        self.check_dialect(scenario, dialect)
+        scenario = scenario.for_turn(turn)
+        if reasoning is not None and reasoning != scenario.wire.reasoning:
+            scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"reasoning": reasoning})})
         model: str | None = None
         if dialect in PART_DIALECTS:
             stream, usage, ndjson = True, False, bool(accept) and "application/x-ndjson" in (accept or "")
@@ -147,7 +159,7 @@ class MockProviderState:
                 request["stream_options"] = {"include_usage": True}
             if isinstance(body.get("model"), str):
                 model = request["model"] = body["model"]
-        key = (scenario.id, dialect, stream, usage, ndjson, model)
+        key = (scenario.id, dialect, stream, usage, ndjson, model, turn, scenario.wire.reasoning)
         plan = None if pause_after is not None else self._plans.get(key)
         if plan is None:
             try:
@@ -187,9 +199,28 @@ class MockProviderState:
             entry.scenario_id = scenario.id
             if default is not None and scenario.id == default[0] and entry.scope is None:
                 self.log.rescope(entry, default[1])  # a fixed-model client's request joins the harness's case
+        self.check_dialect(scenario, dialect)
+        # The turn follows the conversation the body carries; the attempt counts in the request's scope.
+        pick = pick_turn(scenario, dialect, body, self.log, entry.scope if entry is not None else None)
+        if entry is not None:
+            pick.record(entry)
+        refused = refusal(scenario, dialect, pick)
+        if refused is not None and pick.past_last_turn:
+            raise EnvelopeError(refused.status, refused.message, refused.body)
+        if refused is not None:
+            return scenario, self._refusal_plan(scenario, dialect, refused)
         pause = self.pauses.get(entry.scope) if entry is not None and entry.scope else None
         return scenario, self.plan_for(scenario, dialect, body, header_value(headers, "Accept"),
-                                       pause_after=pause[0] if pause else None)
+                                       pause_after=pause[0] if pause else None, turn=pick.turn,
+                                       reasoning=reasoning_override(headers))
+
+    def _refusal_plan(self, scenario: Scenario, dialect: str, refused: Refusal) -> CompiledPlan:
+        """A scripted failed attempt's response: its status, its headers, the error body (not cached)."""
+        body = refused.body
+        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+        headers = {"content-type": "application/json", **{k.lower(): v for k, v in refused.headers.items()}}
+        plan = WirePlan(refused.status, headers, [Chunk(data, 0.0, 0)], scenario.id, dialect)
+        return compile_plan(plan, scenario, time_scale=self.time_scale, flush=self.flush)
 
     def add_scenario_document(self, raw: bytes, content_type: str, put_id: str | None = None) -> Scenario:
         """Validate and register a scenario posted as JSON or YAML (400/409/422 ``RequestError``).

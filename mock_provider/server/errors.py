@@ -38,6 +38,23 @@ class RequestError(Exception):
         return json_error(self.status, self.body(), headers)
 
 
+class EnvelopeError(RequestError):
+    """A refusal in one API's own error envelope (a request past the scenario's last turn): the
+    body is given whole, e.g. Google's ``{"error": {code, message, status}}`` for Gemini.
+
+    >>> EnvelopeError(400, "too far", {"error": {"code": 400, "message": "too far"}}).body()["error"]["code"]
+    400
+    """
+
+    def __init__(self, status: int, message: str, body: dict[str, Any]) -> None:
+        super().__init__(status, kind_for(status), message)
+        self._body = body
+
+    def body(self) -> dict[str, Any]:
+        """The envelope as given."""
+        return self._body
+
+
 def json_error(status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None) -> web.Response:
     """A JSON response; ``ensure_ascii`` keeps lone surrogates from client input encodable.
 
@@ -61,4 +78,4 @@ def kind_for(status: int) -> str:
     return _STATUS_KINDS.get(status, "api_error" if status >= 500 else "invalid_request_error")
 
 
-__all__ = ["RequestError", "json_error", "kind_for"]
+__all__ = ["EnvelopeError", "RequestError", "json_error", "kind_for"]

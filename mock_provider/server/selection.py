@@ -20,11 +20,12 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from mock_provider.scenario import SCENARIO_ID, Scenario
+from mock_provider.scenario import REASONING_DIALECTS, SCENARIO_ID, Scenario
 from mock_provider.server.errors import RequestError
 
 SCOPE_HEADER = "X-Mock-Scope"
 SCENARIO_HEADER = "X-Mock-Scenario"
+REASONING_HEADER = "X-Mock-Reasoning"  # a Chat Completions reasoning dialect for this request only
 MODEL_PREFIX = "scenario:"
 MAX_ID_LENGTH = 200
 MAX_SUGGEST = 300  # ids compared for a "did you mean" (each costs ~20 us on the loop)
@@ -213,3 +214,24 @@ def select_scenario(store: ScenarioStore, body: Mapping[str, Any], headers: Mapp
 
 __all__ = ["MAX_ID_LENGTH", "MODEL_PREFIX", "SCENARIO_HEADER", "SCOPE_HEADER", "SELECTION_HELP", "ScenarioStore",
            "check_scenario_id", "header_value", "last_user_text", "select_scenario", "tool_names"]
+
+
+def reasoning_override(headers: Mapping[str, str]) -> str | None:
+    """The Chat Completions reasoning dialect a request asks for (``X-Mock-Reasoning``), if any.
+
+    It overrides the scenario's ``wire.reasoning`` for this request; an unknown value is a 400.
+
+    >>> reasoning_override({"X-Mock-Reasoning": "think-tags"}), reasoning_override({})
+    ('think-tags', None)
+    >>> reasoning_override({"X-Mock-Reasoning": "thoughts"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mock_provider.server.errors.RequestError: header X-Mock-Reasoning: 'thoughts' is not one of reasoning_content, ...
+    """
+    value = header_value(headers, REASONING_HEADER)
+    if value is None:
+        return None
+    if value not in REASONING_DIALECTS:
+        raise RequestError(400, "invalid_request_error", f"header {REASONING_HEADER}: {value[:40]!r} is not one of "
+                           f"{', '.join(REASONING_DIALECTS)}", param=REASONING_HEADER)
+    return value

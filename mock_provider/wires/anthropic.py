@@ -6,7 +6,7 @@ JSON body when the request does not stream. Text, reasoning and tool inputs are 
 blocks numbered in order of opening: ``content_block_start`` / ``*_delta`` /
 ``content_block_stop``. ``message_start`` opens the stream (with the input usage of the
 script's finish), ``message_delta`` + ``message_stop`` end it. What Messages cannot say (files,
-sources, provider-executed tools and their results, approvals, custom and raw parts) raises
+sources outside citations, provider-executed tools and their results, approvals, custom and raw parts) raises
 :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists every case.
 
 Blocks are emitted exactly as the script orders its parts. The real API never interleaves two
@@ -24,9 +24,10 @@ Example:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, envelope_error_body, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -45,7 +46,7 @@ from mock_provider.parts import (
     ToolInputStart,
     Usage,
 )
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, WirePlan, sse_frame
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -56,6 +57,7 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    refuse_quirks,
     scenario_hash,
     with_keepalives,
 )
@@ -89,7 +91,11 @@ RULES: dict[str, Rule] = {
     "text-end": Rule(
         "mapped",
         "`content_block_stop{index}`",
-        error_when="`citations` is non-empty (citations_delta is not implemented)",
+        error_when="a citation whose source is neither a url nor a document (see `citation`); before the stop, "
+        "each citation is a `citations_delta{citation}` (@ai-sdk/anthropic 4.0.105 collects them on the text "
+        "block and ends it with them): a url source as `web_search_result_location{url, title, cited_text, "
+        "encrypted_index:''}`, a document source as `char_location{document_index:0, document_title, "
+        "start_char_index, end_char_index, cited_text}` (anthropic 2.14.0 citations_delta.py)",
     ),
     "reasoning-start": Rule(
         "mapped",
@@ -136,8 +142,12 @@ RULES: dict[str, Rule] = {
         "stop->end_turn, length->max_tokens, tool-calls->tool_use, content-filter->refusal (a raw value "
         "that @ai-sdk/anthropic maps to the same reason is kept), other/unknown->null (read as 'other'); "
         "message_start carries input_tokens=noCache (else total-cacheRead-cacheWrite), "
-        "cache_read_input_tokens=cacheRead, cache_creation_input_tokens=cacheWrite; output.reasoning has no "
-        "key; unified 'error' after an error event ends the stream with no message_delta/message_stop",
+        "cache_read_input_tokens=cacheRead, cache_creation_input_tokens=cacheWrite; output.reasoning is "
+        "`usage.output_tokens_details.thinking_tokens` (anthropic 2.14.0 output_tokens_details.py; "
+        "@ai-sdk/anthropic 4.0.105 reads it as reasoning tokens); providerMetadata.anthropic.stopDetails "
+        "`{type:'refusal', category?, explanation?}` is `delta.stop_details` (raw_message_delta_event.py, "
+        "refusal_stop_details.py); unified 'error' after an error event ends the stream with no "
+        "message_delta/message_stop",
         error_when="`usage` is null or all-undefined (Messages always reports usage); unified 'error' with no "
         "error event before it; unified 'interrupted' (V4's word for a stream cut before message_stop)",
     ),
@@ -191,6 +201,22 @@ def output_tokens(usage: Usage) -> int | None:
     if out.text is not None or out.reasoning is not None:
         return (out.text or 0) + (out.reasoning or 0)
     return None
+
+
+def stop_details(part: Finish) -> dict[str, Any] | None:
+    """``stop_details`` of a finish: providerMetadata.anthropic.stopDetails (the AI SDK's camelCase, as
+    @ai-sdk/anthropic 4.0.105 ``mapAnthropicStopDetails`` hands it on) in the API's snake_case.
+
+    >>> from mock_provider.parts import parse_part
+    >>> stop_details(parse_part({"type": "finish", "finishReason": {"unified": "content-filter"},
+    ...     "providerMetadata": {"anthropic": {"stopDetails": {"type": "refusal", "category": "cyber"}}}}))
+    {'type': 'refusal', 'category': 'cyber', 'explanation': None}
+    """
+    given = _anthropic(part.provider_metadata).get("stopDetails")
+    if not isinstance(given, dict):
+        return None
+    return {"type": given.get("type", "refusal"), "category": given.get("category"),
+            "explanation": given.get("explanation")}
 
 
 def _reports_input(usage: Usage) -> bool:
@@ -258,6 +284,19 @@ class Encoder:
         out.append({"type": "content_block_start", "index": index, "content_block": block})
         return out
 
+    def _citation(self, given: dict[str, Any]) -> dict[str, Any]:
+        source = given.get("source") or {}
+        kind = source.get("sourceType", source.get("source_type"))
+        cited = given.get("cited_text") or ""
+        if kind == "url" and source.get("url"):
+            return {"type": "web_search_result_location", "url": source["url"], "title": source.get("title"),
+                    "cited_text": cited, "encrypted_index": ""}
+        if kind == "document":
+            return {"type": "char_location", "document_index": 0, "document_title": source.get("title"),
+                    "start_char_index": given.get("start_index") or 0, "end_char_index": given.get("end_index") or 0,
+                    "cited_text": cited}
+        raise self._fail("text-end", f"a citation of a {kind!r} source has no Messages location")
+
     def _stop(self, kind: str, part_id: str) -> list[dict[str, Any]]:
         index = self.open.pop((kind, part_id), None)
         return [] if index is None else [{"type": "content_block_stop", "index": index}]
@@ -279,9 +318,11 @@ class Encoder:
             out = [] if ("text", part.id) in self.open else self._start("text", part.id, {"type": "text", "text": ""})
             return [*out, self._delta(self.open[("text", part.id)], {"type": "text_delta", "text": part.delta})]
         if isinstance(part, TextEnd):
-            if part.citations:
-                raise self._fail(part.type, "citations are not implemented for Messages")
-            return self._stop("text", part.id)
+            index = self.open.get(("text", part.id))
+            cited = [] if index is None else [self._delta(index, {"type": "citations_delta",
+                                                                  "citation": self._citation(c.model_dump())})
+                                              for c in part.citations or []]
+            return [*cited, *self._stop("text", part.id)]
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return self._reasoning(part)
         if isinstance(part, ToolInputStart):
@@ -393,15 +434,15 @@ class Encoder:
         reason = self.stop_reason(part)
         if part.usage is None or (not _reports_input(part.usage) and output_tokens(part.usage) is None):
             raise self._fail(part.type, "Messages always reports usage; the script's finish has none")
-        return [
-            *self._message_start(),
-            {
-                "type": "message_delta",
-                "delta": {"stop_reason": reason, "stop_sequence": None},
-                "usage": {"output_tokens": output_tokens(part.usage) or 0},
-            },
-            {"type": "message_stop"},
-        ]
+        delta: dict[str, Any] = {"stop_reason": reason, "stop_sequence": None}
+        details = stop_details(part)
+        if details is not None:
+            delta["stop_details"] = details
+        usage: dict[str, Any] = {"output_tokens": output_tokens(part.usage) or 0}
+        if part.usage.output_tokens.reasoning is not None:
+            usage["output_tokens_details"] = {"thinking_tokens": part.usage.output_tokens.reasoning}
+        return [*self._message_start(), {"type": "message_delta", "delta": delta, "usage": usage},
+                {"type": "message_stop"}]
 
     def end(self) -> list[dict[str, Any]]:
         """The script ran to its end: check that no closed tool_use block lacks its tool-call part.
@@ -429,6 +470,10 @@ class Encoder:
                              "content_block_stop completes it for every consumer")
         return []
 
+    def encode_quirk(self, part: Part, wire: StepWire) -> list[dict[str, Any]]:
+        """Chat Completions quirks have no form on this wire: NOT-EXPRESSIBLE."""
+        raise refuse_quirks(part, wire, NAME, self.scenario_id)
+
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """A part of a type no spec defines has no wire form.
 
@@ -446,7 +491,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
     finish = first_finish(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(
-        scenario.id,
+        scenario.response_seed,  # the default ids' seed (a later turn's differ); also names it in errors
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         message_id=meta.id if meta and meta.id else None,
         usage=finish.usage if finish is not None else None,
@@ -498,6 +543,7 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     blocks: dict[int, dict[str, Any]] = {}
     partial: dict[int, str] = {}
     stop_reason: str | None = None
+    details: dict[str, Any] | None = None
     usage: dict[str, Any] = {}
     for step in encode_steps(scenario, enc):
         for event in step:
@@ -510,18 +556,11 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
                 blocks[event["index"]] = dict(event["content_block"])
                 partial[event["index"]] = ""
             elif kind == "content_block_delta":
-                block, delta = blocks[event["index"]], event["delta"]
-                if delta["type"] == "text_delta":
-                    block["text"] += delta["text"]
-                elif delta["type"] == "thinking_delta":
-                    block["thinking"] += delta["thinking"]
-                elif delta["type"] == "signature_delta":
-                    block["signature"] = delta["signature"]
-                elif delta["type"] == "input_json_delta":
-                    partial[event["index"]] += delta["partial_json"]
+                _fold_delta(blocks[event["index"]], partial, event["index"], event["delta"])
             elif kind == "message_delta":
                 stop_reason = event["delta"]["stop_reason"]
-                usage["output_tokens"] = event["usage"]["output_tokens"]
+                details = event["delta"].get("stop_details")
+                usage.update(event["usage"])
     unfinished = [c for kind, c in enc.open if kind == "tool" and c not in enc.completed]
     if unfinished:
         raise fail("tool-input-start", NAME, scenario.id, f"call {unfinished[0]!r} never completes, but a "
@@ -548,8 +587,34 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
         "content": content,
         "stop_reason": stop_reason,
         "stop_sequence": None,
+        **({"stop_details": details} if details is not None else {}),
         "usage": usage,
     }
+
+
+def _fold_delta(block: dict[str, Any], partial: dict[int, str], index: int, delta: dict[str, Any]) -> None:
+    """Add one ``content_block_delta`` to the block it names (a Message holds the folded blocks)."""
+    if delta["type"] == "text_delta":
+        block["text"] += delta["text"]
+    elif delta["type"] == "thinking_delta":
+        block["thinking"] += delta["thinking"]
+    elif delta["type"] == "signature_delta":
+        block["signature"] = delta["signature"]
+    elif delta["type"] == "input_json_delta":
+        partial[index] += delta["partial_json"]
+    elif delta["type"] == "citations_delta":
+        block.setdefault("citations", []).append(delta["citation"])
+
+
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a Messages request: its ``messages`` of role ``assistant`` (tool results
+    come back in a ``user`` message).
+
+    >>> assistant_turns({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": []},
+    ...     {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "1"}]}]})
+    1
+    """
+    return role_turns(body.get("messages"), "assistant")
 
 
 DIALECT = HttpDialect(
@@ -562,4 +627,7 @@ DIALECT = HttpDialect(
     plan=plan,
     route="/v1/messages",
     required=("messages", "max_tokens"),  # Anthropic answers 400 "max_tokens: Field required"
+    assistant_turns=assistant_turns,
+    # Messages errors are {"type": "error", "error": {type, message}}: the mock's own envelope.
+    error_body=envelope_error_body,
 )

@@ -21,9 +21,10 @@ Example:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -36,7 +37,7 @@ from mock_provider.parts import (
     ToolInputStart,
     Usage,
 )
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import WirePlan, sse_frame
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -47,6 +48,7 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    refuse_quirks,
 )
 
 NAME = "gemini"
@@ -292,6 +294,10 @@ class Encoder:
                              "Gemini sends a call only whole")
         return []
 
+    def encode_quirk(self, part: Part, wire: StepWire) -> list[dict[str, Any]]:
+        """Chat Completions quirks have no form on this wire: NOT-EXPRESSIBLE."""
+        raise refuse_quirks(part, wire, NAME, self.scenario_id)
+
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """A part of a type no spec defines has no wire form.
 
@@ -379,6 +385,27 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     return body
 
 
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a generateContent request: its ``contents`` of role ``model``.
+
+    >>> assistant_turns({"contents": [{"role": "user", "parts": []}, {"role": "model", "parts": []},
+    ...     {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {}}}]}]})
+    1
+    """
+    return role_turns(body.get("contents"), "model")
+
+
+def error_body(status: int, kind: str, message: str) -> dict[str, Any]:
+    """Google's error body: ``{"error": {code, message, status}}`` with the google.rpc status name
+    (``kind`` is the OpenAI/Anthropic error type, which Google's body has no field for).
+
+    >>> error_body(429, "rate_limit_error", "slow down")
+    {'error': {'code': 429, 'message': 'slow down', 'status': 'RESOURCE_EXHAUSTED'}}
+    """
+    return {"error": {"code": status, "message": message,
+                      "status": _STATUS.get(status, "INTERNAL" if status >= 500 else "INVALID_ARGUMENT")}}
+
+
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
@@ -386,9 +413,12 @@ DIALECT = HttpDialect(
     usage_shape="gemini",
     finish_reasons=without_interrupted(),
     cache_write=False,  # usageMetadata has no cache-write count
+    tool_calls_derived=True,  # STOP is both stop and tool-calls (FINISH_REASONS)
     plan=plan,
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,
     json_route="/v1beta/models/{model}:generateContent",
     required=("contents",),  # the API answers 400 without contents
+    assistant_turns=assistant_turns,
+    error_body=error_body,
 )

@@ -17,24 +17,29 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
     Part,
     Ping,
     ReasoningDelta,
+    ReasoningEnd,
     ResponseMetadata,
+    Source,
     TextDelta,
+    TextEnd,
+    TextStart,
     ToolCall,
     ToolInputDelta,
     ToolInputStart,
     Usage,
 )
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -75,8 +80,11 @@ RULES: dict[str, Rule] = {
         error_when="`citations` is non-empty (Chat Completions has no citations)",
     ),
     "reasoning-start": Rule("dropped", "implicit"),
-    "reasoning-delta": Rule("mapped", "`delta.reasoning_content` (DeepSeek-style compat extension, 6.2)"),
-    "reasoning-end": Rule("dropped", "implicit"),
+    "reasoning-delta": Rule(
+        "mapped", "`delta.reasoning_content` (DeepSeek-style compat extension, 6.2); `wire.reasoning` (or the "
+        "request header X-Mock-Reasoning) picks `delta.reasoning` (OpenRouter, Ollama) or `<think>...</think>` "
+        "in `delta.content` instead"),
+    "reasoning-end": Rule("dropped", "implicit (think-tags: the `</think>` content chunk)"),
     "tool-input-start": Rule(
         "mapped",
         "`tool_calls:[{index:k, id, type:'function', function:{name, arguments:''}}]`, k = call ordinal",
@@ -100,7 +108,13 @@ RULES: dict[str, Rule] = {
     "tool-approval-request": Rule("error", "Chat Completions has no approvals"),
     "file": Rule("error", "Chat Completions streams no files"),
     "reasoning-file": Rule("error", "Chat Completions streams no files"),
-    "source": Rule("error", "Chat Completions has no sources"),
+    "source": Rule(
+        "mapped",
+        "a url source: `delta.annotations:[{type:'url_citation', url_citation:{start_index, end_index, url, "
+        "title}}]` over the content sent so far (@ai-sdk/openai 4.0.118 reads each as a url source)",
+        error_when="a document source (Chat Completions annotates with urls only); a url source without a title "
+        "(`url_citation.title` is required)",
+    ),
     "custom": Rule("error", "Chat Completions has no custom parts"),
     "finish": Rule(
         "mapped",
@@ -197,8 +211,14 @@ class Encoder:
         created: int = DEFAULT_CREATED,
         completion_id: str | None = None,
         include_usage: bool = False,
+        reasoning: str = "reasoning_content",
     ) -> None:
         self.scenario_id = scenario_id
+        self.reasoning = reasoning  # WireOptions.reasoning: the reasoning dialect
+        self.thinking = False  # think-tags: a `<think>` was sent and not closed yet
+        self.late: list[str] = []  # StepWire.late of the call being started
+        self.refused = False  # a `delta.refusal` was sent: the refusal ends with finish_reason 'stop'
+        self.content_chars = 0  # characters of `delta.content` so far (annotation offsets)
         self.model = model
         self.created = created
         self.completion_id = completion_id or f"chatcmpl-{scenario_hash(scenario_id)}"
@@ -246,17 +266,19 @@ class Encoder:
             if part.timestamp:
                 self.created = unix_seconds(part.timestamp)
             return []
-        if isinstance(part, TextDelta):
-            return self._choice({"content": part.delta})
         if isinstance(part, ReasoningDelta):
-            return self._choice({"reasoning_content": part.delta})
+            return self._reasoning(part.delta)
+        if isinstance(part, ReasoningEnd):
+            return self._close_think()
+        if isinstance(part, TextDelta | ToolInputStart | ToolCall | Finish) and self.thinking:
+            return [*self._close_think(), *self.encode(part)]  # think-tags: the answer follows `</think>`
+        if isinstance(part, TextDelta):
+            self.content_chars += len(part.delta)
+            return self._choice({"content": part.delta})
+        if isinstance(part, Source):
+            return self._annotation(part)
         if isinstance(part, ToolInputStart):
-            if part.provider_executed:
-                raise self._fail(part.type, "a provider-executed call has no Chat Completions form")
-            k = self._call_index(part.id)
-            self.streamed[part.id] = ""
-            fn = {"name": part.tool_name, "arguments": ""}
-            return self._choice({"tool_calls": [{"index": k, "id": part.id, "type": "function", "function": fn}]})
+            return self._tool_start(part)
         if isinstance(part, ToolInputDelta):
             if part.id not in self.streamed:
                 raise self._fail(part.type, f"no tool-input-start for call {part.id!r}")
@@ -276,6 +298,84 @@ class Encoder:
         if part.type == "text-end" and getattr(part, "citations", None):
             raise self._fail(part.type, "Chat Completions has no citations")
         return []  # the implicit boundaries (RULES action 'dropped')
+
+    def _reasoning(self, delta: str) -> list[Frame]:
+        if self.reasoning == "think-tags":
+            opened = "" if self.thinking else "<think>"
+            self.thinking = True
+            return self._choice({"content": opened + delta})
+        return self._choice({self.reasoning: delta})  # `reasoning_content` or `reasoning`
+
+    def _annotation(self, part: Source) -> list[Frame]:
+        if part.source_type != "url" or not part.url or part.title is None:
+            raise self._fail(part.type, "Chat Completions annotates with url citations only, and each has a title")
+        cite = {"start_index": 0, "end_index": self.content_chars, "url": part.url, "title": part.title}
+        return self._choice({"annotations": [{"type": "url_citation", "url_citation": cite}]})
+
+    def _close_think(self) -> list[Frame]:
+        if not self.thinking:
+            return []
+        self.thinking = False
+        return self._choice({"content": "</think>"})
+
+    def _tool_start(self, part: ToolInputStart) -> list[Frame]:
+        if part.provider_executed:
+            raise self._fail(part.type, "a provider-executed call has no Chat Completions form")
+        k = self._call_index(part.id)
+        self.streamed[part.id] = ""
+        call: dict[str, Any] = {"index": k, "id": part.id, "type": "function",
+                                "function": {"name": part.tool_name, "arguments": ""}}
+        if not self.late:
+            return self._choice({"tool_calls": [call]})
+        # A late id/name: the first delta has neither, the next one brings them (arguments still '').
+        first: dict[str, Any] = {"index": k, "type": "function", "function": {"arguments": ""}}
+        then: dict[str, Any] = {"index": k, "function": {}}
+        for key in ("id", "name"):
+            holder_first = first if key == "id" else first["function"]
+            holder_then = then if key == "id" else then["function"]
+            value = call["id"] if key == "id" else part.tool_name
+            (holder_then if key in self.late else holder_first)[key] = value
+        return [*self._choice({"tool_calls": [first]}), *self._choice({"tool_calls": [then]})]
+
+    def encode_quirk(self, part: Part, wire: StepWire) -> list[Frame]:
+        """Encode one part with its step's provider quirks (:class:`~mock_provider.scenario.StepWire`).
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001", completion_id="chatcmpl-1")
+        >>> out = enc.encode_quirk(parse_part({"type": "text-delta", "id": "0", "delta": "No."}),
+        ...                        StepWire(channel="refusal"))
+        >>> out[-1]["choices"][0]["delta"]
+        {'refusal': 'No.'}
+        """
+        before: list[Frame] = [self.filter_chunk()] if wire.filter_chunk_before else []
+        if wire.channel == "refusal":
+            if isinstance(part, TextStart | TextEnd):
+                return [*before, *self.encode(part)]  # implicit here; a Responses refusal part opens/closes
+            if not isinstance(part, TextDelta):
+                raise self._fail(part.type, "only a text part can be sent as `delta.refusal`")
+            self.refused = True
+            return [*before, *self._choice({"refusal": part.delta})]
+        if wire.late and not isinstance(part, ToolInputStart):
+            raise self._fail(part.type, "a late id/name belongs to a tool-input-start")
+        if wire.index is not None:
+            call_id = part.id if isinstance(part, ToolInputStart) else (
+                part.tool_call_id if isinstance(part, ToolCall) else None)
+            if call_id is None or call_id in self.calls:
+                raise self._fail(part.type, "an index quirk belongs to the part that starts a call")
+            self.calls[call_id] = wire.index
+        self.late = list(wire.late)
+        try:
+            return [*before, *self.encode(part)]
+        finally:
+            self.late = []
+
+    def filter_chunk(self) -> dict[str, Any]:
+        """Azure OpenAI's content-filter chunk: empty ``choices``, empty id/model, ``created`` 0 (as Azure
+        sends its ``prompt_filter_results``; the openai SDK's ``ChatCompletionChunk`` reads it)."""
+        safe = {"filtered": False, "severity": "safe"}
+        results = {"hate": safe, "self_harm": safe, "sexual": safe, "violence": safe}
+        return {"choices": [], "created": 0, "id": "", "model": "", "object": "",
+                "prompt_filter_results": [{"prompt_index": 0, "content_filter_results": results}]}
 
     def _tool_call(self, part: ToolCall) -> list[Frame]:
         if part.provider_executed:
@@ -304,6 +404,8 @@ class Encoder:
         'pause_turn'
         """
         fr = part.finish_reason
+        if fr.unified == "content-filter" and self.refused:
+            return "stop"  # OpenAI ends a refusal with 'stop'; consumers read stop + refusal as content-filter
         if fr.unified in FINISH_REASONS:
             return FINISH_REASONS[fr.unified]
         if fr.unified in ("other", "unknown"):
@@ -372,11 +474,12 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
     meta = first_metadata(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(
-        scenario.id,
+        scenario.response_seed,  # the default ids' seed (a later turn's differ); also names it in errors
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         completion_id=meta.id if meta and meta.id else None,
         include_usage=include_usage,
+        reasoning=scenario.wire.reasoning,
     )
 
 
@@ -439,8 +542,10 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
             raise fail(p.type, NAME, scenario.id, "a JSON (non-streaming) response cannot carry an in-band error")
     enc = make_encoder(scenario, request, include_usage=True)
     text: list[str] = []
-    reasoning: list[str] = []
-    calls: dict[int, dict[str, Any]] = {}
+    fields: dict[str, list[str]] = {"reasoning_content": [], "reasoning": [], "refusal": []}
+    annotations: list[Any] = []
+    calls: list[dict[str, Any]] = []
+    by_index: dict[int, dict[str, Any]] = {}  # the call each index names now (a new id opens a new call)
     finish_reason: str | None = None
     usage: dict[str, Any] | None = None
     for step in encode_steps(scenario, enc):
@@ -452,20 +557,20 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
             for choice in frame.get("choices", []):
                 delta = choice["delta"]
                 text.append(delta.get("content") or "")
-                reasoning.append(delta.get("reasoning_content") or "")
+                for key, found in fields.items():
+                    found.append(delta.get(key) or "")
+                annotations.extend(delta.get("annotations") or [])
                 for tc in delta.get("tool_calls", []):
-                    call = calls.setdefault(tc["index"], {"id": None, "type": "function",
-                                                          "function": {"name": None, "arguments": ""}})
-                    call["id"] = tc.get("id") or call["id"]
-                    fn = tc.get("function", {})
-                    call["function"]["name"] = fn.get("name") or call["function"]["name"]
-                    call["function"]["arguments"] += fn.get("arguments") or ""
+                    _fold_call(calls, by_index, tc)
                 finish_reason = choice.get("finish_reason") or finish_reason
     message: dict[str, Any] = {"role": "assistant", "content": "".join(text) or None}
-    if "".join(reasoning):
-        message["reasoning_content"] = "".join(reasoning)
+    for key, found in fields.items():
+        if "".join(found):
+            message[key] = "".join(found)  # the dialect's reasoning field, a refusal
+    if annotations:
+        message["annotations"] = annotations
     if calls:
-        message["tool_calls"] = [calls[k] for k in sorted(calls)]
+        message["tool_calls"] = calls
     body: dict[str, Any] = {
         "id": enc.completion_id,
         "object": "chat.completion",
@@ -476,6 +581,40 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     if usage is not None:
         body["usage"] = usage
     return body
+
+
+def _fold_call(calls: list[dict[str, Any]], by_index: dict[int, dict[str, Any]], tc: dict[str, Any]) -> None:
+    """Add one ``tool_calls`` delta to the call its index names; a new id at a used index is a new call
+    (a reused index, ``quirks.tool-index-reused.001``)."""
+    call = by_index.get(tc["index"])
+    if call is None or (tc.get("id") and call["id"] and tc["id"] != call["id"]):
+        call = {"id": None, "type": "function", "function": {"name": None, "arguments": ""}}
+        by_index[tc["index"]] = call
+        calls.append(call)
+    call["id"] = tc.get("id") or call["id"]
+    fn = tc.get("function", {})
+    call["function"]["name"] = fn.get("name") or call["function"]["name"]
+    call["function"]["arguments"] += fn.get("arguments") or ""
+
+
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a Chat Completions request: its ``messages`` of role ``assistant``.
+
+    >>> assistant_turns({"messages": [{"role": "user", "content": "hi"},
+    ...     {"role": "assistant", "tool_calls": []}, {"role": "tool", "content": "1"}]})
+    1
+    """
+    return role_turns(body.get("messages"), "assistant")
+
+
+def error_body(status: int, kind: str, message: str) -> dict[str, Any]:
+    """OpenAI's error body (``{"error": {message, type, param, code}}``; openai 3.57.0
+    ``_client.py`` ``_make_status_error`` reads ``body["error"]``).
+
+    >>> error_body(400, "invalid_request_error", "no")["error"]["message"]
+    'no'
+    """
+    return {"error": {"message": message, "type": kind, "param": None, "code": None}}
 
 
 DIALECT = HttpDialect(
@@ -489,4 +628,6 @@ DIALECT = HttpDialect(
     plan=plan,
     route="/v1/chat/completions",
     include_usage=True,
+    assistant_turns=assistant_turns,
+    error_body=error_body,
 )

@@ -11,7 +11,7 @@ reasoning and function calls are output items numbered by ``output_index`` in or
 their ``response.function_call_arguments.delta`` events by ``output_index``. The turn ends with
 ``response.completed`` (stop, tool calls), ``response.incomplete`` (length: ``max_output_tokens``,
 content filter: ``content_filter``) or, after an ``error`` event, ``response.failed``. What the
-wire cannot say (files, sources, provider-executed tools and results, approvals, custom and raw
+wire cannot say (files, document sources, provider-executed tools and results, approvals, custom and raw
 parts, a finish consumers would read as 'other') raises :class:`~mock_provider.dialects.DialectError`;
 :data:`RULES` lists every case.
 
@@ -26,6 +26,7 @@ Example:
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,7 @@ from mock_provider.parts import (
     ReasoningEnd,
     ReasoningStart,
     ResponseMetadata,
+    Source,
     TextDelta,
     TextEnd,
     TextStart,
@@ -47,9 +49,9 @@ from mock_provider.parts import (
     ToolInputStart,
     Usage,
 )
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
-from mock_provider.wires.openai_chat import DEFAULT_CREATED, unix_seconds
+from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
 from mock_provider.wires.plan import (
     HttpDialect,
     apply_step_faults,
@@ -58,6 +60,8 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    quirks_of,
+    refuse_quirks,
     scenario_hash,
     with_keepalives,
 )
@@ -134,7 +138,13 @@ RULES: dict[str, Rule] = {
     "tool-approval-request": Rule("error", "approvals exist only for MCP tools (not implemented)"),
     "file": Rule("error", "Responses streams files only from built-in tools (not implemented)"),
     "reasoning-file": Rule("error", "Responses streams no reasoning files"),
-    "source": Rule("error", "Responses has sources only as annotations (not implemented)"),
+    "source": Rule(
+        "mapped",
+        "a url source inside an open text item: `response.output_text.annotation.added{annotation:{type:"
+        "'url_citation', start_index, end_index, url, title}}` over the item's text so far, kept in the part's "
+        "`annotations` (@ai-sdk/openai 4.0.118 reads it as a url source)",
+        error_when="a document source; a url source without a title; no text item is open",
+    ),
     "custom": Rule("error", "Responses has no custom parts"),
     "finish": Rule(
         "mapped",
@@ -232,6 +242,8 @@ class Encoder:
         self.items: list[_Item] = []
         self.open: dict[tuple[str, str], _Item] = {}  # (kind, part id) -> open item
         self.calls: dict[str, _Item] = {}  # call id -> its item (open or done)
+        self.refusals: set[str] = set()  # text part ids sent as a refusal content part
+        self.annotations: dict[str, list[dict[str, Any]]] = {}  # text part id -> its url_citation annotations
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
@@ -286,7 +298,11 @@ class Encoder:
         if isinstance(part, ResponseMetadata):
             return self._metadata(part)
         if isinstance(part, TextStart | TextDelta | TextEnd):
+            if part.id in self.refusals:
+                raise self._fail(part.type, "a text part that began as a refusal continues as one")
             return list(self._text(part))
+        if isinstance(part, Source):
+            return self._annotation(part)
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return list(self._reasoning(part))
         if isinstance(part, ToolInputStart):
@@ -317,8 +333,55 @@ class Encoder:
         return []
 
     # ---------------------------------------------------------------- text
-    def _text_part(self, text: str) -> dict[str, Any]:
-        return {"type": "output_text", "text": text, "annotations": []}
+    def _text_part(self, text: str, part_id: str | None = None) -> dict[str, Any]:
+        if part_id is not None and part_id in self.refusals:
+            return {"type": "refusal", "refusal": text}
+        return {"type": "output_text", "text": text,
+                "annotations": copy.deepcopy(self.annotations.get(part_id or "", []))}
+
+    def encode_quirk(self, part: Part, wire: StepWire) -> list[Frame]:
+        """A text part sent as a refusal content part (``channel: refusal`` on its start, deltas and end:
+        ``response.refusal.delta/done``); any other quirk is a Chat Completions one: NOT-EXPRESSIBLE.
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001", response_id="resp_1")
+        >>> [e["type"] for e in enc.encode_quirk(parse_part({"type": "text-delta", "id": "0", "delta": "No."}),
+        ...                                      StepWire(channel="refusal"))][-2:]
+        ['response.content_part.added', 'response.refusal.delta']
+        """
+        others = wire.model_copy(update={"channel": None})
+        if wire.channel != "refusal" or quirks_of(others):
+            raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        if not isinstance(part, TextStart | TextDelta | TextEnd):
+            raise self._fail(part.type, "only a text part can be a refusal")
+        key = ("text", part.id)
+        if key in self.open and part.id not in self.refusals:
+            raise self._fail(part.type, "a text part that began as output_text cannot turn into a refusal")
+        self.refusals.add(part.id)
+        if isinstance(part, TextEnd):
+            return list(self._text_close(part.id))
+        out: list[Frame] = [] if key in self.open else list(self._text_open(part.id))
+        if isinstance(part, TextDelta):
+            entry = self.open[key]
+            entry.text += part.delta
+            out.append(self._event("response.refusal.delta", item_id=entry.item["id"], output_index=entry.index,
+                                   content_index=0, delta=part.delta))
+        return out
+
+    def _annotation(self, part: Source) -> list[Frame]:
+        entry = next((e for (kind, pid), e in self.open.items() if kind == "text" and pid not in self.refusals),
+                     None)
+        if part.source_type != "url" or not part.url or part.title is None or entry is None:
+            raise self._fail(part.type, "Responses annotates an open output_text with url citations, each with a "
+                             "title")
+        part_id = next(pid for (kind, pid), e in self.open.items() if e is entry)
+        found = self.annotations.setdefault(part_id, [])
+        annotation = {"type": "url_citation", "start_index": 0, "end_index": len(entry.text), "url": part.url,
+                      "title": part.title}
+        found.append(annotation)
+        return [self._event("response.output_text.annotation.added", item_id=entry.item["id"],
+                            output_index=entry.index, content_index=0, annotation_index=len(found) - 1,
+                            annotation=dict(annotation))]
 
     def _text_open(self, part_id: str) -> list[dict[str, Any]]:
         item = {"id": self._item_id("msg"), "type": "message", "status": "in_progress", "role": "assistant",
@@ -326,7 +389,7 @@ class Encoder:
         out = self._add("text", part_id, item)
         entry = self.open[("text", part_id)]
         out.append(self._event("response.content_part.added", item_id=item["id"], output_index=entry.index,
-                               content_index=0, part=self._text_part("")))
+                               content_index=0, part=self._text_part("", part_id)))
         return out
 
     def _text(self, part: TextStart | TextDelta | TextEnd) -> list[dict[str, Any]]:
@@ -348,14 +411,19 @@ class Encoder:
         if entry is None:
             return []
         item_id, index = entry.item["id"], entry.index
-        entry.item["content"] = [self._text_part(entry.text)]
+        entry.item["content"] = [self._text_part(entry.text, part_id)]
         entry.item["status"] = "completed"
         entry.done = True
+        if part_id in self.refusals:
+            done = self._event("response.refusal.done", item_id=item_id, output_index=index, content_index=0,
+                               refusal=entry.text)
+        else:
+            done = self._event("response.output_text.done", item_id=item_id, output_index=index, content_index=0,
+                               text=entry.text, logprobs=[])
         return [
-            self._event("response.output_text.done", item_id=item_id, output_index=index, content_index=0,
-                        text=entry.text, logprobs=[]),
+            done,
             self._event("response.content_part.done", item_id=item_id, output_index=index, content_index=0,
-                        part=self._text_part(entry.text)),
+                        part=self._text_part(entry.text, part_id)),
             self._event("response.output_item.done", output_index=index, item=copy.deepcopy(entry.item)),
         ]
 
@@ -452,6 +520,9 @@ class Encoder:
             raise self._fail(part.type, f"finish reason {unified!r} has no Responses form (no terminal event "
                              "reads as 'other')")
         kind, reason = TERMINALS[unified]
+        if unified == "content-filter" and self.refusals:
+            # A refusal completes the response; @ai-sdk/openai 4.0.118 reads completed + refusal as content-filter.
+            kind, reason = "response.completed", None
         out = [*self._start(), *self._close_open(part.type)]
         status = "completed" if reason is None else "incomplete"
         response = self.response(status, usage=responses_usage(part.usage), incomplete=reason)
@@ -498,7 +569,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
     meta = first_metadata(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(
-        scenario.id,
+        scenario.response_seed,  # the default ids' seed (a later turn's differ); also names it in errors
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         response_id=meta.id if meta and meta.id else None,
@@ -553,14 +624,56 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     return terminal
 
 
+# Input items the model wrote (openai 3.57.0 types/responses/response_input_item_param.py): an
+# assistant message, the calls it made, its reasoning, or a reference to one of its stored items.
+_ASSISTANT_ITEMS = frozenset({"function_call", "reasoning", "item_reference", "custom_tool_call", "web_search_call",
+                              "file_search_call", "computer_call", "code_interpreter_call", "image_generation_call",
+                              "local_shell_call", "mcp_call", "mcp_list_tools", "mcp_approval_request"})
+
+
+def _assistant_side(item: Any) -> bool:
+    if not isinstance(item, dict):
+        return False
+    kind = item.get("type")
+    if kind in (None, "message"):
+        return item.get("role") == "assistant"
+    return isinstance(kind, str) and kind in _ASSISTANT_ITEMS  # a list or object type is unhashable
+
+
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a Responses request: maximal runs of assistant-side ``input`` items
+    (an assistant message, ``function_call``, ``reasoning`` ...), since one model turn comes back as
+    several items. A string ``input`` holds none; so does a request continued by
+    ``previous_response_id`` alone (its earlier turns live upstream, not in the body).
+
+    >>> assistant_turns({"input": [{"role": "user", "content": "hi"}, {"type": "reasoning", "id": "r"},
+    ...     {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"},
+    ...     {"type": "function_call_output", "call_id": "c", "output": "1"},
+    ...     {"type": "message", "role": "assistant", "content": []}]})
+    2
+    """
+    items = body.get("input")
+    if not isinstance(items, list):
+        return 0
+    runs, inside = 0, False
+    for item in items:
+        side = _assistant_side(item)
+        runs += side and not inside
+        inside = side
+    return runs
+
+
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
     finish_shape="responses",
     usage_shape="responses",
     finish_reasons=without_interrupted() - {"other", "unknown"},
+    tool_calls_derived=True,  # response.completed says neither stop nor tool-calls
     plan=plan,
     route="/v1/responses",
     # `input` is optional in the real API (a stored prompt or previous_response_id can stand in for it).
     required=(),
+    assistant_turns=assistant_turns,
+    error_body=error_body,  # OpenAI's error object, as for Chat Completions
 )

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import mock_provider.dialects as registry
-from mock_provider.dialects.base import Dialect, Kind, PartDialect
+from mock_provider.dialects.base import Dialect, DialectError, Kind, PartDialect, TurnCounter, fail
 from mock_provider.parts import Finish, Part, ResponseMetadata
 from mock_provider.scenario import (
     DisconnectFault,
@@ -36,6 +36,7 @@ from mock_provider.scenario import (
     Scenario,
     SplitFault,
     StallFault,
+    StepWire,
 )
 from mock_provider.wires.frames import (
     BodyItem,
@@ -83,6 +84,8 @@ class HttpDialect(Dialect):
     # segment in a route is the request's model (and so selects ``scenario:<id>``).
     route_streams: bool | None = None
     json_route: str | None = None
+    # The wire's own count of the assistant turns a request body holds (see base.TurnCounter).
+    assistant_turns: TurnCounter
 
     def routes(self) -> list[tuple[str, dict[str, Any]]]:
         """Every path this wire is served at, with the body fields the path itself states.
@@ -120,7 +123,38 @@ class WireEncoder(Protocol[F]):
 
     def encode_raw(self, item: dict[str, Any]) -> list[F]: ...
 
+    def encode_quirk(self, part: Part, wire: StepWire) -> list[F]: ...
+
     def end(self) -> list[F]: ...
+
+
+def quirks_of(wire: StepWire) -> list[str]:
+    """The quirks a step's wire options name, as they are spelled in a scenario.
+
+    >>> quirks_of(StepWire(channel="refusal", late=["id"]))
+    ['channel: refusal', 'late: id']
+    """
+    out: list[str] = []
+    if wire.channel:
+        out.append(f"channel: {wire.channel}")
+    if wire.filter_chunk_before:
+        out.append("filter_chunk_before")
+    if wire.late:
+        out.append(f"late: {', '.join(wire.late)}")
+    if wire.index is not None:
+        out.append(f"index: {wire.index}")
+    return out
+
+
+def refuse_quirks(part: Part, wire: StepWire, dialect: str, scenario_id: str) -> DialectError:
+    """The NOT-EXPRESSIBLE error of a wire that has none of a step's quirks (callers ``raise`` it).
+
+    >>> from mock_provider.parts import parse_part
+    >>> str(refuse_quirks(parse_part({"type": "ping"}), StepWire(index=2), "anthropic", "x.y"))
+    "dialect 'anthropic' cannot express part 'ping' (scenario x.y): wire quirk index: 2 is a Chat Completions quirk"
+    """
+    return fail(part.type, dialect, scenario_id,
+                f"wire quirk {'; '.join(quirks_of(wire))} is a Chat Completions quirk")
 
 
 def error_status_plan(scenario: Scenario, fault: HttpStatusFault, dialect: str) -> WirePlan:
@@ -398,6 +432,8 @@ def encode_steps(scenario: Scenario, enc: WireEncoder[F]) -> list[list[F]]:
     for i, step in enumerate(scenario.script):
         if i >= reach:
             out.append([])
+        elif step.part is not None and step.wire is not None:
+            out.append(enc.encode_quirk(step.part, step.wire))
         elif step.part is not None:
             out.append(enc.encode(step.part))
         elif step.raw_part is not None:
@@ -424,6 +460,8 @@ __all__ = [
     "http_headers",
     "json_body_items",
     "plan_response",
+    "quirks_of",
+    "refuse_quirks",
     "scenario_hash",
     "steps_to_encode",
     "with_keepalives",

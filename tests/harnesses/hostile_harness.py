@@ -24,6 +24,9 @@ from examples.harness_python import Harness, write
 
 MODE = sys.argv[1]
 BAD_CASE = "text.basic.001"
+# Issue 19's harnesses (tests/test_hostile_harnesses.py): hostile on BAD_CASE only.
+NEW_KINDS = ("giant-line", "child-holds-pipe", "deep-json", "invalid-utf8", "stdout-closed", "flood-events",
+             "nan-event", "end-twice", "events-after-error", "stderr-flood")
 
 
 class Hostile(Harness):
@@ -70,6 +73,9 @@ class Hostile(Harness):
         if MODE == "no-modalities":
             # A harness that never declares: its adapter does not see the catalogue entry either.
             msg = msg.model_copy(update={"model_info": None})
+        if bad and MODE in NEW_KINDS:
+            await self.new_kind(msg)
+            return
         if MODE == "late-event" and not bad:
             await super().run_case(msg)
             self.previous = msg.case
@@ -78,6 +84,56 @@ class Hostile(Harness):
             # An event of the previous case, after its end (a forgotten callback, say).
             write({"type": "event", "case": self.previous, "event": {"type": "RUN_FINISHED"}})
         await super().run_case(msg)
+
+    async def new_kind(self, msg: CaseMessage) -> None:
+        """Issue 19's kinds, on the bad case only (every other case is served as the reference does)."""
+        out = sys.stdout.buffer
+        started = {"type": "RUN_STARTED", "threadId": msg.request.thread_id, "runId": msg.request.run_id}
+        if MODE == "giant-line":  # 1 GiB without a newline, written as the suite reads (it stops early)
+            out.write(b'{"type":"event","case":"' + msg.case.encode() + b'","event":"')
+            chunk = b"x" * (1 << 20)
+            for _ in range(1024):
+                out.write(chunk)
+            out.write(b'"}\n')
+        elif MODE == "child-holds-pipe":  # exits, leaving a child that inherited stdout
+            import subprocess
+
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+            print("harness: exiting, my child keeps stdout", file=sys.stderr, flush=True)
+            os._exit(4)
+        elif MODE == "deep-json":
+            out.write(b'{"type":"event","case":"' + msg.case.encode() + b'","event":' + b"[" * 20_000
+                      + b"]" * 20_000 + b"}\n")
+        elif MODE == "invalid-utf8":
+            out.write(b'{"type":"event","case":"' + msg.case.encode() + b'","event":"\xff\xfe"}\n')
+        elif MODE == "stdout-closed":  # closes its stdout and lives on
+            out.flush()
+            os.close(1)
+            await asyncio.Event().wait()
+        elif MODE == "flood-events":
+            write({"type": "event", "case": msg.case, "event": started})
+            while True:
+                write({"type": "event", "case": msg.case, "event": {"type": "CUSTOM", "name": "x", "value": 1}})
+                await asyncio.sleep(0)
+        elif MODE == "nan-event":
+            out.write(b'{"type":"event","case":"' + msg.case.encode() + b'","event":{"type":"RUN_STARTED",'
+                      b'"threadId":"t","runId":"r","x":NaN}}\n')
+            write({"type": "end", "case": msg.case})
+        elif MODE in ("end-twice", "events-after-error", "stderr-flood"):
+            if MODE == "stderr-flood":  # 16 MiB of logging: the suite keeps only the tail
+                line = b"harness log " + b"y" * 1000 + b"\n"
+                for _ in range(16 * 1024):
+                    sys.stderr.buffer.write(line)
+                sys.stderr.buffer.flush()
+            if MODE == "events-after-error":
+                write({"type": "error", "case": msg.case, "message": "Error: boom"})
+            else:
+                await super().run_case(msg)
+            # After the case's end: late, and must not be charged to the next case.
+            write({"type": "event", "case": msg.case, "event": started})
+            write({"type": "end", "case": msg.case})
+            return
+        out.flush()
 
     async def main(self) -> None:
         if MODE == "no-hello":

@@ -1,0 +1,277 @@
+"""The packaged ``sac-harness/1`` harness: any Python adapter factory behind the stdio protocol.
+
+``python -m conformance.harness MODULE:FACTORY`` is what ``--adapter-isolation=process`` runs:
+the adapter lives in this worker process, the suite (scenarios, expected transcripts, grader)
+in another. The worker gets only what a case's caller sends (the request, the upstream parts
+or the mock server's URL); it can neither read the expected answer from the suite's memory,
+nor patch the grader, nor end the suite (``sys.exit``, ``os._exit``, a stack overflow end this
+process: the case is ERROR and the next case gets a fresh one).
+
+The adapter gets an ``AdapterContext`` whose ``model`` is a :class:`RemoteModel`: its
+``do_stream`` pulls the suite's scripted parts one ``pull`` at a time (``flow: pull``), and
+raises what the suite reports in ``parts-error`` (``APICallError``, ``StreamDisconnected``,
+``AbortError``). On ``abort`` the harness fires the caller's signal; if that is the signal the
+adapter gave ``do_stream``, it reports ``parts-abort``; then it answers ``abort-ack``. For HTTP
+dialects the context carries ``base_url``/``model_id``/headers. A case with ``model_info`` (the
+model's catalogue entry) gives it to the adapter, and the harness reports the adapter's
+``input_modalities`` in a ``modalities`` message.
+
+Run as a command (:func:`main`), the protocol is written to a private copy of stdout and the
+adapter's own ``print`` (or a child process's output) goes to stderr, so it cannot break the
+framing. examples/harness_python.py is this module for people reading the examples.
+
+Example:
+    >>> event_line("a[v3]", {"type": "RUN_STARTED"})
+    {'type': 'event', 'case': 'a[v3]', 'event': {'type': 'RUN_STARTED'}}
+    >>> event_line("a[v3]", {"bad": {1, 2}})["event"]
+    "{'bad': {1, 2}}"
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import threading
+import traceback
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from conformance.contract import AdapterContext, RunRequest
+from conformance.session import AdapterLoadError, load_factory
+from conformance.targets.protocol import (
+    PROTOCOL,
+    CaseMessage,
+    HttpUpstream,
+    PartsErrorMessage,
+    UpstreamError,
+    parse_suite_line,
+)
+from mock_provider.abort import AbortError, AbortSignal
+from mock_provider.model import APICallError, StreamDisconnected
+
+__all__ = ["Harness", "RemoteModel", "event_line", "main", "upstream_exception", "write"]
+
+# Where protocol lines go: None is the process's stdout (the examples' harnesses); main() sets a
+# private duplicate of it so the adapter's prints cannot interleave with the protocol.
+_PROTOCOL_OUT: IO[bytes] | None = None
+_WRITE_LOCK = threading.Lock()
+
+
+def write(message: dict[str, Any]) -> None:
+    """One protocol line on the protocol stream (the only thing this process prints there)."""
+    out = _PROTOCOL_OUT if _PROTOCOL_OUT is not None else sys.stdout.buffer
+    data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+    with _WRITE_LOCK:  # an adapter thread may not interleave half a line
+        out.write(data)
+        out.flush()
+
+
+def event_line(case: str, event: Any) -> dict[str, Any]:
+    """The ``event`` message for what the adapter yielded.
+
+    Something JSON cannot carry (a set, an object) travels as its ``repr`` string, which the
+    suite grades like the in-process runner grades a non-object event ("not a JSON object").
+    """
+    try:
+        json.dumps(event)
+    except Exception:  # TypeError, ValueError, or a hostile object whose own methods raise
+        try:
+            text = repr(event)[:200]
+        except Exception:
+            text = f"<unprintable {type(event).__name__}>"
+        return {"type": "event", "case": case, "event": text}
+    return {"type": "event", "case": case, "event": event}
+
+
+def upstream_exception(error: UpstreamError) -> Exception:
+    """The Python exception an in-process upstream would have raised for a ``parts-error``."""
+    if error.name == "APICallError" and error.status is not None:
+        return APICallError(error.status, error.response_body, {}, message=error.message)
+    if error.name == "StreamDisconnected":
+        return StreamDisconnected(error.message)
+    if error.name == "AbortError":
+        return AbortError(error.message)
+    return RuntimeError(f"{error.name}: {error.message}")
+
+
+@dataclass
+class _Stream:
+    stream: AsyncIterator[dict[str, Any]]
+    request: dict[str, Any] = field(default_factory=dict)
+    response: dict[str, Any] = field(default_factory=dict)
+
+
+class RemoteModel:
+    """``do_stream`` over the protocol: every item the adapter reads is one ``pull``."""
+
+    def __init__(self, case_id: str, dialect: str, *, push: bool = False) -> None:
+        self.case_id = case_id
+        self.push = push  # flow 'push': parts arrive unasked, nothing to write
+        self.specification_version = dialect
+        self.provider = "sac-harness"
+        self.model_id = case_id
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.signal: Any = None  # the abort signal the adapter passed to do_stream, if any
+        self.abort_reported = False
+
+    async def _pull(self, options: dict[str, Any] | None = None) -> Any:
+        if not self.push:
+            write({"type": "pull", "case": self.case_id, **({"options": options} if options is not None else {})})
+        return await self.inbox.get()
+
+    def report_abort(self) -> None:
+        """Tell the suite the adapter aborted its upstream call (its signal fired): ``parts-abort``."""
+        if self.signal is not None and self.signal.aborted and not self.abort_reported:
+            self.abort_reported = True
+            write({"type": "parts-abort", "case": self.case_id})
+
+    async def do_stream(self, options: dict[str, Any]) -> _Stream:
+        self.signal = options.get("abort_signal")
+        self.report_abort()  # called with a signal that already fired
+        # The first pull is the doStream call itself; its options are what the suite logs as sent.
+        first = await self._pull({k: v for k, v in options.items() if k != "abort_signal"})
+        if isinstance(first, PartsErrorMessage):
+            raise upstream_exception(first.error)
+        return _Stream(self._items(first))
+
+    async def _items(self, msg: Any) -> AsyncIterator[dict[str, Any]]:
+        while True:
+            if msg.type == "parts-end":
+                return
+            if isinstance(msg, PartsErrorMessage):
+                raise upstream_exception(msg.error)
+            yield msg.part
+            msg = await self._pull()
+
+
+class Harness:
+    """Serves one factory: the handshake, then cases, each in its own task."""
+
+    flow = "pull"
+
+    def __init__(self, spec: str, search: Sequence[Path] = ()) -> None:
+        self.factory = load_factory(spec, search=search)
+        self.cases: dict[str, tuple[RemoteModel, AbortSignal]] = {}
+
+    def capabilities(self) -> dict[str, Any]:
+        adapter: Any = self.factory(AdapterContext(dialect="probe", model=None, scenario_id="probe"))
+        caps = adapter.capabilities
+        return caps if isinstance(caps, dict) else dict(caps.model_dump(mode="json"))
+
+    async def run_case(self, msg: CaseMessage) -> None:
+        model, abort = self.cases[msg.case]
+        up = msg.upstream
+        scenario_id = msg.case.rsplit("[", 1)[0]
+        if isinstance(up, HttpUpstream):
+            ctx = AdapterContext(dialect=msg.dialect, model=None, scenario_id=scenario_id, base_url=up.base_url,
+                                 model_id=up.model_id, extra={"headers": up.headers}, model_info=msg.model_info)
+        else:
+            ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id, model_info=msg.model_info)
+        r = msg.request
+        request = RunRequest(model=r.model, messages=r.messages, tools=r.tools, output_schema=r.output_schema,
+                             options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
+                             structured_mode=r.structured_mode)
+        try:
+            adapter: Any = self.factory(ctx)
+            # The adapter's input modalities for the case's model (row request.modalities); only
+            # for a case with model_info, the one case in which the suite expects them.
+            declared = getattr(adapter, "input_modalities", None) if msg.model_info is not None else None
+            if declared is not None:
+                write({"type": "modalities", "case": msg.case, "input": declared})
+            async for event in adapter.stream(request):
+                write(event_line(msg.case, event))
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:  # SystemExit too: the adapter's failure, graded like a raise
+            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack()})
+        else:
+            write({"type": "end", "case": msg.case})
+        finally:
+            self.cases.pop(msg.case, None)
+
+    async def main(self) -> None:
+        loop = asyncio.get_running_loop()
+        lines: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+        def read() -> None:  # stdin in a thread: a portable, loop-independent reader
+            for raw in sys.stdin.buffer:
+                loop.call_soon_threadsafe(lines.put_nowait, raw)
+            loop.call_soon_threadsafe(lines.put_nowait, None)
+
+        threading.Thread(target=read, daemon=True).start()
+        tasks: set[asyncio.Task[None]] = set()
+        while (raw := await lines.get()) is not None:
+            msg = parse_suite_line(raw)
+            if msg.type == "hello":
+                write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
+                       "flow": self.flow})
+            elif isinstance(msg, CaseMessage):
+                # Registered before the task runs: in push flow the parts follow at once.
+                self.cases[msg.case] = (RemoteModel(msg.case, msg.dialect, push=self.flow == "push"), AbortSignal())
+                task = asyncio.create_task(self.run_case(msg))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+            elif msg.case in self.cases:
+                model, abort = self.cases[msg.case]
+                if msg.type == "abort":
+                    abort.abort("client abort")
+                    model.report_abort()  # before the ack: the suite waits for both in order
+                    write({"type": "abort-ack", "case": msg.case})
+                else:
+                    model.inbox.put_nowait(msg)
+            else:
+                print(f"harness: message for an unknown case {msg.case!r}", file=sys.stderr)
+
+
+def _describe(exc: BaseException) -> str:
+    try:
+        return f"{type(exc).__name__}: {exc}"
+    except Exception:  # an exception whose str() raises
+        return type(exc).__name__
+
+
+def _stack() -> str:
+    try:
+        return traceback.format_exc()[-8000:]
+    except Exception:  # a runaway recursion or a hostile frame: the message alone says enough
+        return ""
+
+
+def _private_stdout() -> IO[bytes]:
+    """A duplicate of stdout for the protocol; fd 1 (and ``sys.stdout``) then point at stderr."""
+    out = os.fdopen(os.dup(1), "wb", buffering=0)
+    os.dup2(2, 1)  # the adapter's print(), and its children's output, go to stderr
+    sys.stdout = sys.stderr
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m conformance.harness [--search DIR]... MODULE:FACTORY``: serve the factory on stdio.
+
+    ``--search``: directories to import the adapter's module from when it is not installed
+    (the plugin passes pytest's cwd and rootdir, where ``--adapter`` looks too).
+    """
+    global _PROTOCOL_OUT
+    args = list(sys.argv[1:] if argv is None else argv)
+    search: list[Path] = []
+    while len(args) > 1 and args[0] == "--search":
+        search.append(Path(args[1]))
+        del args[:2]
+    if len(args) != 1:
+        print("usage: python -m conformance.harness [--search DIR]... MODULE:FACTORY", file=sys.stderr)
+        raise SystemExit(2)
+    _PROTOCOL_OUT = _private_stdout()
+    try:
+        harness = Harness(args[0], search)
+    except AdapterLoadError as exc:  # the suite quotes stderr in "harness did not start"
+        print(f"harness: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    asyncio.run(harness.main())
+
+
+if __name__ == "__main__":
+    main()

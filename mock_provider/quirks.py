@@ -1,0 +1,49 @@
+"""Provider quirks a scenario can ask a wire for: a reasoning dialect for the whole stream, and
+per-step wire options (:class:`StepWire`). Read by :mod:`mock_provider.scenario` (which re-exports
+them) and the HTTP wires; the part dialects ignore them.
+
+Example:
+    >>> StepWire(index=0).index, "think-tags" in REASONING_DIALECTS
+    (0, True)
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+# Chat Completions reasoning dialects (WireOptions.reasoning, header X-Mock-Reasoning).
+ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags"]
+REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags")
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class StepWire(_M):
+    """Provider quirks of one step's wire rendering (HTTP wires only; the part dialects ignore them).
+
+    A quirk changes the bytes, not the meaning: the expected transcript is what a client that
+    copes with the quirk sees. A wire that has no such quirk refuses the step as
+    NOT-EXPRESSIBLE (``DialectError`` naming the quirk), never renders it silently.
+    """
+
+    channel: Literal["refusal"] | None = Field(
+        default=None, description="A text-delta sent as the model's refusal: Chat Completions `delta.refusal`.")
+    filter_chunk_before: bool = Field(
+        default=False, description="Chat Completions: an Azure content-filter chunk with empty `choices` "
+        "(`prompt_filter_results`, empty id/model) before this step's chunks.")
+    late: list[Literal["id", "name"]] = Field(
+        default_factory=list, description="On a tool-input-start, Chat Completions: these fields of the call "
+        "are left out of its first `tool_calls` delta and sent in the next one.")
+    index: int | None = Field(
+        default=None, ge=0, description="On a tool-input-start or an unstarted tool-call, Chat Completions: the "
+        "`tool_calls[].index` sent for the call instead of its ordinal (a skipped or duplicate index).")
+
+    @model_validator(mode="after")
+    def _some_quirk(self) -> StepWire:
+        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None):
+            raise ValueError("a step's wire options name at least one quirk")
+        return self

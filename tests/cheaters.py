@@ -1,0 +1,155 @@
+"""Adapters that try to grade themselves (issue 19): each emits only RUN_STARTED and RUN_FINISHED,
+and cheats so that this lazy output passes.
+
+In process (``--adapter-isolation=none``) they succeed: that is what the in-process mode trusts
+(the README says so). Behind ``--adapter-isolation=process`` there is nothing to reach, and the
+lazy output is graded as what it is. Cheating only on ``CHEAT_ON`` lets the tests show the next
+case of the same worker is not affected.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import threading
+from collections.abc import AsyncIterator
+from typing import Any
+
+from conformance.contract import AdapterContext, Capabilities, RunRequest
+from conformance.reference import agui
+
+CAPS = Capabilities(name="cheater", inputs=["v2", "v3", "v4", "mastra"], output="ag-ui")
+CHEAT_ON = "text.basic.001"
+
+
+def _forget_expectations(scenario: Any) -> bool:
+    """Rewrite the suite's expected transcript to fit a run that says nothing."""
+    from mock_provider.transcript import Transcript
+
+    if getattr(scenario, "id", None) != CHEAT_ON or not hasattr(scenario, "expected"):
+        return False
+    scenario.expected = Transcript()
+    scenario.expected_by_dialect = {}
+    scenario.expected_request = []
+    return True
+
+
+class _Lazy:
+    capabilities = CAPS
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        self.ctx = ctx
+        self.cheated = False
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        yield {"type": "RUN_STARTED", "threadId": request.thread_id, "runId": request.run_id}
+        yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
+
+
+class ThroughTheModel(_Lazy):
+    """Object graph: the scripted model the context hands over knows its scenario."""
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        super().__init__(ctx)
+        self.cheated = _forget_expectations(getattr(ctx.model, "scenario", None))
+
+
+class ThroughGc(_Lazy):
+    """gc: every live object of the process, among them the case being run."""
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        super().__init__(ctx)
+        for obj in gc.get_objects():
+            try:  # plain attributes only: no __getattr__ magic runs
+                attrs = object.__getattribute__(obj, "__dict__")
+            except Exception:
+                continue
+            if isinstance(attrs, dict) and attrs.get("ctx") is ctx and obj is not self:
+                self.cheated = _forget_expectations(attrs.get("scenario")) or self.cheated
+
+
+class ThroughFrames(_Lazy):
+    """Stack frames: the suite's own threads are waiting on this case with the scenario in a local."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        for frame in list(sys._current_frames().values()):
+            f: Any = frame
+            while f is not None:
+                found = f.f_locals.get("scenario")
+                if found is not None and _forget_expectations(found):
+                    self.cheated = True
+                f = f.f_back
+        async for event in super().stream(request):
+            yield event
+
+
+class PatchesTheGrader(_Lazy):
+    """Module globals: the grader's list of checks, emptied."""
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        super().__init__(ctx)
+        if ctx.scenario_id == CHEAT_ON:
+            import conformance.grading
+
+            conformance.grading.CHECKS = ()  # type: ignore[assignment]
+            self.cheated = True
+
+
+class EndsTheSuite(_Lazy):
+    """``os._exit(0)``: a suite that ends with status 0 and no failure is a green CI job."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        yield {"type": "RUN_STARTED", "threadId": request.thread_id, "runId": request.run_id}
+        sys.stdout.flush()
+        os._exit(0)
+
+
+def exhausts_the_stack(ctx: AdapterContext) -> Any:
+    """The reference adapter, except on ``CHEAT_ON``, where it overflows the C stack (a segfault)."""
+    if ctx.scenario_id != CHEAT_ON:
+        return agui(ctx)
+    sys.setrecursionlimit(10**7)
+
+    def overflow() -> None:
+        nested: list[Any] = []
+        for _ in range(1_000_000):
+            nested = [nested]
+        repr(nested)  # C recursion past the thread's stack: the process dies (SIGSEGV)
+
+    threading.stack_size(1 << 20)  # a small stack overflows at once, whatever `ulimit -s` says
+    worker = threading.Thread(target=overflow)
+    worker.start()
+    worker.join()
+    return agui(ctx)  # not reached
+
+
+class Chatty:
+    """Not a cheater: the reference adapter, printing to stdout as it goes (harmless in process;
+    in a worker, stdout is the protocol's unless the harness keeps it apart)."""
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        print("chatty: building the adapter")
+        self.inner = agui(ctx)
+        self.capabilities = self.inner.capabilities
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        async for event in self.inner.stream(request):
+            print(f"chatty: {event.get('type')}", flush=True)
+            yield event
+
+
+def cheater(cls: type) -> Any:
+    def factory(ctx: AdapterContext) -> Any:
+        return cls(ctx)
+
+    factory.__name__ = cls.__name__
+    return factory
+
+
+through_the_model = cheater(ThroughTheModel)
+through_gc = cheater(ThroughGc)
+through_frames = cheater(ThroughFrames)
+patches_the_grader = cheater(PatchesTheGrader)
+ends_the_suite = cheater(EndsTheSuite)
+chatty = cheater(Chatty)

@@ -1,0 +1,84 @@
+"""Ten hostile harnesses of the kinds issue 19 found (tests/harnesses/hostile_harness.py, ``NEW_KINDS``).
+
+Each is hostile on text.basic.001 only and serves every other case as the reference harness does.
+The hostile case gets a verdict whose reason says what happened (three different causes were
+once all "harness silent": a child holding the pipe, a reader thread killed by deep JSON, a
+1 GiB line), the next case passes, nothing the harness printed late is charged
+to it, and the session holds both cases.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conformance.runner import Settings
+from conformance.session import ConformanceSession
+from conformance.targets.cmd import CmdTarget
+from mock_provider.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE = f"{sys.executable} {ROOT / 'tests' / 'harnesses' / 'hostile_harness.py'}"
+# A busy machine's restart is not a hang: the grace covers it, the case timeout stays short.
+SETTINGS = Settings(timeout=4.0, grace=10.0, max_events=500)
+
+KINDS = [
+    # (mode, verdict of the hostile case, text its reason or findings must hold, note on it)
+    ("giant-line", "ERROR", "a stdout line longer than 65536 bytes", None),
+    ("child-holds-pipe", "ERROR", "harness exited (exit code 4) during text.basic.001[v3] while a process it "
+                                  "started still holds its stdout", None),
+    ("deep-json", "ERROR", "harness protocol violation: JSON nested too deeply to read", None),
+    ("invalid-utf8", "ERROR", "harness protocol violation: not valid UTF-8 (byte", None),
+    ("stdout-closed", "ERROR", "harness closed its stdout during text.basic.001[v3] (the process is still running)",
+     None),
+    ("flood-events", "ERROR", "more than 500 events", "any"),  # noted or not: it races its own kill
+    ("nan-event", "FAIL", "NaN and Infinity are not JSON", None),
+    ("end-twice", "PASS", "", "printed 2 message(s) for this case after it had ended (end, event); dropped"),
+    ("events-after-error", "ERROR", "the adapter raised: HarnessAdapterError: Error: boom",
+     "printed 2 message(s) for this case after it had ended (end, event); dropped"),
+    ("stderr-flood", "PASS", "", "printed 2 message(s)"),
+]
+
+
+def _session(target: CmdTarget) -> ConformanceSession:
+    session = ConformanceSession.from_factory(target, target.__name__, dialects=["v3"])
+    session.settings = SETTINGS
+    return session
+
+
+def by_id(corpus: list[Scenario], *ids: str) -> list[Scenario]:
+    index = {s.id: s for s in corpus}
+    return [index[i] for i in ids]
+
+
+@pytest.mark.parametrize(("mode", "verdict", "text", "note"), KINDS, ids=[k[0] for k in KINDS])
+def test_a_hostile_harness_gets_a_verdict_with_its_reason_and_the_next_case_passes(
+        corpus: list[Scenario], mode: str, verdict: str, text: str, note: str | None) -> None:
+    target = CmdTarget(f"{HOSTILE} {mode}", start_timeout=30, case_timeout=SETTINGS.timeout, max_line_bytes=65536)
+    try:
+        session = _session(target)
+        began = time.monotonic()
+        hostile, after = (session.run(s, "v3") for s in by_id(corpus, "text.basic.001", "tool.interleave.001"))
+        elapsed = time.monotonic() - began
+    finally:
+        target.close()
+    report = hostile.reason + "\n" + hostile.describe()
+    assert hostile.verdict == verdict, report
+    # A child holding the pipe, JSON the reader cannot read, a line past the bound: once all "silent".
+    assert "harness silent" not in report
+    assert text in report, report
+    if note not in (None, "any"):
+        assert note in hostile.reason, hostile.reason
+    elif note is None:
+        assert "after it had ended" not in hostile.reason
+    assert after.verdict == "PASS", after.describe()  # nothing of the hostile case is charged to it
+    assert [r.case_id for r in session.results] == ["text.basic.001[v3]", "tool.interleave.001[v3]"]
+    # Within the case's bounds: the timeout, a restart, and the reader's polls.
+    assert elapsed < 2 * (SETTINGS.timeout + SETTINGS.grace), elapsed
+
+
+def test_ten_new_kinds() -> None:
+    assert len({k[0] for k in KINDS}) >= 10
