@@ -25,7 +25,8 @@ from conformance.matrix import Matrix, load_matrix
 from conformance.runner import Factory, Settings, capabilities_of, run_case
 from conformance.targets.contract import transport_rows
 from conformance.verdict import ORDER, CaseResult
-from mock_provider.scenario import PART_DIALECTS, Scenario, load_scenarios
+from mock_provider.corpus import load_scenarios
+from mock_provider.scenario import PART_DIALECTS, Scenario
 
 # Named sets of features an adapter must support: with --profile, an UNSUPPORTED case that
 # needs one of them FAILS instead of being skipped (a CI gate for "full TanStack adapter").

@@ -46,7 +46,8 @@ from conformance.runner import ABORT_TIME_BOUND, Settings
 from conformance.session import AdapterLoadError, ConformanceSession, load_factory, worst_of
 from conformance.targets.isolated import isolation_mode
 from conformance.verdict import CaseResult
-from mock_provider.scenario import ScenarioError, load_scenarios
+from mock_provider.corpus import load_scenarios
+from mock_provider.scenario import ScenarioError
 
 SESSION_KEY = pytest.StashKey[ConformanceSession]()
 LEAKS_BEFORE_KEY = pytest.StashKey[set[tuple[str, str]]]()

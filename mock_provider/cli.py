@@ -21,8 +21,9 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 
+from mock_provider.corpus import load_scenarios
 from mock_provider.dialects import HTTP_DIALECTS, DialectError
-from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, load_scenario, load_scenarios
+from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, load_scenario
 from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
 

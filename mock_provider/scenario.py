@@ -777,38 +777,15 @@ def load_corpus(directory: str | Path | None = None) -> list[Scenario]:
 
     Duplicate ids are an error naming both files.
     """
-    return _load_roots([Path(directory) if directory is not None else fixtures_dir() / "scenarios"])
-
-
-def load_scenarios(directory: str | Path | None = None, *, replace: bool = False) -> list[Scenario]:
-    """The built-in corpus plus every ``*.yaml`` under ``directory``; with ``replace``, the directory's only.
-
-    What ``--conformance-scenarios`` and ``mock-provider --scenarios`` load: a user's scenarios add
-    to the corpus (``--conformance-scenarios-only`` / ``--scenarios-only`` replace it). An id the
-    corpus has already is an error naming both files.
-
-    >>> len(load_scenarios()) == len(load_corpus())
-    True
-    """
-    if directory is None:
-        return load_corpus()
-    if replace:
-        return load_corpus(directory)
-    return _load_roots([fixtures_dir() / "scenarios", Path(directory)])
-
-
-def _load_roots(roots: list[Path]) -> list[Scenario]:
+    root = Path(directory) if directory is not None else fixtures_dir() / "scenarios"
     seen: dict[str, str] = {}
     out: list[Scenario] = []
-    for root in roots:
-        if not root.is_dir():
-            raise FileNotFoundError(f"scenario directory not found: {root}")
-        for path in sorted(root.rglob("*.yaml")):
-            s = load_scenario(path)
-            if s.id in seen:
-                raise ScenarioError(str(path), 1, "id", f"duplicate id {s.id!r} (also in {seen[s.id]})")
-            seen[s.id] = str(path)
-            out.append(s)
+    for path in sorted(root.rglob("*.yaml")):
+        s = load_scenario(path)
+        if s.id in seen:
+            raise ScenarioError(str(path), 1, "id", f"duplicate id {s.id!r} (also in {seen[s.id]})")
+        seen[s.id] = str(path)
+        out.append(s)
     return sorted(out, key=lambda s: s.id)
 
 
