@@ -4,6 +4,7 @@ Example (shell)::
 
     conformance report reports/conformance.json --out site/       # conformance.md + .html
     conformance diff baseline/conformance.json reports/conformance.json   # exit 1 on regressions
+    conformance init                    # my_adapter.py (passes the suite) + CONFORMANCE.md
 """
 
 from __future__ import annotations
@@ -64,13 +65,28 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     return 1 if diff["regressions"] else 0
 
 
+def _cmd_init(args: argparse.Namespace) -> int:
+    from conformance.init import InitError, snippet, write_starter
+
+    try:
+        paths = write_starter(args.directory, args.module, force=args.force)
+    except InitError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for path in paths:
+        print(f"wrote {path}")
+    print("\n" + snippet(args.module))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``conformance`` console script and ``python -m conformance``."""
     return run_cli(lambda: _main(argv))
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = argparse.ArgumentParser(prog="conformance", description="Conformance reports: render and compare runs.")
+    parser = argparse.ArgumentParser(prog="conformance",
+                                     description="Conformance reports: render and compare runs; start an adapter.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     rep = sub.add_parser("report", help="render conformance.md and conformance.html from a conformance.json")
@@ -82,6 +98,11 @@ def _main(argv: Sequence[str] | None) -> int:
     dif.add_argument("b", help="the later conformance.json")
     dif.add_argument("--json", action="store_true", help="print the diff as JSON")
     dif.set_defaults(func=_cmd_diff)
+    ini = sub.add_parser("init", help="write a starter adapter that passes the suite, and the command that runs it")
+    ini.add_argument("directory", nargs="?", default=".", help="where to write (default: here)")
+    ini.add_argument("--module", default="my_adapter", help="the adapter module's name (default my_adapter)")
+    ini.add_argument("--force", action="store_true", help="overwrite existing files")
+    ini.set_defaults(func=_cmd_init)
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)

@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import random
 import zlib
 from collections.abc import Collection
@@ -100,6 +101,36 @@ def seed_for(name: str, dialect: str, seed: int | str | None = None) -> int:
     return int(seed)
 
 
+# The streams each property's search runs, drawn once per process and reused by every dialect: drawing
+# is nearly all of a search's cost (the reference adapter grades a stream in well under a millisecond).
+_DRAWN: dict[tuple[str, frozenset[str] | None, int, int | str | None], tuple[int, list[Scenario]]] = {}
+
+
+def drawn_streams(name: str, features: Collection[str] | None = None, examples: int = DEFAULT_EXAMPLES,
+                  seed: int | str | None = None) -> tuple[int, list[Scenario]]:
+    """The seed and the streams one property's search runs in every dialect (drawn once per process).
+
+    >>> seed, streams = drawn_streams("generated-text", examples=5)
+    >>> len(streams), drawn_streams("generated-text", examples=5)[1] is streams, seed == seed_for("generated-text", "")
+    (5, True, True)
+    """
+    key = (name, None if features is None else frozenset(features), examples, seed)
+    if key not in _DRAWN:
+        chosen = seed_for(name, "", seed)
+        streams: list[Scenario] = []
+
+        def keep(scenario: Scenario) -> bool:
+            streams.append(scenario)
+            return False
+
+        options = hypothesis_settings(max_examples=max(examples, 1), database=None, deadline=None,
+                                      suppress_health_check=list(HealthCheck))
+        with contextlib.suppress(NoSuchExample):  # raised when every draw was kept, as intended
+            find(strategy(name, features), keep, settings=options, random=random.Random(chosen))
+        _DRAWN[key] = (chosen, streams)
+    return _DRAWN[key]
+
+
 def search(
     factory: Factory,
     name: str,
@@ -113,6 +144,40 @@ def search(
     shrink_runs: int = SHRINK_RUNS,
 ) -> Counterexample | None:
     """Run up to ``examples`` generated streams; the shrunk first failure, or None if all passed.
+
+    The streams are :func:`drawn_streams` (the same for every dialect of one property). When
+    one fails, hypothesis searches this dialect again from its own seed and shrinks what it
+    finds (:func:`shrink_search`); if that search finds nothing, the drawn failure is the
+    answer, unshrunk.
+    """
+    st = settings or Settings()
+    drawn_seed, streams = drawn_streams(name, features, examples, seed)
+    for scenario in streams:
+        first = run_case(factory, scenario, dialect, st, adapter_name=adapter_name)
+        if first.verdict in FAILING:
+            break
+    else:
+        return None
+    shrunk = shrink_search(factory, name, dialect, examples=examples, seed=seed, settings=st, features=features,
+                           adapter_name=adapter_name, shrink_runs=shrink_runs)
+    return shrunk or Counterexample(property=name, dialect=dialect, seed=drawn_seed, scenario=scenario, result=first,
+                                    note="Note: drawn in the shared search, not shrunk (the dialect's own search "
+                                         "did not meet it again).")
+
+
+def shrink_search(
+    factory: Factory,
+    name: str,
+    dialect: str,
+    *,
+    examples: int = DEFAULT_EXAMPLES,
+    seed: int | str | None = None,
+    settings: Settings | None = None,
+    features: Collection[str] | None = None,
+    adapter_name: str | None = None,
+    shrink_runs: int = SHRINK_RUNS,
+) -> Counterexample | None:
+    """Search this dialect from its own seed (hypothesis draws and runs) and shrink the first failure.
 
     Shrinking runs the adapter at most ``shrink_runs`` more times (a case that hit the timeout
     counts fifty times): a hanging adapter must not turn shrinking into hours. After that the

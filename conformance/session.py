@@ -25,7 +25,8 @@ from conformance.matrix import Matrix, load_matrix
 from conformance.runner import Factory, Settings, capabilities_of, run_case
 from conformance.targets.contract import transport_rows
 from conformance.verdict import ORDER, CaseResult
-from mock_provider.scenario import PART_DIALECTS, Scenario, load_corpus
+from mock_provider.corpus import load_scenarios
+from mock_provider.scenario import PART_DIALECTS, Scenario
 
 # Named sets of features an adapter must support: with --profile, an UNSUPPORTED case that
 # needs one of them FAILS instead of being skipped (a CI gate for "full TanStack adapter").
@@ -140,8 +141,9 @@ class ConformanceSession:
     def from_factory(cls, factory: Factory, spec: str, **kwargs: Any) -> ConformanceSession:
         """A session for a factory built elsewhere (``--adapter-url``); ``spec`` names it in reports."""
         scenarios_dir = kwargs.pop("scenarios_dir", None)
+        scenarios_only = kwargs.pop("scenarios_only", False)  # --conformance-scenarios-only: replace the corpus
         session = cls(factory=factory, spec=spec, **kwargs)
-        session.scenarios = load_corpus(scenarios_dir)
+        session.scenarios = load_scenarios(scenarios_dir, replace=scenarios_only)
         session.capabilities = probe_capabilities(factory)
         if session.profile is not None and session.profile not in PROFILES:
             raise AdapterLoadError(f"unknown --profile {session.profile!r}; known: {', '.join(PROFILES)}")

@@ -13,8 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from syrupy.extensions.json import JSONSnapshotExtension
-
 _ID_KEYS = {"id", "threadId", "runId", "messageId", "parentMessageId", "toolCallId", "stepId", "approvalId",
             "parentRunId", "entityId"}
 _TIME_KEYS = {"timestamp", "createdAt"}
@@ -38,16 +36,18 @@ def normalize_events(events: list[Any]) -> list[Any]:
     return [walk(e) for e in events]
 
 
-class ConformanceSnapshotExtension(JSONSnapshotExtension):
-    """One JSON file per case under the configured ``--snapshot-dir``."""
+def extension_for(directory: str) -> type[Any]:
+    """A syrupy JSON extension class bound to one directory (syrupy resolves dirs on the class).
 
-    directory: str = "__conformance_snapshots__"
+    syrupy is the ``[snapshot]`` extra, imported here only: the report imports this module too.
+    """
+    from syrupy.extensions.json import JSONSnapshotExtension
 
-    @classmethod
-    def dirname(cls, *, test_location: Any) -> str:
-        return str(Path(cls.directory))
+    class ConformanceSnapshotExtension(JSONSnapshotExtension):  # type: ignore[misc,unused-ignore]
+        """One JSON file per case under the configured ``--conformance-snapshot-dir``."""
 
+        @classmethod
+        def dirname(cls, *, test_location: Any) -> str:
+            return str(Path(directory))
 
-def extension_for(directory: str) -> type[ConformanceSnapshotExtension]:
-    """A snapshot extension class bound to one directory (syrupy resolves dirs on the class)."""
-    return type("BoundConformanceSnapshot", (ConformanceSnapshotExtension,), {"directory": directory})
+    return ConformanceSnapshotExtension

@@ -21,13 +21,14 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 
+from mock_provider.corpus import load_scenarios
 from mock_provider.dialects import HTTP_DIALECTS, DialectError
-from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, load_corpus, load_scenario
+from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, load_scenario
 from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    for s in load_corpus(args.scenarios):
+    for s in load_scenarios(args.scenarios, replace=args.scenarios_only):
         print(f"{s.id:<40} {','.join(s.rows):<28} {s.title}")
     return 0
 
@@ -50,7 +51,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     """Print the exact response bytes (status and headers on stderr, fault markers too)."""
     from mock_provider.wires import Chunk, plan_response
 
-    scenarios = {s.id: s for s in load_corpus(args.scenarios)}
+    scenarios = {s.id: s for s in load_scenarios(args.scenarios, replace=args.scenarios_only)}
     s = scenarios.get(args.id)
     if s is None:
         print(f"error: unknown scenario {args.id!r}", file=sys.stderr)
@@ -122,7 +123,7 @@ async def _serve(args: argparse.Namespace, time_scale: float) -> int:
     if warning:
         print(warning, file=sys.stderr, flush=True)
     try:
-        scenarios = load_corpus(args.scenarios)
+        scenarios = load_scenarios(args.scenarios, replace=args.scenarios_only)
     except (ScenarioError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -222,7 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="mock-provider", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
-    parser.add_argument("--scenarios", default=None, help="scenario directory (default: the built-in corpus)")
+    parser.add_argument("--scenarios", default=None, help="scenario directory, added to the built-in corpus")
+    parser.add_argument("--scenarios-only", action="store_true", default=False,
+                        help="only the --scenarios directory's scenarios, not the built-in corpus")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="list scenarios").set_defaults(fn=_cmd_list)
     v = sub.add_parser("validate", help="lint scenario files (errors name file, line, field)")
@@ -242,7 +245,9 @@ def _main(argv: Sequence[str] | None) -> int:
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     sv.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 = any free port)")
     # SUPPRESS keeps `mock-provider --scenarios DIR serve` working: no default overwrites the global option.
-    sv.add_argument("--scenarios", default=argparse.SUPPRESS, help="scenario directory (default: the built-in corpus)")
+    sv.add_argument("--scenarios", default=argparse.SUPPRESS, help="scenario directory, added to the built-in corpus")
+    sv.add_argument("--scenarios-only", action="store_true", default=argparse.SUPPRESS,
+                    help="only the --scenarios directory's scenarios, not the built-in corpus")
     sv.add_argument("--time-scale", type=_time_scale, default=None,
                     help=f"multiply scripted delays (0 = none; default ${TIME_SCALE_ENV} or 1.0)")
     sv.add_argument("--token", default=None, help="require 'Authorization: Bearer <token>' on the /_mock/ control API")

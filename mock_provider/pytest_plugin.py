@@ -1,12 +1,18 @@
-"""pytest fixtures: the mock provider server for tests of HTTP-speaking adapters.
+"""The ``mock_provider`` pytest fixture's handle, for tests of HTTP-speaking adapters.
 
-Registered as the ``mock_provider`` pytest11 entry point, so installing the kit is enough:
+The fixture comes with the kit (the ``mock_provider`` pytest11 entry point,
+:mod:`_sac_pytest.mock_provider`), so installing the kit is enough:
 
-* ``mock_provider_server`` (session): one :class:`~mock_provider.server.ThreadedMockServer`
-  on an ephemeral 127.0.0.1 port, serving the built-in corpus at time scale 0;
 * ``mock_provider`` (function): a :class:`MockProviderHandle` with a fresh scope id. Send
   its ``headers`` (``X-Mock-Scope``) with every request and ``requests()`` returns only
   this test's log entries, even when tests share the server.
+* Behind it, one :class:`~mock_provider.server.ThreadedMockServer` per session
+  (:func:`session_server`), started by the first test that asks for the fixture, on an
+  ephemeral 127.0.0.1 port, serving the built-in corpus at time scale 0. A run that uses no
+  ``mock_provider`` starts nothing and imports nothing of the server.
+
+The handle speaks to the server's control routes with the standard library, so the fixture
+needs no HTTP client package.
 
 Example (a test module)::
 
@@ -24,12 +30,16 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.parse
+import urllib.request
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from _sac_pytest.mock_provider import mock_provider
 
 if TYPE_CHECKING:
     from mock_provider.scenario import Scenario
@@ -37,6 +47,9 @@ if TYPE_CHECKING:
 
 SCOPE_HEADER = "X-Mock-Scope"
 SCENARIO_HEADER = "X-Mock-Scenario"
+SERVER_KEY = pytest.StashKey["ThreadedMockServer"]()
+# The earlier entry point (mock_provider.pytest_plugin) registered this module: the fixture stays visible here.
+__all__ = ["MockProviderHandle", "mock_provider", "session_server"]
 
 
 @dataclass
@@ -87,22 +100,31 @@ class MockProviderHandle:
     def _control_headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"} if self.token else {}
 
+    def _call(self, method: str, path: str, body: bytes | None = None,
+              content_type: str | None = None) -> tuple[int, str]:
+        query = urllib.parse.urlencode({"scope": self.scope}) if method != "POST" else ""
+        headers = {**self._control_headers(), **({"Content-Type": content_type} if content_type else {})}
+        req = urllib.request.Request(f"{self.base_url}{path}" + (f"?{query}" if query else ""), data=body,
+                                     headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as r:
+                return int(r.status), r.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode()
+
     def requests(self) -> list[dict[str, Any]]:
         """This test's request-log entries (oldest first), credentials already removed."""
-        import httpx
-
-        r = httpx.get(f"{self.base_url}/_mock/requests", params={"scope": self.scope},
-                      headers=self._control_headers(), timeout=self.timeout)
-        r.raise_for_status()
-        entries: list[dict[str, Any]] = r.json()["requests"]
+        status, text = self._call("GET", "/_mock/requests")
+        if status != 200:
+            raise RuntimeError(f"mock-provider: GET /_mock/requests answered HTTP {status}: {text}")
+        entries: list[dict[str, Any]] = json.loads(text)["requests"]
         return entries
 
     def clear(self) -> None:
         """Forget this test's log entries."""
-        import httpx
-
-        httpx.delete(f"{self.base_url}/_mock/requests", params={"scope": self.scope},
-                     headers=self._control_headers(), timeout=self.timeout).raise_for_status()
+        status, text = self._call("DELETE", "/_mock/requests")
+        if status >= 300:
+            raise RuntimeError(f"mock-provider: DELETE /_mock/requests answered HTTP {status}: {text}")
 
     def add_scenario(self, scenario: Scenario | dict[str, Any] | str) -> str:
         """Register a scenario (model, dict or YAML text) on the server; returns its id.
@@ -110,18 +132,15 @@ class MockProviderHandle:
         Scenarios are server-wide (ids are unique for the whole session), unlike the log.
         Raises ``ValueError`` with the server's message when it refuses the scenario.
         """
-        import httpx
-
         if isinstance(scenario, str):
             content, ctype = scenario.encode(), "application/yaml"
         else:
             data = scenario if isinstance(scenario, dict) else scenario.model_dump(mode="json", exclude_none=True)
             content, ctype = json.dumps(data).encode(), "application/json"
-        r = httpx.post(f"{self.base_url}/_mock/scenarios", content=content,
-                       headers={"Content-Type": ctype, **self._control_headers()}, timeout=self.timeout)
-        if r.status_code != 201:
-            raise ValueError(f"mock-provider refused the scenario (HTTP {r.status_code}): {r.text}")
-        scenario_id: str = r.json()["id"]
+        status, text = self._call("POST", "/_mock/scenarios", content, ctype)
+        if status != 201:
+            raise ValueError(f"mock-provider refused the scenario (HTTP {status}): {text}")
+        scenario_id: str = json.loads(text)["id"]
         return scenario_id
 
 
@@ -131,24 +150,20 @@ def _scope_for(nodeid: str) -> str:
     return f"{readable}-{uuid.uuid4().hex[:12]}"
 
 
-@pytest.fixture(scope="session")
-def mock_provider_server() -> Iterator[ThreadedMockServer]:
-    """A mock provider server for the whole session: built-in corpus, time scale 0, 127.0.0.1."""
-    from mock_provider.server import ThreadedMockServer
+def session_server(config: pytest.Config) -> ThreadedMockServer:
+    """The session's mock server: started on first use (built-in corpus, time scale 0, 127.0.0.1), stopped at exit."""
+    server = config.stash.get(SERVER_KEY, None)
+    if server is None:
+        from mock_provider.server import ThreadedMockServer
 
-    server = ThreadedMockServer(None, time_scale=0.0)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+        server = ThreadedMockServer(None, time_scale=0.0)
+        server.start()
+        config.add_cleanup(server.stop)
+        config.stash[SERVER_KEY] = server
+    return server
 
 
-@pytest.fixture
-def mock_provider(mock_provider_server: ThreadedMockServer, request: pytest.FixtureRequest) -> Iterator[
-        MockProviderHandle]:
-    """A per-test handle on the session server with its own log scope (cleared afterwards)."""
-    handle = MockProviderHandle(mock_provider_server.base_url, _scope_for(request.node.nodeid),
-                                token=mock_provider_server.state.token)
-    yield handle
-    mock_provider_server.state.log.clear(handle.scope)
+def handle_for(request: pytest.FixtureRequest) -> tuple[MockProviderHandle, ThreadedMockServer]:
+    """A fresh handle (its own log scope) on the session server, for the test that ``request`` is of."""
+    server = session_server(request.config)
+    return MockProviderHandle(server.base_url, _scope_for(request.node.nodeid), token=server.state.token), server

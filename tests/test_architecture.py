@@ -13,7 +13,7 @@ from conformance.checks import CHECKS
 from conformance.grading.gates import GATES
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("conformance", "mock_provider")
+PACKAGES = ("conformance", "mock_provider", "_sac_pytest")
 MAX_COMPLEXITY = 25  # radon grades E and F start above this
 MAX_FUNCTION_LINES = 100
 MAX_MODULE_LINES = 800

@@ -62,3 +62,32 @@ def test_a_broken_scenario_directory_is_reported_not_a_traceback(tmp_path: Path)
     assert out.returncode == 1
     err = out.stderr.decode()
     assert err.startswith(f"error: {tmp_path / 'x.yaml'}:1: rows: Field required") and "Traceback" not in err
+
+
+MY_SCENARIO = """
+id: mine.added.001
+title: a user's own scenario
+rows: ["8.1.4"]
+citations: [{ref: "my notes"}]
+request: {messages: [{role: user, content: hi}]}
+script: [{part: {type: text-delta, id: "0", delta: "mine"}}]
+expected: {text: mine}
+"""
+
+
+def test_a_scenario_directory_adds_to_the_corpus_unless_only(tmp_path: Path) -> None:
+    """Before issue 18, --scenarios replaced the built-in corpus: a user's one file hid the 400 others."""
+    (tmp_path / "mine.yaml").write_text(MY_SCENARIO)
+    ids = [line.split()[0] for line in cli("--scenarios", str(tmp_path), "list").stdout.decode().splitlines()]
+    assert "mine.added.001" in ids and "text.basic.001" in ids
+    only = [line.split()[0] for line in cli("--scenarios", str(tmp_path), "--scenarios-only", "list")
+            .stdout.decode().splitlines()]
+    assert only == ["mine.added.001"]
+
+
+def test_a_directory_id_already_in_the_corpus_names_both_files(tmp_path: Path) -> None:
+    (tmp_path / "clash.yaml").write_text(MY_SCENARIO.replace("mine.added.001", "text.basic.001"))
+    out = cli("--scenarios", str(tmp_path), "list")
+    err = out.stderr.decode()
+    assert out.returncode != 0 and "duplicate id 'text.basic.001'" in err and "clash.yaml" in err, err
+    assert "fixtures" in err or "_fixtures" in err  # the corpus's file is named too

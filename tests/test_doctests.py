@@ -8,13 +8,14 @@ import pkgutil
 
 import pytest
 
+import _sac_pytest
 import conformance
 import mock_provider
 
 
 def _modules() -> list[str]:
     names: list[str] = []
-    for pkg in (mock_provider, conformance):
+    for pkg in (mock_provider, conformance, _sac_pytest):
         names.append(pkg.__name__)
         names += [m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=pkg.__name__ + ".")]
     # Modules that import pytest's plugin machinery at import time are covered by the plugin tests.

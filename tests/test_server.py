@@ -859,12 +859,14 @@ def test_one(mock_provider):
     _post(mock_provider, "tool.basic.001")
     assert [e["scenario_id"] for e in mock_provider.requests()] == ["text.basic.001", "tool.basic.001"]
 
-def test_two(mock_provider, mock_provider_server):
+def test_two(mock_provider, request):
+    from mock_provider.pytest_plugin import session_server
+
     assert mock_provider.requests() == []
     _post(mock_provider, "reasoning.basic.001")
     assert [e["scenario_id"] for e in mock_provider.requests()] == ["reasoning.basic.001"]
-    assert mock_provider.openai_base_url == mock_provider_server.base_url + "/v1"
-    assert mock_provider.anthropic_base_url == mock_provider_server.base_url
+    assert mock_provider.openai_base_url == session_server(request.config).base_url + "/v1"
+    assert mock_provider.anthropic_base_url == session_server(request.config).base_url
 
 def test_add_scenario(mock_provider):
     sid = mock_provider.add_scenario("""
@@ -900,3 +902,35 @@ def test_a_request_the_real_api_refuses_is_refused_in_its_error_shape(
     error = r.json()
     assert error["type"] == "error" and error["error"]["type"] == "invalid_request_error"  # Anthropic's envelope
     assert error["error"]["param"] == param and param in error["error"]["message"]  # OpenAI's error object
+
+
+# ---------------------------------------------------------------- PUT / DELETE of a posted scenario (issue 18)
+def test_a_posted_scenario_can_be_replaced_and_deleted(client: httpx.Client) -> None:
+    """Before, a posted scenario could be neither replaced (POST again: 409) nor deleted (no route)."""
+    s = make_scenario("srv.put.001", text="first")
+    assert client.post("/_mock/scenarios", json=s.model_dump(mode="json", exclude_none=True)).status_code == 201
+    assert b"first" in client.post("/v1/parts/v3", json={"model": "scenario:srv.put.001"}).content
+    again = make_scenario("srv.put.001", text="second")
+    r = client.put("/_mock/scenarios/srv.put.001", json=again.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 200, r.text
+    streamed = client.post("/v1/parts/v3", json={"model": "scenario:srv.put.001"}).content
+    assert b"second" in streamed and b"first" not in streamed  # the compiled plan of the first is gone
+    r = client.delete("/_mock/scenarios/srv.put.001")
+    assert r.status_code == 200 and r.json()["deleted"] == "srv.put.001"
+    assert client.post("/v1/parts/v3", json={"model": "scenario:srv.put.001"}).status_code == 404
+    assert client.delete("/_mock/scenarios/srv.put.001").status_code == 404
+    # PUT of a new id creates it; a body whose id differs from the URL's is refused.
+    r = client.put("/_mock/scenarios/srv.put.001", json=again.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 201, r.text
+    r = client.put("/_mock/scenarios/srv.put.other", json=again.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 400 and "srv.put.other" in r.json()["error"]["message"]
+    client.delete("/_mock/scenarios/srv.put.001")
+
+
+def test_built_in_scenarios_can_be_neither_replaced_nor_deleted(client: httpx.Client) -> None:
+    r = client.delete("/_mock/scenarios/text.basic.001")
+    assert r.status_code == 409 and r.json()["error"]["type"] == "builtin_scenario"
+    fake = make_scenario("text.basic.001", text="not the corpus")
+    r = client.put("/_mock/scenarios/text.basic.001", json=fake.model_dump(mode="json", exclude_none=True))
+    assert r.status_code == 409
+    assert b"not the corpus" not in client.post("/v1/parts/v3", json={"model": "scenario:text.basic.001"}).content

@@ -1,10 +1,10 @@
-"""One test: the ``--recording`` file's check. Collected by ``conformance.plugin`` when it is given."""
+"""One test: the ``--recording`` file's check. Collected by ``conformance.suite_plugin`` when it is given."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from conformance.plugin import check_recording_case
+from conformance.suite_plugin import check_recording_case
 
 
 def test_recording(request: Any) -> None:

@@ -1,7 +1,8 @@
 """The app's state (scenarios, plan cache, request log, settings) and the ``/_mock/`` control API.
 
 Control API under ``/_mock/`` (``Authorization: Bearer <token>`` when the app has a token):
-``GET /_mock/health``, ``GET|POST /_mock/scenarios``, ``GET|DELETE /_mock/requests[?scope=]``,
+``GET /_mock/health``, ``GET|POST /_mock/scenarios``, ``PUT|DELETE /_mock/scenarios/{id}`` (a posted
+scenario: replace or create, forget; the built-in ones are fixed), ``GET|DELETE /_mock/requests[?scope=]``,
 ``GET|PUT|DELETE /_mock/default-scenario``. :class:`MockProviderState` is sans-IO: the aiohttp
 app and the respx router share it, so both select scenarios and encode plans the same way.
 
@@ -91,7 +92,8 @@ class MockProviderState:
         if max_body_bytes <= 0:
             raise ValueError(f"max_body_bytes must be > 0, got {max_body_bytes!r}")
         self.store = ScenarioStore(builtin_corpus() if scenarios is None else scenarios)
-        self._builtin, self._posted_bytes = len(self.store), 0
+        self._posted_bytes = 0
+        self._posted: dict[str, int] = {}  # posted scenario id -> its document's size (bytes)
         self.time_scale = float(time_scale)
         self.token = token or None
         self.max_body_bytes = max_body_bytes
@@ -220,12 +222,20 @@ class MockProviderState:
         plan = WirePlan(refused.status, headers, [Chunk(data, 0.0, 0)], scenario.id, dialect)
         return compile_plan(plan, scenario, time_scale=self.time_scale, flush=self.flush)
 
-    def add_scenario_document(self, raw: bytes, content_type: str) -> Scenario:
-        """Validate and register a scenario posted as JSON or YAML (400/409/422 ``RequestError``)."""
-        if len(self.store) - self._builtin >= self.MAX_POSTED_SCENARIOS or \
-                self._posted_bytes + len(raw) > self.MAX_POSTED_BYTES:
+    def add_scenario_document(self, raw: bytes, content_type: str, put_id: str | None = None) -> Scenario:
+        """Validate and register a scenario posted as JSON or YAML (400/409/422 ``RequestError``).
+
+        With ``put_id`` (``PUT /_mock/scenarios/{id}``) the document's id must be ``put_id``, and it
+        replaces the scenario posted earlier under that id (a built-in one is a 409).
+        """
+        replaced = self._posted.get(put_id, 0) if put_id is not None else 0
+        if put_id is not None and put_id not in self._posted and self.store.get(put_id) is not None:
+            raise RequestError(409, "builtin_scenario", f"scenario {put_id!r} is built in: only posted "
+                               "scenarios can be replaced or deleted", scenario=put_id)
+        if len(self._posted) - (1 if replaced else 0) >= self.MAX_POSTED_SCENARIOS or \
+                self._posted_bytes - replaced + len(raw) > self.MAX_POSTED_BYTES:
             raise RequestError(507, "scenario_store_full",
-                               f"the server holds {len(self.store) - self._builtin} posted scenarios "
+                               f"the server holds {len(self._posted)} posted scenarios "
                                f"({self._posted_bytes} bytes); the bounds are {self.MAX_POSTED_SCENARIOS} "
                                f"scenarios and {self.MAX_POSTED_BYTES} bytes")
         data = parse_document(raw, content_type)
@@ -239,13 +249,42 @@ class MockProviderState:
                                fields=fields) from None
         except RecursionError:
             raise RequestError(400, "invalid_request_error", "scenario document is nested too deeply") from None
-        try:
-            self.store.add(scenario)
-        except KeyError:
-            raise RequestError(409, "duplicate_scenario", f"scenario {scenario.id!r} already exists",
-                               scenario=scenario.id) from None
-        self._posted_bytes += len(raw)
+        if put_id is not None:
+            if scenario.id != put_id:
+                raise RequestError(400, "invalid_request_error", f"the document's id {scenario.id!r} is not the "
+                                   f"URL's {put_id!r}", scenario=scenario.id)
+            self.store.put(scenario)
+            self._plans.clear()  # plans compiled from the scenario it replaces
+        else:
+            try:
+                self.store.add(scenario)
+            except KeyError:
+                raise RequestError(409, "duplicate_scenario", f"scenario {scenario.id!r} already exists (PUT "
+                                   f"/_mock/scenarios/{scenario.id} replaces a posted one)",
+                                   scenario=scenario.id) from None
+        self._posted_bytes += len(raw) - replaced
+        self._posted[scenario.id] = len(raw)
         return scenario
+
+    def remove_scenario(self, scenario_id: str) -> None:
+        """Forget a posted scenario (404 unknown, 409 built in); a default pointing at it is unset.
+
+        >>> state = MockProviderState([])
+        >>> state.remove_scenario("nope")
+        Traceback (most recent call last):
+        ...
+        mock_provider.server.errors.RequestError: no posted scenario 'nope'
+        """
+        if scenario_id not in self._posted:
+            if self.store.get(scenario_id) is not None:
+                raise RequestError(409, "builtin_scenario", f"scenario {scenario_id!r} is built in: only posted "
+                                   "scenarios can be replaced or deleted", scenario=scenario_id)
+            raise RequestError(404, "not_found_error", f"no posted scenario {scenario_id!r}", scenario=scenario_id)
+        self.store.remove(scenario_id)
+        self._posted_bytes -= self._posted.pop(scenario_id)
+        self._plans.clear()
+        if self.default_scenario is not None and self.default_scenario[0] == scenario_id:
+            self.default_scenario = None
 
     def set_default_scenario(self, raw: bytes) -> tuple[str, str | None]:
         """Validate and set the default scenario from ``{"scenario": id, "scope": str | null}``.
@@ -322,6 +361,22 @@ async def _post_scenario(request: web.Request) -> web.StreamResponse:
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=201)
 
 
+async def _put_scenario(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    raw = await read_body(request, state.max_body_bytes)
+    scenario_id = request.match_info["id"]
+    existed = state.store.get(scenario_id) is not None
+    scenario = await asyncio.to_thread(state.add_scenario_document, raw, request.headers.get("Content-Type", ""),
+                                       scenario_id)
+    return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=200 if existed else 201)
+
+
+async def _delete_scenario(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE_KEY]
+    state.remove_scenario(request.match_info["id"])
+    return web.json_response({"deleted": request.match_info["id"], "scenarios": len(state.store)})
+
+
 async def _get_requests(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     scope = request.query.get("scope") or None
@@ -370,11 +425,13 @@ def add_control_routes(app: web.Application) -> None:
 
     >>> app = web.Application(); add_control_routes(app)
     >>> sorted(r.canonical for r in app.router.resources())
-    ['/_mock/default-scenario', '/_mock/health', '/_mock/requests', '/_mock/scenarios']
+    ['/_mock/default-scenario', '/_mock/health', '/_mock/requests', '/_mock/scenarios', '/_mock/scenarios/{id}']
     """
     app.router.add_get("/_mock/health", _control(_health))
     app.router.add_get("/_mock/scenarios", _control(_list_scenarios))
     app.router.add_post("/_mock/scenarios", _control(_post_scenario))
+    app.router.add_put("/_mock/scenarios/{id}", _control(_put_scenario))
+    app.router.add_delete("/_mock/scenarios/{id}", _control(_delete_scenario))
     app.router.add_get("/_mock/requests", _control(_get_requests))
     app.router.add_delete("/_mock/requests", _control(_delete_requests))
     app.router.add_get("/_mock/default-scenario", _control(_get_default))

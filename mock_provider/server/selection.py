@@ -60,6 +60,14 @@ class ScenarioStore:
         """The scenario with this id, or None."""
         return self._by_id.get(scenario_id)
 
+    def put(self, scenario: Scenario) -> None:
+        """Register a scenario or replace the one with its id."""
+        self._by_id[scenario.id] = scenario
+
+    def remove(self, scenario_id: str) -> Scenario | None:
+        """Forget a scenario; the one removed, or None."""
+        return self._by_id.pop(scenario_id, None)
+
     def __len__(self) -> int:
         return len(self._by_id)
 

@@ -1,0 +1,76 @@
+"""Benchmark: the README's main job, ``pytest --adapter=conformance.reference:agui``, in pytest time and CPU.
+
+Method (issue 18, "a first run that feels instant"):
+
+* Each tree given (``--tree DIR``, default this checkout) runs the main job in a subprocess with
+  ``PYTHONPATH=DIR`` (the installed entry points import the tree's code), from a temporary
+  directory, the reports written there and dropped with it.
+* Per run: pytest's own duration (the ``in N.NNs`` of its summary line: "pytest time"), the CPU
+  of the process (``resource.getrusage(RUSAGE_CHILDREN)`` deltas), the outcome counts, and the
+  sum of the twelve ``generated-*`` cases' durations (``--durations=0``).
+* The trees alternate within each round (``--rounds``, default 3); the figure is the median.
+  On a shared machine pytest time follows the load; CPU time is the steadier comparison.
+
+Run (from the repository root)::
+
+    git archive main | (mkdir -p /tmp/main-tree && tar -x -C /tmp/main-tree)
+    python benchmarks/bench_main_job.py --tree /tmp/main-tree --tree .
+
+It is a script, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_once(tree: Path) -> dict[str, float | str]:
+    """One main job against ``tree``: pytest seconds, CPU seconds, generated-* seconds, summary."""
+    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
+    with tempfile.TemporaryDirectory() as tmp:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        run = subprocess.run([sys.executable, "-m", "pytest", "--adapter=conformance.reference:agui", "-q",
+                              "-p", "no:cacheprovider", "--durations=0",
+                              "-W", "ignore::pytest.PytestDeprecationWarning"],
+                             cwd=tmp, env=env, capture_output=True, text=True, timeout=1800)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    summary = next((line for line in reversed(run.stdout.splitlines()) if re.search(r" in [\d.]+s", line)), "")
+    if run.returncode != 0:
+        raise RuntimeError(f"{tree}: exit {run.returncode}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}")
+    generated = sum(float(m.group(1)) for m in re.finditer(r"^([\d.]+)s call .*test_generated\[", run.stdout, re.M))
+    return {"pytest_s": float(re.findall(r" in ([\d.]+)s", summary)[-1]),
+            "cpu_s": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
+            "generated_s": generated, "summary": summary.strip("= ")}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tree", action="append", type=Path, help="a checkout of the kit (repeatable)")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args(argv)
+    trees: list[Path] = args.tree or [ROOT]
+    samples: dict[Path, list[dict[str, float | str]]] = {t: [] for t in trees}
+    for _ in range(args.rounds):
+        for tree in trees:
+            samples[tree].append(run_once(tree))
+    print(f"README main job, median of {args.rounds} rounds")
+    print("| tree | pytest s | CPU s | generated-* s | summary |\n|---|---|---|---|---|")
+    for tree, runs in samples.items():
+        med = {k: statistics.median(float(r[k]) for r in runs) for k in ("pytest_s", "cpu_s", "generated_s")}
+        print(f"| {tree} | {med['pytest_s']:.1f} | {med['cpu_s']:.1f} | {med['generated_s']:.1f} | "
+              f"{runs[-1]['summary']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

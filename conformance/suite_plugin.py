@@ -1,0 +1,488 @@
+"""The conformance suite's pytest hooks, registered only when a run asks for the suite.
+
+:mod:`_sac_pytest.conformance` (the ``conformance`` pytest11 entry point) owns the options and
+registers this module when ``--adapter``, ``--adapter-cmd``, ``--adapter-url`` or
+``--conformance-recording`` (or an ini key of theirs) is given; a run without them never imports
+it. Then pytest collects the suite shipped in :mod:`conformance.suite`: one test per scenario x
+dialect, named by scenario id (``-k tool.interleave``), marked by matrix row (``-m row_8_1_12``).
+
+Example (shell)::
+
+    pytest --adapter=conformance.reference:agui -k tool.interleave
+    pytest --adapter=mypkg.adapter:factory --conformance-profile=tanstack --strict \\
+        --conformance-snapshot-dir=tests/conformance
+    pytest --adapter=mypkg.adapter:factory --conformance-baseline=conformance/baseline.json \\
+        --conformance-deviations=deviations.yaml
+
+At the end of the session the reports go to ``reports/`` (``--conformance-report-dir``; see
+:mod:`conformance.report`); the gate (:mod:`conformance.gate`) turns known failures and
+accepted deviations into xfail.
+
+Under pytest-xdist (``-n 4``) each worker runs its share of the cases and hands its results
+and gate decisions to the controller when it stops; the controller prints the matrix and
+writes the reports, the same as a run in one process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import math
+import os
+import pickle
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from _sac_pytest.conformance import opt
+from conformance.gate import DeviationsError, Gate, load_deviations
+from conformance.matrix import load_matrix, marker_name
+from conformance.process_guard import leaked_threads
+from conformance.report import ReportError, build_report, load_report, render_matrix_markdown, write_reports
+from conformance.reproducer import DEFAULT_DIR
+from conformance.runner import ABORT_TIME_BOUND, Settings
+from conformance.session import AdapterLoadError, ConformanceSession, load_factory, worst_of
+from conformance.targets.isolated import isolation_mode
+from conformance.verdict import CaseResult
+from mock_provider.corpus import load_scenarios
+from mock_provider.scenario import ScenarioError
+
+SESSION_KEY = pytest.StashKey[ConformanceSession]()
+LEAKS_BEFORE_KEY = pytest.StashKey[set[tuple[str, str]]]()
+EXIT_STATUS_KEY = pytest.StashKey[int]()
+GATE_KEY = pytest.StashKey[Gate]()
+REPORTS_KEY = pytest.StashKey[list[str]]()
+SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
+RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
+RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
+# pytest-xdist: the key under which a worker hands its results to the controller.
+WORKER_OUTPUT_KEY = "conformance_results"
+
+
+def _abort_bound(value: Any) -> float:
+    """``--conformance-abort-bound``: a positive number of seconds (``ValueError`` otherwise)."""
+    if value is None:
+        return ABORT_TIME_BOUND
+    try:
+        bound = float(value)
+    except ValueError:
+        bound = math.nan
+    if not (math.isfinite(bound) and bound > 0):
+        raise ValueError(f"--conformance-abort-bound must be a positive number of seconds, got {value!r}")
+    return bound
+
+
+def _scenarios_only(config: pytest.Config) -> bool:
+    """``--conformance-scenarios-only``: the directory replaces the built-in corpus instead of adding to it."""
+    return bool(config.getoption("conformance_scenarios_only", default=None)
+                or config.getini("conformance_scenarios_only"))
+
+
+def _strict(config: pytest.Config) -> bool:
+    return bool(opt(config, "conformance-strict") or getattr(config.option, "strict", False))
+
+
+def configure(config: pytest.Config) -> None:
+    """Set up an active run (called by the plugin's ``pytest_configure``): markers, session, gate, suite path."""
+    for row in load_matrix().rows:
+        config.addinivalue_line("markers", f"{marker_name(row.id)}: [{row.level}] {row.title}")
+    config.addinivalue_line("markers", "conformance: a conformance suite case")
+    spec = opt(config, "conformance-adapter")
+    cmd = opt(config, "conformance-adapter-cmd")
+    url = opt(config, "conformance-adapter-url")
+    given = [name for name, value in (("--adapter", spec), ("--adapter-cmd", cmd), ("--adapter-url", url)) if value]
+    if given:
+        # First registered, last run: after every other cleanup (harnesses killed), see whether
+        # adapter threads would hold the exit.
+        config.stash[LEAKS_BEFORE_KEY] = set(leaked_threads())
+        config.add_cleanup(lambda: _exit_without_leaked_threads(config))
+    if len(given) > 1:
+        raise pytest.UsageError("conformance: give one of --adapter, --adapter-cmd, --adapter-url "
+                                f"(got {', '.join(given)})")
+    if not given:
+        configure_recording(config)
+        return
+    timeout = opt(config, "conformance-timeout")
+    dialects = opt(config, "conformance-dialect")
+    _examples(config)  # bad values are usage errors now, not collection errors or failures later
+    if opt(config, "conformance-snapshot-dir") and not config.pluginmanager.hasplugin("syrupy"):
+        raise pytest.UsageError("conformance: --conformance-snapshot-dir needs syrupy's pytest plugin: "
+                                "pip install 'stream-adapter-conformance[snapshot]'")
+    try:
+        if (properties := _properties()) is not None:
+            properties.seed_for("", "", opt(config, "conformance-seed"))
+    except ValueError:
+        raise pytest.UsageError("conformance: --conformance-seed must be an integer or 'random'") from None
+    try:
+        settings = Settings(timeout=float(timeout) if timeout else 10.0, strict=_strict(config),
+                            time_scale=float(os.environ.get("MOCK_PROVIDER_TIME_SCALE", "0") or 0),
+                            abort_bound=_abort_bound(opt(config, "conformance-abort-bound")))
+        options: dict[str, Any] = dict(
+            settings=settings, profile=opt(config, "conformance-profile"),
+            dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
+            scenarios_dir=opt(config, "conformance-scenarios"), scenarios_only=_scenarios_only(config),
+        )
+        if cmd:
+            from conformance.targets.cmd import DEFAULT_START_TIMEOUT, CmdTarget
+
+            start = opt(config, "conformance-adapter-cmd-start-timeout")
+            factory = CmdTarget(cmd, start_timeout=float(start) if start else DEFAULT_START_TIMEOUT,
+                                case_timeout=settings.timeout)
+            config.add_cleanup(factory.close)
+            session = ConformanceSession.from_factory(factory, factory.__name__, **options)
+        elif url:
+            from conformance.targets.url import target_from_options
+
+            names = ("capabilities", "stream", "select", "features", "policies")
+            target = target_from_options(url, *(opt(config, f"conformance-adapter-url-{n}") for n in names))
+            session = ConformanceSession.from_factory(target, url, **options)
+        elif isolation_mode(opt(config, "conformance-adapter-isolation")) == "process":
+            session = _isolated_session(config, spec, settings, options)
+        else:
+            loaded = load_factory(spec, search=(Path.cwd(), config.rootpath))
+            session = ConformanceSession.from_factory(loaded, spec, **options)
+    except (AdapterLoadError, ScenarioError, OSError, ValueError) as exc:
+        # A bad adapter spec, profile or scenario file is the user's input: say what, no traceback.
+        raise pytest.UsageError(f"conformance: {exc}") from exc
+    config.stash[SESSION_KEY] = session
+    config.stash[GATE_KEY] = _gate(config, session)
+    # Collect the shipped suite: alone when no paths were given, beside them otherwise.
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        if SUITE_PATH not in config.args:
+            config.args.append(SUITE_PATH)
+    else:
+        config.args[:] = [SUITE_PATH]
+    configure_recording(config)
+
+
+def _isolated_session(config: pytest.Config, spec: str, settings: Settings, options: dict[str, Any]
+                      ) -> ConformanceSession:
+    """``--adapter-isolation=process``: the factory runs in ``python -m conformance.harness``.
+
+    The adapter's module is never imported here; a worker that cannot start (a bad spec, an
+    import error) is a usage error quoting the worker's stderr, as ``--adapter`` would be.
+    """
+    from conformance.targets.isolated import isolated_target
+
+    start = opt(config, "conformance-adapter-cmd-start-timeout")
+    target = isolated_target(spec, search=(Path.cwd(), config.rootpath), case_timeout=settings.timeout,
+                             **({"start_timeout": float(start)} if start else {}))
+    config.add_cleanup(target.close)
+    session = ConformanceSession.from_factory(target, spec, **options)
+    if target.start_failure is not None:
+        raise AdapterLoadError(target.start_failure)
+    return session
+
+
+def configure_recording(config: pytest.Config) -> None:
+    """``--recording=FILE [--recording-scenario=ID]``: load it now (a bad file is a usage error), collect its test."""
+    from conformance.recording import RecordingError, load_recording
+
+    path = opt(config, "conformance-recording")
+    if not path:
+        return
+    try:
+        recording = load_recording(path)
+        scenario_id = opt(config, "conformance-recording-scenario") or (recording.conformance.scenario
+                                                             if recording.conformance else None)
+        scenario = None
+        if scenario_id:
+            corpus = {s.id: s for s in load_scenarios(opt(config, "conformance-scenarios"),
+                                                      replace=_scenarios_only(config))}
+            if scenario_id not in corpus:
+                close = difflib.get_close_matches(scenario_id, corpus, n=3)
+                raise RecordingError(f"{path}: unknown scenario {scenario_id!r}"
+                                     + (f" (did you mean {', '.join(close)}?)" if close else ""))
+            scenario = corpus[scenario_id]
+    except (RecordingError, ScenarioError, OSError) as exc:
+        raise pytest.UsageError(f"conformance: {exc}") from exc
+    config.stash[RECORDING_KEY] = (str(path), recording, scenario)
+    if config.args_source == pytest.Config.ArgsSource.ARGS or SUITE_PATH in config.args:
+        if RECORDING_SUITE not in config.args:
+            config.args.append(RECORDING_SUITE)  # beside the given paths, or beside the adapter suite
+    else:
+        config.args[:] = [RECORDING_SUITE]
+
+
+def check_recording_case(request: pytest.FixtureRequest) -> None:
+    """The recording suite's test body: the recording's MUST findings fail it."""
+    from conformance.recording import check_recording
+
+    stashed = request.config.stash.get(RECORDING_KEY, None)
+    if stashed is None:
+        pytest.skip("no --recording given")
+    path, recording, scenario = stashed
+    report = check_recording(recording, path=path, scenario=scenario)
+    request.node.user_properties.append(("findings", len(report.findings)))
+    if report.failed:
+        pytest.fail(report.describe(), pytrace=False)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "conformance_property" in metafunc.fixturenames:
+        metafunc.parametrize("conformance_property", _property_params(metafunc.config))
+        return
+    if "conformance_case" not in metafunc.fixturenames:
+        return
+    session = metafunc.config.stash.get(SESSION_KEY, None)
+    if session is None:
+        metafunc.parametrize("conformance_case", [pytest.param(None, marks=pytest.mark.skip(
+            reason="no --adapter given"))], ids=["no-adapter"])
+        return
+    params = []
+    for scenario, dialect in session.cases():
+        marks = [pytest.mark.conformance, *(getattr(pytest.mark, marker_name(r)) for r in scenario.rows)]
+        params.append(pytest.param((scenario, dialect), marks=marks, id=f"{scenario.id}-{dialect}"))
+    metafunc.parametrize("conformance_case", params)
+
+
+def check_case(case: Any, request: pytest.FixtureRequest) -> None:
+    """Run one case and turn its verdict into a pytest outcome (the suite's only test body)."""
+    session: ConformanceSession = request.config.stash[SESSION_KEY]
+    scenario, dialect = case
+    result = session.run(scenario, dialect)
+    request.node.user_properties.append(("verdict", result.verdict))
+    request.node.user_properties.append(("content", result.content))
+    request.node.user_properties.append(("termination", result.termination))
+    failure: str | None = None
+    if result.verdict == "UNSUPPORTED":
+        needed = scenario.features() & session.required_features()
+        if needed and result.reason.startswith("feature"):
+            failure = f"UNSUPPORTED but required by --profile {session.profile}: {result.reason}"
+    elif result.verdict in ("FAIL", "ERROR"):
+        failure = result.describe()
+    # The gate turns a failure into xfail when the baseline knew it or a deviation accepts it.
+    decision = request.config.stash[GATE_KEY].decide(result, failing=failure is not None)
+    request.node.user_properties.append(("gate", decision.status))
+    if failure is not None:
+        if decision.status in ("known-failure", "deviation"):
+            pytest.xfail(f"{decision.status}: {decision.reason}\n{failure}")
+        pytest.fail(f"{decision.reason}\n{failure}" if decision.reason else failure, pytrace=False)
+    if result.verdict == "NOT-EXPRESSIBLE":
+        pytest.skip(f"NOT-EXPRESSIBLE: {result.reason}")
+    if result.verdict == "UNSUPPORTED":
+        pytest.skip(f"UNSUPPORTED: {result.reason}")
+    _snapshot(request, result)
+
+
+def _properties() -> Any:
+    """:mod:`conformance.properties`, or ``None`` where hypothesis (the ``[generated]`` extra) is not installed."""
+    try:
+        from conformance import properties
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] == "hypothesis":
+            return None
+        raise
+    return properties
+
+
+NO_HYPOTHESIS = "generated-* cases need hypothesis: pip install 'stream-adapter-conformance[generated]'"
+
+
+def _examples(config: pytest.Config) -> int:
+    value = opt(config, "conformance-examples")
+    try:
+        return 100 if value is None else int(value)  # properties.DEFAULT_EXAMPLES (a test keeps them equal)
+    except ValueError:
+        raise pytest.UsageError(f"conformance: --conformance-examples must be a number (got {value!r})") from None
+
+
+def _property_params(config: pytest.Config) -> list[Any]:
+    """One generated-* case per property x dialect the adapter consumes (skipped when it cannot run)."""
+    session = config.stash.get(SESSION_KEY, None)
+    properties = _properties()
+    if session is None or _examples(config) <= 0 or properties is None:
+        why = ("no --adapter given" if session is None else
+               "--conformance-examples 0" if _examples(config) <= 0 else NO_HYPOTHESIS)
+        return [pytest.param(None, marks=pytest.mark.skip(reason=why), id="generated-off")]
+    params = []
+    for name in properties.PROPERTIES:
+        for dialect in session.selected_dialects():
+            skip = properties.not_applicable(name, session.capabilities, dialect)
+            marks = [pytest.mark.conformance] + ([pytest.mark.skip(reason=skip)] if skip else [])
+            params.append(pytest.param((name, dialect), marks=marks, id=f"{name}-{dialect}"))
+    return params
+
+
+def check_property(case: Any, request: pytest.FixtureRequest) -> None:
+    """Search generated streams for one the adapter gets wrong; save and show the shrunk one."""
+    session: ConformanceSession = request.config.stash[SESSION_KEY]
+    name, dialect = case
+    features = session.capabilities.features if session.capabilities else None
+    found = _properties().search(session.factory, name, dialect, examples=_examples(request.config),
+                                 settings=session.settings, seed=opt(request.config, "conformance-seed"),
+                                 features=features, adapter_name=session.spec)
+    request.node.user_properties.append(("verdict", found.result.verdict if found else "PASS"))
+    if found is None:
+        return
+    session.results.append(found.result)  # the matrix shows the rows the reproducer breaks
+    path = found.write(opt(request.config, "conformance-reproducer-dir") or DEFAULT_DIR)
+    failure = (f"{name} [{dialect}] found a stream the adapter gets wrong; reproducer saved to {path}\n"
+               f"{found.result.describe()}\n\n--- {path}\n{found.yaml()}")
+    # Gated like every corpus case, so the gate's word and pytest's exit code agree.
+    decision = request.config.stash[GATE_KEY].decide(found.result, failing=True)
+    request.node.user_properties.append(("gate", decision.status))
+    if decision.status in ("known-failure", "deviation"):
+        pytest.xfail(f"{decision.status}: {decision.reason}\n{failure}")
+    pytest.fail(f"{decision.reason}\n{failure}" if decision.reason else failure, pytrace=False)
+
+
+def _snapshot(request: pytest.FixtureRequest, result: CaseResult) -> None:
+    directory = opt(request.config, "conformance-snapshot-dir")
+    if not directory:
+        return
+    from conformance.snapshot import extension_for, normalize_events  # syrupy: the [snapshot] extra
+
+    snapshot = request.getfixturevalue("snapshot")
+    assert snapshot.use_extension(extension_for(str(Path(directory).resolve()))) == normalize_events(result.events)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    session = config.stash.get(SESSION_KEY, None)
+    if session is None or not session.results:
+        return
+    tr = terminalreporter
+    tr.section(f"conformance matrix: {session.spec}")
+    summary = session.row_summary()
+    verdicts = ["PASS", "PASS-NONSTRICT", "INFO", "FAIL", "ERROR", "UNSUPPORTED", "NOT-EXPRESSIBLE"]
+    short = ["pass", "nonstrict", "info", "FAIL", "ERROR", "unsup", "n/expr"]
+    tr.write_line(f"{'row':<28}{'level':<7}" + "".join(f"{s:>10}" for s in short) + "  verdict")
+    unreached = 0
+    for row in session.matrix.rows:
+        counts = summary.get(row.id)
+        if not counts:
+            unreached += 1  # only the rows this run reached are listed (a -k run reaches a few)
+            continue
+        cells = "".join(f"{counts.get(v, 0):>10}" for v in verdicts)
+        tr.write_line(f"{row.id:<28}{row.level:<7}{cells}  {worst_of(counts)}")
+    if unreached:
+        tr.write_line(f"({unreached} rows no case of this run exercised are not listed)")
+    by_case: dict[str, int] = {}
+    for r in session.results:
+        by_case[r.verdict] = by_case.get(r.verdict, 0) + 1
+    tr.write_line(f"cases: {len(session.results)} graded: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
+    _nonstrict_summary(tr, session.results)
+    _gate_summary(tr, config)
+
+
+def _nonstrict_summary(tr: Any, results: list[CaseResult]) -> None:
+    """Name the cases that missed a SHOULD, with the rows and why: a PASS-NONSTRICT is a pass, but
+    one the adapter's author should see without --strict."""
+    nonstrict = [r for r in results if r.verdict == "PASS-NONSTRICT"]
+    if not nonstrict:
+        return
+    tr.write_line(f"PASS-NONSTRICT ({len(nonstrict)}): a SHOULD missed; --strict makes these FAIL")
+    for r in nonstrict[:20]:
+        why = "; ".join(sorted({f"{f.row}: {f.message}" for f in r.findings if f.level == "SHOULD"}))
+        tr.write_line(f"  {r.case_id}: {why[:300]}")
+    if len(nonstrict) > 20:
+        tr.write_line(f"  ... and {len(nonstrict) - 20} more (reports/conformance.md lists them all)")
+
+
+def _gate_summary(tr: Any, config: pytest.Config) -> None:
+    gate = config.stash.get(GATE_KEY, None)
+    if gate is None:
+        return
+    summary = gate.summary()
+    if gate.baseline is not None or gate.deviations:
+        tr.write_line(f"gate: {'FAILED' if summary['failed'] else 'passed'}: "
+                      f"{len(summary['regressions'])} regression(s)"
+                      + (f" on rows {', '.join(summary['regressed_rows'])}" if summary["regressed_rows"] else "")
+                      + f", {len(summary['known_failures'])} known failure(s), "
+                      f"{len(summary['deviations'])} accepted deviation(s)")
+    for unused in summary["unused_deviations"]:
+        tr.write_line(f"conformance warning: unused deviation {unused}", yellow=True)
+    for note in config.stash.get(REPORTS_KEY, []):
+        tr.write_line(note, yellow=note.startswith("conformance warning"))
+    for name, case in _new_leaks(config):
+        tr.write_line(f"conformance warning: adapter thread {name!r} (left running by {case}) is still running; "
+                      "the suite exits without waiting for it", yellow=True)
+
+
+def _new_leaks(config: pytest.Config) -> list[tuple[str, str]]:
+    """Adapter threads (name, case) left running by this session's cases and alive now."""
+    before = config.stash.get(LEAKS_BEFORE_KEY, set())
+    return [leak for leak in leaked_threads() if leak not in before]
+
+
+def _exit_without_leaked_threads(config: pytest.Config) -> None:
+    """The last cleanup: when non-daemon adapter threads still run, the interpreter would wait for
+    them at its exit (97 s once; forever in CI). The reports are written and the summary printed:
+    flush and leave with pytest's status. An xdist worker leaves that to its controller."""
+    if not _new_leaks(config) or hasattr(config, "workerinput") or EXIT_STATUS_KEY not in config.stash:
+        return
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    os._exit(config.stash[EXIT_STATUS_KEY])
+
+
+def _gate(config: pytest.Config, session: ConformanceSession) -> Gate:
+    """The baseline and deviations of this run (a bad file is a usage error naming it)."""
+    baseline_path, deviations_path = opt(config, "conformance-baseline"), opt(config, "conformance-deviations")
+    try:
+        baseline = load_report(baseline_path) if baseline_path else None
+        deviations = load_deviations(deviations_path, session.matrix.ids()) if deviations_path else []
+    except (ReportError, DeviationsError) as exc:
+        raise pytest.UsageError(f"conformance: {exc}") from exc
+    return Gate(baseline=baseline, baseline_path=baseline_path, deviations=deviations,
+                deviations_path=deviations_path)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist, on the controller: take a stopped worker's case results and gate decisions."""
+    config = node.config
+    conf = config.stash.get(SESSION_KEY, None)
+    data = (getattr(node, "workeroutput", None) or {}).get(WORKER_OUTPUT_KEY)
+    if conf is None or data is None:
+        return
+    # Pickle, not JSON: the report needs the whole CaseResult, and the bytes come from this
+    # run's own worker processes (same code, same machine).
+    results, decisions = pickle.loads(data)
+    conf.results.extend(results)
+    config.stash[GATE_KEY].decisions.update(decisions)
+    # Workers finish in any order; the reports list cases in the order one process runs them.
+    order = {f"{scenario.id}[{dialect}]": i for i, (scenario, dialect) in enumerate(conf.cases())}
+    conf.results.sort(key=lambda r: order.get(r.case_id, len(order)))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Write the reports, and the matrix to ``$GITHUB_STEP_SUMMARY`` when that is set.
+
+    An xdist worker writes nothing: it hands its results to the controller (see above).
+    """
+    config = session.config
+    config.stash[EXIT_STATUS_KEY] = int(exitstatus)
+    conf = config.stash.get(SESSION_KEY, None)
+    if conf is not None:
+        conf.attach_late_notes()  # a harness's messages that came after the last case ended
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:
+        if conf is not None and conf.results:
+            workeroutput[WORKER_OUTPUT_KEY] = pickle.dumps((conf.results, config.stash[GATE_KEY].decisions))
+        return
+    if conf is None or not conf.results:
+        return
+    gate = config.stash[GATE_KEY]
+    report = build_report(
+        spec=conf.spec, results=conf.results, scenarios=conf.scenarios, capabilities=conf.capabilities,
+        profile=conf.profile, strict=conf.settings.strict, dialects=conf.selected_dialects(), matrix=conf.matrix,
+        decisions={k: d.as_dict() for k, d in gate.decisions.items()}, gate=gate.summary(),
+    )
+    notes: list[str] = []
+    try:
+        if not config.getoption("conformance_no_report", default=False):
+            directory = Path(opt(config, "conformance-report-dir") or "reports")
+            notes += [f"report: {p}" for p in write_reports(report, directory)]
+        summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary_file:
+            with open(summary_file, "a", encoding="utf-8") as fh:
+                fh.write(render_matrix_markdown(report) + "\n")
+    except OSError as exc:
+        # A report that cannot be written is said in the summary; it does not crash the session.
+        notes.append(f"conformance warning: could not write the reports: {exc}")
+    config.stash[REPORTS_KEY] = notes
