@@ -62,6 +62,8 @@ Feature = Literal[
     "multimodal",
     "abort",
     "bridge",
+    "server_tools",
+    "retries",
 ]
 # What an adapter declares by default (conformance.contract.Capabilities). `bridge` is left out:
 # it is a profile of extra output conventions (seed 001), claimed only by adapters that opt in.
@@ -74,6 +76,10 @@ FEATURES: tuple[str, ...] = (
     "structured_output",
     "multimodal",
     "abort",
+    # Agent loops (issue 16): it runs the server tools it is given (execute) and asks the model again;
+    # it retries a retryable upstream failure (429/5xx) itself, as SDKs do by default.
+    "server_tools",
+    "retries",
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 SCENARIO_ID = re.compile(r"\A[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\Z")  # \Z: `$` matches before a newline
@@ -567,6 +573,10 @@ class Scenario(_M):
             found.add("abort")
         if self.request.output_schema is not None:
             found.add("structured_output")
+        if any(t.server for t in self.request.tools):
+            found.add("server_tools")
+        if self.failed_attempts or any(t.failed_attempts for t in self.turns):
+            found.add("retries")
         return found
 
     def expected_for(self, dialect: str) -> Transcript:

@@ -35,7 +35,7 @@ const CAPABILITIES = {
   name: AISDK.name,
   inputs: INPUTS,
   output: AISDK.output,
-  features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'multimodal'],
+  features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'multimodal', 'server_tools'],
   policies: {
     // An unparsable input becomes `tool-input-error` whose `input` is the raw text.
     malformed_args: 'raw',

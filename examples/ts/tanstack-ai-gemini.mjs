@@ -18,7 +18,7 @@ const CAPABILITIES = {
   name: 'tanstack-ai-gemini',
   inputs: ['gemini'],
   output: 'tanstack',
-  features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output'],
+  features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'server_tools'],
   policies: {
     malformed_args: 'empty-object',
     missing_usage: 'omit',

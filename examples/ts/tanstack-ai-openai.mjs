@@ -16,7 +16,7 @@ const CAPABILITIES = {
   name: 'tanstack-ai-openai',
   inputs: ['openai-chat'],
   output: 'tanstack',
-  features: ['tools', 'parallel_tools', 'abort', 'structured_output'],
+  features: ['tools', 'parallel_tools', 'abort', 'structured_output', 'server_tools'],
   policies: {
     malformed_args: 'empty-object', // openai-base: unparsable arguments -> input {} (logged)
     missing_usage: 'omit',
