@@ -306,8 +306,8 @@ class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
             inputs=["openai-chat"],
             output="ag-ui",
             # Chat Completions carries no provider-executed results or approvals.
-            features={"tools", "parallel_tools", "reasoning", "abort", "structured_output", "multimodal", "server_tools",
-                      "retries"},
+            features={"tools", "parallel_tools", "reasoning", "abort", "structured_output", "multimodal",
+                      "server_tools", "retries"},
             policies=self.capabilities.policies,
         )
         if ctx is not None and ctx.base_url:
