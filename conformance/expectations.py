@@ -82,6 +82,9 @@ def provider_reason(scenario: Scenario, dialect: str | None = None) -> ExpectedF
     >>> s = next(s for s in load_corpus() if s.id == "finish.tool-calls-none.001")
     >>> provider_reason(s), provider_reason(s, "openai-chat"), provider_reason(s, "openai-responses")
     ('tool_calls', 'tool_calls', 'stop')
+    >>> loop = next(s for s in load_corpus() if s.id == "loop.server-tool.001")  # calls in turn 1, text last
+    >>> provider_reason(loop, "gemini")
+    'stop'
     """
     # The run's reason is the last turn's (an agent loop finishes when its last model call does).
     last = [s.part for s in scenario.turn_scripts()[-1] if s.part is not None]
@@ -90,7 +93,7 @@ def provider_reason(scenario: Scenario, dialect: str | None = None) -> ExpectedF
         return "@unknown"
     reason = PROVIDER_REASONS.get(finish.finish_reason.unified, "@unknown")
     if dialect is not None and reason in ("stop", "tool_calls") and dialect_of(dialect).tool_calls_derived:
-        calls = any(isinstance(p, ToolCall) and not p.provider_executed for p in scenario.parts())
+        calls = any(isinstance(p, ToolCall) and not p.provider_executed for p in last)
         return "tool_calls" if calls else "stop"
     return reason
 

@@ -64,6 +64,7 @@ Feature = Literal[
     "bridge",
     "server_tools",
     "retries",
+    "think_tags",
 ]
 # What an adapter declares by default (conformance.contract.Capabilities). `bridge` is left out:
 # it is a profile of extra output conventions (seed 001), claimed only by adapters that opt in.
@@ -80,6 +81,9 @@ FEATURES: tuple[str, ...] = (
     # it retries a retryable upstream failure (429/5xx) itself, as SDKs do by default.
     "server_tools",
     "retries",
+    # Reads `<think>` tags in Chat Completions content as reasoning (a reasoning parser, such as the
+    # AI SDK's opt-in extractReasoningMiddleware): no published rule asks every client to.
+    "think_tags",
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 SCENARIO_ID = re.compile(r"\A[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\Z")  # \Z: `$` matches before a newline
@@ -577,6 +581,8 @@ class Scenario(_M):
             found.add("server_tools")
         if self.failed_attempts or any(t.failed_attempts for t in self.turns):
             found.add("retries")
+        if self.wire.reasoning == "think-tags":
+            found.add("think_tags")
         return found
 
     def expected_for(self, dialect: str) -> Transcript:

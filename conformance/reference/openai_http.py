@@ -307,7 +307,7 @@ class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
             output="ag-ui",
             # Chat Completions carries no provider-executed results or approvals.
             features={"tools", "parallel_tools", "reasoning", "abort", "structured_output", "multimodal",
-                      "server_tools", "retries"},
+                      "server_tools", "retries", "think_tags"},
             policies=self.capabilities.policies,
         )
         if ctx is not None and ctx.base_url:

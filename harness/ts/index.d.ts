@@ -17,7 +17,7 @@ export interface Capabilities {
   output: OutputProtocol
   features?: Array<
     | 'reasoning' | 'tools' | 'parallel_tools' | 'provider_executed' | 'approval'
-    | 'structured_output' | 'multimodal' | 'abort' | 'bridge' | 'server_tools' | 'retries'
+    | 'structured_output' | 'multimodal' | 'abort' | 'bridge' | 'server_tools' | 'retries' | 'think_tags'
   >
   policies?: {
     malformed_args?: 'raw' | 'empty-object'
