@@ -273,6 +273,31 @@ def runtime_breaches(scenario: Scenario) -> list[str]:
         found.append("no finish part ends the stream, and no fault or error part cuts it")
     if finishes > 1:
         found.append(f"{finishes} finish parts")
+    return found + _reused_wire_indexes(scenario)
+
+
+def _reused_wire_indexes(scenario: Scenario) -> list[str]:
+    """Chat Completions calls that share one ``tool_calls[].index`` (wire quirk ``index``): the index
+    names one call across the deltas (openai 3.57.0 ChoiceDeltaToolCall), so a reuse breaks the wire's
+    contract even though the parts keep theirs.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> [runtime_breaches(s) for s in load_corpus() if s.id == "quirks.tool-index-reused.001"][0][0]
+    'tool call call_w2 reuses Chat Completions index 0 of call_w1 (step 6)'
+    """
+    seen: dict[int, str] = {}
+    ordinal = 0
+    found: list[str] = []
+    for index, step in enumerate(scenario.script):
+        part = step.part
+        if part is None or part.type != "tool-input-start":
+            continue
+        wire_index = step.wire.index if step.wire is not None and step.wire.index is not None else ordinal
+        ordinal += 1
+        if wire_index in seen:
+            found.append(f"tool call {part.id} reuses Chat Completions index {wire_index} of {seen[wire_index]} "
+                         f"(step {index})")
+        seen.setdefault(wire_index, part.id)
     return found
 
 
