@@ -23,6 +23,7 @@ from typing import Any
 
 from openai import AsyncOpenAI
 from pydantic_ai import Agent, RunContext, Tool
+from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.openai import OpenAIProvider
 from pydantic_ai.toolsets import FunctionToolset
@@ -87,7 +88,9 @@ def _server_tool(declared: dict[str, Any], listed: dict[str, Any]) -> Tool[None]
         if found is None:
             raise RuntimeError(f"no scripted result for call {ctx.tool_call_id!r}")
         if found.get("error") is not None:
-            raise RuntimeError(str(found["error"]))
+            # ToolFailed is how a pydantic-ai tool reports a failure to the model (pydantic_ai/exceptions.py:123);
+            # any other exception ends the run.
+            raise ToolFailed(str(found["error"]))
         return found.get("result")
 
     schema = listed.get("parameters") or {"type": "object", "properties": {}}

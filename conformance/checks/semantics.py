@@ -32,7 +32,12 @@ def check(ctx: GradeContext) -> list[Finding]:
         dialect=rec.dialect,
         upstream_finish=ctx.upstream_finish, has_provider_calls=ctx.has_provider_calls,
         reports_finish_reason=ctx.capabilities.reports_finish_reason, terminal_row=ctx.cause,
-        result_errors=proto.expresses_result_error, abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,
+        # AG-UI 1.0's TOOL_CALL_RESULT has no error flag: only TanStack's metadata.tanstack.state says
+        # 'output-error', so a plain AG-UI adapter (no TanStack metadata, reports_finish_reason False)
+        # cannot express it (@ag-ui/core 1.0.0 dist/version-DEKfpZNa.d.ts:635: messageId, toolCallId, content, role).
+        result_errors=proto.expresses_result_error
+        and (proto.name != "ag-ui" or ctx.capabilities.reports_finish_reason),
+        abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty)
