@@ -92,6 +92,10 @@ def sdk_comparable(sid: str, dialect: str, request: dict[str, Any]) -> Scenario:
         pytest.skip(f"not expressible: {exc.reason}")
     if s.client.abort_after_step is not None:
         pytest.skip("client abort: the harness aborts, not the SDK")
+    if s.turn_count() > 1 or s.tool_results or s.failed_attempts:
+        # The transcript is the whole loop's (tool results, later turns); tests/test_turns.py plays turns,
+        # attempts and the SDKs' own retries.
+        pytest.skip("agent loop: one SDK call reads one model turn, the transcript is the loop's")
     if s.request.structured_mode == "tool" or (s.expected.structured and s.expected.structured.error):
         pytest.skip("structured output: the transcript is what the adapter makes of the answer, not the wire")
     if "stall" in wire_faults(s):
