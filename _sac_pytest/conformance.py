@@ -189,6 +189,8 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         # By module name, not `from conformance import suite_plugin`: that takes the package's attribute,
         # which outlives sys.modules entries a nested in-process pytest run (pytester) removes.
+        # Its snapshot assert must be rewritten, so syrupy can show the diff (as for any pytest plugin).
+        pytest.register_assert_rewrite("conformance.suite_plugin")
         suite_plugin = importlib.import_module("conformance.suite_plugin")
     except ImportError as exc:
         raise pytest.UsageError(

@@ -273,6 +273,9 @@ def runtime_breaches(scenario: Scenario) -> list[str]:
         found.append("no finish part ends the stream, and no fault or error part cuts it")
     if finishes > 1:
         found.append(f"{finishes} finish parts")
+    # Azure's content-filter chunk (wire quirk filter_chunk_before) is outside ChatCompletionChunk.
+    found += [f"an Azure content-filter chunk outside ChatCompletionChunk (step {i})"
+              for i, step in enumerate(scenario.script) if step.wire is not None and step.wire.filter_chunk_before]
     return found + _reused_wire_indexes(scenario)
 
 

@@ -86,7 +86,9 @@ def test_findings_about_a_call_name_the_call(name: str, corpus: list[Scenario]) 
     mutant = next(m for m in ALL_MUTANTS if m.name == name)
     named = 0
     for scenario in corpus:
-        upstream = {s.part.tool_call_id: s.part.tool_name for s in scenario.script if isinstance(s.part, ToolCall)}
+        # Every turn's calls: an agent loop's later turns bring calls of their own.
+        upstream = {s.part.tool_call_id: s.part.tool_name for turn in scenario.turn_scripts() for s in turn
+                    if isinstance(s.part, ToolCall)}
         if not upstream:
             continue
         result = run_case(mutant.factory, scenario, mutant.dialects[0], Settings(timeout=mutant.timeout, grace=1.0))

@@ -372,7 +372,8 @@ def test_lifecycle_tables_are_complete() -> None:
     roles = ("start", "finish", "error", "body")
     assert set(agui.RUN_PHASES) == {(p, r) for p in phases for r in roles}
     states = ("absent", "orphan", "open", "fed", "closed")
-    assert set(agui.ENTITY_TRANSITIONS) == {(s, o) for s in states for o in ("open", "feed", "close")}
+    # "refer": an event that names an entity without changing it (TOOL_CALL_RESULT, row loop.tool-result).
+    assert set(agui.ENTITY_TRANSITIONS) == {(s, o) for s in states for o in ("open", "feed", "close", "refer")}
     for _next, row in agui.ENTITY_TRANSITIONS.values():
         if isinstance(row, agui.EntityRow):
             assert all(hasattr(e, row.attr) for e in agui.ENTITIES.values())

@@ -91,6 +91,8 @@ def test_chat_completions_frames_are_sdk_chunks(sid: str) -> None:
     for _, data in frames:
         if "error" in data:
             assert isinstance(data["error"], dict) and "message" in data["error"], data
+        elif s.contract is not None and data.get("choices") == [] and data.get("object") == "":
+            continue  # Azure's content-filter chunk: outside the type on purpose (the scenario says so)
         else:
             ChatCompletionChunk.model_validate(_openai_compatible(data, s))
     json_body = _plan_body(s, "openai-chat", streaming=False)

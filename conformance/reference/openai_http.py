@@ -204,6 +204,7 @@ class OpenAIChatModel:
         raw_finish: str | None = None
         usage: dict[str, Any] | None = None
         first = True
+        refused = False
         try:
             yield {"type": "stream-start", "warnings": []}
             async for chunk in sdk_stream:
@@ -214,8 +215,7 @@ class OpenAIChatModel:
                     usage = chunk.usage.model_dump()
                 for choice in chunk.choices:
                     delta = choice.delta
-                    reasoning = getattr(delta, "reasoning_content", None) or (delta.model_extra or {}).get(
-                        "reasoning_content")
+                    reasoning, content, refusal = _delta_texts(delta)
                     if reasoning:
                         if text_open:
                             text_open = False
@@ -224,20 +224,23 @@ class OpenAIChatModel:
                             reasoning_open = True
                             yield {"type": "reasoning-start", "id": "reasoning-0"}
                         yield {"type": "reasoning-delta", "id": "reasoning-0", "delta": reasoning}
-                    if delta.content:
+                    refused = refused or refusal
+                    if content:
                         if reasoning_open:
                             reasoning_open = False
                             yield {"type": "reasoning-end", "id": "reasoning-0"}
                         if not text_open:
                             text_open = True
                             yield {"type": "text-start", "id": "txt-0"}
-                        yield {"type": "text-delta", "id": "txt-0", "delta": delta.content}
+                        yield {"type": "text-delta", "id": "txt-0", "delta": content}
                     for tc in delta.tool_calls or []:
                         for part in self._tool_delta(calls, tc):
                             yield part
                     if choice.finish_reason is not None:
                         raw_finish = choice.finish_reason
                         finish = FINISH_MAP.get(choice.finish_reason, "other")
+                        if refused and finish == "stop":
+                            finish = "content-filter"
             if reasoning_open:
                 yield {"type": "reasoning-end", "id": "reasoning-0"}
             if text_open:
@@ -307,7 +310,7 @@ class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
             output="ag-ui",
             # Chat Completions carries no provider-executed results or approvals.
             features={"tools", "parallel_tools", "reasoning", "abort", "structured_output", "multimodal",
-                      "server_tools", "retries", "think_tags"},
+                      "server_tools", "retries"},
             policies=self.capabilities.policies,
         )
         if ctx is not None and ctx.base_url:
@@ -319,3 +322,16 @@ class OpenAIHttpReferenceAdapter(AguiReferenceAdapter):
                 base_url=ctx.base_url, model_id=ctx.model_id, extra=ctx.extra, model_info=ctx.model_info,
             )
             self.dialect = "v3"
+
+
+def _delta_texts(delta: Any) -> tuple[str | None, str | None, bool]:
+    """A Chat Completions delta's reasoning, its text, and whether that text is a refusal.
+
+    Reasoning is ``reasoning_content`` (DeepSeek, vLLM) or ``reasoning`` (OpenRouter, Ollama), as
+    @ai-sdk/openai-compatible 3.0.92 reads either. A refusal streams in ``delta.refusal``: it is shown
+    as text, and the turn's 'stop' is read as content-filter (@ai-sdk/openai 4.0.118's reading).
+    """
+    extra = delta.model_extra or {}
+    reasoning = getattr(delta, "reasoning_content", None) or extra.get("reasoning_content") or extra.get("reasoning")
+    refusal = getattr(delta, "refusal", None)
+    return reasoning, delta.content or refusal, bool(refusal)
