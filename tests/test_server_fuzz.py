@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from hypothesis import strategies as st
 from mock_provider.server import ThreadedMockServer
 
 MAX_BODY = 64 * 1024  # a small limit keeps the huge-body cases cheap
-EXAMPLES = 300
+# The soak command (benchmarks/soak.py) raises it for release checks.
+EXAMPLES = int(os.environ.get("SAC_FUZZ_EXAMPLES", "300"))
 MODEL_PATHS = ["/v1/chat/completions", "/v1/messages", "/v1/parts/v2", "/v1/parts/v3", "/v1/parts/v4",
                "/v1/parts/mastra"]
 KNOWN_PATHS = {*MODEL_PATHS, "/_mock/health", "/_mock/scenarios", "/_mock/requests"}
