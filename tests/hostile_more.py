@@ -97,8 +97,10 @@ class ReprBomb(_Base):
 
 class DeepNesting(_Base):
     async def stream(self, request: RunRequest) -> AsyncIterator[Any]:
+        # Five times the default recursion limit: deep enough to break any recursive copy, cheap enough
+        # to build well inside the case's time bound on a loaded machine (100,000 levels was not).
         deep: Any = {}
-        for _ in range(100_000):
+        for _ in range(5 * sys.getrecursionlimit()):
             deep = {"d": deep}
         yield {**_started(request), "deep": deep}
         yield _finished(request)
