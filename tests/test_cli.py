@@ -56,6 +56,17 @@ def test_render_refuses_what_a_dialect_cannot_express() -> None:
     assert "cannot express part 'tool-approval-request'" in out.stderr.decode()
 
 
+def test_render_prints_anthropic_server_tool_blocks() -> None:
+    """A provider-executed search renders as server_tool_use + web_search_tool_result (anthropic 2.14.0 types)."""
+    out = cli("render", "tool.provider-executed.001", "--dialect", "anthropic")
+    assert out.returncode == 0, out.stderr
+    body = out.stdout.decode()
+    assert '"content_block":{"type":"server_tool_use","id":"srvtoolu_01","name":"web_search","input":{}}' in body
+    assert '"content_block":{"type":"web_search_tool_result","tool_use_id":"srvtoolu_01"' in body
+    assert '"url":"https://example.com/paris-weather"' in body
+    assert body.index("server_tool_use") < body.index("web_search_tool_result") < body.index("text_delta")
+
+
 def test_a_broken_scenario_directory_is_reported_not_a_traceback(tmp_path: Path) -> None:
     (tmp_path / "x.yaml").write_text("id: bad.one.001\ntitle: x\n")
     out = cli("--scenarios", str(tmp_path), "list")

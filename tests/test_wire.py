@@ -19,7 +19,7 @@ import pytest
 
 from mock_provider.dialects import DialectError
 from mock_provider.scenario import Scenario, load_corpus
-from mock_provider.transcript import ErrorRecord, ToolCallRecord, Transcript, UsageRecord
+from mock_provider.transcript import ErrorRecord, ToolCallRecord, ToolResultRecord, Transcript, UsageRecord
 from mock_provider.wires import (
     Chunk,
     Disconnect,
@@ -155,6 +155,7 @@ class SeenCall:
     completed: bool = False  # the consumer would hand it to the client as complete
     parsed: Any = None  # set when the SDK parsed the input itself (non-streaming Messages)
     has_parsed: bool = False
+    provider_executed: bool = False  # a server tool call (Messages server_tool_use): not the client's to run
 
 
 @dataclass
@@ -174,6 +175,7 @@ class Seen:
     error: BaseException | None = None
     error_message: str | None = None
     error_code: str | None = None
+    results: list[ToolResultRecord] = field(default_factory=list)  # server tools' results (Messages)
 
 
 def parse_args(text: str) -> tuple[Any, bool]:
@@ -194,17 +196,18 @@ def transcript_of(seen: Seen) -> Transcript:
     for c in calls:
         args, malformed = (c.parsed, False) if c.has_parsed else parse_args(c.args_text)
         records.append(ToolCallRecord(id=c.id or "", name=c.name or "", args=args,
-                                      args_text=None if c.has_parsed else c.args_text, malformed=malformed))
+                                      args_text=None if c.has_parsed else c.args_text, malformed=malformed,
+                                      provider_executed=c.provider_executed))
     if seen.error is not None:
         return Transcript(text=seen.text, reasoning=seen.reasoning, tool_calls=records, terminal="error",
                           error=ErrorRecord(message=seen.error_message, code=seen.error_code), model=seen.model)
-    if any(c.completed for c in seen.calls):
+    if any(c.completed and not c.provider_executed for c in seen.calls):  # 8.2: only a call the client runs
         finish = "tool_calls"
     else:
         finish = {"stop": "stop", "length": "length", "content-filter": "content_filter",
                   "tool-calls": "stop"}.get(seen.finish or "", "@unknown")
     return Transcript(text=seen.text, reasoning=seen.reasoning, tool_calls=records, finish_reason=finish,  # type: ignore[arg-type]
-                      usage=seen.usage, model=seen.model)
+                      usage=seen.usage, model=seen.model, tool_results=seen.results)
 
 
 def assert_matches(actual: Transcript, expected: Transcript, *, empty_args_equal: bool = False) -> None:
@@ -213,6 +216,7 @@ def assert_matches(actual: Transcript, expected: Transcript, *, empty_args_equal
     assert actual.text == expected.text
     assert actual.reasoning == expected.reasoning
     assert [(c.id, c.name) for c in actual.tool_calls] == [(c.id, c.name) for c in expected.tool_calls]
+    assert [c.provider_executed for c in actual.tool_calls] == [c.provider_executed for c in expected.tool_calls]
     for got, want in zip(actual.tool_calls, expected.tool_calls, strict=True):
         assert got.malformed == want.malformed, got.id
         if not want.malformed:
@@ -221,7 +225,8 @@ def assert_matches(actual: Transcript, expected: Transcript, *, empty_args_equal
             if empty_args_equal and {got.args_text, want.args_text} <= {"", "{}"}:
                 continue  # @ai-sdk/anthropic itself reads an empty input as "{}" (6.5)
             assert got.args_text == want.args_text, got.id
-    assert expected.tool_results == [] and expected.approvals == []
+    assert actual.tool_results == expected.tool_results  # only Messages server tools carry results on a wire
+    assert expected.approvals == []
     if expected.model is not None:
         assert actual.model == expected.model
     if expected.terminal == "error":

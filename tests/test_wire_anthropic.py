@@ -18,7 +18,7 @@ import pytest
 from mock_provider.dialects import DialectError
 from mock_provider.parts import PART_TYPES, Usage, parse_part
 from mock_provider.scenario import Scenario
-from mock_provider.transcript import UsageRecord
+from mock_provider.transcript import ToolResultRecord, UsageRecord
 from mock_provider.wires import Chunk, Disconnect, plan_response
 from mock_provider.wires.anthropic import RULES, UNKNOWN_PART_RULE, Encoder, message
 from tests.test_wire import (
@@ -455,6 +455,34 @@ def note_error(seen: Seen, exc: BaseException) -> None:
         seen.error_code = str(status)
 
 
+def server_result(block: Any) -> ToolResultRecord | None:
+    """A server tool's result block as the V4 tool-result it stands for (None: not a result block).
+
+    Read from the SDK's typed blocks (anthropic 2.14.0 WebSearchResultBlock, CodeExecutionResultBlock,
+    WebSearchToolResultErrorObject): the search result fields under the AI SDK's names (url, title,
+    pageAge, encryptedContent when the API sent one), the run's stdout/stderr/return_code.
+    """
+    if block.type == "web_search_tool_result":
+        if not isinstance(block.content, list):
+            return ToolResultRecord(tool_call_id=block.tool_use_id, is_error=True,
+                                    result={"type": block.content.type, "errorCode": block.content.error_code})
+        items = []
+        for r in block.content:
+            item = {"url": r.url, "title": r.title}
+            if r.page_age is not None:
+                item["pageAge"] = r.page_age
+            if r.encrypted_content:
+                item["encryptedContent"] = r.encrypted_content
+            items.append(item)
+        return ToolResultRecord(tool_call_id=block.tool_use_id, result=items)
+    if block.type == "code_execution_tool_result":
+        run = block.content
+        result = {"stdout": run.stdout, "stderr": run.stderr, "return_code": run.return_code}
+        return ToolResultRecord(tool_call_id=block.tool_use_id,
+                                result={k: v for k, v in result.items() if v != ""} | {"return_code": run.return_code})
+    return None
+
+
 def consume_stream(scenario: Scenario) -> Seen:
     """Stream the scenario through ``Anthropic().messages.create(stream=True)`` (raw events)."""
     import httpx2
@@ -470,8 +498,11 @@ def consume_stream(scenario: Scenario) -> Seen:
                                                        messages=MESSAGES, stream=True):
             if ev.type == "message_start":
                 seen.model, input_usage = ev.message.model, ev.message.usage
-            elif ev.type == "content_block_start" and ev.content_block.type == "tool_use":
-                calls[ev.index] = SeenCall(id=ev.content_block.id, name=ev.content_block.name)
+            elif ev.type == "content_block_start" and ev.content_block.type in ("tool_use", "server_tool_use"):
+                calls[ev.index] = SeenCall(id=ev.content_block.id, name=ev.content_block.name,
+                                           provider_executed=ev.content_block.type == "server_tool_use")
+            elif ev.type == "content_block_start" and (result := server_result(ev.content_block)) is not None:
+                seen.results.append(result)
             elif ev.type == "content_block_delta":
                 d = ev.delta
                 if d.type == "text_delta":
@@ -509,9 +540,11 @@ def consume_json(scenario: Scenario) -> Seen:
             seen.text += block.text
         elif block.type == "thinking":
             seen.reasoning += block.thinking
-        elif block.type == "tool_use":
+        elif block.type in ("tool_use", "server_tool_use"):
             seen.calls.append(SeenCall(id=block.id, name=block.name, completed=True, parsed=block.input,
-                                       has_parsed=True))
+                                       has_parsed=True, provider_executed=block.type == "server_tool_use"))
+        elif (result := server_result(block)) is not None:
+            seen.results.append(result)
     seen.finish = STOP_UNIFIED.get(m.stop_reason or "", "other")
     seen.usage = usage_record(m.usage, m.usage.output_tokens, m.usage.output_tokens_details)
     return seen
@@ -653,3 +686,124 @@ def test_anthropic_sdk_reads_the_citations() -> None:
     with client_for(s).messages.stream(model="m", max_tokens=64, messages=MESSAGES) as stream:
         final = stream.get_final_message()
     assert final.content[0].citations is not None and final.content[0].citations[0].title == "Mont Blanc"
+
+
+# ---------------------------------------------------------------- server-tool blocks (issue 17)
+# Expected blocks written from anthropic 2.14.0 types: server_tool_use_block.py {type, id, name, input},
+# web_search_tool_result_block.py {type, tool_use_id, content: [web_search_result_block.py]},
+# code_execution_tool_result_block.py {type, tool_use_id, content: code_execution_result_block.py},
+# message_delta_usage.py server_tool_use (server_tool_usage.py: web_search_requests, web_fetch_requests).
+SEARCH_CALL = [
+    {"type": "tool-input-start", "id": "srvtoolu_9", "toolName": "web_search", "providerExecuted": True},
+    {"type": "tool-input-delta", "id": "srvtoolu_9", "delta": '{"query":"tides"}'},
+    {"type": "tool-input-end", "id": "srvtoolu_9"},
+    {"type": "tool-call", "toolCallId": "srvtoolu_9", "toolName": "web_search", "input": '{"query":"tides"}',
+     "providerExecuted": True},
+]
+
+
+def test_a_server_search_is_server_tool_use_then_its_result_block() -> None:
+    result = {"type": "tool-result", "toolCallId": "srvtoolu_9", "toolName": "web_search",
+              "result": [{"url": "https://t.test/a", "title": "Tides", "pageAge": "2 days"},
+                         {"url": "https://t.test/b", "title": "More", "encryptedContent": "EnC"}]}
+    got = encode(*SEARCH_CALL, result, finish("stop"))
+    assert got[1:] == [
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "server_tool_use", "id": "srvtoolu_9", "name": "web_search", "input": {}}},
+        {"type": "content_block_delta", "index": 0,
+         "delta": {"type": "input_json_delta", "partial_json": '{"query":"tides"}'}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "content_block_start", "index": 1, "content_block": {
+            "type": "web_search_tool_result", "tool_use_id": "srvtoolu_9", "content": [
+                {"type": "web_search_result", "url": "https://t.test/a", "title": "Tides", "page_age": "2 days",
+                 "encrypted_content": ""},
+                {"type": "web_search_result", "url": "https://t.test/b", "title": "More", "encrypted_content": "EnC"},
+            ]}},
+        {"type": "content_block_stop", "index": 1},
+        {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+         "usage": {"output_tokens": 2, "server_tool_use": {"web_search_requests": 1, "web_fetch_requests": 0}}},
+        {"type": "message_stop"},
+    ]
+    assert [sdk_event(e).type for e in got] == [e["type"] for e in got]  # each is one of the SDK's events
+
+
+def sdk_event(event: dict[str, Any]) -> Any:
+    """The event parsed by the SDK's own ``RawMessageStreamEvent`` union (raises when it is none of them)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(anthropic.types.RawMessageStreamEvent).validate_python(event)
+
+
+def test_a_code_execution_run_is_a_code_execution_tool_result_and_counts_no_search() -> None:
+    s = make_scenario([
+        META,
+        {"part": {"type": "tool-call", "toolCallId": "srvtoolu_c", "toolName": "code_execution",
+                  "input": '{"code":"print(4)"}', "providerExecuted": True}},
+        {"part": {"type": "tool-result", "toolCallId": "srvtoolu_c", "toolName": "code_execution",
+                  "result": {"stdout": "4\n", "return_code": 0}}},
+        {"part": finish("stop")},
+    ])
+    m = anthropic.types.Message.model_validate_json(plan_response(s, D, {"model": "m"}).body_bytes())
+    call, run = m.content
+    assert (call.type, call.id, call.name, call.input) == ("server_tool_use", "srvtoolu_c", "code_execution",
+                                                           {"code": "print(4)"})
+    assert run.type == "code_execution_tool_result" and run.tool_use_id == "srvtoolu_c"
+    assert (run.content.type, run.content.stdout, run.content.stderr, run.content.return_code) == (
+        "code_execution_result", "4\n", "", 0)
+    assert m.usage.server_tool_use is None  # no web search or fetch in this turn
+
+
+def test_a_search_error_is_the_error_object() -> None:
+    got = encode(*SEARCH_CALL, {"type": "tool-result", "toolCallId": "srvtoolu_9", "toolName": "web_search",
+                                "result": {"type": "web_search_tool_result_error", "errorCode": "max_uses_exceeded"},
+                                "isError": True})
+    assert got[-1] == {"type": "content_block_stop", "index": 1}
+    block = sdk_event(got[-2]).content_block
+    assert block.content.type == "web_search_tool_result_error" and block.content.error_code == "max_uses_exceeded"
+
+
+SERVER_REFUSALS: dict[str, list[dict[str, Any]]] = {
+    "not a server tool name": [{**SEARCH_CALL[0], "toolName": "my_search"}],
+    "result of a client call": [
+        {"type": "tool-call", "toolCallId": "toolu_1", "toolName": "x", "input": "{}"},
+        {"type": "tool-result", "toolCallId": "toolu_1", "toolName": "x", "result": {"a": 1}}],
+    "web_fetch result": [
+        {"type": "tool-call", "toolCallId": "s", "toolName": "web_fetch", "input": "{}", "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s", "toolName": "web_fetch", "result": {"url": "https://x"}}],
+    "search result field without a home": [*SEARCH_CALL, {
+        "type": "tool-result", "toolCallId": "srvtoolu_9", "toolName": "web_search",
+        "result": [{"url": "https://x", "title": "X", "snippet": "no such field"}]}],
+    "failed code run flagged isError": [
+        {"type": "tool-call", "toolCallId": "s", "toolName": "code_execution", "input": "{}", "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s", "toolName": "code_execution", "isError": True,
+         "result": {"stderr": "boom", "return_code": 1}}],
+}
+
+
+@pytest.mark.parametrize("case", sorted(SERVER_REFUSALS))
+def test_server_tool_cases_without_a_wire_form_are_refused(case: str) -> None:
+    with pytest.raises(DialectError) as info:
+        encode(*SERVER_REFUSALS[case])
+    assert info.value.part_type in ("tool-input-start", "tool-result")
+    assert RULES[info.value.part_type].error_when
+
+
+@pytest.mark.parametrize("streaming", [True, False])
+def test_anthropic_sdk_reads_the_scenarios_server_search(streaming: bool) -> None:
+    """The SDK's typed blocks carry the scenario's call id, name, input and result (values from the script)."""
+    s = corpus_scenario("tool.provider-executed.001")
+    call = next(p for p in s.parts() if p.type == "tool-call")
+    result = next(p for p in s.parts() if p.type == "tool-result")
+    client = client_for(s)
+    if streaming:
+        with client.messages.stream(model=s.request.model, max_tokens=64, messages=MESSAGES) as stream:
+            m = stream.get_final_message()
+    else:
+        m = client.messages.create(model=s.request.model, max_tokens=64, messages=MESSAGES)
+    use = next(b for b in m.content if b.type == "server_tool_use")
+    found = next(b for b in m.content if b.type == "web_search_tool_result")
+    assert (use.id, use.name, use.input) == (call.tool_call_id, call.tool_name, json.loads(call.input))
+    assert found.tool_use_id == call.tool_call_id
+    assert [(r.url, r.title, r.page_age) for r in found.content] == [
+        (r["url"], r["title"], r.get("pageAge")) for r in result.result]
+    assert m.usage.server_tool_use is not None and m.usage.server_tool_use.web_search_requests == 1

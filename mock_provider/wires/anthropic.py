@@ -6,13 +6,16 @@ JSON body when the request does not stream. Text, reasoning and tool inputs are 
 blocks numbered in order of opening: ``content_block_start`` / ``*_delta`` /
 ``content_block_stop``. ``message_start`` opens the stream (with the input usage of the
 script's finish), ``message_delta`` + ``message_stop`` end it. What Messages cannot say (files,
-sources outside citations, provider-executed tools and their results, approvals, custom and raw parts) raises
+sources outside citations, approvals, custom and raw parts) raises
 :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists every case.
 
 Blocks are emitted exactly as the script orders its parts. The real API never interleaves two
 open blocks, so a script with concurrent tool calls (or reasoning left open when text starts)
 produces a stream the real API would not: a deliberate fault that ``@ai-sdk/anthropic``
 tolerates because it tracks blocks by index (6.7).
+
+A provider-executed call is a ``server_tool_use`` block and its result the tool's result block
+(:mod:`mock_provider.wires.anthropic_server_tools`).
 
 Example:
     >>> from mock_provider.parts import parse_part
@@ -44,9 +47,11 @@ from mock_provider.parts import (
     ToolInputDelta,
     ToolInputEnd,
     ToolInputStart,
+    ToolResult,
     Usage,
 )
 from mock_provider.scenario import Scenario, StepWire
+from mock_provider.wires.anthropic_server_tools import SERVER_TOOL_NAMES, result_block, server_tool_usage
 from mock_provider.wires.frames import Comment, WirePlan, sse_frame
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -111,9 +116,13 @@ RULES: dict[str, Rule] = {
     ),
     "tool-input-start": Rule(
         "mapped",
-        "`tool_use` block `{type:'tool_use', id, name, input:{}}`",
-        error_when="`providerExecuted` is true (server tools need server-tool blocks and result blocks); "
-        "a non-streaming Message whose call never completes (tool_use blocks in a Message are complete)",
+        "`tool_use` block `{type:'tool_use', id, name, input:{}}`; `providerExecuted` true: a "
+        "`server_tool_use` block `{type:'server_tool_use', id, name, input:{}}` (anthropic 2.14.0 "
+        "server_tool_use_block.py; @ai-sdk/anthropic 4.0.105 reads it as a provider-executed call)",
+        error_when="a provider-executed tool whose name is not one of ServerToolUseBlock's (web_search, "
+        "web_fetch, code_execution, bash_code_execution, text_editor_code_execution, tool_search_tool_regex, "
+        "tool_search_tool_bm25); a non-streaming Message whose call never completes (tool_use blocks in a "
+        "Message are complete)",
     ),
     "tool-input-delta": Rule(
         "mapped", "`input_json_delta{partial_json}`", error_when="no open tool_use block has that id"
@@ -128,9 +137,23 @@ RULES: dict[str, Rule] = {
         "mapped",
         "a call never started: tool_use start + one `input_json_delta` with the whole input + stop; a call "
         "still open: the missing input tail (if `input` extends the fragments) + stop; a closed call: nothing",
-        error_when="`providerExecuted` is true",
+        error_when="`providerExecuted` is true and the name is not a server tool's (see tool-input-start)",
     ),
-    "tool-result": Rule("error", "Messages has result blocks only for server tools (not implemented)"),
+    "tool-result": Rule(
+        "mapped",
+        "the result block of a server call, started and stopped at once: web_search -> "
+        "`web_search_tool_result{tool_use_id, content:[{type:'web_search_result', url, title, page_age, "
+        "encrypted_content}]}` (isError: `content:{type:'web_search_tool_result_error', error_code}`); "
+        "code_execution -> `code_execution_tool_result{tool_use_id, content:{type:'code_execution_result', "
+        "stdout, stderr, return_code, content}}`; the finish's usage counts searches in "
+        "`server_tool_use{web_search_requests, web_fetch_requests}` (server_tool_usage.py). @ai-sdk/anthropic "
+        "4.0.105 hands a search result on with `encryptedContent` and `type` added and a url `source` part per "
+        "result, and a code_execution call's input `{code}` as `{type:'programmatic-tool-call', code}`",
+        error_when="the call is not a server call of this response; a tool other than web_search and "
+        "code_execution (their result blocks are not implemented); a result with fields the block has no "
+        "place for; isError on a code_execution result (only code_execution_tool_result_error is an error, "
+        "and it carries no output)",
+    ),
     "tool-approval-request": Rule("error", "Messages has no approvals"),
     "file": Rule("error", "Messages streams no files"),
     "reasoning-file": Rule("error", "Messages streams no files"),
@@ -254,6 +277,7 @@ class Encoder:
         self.redacted: set[int] = set()
         self.tool_args: dict[str, str] = {}  # call id -> input text sent so far (open or closed)
         self.completed: set[str] = set()  # call ids a tool-call part completed
+        self.server_calls: dict[str, str] = {}  # provider-executed call id -> server tool name
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
@@ -326,11 +350,8 @@ class Encoder:
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return self._reasoning(part)
         if isinstance(part, ToolInputStart):
-            if part.provider_executed:
-                raise self._fail(part.type, "provider-executed (server) tools are not implemented for Messages")
             self.tool_args[part.id] = ""
-            return self._start("tool", part.id, {"type": "tool_use", "id": part.id, "name": part.tool_name,
-                                                 "input": {}})
+            return self._start("tool", part.id, self._call_block(part, part.id, bool(part.provider_executed)))
         if isinstance(part, ToolInputDelta):
             index = self.open.get(("tool", part.id))
             if index is None:
@@ -341,6 +362,8 @@ class Encoder:
             return self._stop("tool", part.id)
         if isinstance(part, ToolCall):
             return self._tool_call(part)
+        if isinstance(part, ToolResult):
+            return self._tool_result(part)
         if isinstance(part, Finish):
             return self._finish(part)
         if isinstance(part, Error):
@@ -387,9 +410,29 @@ class Encoder:
             out.extend(self._stop(*key))
         return out
 
+    def _call_block(self, part: ToolInputStart | ToolCall, call_id: str, server: bool) -> dict[str, Any]:
+        """The start block of a call: ``tool_use``, or ``server_tool_use`` for a provider-executed one."""
+        if not server:
+            return {"type": "tool_use", "id": call_id, "name": part.tool_name, "input": {}}
+        if part.tool_name not in SERVER_TOOL_NAMES:
+            raise self._fail(part.type, f"{part.tool_name!r} is not a Messages server tool (ServerToolUseBlock.name "
+                             f"is one of {', '.join(sorted(SERVER_TOOL_NAMES))})")
+        self.server_calls[call_id] = part.tool_name
+        return {"type": "server_tool_use", "id": call_id, "name": part.tool_name, "input": {}}
+
+    def _tool_result(self, part: ToolResult) -> list[dict[str, Any]]:
+        name = self.server_calls.get(part.tool_call_id)
+        if name is None:
+            raise self._fail(part.type, "Messages has result blocks only for server calls of the same response; "
+                             f"{part.tool_call_id!r} is not one")
+        block = result_block(name, part.result, bool(part.is_error))
+        if isinstance(block, str):
+            raise self._fail(part.type, block)
+        key = ("result", part.tool_call_id)
+        out = self._start(*key, {"type": block["type"], "tool_use_id": part.tool_call_id, "content": block["content"]})
+        return out + self._stop(*key)
+
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
-        if part.provider_executed:
-            raise self._fail(part.type, "provider-executed (server) tools are not implemented for Messages")
         call_id = part.tool_call_id
         key = ("tool", call_id)
         self.completed.add(call_id)
@@ -405,7 +448,7 @@ class Encoder:
         if call_id in self.tool_args:
             return []  # already streamed and closed (tool-input-end): the replay adds nothing
         self.tool_args[call_id] = part.input
-        out = self._start(*key, {"type": "tool_use", "id": call_id, "name": part.tool_name, "input": {}})
+        out = self._start(*key, self._call_block(part, call_id, bool(part.provider_executed)))
         out.append(self._delta(self.open[key], {"type": "input_json_delta", "partial_json": part.input}))
         return out + self._stop(*key)
 
@@ -441,6 +484,9 @@ class Encoder:
         usage: dict[str, Any] = {"output_tokens": output_tokens(part.usage) or 0}
         if part.usage.output_tokens.reasoning is not None:
             usage["output_tokens_details"] = {"thinking_tokens": part.usage.output_tokens.reasoning}
+        server_use = server_tool_usage(list(self.server_calls.values()))
+        if server_use is not None:
+            usage["server_tool_use"] = server_use
         return [*self._message_start(), {"type": "message_delta", "delta": delta, "usage": usage},
                 {"type": "message_stop"}]
 
@@ -568,7 +614,7 @@ def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     content = []
     for index in sorted(blocks):
         block = blocks[index]
-        if block["type"] == "tool_use":
+        if block["type"] in ("tool_use", "server_tool_use"):
             try:
                 block["input"] = json.loads(partial[index] or "{}")
             except ValueError:

@@ -1,0 +1,114 @@
+"""Anthropic server-tool blocks: a provider-executed call and its result on the Messages wire.
+
+A V4 ``tool-call`` with ``providerExecuted: true`` is a ``server_tool_use`` block (anthropic
+2.14.0 ``types/server_tool_use_block.py``: ``{type, id, name, input}``, ``name`` one of
+:data:`SERVER_TOOL_NAMES`); its ``tool-result`` is the result block of that tool
+(``types/raw_content_block_start_event.py`` lists the block types a ``content_block_start``
+may carry). ``@ai-sdk/anthropic`` 4.0.105 (``dist/index.js`` ``case "server_tool_use"`` /
+``case "web_search_tool_result"`` / ``case "code_execution_tool_result"``, lines 5502-5700)
+reads them back as a provider-executed ``tool-input-start``/``tool-call`` and a ``tool-result``.
+
+Only results whose every field has a wire home are rendered (:func:`result_block`); anything
+else is a reason string the encoder turns into NOT-EXPRESSIBLE.
+
+Example:
+    >>> result_block("web_search", [{"url": "https://x.test", "title": "X"}], False)["content"][0]["type"]
+    'web_search_result'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# ServerToolUseBlock.name (anthropic 2.14.0 types/server_tool_use_block.py).
+SERVER_TOOL_NAMES = frozenset({
+    "web_search", "web_fetch", "code_execution", "bash_code_execution", "text_editor_code_execution",
+    "tool_search_tool_regex", "tool_search_tool_bm25",
+})
+# Canonical web search result keys -> WebSearchResultBlock fields (types/web_search_result_block.py);
+# @ai-sdk/anthropic reads them back as url, title, pageAge, encryptedContent, type.
+_WEB_SEARCH_FIELDS = {"url": "url", "title": "title", "pageAge": "page_age", "encryptedContent": "encrypted_content"}
+# CodeExecutionResultBlock fields (types/code_execution_result_block.py); @ai-sdk/anthropic hands on
+# {type, stdout, stderr, return_code, content} as the tool-result's result.
+_CODE_FIELDS = {"type", "stdout", "stderr", "return_code", "content"}
+
+
+def _web_search_item(item: Any) -> dict[str, Any] | str:
+    if not isinstance(item, dict) or not isinstance(item.get("url"), str) or not isinstance(item.get("title"), str):
+        return "a web search result is an object with a string url and title (WebSearchResultBlock)"
+    extra = set(item) - set(_WEB_SEARCH_FIELDS) - {"type"}
+    if extra or item.get("type", "web_search_result") != "web_search_result":
+        return f"web search result fields {sorted(extra) or ['type']} have no WebSearchResultBlock field"
+    out: dict[str, Any] = {"type": "web_search_result", "url": item["url"], "title": item["title"],
+                           "encrypted_content": item.get("encryptedContent", "")}
+    if item.get("pageAge") is not None:
+        out["page_age"] = item["pageAge"]
+    return out
+
+
+def _web_search(result: Any, is_error: bool) -> dict[str, Any] | str:
+    if is_error:
+        # The error form @ai-sdk/anthropic produces (isError true, result {type, errorCode}).
+        if isinstance(result, dict) and set(result) == {"type", "errorCode"} \
+                and result["type"] == "web_search_tool_result_error":
+            return {"type": "web_search_tool_result_error", "error_code": result["errorCode"]}
+        return "an error result of web_search is {type: 'web_search_tool_result_error', errorCode} on Messages"
+    if not isinstance(result, list):
+        return "a web_search result is a list of search results (web_search_tool_result.content)"
+    items = [_web_search_item(i) for i in result]
+    bad = next((i for i in items if isinstance(i, str)), None)
+    return bad if bad is not None else {"content": items}
+
+
+def _code_execution(result: Any, is_error: bool) -> dict[str, Any] | str:
+    if is_error:
+        # A failed run is still a code_execution_result (its return_code says so); only a
+        # code_execution_tool_result_error makes @ai-sdk/anthropic set isError (index.js:5139).
+        return ("isError on a code_execution result: Messages marks only code_execution_tool_result_error "
+                "{error_code} as an error, a nonzero return_code is a plain result")
+    if not isinstance(result, dict) or not isinstance(result.get("return_code"), int) or set(result) - _CODE_FIELDS \
+            or result.get("type", "code_execution_result") != "code_execution_result":
+        return ("a code_execution result is {stdout?, stderr?, return_code, content?} "
+                "(CodeExecutionResultBlock)")
+    return {"content": {"type": "code_execution_result", "stdout": result.get("stdout", ""),
+                        "stderr": result.get("stderr", ""), "return_code": result["return_code"],
+                        "content": result.get("content", [])}}
+
+
+_RESULTS = {"web_search": ("web_search_tool_result", _web_search),
+            "code_execution": ("code_execution_tool_result", _code_execution)}
+
+
+def result_block(tool_name: str, result: Any, is_error: bool) -> dict[str, Any] | str:
+    """The result block (without ``tool_use_id``) of a server tool's result, or why it has none.
+
+    >>> result_block("code_execution", {"stdout": "4", "return_code": 0}, False)["type"]
+    'code_execution_tool_result'
+    >>> result_block("web_fetch", {}, False)
+    'results of web_fetch are not implemented (rendered: web_search, code_execution)'
+    """
+    if tool_name not in _RESULTS:
+        return f"results of {tool_name} are not implemented (rendered: {', '.join(_RESULTS)})"
+    block_type, build = _RESULTS[tool_name]
+    body = build(result, is_error)
+    if isinstance(body, str):
+        return body
+    if "content" not in body:  # an error object is the block's content
+        body = {"content": body}
+    return {"type": block_type, **body}
+
+
+def server_tool_usage(names: list[str]) -> dict[str, int] | None:
+    """``usage.server_tool_use`` for the server calls of a response (None: no search or fetch).
+
+    ServerToolUsage (types/server_tool_usage.py) counts web searches and fetches, both required.
+
+    >>> server_tool_usage(["web_search", "code_execution", "web_search"])
+    {'web_search_requests': 2, 'web_fetch_requests': 0}
+    >>> server_tool_usage(["code_execution"]) is None
+    True
+    """
+    searches, fetches = names.count("web_search"), names.count("web_fetch")
+    if not searches and not fetches:
+        return None
+    return {"web_search_requests": searches, "web_fetch_requests": fetches}
