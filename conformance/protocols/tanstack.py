@@ -49,6 +49,7 @@ from conformance.protocols.agui import (
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Entity, Op, Table
 from conformance.protocols.lifecycle import run as run_table
+from conformance.protocols.usage_readings import tanstack_type
 from mock_provider.transcript import ErrorRecord, ToolResultRecord, Transcript, UsageRecord
 
 NAME = "tanstack"
@@ -237,4 +238,6 @@ PROTOCOL = OutputProtocol(
     # 0.10.15 dist/esm/usage.js:22-28, buildChatCompletionsUsage copies a detail only when non-zero).
     zero_is_absent=frozenset({"reasoning_tokens", "cached_input_tokens", "cache_write_input_tokens"}),
     null_args_empty=agui.PROTOCOL.null_args_empty,  # the same engine reads these chunks
+    # completionTokens with or without reasoning counted apart (conformance.protocols.usage_readings).
+    reasoning_apart=tanstack_type,
 )
