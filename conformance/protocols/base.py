@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from conformance.findings import Finding
 from conformance.protocols.usage_readings import never
@@ -68,3 +68,6 @@ class OutputProtocol:
     # Issue 15, per protocol (conformance.protocols.usage_readings): whether the protocol's usage type, for
     # this stream, lets the output count leave out reasoning tokens reported apart. Default: the AI SDK's rule.
     reasoning_apart: Callable[[Sequence[Any]], bool] = never
+    # Issue 16: the usage an agent loop's run reports: 'sum' over its model calls (ai's totalUsage), or
+    # 'last-call', the last model call's own (conformance.expectations.loop_usage_under).
+    loop_usage: Literal["sum", "last-call"] = "sum"

@@ -1,6 +1,7 @@
-"""Mutants of the per-protocol usage readings (issue 15): TanStack's ``TokenUsage`` lets
-``completionTokens`` leave out reasoning reported apart (conformance.protocols.usage_readings); a count
-that is neither the output with nor without the reasoning must still fail row 8.3.*."""
+"""Mutants of the per-protocol usage rules: TanStack's ``TokenUsage`` lets ``completionTokens`` leave out
+reasoning reported apart (issue 15, conformance.protocols.usage_readings), so a count that is neither the
+output with nor without the reasoning must still fail row 8.3.*; and TanStack's agent loop reports the last
+model call's usage, not the sum (issue 16, ``OutputProtocol.loop_usage``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import Any
 from conformance.contract import AdapterContext
 from conformance.protocols.agui import dig
 from conformance.reference import tanstack
-from tests.mutants.base import Mutant, map_events, per_event
+from conformance.reference.loop import LoopMixin
+from conformance.reference.tanstack import TanstackReferenceAdapter
+from conformance.reference.values import TokenCounts
+from tests.mutants.base import Mutant, map_events, per_event, subclass
 
 Events = list[dict[str, Any]]
 
@@ -28,3 +32,17 @@ MUTANTS: list[Mutant] = [
            "the output with nor without them)", map_events(tanstack, per_event(tanstack_reasoning_twice)),
            {"8.3.v2", "8.3.v3", "8.3.mastra"}, "tanstack"),
 ]
+
+
+class TanstackLoopUsageSummed(TanstackReferenceAdapter):
+    """Issue 16: an agent loop's usage summed over the model calls (ai's ``totalUsage``) where TanStack's
+    run reports the last call's own (conformance.protocols.tanstack ``loop_usage``)."""
+
+    def final_usage(self) -> TokenCounts | None:
+        return LoopMixin.final_usage(self)
+
+
+MUTANTS.append(
+    Mutant("tanstack.loop-usage-summed", "an agent loop's RUN_FINISHED usage summed over the model calls "
+           "(ai's totalUsage), not the last call's as TanStack reports it", subclass(TanstackLoopUsageSummed),
+           {"8.3.v2", "8.3.v3", "8.3.mastra"}, "tanstack", loops=True))
