@@ -11,6 +11,10 @@ here, once, before any check compares (:func:`conformance.checks.context.build_c
   transcript's vocabulary (:data:`PROVIDER_REASONS`), instead of the engine rule ('tool_calls' iff
   a client call completed) the scenario states.
 
+The output protocol decides one more thing (issue 16): an agent loop's usage is stated summed over the
+model calls (``ai``'s ``totalUsage``); a protocol whose run reports each model call's own usage
+(``OutputProtocol.loop_usage`` 'last-call', TanStack) expects the last call's (:func:`loop_usage_under`).
+
 Example:
     >>> from mock_provider.scenario import load_corpus
     >>> from conformance.contract import Policies
@@ -29,11 +33,11 @@ from __future__ import annotations
 from conformance.contract import Policies
 from conformance.protocols import protocol
 from mock_provider.dialects import dialect as dialect_of
-from mock_provider.parts import Finish, ToolCall
+from mock_provider.parts import Finish, ToolCall, Usage
 from mock_provider.scenario import Scenario
-from mock_provider.transcript import ExpectedFinish, Transcript
+from mock_provider.transcript import ExpectedFinish, Transcript, UsageRecord
 
-__all__ = ["PROVIDER_REASONS", "expected_under", "provider_reason", "truncated"]
+__all__ = ["PROVIDER_REASONS", "expected_under", "loop_usage_under", "provider_reason", "truncated", "usage_record"]
 
 # The upstream's unified reason in the transcript's vocabulary; anything else (other, unknown,
 # interrupted, no finish) is "no reason", which the `unknown_finish` choice spells.
@@ -105,6 +109,7 @@ def expected_under(expected: Transcript, scenario: Scenario, policies: Policies,
     chosen = policies.resolved(output)
     if expected.terminal != "finished":
         return expected
+    expected = loop_usage_under(expected, scenario, output, dialect)
     if chosen.missing_finish == "error" and (truncated(scenario) or _reported_incomplete(scenario, output)):
         completed = {p.tool_call_id for p in scenario.parts() if isinstance(p, ToolCall)}
         return expected.model_copy(update={
@@ -113,3 +118,59 @@ def expected_under(expected: Transcript, scenario: Scenario, policies: Policies,
     if chosen.finish_reason == "provider" and expected.finish_reason is not None:
         return expected.model_copy(update={"finish_reason": provider_reason(scenario, dialect)})
     return expected
+
+
+def usage_record(usage: Usage | None, name: str) -> UsageRecord | None:
+    """What the consumer must see for this canonical usage in this dialect (spec 8.3).
+
+    >>> u = Usage.model_validate({"inputTokens": {"total": 2}, "outputTokens": {"total": 3, "reasoning": 1}})
+    >>> r = usage_record(u, "v3")
+    >>> r.total_tokens, r.reasoning_tokens, usage_record(None, "v3")
+    (5, 1, None)
+    """
+    shape = dialect_of(name)
+    if usage is None:
+        return None
+    inp, out = usage.input_tokens, usage.output_tokens
+    if inp.total is None and out.total is None:
+        return None  # every count undefined: omit (8.3)
+    total = (inp.total or 0) + (out.total or 0)  # V3/V4 and Mastra: the sum (no total field)
+    raw_total = (usage.raw or {}).get("totalTokens")
+    if shape.provider_total and isinstance(raw_total, int):
+        total = raw_total  # V2 carries the provider's own total: totalTokens ?? input + output
+    return UsageRecord(
+        input_tokens=inp.total,
+        output_tokens=out.total,
+        total_tokens=total,
+        reasoning_tokens=out.reasoning,
+        cached_input_tokens=inp.cache_read,
+        # V2's flat usage has no cache-write count.
+        cache_write_input_tokens=inp.cache_write if shape.cache_write else None,
+    )
+
+
+def loop_usage_under(expected: Transcript, scenario: Scenario, output: str, dialect: str | None) -> Transcript:
+    """``expected`` with the usage the output protocol reports at the end of an agent loop.
+
+    The scenario states the turns' usage summed (``OutputProtocol.loop_usage`` 'sum', ai's
+    ``totalUsage``); under 'last-call' (TanStack: each model call's RUN_FINISHED carries that call's
+    usage) a finished multi-turn run expects its last model call's usage, read in ``dialect``.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "loop.usage.001")
+    >>> s.expected.usage.input_tokens, s.expected.usage.output_tokens
+    (250, 50)
+    >>> last = loop_usage_under(s.expected, s, "tanstack", "v3").usage
+    >>> last.input_tokens, last.output_tokens, last.total_tokens
+    (150, 30, 180)
+    >>> loop_usage_under(s.expected, s, "ag-ui", "v3").usage.input_tokens
+    250
+    """
+    if (protocol(output).loop_usage != "last-call" or scenario.turn_count() < 2 or dialect is None
+            or expected.usage is None or expected.terminal != "finished"):
+        return expected
+    # The run ends with the last scripted turn (the one truncated() and provider_reason() read).
+    last = [s.part for s in scenario.turn_scripts()[-1] if s.part is not None]
+    finish = next((p for p in last if isinstance(p, Finish)), None)
+    usage = usage_record(finish.usage, dialect) if finish is not None else None
+    return expected.model_copy(update={"usage": usage})

@@ -30,6 +30,7 @@ from typing import Any
 
 from conformance.contract import NONSTRICT_CHOICES, Policies
 from conformance.findings import Finding
+from conformance.protocols.usage_readings import output_reading_ok
 from conformance.structured import undo_null_widening
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.transcript import ToolCallRecord, Transcript, UsageRecord
@@ -92,6 +93,9 @@ class Comparison:
     # 0 and absence the protocol's type does not tell apart, and whether 'null' and '{}' arguments are one.
     zero_is_absent: frozenset[str] = frozenset()
     null_args_empty: bool = False
+    # Per output protocol (OutputProtocol.reasoning_apart, issue 15): an output count without the reasoning
+    # tokens the upstream reported apart is also a correct reading.
+    reasoning_apart: bool = False
 
 
 class _Sink:
@@ -141,7 +145,7 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
             sink.out.extend(_finish_findings(expected, actual, policies, view.upstream_finish,
                                              view.has_provider_calls))
         sink.out.extend(_usage_findings(expected.usage, actual.usage, policies, view.usage_fields, view.dialect,
-                                        view.zero_is_absent))
+                                        view.zero_is_absent, view.reasoning_apart))
         if view.truncated and actual.terminal == "finished" and "stop" in NONSTRICT_CHOICES["missing_finish"]:
             # Conformant (policy 'stop'), but a consumer cannot tell it from a complete answer.
             sink.out.append(Finding(row="8.1.19", level="SHOULD", field="terminal", source="semantics",
@@ -380,6 +384,7 @@ def _usage_findings(
     fields: Sequence[str],
     dialect: str,
     zero_is_absent: frozenset[str] = frozenset(),
+    reasoning_apart: bool = False,
 ) -> list[Finding]:
     row = usage_row(dialect, expected)
     if not fields:
@@ -399,6 +404,9 @@ def _usage_findings(
     for f in zero_is_absent & set(fields):
         if exp[f] in (0, None) and act[f] in (0, None):
             exp[f] = act[f] = None  # the protocol's type lets a producer omit a zero count
+    if reasoning_apart and "output_tokens" in exp and output_reading_ok(
+            exp["output_tokens"], expected.reasoning_tokens, act["output_tokens"]):
+        exp["output_tokens"] = act["output_tokens"]  # the count without the reasoning: the other reading
     if exp != act:
         return [Finding(row=row, message="usage differs", expected=exp, actual=act, field="usage",
                         source="semantics")]

@@ -52,6 +52,7 @@ from typing import Any, Literal
 
 from hypothesis import strategies as st
 
+from conformance.expectations import usage_record
 from mock_provider.dialects import PART_DIALECTS, dialect
 from mock_provider.parts import (
     Error,
@@ -82,7 +83,6 @@ from mock_provider.transcript import (
     ExpectedFinish,
     ToolCallRecord,
     Transcript,
-    UsageRecord,
 )
 
 __all__ = [
@@ -403,29 +403,6 @@ def mixed_streams(**kwargs: Any) -> st.SearchStrategy[Scenario]:
 
 
 # ---------------------------------------------------------------- the expected transcript
-def _usage_record(usage: Usage | None, name: str) -> UsageRecord | None:
-    """What the consumer must see for this canonical usage in this dialect (spec 8.3)."""
-    shape = dialect(name)
-    if usage is None:
-        return None
-    inp, out = usage.input_tokens, usage.output_tokens
-    if inp.total is None and out.total is None:
-        return None  # every count undefined: omit (8.3)
-    total = (inp.total or 0) + (out.total or 0)  # V3/V4 and Mastra: the sum (no total field)
-    raw_total = (usage.raw or {}).get("totalTokens")
-    if shape.provider_total and isinstance(raw_total, int):
-        total = raw_total  # V2 carries the provider's own total: totalTokens ?? input + output
-    return UsageRecord(
-        input_tokens=inp.total,
-        output_tokens=out.total,
-        total_tokens=total,
-        reasoning_tokens=out.reasoning,
-        cached_input_tokens=inp.cache_read,
-        # V2's flat usage has no cache-write count.
-        cache_write_input_tokens=inp.cache_write if shape.cache_write else None,
-    )
-
-
 def expected_transcript(parts: Iterable[Part], dialect: str = _BASE_DIALECT) -> Transcript:
     """The transcript a correct adapter makes of these canonical parts, read in ``dialect``.
 
@@ -482,7 +459,7 @@ def expected_transcript(parts: Iterable[Part], dialect: str = _BASE_DIALECT) -> 
         reason = "@unknown"
     else:
         reason = _FINISH_OUT.get(finish.finish_reason.unified, "@unknown")
-    usage = _usage_record(finish.usage, dialect) if finish is not None else None
+    usage = usage_record(finish.usage, dialect) if finish is not None else None
     return Transcript(**common, finish_reason=reason, usage=usage)
 
 

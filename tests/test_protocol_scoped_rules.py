@@ -176,3 +176,35 @@ def test_null_and_empty_object_arguments_are_one_call_where_the_tanstack_engine_
     assert _rows(exp, _null_call("{}", {}), proto) == ([] if same else ["8.1.10"])
     assert _rows(exp, _null_call('{"a":1}', {"a": 1}), proto) == ["8.1.10"]  # arguments the model never sent
     assert _rows(_null_call("{}", {}), _null_call("null", None), proto) == ([] if same else ["8.1.10"])
+
+
+# ---------------------------------------------------------------- output tokens and reasoning (class 1, Gemini)
+def _usage_rows(expected: UsageRecord, actual: UsageRecord, proto: Any, events: list[dict[str, Any]]) -> list[str]:
+    view = Comparison(rows=["8.1.4"], usage_fields=FIELDS, dialect="gemini", upstream_finish="stop",
+                      has_provider_calls=False, zero_is_absent=proto.zero_is_absent,
+                      reasoning_apart=proto.reasoning_apart(events))
+    exp, act = Transcript(text="x", finish_reason="stop", usage=expected), Transcript(text="x", finish_reason="stop",
+                                                                                       usage=actual)
+    return [f.row for f in compare(exp, act, Policies(), view)]
+
+
+def test_output_tokens_without_reasoning_are_a_reading_of_tanstack_usage_only() -> None:
+    # Gemini's usageMetadata: candidatesTokenCount 18 + thoughtsTokenCount 12 of an output of 30.
+    exp = UsageRecord(input_tokens=10, output_tokens=30, total_tokens=40, reasoning_tokens=12)
+    gemini_reading = UsageRecord(input_tokens=10, output_tokens=18, total_tokens=40, reasoning_tokens=12)
+    tanstack_wire = [{"type": "RUN_FINISHED", "metadata": {"tanstack": {"finishReason": "stop"}}}]
+    assert _usage_rows(exp, gemini_reading, tanstack.PROTOCOL, []) == []
+    assert _usage_rows(exp, exp, tanstack.PROTOCOL, []) == []  # the count with the reasoning stays right
+    assert _usage_rows(exp, gemini_reading, agui.PROTOCOL, tanstack_wire) == []
+    # AG-UI without TanStack's metadata, and the AI SDK's own protocols, keep outputTokens.total's rule.
+    assert _usage_rows(exp, gemini_reading, agui.PROTOCOL, [{"type": "RUN_FINISHED"}]) == ["8.3.v3"]
+    assert _usage_rows(exp, gemini_reading, ui_message_stream.PROTOCOL, []) == ["8.3.v3"]
+    # Neither reading: reasoning counted twice, or subtracted when none was reported apart.
+    twice = gemini_reading.model_copy(update={"output_tokens": 42})
+    assert _usage_rows(exp, twice, tanstack.PROTOCOL, []) == ["8.3.v3"]
+    no_reasoning = UsageRecord(input_tokens=10, output_tokens=30, total_tokens=40)
+    assert _usage_rows(no_reasoning, no_reasoning.model_copy(update={"output_tokens": 18}), tanstack.PROTOCOL,
+                       []) == ["8.3.v3"]
+    # The total is Gemini's totalTokenCount, thoughts included: a total without them is still wrong.
+    short_total = gemini_reading.model_copy(update={"total_tokens": 28})
+    assert _usage_rows(exp, short_total, tanstack.PROTOCOL, []) == ["8.3.v3"]

@@ -49,6 +49,7 @@ from conformance.protocols.lifecycle import (
 )
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tool_calls import engine_input, parse_json, tool_call_record
+from conformance.protocols.usage_readings import carries_tanstack_metadata
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
@@ -784,4 +785,5 @@ PROTOCOL = OutputProtocol(
     # `parsed && typeof parsed === "object" ? parsed : {}` (@tanstack/ai 0.58.0
     # dist/esm/activities/chat/tools/tool-calls.js:173 server tools, :441 client tools).
     null_args_empty=True,
+    reasoning_apart=carries_tanstack_metadata,  # TanStack's TokenUsage rule on its wire form (usage_readings)
 )

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from conformance.findings import Finding
+from conformance.protocols.usage_readings import never
 from mock_provider.transcript import Transcript
 
 
@@ -64,3 +65,9 @@ class OutputProtocol:
     # AbstractAgent's run() Observable errored), given the error's text. None: the protocol has no
     # such channel, every failure must be an event.
     failure_event: Callable[[str], dict[str, Any]] | None = None
+    # Issue 15, per protocol (conformance.protocols.usage_readings): whether the protocol's usage type, for
+    # this stream, lets the output count leave out reasoning tokens reported apart. Default: the AI SDK's rule.
+    reasoning_apart: Callable[[Sequence[Any]], bool] = never
+    # Issue 16: the usage an agent loop's run reports: 'sum' over its model calls (ai's totalUsage), or
+    # 'last-call', the last model call's own (conformance.expectations.loop_usage_under).
+    loop_usage: Literal["sum", "last-call"] = "sum"

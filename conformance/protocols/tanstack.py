@@ -49,6 +49,7 @@ from conformance.protocols.agui import (
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Entity, Op, Table
 from conformance.protocols.lifecycle import run as run_table
+from conformance.protocols.usage_readings import tanstack_type
 from mock_provider.transcript import ErrorRecord, ToolResultRecord, Transcript, UsageRecord
 
 NAME = "tanstack"
@@ -237,4 +238,12 @@ PROTOCOL = OutputProtocol(
     # 0.10.15 dist/esm/usage.js:22-28, buildChatCompletionsUsage copies a detail only when non-zero).
     zero_is_absent=frozenset({"reasoning_tokens", "cached_input_tokens", "cache_write_input_tokens"}),
     null_args_empty=agui.PROTOCOL.null_args_empty,  # the same engine reads these chunks
+    # completionTokens with or without reasoning counted apart (conformance.protocols.usage_readings).
+    reasoning_apart=tanstack_type,
+    # An agent loop's usage is per model call, never summed: chat() passes each call's RUN_FINISHED on with
+    # the usage its adapter gave (@tanstack/ai 0.58.0 dist/esm/activities/chat/index.js:587-592, format only;
+    # deferred, then flushed as is at :961-974), reports each to onUsage (:606, :714-716), gives onFinish the last
+    # one's (finishedEvent, set per RUN_FINISHED at :709-710, read at :395); only the OTel middleware adds them up,
+    # for its span (dist/esm/middlewares/otel.js:33-35, :345). So a run's last usage is its last call's.
+    loop_usage="last-call",
 )

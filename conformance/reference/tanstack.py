@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.core import Event, TokenCounts, ToolCallState
+from conformance.reference.finish import FinishMixin
 
 __all__ = ["TanstackReferenceAdapter", "token_usage"]
 
@@ -91,6 +92,11 @@ class TanstackReferenceAdapter(AguiReferenceAdapter):
         if code is not None:
             error["code"] = code
         self.emit({"type": "RUN_ERROR", **error, "error": dict(error), "model": self.state.model})
+
+    def final_usage(self) -> TokenCounts | None:
+        """8.3 over an agent loop, TanStack's rule: the last model call's usage, not the turns' sum
+        (``conformance.protocols.tanstack`` ``loop_usage``; a single call: as before)."""
+        return FinishMixin.final_usage(self)
 
     # ------------------------------------------------------------ text / reasoning
     def emit_text_content(self, message_id: str, delta: str) -> None:

@@ -27,3 +27,8 @@ ALL_MUTANTS += _POLICY  # the POLICY rows' declared-vs-done mutants (#15)
 from tests.mutants.loop_mutants import MUTANTS as _LOOP  # noqa: E402
 
 ALL_MUTANTS += _LOOP
+
+# Usage graded by each output protocol's own type (issue 15): TanStack's output count.
+from tests.mutants.usage_mutants import MUTANTS as _USAGE  # noqa: E402
+
+ALL_MUTANTS += _USAGE
