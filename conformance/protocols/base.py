@@ -64,3 +64,8 @@ class OutputProtocol:
     # AbstractAgent's run() Observable errored), given the error's text. None: the protocol has no
     # such channel, every failure must be an event.
     failure_event: Callable[[str], dict[str, Any]] | None = None
+    # Issue 15: the finish reasons a run may report after a refusal on the wire (row refusal.shown,
+    # conformance.refusal). The default passes the provider's own 'stop' through (TanStack does:
+    # @tanstack/openai-base 0.10.15 dist/esm/adapters/chat-completions-text.js:684) or reads it as
+    # content-filter as @ai-sdk/openai 4.0.118 dist/index.js:1684 does.
+    refusal_finishes: frozenset[str] = frozenset({"content_filter", "stop"})
