@@ -27,3 +27,8 @@ ALL_MUTANTS += _POLICY  # the POLICY rows' declared-vs-done mutants (#15)
 from tests.mutants.loop_mutants import MUTANTS as _LOOP  # noqa: E402
 
 ALL_MUTANTS += _LOOP
+
+# Refusals (issue 15): a refusal on the wire is shown (a SHOULD), whatever documented reading.
+from tests.mutants.refusal_mutants import MUTANTS as _REFUSAL  # noqa: E402
+
+ALL_MUTANTS += _REFUSAL
