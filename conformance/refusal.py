@@ -38,6 +38,10 @@ from mock_provider.scenario import Scenario
 from mock_provider.transcript import ErrorRecord, Transcript
 
 Reading = Literal["text", "provider-finish", "error", "dropped"]
+# Error codes that name a refusal: @tanstack/openai-base 0.10.15 dist/esm/adapters/responses-text.js:685-697
+# (a `refusal` content part -> RUN_ERROR code 'refusal'; on response.content_part.added, whose refusal is
+# still empty, the message is 'Refused without explanation').
+REFUSAL_CODES = frozenset({"refusal"})
 # The finish a Chat Completions / Responses stream reports with a refusal: the choice ends 'stop'
 # (the response completes), openai 3.57.0 types/chat/chat_completion_chunk.py Choice.finish_reason.
 PROVIDER_FINISH = "stop"
@@ -81,7 +85,8 @@ def reading(expected: Transcript, actual: Transcript, deltas: Sequence[str],
     ``finishes``: the finish reasons the output protocol allows after a refusal (its
     ``refusal_finishes``); None when the adapter reports no finish reason (plain AG-UI). An error
     counts as a refusal reading when its message carries at least the refusal's first delta (TanStack
-    errors on the first ``response.refusal.delta``); text shown before it must be a start of the refusal.
+    errors on the first ``response.refusal.delta``) or its code names a refusal (:data:`REFUSAL_CODES`);
+    text shown before it must be a start of the refusal.
 
     >>> exp = Transcript(text="No.", finish_reason="content_filter")
     >>> both = frozenset({"content_filter", "stop"})
@@ -91,13 +96,16 @@ def reading(expected: Transcript, actual: Transcript, deltas: Sequence[str],
     True
     >>> reading(exp, Transcript(terminal="error", error=ErrorRecord(message="boom")), ["No."], both) is None
     True
+    >>> reading(exp, Transcript(terminal="error", error=ErrorRecord(message="Refused", code="refusal")), ["No."], both)
+    'error'
     """
     text = "".join(deltas)
     if not deltas or expected.terminal != "finished":
         return None
     if actual.terminal == "error":
-        carried = deltas[0] in _message(actual) and text.startswith(actual.text)
-        return "error" if carried else None
+        code = actual.error.code if actual.error is not None else None
+        carried = deltas[0] in _message(actual) or code in REFUSAL_CODES
+        return "error" if carried and text.startswith(actual.text) else None
     if actual.terminal != "finished" or actual.text not in (text, ""):
         return None
     if (finishes is not None and actual.finish_reason != expected.finish_reason

@@ -79,11 +79,20 @@ def test_a_run_error_carrying_the_refusal_passes(scenario: Scenario, reference: 
 def test_a_run_error_with_only_the_first_refusal_delta_misses_the_should(scenario: Scenario,
                                                                          reference: RunRecord) -> None:
     # @tanstack/openai-base 0.10.15 responses-text.js:291-305 errors on the first response.refusal.delta.
-    error = _error("Model refused: I'm sorry, ", code="refusal")
-    rec = _with(reference, [*_start(reference), error])
+    rec = _with(reference, [*_start(reference), _error("Model refused: I'm sorry, ")])
     result = grade(rec, scenario)
     assert (result.verdict, _rows(result)) == ("PASS-NONSTRICT", {"refusal.shown": "SHOULD"})
     assert grade(rec, scenario, Settings(strict=True)).verdict == "FAIL"
+
+
+def test_an_error_coded_refusal_without_its_text_misses_the_should(scenario: Scenario, reference: RunRecord) -> None:
+    # What TanStack's Responses adapter does on the wire: response.content_part.added of type 'refusal' (still
+    # empty) -> RUN_ERROR 'Refused without explanation', code 'refusal' (responses-text.js:685-697, :766-789).
+    rec = _with(reference, [*_start(reference), _error("Refused without explanation", code="refusal")])
+    result = grade(rec, scenario)
+    assert (result.verdict, _rows(result)) == ("PASS-NONSTRICT", {"refusal.shown": "SHOULD"})
+    uncoded = grade(_with(reference, [*_start(reference), _error("Refused without explanation")]), scenario)
+    assert uncoded.verdict == "FAIL"  # the same words without the code: nothing says it is the refusal
 
 
 def test_an_error_that_does_not_carry_the_refusal_is_a_crash(scenario: Scenario, reference: RunRecord) -> None:
