@@ -22,6 +22,7 @@ from conformance.checks import (
     lifecycle,
     modalities,
     raised,
+    refusal,
     request,
     schema,
     semantics,
@@ -45,4 +46,5 @@ CHECKS: tuple[Check, ...] = (
     abort.check,  # the caller's abort reached the upstream, in time, and nothing else followed
     bridge_profile.check,  # the AG-UI bridge profile's own rows (seed 001)
     consumer.check,  # the UI TanStack's StreamProcessor shows
+    refusal.check,  # a refusal on the wire is shown (issue 15)
 )

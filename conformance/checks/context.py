@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from conformance import bridge
+from conformance import bridge, refusal
 from conformance.contract import Capabilities, Policies
 from conformance.expectations import expected_under, truncated
 from conformance.protocols import protocol
@@ -79,6 +79,9 @@ class GradeContext:
     # The stream the lifecycle and the transcript read: the record's events, plus the error terminal a
     # run that failed through its declared channel stands for (outcome 'failed', :func:`graded_events`).
     events: tuple[Any, ...] = ()
+    # The documented reading the run took of a refusal on the wire (conformance.refusal; None: no refusal,
+    # or no documented reading): ``expected`` is that reading's transcript.
+    refusal_reading: refusal.Reading | None = None
 
     @property
     def policies(self) -> Policies:
@@ -104,6 +107,10 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     expected = expected_under(expected, scenario, caps.policies, caps.output, record.dialect)
     events = graded_events(record, proto)
     actual = proto.extract(list(events))
+    # A refusal has several documented readings (issue 15): the run is compared with the one it took.
+    finishes = proto.refusal_finishes if caps.reports_finish_reason else None
+    taken = refusal.reading(expected, actual, refusal.refusal_deltas(scenario, record.dialect), finishes)
+    expected = refusal.expected_under(expected, actual, taken)
     parts = scenario.parts()
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
@@ -112,7 +119,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
         upstream_finish=next((s.part.finish_reason.unified for s in scenario.turn_scripts()[-1]
                               if isinstance(s.part, Finish)), None),  # an agent loop's last turn
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
-        truncated=truncated(scenario), events=events)
+        truncated=truncated(scenario), events=events, refusal_reading=taken)
 
 
 def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:

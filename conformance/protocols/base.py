@@ -71,3 +71,8 @@ class OutputProtocol:
     # Issue 16: the usage an agent loop's run reports: 'sum' over its model calls (ai's totalUsage), or
     # 'last-call', the last model call's own (conformance.expectations.loop_usage_under).
     loop_usage: Literal["sum", "last-call"] = "sum"
+    # Issue 15: the finish reasons a run may report after a refusal on the wire (row refusal.shown,
+    # conformance.refusal). The default passes the provider's own 'stop' through (TanStack does:
+    # @tanstack/openai-base 0.10.15 dist/esm/adapters/chat-completions-text.js:684) or reads it as
+    # content-filter as @ai-sdk/openai 4.0.118 dist/index.js:1684 does.
+    refusal_finishes: frozenset[str] = frozenset({"content_filter", "stop"})

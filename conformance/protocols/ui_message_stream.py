@@ -615,4 +615,9 @@ PROTOCOL = OutputProtocol(
     expresses_structured=EXPRESSES_STRUCTURED,
     content_types=frozenset({"text-delta", "reasoning-delta", "tool-input-delta", "tool-output-available",
                              "tool-output-error", "file", "source-url", "source-document"}),
+    # The UI message stream's finish is the AI SDK provider's unified reason, passed through (ai@6.0.326
+    # dist/index.mjs:7215, 8566, 9283), and both AI SDK OpenAI providers read 'stop' after a refusal as
+    # content-filter (@ai-sdk/openai 4.0.118 dist/index.js:1684, :4264; @ai-sdk/openai-compatible 3.0.92
+    # dist/index.js:345): a refusal's finish stays content_filter (row 8.2.content-filter, issue 15).
+    refusal_finishes=frozenset({"content_filter"}),
 )

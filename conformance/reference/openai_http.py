@@ -169,6 +169,15 @@ class OpenAIChatModel:
             "name": fmt.get("name") or STRUCTURED_TOOL_NAME, "schema": strict_json_schema(fmt["schema"]),
             "strict": True}}
 
+    def delta_texts(self, delta: Any) -> tuple[str | None, str | None, bool]:
+        """How a delta is read (:func:`_delta_texts`); a method so a mutant can misread one field.
+
+        >>> from types import SimpleNamespace
+        >>> OpenAIChatModel("u", "m").delta_texts(SimpleNamespace(content=None, refusal="No.", model_extra={}))
+        (None, 'No.', True)
+        """
+        return _delta_texts(delta)
+
     async def do_stream(self, options: dict[str, Any]) -> StreamResult:
         from openai import AsyncOpenAI
 
@@ -215,7 +224,7 @@ class OpenAIChatModel:
                     usage = chunk.usage.model_dump()
                 for choice in chunk.choices:
                     delta = choice.delta
-                    reasoning, content, refusal = _delta_texts(delta)
+                    reasoning, content, refusal = self.delta_texts(delta)
                     if reasoning:
                         if text_open:
                             text_open = False

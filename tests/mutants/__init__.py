@@ -32,3 +32,7 @@ ALL_MUTANTS += _LOOP
 from tests.mutants.usage_mutants import MUTANTS as _USAGE  # noqa: E402
 
 ALL_MUTANTS += _USAGE
+# Refusals (issue 15): a refusal on the wire is shown (a SHOULD), whatever documented reading.
+from tests.mutants.refusal_mutants import MUTANTS as _REFUSAL  # noqa: E402
+
+ALL_MUTANTS += _REFUSAL
