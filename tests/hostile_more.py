@@ -243,8 +243,18 @@ class PrintsALot(_Base):
         yield _finished(request)
 
 
+class ClosesStdout(_Base):
+    """Closes ``sys.stdout``: pytest's capture and terminal once lost every later case (issue 19)."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[Any]:
+        sys.stdout.close()
+        yield _started(request)
+        yield _finished(request)
+
+
 leaks_forever = cls_factory(LeaksForever)
 prints_a_lot = cls_factory(PrintsALot)
+closes_stdout = cls_factory(ClosesStdout)
 
 ALL = [NeverYields, YieldsBytes, HostileDunders, DictSubclassRaises, HugeString, ReprBomb, DeepNesting, YieldsNone,
        ExceptionStrRaises, RaisesKeyboardInterrupt, RaisesStopAsyncIteration, CancelsItself, StopsTheLoop,
