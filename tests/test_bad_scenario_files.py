@@ -9,12 +9,14 @@ id pattern (``$`` matches before a final newline).
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx
 import pytest
+import yaml
 
 from mock_provider.scenario import SCENARIO_ID, ScenarioError, load_scenario
 from mock_provider.server import ThreadedMockServer
@@ -67,3 +69,41 @@ def test_a_post_gets_the_same_error_as_a_file(name: str) -> None:
 def test_an_id_ending_in_a_newline_is_not_an_id() -> None:
     assert SCENARIO_ID.match("text.basic.001")
     assert not SCENARIO_ID.match("text.basic.001\n")
+
+
+def _posted_json(sid: str, delta: str) -> str:
+    """text.basic.001 as a JSON document under ``sid`` with its first text delta replaced
+    (``json.dumps`` writes a lone surrogate as its ``\\ud800`` escape, as any JSON client may)."""
+
+    data = yaml.safe_load(GOOD)
+    data["id"] = sid
+    next(s for s in data["script"] if s["part"]["type"] == "text-delta")["part"]["delta"] = delta
+    return json.dumps(data)
+
+
+def test_a_json_post_with_a_lone_surrogate_is_refused_and_nothing_breaks_the_stream() -> None:
+    """YAML posts and files refused a lone surrogate; a JSON post was stored (201) and every stream of
+    it was a 500 (the SSE writer cannot encode it)."""
+    with ThreadedMockServer() as server:
+        r = httpx.post(server.base_url + "/_mock/scenarios", content=_posted_json("x.sur.001", "a\ud800b"),
+                       headers={"content-type": "application/json"}, timeout=10)
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["param"].endswith(".part.delta") and "lone surrogate" in r.text, r.text
+        # A valid astral character (a surrogate pair in the JSON escape) is text, and streams.
+        ok = httpx.post(server.base_url + "/_mock/scenarios", content=_posted_json("x.sur.002", "a\U0001f600b"),
+                        headers={"content-type": "application/json"}, timeout=10)
+        assert ok.status_code == 201, ok.text
+        streamed = httpx.post(server.base_url + "/v1/chat/completions", timeout=10, json={
+            "model": "scenario:x.sur.002", "stream": True, "messages": [{"role": "user", "content": "hi"}]})
+        assert streamed.status_code == 200, streamed.text
+        chunks = [json.loads(line[6:]) for line in streamed.text.splitlines()
+                  if line.startswith("data: {")]
+        text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])
+        assert "a\U0001f600b" in text, text
+
+
+def test_a_post_whose_id_ends_in_a_newline_is_refused() -> None:
+    with ThreadedMockServer() as server:
+        r = httpx.post(server.base_url + "/_mock/scenarios", content=_posted_json("x.nl.001\n", "hi"),
+                       headers={"content-type": "application/json"}, timeout=10)
+    assert r.status_code == 422 and "id" in r.json()["error"]["message"], r.text

@@ -120,7 +120,9 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
     mock_provider.server.errors.RequestError: scenario document:2: YAML aliases are not supported in scenarios
     """
     if "json" in content_type.lower():
-        return parse_json_object(raw, what="scenario document")
+        data = parse_json_object(raw, what="scenario document")
+        refuse_unencodable(data, "scenario document")
+        return data
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -133,6 +135,34 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RequestError(400, "invalid_request_error", "a scenario document must hold one mapping")
     return data
+
+
+def refuse_unencodable(data: Any, what: str) -> None:
+    """Refuse a string UTF-8 cannot encode (a lone surrogate from a ``"\\ud800"`` JSON escape): YAML
+    files and posts were vetted, a JSON post was not, and its scenario broke the server's writer (500).
+
+    >>> refuse_unencodable({"script": [{"delta": "a\\ud800"}]}, "doc")
+    Traceback (most recent call last):
+    ...
+    mock_provider.server.errors.RequestError: doc: script.0.delta: a string that UTF-8 cannot encode (a lone surrogate)
+    """
+
+    def refuse(path: str, text: Any) -> None:
+        try:
+            if isinstance(text, str):
+                text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RequestError(400, "invalid_request_error", f"{what}: {path or '<root>'}: a string that UTF-8 "
+                               "cannot encode (a lone surrogate)", param=path or None) from None
+
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:  # iterative: the parser bounds the depth, this walk need not recurse
+        value, path = stack.pop()
+        refuse(path, value)
+        items: Any = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, item in items:
+            refuse(path, key)  # before the key goes into a path: the error message must encode too
+            stack.append((item, f"{path}.{key}" if path else str(key)))
 
 
 def field_errors(exc: ValidationError, data: Any) -> list[dict[str, str]]:
