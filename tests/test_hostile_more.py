@@ -136,3 +136,17 @@ def test_a_closed_stdout_is_the_adapters_view_only(corpus: list[Scenario]) -> No
     result = run_case(cls_factory(hm.ClosesStdout), scenario, "v3", FAST)
     assert sys.stdout is stdout and not stdout.closed
     assert "note: the adapter closed sys.stdout; the suite's stream was kept open" in result.reason, result.reason
+
+
+def test_runaway_recursion_is_ended_by_the_cases_bound(corpus: list[Scenario]) -> None:
+    """Recursion at a raised limit once made a 5 s case take 24 s; now the case is abandoned at its
+    bound, and the limit the adapter raised is put back before grading."""
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    limit = sys.getrecursionlimit()
+    began = time.monotonic()
+    result = run_case(cls_factory(hm.RunawayRecursion), scenario, "v3", FAST)
+    elapsed = time.monotonic() - began
+    assert result.verdict == "ERROR" and "blocked its event loop" in result.reason, result.reason
+    assert "note: the adapter changed the recursion limit" in result.reason and sys.getrecursionlimit() == limit
+    # The bound (timeout + grace), the close wait, a busy machine's slack: far below the 3 s it spins.
+    assert elapsed < FAST.timeout + FAST.grace + 1.5, elapsed
