@@ -29,7 +29,7 @@ BAD: dict[str, tuple[bytes, str]] = {
     "alias": (GOOD.replace("title:", "title: &t", 1).encode() + b"description: *t\n", "aliases"),
     "not-utf8": (GOOD.encode() + b"description: caf\xe9\n", "not UTF-8"),
     "deep": (GOOD.encode() + b"zz_deep: " + b"[" * 200 + b"]" * 200 + b"\n", "levels deep"),
-    "huge-int": (GOOD.encode() + b"zz_huge: " + b"9" * 5000 + b"\n", "cannot read"),
+    "huge-int": (GOOD.encode() + b"zz_huge: " + b"9" * 5000 + b"\n", "cannot read (5000 digits"),
     "inf-delay": (GOOD.replace("script:\n", "script:\n  - {delay_ms: .inf, part: {type: stream-start, "
                                            "warnings: []}}\n", 1).encode(), "finite"),
 }
@@ -107,3 +107,14 @@ def test_a_post_whose_id_ends_in_a_newline_is_refused() -> None:
         r = httpx.post(server.base_url + "/_mock/scenarios", content=_posted_json("x.nl.001\n", "hi"),
                        headers={"content-type": "application/json"}, timeout=10)
     assert r.status_code == 422 and "id" in r.json()["error"]["message"], r.text
+
+
+def test_a_huge_integer_is_named_with_its_line(tmp_path: Path) -> None:
+    """int() past Python's digit bound says nothing of where: the error once named only the file."""
+    path = tmp_path / "huge.yaml"
+    data, _ = BAD["huge-int"]
+    path.write_bytes(data)
+    line = data.decode().splitlines().index("zz_huge: " + "9" * 5000) + 1
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert str(info.value).startswith(f"{path}:{line}: an integer Python cannot read"), str(info.value)[:200]
