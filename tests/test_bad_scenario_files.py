@@ -118,3 +118,16 @@ def test_a_huge_integer_is_named_with_its_line(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as info:
         load_scenario(path)
     assert str(info.value).startswith(f"{path}:{line}: an integer Python cannot read"), str(info.value)[:200]
+
+
+def test_a_json_post_with_a_duplicate_key_is_refused_like_a_yaml_one() -> None:
+    """json keeps the last of two equal keys without a word; YAML posts and files refuse them."""
+    doc = _posted_json("x.dup.001", "hi")
+    twice = doc.replace('"title": ', '"title": "first", "title": ', 1)
+    with ThreadedMockServer() as server:
+        r = httpx.post(server.base_url + "/_mock/scenarios", content=twice,
+                       headers={"content-type": "application/json"}, timeout=10)
+        assert r.status_code == 400 and "duplicate key 'title'" in r.text, r.text
+        once = httpx.post(server.base_url + "/_mock/scenarios", content=doc,
+                          headers={"content-type": "application/json"}, timeout=10)
+        assert once.status_code == 201, once.text

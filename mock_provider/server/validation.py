@@ -35,7 +35,22 @@ def _reject_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
-def parse_json_object(raw: bytes, *, what: str = "request body") -> dict[str, Any]:
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+# Scenario documents only: a YAML document's duplicate keys are refused, so a JSON one's are too
+# (json keeps the last silently). Requests keep the shared decoder: the real APIs accept them.
+_SCENARIO_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
+
+
+def parse_json_object(raw: bytes, *, what: str = "request body", decoder: json.JSONDecoder = _DECODER
+                      ) -> dict[str, Any]:
     """Parse a JSON object; ``RequestError`` (400) naming the parse error otherwise.
 
     >>> parse_json_object(b'{"a": 1}')
@@ -47,7 +62,7 @@ def parse_json_object(raw: bytes, *, what: str = "request body") -> dict[str, An
     """
     try:
         # One shared decoder: json.loads(..., parse_constant=...) would build a new one per request.
-        data = _DECODER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
+        data = decoder.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
     except RecursionError:
         raise RequestError(400, "invalid_request_error", f"{what} is nested too deeply") from None
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
@@ -114,13 +129,17 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
 
     >>> parse_document(b"id: a.b.001\\ntitle: t\\n", "application/yaml")
     {'id': 'a.b.001', 'title': 't'}
+    >>> parse_document(b'{"id": "a.b.001", "id": "c.d.001"}', "application/json")
+    Traceback (most recent call last):
+    ...
+    mock_provider.server.errors.RequestError: scenario document is not valid JSON: duplicate key 'id'
     >>> parse_document(b"a: &x 1\\nb: *x\\n", "text/yaml")
     Traceback (most recent call last):
     ...
     mock_provider.server.errors.RequestError: scenario document:2: YAML aliases are not supported in scenarios
     """
     if "json" in content_type.lower():
-        data = parse_json_object(raw, what="scenario document")
+        data = parse_json_object(raw, what="scenario document", decoder=_SCENARIO_DECODER)
         refuse_unencodable(data, "scenario document")
         return data
     try:
