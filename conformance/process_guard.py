@@ -105,13 +105,14 @@ class CappedOutput:
 
     def __init__(self, target: Any, cap: int) -> None:
         self.target, self.cap, self.written = target, cap, 0
+        self.closed = False
         self._lock = threading.Lock()
 
     def write(self, text: str) -> int:
         with self._lock:
             room = self.cap - self.written
             self.written += len(text)
-        if room > 0 and self.target is not None:
+        if room > 0 and self.target is not None and not self.closed:
             with suppress(Exception):  # a closed or broken stream: the count still says how much there was
                 self.target.write(text[:room])
         return len(text)
@@ -123,6 +124,19 @@ class CappedOutput:
 
     def isatty(self) -> bool:
         return False
+
+    def close(self) -> None:
+        """The adapter's close ends its own view only: pytest's capture and terminal share the real
+        stream (closing it once lost the report of every later case).
+
+        >>> import io
+        >>> real = io.StringIO()
+        >>> out = CappedOutput(real, 5)
+        >>> out.close()
+        >>> out.closed, real.closed, out.write("after"), real.getvalue()
+        (True, False, 5, '')
+        """
+        self.closed = True
 
     def __getattr__(self, name: str) -> Any:  # encoding, fileno ...: the real stream's
         return getattr(self.target, name)
@@ -150,6 +164,8 @@ def capped_output(cap: int = OUTPUT_CAP) -> Iterator[list[str]]:
     finally:
         for name, stream in capped.items():
             setattr(sys, name, saved[name])
+            if stream.closed:
+                notes.append(f"note: the adapter closed sys.{name}; the suite's stream was kept open")
             if stream.written > cap:
                 notes.append(f"note: the adapter printed {stream.written:,} characters to {name}; "
                              f"the first {cap:,} are kept")

@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,6 +51,15 @@ def _scan_events(text: str, path: str, error: type[LocatedError]) -> None:
             depth -= 1
 
 
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _int_digits_limit() -> int:
+    """Python's int-from-string bound (0 means none): a 5,000-digit integer raises past 4,300."""
+    limit = sys.get_int_max_str_digits()
+    return limit if limit > 0 else sys.maxsize
+
+
 def _check_nodes(node: yaml.Node, path: str, error: type[LocatedError]) -> None:
     """Refuse duplicate mapping keys (YAML would silently keep the last) and strings UTF-8 cannot
     encode (a lone surrogate from a ``"\\ud800"`` escape would break the server's writer)."""
@@ -67,6 +77,10 @@ def _check_nodes(node: yaml.Node, path: str, error: type[LocatedError]) -> None:
         elif isinstance(n, yaml.SequenceNode):
             stack.extend(n.value)
         elif isinstance(n, yaml.ScalarNode) and isinstance(n.value, str):
+            digits = sum(c.isdigit() for c in n.value) if n.tag == _INT_TAG else 0
+            if digits > _int_digits_limit():  # found here, the error has its line (int() would not say)
+                raise error(path, n.start_mark.line + 1, "", f"an integer Python cannot read ({digits} digits; "
+                            f"the limit is {_int_digits_limit()})")
             try:
                 n.value.encode("utf-8")
             except UnicodeEncodeError:

@@ -7,9 +7,11 @@ as it found it (recursion limit, working directory) for the cases after it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import threading
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -243,8 +245,36 @@ class PrintsALot(_Base):
         yield _finished(request)
 
 
+class ClosesStdout(_Base):
+    """Closes ``sys.stdout``: pytest's capture and terminal once lost every later case (issue 19)."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[Any]:
+        sys.stdout.close()
+        yield _started(request)
+        yield _finished(request)
+
+
+def _recurse(n: int) -> int:
+    return _recurse(n + 1) + 1
+
+
+class RunawayRecursion(_Base):
+    """Raises the recursion limit and recurses to it again and again, never awaiting (for 3 s, so the
+    abandoned thread stops spinning soon after the test): the case's bound still ends it."""
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[Any]:
+        sys.setrecursionlimit(50_000)
+        yield _started(request)
+        deadline = time.monotonic() + 3.0
+        while time.monotonic() < deadline:
+            with contextlib.suppress(RecursionError):
+                _recurse(0)
+        yield _finished(request)
+
+
 leaks_forever = cls_factory(LeaksForever)
 prints_a_lot = cls_factory(PrintsALot)
+closes_stdout = cls_factory(ClosesStdout)
 
 ALL = [NeverYields, YieldsBytes, HostileDunders, DictSubclassRaises, HugeString, ReprBomb, DeepNesting, YieldsNone,
        ExceptionStrRaises, RaisesKeyboardInterrupt, RaisesStopAsyncIteration, CancelsItself, StopsTheLoop,

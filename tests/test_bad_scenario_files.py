@@ -9,12 +9,14 @@ id pattern (``$`` matches before a final newline).
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx
 import pytest
+import yaml
 
 from mock_provider.scenario import SCENARIO_ID, ScenarioError, load_scenario
 from mock_provider.server import ThreadedMockServer
@@ -27,7 +29,7 @@ BAD: dict[str, tuple[bytes, str]] = {
     "alias": (GOOD.replace("title:", "title: &t", 1).encode() + b"description: *t\n", "aliases"),
     "not-utf8": (GOOD.encode() + b"description: caf\xe9\n", "not UTF-8"),
     "deep": (GOOD.encode() + b"zz_deep: " + b"[" * 200 + b"]" * 200 + b"\n", "levels deep"),
-    "huge-int": (GOOD.encode() + b"zz_huge: " + b"9" * 5000 + b"\n", "cannot read"),
+    "huge-int": (GOOD.encode() + b"zz_huge: " + b"9" * 5000 + b"\n", "cannot read (5000 digits"),
     "inf-delay": (GOOD.replace("script:\n", "script:\n  - {delay_ms: .inf, part: {type: stream-start, "
                                            "warnings: []}}\n", 1).encode(), "finite"),
 }
@@ -67,3 +69,65 @@ def test_a_post_gets_the_same_error_as_a_file(name: str) -> None:
 def test_an_id_ending_in_a_newline_is_not_an_id() -> None:
     assert SCENARIO_ID.match("text.basic.001")
     assert not SCENARIO_ID.match("text.basic.001\n")
+
+
+def _posted_json(sid: str, delta: str) -> str:
+    """text.basic.001 as a JSON document under ``sid`` with its first text delta replaced
+    (``json.dumps`` writes a lone surrogate as its ``\\ud800`` escape, as any JSON client may)."""
+
+    data = yaml.safe_load(GOOD)
+    data["id"] = sid
+    next(s for s in data["script"] if s["part"]["type"] == "text-delta")["part"]["delta"] = delta
+    return json.dumps(data)
+
+
+def test_a_json_post_with_a_lone_surrogate_is_refused_and_nothing_breaks_the_stream() -> None:
+    """YAML posts and files refused a lone surrogate; a JSON post was stored (201) and every stream of
+    it was a 500 (the SSE writer cannot encode it)."""
+    with ThreadedMockServer() as server:
+        r = httpx.post(server.base_url + "/_mock/scenarios", content=_posted_json("x.sur.001", "a\ud800b"),
+                       headers={"content-type": "application/json"}, timeout=10)
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["param"].endswith(".part.delta") and "lone surrogate" in r.text, r.text
+        # A valid astral character (a surrogate pair in the JSON escape) is text, and streams.
+        ok = httpx.post(server.base_url + "/_mock/scenarios", content=_posted_json("x.sur.002", "a\U0001f600b"),
+                        headers={"content-type": "application/json"}, timeout=10)
+        assert ok.status_code == 201, ok.text
+        streamed = httpx.post(server.base_url + "/v1/chat/completions", timeout=10, json={
+            "model": "scenario:x.sur.002", "stream": True, "messages": [{"role": "user", "content": "hi"}]})
+        assert streamed.status_code == 200, streamed.text
+        chunks = [json.loads(line[6:]) for line in streamed.text.splitlines()
+                  if line.startswith("data: {")]
+        text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])
+        assert "a\U0001f600b" in text, text
+
+
+def test_a_post_whose_id_ends_in_a_newline_is_refused() -> None:
+    with ThreadedMockServer() as server:
+        r = httpx.post(server.base_url + "/_mock/scenarios", content=_posted_json("x.nl.001\n", "hi"),
+                       headers={"content-type": "application/json"}, timeout=10)
+    assert r.status_code == 422 and "id" in r.json()["error"]["message"], r.text
+
+
+def test_a_huge_integer_is_named_with_its_line(tmp_path: Path) -> None:
+    """int() past Python's digit bound says nothing of where: the error once named only the file."""
+    path = tmp_path / "huge.yaml"
+    data, _ = BAD["huge-int"]
+    path.write_bytes(data)
+    line = data.decode().splitlines().index("zz_huge: " + "9" * 5000) + 1
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert str(info.value).startswith(f"{path}:{line}: an integer Python cannot read"), str(info.value)[:200]
+
+
+def test_a_json_post_with_a_duplicate_key_is_refused_like_a_yaml_one() -> None:
+    """json keeps the last of two equal keys without a word; YAML posts and files refuse them."""
+    doc = _posted_json("x.dup.001", "hi")
+    twice = doc.replace('"title": ', '"title": "first", "title": ', 1)
+    with ThreadedMockServer() as server:
+        r = httpx.post(server.base_url + "/_mock/scenarios", content=twice,
+                       headers={"content-type": "application/json"}, timeout=10)
+        assert r.status_code == 400 and "duplicate key 'title'" in r.text, r.text
+        once = httpx.post(server.base_url + "/_mock/scenarios", content=doc,
+                          headers={"content-type": "application/json"}, timeout=10)
+        assert once.status_code == 201, once.text

@@ -120,3 +120,22 @@ def test_a_grader_failure_is_that_cases_error_and_the_session_goes_on(
     result = run_case(agui, scenario, "v3", FAST)
     assert result.verdict == "ERROR" and "RuntimeError: a check's own defect" in result.reason
     assert "broken_check" in result.traceback
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")], ids=["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_in_an_event_fail_the_schema_row(value: float, corpus: list[Scenario]) -> None:
+    """Python's json writes them, JavaScript's JSON.parse refuses them: they once passed with no finding."""
+    from collections.abc import AsyncIterator
+
+    from conformance.contract import RunRequest
+
+    class Writes(h._Base):
+        async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+            yield h._started(request)
+            yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id,
+                   "result": {"score": [1.0, value]}}
+
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    result = run_case(h.cls_factory(Writes), scenario, "v3", FAST)
+    flagged = [f for f in result.findings if f.row == "schema.event" and "NaN and Infinity are not JSON" in f.message]
+    assert result.verdict == "FAIL" and flagged, result.describe()

@@ -111,3 +111,42 @@ def test_an_adapter_that_prints_300_mb_does_not_bloat_the_output(tmp_path: Path)
     printed = 300 * len("adapter log " + "z" * (1 << 20) + "\n")  # what PrintsALot writes
     assert f"note: the adapter printed {printed:,} characters to stdout; the first 65,536 are kept" in done.stdout
     assert report is not None and "the first 65,536 are kept" in report["cases"][0]["reason"]
+
+
+def test_an_adapter_that_closes_stdout_keeps_every_case_in_the_reports(tmp_path: Path) -> None:
+    """Closing ``sys.stdout`` once closed pytest's own capture: every later case was an ERROR in
+    setup and the reports kept 1 of 3 cases."""
+    report = tmp_path / "reports"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
+                           "--adapter=tests.hostile_more:closes_stdout", "--dialect=v3", "-k",
+                           "text.basic.001 or text.blocks.001 or tool.interleave.001",
+                           f"--conformance-report-dir={report}"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert "I/O operation on closed file" not in done.stdout + done.stderr, done.stdout[-3000:]
+    assert done.returncode == 1 and "3 failed" in done.stdout, done.stdout[-3000:]  # FAILs, not ERRORs
+    cases = json.loads((report / "conformance.json").read_text())["cases"]
+    assert sorted(c["case"] for c in cases) == ["text.basic.001[v3]", "text.blocks.001[v3]", "tool.interleave.001[v3]"]
+    assert all("note: the adapter closed sys.stdout" in c["reason"] for c in cases), [c["reason"] for c in cases]
+
+
+def test_a_closed_stdout_is_the_adapters_view_only(corpus: list[Scenario]) -> None:
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    stdout = sys.stdout
+    result = run_case(cls_factory(hm.ClosesStdout), scenario, "v3", FAST)
+    assert sys.stdout is stdout and not stdout.closed
+    assert "note: the adapter closed sys.stdout; the suite's stream was kept open" in result.reason, result.reason
+
+
+def test_runaway_recursion_is_ended_by_the_cases_bound(corpus: list[Scenario]) -> None:
+    """Recursion at a raised limit once made a 5 s case take 24 s; now the case is abandoned at its
+    bound, and the limit the adapter raised is put back before grading."""
+    scenario = next(s for s in corpus if s.id == "text.basic.001")
+    limit = sys.getrecursionlimit()
+    began = time.monotonic()
+    result = run_case(cls_factory(hm.RunawayRecursion), scenario, "v3", FAST)
+    elapsed = time.monotonic() - began
+    assert result.verdict == "ERROR" and "blocked its event loop" in result.reason, result.reason
+    assert "note: the adapter changed the recursion limit" in result.reason and sys.getrecursionlimit() == limit
+    # The bound (timeout + grace), the close wait, a busy machine's slack: far below the 3 s it spins.
+    assert elapsed < FAST.timeout + FAST.grace + 1.5, elapsed

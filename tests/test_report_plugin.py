@@ -197,3 +197,21 @@ def test_the_gate_and_the_exit_code_agree_on_generated_cases(project: pytest.Pyt
     else:
         assert run.ret == 1 and report["gate"]["failed"] is True
         run.stdout.fnmatch_lines(["gate: FAILED*"])
+
+
+def test_a_baseline_holding_a_generated_failure_makes_it_known_in_the_gate_and_the_exit_code(
+        project: pytest.Pytester) -> None:
+    """The --baseline half of the generated-case gate (issue 19 named both flags): a generated case
+    that fails the gate without a baseline (exit 1, gate failed) is a known failure with its own run
+    as the baseline (exit 0, gate passed): the gate's word and pytest's exit code agree both times."""
+    args = [MUTANT, "-k", "generated-text", "--dialect=v3", "-p", "no:cacheprovider", "--conformance-examples=20",
+            "--conformance-seed=7"]
+    first = project.runpytest_subprocess(*args, "--conformance-report-dir=first")
+    report = _report(project.path / "first" / "conformance.json")
+    [case] = report["cases"]
+    assert first.ret == 1 and report["gate"]["failed"] is True and case["gate"] == "failed", case
+    again = project.runpytest_subprocess(*args, "--conformance-report-dir=again", "--baseline=first/conformance.json")
+    known = _report(project.path / "again" / "conformance.json")
+    assert again.ret == 0 and known["gate"]["failed"] is False, known["gate"]
+    assert known["gate"]["known_failures"] == [case["case"]]
+    again.stdout.fnmatch_lines(["gate: passed*"])

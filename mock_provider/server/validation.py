@@ -35,7 +35,22 @@ def _reject_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
-def parse_json_object(raw: bytes, *, what: str = "request body") -> dict[str, Any]:
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+# Scenario documents only: a YAML document's duplicate keys are refused, so a JSON one's are too
+# (json keeps the last silently). Requests keep the shared decoder: the real APIs accept them.
+_SCENARIO_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
+
+
+def parse_json_object(raw: bytes, *, what: str = "request body", decoder: json.JSONDecoder = _DECODER
+                      ) -> dict[str, Any]:
     """Parse a JSON object; ``RequestError`` (400) naming the parse error otherwise.
 
     >>> parse_json_object(b'{"a": 1}')
@@ -47,7 +62,7 @@ def parse_json_object(raw: bytes, *, what: str = "request body") -> dict[str, An
     """
     try:
         # One shared decoder: json.loads(..., parse_constant=...) would build a new one per request.
-        data = _DECODER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
+        data = decoder.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
     except RecursionError:
         raise RequestError(400, "invalid_request_error", f"{what} is nested too deeply") from None
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
@@ -114,13 +129,19 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
 
     >>> parse_document(b"id: a.b.001\\ntitle: t\\n", "application/yaml")
     {'id': 'a.b.001', 'title': 't'}
+    >>> parse_document(b'{"id": "a.b.001", "id": "c.d.001"}', "application/json")
+    Traceback (most recent call last):
+    ...
+    mock_provider.server.errors.RequestError: scenario document is not valid JSON: duplicate key 'id'
     >>> parse_document(b"a: &x 1\\nb: *x\\n", "text/yaml")
     Traceback (most recent call last):
     ...
     mock_provider.server.errors.RequestError: scenario document:2: YAML aliases are not supported in scenarios
     """
     if "json" in content_type.lower():
-        return parse_json_object(raw, what="scenario document")
+        data = parse_json_object(raw, what="scenario document", decoder=_SCENARIO_DECODER)
+        refuse_unencodable(data, "scenario document")
+        return data
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -133,6 +154,34 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RequestError(400, "invalid_request_error", "a scenario document must hold one mapping")
     return data
+
+
+def refuse_unencodable(data: Any, what: str) -> None:
+    """Refuse a string UTF-8 cannot encode (a lone surrogate from a ``"\\ud800"`` JSON escape): YAML
+    files and posts were vetted, a JSON post was not, and its scenario broke the server's writer (500).
+
+    >>> refuse_unencodable({"script": [{"delta": "a\\ud800"}]}, "doc")
+    Traceback (most recent call last):
+    ...
+    mock_provider.server.errors.RequestError: doc: script.0.delta: a string that UTF-8 cannot encode (a lone surrogate)
+    """
+
+    def refuse(path: str, text: Any) -> None:
+        try:
+            if isinstance(text, str):
+                text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RequestError(400, "invalid_request_error", f"{what}: {path or '<root>'}: a string that UTF-8 "
+                               "cannot encode (a lone surrogate)", param=path or None) from None
+
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:  # iterative: the parser bounds the depth, this walk need not recurse
+        value, path = stack.pop()
+        refuse(path, value)
+        items: Any = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, item in items:
+            refuse(path, key)  # before the key goes into a path: the error message must encode too
+            stack.append((item, f"{path}.{key}" if path else str(key)))
 
 
 def field_errors(exc: ValidationError, data: Any) -> list[dict[str, str]]:
