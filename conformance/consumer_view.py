@@ -409,8 +409,31 @@ def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
         return []  # garbage the port cannot even key on (a list as a message id): the schema row's
     if unported:
         return []  # the port does not model these events: no verdict rather than a guess
+    act = without_told_results(exp, act, scenario.expected_for(dialect))
     return [Finding(row=ROW, source="consumer", message=f"TanStack StreamProcessor: {d}")
             for d in differences(exp, act)[:3]]
+
+
+def without_told_results(expected: ConsumerView, actual: ConsumerView, transcript: Transcript) -> ConsumerView:
+    """``actual`` without the result that tells the model a malformed call was invalid, which row 8.1.14
+    accepts as well as none (:func:`conformance.semantics.told_malformed`, which also checks it is one
+    error result): the call then shows as it would without it.
+
+    >>> exp = ConsumerView(calls={"c1": CallView(name="f")})
+    >>> act = ConsumerView(calls={"c1": CallView(name="f", state="complete", output="bad JSON")},
+    ...                    results={"c1": ResultView(content="bad JSON")})
+    >>> bad = Transcript(tool_calls=[ToolCallRecord(id="c1", name="f", args_text="{", malformed=True)])
+    >>> differences(exp, without_told_results(exp, act, bad)), len(differences(exp, act))
+    ([], 3)
+    """
+    told = {c.id for c in transcript.tool_calls
+            if c.malformed and c.id not in expected.results and c.id in actual.results and c.id in expected.calls}
+    if not told:
+        return actual
+    calls = {k: v.model_copy(update={"state": expected.calls[k].state, "output": expected.calls[k].output})
+             if k in told else v for k, v in actual.calls.items()}
+    return actual.model_copy(update={"calls": calls,
+                                     "results": {k: v for k, v in actual.results.items() if k not in told}})
 
 
 def case_findings(events: Sequence[Any], output: str, scenario: Scenario, dialect: str, policies: Policies,

@@ -102,6 +102,18 @@ class Policies(BaseModel):
     preliminary_results: Literal["drop", "forward"] = Field(
         default="drop", description="8.1.14: preliminary tool results are dropped, or forwarded too."
     )
+    # Issues 15/16: an agent that validates the model's answer itself (conformance/output_validation.py).
+    output_validation: Literal["none", "retry"] = Field(
+        default="none",
+        description="8.1.8/8.1.13/8.1.19/8.3: 'none': the answer is passed on as the model gave it. 'retry': the "
+        "adapter is an agent that rejects an empty answer (reasoning only, nothing) or unparsable tool arguments, "
+        "asks the model again with a retry prompt, and ends the run with an error once its retries are spent "
+        "(pydantic-ai-slim 2.68.0: pydantic_ai/_agent_graph.py:4036-4050 no-output retry prompt 'Please return "
+        "text.', :846-866 'Exceeded maximum output retries'; pydantic_ai/tool_manager.py:519-531 'exceeded max "
+        "retries count of', toolsets/external.py:37 no retries for frontend tools). Such a case then passes with "
+        "the scenario's outcome OR with an error terminal after a re-ask the request log shows (a malformed call: "
+        "after the call was exposed); a success after a re-ask, or a dropped answer, still FAILs.",
+    )
     # Two choices whose default depends on the output protocol (None: undeclared, the protocol's
     # default in PROTOCOL_DEFAULTS applies; :meth:`resolved` fills it in). README "POLICY choices".
     missing_finish: Literal["error", "stop"] | None = Field(

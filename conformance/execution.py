@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from conformance import modalities
 from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
 from conformance.findings import Finding
+from conformance.output_validation import reasked
 from conformance.run_record import Outcome, RunRecord, UpstreamCall
 from conformance.served import ServedCase
 from conformance.server_tools import request_tools
@@ -272,12 +273,14 @@ class _Execution:
         """The case's upstream calls as the grader reads them (only streaming calls are graded).
 
         Kept when a row reads them: an abort, request checks, an agent loop (several turns, failed
-        attempts), or a call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`).
+        attempts), a call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`),
+        or a turn asked again after its answer (:mod:`conformance.output_validation`).
         """
         records = self.log.records
         s = self.scenario
         wanted = (s.client.abort_after_step is not None or s.expected_request or s.turn_count() > 1
-                  or s.failed_attempts or any(r.past_last_turn for r in records))
+                  or s.failed_attempts or any(r.past_last_turn for r in records)
+                  or reasked(s, records))  # an agent's retry prompt (POLICY output_validation)
         if not wanted:
             return ()
         calls: list[UpstreamCall] = []

@@ -33,7 +33,7 @@ from conformance.findings import Finding
 from conformance.protocols.usage_readings import output_reading_ok
 from conformance.structured import undo_null_widening
 from mock_provider.dialects import dialect as registered_dialect
-from mock_provider.transcript import ToolCallRecord, Transcript, UsageRecord
+from mock_provider.transcript import ToolCallRecord, ToolResultRecord, Transcript, UsageRecord
 
 FINISH_ROWS = {
     "stop": "8.2.stop",
@@ -167,7 +167,8 @@ def _compare_results(expected: Transcript, actual: Transcript, policies: Policie
     exp_results = [r for r in expected.tool_results if policies.preliminary_results == "forward" or not r.preliminary]
     # The legacy tool_result chunk cannot mark an error result: compare what the protocol can say.
     exp_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in exp_results]
-    act_res = [(r.tool_call_id, r.result, r.is_error and result_errors) for r in actual.tool_results]
+    act_res = [(r.tool_call_id, r.result, r.is_error and result_errors)
+               for r in told_malformed(expected, actual.tool_results, result_errors)]
     names = {c.id: c.name for c in [*actual.tool_calls, *expected.tool_calls]}
     if exp_res != act_res:
         sink.add("8.1.14", "tool_results", "tool results differ (toolCallId, result, isError)", exp_res, act_res,
@@ -177,6 +178,35 @@ def _compare_results(expected: Transcript, actual: Transcript, policies: Policie
     if exp_appr != act_appr:
         sink.add("8.1.15", "approvals", "approval requests differ (approvalId, toolCallId, toolName)", exp_appr,
                  act_appr, call=_first_differing_call(exp_appr, act_appr, 1, names))
+
+
+def told_malformed(expected: Transcript, results: Sequence[ToolResultRecord],
+                   result_errors: bool) -> list[ToolResultRecord]:
+    """``results`` without the one result per malformed call that tells the model its arguments were invalid.
+
+    A malformed call (row 8.1.13) is not run; the model may be told so by an error result, or nothing
+    may follow: both are accepted (issue 16). ai 6.0.326 answers an invalid call with a tool-error
+    (dist/index.mjs:7260-7276) that its UI stream sends as tool-output-error (:9234-9240); pydantic-ai's
+    retry prompt is a TOOL_CALL_RESULT, and AG-UI's has no error flag (@ag-ui/core 1.0.0), so where the
+    protocol cannot mark an error (``result_errors`` False) any content is that message.
+
+    >>> from mock_provider.transcript import ToolCallRecord
+    >>> exp = Transcript(tool_calls=[ToolCallRecord(id="c1", name="f", args_text="{", malformed=True)])
+    >>> told = [ToolResultRecord(tool_call_id="c1", result="bad JSON", is_error=True)]
+    >>> told_malformed(exp, told, True), len(told_malformed(exp, told * 2, True))
+    ([], 1)
+    >>> len(told_malformed(exp, [ToolResultRecord(tool_call_id="c1", result="ok")], True))
+    1
+    """
+    malformed = {c.id for c in expected.tool_calls if c.malformed} - {r.tool_call_id for r in expected.tool_results}
+    told: set[str] = set()
+    out: list[ToolResultRecord] = []
+    for r in results:
+        if r.tool_call_id in malformed and r.tool_call_id not in told and (r.is_error or not result_errors):
+            told.add(r.tool_call_id)
+            continue
+        out.append(r)
+    return out
 
 
 def _first_differing_call(exp: Sequence[tuple[Any, ...]], act: Sequence[tuple[Any, ...]], id_at: int,

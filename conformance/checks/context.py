@@ -21,6 +21,7 @@ from typing import Any
 from conformance import bridge, refusal
 from conformance.contract import Capabilities, Policies
 from conformance.expectations import expected_under, truncated
+from conformance.output_validation import Rejection, answered_calls, rejectable, rejection, rejection_expected
 from conformance.protocols import protocol
 from conformance.protocols.base import OutputProtocol
 from conformance.run_record import RunRecord
@@ -82,6 +83,8 @@ class GradeContext:
     # The documented reading the run took of a refusal on the wire (conformance.refusal; None: no refusal,
     # or no documented reading): ``expected`` is that reading's transcript.
     refusal_reading: refusal.Reading | None = None
+    # How an agent that declared output_validation 'retry' rejected the answer (None: graded as the scenario says).
+    rejected: Rejection | None = None
 
     @property
     def policies(self) -> Policies:
@@ -111,15 +114,27 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     finishes = proto.refusal_finishes if caps.reports_finish_reason else None
     taken = refusal.reading(expected, actual, refusal.refusal_deltas(scenario, record.dialect), finishes)
     expected = refusal.expected_under(expected, actual, taken)
+    rejected = _rejected(record, scenario, caps, expected, actual)
+    if rejected is not None:
+        # An agent that declared output_validation 'retry' rejected the answer: its error is the outcome.
+        expected = rejection_expected(expected, actual, answered_calls(scenario, record.upstream))
     parts = scenario.parts()
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
-        actual=actual, bridge=bridged,
-        cause=_cause(scenario, record, expected.terminal, actual.terminal),
+        actual=actual, bridge=bridged, rejected=rejected,
+        cause=None if rejected is not None else _cause(scenario, record, expected.terminal, actual.terminal),
         upstream_finish=next((s.part.finish_reason.unified for s in scenario.turn_scripts()[-1]
                               if isinstance(s.part, Finish)), None),  # an agent loop's last turn
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
         truncated=truncated(scenario), events=events, refusal_reading=taken)
+
+
+def _rejected(record: RunRecord, scenario: Scenario, caps: Capabilities, expected: Transcript,
+              actual: Transcript) -> Rejection | None:
+    """How the agent rejected the model's answer, where its adapter declared ``output_validation: retry``."""
+    if caps.policies.output_validation != "retry" or not record.upstream_known:
+        return None
+    return rejection(rejectable(scenario, expected), scenario, record.upstream, actual)
 
 
 def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:

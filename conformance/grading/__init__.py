@@ -48,11 +48,25 @@ def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = Non
     ctx = build_context(record, scenario, st)
     result.expected, result.actual = ctx.expected.model_dump(), ctx.actual.model_dump()
     findings = [f for check in CHECKS for f in check(ctx)]
-    unscripted = record.unscripted_turn()
+    # A rejection the adapter declared (output_validation 'retry') has its own expectation: not scoped.
+    unscripted = record.unscripted_turn() if ctx.rejected is None else None
     _assemble(result, findings, ctx.capabilities.output, matrix, st.strict, scenario, unscripted)
     if unscripted is not None:
         result.reason = unscripted_note(unscripted, scenario)
+    elif ctx.rejected is not None:
+        result.reason = rejection_note(ctx.rejected)
     return result
+
+
+def rejection_note(how: str) -> str:
+    """The report's note on a case graded as the agent's rejection of the answer (POLICY output_validation).
+
+    >>> rejection_note("reasked")[:58]
+    "graded as a rejection (declared output_validation 'retry')"
+    """
+    why = ("the agent asked the model again after its answer (the request log shows the re-ask)" if how == "reasked"
+           else "the agent rejected the malformed call without a retry (no retries left)")
+    return f"graded as a rejection (declared output_validation 'retry'): {why}; an error terminal is expected"
 
 
 def unscripted_note(turn: int, scenario: Scenario) -> str:

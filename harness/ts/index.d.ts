@@ -28,6 +28,7 @@ export interface Capabilities {
     preliminary_results?: 'drop' | 'forward'
     missing_finish?: 'error' | 'stop'
     finish_reason?: 'engine' | 'provider'
+    output_validation?: 'none' | 'retry'
     [policy: string]: string | undefined
   }
   reports_finish_reason?: boolean
