@@ -33,25 +33,8 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Suite errors found by this triage (each record says why and what fixes it).
-    # pydantic-ai's agent validates the final output and its tool arguments itself and ends the run
-    # (no retries left) instead of asking the model again: a policy no row offers yet.
-    "pydantic-ai-agui.verdicts.json": {
-        *(f"{s}[openai-chat]" for s in (
-            "reasoning.only.001", "finish.missing.003", "usage.zero.001", "tool.malformed.001",
-            "tool.malformed.002", "tool.malformed.003", "loop.malformed.001", "quirks.refusal.001"))},
-    # A refusal graded as MUST text with a content_filter finish: @ai-sdk/openai's reading, not a rule of
-    # these protocols (OpenAI recommends showing it: a SHOULD at most).
-    "agno-agui.verdicts.json": {"quirks.refusal.001[openai-chat]"},
-    "llama-index-agui.verdicts.json": {"quirks.refusal.001[openai-chat]"},
-    "tanstack-ai-openai.verdicts.json": {"quirks.refusal.001[openai-chat]"},
-    "tanstack-ai-openai-responses.verdicts.json": {"quirks.refusal.001[openai-responses]"},
-    # Gemini's output tokens counted without thoughts, graded by the AI SDK's usage rule (its structured-output
-    # and 0-vs-absent usage suite errors are fixed: structured_modes, OutputProtocol.zero_is_absent; its real
-    # defects are records of their own in the same cases).
-    "tanstack-ai-gemini.verdicts.json": {
-        f"{s}[gemini]" for s in ("reasoning.basic.001", "reasoning.only.001", "ids.reuse.002", "usage.nested.001",
-                                 "reasoning.field-reasoning.001")},
+    # Empty: every suite error found by the triage is fixed (session 8: refusal readings, output_validation,
+    # usage read by each output protocol's own type). A new one is listed here with its reason until fixed.
 }
 
 
