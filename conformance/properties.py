@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import random
 import zlib
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,6 +101,45 @@ def seed_for(name: str, dialect: str, seed: int | str | None = None) -> int:
     return int(seed)
 
 
+@contextlib.contextmanager
+def without_local_constants() -> Iterator[None]:
+    """Draw with hypothesis's own constants only, not the literals of the "local" source files.
+
+    hypothesis >= 6.131 mixes into its draws the literals of every imported module outside
+    site-packages. A checkout or an editable install makes the kit's own hundred modules local (a
+    wheel does not), so the same seed drew other streams depending on how the kit was installed,
+    or on which modules a project had imported first; the kit's 1,100 literals also cost the main
+    job about 5 s of CPU. Inside this block the local pool is empty (hypothesis has no setting for
+    it: the private hook is replaced while the block runs, and the cache of permitted constants is
+    emptied on entry and exit so the user's own hypothesis tests keep theirs). Without the hook
+    (older hypothesis, before local constants) it changes nothing.
+
+    >>> from hypothesis.internal.conjecture import providers
+    >>> with without_local_constants():
+    ...     len(providers._get_local_constants())
+    0
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+    except ImportError:  # hypothesis before local constants
+        yield
+        return
+    original = getattr(providers, "_get_local_constants", None)
+    cache = getattr(getattr(providers, "CONSTANTS_CACHE", None), "cache", None)
+    if original is None or not isinstance(cache, dict):
+        yield
+        return
+    empty = Constants()
+    cache.clear()
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        cache.clear()
+
+
 # The streams each property's search runs, drawn once per process and reused by every dialect: drawing
 # is nearly all of a search's cost (the reference adapter grades a stream in well under a millisecond).
 _DRAWN: dict[tuple[str, frozenset[str] | None, int, int | str | None], tuple[int, list[Scenario]]] = {}
@@ -125,7 +164,8 @@ def drawn_streams(name: str, features: Collection[str] | None = None, examples: 
 
         options = hypothesis_settings(max_examples=max(examples, 1), database=None, deadline=None,
                                       suppress_health_check=list(HealthCheck))
-        with contextlib.suppress(NoSuchExample):  # raised when every draw was kept, as intended
+        # NoSuchExample: raised when every draw was kept, as intended.
+        with contextlib.suppress(NoSuchExample), without_local_constants():
             find(strategy(name, features), keep, settings=options, random=random.Random(chosen))
         _DRAWN[key] = (chosen, streams)
     return _DRAWN[key]
@@ -205,6 +245,8 @@ def shrink_search(
                                   suppress_health_check=list(HealthCheck))
     note = ""
     try:
+        # Local constants kept here (only after a failure): without them the interleaving mutant's
+        # search shrank to 4 calls instead of 2 (tests/test_generated.py, the shrunk reproducer test).
         found = find(strategy(name, features), fails, settings=options, random=random.Random(chosen))
     except NoSuchExample:
         return None
