@@ -27,3 +27,8 @@ ALL_MUTANTS += _POLICY  # the POLICY rows' declared-vs-done mutants (#15)
 from tests.mutants.loop_mutants import MUTANTS as _LOOP  # noqa: E402
 
 ALL_MUTANTS += _LOOP
+
+# An abort while an agent loop's server tool runs (issue 16, session 8 task E).
+from tests.mutants.abort_loop_mutants import MUTANTS as _ABORT_LOOP  # noqa: E402
+
+ALL_MUTANTS += _ABORT_LOOP
