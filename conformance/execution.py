@@ -227,6 +227,19 @@ class _Execution:
             run.abort_at = time.monotonic()
         self.abort.abort("client abort")
 
+    def _tool_started(self) -> None:
+        """The held call's in-process execute started (client.abort_during_tool): abort now, on the
+        case's loop (an adapter may run its tools in a thread of its own)."""
+        loop = self.run_state.loop
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if loop is not None and here is not loop:
+            loop.call_soon_threadsafe(self._fire_abort)
+        else:
+            self._fire_abort()
+
     def _on_step(self, i: int) -> None:
         if self.scenario.client.abort_after_step is None or i != self.scenario.client.abort_after_step:
             return
@@ -238,7 +251,7 @@ class _Execution:
 
     def run(self, adapter_name: str | None) -> RunRecord:
         run, st = self.run_state, self.st
-        request = build_request(self.scenario, self.abort, self._fire_abort)
+        request = build_request(self.scenario, self.abort, self._tool_started)
         started = time.perf_counter()
         worker = threading.Thread(target=_drive, args=(self, request), daemon=True)
         worker.start()
@@ -406,8 +419,9 @@ class _ToolAbortWatch:
 
     async def _abort_when_turn_ended(self) -> None:
         while self.ex.run_state.abort_at is None:
-            first = next((c for c in self.ex.log.snapshot() if c.kind == "stream"), None)
-            if first is not None and first.ended_at is not None:
+            # Turn 1's last attempt (a scripted failed attempt before it has ended too).
+            turn1 = [c for c in self.ex.log.snapshot() if c.kind == "stream" and (c.turn or 1) == 1]
+            if turn1 and turn1[-1].ended_at is not None:
                 self.ex._fire_abort()
                 return
             await asyncio.sleep(self.POLL_S)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ import pytest
 from conformance import reference
 from conformance.execution import build_request, completes_call, execute
 from conformance.grading import grade
+from conformance.reference.agui import AguiReferenceAdapter
+from conformance.reference.state import ToolCallState
 from conformance.run_record import UpstreamCall
 from conformance.runner import run_case
 from conformance.server_tools import UNTIL_ABORT, tools_from_wire, wire_tools
@@ -122,6 +125,21 @@ def test_in_process_the_abort_lands_while_the_tool_runs_and_the_loop_stops(name:
     assert rec.abort_event_index is not None and rec.abort_event_index > 0
     assert not any("RESULT" in str(e.get("type")).upper() or "output" in str(e.get("type"))
                    for e in rec.events), "the tool's result came after the abort: it must not be emitted"
+    assert grade(rec, SCENARIO).verdict == "PASS"
+
+
+class _ToolsInAThread(AguiReferenceAdapter):
+    """Runs each server tool's execute in a worker thread (as sync tools often are): the runner's hook
+    is then called off the case's loop."""
+
+    def execute_server_call(self, call: ToolCallState) -> tuple[Any, bool]:
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(self.server_executor(call.name), call.id, call.input_value).result(), False
+
+
+def test_a_tool_started_in_a_thread_still_aborts_on_the_case_s_loop() -> None:
+    rec = execute(_ToolsInAThread, SCENARIO, "v3")
+    assert [c.turn for c in rec.upstream if c.kind == "stream"] == [1] and rec.abort_event_index is not None
     assert grade(rec, SCENARIO).verdict == "PASS"
 
 
