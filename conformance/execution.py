@@ -120,8 +120,12 @@ def stream_of(adapter: object, request: RunRequest) -> AsyncIterator[Any]:
     return result
 
 
-def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
+def build_request(scenario: Scenario, abort: AbortSignal,
+                  on_tool_start: Callable[[], None] | None = None) -> RunRequest:
     """The request the adapter's caller makes for a scenario (no expected output in it).
+
+    ``on_tool_start`` is called when the in-process ``execute`` of the call the caller aborts during
+    (``client.abort_during_tool``) starts.
 
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
@@ -132,7 +136,8 @@ def build_request(scenario: Scenario, abort: AbortSignal) -> RunRequest:
     return RunRequest(
         model=req.model,
         messages=[m.model_dump(exclude_none=True) for m in req.messages],
-        tools=request_tools(scenario),  # server tools with their execute (conformance.server_tools)
+        # Server tools with their execute (conformance.server_tools).
+        tools=request_tools(scenario, abort, on_tool_start),
         output_schema=req.output_schema,
         options=dict(req.options),
         thread_id=f"thread-{scenario.id}",
@@ -223,6 +228,19 @@ class _Execution:
             run.abort_at = time.monotonic()
         self.abort.abort("client abort")
 
+    def _tool_started(self) -> None:
+        """The held call's in-process execute started (client.abort_during_tool): abort now, on the
+        case's loop (an adapter may run its tools in a thread of its own)."""
+        loop = self.run_state.loop
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if loop is not None and here is not loop:
+            loop.call_soon_threadsafe(self._fire_abort)
+        else:
+            self._fire_abort()
+
     def _on_step(self, i: int) -> None:
         if self.scenario.client.abort_after_step is None or i != self.scenario.client.abort_after_step:
             return
@@ -234,7 +252,7 @@ class _Execution:
 
     def run(self, adapter_name: str | None) -> RunRecord:
         run, st = self.run_state, self.st
-        request = build_request(self.scenario, self.abort)
+        request = build_request(self.scenario, self.abort, self._tool_started)
         started = time.perf_counter()
         worker = threading.Thread(target=_drive, args=(self, request), daemon=True)
         worker.start()
@@ -278,7 +296,7 @@ class _Execution:
         """
         records = self.log.records
         s = self.scenario
-        wanted = (s.client.abort_after_step is not None or s.expected_request or s.turn_count() > 1
+        wanted = (s.client.aborts or s.expected_request or s.turn_count() > 1
                   or s.failed_attempts or any(r.past_last_turn for r in records)
                   or reasked(s, records))  # an agent's retry prompt (POLICY output_validation)
         if not wanted:
@@ -361,6 +379,62 @@ async def _await_upstream_end(log: CallSnapshot | None, run: _Run, bound: float,
             break
         await asyncio.sleep(min(0.005, deadline - now))  # yields to the adapter's own closing tasks
     run.upstream_delays, run.upstream_checked = delays, now - run.abort_at
+
+
+# The events that show a tool call complete, its input whole (the tool may run from then on): AG-UI and
+# TanStack TOOL_CALL_END, the UI message stream's tool-input-available, the legacy tool_call chunk.
+CALL_COMPLETE_TYPES = frozenset({"TOOL_CALL_END", "tool-input-available", "tool_call"})
+
+
+def completes_call(event: Any, call_id: str) -> bool:
+    """Whether an emitted event shows the tool call ``call_id`` complete (:data:`CALL_COMPLETE_TYPES`;
+    ``toolCallId``, or the legacy chunk's ``toolCall.id``).
+
+    >>> completes_call({"type": "TOOL_CALL_END", "toolCallId": "c1"}, "c1")
+    True
+    >>> completes_call({"type": "tool_call", "toolCall": {"id": "c1"}}, "c1")
+    True
+    >>> completes_call({"type": "TOOL_CALL_START", "toolCallId": "c1"}, "c1"), completes_call("x", "c1")
+    (False, False)
+    """
+    if not isinstance(event, dict) or event.get("type") not in CALL_COMPLETE_TYPES:
+        return False
+    nested = event.get("toolCall")
+    return event.get("toolCallId") == call_id or (isinstance(nested, dict) and nested.get("id") == call_id)
+
+
+class _ToolAbortWatch:
+    """``client.abort_during_tool`` for an adapter whose tools run out of the runner's reach (a harness,
+    an endpoint: ``remote_tools``): the caller aborts once the held call was emitted complete and turn 1's
+    upstream request has ended, while the tool holds its result for the abort (``until_abort``). In
+    process the tool's own ``execute`` fires the abort (:func:`conformance.server_tools.request_tools`)."""
+
+    POLL_S = 0.005  # how often the request log is read once the call was seen (it has no callback)
+
+    def __init__(self, call_id: str, ex: _Execution) -> None:
+        self.call_id, self.ex = call_id, ex
+        self.task: asyncio.Task[None] | None = None
+
+    def seen(self, event: Any) -> None:
+        """Called with each event as copied: the first one about the held call starts the watch."""
+        if self.task is None and self.ex.run_state.abort_at is None and completes_call(event, self.call_id):
+            self.task = asyncio.ensure_future(self._abort_when_turn_ended())
+
+    async def _abort_when_turn_ended(self) -> None:
+        while self.ex.run_state.abort_at is None:
+            # Turn 1's last attempt (a scripted failed attempt before it has ended too).
+            turn1 = [c for c in self.ex.log.snapshot() if c.kind == "stream" and (c.turn or 1) == 1]
+            if turn1 and turn1[-1].ended_at is not None:
+                self.ex._fire_abort()
+                return
+            await asyncio.sleep(self.POLL_S)
+
+    async def stop(self) -> None:
+        """Cancel the watch (the run ended)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.task
 
 
 MAX_TRACEBACK_CHARS = 8_000
@@ -487,6 +561,9 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         return
 
     looped = ex.scenario.turn_count() > 1
+    held = ex.scenario.client.abort_during_tool
+    # An adapter behind a transport runs the tools itself (the request's execute never runs here).
+    watch = _ToolAbortWatch(held, ex) if held is not None and getattr(adapter, "remote_tools", False) is True else None
 
     async def pump() -> None:
         async for ev in stream:
@@ -495,6 +572,8 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
             run.positions.append(model.steps_emitted)
             run.exhausted.append(model.exhausted)
             run.events.append(_snapshot(ev, run, st.max_event_bytes))
+            if watch is not None:
+                watch.seen(run.events[-1])
             if len(run.events) > st.max_events:
                 run.too_many = True
                 return
@@ -509,6 +588,8 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         run.error_text = describe(exc)
         run.traceback = _traceback(exc)
     finally:
+        if watch is not None:
+            await watch.stop()
         aclose = getattr(stream, "aclose", None)
         if aclose is not None:
             # A hostile generator may refuse to close; the verdict is already known.

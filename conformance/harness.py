@@ -185,7 +185,8 @@ class Harness:
             ctx = AdapterContext(dialect=msg.dialect, model=model, scenario_id=scenario_id, model_info=msg.model_info)
         r = msg.request
         # Server tools come with their declared results: give each an execute function again.
-        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools])
+        # A result marked until_abort holds until the case's abort reaches this harness.
+        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools], abort)
         request = RunRequest(model=r.model, messages=r.messages, tools=tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)

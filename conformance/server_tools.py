@@ -14,6 +14,13 @@ ways, one per road a case takes:
 
 Client tools (no ``server``) are offered as before, without ``execute`` or ``results``.
 
+A scenario whose caller aborts during a tool (``client.abort_during_tool``) holds that call's
+result until the abort: in process its ``execute`` tells the runner the tool started (the runner
+aborts then) and returns an awaitable that resolves to the result once the caller's signal fired;
+on the wire the call's result carries ``until_abort: true``, and the harness's or endpoint's
+execute waits for the abort that reaches it before it returns the result (a tool that ignores the
+abort: the framework's loop, not the tool, must stop the run).
+
 Example:
     >>> from mock_provider.scenario import Scenario
     >>> s = Scenario.model_validate({"id": "loop.x.900", "title": "t", "rows": ["8.1.4"],
@@ -32,16 +39,18 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from mock_provider.abort import AbortSignal
 from mock_provider.parts import ToolCall
 from mock_provider.scenario import Scenario, ServerToolResult, ToolSpec
 
-__all__ = ["EXECUTE", "ToolExecutionError", "ToolExecutor", "executor_of", "request_tools", "server_tools_prop",
-           "tools_from_wire", "wire_tools"]
+__all__ = ["EXECUTE", "UNTIL_ABORT", "ToolExecutionError", "ToolExecutor", "executor_of", "request_tools",
+           "server_tools_prop", "tools_from_wire", "wire_tools"]
 
 EXECUTE = "execute"  # the key of the callable in an in-process tool dict (not JSON: dropped on the wire)
+UNTIL_ABORT = "until_abort"  # a wire result's flag: hold the result until the caller's abort reaches the tool
 
 
 class ToolExecutionError(Exception):
@@ -65,19 +74,39 @@ class ToolExecutor:
     conformance.server_tools.ToolExecutionError: tool 't' has no declared result for call 'c9'
     """
 
-    def __init__(self, name: str, results: list[ServerToolResult]) -> None:
+    def __init__(self, name: str, results: list[ServerToolResult], *, held: str | None = None,
+                 signal: AbortSignal | None = None, on_start: Callable[[], None] | None = None) -> None:
         self.name = name
         self._results = {r.tool_call_id: r for r in results}
         self.calls: list[str] = []  # the call ids it was asked to run, in order
+        # The call whose result waits for the caller's abort (client.abort_during_tool), the signal it
+        # waits on, and the runner's hook told when that call starts executing.
+        self._held, self._signal, self._on_start = held, signal, on_start
 
     def __call__(self, tool_call_id: str, input: Any = None) -> Any:
         self.calls.append(tool_call_id)
         declared = self._results.get(tool_call_id)
         if declared is None:
             raise ToolExecutionError(f"tool {self.name!r} has no declared result for call {tool_call_id!r}")
+        if tool_call_id == self._held and self._signal is not None:
+            if self._on_start is not None:
+                self._on_start()  # the runner aborts now: while this call is pending
+            return self._after_abort(self._signal, declared)
         if declared.error is not None:
             raise ToolExecutionError(declared.error)
         return declared.result
+
+    @staticmethod
+    def _after_abort(signal: AbortSignal, declared: ServerToolResult) -> Awaitable[Any]:
+        """The held call's pending result: resolves once the caller's signal fired (no clock involved)."""
+
+        async def pending() -> Any:
+            await signal.wait()
+            if declared.error is not None:
+                raise ToolExecutionError(declared.error)
+            return declared.result
+
+        return pending()
 
 
 def _results_of(scenario: Scenario, tool: ToolSpec) -> list[ServerToolResult]:
@@ -86,21 +115,30 @@ def _results_of(scenario: Scenario, tool: ToolSpec) -> list[ServerToolResult]:
     return [r for r in scenario.tool_results if names.get(r.tool_call_id) == tool.name]
 
 
-def _result_json(r: ServerToolResult) -> dict[str, Any]:
-    return {"tool_call_id": r.tool_call_id, "error": r.error} if r.error is not None else {
+def _result_json(r: ServerToolResult, held: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"tool_call_id": r.tool_call_id, "error": r.error} if r.error is not None else {
         "tool_call_id": r.tool_call_id, "result": r.result}
+    if r.tool_call_id == held:
+        out[UNTIL_ABORT] = True
+    return out
 
 
-def request_tools(scenario: Scenario) -> list[dict[str, Any]]:
+def request_tools(scenario: Scenario, signal: AbortSignal | None = None,
+                  on_tool_start: Callable[[], None] | None = None) -> list[dict[str, Any]]:
     """The tools of the caller's request: client tools as declared; server tools with their per-call
-    ``results`` and an ``execute`` callable (:class:`ToolExecutor`)."""
+    ``results`` and an ``execute`` callable (:class:`ToolExecutor`).
+
+    With ``client.abort_during_tool``, that call's result holds until ``signal`` fires, and
+    ``on_tool_start`` is called when the call starts executing (the runner aborts there).
+    """
+    held = scenario.client.abort_during_tool
     out: list[dict[str, Any]] = []
     for t in scenario.request.tools:
         tool = t.model_dump()
         if t.server:
             results = _results_of(scenario, t)
-            tool["results"] = [_result_json(r) for r in results]
-            tool[EXECUTE] = ToolExecutor(t.name, results)
+            tool["results"] = [_result_json(r, held) for r in results]
+            tool[EXECUTE] = ToolExecutor(t.name, results, held=held, signal=signal, on_start=on_tool_start)
         out.append(tool)
     return out
 
@@ -123,9 +161,10 @@ def server_tools_prop(tools: list[dict[str, Any]]) -> list[dict[str, Any]] | Non
     return server or None
 
 
-def tools_from_wire(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def tools_from_wire(tools: list[dict[str, Any]], signal: AbortSignal | None = None) -> list[dict[str, Any]]:
     """A harness's side of :func:`wire_tools`: each server tool gets back an ``execute`` built from its
-    ``results`` (what ``examples/harness_python.py`` hands its adapter).
+    ``results`` (what ``examples/harness_python.py`` hands its adapter); a result marked ``until_abort``
+    is held until ``signal`` (the case's abort, as it reached the harness) fires.
 
     >>> t = tools_from_wire([{"name": "w", "server": True, "results": [{"tool_call_id": "c", "result": 2}]}])
     >>> t[0]["execute"]("c", {})
@@ -135,8 +174,11 @@ def tools_from_wire(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for t in tools:
         tool = dict(t)
         if tool.get("server"):
-            results = [ServerToolResult.model_validate(r) for r in tool.get("results") or []]
-            tool[EXECUTE] = ToolExecutor(str(tool.get("name", "")), results)
+            raw = [r for r in tool.get("results") or [] if isinstance(r, dict)]
+            held = next((str(r.get("tool_call_id")) for r in raw if r.get(UNTIL_ABORT)), None)
+            results = [ServerToolResult.model_validate({k: v for k, v in r.items() if k != UNTIL_ABORT})
+                       for r in raw]
+            tool[EXECUTE] = ToolExecutor(str(tool.get("name", "")), results, held=held, signal=signal)
         out.append(tool)
     return out
 

@@ -17,6 +17,8 @@ Run it against the suite (the suite's mock server on a fixed port, the app point
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 from typing import Any
@@ -32,6 +34,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+
+HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
 def create_app(mock_base_url: str, model_name: str = "gpt-4o-mini") -> Starlette:
@@ -87,6 +91,11 @@ def _server_tool(declared: dict[str, Any], listed: dict[str, Any]) -> Tool[None]
         found = results.get(ctx.tool_call_id)
         if found is None:
             raise RuntimeError(f"no scripted result for call {ctx.tool_call_id!r}")
+        if found.get("until_abort"):
+            # The caller aborts while this call runs (client.abort_during_tool): the client leaving is the
+            # abort, and Starlette cancels the run then; the bound only frees a run nobody cancels.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.Event().wait(), HOLD_UNTIL_ABORT_S)
         if found.get("error") is not None:
             # ToolFailed is how a pydantic-ai tool reports a failure to the model (pydantic_ai/exceptions.py:123);
             # any other exception ends the run.

@@ -168,6 +168,19 @@ class ClientSpec(_M):
     abort_after_step: int | None = Field(
         default=None, ge=0, description="Abort the caller's signal once this many steps were emitted."
     )
+    # Issue 16: an abort while a server tool runs, between two model calls of an agent loop.
+    abort_during_tool: str | None = Field(
+        default=None, min_length=1,
+        description="Abort the caller's signal while the server tool call with this id executes: the tool "
+        "holds its result until the abort (in process its execute is awaitable; on a harness or an AG-UI "
+        "endpoint its result carries `until_abort: true`), and the caller aborts once the call was emitted "
+        "and turn 1's upstream ended.",
+    )
+
+    @property
+    def aborts(self) -> bool:
+        """Whether the caller aborts at all (after a step, or during a tool)."""
+        return self.abort_after_step is not None or self.abort_during_tool is not None
 
 
 class RequestCheck(_M):
@@ -420,6 +433,8 @@ class Scenario(_M):
             raise ValueError(f"id: {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
         if self.client.abort_after_step is not None and self.client.abort_after_step > len(self.script):
             raise ValueError("client.abort_after_step: past the end of the script")
+        if self.client.abort_after_step is not None and self.client.abort_during_tool is not None:
+            raise ValueError("client.abort_during_tool: the caller aborts once (abort_after_step is given too)")
         if (self.model_info is None) != (self.expected_modalities is None):
             given = "model_info" if self.model_info is not None else "expected_modalities"
             raise ValueError(f"{given}: model_info and expected_modalities go together")
@@ -450,6 +465,11 @@ class Scenario(_M):
         for call_id, name in calls.items():
             if name in server and call_id not in given:
                 raise ValueError(f"tool_results: no result for the call {call_id!r} of the server tool {name!r}")
+        held = self.client.abort_during_tool
+        if held is not None and calls.get(held) not in server:
+            what = (f"calls {calls[held]!r}, which is not a server tool" if held in calls
+                    else "is no tool-call of the script")
+            raise ValueError(f"client.abort_during_tool: {held!r} {what}")
 
     @property
     def source(self) -> str | None:
@@ -573,7 +593,7 @@ class Scenario(_M):
                 found.update({"tools", "approval"})
         if len({p.tool_call_id for p in self.parts() if isinstance(p, ToolCall)}) > 1:
             found.add("parallel_tools")
-        if self.client.abort_after_step is not None:
+        if self.client.aborts:
             found.add("abort")
         if self.request.output_schema is not None:
             found.add("structured_output")

@@ -7,10 +7,13 @@
   is open and one ``RUN_FINISHED`` / UI message stream ``abort``), plus the events of the one
   upstream part it had already read (a pipeline reads one ahead) and no more. An adapter that
   emitted nothing before the abort is said to have buffered (no single event is to blame).
+* ``loop.abort-stops``: an abort while a server tool runs (``client.abort_during_tool``) ends the
+  agent loop: the request log holds no model call of a later turn. There no upstream request is
+  open when the caller aborts (turn 1 has ended), so 8.1.22 reads only what was emitted after it.
 
 Example:
     >>> ROWS
-    ('8.1.22', 'request.abort')
+    ('8.1.22', 'request.abort', 'loop.abort-stops')
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from conformance.catalog import declare
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 
-ROWS = declare("8.1.22", "request.abort")
+ROWS = declare("8.1.22", "request.abort", "loop.abort-stops")
 
 # Steps the upstream may still send after the caller's abort (one read may be in flight).
 ABORT_STEP_BOUND = 1
@@ -38,14 +41,29 @@ ALLOWED_AFTER_ABORT: dict[str, set[str]] = {
 
 def check(ctx: GradeContext) -> list[Finding]:
     """The abort findings of an abort scenario (none for other scenarios or a record without upstream facts)."""
-    if ctx.scenario.client.abort_after_step is None:
+    client = ctx.scenario.client
+    if not client.aborts:
         return []
     out: list[Finding] = []
     if ctx.record.upstream_known:
         out += _time_findings(ctx)
-        out += _upstream_findings(ctx)
+        out += _upstream_findings(ctx) if client.abort_after_step is not None else _later_turn_findings(ctx)
     out += _after_abort_findings(ctx)
     return out
+
+
+def _later_turn_findings(ctx: GradeContext) -> list[Finding]:
+    """loop.abort-stops: the caller aborted during a tool of turn 1; a model call of a later turn is one
+    made after the abort (the tool held its result until then)."""
+    later = [c for c in ctx.record.upstream if c.kind == "stream" and (c.past_last_turn or (c.turn or 1) > 1)]
+    if not later:
+        return []
+    turn = later[0].turn
+    return [Finding(row="loop.abort-stops", source="runner", expected="no model call after the abort",
+                    actual=f"{len(later)} call(s)",
+                    message=f"the adapter called the model again (turn {turn if turn is not None else '?'}) after "
+                            f"the caller aborted while the tool {ctx.scenario.client.abort_during_tool!r} ran: "
+                            "an abort ends the agent loop")]
 
 
 def _time_findings(ctx: GradeContext) -> list[Finding]:
@@ -100,7 +118,8 @@ def _after_abort_findings(ctx: GradeContext) -> list[Finding]:
     extra = [i for i, e in enumerate(after, start=rec.abort_event_index)
              if not (isinstance(e, dict) and e.get("type") in allowed)]
     terminals = [e for e in after if isinstance(e, dict) and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS]
-    beyond = _beyond_one_part(extra, rec.events, ctx.protocol.content_types, ctx.scenario.client.abort_after_step)
+    # An abort during a tool comes between two model calls: no upstream part is in flight then.
+    beyond = _beyond_one_part(extra, rec.events, ctx.protocol.content_types, ctx.scenario.client.abort_after_step or 0)
     if beyond is None and len(terminals) <= 1:
         return []
     if beyond is not None and rec.abort_event_index == 0 and ctx.scenario.client.abort_after_step:

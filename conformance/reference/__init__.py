@@ -166,6 +166,12 @@ RUN_FINISHED, or the run fails with ``RUN_ERROR{code:'parse-error'}`` and a cont
 (``complete_structured``). Legacy chunks have no such events: only the error. The HTTP reference
 converts the schema for OpenAI strict mode (``OpenAIChatModel.response_format``).
 
+Agent loops (``loop.*`` rows; :mod:`~conformance.reference.loop`): a turn that ended with server-tool
+calls runs them (``await_server_results``: an ``execute`` may return an awaitable, raced against the
+caller's abort), emits their results and asks the model again (``end_turn``); a caller abort while a
+tool runs ends the run per the abort policy with no further model call (``abort_in_tools``, row
+``loop.abort-stops``).
+
 Ids and timestamps are deterministic per run (``msg-1``, ``reasoning-1``, ``tool-result-1``,
 ``step-1``; legacy timestamps ``1_700_000_000_000 + n``), so snapshots are stable.
 ``ctx.extra['policies']`` (a :class:`~conformance.contract.Policies` or a dict of its fields)

@@ -205,10 +205,12 @@ class ReferenceAdapter(Interpreter):
                 try:
                     item = await self.next_item(iterator, request)
                 except StopAsyncIteration:
-                    if self.loop_continues():
+                    if not self.loop_continues():
+                        self.end_of_stream()
+                    elif await self.await_server_results(request):
                         follow_up.append(self.end_turn(turn))
                     else:
-                        self.end_of_stream()
+                        follow_up.extend(self.abort_in_tools(turn))
                     break
                 except _AbortedWhileWaiting:
                     self.on_abort()
@@ -226,8 +228,8 @@ class ReferenceAdapter(Interpreter):
                 yield event
         finally:
             await self.close_upstream(result, iterator)
-        if follow_up and self.abort_requested(request):
-            # The caller aborted while the tools ran: no further model call (row 22).
+        if follow_up and self.abort_requested(request) and not self.state.abort_handled:
+            # The caller aborted while the tools ran: no further model call (rows 22, loop.abort-stops).
             self.on_abort()
             follow_up.clear()
             for event in self._flush(request):

@@ -124,6 +124,12 @@ class Interpreter(LoopMixin, ToolsMixin, FinishMixin, ErrorsMixin, ReadingMixin,
             self.emit_run_cancelled()
         st.done = True
 
+    def abort_in_tools(self, turn: RunRequest) -> list[RunRequest]:
+        """Row loop.abort-stops: the caller aborted while this turn's server tools ran. The run ends as the
+        abort policy says (row 22) and no further model call is made: no next turn is returned."""
+        self.on_abort()
+        return []
+
     def abort_requested(self, request: RunRequest) -> bool:
         """Row 22: has the caller aborted? Checked after every upstream item and before every yield."""
         return bool(request.abort is not None and request.abort.aborted)

@@ -27,7 +27,10 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import inspect
+from contextlib import suppress
 from typing import Any
 
 from conformance.contract import RunRequest
@@ -109,7 +112,8 @@ class LoopMixin(ToolsMixin, FinishMixin):
                 value: Any = INVALID_ARGUMENTS.format(name=call.name)
                 self.emit_invalid_call_result(call, value)
             else:
-                value, is_error = self.execute_server_call(call)
+                done = st.tool_outputs.pop(call.id, None)
+                value, is_error = done if done is not None else self.execute_server_call(call)
                 self.emit_server_tool_result(call.id, call.name, value, is_error)
             results.append({"role": "tool", "tool_call_id": call.id,
                             "content": value if isinstance(value, str) else js_stringify(value)})
@@ -119,6 +123,47 @@ class LoopMixin(ToolsMixin, FinishMixin):
         st.turn_text_from = len(st.text_total)
         self.emit_step_boundary()
         return dataclasses.replace(request, messages=[*request.messages, assistant, *results])
+
+    async def await_server_results(self, request: RunRequest) -> bool:
+        """Run this turn's server calls before the turn ends; an ``execute`` that returns an awaitable (a
+        coroutine, as async tools do) is awaited, raced against the caller's abort signal. False: the
+        caller aborted while a tool ran (its result is dropped; ``abort_in_tools``).
+
+        >>> import asyncio
+        >>> from conformance.reference.agui import AguiReferenceAdapter
+        >>> async def slow(call_id, value):
+        ...     return {"temp": 21}
+        >>> a = AguiReferenceAdapter()
+        >>> a.begin(RunRequest(model="m", messages=[], tools=[{"name": "w", "server": True, "execute": slow}],
+        ...                    output_schema=None, options={}, thread_id="t", run_id="r"))
+        >>> a.feed({"type": "tool-call", "toolCallId": "c1", "toolName": "w", "input": "{}"})
+        >>> asyncio.run(a.await_server_results(a.state.request)), a.state.tool_outputs
+        (True, {'c1': ({'temp': 21}, False)})
+        """
+        for call in self.pending_server_calls():
+            if not call.input_ok:
+                continue  # not run (end_turn answers it)
+            value, is_error = self.execute_server_call(call)
+            if inspect.isawaitable(value):
+                pending = asyncio.ensure_future(value)
+                waiter = asyncio.ensure_future(request.abort.wait()) if request.abort is not None else None
+                try:
+                    await asyncio.wait({pending} | ({waiter} if waiter else set()),
+                                       return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    if waiter is not None:
+                        waiter.cancel()
+                if not pending.done():
+                    pending.cancel()  # the caller aborted first: the tool's result is not waited for
+                    with suppress(asyncio.CancelledError, Exception):
+                        await pending
+                    return False
+                try:
+                    value = pending.result()
+                except Exception as exc:  # the tool's error is the call's result, not the run's end
+                    value, is_error = str(exc) or type(exc).__name__, True
+            self.state.tool_outputs[call.id] = (value, is_error)
+        return not (request.abort is not None and request.abort.aborted)
 
     def execute_server_call(self, call: ToolCallState) -> tuple[Any, bool]:
         """Run one server tool: ``(result, False)``, or ``(error message, True)`` when it raised."""

@@ -72,3 +72,5 @@ class RunState:
     turns: int = 0
     loop_usage: TokenCounts | None = None
     turn_text_from: int = 0
+    # Server-tool outcomes awaited before the turn ends (LoopMixin.await_server_results): (value, is_error).
+    tool_outputs: dict[str, tuple[Any, bool]] = field(default_factory=dict)

@@ -39,6 +39,7 @@ from conformance.execution import stream_of
 from conformance.runner import Factory, capabilities_of
 from conformance.server_tools import tools_from_wire
 from conformance.targets.agui_stream import NDJSON_TYPE, SSE_TYPE
+from mock_provider.abort import AbortSignal
 from mock_provider.server import ThreadedServer
 
 PATH = "/agui"
@@ -95,11 +96,12 @@ def run_request(run_input: Any) -> RunRequest:
     # Server tools (forwardedProps.serverTools, conformance.server_tools): executable again here.
     props = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
     server = {str(t.get("name")): t for t in props.get("serverTools") or [] if isinstance(t, dict)}
+    abort = AbortSignal()  # a result marked until_abort holds until the client leaves (the caller's abort)
     if server:
         tools = tools_from_wire([{**t, "server": True, "results": server[t["name"]].get("results") or []}
-                                 if t["name"] in server else t for t in tools])
+                                 if t["name"] in server else t for t in tools], abort)
     return RunRequest(model="mock-model", messages=messages, tools=tools, output_schema=None, options={},
-                      thread_id=run_input.thread_id, run_id=run_input.run_id)
+                      thread_id=run_input.thread_id, run_id=run_input.run_id, abort=abort)
 
 
 def upstream_for(run_input: Any, headers: Mapping[str, str],

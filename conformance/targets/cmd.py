@@ -399,6 +399,10 @@ def _upstream_error(exc: BaseException) -> UpstreamError:
 class CmdAdapter:
     """One case's view of the harness: sends the case, feeds parts, yields events."""
 
+    # Its server tools run behind the transport (from the case's results), never the runner's execute:
+    # the runner watches the events to abort during a tool (client.abort_during_tool).
+    remote_tools = True
+
     def __init__(self, target: CmdTarget, proc: HarnessProcess, ctx: AdapterContext) -> None:
         self.target = target
         self.proc = proc

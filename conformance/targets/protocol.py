@@ -76,6 +76,10 @@ class ToolResultBody(_Message):
     tool_call_id: str
     result: Any = None
     error: str | None = Field(default=None, description="The tool raises an error with this message.")
+    until_abort: bool | None = Field(
+        default=None, description="The caller aborts while this call runs (client.abort_during_tool): the "
+        "tool returns its result (or raises its error) only once the case's abort reached the harness, so the "
+        "abort lands in the adapter's own tool executor. Pass the case's signal to the adapter and stop the loop.")
 
 
 class ToolBody(_Message):

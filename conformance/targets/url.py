@@ -292,6 +292,10 @@ def run_agent_input(request: RunRequest, mock: dict[str, Any] | None) -> dict[st
 class UrlAdapter:
     """One case against the endpoint: POST, then the decoded events; wire problems as findings."""
 
+    # Its server tools run behind the transport (from the case's results), never the runner's execute:
+    # the runner watches the events to abort during a tool (client.abort_during_tool).
+    remote_tools = True
+
     def __init__(self, target: UrlTarget, ctx: AdapterContext) -> None:
         self.target, self.ctx = target, ctx
         self.capabilities = target.capabilities

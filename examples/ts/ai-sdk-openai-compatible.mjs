@@ -62,12 +62,12 @@ function errorMessage(error) {
 // Scenario tools -> AI SDK tools. A client tool has no `execute`: the caller (the UI) runs it. A
 // server tool (an agent loop's, issue 16) executes with the scenario's scripted result for the call
 // id (execute's options.toolCallId), and the run goes on for more steps (stopWhen below).
-function tools(list) {
+function tools(list, signal) {
   if (!list || list.length === 0) return undefined;
   const out = {};
   for (const t of list) {
     const schema = t.input_schema ?? t.inputSchema ?? t.parameters ?? { type: 'object', properties: {} };
-    const execute = toolExecutor(t);
+    const execute = toolExecutor(t, signal);
     out[t.name] = tool({ description: t.description ?? '', inputSchema: jsonSchema(schema),
       ...(execute ? { execute: (input, options) => execute(input, options) } : {}) });
   }
@@ -95,7 +95,7 @@ async function* stream(c) {
     // ai 7 rejects system messages in `messages` (7.0.173 dist/index.js:2259, "Use the instructions
     // option instead"): there the leading system messages go in `instructions`; ai 6 takes them in `messages`.
     ...aiSdkPrompt(request.messages, { instructions: AISDK.output.endsWith('@7') }),
-    tools: tools(request.tools),
+    tools: tools(request.tools, c.signal),
     // streamText stops after one step by default; with server tools it runs the agent loop.
     ...(request.tools?.some((t) => t.server) ? { stopWhen: stepCountIs(16) } : {}),
     ...(request.output_schema ? { output: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),

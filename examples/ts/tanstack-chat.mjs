@@ -12,12 +12,12 @@ import { toolExecutor, toTanstackMessages } from '../../harness/ts/convert.js'
 // issue 16) gets one that returns the scenario's scripted result, so chat() runs it and asks the
 // model again. `needs_approval` is not forwarded: approval is the chat() engine's decision (an
 // interrupt), not the adapter's, and the suite grades the adapter (tool.needs-approval.001 says so).
-function toTools(tools) {
+function toTools(tools, signal) {
   return tools.map((t) => ({
     name: t.name,
     description: t.description ?? '',
     inputSchema: t.input_schema ?? { type: 'object', properties: {} },
-    ...(t.server ? { execute: toolExecutor(t) } : {}),
+    ...(t.server ? { execute: toolExecutor(t, signal) } : {}),
   }))
 }
 
@@ -31,7 +31,7 @@ export function runTanstackChat({ capabilities, adapter }) {
       adapter: adapter(c),
       messages,
       systemPrompts,
-      tools: toTools(request.tools ?? []),
+      tools: toTools(request.tools ?? [], c.signal),
       modelOptions: request.options ?? {},
       threadId: request.thread_id,
       runId: request.run_id,

@@ -21,10 +21,14 @@ export declare function toTanstackMessages(messages: Message[]): {
 export interface ServerToolSpec {
   name: string
   server?: boolean
-  results?: Array<{ tool_call_id: string; result?: unknown; error?: string | null }> | null
+  results?: Array<{ tool_call_id: string; result?: unknown; error?: string | null; until_abort?: boolean }> | null
   [field: string]: unknown
 }
-/** A server tool's execute function (results found by `context.toolCallId`, else in call order), or undefined. */
+/**
+ * A server tool's execute function (results found by `context.toolCallId`, else in call order), or undefined.
+ * A result marked `until_abort` is held until `context.abortSignal` or `signal` (the case's) aborts.
+ */
 export declare function toolExecutor(
   tool: ServerToolSpec,
-): ((args: unknown, context?: { toolCallId?: string }) => Promise<unknown>) | undefined
+  signal?: AbortSignal,
+): ((args: unknown, context?: { toolCallId?: string; abortSignal?: AbortSignal }) => Promise<unknown>) | undefined

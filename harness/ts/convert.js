@@ -115,8 +115,14 @@ export function toTanstackMessages(messages) {
  * The scenario declares what each call returns (`tool.results[i]`: `tool_call_id` and `result`, or
  * `error`, which is thrown). The call is found by the id the framework passes (AI SDK and TanStack
  * AI give `context.toolCallId`); a framework that passes none gets the results in call order.
+ *
+ * A result marked `until_abort` (the caller aborts while this call runs, `client.abort_during_tool`)
+ * is held until the run is aborted: the signal the framework hands its tool (`context.abortSignal`,
+ * ai 7.0.173 dist/index.js:3009-3025, @tanstack/ai 0.58.0 activities/chat/tools/tool-calls.js:468) or
+ * `signal`, the case's own (`c.signal`). Then it returns its result as a tool that ignores the abort
+ * would: the framework's loop, not the tool, must stop the run.
  */
-export function toolExecutor(tool) {
+export function toolExecutor(tool, signal) {
   if (!tool?.server) return undefined
   const results = tool.results ?? []
   const used = new Set()
@@ -127,7 +133,17 @@ export function toolExecutor(tool) {
     if (index < 0) throw new Error(`no scripted result for a call of ${tool.name} (${id ?? 'no id'})`)
     used.add(index)
     const found = results[index]
+    if (found.until_abort) await untilAborted([context?.abortSignal, signal])
     if (found.error != null) throw new Error(found.error)
     return found.result
   }
+}
+
+/** Resolves when any of the signals aborts (never, when none is given: the case's timeout ends it). */
+function untilAborted(signals) {
+  const live = signals.filter((s) => s != null)
+  return new Promise((resolve) => {
+    if (live.some((s) => s.aborted)) return resolve()
+    for (const s of live) s.addEventListener('abort', () => resolve(), { once: true })
+  })
 }

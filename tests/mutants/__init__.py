@@ -36,3 +36,7 @@ ALL_MUTANTS += _USAGE
 from tests.mutants.refusal_mutants import MUTANTS as _REFUSAL  # noqa: E402
 
 ALL_MUTANTS += _REFUSAL
+# An abort while an agent loop's server tool runs (issue 16, session 8 task E).
+from tests.mutants.abort_loop_mutants import MUTANTS as _ABORT_LOOP  # noqa: E402
+
+ALL_MUTANTS += _ABORT_LOOP

@@ -60,7 +60,9 @@ class RunFinishedPerTurn(AguiReferenceAdapter):
 
 MUTANTS: list[Mutant] = [
     Mutant("agui.loop-result-before-end", "a server tool's TOOL_CALL_RESULT comes before its TOOL_CALL_END",
-           map_events(agui, result_before_end), {"loop.tool-result"}, "agui", loops=True),
+           # 8.1.22 on loop.abort-during-tool.001 only: the END it holds for a result that never comes (the
+           # caller aborts while the tool runs) goes out after the abort, which no abort policy allows.
+           map_events(agui, result_before_end), {"loop.tool-result", "8.1.22"}, "agui", loops=True),
     Mutant("agui.loop-run-finished-per-turn", "RUN_FINISHED after each model turn of the loop, the last one "
            "with a runId never started (TanStack AI chat() with server tools)",
            # 8.1.18 is the rule it breaks; a consumer stops at the first RUN_FINISHED (@ag-ui/client

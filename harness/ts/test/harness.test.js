@@ -250,6 +250,22 @@ test('toolExecutor: a server tool returns its scripted result by call id, else i
   assert.deepEqual([await ordered({}), await ordered({})], [1, 2])
 })
 
+test('toolExecutor: a result marked until_abort is held until the framework\'s or the case\'s signal aborts', async () => {
+  const { toolExecutor } = await import('../convert.js')
+  const spec = { name: 'w', server: true, results: [{ tool_call_id: 'h', result: 7, until_abort: true }] }
+  for (const via of ['context', 'case']) {
+    const controller = new AbortController()
+    const run = toolExecutor(spec, via === 'case' ? controller.signal : undefined)
+    let settled = false
+    const pending = run({}, { toolCallId: 'h', ...(via === 'context' ? { abortSignal: controller.signal } : {}) })
+      .then((v) => { settled = true; return v })
+    for (let i = 0; i < 5; i++) await Promise.resolve() // microtasks run: nothing resolves it but the abort
+    assert.equal(settled, false, via)
+    controller.abort()
+    assert.equal(await pending, 7, via)
+  }
+})
+
 test('parts mode: an agent loop calls doStream again after parts-end; that pull carries the prompt', async () => {
   const s = suite({
     capabilities: CAPS,
