@@ -34,6 +34,7 @@ AREAS = [
     ("bridge.", "Bridge profile (adapters declaring `bridge`, seed 001; see conformance/bridge.py)"),
     ("transport.", "Transport: AG-UI over HTTP (`--adapter-url`)"),
     ("loop.", "Agent loops: several model calls in one run (issue 16)"),
+    ("refusal.", "Refusals: a provider quirk read several documented ways (issue 15)"),
 ]
 
 
