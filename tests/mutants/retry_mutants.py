@@ -26,7 +26,7 @@ class RetriesAtOnce(AguiReferenceAdapter):
 
 
 MUTANTS: list[Mutant] = [
-    Mutant("agui.retries-past-bound", "retries a refused model call more times than its declared max_retries",
+    Mutant("agui.retry-past-bound", "retries a refused model call more times than its declared max_retries",
            subclass(RetriesPastItsBound), {"retry.bounded"}, "agui", loops=True),
     # A SHOULD miss: the retry still gets the answer, so no MUST row fails; PASS-NONSTRICT on retry.after.
     Mutant("agui.retry-ignores-after", "retries a refused model call at once, before its Retry-After",
