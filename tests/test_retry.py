@@ -8,6 +8,7 @@ bound, one call's arrival time), so each assertion could be false.
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from conformance.execution import execute
 from conformance.grading import grade
 from conformance.reference import openai_http
 from conformance.run_record import RunRecord, UpstreamCall
+from conformance.session import ConformanceSession
+from conformance.targets.cmd import CmdTarget
 from conformance.targets.url import TargetConfigError, load_capabilities
 from mock_provider.scenario import load_corpus
 
@@ -113,3 +116,29 @@ def test_max_retries_is_declared_in_a_capabilities_file(tmp_path: Path) -> None:
     path.write_text("name: e\ninputs: [openai-chat]\noutput: ag-ui\nmax_retries: -1\n", encoding="utf-8")
     with pytest.raises(TargetConfigError, match="max_retries"):
         load_capabilities(path)
+
+
+# ---------------------------------------------------------------- the real ai 7 retries (examples/ts)
+TS = Path(__file__).resolve().parent.parent / "examples" / "ts"
+RETRY_SCENARIOS = ("loop.retry-429.001", "loop.retry-500.001", "loop.retry-after.001", "loop.retry-exhausted.001")
+
+
+def test_ai7_streamtext_retrying_as_it_declares_passes_the_retry_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ai`` 7.0.173's own retry (SAC_AISDK_MAX_RETRIES=2: streamText's default maxRetries) passes both
+    rows: it stops after two retries and waits the 300 ms retry-after-ms (the harness's default, 0, leaves
+    these cases UNSUPPORTED: the single-attempt HTTP scenarios would replay their fault to every retry)."""
+    if shutil.which("node") is None or not (TS / "node_modules" / "ai7" / "package.json").exists():
+        pytest.skip("examples/ts is not installed: run `npm ci --prefix examples/ts`")
+    monkeypatch.setenv("SAC_AISDK_MAX_RETRIES", "2")
+    target = CmdTarget(f"node {TS / 'ai-sdk7-openai-compatible.mjs'}", start_timeout=30, case_timeout=10)
+    try:
+        session = ConformanceSession.from_factory(target, target.__name__)
+        assert session.capabilities is not None and session.capabilities.max_retries == 2
+        assert "retries" in session.capabilities.features
+        for scenario, dialect in session.cases():
+            if scenario.id in RETRY_SCENARIOS:
+                session.run(scenario, dialect)
+    finally:
+        target.close()
+    verdicts = {r.scenario_id: (r.verdict, sorted({f.row for f in r.findings})) for r in session.results}
+    assert verdicts == dict.fromkeys(RETRY_SCENARIOS, ("PASS", []))
