@@ -203,6 +203,14 @@ class Capabilities(BaseModel):
         "reports that error to its subscribers' onRunFailed (@ag-ui/client 1.0.0 src/agent/agent.ts:364-370, "
         "649-656). A raise (a harness 'error') is then the run's error terminal, graded like a RUN_ERROR.",
     )
+    # Issue 16 (attempts): row retry.bounded grades the attempts at one turn against this bound.
+    max_retries: int = Field(
+        default=2, ge=0,
+        description="How many times the adapter retries one failed model call at most (row retry.bounded: at "
+        "most 1 + max_retries attempts per turn). Default 2, both official clients' default: ai@7.0.173 "
+        "dist/index.js:2429 retryWithExponentialBackoffRespectingRetryHeaders maxRetries = 2, :2450 "
+        "prepareRetries defaultMaxRetries = 2; openai 3.57.0 _constants.py:8 DEFAULT_MAX_RETRIES = 2.",
+    )
 
     @model_validator(mode="after")
     def _channel_exists(self) -> Capabilities:

@@ -308,7 +308,8 @@ class _Execution:
             calls.append(UpstreamCall(kind=r.kind, request=r.request, aborted=r.aborted,
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
                                       end_after_abort=end, turn=r.turn, attempt=r.attempt,
-                                      past_last_turn=r.past_last_turn))
+                                      past_last_turn=r.past_last_turn, started_at=r.started_at,
+                                      ended_at=r.ended_at))
         return tuple(calls)
 
 

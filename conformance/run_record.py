@@ -46,6 +46,9 @@ class UpstreamCall:
     (a retry after a scripted 429 or 500 is attempt 2), both None when the call was refused before a
     scenario was picked; ``past_last_turn`` says the call asked for a turn the scenario does not
     script, which the provider refused (no replay; :mod:`mock_provider.turns`).
+    ``started_at``/``ended_at`` are the request log's ``time.monotonic()`` stamps of the call's arrival
+    and end (None: unknown, e.g. a recording made before they were kept); row ``retry.after`` compares
+    a retry's arrival with the failed attempt's end.
     """
 
     kind: str = "stream"
@@ -57,6 +60,8 @@ class UpstreamCall:
     turn: int | None = None
     attempt: int | None = None
     past_last_turn: bool = False
+    started_at: float | None = None
+    ended_at: float | None = None
 
 
 @dataclass(frozen=True)

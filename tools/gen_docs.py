@@ -35,6 +35,7 @@ AREAS = [
     ("transport.", "Transport: AG-UI over HTTP (`--adapter-url`)"),
     ("loop.", "Agent loops: several model calls in one run (issue 16)"),
     ("refusal.", "Refusals: a provider quirk read several documented ways (issue 15)"),
+    ("retry.", "Retries: a refused model call retried within its bound, after its Retry-After (issue 16)"),
 ]
 
 

@@ -24,6 +24,7 @@ from conformance.checks import (
     raised,
     refusal,
     request,
+    retry,
     schema,
     semantics,
     transport,
@@ -47,4 +48,5 @@ CHECKS: tuple[Check, ...] = (
     bridge_profile.check,  # the AG-UI bridge profile's own rows (seed 001)
     consumer.check,  # the UI TanStack's StreamProcessor shows
     refusal.check,  # a refusal on the wire is shown (issue 15)
+    retry.check,  # a refused model call retried at most max_retries times, after its Retry-After (issue 16)
 )

@@ -46,7 +46,7 @@ MAX_LOOP_TURNS = 16  # a loop bound (mock_provider.scenario.MAX_TURNS): a model 
 # Retry-After it states (ai@6.0.326 dist/index.mjs retryWithExponentialBackoffRespectingRetryHeaders);
 # see LoopMixin.retry_delay for what the reference keeps of it.
 MAX_RETRIES = 2
-MAX_RETRY_WAIT = 5.0  # seconds (after time_scale): a longer Retry-After gives up rather than outlive the case
+MAX_RETRY_WAIT = 5.0  # seconds: a longer Retry-After gives up rather than outlive the case
 RETRYABLE = frozenset({408, 409, 429})
 INVALID_ARGUMENTS = "Invalid input for tool {name}: the arguments are not valid JSON"
 
@@ -181,16 +181,17 @@ class LoopMixin(ToolsMixin, FinishMixin):
 
         Retried: an error that is retryable (``is_retryable``, else a status of 408, 409, 429 or 5xx)
         and states when to retry (a ``retry-after-ms`` / ``retry-after`` header), while fewer than
-        :data:`MAX_RETRIES` retries were made. The wait is that header times the context's
-        ``time_scale`` (the suite's virtual time: 0 waits nothing); a wait past
-        :data:`MAX_RETRY_WAIT` seconds gives up instead. ai also retries without the header, after an
-        exponential backoff; the reference leaves those out, so it never sleeps on its own clock and
-        a transport that carries one model call per case (a push-flow harness) is never asked twice.
+        :data:`MAX_RETRIES` retries were made. The wait is that header's, as ai waits it (row
+        ``retry.after``): the suite's ``time_scale`` shortens the mock's scripted delays, not the
+        upstream's word, which the mock serves unscaled. A wait past :data:`MAX_RETRY_WAIT` seconds
+        gives up instead. ai also retries without the header, after an exponential backoff; the
+        reference leaves those out, so it never sleeps on a clock of its own choosing and a transport
+        that carries one model call per case (a push-flow harness) is never asked twice.
 
         >>> class E(Exception):
         ...     status_code, response_headers = 429, {"retry-after-ms": "1500"}
         >>> LoopMixin().retry_delay(E(), 1), LoopMixin().retry_delay(E(), 3), LoopMixin().retry_delay(ValueError(), 1)
-        (0.0, None, None)
+        (1.5, None, None)
         """
         status = getattr(exc, "status_code", getattr(exc, "statusCode", None))
         retryable = getattr(exc, "is_retryable", None)
@@ -208,8 +209,7 @@ class LoopMixin(ToolsMixin, FinishMixin):
                        else float(lowered["retry-after"]))
         except (TypeError, ValueError):
             return None  # an HTTP date or garbage: not a wait this reference reads
-        scale = self.ctx.time_scale if self.ctx is not None else 0.0
-        wait = max(0.0, seconds) * scale
+        wait = max(0.0, seconds)
         return wait if wait <= MAX_RETRY_WAIT else None
 
     def final_usage(self) -> TokenCounts | None:

@@ -33,6 +33,8 @@ export interface Capabilities {
   }
   reports_finish_reason?: boolean
   reports_usage?: boolean
+  /** Retries of one refused model call at most (row retry.bounded); default 2, ai's and openai's. */
+  max_retries?: number
   [field: string]: unknown
 }
 

@@ -40,3 +40,7 @@ ALL_MUTANTS += _REFUSAL
 from tests.mutants.abort_loop_mutants import MUTANTS as _ABORT_LOOP  # noqa: E402
 
 ALL_MUTANTS += _ABORT_LOOP
+# Retries (issue 16, attempts): a refused call retried within the declared bound, after its Retry-After.
+from tests.mutants.retry_mutants import MUTANTS as _RETRY  # noqa: E402
+
+ALL_MUTANTS += _RETRY
