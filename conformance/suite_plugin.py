@@ -486,3 +486,38 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # A report that cannot be written is said in the summary; it does not crash the session.
         notes.append(f"conformance warning: could not write the reports: {exc}")
     config.stash[REPORTS_KEY] = notes
+
+
+# --- generated-* streams drawn in a child process while the corpus runs (issue 18, conformance.prefetch)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start drawing the generated-* cases' streams beside the corpus cases that run before them.
+
+    Only when corpus cases come first (alone, the generated cases would just wait for the child).
+    """
+    config = session.config
+    conf = config.stash.get(SESSION_KEY, None)
+    if conf is None or _properties() is None:
+        return
+    names: list[str] = []
+    corpus_first = False
+    for item in session.items:
+        param = getattr(getattr(item, "callspec", None), "params", {})
+        if param.get("conformance_case") is not None and not names:
+            corpus_first = True
+        case = param.get("conformance_property")
+        if case is not None and item.get_closest_marker("skip") is None and case[0] not in names:
+            names.append(case[0])
+    if not (corpus_first and names):
+        return
+    from conformance import prefetch
+
+    features = conf.capabilities.features if conf.capabilities else None
+    examples, seed = _examples(config), opt(config, "conformance-seed")
+    prefetch.start([prefetch.key_for(name, features, examples, seed) for name in names])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """End the drawing child if the session ended before taking its streams (-x, an interrupt)."""
+    from conformance import prefetch
+
+    prefetch.stop()
