@@ -1,8 +1,8 @@
 """Draw the generated-* properties' streams in a child process while the corpus cases run.
 
 Drawing the 300 streams of the main job (hypothesis, about 60 µs a choice) took a third of its
-CPU, on one core while the other idled. :func:`start` hands the draws to one spawned process as
-soon as the session knows which properties it runs; :func:`take` waits for one property's streams
+CPU, on one core while the other idled. :func:`start` hands the draws to one child process (forked
+where that is safe, else spawned) as the session starts; :func:`take` waits for one property's streams
 (:func:`conformance.properties.drawn_streams` asks it first). The child calls the very function
 the parent would (``drawn_streams``, fixed seed, hypothesis's own constants only), so the streams
 are the same (tests/test_prefetch.py compares them). Anything that goes wrong there (no child,
@@ -19,6 +19,8 @@ Example:
 from __future__ import annotations
 
 import multiprocessing
+import sys
+import threading
 from collections.abc import Collection
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -54,7 +56,10 @@ def start(keys: list[Key]) -> bool:
     """
     if _CHILD or not keys or any(k[3] == "random" for k in keys) or not _default_profile():
         return False
-    ctx = multiprocessing.get_context("spawn")  # no fork of a process that may hold threads
+    # A fork starts drawing at once; a spawned child first imports hypothesis and the kit (about
+    # 1.5 s). Fork only a Linux process with no other thread (a lock another thread held stays held).
+    forkable = sys.platform == "linux" and threading.active_count() == 1
+    ctx = multiprocessing.get_context("fork" if forkable else "spawn")
     parent, child = ctx.Pipe(duplex=False)
     process: BaseProcess = ctx.Process(target=_draw, args=(child, keys), daemon=True,
                                        name="conformance-prefetch")

@@ -489,31 +489,40 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 # --- generated-* streams drawn in a child process while the corpus runs (issue 18, conformance.prefetch)
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Start drawing the generated-* cases' streams beside the corpus cases that run before them.
+@pytest.hookimpl(trylast=True)  # after hypothesis's own: its plugin's initialization is over, no warning
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Start drawing the generated-* cases' streams now, beside collection and the corpus cases.
 
-    Only when corpus cases come first (alone, the generated cases would just wait for the child).
+    Not in an xdist controller (its workers run the cases); :func:`pytest_collection_finish` ends the
+    child when no generated-* case was selected.
     """
     config = session.config
     conf = config.stash.get(SESSION_KEY, None)
-    if conf is None or _properties() is None:
+    properties = _properties()
+    controller = getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
+    if conf is None or properties is None or controller or _examples(config) <= 0:
         return
-    names: list[str] = []
-    corpus_first = False
-    for item in session.items:
-        param = getattr(getattr(item, "callspec", None), "params", {})
-        if param.get("conformance_case") is not None and not names:
-            corpus_first = True
-        case = param.get("conformance_property")
-        if case is not None and item.get_closest_marker("skip") is None and case[0] not in names:
-            names.append(case[0])
-    if not (corpus_first and names):
+    dialects = conf.selected_dialects()
+    names = [name for name in properties.PROPERTIES
+             if any(properties.not_applicable(name, conf.capabilities, d) is None for d in dialects)]
+    if not names:
         return
     from conformance import prefetch
 
     features = conf.capabilities.features if conf.capabilities else None
     examples, seed = _examples(config), opt(config, "conformance-seed")
     prefetch.start([prefetch.key_for(name, features, examples, seed) for name in names])
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """End the drawing child when no generated-* case is to run (``-k``, ``--deselect``)."""
+    for item in session.items:
+        param = getattr(getattr(item, "callspec", None), "params", {})
+        if param.get("conformance_property") is not None and item.get_closest_marker("skip") is None:
+            return
+    from conformance import prefetch
+
+    prefetch.stop()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
