@@ -59,7 +59,7 @@ def start(keys: list[Key]) -> bool:
     # A fork starts drawing at once; a spawned child first imports hypothesis and the kit (about
     # 1.5 s). Fork only a Linux process with no other thread (a lock another thread held stays held).
     forkable = sys.platform == "linux" and threading.active_count() == 1
-    ctx = multiprocessing.get_context("fork" if forkable else "spawn")
+    ctx = multiprocessing.get_context("fork") if forkable else multiprocessing.get_context("spawn")
     parent, child = ctx.Pipe(duplex=False)
     process: BaseProcess = ctx.Process(target=_draw, args=(child, keys), daemon=True,
                                        name="conformance-prefetch")
