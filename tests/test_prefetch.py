@@ -65,3 +65,25 @@ def test_a_failed_child_draw_leaves_the_parent_to_draw() -> None:
 def test_a_random_seed_is_not_prefetched() -> None:
     assert not prefetch.start([prefetch.key_for("generated-text", None, 3, "random")])
     assert prefetch.take(prefetch.key_for("generated-text", None, 3, "random")) is None
+
+
+def test_the_plugin_runs_generated_cases_on_the_childs_streams(pytester: pytest.Pytester,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    taken: list[tuple[prefetch.Key, bool]] = []
+    real_take = prefetch.take
+
+    def spy(key: prefetch.Key) -> Any:
+        got = real_take(key)
+        taken.append((key, got is not None))
+        return got
+
+    monkeypatch.setattr(prefetch, "take", spy)
+    examples = EXAMPLES + 2
+    for key in [k for k in properties._DRAWN if k[2] == examples]:
+        _fresh(key)  # whatever features the adapter declares
+    result = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", "-p", "no:cacheprovider",
+                                          "-k", "text.basic.001 or generated-text-v3",
+                                          f"--conformance-examples={examples}", "--conformance-no-report")
+    result.assert_outcomes(passed=5)  # text.basic.001 in four dialects, then the generated case
+    assert [(key[0], key[2], from_child) for key, from_child in taken] == [("generated-text", examples, True)]
+    assert prefetch._CHILD == {}  # the session's end ended the child (still drawing the other properties)
