@@ -486,3 +486,47 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # A report that cannot be written is said in the summary; it does not crash the session.
         notes.append(f"conformance warning: could not write the reports: {exc}")
     config.stash[REPORTS_KEY] = notes
+
+
+# --- generated-* streams drawn in a child process while the corpus runs (issue 18, conformance.prefetch)
+@pytest.hookimpl(trylast=True)  # after hypothesis's own: its plugin's initialization is over, no warning
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Start drawing the generated-* cases' streams now, beside collection and the corpus cases.
+
+    Not in an xdist controller (its workers run the cases); :func:`pytest_collection_finish` ends the
+    child when no generated-* case was selected.
+    """
+    config = session.config
+    conf = config.stash.get(SESSION_KEY, None)
+    properties = _properties()
+    controller = getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
+    if conf is None or properties is None or controller or _examples(config) <= 0:
+        return
+    dialects = conf.selected_dialects()
+    names = [name for name in properties.PROPERTIES
+             if any(properties.not_applicable(name, conf.capabilities, d) is None for d in dialects)]
+    if not names:
+        return
+    from conformance import prefetch
+
+    features = conf.capabilities.features if conf.capabilities else None
+    examples, seed = _examples(config), opt(config, "conformance-seed")
+    prefetch.start([prefetch.key_for(name, features, examples, seed) for name in names])
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """End the drawing child when no generated-* case is to run (``-k``, ``--deselect``)."""
+    for item in session.items:
+        param = getattr(getattr(item, "callspec", None), "params", {})
+        if param.get("conformance_property") is not None and item.get_closest_marker("skip") is None:
+            return
+    from conformance import prefetch
+
+    prefetch.stop()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """End the drawing child if the session ended before taking its streams (-x, an interrupt)."""
+    from conformance import prefetch
+
+    prefetch.stop()

@@ -170,6 +170,11 @@ class _Planned:
     items: list[dict[str, Any]]
 
 
+def _silent_of(plan: list[_Planned]) -> frozenset[int]:
+    """The steps of a plan that hand the adapter nothing (see ``ScriptedLanguageModel.silent_steps``)."""
+    return frozenset(i for i, planned in enumerate(plan) if not planned.items and planned.step.fault is None)
+
+
 _BLOCK_PARTS = (TextStart, TextDelta, TextEnd, ReasoningStart, ReasoningDelta, ReasoningEnd)
 # Step boundaries are agent-loop chunks: a doGenerate result has no content item for them.
 _NO_CONTENT_PARTS = (ToolInputStart, ToolInputDelta, ToolInputEnd, Raw, Ping, StepStart, StepFinish)
@@ -231,6 +236,7 @@ class ScriptedLanguageModel:
         self.on_step = on_step
         self._steps_emitted = 0
         self._turn = scenario  # the scenario as the current (or last) call's turn sees it
+        self._silent: dict[int, frozenset[int]] = {}  # per turn, from the plan do_stream made
 
     # ------------------------------------------------------------ state
     @property
@@ -258,11 +264,13 @@ class ScriptedLanguageModel:
         >>> sorted(ScriptedLanguageModel(s, "mastra").silent_steps())
         [0]
         """
+        if turn in self._silent:
+            return self._silent[turn]  # the turn was played: its plan is not encoded a second time
         try:
             plan = self._plan(self.scenario.for_turn(turn))
         except (DialectError, ValueError, IndexError):
             return frozenset()
-        return frozenset(i for i, planned in enumerate(plan) if not planned.items and planned.step.fault is None)
+        return _silent_of(plan)
 
     def step_items(self, turn: int = 1) -> list[list[dict[str, Any]]]:
         """The dialect items each script step hands the adapter (a fault step: none, or the
@@ -362,6 +370,8 @@ class ScriptedLanguageModel:
         try:
             self._refuse(pick)
             plan = self._plan(self._turn)
+            if not pick.past_last_turn:
+                self._silent.setdefault(pick.turn, _silent_of(plan))
             if signal is not None and signal.aborted:
                 raise AbortError(f"The operation was aborted ({signal.reason or 'aborted'})")
             first = plan[0].step
