@@ -9,7 +9,9 @@ are the same (tests/test_prefetch.py compares them). Anything that goes wrong th
 a crash, a stream that cannot be sent back) gives ``None``, and the parent draws as before.
 
 Not prefetched: ``--conformance-seed random`` (a seed of its own in each process) and a hypothesis
-settings profile other than ``default`` (a conftest's profile is not loaded in the child).
+settings profile other than hypothesis's own ``default`` and ``ci`` (the one hypothesis loads itself
+when the ``CI`` variable is set): a conftest's profile is not registered in a spawned child. The child
+loads the parent's profile by name.
 
 Example:
     >>> take(("generated-text", None, 5, None)) is None  # nothing started: the caller draws itself
@@ -41,11 +43,16 @@ def key_for(name: str, features: Collection[str] | None, examples: int, seed: in
     return (name, None if features is None else frozenset(features), examples, seed)
 
 
-def _default_profile() -> bool:
+BUILTIN_PROFILES = frozenset({"default", "ci"})  # registered by hypothesis itself, in every process
+
+
+def _builtin_profile() -> str | None:
+    """The current hypothesis profile's name if hypothesis itself registers it, else None."""
     from hypothesis import settings
 
     current = getattr(settings, "get_current_profile_name", None)
-    return current is not None and current() == "default"
+    name = current() if current is not None else None
+    return name if name in BUILTIN_PROFILES else None
 
 
 def start(keys: list[Key]) -> bool:
@@ -54,14 +61,15 @@ def start(keys: list[Key]) -> bool:
     >>> start([("generated-text", None, 5, "random")])  # a random seed is drawn in process
     False
     """
-    if _CHILD or not keys or any(k[3] == "random" for k in keys) or not _default_profile():
+    profile = _builtin_profile()
+    if _CHILD or not keys or any(k[3] == "random" for k in keys) or profile is None:
         return False
     # A fork starts drawing at once; a spawned child first imports hypothesis and the kit (about
     # 1.5 s). Fork only a Linux process with no other thread (a lock another thread held stays held).
     forkable = sys.platform == "linux" and threading.active_count() == 1
     ctx = multiprocessing.get_context("fork") if forkable else multiprocessing.get_context("spawn")
     parent, child = ctx.Pipe(duplex=False)
-    process: BaseProcess = ctx.Process(target=_draw, args=(child, keys), daemon=True,
+    process: BaseProcess = ctx.Process(target=_draw, args=(child, keys, profile), daemon=True,
                                        name="conformance-prefetch")
     try:
         process.start()
@@ -109,11 +117,14 @@ def stop() -> None:
     _CHILD.clear()
 
 
-def _draw(conn: Connection, keys: list[Key]) -> None:
-    """In the child: draw each property and send it back as soon as it is drawn."""
+def _draw(conn: Connection, keys: list[Key], profile: str) -> None:
+    """In the child: draw each property, under the parent's profile, and send it back as soon as it is drawn."""
+    from hypothesis import settings
+
     from conformance.properties import drawn_streams
 
     try:
+        settings.load_profile(profile)
         for key in keys:
             name, features, examples, seed = key
             try:

@@ -28,7 +28,19 @@ def _fresh(key: prefetch.Key) -> None:
     properties._DRAWN.pop(key, None)
 
 
-def test_child_draws_the_same_streams_as_the_parent() -> None:
+@pytest.fixture(params=["default", "ci"])
+def profile(request: pytest.FixtureRequest) -> Any:
+    """Each of hypothesis's own profiles ('ci' is the one it loads itself where CI=true, as in this
+    project's CI), then the profile the run had."""
+    from hypothesis import settings
+
+    before = settings.get_current_profile_name()
+    settings.load_profile(request.param)
+    yield request.param
+    settings.load_profile(before)
+
+
+def test_child_draws_the_same_streams_as_the_parent(profile: str) -> None:
     keys = [prefetch.key_for(name, None, EXAMPLES, None) for name in PROPERTIES]
     for key in keys:
         _fresh(key)
@@ -60,6 +72,19 @@ def test_a_failed_child_draw_leaves_the_parent_to_draw() -> None:
     assert prefetch.take(key) is None
     with pytest.raises(KeyError):
         drawn_streams(*key)  # the parent meets the error itself
+
+
+def test_a_profile_of_a_conftest_is_not_prefetched() -> None:
+    """A profile the project registers is unknown to a spawned child: the parent draws."""
+    from hypothesis import settings
+
+    before = settings.get_current_profile_name()
+    settings.register_profile("sac-test-own-profile", max_examples=7)
+    settings.load_profile("sac-test-own-profile")
+    try:
+        assert not prefetch.start([prefetch.key_for("generated-text", None, 3, None)])
+    finally:
+        settings.load_profile(before)
 
 
 def test_a_random_seed_is_not_prefetched() -> None:
