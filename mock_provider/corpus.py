@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mock_provider.scenario import Scenario, ScenarioError, fixtures_dir, load_corpus, load_scenario
+from mock_provider.scenario import Scenario, fixtures_dir, load_corpus, load_directories
 
 
 def load_scenarios(directory: str | Path | None = None, *, replace: bool = False) -> list[Scenario]:
@@ -26,13 +26,4 @@ def load_scenarios(directory: str | Path | None = None, *, replace: bool = False
         raise FileNotFoundError(f"scenario directory not found: {root}")
     if replace:
         return load_corpus(root)
-    seen: dict[str, str] = {}
-    out: list[Scenario] = []
-    for base in (fixtures_dir() / "scenarios", root):
-        for path in sorted(base.rglob("*.yaml")):
-            s = load_scenario(path)
-            if s.id in seen:
-                raise ScenarioError(str(path), 1, "id", f"duplicate id {s.id!r} (also in {seen[s.id]})")
-            seen[s.id] = str(path)
-            out.append(s)
-    return sorted(out, key=lambda s: s.id)
+    return load_directories([fixtures_dir() / "scenarios", root])

@@ -713,10 +713,14 @@ def load_corpus(directory: str | Path | None = None) -> list[Scenario]:
 
     Duplicate ids are an error naming both files.
     """
-    root = Path(directory) if directory is not None else fixtures_dir() / "scenarios"
+    return load_directories([Path(directory) if directory is not None else fixtures_dir() / "scenarios"])
+
+
+def load_directories(roots: list[Path]) -> list[Scenario]:
+    """Every ``*.yaml`` under each of ``roots``, sorted by id; an id found twice is an error naming both files."""
     seen: dict[str, str] = {}
     out: list[Scenario] = []
-    for path in sorted(root.rglob("*.yaml")):
+    for path in (p for root in roots for p in sorted(root.rglob("*.yaml"))):
         s = load_scenario(path)
         if s.id in seen:
             raise ScenarioError(str(path), 1, "id", f"duplicate id {s.id!r} (also in {seen[s.id]})")
