@@ -161,18 +161,23 @@ test('parts mode: each read of doStream is one pull, answered by one part, parts
   await s.done
 })
 
-test('parts mode: parts-error reaches the adapter as an UpstreamError with the status', async () => {
-  const s = suite({
+// A parts-mode adapter that forwards every part and yields what `onError` makes of the stream's error.
+function partsSuite(onError) {
+  return suite({
     capabilities: CAPS,
     async *stream(c) {
       const { stream } = await c.doStream({ abortSignal: c.signal })
       try {
         for await (const part of stream) yield part
       } catch (error) {
-        yield { name: error.name, status: error.statusCode, isUpstream: error instanceof UpstreamError }
+        yield onError(error)
       }
     },
   })
+}
+
+test('parts mode: parts-error reaches the adapter as an UpstreamError with the status', async () => {
+  const s = partsSuite((error) => ({ name: error.name, status: error.statusCode, isUpstream: error instanceof UpstreamError }))
   s.send({ type: 'case', case: 'e[v3]', dialect: 'v3', request: REQUEST, upstream: { mode: 'parts' } })
   await s.next((m) => m.type === 'pull')
   s.send({ type: 'parts-error', case: 'e[v3]', error: { name: 'APICallError', message: 'rate', status: 429 } })
@@ -183,17 +188,7 @@ test('parts mode: parts-error reaches the adapter as an UpstreamError with the s
 })
 
 test('parts mode: an abort sends parts-abort before the abort-ack', async () => {
-  const s = suite({
-    capabilities: CAPS,
-    async *stream(c) {
-      const { stream } = await c.doStream({ abortSignal: c.signal })
-      try {
-        for await (const part of stream) yield part
-      } catch (error) {
-        yield { error: error.name }
-      }
-    },
-  })
+  const s = partsSuite((error) => ({ error: error.name }))
   s.send({ type: 'case', case: 'x[v3]', dialect: 'v3', request: REQUEST, upstream: { mode: 'parts' } })
   await s.next((m) => m.type === 'pull')
   s.send({ type: 'abort', case: 'x[v3]' })
