@@ -434,8 +434,9 @@ class _ToolAbortWatch:
         """Cancel the watch (the run ended)."""
         if self.task is not None:
             self.task.cancel()
-            with contextlib.suppress(BaseException):
-                await self.task
+            # Wait for it without re-raising its cancellation; a cancellation of this task (the case's
+            # bound) still goes through.
+            await asyncio.wait({self.task})
 
 
 MAX_TRACEBACK_CHARS = 8_000

@@ -23,6 +23,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import threading
+import time
 from collections.abc import Collection
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -30,6 +31,10 @@ from typing import Any
 
 # (property, features or None, examples, seed): the key of conformance.properties._DRAWN.
 Key = tuple[str, frozenset[str] | None, int, int | str | None]
+
+# Seconds take() waits for one property's streams before drawing them itself (a child stuck on a lock
+# inherited at fork, say); the whole draw takes about 5 s of CPU.
+TAKE_TIMEOUT = 120.0
 
 _CHILD: dict[str, Any] = {}  # "process", "conn", "pending" (keys not yet received), "received"
 
@@ -90,12 +95,18 @@ def take(key: Key) -> tuple[int, list[Any]] | None:
         return None
     received: dict[Key, Any] = _CHILD["received"]
     conn: Connection = _CHILD["conn"]
+    process: BaseProcess = _CHILD["process"]
+    deadline = time.monotonic() + TAKE_TIMEOUT
     try:
         while key not in received:
+            if not conn.poll(0.5):
+                if not process.is_alive() or time.monotonic() > deadline:
+                    raise TimeoutError("the drawing child is gone or stuck")  # the parent draws
+                continue
             got, result = conn.recv()
             received[got] = result
             _CHILD["pending"].remove(got)
-    except Exception:  # EOFError (the child died), a stream that did not unpickle: draw here
+    except Exception:  # EOFError (the child died), a stuck child, a stream that did not unpickle: draw here
         stop()
         return None
     result = received.pop(key)

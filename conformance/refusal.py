@@ -42,9 +42,6 @@ Reading = Literal["text", "provider-finish", "error", "dropped"]
 # (a `refusal` content part -> RUN_ERROR code 'refusal'; on response.content_part.added, whose refusal is
 # still empty, the message is 'Refused without explanation').
 REFUSAL_CODES = frozenset({"refusal"})
-# The finish a Chat Completions / Responses stream reports with a refusal: the choice ends 'stop'
-# (the response completes), openai 3.57.0 types/chat/chat_completion_chunk.py Choice.finish_reason.
-PROVIDER_FINISH = "stop"
 
 
 def refusal_deltas(scenario: Scenario, dialect: str) -> list[str]:
@@ -96,6 +93,8 @@ def reading(expected: Transcript, actual: Transcript, deltas: Sequence[str],
     True
     >>> reading(exp, Transcript(terminal="error", error=ErrorRecord(message="boom")), ["No."], both) is None
     True
+    >>> reading(exp, Transcript(terminal="error", error=ErrorRecord(message="boom")), ["", "No."], both) is None
+    True
     >>> reading(exp, Transcript(terminal="error", error=ErrorRecord(message="Refused", code="refusal")), ["No."], both)
     'error'
     """
@@ -104,7 +103,9 @@ def reading(expected: Transcript, actual: Transcript, deltas: Sequence[str],
         return None
     if actual.terminal == "error":
         code = actual.error.code if actual.error is not None else None
-        carried = deltas[0] in _message(actual) or code in REFUSAL_CODES
+        # The first non-empty delta: OpenAI may open the refusal with an empty one, which every message contains.
+        first = next((d for d in deltas if d), "")
+        carried = (first != "" and first in _message(actual)) or code in REFUSAL_CODES
         return "error" if carried and text.startswith(actual.text) else None
     if actual.terminal != "finished" or actual.text not in (text, ""):
         return None

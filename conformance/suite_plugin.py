@@ -493,14 +493,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Start drawing the generated-* cases' streams now, beside collection and the corpus cases.
 
-    Not in an xdist controller (its workers run the cases); :func:`pytest_collection_finish` ends the
-    child when no generated-* case was selected.
+    Not under xdist: the controller runs no case, and a worker's child would draw every property
+    whether or not the worker is sent its cases (the workers already fill the cores).
+    :func:`pytest_collection_finish` ends the child when no generated-* case was selected.
     """
     config = session.config
     conf = config.stash.get(SESSION_KEY, None)
     properties = _properties()
-    controller = getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
-    if conf is None or properties is None or controller or _examples(config) <= 0:
+    xdist = getattr(config.option, "dist", "no") != "no" or hasattr(config, "workerinput")
+    if conf is None or properties is None or xdist or _examples(config) <= 0:
         return
     dialects = conf.selected_dialects()
     names = [name for name in properties.PROPERTIES

@@ -29,6 +29,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,4 +103,27 @@ def refusal(scenario: Scenario, dialect_name: str, pick: TurnPick) -> Refusal | 
     return Refusal(fault.status, message, body, dict(fault.headers))
 
 
-__all__ = ["Refusal", "TurnPick", "error_kind", "pick_turn", "refusal"]
+
+
+def header_delay(headers: Mapping[str, Any]) -> float | None:
+    """The wait in seconds a failed response's headers ask for (None: no numeric Retry-After).
+
+    ``retry-after-ms`` first, then ``retry-after`` in seconds, as both official clients read them
+    (ai@7.0.173 dist/index.js:2406-2422 getRetryDelayInMs; openai 3.57.0 _base_client.py:849-872).
+    An HTTP date is left out: its delay depends on the wall clock at the time of the run.
+
+    >>> header_delay({"retry-after-ms": "0", "retry-after": "5"}), header_delay({"retry-after": "Wed, 21 Oct 2015"})
+    (0.0, None)
+    """
+    lowered = {str(k).lower(): v for k, v in headers.items()}
+    for name, divisor in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        try:
+            value = float(lowered[name])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if math.isfinite(value):
+            return value / divisor
+    return None
+
+
+__all__ = ["Refusal", "TurnPick", "error_kind", "header_delay", "pick_turn", "refusal"]

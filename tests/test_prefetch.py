@@ -112,3 +112,20 @@ def test_the_plugin_runs_generated_cases_on_the_childs_streams(pytester: pytest.
     result.assert_outcomes(passed=5)  # text.basic.001 in four dialects, then the generated case
     assert [(key[0], key[2], from_child) for key, from_child in taken] == [("generated-text", examples, True)]
     assert prefetch._CHILD == {}  # the session's end ended the child (still drawing the other properties)
+
+
+def _draws_forever(conn: Any, keys: list[prefetch.Key], profile: str) -> None:
+    """A child stuck before it sends anything (a lock inherited at fork, say)."""
+    import threading
+
+    threading.Event().wait()
+
+
+def test_a_stuck_child_is_given_up_and_the_parent_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(prefetch, "_draw", _draws_forever)
+    monkeypatch.setattr(prefetch, "TAKE_TIMEOUT", 0.0)  # give up at the first empty poll
+    key = prefetch.key_for("generated-text", None, EXAMPLES + 2, None)
+    _fresh(key)
+    assert prefetch.start([key])
+    assert prefetch.take(key) is None  # before the bound: this waited forever
+    assert prefetch._CHILD == {}  # the stuck child was ended

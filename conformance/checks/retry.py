@@ -25,44 +25,20 @@ Example:
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from conformance.catalog import declare
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 from conformance.run_record import UpstreamCall
 from mock_provider.scenario import Scenario
+from mock_provider.turns import header_delay
 
 ROWS = declare("retry.bounded", "retry.after")
 
 # Seconds: a Retry-After at or above this is one ai does not honour (it uses its own backoff instead),
 # so a sooner retry is not graded (ai@7.0.173 dist/index.js:2421 `ms < 6e4`).
 HONOURED_UP_TO = 60.0
-# Seconds a retry may come before the stated delay ends and still honour it: none (the measured gap
-# already includes the response's and the new request's transit).
-TOLERANCE = 0.0
-
-
-def header_delay(headers: Mapping[str, str]) -> float | None:
-    """The wait in seconds a failed response's headers ask for (None: no numeric Retry-After).
-
-    ``retry-after-ms`` first, then ``retry-after`` in seconds, as both official clients read them
-    (ai@7.0.173 dist/index.js:2406-2422 getRetryDelayInMs; openai 3.57.0 _base_client.py:849-872).
-    An HTTP date is left out: its delay depends on the wall clock at the time of the run.
-
-    >>> header_delay({"retry-after-ms": "0", "retry-after": "5"}), header_delay({"retry-after": "Wed, 21 Oct 2015"})
-    (0.0, None)
-    """
-    lowered = {k.lower(): v for k, v in headers.items()}
-    for name, divisor in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
-        try:
-            value = float(lowered[name])
-        except (KeyError, ValueError):
-            continue
-        if math.isfinite(value):
-            return value / divisor
-    return None
 
 
 def retries_at(scenario: Scenario, calls: Sequence[UpstreamCall], turn: int) -> int:
@@ -118,7 +94,7 @@ def _after(scenario: Scenario, calls: Sequence[UpstreamCall], turn: int) -> list
         if failed.ended_at is None or retry.started_at is None:
             continue  # a record without the log's times (an older recording): nothing to measure
         gap = retry.started_at - failed.ended_at
-        if gap >= delay - TOLERANCE:
+        if gap >= delay:
             continue
         out.append(Finding(row="retry.after", source="runner", expected=f"a retry no sooner than {delay:g}s",
                            actual=f"{gap:.3f}s",

@@ -191,9 +191,10 @@ class ReferenceAdapter(Interpreter):
         signal = request.abort
         if signal is None or not hasattr(signal, "wait"):
             return await iterator.__anext__()
-        if getattr(signal, "aborted", False):
+        if getattr(signal, "aborted", False) or not hasattr(asyncio.Task, "uncancel"):
             # A read after the signal fired (a subclass that reads on): as before, an item already
-            # there is returned, else the abort wins.
+            # there is returned, else the abort wins. Python 3.10 has no Task.uncancel, so the one
+            # waiter could not tell its own cancellation from a caller's: the two-task race there.
             return await _race(iterator, signal)
         watch = self.__dict__.get("_abort_watch")
         if not isinstance(watch, _AbortWatch) or watch.signal is not signal:

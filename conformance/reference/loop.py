@@ -38,6 +38,7 @@ from conformance.reference.finish import FinishMixin
 from conformance.reference.state import ToolCallState
 from conformance.reference.tools import ToolsMixin
 from conformance.reference.values import TokenCounts, js_stringify
+from mock_provider.turns import header_delay
 
 __all__ = ["LoopMixin", "add_usage"]
 
@@ -201,14 +202,11 @@ class LoopMixin(ToolsMixin, FinishMixin):
         # keeps them on its httpx response.
         response = getattr(exc, "response", None)
         headers: Any = getattr(exc, "response_headers", None) or getattr(response, "headers", None)
-        lowered = {str(k).lower(): v for k, v in headers.items()} if hasattr(headers, "items") else {}
-        if retryable is not True or attempt > MAX_RETRIES or not {"retry-after-ms", "retry-after"} & set(lowered):
+        # The same reading the retry.after row grades (retry-after-ms, then retry-after; an HTTP date or
+        # garbage is no wait this reference reads).
+        seconds = header_delay(headers) if hasattr(headers, "items") else None
+        if retryable is not True or attempt > MAX_RETRIES or seconds is None:
             return None
-        try:
-            seconds = (float(lowered["retry-after-ms"]) / 1000 if "retry-after-ms" in lowered
-                       else float(lowered["retry-after"]))
-        except (TypeError, ValueError):
-            return None  # an HTTP date or garbage: not a wait this reference reads
         wait = max(0.0, seconds)
         return wait if wait <= MAX_RETRY_WAIT else None
 

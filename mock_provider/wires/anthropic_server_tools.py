@@ -38,7 +38,7 @@ def _web_search_item(item: Any) -> dict[str, Any] | str:
         return "a web search result is an object with a string url and title (WebSearchResultBlock)"
     extra = set(item) - set(_WEB_SEARCH_FIELDS) - {"type"}
     if extra or item.get("type", "web_search_result") != "web_search_result":
-        return f"web search result fields {sorted(extra) or ['type']} have no WebSearchResultBlock field"
+        return f"web search result fields {sorted(map(str, extra)) or ['type']} have no WebSearchResultBlock field"
     out: dict[str, Any] = {"type": "web_search_result", "url": item["url"], "title": item["title"],
                            "encrypted_content": item.get("encryptedContent", "")}
     if item.get("pageAge") is not None:
