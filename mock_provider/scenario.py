@@ -466,10 +466,27 @@ class Scenario(_M):
             if name in server and call_id not in given:
                 raise ValueError(f"tool_results: no result for the call {call_id!r} of the server tool {name!r}")
         held = self.client.abort_during_tool
-        if held is not None and calls.get(held) not in server:
+        if held is not None:
+            self._check_held_call(held, calls, server)
+
+    def _check_held_call(self, held: str, calls: dict[str, str], server: set[str]) -> None:
+        """``client.abort_during_tool`` names a call the abort can land in: a server tool's complete
+        call with JSON arguments, in turn 1 (the turn the runner watches), with a turn after it (the
+        model call row loop.abort-stops says must not come)."""
+        if calls.get(held) not in server:
             what = (f"calls {calls[held]!r}, which is not a server tool" if held in calls
                     else "is no tool-call of the script")
             raise ValueError(f"client.abort_during_tool: {held!r} {what}")
+        call = next((p for p in self.parts() if isinstance(p, ToolCall) and p.tool_call_id == held), None)
+        if call is None or not self.turns:
+            raise ValueError(f"client.abort_during_tool: {held!r} must be a call of turn 1, with a later turn")
+        if call.provider_executed:
+            raise ValueError(f"client.abort_during_tool: {held!r} is provider-executed: no tool of the adapter runs")
+        try:
+            json.loads(call.input)
+        except (TypeError, ValueError):
+            raise ValueError(f"client.abort_during_tool: {held!r} has arguments that are not JSON: "
+                             "no tool runs to abort in") from None
 
     @property
     def source(self) -> str | None:

@@ -58,6 +58,25 @@ def test_abort_during_a_client_tool_call_is_refused() -> None:
     assert "calls 'get_weather', which is not a server tool" in str(err.value)
 
 
+def _without_turns(text: str) -> str:
+    head, _, rest = text.partition("turns:\n")
+    return head + rest[rest.index("tool_results:"):]
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    # No later turn: no model call left for loop.abort-stops to grade.
+    (_without_turns, "'call_w1' must be a call of turn 1, with a later turn"),
+    # Arguments the loop cannot parse: no tool runs, so the abort never lands.
+    (lambda t: t.replace("""input: '{"city":"Paris"}'""", """input: '{"city":'"""),
+     "'call_w1' has arguments that are not JSON"),
+])
+def test_the_held_call_is_one_the_abort_can_land_in(edit: Any, says: str) -> None:
+    text = edit(FIXTURE.read_text(encoding="utf-8"))
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario_text(text, "x.yaml")
+    assert err.value.field == "client.abort_during_tool" and says in str(err.value)
+
+
 def test_the_caller_aborts_once() -> None:
     text = FIXTURE.read_text(encoding="utf-8").replace("client: {abort_during_tool: call_w1}",
                                                        "client: {abort_during_tool: call_w1, abort_after_step: 2}")
