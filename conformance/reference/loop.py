@@ -147,10 +147,14 @@ class LoopMixin(ToolsMixin, FinishMixin):
             value, is_error = self.execute_server_call(call)
             if inspect.isawaitable(value):
                 pending = asyncio.ensure_future(value)
-                waiter = asyncio.ensure_future(request.abort.wait()) if request.abort is not None else None
+                signal = request.abort
+                waiter = asyncio.ensure_future(signal.wait()) if hasattr(signal, "wait") else None
                 try:
                     await asyncio.wait({pending} | ({waiter} if waiter else set()),
                                        return_when=asyncio.FIRST_COMPLETED)
+                except BaseException:
+                    pending.cancel()  # this run was cancelled (the case's bound): the tool must not outlive it
+                    raise
                 finally:
                     if waiter is not None:
                         waiter.cancel()
