@@ -780,11 +780,22 @@ SERVER_REFUSALS: dict[str, list[dict[str, Any]]] = {
 }
 
 
+# Each case's own reason (a case refused for another reason must not pass): the part and what it says.
+REFUSAL_REASONS: dict[str, tuple[str, str]] = {
+    "not a server tool name": ("tool-input-start", "'my_search' is not a Messages server tool"),
+    "result of a client call": ("tool-result", "'toolu_1' is not one"),
+    "web_fetch result": ("tool-result", "results of web_fetch are not implemented"),
+    "search result field without a home": ("tool-result", "fields ['snippet'] have no WebSearchResultBlock field"),
+    "failed code run flagged isError": ("tool-result", "isError on a code_execution result"),
+}
+
+
 @pytest.mark.parametrize("case", sorted(SERVER_REFUSALS))
 def test_server_tool_cases_without_a_wire_form_are_refused(case: str) -> None:
+    part_type, says = REFUSAL_REASONS[case]
     with pytest.raises(DialectError) as info:
         encode(*SERVER_REFUSALS[case])
-    assert info.value.part_type in ("tool-input-start", "tool-result")
+    assert info.value.part_type == part_type and says in str(info.value), str(info.value)
     assert RULES[info.value.part_type].error_when
 
 
