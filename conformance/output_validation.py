@@ -91,14 +91,14 @@ def reasked(scenario: Scenario, calls: Iterable[Call]) -> bool:
     >>> s = next(s for s in load_corpus() if s.id == "usage.zero.001")
     >>> reasked(s, [UpstreamCall(turn=1, attempt=1)]), reasked(s, [UpstreamCall(turn=1, attempt=2)])
     (False, True)
-    >>> reasked(s, [UpstreamCall(turn=2, attempt=1, past_last_turn=True)])
-    True
+    >>> reasked(s, [UpstreamCall(turn=2, attempt=1, past_last_turn=True)]), reasked(s, [UpstreamCall(turn=0, attempt=9)])
+    (True, False)
     """
     for call in calls:
         if call.past_last_turn:
             return True
-        if call.turn is None or call.attempt is None or call.turn > scenario.turn_count():
-            continue
+        if call.turn is None or call.attempt is None or not 1 <= call.turn <= scenario.turn_count():
+            continue  # a record from elsewhere (no turn, or one the scenario has not)
         if call.attempt > len(scenario.failed_attempts_of(call.turn)) + 1:
             return True
     return False
