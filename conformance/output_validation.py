@@ -91,8 +91,10 @@ def reasked(scenario: Scenario, calls: Iterable[Call]) -> bool:
     >>> s = next(s for s in load_corpus() if s.id == "usage.zero.001")
     >>> reasked(s, [UpstreamCall(turn=1, attempt=1)]), reasked(s, [UpstreamCall(turn=1, attempt=2)])
     (False, True)
-    >>> reasked(s, [UpstreamCall(turn=2, attempt=1, past_last_turn=True)]), reasked(s, [UpstreamCall(turn=0, attempt=9)])
-    (True, False)
+    >>> reasked(s, [UpstreamCall(turn=2, attempt=1, past_last_turn=True)])
+    True
+    >>> reasked(s, [UpstreamCall(turn=0, attempt=9)])  # a turn the scenario has not
+    False
     """
     for call in calls:
         if call.past_last_turn:
