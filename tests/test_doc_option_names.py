@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from _sac_pytest.conformance import aliases
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,3 +60,14 @@ def test_the_deprecated_names_appear_only_in_the_one_sentence_that_says_they_sti
 def test_the_check_finds_an_old_name_outside_the_sentence() -> None:
     text = "Pass `--report-dir=out` or\n`--conformance-report-dir=out`; `mock-provider render x --dialect v2`."
     assert uses(text, deprecated()) == ["1: --report-dir"]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("run `--profile=x`", ["1: --profile"]),
+    ("not --conformance-profile nor --profiles", []),  # inside a longer option name
+    ("mock-provider render a --dialect v3", []),  # mock-provider's own --dialect
+    ("pytest --dialect v3", ["1: --dialect"]),
+])
+def test_uses_finds_an_old_name_only_where_it_is_one(text: str, found: list[str]) -> None:
+    """uses()'s doctest is not collected (tests/ is not a doctest package): its cases run here."""
+    assert uses(text, ["--profile", "--dialect"]) == found

@@ -128,7 +128,8 @@ def test_an_error_without_asking_again_is_not_a_rejection_of_an_empty_answer(cor
     assert any(f.field == "terminal" and f.expected == "finished" for f in r.findings), r.describe()
 
 
-def test_the_normal_outcome_still_passes_under_the_policy(corpus: list[Scenario]) -> None:
+@pytest.mark.parametrize("sid", ["reasoning.only.001", "usage.zero.001", "tool.malformed.001", "text.basic.001"])
+def test_the_normal_outcome_still_passes_under_the_policy(sid: str, corpus: list[Scenario]) -> None:
     # The reference accepts every answer as it is: the scenario's own expectation, declared or not.
     probe = agui(AdapterContext(dialect="v3", model=None, scenario_id="probe")).capabilities.policies
     declared = probe.model_copy(update={"output_validation": "retry"})
@@ -137,9 +138,8 @@ def test_the_normal_outcome_still_passes_under_the_policy(corpus: list[Scenario]
         ctx.extra["policies"] = declared
         return agui(ctx)
 
-    for sid in ("reasoning.only.001", "usage.zero.001", "tool.malformed.001", "text.basic.001"):
-        r = run_case(factory, _scenario(corpus, sid), "v3")
-        assert r.verdict == "PASS" and r.reason == "", r.describe()
+    r = run_case(factory, _scenario(corpus, sid), "v3")
+    assert r.verdict == "PASS" and r.reason == "", r.describe()
 
 
 @pytest.mark.parametrize("sid", ["tool.malformed.001", "tool.malformed.002", "tool.malformed.003"])
