@@ -123,7 +123,7 @@ def _endpoint(name: str, rule: str, writer: Writer, targets: set[str], should: s
 
 MUTANTS: list[Mutant] = [
     _endpoint("endpoint-wrong-content-type", "serves the SSE stream as application/json", wrong_content_type,
-              {"transport.content-type"}),
+              set(), should={"transport.content-type"}),
     _endpoint("endpoint-split-data-lines", "writes each event's JSON across two data: lines of one frame",
               split_data_lines, {"transport.framing"}),
     _endpoint("endpoint-close-before-terminal", "ends the response instead of writing RUN_FINISHED/RUN_ERROR",
