@@ -516,6 +516,16 @@ LEGACY_CASES: dict[str, tuple[list[Ev], list[tuple[str, int | None]]]] = {
 }
 
 
+def test_legacy_chunks_after_an_error_are_a_should_after_done_a_must() -> None:
+    """The 0.2.2 engine stops reading at an error chunk (nothing after it is shown: SHOULD); it reads
+    on after done (a chunk after done is shown: MUST)."""
+    error = lc("error", error={"message": "x"})
+    (after_error,) = tanstack_legacy.lifecycle([error, lc("content", delta="a", content="a")])
+    assert (after_error.row, after_error.level) == ("8.1.18", "SHOULD")
+    (after_done,) = tanstack_legacy.lifecycle([DONE, lc("content", delta="a", content="a")])
+    assert (after_done.row, after_done.level) == ("8.1.18", None)
+
+
 @pytest.mark.parametrize("case", sorted(LEGACY_CASES))
 def test_legacy_lifecycle(case: str) -> None:
     events, expected = LEGACY_CASES[case]
