@@ -33,7 +33,10 @@ A MUST is harm. A source may say *which harm* it shows, for the protocols it spe
 * ``consumer``: the protocol's official consumer throws, or ends in a state the scenario's
   expected transcript does not give (``ai``'s processUIMessageStream / readUIMessageStream and
   Chat, ``@ag-ui/client``'s verifyEvents and default apply, TanStack's StreamProcessor and chat()
-  engine reading an adapter's chunks). Cite the consumer's own code (file:line, pinned version),
+  engine reading an adapter's chunks; ``@tanstack/ai`` 0.2.2's for the legacy chunks). A TanStack
+  chunk is "a typed AG-UI event" served to AG-UI clients (``@tanstack/ai`` 0.58.0
+  skills/ai-core/ag-ui-protocol/SKILL.md:8, :39-40), so ``@ag-ui/client`` reads the ``tanstack``
+  protocol too. Cite the consumer's own code (file:line, pinned version),
   never a producer's (streamText, toUIMessageStream): what a reference producer happens to do is
   a habit, at most SHOULD;
 * ``upstream``: what reached the model is wrong (the mock's request log: an abort not sent, a
