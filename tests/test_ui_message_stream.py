@@ -231,6 +231,19 @@ def test_lifecycle(case: str) -> None:
     assert [(f.row, f.event_index) for f in ums.lifecycle(events)] == expected
 
 
+def test_after_the_terminal_only_what_changes_the_readers_message_is_a_must() -> None:
+    """processUIMessageStream has no terminal state: text after finish is shown (MUST); an abort,
+    or a finish after the abort chunk, changes nothing it shows (SHOULD)."""
+    text_after = ums.lifecycle([*START, *FINISH, *text("t", "x")])
+    assert {(f.row, f.level) for f in text_after} == {("8.1.18", None)}  # the row's level: MUST
+    (after_abort,) = ums.lifecycle([*START, {"type": "abort"}, {"type": "finish"}])
+    assert (after_abort.row, after_abort.level) == ("8.1.18", "SHOULD")
+    (abort_after_finish,) = ums.lifecycle([*START, *FINISH, {"type": "abort"}])
+    assert (abort_after_finish.row, abort_after_finish.level) == ("8.1.18", "SHOULD")
+    (second_finish,) = ums.lifecycle([*START, *FINISH, {"type": "finish", "finishReason": "length"}])
+    assert (second_finish.row, second_finish.level) == ("8.1.18", None)  # the reason Chat reports changes
+
+
 def test_missing_terminal_is_marked_for_the_runner() -> None:
     (finding,) = ums.lifecycle([*START, *text("t", "x")])
     assert (finding.row, finding.source) == ("8.1.18", "lifecycle-terminal-missing")

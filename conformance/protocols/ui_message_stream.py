@@ -63,6 +63,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -215,6 +216,10 @@ _ROLE: dict[Op, Role] = {"run-start": "start", "run-finish": "finish", "run-erro
 _AFTER_END: RunStep[Phase] = RunStep("finished", "8.1.18", "{type} chunk after the run's terminal chunk",
                                      interpret=False)
 _AFTER_ABORT: RunStep[Phase] = RunStep("aborted", "8.1.18", "{type} chunk after the abort chunk", interpret=False)
+# An abort chunk, or a finish after the abort chunk, changes nothing the reader shows (processUIMessageStream
+# has no case for abort, and the aborted message is final): streamText never sends them, a SHOULD.
+_NOTHING_SHOWN: RunStep[Phase] = RunStep("finished", "8.1.18", "second terminal chunk {type} (nothing the reader "
+                                         "shows changes: a SHOULD)", interpret=False, level="SHOULD")
 _FIRST = "first chunk is {type}, not start"
 RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("before", "start"): RunStep("running", None),
@@ -236,7 +241,7 @@ RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("finished", "trailer"): _AFTER_END,
     ("finished", "finish"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("finished", "error"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
-    ("finished", "abort"): RunStep("finished", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("finished", "abort"): _NOTHING_SHOWN,
     # streamText forwards everything after an in-band error and readUIMessageStream reads it with the
     # same part rules (see the module docstring): no finding, but the part rules still hold. Parts
     # left open at the error may stay open (L9): finish-step drops them unreported, finish does not check.
@@ -250,9 +255,9 @@ RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("aborted", "start"): _AFTER_ABORT,
     ("aborted", "body"): _AFTER_ABORT,
     ("aborted", "trailer"): _AFTER_ABORT,
-    ("aborted", "finish"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("aborted", "finish"): dataclasses.replace(_NOTHING_SHOWN, next="aborted"),
     ("aborted", "error"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
-    ("aborted", "abort"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
+    ("aborted", "abort"): dataclasses.replace(_NOTHING_SHOWN, next="aborted"),
 }
 ENDED: frozenset[Phase] = frozenset({"finished", "errored", "aborted"})
 
