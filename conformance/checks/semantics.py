@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from conformance.catalog import Matrix, catalog
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 from conformance.protocols.base import OutputProtocol
@@ -28,7 +29,8 @@ def check(ctx: GradeContext) -> list[Finding]:
     proto, rec = ctx.protocol, ctx.record
     view = Comparison(
         # An adapter that declares it reports no usage (AG-UI's usage is optional) is not graded on it.
-        rows=ctx.scenario.rows, usage_fields=proto.usage_fields if ctx.capabilities.reports_usage else (),
+        rows=applicable_first(ctx.scenario.rows, ctx.capabilities.output, ctx.settings.matrix or catalog()),
+        usage_fields=proto.usage_fields if ctx.capabilities.reports_usage else (),
         dialect=rec.dialect,
         upstream_finish=ctx.upstream_finish, has_provider_calls=ctx.has_provider_calls,
         reports_finish_reason=ctx.capabilities.reports_finish_reason, terminal_row=ctx.cause,
@@ -44,6 +46,22 @@ def check(ctx: GradeContext) -> list[Finding]:
         reasoning_apart=proto.reasoning_apart(ctx.events))
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
     return locate(found, list(ctx.events), ctx.expected, proto)
+
+
+def applicable_first(rows: Sequence[str], output: str, matrix: Matrix) -> list[str]:
+    """The scenario's rows, those that apply to the output protocol first (in their order).
+
+    A difference the transcript cannot put on its own field's row (the run ended the wrong way)
+    goes to the first row: one the catalog says does not apply to this protocol would drop it,
+    and the run that ended wrongly would pass.
+
+    >>> applicable_first(["structured.result", "8.1.4"], "ui-message-stream", catalog())
+    ['8.1.4', 'structured.result']
+    >>> applicable_first(["structured.result", "8.1.4"], "tanstack", catalog())
+    ['structured.result', '8.1.4']
+    """
+    applies = [r for r in rows if matrix.row(r).level_for(output) is not None]
+    return applies + [r for r in rows if r not in applies]
 
 
 def _wanted(f: Finding) -> bool:
