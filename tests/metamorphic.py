@@ -581,9 +581,14 @@ def _ums_call_renamed(events: Stream, complete: bool = True) -> Stream | None:
 
 
 def _ums_error_injected(events: Stream) -> Stream | None:
-    """An ``error`` chunk before ``finish`` in a run that had none (a second error in a failed run is not this)."""
+    """An ``error`` chunk before ``finish`` in a run that had none and finished normally.
+
+    Not in a failed run (a second error is not this), nor before ai 7's ``finish{interrupted}``:
+    that is a truncated output, which an error is the recommended report of (row 8.1.19).
+    """
     end = next((i for i, e in enumerate(events) if e.get("type") == "finish"), None)
-    if end is None or any(e.get("type") == "error" for e in events):
+    if (end is None or any(e.get("type") == "error" for e in events)
+            or events[end].get("finishReason") == "interrupted"):
         return None
     return [*events[:end], {"type": "error", "errorText": "injected failure"}, *events[end:]]
 

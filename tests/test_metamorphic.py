@@ -41,7 +41,7 @@ import pytest
 from conformance import node_oracle
 from conformance.execution import execute
 from conformance.grading import grade
-from conformance.reference import agui, tanstack
+from conformance.reference import agui, agui_bridge, tanstack
 from conformance.reference import ui_message_stream as ums
 from conformance.reference import ui_message_stream7 as ums7
 from conformance.run_record import RunRecord
@@ -51,13 +51,31 @@ from mock_provider.scenario import Scenario
 from tests.metamorphic import AGUI, REWRITES, TANSTACK, UMS, Rewrite, origins, tag, untag
 
 DIALECT = "v3"
-# protocol -> (reference adapter, rewrite family, how its Node oracle reads it)
-PROTOCOLS: dict[str, tuple[Any, str, str]] = {
-    "ag-ui": (agui, AGUI, "agui"),
-    "tanstack": (tanstack, TANSTACK, "tanstack"),
-    "ui-message-stream": (ums, UMS, "ui6"),
-    "ui-message-stream@7": (ums7, UMS, "ui7"),
+BRIDGE = "ag-ui (bridge profile)"
+# producer -> (reference adapter, rewrite family, how its Node oracle reads it, dialect)
+PROTOCOLS: dict[str, tuple[Any, str, str, str]] = {
+    "ag-ui": (agui, AGUI, "agui", DIALECT),
+    "tanstack": (tanstack, TANSTACK, "tanstack", DIALECT),
+    "ui-message-stream": (ums, UMS, "ui6", DIALECT),
+    "ui-message-stream@7": (ums7, UMS, "ui7", DIALECT),
+    BRIDGE: (agui_bridge, AGUI, "agui", "mastra"),  # AG-UI as @ag-ui/mastra's bridge sends it
 }
+# Equal rewrites a MUST row still grades worse where the consumer shows the same state: the row's
+# level is the question (levels are the catalog's), so each is a strict xfail naming its row.
+LEVEL_QUESTIONS: dict[tuple[str, str], str] = {
+    (BRIDGE, "agui.extra-step"): "bridge.steps (MUST): STEP_STARTED/STEP_FINISHED must mirror the upstream's "
+                                 "step-start/step-finish; @ag-ui/client shows the same messages and state with a "
+                                 "step pair around the run (a producer's habit: at most SHOULD)",
+    (BRIDGE, "agui.message-ids"): "bridge.tool-result-id (MUST): TOOL_CALL_RESULT.messageId must be "
+                                  "'tool-result-{toolCallId}'; the client shows the same tool message under "
+                                  "another id (a producer's habit: at most SHOULD)",
+}
+# Harmful rewrites on cases where the grader misses the harm, each pinned by a strict xfail below.
+# The upstream never completed these calls; the bridge closes them before the terminal and the
+# client shows them by name, but the transcript keeps complete calls only.
+BLIND_SPOTS: frozenset[tuple[str, str]] = frozenset(
+    ("agui.call-renamed", f"{case}[mastra]") for case in ("bridge.error-open.001", "fault.disconnect.002",
+                                                          "finish.missing.004"))
 UNGRADED = frozenset({"NOT-EXPRESSIBLE", "UNSUPPORTED", "ERROR"})
 ID_KEYS = frozenset({"id", "messageId", "toolCallId", "parentMessageId"})
 
@@ -159,9 +177,9 @@ def _study(corpus: list[Scenario]) -> Study:
     settings = Settings(timeout=10.0)
     study = Study()
     streams: dict[str, tuple[str, list[Any]]] = {}
-    for protocol, (factory, family, oracle) in PROTOCOLS.items():
+    for protocol, (factory, family, oracle, dialect) in PROTOCOLS.items():
         for scenario in corpus:
-            record = execute(factory, scenario, DIALECT, settings)
+            record = execute(factory, scenario, dialect, settings)
             if record.outcome != "completed" or not all(isinstance(e, dict) for e in record.events):
                 continue
             before = grade(record, scenario, settings)
@@ -192,8 +210,20 @@ def study(corpus: list[Scenario]) -> Study:
     return _study(corpus)
 
 
-def _mine(study: Study, protocol: str, kind: str) -> list[Applied]:
-    return [a for a in study.applied if a.protocol == protocol and a.rewrite.kind == kind]
+def _mine(study: Study, protocol: str, name: str) -> list[Applied]:
+    return [a for a in study.applied if a.protocol == protocol and a.rewrite.name == name]
+
+
+def _pairs(kind: str) -> list[Any]:
+    out = []
+    for protocol, (_, family, _, _) in PROTOCOLS.items():
+        for rewrite in REWRITES[family].values():
+            if rewrite.kind != kind:
+                continue
+            why = LEVEL_QUESTIONS.get((protocol, rewrite.name))
+            marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+            out.append(pytest.param(protocol, rewrite.name, marks=marks, id=f"{protocol}:{rewrite.name}"))
+    return out
 
 
 @pytest.mark.parametrize("protocol", list(PROTOCOLS))
@@ -205,38 +235,47 @@ def test_every_protocol_has_eight_rewrites_of_each_kind_and_each_applies(study: 
     used = Counter(a.rewrite.name for a in study.applied if a.protocol == protocol)
     assert not [n for n in family if used[n] == 0], f"rewrites that applied to no stream: {set(family) - set(used)}"
     with capsys.disabled():
-        print(f"\n{protocol}: " + ", ".join(f"{n} x{used[n]}" for n in family))
+        print(f"\n{protocol}: {len({a.case_id for a in study.applied if a.protocol == protocol})} cases, "
+              + ", ".join(f"{n} x{used[n]}" for n in family))
 
 
-@pytest.mark.parametrize("protocol", list(PROTOCOLS))
-def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str) -> None:
-    bad = []
-    for a in _mine(study, protocol, "equal"):
-        why = worse(a.before, a.after)
-        if why:
-            bad.append(f"{a.rewrite.name} on {a.case_id}: {'; '.join(why)}")
-    assert not bad, f"{len(bad)} verdicts worse under an equal rewrite:\n" + "\n".join(bad[:15])
+@pytest.mark.parametrize(("protocol", "name"), _pairs("equal"))
+def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str, name: str) -> None:
+    bad = [f"{a.case_id}: {'; '.join(why)}" for a in _mine(study, protocol, name) if (why := worse(a.before, a.after))]
+    assert not bad, f"{len(bad)} verdicts worse under {name}:\n" + "\n".join(bad[:10])
 
 
-@pytest.mark.parametrize("protocol", list(PROTOCOLS))
-def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: str) -> None:
-    missed = [f"{a.rewrite.name} on {a.case_id}: {a.before.verdict} -> {a.after.verdict}"
-              for a in _mine(study, protocol, "harmful") if not worse(a.before, a.after)]
-    assert not missed, f"{len(missed)} harmful rewrites not caught:\n" + "\n".join(missed[:15])
+@pytest.mark.parametrize(("protocol", "name"), _pairs("harmful"))
+def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: str, name: str) -> None:
+    missed = [f"{a.case_id}: {a.before.verdict} -> {a.after.verdict}" for a in _mine(study, protocol, name)
+              if not worse(a.before, a.after) and (name, a.case_id) not in BLIND_SPOTS]
+    assert not missed, f"{len(missed)} cases where {name} is not caught:\n" + "\n".join(missed[:10])
 
 
-@pytest.mark.parametrize("protocol", list(PROTOCOLS))
-def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, protocol: str) -> None:
+@pytest.mark.parametrize(("protocol", "name"), [pytest.param(*p.values, id=p.id) for p in _pairs("equal")]
+                         + [pytest.param(*p.values, id=p.id) for p in _pairs("harmful")])
+def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, protocol: str, name: str) -> None:
     if study.node_missing is not None:
         pytest.skip(f"Node oracles unavailable: {study.node_missing}")
     wrong = []
-    for a in _mine(study, protocol, "equal") + _mine(study, protocol, "harmful"):
-        same = study.views[_key(protocol, a.original)] == study.views[_key(protocol, a.rewritten)]
-        if same != (a.rewrite.kind == "equal"):
-            wrong.append(f"{a.rewrite.kind} {a.rewrite.name} on {a.case_id}: the consumer's view "
-                         f"{'is the same' if same else 'differs'}\n  before {study.views[_key(protocol, a.original)]}"
-                         f"\n  after  {study.views[_key(protocol, a.rewritten)]}")
-    assert not wrong, f"{len(wrong)} rewrites the consumer reads otherwise:\n" + "\n".join(wrong[:6])
+    for a in _mine(study, protocol, name):
+        before, after = study.views[_key(protocol, a.original)], study.views[_key(protocol, a.rewritten)]
+        if (before == after) != (a.rewrite.kind == "equal"):
+            wrong.append(f"{a.case_id}: the consumer's view {'is the same' if before == after else 'differs'}"
+                         f"\n  before {before}\n  after  {after}")
+    assert not wrong, f"{len(wrong)} streams the consumer reads otherwise than {name} says:\n" + "\n".join(wrong[:4])
+
+
+def test_node_saw_every_stream_an_equal_rewrite_made(study: Study, capsys: pytest.CaptureFixture[str]) -> None:
+    """The figure the report gives: streams the consumers read, and how many of them were rewritten."""
+    if study.node_missing is not None:
+        pytest.skip(f"Node oracles unavailable: {study.node_missing}")
+    missing = [a.case_id for a in study.applied if _key(a.protocol, a.rewritten) not in study.views]
+    assert not missing
+    with capsys.disabled():
+        kinds = Counter(a.rewrite.kind for a in study.applied)
+        print(f"\nmetamorphic: {len(study.views)} distinct streams read in Node; {kinds['equal']} equal and "
+              f"{kinds['harmful']} harmful rewrites applied and regraded")
 
 
 # --------------------------------------------------------------------------------------------
@@ -244,10 +283,10 @@ def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, pro
 # --------------------------------------------------------------------------------------------
 
 def _regraded(corpus: list[Scenario], protocol: str, case: str, rewrite: str) -> tuple[CaseResult, CaseResult]:
-    factory, family, _ = PROTOCOLS[protocol]
+    factory, family, _, dialect = PROTOCOLS[protocol]
     scenario = next(s for s in corpus if s.id == case)
     settings = Settings(timeout=10.0)
-    record = execute(factory, scenario, DIALECT, settings)
+    record = execute(factory, scenario, dialect, settings)
     events = REWRITES[family][rewrite].apply(tag(list(record.events)))
     assert events is not None
     return grade(record, scenario, settings), grade(rewritten_record(record, events), scenario, settings)
@@ -278,15 +317,22 @@ def test_an_error_in_a_structured_run_fails_where_the_structured_row_does_not_ap
         assert before.verdict == "PASS" and "FAIL" in (after.content, after.termination), after.describe()
 
 
-@pytest.mark.xfail(strict=True, reason="a call renamed before it completes is not graded: the transcript keeps "
-                                       "complete calls only, while the consumer shows the open call by its name")
-def test_a_call_renamed_before_it_completes_is_caught(corpus: list[Scenario]) -> None:
-    from tests.metamorphic import _agui_call_renamed
+@pytest.mark.xfail(strict=True, reason="a call the upstream never completed, shown under another name, is not "
+                                       "graded: the transcript keeps complete calls only, while the consumer shows "
+                                       "the open (or bridge-closed) call by its name")
+@pytest.mark.parametrize(("protocol", "case", "complete"), [("ag-ui", "abort.mid-tool.001", False),
+                                                            ("ui-message-stream", "fault.disconnect.002", False),
+                                                            (BRIDGE, "bridge.error-open.001", True),
+                                                            (BRIDGE, "finish.missing.004", True)])
+def test_a_call_renamed_before_the_upstream_completes_it_is_caught(corpus: list[Scenario], protocol: str, case: str,
+                                                                   complete: bool) -> None:
+    from tests.metamorphic import _agui_call_renamed, _ums_call_renamed
 
-    factory, _, _ = PROTOCOLS["ag-ui"]
-    scenario = next(s for s in corpus if s.id == "abort.mid-tool.001")
+    factory, family, _, dialect = PROTOCOLS[protocol]
+    scenario = next(s for s in corpus if s.id == case)
     settings = Settings(timeout=10.0)
-    record = execute(factory, scenario, DIALECT, settings)
-    events = _agui_call_renamed(tag(list(record.events)), complete=False)
+    record = execute(factory, scenario, dialect, settings)
+    rename = _ums_call_renamed if family == UMS else _agui_call_renamed
+    events = rename(tag(list(record.events)), complete=complete)
     assert events is not None
     assert worse(grade(record, scenario, settings), grade(rewritten_record(record, events), scenario, settings))
