@@ -33,7 +33,7 @@ from typing import Any, Literal
 Event = dict[str, Any]
 Stream = list[Event]
 ORIGIN = "__metamorphic_origin__"
-AGUI, TANSTACK, UMS = "ag-ui", "tanstack", "ui-message-stream"
+AGUI, TANSTACK, UMS, LEGACY = "ag-ui", "tanstack", "ui-message-stream", "tanstack-legacy"
 TERMINALS = ("RUN_FINISHED", "RUN_ERROR")
 TEXT_KEYS = {"TEXT_MESSAGE_CONTENT", "REASONING_MESSAGE_CONTENT", "TOOL_CALL_ARGS"}
 
@@ -634,8 +634,151 @@ def _ums_family() -> list[Rewrite]:
     ]
 
 
+# --------------------------------------------------------------------------------------------
+# TanStack legacy chunks (read by @tanstack/ai 0.2.2's StreamProcessor: text from `delta`, else `content`)
+# --------------------------------------------------------------------------------------------
+
+def _legacy_split(ctype: str) -> Callable[[Stream], Stream | None]:
+    """Each ``ctype`` chunk's delta one character at a time, ``content`` still the running total."""
+
+    def apply(events: Stream) -> Stream | None:
+        out: Stream = []
+        for e in events:
+            delta, content = e.get("delta"), e.get("content")
+            if (e.get("type") != ctype or not isinstance(delta, str) or len(delta) < 2 or not isinstance(content, str)
+                    or not content.endswith(delta)):
+                out.append(e)
+                continue
+            before = content[:len(content) - len(delta)]
+            out += [{**e, "delta": delta[:k + 1][-1], "content": before + delta[:k + 1]} for k in range(len(delta))]
+        return _changed(events, out)
+
+    return apply
+
+
+def _legacy_merge(ctype: str) -> Callable[[Stream], Stream | None]:
+    """Adjacent ``ctype`` chunks of one response sent as one (deltas joined, the last running total)."""
+
+    def apply(events: Stream) -> Stream | None:
+        out: Stream = []
+        for e in events:
+            prev = out[-1] if out else None
+            if (prev is not None and e.get("type") == ctype == prev.get("type") and e.get("id") == prev.get("id")
+                    and isinstance(prev.get("delta"), str) and isinstance(e.get("delta"), str)):
+                out[-1] = {**prev, "delta": prev["delta"] + e["delta"], "content": e.get("content")}
+                continue
+            out.append(e)
+        return _changed(events, out)
+
+    return apply
+
+
+def _legacy_response_ids(events: Stream) -> Stream | None:
+    return _changed(events, [{**e, "id": _new_id(e["id"])} if isinstance(e.get("id"), str) else e for e in events])
+
+
+def _legacy_timestamps(events: Stream) -> Stream | None:
+    return _changed(events, [{**e, "timestamp": e["timestamp"] + 1000} if isinstance(e.get("timestamp"), int) else e
+                             for e in events])
+
+
+def _legacy_extra_key(events: Stream) -> Stream | None:
+    return _changed(events, [{**e, "sacNote": "metamorphic"} for e in events])
+
+
+def _legacy_index_offset(events: Stream) -> Stream | None:
+    """Every tool_call's index moved by 10 (still unique, still in order)."""
+    return _changed(events, [{**e, "index": e["index"] + 10} if e.get("type") == "tool_call"
+                             and isinstance(e.get("index"), int) else e for e in events])
+
+
+def _legacy_calls(events: Stream) -> list[int]:
+    return [i for i, e in enumerate(events) if e.get("type") == "tool_call" and isinstance(e.get("toolCall"), dict)
+            and isinstance(e["toolCall"].get("function"), dict)]
+
+
+def _legacy_with_function(e: Event, **function: Any) -> Event:
+    return {**e, "toolCall": {**e["toolCall"], "function": {**e["toolCall"]["function"], **function}}}
+
+
+def _legacy_args_never_sent(events: Stream) -> Stream | None:
+    for i in _legacy_calls(events):
+        try:
+            value = json.loads(events[i]["toolCall"]["function"].get("arguments", ""))
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            out = list(events)
+            out[i] = _legacy_with_function(events[i], arguments=json.dumps({**value, "injected": True}))
+            return out
+    return None
+
+
+def _legacy_call_renamed(events: Stream) -> Stream | None:
+    calls = _legacy_calls(events)
+    if not calls:
+        return None
+    out = list(events)
+    out[calls[0]] = _legacy_with_function(events[calls[0]], name="other_tool")
+    return out
+
+
+def _legacy_calls_merged(events: Stream) -> Stream | None:
+    """The second call sent under the first call's id (the processor keeps one call)."""
+    calls = _legacy_calls(events)
+    if len(calls) < 2:
+        return None
+    first = events[calls[0]]["toolCall"].get("id")
+    second = events[calls[1]]["toolCall"].get("id")
+    out: Stream = []
+    for i, e in enumerate(events):
+        if i == calls[1]:
+            e = {**e, "toolCall": {**e["toolCall"], "id": first}}
+        elif e.get("type") == "tool_result" and e.get("toolCallId") == second:
+            e = {**e, "toolCallId": first}
+        out.append(e)
+    return out
+
+
+def _legacy_error_instead_of_done(events: Stream) -> Stream | None:
+    if not events or events[-1].get("type") != "done":
+        return None
+    done = events[-1]
+    return [*events[:-1], {k: v for k, v in done.items() if k in ("id", "model", "timestamp", ORIGIN)}
+            | {"type": "error", "error": {"message": "injected failure"}}]
+
+
+def _legacy_family() -> list[Rewrite]:
+    return [
+        Rewrite("legacy.text-per-char", "equal", _legacy_split("content"),
+                "each content chunk's delta one character at a time (content the running total)"),
+        Rewrite("legacy.thinking-per-char", "equal", _legacy_split("thinking"),
+                "each thinking chunk's delta one character at a time (content the running total)"),
+        Rewrite("legacy.text-one-chunk", "equal", _legacy_merge("content"), "adjacent content chunks sent as one"),
+        Rewrite("legacy.thinking-one-chunk", "equal", _legacy_merge("thinking"),
+                "adjacent thinking chunks sent as one"),
+        Rewrite("legacy.response-ids", "equal", _legacy_response_ids, "every chunk's response id in another format"),
+        Rewrite("legacy.timestamps", "equal", _legacy_timestamps, "every timestamp a second later"),
+        Rewrite("legacy.extra-key", "equal", _legacy_extra_key, "a key no consumer reads on every chunk"),
+        Rewrite("legacy.tool-index-offset", "equal", _legacy_index_offset,
+                "every tool_call index moved by 10 (still unique and in order)"),
+        Rewrite("legacy.drop-text-chunk", "harmful", _drop_last("content"), "the last content chunk dropped"),
+        Rewrite("legacy.duplicate-text-chunk", "harmful", _duplicate_last("content"),
+                "the last content chunk sent twice (the processor appends its delta again)"),
+        Rewrite("legacy.drop-thinking-chunk", "harmful", _drop_last("thinking"), "the last thinking chunk dropped"),
+        Rewrite("legacy.args-never-sent", "harmful", _legacy_args_never_sent,
+                "a call with an argument key the model never sent"),
+        Rewrite("legacy.call-renamed", "harmful", _legacy_call_renamed, "a call under another tool's name"),
+        Rewrite("legacy.calls-merged", "harmful", _legacy_calls_merged, "two calls sent under one id"),
+        Rewrite("legacy.drop-tool-result", "harmful", _drop_type("tool_result"), "a tool's result dropped"),
+        Rewrite("legacy.error-instead-of-done", "harmful", _legacy_error_instead_of_done,
+                "a run that finished shown as failed"),
+    ]
+
+
 REWRITES: dict[str, dict[str, Rewrite]] = {
     AGUI: {r.name: r for r in _agui_family(tanstack=False)},
     TANSTACK: {r.name: r for r in _agui_family(tanstack=True)},
     UMS: {r.name: r for r in _ums_family()},
+    LEGACY: {r.name: r for r in _legacy_family()},
 }

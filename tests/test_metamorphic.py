@@ -8,17 +8,19 @@ carrying the upstream position and turn of the event it came from. Then:
 * an ``equal`` rewrite may not make a verdict worse (a worse axis, or a MUST/SHOULD row the
   original did not break), and the protocol's official consumer must show the same state for both
   streams: ``@ag-ui/client``'s ``AbstractAgent.runAgent`` (messages, state, run error, thrown error),
-  ``@tanstack/ai``'s ``StreamProcessor`` (messages, error), ``ai`` 6's and 7's
+  ``@tanstack/ai``'s ``StreamProcessor`` (messages, result, error), ``ai`` 6's and 7's
   ``readUIMessageStream`` (the final message, in-band errors, acceptance), with ids compared by
   first appearance (an id's format is not what a user sees);
 * a ``harmful`` rewrite must make every verdict it is applied to worse, and the consumer must show
   a different state.
 
 Each protocol has at least 8 rewrites of each kind, each applied at least once. Node runs once per
-oracle (one process for all streams). ``tanstack-legacy`` has no rewrites: its era's consumer
-(``@tanstack/ai`` 0.0.x-0.2.x) is not one of the pinned oracles, so no rewrite can be proven equal.
-The real adapters' pinned runs (``tests/data/*.verdicts.json``) keep verdicts and rows only, not
-events, so they cannot be rewritten here.
+oracle (one process for all streams). ``tanstack-legacy`` streams are read by that era's consumer,
+``@tanstack/ai`` 0.2.2's ``StreamProcessor`` (``tools/legacy-consumer-oracle``: messages, result,
+the errors handed to ``onError``), run as 0.2.x's ``ChatClient`` runs it. The AG-UI bridge reference
+(``mastra`` dialect) is a fifth producer, rewritten with the AG-UI rewrites. The real adapters'
+pinned runs (``tests/data/*.verdicts.json``) keep verdicts and rows only, not events, so they cannot
+be rewritten here.
 
 Where a rewrite the consumer reads the same is not an equal one by the kit's standards, it is not
 in the equal list: RAW and ``*_CHUNK`` events are not in TanStack's published ``StreamChunk`` union
@@ -41,14 +43,14 @@ import pytest
 from conformance import node_oracle
 from conformance.execution import execute
 from conformance.grading import grade
-from conformance.reference import agui, agui_bridge, tanstack
+from conformance.reference import agui, agui_bridge, tanstack, tanstack_legacy
 from conformance.reference import ui_message_stream as ums
 from conformance.reference import ui_message_stream7 as ums7
 from conformance.run_record import RunRecord
 from conformance.runner import Settings
 from conformance.verdict import ORDER, CaseResult
 from mock_provider.scenario import Scenario
-from tests.metamorphic import AGUI, REWRITES, TANSTACK, UMS, Rewrite, origins, tag, untag
+from tests.metamorphic import AGUI, LEGACY, REWRITES, TANSTACK, UMS, Rewrite, origins, tag, untag
 
 DIALECT = "v3"
 BRIDGE = "ag-ui (bridge profile)"
@@ -59,6 +61,7 @@ PROTOCOLS: dict[str, tuple[Any, str, str, str]] = {
     "ui-message-stream": (ums, UMS, "ui6", DIALECT),
     "ui-message-stream@7": (ums7, UMS, "ui7", DIALECT),
     BRIDGE: (agui_bridge, AGUI, "agui", "mastra"),  # AG-UI as @ag-ui/mastra's bridge sends it
+    "tanstack-legacy": (tanstack_legacy, LEGACY, "legacy", DIALECT),
 }
 # Equal rewrites a MUST row still grades worse where the consumer shows the same state: the row's
 # level is the question (levels are the catalog's), so each is a strict xfail naming its row.
@@ -163,6 +166,10 @@ def _views(streams: dict[str, tuple[str, list[Any]]]) -> dict[str, Any]:
         for r in node_oracle.run(cases):
             views[r["id"]] = _ids(_no_nulls({"messages": node_oracle.normalize(r["messages"]),
                                              "result": node_oracle.normalize(r["result"]), "error": r["error"]}), {})
+    if "legacy" in by_oracle:
+        for r in node_oracle.run_legacy([{"id": k, "events": ev} for k, ev in by_oracle["legacy"]]):
+            views[r["id"]] = _ids(_no_nulls({"messages": node_oracle.normalize(r["messages"]),
+                                             "result": r["result"], "errors": r["errors"], "error": r["error"]}), {})
     ui = [(k, ev, int(o[2])) for o in ("ui6", "ui7") for k, ev in by_oracle.get(o, [])]
     if ui:
         for r in node_oracle.run_ui([{"id": k, "version": v, "events": ev, "view": True} for k, ev, v in ui]):
@@ -196,8 +203,8 @@ def _study(corpus: list[Scenario]) -> Study:
                 study.applied.append(Applied(protocol, rewrite, record.case_id, before, after, original,
                                              list(new.events)))
                 streams[_key(protocol, list(new.events))] = (oracle, list(new.events))
-    missing = [why for why in (node_oracle.agui_unavailable(), node_oracle.unavailable(), node_oracle.ui_unavailable())
-               if why is not None]
+    missing = [why for why in (node_oracle.agui_unavailable(), node_oracle.unavailable(), node_oracle.ui_unavailable(),
+                               node_oracle.legacy_unavailable()) if why is not None]
     if missing:
         study.node_missing = "; ".join(missing)
     else:
