@@ -321,11 +321,11 @@ def _agui_calls_merged(events: Stream) -> Stream | None:
     return out
 
 
-def _agui_call_renamed(events: Stream, complete: bool = True) -> Stream | None:
-    """The first call (``complete``: the first one with a TOOL_CALL_END; else one without) under another name."""
+def _agui_call_renamed(events: Stream, complete: bool | None = None) -> Stream | None:
+    """The first call under another name (``complete``: the first one with, or without, a TOOL_CALL_END)."""
     ended = {e.get("toolCallId") for e in events if e.get("type") == "TOOL_CALL_END"}
-    starts = [i for i, e in enumerate(events)
-              if e.get("type") == "TOOL_CALL_START" and (e.get("toolCallId") in ended) == complete]
+    starts = [i for i, e in enumerate(events) if e.get("type") == "TOOL_CALL_START"
+              and (complete is None or (e.get("toolCallId") in ended) == complete)]
     if not starts:
         return None
     out = list(events)
@@ -446,7 +446,7 @@ def _agui_family(tanstack: bool) -> list[Rewrite]:
         Rewrite(f"{p}.args-never-sent", "harmful", _agui_args_never_sent(tanstack),
                 "a call completed with an input key the model never sent"),
         Rewrite(f"{p}.calls-merged", "harmful", _agui_calls_merged, "two calls sent as one"),
-        Rewrite(f"{p}.call-renamed", "harmful", _agui_call_renamed, "a complete call shown under another tool's name"),
+        Rewrite(f"{p}.call-renamed", "harmful", _agui_call_renamed, "a call shown under another tool's name"),
         Rewrite(f"{p}.drop-tool-result", "harmful", _drop_type("TOOL_CALL_RESULT"), "a tool's result dropped"),
         Rewrite(f"{p}.error-instead-of-finish", "harmful", _agui_error_instead_of_finish,
                 "a run that finished shown as failed"),
@@ -568,12 +568,12 @@ def _ums_calls_merged(events: Stream) -> Stream | None:
 UMS_CALL_CHUNKS = ("tool-input-start", "tool-input-available", "tool-input-error")
 
 
-def _ums_call_renamed(events: Stream, complete: bool = True) -> Stream | None:
-    """The first call (``complete``: the first one a tool-input-available/-error completes; else one
-    never completed) under another name, on every chunk that names it."""
+def _ums_call_renamed(events: Stream, complete: bool | None = None) -> Stream | None:
+    """The first call under another name on every chunk that names it (``complete``: the first one a
+    tool-input-available/-error completes, or the first one never completed)."""
     done = {e.get("toolCallId") for e in events if e.get("type") in UMS_CALL_CHUNKS[1:]}
-    calls = [e.get("toolCallId") for e in events
-             if e.get("type") in UMS_CALL_CHUNKS and (e.get("toolCallId") in done) == complete]
+    calls = [e.get("toolCallId") for e in events if e.get("type") in UMS_CALL_CHUNKS
+             and (complete is None or (e.get("toolCallId") in done) == complete)]
     if not calls:
         return None
     return [{**e, "toolName": "other_tool"} if e.get("type") in UMS_CALL_CHUNKS and e.get("toolCallId") == calls[0]
@@ -627,7 +627,7 @@ def _ums_family() -> list[Rewrite]:
         Rewrite("ums.args-never-sent", "harmful", _ums_args_never_sent,
                 "a call completed with an input key the model never sent"),
         Rewrite("ums.calls-merged", "harmful", _ums_calls_merged, "two calls sent as one"),
-        Rewrite("ums.call-renamed", "harmful", _ums_call_renamed, "a complete call shown under another tool's name"),
+        Rewrite("ums.call-renamed", "harmful", _ums_call_renamed, "a call shown under another tool's name"),
         Rewrite("ums.drop-tool-output", "harmful", _drop_type("tool-output-available"), "a tool's output dropped"),
         Rewrite("ums.error-injected", "harmful", _ums_error_injected,
                 "an error chunk the run never had, before finish"),

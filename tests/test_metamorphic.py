@@ -27,7 +27,7 @@ in the equal list: RAW and ``*_CHUNK`` events are not in TanStack's published ``
 (``@tanstack/ai`` 0.58.0 types.d.ts ``AGUIEvent``), so for ``tanstack`` they are a schema MUST
 (``tanstack.text-as-chunks`` is harmful: the processor has no case for them and shows no text);
 a ``start-step`` adds a ``step-start`` part, so step markers are not rewritten. The tests at the end
-pin the false alarms and the blind spot these rewrites found.
+pin the false alarms and the blind spots these rewrites found.
 """
 
 from __future__ import annotations
@@ -73,12 +73,6 @@ LEVEL_QUESTIONS: dict[tuple[str, str], str] = {
                                   "'tool-result-{toolCallId}'; the client shows the same tool message under "
                                   "another id (a producer's habit: at most SHOULD)",
 }
-# Harmful rewrites on cases where the grader misses the harm, each pinned by a strict xfail below.
-# The upstream never completed these calls; the bridge closes them before the terminal and the
-# client shows them by name, but the transcript keeps complete calls only.
-BLIND_SPOTS: frozenset[tuple[str, str]] = frozenset(
-    ("agui.call-renamed", f"{case}[mastra]") for case in ("bridge.error-open.001", "fault.disconnect.002",
-                                                          "finish.missing.004"))
 UNGRADED = frozenset({"NOT-EXPRESSIBLE", "UNSUPPORTED", "ERROR"})
 ID_KEYS = frozenset({"id", "messageId", "toolCallId", "parentMessageId"})
 
@@ -255,7 +249,7 @@ def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str, 
 @pytest.mark.parametrize(("protocol", "name"), _pairs("harmful"))
 def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: str, name: str) -> None:
     missed = [f"{a.case_id}: {a.before.verdict} -> {a.after.verdict}" for a in _mine(study, protocol, name)
-              if not worse(a.before, a.after) and (name, a.case_id) not in BLIND_SPOTS]
+              if not worse(a.before, a.after)]
     assert not missed, f"{len(missed)} cases where {name} is not caught:\n" + "\n".join(missed[:10])
 
 
@@ -325,15 +319,15 @@ def test_an_error_in_a_structured_run_fails_where_the_structured_row_does_not_ap
         assert before.verdict == "PASS" and "FAIL" in (after.content, after.termination), after.describe()
 
 
-@pytest.mark.xfail(strict=True, reason="a call the upstream never completed, shown under another name, is not "
-                                       "graded: the transcript keeps complete calls only, while the consumer shows "
-                                       "the open (or bridge-closed) call by its name")
 @pytest.mark.parametrize(("protocol", "case", "complete"), [("ag-ui", "abort.mid-tool.001", False),
                                                             ("ui-message-stream", "fault.disconnect.002", False),
                                                             (BRIDGE, "bridge.error-open.001", True),
                                                             (BRIDGE, "finish.missing.004", True)])
 def test_a_call_renamed_before_the_upstream_completes_it_is_caught(corpus: list[Scenario], protocol: str, case: str,
                                                                    complete: bool) -> None:
+    """Row 8.1.9 for a call the upstream never completed: left open (abort, cut stream) or closed by
+    the bridge before the terminal, the chat shows it by name, and the transcript (complete calls
+    only) had no name to compare: the rename passed."""
     from tests.metamorphic import _agui_call_renamed, _ums_call_renamed
 
     factory, family, _, dialect = PROTOCOLS[protocol]
