@@ -331,7 +331,7 @@ def test_invalid_and_unfinished_tool_calls() -> None:
     events += [
         {"type": "tool-input-error", "toolCallId": "c2", "toolName": "g", "input": "{x", "errorText": "bad"},
         *call("c3", "h", '{"q":1}')[:2],  # never completed: not handed to the consumer
-        {"type": "tool-input-available", "toolCallId": "c4", "toolName": "k", "input": None},  # no-arg call
+        {"type": "tool-input-available", "toolCallId": "c4", "toolName": "k", "input": None},  # JSON null input
         {"type": "tool-output-error", "toolCallId": "c1", "errorText": '{"why":"bad json"}'},
         {"type": "tool-output-available", "toolCallId": "c4", "output": "5", "preliminary": True},
         {"type": "tool-output-error", "toolCallId": "c4", "errorText": "late"},
@@ -339,8 +339,8 @@ def test_invalid_and_unfinished_tool_calls() -> None:
     ]
     t = ums.extract(events)
     assert [(c.id, c.args_text, c.malformed) for c in t.tool_calls] == [
-        ("c1", '{"a":"b', True), ("c2", "{x", True), ("c4", "", False)]
-    assert t.tool_calls[2].args == {}
+        ("c1", '{"a":"b', True), ("c2", "{x", True), ("c4", "null", False)]
+    assert t.tool_calls[2].args is None  # what readUIMessageStream keeps as the part's input
     # c1's tool-output-error is streamText's own answer to the call it could not accept (ai 6.0.326
     # dist/index.mjs:7265): not a provider result. An error result of an accepted call still counts.
     assert t.tool_results == [

@@ -372,11 +372,18 @@ def _until_terminal(events: Sequence[Any]) -> Iterator[dict[str, Any]]:
             return
 
 
-def _input_text(value: Any, invalid: bool) -> str:
-    """The argument text a complete call carries when no deltas streamed (atomic call)."""
+def _input_text(value: Any, invalid: bool, present: bool = True) -> str:
+    """The argument text a complete call carries when no deltas streamed (atomic call).
+
+    ``input: null`` is the JSON text ``null`` (what a model that sent ``null`` streams as deltas);
+    only a chunk without ``input`` carries no text.
+
+    >>> _input_text(None, False), _input_text(None, False, present=False), _input_text({"a": 1}, False)
+    ('null', '', '{"a":1}')
+    """
     if invalid and isinstance(value, str):
         return value  # tool-input-error keeps the raw, unparsable text as its input
-    if value is None:
+    if not present:
         return ""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -399,6 +406,7 @@ class _Extraction:
         self.args: dict[str, list[str]] = {}
         self.open_calls: set[str] = set()
         self.completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
+        self.without_input: set[str] = set()  # completed by a chunk with no `input` key
         self.provider: set[str] = set()
         self.results: list[ToolResultRecord] = []
         self.approvals: dict[str, str] = {}  # approval id -> call id
@@ -422,6 +430,7 @@ class _Extraction:
             for table in (self.names, self.args, self.completed):
                 table.pop(call_id, None)
             self.provider.discard(call_id)
+            self.without_input.discard(call_id)
         for approval_id in list(self.approvals)[approvals:]:
             del self.approvals[approval_id]
         self.open_calls.clear()  # partialToolCalls are cleared: a later delta has no call
@@ -463,6 +472,8 @@ class _Extraction:
             self.names[call_id] = name
         self.open_calls.discard(call_id)
         self.completed[call_id] = (event.get("input"), event.get("type") == "tool-input-error")
+        if "input" not in event:
+            self.without_input.add(call_id)
         self.note_provider(event, call_id)
 
     def tool_output(self, event: dict[str, Any], call_id: str | None) -> None:
@@ -504,7 +515,8 @@ class _Extraction:
                 continue  # started but never complete: not exposed to the consumer
             value, invalid = self.completed[call_id]
             streamed = self.args.get(call_id) or []
-            args_text = "".join(streamed) if streamed else _input_text(value, invalid)
+            present = call_id not in self.without_input
+            args_text = "".join(streamed) if streamed else _input_text(value, invalid, present)
             # tool-input-error.input is what readUIMessageStream keeps as the part's rawInput (ai 6.0.326
             # dist/index.mjs:6452): the raw text under 'raw' (parseToolCall, dist/index.mjs:4155).
             fallback = value
