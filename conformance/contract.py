@@ -91,6 +91,13 @@ class Policies(BaseModel):
     in_stream_error: Literal["fatal"] = Field(
         default="fatal", description="8.1.17: the first upstream error part ends the run with an error event."
     )
+    error_text: Literal["upstream", "own"] = Field(
+        default="upstream",
+        description="8.1.17: the error terminal's text is the upstream's message ('upstream'), or the adapter's own "
+        "on purpose ('own': a generic text, so that provider details never reach the browser; ai's "
+        "toUIMessageStream masks it by default, onError: () => 'An error occurred.', ai@6.0.326 "
+        "dist/index.mjs:9512). Under 'own' the error terminal is graded, its text is not.",
+    )
     abort: Literal["silent", "run-error", "cancelled"] = Field(
         default="silent",
         description="8.1.22: after the caller aborts: nothing more, RUN_ERROR{code:'aborted'}, "

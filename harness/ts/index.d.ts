@@ -23,6 +23,7 @@ export interface Capabilities {
     malformed_args?: 'raw' | 'empty-object'
     missing_usage?: 'omit' | 'zeros'
     in_stream_error?: 'fatal'
+    error_text?: 'upstream' | 'own'
     abort?: 'silent' | 'run-error' | 'cancelled'
     unknown_finish?: 'stop' | 'null'
     preliminary_results?: 'drop' | 'forward'
