@@ -98,6 +98,13 @@ class Policies(BaseModel):
         "toUIMessageStream masks it by default, onError: () => 'An error occurred.', ai@6.0.326 "
         "dist/index.mjs:9512). Under 'own' the error terminal is graded, its text is not.",
     )
+    system_prompt: Literal["caller", "own"] = Field(
+        default="caller",
+        description="request.prompt: the caller's system messages reach the upstream ('caller'), or the adapter "
+        "owns the system prompt and may replace them with its own ('own': an agent whose instructions are its "
+        "configuration). Either way the caller's other messages must arrive, in order; messages the adapter adds "
+        "in front or between (its own instructions) are not a difference.",
+    )
     abort: Literal["silent", "run-error", "cancelled"] = Field(
         default="silent",
         description="8.1.22: after the caller aborts: nothing more, RUN_ERROR{code:'aborted'}, "

@@ -9,6 +9,7 @@ import pytest
 
 from conformance.contract import AdapterContext, Policies
 from conformance.reference.agui import AguiReferenceAdapter
+from conformance.reference.openai_http import OpenAIHttpReferenceAdapter
 from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
 from conformance.runner import run_case
 from mock_provider.scenario import Scenario
@@ -65,3 +66,62 @@ def test_own_error_text_still_needs_the_error_terminal(corpus: list[Scenario]) -
     r = run_case(lambda ctx: FinishesInstead(ctx, Policies(error_text="own")), _scenario(corpus, "error.first.001"),
                  "v3")
     assert r.verdict == "FAIL" and "8.1.17" in r.failed_rows(), r.describe()
+
+
+# ---------------------------------------------------------------- the caller's messages, not their positions
+INSTRUCTIONS = {"role": "system", "content": "You are the booking agent. Answer briefly."}
+
+
+def _prompt_rewrite(dialect: str, rewrite: Any, **policies: str) -> Any:
+    """The reference adapter for ``dialect`` (in process, or Chat Completions over HTTP), its prompt rewritten."""
+    base: type = OpenAIHttpReferenceAdapter if dialect == "openai-chat" else AguiReferenceAdapter
+
+    class Rewrites(base):  # type: ignore[valid-type,misc]
+        def build_prompt(self, request: Any) -> list[dict[str, Any]]:
+            return list(rewrite(super().build_prompt(request)))
+
+    return lambda ctx: Rewrites(ctx, policies=Policies(**policies))  # type: ignore[arg-type]
+
+
+def own_instructions_first(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An agent that puts its own instructions in front of the caller's messages (pydantic-ai, LlamaIndex)."""
+    return [INSTRUCTIONS, *prompt]
+
+
+def owns_the_system_prompt(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An agent that owns the system prompt: the caller's system messages are replaced by its own."""
+    return [INSTRUCTIONS, *(m for m in prompt if m["role"] != "system")]
+
+
+def drops_a_user_message(prompt: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m for m in prompt if m["content"] != [{"type": "text", "text": "Hi"}]]
+
+
+@pytest.mark.parametrize("dialect", ["v3", "openai-chat"])
+@pytest.mark.parametrize("sid", ["request.prompt.001", "request.tool-history.001", "loop.server-tool.001",
+                                 "request.media.001"])
+def test_own_instructions_in_front_of_the_callers_messages_pass(sid: str, dialect: str,
+                                                               corpus: list[Scenario]) -> None:
+    r = run_case(_prompt_rewrite(dialect, own_instructions_first), _scenario(corpus, sid), dialect)
+    assert r.verdict in ("PASS", "NOT-EXPRESSIBLE"), r.describe()
+
+
+def test_the_system_prompt_owned_by_the_agent_is_a_declared_policy(corpus: list[Scenario]) -> None:
+    s = _scenario(corpus, "request.prompt.001")
+    assert Policies().system_prompt == "caller"
+    for dialect in ("v3", "openai-chat"):
+        undeclared = run_case(_prompt_rewrite(dialect, owns_the_system_prompt), s, dialect)
+        assert undeclared.verdict == "FAIL" and set(undeclared.failed_rows()) == {"request.prompt"}, \
+            undeclared.describe()
+        # The finding names the caller's message that is missing.
+        assert any("message 0 (system)" in f.message for f in undeclared.findings), undeclared.describe()
+        declared = run_case(_prompt_rewrite(dialect, owns_the_system_prompt, system_prompt="own"), s, dialect)
+        assert declared.verdict == "PASS", declared.describe()
+
+
+@pytest.mark.parametrize("dialect", ["v3", "openai-chat"])
+def test_a_dropped_caller_message_still_fails_and_is_named(dialect: str, corpus: list[Scenario]) -> None:
+    r = run_case(_prompt_rewrite(dialect, drops_a_user_message, system_prompt="own"),
+                 _scenario(corpus, "request.prompt.001"), dialect)
+    assert r.verdict == "FAIL" and set(r.failed_rows()) == {"request.prompt"}, r.describe()
+    assert any("message 1 (user)" in f.message for f in r.findings), r.describe()

@@ -24,6 +24,7 @@ export interface Capabilities {
     missing_usage?: 'omit' | 'zeros'
     in_stream_error?: 'fatal'
     error_text?: 'upstream' | 'own'
+    system_prompt?: 'caller' | 'own'
     abort?: 'silent' | 'run-error' | 'cancelled'
     unknown_finish?: 'stop' | 'null'
     preliminary_results?: 'drop' | 'forward'
