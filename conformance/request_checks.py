@@ -29,8 +29,8 @@ from conformance.structured import StrictSchemaError, strict_json_schema
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
 
-__all__ = ["MISSING", "find_json_in", "keyed_mismatch", "pointer_get", "request_findings", "strict_tools",
-           "string_content", "subset_mismatch"]
+__all__ = ["MISSING", "find_json_in", "keyed_mismatch", "pointer_get", "request_findings", "same_json_text",
+           "strict_tools", "string_content", "subset_mismatch"]
 
 
 class _Missing:
@@ -96,7 +96,28 @@ def subset_mismatch(expected: Any, actual: Any, where: str = "") -> str | None:
         return None
     if type(expected) is not type(actual) and not (_number(expected) and _number(actual)):
         return where or "/"
-    return None if expected == actual else (where or "/")
+    return None if expected == actual or same_json_text(expected, actual) else (where or "/")
+
+
+def same_json_text(expected: Any, actual: Any) -> bool:
+    """Two strings that are the same JSON object or array written differently.
+
+    A call's ``arguments`` and a tool result's content are JSON text in the history; Python's
+    ``json.dumps`` writes ``{"city": "Paris"}`` where ``JSON.stringify`` writes ``{"city":"Paris"}``,
+    and the model reads one value. Scalars stay text (``"1"`` is not ``"1.0"``); types stay apart.
+
+    >>> same_json_text('{"city":"Paris"}', '{"city": "Paris"}'), same_json_text('{"a":1}', '{"a":"1"}')
+    (True, False)
+    >>> same_json_text("1", "1.0"), same_json_text("[1]", "[1.0]")
+    (False, True)
+    """
+    if not (isinstance(expected, str) and isinstance(actual, str) and expected.lstrip()[:1] in ("{", "[")):
+        return False
+    try:
+        want, got = json.loads(expected), json.loads(actual)
+    except ValueError:
+        return False
+    return isinstance(want, dict | list) and subset_mismatch(want, got) is None and subset_mismatch(got, want) is None
 
 
 def _number(value: Any) -> bool:

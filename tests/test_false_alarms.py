@@ -125,3 +125,38 @@ def test_a_dropped_caller_message_still_fails_and_is_named(dialect: str, corpus:
                  _scenario(corpus, "request.prompt.001"), dialect)
     assert r.verdict == "FAIL" and set(r.failed_rows()) == {"request.prompt"}, r.describe()
     assert any("message 1 (user)" in f.message for f in r.findings), r.describe()
+
+
+# ---------------------------------------------------------------- the same JSON, written another way
+def test_history_arguments_and_results_are_compared_as_json_values(corpus: list[Scenario]) -> None:
+    """Python's json.dumps writes '{"city": "Paris"}' where JSON.stringify writes '{"city":"Paris"}': the model
+    reads the same arguments and the same result."""
+    import json
+
+    from conformance.request_checks import request_findings
+
+    s = _scenario(corpus, "request.tool-history.001")
+    checks = [c for c in s.expected_request if c.applies_to("openai-chat")]
+    wanted = checks[0].subset
+
+    def spaced(message: dict[str, Any]) -> dict[str, Any]:
+        out = json.loads(json.dumps(message))
+        for call in out.get("tool_calls") or []:
+            call["function"]["arguments"] = json.dumps(json.loads(call["function"]["arguments"]))
+        if out["role"] == "tool" and out["content"].startswith("{"):
+            out["content"] = json.dumps(json.loads(out["content"]), indent=1)
+        return out
+
+    sent = {"messages": [spaced(m) for m in wanted]}
+    assert sent["messages"][1]["tool_calls"][0]["function"]["arguments"] == '{"city": "Paris"}'
+    assert request_findings(checks, sent, "openai-chat", "request.tool-history") == []
+    # Another value is still a difference, and so is a number written as a string.
+    for other in ('{"city": "Lyon"}', '{"city": ["Paris"]}'):
+        changed = json.loads(json.dumps(sent))
+        changed["messages"][1]["tool_calls"][0]["function"]["arguments"] = other
+        found = request_findings(checks, changed, "openai-chat", "request.tool-history")
+        assert [f.row for f in found] == ["request.tool-history"], other
+    changed = json.loads(json.dumps(sent))
+    changed["messages"][2]["content"] = '{"tempC": "18", "sky": "clear"}'
+    assert [f.row for f in request_findings(checks, changed, "openai-chat", "request.tool-history")] == [
+        "request.tool-history"]
