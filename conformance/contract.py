@@ -108,7 +108,8 @@ class Policies(BaseModel):
     abort: Literal["silent", "run-error", "cancelled"] = Field(
         default="silent",
         description="8.1.22: after the caller aborts: nothing more, RUN_ERROR{code:'aborted'}, "
-        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui; ui-message-stream: one `abort` chunk).",
+        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui; ui-message-stream: one `error` chunk, which has no "
+        "code, or one `abort` chunk).",
     )
     unknown_finish: Literal["stop", "null"] = Field(
         default="stop", description="8.2: other/unknown/interrupted/missing finish reason becomes 'stop' or null."

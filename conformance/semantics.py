@@ -30,6 +30,7 @@ from typing import Any
 
 from conformance.contract import NONSTRICT_CHOICES, Policies
 from conformance.findings import Finding
+from conformance.protocols.base import DEFAULT_ABORT, AbortVocabulary
 from conformance.protocols.usage_readings import output_reading_ok
 from conformance.structured import undo_null_widening
 from mock_provider.dialects import dialect as registered_dialect
@@ -96,6 +97,9 @@ class Comparison:
     # Per output protocol (OutputProtocol.reasoning_apart, issue 15): an output count without the reasoning
     # tokens the upstream reported apart is also a correct reading.
     reasoning_apart: bool = False
+    # Per output protocol (OutputProtocol.abort): how each abort policy's end reads, and whether an error
+    # event after the abort is policy 'run-error''s end (a protocol whose error event has no code).
+    abort: AbortVocabulary = DEFAULT_ABORT
 
 
 class _Sink:
@@ -116,13 +120,13 @@ class _Sink:
 def compare(expected: Transcript, actual: Transcript, policies: Policies, view: Comparison) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies."""
     # A terminal_row means the run ended the wrong way or before the upstream failed.
-    terminal_ok = _terminal_matches(expected, actual, policies) and view.terminal_row is None
+    terminal_ok = _terminal_matches(expected, actual, policies, view.abort) and view.terminal_row is None
     sink = _Sink(view.terminal_row or view.rows[0], terminal_ok)
     if not terminal_ok:
         if actual.terminal == expected.terminal:
             msg = f"run ended {actual.terminal!r} before the upstream failed (on an upstream part it should handle)"
         else:
-            msg = f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies, view.truncated)}"
+            msg = f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies, view)}"
         sink.add("", "terminal", msg, expected.terminal, actual.terminal)
     _compare_texts(expected, actual, sink, view.abort_in_flight and expected.terminal == "aborted")
     # A call cut by the failure may be closed before the error terminal (pydantic-ai does it on purpose,
@@ -296,22 +300,29 @@ def _json_equal(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _terminal_matches(expected: Transcript, actual: Transcript, policies: Policies) -> bool:
+def _terminal_matches(expected: Transcript, actual: Transcript, policies: Policies,
+                      words: AbortVocabulary = DEFAULT_ABORT) -> bool:
     if expected.terminal == "aborted":
         allowed = {"silent": {"none", "aborted"}, "run-error": {"aborted"}, "cancelled": {"aborted"}}
+        if words.error_is_abort:
+            allowed["run-error"] = {"aborted", "error"}  # the protocol's error event has no code to say "aborted"
         return actual.terminal in allowed[policies.abort]
     return actual.terminal == expected.terminal
 
 
-def _terminal_desc(expected: Transcript, policies: Policies, truncated: bool = False) -> str:
-    if expected.terminal == "error" and truncated:
+def _terminal_desc(expected: Transcript, policies: Policies, view: Comparison) -> str:
+    """The end the run should have had, in the output protocol's own events.
+
+    >>> from conformance.protocols.ui_message_stream import ABORT
+    >>> view = Comparison(rows=["8.1.22"], usage_fields=(), dialect="v3", upstream_finish=None,
+    ...                   has_provider_calls=False, abort=ABORT)
+    >>> _terminal_desc(Transcript(terminal="aborted"), Policies(abort="run-error"), view)
+    "one error chunk (it has no code) (declared abort policy 'run-error')"
+    """
+    if expected.terminal == "error" and view.truncated:
         return "'error' (the upstream stopped with no finish part; declared missing_finish 'error')"
     if expected.terminal == "aborted":
-        return {
-            "silent": "nothing more after the abort (declared abort policy 'silent')",
-            "run-error": "RUN_ERROR{code:'aborted'} (declared abort policy 'run-error')",
-            "cancelled": "RUN_FINISHED{outcome:{type:'cancelled'}} (declared abort policy 'cancelled')",
-        }[policies.abort]
+        return f"{view.abort.said[policies.abort]} (declared abort policy {policies.abort!r})"
     return repr(expected.terminal)
 
 

@@ -160,3 +160,53 @@ def test_history_arguments_and_results_are_compared_as_json_values(corpus: list[
     changed["messages"][2]["content"] = '{"tempC": "18", "sky": "clear"}'
     assert [f.row for f in request_findings(checks, changed, "openai-chat", "request.tool-history")] == [
         "request.tool-history"]
+
+
+# ---------------------------------------------------------------- UI message stream: finish after abort
+class FinishAfterAbort(UIMessageStreamReferenceAdapter):
+    """``abort`` then ``finish``: ai's reader (processUIMessageStream, ai@6.0.326 dist/index.mjs:6590 'finish',
+    no 'abort' case) and Chat read on without an error; streamText alone closes at the abort (:7966-7972)."""
+
+    def emit_run_cancelled(self) -> None:
+        super().emit_run_cancelled()
+        self.emit({"type": "finish"})
+
+
+@pytest.mark.parametrize("sid", ["abort.mid-text.001", "abort.mid-tool.001", "abort.immediate.001"])
+def test_finish_after_abort_on_the_ui_message_stream_is_no_must(sid: str, corpus: list[Scenario]) -> None:
+    r = run_case(lambda ctx: FinishAfterAbort(ctx, Policies(abort="cancelled")), _scenario(corpus, sid), "v3")
+    assert r.verdict in ("PASS", "PASS-NONSTRICT", "INFO") and not r.failed_rows(), r.describe()
+    # A producer's habit: at most a SHOULD, on the terminal row.
+    assert {f.row for f in r.findings if f.level == "SHOULD"} <= {"8.1.18"}, r.describe()
+
+
+# ---------------------------------------------------------------- UI message stream: an abort as one error chunk
+class AbortAsOneError(UIMessageStreamReferenceAdapter):
+    """The caller's abort reported as one ``error`` chunk and nothing else (the chunk has no code field)."""
+
+    def on_abort(self) -> None:
+        st = self.state
+        if not (st.abort_handled or st.done):
+            st.abort_handled, st.done = True, True
+            st.outbox.clear()
+            self.emit({"type": "error", "errorText": "Request aborted"})
+
+
+ABORTS = ["abort.mid-text.001", "abort.mid-text.002", "abort.mid-tool.001", "abort.immediate.001"]
+
+
+@pytest.mark.parametrize("sid", ABORTS)
+@pytest.mark.parametrize("adapter", [AbortAsOneError, UIMessageStreamReferenceAdapter])
+def test_an_abort_as_an_error_chunk_is_policy_run_error_on_the_ui_message_stream(
+        sid: str, adapter: type, corpus: list[Scenario]) -> None:
+    r = run_case(lambda ctx: adapter(ctx, Policies(abort="run-error")), _scenario(corpus, sid), "v3")
+    assert r.verdict in ("PASS", "INFO") and not r.failed_rows(), r.describe()
+
+
+def test_abort_findings_on_the_ui_message_stream_speak_its_chunks(corpus: list[Scenario]) -> None:
+    """Declared 'cancelled', ended with an error chunk: the finding names the UI message stream's chunks."""
+    r = run_case(lambda ctx: AbortAsOneError(ctx, Policies(abort="cancelled")),
+                 _scenario(corpus, "abort.mid-text.001"), "v3")
+    assert r.verdict == "FAIL", r.describe()
+    said = " ".join(f.message for f in r.findings)
+    assert "one abort chunk" in said and "RUN_" not in said and "TEXT_MESSAGE" not in said, said

@@ -41,7 +41,7 @@ def check(ctx: GradeContext) -> list[Finding]:
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty,
-        reasoning_apart=proto.reasoning_apart(ctx.events))
+        reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort)
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
     return locate(found, list(ctx.events), ctx.expected, proto)
 

@@ -72,7 +72,7 @@ import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.findings import Finding
 from conformance.protocols.agui import first_str, tool_result_value
-from conformance.protocols.base import OutputProtocol
+from conformance.protocols.base import AbortVocabulary, OutputProtocol
 from conformance.protocols.lifecycle import (
     Entity,
     EntityRow,
@@ -250,7 +250,11 @@ RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("aborted", "start"): _AFTER_ABORT,
     ("aborted", "body"): _AFTER_ABORT,
     ("aborted", "trailer"): _AFTER_ABORT,
-    ("aborted", "finish"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
+    # A finish after the abort: ai's reader has no abort case and reads the finish's reason (ai 6
+    # dist/index.mjs:6590; ai 7 the same), Chat ends as it would at the abort: no consumer breaks.
+    # streamText closes at the abort (6 :7966-7972), so it is a producer's habit at most (SHOULD).
+    ("aborted", "finish"): RunStep("aborted", "8.1.18", "finish chunk after the abort chunk (streamText ends at the "
+                                   "abort; ai's reader reads on)", interpret=False, level="SHOULD"),
     ("aborted", "error"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("aborted", "abort"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
 }
@@ -603,6 +607,22 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     return out
 
 
+# The abort POLICY choices as UI message stream chunks. 'cancelled' is streamText's `abort` chunk (ai 6
+# dist/index.mjs:7966-7972), 'run-error' one `error` chunk: the chunk has errorText only, so no code can say
+# "aborted", and useChat shows an error either way. Open parts may be ended first; streamText sends
+# finish-step and finish after an error (9323-9377), and a finish after the abort is read on by ai's reader
+# (no 'abort' case, 6590): the lifecycle grades that finish, at SHOULD.
+ABORT = AbortVocabulary(
+    allowed={"silent": frozenset(),
+             "run-error": frozenset({"error", "text-end", "reasoning-end", "finish-step", "finish"}),
+             "cancelled": frozenset({"abort", "text-end", "reasoning-end", "finish-step", "finish"})},
+    terminals=frozenset({"finish", "error", "abort"}),
+    trailing=frozenset({"finish"}),
+    said={"silent": "nothing more after the abort", "run-error": "one error chunk (it has no code)",
+          "cancelled": "one abort chunk"},
+    error_is_abort=True,
+)
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -620,4 +640,5 @@ PROTOCOL = OutputProtocol(
     # content-filter (@ai-sdk/openai 4.0.118 dist/index.js:1684, :4264; @ai-sdk/openai-compatible 3.0.92
     # dist/index.js:345): a refusal's finish stays content_filter (row 8.2.content-filter, issue 15).
     refusal_finishes=frozenset({"content_filter"}),
+    abort=ABORT,
 )
