@@ -210,3 +210,32 @@ def test_abort_findings_on_the_ui_message_stream_speak_its_chunks(corpus: list[S
     assert r.verdict == "FAIL", r.describe()
     said = " ".join(f.message for f in r.findings)
     assert "one abort chunk" in said and "RUN_" not in said and "TEXT_MESSAGE" not in said, said
+
+
+# ---------------------------------------------------------------- tool-input-available{input: null}
+def test_a_null_input_is_the_json_null_not_no_arguments(corpus: list[Scenario]) -> None:
+    """``input: null`` is the value the client runs the tool with (ai's reader keeps it, ai@6.0.326
+    dist/index.mjs:6452 ``input: chunk.input``): the JSON literal null, as tool.null-args.001 expects."""
+    from conformance.protocols import ui_message_stream as ums
+
+    events = [{"type": "start"}, {"type": "start-step"},
+              {"type": "tool-input-available", "toolCallId": "call_null", "toolName": "refresh_cache", "input": None},
+              {"type": "finish-step"}, {"type": "finish", "finishReason": "tool-calls"}]
+    call = ums.extract(events).tool_calls[0]
+    assert (call.args_text, call.args) == ("null", None)
+    # An absent input is no value at all (undefined): no arguments.
+    del events[2]["input"]
+    call = ums.extract(events).tool_calls[0]
+    assert (call.args_text, call.args) == ("", {})
+
+    class AtomicCalls(UIMessageStreamReferenceAdapter):
+        """Sends each call as one tool-input-available (no input streaming)."""
+
+        def emit_tool_start(self, call: Any) -> None:
+            pass
+
+        def emit_tool_args(self, call: Any, delta: str) -> None:
+            pass
+
+    r = run_case(AtomicCalls, _scenario(corpus, "tool.null-args.001"), "v3")
+    assert r.verdict == "PASS", r.describe()

@@ -318,7 +318,7 @@ def test_invalid_and_unfinished_tool_calls() -> None:
     events += [
         {"type": "tool-input-error", "toolCallId": "c2", "toolName": "g", "input": "{x", "errorText": "bad"},
         *call("c3", "h", '{"q":1}')[:2],  # never completed: not handed to the consumer
-        {"type": "tool-input-available", "toolCallId": "c4", "toolName": "k", "input": None},  # no-arg call
+        {"type": "tool-input-available", "toolCallId": "c4", "toolName": "k"},  # no-arg call (input undefined)
         {"type": "tool-output-error", "toolCallId": "c1", "errorText": '{"why":"bad json"}'},
         {"type": "tool-output-available", "toolCallId": "c4", "output": "5", "preliminary": True},
         {"type": "tool-output-error", "toolCallId": "c4", "errorText": "late"},

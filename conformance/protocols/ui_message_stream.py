@@ -371,11 +371,20 @@ def _until_terminal(events: Sequence[Any]) -> Iterator[dict[str, Any]]:
             return
 
 
+# A complete call whose chunk has no ``input`` at all (undefined): no arguments. ``input: null`` is the JSON
+# null the client runs the tool with (ai 6.0.326 dist/index.mjs:6452 keeps ``chunk.input`` as it is).
+NO_INPUT: Any = object()
+
+
 def _input_text(value: Any, invalid: bool) -> str:
-    """The argument text a complete call carries when no deltas streamed (atomic call)."""
+    """The argument text a complete call carries when no deltas streamed (atomic call).
+
+    >>> _input_text(None, False), _input_text(NO_INPUT, False), _input_text({"a": 1}, False)
+    ('null', '', '{"a":1}')
+    """
     if invalid and isinstance(value, str):
         return value  # tool-input-error keeps the raw, unparsable text as its input
-    if value is None:
+    if value is NO_INPUT:
         return ""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -461,7 +470,7 @@ class _Extraction:
                 return
             self.names[call_id] = name
         self.open_calls.discard(call_id)
-        self.completed[call_id] = (event.get("input"), event.get("type") == "tool-input-error")
+        self.completed[call_id] = (event.get("input", NO_INPUT), event.get("type") == "tool-input-error")
         self.note_provider(event, call_id)
 
     def tool_output(self, event: dict[str, Any], call_id: str | None) -> None:
@@ -506,11 +515,11 @@ class _Extraction:
             args_text = "".join(streamed) if streamed else _input_text(value, invalid)
             # tool-input-error.input is what readUIMessageStream keeps as the part's rawInput (ai 6.0.326
             # dist/index.mjs:6452): the raw text under 'raw' (parseToolCall, dist/index.mjs:4155).
-            fallback = value
+            fallback = None if value is NO_INPUT else value
             record = tool_call_record(call_id, name, args_text, fallback, call_id in executed)
             if not invalid and not record.malformed and streamed:
                 # The client runs the tool with tool-input-available.input, whatever the deltas said.
-                record = record.model_copy(update={"args": value})
+                record = record.model_copy(update={"args": fallback})
             calls.append(record)
         return calls
 
