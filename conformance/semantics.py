@@ -100,6 +100,9 @@ class Comparison:
     # Per output protocol (OutputProtocol.abort): how each abort policy's end reads, and whether an error
     # event after the abort is policy 'run-error''s end (a protocol whose error event has no code).
     abort: AbortVocabulary = DEFAULT_ABORT
+    # Where the protocol keeps usage, and where usage-like data was seen in the stream (a finding names both).
+    usage_at: str = "the terminal event's usage"
+    usage_seen: tuple[str, ...] = ()
 
 
 class _Sink:
@@ -151,7 +154,7 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
             sink.out.extend(_finish_findings(expected, actual, policies, view.upstream_finish,
                                              view.has_provider_calls))
         sink.out.extend(_usage_findings(expected.usage, actual.usage, policies, view.usage_fields, view.dialect,
-                                        view.zero_is_absent, view.reasoning_apart))
+                                        view.zero_is_absent, view.reasoning_apart, (view.usage_at, view.usage_seen)))
         if view.truncated and actual.terminal == "finished" and "stop" in NONSTRICT_CHOICES["missing_finish"]:
             # Conformant (policy 'stop'), but a consumer cannot tell it from a complete answer.
             sink.out.append(Finding(row="8.1.19", level="SHOULD", field="terminal", source="semantics",
@@ -428,6 +431,7 @@ def _usage_findings(
     dialect: str,
     zero_is_absent: frozenset[str] = frozenset(),
     reasoning_apart: bool = False,
+    where: tuple[str, Sequence[str]] = ("the terminal event's usage", ()),
 ) -> list[Finding]:
     row = usage_row(dialect, expected)
     if not fields:
@@ -451,6 +455,20 @@ def _usage_findings(
             exp["output_tokens"], expected.reasoning_tokens, act["output_tokens"]):
         exp["output_tokens"] = act["output_tokens"]  # the count without the reasoning: the other reading
     if exp != act:
-        return [Finding(row=row, message="usage differs", expected=exp, actual=act, field="usage",
+        return [Finding(row=row, message=_usage_message(act, *where), expected=exp, actual=act, field="usage",
                         source="semantics")]
     return []
+
+
+def _usage_message(actual: dict[str, Any], usage_at: str, seen: Sequence[str]) -> str:
+    """"usage differs", and when none was read: where it was looked for and what the stream had instead.
+
+    >>> _usage_message({"input_tokens": None}, "RUN_FINISHED.usage", ["#3 CUSTOM.value.usage"])
+    'usage differs: none read at RUN_FINISHED.usage; usage-like data seen at #3 CUSTOM.value.usage'
+    >>> _usage_message({"input_tokens": 1}, "RUN_FINISHED.usage", [])
+    'usage differs'
+    """
+    if any(v is not None for v in actual.values()):
+        return "usage differs"
+    instead = f"usage-like data seen at {', '.join(seen)}" if seen else "no usage-like data anywhere in the stream"
+    return f"usage differs: none read at {usage_at}; {instead}"

@@ -239,3 +239,21 @@ def test_a_null_input_is_the_json_null_not_no_arguments(corpus: list[Scenario]) 
 
     r = run_case(AtomicCalls, _scenario(corpus, "tool.null-args.001"), "v3")
     assert r.verdict == "PASS", r.describe()
+
+
+# ---------------------------------------------------------------- usage where the protocol does not keep it
+class UsageInACustomEvent(AguiReferenceAdapter):
+    """Reports usage, but in a CUSTOM event (AG-UI keeps it on RUN_FINISHED.usage)."""
+
+    def emit_run_finished(self, finish_reason: str | None, usage: Any, interrupts: list[dict[str, Any]]) -> None:
+        if usage is not None:
+            self.emit({"type": "CUSTOM", "name": "usage", "value": {"usage": self.format_usage(usage)[0]}})
+        super().emit_run_finished(finish_reason, None, interrupts)
+
+
+def test_usage_elsewhere_is_named_where_it_was_looked_for_and_where_it_was(corpus: list[Scenario]) -> None:
+    r = run_case(UsageInACustomEvent, _scenario(corpus, "text.basic.001"), "v3")
+    usage = [f for f in r.findings if f.field == "usage"]
+    assert r.verdict == "FAIL" and len(usage) == 1, r.describe()
+    assert "RUN_FINISHED.usage" in usage[0].message, usage[0].message
+    assert "CUSTOM" in usage[0].message and "value.usage" in usage[0].message, usage[0].message

@@ -17,6 +17,7 @@ from typing import Any
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 from conformance.protocols.base import OutputProtocol
+from conformance.protocols.usage_search import usage_seen
 from conformance.semantics import Comparison, compare
 from mock_provider.transcript import Transcript
 
@@ -41,7 +42,9 @@ def check(ctx: GradeContext) -> list[Finding]:
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty,
-        reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort)
+        reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
+        # Only where no usage was read at the protocol's place: what the stream had instead.
+        usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else ())
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
     return locate(found, list(ctx.events), ctx.expected, proto)
 

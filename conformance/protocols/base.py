@@ -110,3 +110,5 @@ class OutputProtocol:
     refusal_finishes: frozenset[str] = frozenset({"content_filter", "stop"})
     # Issue 24: the abort POLICY choices in this protocol's own events (checks/abort.py, semantics).
     abort: AbortVocabulary = DEFAULT_ABORT
+    # Where the protocol keeps usage, as a finding names it ("RUN_FINISHED.usage").
+    usage_at: str = "the terminal event's usage"
