@@ -154,7 +154,8 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
             sink.out.extend(_finish_findings(expected, actual, policies, view.upstream_finish,
                                              view.has_provider_calls))
         sink.out.extend(_usage_findings(expected.usage, actual.usage, policies, view.usage_fields, view.dialect,
-                                        view.zero_is_absent, view.reasoning_apart, (view.usage_at, view.usage_seen)))
+                                        view.zero_is_absent | registered_dialect(view.dialect).zero_usage,
+                                        view.reasoning_apart, (view.usage_at, view.usage_seen)))
         if view.truncated and actual.terminal == "finished" and "stop" in NONSTRICT_CHOICES["missing_finish"]:
             # Conformant (policy 'stop'), but a consumer cannot tell it from a complete answer.
             sink.out.append(Finding(row="8.1.19", level="SHOULD", field="terminal", source="semantics",

@@ -257,3 +257,30 @@ def test_usage_elsewhere_is_named_where_it_was_looked_for_and_where_it_was(corpu
     assert r.verdict == "FAIL" and len(usage) == 1, r.describe()
     assert "RUN_FINISHED.usage" in usage[0].message, usage[0].message
     assert "CUSTOM" in usage[0].message and "value.usage" in usage[0].message, usage[0].message
+
+
+# ---------------------------------------------------------------- a wire that always carries a count
+@pytest.mark.parametrize("output", ["ag-ui", "tanstack"])
+def test_zero_and_absent_counts_grade_the_same_where_the_wire_always_carries_them(output: str) -> None:
+    """The Responses wire's usage always has cached_tokens, cache_write_tokens and reasoning_tokens (0 where
+    the scenario says nothing): an adapter that passes those zeros on reports what the wire said."""
+    from conformance.protocols import protocol
+    from conformance.semantics import Comparison, compare
+    from mock_provider.transcript import Transcript, UsageRecord
+
+    proto = protocol(output)
+    expected = Transcript(text="hi", finish_reason="stop",
+                          usage=UsageRecord(input_tokens=9, output_tokens=3, total_tokens=12))
+    zeros = expected.model_copy(update={"usage": expected.usage.model_copy(  # type: ignore[union-attr]
+        update={"cached_input_tokens": 0, "reasoning_tokens": 0, "cache_write_input_tokens": 0})})
+
+    def rows(dialect: str, actual: Transcript) -> list[str]:
+        view = Comparison(rows=["usage.v3.001"], usage_fields=proto.usage_fields, dialect=dialect,
+                          upstream_finish="stop", has_provider_calls=False, zero_is_absent=proto.zero_is_absent)
+        return [f.row for f in compare(expected, actual, Policies(), view)]
+
+    assert rows("openai-responses", zeros) == []
+    # A count the wire did carry is still compared, and Chat Completions omits a zero count (it can differ).
+    wrong = zeros.model_copy(update={"usage": zeros.usage.model_copy(update={"cached_input_tokens": 5})})  # type: ignore[union-attr]
+    assert rows("openai-responses", wrong) == ["8.3.v3"]
+    assert rows("openai-chat", zeros) == ([] if output == "tanstack" else ["8.3.v3"])
