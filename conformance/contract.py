@@ -53,6 +53,7 @@ __all__ = [
     "AdapterContext",
     "Capabilities",
     "HarnessError",
+    "HttpErrorResponse",
     "OutputProtocol",
     "Policies",
     "RunRequest",
@@ -289,6 +290,25 @@ class AdapterContext:
     model_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     model_info: dict[str, Any] | None = None
+
+
+class HttpErrorResponse(Exception):
+    """Raised from ``stream()`` before its first event: the adapter answers its caller with an HTTP error
+    status instead of a stream (a UI message stream route whose model call failed before it started).
+
+    Where the output protocol's official client reads such a response as the run's failure
+    (:attr:`conformance.protocols.base.OutputProtocol.http_failure`: ai's ``DefaultChatTransport`` throws
+    the response text and ``Chat`` shows the error), it is graded as the run's error terminal with
+    ``body`` as its message; elsewhere, or after an event, like any exception ``stream()`` raised.
+
+        >>> e = HttpErrorResponse(503, "the model is overloaded")
+        >>> e.status, str(e)
+        (503, 'HTTP 503: the model is overloaded')
+    """
+
+    def __init__(self, status: int, body: str = "") -> None:
+        super().__init__(f"HTTP {status}: {body}")
+        self.status, self.body = status, body
 
 
 class HarnessError(Exception):

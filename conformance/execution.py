@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from conformance import modalities
-from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.contract import AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
 from conformance.findings import Finding
 from conformance.output_validation import reasked
+from conformance.protocols import protocol
 from conformance.run_record import Outcome, RunRecord, UpstreamCall
 from conformance.served import ServedCase
 from conformance.server_tools import request_tools
@@ -282,7 +283,8 @@ class _Execution:
             error_text=run.error_text if run.error is not None else "",
             upstream=self._upstream(), upstream_watched=run.upstream_checked, served_over_http=self.served is not None,
             transport_findings=tuple(report.findings), transport_broken=report.broken,
-            traceback=run.traceback, modalities=modalities.recorded(run.adapter), duration_s=duration)
+            traceback="" if outcome == "http-error" else run.traceback, modalities=modalities.recorded(run.adapter),
+            duration_s=duration)
 
     def _silent_steps(self) -> frozenset[int]:
         return self.model.silent_steps()
@@ -352,6 +354,9 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
         return "too-many-events", f"more than {st.max_events} events: stopped reading (runaway adapter?)"
     if isinstance(run.error, HarnessError):
         return "harness-error", str(run.error)
+    if isinstance(run.error, HttpErrorResponse) and not run.events and run.capabilities is not None \
+            and protocol(run.capabilities.output).http_failure is not None:
+        return "http-error", run.error.body  # the client reads a non-2xx answer as the run's failure
     if run.error is not None:
         declared = run.capabilities is not None and run.capabilities.failure_channel == "observable"
         return ("failed" if declared else "raised"), run.error_text

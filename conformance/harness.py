@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from conformance.contract import AdapterContext, RunRequest
+from conformance.contract import AdapterContext, HttpErrorResponse, RunRequest
 from conformance.server_tools import tools_from_wire
 from conformance.session import AdapterLoadError, load_factory
 from conformance.targets.protocol import (
@@ -201,6 +201,8 @@ class Harness:
                 write(event_line(msg.case, event))
         except asyncio.CancelledError:
             raise
+        except HttpErrorResponse as exc:  # an HTTP error answer before the stream, not a throw
+            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status})
         except BaseException as exc:  # SystemExit too: the adapter's failure, graded like a raise
             write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack()})
         else:

@@ -284,3 +284,66 @@ def test_zero_and_absent_counts_grade_the_same_where_the_wire_always_carries_the
     wrong = zeros.model_copy(update={"usage": zeros.usage.model_copy(update={"cached_input_tokens": 5})})  # type: ignore[union-attr]
     assert rows("openai-responses", wrong) == ["8.3.v3"]
     assert rows("openai-chat", zeros) == ([] if output == "tanstack" else ["8.3.v3"])
+
+
+# ---------------------------------------------------------------- an HTTP error before the stream
+class AnswersWithHttpError(UIMessageStreamReferenceAdapter):
+    """A UI message stream route that answers a request whose model call failed before its first part with an
+    HTTP error status (no stream at all): DefaultChatTransport throws the response text and Chat shows the error
+    (ai@6.0.326 dist/index.mjs:14651-14655, 15317; ai@7.0.173 dist/index.js:21536)."""
+
+    async def stream(self, request: Any) -> Any:
+        from conformance.contract import HttpErrorResponse
+
+        events = []
+        async for event in super().stream(request):
+            events.append(event)
+            if event.get("type") == "error" and all(e["type"] in ("start", "start-step", "error") for e in events):
+                raise HttpErrorResponse(500, str(event.get("errorText")))
+        for event in events:
+            yield event
+
+
+@pytest.mark.parametrize("sid", ["error.first.001", "http.500.001", "http.429.001"])
+def test_an_http_error_before_the_stream_is_the_error_terminal_on_the_ui_message_stream(
+        sid: str, corpus: list[Scenario]) -> None:
+    s = next((x for x in corpus if x.id == sid), None)
+    if s is None:
+        pytest.skip(f"{sid} is not in the corpus")
+    reference = run_case(UIMessageStreamReferenceAdapter, s, "v3")
+    r = run_case(AnswersWithHttpError, s, "v3")
+    assert r.verdict == reference.verdict and not r.failed_rows(), r.describe()
+    assert not any("raised" in f.message for f in r.findings) and "raised" not in r.describe(), r.describe()
+
+
+def test_an_http_error_where_success_was_expected_fails(corpus: list[Scenario]) -> None:
+    from conformance.contract import HttpErrorResponse
+
+    class AlwaysRefuses(UIMessageStreamReferenceAdapter):
+        async def stream(self, request: Any) -> Any:
+            raise HttpErrorResponse(500, "internal error")
+            yield {}
+
+    r = run_case(AlwaysRefuses, _scenario(corpus, "text.basic.001"), "v3")
+    assert r.verdict == "FAIL", r.describe()
+
+
+def test_the_harness_says_http_error_and_the_suite_grades_it_the_same(corpus: list[Scenario]) -> None:
+    """Out of process (sac-harness/1 `error` with `http_status`), the same verdict as in process."""
+    from pathlib import Path
+
+    from conformance.runner import Settings
+    from conformance.targets.isolated import isolated_target
+
+    root = Path(__file__).resolve().parent.parent
+    target = isolated_target("tests.test_false_alarms:AnswersWithHttpError", search=(root,), start_timeout=30,
+                             case_timeout=20.0)
+    try:
+        s = _scenario(corpus, "error.first.001")
+        isolated = run_case(target, s, "v3", Settings(timeout=20.0))
+        in_process = run_case(AnswersWithHttpError, s, "v3")
+        assert (isolated.verdict, isolated.failed_rows()) == (in_process.verdict, in_process.failed_rows()), \
+            isolated.describe()
+        assert "raised" not in isolated.describe(), isolated.describe()
+    finally:
+        target.close()

@@ -110,5 +110,9 @@ class OutputProtocol:
     refusal_finishes: frozenset[str] = frozenset({"content_filter", "stop"})
     # Issue 24: the abort POLICY choices in this protocol's own events (checks/abort.py, semantics).
     abort: AbortVocabulary = DEFAULT_ABORT
+    # The events an HTTP error answer before any event stands for, given the response body (outcome
+    # 'http-error', contract.HttpErrorResponse), where the protocol's client reads such an answer as the run's
+    # failure. None: it does not (an adapter of this protocol reports failures in its stream).
+    http_failure: Callable[[str], tuple[dict[str, Any], ...]] | None = None
     # Where the protocol keeps usage, as a finding names it ("RUN_FINISHED.usage").
     usage_at: str = "the terminal event's usage"

@@ -632,6 +632,20 @@ ABORT = AbortVocabulary(
     error_is_abort=True,
 )
 
+def http_failure(body: str) -> tuple[dict[str, Any], ...]:
+    """What an HTTP error answer before the stream is to the client: the request failed with the body's text.
+
+    ``DefaultChatTransport`` throws ``new Error(await response.text())`` on a non-2xx answer (ai 6.0.326
+    dist/index.mjs:14651-14655; ai 7.0.173 dist/index.js:21536 createUIApiCallError) and ``Chat`` ends
+    with status 'error' and that error (6 :15317), no assistant message added: the stream a producer
+    would have sent for that is ``start`` (no message id, so no message is written) then ``error``.
+
+    >>> [e["type"] for e in http_failure("overloaded")]
+    ['start', 'error']
+    """
+    return ({"type": "start"}, {"type": "error", "errorText": body or "Failed to fetch the chat response."})
+
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -650,4 +664,5 @@ PROTOCOL = OutputProtocol(
     # dist/index.js:345): a refusal's finish stays content_filter (row 8.2.content-filter, issue 15).
     refusal_finishes=frozenset({"content_filter"}),
     abort=ABORT,
+    http_failure=http_failure,
 )

@@ -50,7 +50,7 @@ import weakref
 from collections.abc import AsyncIterator
 from typing import Any
 
-from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
 from conformance.server_tools import wire_tools
 from conformance.targets.protocol import (
     AbortMessage,
@@ -628,6 +628,8 @@ class CmdAdapter:
                     return
                 elif msg.type == "error":
                     finished = True
+                    if msg.http_status is not None:
+                        raise HttpErrorResponse(msg.http_status, msg.message)  # an HTTP answer, not a throw
                     stack = f"\n{msg.stack}" if msg.stack else ""
                     raise HarnessAdapterError(f"{msg.message}{stack}")
                 else:

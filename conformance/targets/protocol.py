@@ -218,12 +218,20 @@ class EndMessage(_Message):
 
 
 class ErrorMessage(_Message):
-    """The adapter threw: graded like a Python adapter whose ``stream()`` raised."""
+    """The adapter threw: graded like a Python adapter whose ``stream()`` raised.
+
+    With ``http_status`` (sent before any ``event``), the adapter answered its caller with that HTTP error
+    status and ``message`` as the body, instead of a stream: graded like ``contract.HttpErrorResponse``.
+    """
 
     type: Literal["error"]
     case: str
     message: str
     stack: str | None = None
+    http_status: int | None = Field(
+        default=None, ge=400, le=599,
+        description="The adapter answered with this HTTP error status before any event (a UI message stream "
+        "route's non-2xx response); `message` is the response body. Absent: the adapter threw.")
 
 
 class PullMessage(_Message):
