@@ -103,6 +103,9 @@ class Comparison:
     # Where the protocol keeps usage, and where usage-like data was seen in the stream (a finding names both).
     usage_at: str = "the terminal event's usage"
     usage_seen: tuple[str, ...] = ()
+    # Per output protocol (OutputProtocol.calls_in_completion_order): the order the upstream completed the
+    # calls (their tool-call parts), an order the protocol's consumer shows them in too. Empty: start order only.
+    completion_order: tuple[str, ...] = ()
 
 
 class _Sink:
@@ -140,7 +143,7 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
                         closing_allowed=expected.terminal == "aborted"
                         or (expected.terminal == "error" and (view.closes_at_error or view.truncated
                                                               or actual.terminal == "error")),
-                        null_args_empty=view.null_args_empty)
+                        null_args_empty=view.null_args_empty, completion_order=view.completion_order)
     _compare_results(expected, actual, policies, sink, view.result_errors)
     if policies.error_text == "upstream":  # 'own': the adapter's text on purpose; the terminal is still graded
         _compare_error(expected, actual, sink, view.error_codes and terminal_ok)
@@ -337,11 +340,13 @@ def _compare_tool_calls(
     add: Any,
     closing_allowed: bool = False,
     null_args_empty: bool = False,
+    completion_order: Sequence[str] = (),
 ) -> None:
     exp_ids = [c.id for c in expected]
     act_ids = [c.id for c in actual]
     act_by_id = {c.id: c for c in actual}
-    if sorted(exp_ids) == sorted(act_ids) and exp_ids != act_ids:
+    completed = [i for i in dict.fromkeys(completion_order) if i in exp_ids]
+    if sorted(exp_ids) == sorted(act_ids) and exp_ids != act_ids and not (completion_order and act_ids == completed):
         add("8.1.9", "tool_calls.order", "tool calls are not in first-appearance order", exp_ids, act_ids)
     # After an abort, a 'cancelled' run must END its open calls first (AG-UI rule 6): not new calls.
     for extra in [] if closing_allowed else [i for i in act_ids if i not in exp_ids]:

@@ -213,6 +213,16 @@ def test_abort_findings_on_the_ui_message_stream_speak_its_chunks(corpus: list[S
 
 
 # ---------------------------------------------------------------- tool-input-available{input: null}
+class AtomicCalls(UIMessageStreamReferenceAdapter):
+    """Sends each call as one tool-input-available when its input is complete (no input streaming)."""
+
+    def emit_tool_start(self, call: Any) -> None:
+        pass
+
+    def emit_tool_args(self, call: Any, delta: str) -> None:
+        pass
+
+
 def test_a_null_input_is_the_json_null_not_no_arguments(corpus: list[Scenario]) -> None:
     """``input: null`` is the value the client runs the tool with (ai's reader keeps it, ai@6.0.326
     dist/index.mjs:6452 ``input: chunk.input``): the JSON literal null, as tool.null-args.001 expects."""
@@ -227,15 +237,6 @@ def test_a_null_input_is_the_json_null_not_no_arguments(corpus: list[Scenario]) 
     del events[2]["input"]
     call = ums.extract(events).tool_calls[0]
     assert (call.args_text, call.args) == ("", {})
-
-    class AtomicCalls(UIMessageStreamReferenceAdapter):
-        """Sends each call as one tool-input-available (no input streaming)."""
-
-        def emit_tool_start(self, call: Any) -> None:
-            pass
-
-        def emit_tool_args(self, call: Any, delta: str) -> None:
-            pass
 
     r = run_case(AtomicCalls, _scenario(corpus, "tool.null-args.001"), "v3")
     assert r.verdict == "PASS", r.describe()
@@ -347,3 +348,31 @@ def test_the_harness_says_http_error_and_the_suite_grades_it_the_same(corpus: li
         assert "raised" not in isolated.describe(), isolated.describe()
     finally:
         target.close()
+
+
+# ---------------------------------------------------------------- UI message stream: calls in completion order
+@pytest.mark.parametrize("sid", ["tool.interleave.001", "tool.interleave.002"])
+def test_calls_shown_in_the_order_their_input_completed_pass_on_the_ui_message_stream(
+        sid: str, corpus: list[Scenario]) -> None:
+    """ai's reader adds a tool part at the call's first chunk: without input streaming that is the order the
+    inputs completed, which is also what streamText shows for a provider that does not stream tool input."""
+    r = run_case(AtomicCalls, _scenario(corpus, sid), "v3")
+    assert r.verdict == "PASS", r.describe()
+
+
+def test_calls_in_neither_order_still_fail_8_1_9(corpus: list[Scenario]) -> None:
+    from conformance.semantics import Comparison, compare
+    from mock_provider.transcript import ToolCallRecord, Transcript
+
+    calls = {i: ToolCallRecord(id=i, name="f", args={}, args_text="{}") for i in ("call_1", "call_2", "call_3")}
+    expected = Transcript(tool_calls=[calls["call_1"], calls["call_2"], calls["call_3"]])
+
+    def rows(order: list[str], completion: tuple[str, ...]) -> list[str]:
+        view = Comparison(rows=["8.1.9"], usage_fields=(), dialect="v3", upstream_finish=None,
+                          has_provider_calls=False, completion_order=completion)
+        return [f.row for f in compare(expected, Transcript(tool_calls=[calls[i] for i in order]), Policies(), view)]
+
+    completed = ("call_3", "call_1", "call_2")
+    assert rows(["call_3", "call_1", "call_2"], completed) == []
+    assert rows(["call_2", "call_1", "call_3"], completed) == ["8.1.9"]
+    assert rows(["call_3", "call_1", "call_2"], ()) == ["8.1.9"]  # a protocol whose consumer keeps the start order

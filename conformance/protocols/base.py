@@ -114,5 +114,9 @@ class OutputProtocol:
     # 'http-error', contract.HttpErrorResponse), where the protocol's client reads such an answer as the run's
     # failure. None: it does not (an adapter of this protocol reports failures in its stream).
     http_failure: Callable[[str], tuple[dict[str, Any], ...]] | None = None
+    # Whether the consumer shows calls in the order of their first chunk, so that calls sent only once their
+    # input completed (no input streaming) appear in the order the upstream completed them: that order is
+    # then as right as the start order (row 8.1.9).
+    calls_in_completion_order: bool = False
     # Where the protocol keeps usage, as a finding names it ("RUN_FINISHED.usage").
     usage_at: str = "the terminal event's usage"

@@ -665,4 +665,9 @@ PROTOCOL = OutputProtocol(
     refusal_finishes=frozenset({"content_filter"}),
     abort=ABORT,
     http_failure=http_failure,
+    # ai's reader adds a tool part at the call's first chunk (tool-input-start, or tool-input-available for a
+    # call sent whole: ai 6.0.326 dist/index.mjs:6325, 6401; updateToolPart 6082-6119 pushes a new part), and
+    # streamText sends a call whose input was not streamed when its tool-call part comes: the order the
+    # inputs completed is an order the consumer shows.
+    calls_in_completion_order=True,
 )
