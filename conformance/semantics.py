@@ -106,6 +106,8 @@ class Comparison:
     # Per output protocol (OutputProtocol.calls_in_completion_order): the order the upstream completed the
     # calls (their tool-call parts), an order the protocol's consumer shows them in too. Empty: start order only.
     completion_order: tuple[str, ...] = ()
+    # Per output protocol (OutputProtocol.unrun_calls): calls the stream ended as invalid, which nothing runs.
+    unrun: frozenset[str] = frozenset()
 
 
 class _Sink:
@@ -143,7 +145,8 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
                         closing_allowed=expected.terminal == "aborted"
                         or (expected.terminal == "error" and (view.closes_at_error or view.truncated
                                                               or actual.terminal == "error")),
-                        null_args_empty=view.null_args_empty, completion_order=view.completion_order)
+                        null_args_empty=view.null_args_empty, completion_order=view.completion_order,
+                        unrun=view.unrun)
     _compare_results(expected, actual, policies, sink, view.result_errors)
     if policies.error_text == "upstream":  # 'own': the adapter's text on purpose; the terminal is still graded
         _compare_error(expected, actual, sink, view.error_codes and terminal_ok)
@@ -341,6 +344,7 @@ def _compare_tool_calls(
     closing_allowed: bool = False,
     null_args_empty: bool = False,
     completion_order: Sequence[str] = (),
+    unrun: frozenset[str] = frozenset(),
 ) -> None:
     exp_ids = [c.id for c in expected]
     act_ids = [c.id for c in actual]
@@ -361,8 +365,39 @@ def _compare_tool_calls(
             row = "8.1.13" if exp.malformed else "8.1.12"
             add(row, f"tool_calls[{exp.id}]", f"tool call {exp.id!r} missing (dropped?)", exp.model_dump(), None,
                 call=(exp.id, exp.name))
+        elif exp.malformed and exp.id in unrun and policies.malformed_args == "raw":
+            _compare_unrun(exp, act, add)
         else:
             _compare_call(exp, act, policies, add, null_args_empty)
+
+
+def _compare_unrun(exp: ToolCallRecord, act: ToolCallRecord, add: Any) -> None:
+    """A malformed call the stream ended as invalid (nothing runs it): its name, and the raw text kept
+    somewhere in what the consumer holds (the text itself, or inside the adapter's own shape such as
+    ``{"INVALID_JSON": raw}``); losing the raw text is a SHOULD, the shape is the adapter's."""
+    call = (exp.id, exp.name)
+    if act.name != exp.name:
+        add("8.1.9", f"tool_calls[{exp.id}].name", "tool name differs", exp.name, act.name, call=call)
+    raw = exp.args_text
+    if raw is None or _holds_text(act.args, raw):  # args: what the consumer holds (the error chunk's input)
+        return
+    add("8.1.13", f"tool_calls[{exp.id}].args", "the invalid call's input lost the raw argument text (nothing "
+        "runs it, but the user cannot see what the model sent)", raw, act.args, "SHOULD", call=call)
+
+
+def _holds_text(value: Any, text: str) -> bool:
+    """Whether ``text`` is ``value`` or a string inside it.
+
+    >>> _holds_text({"INVALID_JSON": '{"a":'}, '{"a":'), _holds_text({}, '{"a":')
+    (True, False)
+    """
+    if isinstance(value, str):
+        return value == text
+    if isinstance(value, dict):
+        return any(_holds_text(v, text) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_text(v, text) for v in value)
+    return False
 
 
 def no_arguments(args_text: str | None, args: Any) -> bool:

@@ -376,3 +376,49 @@ def test_calls_in_neither_order_still_fail_8_1_9(corpus: list[Scenario]) -> None
     assert rows(["call_3", "call_1", "call_2"], completed) == []
     assert rows(["call_2", "call_1", "call_3"], completed) == ["8.1.9"]
     assert rows(["call_3", "call_1", "call_2"], ()) == ["8.1.9"]  # a protocol whose consumer keeps the start order
+
+
+# ---------------------------------------------------------------- an agent's shape of an unparsable input
+class DocumentedInvalidShape(UIMessageStreamReferenceAdapter):
+    """Ends a malformed call with tool-input-error whose input is the agent's documented shape of an
+    unparsable input, ``{"INVALID_JSON": raw}`` (ai types tool-input-error.input as unknown)."""
+
+    streamed = True
+
+    def emit_tool_start(self, call: Any) -> None:
+        if self.streamed:
+            super().emit_tool_start(call)
+
+    def emit_tool_args(self, call: Any, delta: str) -> None:
+        if self.streamed:
+            super().emit_tool_args(call, delta)
+
+    def emit(self, event: Any) -> None:
+        if event.get("type") == "tool-input-error":
+            event = {**event, "input": {"INVALID_JSON": event["input"]}}
+        super().emit(event)
+
+
+class DocumentedInvalidShapeWhole(DocumentedInvalidShape):
+    streamed = False
+
+
+class DropsTheInvalidInput(DocumentedInvalidShape):
+    def emit(self, event: Any) -> None:
+        if event.get("type") == "tool-input-error":
+            event = {**event, "input": {}}
+        UIMessageStreamReferenceAdapter.emit(self, event)
+
+
+@pytest.mark.parametrize("adapter", [DocumentedInvalidShape, DocumentedInvalidShapeWhole])
+@pytest.mark.parametrize("sid", ["tool.malformed.001", "tool.malformed.002"])
+def test_a_documented_shape_of_an_unparsable_input_that_nothing_runs_passes(sid: str, adapter: type,
+                                                                         corpus: list[Scenario]) -> None:
+    reference = run_case(UIMessageStreamReferenceAdapter, _scenario(corpus, sid), "v3")
+    r = run_case(adapter, _scenario(corpus, sid), "v3")
+    assert (r.verdict, r.failed_rows()) == (reference.verdict, reference.failed_rows()), r.describe()
+
+
+def test_an_invalid_input_that_loses_the_raw_text_is_a_should(corpus: list[Scenario]) -> None:
+    r = run_case(DropsTheInvalidInput, _scenario(corpus, "tool.malformed.001"), "v3")
+    assert not r.failed_rows() and any(f.row == "8.1.13" and f.level == "SHOULD" for f in r.findings), r.describe()

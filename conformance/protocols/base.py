@@ -118,5 +118,9 @@ class OutputProtocol:
     # input completed (no input streaming) appear in the order the upstream completed them: that order is
     # then as right as the start order (row 8.1.9).
     calls_in_completion_order: bool = False
+    # The calls the stream ended as invalid, which its consumer never runs (UI message stream
+    # tool-input-error): the shape of their input is the adapter's (row 8.1.13 grades only that the raw
+    # text is kept, at SHOULD).
+    unrun_calls: Callable[[Sequence[Any]], frozenset[str]] = lambda _events: frozenset()
     # Where the protocol keeps usage, as a finding names it ("RUN_FINISHED.usage").
     usage_at: str = "the terminal event's usage"

@@ -632,6 +632,18 @@ ABORT = AbortVocabulary(
     error_is_abort=True,
 )
 
+def unrun_calls(events: Sequence[Any]) -> frozenset[str]:
+    """The calls a ``tool-input-error`` ended: ai's reader marks the part ``output-error`` with the error
+    text and nothing runs it (ai 6.0.326 dist/index.mjs:6452, ``rawInput``/``input`` typed unknown); streamText
+    itself answers it (:7260-7276).
+
+    >>> sorted(unrun_calls([{"type": "tool-input-error", "toolCallId": "c1", "input": "{"}, {"type": "finish"}]))
+    ['c1']
+    """
+    ended = exposures(events)
+    return frozenset(call for call, index in ended.items() if event_type(events[index]) == "tool-input-error")
+
+
 def http_failure(body: str) -> tuple[dict[str, Any], ...]:
     """What an HTTP error answer before the stream is to the client: the request failed with the body's text.
 
@@ -670,4 +682,5 @@ PROTOCOL = OutputProtocol(
     # streamText sends a call whose input was not streamed when its tool-call part comes: the order the
     # inputs completed is an order the consumer shows.
     calls_in_completion_order=True,
+    unrun_calls=unrun_calls,
 )
