@@ -422,3 +422,28 @@ def test_a_documented_shape_of_an_unparsable_input_that_nothing_runs_passes(sid:
 def test_an_invalid_input_that_loses_the_raw_text_is_a_should(corpus: list[Scenario]) -> None:
     r = run_case(DropsTheInvalidInput, _scenario(corpus, "tool.malformed.001"), "v3")
     assert not r.failed_rows() and any(f.row == "8.1.13" and f.level == "SHOULD" for f in r.findings), r.describe()
+
+
+# ---------------------------------------------------------------- Gemini: a turn's text before its calls
+def test_gemini_sends_a_turns_text_before_its_function_calls_and_the_expected_view_follows(
+        corpus: list[Scenario]) -> None:
+    """Gemini has no block boundaries: a turn's text comes before its function calls on the wire, so the
+    consumer of any Gemini adapter shows the text first; the expected view says what the wire can say."""
+    import json
+
+    from conformance.consumer_view import expected_view
+    from mock_provider.wires import gemini
+
+    s = _scenario(corpus, "tool.text-between.001")
+    body = gemini.plan(s, {"stream": True}).body_bytes().decode()
+    chunks = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ")]
+    kinds = ["call" if "functionCall" in p else "text" for c in chunks
+             for p in c["candidates"][0].get("content", {}).get("parts", [])]
+    assert kinds == ["text", "text", "text", "call", "call"], kinds
+    view = expected_view(s, "gemini")
+    assert view is not None
+    assert [("text" if seg.text is not None else "call") for seg in view.segments] == ["text", "call", "call"]
+    # Chat Completions says the calls where they came.
+    other = expected_view(s, "openai-chat")
+    assert other is not None and [("text" if g.text is not None else "call") for g in other.segments] == [
+        "text", "call", "text", "call", "text"]

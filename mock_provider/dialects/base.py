@@ -168,6 +168,9 @@ class Dialect:
     # Usage counts the wire always carries, 0 where the provider had none (Responses' cached_tokens,
     # cache_write_tokens, reasoning_tokens): a client cannot tell 0 from absent there, so neither can the grader.
     zero_usage: frozenset[str] = frozenset()
+    # The order the wire sends a script's steps' content in, as step indexes, where it is not the script's
+    # (Gemini: a turn's text before its function calls). None: the script's order.
+    content_order: Callable[[Any], list[int]] | None = None
     # The body of a refusal the provider makes itself (a request past the last turn, a scripted
     # failed attempt without a body): the API's own error envelope.
     error_body: ErrorBody = envelope_error_body
