@@ -186,7 +186,9 @@ class Harness:
         r = msg.request
         # Server tools come with their declared results: give each an execute function again.
         # A result marked until_abort holds until the case's abort reaches this harness.
-        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools], abort)
+        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools], abort,
+                                lambda call_id: write({"type": "tool-started", "case": msg.case,
+                                                       "tool_call_id": call_id}))
         request = RunRequest(model=r.model, messages=r.messages, tools=tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)
@@ -225,7 +227,7 @@ class Harness:
             msg = parse_suite_line(raw)
             if msg.type == "hello":
                 write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
-                       "flow": self.flow})
+                       "flow": self.flow, "sends": ["tool-started"]})
             elif isinstance(msg, CaseMessage):
                 # Registered before the task runs: in push flow the parts follow at once.
                 self.cases[msg.case] = (RemoteModel(msg.case, msg.dialect, push=self.flow == "push"), AbortSignal())

@@ -447,3 +447,49 @@ def test_gemini_sends_a_turns_text_before_its_function_calls_and_the_expected_vi
     other = expected_view(s, "openai-chat")
     assert other is not None and [("text" if g.text is not None else "call") for g in other.segments] == [
         "text", "call", "text", "call", "text"]
+
+
+# ---------------------------------------------------------------- abort during a tool: when the tool starts
+def test_a_harness_that_reports_tool_start_gets_the_abort_then_not_on_the_guess(corpus: list[Scenario]) -> None:
+    """Behind a harness the suite used to abort once the held call was emitted and turn 1's request ended,
+    which can be before an agent read the call; a harness that says `tool-started` gets the abort when its
+    tool starts, as an in-process tool does."""
+    import asyncio
+
+    from conformance.execution import _ToolAbortWatch
+
+    class Reports:
+        reports_tool_start = True
+
+    class Ex:
+        class run_state:  # the attribute the watch reads
+            abort_at = None
+
+    done = {"type": "TOOL_CALL_END", "toolCallId": "call_w1"}
+
+    async def watch_of(adapter: Any) -> Any:
+        w = _ToolAbortWatch("call_w1", Ex(), adapter)  # type: ignore[arg-type]
+        w.seen(done)
+        started = w.task is not None
+        await w.stop()
+        return started
+
+    assert asyncio.run(watch_of(Reports())) is False  # it waits for the harness's tool-started
+    assert asyncio.run(watch_of(object())) is True  # a harness that does not say: the emitted call and turn end
+
+
+def test_the_python_harness_reports_its_held_tool_start(corpus: list[Scenario]) -> None:
+    from conformance.execution import execute
+    from conformance.grading import grade
+    from conformance.runner import Settings
+    from conformance.targets.isolated import isolated_target
+
+    s = _scenario(corpus, "loop.abort-during-tool.001")
+    target = isolated_target("conformance.reference:agui", start_timeout=30)
+    try:
+        rec = execute(target, s, "v3", Settings(timeout=20))
+        assert "tool-started" in target.process().sends
+    finally:
+        target.close()
+    assert rec.abort_event_index is not None and [c.turn for c in rec.upstream if c.kind == "stream"] == [1]
+    assert grade(rec, s).verdict == "PASS"
