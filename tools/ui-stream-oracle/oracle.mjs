@@ -11,7 +11,11 @@
 // or TypeError, not the in-band `error` chunk, which it reports as `new Error(errorText)` and reads
 // on (ai 6 dist/index.js 6678-6680, 9708; ai 7 7566-7568, 11504). `index` is the chunk it threw at
 // (the end of the shortest prefix that fails: the reader reads ahead). `text`: the final message's
-// text parts, joined. ai 7 declares node >= 22; on Node 20 npm warns (EBADENGINE) and this runs.
+// text parts, joined. `message`: that final message itself (the last one readUIMessageStream yields,
+// null when it yields none), `inBand`: the errorText of each in-band `error` chunk it reported, and
+// `errorName`: the name of the error it threw (null when none): what conformance/ui_message_reader.py
+// must reproduce (tests/test_ui_reader_oracle.py). ai 7 declares node >= 22; on Node 20 npm warns
+// (EBADENGINE) and this runs.
 import { readUIMessageStream as read6, uiMessageChunkSchema as schema6 } from 'ai6'
 import { readUIMessageStream as read7, uiMessageChunkSchema as schema7 } from 'ai7'
 import { createInterface } from 'node:readline'
@@ -43,7 +47,8 @@ async function oneStream({ id, version, events }) {
     rejected = { index: end - 1, reason: whole.error }
   }
   const verdict = invalid.length > 0 || rejected !== null ? 'reject' : 'accept'
-  return { id, version, verdict, invalid, rejected, text: whole.text }
+  return { id, version, verdict, invalid, rejected, text: whole.text, message: whole.message,
+    inBand: whole.inBand, errorName: whole.errorName }
 }
 
 async function consume(read, chunks) {
@@ -55,15 +60,21 @@ async function consume(read, chunks) {
   })
   const inBand = new Set(chunks.filter((c) => c.type === 'error').map((c) => c.errorText))
   let error = null
+  let errorName = null
+  const reported = []
   const onError = (e) => {
     // The in-band `error` chunk arrives as `new Error(errorText)`; anything else is the reader failing.
     const fromChunk = e?.constructor === Error && inBand.has(e.message)
-    if (!fromChunk && error === null) error = `${e?.name}: ${reasonOf(e)}`
+    if (fromChunk) reported.push(e.message)
+    if (!fromChunk && error === null) {
+      error = `${e?.name}: ${reasonOf(e)}`
+      errorName = e?.name ?? null
+    }
   }
   let last = null
   for await (const message of read({ stream, onError })) last = message
   const text = (last?.parts ?? []).filter((p) => p.type === 'text').map((p) => p.text).join('')
-  return { error, text }
+  return { error, errorName, text, message: last, inBand: reported }
 }
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
