@@ -216,14 +216,17 @@ class _Reader:
         self.active_text: dict[str, dict[str, Any]] = {}
         self.active_reasoning: dict[str, dict[str, Any]] = {}
         self.partial_calls: dict[str, dict[str, Any]] = {}
+        # The current step's tool parts by String(toolCallId), in message order: the reader scans the
+        # step for them at every tool chunk; an index keeps a long step from costing its square.
+        self.step_tools: dict[str, list[dict[str, Any]]] = {}
         self.reset("")
         self.parts_at_write: int | None = None  # parts in the last snapshot (None: nothing yielded yet)
-        self.snapshot_ok = False
         self.in_band: list[str] = []
 
     def reset(self, message_id: Any) -> None:
         self.message = {"id": message_id, "metadata": UNDEFINED, "role": "assistant", "parts": []}
         self.active_text, self.active_reasoning, self.partial_calls = {}, {}, {}
+        self.step_tools = {}
 
     @property
     def parts(self) -> list[dict[str, Any]]:
@@ -243,12 +246,19 @@ class _Reader:
             i -= 1
         return parts[i + 1:]
 
+    def step_tool_parts(self, call_id: Any) -> list[dict[str, Any]]:
+        """The current step's tool parts whose toolCallId is ``call_id`` (===), in message order."""
+        return [p for p in self.step_tools.get(js_string(call_id), []) if _strict_equal(p.get("toolCallId"), call_id)]
+
     def tool_invocation(self, call_id: Any) -> dict[str, Any]:
         # The current step first, then the whole message from its end (ai 6 :6061-6068, ai 7 :7074-7080).
-        candidates: list[dict[str, Any]] = [*self.current_step(), *reversed(self.parts)]
-        for part in candidates:
-            if _is_tool(part) and _strict_equal(part.get("toolCallId"), call_id):
-                return part
+        in_step = self.step_tool_parts(call_id)
+        if in_step:
+            return in_step[0]
+        earlier: list[dict[str, Any]] = [p for p in self.parts if _is_tool(p)
+                                         and _strict_equal(p.get("toolCallId"), call_id)]
+        if earlier:
+            return earlier[-1]
         raise _stream_error(f'No tool invocation found for tool call ID "{js_string(call_id)}".')
 
     def invocation_by_approval(self, approval_id: Any) -> dict[str, Any]:
@@ -263,14 +273,15 @@ class _Reader:
         """``updateToolPart`` / ``updateDynamicToolPart`` (ai 6 :6070-6186, ai 7 :7087-7167)."""
         part = existing
         if part is None:
-            for candidate in self.current_step():
-                kind_ok = candidate.get("type") == "dynamic-tool" if dynamic else _is_static_tool(candidate)
-                if kind_ok and _strict_equal(candidate.get("toolCallId"), options["toolCallId"]):
+            for candidate in self.step_tool_parts(options["toolCallId"]):
+                if (candidate.get("type") == "dynamic-tool") == dynamic:
                     part = candidate
                     break
         opt = options.get
         if part is None:
-            self.parts.append(self._new_tool_part(options, dynamic))
+            new = self._new_tool_part(options, dynamic)
+            self.parts.append(new)
+            self.step_tools.setdefault(js_string(options["toolCallId"]), []).append(new)
             return
         part["state"] = options["state"]
         if dynamic:
@@ -398,10 +409,11 @@ class _Reader:
     def tool_input_start(self, chunk: dict[str, Any]) -> None:
         g = _get(chunk, "toolCallId"), _get(chunk, "toolName"), _get(chunk, "inputEncoding")
         call_id, name, encoding = g
-        statics = [p for p in self.current_step() if _is_static_tool(p)]
         dynamic = _get(chunk, "dynamic")
+        # The partial call's text, as its pieces (joined when the message is read); its `index` (the
+        # static tool parts before it in the step) is left out: nothing the reader shows reads it.
         self.partial_calls[js_string(call_id)] = {
-            "text": "", "inputEncoding": encoding, "toolName": name, "index": len(statics), "dynamic": dynamic,
+            "pieces": [], "inputEncoding": encoding, "toolName": name, "dynamic": dynamic,
             "title": _get(chunk, "title"), "toolMetadata": _get(chunk, "toolMetadata")}
         self.update_tool({"toolCallId": call_id, "toolName": name, "state": "input-streaming",
                           "inputEncoding": encoding, "input": UNDEFINED,
@@ -416,11 +428,12 @@ class _Reader:
         if partial is None:
             raise _stream_error(f'Received tool-input-delta for missing tool call with ID "{js_string(call_id)}". '
                                 f'Ensure a "tool-input-start" chunk is sent before any "tool-input-delta" chunks.')
-        partial["text"] = js_string(partial["text"]) + js_string(_get(chunk, "inputTextDelta"))
-        args = partial["text"] if _strict_equal(partial["inputEncoding"], "text") \
-            else parse_partial_json(partial["text"], self.version)
+        pieces: list[str] = partial["pieces"]
+        pieces.append(js_string(_get(chunk, "inputTextDelta")))  # partialToolCall.text += inputTextDelta
+        text = _JoinedText(pieces, len(pieces))
+        args = text if _strict_equal(partial["inputEncoding"], "text") else _PartialInput(text, self.version)
         self.update_tool({"toolCallId": call_id, "toolName": partial["toolName"], "state": "input-streaming",
-                          "inputEncoding": partial["inputEncoding"], "input": args, "rawInput": partial["text"],
+                          "inputEncoding": partial["inputEncoding"], "input": args, "rawInput": text,
                           "title": partial["title"], "toolMetadata": partial["toolMetadata"]},
                          None, _truthy(partial["dynamic"]))
         self.write()
@@ -435,8 +448,7 @@ class _Reader:
 
     def tool_input_error(self, chunk: dict[str, Any]) -> None:
         call_id = _get(chunk, "toolCallId")
-        existing = next((p for p in self.current_step() if _is_tool(p)
-                         and _strict_equal(p.get("toolCallId"), call_id)), None)
+        existing = next(iter(self.step_tool_parts(call_id)), None)
         dynamic = existing.get("type") == "dynamic-tool" if existing is not None else _truthy(_get(chunk, "dynamic"))
         options = {"toolCallId": call_id, "toolName": _get(chunk, "toolName"), "state": "output-error",
                    "input": _get(chunk, "input"),
@@ -511,6 +523,7 @@ class _Reader:
 
     def start_step(self, _chunk: dict[str, Any]) -> None:
         self.parts.append({"type": "step-start"})  # no write: the next snapshot shows it
+        self.step_tools = {}
 
     def finish_step(self, _chunk: dict[str, Any]) -> None:
         if self.version == 6:  # ai 6 drops the open parts (dist/index.mjs:6563-6566); ai 7 does nothing
@@ -519,6 +532,7 @@ class _Reader:
     def reset_step(self, _chunk: dict[str, Any]) -> None:
         step = self.current_step()
         self.active_text, self.active_reasoning, self.partial_calls = {}, {}, {}
+        self.step_tools = {}
         if step:
             del self.parts[len(self.parts) - len(step):]
             self.write()
@@ -619,10 +633,54 @@ _HANDLERS: dict[str, tuple[Callable[[_Reader, dict[str, Any]], None], frozenset[
 }
 
 
+class _Lazy:
+    """A value of a streaming tool part computed only when the message is read.
+
+    Every delta replaces the part's ``input`` and ``rawInput``, and nothing the reader does reads
+    them before the message is read (a later chunk copies them as they are): computing each one at
+    its delta, as the reader does, would cost the square of the argument text's length for nothing.
+    """
+
+    def value(self) -> Any:
+        raise NotImplementedError
+
+
+class _JoinedText(_Lazy):
+    """``partialToolCall.text`` after its first ``count`` deltas."""
+
+    def __init__(self, pieces: list[str], count: int) -> None:
+        self.pieces, self.count = pieces, count
+        self._text: str | None = None
+
+    def value(self) -> str:
+        if self._text is None:
+            self._text = "".join(self.pieces[:self.count])
+        return self._text
+
+
+class _PartialInput(_Lazy):
+    """``(await parsePartialJson(text)).value``."""
+
+    def __init__(self, text: _JoinedText, version: Version) -> None:
+        self.text, self.version = text, version
+        self._value: Any = None
+        self._parsed = False
+
+    def value(self) -> Any:
+        if not self._parsed:
+            self._value, self._parsed = parse_partial_json(self.text.value(), self.version), True
+        return self._value
+
+
+def _resolved(value: Any) -> Any:
+    return value.value() if isinstance(value, _Lazy) else value
+
+
 def _json_of(value: Any) -> Any:
     """A copy of ``value`` as ``JSON.stringify`` writes it: ``undefined`` members left out."""
+    value = _resolved(value)
     if isinstance(value, dict):
-        return {str(k): _json_of(v) for k, v in value.items() if v is not UNDEFINED}
+        return {str(k): _json_of(v) for k, v in value.items() if _resolved(v) is not UNDEFINED}
     if isinstance(value, list):
         return [None if v is UNDEFINED else _json_of(v) for v in value]
     if isinstance(value, float) and not math.isfinite(value):
