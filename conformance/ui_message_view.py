@@ -23,6 +23,13 @@ scenario**, never from an adapter's output:
 3. Reasoning: the transcript's ``reasoning``, the reasoning parts' text joined.
 4. A run that finished leaves no text or reasoning part ``streaming`` (an error may leave them open).
 5. The reader never throws (``UIMessageStreamError``: a chunk it cannot place).
+6. What the upstream wire can say: a Chat Completions message (``openai-chat``) is one ``content``
+   and a ``tool_calls`` list, with no order between them, so there the text and the calls are
+   compared each in its own order, not interleaved; a Gemini call is one ``functionCall`` part,
+   sent whole, so there a call's place is its ``tool-call`` part, not its ``tool-input-start``.
+7. A call to a tool the request does not declare may be refused by the producer (``streamText``
+   answers it with ``tool-input-error``, "unavailable tool", a ``NoSuchToolError``): its state,
+   input and output are not compared, as for malformed arguments.
 
 Both sides are reduced to a :class:`UIView`, which keeps what a user sees and drops what an adapter
 may choose: the message id, how text is cut into parts (consecutive text parts are one segment),
@@ -50,6 +57,7 @@ from conformance.findings import Finding
 from conformance.partial_json import Version
 from conformance.protocols.agui import tool_result_value
 from conformance.ui_message_reader import ReadResult, read
+from mock_provider.parts import ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
 
@@ -82,6 +90,7 @@ class UIView(_V):
     reasoning: str = ""
     streaming: list[str] = Field(default_factory=list)  # parts left 'streaming' (actual side)
     check_streaming: bool = True  # expected side: a finished run leaves none
+    ordered: bool = True  # expected side: the wire orders text and tool calls (rule 6)
     thrown: str | None = None  # actual side: the error the reader threw, with the chunk's index
 
 
@@ -150,7 +159,7 @@ def actual_view(events: Sequence[Any], output: str) -> UIView:
     return view_of_reading(read(_until_error(events), VERSIONS[output]))
 
 
-def _expected_calls(view: UIView, expected: Transcript, policies: Policies) -> bool:
+def _expected_calls(view: UIView, expected: Transcript, policies: Policies, declared: set[str]) -> bool:
     """Rule 2; False where the results leave the final state open (a preliminary result last)."""
     approvals = {a.tool_call_id: a for a in expected.approvals}
     last: dict[str, Any] = {}
@@ -161,12 +170,12 @@ def _expected_calls(view: UIView, expected: Transcript, policies: Policies) -> b
     if any(r.preliminary for r in last.values()):
         return False
     for rec in expected.tool_calls:
-        loose = rec.malformed or rec.args_text == ""
-        # Malformed arguments show as the malformed_args POLICY has them (tool-input-error: an
-        # output-error whose text is the producer's, or the raw input): state and output stay open.
-        call = ToolView(name=rec.name, input=_NOT_COMPARED if loose else rec.args,
-                        state=_NOT_COMPARED if rec.malformed else "input-available",
-                        output=_NOT_COMPARED if rec.malformed else None)
+        # Malformed arguments show as the malformed_args POLICY has them, and a call to an undeclared
+        # tool may be refused (rule 7): tool-input-error, an output-error whose text is the producer's.
+        refusable = rec.malformed or rec.name not in declared
+        call = ToolView(name=rec.name, input=_NOT_COMPARED if refusable or rec.args_text == "" else rec.args,
+                        state=_NOT_COMPARED if refusable else "input-available",
+                        output=_NOT_COMPARED if refusable else None)
         if rec.id in approvals:
             call.state, call.approval_id = "approval-requested", approvals[rec.id].approval_id
         elif rec.id in last:
@@ -177,11 +186,18 @@ def _expected_calls(view: UIView, expected: Transcript, policies: Policies) -> b
     return True
 
 
-def _all_turns(scenario: Scenario) -> Scenario:
-    """The scenario with every turn's script in one: an agent loop's steps all land in one message."""
-    if not scenario.turns:
-        return scenario
+# Wires that cannot say where a call is among the text (rule 6), and wires whose calls come whole.
+UNORDERED_WIRES = frozenset({"openai-chat"})
+ATOMIC_CALL_WIRES = frozenset({"gemini"})
+
+
+def _all_turns(scenario: Scenario, dialect: str) -> Scenario:
+    """The scenario with every turn's script in one (an agent loop's steps all land in one message);
+    on a wire whose calls come whole, without the tool-input-start parts (a call is placed at its
+    tool-call part)."""
     steps = [*scenario.script, *(step for turn in scenario.turns for step in turn.script)]
+    if dialect in ATOMIC_CALL_WIRES:
+        steps = [step for step in steps if not isinstance(step.part, ToolInputStart)]
     return scenario.model_copy(update={"script": steps})
 
 
@@ -198,7 +214,7 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
         return None
     if scenario.turns and expected.terminal != "finished":
         return None  # where a later turn fails is the loop's: no fixed picture
-    script = _all_turns(scenario)
+    script = _all_turns(scenario, dialect)
     stop = _first_failing(script) if expected.terminal == "error" else len(script.script)
     segments, placed, _blocks, _block_of = _walk(script, stop)
     if "".join(s.text for s in segments if s.text is not None) != expected.text:
@@ -206,8 +222,9 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
     if placed != {c.id for c in expected.tool_calls}:
         return None  # calls the transcript does not name (or the reverse): no fixed picture
     view = UIView(segments=segments, reasoning=expected.reasoning,
-                  check_streaming=expected.terminal == "finished")
-    if not _expected_calls(view, expected, policies or Policies()):
+                  check_streaming=expected.terminal == "finished", ordered=dialect not in UNORDERED_WIRES)
+    declared = {t.name for t in scenario.request.tools}
+    if not _expected_calls(view, expected, policies or Policies(), declared):
         return None
     return view
 
@@ -222,7 +239,24 @@ def _item(s: Segment | None) -> str:
     return f"text {_show(s.text)}" if s.text is not None else f"tool part {s.call!r}"
 
 
+def _unordered_difference(expected: UIView, actual: UIView) -> str | None:
+    """Rule 6: the text joined, and the calls in their own order."""
+    def text(v: UIView) -> str:
+        return "".join(s.text for s in v.segments if s.text is not None)
+
+    def calls(v: UIView) -> list[str]:
+        return [s.call for s in v.segments if s.call is not None]
+
+    if text(expected) != text(actual):
+        return f"text: expected {_show(text(expected))}, the UI shows {_show(text(actual))}"
+    if calls(expected) != calls(actual):
+        return f"tool parts: expected {calls(expected)}, the UI shows {calls(actual)}"
+    return None
+
+
 def _display_difference(expected: UIView, actual: UIView) -> str | None:
+    if not expected.ordered:
+        return _unordered_difference(expected, actual)
     for i in range(max(len(expected.segments), len(actual.segments))):
         e = expected.segments[i] if i < len(expected.segments) else None
         a = actual.segments[i] if i < len(actual.segments) else None

@@ -103,3 +103,36 @@ def test_a_call_moved_after_later_text_is_a_display_difference(corpus: list[Scen
     found = differences(expected, actual_view(chunks, "ui-message-stream"))
     assert found == ['display item 0: expected text "First Madrid. ", the UI shows text '
                      '"First Madrid. Then Rome. Done."']
+
+
+def test_the_wire_decides_what_order_the_view_can_ask_for(corpus: list[Scenario]) -> None:
+    """Chat Completions has no order between content and tool_calls; a Gemini call comes whole."""
+    between = next(s for s in corpus if s.id == "tool.text-between.001")
+    chat, parts = expected_view(between, "openai-chat"), expected_view(between, "v3")
+    assert chat is not None and parts is not None and not chat.ordered and parts.ordered
+    text_first: list[Ev] = [{"type": "text-start", "id": "t"},
+                            {"type": "text-delta", "id": "t", "delta": "First Madrid. Then Rome. Done."},
+                            {"type": "text-end", "id": "t"}]
+    text_first += [{"type": "tool-input-available", "toolCallId": c, "toolName": parts.calls[c].name,
+                    "input": parts.calls[c].input} for c in ("toolu_mad", "toolu_rom")]
+    assert differences(chat, actual_view(text_first, "ui-message-stream")) == []
+    assert differences(parts, actual_view(text_first, "ui-message-stream")) != []
+    replay = next(s for s in corpus if s.id == "tool.replay.001")
+    gemini, streamed = expected_view(replay, "gemini"), expected_view(replay, "v3")
+    assert gemini is not None and streamed is not None
+    assert [s.text or s.call for s in gemini.segments] == ["Checking both.", "call_aapl", "call_msft"]
+    assert [s.text or s.call for s in streamed.segments] == ["call_aapl", "Checking both.", "call_msft"]
+
+
+def test_a_call_to_an_undeclared_tool_may_show_as_refused(corpus: list[Scenario]) -> None:
+    """streamText answers a call to a tool it does not have with tool-input-error (NoSuchToolError)."""
+    scenario = next(s for s in corpus if s.id == "tool.dynamic.001")
+    expected = expected_view(scenario, "v3")
+    assert expected is not None
+    refused: list[Ev] = [{"type": "tool-input-start", "toolCallId": "call_mcp", "toolName": "docs_search"},
+                         {"type": "tool-input-error", "toolCallId": "call_mcp", "toolName": "docs_search",
+                          "input": {"q": "retry"}, "errorText": "Model tried to call unavailable tool 'docs_search'."}]
+    assert differences(expected, actual_view(refused, "ui-message-stream@7")) == []
+    renamed = [{**e, "toolName": "other"} for e in refused]
+    assert differences(expected, actual_view(renamed, "ui-message-stream@7")) == [
+        "tool part 'call_mcp' name: expected \"docs_search\", the UI shows \"other\""]
