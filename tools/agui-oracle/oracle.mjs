@@ -14,7 +14,15 @@
 // synchronous), or the number of events when it threw at the end. `dropped` / `stripped`: the
 // enforcement warnings, by input event. `text`: the deltas of the TEXT_MESSAGE_CONTENT events that
 // reached the end of the pipeline, joined (what the message reducer appends).
-import { enforceEvents, transformChunks, verifyEvents } from '@ag-ui/client'
+// `run`: the same events through a real AbstractAgent's runAgent (src/agent/agent.ts:286-394: the
+// CompatibilityBoundary middleware, the three stages above, defaultApplyEvents in
+// src/apply/default.ts), one event per macrotask as a streaming transport delivers them:
+//   {"messages": agent.messages, "state": agent.state, "interrupts": agent.pendingInterrupts,
+//    "result": runAgent's result (absent when undefined), "outcome": the last RUN_FINISHED's outcome
+//    as onRunFinishedEvent saw it, "runError": {message, code} of the last RUN_ERROR
+//    (onRunErrorEvent), "threw": the index of the event being delivered when runAgent rejected, or null}
+import { AbstractAgent, enforceEvents, transformChunks, verifyEvents } from '@ag-ui/client'
+import { Observable } from 'rxjs'
 import { createInterface } from 'node:readline'
 import { from } from 'rxjs'
 import { tap } from 'rxjs/operators'
@@ -23,6 +31,7 @@ let current = 0
 let warnings = []
 console.warn = (...args) => warnings.push([current, args.map(String).join(' ')])
 console.debug = () => {}
+console.error = () => {}  // onError logs 'Agent execution failed' before it rethrows (agent.ts:699)
 
 function reasonOf(error) {
   const issues = error?.issues
@@ -58,8 +67,59 @@ function oneStream({ id, events }) {
   return { id, verdict: rejected === null ? 'accept' : 'reject', rejected, dropped, stripped, text }
 }
 
+class Replay extends AbstractAgent {
+  constructor(events) {
+    super({ threadId: 'thread' })
+    this.events = events
+  }
+
+  run() {
+    const events = this.events
+    return new Observable((subscriber) => {
+      let i = 0
+      let timer = null
+      const next = () => {
+        if (subscriber.closed) return
+        if (i >= events.length) { current = events.length; subscriber.complete(); return }
+        current = i
+        subscriber.next(events[i++])
+        timer = setImmediate(next)
+      }
+      timer = setImmediate(next)
+      return () => clearImmediate(timer)
+    })
+  }
+}
+
+async function applied(events) {
+  current = 0
+  const agent = new Replay(events)
+  let outcome = null
+  let runError = null
+  let threw = null
+  let result
+  const watcher = {
+    onRunFinishedEvent: (params) => { outcome = params.outcome },
+    onRunErrorEvent: ({ event }) => {
+      runError = {}
+      for (const key of ['message', 'code']) if (event[key] !== undefined) runError[key] = event[key]
+    },
+  }
+  try {
+    result = (await agent.runAgent({}, watcher)).result
+  } catch (error) {
+    threw = current
+  }
+  const out = { messages: agent.messages, state: agent.state, interrupts: agent.pendingInterrupts, outcome, runError, threw }
+  if (result !== undefined) out.result = result
+  return out
+}
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
 for await (const line of lines) {
   if (line.trim() === '') continue
-  process.stdout.write(JSON.stringify(oneStream(JSON.parse(line))) + '\n')
+  const stream = JSON.parse(line)
+  const answer = oneStream(stream)
+  answer.run = await applied(stream.events)
+  process.stdout.write(JSON.stringify(answer) + '\n')
 }
