@@ -84,22 +84,26 @@ def _parsed(content: Any) -> Any:
     return value if ok else content
 
 
-def _run_state(run: ClientRun) -> str:
+def _run_state(run: ClientRun, failed: bool) -> str:
     if run.threw is not None:
         return f"the client's runAgent rejected at event {run.threw}"
-    if run.run_error is not None:
+    if run.run_error is not None or failed:
         return "error"
     return "finished" if run.outcome is not None else "no terminal"
 
 
-def view_of(run: ClientRun) -> ClientView:
+def view_of(run: ClientRun, failed: bool = False) -> ClientView:
     """Reduce the agent ``runAgent`` leaves to a :class:`ClientView`.
+
+    ``failed``: the agent's Observable errored after the events (a declared ``failure_channel:
+    observable``): ``runAgent`` then rejects with that error and reports it through ``onRunFailed``
+    (agent.ts:364-370, 649-707), the client's other way of ending a run in error.
 
     >>> view_of(ClientRun(messages=[{"id": "a", "role": "assistant", "content": "Hi "},
     ...                             {"id": "b", "role": "assistant", "content": "there"}], outcome="success")).text
     'Hi there'
     """
-    view = ClientView(run=_run_state(run))
+    view = ClientView(run=_run_state(run, failed))
     for msg in run.messages:
         role, content = msg.get("role"), msg.get("content")
         if role == "assistant":
@@ -117,10 +121,10 @@ def view_of(run: ClientRun) -> ClientView:
     return view
 
 
-def actual_view(events: Sequence[Any]) -> ClientView | None:
+def actual_view(events: Sequence[Any], failed: bool = False) -> ClientView | None:
     """The view of what ``runAgent`` leaves after the events, or None where the port cannot vouch for it."""
     run = client_run(events)
-    return None if run.unported else view_of(run)
+    return None if run.unported else view_of(run, failed)
 
 
 def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = None) -> ClientView | None:
@@ -221,11 +225,11 @@ def differences(expected: ClientView, actual: ClientView) -> list[str]:
 
 
 def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
-          policies: Policies | None = None) -> list[Finding]:
+          policies: Policies | None = None, failed: bool = False) -> list[Finding]:
     """Row ``consumer.agui-messages``: what @ag-ui/client holds after the events is what the scenario implies.
 
     ``[]`` when the output protocol is not AG-UI, the scenario fixes no picture or the port cannot
-    vouch for the stream (see the module notes).
+    vouch for the stream (see the module notes). ``failed``: see :func:`view_of`.
 
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
@@ -242,7 +246,7 @@ def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
     exp = expected_view(scenario, dialect, policies)
     if exp is None:
         return []
-    act = actual_view(events)
+    act = actual_view(events, failed)
     if act is None:
         return []
     return [Finding(row=ROW, source="consumer", message=f"@ag-ui/client: {d}") for d in differences(exp, act)[:3]]

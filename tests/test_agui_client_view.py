@@ -112,6 +112,18 @@ def test_what_the_client_shows_differently_fails(name: str, corpus: list[Scenari
     assert found[0].message.startswith(f"@ag-ui/client: {start}"), found[0].message
 
 
+def test_an_errored_observable_ends_the_run_in_error(corpus: list[Scenario]) -> None:
+    """A declared failure_channel 'observable': the agent's Observable errors after the events and
+    runAgent reports it through onRunFailed, the client's own end of a run in error."""
+    scenario = _scenario(corpus, "error.string.001")
+    expected = expected_view(scenario, "v3")
+    assert expected is not None and expected.run == "error"
+    events = [S, *text("m", expected.text)] if expected.text else [S]
+    assert check(events, "ag-ui", scenario, "v3", failed=True) == []
+    assert [f.message for f in check(events, "ag-ui", scenario, "v3")] == [
+        "@ag-ui/client: the run: expected error, the client has no terminal"]
+
+
 def test_only_the_ag_ui_output_is_read(corpus: list[Scenario]) -> None:
     events, _ = DIFFERENT["text-as-user"]
     assert check(events, "tanstack", _scenario(corpus, "tool.text-between.001"), "v3") == []

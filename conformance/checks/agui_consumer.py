@@ -22,4 +22,4 @@ def check(ctx: GradeContext) -> list[Finding]:
     if ctx.refusal_reading not in (None, "text"):
         return []  # another documented reading of a refusal: its picture is not the scenario's (refusal.shown)
     return agui_client_view.check(list(ctx.record.events), ctx.capabilities.output, ctx.scenario,
-                                  ctx.record.dialect, ctx.policies)
+                                  ctx.record.dialect, ctx.policies, failed=ctx.record.outcome == "failed")
