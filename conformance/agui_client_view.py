@@ -8,18 +8,21 @@ the same :class:`ClientView`:
 * ``text``: the ``content`` of the assistant messages, joined in message order (a user sees the
   assistant's text; which message holds which part is the adapter's choice: one message per text
   block or one per run, and AG-UI's ``AssistantMessage`` holds its text apart from its tool calls,
-  so where a call sits between two texts is not part of what the client keeps);
+  so where a call sits between two texts is not part of what the client keeps); a whitespace-only
+  reply and no text are the same blank turn;
 * ``reasoning``: the ``content`` of the ``reasoning`` messages, joined;
 * ``calls``: every tool call of an assistant message by id: its name and its ``function.arguments``
   text, the ``TOOL_CALL_ARGS`` deltas concatenated (compared as JSON values; an expected call with
-  no argument text is not compared, as row 8.1.10 allows ``""`` or ``"{}"``);
+  no argument text is not compared, as row 8.1.10 allows ``""`` or ``"{}"``, and ``null`` and ``{}``
+  are one, as the AG-UI protocol reads them, ``OutputProtocol.null_args_empty``);
 * ``results``: the ``content`` of the ``tool`` messages by ``toolCallId``, parsed as JSON where it
   is JSON (AG-UI has no error flag: an error result is its content), in order;
 * ``awaiting``: the calls ``agent.pendingInterrupts`` names (a run that ends asking for approval);
 * ``run``: how the run ended for the client: ``finished``, ``error`` (a RUN_ERROR reached the
   reducer), ``no terminal``, or the event at which ``runAgent`` rejects (the pipeline threw).
 
-Where the scenario fixes no picture the row says nothing: an aborted run or one with no
+What a ``MESSAGES_SNAPSHOT`` echoes of the request's own conversation is not this turn's
+(:class:`History`). Where the scenario fixes no picture the row says nothing: an aborted run or one with no
 terminal, forwarded preliminary results (each is its own tool message), and streams the port does
 not vouch for (``ClientRun.unported``). The result that tells the model a malformed call was
 invalid is accepted as well as none (row 8.1.14, :func:`conformance.semantics.told_malformed`).
@@ -44,7 +47,7 @@ from conformance.agui_client import ClientRun, client_run
 from conformance.consumer import js_parse
 from conformance.contract import Policies
 from conformance.findings import Finding
-from conformance.semantics import _json_equal, _same_json
+from conformance.semantics import _json_equal, _same_json, no_arguments
 from mock_provider.parts import ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
@@ -92,8 +95,51 @@ def _run_state(run: ClientRun, failed: bool) -> str:
     return "finished" if run.outcome is not None else "no terminal"
 
 
-def view_of(run: ClientRun, failed: bool = False) -> ClientView:
-    """Reduce the agent ``runAgent`` leaves to a :class:`ClientView`.
+class History:
+    """The conversation the run was given (the scenario's request messages), as a snapshot may echo it.
+
+    A ``MESSAGES_SNAPSHOT`` restates the whole thread: the request's earlier assistant messages,
+    their calls and the results of those calls come back with it. They are not this turn's (a
+    client that already holds them updates them in place: ``runAgent``'s ``newMessages`` leaves them
+    out, agent.ts:387-389), so the view leaves out an assistant message equal to one of them (same
+    text, same call ids), a call the request already holds and a result of such a call.
+    """
+
+    def __init__(self, messages: Sequence[Any] = ()) -> None:
+        self.calls: set[str] = set()
+        self.assistants: list[tuple[str, tuple[str, ...]]] = []
+        for m in messages:
+            if _field(m, "role") != "assistant":
+                continue
+            ids = tuple(str(c.get("id")) for c in _field(m, "tool_calls") or [] if isinstance(c, dict))
+            self.calls |= set(ids)
+            self.assistants.append((_text_of(_field(m, "content")), ids))
+
+
+def _field(message: Any, key: str) -> Any:
+    return message.get(key) if isinstance(message, dict) else getattr(message, key, None)
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+    return ""
+
+
+def _echoed(msg: dict[str, Any], left: list[tuple[str, tuple[str, ...]]]) -> bool:
+    """Whether an assistant message is one of the history's (each history message matches once)."""
+    key = (_text_of(msg.get("content")), tuple(str(c.get("id")) for c in msg.get("toolCalls") or []
+                                                if isinstance(c, dict)))
+    if key in left:
+        left.remove(key)
+        return True
+    return False
+
+
+def view_of(run: ClientRun, failed: bool = False, history: History | None = None) -> ClientView:
+    """Reduce the agent ``runAgent`` leaves to a :class:`ClientView` (without what :class:`History` echoes).
 
     ``failed``: the agent's Observable errored after the events (a declared ``failure_channel:
     observable``): ``runAgent`` then rejects with that error and reports it through ``onRunFailed``
@@ -104,27 +150,31 @@ def view_of(run: ClientRun, failed: bool = False) -> ClientView:
     'Hi there'
     """
     view = ClientView(run=_run_state(run, failed))
+    past = history or History()
+    left = list(past.assistants)
     for msg in run.messages:
         role, content = msg.get("role"), msg.get("content")
-        if role == "assistant":
+        if role == "assistant" and not _echoed(msg, left):
             view.text += content if isinstance(content, str) else ""
             for call in msg.get("toolCalls") or []:
+                if str(call.get("id")) in past.calls:
+                    continue
                 function = call.get("function") or {}
                 view.calls.setdefault(str(call.get("id")), CallShown(name=function.get("name"),
                                                                      arguments=function.get("arguments")))
         elif role == "reasoning":
             view.reasoning += content if isinstance(content, str) else ""
-        elif role == "tool":
+        elif role == "tool" and str(msg.get("toolCallId")) not in past.calls:
             view.results.setdefault(str(msg.get("toolCallId")), []).append(_parsed(content))
     view.awaiting = sorted(str(i["toolCallId"]) for i in run.interrupts
                            if isinstance(i, dict) and i.get("toolCallId") is not None)
     return view
 
 
-def actual_view(events: Sequence[Any], failed: bool = False) -> ClientView | None:
+def actual_view(events: Sequence[Any], failed: bool = False, history: History | None = None) -> ClientView | None:
     """The view of what ``runAgent`` leaves after the events, or None where the port cannot vouch for it."""
     run = client_run(events)
-    return None if run.unported else view_of(run, failed)
+    return None if run.unported else view_of(run, failed, history)
 
 
 def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = None) -> ClientView | None:
@@ -168,7 +218,8 @@ def _show(value: Any) -> str:
 
 
 def _same_arguments(expected: str | None, actual: str | None) -> bool:
-    return expected is None or expected == actual or _same_json(expected, actual)
+    return expected is None or expected == actual or _same_json(expected, actual) or (
+        no_arguments(expected, _parsed(expected)) and no_arguments(actual, _parsed(actual)))
 
 
 def _call_differences(expected: ClientView, actual: ClientView) -> list[str]:
@@ -203,6 +254,11 @@ def _result_differences(expected: ClientView, actual: ClientView) -> list[str]:
     return out
 
 
+def _blank(expected: str, actual: str) -> bool:
+    """A whitespace-only reply shown as other whitespace, or none: the same blank turn to the user."""
+    return expected.strip() == "" and actual.strip() == ""
+
+
 def differences(expected: ClientView, actual: ClientView) -> list[str]:
     """What the client shows differently, the run's end and the text first (empty when it shows the same).
 
@@ -212,7 +268,7 @@ def differences(expected: ClientView, actual: ClientView) -> list[str]:
     out: list[str] = []
     if expected.run != actual.run:
         out.append(f"the run: expected {expected.run}, the client has {actual.run}")
-    if expected.text != actual.text:
+    if expected.text != actual.text and not _blank(expected.text, actual.text):
         out.append(f"assistant text: expected {_show(expected.text)}, the client shows {_show(actual.text)}")
     out += _call_differences(expected, actual)
     out += _result_differences(expected, actual)
@@ -246,7 +302,7 @@ def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
     exp = expected_view(scenario, dialect, policies)
     if exp is None:
         return []
-    act = actual_view(events, failed)
+    act = actual_view(events, failed, History(scenario.request.messages))
     if act is None:
         return []
     return [Finding(row=ROW, source="consumer", message=f"@ag-ui/client: {d}") for d in differences(exp, act)[:3]]

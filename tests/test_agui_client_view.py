@@ -124,6 +124,38 @@ def test_an_errored_observable_ends_the_run_in_error(corpus: list[Scenario]) -> 
         "@ag-ui/client: the run: expected error, the client has no terminal"]
 
 
+def test_a_snapshot_echoing_the_request_is_not_this_turns(corpus: list[Scenario]) -> None:
+    """tool.approval-denied.001's request holds a call, its denial and the user's message; a
+    MESSAGES_SNAPSHOT restating the thread (as llama-index's router sends one) echoes them."""
+    scenario = _scenario(corpus, "tool.approval-denied.001")
+    reply = "Understood, I did not send it."
+    history = [{"id": "h0", "role": "user", "content": "Send the report to Bob."},
+               {"id": "h1", "role": "assistant", "toolCalls": [
+                   {"id": "call_mail", "type": "function",
+                    "function": {"name": "send_email", "arguments": '{"to":"bob@example.com"}'}}]},
+               {"id": "h2", "role": "tool", "toolCallId": "call_mail",
+                "content": '{"error":"User denied the tool call"}'}]
+    streamed = [S, *text("m", reply)]
+    same = [*streamed, {"type": "MESSAGES_SNAPSHOT", "messages": [*history, {"id": "x", "role": "assistant",
+                                                                            "content": reply}]}, F]
+    assert check(same, "ag-ui", scenario, "v3") == []
+    # The snapshot's copy of the reply replaces the streamed one (another id): a changed copy shows.
+    changed = [*streamed, {"type": "MESSAGES_SNAPSHOT", "messages": [*history, {"id": "x", "role": "assistant",
+                                                                               "content": reply.rstrip(".")}]}, F]
+    assert [f.message[:38] for f in check(changed, "ag-ui", scenario, "v3")] == [
+        "@ag-ui/client: assistant text: expecte"]
+
+
+def test_null_and_empty_arguments_are_one_and_a_blank_turn_is_blank(corpus: list[Scenario]) -> None:
+    nulls = _scenario(corpus, "tool.null-args.001")  # the model sends `null` arguments
+    events = [S, *call("call_null", "{}", name="refresh_cache"), F]
+    assert check(events, "ag-ui", nulls, "v3") == []
+    assert check([S, *call("call_null", "[]", name="refresh_cache"), F], "ag-ui", nulls, "v3")
+    blank = _scenario(corpus, "text.whitespace-only.001")
+    assert check([S, {"type": "TEXT_MESSAGE_START", "messageId": "m", "role": "assistant"},
+                  {"type": "TEXT_MESSAGE_END", "messageId": "m"}, F], "ag-ui", blank, "v3") == []
+
+
 def test_only_the_ag_ui_output_is_read(corpus: list[Scenario]) -> None:
     events, _ = DIFFERENT["text-as-user"]
     assert check(events, "tanstack", _scenario(corpus, "tool.text-between.001"), "v3") == []
