@@ -302,7 +302,10 @@ def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
     exp = expected_view(scenario, dialect, policies)
     if exp is None:
         return []
-    act = actual_view(events, failed, History(scenario.request.messages))
+    try:
+        act = actual_view(events, failed, History(scenario.request.messages))
+    except (TypeError, ValueError, AttributeError, KeyError, RecursionError):
+        return []  # garbage the port cannot even key on (a list as a message id): the schema row's
     if act is None:
         return []
     return [Finding(row=ROW, source="consumer", message=f"@ag-ui/client: {d}") for d in differences(exp, act)[:3]]
