@@ -61,6 +61,7 @@ from typing import Any
 import jsonpatch  # type: ignore[import-untyped]
 
 from conformance.protocols.agui_chunks import expand
+from conformance.semantics import _json_equal
 
 # What a patch that cannot apply raises (fast-json-patch throws; the reducer warns and goes on).
 _PATCH_ERRORS = (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException, TypeError, KeyError, IndexError,
@@ -203,6 +204,53 @@ def _strip(event: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 # defaultApplyEvents (src/apply/default.ts), with no subscribers
 # ---------------------------------------------------------------------------------------------
+
+def apply_patch(document: Any, patch: Any) -> Any:
+    """fast-json-patch 3.1.1 ``applyPatch(document, patch, true, false)``: the patched copy, or an exception.
+
+    The ``jsonpatch`` library applies each operation, except where fast-json-patch reads RFC 6902
+    its own way: an operation on the root (``path: ""``; core.js:124-158: ``remove`` leaves
+    ``null``, ``move`` / ``copy`` take the ``from`` value) and ``test``, compared as JSON values
+    (``true`` is not ``1``). Operations are validated one by one before each applies (core.js:311-333).
+
+    >>> apply_patch({"a": 1}, [{"op": "add", "path": "/b", "value": [1]}, {"op": "remove", "path": "/a"}])
+    {'b': [1]}
+    >>> apply_patch({"a": 1}, [{"op": "remove", "path": ""}]) is None
+    True
+    """
+    if not isinstance(patch, list):
+        raise ValueError("Patch sequence must be an array")
+    doc = copy.deepcopy(document)
+    for op in patch:
+        _validate_op(op)
+        if op["op"] == "test":
+            if not _json_equal(jsonpatch.JsonPointer(op["path"]).resolve(doc), op["value"]):
+                raise jsonpatch.JsonPatchTestFailed("Test operation failed")
+        elif op["path"] == "":
+            doc = _root_op(doc, op)
+        else:
+            doc = jsonpatch.apply_patch(doc, [op], in_place=True)
+    return doc
+
+
+def _validate_op(op: Any) -> None:
+    if not isinstance(op, dict) or op.get("op") not in ("add", "remove", "replace", "move", "copy", "test"):
+        raise jsonpatch.InvalidJsonPatch("not an RFC 6902 operation")
+    if not isinstance(op.get("path"), str) or (op["path"] and not op["path"].startswith("/")):
+        raise jsonpatch.InvalidJsonPatch("path")
+    if op["op"] in ("move", "copy") and not isinstance(op.get("from"), str):
+        raise jsonpatch.InvalidJsonPatch("from")
+    if op["op"] in ("add", "replace", "test") and "value" not in op:
+        raise jsonpatch.InvalidJsonPatch("value")
+
+
+def _root_op(doc: Any, op: dict[str, Any]) -> Any:
+    if op["op"] in ("add", "replace"):
+        return copy.deepcopy(op["value"])
+    if op["op"] == "remove":
+        return None
+    return copy.deepcopy(jsonpatch.JsonPointer(op["from"]).resolve(doc))  # move / copy to the root
+
 
 def _apply_metadata(target: dict[str, Any] | None, event: dict[str, Any]) -> bool:
     """``applyEventMetadata`` (default.ts:124-133) with ``mergeMetadata`` (@ag-ui/core: shallow, last wins)."""
@@ -399,7 +447,7 @@ class _Reducer:
     def state_delta(self, event: dict[str, Any]) -> None:
         # "Failed to apply state patch": warned, the state stays as it was.
         with contextlib.suppress(*_PATCH_ERRORS):
-            self.run.state = jsonpatch.apply_patch(self.run.state, event["delta"], in_place=False)
+            self.run.state = apply_patch(self.run.state, event["delta"])
 
     # -- snapshots of messages and activities (default.ts:746-996) -------------------------------
 
@@ -458,8 +506,7 @@ class _Reducer:
         _apply_metadata(activity, event)
         base = activity.get("content")
         try:
-            content = jsonpatch.apply_patch(copy.deepcopy({} if base is None else base), event.get("patch") or [],
-                                            in_place=False)
+            content = apply_patch({} if base is None else base, event.get("patch") or [])
         except _PATCH_ERRORS:
             return  # "Failed to apply activity patch": warned
         self.messages[index] = {**activity, "content": content, "activityType": event["activityType"]}
@@ -512,4 +559,6 @@ def client_run(events: Sequence[Any]) -> ClientRun:
     for event in expand(passed, carry_metadata=True).events:
         reducer.apply(event)
     reducer.run.threw = rejected
+    if rejected is not None:  # runAgent rejects: it returns no result
+        reducer.run.has_result, reducer.run.result = False, None
     return reducer.run

@@ -215,8 +215,10 @@ PATHS = st.sampled_from(["", "/a", "/b", "/a/0", "/l/-", "/l/0", "/x/y"])
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["s", ""]),
                     lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.sampled_from(["a", "l", "k"]),
                                                                                inner, max_size=2), max_leaves=4)
+# A move from the root into a child leaves fast-json-patch with a circular state (not ported): no root `from`.
 PATCH = st.lists(st.fixed_dictionaries({"op": st.sampled_from(["add", "remove", "replace", "test", "move", "copy"]),
-                                        "path": PATHS}, optional={"value": JSON, "from": PATHS}), max_size=3)
+                                        "path": PATHS}, optional={"value": JSON, "from": PATHS.filter(bool)}),
+                 max_size=3)
 MESSAGE = st.one_of(
     st.fixed_dictionaries({"id": IDS | st.just("u1"), "role": st.just("user"), "content": DELTAS}),
     st.fixed_dictionaries({"id": IDS, "role": st.just("assistant")},

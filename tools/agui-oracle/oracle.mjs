@@ -121,5 +121,13 @@ for await (const line of lines) {
   const stream = JSON.parse(line)
   const answer = oneStream(stream)
   answer.run = await applied(stream.events)
-  process.stdout.write(JSON.stringify(answer) + '\n')
+  let text
+  try {
+    text = JSON.stringify(answer)
+  } catch (error) {
+    // fast-json-patch's move from the root into a child leaves a circular state: say so, go on.
+    answer.run = { unserializable: String(error?.message ?? error).split('\n')[0] }
+    text = JSON.stringify(answer)
+  }
+  process.stdout.write(text + '\n')
 }
