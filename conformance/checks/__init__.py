@@ -16,6 +16,7 @@ from collections.abc import Callable
 from conformance.checks import (
     abort,
     abort_hang,
+    agui_consumer,
     bridge_profile,
     consumer,
     exposure,
@@ -49,6 +50,7 @@ CHECKS: tuple[Check, ...] = (
     bridge_profile.check,  # the AG-UI bridge profile's own rows (seed 001)
     consumer.check,  # the UI TanStack's StreamProcessor shows
     ui_reader.check,  # the UI ai's readUIMessageStream shows
+    agui_consumer.check,  # the agent @ag-ui/client's runAgent leaves
     refusal.check,  # a refusal on the wire is shown (issue 15)
     retry.check,  # a refused model call retried at most max_retries times, after its Retry-After (issue 16)
 )

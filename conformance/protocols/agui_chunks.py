@@ -92,9 +92,10 @@ class _Open:
 
 
 class _Expander:
-    def __init__(self) -> None:
+    def __init__(self, carry_metadata: bool = False) -> None:
         self.out = Expanded()
         self.lanes: dict[Any, _Open] = {}
+        self.carry_metadata = carry_metadata
 
     def emit(self, event: dict[str, Any], index: int) -> None:
         self.out.events.append(event)
@@ -145,11 +146,18 @@ class _Expander:
                 return
             current = self.lanes[lane] = _Open(kind, ident, event.get("subagentRunId"))
             self.emit(_start(kind, event), index)
-        if "delta" in event or "rawEvent" in event:
+            started = True
+        else:
+            started = False
+        # A metadata-only continuation still reaches the reducer, as a zero-delta content event.
+        carried = self.carry_metadata and "metadata" in event
+        if "delta" in event or "rawEvent" in event or (carried and not started):
             content: dict[str, Any] = {"type": kind.content, kind.id_key: current.ident,
                                        "delta": event.get("delta", "")}
             if current.subagent is not None:
                 content["subagentRunId"] = current.subagent
+            if carried:
+                content["metadata"] = event["metadata"]
             self.emit(content, index)
 
     def event(self, event: Any, index: int) -> None:
@@ -186,11 +194,16 @@ def _start(kind: _Kind, chunk: dict[str, Any]) -> dict[str, Any]:
     return start
 
 
-def expand(events: Sequence[Any]) -> Expanded:
-    """The stream with every chunk event expanded (a stream without chunks comes back as it was)."""
+def expand(events: Sequence[Any], carry_metadata: bool = False) -> Expanded:
+    """The stream with every chunk event expanded (a stream without chunks comes back as it was).
+
+    ``carry_metadata``: a chunk's ``metadata`` also rides the CONTENT / ARGS event it becomes, and a
+    continuation that carries only metadata becomes a zero-delta one (transform.ts ``withChunkOrigin``
+    and the metadata-only branches), as the message reducer needs; the lifecycle reads without it.
+    """
     if not any(isinstance(e, dict) and e.get("type") in CHUNK_TYPES for e in events):
         return Expanded(events=list(events), origin=list(range(len(events))))
-    expander = _Expander()
+    expander = _Expander(carry_metadata)
     for index, event in enumerate(events):
         expander.event(event, index)
     expander.close_all(len(events) - 1)

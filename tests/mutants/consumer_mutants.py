@@ -67,9 +67,27 @@ async def message_per_line(events: Stream, ctx: AdapterContext) -> Stream:
             ended.add(mid)
 
 
+async def activity_under_message_id(events: Stream, ctx: AdapterContext) -> Stream:
+    """Before each text message, a status activity (``ACTIVITY_SNAPSHOT``) under the id the text is about to use.
+
+    Every event is valid and the text events are unchanged, so a transcript and TanStack's processor
+    (which ignores activity events) still read the reply. ``@ag-ui/client`` keeps one message per id:
+    the id now holds an activity message, so it drops that text message's START and CONTENT
+    (src/apply/default.ts:236-246, 287-295: "message ids must be unique across activity and text
+    messages") and the user sees a status card where the reply should be.
+    """
+    async for e in events:
+        if e.get("type") == "TEXT_MESSAGE_START":
+            yield {"type": "ACTIVITY_SNAPSHOT", "messageId": e.get("messageId"), "activityType": "status",
+                   "content": {"status": "writing"}}
+        yield e
+
+
 MUTANTS: list[Mutant] = [
     Mutant("consumer.calls-after-text", "tool calls moved after the text the model wrote after them",
            map_events(agui, calls_after_text), {"consumer.ui-messages"}, "agui"),
     Mutant("consumer.message-per-line", "a message per line: a whitespace-only turn is not removed as a whole",
            map_events(agui, message_per_line), {"consumer.ui-messages"}, "agui"),
+    Mutant("consumer.activity-under-message-id", "a status activity under the reply's message id: @ag-ui/client drops "
+           "the text", map_events(agui, activity_under_message_id), {"consumer.agui-messages"}, "agui"),
 ]

@@ -18,7 +18,15 @@
 // AbstractAgent.runAgent ran the whole stream (its middlewares, the three stages and
 // defaultApplyEvents): {messages, state, error (what runAgent threw), runError (RUN_ERROR's message
 // and code), finished (RUN_FINISHED's outcome)}: the consumer's view tests/test_metamorphic.py compares.
+// `run`: the same events through a real AbstractAgent's runAgent (src/agent/agent.ts:286-394: the
+// CompatibilityBoundary middleware, the three stages above, defaultApplyEvents in
+// src/apply/default.ts), one event per macrotask as a streaming transport delivers them:
+//   {"messages": agent.messages, "state": agent.state, "interrupts": agent.pendingInterrupts,
+//    "result": runAgent's result (absent when undefined), "outcome": the last RUN_FINISHED's outcome
+//    as onRunFinishedEvent saw it, "runError": {message, code} of the last RUN_ERROR
+//    (onRunErrorEvent), "threw": the index of the event being delivered when runAgent rejected, or null}
 import { AbstractAgent, enforceEvents, transformChunks, verifyEvents } from '@ag-ui/client'
+import { Observable } from 'rxjs'
 import { createInterface } from 'node:readline'
 import { from } from 'rxjs'
 import { tap } from 'rxjs/operators'
@@ -27,6 +35,7 @@ let current = 0
 let warnings = []
 console.warn = (...args) => warnings.push([current, args.map(String).join(' ')])
 console.debug = () => {}
+console.error = () => {}  // onError logs 'Agent execution failed' before it rethrows (agent.ts:699)
 
 function reasonOf(error) {
   const issues = error?.issues
@@ -69,8 +78,45 @@ class Replay extends AbstractAgent {
   }
 
   run() {
-    return from(this.events)
+    const events = this.events
+    return new Observable((subscriber) => {
+      let i = 0
+      let timer = null
+      const next = () => {
+        if (subscriber.closed) return
+        if (i >= events.length) { current = events.length; subscriber.complete(); return }
+        current = i
+        subscriber.next(events[i++])
+        timer = setImmediate(next)
+      }
+      timer = setImmediate(next)
+      return () => clearImmediate(timer)
+    })
   }
+}
+
+async function applied(events) {
+  current = 0
+  const agent = new Replay(events)
+  let outcome = null
+  let runError = null
+  let threw = null
+  let result
+  const watcher = {
+    onRunFinishedEvent: (params) => { outcome = params.outcome },
+    onRunErrorEvent: ({ event }) => {
+      runError = {}
+      for (const key of ['message', 'code']) if (event[key] !== undefined) runError[key] = event[key]
+    },
+  }
+  try {
+    result = (await agent.runAgent({}, watcher)).result
+  } catch (error) {
+    threw = current
+  }
+  const out = { messages: agent.messages, state: agent.state, interrupts: agent.pendingInterrupts, outcome, runError, threw }
+  if (result !== undefined) out.result = result
+  return out
 }
 
 async function viewOf(events) {
@@ -95,8 +141,17 @@ async function viewOf(events) {
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
 for await (const line of lines) {
   if (line.trim() === '') continue
-  const input = JSON.parse(line)
-  const out = oneStream(input)
-  if (input.view) out.view = await viewOf(input.events)
-  process.stdout.write(JSON.stringify(out) + '\n')
+  const stream = JSON.parse(line)
+  const answer = oneStream(stream)
+  answer.run = await applied(stream.events)
+  if (stream.view) answer.view = await viewOf(stream.events)
+  let text
+  try {
+    text = JSON.stringify(answer)
+  } catch (error) {
+    // fast-json-patch's move from the root into a child leaves a circular state: say so, go on.
+    answer.run = { unserializable: String(error?.message ?? error).split('\n')[0] }
+    text = JSON.stringify(answer)
+  }
+  process.stdout.write(text + '\n')
 }
