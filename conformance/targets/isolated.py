@@ -1,4 +1,4 @@
-"""``--adapter-isolation=process``: an ``--adapter MODULE:FACTORY`` run in a worker process.
+"""``--adapter-isolation=process`` (the default): an ``--adapter MODULE:FACTORY`` run in a worker process.
 
 The factory is served by the packaged harness (:mod:`conformance.harness`) over the
 ``sac-harness/1`` protocol, so the target is a :class:`~conformance.targets.cmd.CmdTarget`
@@ -26,22 +26,26 @@ from pathlib import Path
 
 from conformance.targets.cmd import DEFAULT_START_TIMEOUT, CmdTarget
 
-__all__ = ["ISOLATION_MODES", "isolated_target", "isolation_mode"]
+__all__ = ["DEFAULT_ISOLATION", "ISOLATION_MODES", "isolated_target", "isolation_mode"]
 
-ISOLATION_MODES = ("none", "process")
+ISOLATION_MODES = ("process", "none")
+DEFAULT_ISOLATION = "process"
 
 
 def isolation_mode(value: str | None) -> str:
-    """``--adapter-isolation``'s value, checked (``none`` when not given).
+    """``--adapter-isolation``'s value, checked (``process`` when not given).
 
-    >>> isolation_mode(None), isolation_mode("process")
-    ('none', 'process')
+    ``none`` runs the factory in the suite's own process: a debugging mode, whose verdicts the
+    adapter's code can forge (the terminal header and every report name it).
+
+    >>> isolation_mode(None), isolation_mode("none")
+    ('process', 'none')
     >>> isolation_mode("thread")
     Traceback (most recent call last):
     ...
-    ValueError: --adapter-isolation must be one of none, process (got 'thread')
+    ValueError: --adapter-isolation must be one of process, none (got 'thread')
     """
-    mode = (value or "none").strip()
+    mode = (value or DEFAULT_ISOLATION).strip()
     if mode not in ISOLATION_MODES:
         raise ValueError(f"--adapter-isolation must be one of {', '.join(ISOLATION_MODES)} (got {value!r})")
     return mode
