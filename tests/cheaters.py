@@ -153,3 +153,30 @@ through_frames = cheater(ThroughFrames)
 patches_the_grader = cheater(PatchesTheGrader)
 ends_the_suite = cheater(EndsTheSuite)
 chatty = cheater(Chatty)
+
+
+class WhereTheAbortComesFrom:
+    """Not a cheater: an adapter that lets an error of ``do_stream`` itself propagate, and ends
+    silently on an abort read from the stream. Whether an abort before the first part comes from
+    ``do_stream`` or from the first read must not depend on where the adapter runs."""
+
+    capabilities = Capabilities(name="abort-site", inputs=["v3", "v4"], output="ag-ui", features=["abort"])
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        self.ctx = ctx
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        from mock_provider.abort import AbortError
+
+        yield {"type": "RUN_STARTED", "threadId": request.thread_id, "runId": request.run_id}
+        assert self.ctx.model is not None
+        result = await self.ctx.model.do_stream({"prompt": request.messages, "abort_signal": request.abort})
+        try:
+            async for _ in result.stream:
+                pass
+        except AbortError:
+            return  # the abort policy 'silent': the run ends without a terminal
+        yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
+
+
+where_the_abort_comes_from = cheater(WhereTheAbortComesFrom)

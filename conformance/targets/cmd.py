@@ -456,7 +456,9 @@ class CmdAdapter:
             return PartsEndMessage(case=self.case_id)
         except Exception as exc:
             self._parts_done = True
-            return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc))
+            # doStream returned and its stream failed: the harness's doStream returns too, and the
+            # first read throws (an abort before the first part reaches an in-process adapter so).
+            return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc), in_stream=self._iterator is not None)
         return PartMessage(case=self.case_id, part=item)
 
     async def _feed_one(self, request: RunRequest, *, pulled: bool, call: dict[str, Any] | None = None) -> None:
@@ -478,7 +480,7 @@ class CmdAdapter:
                         answer = await self._next_answer(request)  # the model records the abort
                     if not isinstance(answer, PartsErrorMessage):
                         answer = PartsErrorMessage(case=self.case_id, error=UpstreamError(
-                            name="AbortError", message="The operation was aborted"))
+                            name="AbortError", message="The operation was aborted"), in_stream=True)
                     self._parts_done = True
         self.proc.send(answer)
 
