@@ -499,7 +499,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if conf is not None and conf.results:
             workeroutput[WORKER_OUTPUT_KEY] = pickle.dumps((conf.results, config.stash[GATE_KEY].decisions))
         return
-    if conf is None or not (conf.results or config.stash.get(STARTED_KEY, False)):
+    started: bool = config.stash.get(STARTED_KEY, False)
+    if conf is None or not (conf.results or started):
         return
     report = _report(config, conf, "complete")
     notes: list[str] = []

@@ -87,13 +87,14 @@ class ThroughFrames(_Lazy):
 class PatchesTheGrader(_Lazy):
     """Module globals: the grader's list of checks, emptied."""
 
-    def __init__(self, ctx: AdapterContext) -> None:
-        super().__init__(ctx)
-        if ctx.scenario_id == CHEAT_ON:
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        if is_cheat_case(request):
             import conformance.grading
 
             conformance.grading.CHECKS = ()  # type: ignore[assignment]
             self.cheated = True
+        async for event in super().stream(request):
+            yield event
 
 
 class EndsTheSuite(_Lazy):
@@ -105,10 +106,30 @@ class EndsTheSuite(_Lazy):
         os._exit(0)
 
 
-def exhausts_the_stack(ctx: AdapterContext) -> Any:
+def is_cheat_case(request: RunRequest) -> bool:
+    """Whether the request is ``CHEAT_ON``'s: found by its messages in the public corpus (a worker
+    knows its case by an opaque id only)."""
+    from mock_provider.scenario import load_corpus
+
+    scenario = next(s for s in load_corpus() if s.id == CHEAT_ON)
+    return request.messages == [m.model_dump(exclude_none=True) for m in scenario.request.messages]
+
+
+class ExhaustsTheStack:
     """The reference adapter, except on ``CHEAT_ON``, where it overflows the C stack (a segfault)."""
-    if ctx.scenario_id != CHEAT_ON:
-        return agui(ctx)
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        self.inner = agui(ctx)
+        self.capabilities = self.inner.capabilities
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        if is_cheat_case(request):
+            _overflow()
+        async for event in self.inner.stream(request):
+            yield event
+
+
+def _overflow() -> None:
     sys.setrecursionlimit(10**7)
 
     def overflow() -> None:
@@ -121,7 +142,6 @@ def exhausts_the_stack(ctx: AdapterContext) -> Any:
     worker = threading.Thread(target=overflow)
     worker.start()
     worker.join()
-    return agui(ctx)  # not reached
 
 
 class Chatty:
@@ -153,6 +173,7 @@ through_frames = cheater(ThroughFrames)
 patches_the_grader = cheater(PatchesTheGrader)
 ends_the_suite = cheater(EndsTheSuite)
 chatty = cheater(Chatty)
+exhausts_the_stack = cheater(ExhaustsTheStack)
 
 
 class WhereTheAbortComesFrom:

@@ -2,10 +2,12 @@
 
 The factory is served by the packaged harness (:mod:`conformance.harness`) over the
 ``sac-harness/1`` protocol, so the target is a :class:`~conformance.targets.cmd.CmdTarget`
-like any ``--adapter-cmd``. The suite's process never imports the adapter's module: the
-adapter cannot read the expected transcripts, patch the grader, exit the suite or exhaust its
-stack. The module is imported by the worker alone (a bad ``MODULE:FACTORY`` is reported from
-the worker's start).
+like any ``--adapter-cmd``, one worker reused case after case. The suite's process never
+imports the adapter's module: the adapter cannot read the expected transcripts, patch the
+grader, exit the suite or exhaust its stack. The worker knows each case by a random id (its
+``ctx.scenario_id``, the request's thread and run ids, the HTTP model id), not by the
+scenario's. The module is imported by the worker alone (a bad ``MODULE:FACTORY`` is reported
+from the worker's start).
 
 Example:
     >>> from mock_provider.scenario import load_corpus
@@ -57,6 +59,6 @@ def isolated_target(spec: str, *, search: Sequence[Path] = (), start_timeout: fl
     argv = [sys.executable, "-m", "conformance.harness"]
     for directory in search:
         argv += ["--search", str(directory)]
-    target = CmdTarget(shlex.join([*argv, spec]), start_timeout=start_timeout, case_timeout=case_timeout)
+    target = CmdTarget(shlex.join([*argv, spec]), start_timeout=start_timeout, case_timeout=case_timeout, opaque=True)
     target.__name__ = spec
     return target

@@ -44,3 +44,7 @@ ALL_MUTANTS += _ABORT_LOOP
 from tests.mutants.retry_mutants import MUTANTS as _RETRY  # noqa: E402
 
 ALL_MUTANTS += _RETRY
+# Never reading the upstream (row upstream.read): a replay of the public corpus.
+from tests.mutants.replay_mutants import MUTANTS as _REPLAY  # noqa: E402
+
+ALL_MUTANTS += _REPLAY
