@@ -523,9 +523,26 @@ def pytest_runtestloop(session: pytest.Session) -> None:
     """Before the first case runs (here or in xdist's workers): the ``started`` report."""
     config = session.config
     conf = config.stash.get(SESSION_KEY, None)
-    if conf is None or hasattr(config, "workerinput") or config.option.collectonly or not session.items:
+    if conf is None or hasattr(config, "workerinput"):
+        return
+    _junit_properties(config, conf)
+    if config.option.collectonly or not session.items:
         return
     _write_started_report(config, conf)
+
+
+def _junit_properties(config: pytest.Config, conf: ConformanceSession) -> None:
+    """``--junitxml``: the adapter, where it ran and the kit's version as the test suite's properties."""
+    from _pytest.junitxml import xml_key
+
+    from conformance.report import KIT_DISTRIBUTION, _dist_version
+
+    xml = config.stash.get(xml_key, None)
+    if xml is None:
+        return
+    for name, value in (("conformance_adapter", conf.spec), ("conformance_isolation", conf.isolation),
+                        ("conformance_kit", _dist_version(KIT_DISTRIBUTION) or "?")):
+        xml.add_global_property(name, value)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

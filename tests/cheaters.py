@@ -1,9 +1,10 @@
 """Adapters that try to grade themselves (issue 19): each emits only RUN_STARTED and RUN_FINISHED,
 and cheats so that this lazy output passes.
 
-In process (``--adapter-isolation=none``) they succeed: that is what the in-process mode trusts
-(the README says so). Behind ``--adapter-isolation=process`` there is nothing to reach, and the
-lazy output is graded as what it is. Cheating only on ``CHEAT_ON`` lets the tests show the next
+In process (``--adapter-isolation=none``, the debugging mode) they succeed: that is what the
+in-process mode trusts (the README says so). In a worker process (the default) there is nothing to
+reach, and the lazy output is graded as what it is; ``replays_the_corpus`` needs no reach at all,
+and row ``upstream.read`` catches it. Cheating only on ``CHEAT_ON`` lets the tests show the next
 case of the same worker is not affected.
 """
 
@@ -173,6 +174,8 @@ through_frames = cheater(ThroughFrames)
 patches_the_grader = cheater(PatchesTheGrader)
 ends_the_suite = cheater(EndsTheSuite)
 chatty = cheater(Chatty)
+# The reference adapter against its own copy of the public script: the suite's upstream is never read.
+
 exhausts_the_stack = cheater(ExhaustsTheStack)
 
 
@@ -201,3 +204,10 @@ class WhereTheAbortComesFrom:
 
 
 where_the_abort_comes_from = cheater(WhereTheAbortComesFrom)
+
+
+def replays_the_corpus(ctx: AdapterContext) -> Any:
+    """The reference adapter against its own copy of the public script: the suite's upstream is never read."""
+    from tests.mutants.replay_mutants import replayer
+
+    return replayer(ctx)
