@@ -24,7 +24,7 @@ def find_case(scenario_id: str, request: RunRequest) -> Scenario | None:
     by_id = next((s for s in corpus if s.id == scenario_id), None)
     if by_id is not None:
         return by_id
-    tools = sorted(t.name for t in request.tools)
+    tools = sorted(str(t.get("name")) for t in request.tools)
     for s in corpus:
         if ([m.model_dump(exclude_none=True) for m in s.request.messages] == request.messages
                 and sorted(t.name for t in s.request.tools) == tools):
