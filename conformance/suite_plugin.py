@@ -526,7 +526,8 @@ def pytest_runtestloop(session: pytest.Session) -> None:
     if conf is None or hasattr(config, "workerinput"):
         return
     _junit_properties(config, conf)
-    if config.option.collectonly or not session.items:
+    xdist = getattr(config.option, "dist", "no") != "no"  # the controller collects nothing: its workers run
+    if config.option.collectonly or not (session.items or xdist):
         return
     _write_started_report(config, conf)
 
