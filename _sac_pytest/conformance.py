@@ -81,10 +81,11 @@ OPTIONS: tuple[Option, ...] = (
            "headers,forwarded-props,default-scenario (default: all three)", "adapter-url-select"),
     Option("conformance-examples", "generated streams per generated-* case (default 100; 0: none)"),
     Option("conformance-seed", "seed of the generated-* search (default: fixed per case; 'random': new each run)"),
-    # Isolation (issue 19): the adapter in a worker process, so it cannot touch the grader.
-    Option("conformance-adapter-isolation", "where --adapter's factory runs: none (in this process; default) or "
-           "process (a worker process over sac-harness/1: it cannot read the expected output, patch the grader "
-           "or end the suite)", "adapter-isolation", deprecated=False),
+    # The adapter in a worker process, so it cannot touch the grader; in process only to debug.
+    Option("conformance-adapter-isolation", "where --adapter's factory runs: process (default: a worker process "
+           "over sac-harness/1; it cannot read the expected output, patch the grader or end the suite) or none "
+           "(in this process, for debugging: its code can change its own verdicts, and the reports say so)",
+           "adapter-isolation", deprecated=False),
     Option("conformance-reproducer-dir", "where a failing generated stream is saved as scenario YAML (default "
            "reports/reproducers)", "reproducer-dir"),
 )

@@ -4,6 +4,7 @@ Example (shell)::
 
     conformance report reports/conformance.json --out site/       # conformance.md + .html
     conformance diff baseline/conformance.json reports/conformance.json   # exit 1 on regressions
+    conformance gate reports/conformance.json   # exit 0 only for a finished, isolated run that passed
     conformance init                    # my_adapter.py (passes the suite) + CONFORMANCE.md
 """
 
@@ -17,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from conformance.gate import diff_reports
-from conformance.report import ReportError, load_report, render_html, render_markdown
+from conformance.report import (
+    ReportError,
+    gate_failures,
+    load_final_report,
+    load_report,
+    render_html,
+    render_markdown,
+)
 from mock_provider.cli import package_version, run_cli
 
 
@@ -60,9 +68,18 @@ def format_diff(diff: dict[str, Any]) -> str:
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:
-    diff = diff_reports(load_report(args.a), load_report(args.b))
+    diff = diff_reports(load_final_report(args.a), load_final_report(args.b))
     print(json.dumps(diff, indent=1) if args.json else format_diff(diff))
     return 1 if diff["regressions"] else 0
+
+
+def _cmd_gate(args: argparse.Namespace) -> int:
+    failures = gate_failures(load_report(args.file), allow_in_process=args.allow_in_process)
+    for line in failures:
+        print(f"gate: {line}", file=sys.stderr)
+    if not failures:
+        print(f"gate: passed ({args.file})")
+    return 1 if failures else 0
 
 
 def _cmd_init(args: argparse.Namespace) -> int:
@@ -98,6 +115,12 @@ def _main(argv: Sequence[str] | None) -> int:
     dif.add_argument("b", help="the later conformance.json")
     dif.add_argument("--json", action="store_true", help="print the diff as JSON")
     dif.set_defaults(func=_cmd_diff)
+    gat = sub.add_parser("gate", help="exit 0 only when a conformance.json is a finished run, in a worker process, "
+                         "with no failing case the run's gate let fail")
+    gat.add_argument("file", help="a conformance.json written by the pytest plugin")
+    gat.add_argument("--allow-in-process", action="store_true",
+                     help="accept a run whose adapter ran in the suite's process (--adapter-isolation=none)")
+    gat.set_defaults(func=_cmd_gate)
     ini = sub.add_parser("init", help="write a starter adapter that passes the suite, and the command that runs it")
     ini.add_argument("directory", nargs="?", default=".", help="where to write (default: here)")
     ini.add_argument("--module", default="my_adapter", help="the adapter module's name (default my_adapter)")

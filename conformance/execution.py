@@ -272,6 +272,7 @@ class _Execution:
                               "(abandoned; a blocking call inside an async generator?)")
         name = adapter_name or (run.capabilities.name if run.capabilities else self.base.adapter)
         outcome, reason = _outcome(run, st)
+        records = self.log.records
         return _replace(
             self.base, adapter=name, outcome=outcome, reason=reason, capabilities=run.capabilities,
             events=tuple(run.events), positions=tuple(run.positions), exhausted=tuple(run.exhausted),
@@ -281,7 +282,8 @@ class _Execution:
             abort_event_index=run.abort_event_index, timed_out_after_abort=run.timed_out,
             timeout_text=run.error_text if run.timed_out else "",
             error_text=run.error_text if run.error is not None else "",
-            upstream=self._upstream(), upstream_watched=run.upstream_checked, served_over_http=self.served is not None,
+            upstream=self._upstream(records), upstream_served=self._served(records),
+            upstream_watched=run.upstream_checked, served_over_http=self.served is not None,
             transport_findings=tuple(report.findings), transport_broken=report.broken,
             traceback="" if outcome == "http-error" else run.traceback, modalities=modalities.recorded(run.adapter),
             duration_s=duration)
@@ -289,14 +291,21 @@ class _Execution:
     def _silent_steps(self) -> frozenset[int]:
         return self.model.silent_steps()
 
-    def _upstream(self) -> tuple[UpstreamCall, ...]:
+    def _served(self, records: list[Any]) -> tuple[int, int] | None:
+        """(calls, steps) the upstream served this case (row ``upstream.read``); None when the target says
+        its model calls may not reach the case's log (``upstream_attributed = False``: an endpoint)."""
+        if getattr(self.run_state.adapter, "upstream_attributed", True) is False:
+            return None
+        # Over HTTP the server counts bytes, not script steps: a response with bytes served something.
+        return len(records), sum(r.steps_sent if r.steps_sent is not None else int(r.bytes_sent > 0) for r in records)
+
+    def _upstream(self, records: list[Any]) -> tuple[UpstreamCall, ...]:
         """The case's upstream calls as the grader reads them (only streaming calls are graded).
 
         Kept when a row reads them: an abort, request checks, an agent loop (several turns, failed
         attempts), a call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`),
         or a turn asked again after its answer (:mod:`conformance.output_validation`).
         """
-        records = self.log.records
         s = self.scenario
         wanted = (s.client.aborts or s.expected_request or s.turn_count() > 1
                   or s.failed_attempts or any(r.past_last_turn for r in records)

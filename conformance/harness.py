@@ -145,9 +145,10 @@ class RemoteModel:
         self.calls += 1
         # The first pull is the doStream call itself; its options are what the suite logs as sent.
         first = await self._pull({k: v for k, v in options.items() if k != "abort_signal"})
-        if isinstance(first, PartsErrorMessage):
+        if isinstance(first, PartsErrorMessage) and not first.in_stream:
             self.failure = first.error
             raise upstream_exception(first.error)
+        # An error in the stream (inStream) is raised by the first read, as the in-process model does.
         return _Stream(self._items(first))
 
     async def _items(self, msg: Any) -> AsyncIterator[dict[str, Any]]:

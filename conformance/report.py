@@ -196,11 +196,16 @@ def build_report(
     decisions: Mapping[str, Mapping[str, Any]] | None = None,
     gate: Mapping[str, Any] | None = None,
     timestamp: str | None = None,
+    isolation: str | None = None,
+    status: str = "complete",
 ) -> dict[str, Any]:
     """The whole report as a JSON-friendly dict (see ``conformance/schemas/report.schema.json``).
 
     ``decisions`` maps a case id to the gate's decision (``status``, ``reason``, ``failing``);
-    ``gate`` is the gate's summary (baseline, deviations, regressions).
+    ``gate`` is the gate's summary (baseline, deviations, regressions). ``isolation`` is where
+    the adapter ran (``process``, ``none``: in the suite's process, where it can forge its
+    verdicts); ``status`` is ``started`` for the report a session writes before its first case,
+    which the end of the session replaces (:func:`incomplete` says why a report is not final).
     """
     results = list(results)
     matrix = matrix or load_matrix()
@@ -216,6 +221,7 @@ def build_report(
     totals: Counter[str] = Counter(r.verdict for r in results)
     return {
         "format": REPORT_FORMAT,
+        "run": {"status": status, "isolation": isolation},
         "adapter": {"spec": spec, "capabilities": jsonable(caps) if caps is not None else None,
                     "policies": policy_choices(caps)},
         "versions": versions(spec),
@@ -288,6 +294,37 @@ def validate_report(report: Any, source: str = "<report>") -> None:
         raise ReportError(f"{source}: {where}: {error.message}")
 
 
+def incomplete(report: Mapping[str, Any]) -> str | None:
+    """Why a report cannot be trusted as a run's outcome (None: it is final).
+
+    A session writes a ``started`` report before its first case and replaces it when it ends:
+    one still ``started`` is a run that died (an adapter's ``os._exit``, a killed job).
+
+    >>> incomplete({"run": {"status": "complete"}}) is None
+    True
+    >>> incomplete({"run": {"status": "started"}})
+    'the run that wrote it never finished (status started): its cases are not all there'
+    """
+    status = (report.get("run") or {}).get("status", "complete")  # reports before the field were written at the end
+    if status == "complete":
+        return None
+    return f"the run that wrote it never finished (status {status}): its cases are not all there"
+
+
+def isolation_text(report: Mapping[str, Any]) -> str:
+    """How the report says where the adapter ran.
+
+    >>> isolation_text({"run": {"isolation": "none"}})
+    "none (in the suite's process: the adapter could change its own verdicts)"
+    >>> isolation_text({"run": {"isolation": "process"}}), isolation_text({})
+    ('process', 'not recorded')
+    """
+    mode = (report.get("run") or {}).get("isolation")
+    if mode == "none":
+        return "none (in the suite's process: the adapter could change its own verdicts)"
+    return str(mode) if mode else "not recorded"
+
+
 def load_report(path: str | Path) -> dict[str, Any]:
     """Read and validate a saved ``conformance.json``; errors name the file."""
     p = Path(path)
@@ -300,6 +337,40 @@ def load_report(path: str | Path) -> dict[str, Any]:
     validate_report(data, str(path))
     report: dict[str, Any] = data
     return report
+
+
+def load_final_report(path: str | Path) -> dict[str, Any]:
+    """:func:`load_report`, refusing a report whose run never finished (``ReportError`` saying so).
+
+    What a gate reads (a baseline, ``conformance diff``, ``conformance gate``): a ``started``
+    report holds the cases of a run that died, which no verdict can be drawn from.
+    """
+    report = load_report(path)
+    why = incomplete(report)
+    if why is not None:
+        raise ReportError(f"{path}: {why}; run the suite again")
+    return report
+
+
+def gate_failures(report: Mapping[str, Any], *, allow_in_process: bool = False) -> list[str]:
+    """Why a final report does not let a CI job pass (empty: it does). ``conformance gate`` prints them.
+
+    >>> gate_failures({"run": {"status": "complete", "isolation": "process"}, "gate": {"failed": False},
+    ...                "cases": [{"case": "a[v3]", "failing": False, "gate": "ok"}]})
+    []
+    >>> gate_failures({"run": {"status": "complete", "isolation": "none"}, "gate": None, "cases": []})[0][:46]
+    "the adapter ran in the suite's process (isolat"
+    """
+    out: list[str] = []
+    if (why := incomplete(report)) is not None:
+        out.append(why)
+    if (report.get("run") or {}).get("isolation") == "none" and not allow_in_process:
+        out.append("the adapter ran in the suite's process (isolation none), where it can change its own verdicts; "
+                   "run it with the default --adapter-isolation=process, or pass --allow-in-process")
+    failed = [c["case"] for c in report.get("cases", []) if c.get("failing") and c.get("gate") == "failed"]
+    if failed:
+        out.append(f"{len(failed)} failing case(s): {', '.join(failed[:20])}" + (" ..." if len(failed) > 20 else ""))
+    return out
 
 
 def write_reports(report: dict[str, Any], directory: str | Path) -> list[Path]:
@@ -333,9 +404,11 @@ def render_matrix_markdown(report: Mapping[str, Any]) -> str:
     """The rows x verdicts matrix, the totals and the gate summary (also what goes to the GitHub step summary)."""
     head = f"## Conformance: `{report['adapter']['spec']}`\n\n"
     meta = [f"profile `{report['profile'] or '-'}`", f"strict `{str(report['strict']).lower()}`",
-            f"kit {report['versions'].get('kit') or '?'}", report["timestamp"]]
+            f"isolation `{isolation_text(report)}`", f"kit {report['versions'].get('kit') or '?'}", report["timestamp"]]
     policies = _policies_text(report)
-    lines = [head + " · ".join(meta), *([f"\npolicies: {policies}"] if policies else []), "",
+    why = incomplete(report)
+    lines = [head + " · ".join(meta), *([f"\n**INCOMPLETE**: {why}"] if why else []),
+             *([f"\npolicies: {policies}"] if policies else []), "",
              "| row | level | " + " | ".join(_SHORT[v] for v in VERDICTS) + " | verdict |",
              "|---|---|" + "---:|" * len(VERDICTS) + "---|"]
     for row in report["rows"]:
@@ -467,6 +540,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         f"profile <code>{e(str(report['profile'] or '-'))}</code>",
         f"strict <code>{str(report['strict']).lower()}</code>",
         f"dialects <code>{e(', '.join(report['dialects'] or ['all declared']))}</code>",
+        f"isolation <code id=\"conformance-isolation\">{e(isolation_text(report))}</code>",
         f"kit {e(str(vers.get('kit')))} · python {e(str(vers.get('python')))} · pytest {e(str(vers.get('pytest')))}"
         f" · pydantic {e(str(vers.get('pydantic')))}"
         + (f" · {e(str(vers['adapter_distribution']))} {e(str(vers['adapter']))}"
@@ -476,6 +550,8 @@ def render_html(report: Mapping[str, Any]) -> str:
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>Conformance: {e(spec)}</title><style>{_CSS}</style></head><body>",
            f"<h1>Conformance report: <code>{e(spec)}</code></h1>", f'<div class="meta">{meta}</div>']
+    if (why := incomplete(report)) is not None:
+        out.append(f'<div class="gate bad" id="conformance-incomplete"><b>INCOMPLETE</b>: {e(why)}</div>')
     if report["adapter"].get("policies"):
         out.append(f'<div class="meta" id="conformance-policies">policies: {_md_inline(_policies_text(report))}</div>')
     totals = " ".join(f"{_badge(v)}&nbsp;{n}" for v, n in report["totals"].items())

@@ -108,6 +108,9 @@ class RunRecord:
     error_text: str = ""  # the exception stream() raised while the scenario expected an error event
     traceback: str = ""  # where the adapter's exception came from (factory or stream), for the report
     upstream_known: bool = True  # False for a recording made without the request log
+    # (calls, steps) the case's upstream served: every model call it got, and the script steps it sent
+    # (None: not counted, e.g. an endpoint whose model calls the suite cannot attribute to the case).
+    upstream_served: tuple[int, int] | None = None
     upstream: tuple[UpstreamCall, ...] = ()
     upstream_watched: float = 0.0  # seconds the runner watched the upstream after the abort
     served_over_http: bool = False
@@ -161,6 +164,8 @@ class RunRecord:
         kw["modalities"] = Modalities(declared=tuple(declared) if declared is not None else None,
                                       problem=mods.get("problem"))
         kw["silent_steps"] = frozenset(kw.get("silent_steps", ()))
+        if kw.get("upstream_served") is not None:
+            kw["upstream_served"] = tuple(kw["upstream_served"])
         for name in ("events", "positions", "exhausted", "not_json", "oversize", "event_turns"):
             if name in kw:
                 kw[name] = tuple(kw[name])

@@ -65,6 +65,8 @@ class ServedCase:
         self.scope = f"case-{uuid.uuid4().hex[:12]}"
         self.base_url: str = server.base_url
         self.headers = {"X-Mock-Scope": self.scope}
+        self._scenario = scenario
+        self._aliases: list[str] = []
         state = server.state
         if state.store.get(scenario.id) is None:
             state.store.add(scenario)
@@ -91,8 +93,19 @@ class ServedCase:
         """This case's upstream calls as they are now, without waiting (``ended_at`` None: still open)."""
         return self.server.state.log.entries(self.scope)
 
+    def alias(self, name: str) -> str:
+        """Register ``name`` as another id of this case's scenario until :meth:`close`; its model id.
+
+        A worker is given this one (``scenario:case.…``), not one naming the scenario.
+        """
+        self.server.state.store.alias(name, self._scenario)
+        self._aliases.append(name)
+        return f"scenario:{name}"
+
     def close(self) -> None:
         self.server.state.pauses.pop(self.scope, None)
+        for name in self._aliases:
+            self.server.state.store.unalias(name)
 
 
 def served_case(scenario: Scenario, on_step: Callable[[int], None] | None, time_scale: float) -> ServedCase:

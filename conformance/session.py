@@ -132,6 +132,9 @@ class ConformanceSession:
     results: list[CaseResult] = field(default_factory=list)
     capabilities: Capabilities | None = None
     matrix: Matrix = field(default_factory=load_matrix)
+    # Where the adapter runs: "process" (a worker, or an --adapter-cmd harness), "none" (this
+    # process: its code can change its own verdicts), "endpoint" (--adapter-url). The reports say it.
+    isolation: str = "none"
 
     @classmethod
     def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:

@@ -40,7 +40,7 @@ from _sac_pytest.conformance import opt
 from conformance.gate import DeviationsError, Gate, load_deviations
 from conformance.matrix import load_matrix, marker_name
 from conformance.process_guard import leaked_threads
-from conformance.report import ReportError, build_report, load_report, render_matrix_markdown, write_reports
+from conformance.report import ReportError, build_report, load_final_report, render_matrix_markdown, write_reports
 from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import ABORT_TIME_BOUND, Settings
 from conformance.session import AdapterLoadError, ConformanceSession, load_factory, worst_of
@@ -54,6 +54,7 @@ LEAKS_BEFORE_KEY = pytest.StashKey[set[tuple[str, str]]]()
 EXIT_STATUS_KEY = pytest.StashKey[int]()
 GATE_KEY = pytest.StashKey[Gate]()
 REPORTS_KEY = pytest.StashKey[list[str]]()
+STARTED_KEY = pytest.StashKey[bool]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
 RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
 RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
@@ -131,18 +132,18 @@ def configure(config: pytest.Config) -> None:
             factory = CmdTarget(cmd, start_timeout=float(start) if start else DEFAULT_START_TIMEOUT,
                                 case_timeout=settings.timeout)
             config.add_cleanup(factory.close)
-            session = ConformanceSession.from_factory(factory, factory.__name__, **options)
+            session = ConformanceSession.from_factory(factory, factory.__name__, isolation="process", **options)
         elif url:
             from conformance.targets.url import target_from_options
 
             names = ("capabilities", "stream", "select", "features", "policies")
             target = target_from_options(url, *(opt(config, f"conformance-adapter-url-{n}") for n in names))
-            session = ConformanceSession.from_factory(target, url, **options)
+            session = ConformanceSession.from_factory(target, url, isolation="endpoint", **options)
         elif isolation_mode(opt(config, "conformance-adapter-isolation")) == "process":
             session = _isolated_session(config, spec, settings, options)
         else:
             loaded = load_factory(spec, search=(Path.cwd(), config.rootpath))
-            session = ConformanceSession.from_factory(loaded, spec, **options)
+            session = ConformanceSession.from_factory(loaded, spec, isolation="none", **options)
     except (AdapterLoadError, ScenarioError, OSError, ValueError) as exc:
         # A bad adapter spec, profile or scenario file is the user's input: say what, no traceback.
         raise pytest.UsageError(f"conformance: {exc}") from exc
@@ -170,7 +171,7 @@ def _isolated_session(config: pytest.Config, spec: str, settings: Settings, opti
     target = isolated_target(spec, search=(Path.cwd(), config.rootpath), case_timeout=settings.timeout,
                              **({"start_timeout": float(start)} if start else {}))
     config.add_cleanup(target.close)
-    session = ConformanceSession.from_factory(target, spec, **options)
+    session = ConformanceSession.from_factory(target, spec, isolation="process", **options)
     if target.start_failure is not None:
         raise AdapterLoadError(target.start_failure)
     return session
@@ -424,7 +425,7 @@ def _gate(config: pytest.Config, session: ConformanceSession) -> Gate:
     """The baseline and deviations of this run (a bad file is a usage error naming it)."""
     baseline_path, deviations_path = opt(config, "conformance-baseline"), opt(config, "conformance-deviations")
     try:
-        baseline = load_report(baseline_path) if baseline_path else None
+        baseline = load_final_report(baseline_path) if baseline_path else None
         deviations = load_deviations(deviations_path, session.matrix.ids()) if deviations_path else []
     except (ReportError, DeviationsError) as exc:
         raise pytest.UsageError(f"conformance: {exc}") from exc
@@ -450,6 +451,39 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
     conf.results.sort(key=lambda r: order.get(r.case_id, len(order)))
 
 
+def _report(config: pytest.Config, conf: ConformanceSession, status: str) -> dict[str, Any]:
+    gate = config.stash[GATE_KEY]
+    return build_report(
+        spec=conf.spec, results=conf.results, scenarios=conf.scenarios, capabilities=conf.capabilities,
+        profile=conf.profile, strict=conf.settings.strict, dialects=conf.selected_dialects(), matrix=conf.matrix,
+        decisions={k: d.as_dict() for k, d in gate.decisions.items()}, gate=gate.summary(),
+        isolation=conf.isolation, status=status,
+    )
+
+
+def _report_dir(config: pytest.Config) -> Path | None:
+    if config.getoption("conformance_no_report", default=False):
+        return None
+    return Path(opt(config, "conformance-report-dir") or "reports")
+
+
+def _write_started_report(config: pytest.Config, conf: ConformanceSession) -> None:
+    """Before the first case: a report that says the run has not finished, replaced at the end.
+
+    A run that dies on the way (an in-process adapter's ``os._exit(0)``, a killed job) leaves
+    this one behind, which no gate accepts (:func:`conformance.report.incomplete`), instead of
+    no report or the last run's.
+    """
+    directory = _report_dir(config)
+    if directory is None:
+        return
+    try:
+        write_reports(_report(config, conf, "started"), directory)
+        config.stash[STARTED_KEY] = True
+    except OSError:
+        pass  # said at the end, when the final report cannot be written either
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Write the reports, and the matrix to ``$GITHUB_STEP_SUMMARY`` when that is set.
 
@@ -465,27 +499,65 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if conf is not None and conf.results:
             workeroutput[WORKER_OUTPUT_KEY] = pickle.dumps((conf.results, config.stash[GATE_KEY].decisions))
         return
-    if conf is None or not conf.results:
+    started: bool = config.stash.get(STARTED_KEY, False)
+    if conf is None or not (conf.results or started):
         return
-    gate = config.stash[GATE_KEY]
-    report = build_report(
-        spec=conf.spec, results=conf.results, scenarios=conf.scenarios, capabilities=conf.capabilities,
-        profile=conf.profile, strict=conf.settings.strict, dialects=conf.selected_dialects(), matrix=conf.matrix,
-        decisions={k: d.as_dict() for k, d in gate.decisions.items()}, gate=gate.summary(),
-    )
+    report = _report(config, conf, "complete")
     notes: list[str] = []
     try:
-        if not config.getoption("conformance_no_report", default=False):
-            directory = Path(opt(config, "conformance-report-dir") or "reports")
+        directory = _report_dir(config)
+        if directory is not None:
             notes += [f"report: {p}" for p in write_reports(report, directory)]
         summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-        if summary_file:
+        if summary_file and conf.results:
             with open(summary_file, "a", encoding="utf-8") as fh:
                 fh.write(render_matrix_markdown(report) + "\n")
     except OSError as exc:
         # A report that cannot be written is said in the summary; it does not crash the session.
         notes.append(f"conformance warning: could not write the reports: {exc}")
     config.stash[REPORTS_KEY] = notes
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> None:
+    """Before the first case runs (here or in xdist's workers): the ``started`` report."""
+    config = session.config
+    conf = config.stash.get(SESSION_KEY, None)
+    if conf is None or hasattr(config, "workerinput"):
+        return
+    _junit_properties(config, conf)
+    xdist = getattr(config.option, "dist", "no") != "no"  # the controller collects nothing: its workers run
+    if config.option.collectonly or not (session.items or xdist):
+        return
+    _write_started_report(config, conf)
+
+
+def _junit_properties(config: pytest.Config, conf: ConformanceSession) -> None:
+    """``--junitxml``: the adapter, where it ran and the kit's version as the test suite's properties."""
+    from _pytest.junitxml import xml_key
+
+    from conformance.report import KIT_DISTRIBUTION, _dist_version
+
+    xml = config.stash.get(xml_key, None)
+    if xml is None:
+        return
+    for name, value in (("conformance_adapter", conf.spec), ("conformance_isolation", conf.isolation),
+                        ("conformance_kit", _dist_version(KIT_DISTRIBUTION) or "?")):
+        xml.add_global_property(name, value)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """The first lines of the run: the adapter, where it runs, and the kit's version."""
+    conf = config.stash.get(SESSION_KEY, None)
+    if conf is None:
+        return []
+    from conformance.report import KIT_DISTRIBUTION, _dist_version
+
+    line = f"conformance: adapter {conf.spec} · isolation {conf.isolation} · kit {_dist_version(KIT_DISTRIBUTION)}"
+    if conf.isolation == "none":
+        line += (" · WARNING: the adapter runs in this process and can change its own verdicts "
+                 "(--adapter-isolation=none is for debugging)")
+    return [line]
 
 
 # --- generated-* streams drawn in a child process while the corpus runs (issue 18, conformance.prefetch)

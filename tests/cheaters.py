@@ -1,9 +1,10 @@
 """Adapters that try to grade themselves (issue 19): each emits only RUN_STARTED and RUN_FINISHED,
 and cheats so that this lazy output passes.
 
-In process (``--adapter-isolation=none``) they succeed: that is what the in-process mode trusts
-(the README says so). Behind ``--adapter-isolation=process`` there is nothing to reach, and the
-lazy output is graded as what it is. Cheating only on ``CHEAT_ON`` lets the tests show the next
+In process (``--adapter-isolation=none``, the debugging mode) they succeed: that is what the
+in-process mode trusts (the README says so). In a worker process (the default) there is nothing to
+reach, and the lazy output is graded as what it is; ``replays_the_corpus`` needs no reach at all,
+and row ``upstream.read`` catches it. Cheating only on ``CHEAT_ON`` lets the tests show the next
 case of the same worker is not affected.
 """
 
@@ -87,13 +88,14 @@ class ThroughFrames(_Lazy):
 class PatchesTheGrader(_Lazy):
     """Module globals: the grader's list of checks, emptied."""
 
-    def __init__(self, ctx: AdapterContext) -> None:
-        super().__init__(ctx)
-        if ctx.scenario_id == CHEAT_ON:
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        if is_cheat_case(request):
             import conformance.grading
 
             conformance.grading.CHECKS = ()  # type: ignore[assignment]
             self.cheated = True
+        async for event in super().stream(request):
+            yield event
 
 
 class EndsTheSuite(_Lazy):
@@ -105,10 +107,30 @@ class EndsTheSuite(_Lazy):
         os._exit(0)
 
 
-def exhausts_the_stack(ctx: AdapterContext) -> Any:
+def is_cheat_case(request: RunRequest) -> bool:
+    """Whether the request is ``CHEAT_ON``'s: found by its messages in the public corpus (a worker
+    knows its case by an opaque id only)."""
+    from mock_provider.scenario import load_corpus
+
+    scenario = next(s for s in load_corpus() if s.id == CHEAT_ON)
+    return request.messages == [m.model_dump(exclude_none=True) for m in scenario.request.messages]
+
+
+class ExhaustsTheStack:
     """The reference adapter, except on ``CHEAT_ON``, where it overflows the C stack (a segfault)."""
-    if ctx.scenario_id != CHEAT_ON:
-        return agui(ctx)
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        self.inner = agui(ctx)
+        self.capabilities = self.inner.capabilities
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        if is_cheat_case(request):
+            _overflow()
+        async for event in self.inner.stream(request):
+            yield event
+
+
+def _overflow() -> None:
     sys.setrecursionlimit(10**7)
 
     def overflow() -> None:
@@ -121,7 +143,6 @@ def exhausts_the_stack(ctx: AdapterContext) -> Any:
     worker = threading.Thread(target=overflow)
     worker.start()
     worker.join()
-    return agui(ctx)  # not reached
 
 
 class Chatty:
@@ -153,3 +174,40 @@ through_frames = cheater(ThroughFrames)
 patches_the_grader = cheater(PatchesTheGrader)
 ends_the_suite = cheater(EndsTheSuite)
 chatty = cheater(Chatty)
+# The reference adapter against its own copy of the public script: the suite's upstream is never read.
+
+exhausts_the_stack = cheater(ExhaustsTheStack)
+
+
+class WhereTheAbortComesFrom:
+    """Not a cheater: an adapter that lets an error of ``do_stream`` itself propagate, and ends
+    silently on an abort read from the stream. Whether an abort before the first part comes from
+    ``do_stream`` or from the first read must not depend on where the adapter runs."""
+
+    capabilities = Capabilities(name="abort-site", inputs=["v3", "v4"], output="ag-ui", features=["abort"])
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        self.ctx = ctx
+
+    async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
+        from mock_provider.abort import AbortError
+
+        yield {"type": "RUN_STARTED", "threadId": request.thread_id, "runId": request.run_id}
+        assert self.ctx.model is not None
+        result = await self.ctx.model.do_stream({"prompt": request.messages, "abort_signal": request.abort})
+        try:
+            async for _ in result.stream:
+                pass
+        except AbortError:
+            return  # the abort policy 'silent': the run ends without a terminal
+        yield {"type": "RUN_FINISHED", "threadId": request.thread_id, "runId": request.run_id}
+
+
+where_the_abort_comes_from = cheater(WhereTheAbortComesFrom)
+
+
+def replays_the_corpus(ctx: AdapterContext) -> Any:
+    """The reference adapter against its own copy of the public script: the suite's upstream is never read."""
+    from tests.mutants.replay_mutants import replayer
+
+    return replayer(ctx)

@@ -80,7 +80,10 @@ def test_the_bound_is_a_plugin_option_and_an_ini_key(pytester: pytest.Pytester) 
     pytester.syspathinsert()
     case = ["-k", "abort.mid-text.001-v3"]
     pytester.makeini("[pytest]\nconformance_abort_bound = 0.07\n")
-    from_ini = pytester.runpytest_inprocess("--adapter=leaking:factory", *case)
+    # In process: in a worker the caller's abort reaches the harness while the adapter waits for its next
+    # part, and the adapter's abort watch cancels that read, which closes the worker's upstream stream; the
+    # leak is not seen there (a known gap, tests/test_isolation_parity.py NOT_IN_A_WORKER).
+    from_ini = pytester.runpytest_inprocess("--adapter=leaking:factory", "--adapter-isolation=none", *case)
     from_ini.assert_outcomes(failed=1)
     from_ini.stdout.fnmatch_lines(["*still open*bound 0.07s*"])
     # The command-line option is read the same way (and wins over the ini key): a bad value says so.

@@ -148,3 +148,41 @@ def test_diff_reports_new_failures_fixes_verdict_changes_and_regressions() -> No
     # The accepted deviation is a new failure but not a regression.
     assert [r["case"] for r in d["regressions"]] == ["x.a.001[v3]"]
     assert diff_reports(b, b)["regressions"] == [] and diff_reports(b, b)["verdict_changes"] == []
+
+
+# ---------------------------------------------------------------- a report whose run never finished
+def _saved(tmp_path: Path, name: str, **kw: Any) -> Path:
+    import json
+
+    from conformance.report import build_report
+
+    path = tmp_path / name
+    path.write_text(json.dumps(build_report(spec="m:f", results=[], **kw)), encoding="utf-8")
+    return path
+
+
+def test_no_gate_takes_a_started_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run that died leaves its ``started`` report: no baseline, diff or gate draws a verdict from it."""
+    from conformance.cli import main
+    from conformance.report import ReportError, load_final_report, load_report
+
+    started = _saved(tmp_path, "started.json", isolation="process", status="started")
+    done = _saved(tmp_path, "done.json", isolation="process")
+    assert load_report(started)["run"]["status"] == "started"  # a valid report, shown as INCOMPLETE
+    with pytest.raises(ReportError, match="never finished"):
+        load_final_report(started)
+    assert main(["diff", str(done), str(started)]) == 2
+    assert main(["gate", str(started)]) == 1
+    assert "never finished" in capsys.readouterr().err
+    assert main(["gate", str(done)]) == 0
+    in_process = _saved(tmp_path, "none.json", isolation="none")
+    assert main(["gate", str(in_process)]) == 1
+    assert main(["gate", str(in_process), "--allow-in-process"]) == 0
+
+
+def test_a_started_baseline_is_a_usage_error(pytester: pytest.Pytester, tmp_path: Path) -> None:
+    started = _saved(tmp_path, "base.json", isolation="process", status="started")
+    result = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", f"--conformance-baseline={started}",
+                                          "--no-report", "-k", "text.basic.001")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*never finished (status started)*"])

@@ -87,7 +87,9 @@ def test_twenty_new_kinds() -> None:
 def _pytest(tmp_path: Path, adapter: str) -> tuple[subprocess.CompletedProcess[str], Any]:
     report = tmp_path / "reports"
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
-                           f"--adapter={adapter}", "--dialect=v3", "-k", "text.basic.001 or tool.interleave.001",
+                           # In process: these adapters attack the suite's own process (its threads, its stdout).
+                           f"--adapter={adapter}", "--adapter-isolation=none", "--dialect=v3", "-k",
+                           "text.basic.001 or tool.interleave.001",
                            f"--report-dir={report}"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -118,7 +120,8 @@ def test_an_adapter_that_closes_stdout_keeps_every_case_in_the_reports(tmp_path:
     setup and the reports kept 1 of 3 cases."""
     report = tmp_path / "reports"
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
-                           "--adapter=tests.hostile_more:closes_stdout", "--dialect=v3", "-k",
+                           "--adapter=tests.hostile_more:closes_stdout", "--adapter-isolation=none",
+                           "--dialect=v3", "-k",
                            "text.basic.001 or text.blocks.001 or tool.interleave.001",
                            f"--conformance-report-dir={report}"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300,

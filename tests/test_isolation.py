@@ -1,4 +1,4 @@
-"""``--adapter-isolation=process`` (issue 19): an adapter cannot grade itself.
+"""``--adapter-isolation=process``, the default: an adapter cannot grade itself.
 
 The cheaters (tests/cheaters.py) emit only RUN_STARTED and RUN_FINISHED and reach into the
 suite to make that pass. In process they do: that is the trust the in-process mode asks for
@@ -94,26 +94,79 @@ def test_in_process_a_stack_overflow_ends_the_suite() -> None:
     assert done.returncode == -11 and "ERROR" not in done.stdout, (done.returncode, done.stdout, done.stderr[-500:])
 
 
-def _pytest(tmp_path: Path, *args: str) -> tuple[int, Any]:
+def _pytest(tmp_path: Path, *args: str, adapter: str = "tests.cheaters:ends_the_suite") -> tuple[int, Any, str]:
+    """The suite run as a user runs it: its exit status, its conformance.json (None: none) and its output."""
     report = tmp_path / "reports"
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
-                           "--adapter=tests.cheaters:ends_the_suite", "--dialect=v3", "-k", "text.basic.001",
+                           f"--adapter={adapter}", "--dialect=v3", "-k", "text.basic.001",
                            f"--report-dir={report}", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     path = report / "conformance.json"
-    return done.returncode, json.loads(path.read_text()) if path.exists() else None
+    return done.returncode, json.loads(path.read_text()) if path.exists() else None, done.stdout + done.stderr
+
+
+def _gate(report_dir: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "conformance", "gate", str(report_dir / "conformance.json")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 def test_an_adapter_that_ends_the_suite_with_status_0(tmp_path: Path) -> None:
-    """``os._exit(0)`` in process: pytest reports success and writes no report (a green CI job).
-    In isolation: the case is ERROR, pytest exits 1, and the report has the case."""
-    status, report = _pytest(tmp_path / "trusted")
-    assert (status, report) == (0, None)
-    status, report = _pytest(tmp_path / "isolated", "--adapter-isolation=process")
+    """``os._exit(0)`` under the default command ends the worker: the case is ERROR, pytest exits 1,
+    and the report has the case. In process (the debugging mode) pytest still exits 0, but the
+    report it leaves says the run never finished, and the gate refuses it."""
+    status, report, _ = _pytest(tmp_path / "default")
     assert status == 1 and report is not None
     [case] = report["cases"]
     assert case["verdict"] == "ERROR" and "harness exited mid-case (exit code 0)" in case["reason"], case
+    assert report["run"] == {"status": "complete", "isolation": "process"}
+    status, report, _ = _pytest(tmp_path / "trusted", "--adapter-isolation=none")
+    assert status == 0 and report is not None  # the trust the debugging mode asks for, documented
+    assert report["run"] == {"status": "started", "isolation": "none"} and report["cases"] == []
+    gate = _gate(tmp_path / "trusted" / "reports")
+    assert gate.returncode == 1 and "never finished (status started)" in gate.stderr, gate.stderr
+    md = (tmp_path / "trusted" / "reports" / "conformance.md").read_text()
+    assert "**INCOMPLETE**" in md
+
+
+FORGERS = ["through_the_model", "through_gc", "through_frames", "patches_the_grader", "ends_the_suite",
+           "replays_the_corpus"]
+
+
+@pytest.mark.parametrize("name", FORGERS)
+def test_a_forger_fails_under_the_default_command(name: str, tmp_path: Path) -> None:
+    """Each forges a PASS in process (rewrites the expectation, empties the checks, ends the suite with
+    status 0, or replays the public corpus); the plain ``pytest --adapter=...`` gives it FAIL or ERROR,
+    a non-zero exit, and a report that the gate refuses."""
+    status, report, output = _pytest(tmp_path, adapter=f"tests.cheaters:{name}")
+    assert status == 1, output[-2000:]
+    assert report is not None and report["run"] == {"status": "complete", "isolation": "process"}
+    [case] = report["cases"]
+    assert case["verdict"] in ("FAIL", "ERROR"), case
+    if name == "replays_the_corpus":
+        assert "upstream.read" in case["failed_rows"], case  # its events are the reference's: only the upstream knows
+    assert _gate(tmp_path / "reports").returncode == 1
+
+
+def test_every_report_names_the_isolation(tmp_path: Path) -> None:
+    """The terminal header, conformance.json, .md, .html and the JUnit properties say where the adapter ran."""
+    for mode, shown in (("process", "isolation `process`"), ("none", "isolation `none (in the suite's process")):
+        where = tmp_path / mode
+        junit = where / "junit.xml"
+        args = [f"--junitxml={junit}"] + ([f"--adapter-isolation={mode}"] if mode == "none" else [])
+        status, report, output = _pytest(where, *args, adapter="conformance.reference:agui")
+        assert status == 0 and report is not None, output[-2000:]
+        assert report["run"] == {"status": "complete", "isolation": mode}
+        assert report["versions"]["kit"] and report["adapter"]["spec"] == "conformance.reference:agui"
+        assert f"conformance: adapter conformance.reference:agui · isolation {mode} · kit" in output
+        assert ("WARNING: the adapter runs in this process" in output) == (mode == "none")
+        assert shown in (where / "reports" / "conformance.md").read_text()
+        assert 'id="conformance-isolation">' + mode in (where / "reports" / "conformance.html").read_text()
+        assert f'<property name="conformance_isolation" value="{mode}"' in junit.read_text()
+    gate = _gate(tmp_path / "none" / "reports")
+    assert gate.returncode == 1 and "isolation none" in gate.stderr  # a passing in-process run is no gate's PASS
+    assert _gate(tmp_path / "process" / "reports").returncode == 0
 
 
 # ---------------------------------------------------------------- the plugin
@@ -126,11 +179,11 @@ def test_isolation_from_the_ini_file_and_a_bad_value(pytester: pytest.Pytester) 
     assert grading.CHECKS != ()
     bad = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", "--adapter-isolation=thread")
     assert bad.ret == pytest.ExitCode.USAGE_ERROR
-    bad.stderr.fnmatch_lines(["*--adapter-isolation must be one of none, process (got 'thread')*"])
+    bad.stderr.fnmatch_lines(["*--adapter-isolation must be one of process, none (got 'thread')*"])
 
 
 def test_a_worker_that_cannot_import_the_adapter_is_a_usage_error(pytester: pytest.Pytester) -> None:
-    result = pytester.runpytest_inprocess("--adapter=no_such_module_x:f", "--adapter-isolation=process")
+    result = pytester.runpytest_inprocess("--adapter=no_such_module_x:f")  # process isolation: the default
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*harness did not start*", "*cannot import adapter module 'no_such_module_x'*"])
 

@@ -28,6 +28,7 @@ AREAS = [
     ("8.4.", "Lifecycle (spec-reference 8.4)"),
     ("consumer.", "Consumer view (TanStack StreamProcessor, conformance/consumer_view.py)"),
     ("request.", "Upstream request conversion (spec-reference 1.7; checked on the request log)"),
+    ("upstream.", "The upstream was read: what the run shows came from it (a replay of the public corpus reads none)"),
     ("structured.", "Structured output (spec-reference 1.7, 4.3-4.6; seed 000 sections 7, 14)"),
     ("hygiene.", "Hygiene (SHOULD)"),
     ("info.", "Recorded behaviour (MAY: graded INFO, never a failure)"),

@@ -30,6 +30,7 @@ from conformance.checks import (
     semantics,
     transport,
     ui_reader,
+    upstream_read,
 )
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
@@ -44,6 +45,7 @@ CHECKS: tuple[Check, ...] = (
     lifecycle.check,  # the protocol's lifecycle table
     semantics.check,  # the transcript against the scenario's expected one
     request.check,  # what the adapter sent upstream
+    upstream_read.check,  # what it showed came from the upstream at all
     modalities.check,  # the input modalities it declares for the model
     exposure.check,  # a call is complete only after its tool-call part
     abort.check,  # the caller's abort reached the upstream, in time, and nothing else followed

@@ -41,6 +41,7 @@ import contextlib
 import io
 import os
 import queue
+import secrets
 import shlex
 import signal
 import subprocess
@@ -272,8 +273,12 @@ class CmdTarget:
     """
 
     def __init__(self, cmd: str, *, start_timeout: float = DEFAULT_START_TIMEOUT, case_timeout: float = 10.0,
-                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> None:
+                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, opaque: bool = False) -> None:
         self.cmd = cmd
+        # Opaque: the harness sees a random id per case (its case id, thread and run ids, HTTP model
+        # id), never the scenario's: a worker cannot look its case up in the public corpus by name.
+        self.opaque = opaque
+        self._names: collections.OrderedDict[str, str] = collections.OrderedDict()  # wire id -> case id
         self.argv = shlex.split(cmd)
         if not self.argv:
             raise ValueError("--adapter-cmd is empty")
@@ -293,6 +298,17 @@ class CmdTarget:
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
         return CmdAdapter(self, self.process(), ctx)
+
+    def wire_id(self, case_id: str) -> str:
+        """The id the harness knows ``case_id`` by: itself, or a random one when the target is opaque."""
+        if not self.opaque:
+            return case_id
+        wire = f"case.{secrets.token_hex(8)}"  # a valid scenario id: the mock server selects by it
+        with self._lock:
+            self._names[wire] = case_id
+            while len(self._names) > MAX_ENDED_CASES:
+                self._names.popitem(last=False)
+        return wire
 
     def case_ended(self, case_id: str) -> None:
         """Remember that ``case_id`` is over: its later messages are dropped and noted (:meth:`late_notes`)."""
@@ -325,8 +341,10 @@ class CmdTarget:
         """
         with self._lock:
             late, self._late = self._late, {}
-        return {case: (f"note: the harness printed {len(types)}{'+' if len(types) >= 20 else ''} message(s) for "
-                       f"this case after it had ended ({', '.join(sorted(set(types)))}); dropped")
+            names = dict(self._names)
+        return {names.get(case, case): (f"note: the harness printed {len(types)}{'+' if len(types) >= 20 else ''} "
+                                         f"message(s) for this case after it had ended "
+                                         f"({', '.join(sorted(set(types)))}); dropped")
                 for case, types in late.items()}
 
     @property
@@ -416,7 +434,10 @@ class CmdAdapter:
         self.ctx = ctx
         assert proc.capabilities is not None
         self.capabilities: Capabilities = proc.capabilities
-        self.case_id = f"{ctx.scenario_id}[{ctx.dialect}]"
+        self.case_id = target.wire_id(f"{ctx.scenario_id}[{ctx.dialect}]")
+        # The thread and run ids the harness gets: the caller's, or ones derived from the opaque case id
+        # (the caller's name the scenario); the events' own are put back as they come (see stream()).
+        self._ids: dict[str, tuple[str, str]] = {}
         self._abort_sent = False
         self._parts_done = False
         self._iterator: Any = None
@@ -463,7 +484,9 @@ class CmdAdapter:
             return PartsEndMessage(case=self.case_id)
         except Exception as exc:
             self._parts_done = True
-            return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc))
+            # doStream returned and its stream failed: the harness's doStream returns too, and the
+            # first read throws (an abort before the first part reaches an in-process adapter so).
+            return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc), inStream=self._iterator is not None)
         return PartMessage(case=self.case_id, part=item)
 
     async def _feed_one(self, request: RunRequest, *, pulled: bool, call: dict[str, Any] | None = None) -> None:
@@ -485,7 +508,7 @@ class CmdAdapter:
                         answer = await self._next_answer(request)  # the model records the abort
                     if not isinstance(answer, PartsErrorMessage):
                         answer = PartsErrorMessage(case=self.case_id, error=UpstreamError(
-                            name="AbortError", message="The operation was aborted"))
+                            name="AbortError", message="The operation was aborted"), inStream=True)
                     self._parts_done = True
         self.proc.send(answer)
 
@@ -504,12 +527,20 @@ class CmdAdapter:
         if ctx.dialect in PART_DIALECTS:
             upstream = PartsUpstream()
         else:
-            upstream = HttpUpstream(base_url=ctx.base_url or "", model_id=ctx.model_id or "",
+            model_id = ctx.model_id or ""
+            alias = getattr(ctx.request_log, "alias", None)
+            if self.target.opaque and callable(alias):
+                model_id = alias(self.case_id)  # the mock server knows the case by its opaque id too
+            upstream = HttpUpstream(base_url=ctx.base_url or "", model_id=model_id,
                                     headers=dict(ctx.extra.get("headers") or {}))
+        thread_id, run_id = request.thread_id, request.run_id
+        if self.target.opaque:
+            thread_id, run_id = f"thread-{self.case_id}", f"run-{self.case_id}"
+            self._ids = {"threadId": (thread_id, request.thread_id), "runId": (run_id, request.run_id)}
         body = RequestBody(model=request.model, messages=request.messages,
                            tools=wire_tools(request.tools),  # type: ignore[arg-type]  # validated as ToolBody
                            output_schema=request.output_schema, options=request.options,
-                           thread_id=request.thread_id, run_id=request.run_id,
+                           thread_id=thread_id, run_id=run_id,
                            structured_mode=request.structured_mode)  # type: ignore[arg-type]
         return CaseMessage(case=self.case_id, dialect=ctx.dialect, request=body, upstream=upstream,
                            model_info=ctx.model_info)
@@ -634,7 +665,7 @@ class CmdAdapter:
                 msg = await self._receive(inbox, request, deadline)
                 if msg.type == "event":
                     self.events_yielded += 1
-                    yield msg.event
+                    yield self._caller_ids(msg.event)
                 elif msg.type == "end":
                     finished = True
                     return
@@ -659,6 +690,15 @@ class CmdAdapter:
                 self.target.discard(proc)
             await asyncio.sleep(0)  # lines already handed to this loop: noted below, never lost unsaid
             self._drain_late(inbox)
+
+    def _caller_ids(self, event: Any) -> Any:
+        """The event with the opaque thread and run ids the harness was given put back to the caller's
+        (an adapter that echoes them emits what it would in process; any other value stays)."""
+        if not self._ids or not isinstance(event, dict):
+            return event
+        swapped = {key: self._ids[key][1] for key, value in event.items()
+                   if key in self._ids and value == self._ids[key][0]}
+        return {**event, **swapped} if swapped else event
 
     def _drain_late(self, inbox: asyncio.Queue[Item]) -> None:
         """What reached this case's queue after it ended: a note on the case, not a message for the next one."""

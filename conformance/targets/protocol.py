@@ -183,6 +183,12 @@ class PartsErrorMessage(_Message):
     type: Literal["parts-error"] = "parts-error"
     case: str
     error: UpstreamError
+    in_stream: bool | None = Field(
+        default=None, alias="inStream", description="true on the answer to the first pull when doStream returned "
+        "and reading its stream's first part failed (an abort before the first part): the harness's doStream "
+        "returns, and the stream's first read throws. Absent: on a first pull, doStream itself threw.")
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
 
 class AbortMessage(_Message):

@@ -303,6 +303,9 @@ class UrlAdapter:
     # Its server tools run behind the transport (from the case's results), never the runner's execute:
     # the runner watches the events to abort during a tool (client.abort_during_tool).
     remote_tools = True
+    # The endpoint's own model client may leave out the case's scope (a selection mode that names the
+    # scenario only): its model calls are not counted as the case's, so row upstream.read is not graded.
+    upstream_attributed = False
 
     def __init__(self, target: UrlTarget, ctx: AdapterContext) -> None:
         self.target, self.ctx = target, ctx

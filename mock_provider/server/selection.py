@@ -47,8 +47,25 @@ class ScenarioStore:
 
     def __init__(self, scenarios: Iterable[Scenario] = ()) -> None:
         self._by_id: dict[str, Scenario] = {}
+        # Other names a scenario is selected by (a case's opaque id), never listed.
+        self._aliases: dict[str, Scenario] = {}
         for s in scenarios:
             self.add(s)
+
+    def alias(self, name: str, scenario: Scenario) -> None:
+        """Select ``scenario`` by ``name`` as well (not listed, not a stored id) until :meth:`unalias`.
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> store = ScenarioStore(load_corpus()[:1])
+        >>> store.alias("case.1f", load_corpus()[0])
+        >>> store.get("case.1f").id == load_corpus()[0].id, len(store)
+        (True, 1)
+        """
+        self._aliases[name] = scenario
+
+    def unalias(self, name: str) -> None:
+        """Forget an alias (no error when unknown)."""
+        self._aliases.pop(name, None)
 
     def add(self, scenario: Scenario) -> None:
         """Register a scenario; ``KeyError`` when the id is taken."""
@@ -57,8 +74,8 @@ class ScenarioStore:
         self._by_id[scenario.id] = scenario
 
     def get(self, scenario_id: str) -> Scenario | None:
-        """The scenario with this id, or None."""
-        return self._by_id.get(scenario_id)
+        """The scenario with this id (or alias), or None."""
+        return self._by_id.get(scenario_id) or self._aliases.get(scenario_id)
 
     def put(self, scenario: Scenario) -> None:
         """Register a scenario or replace the one with its id."""

@@ -48,3 +48,8 @@ ALL_MUTANTS += _RETRY
 from tests.mutants.ui_consumer_mutants import MUTANTS as _UI_CONSUMER  # noqa: E402
 
 ALL_MUTANTS += _UI_CONSUMER
+
+# Never reading the upstream (row upstream.read): a replay of the public corpus.
+from tests.mutants.replay_mutants import MUTANTS as _REPLAY  # noqa: E402
+
+ALL_MUTANTS += _REPLAY
