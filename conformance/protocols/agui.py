@@ -757,6 +757,20 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     return out
 
 
+def hands_over_input(event: Any) -> bool:
+    """A ``TOOL_CALL_END`` that carries the input the call is run with: TanStack's processor takes ``input``
+    (or ``metadata.tanstack.input``) as the call's canonical arguments and completes the call with them
+    (@tanstack/ai 0.58.0 dist/esm/activities/chat/stream/processor.js:865-872).
+
+    >>> hands_over_input({"type": "TOOL_CALL_END", "toolCallId": "c", "input": {}}), hands_over_input(
+    ...     {"type": "TOOL_CALL_END", "toolCallId": "c"})
+    (True, False)
+    """
+    if _etype(event) != "TOOL_CALL_END":
+        return False
+    return "input" in event or dig(event, "metadata", "tanstack", "input") is not None
+
+
 # Events that carry one upstream part's content (what a pipeline one part ahead may still emit after an abort).
 CONTENT_TYPES = frozenset({"TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CHUNK", "REASONING_MESSAGE_CONTENT",
                            "REASONING_MESSAGE_CHUNK", "TOOL_CALL_ARGS", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT"})
@@ -786,4 +800,5 @@ PROTOCOL = OutputProtocol(
     # dist/esm/activities/chat/tools/tool-calls.js:173 server tools, :441 client tools).
     null_args_empty=True,
     reasoning_apart=carries_tanstack_metadata,  # TanStack's TokenUsage rule on its wire form (usage_readings)
+    hands_over_input=hands_over_input,
 )

@@ -76,3 +76,7 @@ class OutputProtocol:
     # @tanstack/openai-base 0.10.15 dist/esm/adapters/chat-completions-text.js:684) or reads it as
     # content-filter as @ai-sdk/openai 4.0.118 dist/index.js:1684 does.
     refusal_finishes: frozenset[str] = frozenset({"content_filter", "stop"})
+    # Whether one exposure event hands the call over with input a client would run it with (the UI message
+    # stream's tool-input-available, a TOOL_CALL_END carrying input): a call the upstream never completed
+    # must never be handed over so (row 8.1.12). None: the protocol has no such event.
+    hands_over_input: Callable[[Any], bool] | None = None

@@ -603,6 +603,16 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     return out
 
 
+def hands_over_input(event: Any) -> bool:
+    """``tool-input-available``: the reader puts the call in state input-available with that input and
+    ``onToolCall`` runs it (ai@6.0.326 dist/index.mjs:6401-6431); a ``tool-input-error`` does not.
+
+    >>> hands_over_input({"type": "tool-input-available"}), hands_over_input({"type": "tool-input-error"})
+    (True, False)
+    """
+    return event_type(event) == "tool-input-available"
+
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -610,6 +620,7 @@ PROTOCOL = OutputProtocol(
     lifecycle=lifecycle,
     extract=extract,
     exposures=exposures,
+    hands_over_input=hands_over_input,
     expresses_model=EXPRESSES_MODEL,
     expresses_error_code=EXPRESSES_ERROR_CODE,
     expresses_structured=EXPRESSES_STRUCTURED,

@@ -1,0 +1,51 @@
+"""Mutants of defects the kit used to miss (issue 24): each breaks one rule a real adapter could break
+unseen before its scenario or check existed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.reference.state import ToolCallState
+from conformance.reference.tanstack import TanstackReferenceAdapter
+from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
+from conformance.reference.values import parse_json_text
+from tests.mutants.base import Mutant, subclass
+
+
+class _HandsOverCutCalls:
+    """When the upstream fails, a call it never completed is ended with what streamed, handed over with
+    that input (``{}`` when it does not parse) instead of left open: the client would run it."""
+
+    _cut: set[str]
+
+    def fail_run(self, message: str, code: str | None) -> None:
+        state = self.state  # type: ignore[attr-defined]
+        if not state.done and code != "aborted":
+            self._cut = {c.id for c in state.calls.values() if c.started and not c.completed}
+            for call in state.calls.values():
+                if call.id in self._cut:
+                    self.end_tool(call, call.args_text)  # type: ignore[attr-defined]
+        super().fail_run(message, code)  # type: ignore[misc]
+
+    def end_input(self, call: ToolCallState) -> tuple[bool, Any]:
+        if call.id in getattr(self, "_cut", set()):
+            ok, value = parse_json_text(call.args_text)
+            return True, value if ok else {}
+        kept: tuple[bool, Any] = super().end_input(call)  # type: ignore[misc]
+        return kept
+
+
+class TanstackCutCallHandedOver(_HandsOverCutCalls, TanstackReferenceAdapter):
+    """TanStack chunks: ``TOOL_CALL_END{input}`` for the cut call before RUN_ERROR."""
+
+
+class UICutCallHandedOver(_HandsOverCutCalls, UIMessageStreamReferenceAdapter):
+    """UI message stream: ``tool-input-available{input}`` for the cut call before the error chunk."""
+
+
+MUTANTS: list[Mutant] = [
+    Mutant("tanstack.cut-call-handed-over", "a call the upstream never completed is ended with input when "
+           "the run fails", subclass(TanstackCutCallHandedOver), {"8.1.12"}, "tanstack"),
+    Mutant("ui.cut-call-handed-over", "a call the upstream never completed is sent as tool-input-available "
+           "when the run fails", subclass(UICutCallHandedOver), {"8.1.12"}, "ui-message-stream"),
+]
