@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import jiter
+
 from conformance.reference.state import ToolCallState
 from conformance.reference.tanstack import TanstackReferenceAdapter
 from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
@@ -43,9 +45,49 @@ class UICutCallHandedOver(_HandsOverCutCalls, UIMessageStreamReferenceAdapter):
     """UI message stream: ``tool-input-available{input}`` for the cut call before the error chunk."""
 
 
+def repairable(text: str) -> bool:
+    """Whether a partial-JSON parser makes something of the argument text (truncated strings, objects and
+    arrays closed; what follows a complete value ignored): jiter's ``trailing-strings`` mode.
+
+    >>> repairable('{"city":"Par'), repairable('{"city": "Paris", "unit": }')
+    (True, False)
+    """
+    try:
+        jiter.from_json(text.encode(), partial_mode="trailing-strings")
+    except ValueError:
+        return False
+    return True
+
+
+class UIUnrepairableLeftOpen(UIMessageStreamReferenceAdapter):
+    """A call whose arguments no partial-JSON repair fixes gets no ``tool-input-error``: it stays open in the
+    client's message forever (malformed arguments that repair are reported as the reference does)."""
+
+    def end_tool(self, call: ToolCallState, text: str) -> None:
+        if repairable(text) or not call.args_sent:
+            super().end_tool(call, text)
+            return
+        self.resolve_input(call, text)
+        call.completed = True  # nothing sent: the client never learns the call ended
+
+
+class TanstackUnrepairableEmptyInput(TanstackReferenceAdapter):
+    """Declares the 'raw' policy, but a call whose arguments no partial-JSON repair fixes ends with
+    ``input: {}`` (TanStack's engine runs the tool with it); repairable malformed input stays raw."""
+
+    def end_input(self, call: ToolCallState) -> tuple[bool, Any]:
+        if not call.input_ok and not repairable(call.input_text):
+            return True, {}
+        return super().end_input(call)
+
+
 MUTANTS: list[Mutant] = [
     Mutant("tanstack.cut-call-handed-over", "a call the upstream never completed is ended with input when "
            "the run fails", subclass(TanstackCutCallHandedOver), {"8.1.12"}, "tanstack"),
     Mutant("ui.cut-call-handed-over", "a call the upstream never completed is sent as tool-input-available "
            "when the run fails", subclass(UICutCallHandedOver), {"8.1.12"}, "ui-message-stream"),
+    Mutant("ui.unrepairable-left-open", "a client call whose arguments no partial-JSON repair fixes is never "
+           "ended (no tool-input-error)", subclass(UIUnrepairableLeftOpen), {"8.1.12", "8.1.13"}, "ui-message-stream"),
+    Mutant("tanstack.unrepairable-empty-input", "declares 'raw' but ends a call whose arguments no partial-JSON "
+           "repair fixes with input {}", subclass(TanstackUnrepairableEmptyInput), {"8.1.13"}, "tanstack"),
 ]
