@@ -19,6 +19,7 @@ from conformance.checks import (
     bridge_profile,
     consumer,
     exposure,
+    invented,
     lifecycle,
     modalities,
     raised,
@@ -44,6 +45,7 @@ CHECKS: tuple[Check, ...] = (
     request.check,  # what the adapter sent upstream
     modalities.check,  # the input modalities it declares for the model
     exposure.check,  # a call is complete only after its tool-call part
+    invented.check,  # on a contract-breaking input, no call handed over with arguments the model never sent
     abort.check,  # the caller's abort reached the upstream, in time, and nothing else followed
     bridge_profile.check,  # the AG-UI bridge profile's own rows (seed 001)
     consumer.check,  # the UI TanStack's StreamProcessor shows

@@ -48,7 +48,7 @@ from conformance.protocols.lifecycle import (
     Wording,
 )
 from conformance.protocols.lifecycle import run as run_table
-from conformance.protocols.tool_calls import engine_input, parse_json, tool_call_record
+from conformance.protocols.tool_calls import engine_input, hands_over_input, parse_json, tool_call_record
 from conformance.protocols.usage_readings import carries_tanstack_metadata
 from mock_provider.transcript import (
     ApprovalRecord,
@@ -755,20 +755,6 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
             if isinstance(call_id, str):
                 out.setdefault(call_id, expanded.origin[index])
     return out
-
-
-def hands_over_input(event: Any) -> bool:
-    """A ``TOOL_CALL_END`` that carries the input the call is run with: TanStack's processor takes ``input``
-    (or ``metadata.tanstack.input``) as the call's canonical arguments and completes the call with them
-    (@tanstack/ai 0.58.0 dist/esm/activities/chat/stream/processor.js:865-872).
-
-    >>> hands_over_input({"type": "TOOL_CALL_END", "toolCallId": "c", "input": {}}), hands_over_input(
-    ...     {"type": "TOOL_CALL_END", "toolCallId": "c"})
-    (True, False)
-    """
-    if _etype(event) != "TOOL_CALL_END":
-        return False
-    return "input" in event or dig(event, "metadata", "tanstack", "input") is not None
 
 
 # Events that carry one upstream part's content (what a pipeline one part ahead may still emit after an abort).

@@ -7,6 +7,9 @@ from typing import Any
 
 import jiter
 
+from conformance.contract import AdapterContext
+from conformance.reference import openai_http
+from conformance.reference.openai_http import OpenAIChatModel, _Call
 from conformance.reference.state import ToolCallState
 from conformance.reference.tanstack import TanstackReferenceAdapter
 from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
@@ -81,6 +84,25 @@ class TanstackUnrepairableEmptyInput(TanstackReferenceAdapter):
         return super().end_input(call)
 
 
+def _merge_by_index(calls: dict[int, _Call], seen: list[_Call], tc: Any) -> list[dict[str, Any]]:
+    """The Chat Completions reader that keys calls by ``index`` alone: a second call on an index in use
+    (a new id) only adds its arguments to the first call's (vercel/ai before pull request 14277)."""
+    if tc.index not in calls:
+        calls[tc.index] = _Call(index=tc.index, seq=len(seen))
+        seen.append(calls[tc.index])
+    tc_same = tc.model_copy(update={"id": calls[tc.index].id or tc.id})
+    return OpenAIChatModel._tool_delta(calls, seen, tc_same)
+
+
+def merges_by_index(ctx: AdapterContext) -> Any:
+    """The HTTP reference whose Chat Completions reader merges calls that reuse an index."""
+    adapter = openai_http(ctx)
+    model = getattr(adapter.ctx, "model", None)
+    if isinstance(model, OpenAIChatModel):
+        model._tool_delta = _merge_by_index  # type: ignore[method-assign]
+    return adapter
+
+
 MUTANTS: list[Mutant] = [
     Mutant("tanstack.cut-call-handed-over", "a call the upstream never completed is ended with input when "
            "the run fails", subclass(TanstackCutCallHandedOver), {"8.1.12"}, "tanstack"),
@@ -90,4 +112,7 @@ MUTANTS: list[Mutant] = [
            "ended (no tool-input-error)", subclass(UIUnrepairableLeftOpen), {"8.1.12", "8.1.13"}, "ui-message-stream"),
     Mutant("tanstack.unrepairable-empty-input", "declares 'raw' but ends a call whose arguments no partial-JSON "
            "repair fixes with input {}", subclass(TanstackUnrepairableEmptyInput), {"8.1.13"}, "tanstack"),
+    Mutant("openai-http.merges-reused-index", "over HTTP: a call on a Chat Completions index already in use is "
+           "merged into the first call", merges_by_index, {"robust.invented-input"}, "openai-http",
+           dialects=["openai-chat"]),
 ]
