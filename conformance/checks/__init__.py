@@ -29,6 +29,7 @@ from conformance.checks import (
     schema,
     semantics,
     transport,
+    ui_steps,
 )
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
@@ -51,4 +52,5 @@ CHECKS: tuple[Check, ...] = (
     consumer.check,  # the UI TanStack's StreamProcessor shows
     refusal.check,  # a refusal on the wire is shown (issue 15)
     retry.check,  # a refused model call retried at most max_retries times, after its Retry-After (issue 16)
+    ui_steps.check,  # the UI message stream's step pairs and its finish after an error (SHOULDs)
 )

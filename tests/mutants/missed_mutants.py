@@ -3,18 +3,23 @@ unseen before its scenario or check existed."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import AsyncIterator
 from typing import Any
 
 import jiter
 
-from conformance.contract import AdapterContext
-from conformance.reference import openai_http
+from conformance.contract import AdapterContext, RunRequest
+from conformance.reference import openai_http, ui_message_stream
+from conformance.reference.agui import AguiReferenceAdapter
 from conformance.reference.openai_http import OpenAIChatModel, _Call
 from conformance.reference.state import ToolCallState
 from conformance.reference.tanstack import TanstackReferenceAdapter
 from conformance.reference.ui_message_stream import UIMessageStreamReferenceAdapter
 from conformance.reference.values import parse_json_text
-from tests.mutants.base import Mutant, subclass
+from tests.mutants.base import Mutant, map_events, subclass
+
+Stream = AsyncIterator[dict[str, Any]]
 
 
 class _HandsOverCutCalls:
@@ -115,4 +120,53 @@ MUTANTS: list[Mutant] = [
     Mutant("openai-http.merges-reused-index", "over HTTP: a call on a Chat Completions index already in use is "
            "merged into the first call", merges_by_index, {"robust.invented-input"}, "openai-http",
            dialects=["openai-chat"]),
+]
+
+
+async def _no_first_start_step(events: Stream, ctx: AdapterContext) -> Stream:
+    """The first ``start-step`` is never sent: the first ``finish-step`` ends a step that never began."""
+    seen = False
+    async for e in events:
+        if e.get("type") == "start-step" and not seen:
+            seen = True
+            continue
+        yield e
+
+
+async def _bare_error(events: Stream, ctx: AdapterContext) -> Stream:
+    """Nothing after an ``error`` chunk: no ``finish-step``, no ``finish`` (createUIMessageStream's shape for a
+    thrown failure, used for every failure)."""
+    async for e in events:
+        yield e
+        if e.get("type") == "error":
+            return
+
+
+MUTANTS += [
+    # SHOULD misses: the reader still shows the same message, so no MUST row fails.
+    Mutant("ui.finish-step-unpaired", "the first step's start-step is never sent", map_events(
+        ui_message_stream, _no_first_start_step), set(), "ui-message-stream", should={"ui.step-pairing"}),
+    Mutant("ui.error-without-finish", "an error chunk ends the stream: no finish-step, no finish", map_events(
+        ui_message_stream, _bare_error), set(), "ui-message-stream", should={"ui.error-then-finish"}),
+]
+
+
+class ResultsUnderLastId(AguiReferenceAdapter):
+    """Runs every server call of a turn and streams each result under its own id, but the next request
+    files every result under the turn's last call id (one variable reused across the loop)."""
+
+    def end_turn(self, request: RunRequest) -> RunRequest:
+        calls = self.pending_server_calls()
+        nxt = super().end_turn(request)
+        if len(calls) < 2:
+            return nxt
+        last = calls[-1].id
+        return dataclasses.replace(nxt, messages=[
+            {**m, "tool_call_id": last} if i >= len(request.messages) and m.get("role") == "tool" else m
+            for i, m in enumerate(nxt.messages)])
+
+
+MUTANTS += [
+    Mutant("agui.loop-results-under-last-id", "the next request files each server call's result under the turn's "
+           "last call id", subclass(ResultsUnderLastId), {"request.tool-history"}, "agui", loops=True),
 ]
