@@ -170,3 +170,20 @@ MUTANTS += [
     Mutant("agui.loop-results-under-last-id", "the next request files each server call's result under the turn's "
            "last call id", subclass(ResultsUnderLastId), {"request.tool-history"}, "agui", loops=True),
 ]
+
+
+class RetriesAnyRefusal(AguiReferenceAdapter):
+    """Retries a refused model call whatever its status, at once, within its declared bound: a request the
+    upstream refused with 401 (a bad key) is sent three times."""
+
+    def retry_delay(self, exc: BaseException, attempt: int) -> float | None:
+        status = getattr(exc, "status_code", getattr(exc, "statusCode", None))
+        if isinstance(status, int) and 400 <= status < 500 and attempt <= self.capabilities.max_retries:
+            return 0.0
+        return super().retry_delay(exc, attempt)
+
+
+MUTANTS += [
+    Mutant("agui.retries-non-retryable", "retries a request the upstream refused with 401",
+           subclass(RetriesAnyRefusal), {"retry.bounded"}, "agui", loops=True),
+]
