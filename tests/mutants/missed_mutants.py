@@ -9,6 +9,7 @@ from typing import Any
 
 import jiter
 
+from conformance.checks.retry import NOT_RETRIED
 from conformance.contract import AdapterContext, RunRequest
 from conformance.reference import openai_http, ui_message_stream
 from conformance.reference.agui import AguiReferenceAdapter
@@ -173,12 +174,12 @@ MUTANTS += [
 
 
 class RetriesAnyRefusal(AguiReferenceAdapter):
-    """Retries a refused model call whatever its status, at once, within its declared bound: a request the
-    upstream refused with 401 (a bad key) is sent three times."""
+    """Retries, at once and within its declared bound, a model call refused with a status no client retries
+    (400, 401, 403, 404, 422): a request the upstream refused with 401 (a bad key) is sent three times."""
 
     def retry_delay(self, exc: BaseException, attempt: int) -> float | None:
         status = getattr(exc, "status_code", getattr(exc, "statusCode", None))
-        if isinstance(status, int) and 400 <= status < 500 and attempt <= self.capabilities.max_retries:
+        if status in NOT_RETRIED and attempt <= self.capabilities.max_retries:
             return 0.0
         return super().retry_delay(exc, attempt)
 
@@ -186,4 +187,45 @@ class RetriesAnyRefusal(AguiReferenceAdapter):
 MUTANTS += [
     Mutant("agui.retries-non-retryable", "retries a request the upstream refused with 401",
            subclass(RetriesAnyRefusal), {"retry.bounded"}, "agui", loops=True),
+]
+
+
+async def _text_across_step(events: Stream, ctx: AdapterContext) -> Stream:
+    """A turn's closing text part is kept open across the step boundary and the next turn's text continues it:
+    its ``text-end`` moves past ``finish-step``/``start-step``, the next ``text-start`` is dropped and that
+    part's deltas and end take the open part's id (one text message for the whole run)."""
+    end: dict[str, Any] | None = None  # a held text-end
+    boundary: list[dict[str, Any]] = []  # the finish-step / start-step held after it
+    rename: dict[str, str] = {}
+    async for e in events:
+        kind = str(e.get("type"))
+        if kind in ("text-delta", "text-end") and e.get("id") in rename:
+            e = {**e, "id": rename[e["id"]]}
+        if end is None:
+            if kind == "text-end":
+                end = e
+            else:
+                yield e
+            continue
+        if kind.startswith("tool-output") and not boundary:
+            yield e  # the turn's tool results come before its finish-step
+        elif (kind == "finish-step" and not boundary) or (kind == "start-step" and len(boundary) == 1):
+            boundary.append(e)
+        elif kind == "text-start" and len(boundary) == 2:
+            rename[e["id"]] = end["id"]
+            for b in boundary:
+                yield b
+            end, boundary = None, []
+        else:
+            for h in (end, *boundary, e):
+                yield h
+            end, boundary = None, []
+    for h in ([end] if end else []) + boundary:
+        yield h
+
+
+MUTANTS += [
+    Mutant("ui.text-open-across-step", "a turn's closing text part stays open across the step boundary and the "
+           "next turn's text continues it", map_events(ui_message_stream, _text_across_step), {"8.1.5", "8.4.2"},
+           "ui-message-stream", loops=True),
 ]
