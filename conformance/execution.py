@@ -303,12 +303,15 @@ class _Execution:
         """The case's upstream calls as the grader reads them (only streaming calls are graded).
 
         Kept when a row reads them: an abort, request checks, an agent loop (several turns, failed
-        attempts), a call past the scenario's last turn (graded on robustness, :mod:`conformance.grading`),
+        attempts), a turn the upstream refuses (how many attempts it got, row retry.bounded), a call past
+        the scenario's last turn (graded on robustness, :mod:`conformance.grading`),
         or a turn asked again after its answer (:mod:`conformance.output_validation`).
         """
         s = self.scenario
         wanted = (s.client.aborts or s.expected_request or s.turn_count() > 1
                   or s.failed_attempts or any(r.past_last_turn for r in records)
+                  or any(script[0].fault is not None and script[0].fault.kind == "http_status"
+                         for script in s.turn_scripts())
                   or reasked(s, records))  # an agent's retry prompt (POLICY output_validation)
         if not wanted:
             return ()

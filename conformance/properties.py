@@ -31,6 +31,7 @@ from hypothesis.strategies import SearchStrategy
 
 from conformance import prefetch
 from conformance.contract import Capabilities
+from conformance.findings import Finding
 from conformance.reproducer import DEFAULT_DIR, scenario_yaml, write_reproducer
 from conformance.runner import Factory, Settings, run_case
 from conformance.strategies import Kind, generated_streams
@@ -53,21 +54,61 @@ class Counterexample:
     result: CaseResult
     note: str = ""
 
+    def failing_finding(self) -> Finding | None:
+        """The finding the reproducer is filed under: the first differing event among the findings that make
+        the verdict (MUST), else the first finding; None for a verdict without findings (ERROR)."""
+        graded = [f for f in self.result.findings if f.level == "MUST"] or list(self.result.findings)
+        indexed = [f for f in graded if f.event_index is not None]
+        if indexed:
+            return min(indexed, key=lambda f: f.event_index or 0)
+        return graded[0] if graded else None
+
+    def filed(self) -> Scenario:
+        """The scenario as the reproducer files it: the row that failed first in ``rows`` (its primary row),
+        not the row the generator gave the stream.
+
+        >>> from conformance.findings import Finding
+        >>> from conformance.strategies import build_scenario
+        >>> from conformance.verdict import CaseResult
+        >>> from mock_provider.parts import parse_part
+        >>> s = build_scenario("text", [parse_part({"type": "text-delta", "id": "t", "delta": "a"})])
+        >>> r = CaseResult(case_id="c", scenario_id=s.id, dialect="v3", adapter="a", content="FAIL",
+        ...                findings=[Finding(row="8.1.19", message="m", level="MUST", event_index=2)])
+        >>> s.rows[0], Counterexample("generated-text", "v3", 1, s, r).filed().rows[0]
+        ('8.1.4', '8.1.19')
+        """
+        finding = self.failing_finding()
+        if finding is None or finding.row == self.scenario.rows[0]:
+            return self.scenario
+        return self.scenario.model_copy(update={"rows": [finding.row, *(r for r in self.scenario.rows
+                                                                           if r != finding.row)]})
+
     def header(self) -> str:
-        """The comment lines at the top of the reproducer file."""
-        first = self.result.findings[0].message if self.result.findings else self.result.reason
-        return (f"Found by the {self.property} property (seed {self.seed}) against {self.result.adapter} "
-                f"in dialect {self.dialect}: {self.result.verdict}: {first}\n"
-                "Copy this file into fixtures/scenarios/ to keep it as a regular case."
-                + (f"\n{self.note}" if self.note else ""))
+        """The comment lines at the top of the reproducer file: the verdict, the row it is filed under and the
+        first differing event."""
+        finding = self.failing_finding()
+        first = finding.message if finding is not None else self.result.reason
+        lines = [f"Found by the {self.property} property (seed {self.seed}) against {self.result.adapter} "
+                 f"in dialect {self.dialect}: {self.result.verdict}: {first}"]
+        if finding is not None:
+            where = ""
+            if finding.event_index is not None and 0 <= finding.event_index < len(self.result.events):
+                event = self.result.events[finding.event_index]
+                kind = event.get("type") if isinstance(event, dict) else type(event).__name__
+                where = f"; first differing event: #{finding.event_index} ({kind})"
+            lines.append(f"Filed under row {finding.row}{where}.")
+        lines.append("Copy this file into fixtures/scenarios/ to keep it as a regular case.")
+        if self.note:
+            lines.append(self.note)
+        return "\n".join(lines)
 
     def yaml(self) -> str:
         """The reproducer as YAML text (a scenario file)."""
-        return scenario_yaml(self.scenario, self.header())
+        return scenario_yaml(self.filed(), self.header())
 
     def write(self, directory: str | Path = DEFAULT_DIR) -> Path:
         """Save the reproducer as ``<directory>/<scenario id>.yaml``."""
-        return write_reproducer(self.scenario, directory, self.header())
+        return write_reproducer(self.filed(), directory, self.header())
 
 
 def not_applicable(name: str, capabilities: Capabilities | None, dialect: str) -> str | None:

@@ -212,10 +212,11 @@ _COUNT = st.integers(0, 100_000)
 
 
 @st.composite
-def usages(draw: st.DrawFn) -> Usage | None:
+def usages(draw: st.DrawFn, absent: bool = True) -> Usage | None:
     """Canonical (nested) finish usage: absent, all-undefined, totals, or totals with details.
 
-    ``None`` is a finish without a usage key. Details are a random subset of ``noCache``,
+    ``None`` is a finish without a usage key, drawn only when ``absent`` (a V4 ``finish`` always has
+    its ``usage`` object). Details are a random subset of ``noCache``,
     ``cacheRead``, ``cacheWrite``, ``text`` and ``reasoning``; ``raw.totalTokens`` is a
     provider total that only V2 carries.
 
@@ -223,7 +224,8 @@ def usages(draw: st.DrawFn) -> Usage | None:
     >>> find(usages(), lambda u: u is not None and u.input_tokens.cache_write is not None).input_tokens
     InputTokens(total=0, no_cache=None, cache_read=None, cache_write=0)
     """
-    shape = draw(st.sampled_from(["totals", "details", "absent", "undefined"]))
+    shape = draw(st.sampled_from(["totals", "details", "absent", "undefined"] if absent else
+                                 ["totals", "details", "undefined"]))
     if shape == "absent":
         return None
     if shape == "undefined":
@@ -358,7 +360,9 @@ def _finish(draw: st.DrawFn, body: Sequence[Part], dialects: Sequence[str]) -> F
     first: UnifiedFinishReason = "tool-calls" if has_calls else "stop"
     reason = draw(st.sampled_from([first, *(r for r in reasons if r != first)]))
     raw = draw(st.none() | st.sampled_from(["end_turn", "stop", "tool_use", "STOP"]))
-    return Finish(type="finish", finish_reason=FinishReason(unified=reason, raw=raw), usage=draw(usages()))
+    # V4's finish part has a required usage object (LanguageModelV4StreamPart; tests/test_type_oracle.py).
+    usage = draw(usages(absent="v4" not in dialects))
+    return Finish(type="finish", finish_reason=FinishReason(unified=reason, raw=raw), usage=usage)
 
 
 def _with_error(draw: st.DrawFn, script: list[Part]) -> list[Part]:
@@ -514,6 +518,7 @@ def build_scenario(kind: str, script: Sequence[Part], dialects: Sequence[str] = 
             by_dialect[name] = diff
     names = sorted({p.tool_name for p in script if isinstance(p, ToolInputStart | ToolCall)})
     calls = len({p.tool_call_id for p in script if isinstance(p, ToolCall)})
+    broken = contract_of(script)
     return Scenario.model_validate({
         "id": f"generated.{kind}.{digest}",
         "title": f"Generated {kind} stream: {len(script)} part(s), {calls} tool call(s)",
@@ -527,4 +532,30 @@ def build_scenario(kind: str, script: Sequence[Part], dialects: Sequence[str] = 
         "script": [Step(part=p) for p in script],
         "expected": expected,
         "expected_by_dialect": by_dialect,
+        **({"contract": broken} if broken else {}),
     })
+
+
+def contract_of(script: Sequence[Part]) -> dict[str, Any] | None:
+    """How a generated script breaks the provider's stream contract (None: it keeps it), as a scenario's
+    ``contract``: a stream that neither finishes nor fails (graded on 8.1.19, the row written for it), a
+    streamed call whose ``tool-input-end`` no ``tool-call`` part completes.
+
+    >>> from mock_provider.parts import parse_part
+    >>> contract_of([parse_part({"type": "text-delta", "id": "t", "delta": "a"})])["covered_by"]
+    ['8.1.19']
+    >>> contract_of([parse_part({"type": "error", "error": "x"})]) is None
+    True
+    """
+    breaks: list[str] = []
+    covered: list[str] = []
+    if not any(isinstance(p, Finish | Error) for p in script):
+        breaks.append("no finish part and no error: every stream a published provider completes ends with one "
+                      "finish (@ai-sdk/openai-compatible 2.0.87 dist/index.mjs:875, flush always enqueues it)")
+        covered.append("8.1.19")
+    completed = {p.tool_call_id for p in script if isinstance(p, ToolCall)}
+    ended = sorted({p.id for p in script if isinstance(p, ToolInputEnd)} - completed)
+    if ended:
+        breaks.append(f"tool-input-end with no tool-call part for {', '.join(ended)}: a provider that ends a "
+                      "streamed call's input sends its tool-call (spec-reference 8.1 row 11)")
+    return {"breaks": "; ".join(breaks), "covered_by": covered} if breaks else None

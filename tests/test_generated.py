@@ -23,7 +23,7 @@ from conformance.reference import agui, tanstack, tanstack_legacy
 from conformance.reproducer import scenario_yaml
 from conformance.runner import Settings, expressible, run_case
 from conformance.strategies import generated_streams, mixed_streams
-from mock_provider.parts import Error, Finish, ReasoningStart, ToolCall, ToolInputDelta
+from mock_provider.parts import Error, Finish, ReasoningStart, ToolCall, ToolInputDelta, ToolInputEnd
 from mock_provider.scenario import PART_DIALECTS, SCENARIO_ID, Scenario, fixtures_dir, load_corpus
 from tests.mutants import ALL_MUTANTS
 
@@ -71,6 +71,14 @@ def test_generated_streams_are_valid_and_expressible_in_every_part_dialect(scena
             assert expected.usage is None
     for record in expected.tool_calls:
         assert json.loads(record.args_text or "") == record.args
+    # Valid by construction, or marked: V4's finish always carries its usage object; a stream that neither
+    # finishes nor fails, or a tool-input-end no tool-call completes, breaks the contract and says so.
+    assert all(p.usage is not None for p in parts if isinstance(p, Finish))
+    unfinished = not any(isinstance(p, Finish | Error) for p in parts)
+    ended = {p.id for p in parts if isinstance(p, ToolInputEnd)} - {c.tool_call_id for c in calls}
+    assert (scenario.contract is not None) == (unfinished or bool(ended))
+    if unfinished:
+        assert scenario.contract is not None and scenario.contract.covered_by == ["8.1.19"]
 
 
 @FAST
@@ -150,6 +158,12 @@ def test_property_finds_the_mutant_and_its_reproducer_is_a_working_scenario(
     assert found is not None, f"{prop} did not find {mutant} ({m.rule}) in 300 streams"
     assert row in found.result.failed_rows()
 
+    # Filed under the row that failed first, at the first differing event the header names.
+    first = found.failing_finding()
+    assert first is not None and first.level == "MUST" and found.filed().rows[0] == first.row
+    assert f"Filed under row {first.row}" in found.header()
+    if first.event_index is not None:
+        assert f"first differing event: #{first.event_index} (" in found.header()
     path = found.write(tmp_path / "scenarios")
     assert path == tmp_path / "scenarios" / f"{found.scenario.id}.yaml"
     text = path.read_text(encoding="utf-8")

@@ -37,6 +37,8 @@ AREAS = [
     ("loop.", "Agent loops: several model calls in one run (issue 16)"),
     ("refusal.", "Refusals: a provider quirk read several documented ways (issue 15)"),
     ("retry.", "Retries: a refused model call retried within its bound, after its Retry-After (issue 16)"),
+    ("ui.", "UI message stream trailers (SHOULD)"),
+    ("robust.", "Robustness whatever the input: graded even where the input breaks the provider contract"),
 ]
 
 

@@ -20,6 +20,7 @@ from conformance.checks import (
     bridge_profile,
     consumer,
     exposure,
+    invented,
     lifecycle,
     modalities,
     raised,
@@ -30,6 +31,7 @@ from conformance.checks import (
     semantics,
     transport,
     ui_reader,
+    ui_steps,
     upstream_read,
 )
 from conformance.checks.context import GradeContext
@@ -48,6 +50,7 @@ CHECKS: tuple[Check, ...] = (
     upstream_read.check,  # what it showed came from the upstream at all
     modalities.check,  # the input modalities it declares for the model
     exposure.check,  # a call is complete only after its tool-call part
+    invented.check,  # on a contract-breaking input, no call handed over with arguments the model never sent
     abort.check,  # the caller's abort reached the upstream, in time, and nothing else followed
     bridge_profile.check,  # the AG-UI bridge profile's own rows (seed 001)
     consumer.check,  # the UI TanStack's StreamProcessor shows
@@ -55,4 +58,5 @@ CHECKS: tuple[Check, ...] = (
     agui_consumer.check,  # the agent @ag-ui/client's runAgent leaves
     refusal.check,  # a refusal on the wire is shown (issue 15)
     retry.check,  # a refused model call retried at most max_retries times, after its Retry-After (issue 16)
+    ui_steps.check,  # the UI message stream's step pairs and its finish after an error (SHOULDs)
 )

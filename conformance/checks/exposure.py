@@ -1,7 +1,9 @@
 """Row 8.1.12: a call is handed to the consumer as complete only after its tool-call part was emitted.
 
-Needs the upstream position of every event, so it runs in process only (over HTTP and for a
-recording without positions there is nothing to compare with).
+Two findings. A call exposed before its tool-call part needs the upstream position of every event,
+so it is found in process only (over HTTP and for a recording without positions there is nothing to
+compare with). A call whose tool-call part never came in a run the upstream cut (it ends in an error)
+handed over with input the client runs it with needs no positions: it is found on every road.
 
 Example:
     >>> ROWS
@@ -25,8 +27,9 @@ def check(ctx: GradeContext) -> list[Finding]:
     upstream failure was read is that closing, not an exposure.
     """
     rec = ctx.record
+    out = cut_calls_handed_over(ctx)
     if not rec.positions_known:
-        return []
+        return out
     failing = first_failing_step(ctx.scenario) if ctx.bridge else None
     complete_at: dict[str, int] = {}
     names: dict[str, str] = {}
@@ -34,7 +37,6 @@ def check(ctx: GradeContext) -> list[Finding]:
         if isinstance(step.part, ToolCall):
             complete_at.setdefault(step.part.tool_call_id, steps)
             names.setdefault(step.part.tool_call_id, step.part.tool_name)
-    out: list[Finding] = []
     turn_one = min(first_turn_events(rec.event_turns, len(rec.positions)), later_call_starts(rec.positions))
     for call_id, idx in ctx.protocol.exposures(list(rec.events)).items():
         if rec.abort_event_index is not None and idx >= rec.abort_event_index:
@@ -66,6 +68,33 @@ def later_call_starts(positions: tuple[int, ...]) -> int:
             return i
         top = max(top, position)
     return len(positions)
+
+
+def cut_calls_handed_over(ctx: GradeContext) -> list[Finding]:
+    """A call the upstream never completed (no tool-call part in any turn) of a run that ends in an error,
+    handed over with the input a client would run it with: the UI message stream's
+    ``tool-input-available``, a ``TOOL_CALL_END`` carrying ``input`` (``hands_over_input``). Closing such
+    a call without input (the bridge's TOOL_CALL_END before RUN_ERROR, a ``tool-input-error``) hands over
+    nothing to run.
+    """
+    hands_over = ctx.protocol.hands_over_input
+    if hands_over is None or ctx.expected.terminal != "error":
+        return []
+    completed = {step.part.tool_call_id for script in ctx.scenario.turn_scripts() for step in script
+                 if isinstance(step.part, ToolCall)}
+    events = list(ctx.record.events)
+    out: list[Finding] = []
+    for call_id, idx in ctx.protocol.exposures(events).items():
+        if call_id in completed or not hands_over(events[idx]):
+            continue
+        if ctx.record.abort_event_index is not None and idx >= ctx.record.abort_event_index:
+            continue
+        out.append(Finding(row="8.1.12", event_index=idx, source="exposure", tool_call_id=call_id,
+                           expected="the call left open or marked invalid", actual=events[idx],
+                           message=f"tool call {call_id!r} handed over as complete with input, but the upstream "
+                                   f"never completed it (no tool-call part before the run was cut): a client "
+                                   f"would run it"))
+    return out
 
 
 def first_turn_events(event_turns: tuple[int, ...], count: int) -> int:

@@ -9,6 +9,9 @@ and end on the monotonic clock (:class:`~conformance.run_record.UpstreamCall`).
   ``retryWithExponentialBackoffRespectingRetryHeaders`` and of the ``openai`` SDK). A retry is an
   attempt that follows a failed one; an agent's re-ask after an answer (POLICY ``output_validation``)
   is not a retry and is not counted.
+  A refusal no client retries (:data:`NOT_RETRIED`: 400, 401, 403, 404, 422, the request itself is
+  wrong) bounds the turn at one attempt: ai retries only ``isRetryable`` errors (408, 409, 429, 5xx;
+  @ai-sdk/provider APICallError), the openai SDKs the same statuses.
 * ``retry.after`` (SHOULD, RFC 9110 10.2.3 "how long the user agent ought to wait"): the attempt after
   a failed one whose response carried ``retry-after-ms`` or a numeric ``retry-after`` arrives no
   sooner than that delay after the failed attempt ended. The failed attempt's end is stamped when the
@@ -35,6 +38,11 @@ from mock_provider.scenario import Scenario
 from mock_provider.turns import header_delay
 
 ROWS = declare("retry.bounded", "retry.after")
+
+# Statuses that say the request itself is wrong: retrying it sends the same wrong request again. Neither ai
+# (@ai-sdk/provider 3.0.19 APICallError isRetryable: 408, 409, 429, >= 500) nor the openai SDKs
+# (openai@6.49.0 client.js shouldRetry, openai 3.57.0 _base_client.py _should_retry) retry them.
+NOT_RETRIED = frozenset({400, 401, 403, 404, 422})
 
 # Seconds: a Retry-After at or above this is one ai does not honour (it uses its own backoff instead),
 # so a sooner retry is not graded (ai@7.0.173 dist/index.js:2421 `ms < 6e4`).
@@ -63,7 +71,7 @@ def check(ctx: GradeContext) -> list[Finding]:
     scenario = ctx.scenario
     turns = [t for t in range(1, scenario.turn_count() + 1) if scenario.failed_attempts_of(t)]
     calls = [c for c in ctx.record.upstream if c.kind == "stream"]
-    out: list[Finding] = []
+    out: list[Finding] = _not_retried(scenario, calls)
     for turn in turns:
         out += _bounded(ctx, calls, turn)
         out += _after(scenario, calls, turn)
@@ -80,6 +88,35 @@ def _bounded(ctx: GradeContext, calls: Sequence[UpstreamCall], turn: int) -> lis
                     actual=f"{made} retries",
                     message=f"turn {turn}: the adapter retried the refused model call {made} times; it declares "
                             f"max_retries {bound} (at most {1 + bound} attempts)")]
+
+
+def refused_for_good(scenario: Scenario, turn: int) -> int | None:
+    """The status no client retries with which every attempt at ``turn`` is refused (its script is that
+    refusal), or None.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "http.401.001")
+    >>> refused_for_good(s, 1)
+    401
+    """
+    script = scenario.turn_scripts()[turn - 1]
+    fault = script[0].fault if script else None
+    status = getattr(fault, "status", None) if getattr(fault, "kind", None) == "http_status" else None
+    return status if status in NOT_RETRIED else None
+
+
+def _not_retried(scenario: Scenario, calls: Sequence[UpstreamCall]) -> list[Finding]:
+    """retry.bounded: a turn refused with a status no client retries was attempted once."""
+    out: list[Finding] = []
+    for turn in range(1, scenario.turn_count() + 1):
+        status = refused_for_good(scenario, turn)
+        attempts = max((c.attempt or 0 for c in calls if c.turn == turn and not c.past_last_turn), default=0)
+        if status is None or attempts <= 1:
+            continue
+        out.append(Finding(row="retry.bounded", source="runner", expected="one attempt", actual=f"{attempts} attempts",
+                           message=f"turn {turn}: the upstream refused the request with {status}, which no client "
+                                   f"retries (the request itself is wrong), and the adapter sent it {attempts} times"))
+    return out
 
 
 def _after(scenario: Scenario, calls: Sequence[UpstreamCall], turn: int) -> list[Finding]:

@@ -48,7 +48,7 @@ from conformance.protocols.lifecycle import (
     Wording,
 )
 from conformance.protocols.lifecycle import run as run_table
-from conformance.protocols.tool_calls import engine_input, parse_json, tool_call_record
+from conformance.protocols.tool_calls import engine_input, hands_over_input, parse_json, tool_call_record
 from conformance.protocols.usage_readings import carries_tanstack_metadata
 from mock_provider.transcript import (
     ApprovalRecord,
@@ -790,4 +790,5 @@ PROTOCOL = OutputProtocol(
     # dist/esm/activities/chat/tools/tool-calls.js:173 server tools, :441 client tools).
     null_args_empty=True,
     reasoning_apart=carries_tanstack_metadata,  # TanStack's TokenUsage rule on its wire form (usage_readings)
+    hands_over_input=hands_over_input,
 )

@@ -124,3 +124,7 @@ class OutputProtocol:
     unrun_calls: Callable[[Sequence[Any]], frozenset[str]] = lambda _events: frozenset()
     # Where the protocol keeps usage, as a finding names it ("RUN_FINISHED.usage").
     usage_at: str = "the terminal event's usage"
+    # Whether one exposure event hands the call over with input a client would run it with (the UI message
+    # stream's tool-input-available, a TOOL_CALL_END carrying input): a call the upstream never completed
+    # must never be handed over so (row 8.1.12). None: the protocol has no such event.
+    hands_over_input: Callable[[Any], bool] | None = None

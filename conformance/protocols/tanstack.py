@@ -247,4 +247,5 @@ PROTOCOL = OutputProtocol(
     # one's (finishedEvent, set per RUN_FINISHED at :709-710, read at :395); only the OTel middleware adds them up,
     # for its span (dist/esm/middlewares/otel.js:33-35, :345). So a run's last usage is its last call's.
     loop_usage="last-call",
+    hands_over_input=agui.PROTOCOL.hands_over_input,
 )

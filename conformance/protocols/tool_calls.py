@@ -101,3 +101,19 @@ def shown_names(events: list[Any]) -> dict[str, str]:
         if name is not None:
             out.setdefault(event["toolCallId"], name)
     return out
+
+
+def hands_over_input(event: Any) -> bool:
+    """An AG-UI ``TOOL_CALL_END`` that carries the input the call is run with: TanStack's processor takes
+    ``input`` (or ``metadata.tanstack.input``) as the call's canonical arguments and completes the call
+    with them (@tanstack/ai 0.58.0 dist/esm/activities/chat/stream/processor.js:865-872).
+
+    >>> hands_over_input({"type": "TOOL_CALL_END", "toolCallId": "c", "input": {}}), hands_over_input(
+    ...     {"type": "TOOL_CALL_END", "toolCallId": "c"})
+    (True, False)
+    """
+    if not isinstance(event, dict) or event.get("type") != "TOOL_CALL_END":
+        return False
+    metadata = event.get("metadata")
+    tanstack = metadata.get("tanstack") if isinstance(metadata, dict) else None
+    return "input" in event or (isinstance(tanstack, dict) and tanstack.get("input") is not None)

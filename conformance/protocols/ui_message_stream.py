@@ -637,6 +637,7 @@ ABORT = AbortVocabulary(
     error_is_abort=True,
 )
 
+
 def unrun_calls(events: Sequence[Any]) -> frozenset[str]:
     """The calls a ``tool-input-error`` ended: ai's reader marks the part ``output-error`` with the error
     text and nothing runs it (ai 6.0.326 dist/index.mjs:6452, ``rawInput``/``input`` typed unknown); streamText
@@ -663,6 +664,16 @@ def http_failure(body: str) -> tuple[dict[str, Any], ...]:
     return ({"type": "start"}, {"type": "error", "errorText": body or "Failed to fetch the chat response."})
 
 
+def hands_over_input(event: Any) -> bool:
+    """``tool-input-available``: the reader puts the call in state input-available with that input and
+    ``onToolCall`` runs it (ai@6.0.326 dist/index.mjs:6401-6431); a ``tool-input-error`` does not.
+
+    >>> hands_over_input({"type": "tool-input-available"}), hands_over_input({"type": "tool-input-error"})
+    (True, False)
+    """
+    return event_type(event) == "tool-input-available"
+
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -670,6 +681,7 @@ PROTOCOL = OutputProtocol(
     lifecycle=lifecycle,
     extract=extract,
     exposures=exposures,
+    hands_over_input=hands_over_input,
     expresses_model=EXPRESSES_MODEL,
     expresses_error_code=EXPRESSES_ERROR_CODE,
     expresses_structured=EXPRESSES_STRUCTURED,

@@ -37,6 +37,7 @@ FINISH_MAP = {
 @dataclass
 class _Call:
     index: int
+    seq: int = 0  # order of appearance: calls that reuse one index keep theirs
     id: str | None = None
     name: str | None = None
     args: str = ""
@@ -227,7 +228,8 @@ class OpenAIChatModel:
                             request={"body": kwargs})
 
     async def _parts(self, sdk_stream: Any, client: Any) -> AsyncGenerator[dict[str, Any], None]:
-        calls: dict[int, _Call] = {}
+        calls: dict[int, _Call] = {}  # the open call of each index
+        seen: list[_Call] = []  # every call, also one a reused index replaced
         text_open = reasoning_open = False
         finish: str | None = None
         raw_finish: str | None = None
@@ -263,7 +265,7 @@ class OpenAIChatModel:
                             yield {"type": "text-start", "id": "txt-0"}
                         yield {"type": "text-delta", "id": "txt-0", "delta": content}
                     for tc in delta.tool_calls or []:
-                        for part in self._tool_delta(calls, tc):
+                        for part in self._tool_delta(calls, seen, tc):
                             yield part
                     if choice.finish_reason is not None:
                         raw_finish = choice.finish_reason
@@ -274,7 +276,7 @@ class OpenAIChatModel:
                 yield {"type": "reasoning-end", "id": "reasoning-0"}
             if text_open:
                 yield {"type": "text-end", "id": "txt-0"}
-            for call in sorted(calls.values(), key=lambda c: c.index):
+            for call in sorted(seen, key=lambda c: (c.index, c.seq)):
                 if call.started:
                     yield {"type": "tool-input-end", "id": call.id}
                     yield {"type": "tool-call", "toolCallId": call.id, "toolName": call.name, "input": call.args}
@@ -288,8 +290,13 @@ class OpenAIChatModel:
             await client.close()
 
     @staticmethod
-    def _tool_delta(calls: dict[int, _Call], tc: Any) -> list[dict[str, Any]]:
-        call = calls.setdefault(tc.index, _Call(index=tc.index))
+    def _tool_delta(calls: dict[int, _Call], seen: list[_Call], tc: Any) -> list[dict[str, Any]]:
+        call = calls.get(tc.index)
+        if call is None or (tc.id and call.id and tc.id != call.id):
+            # A new id on an index in use is a new call (Ollama says index 0 for every call;
+            # vercel/ai pull request 14277): never merge its arguments into the previous call's.
+            call = calls[tc.index] = _Call(index=tc.index, seq=len(seen))
+            seen.append(call)
         out: list[dict[str, Any]] = []
         if tc.id:
             call.id = call.id or tc.id

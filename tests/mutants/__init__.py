@@ -53,3 +53,8 @@ ALL_MUTANTS += _UI_CONSUMER
 from tests.mutants.replay_mutants import MUTANTS as _REPLAY  # noqa: E402
 
 ALL_MUTANTS += _REPLAY
+
+# Defects the kit used to miss (issue 24): each now has its scenario or check.
+from tests.mutants.missed_mutants import MUTANTS as _MISSED  # noqa: E402
+
+ALL_MUTANTS += _MISSED

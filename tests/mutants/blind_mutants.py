@@ -70,7 +70,8 @@ MUTANTS: list[Mutant] = [
     Mutant("tanstack.raw-input-substituted", "declares 'raw' but ENDs a malformed call with input {}",
            subclass(RawInputSubstituted), {"8.1.13"}, "tanstack"),
     Mutant("tanstack.end-input-not-streamed", "TOOL_CALL_END.input differs from the streamed argument text",
-           map_events(tanstack, end_input_not_streamed), {"8.1.12"}, "tanstack"),
+           # robust.invented-input on the contract-breaking cases: the input it hands over is not the model's.
+           map_events(tanstack, end_input_not_streamed), {"8.1.12", "robust.invented-input"}, "tanstack"),
     # Nothing runs a call a tool-input-error ended: losing its raw text is what the user cannot see, a SHOULD.
     Mutant("ui.raw-input-lost", "tool-input-error.input is not the raw argument text (policy 'raw')",
            map_events(ui_message_stream, raw_input_lost), set(), "ui-message-stream", should={"8.1.13"}),

@@ -111,7 +111,9 @@ MUTANTS: list[Mutant] = [
     Mutant("ui.output-before-call", "a tool output names a call not yet started",
            map_events(ui_message_stream, output_before_call), {"8.4.2"}, "ui-message-stream"),
     Mutant("ui.input-not-streamed", "tool-input-available.input differs from the streamed argument text",
-           map_events(ui_message_stream, input_not_the_streamed_one), {"8.1.12"}, "ui-message-stream"),
+           # robust.invented-input on the contract-breaking cases: the input it hands over is not the model's.
+           map_events(ui_message_stream, input_not_the_streamed_one), {"8.1.12", "robust.invented-input"},
+           "ui-message-stream"),
     # (Formerly "ui.finish-after-error" on 8.1.18/8.1.20: finish-step + finish after the error is
     # streamText's own shape, which readUIMessageStream reads on; the reference adapter now sends it.)
     # 8.1.0 is a SHOULD for this protocol (ai's reader accepts start anywhere; its producer sends it first).
