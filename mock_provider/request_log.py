@@ -383,7 +383,11 @@ class HttpRequestLog(CallLog):
 
     Model routes need no token, so one client's flood must not empty another's log: when a bound
     is passed, the oldest entry of the scope holding the most entries (or the most body bytes)
-    goes, so a scope only ever loses entries to its own excess. A body longer than
+    goes, so a scope only ever loses entries to its own excess. A client can also send each request
+    under a fresh scope: live scopes are capped at ``max_scopes``, and past the cap the newest scope
+    before the incoming one goes whole, so scopes that were there first keep their entries (with at
+    most ``max_scopes`` scopes, the largest one holds more than ``max_entries // max_scopes`` whenever
+    the entry bound is passed: that many entries per scope are never taken). A body longer than
     ``max_body_bytes`` is kept cut to that length and says so (``body_truncated``, ``body_bytes``).
     Every model request counts as a streaming call (``kind`` ``"stream"``), as the harness reads it.
 
@@ -395,9 +399,10 @@ class HttpRequestLog(CallLog):
     """
 
     def __init__(self, max_entries: int | None = 10_000, max_bytes: int = 64 << 20,
-                 max_body_bytes: int = 1 << 20) -> None:
+                 max_body_bytes: int = 1 << 20, max_scopes: int = 1_000) -> None:
         super().__init__(None)
         self.max_entries, self.max_bytes, self.max_body_bytes = max_entries, max_bytes, max_body_bytes
+        self.max_scopes = max_scopes
         self._scopes: dict[str | None, deque[UpstreamCall]] = {}
         self._bytes: dict[str | None, int] = {}
         self._count = self._total = 0  # kept as they change: a start must not walk every scope
@@ -449,9 +454,15 @@ class HttpRequestLog(CallLog):
                 if len(target) > 1 and target[-2].call_id > call.call_id:
                     self._scopes[scope] = deque(sorted(target, key=lambda c: c.call_id))
                 self._bytes[scope] = self._bytes.get(scope, 0) + size
+                self._evict()
             call.scope = scope
 
     def _evict(self) -> None:
+        while len(self._scopes) > self.max_scopes:
+            # The newest scope but the incoming one (the last inserted): a rotating client loses its own.
+            newest = reversed(self._scopes)
+            next(newest)
+            self._drop_scope(next(newest))
         while (self.max_entries is not None and self._count > self.max_entries) or self._total > self.max_bytes:
             by = self._bytes if self._total > self.max_bytes else {k: len(q) for k, q in self._scopes.items()}
             scope = max(by, key=lambda k: by[k])
@@ -460,9 +471,13 @@ class HttpRequestLog(CallLog):
             self._bytes[scope] = self._bytes.get(scope, 0) - size
             self._count, self._total = self._count - 1, self._total - size
             if not self._scopes[scope]:
-                del self._scopes[scope]
-                self._bytes.pop(scope, None)
-                self._attempts.pop(scope, None)  # bounded like the log: an evicted scope's counters go too
+                self._drop_scope(scope)
+
+    def _drop_scope(self, scope: str | None) -> None:
+        """Forget a scope's entries and counters (bounded like the log); the lock is held."""
+        self._count -= len(self._scopes.pop(scope, ()))
+        self._total -= self._bytes.pop(scope, 0)
+        self._attempts.pop(scope, None)
 
     @property
     def records(self) -> list[UpstreamCall]:

@@ -146,3 +146,23 @@ def test_a_long_response_is_written_in_slices_that_wait_for_the_reader(monkeypat
         r = httpx.post(srv.base_url + "/v1/parts/v3", json={"model": "scenario:slow.reader.001"}, timeout=30)
     assert r.status_code == 200 and "x" * 1000 in r.text
     assert sum(sizes) == len(r.content) and max(sizes) <= writer.WRITE_SLICE and len(sizes) > 4
+
+
+def test_a_client_rotating_scopes_cannot_empty_another_scope() -> None:
+    """Each request under a fresh X-Mock-Scope (no token needed): the victim's 5 entries emptied after
+    10,050 requests when the largest scope paid for every new one. Scopes beyond the cap go newest first."""
+    log = HttpRequestLog()  # the server's bounds
+    victim = [log.start("POST", "/v1/chat/completions", "openai-chat", (), "victim") for _ in range(5)]
+    for i in range(10_050):
+        log.start("POST", "/v1/chat/completions", "openai-chat", (), f"rotating-{i}")
+    assert log.entries("victim") == victim
+    assert len(log) <= 10_000 and len(log._scopes) <= log.max_scopes
+    assert log.entries("rotating-10049"), "the request just made is logged"
+
+
+def test_each_scope_keeps_its_floor_under_entry_pressure() -> None:
+    log = HttpRequestLog(max_entries=100, max_scopes=10)
+    small = [log.start("POST", "/p", "v3", (), "small") for _ in range(10)]
+    for i in range(500):
+        log.start("POST", "/p", "v3", (), f"s{i % 9}")
+    assert log.entries("small") == small and len(log) <= 100
