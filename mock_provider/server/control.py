@@ -226,18 +226,28 @@ class MockProviderState:
         """Validate and register a scenario posted as JSON or YAML (400/409/422 ``RequestError``).
 
         With ``put_id`` (``PUT /_mock/scenarios/{id}``) the document's id must be ``put_id``, and it
-        replaces the scenario posted earlier under that id (a built-in one is a 409).
+        replaces the scenario posted earlier under that id (a built-in one is a 409). The server runs
+        :meth:`read_scenario_document` on a worker thread and :meth:`register_scenario` on its loop.
         """
+        return self.register_scenario(self.read_scenario_document(raw, content_type, put_id), len(raw), put_id)
+
+    def _check_room(self, size: int, put_id: str | None) -> None:
+        """507 when one more posted scenario of ``size`` bytes would pass the store's bounds."""
         replaced = self._posted.get(put_id, 0) if put_id is not None else 0
         if put_id is not None and put_id not in self._posted and self.store.get(put_id) is not None:
             raise RequestError(409, "builtin_scenario", f"scenario {put_id!r} is built in: only posted "
                                "scenarios can be replaced or deleted", scenario=put_id)
-        if len(self._posted) - (1 if replaced else 0) >= self.MAX_POSTED_SCENARIOS or \
-                self._posted_bytes - replaced + len(raw) > self.MAX_POSTED_BYTES:
+        if len(self._posted) - (1 if put_id in self._posted else 0) >= self.MAX_POSTED_SCENARIOS or \
+                self._posted_bytes - replaced + size > self.MAX_POSTED_BYTES:
             raise RequestError(507, "scenario_store_full",
                                f"the server holds {len(self._posted)} posted scenarios "
                                f"({self._posted_bytes} bytes); the bounds are {self.MAX_POSTED_SCENARIOS} "
                                f"scenarios and {self.MAX_POSTED_BYTES} bytes")
+
+    def read_scenario_document(self, raw: bytes, content_type: str, put_id: str | None = None) -> Scenario:
+        """Parse and validate a posted scenario without registering it (safe on any thread: it only
+        reads the bounds, checked again when it is registered)."""
+        self._check_room(len(raw), put_id)
         data = parse_document(raw, content_type)
         try:
             scenario = Scenario.model_validate(data)
@@ -249,10 +259,16 @@ class MockProviderState:
                                fields=fields) from None
         except RecursionError:
             raise RequestError(400, "invalid_request_error", "scenario document is nested too deeply") from None
+        if put_id is not None and scenario.id != put_id:
+            raise RequestError(400, "invalid_request_error", f"the document's id {scenario.id!r} is not the "
+                               f"URL's {put_id!r}", scenario=scenario.id)
+        return scenario
+
+    def register_scenario(self, scenario: Scenario, size: int, put_id: str | None = None) -> Scenario:
+        """Register a validated posted scenario that cost ``size`` against the bound (the server's loop
+        calls it: the store, the plan cache and the counters change on one thread)."""
+        self._check_room(size, put_id)
         if put_id is not None:
-            if scenario.id != put_id:
-                raise RequestError(400, "invalid_request_error", f"the document's id {scenario.id!r} is not the "
-                                   f"URL's {put_id!r}", scenario=scenario.id)
             self.store.put(scenario)
             self._plans.clear()  # plans compiled from the scenario it replaces
         else:
@@ -262,8 +278,8 @@ class MockProviderState:
                 raise RequestError(409, "duplicate_scenario", f"scenario {scenario.id!r} already exists (PUT "
                                    f"/_mock/scenarios/{scenario.id} replaces a posted one)",
                                    scenario=scenario.id) from None
-        self._posted_bytes += len(raw) - replaced
-        self._posted[scenario.id] = len(raw)
+        self._posted_bytes += size - self._posted.get(scenario.id, 0)
+        self._posted[scenario.id] = size
         return scenario
 
     def remove_scenario(self, scenario_id: str) -> None:
@@ -355,7 +371,8 @@ async def _post_scenario(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     raw = await read_body(request, state.max_body_bytes)
     # Off the event loop: validating a large document took seconds, and model streams wait meanwhile.
-    scenario = await asyncio.to_thread(state.add_scenario_document, raw, request.headers.get("Content-Type", ""))
+    scenario = await asyncio.to_thread(state.read_scenario_document, raw, request.headers.get("Content-Type", ""))
+    state.register_scenario(scenario, len(raw))  # on the loop, which reads the store
     if state.freeze_gc:
         gc.freeze()  # the new scenario is long-lived too: keep it out of future collections
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=201)
@@ -366,8 +383,9 @@ async def _put_scenario(request: web.Request) -> web.StreamResponse:
     raw = await read_body(request, state.max_body_bytes)
     scenario_id = request.match_info["id"]
     existed = state.store.get(scenario_id) is not None
-    scenario = await asyncio.to_thread(state.add_scenario_document, raw, request.headers.get("Content-Type", ""),
+    scenario = await asyncio.to_thread(state.read_scenario_document, raw, request.headers.get("Content-Type", ""),
                                        scenario_id)
+    state.register_scenario(scenario, len(raw), scenario_id)  # on the loop, which reads the store
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=200 if existed else 201)
 
 

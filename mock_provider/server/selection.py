@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -39,6 +40,10 @@ SELECTION_HELP = (
 class ScenarioStore:
     """Scenarios by id, in registration order, with the request-matching rules.
 
+    Copy on write: a change builds a new dict and swaps it in whole, so a reader on the event loop
+    (``match`` walks every scenario) never sees the dict it walks change size, whichever thread
+    posts (the control API validates on a worker thread; a harness registers from its own).
+
     >>> from mock_provider.scenario import load_corpus
     >>> store = ScenarioStore(load_corpus())
     >>> store.get("text.basic.001").id, store.closest("text.basic.01")[0]
@@ -47,14 +52,20 @@ class ScenarioStore:
 
     def __init__(self, scenarios: Iterable[Scenario] = ()) -> None:
         self._by_id: dict[str, Scenario] = {}
+        self._write = threading.Lock()  # writers only: readers take the current dict as it is
+        first: dict[str, Scenario] = {}
         for s in scenarios:
-            self.add(s)
+            if s.id in first:
+                raise KeyError(s.id)
+            first[s.id] = s
+        self._by_id = first
 
     def add(self, scenario: Scenario) -> None:
         """Register a scenario; ``KeyError`` when the id is taken."""
-        if scenario.id in self._by_id:
-            raise KeyError(scenario.id)
-        self._by_id[scenario.id] = scenario
+        with self._write:
+            if scenario.id in self._by_id:
+                raise KeyError(scenario.id)
+            self._by_id = {**self._by_id, scenario.id: scenario}
 
     def get(self, scenario_id: str) -> Scenario | None:
         """The scenario with this id, or None."""
@@ -62,17 +73,25 @@ class ScenarioStore:
 
     def put(self, scenario: Scenario) -> None:
         """Register a scenario or replace the one with its id."""
-        self._by_id[scenario.id] = scenario
+        with self._write:
+            self._by_id = {**self._by_id, scenario.id: scenario}
 
     def remove(self, scenario_id: str) -> Scenario | None:
         """Forget a scenario; the one removed, or None."""
-        return self._by_id.pop(scenario_id, None)
+        with self._write:
+            current = self._by_id
+            if scenario_id not in current:
+                return None
+            kept = dict(current)
+            gone = kept.pop(scenario_id)
+            self._by_id = kept
+            return gone
 
     def __len__(self) -> int:
         return len(self._by_id)
 
     def __iter__(self) -> Iterator[Scenario]:
-        return iter(list(self._by_id.values()))
+        return iter(self._by_id.values())
 
     def closest(self, scenario_id: str, n: int = 5) -> list[str]:
         """Up to ``n`` known ids that look like ``scenario_id`` (difflib).
