@@ -166,3 +166,28 @@ def test_each_scope_keeps_its_floor_under_entry_pressure() -> None:
     for i in range(500):
         log.start("POST", "/p", "v3", (), f"s{i % 9}")
     assert log.entries("small") == small and len(log) <= 100
+
+
+def test_headers_count_against_the_byte_bound_and_long_ones_are_cut() -> None:
+    """400 requests with 0.95 MB of headers each took the server from 59 to 435 MB: the log counted
+    body bytes only."""
+    big = tuple((f"x-pad-{i}".encode(), b"v" * 8_000) for i in range(120))  # ~0.96 MB
+    log = HttpRequestLog(max_bytes=1 << 20, max_header_bytes=16 << 10)
+    mine = log.start("POST", "/v1/chat/completions", "openai-chat", ((b"x-mine", b"1"),), "mine")
+    for _ in range(400):
+        log.start("POST", "/v1/chat/completions", "openai-chat", big, "flood")
+    kept = sum(len(k) + len(v) for c in log.records for k, v in c.headers)
+    assert kept <= 1 << 20 and log.entries("mine") == [mine] and mine.to_json()["headers"] == {"x-mine": "1"}
+    view = log.entries("flood")[-1].to_json()
+    assert view["headers_truncated"] is True and view["header_bytes"] > 900_000 and len(view["headers"]) == 2
+
+
+def test_get_requests_streams_its_body(server: ThreadedMockServer) -> None:
+    """The log as one text was built in memory before the first byte went out (378 MB for one GET):
+    it is written entry by entry, chunked."""
+    for _ in range(3):
+        httpx.post(server.base_url + "/v1/chat/completions", timeout=10,
+                   json={"model": "scenario:text.basic.001", "stream": True, "messages": MSG})
+    got = httpx.get(server.base_url + "/_mock/requests", timeout=10)
+    assert got.headers.get("transfer-encoding") == "chunked" and "content-length" not in got.headers
+    assert [c["id"] for c in got.json()["requests"]] == [1, 2, 3]
