@@ -191,3 +191,35 @@ def test_get_requests_streams_its_body(server: ThreadedMockServer) -> None:
     got = httpx.get(server.base_url + "/_mock/requests", timeout=10)
     assert got.headers.get("transfer-encoding") == "chunked" and "content-length" not in got.headers
     assert [c["id"] for c in got.json()["requests"]] == [1, 2, 3]
+
+
+def test_the_scenario_store_bounds_the_memory_of_parsed_scenarios() -> None:
+    """37 posts of 0.9 MB cost 674 MB above the bound: a document of small steps parses into ~16
+    times its length, and the bound counted document bytes. It counts the parsed footprint now,
+    which covers what parsing the document allocates (measured with tracemalloc)."""
+    import json
+    import tracemalloc
+
+    from mock_provider.server.control import MockProviderState
+    from mock_provider.server.errors import RequestError
+    from tests.test_server import make_scenario
+
+    raw = json.dumps(make_scenario("post.mem.001", text="x", pieces=6_000)
+                     .model_dump(mode="json", exclude_defaults=True)).encode()
+    state = MockProviderState([])
+    state.MAX_POSTED_BYTES = 100 * len(raw)  # type: ignore[misc]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        _, cost = state.read_scenario_document(raw, "application/json")
+        allocated = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert cost >= allocated > 5 * len(raw), (cost, allocated, len(raw))
+    accepted = 0
+    with pytest.raises(RequestError, match="posted scenarios"):
+        for i in range(20):
+            state.add_scenario_document(raw.replace(b"post.mem.001", f"post.mem.{i:03d}".encode()),
+                                        "application/json")
+            accepted += 1
+    assert accepted == state.MAX_POSTED_BYTES // cost

@@ -30,6 +30,7 @@ from mock_provider.dialects import PART_DIALECTS, DialectError
 from mock_provider.request_log import HttpRequestLog, UpstreamCall
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server.errors import EnvelopeError, RequestError
+from mock_provider.server.footprint import footprint
 from mock_provider.server.plans import FLUSH_MODES, CompiledPlan, FlushMode, compile_plan, paused
 from mock_provider.server.selection import (
     MAX_ID_LENGTH,
@@ -80,7 +81,9 @@ class MockProviderState:
     MAX_CACHED_PLANS = 4096
     # Posted scenarios live as long as the server: a 0.9 MB document costs ~16 MB of memory.
     MAX_POSTED_SCENARIOS = 10_000
-    MAX_POSTED_BYTES = 32 << 20
+    # Memory the parsed posted scenarios may hold (footprint, not document length: a document of
+    # small steps parses into ~16 times its size).
+    MAX_POSTED_BYTES = 256 << 20
 
     def __init__(self, scenarios: Iterable[Scenario] | None = None, *, time_scale: float = 0.0,
                  token: str | None = None, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
@@ -93,7 +96,7 @@ class MockProviderState:
             raise ValueError(f"max_body_bytes must be > 0, got {max_body_bytes!r}")
         self.store = ScenarioStore(builtin_corpus() if scenarios is None else scenarios)
         self._posted_bytes = 0
-        self._posted: dict[str, int] = {}  # posted scenario id -> its document's size (bytes)
+        self._posted: dict[str, int] = {}  # posted scenario id -> the memory it holds (bytes, footprint)
         self.time_scale = float(time_scale)
         self.token = token or None
         self.max_body_bytes = max_body_bytes
@@ -229,10 +232,11 @@ class MockProviderState:
         replaces the scenario posted earlier under that id (a built-in one is a 409). The server runs
         :meth:`read_scenario_document` on a worker thread and :meth:`register_scenario` on its loop.
         """
-        return self.register_scenario(self.read_scenario_document(raw, content_type, put_id), len(raw), put_id)
+        scenario, cost = self.read_scenario_document(raw, content_type, put_id)
+        return self.register_scenario(scenario, cost, put_id)
 
     def _check_room(self, size: int, put_id: str | None) -> None:
-        """507 when one more posted scenario of ``size`` bytes would pass the store's bounds."""
+        """507 when one more posted scenario holding ``size`` bytes would pass the store's bounds."""
         replaced = self._posted.get(put_id, 0) if put_id is not None else 0
         if put_id is not None and put_id not in self._posted and self.store.get(put_id) is not None:
             raise RequestError(409, "builtin_scenario", f"scenario {put_id!r} is built in: only posted "
@@ -241,12 +245,14 @@ class MockProviderState:
                 self._posted_bytes - replaced + size > self.MAX_POSTED_BYTES:
             raise RequestError(507, "scenario_store_full",
                                f"the server holds {len(self._posted)} posted scenarios "
-                               f"({self._posted_bytes} bytes); the bounds are {self.MAX_POSTED_SCENARIOS} "
+                               f"(~{self._posted_bytes} bytes in memory); the bounds are {self.MAX_POSTED_SCENARIOS} "
                                f"scenarios and {self.MAX_POSTED_BYTES} bytes")
 
-    def read_scenario_document(self, raw: bytes, content_type: str, put_id: str | None = None) -> Scenario:
-        """Parse and validate a posted scenario without registering it (safe on any thread: it only
-        reads the bounds, checked again when it is registered)."""
+    def read_scenario_document(self, raw: bytes, content_type: str,
+                               put_id: str | None = None) -> tuple[Scenario, int]:
+        """Parse and validate a posted scenario without registering it: the scenario and the memory it
+        holds, as the bound counts it (safe on any thread: it only reads the bounds, checked again when
+        it is registered)."""
         self._check_room(len(raw), put_id)
         data = parse_document(raw, content_type)
         try:
@@ -262,7 +268,9 @@ class MockProviderState:
         if put_id is not None and scenario.id != put_id:
             raise RequestError(400, "invalid_request_error", f"the document's id {scenario.id!r} is not the "
                                f"URL's {put_id!r}", scenario=scenario.id)
-        return scenario
+        cost = footprint(scenario) * 5 // 4  # the allocator's overhead on many small objects
+        self._check_room(cost, put_id)
+        return scenario, cost
 
     def register_scenario(self, scenario: Scenario, size: int, put_id: str | None = None) -> Scenario:
         """Register a validated posted scenario that cost ``size`` against the bound (the server's loop
@@ -371,8 +379,9 @@ async def _post_scenario(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     raw = await read_body(request, state.max_body_bytes)
     # Off the event loop: validating a large document took seconds, and model streams wait meanwhile.
-    scenario = await asyncio.to_thread(state.read_scenario_document, raw, request.headers.get("Content-Type", ""))
-    state.register_scenario(scenario, len(raw))  # on the loop, which reads the store
+    scenario, cost = await asyncio.to_thread(state.read_scenario_document, raw,
+                                             request.headers.get("Content-Type", ""))
+    state.register_scenario(scenario, cost)  # on the loop, which reads the store
     if state.freeze_gc:
         gc.freeze()  # the new scenario is long-lived too: keep it out of future collections
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=201)
@@ -383,9 +392,9 @@ async def _put_scenario(request: web.Request) -> web.StreamResponse:
     raw = await read_body(request, state.max_body_bytes)
     scenario_id = request.match_info["id"]
     existed = state.store.get(scenario_id) is not None
-    scenario = await asyncio.to_thread(state.read_scenario_document, raw, request.headers.get("Content-Type", ""),
-                                       scenario_id)
-    state.register_scenario(scenario, len(raw), scenario_id)  # on the loop, which reads the store
+    scenario, cost = await asyncio.to_thread(state.read_scenario_document, raw,
+                                             request.headers.get("Content-Type", ""), scenario_id)
+    state.register_scenario(scenario, cost, scenario_id)  # on the loop, which reads the store
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=200 if existed else 201)
 
 
