@@ -29,6 +29,7 @@ from pydantic import ValidationError
 from mock_provider.dialects import PART_DIALECTS, DialectError
 from mock_provider.request_log import HttpRequestLog, UpstreamCall
 from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.server.api_shapes import check_api_fields
 from mock_provider.server.errors import EnvelopeError, RequestError
 from mock_provider.server.footprint import footprint
 from mock_provider.server.plans import FLUSH_MODES, CompiledPlan, FlushMode, compile_plan, paused
@@ -124,6 +125,7 @@ class MockProviderState:
                 if name not in body:  # what the real API refuses, in its own error shape
                     raise RequestError(400, "invalid_request_error", f"Missing required parameter: '{name}'.",
                                        param=name, code="missing_required_parameter")
+            check_api_fields(dialect, body)
         return body
 
     @staticmethod
