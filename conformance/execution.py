@@ -323,6 +323,19 @@ class _Execution:
         return tuple(calls)
 
 
+def _what_it_did(log: CallSnapshot, events: int) -> str:
+    """How a case that timed out spent its time: an adapter that called the model thousands of times
+    did not hang, it looped.
+
+    >>> _what_it_did(RequestLog(), 0)
+    'the adapter hung; 0 events so far'
+    """
+    calls = len(log.snapshot())
+    if calls > 1:
+        return f"the adapter made {calls:,} model calls and {events} events without ending"
+    return f"the adapter hung; {events} events so far"
+
+
 def _current_turn(log: CallSnapshot) -> int:
     """The turn of the latest upstream call (1 before any call, or for a call refused unpicked)."""
     calls = log.snapshot()
@@ -596,7 +609,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         await asyncio.wait_for(pump(), timeout=st.timeout)
     except asyncio.TimeoutError:
         run.timed_out = True
-        run.error_text = f"no terminal within {st.timeout:.1f}s (the adapter hung; {len(run.events)} events so far)"
+        run.error_text = f"no terminal within {st.timeout:.1f}s ({_what_it_did(ex.log, len(run.events))})"
     except (Exception, SystemExit) as exc:
         run.error = exc
         run.error_text = describe(exc)

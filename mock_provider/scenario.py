@@ -86,6 +86,7 @@ FEATURES: tuple[str, ...] = (
     "think_tags",
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
+MAX_ID_LENGTH = 200  # the longest id a request may name (model, X-Mock-Scenario)
 SCENARIO_ID = re.compile(r"\A[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\Z")  # \Z: `$` matches before a newline
 
 
@@ -454,6 +455,8 @@ class Scenario(_M):
     def _check(self) -> Scenario:
         if not SCENARIO_ID.match(self.id):
             raise ValueError(f"id: {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
+        if len(self.id) > MAX_ID_LENGTH:  # a request cannot select a longer one
+            raise ValueError(f"id: {len(self.id)} characters; an id has at most {MAX_ID_LENGTH}")
         if self.client.abort_after_step is not None and self.client.abort_after_step > len(self.script):
             raise ValueError("client.abort_after_step: past the end of the script")
         if self.client.abort_after_step is not None and self.client.abort_during_tool is not None:

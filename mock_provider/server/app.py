@@ -112,6 +112,10 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
             message = exc.reason
         refused = RequestError(exc.status, kind_for(exc.status), message)
         return (refused.for_gemini() if gemini else refused).response(headers)
+    except ConnectionError as exc:
+        # The client left mid-request (its upload cut short): routine for a test double, not a server error.
+        log.debug("mock-provider: the client left during %s %s: %r", request.method, request.raw_path[:200], exc)
+        return RequestError(400, "invalid_request_error", "the client left before its request was read").response()
     except Exception:
         log.exception("mock-provider: unexpected error on %s %s", request.method, request.raw_path[:200])
         internal = RequestError(500, "internal_error", "mock-provider internal error (see the server log)")

@@ -27,7 +27,7 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from mock_provider.dialects import PART_DIALECTS, DialectError
-from mock_provider.request_log import HttpRequestLog, UpstreamCall
+from mock_provider.request_log import HttpRequestLog, UpstreamCall, json_safe
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server.api_shapes import check_api_fields
 from mock_provider.server.errors import EnvelopeError, RequestError
@@ -418,8 +418,11 @@ async def _get_requests(request: web.Request) -> web.StreamResponse:
     for i, e in enumerate(state.log.entries(scope)):
         view = e.to_json()
         try:
+            text = json.dumps(view, allow_nan=False)
+        except ValueError:  # a number like 1e999 parsed to infinity, which JSON cannot say
+            view["body"] = json_safe(view["body"])
             text = json.dumps(view)
-        except (RecursionError, ValueError):
+        except RecursionError:
             view["body"] = {"body_unreadable": "nested too deeply to show"}
             text = json.dumps(view)
         await resp.write((", " if i else "").encode() + text.encode())

@@ -21,14 +21,13 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from mock_provider.scenario import REASONING_DIALECTS, SCENARIO_ID, Scenario
+from mock_provider.scenario import MAX_ID_LENGTH, REASONING_DIALECTS, SCENARIO_ID, Scenario
 from mock_provider.server.errors import RequestError
 
 SCOPE_HEADER = "X-Mock-Scope"
 SCENARIO_HEADER = "X-Mock-Scenario"
 REASONING_HEADER = "X-Mock-Reasoning"  # a Chat Completions reasoning dialect for this request only
 MODEL_PREFIX = "scenario:"
-MAX_ID_LENGTH = 200
 MAX_SUGGEST = 300  # ids compared for a "did you mean" (each costs ~20 us on the loop)
 SELECTION_HELP = (
     f'select a scenario with "model": "{MODEL_PREFIX}<id>" in the JSON body, the header '
