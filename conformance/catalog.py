@@ -25,6 +25,30 @@ source for that protocol; tests/test_catalog.py keeps it empty.
 A protocol is matched by family: ``ui-message-stream@7`` reads the ``ui-message-stream`` sources
 and ``applies`` entries (:func:`family`).
 
+A MUST is harm. A source may say *which harm* it shows, for the protocols it speaks for, in
+``harm``; a row is MUST for a protocol only if one of its sources for that protocol does:
+
+* ``schema``: the protocol's published schema rejects the event (``@ag-ui/core`` EventSchema,
+  ``ai``'s uiMessageChunkSchema, a published chunk type);
+* ``consumer``: the protocol's official consumer throws, or ends in a state the scenario's
+  expected transcript does not give (``ai``'s processUIMessageStream / readUIMessageStream and
+  Chat, ``@ag-ui/client``'s verifyEvents and default apply, TanStack's StreamProcessor and chat()
+  engine reading an adapter's chunks; ``@tanstack/ai`` 0.2.2's for the legacy chunks). A TanStack
+  chunk is "a typed AG-UI event" served to AG-UI clients (``@tanstack/ai`` 0.58.0
+  skills/ai-core/ag-ui-protocol/SKILL.md:8, :39-40), so ``@ag-ui/client`` reads the ``tanstack``
+  protocol too. Cite the consumer's own code (file:line, pinned version),
+  never a producer's (streamText, toUIMessageStream): what a reference producer happens to do is
+  a habit, at most SHOULD;
+* ``upstream``: what reached the model is wrong (the mock's request log: an abort not sent, a
+  wrong prompt or tool result, a retry where none is allowed); such a source may be neutral;
+* ``normative``: a sentence of the protocol's own published documentation says MUST; ``quote``
+  (the sentence) and ``link`` (where, with its version) are then required.
+
+:meth:`Matrix.unharmed` lists every (row, protocol) that is MUST without such a source;
+tests/test_catalog.py keeps it empty. A protocol a row harms no user of is lowered with an
+``applies`` entry (SHOULD, with a ``why`` naming the producer that does it and the consumer
+that does not care).
+
 Example:
     >>> catalog().row("8.1.5").level
     'MUST'
@@ -47,7 +71,7 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mock_provider.scenario import fixtures_dir
 
@@ -68,6 +92,8 @@ def family(protocol: str) -> str:
 
 
 SourceKind = Literal["spec", "anchor", "seed", "published-type", "consumer", "test"]
+# What a broken rule does to a user of the protocol (see the module notes): the evidence a MUST needs.
+HarmKind = Literal["schema", "consumer", "upstream", "normative"]
 ProtocolFamily = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream"]
 
 
@@ -90,6 +116,21 @@ class Source(BaseModel):
     protocols: list[ProtocolFamily] | None = Field(
         default=None, min_length=1,
         description="The output protocols this source speaks for; absent: protocol-neutral (see the module notes).")
+    harm: HarmKind | None = Field(
+        default=None, description="The harm this source shows when the rule is broken, for the protocols it "
+                                  "speaks for: what makes the row MUST there (see the module notes).")
+    quote: str | None = Field(
+        default=None, min_length=1, description="A normative source's MUST sentence, verbatim (with ``link``).")
+
+    @model_validator(mode="after")
+    def _harm_evidence(self) -> Source:
+        if self.harm == "normative" and not (self.quote and self.link):
+            raise ValueError(f"a normative source needs the sentence (quote) and its link: {self.ref!r}")
+        if self.quote is not None and self.harm != "normative":
+            raise ValueError(f"a quote is the MUST sentence of a normative source: {self.ref!r}")
+        if self.harm in ("consumer", "schema") and self.protocols is None:
+            raise ValueError(f"a consumer or schema speaks for the protocol it reads: name it ({self.ref!r})")
+        return self
 
     def speaks_for(self, protocol: str) -> bool:
         """Whether this source supports a rule for ``protocol`` (neutral sources speak for all)."""
@@ -151,6 +192,10 @@ class Row(BaseModel):
         """The sources that speak for one output protocol (its family's, and the neutral ones)."""
         return [s for s in self.sources if s.speaks_for(protocol)]
 
+    def harm_for(self, protocol: str) -> list[Source]:
+        """The sources that show harm for one output protocol: what lets the row be MUST there."""
+        return [s for s in self.sources_for(protocol) if s.harm is not None]
+
 
 class Matrix(BaseModel):
     """The whole catalog: the rows in their published order."""
@@ -189,6 +234,22 @@ class Matrix(BaseModel):
         """
         return [(r.id, p) for r in self.rows for p in protocols
                 if r.level_for(p) == "MUST" and not r.sources_for(p)]
+
+    def unharmed(self, protocols: tuple[str, ...] = OUTPUT_PROTOCOLS) -> list[tuple[str, str]]:
+        """(row, protocol) for every row that is MUST for a protocol without a source showing harm there.
+
+        A producer's habit is no harm: a MUST resting on it alone is listed.
+
+        >>> habit = Matrix.model_validate({"rows": [{"id": "x", "level": "MUST", "axis": "content", "title": "t",
+        ...     "sources": [{"kind": "consumer", "ref": "streamText sends start first",
+        ...                  "protocols": ["ui-message-stream"]},
+        ...                 {"kind": "consumer", "ref": "@ag-ui/client verify.ts:252", "protocols": ["ag-ui"],
+        ...                  "harm": "consumer"}]}]})
+        >>> habit.unharmed(("ag-ui", "ui-message-stream@7"))
+        [('x', 'ui-message-stream@7')]
+        """
+        return [(r.id, p) for r in self.rows for p in protocols
+                if r.level_for(p) == "MUST" and not r.harm_for(p)]
 
 
 def matrix_path() -> Path:

@@ -230,3 +230,34 @@ def _documented(row: str, index: int, events: list[Any]) -> bool:
         return True
     earlier = [_type_at(events, i) for i in range(index)]
     return row == "8.1.18" and etype == "RUN_ERROR" and "RUN_FINISHED" in earlier and "RUN_ERROR" not in earlier
+
+
+# ---------------------------------------------------------------------------------------------
+# The legacy-era TanStack consumer (tools/legacy-consumer-oracle: @tanstack/ai 0.2.2's StreamProcessor,
+# which reads the tanstack-legacy chunks: content, thinking, tool_call, tool_result, done, error)
+# ---------------------------------------------------------------------------------------------
+
+LEGACY_ORACLE_DIR = ORACLE_DIR.parent / "legacy-consumer-oracle"
+LEGACY_SCRIPT = LEGACY_ORACLE_DIR / "process.mjs"
+
+
+def legacy_unavailable() -> str | None:
+    """Why the legacy TanStack consumer cannot run here (None when it can)."""
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (LEGACY_ORACLE_DIR / "node_modules" / "@tanstack" / "ai" / "package.json").is_file():
+        return f"@tanstack/ai 0.2.2 is not installed: run `npm ci --prefix {LEGACY_ORACLE_DIR}`"
+    return None
+
+
+def run_legacy(cases: list[dict[str, Any]], timeout: float = 300.0) -> list[dict[str, Any]]:
+    """``[{id, events}]`` -> ``[{id, messages, result, errors, error}]`` from @tanstack/ai 0.2.2's processor.
+
+    ``errors``: what the ``error`` chunks handed the chat's ``onError``; ``error``: what it threw.
+    """
+    proc = subprocess.run(["node", str(LEGACY_SCRIPT)], input=json.dumps(cases), capture_output=True, text=True,
+                          timeout=timeout, check=False, cwd=LEGACY_ORACLE_DIR)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{LEGACY_SCRIPT.name} failed ({proc.returncode}): {proc.stderr.strip()[:500]}")
+    out: list[dict[str, Any]] = json.loads(proc.stdout)
+    return out

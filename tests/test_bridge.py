@@ -93,11 +93,14 @@ def test_bridge_error_closes_everything_first(corpus: list[Scenario]) -> None:
     assert r.events[-1]["code"] == "STREAM_ERROR"
 
 
-def test_profile_keeps_open_at_error_a_failure_not_a_note(corpus: list[Scenario]) -> None:
+def test_profile_keeps_open_at_error_a_graded_finding_not_a_note(corpus: list[Scenario]) -> None:
+    """The profile grades what plain AG-UI only records; a SHOULD, as no consumer breaks on it
+    (@ag-ui/client accepts RUN_ERROR at any time, the catalog's why)."""
     from tests.mutants.bridge_mutants import OpenAtError
 
     r = run_case(lambda ctx: OpenAtError(ctx), _scenario(corpus, "error.anthropic-midstream.001"), "mastra")
-    assert r.verdict == "FAIL" and r.failed_rows() == {"bridge.close-before-error"}
+    assert r.verdict == "PASS-NONSTRICT" and r.failed_rows() == set()
+    assert {(f.row, f.level) for f in r.findings} == {("bridge.close-before-error", "SHOULD")}
     assert not [f for f in r.findings if f.row == "info.open-at-error"]
 
 

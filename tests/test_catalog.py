@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from conformance.catalog import OUTPUT_PROTOCOLS, Matrix, UnknownRow, catalog, declare, family, known, level_for
 from conformance.contract import Policies
@@ -121,7 +122,8 @@ def test_protocol_specific_sources_name_their_protocols() -> None:
 
 def test_policy_rows_name_a_declared_policy() -> None:
     rows = {r.id: r.policy for r in catalog().rows if r.policy is not None}
-    assert rows == {"8.1.12a": "finish_reason", "8.1.19": "missing_finish", "8.2.tool-calls": "finish_reason"}
+    assert rows == {"8.1.12a": "finish_reason", "8.1.19": "missing_finish", "8.2.tool-calls": "finish_reason",
+                    "8.1.17": "error_text", "request.prompt": "system_prompt"}
     assert set(rows.values()) <= set(Policies.model_fields)
 
 
@@ -130,3 +132,57 @@ def test_a_versioned_protocol_reads_its_familys_entries() -> None:
         assert row.level_for("ui-message-stream@7") == row.level_for("ui-message-stream"), row.id
         assert row.sources_for("ui-message-stream@7") == row.sources_for("ui-message-stream"), row.id
     assert family("ui-message-stream@7") == "ui-message-stream"
+
+
+# ---------------------------------------------------------------- a MUST is harm
+def test_every_must_row_shows_harm_for_each_protocol_it_grades() -> None:
+    """Schema, consumer, upstream or a quoted normative sentence, per protocol: never a producer's habit."""
+    assert catalog().unharmed((*OUTPUT_PROTOCOLS, "ui-message-stream@7")) == []
+
+
+def _harmed(protocols: list[str], harm: str = "consumer", **extra: object) -> dict[str, object]:
+    return {"kind": "consumer", "ref": "@ag-ui/client@1.0.0 verify.ts:252", "protocols": protocols, "harm": harm,
+            **extra}
+
+
+def test_a_must_resting_on_a_producers_habit_is_caught() -> None:
+    producer = {"kind": "consumer", "ref": "ai@6.0.326 dist/index.mjs:7960 (streamText sends start first)",
+                "protocols": ["ui-message-stream"]}
+    habit = _matrix([_row(sources=[_harmed(["ag-ui"]), producer])])
+    assert habit.unsourced(("ag-ui", "ui-message-stream")) == []  # sourced, yet no harm for the UI stream
+    assert habit.unharmed(("ag-ui", "ui-message-stream", "ui-message-stream@7")) == [
+        ("x.rule", "ui-message-stream"), ("x.rule", "ui-message-stream@7")]
+    # Harm for one protocol covers no other; a neutral upstream source covers all.
+    assert _matrix([_row(sources=[_harmed(["ag-ui"])])]).unharmed(("tanstack",)) == [("x.rule", "tanstack")]
+    upstream = {"kind": "spec", "ref": "the mock's request log", "harm": "upstream"}
+    assert _matrix([_row(sources=[producer, upstream])]).unharmed() == []
+    # The way out without harm: the protocol's level lowered (a SHOULD needs none).
+    lowered = {"ui-message-stream": {"level": "SHOULD", "why": "streamText's habit; the reader does not care"}}
+    assert _matrix([_row(sources=[_harmed(["ag-ui"]), producer], applies=lowered)]).unharmed(
+        ("ag-ui", "ui-message-stream@7")) == []
+
+
+def test_harm_evidence_is_validated() -> None:
+    quote = "The first event MUST be RUN_STARTED."
+    link = "https://docs.ag-ui.com/concepts/events (1.0.0)"
+    ok = _matrix([_row(sources=[_harmed(["ag-ui"], "normative", quote=quote, link=link)])])
+    assert ok.unharmed(("ag-ui",)) == []
+    with pytest.raises(ValidationError, match="normative source needs"):
+        _matrix([_row(sources=[_harmed(["ag-ui"], "normative", link=link)])])  # no quote
+    with pytest.raises(ValidationError, match="normative source needs"):
+        _matrix([_row(sources=[_harmed(["ag-ui"], "normative", quote=quote)])])  # no link
+    with pytest.raises(ValidationError, match="a quote is the MUST sentence"):
+        _matrix([_row(sources=[_harmed(["ag-ui"], quote=quote)])])  # a quote on a consumer source
+    with pytest.raises(ValidationError, match="speaks for the protocol it reads"):
+        _matrix([_row(sources=[{"kind": "consumer", "ref": "some reader", "harm": "consumer"}])])  # neutral consumer
+    with pytest.raises(ValidationError):
+        _matrix([_row(sources=[_harmed(["ag-ui"], "producer")])])  # not a kind of harm
+
+
+def test_harm_sources_cite_pinned_code_not_a_producer() -> None:
+    """A consumer or schema harm cites a pinned file and line; it never names the reference producers."""
+    producers = re.compile(r"\b(streamText|toUIMessageStream|createUIMessageStream)\b")
+    pinned = re.compile(r"@\d+\.\d+\.\d+ .*:\d+")
+    bad = [(r.id, s.ref) for r in catalog().rows for s in r.sources if s.harm in ("consumer", "schema")
+           and (producers.search(s.ref) or not pinned.search(s.ref))]
+    assert bad == []

@@ -355,6 +355,17 @@ def test_agui_like_lifecycle(module: Any, case: str) -> None:
 
 
 @pytest.mark.parametrize("module", AGUI_LIKE, ids=lambda m: m.NAME)
+def test_a_run_error_first_is_a_should_the_other_first_events_fail(module: Any) -> None:
+    """@ag-ui/client's verifyEvents takes RUN_ERROR as a first event (and the run shows the same
+    failure as after RUN_STARTED): no harm, so a SHOULD; any other first event it rejects."""
+    (error_first,) = module.lifecycle([rerr()])
+    assert (error_first.row, error_first.level) == ("8.1.0", "SHOULD")
+    (text_first,) = module.lifecycle([tms(), tmc("Hi"), tme(), rf()])
+    assert (text_first.row, text_first.level) == ("8.1.0", None)  # the row's own level: MUST
+    assert module.lifecycle([rs(), rerr()]) == []
+
+
+@pytest.mark.parametrize("module", AGUI_LIKE, ids=lambda m: m.NAME)
 def test_missing_terminal_is_marked_for_the_runner(module: Any) -> None:
     (finding,) = module.lifecycle([rs(), tms(), tmc("Hi")])
     assert (finding.row, finding.source) == ("8.1.18", "lifecycle-terminal-missing")
@@ -503,6 +514,16 @@ LEGACY_CASES: dict[str, tuple[list[Ev], list[tuple[str, int | None]]]] = {
         [],
     ),
 }
+
+
+def test_legacy_chunks_after_an_error_are_a_should_after_done_a_must() -> None:
+    """The 0.2.2 engine stops reading at an error chunk (nothing after it is shown: SHOULD); it reads
+    on after done (a chunk after done is shown: MUST)."""
+    error = lc("error", error={"message": "x"})
+    (after_error,) = tanstack_legacy.lifecycle([error, lc("content", delta="a", content="a")])
+    assert (after_error.row, after_error.level) == ("8.1.18", "SHOULD")
+    (after_done,) = tanstack_legacy.lifecycle([DONE, lc("content", delta="a", content="a")])
+    assert (after_done.row, after_done.level) == ("8.1.18", None)
 
 
 @pytest.mark.parametrize("case", sorted(LEGACY_CASES))

@@ -140,5 +140,5 @@ def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("tanstack-ai-gemini.mjs", "tanstack-ai-gemini.verdicts.json", "@tanstack/ai-gemini",
                                  "gemini")
     assert session.capabilities is not None and session.capabilities.output == "tanstack"
-    # A failed request is a RUN_ERROR with no RUN_STARTED before it, the pinned defect.
+    # A failed request is a RUN_ERROR with no RUN_STARTED before it: @ag-ui/client accepts it, a SHOULD.
     assert [e["type"] for e in _result(session, "http.429.001[gemini]").events] == ["RUN_ERROR"]

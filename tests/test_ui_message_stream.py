@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.contract import OUTPUT_PROTOCOLS, AdapterContext, Capabilities, Policies
+from conformance.contract import OUTPUT_PROTOCOLS, Capabilities, Policies
 from conformance.expectations import truncated
 from conformance.findings import Finding
 from conformance.protocols import protocol
@@ -231,6 +231,19 @@ def test_lifecycle(case: str) -> None:
     assert [(f.row, f.event_index) for f in ums.lifecycle(events)] == expected
 
 
+def test_after_the_terminal_only_what_changes_the_readers_message_is_a_must() -> None:
+    """processUIMessageStream has no terminal state: text after finish is shown (MUST); an abort,
+    or a finish after the abort chunk, changes nothing it shows (SHOULD)."""
+    text_after = ums.lifecycle([*START, *FINISH, *text("t", "x")])
+    assert {(f.row, f.level) for f in text_after} == {("8.1.18", None)}  # the row's level: MUST
+    (after_abort,) = ums.lifecycle([*START, {"type": "abort"}, {"type": "finish"}])
+    assert (after_abort.row, after_abort.level) == ("8.1.18", "SHOULD")
+    (abort_after_finish,) = ums.lifecycle([*START, *FINISH, {"type": "abort"}])
+    assert (abort_after_finish.row, abort_after_finish.level) == ("8.1.18", "SHOULD")
+    (second_finish,) = ums.lifecycle([*START, *FINISH, {"type": "finish", "finishReason": "length"}])
+    assert (second_finish.row, second_finish.level) == ("8.1.18", None)  # the reason Chat reports changes
+
+
 def test_missing_terminal_is_marked_for_the_runner() -> None:
     (finding,) = ums.lifecycle([*START, *text("t", "x")])
     assert (finding.row, finding.source) == ("8.1.18", "lifecycle-terminal-missing")
@@ -318,7 +331,7 @@ def test_invalid_and_unfinished_tool_calls() -> None:
     events += [
         {"type": "tool-input-error", "toolCallId": "c2", "toolName": "g", "input": "{x", "errorText": "bad"},
         *call("c3", "h", '{"q":1}')[:2],  # never completed: not handed to the consumer
-        {"type": "tool-input-available", "toolCallId": "c4", "toolName": "k", "input": None},  # no-arg call
+        {"type": "tool-input-available", "toolCallId": "c4", "toolName": "k", "input": None},  # JSON null input
         {"type": "tool-output-error", "toolCallId": "c1", "errorText": '{"why":"bad json"}'},
         {"type": "tool-output-available", "toolCallId": "c4", "output": "5", "preliminary": True},
         {"type": "tool-output-error", "toolCallId": "c4", "errorText": "late"},
@@ -326,8 +339,8 @@ def test_invalid_and_unfinished_tool_calls() -> None:
     ]
     t = ums.extract(events)
     assert [(c.id, c.args_text, c.malformed) for c in t.tool_calls] == [
-        ("c1", '{"a":"b', True), ("c2", "{x", True), ("c4", "", False)]
-    assert t.tool_calls[2].args == {}
+        ("c1", '{"a":"b', True), ("c2", "{x", True), ("c4", "null", False)]
+    assert t.tool_calls[2].args is None  # what readUIMessageStream keeps as the part's input
     # c1's tool-output-error is streamText's own answer to the call it could not accept (ai 6.0.326
     # dist/index.mjs:7265): not a provider result. An error result of an accepted call still counts.
     assert t.tool_results == [
@@ -422,7 +435,7 @@ def test_reference_passes_every_expressible_case(corpus: list[Scenario]) -> None
 
 @pytest.mark.parametrize(
     "policies",
-    [{"malformed_args": "empty-object"}, {"abort": "cancelled"}, {"unknown_finish": "null"},
+    [{"malformed_args": "empty-object"}, {"abort": "cancelled"}, {"abort": "run-error"}, {"unknown_finish": "null"},
      {"preliminary_results": "forward"}, {"missing_finish": "stop"}, {"finish_reason": "engine"},
      {"finish_reason": "provider"}],
     ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()),
@@ -459,10 +472,12 @@ def test_abort_cancelled_is_one_abort_chunk_with_parts_left_open(corpus: list[Sc
     assert [e["type"] for e in r.events][-2:] == ["text-delta", "abort"]
 
 
-def test_run_error_abort_policy_is_refused_clearly() -> None:
-    ctx = AdapterContext(dialect="v3", model=None, scenario_id="x.y", extra={"policies": {"abort": "run-error"}})
-    with pytest.raises(ValueError, match="cannot be expressed"):
-        ui_message_stream(ctx)
+def test_run_error_abort_policy_is_an_error_chunk(corpus: list[Scenario]) -> None:
+    """The error chunk has no code: under 'run-error' the caller's abort ends the stream with an error chunk."""
+    s = next(s for s in corpus if s.id == "abort.mid-text.001")
+    r = run_case(_with_policies(ui_message_stream, {"abort": "run-error"}), s, "v3")
+    assert r.verdict == "INFO" and not r.failed_rows(), r.describe()  # INFO: the text part left open at the error
+    assert [e["type"] for e in r.events][-3:] == ["error", "finish-step", "finish"]
 
 
 @pytest.mark.parametrize(("output", "stopped"), [("ui-message-stream", "NOT-EXPRESSIBLE"),

@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from conformance.catalog import OUTPUT_PROTOCOLS, Matrix, Row, family  # noqa: E402
+from conformance.catalog import OUTPUT_PROTOCOLS, Matrix, Row, Source, family  # noqa: E402
 from conformance.matrix import load_matrix, scenarios_by_row  # noqa: E402
 from conformance.session import PROFILES  # noqa: E402
 from mock_provider.scenario import load_corpus  # noqa: E402
@@ -88,16 +88,35 @@ def _per_protocol(row: Row) -> str:
     return " ".join(short[row.level_for(p)] for p in OUTPUT_PROTOCOLS)
 
 
+def _cite(source: Source) -> str:
+    """A source as the docs list it: its harm first, when it shows one.
+
+    >>> _cite(Source(kind="spec", ref="the request log", harm="upstream"))
+    '**[upstream]** the request log'
+    """
+    if source.harm is None:
+        return source.ref
+    quote = f' ("{source.quote}", {source.link})' if source.quote else ""
+    return f"**[{source.harm}]** {source.ref}{quote}"
+
+
 def _sources_section(matrix: Matrix) -> list[str]:
     """Per row and output protocol: its level (or why it does not apply) and the sources speaking for it."""
     lines = ["## Sources per output protocol", "",
              "A source names the protocols it speaks for; one that names none (the upstream input, a",
              "passage about every protocol) is listed under *all*. A MUST row with no source for a",
-             "protocol it grades fails tests/test_catalog.py.", ""]
+             "protocol it grades fails tests/test_catalog.py.",
+             "",
+             "A MUST is harm: a source marked **[schema]**, **[consumer]**, **[upstream]** or",
+             "**[normative]** shows what breaking the rule does to a user of that protocol (the published",
+             "schema rejects the event, the official consumer throws or shows another state, the model",
+             "receives the wrong request, the protocol's docs say MUST). Every MUST row has one per",
+             "protocol it grades (tests/test_catalog.py); the other sources are context, a producer's",
+             "habit among them, which is at most a SHOULD.", ""]
     for r in matrix.rows:
         policy = f" (POLICY `{r.policy}`)" if r.policy else ""
         lines.append(f"- `{r.id}`{policy}")
-        neutral = [s.ref for s in r.sources if s.protocols is None]
+        neutral = [_cite(s) for s in r.sources if s.protocols is None]
         if neutral:
             lines.append(f"  - all: {'; '.join(neutral)}")
         for p in OUTPUT_PROTOCOLS:
@@ -107,7 +126,7 @@ def _sources_section(matrix: Matrix) -> list[str]:
                 lines.append(f"  - {p}: n/a ({entry.why})")
                 continue
             why = f" ({entry.why})" if entry is not None else ""
-            own = [s.ref for s in r.sources if s.protocols is not None and family(p) in s.protocols]
+            own = [_cite(s) for s in r.sources if s.protocols is not None and family(p) in s.protocols]
             lines.append(f"  - {p} {level}{why}: {'; '.join(own) or 'the neutral sources above'}")
     lines.append("")
     return lines

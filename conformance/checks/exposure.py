@@ -35,7 +35,7 @@ def check(ctx: GradeContext) -> list[Finding]:
             complete_at.setdefault(step.part.tool_call_id, steps)
             names.setdefault(step.part.tool_call_id, step.part.tool_name)
     out: list[Finding] = []
-    turn_one = first_turn_events(rec.event_turns, len(rec.positions))
+    turn_one = min(first_turn_events(rec.event_turns, len(rec.positions)), later_call_starts(rec.positions))
     for call_id, idx in ctx.protocol.exposures(list(rec.events)).items():
         if rec.abort_event_index is not None and idx >= rec.abort_event_index:
             continue  # closing an open call for a 'cancelled' terminal is not exposing it
@@ -50,6 +50,22 @@ def check(ctx: GradeContext) -> list[Finding]:
                                message=f"tool call {call_id!r} exposed as complete before its tool-call part "
                                        f"(upstream had sent {rec.positions[idx]} of the {need} steps needed)"))
     return out
+
+
+def later_call_starts(positions: tuple[int, ...]) -> int:
+    """The first event read while a later model call was streaming: positions count the current
+    call's steps, so they fall when the adapter starts another call (an unscripted turn has no
+    turn of its own in ``event_turns``); the script's steps are the first call's.
+
+    >>> later_call_starts((0, 3, 4, 6, 0)), later_call_starts((0, 2, 2, 5))
+    (4, 4)
+    """
+    top = 0
+    for i, position in enumerate(positions):
+        if position < top:
+            return i
+        top = max(top, position)
+    return len(positions)
 
 
 def first_turn_events(event_turns: tuple[int, ...], count: int) -> int:

@@ -14,10 +14,14 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from conformance.catalog import Matrix, catalog
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 from conformance.protocols.base import OutputProtocol
+from conformance.protocols.tool_calls import shown_names
+from conformance.protocols.usage_search import usage_seen
 from conformance.semantics import Comparison, compare
+from mock_provider.parts import ToolCall, ToolInputStart
 from mock_provider.transcript import Transcript
 
 MAX_LOCATED_EVENTS = 2000  # re-extracting every prefix is quadratic: longer streams keep findings unlocated
@@ -28,7 +32,8 @@ def check(ctx: GradeContext) -> list[Finding]:
     proto, rec = ctx.protocol, ctx.record
     view = Comparison(
         # An adapter that declares it reports no usage (AG-UI's usage is optional) is not graded on it.
-        rows=ctx.scenario.rows, usage_fields=proto.usage_fields if ctx.capabilities.reports_usage else (),
+        rows=applicable_first(ctx.scenario.rows, ctx.capabilities.output, ctx.settings.matrix or catalog()),
+        usage_fields=proto.usage_fields if ctx.capabilities.reports_usage else (),
         dialect=rec.dialect,
         upstream_finish=ctx.upstream_finish, has_provider_calls=ctx.has_provider_calls,
         reports_finish_reason=ctx.capabilities.reports_finish_reason, terminal_row=ctx.cause,
@@ -41,9 +46,58 @@ def check(ctx: GradeContext) -> list[Finding]:
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty,
-        reasoning_apart=proto.reasoning_apart(ctx.events))
+        reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
+        # Only where no usage was read at the protocol's place: what the stream had instead.
+        usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else (),
+        completion_order=tuple(p.tool_call_id for p in ctx.scenario.parts() if isinstance(p, ToolCall))
+        if proto.calls_in_completion_order else (), unrun=proto.unrun_calls(ctx.events))
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
-    return locate(found, list(ctx.events), ctx.expected, proto)
+    return locate(found, list(ctx.events), ctx.expected, proto) + open_calls_renamed(ctx)
+
+
+def open_calls_renamed(ctx: GradeContext) -> list[Finding]:
+    """Row 8.1.9 for a call the expected transcript does not hold (the upstream never completed it;
+    the adapter left it open or closed it at an abort, a failure or a cut stream): the chat still
+    shows it, by the name it was started with, which must be the one the model gave the call id
+    (in any turn).
+
+    The names of the calls both transcripts hold are compared there (``compare``).
+    """
+    upstream: dict[str, set[str]] = {}
+    for script in ctx.scenario.turn_scripts():
+        for step in script:
+            part = step.part
+            if isinstance(part, ToolInputStart):
+                upstream.setdefault(part.id, set()).add(part.tool_name)
+            elif isinstance(part, ToolCall):
+                upstream.setdefault(part.tool_call_id, set()).add(part.tool_name)
+    compared = {c.id for c in ctx.actual.tool_calls} & {c.id for c in ctx.expected.tool_calls}
+    out = []
+    for call_id, name in shown_names(list(ctx.events)).items():
+        names = upstream.get(call_id)
+        if call_id in compared or not names or name in names:
+            continue
+        out.append(Finding(row="8.1.9", source="semantics", field=f"tool_calls[{call_id}].name",
+                           tool_call_id=call_id, tool_name=name, expected=sorted(names)[0], actual=name,
+                           message=f"tool call {call_id!r} is shown as {name!r}; the model named it "
+                                   f"{' or '.join(map(repr, sorted(names)))}"))
+    return out
+
+
+def applicable_first(rows: Sequence[str], output: str, matrix: Matrix) -> list[str]:
+    """The scenario's rows, those that apply to the output protocol first (in their order).
+
+    A difference the transcript cannot put on its own field's row (the run ended the wrong way)
+    goes to the first row: one the catalog says does not apply to this protocol would drop it,
+    and the run that ended wrongly would pass.
+
+    >>> applicable_first(["structured.result", "8.1.4"], "ui-message-stream", catalog())
+    ['8.1.4', 'structured.result']
+    >>> applicable_first(["structured.result", "8.1.4"], "tanstack", catalog())
+    ['structured.result', '8.1.4']
+    """
+    applies = [r for r in rows if matrix.row(r).level_for(output) is not None]
+    return applies + [r for r in rows if r not in applies]
 
 
 def _wanted(f: Finding) -> bool:

@@ -252,8 +252,11 @@ RUN_PHASES: dict[tuple[RunPhase, RunRole], RunStep[RunPhase]] = {
     ("before", "finish"): RunStep(
         "ended", "8.1.0", "first event is {type}, not RUN_STARTED", interpret=False
     ),
-    # @ag-ui/client accepts RUN_ERROR first; row 8.1.0 wants RUN_STARTED even when the request fails.
-    ("before", "error"): RunStep("ended", "8.1.0", "first event is {type}, not RUN_STARTED", interpret=False),
+    # A RUN_ERROR first harms no consumer: @ag-ui/client's verifyEvents accepts it as the first event
+    # (src/verify/verify.ts:251), its default apply and TanStack's StreamProcessor show the same failed
+    # run as after a RUN_STARTED; starting the run first is the TanStack OpenAI adapters' habit.
+    ("before", "error"): RunStep("ended", "8.1.0", "first event is {type}, not RUN_STARTED (accepted by "
+                                 "@ag-ui/client: a SHOULD)", interpret=False, level="SHOULD"),
     ("running", "start"): RunStep(
         "running", "8.1.0", "second RUN_STARTED while the run is active", interpret=False
     ),
@@ -775,6 +778,7 @@ def failure_event(message: str) -> dict[str, Any]:
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
+    usage_at="RUN_FINISHED.usage (a list of AG-UI usage entries)",
     schema_errors=schema_errors,
     lifecycle=lifecycle,
     extract=extract,

@@ -110,6 +110,9 @@ class RunStep(Generic[P]):
     interpret: bool = True  # feed the event to the entity machine and the checks
     note_open: bool = False  # record (INFO) entities left open (an error: allowed, worth knowing)
     quiet_step_end: bool = False  # a step end drops open entities without reporting them (after an error)
+    # Overrides the row's level for this cell: a case of a MUST row that harms no user of the protocol
+    # (its official consumer accepts it and shows the same state) is a producer's habit, a SHOULD.
+    level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -179,10 +182,11 @@ class _Walk(Generic[P, R]):
         self.check = table.checks() if table.checks is not None else None
         self.step_ids: set[tuple[str, str]] = set()  # entity ids used since the last step-start
 
-    def add(self, row: str, message: str, index: int, call: tuple[str | None, str | None] | None = None) -> None:
+    def add(self, row: str, message: str, index: int, call: tuple[str | None, str | None] | None = None,
+            level: str | None = None) -> None:
         call_id, name = call if call is not None else (None, None)
         self.findings.append(Finding(row=row, message=message, event_index=index, source="lifecycle",
-                                     tool_call_id=call_id, tool_name=name))
+                                     tool_call_id=call_id, tool_name=name, level=level))
 
     def call(self, kind: str, ident: str) -> tuple[str | None, str | None] | None:
         """The (id, name) a finding about this entity names, when the entity is a tool call."""
@@ -199,7 +203,8 @@ class _Walk(Generic[P, R]):
         step = table.phases[(self.phase, role)]
         if step.row is not None:
             blank = not etype if words.blank_type_is_unreadable else etype is None
-            self.add(step.row, step.message.format(type=words.unreadable if blank else etype), index)
+            self.add(step.row, step.message.format(type=words.unreadable if blank else etype), index,
+                     level=step.level)
         self.phase = step.next
         if step.check_open:
             for open_kind, open_id in self.still_open(list(table.entities)):

@@ -113,6 +113,11 @@ def _after(phase: Phase, row: str | None, message: str = "") -> RunStep[Phase]:
     return RunStep(phase, row, message, interpret=False)
 
 
+def _after_error(message: str) -> RunStep[Phase]:
+    return RunStep("errored", "8.1.18", message + " (never read: the engine stops at the error; a SHOULD)",
+                   interpret=False, level="SHOULD")
+
+
 # (phase, role) -> step.
 PHASES: dict[tuple[Phase, ChunkRole], RunStep[Phase]] = {
     ("streaming", "body"): RunStep("streaming", None),
@@ -123,10 +128,12 @@ PHASES: dict[tuple[Phase, ChunkRole], RunStep[Phase]] = {
     ("done", "after-done"): _after("done", None),
     ("done", "done"): _after("done", "8.1.18", "second done chunk"),
     ("done", "error"): _after("done", "8.1.18", "error chunk after done"),
-    ("errored", "body"): _after("errored", "8.1.18", "{type} chunk after error"),
-    ("errored", "after-done"): _after("errored", "8.1.18", "{type} chunk after error"),
+    # Nothing after an error chunk reaches a consumer: the engine stops reading the adapter's stream there
+    # (@tanstack/ai 0.2.2 src/activities/chat/index.ts:405-410, :530-539). Sending it is a habit: SHOULD.
+    ("errored", "body"): _after_error("{type} chunk after error"),
+    ("errored", "after-done"): _after_error("{type} chunk after error"),
     ("errored", "done"): _after("errored", "8.1.20", "done chunk after error (a synthetic finish)"),
-    ("errored", "error"): _after("errored", "8.1.18", "second error chunk"),
+    ("errored", "error"): _after_error("second error chunk"),
 }
 
 # The run roles as the interpreter's run operations (a chunk of role "body" is a body event).
@@ -400,6 +407,7 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
+    usage_at="done.usage (TanStack TokenUsage)",
     schema_errors=schema_errors,
     lifecycle=lifecycle,
     extract=extract,

@@ -75,3 +75,29 @@ def engine_input(value: Any) -> Any:
     if value is None:
         return None
     return value if isinstance(value, (dict, list)) else {}
+
+
+# AG-UI and TanStack's TOOL_CALL_START/_CHUNK; the UI message stream's tool chunks.
+NAME_KEYS = ("toolCallName", "toolName")
+
+
+def shown_names(events: list[Any]) -> dict[str, str]:
+    """The name each call id is first shown under, complete or not (a chat shows an open call by name).
+
+    Read from the first event that carries the call id and a tool name: AG-UI and TanStack's
+    TOOL_CALL_START and TOOL_CALL_CHUNK, the UI message stream's tool-input-start/-available/-error.
+    (A legacy tool_call chunk is always complete: its name is compared with the transcript.)
+
+    >>> shown_names([{"type": "TOOL_CALL_START", "toolCallId": "c1", "toolCallName": "f"},
+    ...              {"type": "tool-input-start", "toolCallId": "c2", "toolName": "g"},
+    ...              {"type": "TOOL_CALL_START", "toolCallId": "c1", "toolCallName": "h"}])
+    {'c1': 'f', 'c2': 'g'}
+    """
+    out: dict[str, str] = {}
+    for event in events:
+        if not isinstance(event, dict) or not isinstance(event.get("toolCallId"), str):
+            continue
+        name = next((event[k] for k in NAME_KEYS if isinstance(event.get(k), str)), None)
+        if name is not None:
+            out.setdefault(event["toolCallId"], name)
+    return out

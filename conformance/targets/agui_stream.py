@@ -14,8 +14,16 @@ Example:
     ([{'type': 'RUN_FINISHED'}], [])
     >>> d.close()
     ([], [])
-    >>> SseDecoder().feed(b'data: {"a":\\ndata: 1}\\n\\n')[1]
-    ['an SSE frame has 2 data lines (AG-UI sends one JSON event on one data line)']
+    >>> problems = SseDecoder().feed(b'data: {"a":\\ndata: 1}\\n\\n')[1]
+    >>> [p.split(",")[0] for p in problems], harmless(problems[0])
+    (['an SSE frame has 2 data lines'], True)
+
+A framing problem harms a client or it does not: :func:`harmless` says which, by what
+``@ag-ui/client`` 1.0.0 (``src/transform/sse.ts``, its ``parseSSEStream``) makes of it. It joins a
+frame's data lines with ``\\n`` before ``JSON.parse`` (:100-115), reads only ``data:`` lines, and
+parses what is left at the end of the response (:79-85); it splits frames on ``\\n\\n`` only (:54),
+so CR line ends, a payload that is not a JSON object, or data lines that do not join into one,
+break the run.
 """
 
 from __future__ import annotations
@@ -36,6 +44,21 @@ _SHOWN = 120
 MAX_LINE = 16 * 1024 * 1024
 
 Decoded = tuple[list[Any], list[str]]
+
+JOINED = "joined into one JSON event as an SSE client joins them"
+UNUSED_FIELD = "an SSE line that is not a field AG-UI uses"
+UNTERMINATED = "the response ended inside an SSE frame"
+# Problems @ag-ui/client reads past with the same events (see the module notes): a SHOULD.
+_HARMLESS = (JOINED, UNUSED_FIELD, UNTERMINATED)
+
+
+def harmless(problem: str) -> bool:
+    """Whether ``@ag-ui/client``'s SSE parser reads a stream with this framing problem to the same events.
+
+    >>> harmless("an SSE frame has 2 data lines, " + JOINED), harmless("CR or CRLF line ends")
+    (True, False)
+    """
+    return any(marker in problem for marker in _HARMLESS)
 
 
 def _show(text: str) -> str:
@@ -152,7 +175,7 @@ class SseDecoder:
         if rest:
             self._line(rest, problems)
         if self._pending_lines:
-            problems.append("the response ended inside an SSE frame (no blank line after its last line)")
+            problems.append(f"{UNTERMINATED} (no blank line after its last line)")
             self._dispatch(events, problems)
         return events, problems + self._text.problems
 
@@ -185,18 +208,21 @@ class SseDecoder:
         if name == "data":
             self._data.append(value)
         elif name not in _TOLERATED_FIELDS:
-            problems.append(f"an SSE line that is not a field AG-UI uses: {_show(line)}")
+            problems.append(f"{UNUSED_FIELD}: {_show(line)}")
 
     def _dispatch(self, events: list[Any], problems: list[str]) -> None:
         data, self._data, self._pending_lines = self._data, [], 0
         if not data:
             return
         if len(data) > 1:
-            problems.append(f"an SSE frame has {len(data)} data lines (AG-UI sends one JSON event on one data line)")
             joined, why = parse_event("\n".join(data))  # what an SSE client makes of it
             if joined is not None:
+                problems.append(f"an SSE frame has {len(data)} data lines, {JOINED} "
+                                "(AG-UI sends one JSON event on one data line)")
                 events.append(joined)
                 return
+            problems.append(f"an SSE frame has {len(data)} data lines that do not join into one JSON event "
+                            "(@ag-ui/client joins them and fails; AG-UI sends one JSON event on one data line)")
             for line in data:  # frames run together without blank lines: recover line by line
                 event, why = parse_event(line)
                 if event is not None:

@@ -45,7 +45,15 @@ from pydantic import ValidationError
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.server_tools import server_tools_prop
-from conformance.targets.agui_stream import NDJSON_TYPE, NDJSON_TYPES, SSE_TYPE, NdjsonDecoder, SseDecoder, media_type
+from conformance.targets.agui_stream import (
+    NDJSON_TYPE,
+    NDJSON_TYPES,
+    SSE_TYPE,
+    NdjsonDecoder,
+    SseDecoder,
+    harmless,
+    media_type,
+)
 from mock_provider.dialects import HTTP_DIALECTS
 from mock_provider.scenario import Feature, Scenario
 
@@ -303,8 +311,10 @@ class UrlAdapter:
         # True when the wire broke the stream (non-2xx, early close): only transport rows are graded.
         self.transport_broken = False
 
-    def _finding(self, row: str, message: str, *, broken: bool = False, index: int | None = None) -> None:
-        self.transport_findings.append(Finding(row=row, message=message, source="transport", event_index=index))
+    def _finding(self, row: str, message: str, *, broken: bool = False, index: int | None = None,
+                 level: str | None = None) -> None:
+        self.transport_findings.append(Finding(row=row, message=message, source="transport", event_index=index,
+                                               level=level))
         self.transport_broken = self.transport_broken or broken
 
     def _mock(self) -> dict[str, Any]:
@@ -387,8 +397,8 @@ class UrlAdapter:
                     events, problems = decoder.feed(chunk)
                 else:
                     events, problems = decoder.close()
-                for p in problems:
-                    self._finding("transport.framing", p, index=count)
+                for p in problems:  # one @ag-ui/client reads to the same events harms no one: a SHOULD
+                    self._finding("transport.framing", p, index=count, level="SHOULD" if harmless(p) else None)
                 for ev in events:
                     if request.abort.aborted:
                         resp.close()  # the caller has left: what is still in flight is not read

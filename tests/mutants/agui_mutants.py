@@ -366,8 +366,9 @@ def abort_ignored(ctx: AdapterContext) -> Any:
 
 
 MUTANTS: list[Mutant] = [
+    # Where the run fails its first event is then RUN_ERROR, which @ag-ui/client accepts: SHOULD there.
     Mutant("agui.no-run-started", "RUN_STARTED is not emitted", map_events(agui, drop_run_started),
-           {"8.1.0"}, "agui"),
+           {"8.1.0"}, "agui", should={"8.1.0"}),
     Mutant("agui.run-started-no-thread", "RUN_STARTED lacks its required threadId",
            map_events(agui, run_started_without_thread), {"schema.event"}, "agui"),
     Mutant("agui.crash-on-stream-start", "stream-start treated as an unexpected part",

@@ -83,13 +83,13 @@ class ReplayReemitted(AguiBridgeReferenceAdapter):
 
 MUTANTS: list[Mutant] = [
     Mutant("bridge.result-id-fresh", "TOOL_CALL_RESULT messageId is not tool-result-{toolCallId}",
-           subclass(ResultIdFresh), {"bridge.tool-result-id"}, "agui-bridge", dialects=MASTRA),
+           subclass(ResultIdFresh), set(), "agui-bridge", dialects=MASTRA, should={"bridge.tool-result-id"}),
     Mutant("bridge.steps-ignored", "Mastra step-start/step-finish are dropped", subclass(StepsIgnored),
-           {"bridge.steps"}, "agui-bridge", dialects=MASTRA),
+           set(), "agui-bridge", dialects=MASTRA, should={"bridge.steps"}),
     Mutant("bridge.open-at-error", "RUN_ERROR with calls, text and step still open", subclass(OpenAtError),
-           {"bridge.close-before-error"}, "agui-bridge", dialects=MASTRA),
+           set(), "agui-bridge", dialects=MASTRA, should={"bridge.close-before-error"}),
     Mutant("bridge.upstream-error-code", "RUN_ERROR code is the upstream's, not STREAM_ERROR",
-           subclass(UpstreamErrorCode), {"bridge.error-code"}, "agui-bridge", dialects=MASTRA),
+           subclass(UpstreamErrorCode), set(), "agui-bridge", dialects=MASTRA, should={"bridge.error-code"}),
     Mutant("bridge.no-auto-open", "text-delta with no text-start: CONTENT with no TEXT_MESSAGE_START",
            subclass(NoAutoOpen), {"8.4.2"}, "agui-bridge", dialects=MASTRA),
     Mutant("bridge.replay-reemitted", "an atomic replay of a streamed call is emitted again",

@@ -2,8 +2,8 @@
 
 Each is a small aiohttp app that runs the reference adapter (``conformance.reference:openai_http``
 behind :func:`conformance.targets.agui_endpoint.adapter_events`) and writes its events the wrong
-way: a wrong content type, split ``data:`` lines, a close before the terminal event, a 500, a
-response held open after the terminal. Graded through the URL target, each must FAIL exactly its
+way: a wrong content type, split ``data:`` lines, CRLF line ends, a close before the terminal event,
+a 500, a response held open after the terminal. Graded through the URL target, each must FAIL exactly its
 ``transport.*`` row. The app starts on first use (importing this module starts nothing).
 """
 
@@ -72,6 +72,16 @@ async def split_data_lines(request: web.Request, events: Any) -> web.StreamRespo
     return resp
 
 
+async def crlf_line_ends(request: web.Request, events: Any) -> web.StreamResponse:
+    # Legal SSE, but @ag-ui/client 1.0.0 splits frames on "\n\n" only (src/transform/sse.ts:54): it never
+    # finds a frame's end, and at the response's end parses every event as one JSON text, which fails.
+    resp = await _stream(request)
+    async for e in events:
+        await resp.write(f"data: {json.dumps(e)}\r\n\r\n".encode())
+    await resp.write_eof()
+    return resp
+
+
 async def close_before_terminal(request: web.Request, events: Any) -> web.StreamResponse:
     resp = await _stream(request)
     async for e in events:
@@ -123,9 +133,11 @@ def _endpoint(name: str, rule: str, writer: Writer, targets: set[str], should: s
 
 MUTANTS: list[Mutant] = [
     _endpoint("endpoint-wrong-content-type", "serves the SSE stream as application/json", wrong_content_type,
-              {"transport.content-type"}),
+              set(), should={"transport.content-type"}),
+    # @ag-ui/client joins a frame's data lines before JSON.parse: the same events, a SHOULD.
     _endpoint("endpoint-split-data-lines", "writes each event's JSON across two data: lines of one frame",
-              split_data_lines, {"transport.framing"}),
+              split_data_lines, set(), should={"transport.framing"}),
+    _endpoint("endpoint-crlf", "ends SSE lines with CRLF", crlf_line_ends, {"transport.framing"}),
     _endpoint("endpoint-close-before-terminal", "ends the response instead of writing RUN_FINISHED/RUN_ERROR",
               close_before_terminal, {"transport.early-close"}),
     _endpoint("endpoint-status-500", "answers every run with HTTP 500", status_500, {"transport.status"}),

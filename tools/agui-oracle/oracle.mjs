@@ -14,7 +14,11 @@
 // synchronous), or the number of events when it threw at the end. `dropped` / `stripped`: the
 // enforcement warnings, by input event. `text`: the deltas of the TEXT_MESSAGE_CONTENT events that
 // reached the end of the pipeline, joined (what the message reducer appends).
-import { enforceEvents, transformChunks, verifyEvents } from '@ag-ui/client'
+// A line with `"view": true` also gets `view`: what an agent's subscriber holds after
+// AbstractAgent.runAgent ran the whole stream (its middlewares, the three stages and
+// defaultApplyEvents): {messages, state, error (what runAgent threw), runError (RUN_ERROR's message
+// and code), finished (RUN_FINISHED's outcome)}: the consumer's view tests/test_metamorphic.py compares.
+import { AbstractAgent, enforceEvents, transformChunks, verifyEvents } from '@ag-ui/client'
 import { createInterface } from 'node:readline'
 import { from } from 'rxjs'
 import { tap } from 'rxjs/operators'
@@ -58,8 +62,41 @@ function oneStream({ id, events }) {
   return { id, verdict: rejected === null ? 'accept' : 'reject', rejected, dropped, stripped, text }
 }
 
+class Replay extends AbstractAgent {
+  constructor(events) {
+    super({ threadId: 'thread' })
+    this.events = events
+  }
+
+  run() {
+    return from(this.events)
+  }
+}
+
+async function viewOf(events) {
+  const agent = new Replay(events)
+  const seen = { runError: null, finished: null }
+  let error = null
+  const quiet = console.error
+  console.error = () => {} // runAgent logs the error it rethrows; stdout stays JSON either way
+  try {
+    await agent.runAgent({ runId: 'run' }, {
+      onRunErrorEvent: ({ event }) => { seen.runError = { message: event.message, code: event.code ?? null } },
+      onRunFinishedEvent: ({ event }) => { seen.finished = { outcome: event.outcome ?? null } },
+    })
+  } catch (e) {
+    error = String(e?.message ?? e).slice(0, 300)
+  } finally {
+    console.error = quiet
+  }
+  return { messages: agent.messages, state: agent.state, error, ...seen }
+}
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
 for await (const line of lines) {
   if (line.trim() === '') continue
-  process.stdout.write(JSON.stringify(oneStream(JSON.parse(line))) + '\n')
+  const input = JSON.parse(line)
+  const out = oneStream(input)
+  if (input.view) out.view = await viewOf(input.events)
+  process.stdout.write(JSON.stringify(out) + '\n')
 }

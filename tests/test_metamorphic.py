@@ -1,0 +1,340 @@
+"""Metamorphic tests of the grader: equal in, equal out; harm in, a worse verdict out.
+
+Every reference adapter's output over the corpus (the v3 dialect) is rewritten by each rewrite of
+its output protocol (``tests/metamorphic.py``) and graded again without running the adapter: the
+run record keeps everything the run produced and only its events are replaced, each rewritten event
+carrying the upstream position and turn of the event it came from. Then:
+
+* an ``equal`` rewrite may not make a verdict worse (a worse axis, or a MUST/SHOULD row the
+  original did not break), and the protocol's official consumer must show the same state for both
+  streams: ``@ag-ui/client``'s ``AbstractAgent.runAgent`` (messages, state, run error, thrown error),
+  ``@tanstack/ai``'s ``StreamProcessor`` (messages, result, error), ``ai`` 6's and 7's
+  ``readUIMessageStream`` (the final message, in-band errors, acceptance), with ids compared by
+  first appearance (an id's format is not what a user sees);
+* a ``harmful`` rewrite must make every verdict it is applied to worse, and the consumer must show
+  a different state.
+
+Each protocol has at least 8 rewrites of each kind, each applied at least once. Node runs once per
+oracle (one process for all streams). ``tanstack-legacy`` streams are read by that era's consumer,
+``@tanstack/ai`` 0.2.2's ``StreamProcessor`` (``tools/legacy-consumer-oracle``: messages, result,
+the errors handed to ``onError``), run as 0.2.x's ``ChatClient`` runs it. The AG-UI bridge reference
+(``mastra`` dialect) is a fifth producer, rewritten with the AG-UI rewrites. The real adapters'
+pinned runs (``tests/data/*.verdicts.json``) keep verdicts and rows only, not events, so they cannot
+be rewritten here.
+
+Where a rewrite the consumer reads the same is not an equal one by the kit's standards, it is not
+in the equal list: RAW and ``*_CHUNK`` events are not in TanStack's published ``StreamChunk`` union
+(``@tanstack/ai`` 0.58.0 types.d.ts ``AGUIEvent``), so for ``tanstack`` they are a schema MUST
+(``tanstack.text-as-chunks`` is harmful: the processor has no case for them and shows no text);
+a ``start-step`` adds a ``step-start`` part, so step markers are not rewritten. The tests at the end
+pin the false alarms and the blind spots these rewrites found.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from conformance import node_oracle
+from conformance.execution import execute
+from conformance.grading import grade
+from conformance.reference import agui, agui_bridge, tanstack, tanstack_legacy
+from conformance.reference import ui_message_stream as ums
+from conformance.reference import ui_message_stream7 as ums7
+from conformance.run_record import RunRecord
+from conformance.runner import Settings
+from conformance.verdict import ORDER, CaseResult
+from mock_provider.scenario import Scenario
+from tests.metamorphic import AGUI, LEGACY, REWRITES, TANSTACK, UMS, Rewrite, origins, tag, untag
+
+DIALECT = "v3"
+BRIDGE = "ag-ui (bridge profile)"
+# producer -> (reference adapter, rewrite family, how its Node oracle reads it, dialect)
+PROTOCOLS: dict[str, tuple[Any, str, str, str]] = {
+    "ag-ui": (agui, AGUI, "agui", DIALECT),
+    "tanstack": (tanstack, TANSTACK, "tanstack", DIALECT),
+    "ui-message-stream": (ums, UMS, "ui6", DIALECT),
+    "ui-message-stream@7": (ums7, UMS, "ui7", DIALECT),
+    BRIDGE: (agui_bridge, AGUI, "agui", "mastra"),  # AG-UI as @ag-ui/mastra's bridge sends it
+    "tanstack-legacy": (tanstack_legacy, LEGACY, "legacy", DIALECT),
+}
+# Equal rewrites a MUST row still grades worse where the consumer shows the same state: the row's
+# level is the question (levels are the catalog's), so each is a strict xfail naming its row.
+LEVEL_QUESTIONS: dict[tuple[str, str], str] = {
+    (BRIDGE, "agui.extra-step"): "bridge.steps (MUST): STEP_STARTED/STEP_FINISHED must mirror the upstream's "
+                                 "step-start/step-finish; @ag-ui/client shows the same messages and state with a "
+                                 "step pair around the run (a producer's habit: at most SHOULD)",
+    (BRIDGE, "agui.message-ids"): "bridge.tool-result-id (MUST): TOOL_CALL_RESULT.messageId must be "
+                                  "'tool-result-{toolCallId}'; the client shows the same tool message under "
+                                  "another id (a producer's habit: at most SHOULD)",
+}
+UNGRADED = frozenset({"NOT-EXPRESSIBLE", "UNSUPPORTED", "ERROR"})
+ID_KEYS = frozenset({"id", "messageId", "toolCallId", "parentMessageId"})
+
+
+@dataclass
+class Applied:
+    protocol: str
+    rewrite: Rewrite
+    case_id: str
+    before: CaseResult
+    after: CaseResult
+    original: list[Any]
+    rewritten: list[Any]
+
+
+@dataclass
+class Study:
+    applied: list[Applied] = field(default_factory=list)
+    views: dict[str, Any] = field(default_factory=dict)  # stream key -> the consumer's view
+    node_missing: dict[str, str] = field(default_factory=dict)  # oracle -> why it cannot run here
+
+
+def rewritten_record(record: RunRecord, events: list[dict[str, Any]]) -> RunRecord:
+    """The record with these (tagged) events, each with the upstream facts of the event it came from."""
+    src = origins(events)
+
+    def per(values: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(values[o] for o in src) if values else values
+
+    abort = record.abort_event_index
+    if abort is not None:
+        abort = next((i for i, o in enumerate(src) if o >= abort), len(events))
+    return dataclasses.replace(record, events=tuple(untag(events)), positions=per(record.positions),
+                               exhausted=per(record.exhausted), event_turns=per(record.event_turns),
+                               abort_event_index=abort)
+
+
+def worse(before: CaseResult, after: CaseResult) -> list[str]:
+    """How ``after`` grades worse than ``before`` (empty: not worse)."""
+    out = [f"{axis} {getattr(before, axis)} -> {getattr(after, axis)}" for axis in ("content", "termination")
+           if ORDER[getattr(after, axis)] > ORDER[getattr(before, axis)]]
+    rows = {f.row for f in before.findings if f.level in ("MUST", "SHOULD")}
+    out += [f"new {f.level} {f.row}: {f.message[:160]}" for f in after.findings
+            if f.level in ("MUST", "SHOULD") and f.row not in rows]
+    return out
+
+
+def _key(protocol: str, events: list[Any]) -> str:
+    return protocol + "\n" + json.dumps(events, sort_keys=True)
+
+
+def _ids(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, dict):
+        return {k: (names.setdefault(v, f"<id-{len(names) + 1}>") if k in ID_KEYS and isinstance(v, str)
+                    else _ids(v, names)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_ids(v, names) for v in value]
+    return value
+
+
+def _no_nulls(value: Any) -> Any:
+    """Keys whose value is null dropped: the processor writes ``partial: null`` where another stream leaves it out."""
+    if isinstance(value, dict):
+        return {k: _no_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_no_nulls(v) for v in value]
+    return value
+
+
+def _views(streams: dict[str, tuple[str, list[Any]]]) -> dict[str, Any]:
+    """One consumer view per stream key, from one Node process per oracle."""
+    views: dict[str, Any] = {}
+    by_oracle: dict[str, list[tuple[str, list[Any]]]] = {}
+    for key, (oracle, events) in streams.items():
+        by_oracle.setdefault(oracle, []).append((key, events))
+    if "agui" in by_oracle:
+        cases = [{"id": k, "events": ev, "view": True} for k, ev in by_oracle["agui"]]
+        for r in node_oracle.run_agui(cases):
+            v = r["view"]
+            views[r["id"]] = _ids({"verdict": r["verdict"], "messages": v["messages"], "state": v["state"],
+                                   "threw": v["error"] is not None, "runError": v["runError"],
+                                   "finished": v["finished"]}, {})
+    if "tanstack" in by_oracle:
+        cases = [{"id": k, "output": "tanstack", "events": ev} for k, ev in by_oracle["tanstack"]]
+        for r in node_oracle.run(cases):
+            views[r["id"]] = _ids(_no_nulls({"messages": node_oracle.normalize(r["messages"]),
+                                             "result": node_oracle.normalize(r["result"]), "error": r["error"]}), {})
+    if "legacy" in by_oracle:
+        for r in node_oracle.run_legacy([{"id": k, "events": ev} for k, ev in by_oracle["legacy"]]):
+            views[r["id"]] = _ids(_no_nulls({"messages": node_oracle.normalize(r["messages"]),
+                                             "result": r["result"], "errors": r["errors"], "error": r["error"]}), {})
+    ui = [(k, ev, int(o[2])) for o in ("ui6", "ui7") for k, ev in by_oracle.get(o, [])]
+    if ui:
+        for r in node_oracle.run_ui([{"id": k, "version": v, "events": ev, "view": True} for k, ev, v in ui]):
+            message = r["view"]["message"]
+            if message is not None and not message.get("metadata"):
+                message = {**message, "metadata": None}  # no metadata and an empty one read the same
+            views[r["id"]] = _ids({"verdict": r["verdict"], "message": message, "errors": r["view"]["errors"]}, {})
+    return views
+
+
+def _study(corpus: list[Scenario]) -> Study:
+    settings = Settings(timeout=10.0)
+    study = Study()
+    streams: dict[str, tuple[str, list[Any]]] = {}
+    for protocol, (factory, family, oracle, dialect) in PROTOCOLS.items():
+        for scenario in corpus:
+            record = execute(factory, scenario, dialect, settings)
+            if record.outcome != "completed" or not all(isinstance(e, dict) for e in record.events):
+                continue
+            before = grade(record, scenario, settings)
+            if before.verdict in UNGRADED:
+                continue  # a gate decided it before any event was read
+            original = list(record.events)
+            streams[_key(protocol, original)] = (oracle, original)
+            for rewrite in REWRITES[family].values():
+                events = rewrite.apply(tag(original))
+                if events is None:
+                    continue
+                new = rewritten_record(record, events)
+                after = grade(new, scenario, settings)
+                study.applied.append(Applied(protocol, rewrite, record.case_id, before, after, original,
+                                             list(new.events)))
+                streams[_key(protocol, list(new.events))] = (oracle, list(new.events))
+    ui = node_oracle.ui_unavailable()
+    for oracle, why in (("agui", node_oracle.agui_unavailable()), ("tanstack", node_oracle.unavailable()),
+                        ("ui6", ui), ("ui7", ui), ("legacy", node_oracle.legacy_unavailable())):
+        if why is not None:
+            study.node_missing[oracle] = why
+    study.views = _views({k: v for k, v in streams.items() if v[0] not in study.node_missing})
+    return study
+
+
+@pytest.fixture(scope="module")
+def study(corpus: list[Scenario]) -> Study:
+    return _study(corpus)
+
+
+def _mine(study: Study, protocol: str, name: str) -> list[Applied]:
+    return [a for a in study.applied if a.protocol == protocol and a.rewrite.name == name]
+
+
+def _pairs(kind: str) -> list[Any]:
+    out = []
+    for protocol, (_, family, _, _) in PROTOCOLS.items():
+        for rewrite in REWRITES[family].values():
+            if rewrite.kind != kind:
+                continue
+            why = LEVEL_QUESTIONS.get((protocol, rewrite.name))
+            marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+            out.append(pytest.param(protocol, rewrite.name, marks=marks, id=f"{protocol}:{rewrite.name}"))
+    return out
+
+
+@pytest.mark.parametrize("protocol", list(PROTOCOLS))
+def test_every_protocol_has_eight_rewrites_of_each_kind_and_each_applies(study: Study, protocol: str,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    family = REWRITES[PROTOCOLS[protocol][1]]
+    kinds = Counter(r.kind for r in family.values())
+    assert kinds["equal"] >= 8 and kinds["harmful"] >= 8, kinds
+    used = Counter(a.rewrite.name for a in study.applied if a.protocol == protocol)
+    assert not [n for n in family if used[n] == 0], f"rewrites that applied to no stream: {set(family) - set(used)}"
+    with capsys.disabled():
+        print(f"\n{protocol}: {len({a.case_id for a in study.applied if a.protocol == protocol})} cases, "
+              + ", ".join(f"{n} x{used[n]}" for n in family))
+
+
+@pytest.mark.parametrize(("protocol", "name"), _pairs("equal"))
+def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str, name: str) -> None:
+    bad = [f"{a.case_id}: {'; '.join(why)}" for a in _mine(study, protocol, name) if (why := worse(a.before, a.after))]
+    assert not bad, f"{len(bad)} verdicts worse under {name}:\n" + "\n".join(bad[:10])
+
+
+@pytest.mark.parametrize(("protocol", "name"), _pairs("harmful"))
+def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: str, name: str) -> None:
+    missed = [f"{a.case_id}: {a.before.verdict} -> {a.after.verdict}" for a in _mine(study, protocol, name)
+              if not worse(a.before, a.after)]
+    assert not missed, f"{len(missed)} cases where {name} is not caught:\n" + "\n".join(missed[:10])
+
+
+@pytest.mark.parametrize(("protocol", "name"), [pytest.param(*p.values, id=p.id) for p in _pairs("equal")]
+                         + [pytest.param(*p.values, id=p.id) for p in _pairs("harmful")])
+def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, protocol: str, name: str) -> None:
+    why = study.node_missing.get(PROTOCOLS[protocol][2])
+    if why is not None:
+        pytest.skip(f"{protocol}'s consumer is unavailable: {why}")
+    wrong = []
+    for a in _mine(study, protocol, name):
+        before, after = study.views[_key(protocol, a.original)], study.views[_key(protocol, a.rewritten)]
+        if (before == after) != (a.rewrite.kind == "equal"):
+            wrong.append(f"{a.case_id}: the consumer's view {'is the same' if before == after else 'differs'}"
+                         f"\n  before {before}\n  after  {after}")
+    assert not wrong, f"{len(wrong)} streams the consumer reads otherwise than {name} says:\n" + "\n".join(wrong[:4])
+
+
+def test_node_saw_every_stream_an_equal_rewrite_made(study: Study, capsys: pytest.CaptureFixture[str]) -> None:
+    """The figure the report gives: streams the consumers read, and how many of them were rewritten."""
+    if study.node_missing:
+        pytest.skip(f"Node oracles unavailable: {study.node_missing}")
+    missing = [a.case_id for a in study.applied if _key(a.protocol, a.rewritten) not in study.views]
+    assert not missing
+    with capsys.disabled():
+        kinds = Counter(a.rewrite.kind for a in study.applied)
+        print(f"\nmetamorphic: {len(study.views)} distinct streams read in Node; {kinds['equal']} equal and "
+              f"{kinds['harmful']} harmful rewrites applied and regraded")
+
+
+# --------------------------------------------------------------------------------------------
+# The false alarms and the blind spot these rewrites found, one case each (each failed before its fix)
+# --------------------------------------------------------------------------------------------
+
+def _regraded(corpus: list[Scenario], protocol: str, case: str, rewrite: str) -> tuple[CaseResult, CaseResult]:
+    factory, family, _, dialect = PROTOCOLS[protocol]
+    scenario = next(s for s in corpus if s.id == case)
+    settings = Settings(timeout=10.0)
+    record = execute(factory, scenario, dialect, settings)
+    events = REWRITES[family][rewrite].apply(tag(list(record.events)))
+    assert events is not None
+    return grade(record, scenario, settings), grade(rewritten_record(record, events), scenario, settings)
+
+
+def test_a_call_the_next_model_calls_first_event_closes_was_complete_upstream(corpus: list[Scenario]) -> None:
+    """Row 8.1.12 (exposure): as TOOL_CALL_CHUNKs, the call closes at the RUN_ERROR of the unscripted
+    turn 2, whose position counts that call's steps (0); the first call had sent all its steps."""
+    before, after = _regraded(corpus, "ag-ui", "loop.malformed.002", "agui.tool-as-chunks")
+    assert not [f for f in after.findings if f.row == "8.1.12"], after.describe()
+    assert (after.content, after.termination) == (before.content, before.termination)
+
+
+def test_tool_input_available_with_input_null_and_no_deltas_reads_null(corpus: list[Scenario]) -> None:
+    """Row 8.1.10 (UI message stream): ``input: null`` without deltas is the text ``null``, as the
+    deltas ``nu`` ``ll`` were; it was read as no text, a MUST the consumer does not see."""
+    for protocol in ("ui-message-stream", "ui-message-stream@7"):
+        before, after = _regraded(corpus, protocol, "tool.null-args.001", "ums.input-available-only")
+        assert before.verdict == after.verdict == "PASS", after.describe()
+
+
+def test_an_error_in_a_structured_run_fails_where_the_structured_row_does_not_apply(corpus: list[Scenario]) -> None:
+    """A run that ended with an error instead of finishing was filed on the scenario's first row
+    (structured.result), which the UI message stream does not have: the finding was dropped and the
+    run passed. It now goes to the first row that applies."""
+    for protocol in ("ui-message-stream", "ui-message-stream@7"):
+        before, after = _regraded(corpus, protocol, "structured.native.001", "ums.error-injected")
+        assert before.verdict == "PASS" and "FAIL" in (after.content, after.termination), after.describe()
+
+
+@pytest.mark.parametrize(("protocol", "case", "complete"), [("ag-ui", "abort.mid-tool.001", False),
+                                                            ("ui-message-stream", "fault.disconnect.002", False),
+                                                            (BRIDGE, "bridge.error-open.001", True),
+                                                            (BRIDGE, "finish.missing.004", True)])
+def test_a_call_renamed_before_the_upstream_completes_it_is_caught(corpus: list[Scenario], protocol: str, case: str,
+                                                                   complete: bool) -> None:
+    """Row 8.1.9 for a call the upstream never completed: left open (abort, cut stream) or closed by
+    the bridge before the terminal, the chat shows it by name, and the transcript (complete calls
+    only) had no name to compare: the rename passed."""
+    from tests.metamorphic import _agui_call_renamed, _ums_call_renamed
+
+    factory, family, _, dialect = PROTOCOLS[protocol]
+    scenario = next(s for s in corpus if s.id == case)
+    settings = Settings(timeout=10.0)
+    record = execute(factory, scenario, dialect, settings)
+    rename = _ums_call_renamed if family == UMS else _agui_call_renamed
+    events = rename(tag(list(record.events)), complete=complete)
+    assert events is not None
+    assert worse(grade(record, scenario, settings), grade(rewritten_record(record, events), scenario, settings))
