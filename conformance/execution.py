@@ -1,9 +1,10 @@
 """Run one case (scenario x dialect) through an adapter and record what happened; grade nothing.
 
 The adapter runs in a worker thread with its own event loop: a cooperative hang is cancelled by
-``asyncio`` at the per-case timeout; a blocking one (a busy loop, a ``time.sleep``) is abandoned
-after the timeout plus a grace period. Every event is copied as it is yielded and checked for
-being a JSON object of bounded size; the count of events is bounded too. The result is a
+``asyncio`` at the per-case timeout; a blocking one (a busy loop, a ``time.sleep``) is stopped
+after the timeout plus a grace period (an exception raised in its thread; abandoned only when that
+fails). Every event is copied as it is yielded and checked for being a JSON object of bounded size;
+the count of events is bounded too. The result is a
 :class:`~conformance.run_record.RunRecord`, which :mod:`conformance.grading` grades.
 
 Example:
@@ -31,6 +32,7 @@ from conformance import modalities
 from conformance.contract import AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
 from conformance.findings import Finding
 from conformance.output_validation import reasked
+from conformance.process_guard import CaseStopped, stop_thread
 from conformance.protocols import protocol
 from conformance.run_record import Outcome, RunRecord, UpstreamCall
 from conformance.served import ServedCase
@@ -259,6 +261,12 @@ class _Execution:
         worker.start()
         worker.join(st.timeout + st.grace)
         duration = time.perf_counter() - started
+        if worker.is_alive():
+            run.timed_out = True  # first: the worker's own handler must not record the stop as the adapter's
+            stopped = stop_thread(worker, wake=self._wake_loop)
+            run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s ("
+                              + ("its thread was stopped" if stopped else "abandoned: its thread could not be stopped")
+                              + "; a blocking call inside an async generator?)")
         if self.served is not None:
             self.served.close()
         # An adapter in another process hears of an HTTP abort later than the runner decides it; it
@@ -266,10 +274,6 @@ class _Execution:
         report = transport_report(run.adapter)
         if self.served is not None and run.abort_event_index is not None and report.abort_event_index is not None:
             run.abort_event_index = max(run.abort_event_index, min(report.abort_event_index, len(run.events)))
-        if worker.is_alive():
-            run.timed_out = True
-            run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s "
-                              "(abandoned; a blocking call inside an async generator?)")
         name = adapter_name or (run.capabilities.name if run.capabilities else self.base.adapter)
         outcome, reason = _outcome(run, st)
         records = self.log.records
@@ -287,6 +291,12 @@ class _Execution:
             transport_findings=tuple(report.findings), transport_broken=report.broken,
             traceback="" if outcome == "http-error" else run.traceback, modalities=modalities.recorded(run.adapter),
             duration_s=duration)
+
+    def _wake_loop(self) -> None:
+        """Get the case's loop out of its selector, so a thread waiting there meets its stop."""
+        loop = self.run_state.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(lambda: None)
 
     def _silent_steps(self) -> frozenset[int]:
         return self.model.silent_steps()
@@ -325,6 +335,19 @@ class _Execution:
                                       past_last_turn=r.past_last_turn, started_at=r.started_at,
                                       ended_at=r.ended_at))
         return tuple(calls)
+
+
+def _what_it_did(log: CallSnapshot, events: int) -> str:
+    """How a case that timed out spent its time: an adapter that called the model thousands of times
+    did not hang, it looped.
+
+    >>> _what_it_did(RequestLog(), 0)
+    'the adapter hung; 0 events so far'
+    """
+    calls = len(log.snapshot())
+    if calls > 1:
+        return f"the adapter made {calls:,} model calls and {events} events without ending"
+    return f"the adapter hung; {events} events so far"
 
 
 def _current_turn(log: CallSnapshot) -> int:
@@ -476,6 +499,8 @@ def _drive(ex: _Execution, request: RunRequest) -> None:
     run = ex.run_state
     try:
         asyncio.run(_consume(ex, request))
+    except CaseStopped:
+        return  # the runner ended a case past its bound: its record says so already
     except BaseException as exc:  # the worker must never die silently
         if not run.setup_error and run.error is None:
             run.error = exc
@@ -606,7 +631,7 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
         await asyncio.wait_for(pump(), timeout=st.timeout)
     except asyncio.TimeoutError:
         run.timed_out = True
-        run.error_text = f"no terminal within {st.timeout:.1f}s (the adapter hung; {len(run.events)} events so far)"
+        run.error_text = f"no terminal within {st.timeout:.1f}s ({_what_it_did(ex.log, len(run.events))})"
     except (Exception, SystemExit) as exc:
         run.error = exc
         run.error_text = describe(exc)

@@ -21,15 +21,16 @@ Example:
 
 from __future__ import annotations
 
+import ctypes
 import os
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CappedOutput", "ProcessState", "capped_output", "leaked_threads"]
+__all__ = ["CappedOutput", "CaseStopped", "ProcessState", "capped_output", "leaked_threads", "stop_thread"]
 
 # Characters of an adapter's stdout/stderr kept per case (a 300 MB print once went into pytest's output).
 OUTPUT_CAP = 64 * 1024
@@ -37,6 +38,41 @@ OUTPUT_CAP = 64 * 1024
 # Non-daemon threads started during a case and alive after it: thread -> the case id.
 _LEAKED: dict[threading.Thread, str] = {}
 _LOCK = threading.Lock()
+
+
+class CaseStopped(SystemExit):
+    """Raised inside a case's thread to end it: a ``SystemExit``, so asyncio's tasks pass it on
+    instead of keeping it, and the thread ends without a traceback."""
+
+
+def stop_thread(thread: threading.Thread, wake: Callable[[], None] | None = None, tries: int = 100,
+                wait_s: float = 0.02) -> bool:
+    """End a thread that runs Python code by raising :class:`CaseStopped` in it; True once it ended.
+
+    A thread left running after its case kept spinning (a recursion at a raised limit took the
+    process's memory while the report was built). The exception is raised again each try, for code
+    that catches it once; ``wake`` is called each try to get a thread out of a blocking wait that
+    can be woken (an event loop's selector). A thread blocked in C without end cannot be stopped:
+    False.
+
+    >>> spin = threading.Event()
+    >>> t = threading.Thread(target=lambda: [spin.set(), *iter(int, 1)], daemon=True); t.start()
+    >>> spin.wait(5), stop_thread(t)
+    (True, True)
+    """
+    ident = thread.ident
+    for _ in range(tries):
+        if ident is None or not thread.is_alive():
+            break
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(CaseStopped))
+        if wake is not None:
+            with suppress(Exception):  # a closed loop: nothing to wake
+                wake()
+        thread.join(wait_s)
+    if thread.is_alive() and ident is not None:
+        # Not stopped: take the pending exception back, so it cannot land in code run later.
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
+    return not thread.is_alive()
 
 
 @dataclass

@@ -26,7 +26,7 @@ import importlib.metadata as md
 import json
 import platform
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -76,6 +76,20 @@ def versions(adapter_spec: str | None = None) -> dict[str, str | None]:
             out["adapter_distribution"] = dist
             out["adapter"] = _dist_version(dist)
     return out
+
+
+def _versions_or_unknown(adapter_spec: str | None) -> dict[str, str | None]:
+    """:func:`versions`, or every version unknown when looking them up fails: the installed packages'
+    metadata is optional in a report (it once raised MemoryError after a runaway adapter, and the
+    whole report was lost).
+
+    >>> sorted(_versions_or_unknown("conformance.reference:agui"))[:2]
+    ['adapter', 'adapter_distribution']
+    """
+    try:
+        return versions(adapter_spec)
+    except (Exception, MemoryError, RecursionError):
+        return dict.fromkeys(("kit", "python", "pytest", "pydantic", "adapter", "adapter_distribution"))
 
 
 def adapter_distribution(top_level: str) -> str | None:
@@ -224,7 +238,7 @@ def build_report(
         "run": {"status": status, "isolation": isolation},
         "adapter": {"spec": spec, "capabilities": jsonable(caps) if caps is not None else None,
                     "policies": policy_choices(caps)},
-        "versions": versions(spec),
+        "versions": _versions_or_unknown(spec),
         "profile": profile,
         "strict": strict,
         "dialects": dialects,
@@ -374,17 +388,30 @@ def gate_failures(report: Mapping[str, Any], *, allow_in_process: bool = False) 
 
 
 def write_reports(report: dict[str, Any], directory: str | Path) -> list[Path]:
-    """Write ``conformance.json``, ``conformance.md`` and ``conformance.html`` into ``directory``."""
+    """Write ``conformance.json``, ``conformance.md`` and ``conformance.html`` into ``directory``.
+
+    The JSON report first, each file as soon as it is rendered: the Markdown and HTML views are
+    derived from it, and a view that cannot be rendered (``ReportError`` says which) leaves the
+    files already written in place.
+    """
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    files = {
-        "conformance.json": json.dumps(report, indent=1, ensure_ascii=False) + "\n",
-        "conformance.md": render_markdown(report),
-        "conformance.html": render_html(report),
+    renderers: dict[str, Callable[[dict[str, Any]], str]] = {
+        "conformance.json": lambda r: json.dumps(r, indent=1, ensure_ascii=False) + "\n",
+        "conformance.md": render_markdown,
+        "conformance.html": render_html,
     }
-    paths = []
-    for name, text in files.items():
+    paths: list[Path] = []
+    for name, render in renderers.items():
         path = out / name
+        try:
+            text = render(report)
+        except (Exception, MemoryError, RecursionError) as exc:
+            if not paths:
+                raise
+            written = ", ".join(str(p) for p in paths)
+            raise ReportError(f"{name} could not be rendered ({type(exc).__name__}: {exc}); "
+                              f"written: {written}") from exc
         path.write_text(text, encoding="utf-8")
         paths.append(path)
     return paths

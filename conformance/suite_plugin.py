@@ -512,7 +512,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if summary_file and conf.results:
             with open(summary_file, "a", encoding="utf-8") as fh:
                 fh.write(render_matrix_markdown(report) + "\n")
-    except OSError as exc:
+    except (OSError, ReportError) as exc:
         # A report that cannot be written is said in the summary; it does not crash the session.
         notes.append(f"conformance warning: could not write the reports: {exc}")
     config.stash[REPORTS_KEY] = notes

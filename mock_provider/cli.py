@@ -35,6 +35,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
+    seen: dict[str, str] = {}  # id -> the first file with it: a server or a suite holds one per id
     for path in args.files:
         try:
             s = load_scenario(path)
@@ -42,6 +43,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             bad += 1
             continue
+        if s.id in seen:
+            print(f"error: {path}: id {s.id!r} is already the id of {seen[s.id]}", file=sys.stderr)
+            bad += 1
+            continue
+        seen[s.id] = str(path)
         turns = f", {s.turn_count()} turns" if s.turn_count() > 1 else ""
         print(f"ok: {path} ({s.id}, {len(s.script)} steps{turns})")
     return 1 if bad else 0

@@ -120,6 +120,9 @@ class UpstreamCall:
     raw_body: bytes | None = field(default=None, repr=False)  # set once the body parsed as a JSON object
     body_bytes: int | None = None  # the body's length as received (the log may keep fewer: body_truncated)
     body_truncated: bool = False
+    header_bytes: int = 0  # the headers' size as received (the log may keep fewer: headers_truncated)
+    headers_truncated: bool = False
+    logged_bytes: int = 0  # what the entry counts against the log's byte bound: headers and body kept
     status: int | None = None
     bytes_sent: int = 0
     fault: str | None = None
@@ -210,6 +213,7 @@ class UpstreamCall:
             "fault": self.fault, "error": self.error,
             "turn": self.turn, "attempt": self.attempt, "past_last_turn": self.past_last_turn,
             **({"body_truncated": True, "body_bytes": self.body_bytes} if self.body_truncated else {}),
+            **({"headers_truncated": True, "header_bytes": self.header_bytes} if self.headers_truncated else {}),
         }
 
 
@@ -383,8 +387,14 @@ class HttpRequestLog(CallLog):
 
     Model routes need no token, so one client's flood must not empty another's log: when a bound
     is passed, the oldest entry of the scope holding the most entries (or the most body bytes)
-    goes, so a scope only ever loses entries to its own excess. A body longer than
-    ``max_body_bytes`` is kept cut to that length and says so (``body_truncated``, ``body_bytes``).
+    goes, so a scope only ever loses entries to its own excess. A client can also send each request
+    under a fresh scope: live scopes are capped at ``max_scopes``, and past the cap the newest scope
+    before the incoming one goes whole, so scopes that were there first keep their entries (with at
+    most ``max_scopes`` scopes, the largest one holds more than ``max_entries // max_scopes`` whenever
+    the entry bound is passed: that many entries per scope are never taken). A body longer than
+    ``max_body_bytes`` is kept cut to that length and says so (``body_truncated``, ``body_bytes``);
+    the headers count against the byte bound too, and those past ``max_header_bytes`` are left out
+    (``headers_truncated``, ``header_bytes``).
     Every model request counts as a streaming call (``kind`` ``"stream"``), as the harness reads it.
 
     >>> log = HttpRequestLog(max_entries=3); e = log.start("POST", "/v1/parts/v3", "v3", {}, "t1")
@@ -395,9 +405,11 @@ class HttpRequestLog(CallLog):
     """
 
     def __init__(self, max_entries: int | None = 10_000, max_bytes: int = 64 << 20,
-                 max_body_bytes: int = 1 << 20) -> None:
+                 max_body_bytes: int = 1 << 20, max_scopes: int = 1_000, max_header_bytes: int = 64 << 10) -> None:
         super().__init__(None)
+        self.max_header_bytes = max_header_bytes
         self.max_entries, self.max_bytes, self.max_body_bytes = max_entries, max_bytes, max_body_bytes
+        self.max_scopes = max_scopes
         self._scopes: dict[str | None, deque[UpstreamCall]] = {}
         self._bytes: dict[str | None, int] = {}
         self._count = self._total = 0  # kept as they change: a start must not walk every scope
@@ -408,18 +420,46 @@ class HttpRequestLog(CallLog):
         with self._lock:
             call = UpstreamCall(call_id=next(self._ids), kind="stream", dialect=dialect, scope=scope,
                                 method=method, path=path, headers=headers)
-            self._scopes.setdefault(scope, deque()).append(call)
-            self._count += 1
-            self._evict()
+            self._keep_headers(call)
+            self._store(call)
         return call
 
     def add(self, call: UpstreamCall) -> UpstreamCall:
         """Store a record made elsewhere."""
         with self._lock:
-            self._scopes.setdefault(call.scope, deque()).append(call)
-            self._count += 1
-            self._evict()
+            self._store(call)
         return call
+
+    def _store(self, call: UpstreamCall) -> None:
+        """Append a record to its scope and count it; the lock is held."""
+        self._scopes.setdefault(call.scope, deque()).append(call)
+        self._count += 1
+        self._bytes[call.scope] = self._bytes.get(call.scope, 0) + call.logged_bytes
+        self._total += call.logged_bytes
+        self._evict()
+
+    def _keep_headers(self, call: UpstreamCall) -> None:
+        """Cut a record's headers to ``max_header_bytes`` (whole pairs) and count what it keeps.
+
+        >>> log = HttpRequestLog(max_header_bytes=100)
+        >>> e = log.start("GET", "/", None, ((b"a", b"x" * 60), (b"b", b"y" * 60)), None)
+        >>> e.headers_truncated, e.header_bytes, e.logged_bytes, len(e.header_items())
+        (True, 130, 65, 1)
+        """
+        pairs = list(call.headers.items()) if isinstance(call.headers, Mapping) else list(call.headers)
+        kept: list[Any] = []
+        total = kept_bytes = 0
+        for k, v in pairs:
+            size = len(k) + len(v) + 4  # ": " and CRLF, as on the wire
+            total += size
+            if kept_bytes + size <= self.max_header_bytes:
+                kept.append((k, v))
+                kept_bytes += size
+        call.header_bytes = total
+        if len(kept) < len(pairs):
+            call.headers_truncated = True
+            call.headers = dict(kept) if isinstance(call.headers, Mapping) else tuple(kept)
+        call.logged_bytes = kept_bytes
 
     def set_body(self, call: UpstreamCall, raw: bytes) -> None:
         """Keep a request's body (cut to ``max_body_bytes``), counted against the byte bound."""
@@ -428,6 +468,7 @@ class HttpRequestLog(CallLog):
             if len(raw) > self.max_body_bytes:
                 call.body_truncated, raw = True, raw[: self.max_body_bytes]
             call.raw_body = raw
+            call.logged_bytes += len(raw)
             if any(c is call for c in reversed(self._scopes.get(call.scope, ()))):  # newest first: it is near the end
                 self._bytes[call.scope] = self._bytes.get(call.scope, 0) + len(raw)
                 self._total += len(raw)
@@ -439,7 +480,7 @@ class HttpRequestLog(CallLog):
             queue = self._scopes.get(call.scope)
             if queue is not None and any(c is call for c in queue):
                 queue.remove(call)
-                size = len(call.raw_body or b"")
+                size = call.logged_bytes
                 self._bytes[call.scope] = self._bytes.get(call.scope, 0) - size
                 if not queue:
                     del self._scopes[call.scope]
@@ -449,20 +490,30 @@ class HttpRequestLog(CallLog):
                 if len(target) > 1 and target[-2].call_id > call.call_id:
                     self._scopes[scope] = deque(sorted(target, key=lambda c: c.call_id))
                 self._bytes[scope] = self._bytes.get(scope, 0) + size
+                self._evict()
             call.scope = scope
 
     def _evict(self) -> None:
+        while len(self._scopes) > self.max_scopes:
+            # The newest scope but the incoming one (the last inserted): a rotating client loses its own.
+            newest = reversed(self._scopes)
+            next(newest)
+            self._drop_scope(next(newest))
         while (self.max_entries is not None and self._count > self.max_entries) or self._total > self.max_bytes:
             by = self._bytes if self._total > self.max_bytes else {k: len(q) for k, q in self._scopes.items()}
             scope = max(by, key=lambda k: by[k])
             gone = self._scopes[scope].popleft()
-            size = len(gone.raw_body or b"")
+            size = gone.logged_bytes
             self._bytes[scope] = self._bytes.get(scope, 0) - size
             self._count, self._total = self._count - 1, self._total - size
             if not self._scopes[scope]:
-                del self._scopes[scope]
-                self._bytes.pop(scope, None)
-                self._attempts.pop(scope, None)  # bounded like the log: an evicted scope's counters go too
+                self._drop_scope(scope)
+
+    def _drop_scope(self, scope: str | None) -> None:
+        """Forget a scope's entries and counters (bounded like the log); the lock is held."""
+        self._count -= len(self._scopes.pop(scope, ()))
+        self._total -= self._bytes.pop(scope, 0)
+        self._attempts.pop(scope, None)
 
     @property
     def records(self) -> list[UpstreamCall]:

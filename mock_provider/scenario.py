@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 # PART_DIALECTS is re-exported: scenario users (cli, conformance) import it from here.
 from mock_provider.dialects import PART_DIALECTS as PART_DIALECTS
@@ -86,6 +86,7 @@ FEATURES: tuple[str, ...] = (
     "think_tags",
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
+MAX_ID_LENGTH = 200  # the longest id a request may name (model, X-Mock-Scenario)
 SCENARIO_ID = re.compile(r"\A[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\Z")  # \Z: `$` matches before a newline
 
 
@@ -239,6 +240,12 @@ class RequestCheck(_M):
 
 
 # ---------------------------------------------------------------- faults
+# RFC 9110 5.1: a field name is a token (5.6.2 tchar).
+HEADER_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+# The server frames the body it writes itself: these would contradict it.
+FRAMING_HEADERS = frozenset({"content-length", "transfer-encoding", "connection"})
+
+
 class HttpStatusFault(_M):
     """Answer with this status instead of a stream (in-process: ``do_stream`` raises)."""
 
@@ -246,6 +253,23 @@ class HttpStatusFault(_M):
     status: int = Field(ge=400, le=599)
     body: Any = None
     headers: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("headers")
+    @classmethod
+    def _sendable_headers(cls, headers: dict[str, str]) -> dict[str, str]:
+        """Refuse headers the server cannot send as written: a name that is not an RFC 9110 token, a
+        value with CR, LF or NUL (it would split the header block), or a framing header the server
+        sets from the body it writes (a scripted one would contradict it)."""
+        for name, value in headers.items():
+            if not HEADER_TOKEN.fullmatch(name):
+                raise ValueError(f"{name!r} is not an HTTP header name (an RFC 9110 token: letters, digits, "
+                                 "!#$%&'*+-.^_`|~)")
+            if name.lower() in FRAMING_HEADERS:
+                raise ValueError(f"{name!r} is set by the server from the body it writes; a scenario cannot "
+                                 f"script it ({', '.join(sorted(FRAMING_HEADERS))} are reserved)")
+            if any(c in value for c in "\r\n\0"):
+                raise ValueError(f"the value of {name!r} holds CR, LF or NUL, which cannot be sent in a header")
+        return headers
 
 
 class DisconnectFault(_M):
@@ -431,6 +455,8 @@ class Scenario(_M):
     def _check(self) -> Scenario:
         if not SCENARIO_ID.match(self.id):
             raise ValueError(f"id: {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
+        if len(self.id) > MAX_ID_LENGTH:  # a request cannot select a longer one
+            raise ValueError(f"id: {len(self.id)} characters; an id has at most {MAX_ID_LENGTH}")
         if self.client.abort_after_step is not None and self.client.abort_after_step > len(self.script):
             raise ValueError("client.abort_after_step: past the end of the script")
         if self.client.abort_after_step is not None and self.client.abort_during_tool is not None:

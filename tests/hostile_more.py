@@ -254,9 +254,11 @@ class ClosesStdout(_Base):
         yield _finished(request)
 
 
-# Set by the test once the case has its verdict: the abandoned thread stops spinning then, not seconds
-# later in whatever test runs next in the worker.
+# Set by the test once it has checked the case: a thread the runner failed to stop spins until then
+# (at most 10 s), not in whatever test runs next in the worker.
 RECURSION_DONE = threading.Event()
+# The thread that ran the last RunawayRecursion (the test checks that the runner stopped it).
+RECURSION_THREADS: list[threading.Thread] = []
 
 
 def _recurse(n: int) -> int:
@@ -264,8 +266,9 @@ def _recurse(n: int) -> int:
 
 
 class RunawayRecursion(_Base):
-    """Raises the recursion limit and recurses to it again and again, never awaiting (until the test
-    sets :data:`RECURSION_DONE`, at most 10 s): the case's bound still ends it.
+    """Raises the recursion limit and recurses to it again and again, never awaiting: the runner
+    must stop its thread at the case's bound (an abandoned one took the process's memory at a limit
+    of 10**7 while the report was built).
 
     1,500 levels (the default limit is 1,000). 50,000, then 4,000, lost the xdist worker running this
     file (the second time in the next test): most likely a tracer left active in a long worker makes
@@ -273,9 +276,10 @@ class RunawayRecursion(_Base):
     (a raised limit, recursion to it, the case's bound) is the same."""
 
     async def stream(self, request: RunRequest) -> AsyncIterator[Any]:
+        RECURSION_THREADS.append(threading.current_thread())
         sys.setrecursionlimit(1_500)
         yield _started(request)
-        deadline = time.monotonic() + 10.0  # a cap, should the test never say stop
+        deadline = time.monotonic() + 10.0  # a cap, should the runner fail to stop it
         while not RECURSION_DONE.is_set() and time.monotonic() < deadline:
             with contextlib.suppress(RecursionError):
                 _recurse(0)

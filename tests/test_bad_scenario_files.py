@@ -35,6 +35,23 @@ BAD: dict[str, tuple[bytes, str]] = {
 }
 
 
+def _attempt_headers(headers: str) -> bytes:
+    return (GOOD + f"failed_attempts:\n  - {{kind: http_status, status: 429, headers: {headers}}}\n").encode()
+
+
+# A failed attempt's headers go out as they are: a CR/LF value gave a 500 on every wire, a scripted
+# content-length or transfer-encoding contradicted the body the server frames, a name with a space passed.
+BAD_HEADERS: dict[str, tuple[bytes, str]] = {
+    "header-crlf": (_attempt_headers('{x-a: "1\\r\\nx-b: 2"}'), "failed_attempts.0.headers"),
+    "header-nul": (_attempt_headers('{x-a: "1\\0"}'), "CR, LF or NUL"),
+    "header-content-length": (_attempt_headers('{content-length: "5"}'), "content-length"),
+    "header-transfer-encoding": (_attempt_headers('{Transfer-Encoding: chunked}'), "transfer-encoding"),
+    "header-connection": (_attempt_headers('{connection: close}'), "connection"),
+    "header-name-space": (_attempt_headers('{"x a:": "1"}'), "not an HTTP header name"),
+}
+BAD.update(BAD_HEADERS)
+
+
 @pytest.mark.parametrize("name", list(BAD))
 def test_the_loader_names_the_file_and_what_is_wrong(name: str, tmp_path: Path) -> None:
     data, expected = BAD[name]
@@ -56,14 +73,15 @@ def test_validate_prints_the_error_and_no_traceback(name: str, tmp_path: Path) -
     assert out.returncode != 0 and expected in both and "Traceback" not in both, both
 
 
-@pytest.mark.parametrize("name", ["duplicate-key", "deep", "huge-int", "inf-delay"])
+@pytest.mark.parametrize("name", ["duplicate-key", "deep", "huge-int", "inf-delay", *BAD_HEADERS])
 def test_a_post_gets_the_same_error_as_a_file(name: str) -> None:
     data, expected = BAD[name]
     with ThreadedMockServer() as server:
         r = httpx.post(server.base_url + "/_mock/scenarios", content=data.replace(b"text.basic.001", b"x.y.001"),
                        headers={"content-type": "application/yaml"}, timeout=10)
     # 422 is the control API's answer to a document that parses but is not a valid scenario.
-    assert r.status_code == (422 if name == "inf-delay" else 400) and expected in r.text, r.text
+    parsed = name == "inf-delay" or name in BAD_HEADERS
+    assert r.status_code == (422 if parsed else 400) and expected in r.text, r.text
 
 
 def test_an_id_ending_in_a_newline_is_not_an_id() -> None:

@@ -192,3 +192,27 @@ def test_a_report_survives_hostile_adapters(corpus: list[Scenario]) -> None:
     assert "<script" not in page and "<img" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;img src=x&gt;" in page
     assert render_markdown(report).count("\n### `text.basic.001[v3]`") == len(kinds) + 1
+
+
+def test_the_report_is_built_and_written_when_optional_parts_fail(results: list[CaseResult], picked: list[Scenario],
+                                                                 tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A runaway adapter's thread took the process's memory: the package metadata lookup raised
+    MemoryError while the report was built, and no report was written. Versions are optional: the
+    report says they are unknown; a view that cannot be rendered leaves the JSON report written."""
+    import importlib.metadata
+
+    from conformance import report as report_mod
+
+    def no_memory(name: str) -> str:
+        raise MemoryError
+
+    monkeypatch.setattr(importlib.metadata, "version", no_memory)
+    report_mod._packages_distributions.cache_clear()
+    built = build_report(spec="conformance.reference:agui", results=results, scenarios=picked)
+    assert built["versions"]["kit"] is None and built["cases"]
+    monkeypatch.setattr(report_mod, "render_html", lambda r: (_ for _ in ()).throw(MemoryError()))
+    with pytest.raises(report_mod.ReportError, match=r"conformance\.html could not be rendered"):
+        report_mod.write_reports(built, tmp_path)
+    assert report_mod.load_report(tmp_path / "conformance.json")["cases"] == built["cases"]
+    assert (tmp_path / "conformance.md").read_text(encoding="utf-8")

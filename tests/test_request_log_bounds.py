@@ -146,3 +146,80 @@ def test_a_long_response_is_written_in_slices_that_wait_for_the_reader(monkeypat
         r = httpx.post(srv.base_url + "/v1/parts/v3", json={"model": "scenario:slow.reader.001"}, timeout=30)
     assert r.status_code == 200 and "x" * 1000 in r.text
     assert sum(sizes) == len(r.content) and max(sizes) <= writer.WRITE_SLICE and len(sizes) > 4
+
+
+def test_a_client_rotating_scopes_cannot_empty_another_scope() -> None:
+    """Each request under a fresh X-Mock-Scope (no token needed): the victim's 5 entries emptied after
+    10,050 requests when the largest scope paid for every new one. Scopes beyond the cap go newest first."""
+    log = HttpRequestLog()  # the server's bounds
+    victim = [log.start("POST", "/v1/chat/completions", "openai-chat", (), "victim") for _ in range(5)]
+    for i in range(10_050):
+        log.start("POST", "/v1/chat/completions", "openai-chat", (), f"rotating-{i}")
+    assert log.entries("victim") == victim
+    assert len(log) <= 10_000 and len(log._scopes) <= log.max_scopes
+    assert log.entries("rotating-10049"), "the request just made is logged"
+
+
+def test_each_scope_keeps_its_floor_under_entry_pressure() -> None:
+    log = HttpRequestLog(max_entries=100, max_scopes=10)
+    small = [log.start("POST", "/p", "v3", (), "small") for _ in range(10)]
+    for i in range(500):
+        log.start("POST", "/p", "v3", (), f"s{i % 9}")
+    assert log.entries("small") == small and len(log) <= 100
+
+
+def test_headers_count_against_the_byte_bound_and_long_ones_are_cut() -> None:
+    """400 requests with 0.95 MB of headers each took the server from 59 to 435 MB: the log counted
+    body bytes only."""
+    big = tuple((f"x-pad-{i}".encode(), b"v" * 8_000) for i in range(120))  # ~0.96 MB
+    log = HttpRequestLog(max_bytes=1 << 20, max_header_bytes=16 << 10)
+    mine = log.start("POST", "/v1/chat/completions", "openai-chat", ((b"x-mine", b"1"),), "mine")
+    for _ in range(400):
+        log.start("POST", "/v1/chat/completions", "openai-chat", big, "flood")
+    kept = sum(len(k) + len(v) for c in log.records for k, v in c.headers)
+    assert kept <= 1 << 20 and log.entries("mine") == [mine] and mine.to_json()["headers"] == {"x-mine": "1"}
+    view = log.entries("flood")[-1].to_json()
+    assert view["headers_truncated"] is True and view["header_bytes"] > 900_000 and len(view["headers"]) == 2
+
+
+def test_get_requests_streams_its_body(server: ThreadedMockServer) -> None:
+    """The log as one text was built in memory before the first byte went out (378 MB for one GET):
+    it is written entry by entry, chunked."""
+    for _ in range(3):
+        httpx.post(server.base_url + "/v1/chat/completions", timeout=10,
+                   json={"model": "scenario:text.basic.001", "stream": True, "messages": MSG})
+    got = httpx.get(server.base_url + "/_mock/requests", timeout=10)
+    assert got.headers.get("transfer-encoding") == "chunked" and "content-length" not in got.headers
+    assert [c["id"] for c in got.json()["requests"]] == [1, 2, 3]
+
+
+def test_the_scenario_store_bounds_the_memory_of_parsed_scenarios() -> None:
+    """37 posts of 0.9 MB cost 674 MB above the bound: a document of small steps parses into ~16
+    times its length, and the bound counted document bytes. It counts the parsed footprint now,
+    which covers what parsing the document allocates (measured with tracemalloc)."""
+    import json
+    import tracemalloc
+
+    from mock_provider.server.control import MockProviderState
+    from mock_provider.server.errors import RequestError
+    from tests.test_server import make_scenario
+
+    raw = json.dumps(make_scenario("post.mem.001", text="x", pieces=6_000)
+                     .model_dump(mode="json", exclude_defaults=True)).encode()
+    state = MockProviderState([])
+    state.MAX_POSTED_BYTES = 100 * len(raw)  # type: ignore[misc]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        _, cost = state.read_scenario_document(raw, "application/json")
+        allocated = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert cost >= allocated > 5 * len(raw), (cost, allocated, len(raw))
+    accepted = 0
+    with pytest.raises(RequestError, match="posted scenarios"):
+        for i in range(20):
+            state.add_scenario_document(raw.replace(b"post.mem.001", f"post.mem.{i:03d}".encode()),
+                                        "application/json")
+            accepted += 1
+    assert accepted == state.MAX_POSTED_BYTES // cost

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from typing import Any
 
 SSE_TYPE = "text/event-stream"
@@ -38,6 +39,9 @@ NDJSON_TYPE = "application/x-ndjson"
 NDJSON_TYPES = frozenset({NDJSON_TYPE, "application/ndjson", "application/jsonl", "application/x-jsonlines"})
 _TOLERATED_FIELDS = frozenset({"event", "id", "retry"})  # legal SSE fields an AG-UI client ignores
 _SHOWN = 120
+# The longest line kept, in characters: as the harness reader's cap (conformance.targets.cmd); a
+# longer one is skipped to its end and said (one JSON event on one line never comes near it).
+MAX_LINE = 16 * 1024 * 1024
 
 Decoded = tuple[list[Any], list[str]]
 
@@ -96,51 +100,102 @@ class _Text:
         return text
 
 
+class _Lines:
+    """Complete lines out of text chunks, in time linear in the text: each chunk is scanned once (a
+    long line fed in pieces was scanned again from its start each time), and a line past ``cap``
+    characters is dropped up to its end with one problem.
+
+    >>> lines = _Lines(re.compile("\\r\\n|\\r|\\n"), cap=4)
+    >>> lines.feed("ab\\r"), lines.feed("\\ncdefgh"), lines.feed("i\\nj"), lines.rest()
+    ([('ab', '\\r')], [], [('', '\\n')], 'j')
+    >>> lines.problems
+    ['a line longer than 4 characters (the cap): it is skipped']
+    """
+
+    def __init__(self, ends: re.Pattern[str], cap: int = MAX_LINE) -> None:
+        self._ends, self.cap = ends, cap
+        self._parts: list[str] = []
+        self._size = 0
+        self._skipping = False  # inside a line past the cap: dropped up to its end
+        self._after_cr = False  # the last chunk ended in CR: an LF first in the next one is its CRLF
+        self.problems: list[str] = []
+
+    def feed(self, text: str) -> list[tuple[str, str]]:
+        """The lines this chunk completes, each with its line end."""
+        if self._after_cr and text.startswith("\n"):
+            text = text[1:]
+        self._after_cr = False
+        out: list[tuple[str, str]] = []
+        start = 0
+        for m in self._ends.finditer(text):
+            self._add(text[start:m.start()])
+            out.append(("" if self._skipping else "".join(self._parts), m.group()))
+            self._parts, self._size, self._skipping = [], 0, False
+            start = m.end()
+        self._add(text[start:])
+        if out and out[-1][1] == "\r" and start == len(text):
+            self._after_cr = True
+        return out
+
+    def rest(self) -> str:
+        """The unterminated last line (taken)."""
+        rest = "" if self._skipping else "".join(self._parts)
+        self._parts, self._size, self._skipping = [], 0, False
+        return rest
+
+    def _add(self, piece: str) -> None:
+        if not piece or self._skipping:
+            return
+        self._size += len(piece)
+        if self._size > self.cap:
+            self._parts, self._size, self._skipping = [], 0, True
+            self.problems.append(f"a line longer than {self.cap} characters (the cap): it is skipped")
+        else:
+            self._parts.append(piece)
+
+
 class SseDecoder:
     """``text/event-stream`` bytes -> events and framing problems (feed chunks, then close)."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_line: int = MAX_LINE) -> None:
         self._text = _Text()
-        self._buf = ""
+        self._lines = _Lines(re.compile("\r\n|\r|\n"), max_line)
         self._data: list[str] = []
         self._pending_lines = 0
         self._cr_seen = False
 
     def feed(self, data: bytes) -> Decoded:
         """Decode a chunk; returns the events of the frames it completed, and problems."""
-        self._buf += self._text.decode(data)
-        return self._lines(final=False)
+        return self._take(self._lines.feed(self._text.decode(data)))
 
     def close(self) -> Decoded:
         """End of the response: a frame still open is a problem (its events are kept)."""
-        self._buf += self._text.decode(b"", final=True)
-        events, problems = self._lines(final=True)
-        if self._buf:
-            self._line(self._buf, problems)
-            self._buf = ""
+        events, problems = self._take(self._lines.feed(self._text.decode(b"", final=True)))
+        rest = self._lines.rest()
+        if rest:
+            self._line(rest, problems)
         if self._pending_lines:
             problems.append(f"{UNTERMINATED} (no blank line after its last line)")
             self._dispatch(events, problems)
         return events, problems + self._text.problems
 
-    def _lines(self, final: bool) -> Decoded:
+    def _take(self, lines: list[tuple[str, str]]) -> Decoded:
         events: list[Any] = []
         problems: list[str] = []
-        buf = self._buf
-        while True:
-            cut = min((i for i in (buf.find("\r"), buf.find("\n")) if i >= 0), default=-1)
-            if cut < 0 or (buf[cut] == "\r" and cut == len(buf) - 1 and not final):
-                break  # no full line yet (a trailing CR may be the first half of CRLF)
-            line = buf[:cut]
-            if buf[cut] == "\r" and not self._cr_seen:
+        for line, end in lines:
+            if self._lines.problems:
+                problems += self._lines.problems
+                self._lines.problems = []
+                self._pending_lines += 1  # the line skipped belongs to the frame
+            if end != "\n" and not self._cr_seen:
                 self._cr_seen = True
                 problems.append("CR or CRLF line ends (@ag-ui/client splits frames on \\n\\n only)")
-            buf = buf[cut + (2 if buf.startswith("\r\n", cut) else 1):]
             if line == "":
                 self._dispatch(events, problems)
             else:
                 self._line(line, problems)
-        self._buf = buf
+        problems += self._lines.problems  # a line still being skipped
+        self._lines.problems = []
         return events, problems
 
     def _line(self, line: str, problems: list[str]) -> None:
@@ -191,22 +246,25 @@ class NdjsonDecoder:
     (([], []), ([{'type': 'RUN_FINISHED'}], ['the last NDJSON line has no terminating newline']))
     """
 
-    def __init__(self) -> None:
+    def __init__(self, max_line: int = MAX_LINE) -> None:
         self._text = _Text()
-        self._buf = ""
+        self._lines = _Lines(re.compile("\n"), max_line)
 
     def feed(self, data: bytes) -> Decoded:
-        self._buf += self._text.decode(data)
-        *lines, self._buf = self._buf.split("\n")
-        return self._parse(lines)
+        return self._take([line for line, _ in self._lines.feed(self._text.decode(data))])
 
     def close(self) -> Decoded:
-        self._buf += self._text.decode(b"", final=True)
-        rest, self._buf = self._buf, ""
-        events, problems = self._parse([rest])
+        lines = [line for line, _ in self._lines.feed(self._text.decode(b"", final=True))]
+        rest = self._lines.rest()
+        events, problems = self._take([*lines, rest])
         if rest.strip():
             problems.append("the last NDJSON line has no terminating newline")
         return events, problems + self._text.problems
+
+    def _take(self, lines: list[str]) -> Decoded:
+        events, problems = self._parse(lines)
+        problems, self._lines.problems = self._lines.problems + problems, []
+        return events, problems
 
     @staticmethod
     def _parse(lines: list[str]) -> Decoded:

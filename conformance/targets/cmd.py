@@ -47,6 +47,7 @@ import signal
 import subprocess
 import threading
 import time
+import uuid
 import weakref
 from collections.abc import AsyncIterator
 from typing import Any
@@ -91,6 +92,61 @@ class HarnessAdapterError(Exception):
 Item = tuple[str, Any]
 
 
+# Set in a harness's environment (a fresh value per process): its descendants inherit it, whatever
+# session or parent they end up with.
+HARNESS_MARK = "CONFORMANCE_HARNESS_MARK"
+
+
+def _proc_pids() -> list[int]:
+    try:
+        return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:  # no /proc (not Linux): the process group is all that is ended
+        return []
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` in the parent tree now (Linux ``/proc``; empty elsewhere).
+
+    >>> descendants(os.getpid()) >= set()
+    True
+    """
+    children: dict[int, list[int]] = {}
+    for p in _proc_pids():
+        try:
+            with open(f"/proc/{p}/stat", "rb") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(b")") + 2:].split()  # after the command name, which may hold spaces
+        children.setdefault(int(fields[1]), []).append(p)
+    found: set[int] = set()
+    stack = [pid]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            if child not in found:
+                found.add(child)
+                stack.append(child)
+    return found
+
+
+def marked_processes(mark: str) -> set[int]:
+    """The processes whose environment holds ``HARNESS_MARK=mark`` (those this user may read).
+
+    >>> marked_processes("no-such-mark")
+    set()
+    """
+    needle = f"{HARNESS_MARK}={mark}".encode()
+    found: set[int] = set()
+    for p in _proc_pids():
+        try:
+            with open(f"/proc/{p}/environ", "rb") as fh:
+                if needle in fh.read().split(b"\0"):
+                    found.add(p)
+        except OSError:
+            continue
+    return found
+
+
 class HarnessProcess:
     """One running harness process: its pipes, reader/writer threads and stderr tail."""
 
@@ -106,9 +162,11 @@ class HarnessProcess:
         self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
         self._idle: queue.Queue[Item] = queue.Queue()
         self._out: queue.Queue[bytes | None] = queue.Queue()
-        # Own process group: killing it also ends children (``npx``, shell wrappers).
+        # Own process group: killing it also ends children (``npx``, shell wrappers). A descendant that
+        # leaves the group (``setsid``) still inherits the environment: the mark finds it (kill()).
+        self.mark = uuid.uuid4().hex
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     bufsize=0, start_new_session=True)
+                                     bufsize=0, start_new_session=True, env={**os.environ, HARNESS_MARK: self.mark})
         self._stderr_thread = threading.Thread(target=self._read_stderr, daemon=True, name="harness-stderr")
         self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name="harness-stdout"),
                          threading.Thread(target=self._write, daemon=True, name="harness-stdin"),
@@ -242,8 +300,12 @@ class HarnessProcess:
         self._out.put(None)
         # The whole group, even when the harness itself has exited: its children (a node harness's
         # workers, a shell's commands) are in the group and would outlive the suite.
+        strays = descendants(self.proc.pid) | marked_processes(self.mark)
         with contextlib.suppress(OSError):
             os.killpg(self.proc.pid, signal.SIGKILL)
+        for pid in strays - {self.proc.pid}:  # left the group (setsid) or were orphaned: still the harness's
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         if self.proc.poll() is None:
             with contextlib.suppress(OSError):
                 self.proc.kill()

@@ -43,6 +43,8 @@ from mock_provider.wires import http_dialect
 log = logging.getLogger("mock_provider.server")
 # The routes of every HTTP wire dialect, from the dialect registry (a new wire is one module and one registry
 # line); most wires have one, Gemini two (streaming and not).
+# The path prefix of the Gemini routes (Google's API version segment).
+GEMINI_PREFIX = "/v1beta/"
 MODEL_ROUTES: dict[str, str] = {route: name for name in HTTP_DIALECTS for route, _ in http_dialect(name).routes()}
 
 
@@ -63,7 +65,7 @@ async def _serve_model(request: web.Request, dialect: str,
     except RequestError as exc:
         entry.status, entry.error = exc.status, exc.message
         entry.end()
-        return exc.response()
+        return (exc.for_gemini() if dialect == "gemini" else exc).response()
     except BaseException:  # the client left during its upload (or the server is stopping): the entry ends
         entry.left_early()
         entry.end()
@@ -91,10 +93,11 @@ async def _parts(request: web.Request) -> web.StreamResponse:
 @web.middleware
 async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every refusal becomes a JSON error: router 404/405, 413, RequestError, and (never expected) 500."""
+    gemini = request.path.startswith(GEMINI_PREFIX)  # refused in Google's envelope, which google-genai reads
     try:
         return await handler(request)
     except RequestError as exc:
-        return exc.response()
+        return (exc.for_gemini() if gemini else exc).response()
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
@@ -107,10 +110,16 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
             message = f"method {request.method[:20]!r} not allowed on {path!r}; allowed: {exc.headers.get('Allow', '')}"
         else:
             message = exc.reason
-        return RequestError(exc.status, kind_for(exc.status), message).response(headers)
+        refused = RequestError(exc.status, kind_for(exc.status), message)
+        return (refused.for_gemini() if gemini else refused).response(headers)
+    except ConnectionError as exc:
+        # The client left mid-request (its upload cut short): routine for a test double, not a server error.
+        log.debug("mock-provider: the client left during %s %s: %r", request.method, request.raw_path[:200], exc)
+        return RequestError(400, "invalid_request_error", "the client left before its request was read").response()
     except Exception:
         log.exception("mock-provider: unexpected error on %s %s", request.method, request.raw_path[:200])
-        return RequestError(500, "internal_error", "mock-provider internal error (see the server log)").response()
+        internal = RequestError(500, "internal_error", "mock-provider internal error (see the server log)")
+        return (internal.for_gemini() if gemini else internal).response()
 
 
 async def _on_startup(app: web.Application) -> None:

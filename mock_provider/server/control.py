@@ -27,9 +27,11 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from mock_provider.dialects import PART_DIALECTS, DialectError
-from mock_provider.request_log import HttpRequestLog, UpstreamCall
+from mock_provider.request_log import HttpRequestLog, UpstreamCall, json_safe
 from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.server.api_shapes import check_api_fields
 from mock_provider.server.errors import EnvelopeError, RequestError
+from mock_provider.server.footprint import footprint
 from mock_provider.server.plans import FLUSH_MODES, CompiledPlan, FlushMode, compile_plan, paused
 from mock_provider.server.selection import (
     MAX_ID_LENGTH,
@@ -80,7 +82,9 @@ class MockProviderState:
     MAX_CACHED_PLANS = 4096
     # Posted scenarios live as long as the server: a 0.9 MB document costs ~16 MB of memory.
     MAX_POSTED_SCENARIOS = 10_000
-    MAX_POSTED_BYTES = 32 << 20
+    # Memory the parsed posted scenarios may hold (footprint, not document length: a document of
+    # small steps parses into ~16 times its size).
+    MAX_POSTED_BYTES = 256 << 20
 
     def __init__(self, scenarios: Iterable[Scenario] | None = None, *, time_scale: float = 0.0,
                  token: str | None = None, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
@@ -93,7 +97,7 @@ class MockProviderState:
             raise ValueError(f"max_body_bytes must be > 0, got {max_body_bytes!r}")
         self.store = ScenarioStore(builtin_corpus() if scenarios is None else scenarios)
         self._posted_bytes = 0
-        self._posted: dict[str, int] = {}  # posted scenario id -> its document's size (bytes)
+        self._posted: dict[str, int] = {}  # posted scenario id -> the memory it holds (bytes, footprint)
         self.time_scale = float(time_scale)
         self.token = token or None
         self.max_body_bytes = max_body_bytes
@@ -121,6 +125,7 @@ class MockProviderState:
                 if name not in body:  # what the real API refuses, in its own error shape
                     raise RequestError(400, "invalid_request_error", f"Missing required parameter: '{name}'.",
                                        param=name, code="missing_required_parameter")
+            check_api_fields(dialect, body)
         return body
 
     @staticmethod
@@ -226,18 +231,31 @@ class MockProviderState:
         """Validate and register a scenario posted as JSON or YAML (400/409/422 ``RequestError``).
 
         With ``put_id`` (``PUT /_mock/scenarios/{id}``) the document's id must be ``put_id``, and it
-        replaces the scenario posted earlier under that id (a built-in one is a 409).
+        replaces the scenario posted earlier under that id (a built-in one is a 409). The server runs
+        :meth:`read_scenario_document` on a worker thread and :meth:`register_scenario` on its loop.
         """
+        scenario, cost = self.read_scenario_document(raw, content_type, put_id)
+        return self.register_scenario(scenario, cost, put_id)
+
+    def _check_room(self, size: int, put_id: str | None) -> None:
+        """507 when one more posted scenario holding ``size`` bytes would pass the store's bounds."""
         replaced = self._posted.get(put_id, 0) if put_id is not None else 0
         if put_id is not None and put_id not in self._posted and self.store.get(put_id) is not None:
             raise RequestError(409, "builtin_scenario", f"scenario {put_id!r} is built in: only posted "
                                "scenarios can be replaced or deleted", scenario=put_id)
-        if len(self._posted) - (1 if replaced else 0) >= self.MAX_POSTED_SCENARIOS or \
-                self._posted_bytes - replaced + len(raw) > self.MAX_POSTED_BYTES:
+        if len(self._posted) - (1 if put_id in self._posted else 0) >= self.MAX_POSTED_SCENARIOS or \
+                self._posted_bytes - replaced + size > self.MAX_POSTED_BYTES:
             raise RequestError(507, "scenario_store_full",
                                f"the server holds {len(self._posted)} posted scenarios "
-                               f"({self._posted_bytes} bytes); the bounds are {self.MAX_POSTED_SCENARIOS} "
+                               f"(~{self._posted_bytes} bytes in memory); the bounds are {self.MAX_POSTED_SCENARIOS} "
                                f"scenarios and {self.MAX_POSTED_BYTES} bytes")
+
+    def read_scenario_document(self, raw: bytes, content_type: str,
+                               put_id: str | None = None) -> tuple[Scenario, int]:
+        """Parse and validate a posted scenario without registering it: the scenario and the memory it
+        holds, as the bound counts it (safe on any thread: it only reads the bounds, checked again when
+        it is registered)."""
+        self._check_room(len(raw), put_id)
         data = parse_document(raw, content_type)
         try:
             scenario = Scenario.model_validate(data)
@@ -249,10 +267,18 @@ class MockProviderState:
                                fields=fields) from None
         except RecursionError:
             raise RequestError(400, "invalid_request_error", "scenario document is nested too deeply") from None
+        if put_id is not None and scenario.id != put_id:
+            raise RequestError(400, "invalid_request_error", f"the document's id {scenario.id!r} is not the "
+                               f"URL's {put_id!r}", scenario=scenario.id)
+        cost = footprint(scenario) * 5 // 4  # the allocator's overhead on many small objects
+        self._check_room(cost, put_id)
+        return scenario, cost
+
+    def register_scenario(self, scenario: Scenario, size: int, put_id: str | None = None) -> Scenario:
+        """Register a validated posted scenario that cost ``size`` against the bound (the server's loop
+        calls it: the store, the plan cache and the counters change on one thread)."""
+        self._check_room(size, put_id)
         if put_id is not None:
-            if scenario.id != put_id:
-                raise RequestError(400, "invalid_request_error", f"the document's id {scenario.id!r} is not the "
-                                   f"URL's {put_id!r}", scenario=scenario.id)
             self.store.put(scenario)
             self._plans.clear()  # plans compiled from the scenario it replaces
         else:
@@ -262,8 +288,8 @@ class MockProviderState:
                 raise RequestError(409, "duplicate_scenario", f"scenario {scenario.id!r} already exists (PUT "
                                    f"/_mock/scenarios/{scenario.id} replaces a posted one)",
                                    scenario=scenario.id) from None
-        self._posted_bytes += len(raw) - replaced
-        self._posted[scenario.id] = len(raw)
+        self._posted_bytes += size - self._posted.get(scenario.id, 0)
+        self._posted[scenario.id] = size
         return scenario
 
     def remove_scenario(self, scenario_id: str) -> None:
@@ -355,7 +381,9 @@ async def _post_scenario(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     raw = await read_body(request, state.max_body_bytes)
     # Off the event loop: validating a large document took seconds, and model streams wait meanwhile.
-    scenario = await asyncio.to_thread(state.add_scenario_document, raw, request.headers.get("Content-Type", ""))
+    scenario, cost = await asyncio.to_thread(state.read_scenario_document, raw,
+                                             request.headers.get("Content-Type", ""))
+    state.register_scenario(scenario, cost)  # on the loop, which reads the store
     if state.freeze_gc:
         gc.freeze()  # the new scenario is long-lived too: keep it out of future collections
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=201)
@@ -366,8 +394,9 @@ async def _put_scenario(request: web.Request) -> web.StreamResponse:
     raw = await read_body(request, state.max_body_bytes)
     scenario_id = request.match_info["id"]
     existed = state.store.get(scenario_id) is not None
-    scenario = await asyncio.to_thread(state.add_scenario_document, raw, request.headers.get("Content-Type", ""),
-                                       scenario_id)
+    scenario, cost = await asyncio.to_thread(state.read_scenario_document, raw,
+                                             request.headers.get("Content-Type", ""), scenario_id)
+    state.register_scenario(scenario, cost, scenario_id)  # on the loop, which reads the store
     return web.json_response({"id": scenario.id, "scenarios": len(state.store)}, status=200 if existed else 201)
 
 
@@ -380,17 +409,26 @@ async def _delete_scenario(request: web.Request) -> web.StreamResponse:
 async def _get_requests(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     scope = request.query.get("scope") or None
-    # One entry at a time: a body nested nearly as deep as the parser allows cannot be written
-    # back inside the list, and it must not make the whole log unreadable.
-    items = []
-    for e in state.log.entries(scope):
+    # Streamed, one entry at a time: the whole log as one text once took 378 MB for a log the bounds
+    # keep near 64 MB; and a body nested nearly as deep as the parser allows cannot be written back
+    # inside the list, and it must not make the whole log unreadable.
+    resp = web.StreamResponse(headers={"Content-Type": "application/json"})
+    await resp.prepare(request)
+    await resp.write(b'{"requests": [')
+    for i, e in enumerate(state.log.entries(scope)):
         view = e.to_json()
         try:
-            items.append(json.dumps(view))
-        except (RecursionError, ValueError):
+            text = json.dumps(view, allow_nan=False)
+        except ValueError:  # a number like 1e999 parsed to infinity, which JSON cannot say
+            view["body"] = json_safe(view["body"])
+            text = json.dumps(view)
+        except RecursionError:
             view["body"] = {"body_unreadable": "nested too deeply to show"}
-            items.append(json.dumps(view))
-    return web.Response(text='{"requests": [' + ", ".join(items) + "]}", content_type="application/json")
+            text = json.dumps(view)
+        await resp.write((", " if i else "").encode() + text.encode())
+    await resp.write(b"]}")
+    await resp.write_eof()
+    return resp
 
 
 async def _delete_requests(request: web.Request) -> web.StreamResponse:

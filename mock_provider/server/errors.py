@@ -1,7 +1,9 @@
 """How the mock refuses a request: an HTTP status and a JSON error body.
 
 Every malformed request gets a 4xx JSON error ``{"type": "error", "error": {"type", "message", ...}}``:
-Anthropic's envelope around OpenAI's ``error`` object, so both SDKs read it.
+Anthropic's envelope around OpenAI's ``error`` object, so both SDKs read it. On the Gemini routes it
+is Google's envelope, ``{"error": {"code": <int>, "message", "status"}}``, which google-genai reads
+(:meth:`RequestError.for_gemini`).
 
 Example:
     >>> RequestError(404, "unknown_scenario", "no scenario 'x'").response().status
@@ -37,6 +39,21 @@ class RequestError(Exception):
         """The error as an aiohttp response."""
         return json_error(self.status, self.body(), headers)
 
+    def for_gemini(self) -> RequestError:
+        """The same refusal in Google's error envelope (google-genai's ``APIError`` reads ``code``,
+        ``message`` and ``status``); what the mock adds goes in an ``ErrorInfo`` detail.
+
+        >>> e = RequestError(404, "unknown_scenario", "no scenario 'x'", closest=["a.b"]).for_gemini().body()
+        >>> e["error"]["code"], e["error"]["status"], e["error"]["details"][0]["metadata"]
+        (404, 'NOT_FOUND', {'closest': '["a.b"]'})
+        """
+        if isinstance(self, EnvelopeError):
+            return self
+        info = {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": self.kind, "domain": "mock-provider",
+                "metadata": {k: v if isinstance(v, str) else json.dumps(v) for k, v in self.extra.items()}}
+        return EnvelopeError(self.status, self.message, {"error": {
+            "code": self.status, "message": self.message, "status": google_status(self.status), "details": [info]}})
+
 
 class EnvelopeError(RequestError):
     """A refusal in one API's own error envelope (a request past the scenario's last turn): the
@@ -65,6 +82,21 @@ def json_error(status: int, body: dict[str, Any], headers: Mapping[str, str] | N
                         content_type="application/json")
 
 
+# google.rpc.Code names for the HTTP statuses the mock answers (Google's HTTP mapping).
+_GOOGLE_STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
+                  409: "ABORTED", 413: "INVALID_ARGUMENT", 422: "INVALID_ARGUMENT", 429: "RESOURCE_EXHAUSTED",
+                  499: "CANCELLED", 500: "INTERNAL", 501: "UNIMPLEMENTED", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED"}
+
+
+def google_status(status: int) -> str:
+    """The ``status`` string of Google's error envelope for an HTTP status.
+
+    >>> google_status(404), google_status(405), google_status(507)
+    ('NOT_FOUND', 'FAILED_PRECONDITION', 'INTERNAL')
+    """
+    return _GOOGLE_STATUS.get(status, "INTERNAL" if status >= 500 else "FAILED_PRECONDITION")
+
+
 _STATUS_KINDS = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
                  405: "method_not_allowed", 409: "conflict", 413: "request_too_large", 422: "unprocessable_entity"}
 
@@ -78,4 +110,4 @@ def kind_for(status: int) -> str:
     return _STATUS_KINDS.get(status, "api_error" if status >= 500 else "invalid_request_error")
 
 
-__all__ = ["EnvelopeError", "RequestError", "json_error", "kind_for"]
+__all__ = ["EnvelopeError", "RequestError", "google_status", "json_error", "kind_for"]

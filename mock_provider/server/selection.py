@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from mock_provider.scenario import REASONING_DIALECTS, SCENARIO_ID, Scenario
+from mock_provider.scenario import MAX_ID_LENGTH, REASONING_DIALECTS, SCENARIO_ID, Scenario
 from mock_provider.server.errors import RequestError
 
 SCOPE_HEADER = "X-Mock-Scope"
 SCENARIO_HEADER = "X-Mock-Scenario"
 REASONING_HEADER = "X-Mock-Reasoning"  # a Chat Completions reasoning dialect for this request only
 MODEL_PREFIX = "scenario:"
-MAX_ID_LENGTH = 200
 MAX_SUGGEST = 300  # ids compared for a "did you mean" (each costs ~20 us on the loop)
 SELECTION_HELP = (
     f'select a scenario with "model": "{MODEL_PREFIX}<id>" in the JSON body, the header '
@@ -39,6 +39,10 @@ SELECTION_HELP = (
 class ScenarioStore:
     """Scenarios by id, in registration order, with the request-matching rules.
 
+    Copy on write: a change builds a new dict and swaps it in whole, so a reader on the event loop
+    (``match`` walks every scenario) never sees the dict it walks change size, whichever thread
+    posts (the control API validates on a worker thread; a harness registers from its own).
+
     >>> from mock_provider.scenario import load_corpus
     >>> store = ScenarioStore(load_corpus())
     >>> store.get("text.basic.001").id, store.closest("text.basic.01")[0]
@@ -49,8 +53,13 @@ class ScenarioStore:
         self._by_id: dict[str, Scenario] = {}
         # Other names a scenario is selected by (a case's opaque id), never listed.
         self._aliases: dict[str, Scenario] = {}
+        self._write = threading.Lock()  # writers only: readers take the current dict as it is
+        first: dict[str, Scenario] = {}
         for s in scenarios:
-            self.add(s)
+            if s.id in first:
+                raise KeyError(s.id)
+            first[s.id] = s
+        self._by_id = first
 
     def alias(self, name: str, scenario: Scenario) -> None:
         """Select ``scenario`` by ``name`` as well (not listed, not a stored id) until :meth:`unalias`.
@@ -69,9 +78,10 @@ class ScenarioStore:
 
     def add(self, scenario: Scenario) -> None:
         """Register a scenario; ``KeyError`` when the id is taken."""
-        if scenario.id in self._by_id:
-            raise KeyError(scenario.id)
-        self._by_id[scenario.id] = scenario
+        with self._write:
+            if scenario.id in self._by_id:
+                raise KeyError(scenario.id)
+            self._by_id = {**self._by_id, scenario.id: scenario}
 
     def get(self, scenario_id: str) -> Scenario | None:
         """The scenario with this id (or alias), or None."""
@@ -79,17 +89,25 @@ class ScenarioStore:
 
     def put(self, scenario: Scenario) -> None:
         """Register a scenario or replace the one with its id."""
-        self._by_id[scenario.id] = scenario
+        with self._write:
+            self._by_id = {**self._by_id, scenario.id: scenario}
 
     def remove(self, scenario_id: str) -> Scenario | None:
         """Forget a scenario; the one removed, or None."""
-        return self._by_id.pop(scenario_id, None)
+        with self._write:
+            current = self._by_id
+            if scenario_id not in current:
+                return None
+            kept = dict(current)
+            gone = kept.pop(scenario_id)
+            self._by_id = kept
+            return gone
 
     def __len__(self) -> int:
         return len(self._by_id)
 
     def __iter__(self) -> Iterator[Scenario]:
-        return iter(list(self._by_id.values()))
+        return iter(self._by_id.values())
 
     def closest(self, scenario_id: str, n: int = 5) -> list[str]:
         """Up to ``n`` known ids that look like ``scenario_id`` (difflib).
