@@ -247,7 +247,7 @@ def _row_entries(matrix: Matrix, summary: Mapping[str, Counter[str]], output: st
 
 def policy_choices(capabilities: Any) -> list[dict[str, Any]]:
     """The POLICY choices the run was graded under: each value, and whether the adapter declared it
-    or it is the output protocol's default (README "POLICY choices").
+    or it is the output protocol's default (docs/adapters.md "POLICY choices").
 
     >>> from conformance.contract import Capabilities, Policies
     >>> caps = Capabilities(name="a", inputs=["v3"], output="ui-message-stream",

@@ -57,11 +57,11 @@ def test_the_action_is_a_composite_with_the_promised_inputs_and_steps() -> None:
     assert "${{" not in _run_step(action)["run"]
 
 
-def test_the_action_runs_the_command_the_readme_documents() -> None:
+def test_the_action_runs_the_command_the_docs_document() -> None:
     command = [line.strip() for line in _run_step(_load(ACTION))["run"].splitlines()
                if line.strip().startswith("pytest ")]
-    readme = (ROOT / "README.md").read_text()
-    documented = [line for line in readme.splitlines() if line.startswith('pytest -p no:cacheprovider "${TARGET[@]}"')]
+    page = (ROOT / "docs" / "ci.md").read_text()
+    documented = [line for line in page.splitlines() if line.startswith('pytest -p no:cacheprovider "${TARGET[@]}"')]
     assert documented == command and len(command) == 1
 
 
