@@ -248,9 +248,11 @@ def check_case(case: Any, request: pytest.FixtureRequest) -> None:
     request.node.user_properties.append(("termination", result.termination))
     failure: str | None = None
     if result.verdict == "UNSUPPORTED":
-        needed = scenario.features() & session.required_features()
+        needed = session.profile_misses(scenario)
         if needed and result.reason.startswith("feature"):
-            failure = f"UNSUPPORTED but required by --profile {session.profile}: {result.reason}"
+            failure = (f"UNSUPPORTED but --conformance-profile={session.profile} requires "
+                       f"{', '.join(sorted(needed))} ({result.reason}); the profile requires "
+                       f"{', '.join(sorted(session.required_features())) or 'nothing'}, see docs/profiles.md")
     elif result.verdict in ("FAIL", "ERROR"):
         failure = result.describe()
     # The gate turns a failure into xfail when the baseline knew it or a deviation accepts it.

@@ -53,3 +53,41 @@ def test_the_link_hook_examples() -> None:
 
     result = doctest.testmod(mkdocs_hooks, verbose=False)
     assert result.failed == 0 and result.attempted >= 3
+
+
+@pytest.mark.parametrize("tool", ["gen_contract", "gen_profiles"])
+def test_the_generated_pages_are_current(tool: str) -> None:
+    """docs/contract.md (measured from the protocol modules and the catalog) and docs/profiles.md."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    module = __import__(tool)
+    assert module.DOC.read_text(encoding="utf-8") == module.render(), f"stale: run `python tools/{tool}.py`"
+
+
+def test_the_contract_page_measures_what_the_grader_reads() -> None:
+    """Values the grader compares are on the page with their transcript field; one it ignores is not."""
+    page = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
+    agui = page.split("## `ag-ui`")[1].split("\n## ")[0]
+    assert "| `TEXT_MESSAGE_CONTENT` | `delta` | str | `text` | [8.1.4](matrix.md#row-8.1.4) (MUST)" in agui
+    assert "| `RUN_FINISHED` | `metadata.tanstack.finishReason` | str | `finish_reason` |" in agui
+    assert "`threadId`" not in agui.split("Example events:")[0]  # RUN_STARTED's ids move no verdict
+    ui = page.split("## `ui-message-stream`")[1].split("\n## ")[0]
+    assert "usage" not in ui.split("Example events:")[0]  # the UI message stream cannot express usage
+
+
+def test_a_finding_links_to_its_rows_anchor_on_the_matrix_page() -> None:
+    from conformance.catalog import catalog
+    from conformance.report import case_entry
+    from conformance.runner import run_case
+    from mock_provider.corpus import load_scenarios
+    from tests.mutants import ALL_MUTANTS
+
+    scenario = next(s for s in load_scenarios() if s.id == "text.basic.001")
+    mutant = next(m for m in ALL_MUTANTS if m.name == "agui.text-left-open")
+    result = run_case(mutant.factory, scenario, "v3")
+    assert "8.1.5" in result.failed_rows()
+    assert "      see: docs/matrix.md#row-8.1.5" in result.describe().splitlines()
+    entry = case_entry(result)
+    assert {f["link"] for f in entry["findings"] if f["row"] == "8.1.5"} == {"docs/matrix.md#row-8.1.5"}
+    matrix = (ROOT / "docs" / "matrix.md").read_text(encoding="utf-8")
+    missing = [row.id for row in catalog().rows if f'<a id="row-{row.id}"></a>' not in matrix]
+    assert missing == []

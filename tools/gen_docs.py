@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from conformance.catalog import OUTPUT_PROTOCOLS, Matrix, Row, Source, family  # noqa: E402
+from conformance.findings import row_anchor  # noqa: E402
 from conformance.matrix import load_matrix, scenarios_by_row  # noqa: E402
 from conformance.session import PROFILES  # noqa: E402
 from mock_provider.scenario import load_corpus  # noqa: E402
@@ -73,7 +74,8 @@ def render() -> str:
             listed = ", ".join(f"`{s}`" for s in by_row.get(r.id, []))
             sc = ("every case" + (f"; listed by {listed}" if listed else "")) if r.every_case else (listed or "—")
             km = ", ".join(f"`{k}`" for k in sorted(killers.get(r.id, []))) or "—"
-            lines.append(f"| `{r.id}` | {r.level} | {_per_protocol(r)} | {r.title} | {sc} | {km} |")
+            rule = f'<a id="{row_anchor(r.id)}"></a>{r.title}'  # findings link here (conformance.findings.row_link)
+            lines.append(f"| `{r.id}` | {r.level} | {_per_protocol(r)} | {rule} | {sc} | {km} |")
         lines.append("")
     lines += ["## Mutants", "", "| mutant | wraps | rule it breaks | rows it must FAIL |", "|---|---|---|---|"]
     for m in ALL_MUTANTS:
