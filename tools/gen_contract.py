@@ -23,6 +23,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from _cli import wants_check  # noqa: E402
 
 from conformance import reference  # noqa: E402
 from conformance.contract import AdapterContext, RunRequest  # noqa: E402
@@ -185,8 +188,9 @@ def render() -> str:
 
 def main(argv: list[str]) -> int:
     """Write the page, or with ``--check`` exit 1 when the committed one is stale."""
+    check = wants_check("python tools/gen_contract.py", "Generate docs/contract.md: the values the grader reads.", argv)
     text = render()
-    if "--check" in argv:
+    if check:
         if DOC.read_text(encoding="utf-8") != text:
             print("docs/contract.md is stale: run `python tools/gen_contract.py`", file=sys.stderr)
             return 1

@@ -12,6 +12,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from _cli import wants_check  # noqa: E402
 
 from conformance.session import PROFILES  # noqa: E402
 from mock_provider.corpus import load_scenarios  # noqa: E402
@@ -58,8 +61,9 @@ def render() -> str:
 
 def main(argv: list[str]) -> int:
     """Write the page, or with ``--check`` exit 1 when the committed one is stale."""
+    check = wants_check("python tools/gen_profiles.py", "Generate docs/profiles.md from PROFILES.", argv)
     text = render()
-    if "--check" in argv:
+    if check:
         if DOC.read_text(encoding="utf-8") != text:
             print("docs/profiles.md is stale: run `python tools/gen_profiles.py`", file=sys.stderr)
             return 1
