@@ -40,7 +40,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -49,6 +49,7 @@ from conformance.consumer import StreamProcessor, consumer_chunks, js_parse
 from conformance.contract import Policies
 from conformance.findings import Finding
 from conformance.semantics import _same_json
+from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.parts import TextDelta, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import ToolCallRecord, ToolResultRecord, Transcript
@@ -164,15 +165,21 @@ def _first_failing(scenario: Scenario) -> int:
 _BlockDeltas = list[tuple[Segment, str, str]]  # (segment, text block id, delta), in script order
 
 
-def _walk(scenario: Scenario, stop: int) -> tuple[list[Segment], set[str], dict[str, str], _BlockDeltas]:
+def _walk(scenario: Scenario, stop: int, wire_order: Callable[[Scenario], list[int]] | None = None,
+          ) -> tuple[list[Segment], set[str], dict[str, str], _BlockDeltas]:
     """Rule 1: the script's display items up to ``stop``: segments, placed call ids, text by block id
-    and which block each delta of a segment came from."""
+    and which block each delta of a segment came from. ``wire_order``: the dialect sends the steps'
+    content in another order (Gemini: a turn's text before its function calls, each call whole at its
+    tool-call part), so that is the order a consumer can show."""
     segments: list[Segment] = []
     placed: set[str] = set()
     blocks: dict[str, str] = {}  # text block id -> its text, to tell whitespace-only blocks
     block_of: _BlockDeltas = []
-    for step in scenario.script[:stop]:
-        part = step.part
+    order = [i for i in wire_order(scenario) if i < stop] if wire_order is not None else range(stop)
+    for i in order:
+        part = scenario.script[i].part
+        if wire_order is not None and isinstance(part, ToolInputStart):
+            continue  # the wire sends the call whole, where its tool-call part is
         if isinstance(part, TextDelta) and part.delta:
             blocks[part.id] = blocks.get(part.id, "") + part.delta
             if segments and segments[-1].text is not None:
@@ -247,7 +254,7 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
     if expected.terminal in ("aborted", "none"):
         return None
     stop = _first_failing(scenario) if expected.terminal == "error" else len(scenario.script)
-    segments, placed, blocks, block_of = _walk(scenario, stop)
+    segments, placed, blocks, block_of = _walk(scenario, stop, registered_dialect(dialect).content_order)
     if "".join(s.text for s in segments if s.text is not None) != expected.text:
         return None
     _mark_blank_blocks(segments, blocks, block_of)

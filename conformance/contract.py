@@ -53,6 +53,7 @@ __all__ = [
     "AdapterContext",
     "Capabilities",
     "HarnessError",
+    "HttpErrorResponse",
     "OutputProtocol",
     "Policies",
     "RunRequest",
@@ -91,10 +92,25 @@ class Policies(BaseModel):
     in_stream_error: Literal["fatal"] = Field(
         default="fatal", description="8.1.17: the first upstream error part ends the run with an error event."
     )
+    error_text: Literal["upstream", "own"] = Field(
+        default="upstream",
+        description="8.1.17: the error terminal's text is the upstream's message ('upstream'), or the adapter's own "
+        "on purpose ('own': a generic text, so that provider details never reach the browser; ai's "
+        "toUIMessageStream masks it by default, onError: () => 'An error occurred.', ai@6.0.326 "
+        "dist/index.mjs:9512). Under 'own' the error terminal is graded, its text is not.",
+    )
+    system_prompt: Literal["caller", "own"] = Field(
+        default="caller",
+        description="request.prompt: the caller's system messages reach the upstream ('caller'), or the adapter "
+        "owns the system prompt and may replace them with its own ('own': an agent whose instructions are its "
+        "configuration). Either way the caller's other messages must arrive, in order; messages the adapter adds "
+        "in front or between (its own instructions) are not a difference.",
+    )
     abort: Literal["silent", "run-error", "cancelled"] = Field(
         default="silent",
         description="8.1.22: after the caller aborts: nothing more, RUN_ERROR{code:'aborted'}, "
-        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui; ui-message-stream: one `abort` chunk).",
+        "or RUN_FINISHED{outcome:{type:'cancelled'}} (ag-ui; ui-message-stream: one `error` chunk, which has no "
+        "code, or one `abort` chunk).",
     )
     unknown_finish: Literal["stop", "null"] = Field(
         default="stop", description="8.2: other/unknown/interrupted/missing finish reason becomes 'stop' or null."
@@ -274,6 +290,25 @@ class AdapterContext:
     model_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     model_info: dict[str, Any] | None = None
+
+
+class HttpErrorResponse(Exception):
+    """Raised from ``stream()`` before its first event: the adapter answers its caller with an HTTP error
+    status instead of a stream (a UI message stream route whose model call failed before it started).
+
+    Where the output protocol's official client reads such a response as the run's failure
+    (:attr:`conformance.protocols.base.OutputProtocol.http_failure`: ai's ``DefaultChatTransport`` throws
+    the response text and ``Chat`` shows the error), it is graded as the run's error terminal with
+    ``body`` as its message; elsewhere, or after an event, like any exception ``stream()`` raised.
+
+        >>> e = HttpErrorResponse(503, "the model is overloaded")
+        >>> e.status, str(e)
+        (503, 'HTTP 503: the model is overloaded')
+    """
+
+    def __init__(self, status: int, body: str = "") -> None:
+        super().__init__(f"HTTP {status}: {body}")
+        self.status, self.body = status, body
 
 
 class HarnessError(Exception):

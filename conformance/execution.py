@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from conformance import modalities
-from conformance.contract import AdapterContext, Capabilities, HarnessError, RunRequest
+from conformance.contract import AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
 from conformance.findings import Finding
 from conformance.output_validation import reasked
+from conformance.protocols import protocol
 from conformance.run_record import Outcome, RunRecord, UpstreamCall
 from conformance.served import ServedCase
 from conformance.server_tools import request_tools
@@ -282,7 +283,8 @@ class _Execution:
             error_text=run.error_text if run.error is not None else "",
             upstream=self._upstream(), upstream_watched=run.upstream_checked, served_over_http=self.served is not None,
             transport_findings=tuple(report.findings), transport_broken=report.broken,
-            traceback=run.traceback, modalities=modalities.recorded(run.adapter), duration_s=duration)
+            traceback="" if outcome == "http-error" else run.traceback, modalities=modalities.recorded(run.adapter),
+            duration_s=duration)
 
     def _silent_steps(self) -> frozenset[int]:
         return self.model.silent_steps()
@@ -352,6 +354,9 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
         return "too-many-events", f"more than {st.max_events} events: stopped reading (runaway adapter?)"
     if isinstance(run.error, HarnessError):
         return "harness-error", str(run.error)
+    if isinstance(run.error, HttpErrorResponse) and not run.events and run.capabilities is not None \
+            and protocol(run.capabilities.output).http_failure is not None:
+        return "http-error", run.error.body  # the client reads a non-2xx answer as the run's failure
     if run.error is not None:
         declared = run.capabilities is not None and run.capabilities.failure_channel == "observable"
         return ("failed" if declared else "raised"), run.error_text
@@ -408,16 +413,20 @@ class _ToolAbortWatch:
     """``client.abort_during_tool`` for an adapter whose tools run out of the runner's reach (a harness,
     an endpoint: ``remote_tools``): the caller aborts once the held call was emitted complete and turn 1's
     upstream request has ended, while the tool holds its result for the abort (``until_abort``). In
-    process the tool's own ``execute`` fires the abort (:func:`conformance.server_tools.request_tools`)."""
+    process the tool's own ``execute`` fires the abort (:func:`conformance.server_tools.request_tools`), and
+    so does a harness's ``tool-started`` (``reports_tool_start``): then this watch stands aside, since an
+    agent may not have read the call yet when the call is emitted and the turn ended."""
 
     POLL_S = 0.005  # how often the request log is read once the call was seen (it has no callback)
 
-    def __init__(self, call_id: str, ex: _Execution) -> None:
-        self.call_id, self.ex = call_id, ex
+    def __init__(self, call_id: str, ex: _Execution, adapter: Any = None) -> None:
+        self.call_id, self.ex, self.adapter = call_id, ex, adapter
         self.task: asyncio.Task[None] | None = None
 
     def seen(self, event: Any) -> None:
         """Called with each event as copied: the first one about the held call starts the watch."""
+        if getattr(self.adapter, "reports_tool_start", False) is True:
+            return  # the harness says when the tool starts (tool-started): the abort comes then
         if self.task is None and self.ex.run_state.abort_at is None and completes_call(event, self.call_id):
             self.task = asyncio.ensure_future(self._abort_when_turn_ended())
 
@@ -565,7 +574,8 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     looped = ex.scenario.turn_count() > 1
     held = ex.scenario.client.abort_during_tool
     # An adapter behind a transport runs the tools itself (the request's execute never runs here).
-    watch = _ToolAbortWatch(held, ex) if held is not None and getattr(adapter, "remote_tools", False) is True else None
+    watch = _ToolAbortWatch(held, ex, adapter) if held is not None and getattr(adapter, "remote_tools", False) is True \
+        else None
 
     async def pump() -> None:
         async for ev in stream:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from conformance.contract import AdapterContext, RunRequest
+from conformance.contract import AdapterContext, HttpErrorResponse, RunRequest
 from conformance.server_tools import tools_from_wire
 from conformance.session import AdapterLoadError, load_factory
 from conformance.targets.protocol import (
@@ -186,7 +186,9 @@ class Harness:
         r = msg.request
         # Server tools come with their declared results: give each an execute function again.
         # A result marked until_abort holds until the case's abort reaches this harness.
-        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools], abort)
+        tools = tools_from_wire([t.model_dump(mode="json", exclude_none=True) for t in r.tools], abort,
+                                lambda call_id: write({"type": "tool-started", "case": msg.case,
+                                                       "tool_call_id": call_id}))
         request = RunRequest(model=r.model, messages=r.messages, tools=tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)
@@ -201,6 +203,8 @@ class Harness:
                 write(event_line(msg.case, event))
         except asyncio.CancelledError:
             raise
+        except HttpErrorResponse as exc:  # an HTTP error answer before the stream, not a throw
+            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status})
         except BaseException as exc:  # SystemExit too: the adapter's failure, graded like a raise
             write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack()})
         else:
@@ -223,7 +227,7 @@ class Harness:
             msg = parse_suite_line(raw)
             if msg.type == "hello":
                 write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
-                       "flow": self.flow})
+                       "flow": self.flow, "sends": ["tool-started"]})
             elif isinstance(msg, CaseMessage):
                 # Registered before the task runs: in push flow the parts follow at once.
                 self.cases[msg.case] = (RemoteModel(msg.case, msg.dialect, push=self.flow == "push"), AbortSignal())

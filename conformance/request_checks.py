@@ -10,8 +10,10 @@ Example:
     >>> checks = [RequestCheck(path="/prompt/0/role", equals="system"),
     ...           RequestCheck(path="/responseFormat", absent=True),
     ...           RequestCheck(path="/prompt/0", subset={"role": "user"}, row="request.prompt")]
-    >>> [(f.row, f.message) for f in request_findings(checks, req, "v3", "x.primary")]
-    [('request.prompt', 'upstream request /prompt/0: not a subset match (at /role)')]
+    >>> [f.row for f in request_findings(checks, req, "v3", "x.primary")]
+    ['request.prompt']
+    >>> request_findings(checks, req, "v3", "x.primary")[0].message.split(": ", 2)[1:]
+    ["the caller's message 0 (user) is not there, in order", 'at /prompt/0: not a subset match (at /role)']
 """
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from conformance.caller_messages import MESSAGE_ROWS, SYSTEM_ROLES, ListMatch, match_list, message_list_path, shift
 from conformance.findings import Finding
 from conformance.structured import StrictSchemaError, strict_json_schema
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
 
-__all__ = ["MISSING", "find_json_in", "keyed_mismatch", "pointer_get", "request_findings", "strict_tools",
-           "string_content", "subset_mismatch"]
+__all__ = ["MISSING", "find_json_in", "keyed_mismatch", "pointer_get", "request_findings", "same_json_text",
+           "strict_tools", "string_content", "subset_mismatch"]
 
 
 class _Missing:
@@ -93,7 +96,28 @@ def subset_mismatch(expected: Any, actual: Any, where: str = "") -> str | None:
         return None
     if type(expected) is not type(actual) and not (_number(expected) and _number(actual)):
         return where or "/"
-    return None if expected == actual else (where or "/")
+    return None if expected == actual or same_json_text(expected, actual) else (where or "/")
+
+
+def same_json_text(expected: Any, actual: Any) -> bool:
+    """Two strings that are the same JSON object or array written differently.
+
+    A call's ``arguments`` and a tool result's content are JSON text in the history; Python's
+    ``json.dumps`` writes ``{"city": "Paris"}`` where ``JSON.stringify`` writes ``{"city":"Paris"}``,
+    and the model reads one value. Scalars stay text (``"1"`` is not ``"1.0"``); types stay apart.
+
+    >>> same_json_text('{"city":"Paris"}', '{"city": "Paris"}'), same_json_text('{"a":1}', '{"a":"1"}')
+    (True, False)
+    >>> same_json_text("1", "1.0"), same_json_text("[1]", "[1.0]")
+    (False, True)
+    """
+    if not (isinstance(expected, str) and isinstance(actual, str) and expected.lstrip()[:1] in ("{", "[")):
+        return False
+    try:
+        want, got = json.loads(expected), json.loads(actual)
+    except ValueError:
+        return False
+    return isinstance(want, dict | list) and subset_mismatch(want, got) is None and subset_mismatch(got, want) is None
 
 
 def _number(value: Any) -> bool:
@@ -185,7 +209,7 @@ def _check(check: RequestCheck, request: Any, same_content: bool = False) -> str
 
     if "equals" in check.model_fields_set:
         equals = want(check.equals)
-        return None if subset_mismatch(equals, value) is None and _same(equals, value) else "differs"
+        return None if _equal_mismatch(equals, value) is None else "differs"
     if "subset" in check.model_fields_set:
         expected = want(check.subset)
         if check.strict_tools:
@@ -270,6 +294,12 @@ def strict_tools(expected: Any, actual: Any, key: str | None = None) -> Any:
     return out
 
 
+def _equal_mismatch(expected: Any, actual: Any) -> str | None:
+    """Where ``actual`` is not exactly ``expected`` (a missing key, a value, or an extra key: '/')."""
+    where = subset_mismatch(expected, actual)
+    return where if where is not None else (None if _same(expected, actual) else "/ (an extra key)")
+
+
 def _same(expected: Any, actual: Any) -> bool:
     # equals = subset both ways (so extra keys fail too) with JSON types kept apart.
     return subset_mismatch(actual, expected) is None
@@ -292,28 +322,110 @@ def _short(value: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str, primary_row: str) -> list[Finding]:
+def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str, primary_row: str,
+                     system_prompt: str = "caller", caller_roles: Sequence[str] = ()) -> list[Finding]:
     """One finding per check that applies to ``dialect`` and fails on ``request``.
 
-    ``request`` None means the adapter made no upstream request: every applicable check fails.
+    ``request`` None means the adapter made no upstream request: every applicable check fails. A check
+    on the caller's messages (:data:`~conformance.caller_messages.MESSAGE_ROWS`) finds them in order
+    wherever the adapter put them (:mod:`conformance.caller_messages`); ``system_prompt`` is the declared
+    POLICY (``own``: the caller's system messages may be replaced), ``caller_roles`` the role of each
+    message the caller sent (which indexed checks are about a system message).
     """
+    applicable = [c for c in checks if c.applies_to(dialect)]
+    same_content = registered_dialect(dialect).string_content
+    placed = {} if request is None else _place_messages(
+        [c for c in applicable if _message_check(c, primary_row)], request, same_content, system_prompt, caller_roles)
     out: list[Finding] = []
-    for check in checks:
-        if not check.applies_to(dialect):
-            continue
+    for check in applicable:
         row = check.row or primary_row
         if request is None:
             out.append(Finding(row=row, source="request", field=f"request{check.path}",
                                message=f"upstream request {check.path}: no upstream request was made"))
             continue
-        why = _check(check, request, registered_dialect(dialect).string_content)
+        if id(check) in placed:
+            why, at = placed[id(check)]
+        elif _message_check(check, primary_row):  # a check on the whole list (one on a message is placed)
+            why, at = _whole_list(check, request, same_content, system_prompt == "own"), check.path
+        else:
+            why, at = _check(check, request, same_content), check.path
         if why is None:
             continue
         expected = next((getattr(check, k) for k in ("equals", "subset", "members", "contains_json")
                          if k in check.model_fields_set), None)
-        actual = pointer_get(request, check.path)
+        actual = pointer_get(request, at)
         message = f"upstream request {check.path}: {why}" + (f" ({check.why})" if check.why else "")
         out.append(Finding(row=row, source="request", field=f"request{check.path}", message=message,
                            expected=None if check.absent else expected,
                            actual=None if actual is MISSING else actual))
     return out
+
+
+def _message_check(check: RequestCheck, primary_row: str) -> bool:
+    """A check about the caller's messages (found in order), not about a position the adapter chose."""
+    parsed = message_list_path(check.path)
+    if parsed is None or check.absent or (check.row or primary_row) not in MESSAGE_ROWS:
+        return False
+    kinds = {"equals", "subset"} if parsed[1] is None else {"equals", "subset", "contains_json", "members"}
+    return bool(kinds & check.model_fields_set)
+
+
+def _whole_list(check: RequestCheck, request: Any, same_content: bool, own_system: bool) -> str | None:
+    """Why the caller's messages of a check on the whole list are not, in order, in the sent list."""
+    sent = pointer_get(string_content(request) if same_content else request, check.path)
+    raw = check.equals if "equals" in check.model_fields_set else check.subset
+    expected = _in_place(request, check.path, raw) if same_content else raw
+    if not isinstance(expected, list):
+        return _check(check, request, same_content)
+    exact = "equals" in check.model_fields_set
+    return match_list(check.path, expected, sent, _equal_mismatch if exact else subset_mismatch, own_system)
+
+
+def _place_messages(checks: Sequence[RequestCheck], request: Any, same_content: bool, system_prompt: str,
+                    caller_roles: Sequence[str]) -> dict[int, tuple[str | None, str]]:
+    """For each check on one caller message (``/prompt/N/...``): (why it fails or None, the path it was read at).
+
+    The checks on one caller message hold together at the first sent position after the previous caller
+    message's; a caller message that is nowhere is reported at the position it would have had.
+    """
+    groups: dict[tuple[str, int], list[RequestCheck]] = {}
+    for check in checks:
+        parsed = message_list_path(check.path)
+        if parsed is not None and parsed[1] is not None:
+            groups.setdefault((parsed[0], parsed[1]), []).append(check)
+    out: dict[int, tuple[str | None, str]] = {}
+    matches: dict[str, tuple[ListMatch, int]] = {}
+    for (list_path, index), group in sorted(groups.items()):
+        sent = pointer_get(request, list_path)
+        match, previous = matches.get(list_path) or (ListMatch(list_path, sent if isinstance(sent, list) else [],
+                                                               system_prompt == "own"), -1)
+        role = _group_role(group, caller_roles, index)
+        if match.own_system and role in SYSTEM_ROLES:
+            out.update((id(c), (None, c.path)) for c in group)  # the adapter owns the system prompt
+            continue
+        offset = match.after - previous
+        found = match.find(lambda p, g=group: all(  # type: ignore[misc]
+            _check(c.model_copy(update={"path": shift(c.path, p)}), request, same_content) is None for c in g))
+        if found is not None:
+            out.update((id(c), (None, shift(c.path, found))) for c in group)
+            matches[list_path] = (match, index)
+            continue
+        at = index + offset
+        for c in group:
+            why = _check(c.model_copy(update={"path": shift(c.path, at)}), request, same_content)
+            out[id(c)] = (match.missing(index, role, f"at {shift(c.path, at)}: {why or 'not with the rest'}"),
+                          shift(c.path, at))
+        matches[list_path] = (match, previous)
+    return out
+
+
+def _group_role(group: Sequence[RequestCheck], caller_roles: Sequence[str], index: int) -> str | None:
+    """The role of the caller message a group of checks is about: what the checks say, else the caller's."""
+    for c in group:
+        value = c.equals if "equals" in c.model_fields_set else c.subset
+        rest = (message_list_path(c.path) or ("", None, ""))[2]
+        if rest == "" and isinstance(value, dict) and isinstance(value.get("role"), str):
+            return str(value["role"])
+        if rest == "/role" and isinstance(value, str):
+            return value
+    return caller_roles[index] if index < len(caller_roles) else None

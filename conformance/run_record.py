@@ -31,8 +31,10 @@ from conformance.findings import Finding
 # 'failed': it raised through the failure channel its capabilities declare (``failure_channel:
 # observable``, an AG-UI AbstractAgent whose run() Observable errored): the run's error terminal;
 # 'completed': the stream ended (the usual case).
+# 'http-error': the adapter answered with an HTTP error status before any event (contract.HttpErrorResponse),
+# on a protocol whose client reads that as the run's failure; ``error_text`` is the response body.
 Outcome = Literal["not-expressible", "setup-error", "timed-out", "too-many-events", "harness-error", "raised",
-                  "failed", "completed"]
+                  "failed", "http-error", "completed"]
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from typing import Any
 
 from conformance.contract import NONSTRICT_CHOICES, Policies
 from conformance.findings import Finding
+from conformance.protocols.base import DEFAULT_ABORT, AbortVocabulary
 from conformance.protocols.usage_readings import output_reading_ok
 from conformance.structured import undo_null_widening
 from mock_provider.dialects import dialect as registered_dialect
@@ -96,6 +97,17 @@ class Comparison:
     # Per output protocol (OutputProtocol.reasoning_apart, issue 15): an output count without the reasoning
     # tokens the upstream reported apart is also a correct reading.
     reasoning_apart: bool = False
+    # Per output protocol (OutputProtocol.abort): how each abort policy's end reads, and whether an error
+    # event after the abort is policy 'run-error''s end (a protocol whose error event has no code).
+    abort: AbortVocabulary = DEFAULT_ABORT
+    # Where the protocol keeps usage, and where usage-like data was seen in the stream (a finding names both).
+    usage_at: str = "the terminal event's usage"
+    usage_seen: tuple[str, ...] = ()
+    # Per output protocol (OutputProtocol.calls_in_completion_order): the order the upstream completed the
+    # calls (their tool-call parts), an order the protocol's consumer shows them in too. Empty: start order only.
+    completion_order: tuple[str, ...] = ()
+    # Per output protocol (OutputProtocol.unrun_calls): calls the stream ended as invalid, which nothing runs.
+    unrun: frozenset[str] = frozenset()
 
 
 class _Sink:
@@ -116,13 +128,13 @@ class _Sink:
 def compare(expected: Transcript, actual: Transcript, policies: Policies, view: Comparison) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies."""
     # A terminal_row means the run ended the wrong way or before the upstream failed.
-    terminal_ok = _terminal_matches(expected, actual, policies) and view.terminal_row is None
+    terminal_ok = _terminal_matches(expected, actual, policies, view.abort) and view.terminal_row is None
     sink = _Sink(view.terminal_row or view.rows[0], terminal_ok)
     if not terminal_ok:
         if actual.terminal == expected.terminal:
             msg = f"run ended {actual.terminal!r} before the upstream failed (on an upstream part it should handle)"
         else:
-            msg = f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies, view.truncated)}"
+            msg = f"run ended {actual.terminal!r}, expected {_terminal_desc(expected, policies, view)}"
         sink.add("", "terminal", msg, expected.terminal, actual.terminal)
     _compare_texts(expected, actual, sink, view.abort_in_flight and expected.terminal == "aborted")
     # A call cut by the failure may be closed before the error terminal (pydantic-ai does it on purpose,
@@ -133,10 +145,13 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
                         closing_allowed=expected.terminal == "aborted"
                         or (expected.terminal == "error" and (view.closes_at_error or view.truncated
                                                               or actual.terminal == "error")),
-                        null_args_empty=view.null_args_empty)
+                        null_args_empty=view.null_args_empty, completion_order=view.completion_order,
+                        unrun=view.unrun)
     _compare_results(expected, actual, policies, sink, view.result_errors)
-    _compare_error(expected, actual, sink, view.error_codes and terminal_ok)
-    _compare_structured(expected, actual, sink.add, view.rows[0], view.output_schema, view.expresses_structured)
+    if policies.error_text == "upstream":  # 'own': the adapter's text on purpose; the terminal is still graded
+        _compare_error(expected, actual, sink, view.error_codes and terminal_ok)
+    _compare_structured(expected, actual, sink.add, view.rows[0], view.output_schema, view.expresses_structured,
+                        policies.error_text == "upstream")
     if expected.model is not None and actual.model != expected.model and view.model_expressed:
         sink.add("8.1.2", "model", "reported model should be the response-metadata modelId", expected.model,
                  actual.model)
@@ -145,7 +160,8 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
             sink.out.extend(_finish_findings(expected, actual, policies, view.upstream_finish,
                                              view.has_provider_calls))
         sink.out.extend(_usage_findings(expected.usage, actual.usage, policies, view.usage_fields, view.dialect,
-                                        view.zero_is_absent, view.reasoning_apart))
+                                        view.zero_is_absent | registered_dialect(view.dialect).zero_usage,
+                                        view.reasoning_apart, (view.usage_at, view.usage_seen)))
         if view.truncated and actual.terminal == "finished" and "stop" in NONSTRICT_CHOICES["missing_finish"]:
             # Conformant (policy 'stop'), but a consumer cannot tell it from a complete answer.
             sink.out.append(Finding(row="8.1.19", level="SHOULD", field="terminal", source="semantics",
@@ -240,7 +256,7 @@ def _compare_error(expected: Transcript, actual: Transcript, sink: _Sink, codes:
 
 
 def _compare_structured(expected: Transcript, actual: Transcript, add: Any, primary: str,
-                        schema: dict[str, Any] | None, expresses: bool) -> None:
+                        schema: dict[str, Any] | None, expresses: bool, error_text: bool = True) -> None:
     """The structured-output result (``structured-output.complete``), read as the TanStack engine reads it."""
     want = expected.structured
     if want is None:
@@ -249,7 +265,7 @@ def _compare_structured(expected: Transcript, actual: Transcript, add: Any, prim
         # No result can be made: the run fails with a descriptive error (the scenario's own row).
         msg = (actual.error.message if actual.error else None) or ""
         missing = [part for part in want.error if part.lower() not in msg.lower()]
-        if actual.terminal == "error" and missing:
+        if actual.terminal == "error" and missing and error_text:
             add(primary, "structured.error", f"error message should contain {missing!r}", want.error, msg)
         return
     if not expresses or expected.terminal != "finished" or actual.terminal != "finished":
@@ -294,22 +310,29 @@ def _json_equal(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _terminal_matches(expected: Transcript, actual: Transcript, policies: Policies) -> bool:
+def _terminal_matches(expected: Transcript, actual: Transcript, policies: Policies,
+                      words: AbortVocabulary = DEFAULT_ABORT) -> bool:
     if expected.terminal == "aborted":
         allowed = {"silent": {"none", "aborted"}, "run-error": {"aborted"}, "cancelled": {"aborted"}}
+        if words.error_is_abort:
+            allowed["run-error"] = {"aborted", "error"}  # the protocol's error event has no code to say "aborted"
         return actual.terminal in allowed[policies.abort]
     return actual.terminal == expected.terminal
 
 
-def _terminal_desc(expected: Transcript, policies: Policies, truncated: bool = False) -> str:
-    if expected.terminal == "error" and truncated:
+def _terminal_desc(expected: Transcript, policies: Policies, view: Comparison) -> str:
+    """The end the run should have had, in the output protocol's own events.
+
+    >>> from conformance.protocols.ui_message_stream import ABORT
+    >>> view = Comparison(rows=["8.1.22"], usage_fields=(), dialect="v3", upstream_finish=None,
+    ...                   has_provider_calls=False, abort=ABORT)
+    >>> _terminal_desc(Transcript(terminal="aborted"), Policies(abort="run-error"), view)
+    "one error chunk (it has no code) (declared abort policy 'run-error')"
+    """
+    if expected.terminal == "error" and view.truncated:
         return "'error' (the upstream stopped with no finish part; declared missing_finish 'error')"
     if expected.terminal == "aborted":
-        return {
-            "silent": "nothing more after the abort (declared abort policy 'silent')",
-            "run-error": "RUN_ERROR{code:'aborted'} (declared abort policy 'run-error')",
-            "cancelled": "RUN_FINISHED{outcome:{type:'cancelled'}} (declared abort policy 'cancelled')",
-        }[policies.abort]
+        return f"{view.abort.said[policies.abort]} (declared abort policy {policies.abort!r})"
     return repr(expected.terminal)
 
 
@@ -320,11 +343,14 @@ def _compare_tool_calls(
     add: Any,
     closing_allowed: bool = False,
     null_args_empty: bool = False,
+    completion_order: Sequence[str] = (),
+    unrun: frozenset[str] = frozenset(),
 ) -> None:
     exp_ids = [c.id for c in expected]
     act_ids = [c.id for c in actual]
     act_by_id = {c.id: c for c in actual}
-    if sorted(exp_ids) == sorted(act_ids) and exp_ids != act_ids:
+    completed = [i for i in dict.fromkeys(completion_order) if i in exp_ids]
+    if sorted(exp_ids) == sorted(act_ids) and exp_ids != act_ids and not (completion_order and act_ids == completed):
         add("8.1.9", "tool_calls.order", "tool calls are not in first-appearance order", exp_ids, act_ids)
     # After an abort, a 'cancelled' run must END its open calls first (AG-UI rule 6): not new calls.
     for extra in [] if closing_allowed else [i for i in act_ids if i not in exp_ids]:
@@ -339,8 +365,39 @@ def _compare_tool_calls(
             row = "8.1.13" if exp.malformed else "8.1.12"
             add(row, f"tool_calls[{exp.id}]", f"tool call {exp.id!r} missing (dropped?)", exp.model_dump(), None,
                 call=(exp.id, exp.name))
+        elif exp.malformed and exp.id in unrun and policies.malformed_args == "raw":
+            _compare_unrun(exp, act, add)
         else:
             _compare_call(exp, act, policies, add, null_args_empty)
+
+
+def _compare_unrun(exp: ToolCallRecord, act: ToolCallRecord, add: Any) -> None:
+    """A malformed call the stream ended as invalid (nothing runs it): its name, and the raw text kept
+    somewhere in what the consumer holds (the text itself, or inside the adapter's own shape such as
+    ``{"INVALID_JSON": raw}``); losing the raw text is a SHOULD, the shape is the adapter's."""
+    call = (exp.id, exp.name)
+    if act.name != exp.name:
+        add("8.1.9", f"tool_calls[{exp.id}].name", "tool name differs", exp.name, act.name, call=call)
+    raw = exp.args_text
+    if raw is None or _holds_text(act.args, raw):  # args: what the consumer holds (the error chunk's input)
+        return
+    add("8.1.13", f"tool_calls[{exp.id}].args", "the invalid call's input lost the raw argument text (nothing "
+        "runs it, but the user cannot see what the model sent)", raw, act.args, "SHOULD", call=call)
+
+
+def _holds_text(value: Any, text: str) -> bool:
+    """Whether ``text`` is ``value`` or a string inside it.
+
+    >>> _holds_text({"INVALID_JSON": '{"a":'}, '{"a":'), _holds_text({}, '{"a":')
+    (True, False)
+    """
+    if isinstance(value, str):
+        return value == text
+    if isinstance(value, dict):
+        return any(_holds_text(v, text) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_text(v, text) for v in value)
+    return False
 
 
 def no_arguments(args_text: str | None, args: Any) -> bool:
@@ -415,6 +472,7 @@ def _usage_findings(
     dialect: str,
     zero_is_absent: frozenset[str] = frozenset(),
     reasoning_apart: bool = False,
+    where: tuple[str, Sequence[str]] = ("the terminal event's usage", ()),
 ) -> list[Finding]:
     row = usage_row(dialect, expected)
     if not fields:
@@ -438,6 +496,20 @@ def _usage_findings(
             exp["output_tokens"], expected.reasoning_tokens, act["output_tokens"]):
         exp["output_tokens"] = act["output_tokens"]  # the count without the reasoning: the other reading
     if exp != act:
-        return [Finding(row=row, message="usage differs", expected=exp, actual=act, field="usage",
+        return [Finding(row=row, message=_usage_message(act, *where), expected=exp, actual=act, field="usage",
                         source="semantics")]
     return []
+
+
+def _usage_message(actual: dict[str, Any], usage_at: str, seen: Sequence[str]) -> str:
+    """"usage differs", and when none was read: where it was looked for and what the stream had instead.
+
+    >>> _usage_message({"input_tokens": None}, "RUN_FINISHED.usage", ["#3 CUSTOM.value.usage"])
+    'usage differs: none read at RUN_FINISHED.usage; usage-like data seen at #3 CUSTOM.value.usage'
+    >>> _usage_message({"input_tokens": 1}, "RUN_FINISHED.usage", [])
+    'usage differs'
+    """
+    if any(v is not None for v in actual.values()):
+        return "usage differs"
+    instead = f"usage-like data seen at {', '.join(seen)}" if seen else "no usage-like data anywhere in the stream"
+    return f"usage differs: none read at {usage_at}; {instead}"

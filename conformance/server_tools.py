@@ -51,6 +51,9 @@ __all__ = ["EXECUTE", "UNTIL_ABORT", "ToolExecutionError", "ToolExecutor", "exec
 
 EXECUTE = "execute"  # the key of the callable in an in-process tool dict (not JSON: dropped on the wire)
 UNTIL_ABORT = "until_abort"  # a wire result's flag: hold the result until the caller's abort reaches the tool
+# Next to until_abort: a harness that declared it sends `tool-started` says so when that tool starts executing
+# (the suite then aborts there, as in process); a suite that predates it never sets it.
+REPORT_START = "report_start"
 
 
 class ToolExecutionError(Exception):
@@ -83,14 +86,18 @@ class ToolExecutor:
         # waits on, and the runner's hook told when that call starts executing.
         self._held, self._signal, self._on_start = held, signal, on_start
 
+    def started(self, tool_call_id: str) -> None:
+        """The held call started executing (here, or in a harness that said so): tell the runner."""
+        if tool_call_id == self._held and self._on_start is not None:
+            self._on_start()  # the runner aborts now: while this call is pending
+
     def __call__(self, tool_call_id: str, input: Any = None) -> Any:
         self.calls.append(tool_call_id)
         declared = self._results.get(tool_call_id)
         if declared is None:
             raise ToolExecutionError(f"tool {self.name!r} has no declared result for call {tool_call_id!r}")
         if tool_call_id == self._held and self._signal is not None:
-            if self._on_start is not None:
-                self._on_start()  # the runner aborts now: while this call is pending
+            self.started(tool_call_id)
             return self._after_abort(self._signal, declared)
         if declared.error is not None:
             raise ToolExecutionError(declared.error)
@@ -120,6 +127,7 @@ def _result_json(r: ServerToolResult, held: str | None = None) -> dict[str, Any]
         "tool_call_id": r.tool_call_id, "result": r.result}
     if r.tool_call_id == held:
         out[UNTIL_ABORT] = True
+        out[REPORT_START] = True
     return out
 
 
@@ -161,10 +169,12 @@ def server_tools_prop(tools: list[dict[str, Any]]) -> list[dict[str, Any]] | Non
     return server or None
 
 
-def tools_from_wire(tools: list[dict[str, Any]], signal: AbortSignal | None = None) -> list[dict[str, Any]]:
+def tools_from_wire(tools: list[dict[str, Any]], signal: AbortSignal | None = None,
+                    on_start: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
     """A harness's side of :func:`wire_tools`: each server tool gets back an ``execute`` built from its
     ``results`` (what ``examples/harness_python.py`` hands its adapter); a result marked ``until_abort``
-    is held until ``signal`` (the case's abort, as it reached the harness) fires.
+    is held until ``signal`` (the case's abort, as it reached the harness) fires, and, when it also
+    carries ``report_start``, ``on_start(call id)`` is called as it starts (the harness's ``tool-started``).
 
     >>> t = tools_from_wire([{"name": "w", "server": True, "results": [{"tool_call_id": "c", "result": 2}]}])
     >>> t[0]["execute"]("c", {})
@@ -176,11 +186,18 @@ def tools_from_wire(tools: list[dict[str, Any]], signal: AbortSignal | None = No
         if tool.get("server"):
             raw = [r for r in tool.get("results") or [] if isinstance(r, dict)]
             held = next((str(r.get("tool_call_id")) for r in raw if r.get(UNTIL_ABORT)), None)
-            results = [ServerToolResult.model_validate({k: v for k, v in r.items() if k != UNTIL_ABORT})
-                       for r in raw]
-            tool[EXECUTE] = ToolExecutor(str(tool.get("name", "")), results, held=held, signal=signal)
+            report = on_start is not None and any(r.get(REPORT_START) for r in raw if r.get(UNTIL_ABORT))
+            results = [ServerToolResult.model_validate({k: v for k, v in r.items()
+                                                        if k not in (UNTIL_ABORT, REPORT_START)}) for r in raw]
+            tool[EXECUTE] = ToolExecutor(str(tool.get("name", "")), results, held=held, signal=signal,
+                                         on_start=_told(on_start, held) if report else None)
         out.append(tool)
     return out
+
+
+def _told(on_start: Callable[[str], None] | None, held: str | None) -> Callable[[], None]:
+    """``on_start`` for the held call, as the no-argument hook :class:`ToolExecutor` calls."""
+    return lambda: on_start(held or "") if on_start is not None else None
 
 
 def executor_of(tool: dict[str, Any]) -> Callable[[str, Any], Any] | None:

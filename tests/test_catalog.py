@@ -122,7 +122,8 @@ def test_protocol_specific_sources_name_their_protocols() -> None:
 
 def test_policy_rows_name_a_declared_policy() -> None:
     rows = {r.id: r.policy for r in catalog().rows if r.policy is not None}
-    assert rows == {"8.1.12a": "finish_reason", "8.1.19": "missing_finish", "8.2.tool-calls": "finish_reason"}
+    assert rows == {"8.1.12a": "finish_reason", "8.1.19": "missing_finish", "8.2.tool-calls": "finish_reason",
+                    "8.1.17": "error_text", "request.prompt": "system_prompt"}
     assert set(rows.values()) <= set(Policies.model_fields)
 
 

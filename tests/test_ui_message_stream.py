@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.contract import OUTPUT_PROTOCOLS, AdapterContext, Capabilities, Policies
+from conformance.contract import OUTPUT_PROTOCOLS, Capabilities, Policies
 from conformance.expectations import truncated
 from conformance.findings import Finding
 from conformance.protocols import protocol
@@ -435,7 +435,7 @@ def test_reference_passes_every_expressible_case(corpus: list[Scenario]) -> None
 
 @pytest.mark.parametrize(
     "policies",
-    [{"malformed_args": "empty-object"}, {"abort": "cancelled"}, {"unknown_finish": "null"},
+    [{"malformed_args": "empty-object"}, {"abort": "cancelled"}, {"abort": "run-error"}, {"unknown_finish": "null"},
      {"preliminary_results": "forward"}, {"missing_finish": "stop"}, {"finish_reason": "engine"},
      {"finish_reason": "provider"}],
     ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()),
@@ -472,10 +472,12 @@ def test_abort_cancelled_is_one_abort_chunk_with_parts_left_open(corpus: list[Sc
     assert [e["type"] for e in r.events][-2:] == ["text-delta", "abort"]
 
 
-def test_run_error_abort_policy_is_refused_clearly() -> None:
-    ctx = AdapterContext(dialect="v3", model=None, scenario_id="x.y", extra={"policies": {"abort": "run-error"}})
-    with pytest.raises(ValueError, match="cannot be expressed"):
-        ui_message_stream(ctx)
+def test_run_error_abort_policy_is_an_error_chunk(corpus: list[Scenario]) -> None:
+    """The error chunk has no code: under 'run-error' the caller's abort ends the stream with an error chunk."""
+    s = next(s for s in corpus if s.id == "abort.mid-text.001")
+    r = run_case(_with_policies(ui_message_stream, {"abort": "run-error"}), s, "v3")
+    assert r.verdict == "INFO" and not r.failed_rows(), r.describe()  # INFO: the text part left open at the error
+    assert [e["type"] for e in r.events][-3:] == ["error", "finish-step", "finish"]
 
 
 @pytest.mark.parametrize(("output", "stopped"), [("ui-message-stream", "NOT-EXPRESSIBLE"),

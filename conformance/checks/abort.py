@@ -24,19 +24,12 @@ from typing import Any
 from conformance.catalog import declare
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
+from conformance.protocols.base import DEFAULT_ABORT
 
 ROWS = declare("8.1.22", "request.abort", "loop.abort-stops")
 
 # Steps the upstream may still send after the caller's abort (one read may be in flight).
 ABORT_STEP_BOUND = 1
-_ERROR_TERMINALS = {"RUN_ERROR", "error"}
-_FINISH_TERMINALS = {"RUN_FINISHED", "done", "finish", "abort"}
-ALLOWED_AFTER_ABORT: dict[str, set[str]] = {
-    "silent": set(),
-    "run-error": {"RUN_ERROR", "error"},
-    "cancelled": {"RUN_FINISHED", "TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_MESSAGE_END", "REASONING_END",
-                  "STEP_FINISHED", "abort"},
-}
 
 
 def check(ctx: GradeContext) -> list[Finding]:
@@ -112,32 +105,36 @@ def _after_abort_findings(ctx: GradeContext) -> list[Finding]:
     rec = ctx.record
     if rec.abort_event_index is None:
         return []
-    policy = ctx.policies.abort
-    allowed = ALLOWED_AFTER_ABORT[policy]
+    policy, words = ctx.policies.abort, ctx.protocol.abort
+    allowed = words.allowed[policy]
     after = rec.events[rec.abort_event_index:]
     extra = [i for i, e in enumerate(after, start=rec.abort_event_index)
              if not (isinstance(e, dict) and e.get("type") in allowed)]
-    terminals = [e for e in after if isinstance(e, dict) and e.get("type") in _ERROR_TERMINALS | _FINISH_TERMINALS]
+    types = [e.get("type") for e in after if isinstance(e, dict)]
+    terminals = [t for t in types if t in words.terminals]
+    # A terminal the consumer reads past (a UI message stream finish after the abort) is the lifecycle's.
+    ends = terminals[:1] + [t for t in terminals[1:] if t not in words.trailing]
     # An abort during a tool comes between two model calls: no upstream part is in flight then.
-    beyond = _beyond_one_part(extra, rec.events, ctx.protocol.content_types, ctx.scenario.client.abort_after_step or 0)
-    if beyond is None and len(terminals) <= 1:
+    beyond = _beyond_one_part(extra, rec.events, ctx.protocol.content_types, ctx.scenario.client.abort_after_step or 0,
+                              words.terminals)
+    if beyond is None and len(ends) <= 1:
         return []
     if beyond is not None and rec.abort_event_index == 0 and ctx.scenario.client.abort_after_step:
         # Nothing came out while the upstream streamed: no single event "differs" (the first one, a
         # RUN_STARTED, would be a false lead); the whole stream is late.
         message = (f"the adapter buffered: it emitted nothing while the upstream sent "
                    f"{ctx.scenario.client.abort_after_step} part(s), then {len(after)} event(s) after the "
-                   f"caller aborted; policy {policy!r} allows only {sorted(allowed) or 'none'} and one "
-                   "already-read part's worth")
+                   f"caller aborted; policy {policy!r} ({words.said[policy]}) allows only "
+                   f"{sorted(allowed) or 'none'} and one already-read part's worth")
         return [Finding(row="8.1.22", event_index=None, source="runner", message=message)]
     return [Finding(row="8.1.22", event_index=beyond, source="runner",
                     message=f"{len(after)} event(s) emitted after the caller aborted; policy "
-                            f"{policy!r} allows only {sorted(allowed) or 'none'} and one already-read "
-                            "part's worth")]
+                            f"{policy!r} ({words.said[policy]}) allows only {sorted(allowed) or 'none'} and one "
+                            "already-read part's worth")]
 
 
 def _beyond_one_part(extra: Sequence[int], events: Sequence[Any], content_types: frozenset[str] | None,
-                     parts_read: int | None) -> int | None:
+                     parts_read: int | None, terminals: frozenset[str] = DEFAULT_ABORT.terminals) -> int | None:
     """The first event after the abort that is more than one already-read upstream part's worth, if any.
 
     A pipeline reads one part ahead (a TransformStream's writable side queues one chunk: highWaterMark 1,
@@ -157,7 +154,7 @@ def _beyond_one_part(extra: Sequence[int], events: Sequence[Any], content_types:
         return None
     if not parts_read:
         return extra[0]
-    counted = None if content_types is None else content_types | _ERROR_TERMINALS | _FINISH_TERMINALS
+    counted = None if content_types is None else content_types | terminals
     content = [i for i in extra
                if counted is None or (isinstance(events[i], dict) and events[i].get("type") in counted)]
     return content[1] if len(content) > 1 else None

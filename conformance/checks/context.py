@@ -139,7 +139,8 @@ def _rejected(record: RunRecord, scenario: Scenario, caps: Capabilities, expecte
 
 def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:
     """The events graded: the record's, then, for a run that failed through the failure channel its
-    adapter declared (an AG-UI AbstractAgent's run() Observable errored), the terminal that failure is.
+    adapter declared (an AG-UI AbstractAgent's run() Observable errored), the terminal that failure is;
+    for a run answered with an HTTP error before any event, what that answer is to the protocol's client.
 
     >>> from conformance.protocols import protocol
     >>> rec = RunRecord(case_id="c", scenario_id="s", dialect="openai-chat", adapter="a", outcome="failed",
@@ -147,6 +148,8 @@ def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:
     >>> [e["type"] for e in graded_events(rec, protocol("ag-ui"))]
     ['RUN_STARTED', 'RUN_ERROR']
     """
+    if record.outcome == "http-error" and proto.http_failure is not None:
+        return (*record.events, *proto.http_failure(record.reason))  # answered with an HTTP error: no stream
     if record.outcome != "failed" or proto.failure_event is None:
         return record.events
     return (*record.events, proto.failure_event(record.error_text or record.reason))

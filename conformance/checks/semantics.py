@@ -19,6 +19,7 @@ from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.tool_calls import shown_names
+from conformance.protocols.usage_search import usage_seen
 from conformance.semantics import Comparison, compare
 from mock_provider.parts import ToolCall, ToolInputStart
 from mock_provider.transcript import Transcript
@@ -45,7 +46,11 @@ def check(ctx: GradeContext) -> list[Finding]:
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty,
-        reasoning_apart=proto.reasoning_apart(ctx.events))
+        reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
+        # Only where no usage was read at the protocol's place: what the stream had instead.
+        usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else (),
+        completion_order=tuple(p.tool_call_id for p in ctx.scenario.parts() if isinstance(p, ToolCall))
+        if proto.calls_in_completion_order else (), unrun=proto.unrun_calls(ctx.events))
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
     return locate(found, list(ctx.events), ctx.expected, proto) + open_calls_renamed(ctx)
 

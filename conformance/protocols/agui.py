@@ -778,6 +778,7 @@ def failure_event(message: str) -> dict[str, Any]:
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
+    usage_at="RUN_FINISHED.usage (a list of AG-UI usage entries)",
     schema_errors=schema_errors,
     lifecycle=lifecycle,
     extract=extract,

@@ -16,13 +16,45 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from conformance.findings import Finding
 from conformance.protocols.usage_readings import never
 from mock_provider.transcript import Transcript
+
+
+@dataclass(frozen=True)
+class AbortVocabulary:
+    """How an output protocol says each abort POLICY (8.1.22), in its own event names.
+
+    ``allowed``: per policy, the event types that may follow the caller's abort; ``terminals``: its
+    terminal event types (one may follow the abort); ``trailing``: terminal types its consumer reads
+    past after the first terminal (graded by the lifecycle, not as a second end of the abort);
+    ``said``: per policy, how the expected end reads in a finding; ``error_is_abort``: an error event
+    after the abort is policy 'run-error''s end although it carries no code (the protocol has none).
+
+    >>> DEFAULT_ABORT.said["run-error"]
+    "RUN_ERROR{code:'aborted'}"
+    """
+
+    allowed: Mapping[str, frozenset[str]]
+    terminals: frozenset[str]
+    said: Mapping[str, str]
+    trailing: frozenset[str] = frozenset()
+    error_is_abort: bool = False
+
+
+# AG-UI, TanStack's chunks and the legacy chunks (whose error/done are in the sets too).
+DEFAULT_ABORT = AbortVocabulary(
+    allowed={"silent": frozenset(), "run-error": frozenset({"RUN_ERROR", "error"}),
+             "cancelled": frozenset({"RUN_FINISHED", "TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_MESSAGE_END",
+                                     "REASONING_END", "STEP_FINISHED", "abort"})},
+    terminals=frozenset({"RUN_ERROR", "error", "RUN_FINISHED", "done", "finish", "abort"}),
+    said={"silent": "nothing more after the abort", "run-error": "RUN_ERROR{code:'aborted'}",
+          "cancelled": "RUN_FINISHED{outcome:{type:'cancelled'}}"},
+)
 
 
 @dataclass(frozen=True)
@@ -76,3 +108,19 @@ class OutputProtocol:
     # @tanstack/openai-base 0.10.15 dist/esm/adapters/chat-completions-text.js:684) or reads it as
     # content-filter as @ai-sdk/openai 4.0.118 dist/index.js:1684 does.
     refusal_finishes: frozenset[str] = frozenset({"content_filter", "stop"})
+    # Issue 24: the abort POLICY choices in this protocol's own events (checks/abort.py, semantics).
+    abort: AbortVocabulary = DEFAULT_ABORT
+    # The events an HTTP error answer before any event stands for, given the response body (outcome
+    # 'http-error', contract.HttpErrorResponse), where the protocol's client reads such an answer as the run's
+    # failure. None: it does not (an adapter of this protocol reports failures in its stream).
+    http_failure: Callable[[str], tuple[dict[str, Any], ...]] | None = None
+    # Whether the consumer shows calls in the order of their first chunk, so that calls sent only once their
+    # input completed (no input streaming) appear in the order the upstream completed them: that order is
+    # then as right as the start order (row 8.1.9).
+    calls_in_completion_order: bool = False
+    # The calls the stream ended as invalid, which its consumer never runs (UI message stream
+    # tool-input-error): the shape of their input is the adapter's (row 8.1.13 grades only that the raw
+    # text is kept, at SHOULD).
+    unrun_calls: Callable[[Sequence[Any]], frozenset[str]] = lambda _events: frozenset()
+    # Where the protocol keeps usage, as a finding names it ("RUN_FINISHED.usage").
+    usage_at: str = "the terminal event's usage"

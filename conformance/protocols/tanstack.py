@@ -228,6 +228,7 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
+    usage_at="RUN_FINISHED.usage (TanStack TokenUsage)",
     schema_errors=schema_errors,
     lifecycle=lifecycle,
     extract=extract,

@@ -407,6 +407,7 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
+    usage_at="done.usage (TanStack TokenUsage)",
     schema_errors=schema_errors,
     lifecycle=lifecycle,
     extract=extract,

@@ -73,7 +73,7 @@ import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.findings import Finding
 from conformance.protocols.agui import first_str, tool_result_value
-from conformance.protocols.base import OutputProtocol
+from conformance.protocols.base import AbortVocabulary, OutputProtocol
 from conformance.protocols.lifecycle import (
     Entity,
     EntityRow,
@@ -255,7 +255,11 @@ RUN_PHASES: dict[tuple[Phase, Role], RunStep[Phase]] = {
     ("aborted", "start"): _AFTER_ABORT,
     ("aborted", "body"): _AFTER_ABORT,
     ("aborted", "trailer"): _AFTER_ABORT,
-    ("aborted", "finish"): dataclasses.replace(_NOTHING_SHOWN, next="aborted"),
+    # A finish after the abort: ai's reader has no abort case and reads the finish's reason (ai 6
+    # dist/index.mjs:6590; ai 7 the same), Chat ends as it would at the abort: no consumer breaks.
+    # streamText closes at the abort (6 :7966-7972), so it is a producer's habit at most (SHOULD).
+    ("aborted", "finish"): RunStep("aborted", "8.1.18", "finish chunk after the abort chunk (streamText ends at the "
+                                   "abort; ai's reader reads on)", interpret=False, level="SHOULD"),
     ("aborted", "error"): RunStep("aborted", "8.1.18", "second terminal chunk {type}", interpret=False),
     ("aborted", "abort"): dataclasses.replace(_NOTHING_SHOWN, next="aborted"),
 }
@@ -372,18 +376,20 @@ def _until_terminal(events: Sequence[Any]) -> Iterator[dict[str, Any]]:
             return
 
 
-def _input_text(value: Any, invalid: bool, present: bool = True) -> str:
+# A complete call whose chunk has no ``input`` at all (undefined): no arguments. ``input: null`` is the JSON
+# null the client runs the tool with (ai 6.0.326 dist/index.mjs:6452 keeps ``chunk.input`` as it is).
+NO_INPUT: Any = object()
+
+
+def _input_text(value: Any, invalid: bool) -> str:
     """The argument text a complete call carries when no deltas streamed (atomic call).
 
-    ``input: null`` is the JSON text ``null`` (what a model that sent ``null`` streams as deltas);
-    only a chunk without ``input`` carries no text.
-
-    >>> _input_text(None, False), _input_text(None, False, present=False), _input_text({"a": 1}, False)
+    >>> _input_text(None, False), _input_text(NO_INPUT, False), _input_text({"a": 1}, False)
     ('null', '', '{"a":1}')
     """
     if invalid and isinstance(value, str):
         return value  # tool-input-error keeps the raw, unparsable text as its input
-    if not present:
+    if value is NO_INPUT:
         return ""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -406,7 +412,6 @@ class _Extraction:
         self.args: dict[str, list[str]] = {}
         self.open_calls: set[str] = set()
         self.completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
-        self.without_input: set[str] = set()  # completed by a chunk with no `input` key
         self.provider: set[str] = set()
         self.results: list[ToolResultRecord] = []
         self.approvals: dict[str, str] = {}  # approval id -> call id
@@ -430,7 +435,6 @@ class _Extraction:
             for table in (self.names, self.args, self.completed):
                 table.pop(call_id, None)
             self.provider.discard(call_id)
-            self.without_input.discard(call_id)
         for approval_id in list(self.approvals)[approvals:]:
             del self.approvals[approval_id]
         self.open_calls.clear()  # partialToolCalls are cleared: a later delta has no call
@@ -471,9 +475,7 @@ class _Extraction:
                 return
             self.names[call_id] = name
         self.open_calls.discard(call_id)
-        self.completed[call_id] = (event.get("input"), event.get("type") == "tool-input-error")
-        if "input" not in event:
-            self.without_input.add(call_id)
+        self.completed[call_id] = (event.get("input", NO_INPUT), event.get("type") == "tool-input-error")
         self.note_provider(event, call_id)
 
     def tool_output(self, event: dict[str, Any], call_id: str | None) -> None:
@@ -515,15 +517,14 @@ class _Extraction:
                 continue  # started but never complete: not exposed to the consumer
             value, invalid = self.completed[call_id]
             streamed = self.args.get(call_id) or []
-            present = call_id not in self.without_input
-            args_text = "".join(streamed) if streamed else _input_text(value, invalid, present)
+            args_text = "".join(streamed) if streamed else _input_text(value, invalid)
             # tool-input-error.input is what readUIMessageStream keeps as the part's rawInput (ai 6.0.326
             # dist/index.mjs:6452): the raw text under 'raw' (parseToolCall, dist/index.mjs:4155).
-            fallback = value
+            fallback = None if value is NO_INPUT else value
             record = tool_call_record(call_id, name, args_text, fallback, call_id in executed)
             if not invalid and not record.malformed and streamed:
                 # The client runs the tool with tool-input-available.input, whatever the deltas said.
-                record = record.model_copy(update={"args": value})
+                record = record.model_copy(update={"args": fallback})
             calls.append(record)
         return calls
 
@@ -620,6 +621,48 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     return out
 
 
+# The abort POLICY choices as UI message stream chunks. 'cancelled' is streamText's `abort` chunk (ai 6
+# dist/index.mjs:7966-7972), 'run-error' one `error` chunk: the chunk has errorText only, so no code can say
+# "aborted", and useChat shows an error either way. Open parts may be ended first; streamText sends
+# finish-step and finish after an error (9323-9377), and a finish after the abort is read on by ai's reader
+# (no 'abort' case, 6590): the lifecycle grades that finish, at SHOULD.
+ABORT = AbortVocabulary(
+    allowed={"silent": frozenset(),
+             "run-error": frozenset({"error", "text-end", "reasoning-end", "finish-step", "finish"}),
+             "cancelled": frozenset({"abort", "text-end", "reasoning-end", "finish-step", "finish"})},
+    terminals=frozenset({"finish", "error", "abort"}),
+    trailing=frozenset({"finish"}),
+    said={"silent": "nothing more after the abort", "run-error": "one error chunk (it has no code)",
+          "cancelled": "one abort chunk"},
+    error_is_abort=True,
+)
+
+def unrun_calls(events: Sequence[Any]) -> frozenset[str]:
+    """The calls a ``tool-input-error`` ended: ai's reader marks the part ``output-error`` with the error
+    text and nothing runs it (ai 6.0.326 dist/index.mjs:6452, ``rawInput``/``input`` typed unknown); streamText
+    itself answers it (:7260-7276).
+
+    >>> sorted(unrun_calls([{"type": "tool-input-error", "toolCallId": "c1", "input": "{"}, {"type": "finish"}]))
+    ['c1']
+    """
+    ended = exposures(events)
+    return frozenset(call for call, index in ended.items() if event_type(events[index]) == "tool-input-error")
+
+
+def http_failure(body: str) -> tuple[dict[str, Any], ...]:
+    """What an HTTP error answer before the stream is to the client: the request failed with the body's text.
+
+    ``DefaultChatTransport`` throws ``new Error(await response.text())`` on a non-2xx answer (ai 6.0.326
+    dist/index.mjs:14651-14655; ai 7.0.173 dist/index.js:21536 createUIApiCallError) and ``Chat`` ends
+    with status 'error' and that error (6 :15317), no assistant message added: the stream a producer
+    would have sent for that is ``start`` (no message id, so no message is written) then ``error``.
+
+    >>> [e["type"] for e in http_failure("overloaded")]
+    ['start', 'error']
+    """
+    return ({"type": "start"}, {"type": "error", "errorText": body or "Failed to fetch the chat response."})
+
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -637,4 +680,12 @@ PROTOCOL = OutputProtocol(
     # content-filter (@ai-sdk/openai 4.0.118 dist/index.js:1684, :4264; @ai-sdk/openai-compatible 3.0.92
     # dist/index.js:345): a refusal's finish stays content_filter (row 8.2.content-filter, issue 15).
     refusal_finishes=frozenset({"content_filter"}),
+    abort=ABORT,
+    http_failure=http_failure,
+    # ai's reader adds a tool part at the call's first chunk (tool-input-start, or tool-input-available for a
+    # call sent whole: ai 6.0.326 dist/index.mjs:6325, 6401; updateToolPart 6082-6119 pushes a new part), and
+    # streamText sends a call whose input was not streamed when its tool-call part comes: the order the
+    # inputs completed is an order the consumer shows.
+    calls_in_completion_order=True,
+    unrun_calls=unrun_calls,
 )

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from conformance.contract import AdapterContext, Policies
 from conformance.reference.core import Event, ReferenceAdapter, TokenCounts, ToolCallState, js_stringify
 
 __all__ = ["UIMessageStream7ReferenceAdapter", "UIMessageStreamReferenceAdapter"]
@@ -69,13 +68,6 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
 
     NAME: ClassVar[str] = "reference-ui-message-stream"
     OUTPUT: ClassVar[str] = "ui-message-stream"
-
-    def __init__(
-        self, ctx: AdapterContext | None = None, policies: Policies | None = None, dialect: str | None = None
-    ) -> None:
-        if policies is not None and policies.abort == "run-error":
-            raise ValueError("abort policy 'run-error' cannot be expressed: an error chunk has no code")
-        super().__init__(ctx, policies, dialect)
 
     # ------------------------------------------------------------ run
     def emit_run_started(self) -> None:

@@ -50,8 +50,8 @@ import weakref
 from collections.abc import AsyncIterator
 from typing import Any
 
-from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, RunRequest
-from conformance.server_tools import wire_tools
+from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
+from conformance.server_tools import EXECUTE, wire_tools
 from conformance.targets.protocol import (
     AbortMessage,
     CapabilitiesMessage,
@@ -99,6 +99,7 @@ class HarnessProcess:
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
         self.capabilities: Capabilities | None = None
         self.flow = "push"
+        self.sends: frozenset[str] = frozenset()  # the optional harness messages it declared (tool-started)
         self.eof = False
         self._lock = threading.Lock()
         self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
@@ -201,6 +202,7 @@ class HarnessProcess:
             if isinstance(msg, CapabilitiesMessage):
                 self.capabilities = msg.capabilities
                 self.flow = msg.flow
+                self.sends = frozenset(msg.sends)
                 return msg.capabilities
             raise HarnessError(f"harness did not start: expected a capabilities message, got {msg.type!r}"
                                f"{self.tail()}")
@@ -403,6 +405,11 @@ class CmdAdapter:
     # the runner watches the events to abort during a tool (client.abort_during_tool).
     remote_tools = True
 
+    @property
+    def reports_tool_start(self) -> bool:
+        """The harness says when a held tool starts (``tool-started``): the abort comes then, not on a guess."""
+        return "tool-started" in self.proc.sends
+
     def __init__(self, target: CmdTarget, proc: HarnessProcess, ctx: AdapterContext) -> None:
         self.target = target
         self.proc = proc
@@ -582,6 +589,11 @@ class CmdAdapter:
             self.input_modalities = list(msg.input)
         elif msg.type == "pull":
             tasks.append(self._on_pull(msg, request, parts))
+        elif msg.type == "tool-started":
+            for tool in request.tools:  # the runner's executors: the held one fires the caller's abort
+                started = getattr(tool.get(EXECUTE), "started", None)
+                if callable(started):
+                    started(msg.tool_call_id)
 
     def _on_pull(self, msg: Any, request: RunRequest, parts: bool) -> asyncio.Task[None]:
         """Pull flow: answer the harness's request for the next part in a task (returned, to be awaited)."""
@@ -628,6 +640,8 @@ class CmdAdapter:
                     return
                 elif msg.type == "error":
                     finished = True
+                    if msg.http_status is not None:
+                        raise HttpErrorResponse(msg.http_status, msg.message)  # an HTTP answer, not a throw
                     stack = f"\n{msg.stack}" if msg.stack else ""
                     raise HarnessAdapterError(f"{msg.message}{stack}")
                 else:

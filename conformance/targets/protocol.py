@@ -43,6 +43,7 @@ __all__ = [
     "PullMessage",
     "ToolBody",
     "ToolResultBody",
+    "ToolStartedMessage",
     "parse_harness_line",
     "schema",
 ]
@@ -80,6 +81,10 @@ class ToolResultBody(_Message):
         default=None, description="The caller aborts while this call runs (client.abort_during_tool): the "
         "tool returns its result (or raises its error) only once the case's abort reached the harness, so the "
         "abort lands in the adapter's own tool executor. Pass the case's signal to the adapter and stop the loop.")
+    report_start: bool | None = Field(
+        default=None, description="With until_abort: a harness that declared `sends: [\"tool-started\"]` sends "
+        "`{\"type\":\"tool-started\",\"case\",\"tool_call_id\"}` when this tool starts executing; the suite "
+        "then aborts at that moment (otherwise once the call was emitted complete and turn 1's request ended).")
 
 
 class ToolBody(_Message):
@@ -200,6 +205,9 @@ class CapabilitiesMessage(_Message):
     protocol: Literal["sac-harness/1"]
     capabilities: Capabilities
     flow: Literal["pull", "push"] = "push"
+    sends: list[str] = Field(
+        default_factory=list, description="Optional harness messages it sends: `tool-started` (a held tool "
+        "started executing; only for a result that carries `report_start`).")
 
 
 class EventMessage(_Message):
@@ -218,12 +226,29 @@ class EndMessage(_Message):
 
 
 class ErrorMessage(_Message):
-    """The adapter threw: graded like a Python adapter whose ``stream()`` raised."""
+    """The adapter threw: graded like a Python adapter whose ``stream()`` raised.
+
+    With ``http_status`` (sent before any ``event``), the adapter answered its caller with that HTTP error
+    status and ``message`` as the body, instead of a stream: graded like ``contract.HttpErrorResponse``.
+    """
 
     type: Literal["error"]
     case: str
     message: str
     stack: str | None = None
+    http_status: int | None = Field(
+        default=None, ge=400, le=599,
+        description="The adapter answered with this HTTP error status before any event (a UI message stream "
+        "route's non-2xx response); `message` is the response body. Absent: the adapter threw.")
+
+
+class ToolStartedMessage(_Message):
+    """A server tool whose result carries ``until_abort`` and ``report_start`` started executing (declared in
+    ``capabilities.sends``): the caller's abort comes now, as it does in process when the tool starts."""
+
+    type: Literal["tool-started"]
+    case: str
+    tool_call_id: str
 
 
 class PullMessage(_Message):
@@ -284,7 +309,7 @@ class AbortAckMessage(_Message):
 
 HarnessMessage = Annotated[
     CapabilitiesMessage | EventMessage | EndMessage | ErrorMessage | PullMessage | PartsAbortMessage
-    | AbortAckMessage | ModalitiesMessage,
+    | AbortAckMessage | ModalitiesMessage | ToolStartedMessage,
     Field(discriminator="type"),
 ]
 SuiteMessage = Annotated[
@@ -328,7 +353,7 @@ def parse_harness_line(line: bytes) -> Any:
         raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}")
     kind = data.get("type")
     if kind not in ("capabilities", "event", "end", "error", "pull", "parts-abort", "abort-ack",
-                    "modalities"):
+                    "modalities", "tool-started"):
         raise ProtocolViolation(f"unknown message type {kind!r}: {_quote(line)!r}")
     try:
         return _HARNESS.validate_python(data)

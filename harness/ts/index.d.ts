@@ -23,6 +23,8 @@ export interface Capabilities {
     malformed_args?: 'raw' | 'empty-object'
     missing_usage?: 'omit' | 'zeros'
     in_stream_error?: 'fatal'
+    error_text?: 'upstream' | 'own'
+    system_prompt?: 'caller' | 'own'
     abort?: 'silent' | 'run-error' | 'cancelled'
     unknown_finish?: 'stop' | 'null'
     preliminary_results?: 'drop' | 'forward'
@@ -108,10 +110,17 @@ export interface HarnessCase {
   doStream(options?: { abortSignal?: AbortSignal; [key: string]: unknown }): Promise<StreamResult>
 }
 
+/** A route handler's fetch Response, structurally: only a non-2xx one is accepted (the HTTP error answer). */
+export interface HttpAnswer {
+  readonly ok: boolean
+  readonly status: number
+  text(): Promise<string>
+}
+
 export interface HarnessOptions {
   capabilities: Capabilities
   /** The adapter under test: its output events for one case, in order. */
-  stream(c: HarnessCase): AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>
+  stream(c: HarnessCase): AsyncIterable<unknown> | Promise<AsyncIterable<unknown> | HttpAnswer>
   /** The TanStack input modalities the adapter supports for a model (row request.modalities). */
   modalities?(modelInfo: Record<string, unknown>, c: HarnessCase): string[] | undefined | Promise<string[] | undefined>
   /** Defaults: process.stdin / process.stdout (any Node readable stream of lines will do). */
@@ -133,4 +142,11 @@ export declare class UpstreamError extends Error {
 }
 
 /** Run the harness until the suite closes stdin. */
+/** Thrown by stream() before its first event: the adapter answered with an HTTP error status (sent as an
+ * `error` with `http_status`); a stream() that returns a non-2xx Response is read the same way. */
+export declare class HttpErrorResponse extends Error {
+  constructor(status: number, body?: string)
+  readonly status: number
+  readonly body: string
+}
 export declare function runHarness(options: HarnessOptions): Promise<void>

@@ -27,6 +27,29 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * Thrown by `stream()` before its first event: the adapter answers its caller with an HTTP error status and
+ * `body` instead of a stream (a UI message stream route whose model call failed before it started). Sent as
+ * an `error` with `http_status`; a `stream()` that returns a non-2xx `Response` is read the same way.
+ */
+export class HttpErrorResponse extends Error {
+  constructor(status, body = '') {
+    super(`HTTP ${status}: ${body}`)
+    this.name = 'HttpErrorResponse'
+    this.status = status
+    this.body = body
+  }
+}
+
+// A route handler's Response: a non-2xx one is the HTTP error answer; a stream is read through stream() itself.
+async function events(produced) {
+  if (typeof Response !== 'undefined' && produced instanceof Response) {
+    if (!produced.ok) throw new HttpErrorResponse(produced.status, await produced.text())
+    throw new Error('stream() returned a 2xx Response: yield its events instead (a Response is read only as an HTTP error)')
+  }
+  return produced
+}
+
 // doStream options as JSON: the abort signal and anything JSON cannot carry are left out.
 function jsonOptions(options) {
   const { abortSignal, ...rest } = options ?? {}
@@ -92,12 +115,13 @@ export function runHarness(options) {
         const found = await options.modalities(message.model_info, harnessCase)
         if (Array.isArray(found)) send({ type: 'modalities', case: id, input: found })
       }
-      for await (const event of await options.stream(harnessCase)) {
+      for await (const event of await events(await options.stream(harnessCase))) {
         send({ type: 'event', case: id, event })
       }
       send({ type: 'end', case: id })
     } catch (error) {
-      send({ type: 'error', case: id, message: errorText(error), stack: String(error?.stack ?? '') })
+      if (error instanceof HttpErrorResponse) send({ type: 'error', case: id, message: error.body, http_status: error.status })
+      else send({ type: 'error', case: id, message: errorText(error), stack: String(error?.stack ?? '') })
     } finally {
       state.ended = true
       cases.delete(id)

@@ -165,6 +165,12 @@ class Dialect:
     # `STOP`): its clients derive 'tool-calls' from the function calls they read, so that is the
     # provider's reason (@ai-sdk/openai 4.0.118 dist/index.js:4263, @ai-sdk/google 4.0.121 dist/index.js:1981).
     tool_calls_derived: bool = False
+    # Usage counts the wire always carries, 0 where the provider had none (Responses' cached_tokens,
+    # cache_write_tokens, reasoning_tokens): a client cannot tell 0 from absent there, so neither can the grader.
+    zero_usage: frozenset[str] = frozenset()
+    # The order the wire sends a script's steps' content in, as step indexes, where it is not the script's
+    # (Gemini: a turn's text before its function calls). None: the script's order.
+    content_order: Callable[[Any], list[int]] | None = None
     # The body of a refusal the provider makes itself (a request past the last turn, a scripted
     # failed attempt without a body): the API's own error envelope.
     error_body: ErrorBody = envelope_error_body

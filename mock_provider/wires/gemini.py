@@ -91,7 +91,8 @@ RULES: dict[str, Rule] = {
     "tool-input-delta": Rule("dropped", "no frame (the tool-call part carries the whole input)"),
     "tool-input-end": Rule("dropped", "no frame"),
     "tool-call": Rule(
-        "mapped", "a part `{functionCall:{id, name, args}}` (`args` = the parsed input; a replay adds nothing)",
+        "mapped", "a part `{functionCall:{id, name, args}}` (`args` = the parsed input; a replay adds nothing); "
+        "a call followed by more text of its turn is sent with the finish (a turn's text comes first)",
         error_when="`providerExecuted` is true; `input` is not a JSON object (args is a Struct); a call started "
         "earlier is not complete yet",
     ),
@@ -317,6 +318,47 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
                    or scenario.request.model, response_id=meta.id if meta and meta.id else None)
 
 
+def content_order(scenario: Scenario) -> list[int]:
+    """The script's step indexes in the order Gemini sends their content: a turn's text (and thoughts)
+    before its function calls. Gemini has no block boundaries and puts a turn's functionCall parts after
+    its text, so a call the script places before later text of the same turn is sent with the finish.
+    A script with a fault or a caller abort keeps its order (the cut must fall where the script says).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "tool.text-between.001")
+    >>> kinds = [type(s.script[i].part).__name__ for i in content_order(s)]
+    >>> [k for k in kinds if k in ("TextDelta", "ToolCall")]
+    ['TextDelta', 'TextDelta', 'TextDelta', 'ToolCall', 'ToolCall']
+    """
+    natural = list(range(len(scenario.script)))
+    finish, held = _held_calls(scenario)
+    if finish is None or not held:
+        return natural
+    return [i for i in range(finish) if i not in held] + held + natural[finish:]
+
+
+def _held_calls(scenario: Scenario) -> tuple[int | None, list[int]]:
+    """The finish step, and the tool-call steps before it that later text of the turn follows."""
+    steps = scenario.script
+    finish = next((i for i, st in enumerate(steps) if isinstance(st.part, Finish)), None)
+    if finish is None or scenario.client.abort_after_step is not None or any(st.fault for st in steps):
+        return None, []
+    return finish, [i for i in range(finish) if isinstance(steps[i].part, ToolCall)
+                    and any(isinstance(steps[j].part, TextDelta | ReasoningDelta) for j in range(i + 1, finish))]
+
+
+def _wire_steps(scenario: Scenario, request: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """Each step's chunks, a held function call's moved to the finish step (:func:`content_order`): the
+    step count stays the script's, so faults and step counts read as before."""
+    steps = encode_steps(scenario, make_encoder(scenario, request))
+    finish, held = _held_calls(scenario)
+    if finish is None or not held:
+        return steps
+    out = [[] if i in held else list(chunks) for i, chunks in enumerate(steps)]
+    out[finish] = [c for i in held for c in steps[i]] + out[finish]
+    return out
+
+
 def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:
     """The Gemini response for one request: ``data:`` SSE frames, or one GenerateContentResponse JSON.
 
@@ -334,8 +376,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
         raise fail("ping", NAME, scenario.id, "Gemini sends no keep-alive comments (google-genai reads a "
                    "non-data line as JSON)")
     le = scenario.wire.line_ending
-    frames = [[sse_frame(c, line_ending=le) for c in step]
-              for step in encode_steps(scenario, make_encoder(scenario, request))]
+    frames = [[sse_frame(c, line_ending=le) for c in step] for step in _wire_steps(scenario, request)]
     return WirePlan(200, http_headers(scenario, True), apply_step_faults(scenario, frames), scenario.id, NAME)
 
 
@@ -359,7 +400,7 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     enc = make_encoder(scenario, request)
     parts: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
-    for step in encode_steps(scenario, enc):
+    for step in _wire_steps(scenario, request):
         for chunk in step:
             cand = chunk["candidates"][0]
             for part in cand.get("content", {}).get("parts", []):
@@ -414,6 +455,7 @@ DIALECT = HttpDialect(
     finish_reasons=without_interrupted(),
     cache_write=False,  # usageMetadata has no cache-write count
     tool_calls_derived=True,  # STOP is both stop and tool-calls (FINISH_REASONS)
+    content_order=content_order,  # a turn's text before its function calls
     plan=plan,
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,

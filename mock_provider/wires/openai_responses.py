@@ -670,6 +670,9 @@ DIALECT = HttpDialect(
     usage_shape="responses",
     finish_reasons=without_interrupted() - {"other", "unknown"},
     tool_calls_derived=True,  # response.completed says neither stop nor tool-calls
+    # usage() above writes each detail count, 0 where the scenario has none (openai ResponseUsage requires
+    # input_tokens_details.cached_tokens and output_tokens_details.reasoning_tokens).
+    zero_usage=frozenset({"cached_input_tokens", "cache_write_input_tokens", "reasoning_tokens"}),
     plan=plan,
     route="/v1/responses",
     # `input` is optional in the real API (a stored prompt or previous_response_id can stand in for it).

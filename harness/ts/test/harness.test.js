@@ -2,7 +2,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { PassThrough } from 'node:stream'
-import { runHarness, PROTOCOL, UpstreamError } from '../index.js'
+import { runHarness, PROTOCOL, UpstreamError, HttpErrorResponse } from '../index.js'
 
 // A suite on the other end of the pipe: send lines, wait for the harness's messages.
 function suite(options) {
@@ -91,6 +91,30 @@ test('an adapter that throws ends its case with one error carrying the message a
   assert.equal(error.message, 'TypeError: boom')
   assert.match(error.stack, /boom/)
   assert.equal(s.received.filter((m) => m.type === 'end').length, 0)
+  s.close()
+  await s.done
+})
+
+test('an HTTP error answer before the stream is an error with http_status and the body', async () => {
+  const s = suite({
+    capabilities: { ...CAPS, output: 'ui-message-stream' },
+    async *stream(c) {
+      if (c.id === 'h1[openai-chat]') throw new HttpErrorResponse(503, 'overloaded')
+      return new Response('quota exceeded', { status: 429 })
+    },
+  })
+  s.send({ type: 'case', case: 'h1[openai-chat]', dialect: 'openai-chat', request: REQUEST, upstream: HTTP })
+  const first = await s.next((m) => m.type === 'error')
+  assert.deepEqual(first, { type: 'error', case: 'h1[openai-chat]', message: 'overloaded', http_status: 503 })
+  s.close()
+  await s.done
+})
+
+test('a stream() that returns a non-2xx Response answers with its status and body', async () => {
+  const s = suite({ capabilities: { ...CAPS, output: 'ui-message-stream' }, stream: async () => new Response('quota exceeded', { status: 429 }) })
+  s.send({ type: 'case', case: 'h2[openai-chat]', dialect: 'openai-chat', request: REQUEST, upstream: HTTP })
+  const answer = await s.next((m) => m.type === 'error')
+  assert.deepEqual(answer, { type: 'error', case: 'h2[openai-chat]', message: 'quota exceeded', http_status: 429 })
   s.close()
   await s.done
 })
