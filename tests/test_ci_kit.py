@@ -128,7 +128,7 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     (repo / "conformance").mkdir(parents=True)
     (repo / "package.json").write_text(
         '{"name": "my-ts-adapter", "private": true, "type": "module",\n'
-        f' "dependencies": {{"sac-harness": "file:{(ROOT / "harness" / "ts").as_posix()}"}}}}\n')
+        f' "dependencies": {{"stream-adapter-conformance-harness": "file:{(ROOT / "harness" / "ts").as_posix()}"}}}}\n')
     # A TypeScript adapter of a few lines, parts in and AG-UI out, on harness/ts.
     shutil.copy(ROOT / "tests" / "data" / "ts_repo_harness.mjs", repo / "conformance" / "harness.mjs")
     lock = subprocess.run(["npm", "install", "--package-lock-only", "--no-audit", "--no-fund"], cwd=repo,
@@ -143,7 +143,7 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     action = _load(ACTION)
     installed = _shell(_step(action, "Install the conformance kit and the adapter"), env, repo)
     assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
-    assert (repo / "node_modules" / "sac-harness" / "index.js").exists(), "npm ci ran"
+    assert (repo / "node_modules" / "stream-adapter-conformance-harness" / "index.js").exists(), "npm ci ran"
     env.update({"ADAPTER": "", "ADAPTER_CMD": "node conformance/harness.mjs", "ADAPTER_URL": "", "ISOLATION": "process",
                 "PYTEST_ARGS": "-k text.basic.001 --dialect=v3", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
                 "REPORT_DIR": "out"})
