@@ -93,7 +93,7 @@ def run_ui(cases: list[dict[str, Any]], timeout: float = 300.0) -> list[dict[str
                           timeout=timeout, check=False, cwd=UI_ORACLE_DIR)
     if proc.returncode != 0:
         raise RuntimeError(f"{UI_SCRIPT.name} failed ({proc.returncode}): {proc.stderr.strip()[:500]}")
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    return [json.loads(line) for line in proc.stdout.split("\n") if line.strip()]
 
 
 def ui_verdict(events: list[Any], version: int) -> dict[str, Any]:
@@ -154,7 +154,7 @@ def run_agui(cases: list[dict[str, Any]], timeout: float = 300.0) -> list[dict[s
                           timeout=timeout, check=False, cwd=AGUI_ORACLE_DIR)
     if proc.returncode != 0:
         raise RuntimeError(f"{AGUI_SCRIPT.name} failed ({proc.returncode}): {proc.stderr.strip()[:500]}")
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    return [json.loads(line) for line in proc.stdout.split("\n") if line.strip()]
 
 
 def agui_verdict(events: list[Any]) -> dict[str, Any]:

@@ -19,17 +19,22 @@ reader row, so it is not compared. Skipped, with the reason, where ``node`` or
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, Phase, given
+from hypothesis import settings as run_settings
 
 from conformance import node_oracle
 from conformance.reference import ui_message_stream, ui_message_stream7
 from conformance.runner import Settings, run_case
+from conformance.ui_message_reader import read
 from mock_provider.scenario import Scenario
 from tests.mutants import ALL_MUTANTS
 from tests.test_ui_message_stream import LIFECYCLE_CASES, valid_stream
 from tests.test_ui_message_stream7 import ai7_stream, text_across_finish_step
+from tests.ui_chunk_streams import ui_streams
 
 DIALECTS = ("v2", "v3", "v4", "mastra")
 VERSION_OF = {"ui-message-stream": 6, "ui-message-stream@7": 7}
@@ -93,12 +98,88 @@ def _streams(corpus: list[Scenario]) -> list[dict[str, Any]]:
     return cases
 
 
-def test_our_reading_agrees_with_ai_s_own_reader(corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:
+GENERATED = 700  # hypothesis streams, each read by both versions
+# JSON texts whose every prefix (with a stray character or none after it) is streamed as one tool call's
+# input: fixJson and parsePartialJson, branch by branch (escapes, \\u escapes, exponents, literals).
+PROBE_DOCS = ['{"city": "Madrid", "days": [1, 2.5e3, -0.5], "ok": true, "none": null}',
+              '[{"a": "x\\"y\\\\z\\u00e9\\n"}, [], {}, false, -12E-2]',
+              '{"__proto__": {"x": 1}, "constructor": {"prototype": 1}}',
+              '  {"nested": {"deep": [[[1]], {"k": "v"}]}, "t": tru',
+              '"just a string"']
+STRAYS = ("", "x", "}", "]", " ", ",", ":", '"')
+
+
+def _generated_streams() -> list[dict[str, Any]]:
+    streams: list[list[Any]] = []
+
+    @run_settings(max_examples=GENERATED, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck), phases=[Phase.generate])
+    @given(ui_streams())
+    def collect(events: list[Any]) -> None:
+        streams.append(events)
+
+    collect()
+    return [{"id": f"generated:{i}@{v}", "version": v, "events": events, "generated": True}
+            for i, events in enumerate(streams) for v in (6, 7)]
+
+
+def _partial_json_probes() -> list[dict[str, Any]]:
+    texts = sorted({doc[:k] + stray for doc in PROBE_DOCS for k in range(len(doc) + 1) for stray in STRAYS})
+    return [{"id": f"probe:{i}@{v}", "version": v, "generated": True,
+             "events": [{"type": "tool-input-start", "toolCallId": "c", "toolName": "f"},
+                        {"type": "tool-input-delta", "toolCallId": "c", "inputTextDelta": text}]}
+            for i, text in enumerate(texts) for v in (6, 7)]
+
+
+def _comparable(value: Any) -> Any:
+    """A JSON value as JavaScript holds it: integers past 2**53 are doubles, integral doubles print as integers."""
+    if isinstance(value, dict):
+        return {k: _comparable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_comparable(v) for v in value]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    number = float(value) if isinstance(value, int) and abs(value) > 2**53 else value
+    return int(number) if isinstance(number, float) and number.is_integer() and abs(number) < 2**53 else number
+
+
+def _same_reading(case: dict[str, Any], theirs: dict[str, Any]) -> str | None:
+    """Where our port's reading of the stream (up to the first chunk ai's schema refuses) differs, or None."""
+    events = case["events"]
+    invalid = [i for i, _ in theirs["invalid"]]
+    mine = read(events[:invalid[0]] if invalid else events, case["version"])
+    ours_json = json.dumps(_comparable(mine.message), sort_keys=True)
+    if ours_json != json.dumps(_comparable(theirs["message"]), sort_keys=True):
+        return f"message: ours {ours_json[:300]}; ai's {json.dumps(theirs['message'], sort_keys=True)[:300]}"
+    if mine.in_band != theirs["inBand"]:
+        return f"in-band errors: ours {mine.in_band}, ai's {theirs['inBand']}"
+    name = mine.error.split(":", 1)[0] if mine.error else None
+    if name != theirs["errorName"]:
+        return f"error: ours {mine.error}, ai's {theirs['rejected']}"
+    if mine.error is not None and (mine.error_index != theirs["rejected"]["index"] or (
+            name != "TypeError" and mine.error != theirs["rejected"]["reason"])):
+        return f"error: ours {mine.error} at {mine.error_index}, ai's {theirs['rejected']}"
+    return None  # a TypeError's wording is V8's, not compared
+
+
+Oracle = tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]
+
+
+@pytest.fixture(scope="module")
+def oracle(corpus: list[Scenario]) -> Oracle:
+    """Every stream of this module and ai's reading of it, from one ``node`` process: the corpus
+    streams (reference adapters, mutants, hand-written), then the generated ones and the partial JSON
+    probes (``"generated": True``), which only the final-message comparison reads."""
     why = node_oracle.ui_unavailable()
     if why is not None:
         pytest.skip(f"UI message stream oracle unavailable: {why}")
-    cases = _streams(corpus)
-    real = {r["id"]: r for r in node_oracle.run_ui(cases)}
+    cases = _streams(corpus) + _generated_streams() + _partial_json_probes()
+    return cases, {r["id"]: r for r in node_oracle.run_ui(cases)}
+
+
+def test_our_reading_agrees_with_ai_s_own_reader(oracle: Oracle, capsys: pytest.CaptureFixture[str]) -> None:
+    cases, real = oracle
+    cases = [c for c in cases if not c.get("generated")]
     disagree, rejected = [], 0
     for case in cases:
         theirs = real[case["id"]]
@@ -115,6 +196,21 @@ def test_our_reading_agrees_with_ai_s_own_reader(corpus: list[Scenario], capsys:
               f"{len(cases)} streams ({rejected} rejected by ai)")
     assert not disagree, f"{len(disagree)} of {len(cases)} streams disagree:\n" + "\n".join(disagree[:8])
     assert len(cases) > 700 and rejected > 20  # it really ran, and on streams that fail too
+
+
+def test_the_port_reads_every_stream_as_ai_s_reader_does(oracle: Oracle, capsys: pytest.CaptureFixture[str]) -> None:
+    """conformance.ui_message_reader gives the final message, the in-band errors and the thrown error
+    ai's readUIMessageStream gives, on every stream of the module (each read as that version)."""
+    cases, real = oracle
+    disagree = [f"{c['id']}: {why}" for c in cases if (why := _same_reading(c, real[c["id"]])) is not None]
+    generated = sum(1 for c in cases if c.get("generated"))
+    threw = sum(1 for c in cases if real[c["id"]]["errorName"] is not None)
+    with capsys.disabled():
+        print(f"\nui reader port: the final message agrees with ai's readUIMessageStream on "
+              f"{len(cases) - len(disagree)} of {len(cases)} streams ({generated} generated or probes, "
+              f"{threw} thrown at)")
+    assert not disagree, f"{len(disagree)} of {len(cases)} streams read differently:\n" + "\n".join(disagree[:8])
+    assert len(cases) > 4000 and threw > 200  # it really ran, on streams the reader throws at too
 
 
 def test_the_done_when_streams_read_as_the_issue_says() -> None:

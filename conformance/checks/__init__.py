@@ -28,6 +28,7 @@ from conformance.checks import (
     schema,
     semantics,
     transport,
+    ui_reader,
 )
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
@@ -47,6 +48,7 @@ CHECKS: tuple[Check, ...] = (
     abort.check,  # the caller's abort reached the upstream, in time, and nothing else followed
     bridge_profile.check,  # the AG-UI bridge profile's own rows (seed 001)
     consumer.check,  # the UI TanStack's StreamProcessor shows
+    ui_reader.check,  # the UI ai's readUIMessageStream shows
     refusal.check,  # a refusal on the wire is shown (issue 15)
     retry.check,  # a refused model call retried at most max_retries times, after its Retry-After (issue 16)
 )

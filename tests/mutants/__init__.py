@@ -44,3 +44,7 @@ ALL_MUTANTS += _ABORT_LOOP
 from tests.mutants.retry_mutants import MUTANTS as _RETRY  # noqa: E402
 
 ALL_MUTANTS += _RETRY
+# What ai's own UI message reader shows (issue 24): a defect only that consumer sees.
+from tests.mutants.ui_consumer_mutants import MUTANTS as _UI_CONSUMER  # noqa: E402
+
+ALL_MUTANTS += _UI_CONSUMER

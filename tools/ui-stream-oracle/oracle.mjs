@@ -11,9 +11,11 @@
 // or TypeError, not the in-band `error` chunk, which it reports as `new Error(errorText)` and reads
 // on (ai 6 dist/index.js 6678-6680, 9708; ai 7 7566-7568, 11504). `index` is the chunk it threw at
 // (the end of the shortest prefix that fails: the reader reads ahead). `text`: the final message's
-// text parts, joined. A line with `"view": true` also gets `view`: {message (the last message
-// readUIMessageStream yielded: id, role, metadata, parts), errors (the in-band `error` chunks'
-// texts, as onError reports them)}: the consumer's view tests/test_metamorphic.py compares.
+// text parts, joined. `message`: that final message itself (the last one readUIMessageStream yields,
+// null when it yields none), `inBand`: the errorText of each in-band `error` chunk it reported, and
+// `errorName`: the name of the error it threw (null when none): what conformance/ui_message_reader.py
+// must reproduce. A line with `"view": true` also gets `view`: {message (id, role, metadata, parts),
+// errors (the in-band texts)}: the consumer's view tests/test_metamorphic.py compares.
 // ai 7 declares node >= 22; on Node 20 npm warns (EBADENGINE) and this runs.
 import { readUIMessageStream as read6, uiMessageChunkSchema as schema6 } from 'ai6'
 import { readUIMessageStream as read7, uiMessageChunkSchema as schema7 } from 'ai7'
@@ -46,8 +48,9 @@ async function oneStream({ id, version, events, view }) {
     rejected = { index: end - 1, reason: whole.error }
   }
   const verdict = invalid.length > 0 || rejected !== null ? 'reject' : 'accept'
-  const out = { id, version, verdict, invalid, rejected, text: whole.text }
-  if (view) out.view = { message: whole.message, errors: whole.errors }
+  const out = { id, version, verdict, invalid, rejected, text: whole.text, message: whole.message,
+    inBand: whole.inBand, errorName: whole.errorName }
+  if (view) out.view = { message: whole.viewMessage, errors: whole.inBand }
   return out
 }
 
@@ -60,18 +63,22 @@ async function consume(read, chunks) {
   })
   const inBand = new Set(chunks.filter((c) => c.type === 'error').map((c) => c.errorText))
   let error = null
-  const errors = []
+  let errorName = null
+  const reported = []
   const onError = (e) => {
     // The in-band `error` chunk arrives as `new Error(errorText)`; anything else is the reader failing.
     const fromChunk = e?.constructor === Error && inBand.has(e.message)
-    if (fromChunk) errors.push(e.message)
-    if (!fromChunk && error === null) error = `${e?.name}: ${reasonOf(e)}`
+    if (fromChunk) reported.push(e.message)
+    if (!fromChunk && error === null) {
+      error = `${e?.name}: ${reasonOf(e)}`
+      errorName = e?.name ?? null
+    }
   }
   let last = null
   for await (const message of read({ stream, onError })) last = message
   const text = (last?.parts ?? []).filter((p) => p.type === 'text').map((p) => p.text).join('')
-  const message = last === null ? null : { id: last.id, role: last.role, metadata: last.metadata ?? null, parts: last.parts }
-  return { error, text, message, errors }
+  const viewMessage = last === null ? null : { id: last.id, role: last.role, metadata: last.metadata ?? null, parts: last.parts }
+  return { error, errorName, text, message: last, viewMessage, inBand: reported }
 }
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })

@@ -1,0 +1,324 @@
+"""What a ``useChat`` UI shows for one assistant turn of a UI message stream, expected vs actual.
+
+Row ``consumer.ui-message-stream``. The actual side reads the adapter's chunks with the port of
+``ai``'s own reader (:mod:`conformance.ui_message_reader`, proven against ``readUIMessageStream`` in
+Node), the version the adapter declares (``ui-message-stream`` = ai 6, ``ui-message-stream@7`` = ai 7),
+up to and including the first ``error`` chunk (``Chat`` stops reading there, ai 6.0.326
+dist/index.mjs:15266; the transcript ends there too). The expected side is **derived from the
+scenario**, never from an adapter's output:
+
+1. Text segments and the places of tool calls: the rule of the TanStack view
+   (:func:`conformance.consumer_view.expected_view` rules 1 and 2): the script's text deltas up to
+   the first failing step, split where a call first appears, must join to the expected
+   transcript's ``text``, and the placed calls must be the transcript's calls; otherwise the
+   scenario has no fixed picture (no expectation, no finding). An agent loop's turns are one
+   script (its steps land in one message, ``step-start`` between them); a loop that ends in an
+   error has no fixed picture.
+2. Each call's tool part (``tool-NAME`` or ``dynamic-tool``): the transcript's ``name``; its
+   ``input`` = ``args`` (not compared for an empty argument text or malformed arguments: the
+   ``malformed_args`` POLICY decides how those show); its final state: ``approval-requested``
+   (with the approval's id) when an approval names it, ``output-available`` with ``output`` = the
+   result, or ``output-error`` with that error text, when a result names it, else
+   ``input-available`` (malformed arguments with no result: state and output not compared).
+3. Reasoning: the transcript's ``reasoning``, the reasoning parts' text joined.
+4. A run that finished leaves no text or reasoning part ``streaming`` (an error may leave them open).
+5. The reader never throws (``UIMessageStreamError``: a chunk it cannot place).
+6. What the upstream wire can say: a Chat Completions message (``openai-chat``) is one ``content``
+   and a ``tool_calls`` list, with no order between them, so there the text and the calls are
+   compared each in its own order, not interleaved; a Gemini call is one ``functionCall`` part,
+   sent whole, so there a call's place is its ``tool-call`` part, not its ``tool-input-start``.
+7. A call to a tool the request does not declare may be refused by the producer (``streamText``
+   answers it with ``tool-input-error``, "unavailable tool", a ``NoSuchToolError``): its state,
+   input and output are not compared, as for malformed arguments.
+
+Both sides are reduced to a :class:`UIView`, which keeps what a user sees and drops what an adapter
+may choose: the message id, how text is cut into parts (consecutive text parts are one segment),
+``step-start`` parts, provider metadata and part ids. Sources, files and data parts are not in the
+transcript, so they are not compared. Aborted runs and runs with no terminal have no expectation.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "tool.text-between.001")
+    >>> [seg.text or seg.call for seg in expected_view(s, "v3").segments]
+    ['First Madrid. ', 'toolu_mad', 'Then Rome. ', 'toolu_rom', 'Done.']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from conformance.consumer_view import Segment, _first_failing, _walk
+from conformance.contract import Policies
+from conformance.findings import Finding
+from conformance.partial_json import Version
+from conformance.protocols.agui import tool_result_value
+from conformance.ui_message_reader import ReadResult, read
+from mock_provider.parts import ToolInputStart
+from mock_provider.scenario import Scenario
+from mock_provider.transcript import Transcript
+
+ROW = "consumer.ui-message-stream"
+# The output protocols ai's reader consumes, and the ai major of each.
+VERSIONS: dict[str, Version] = {"ui-message-stream": 6, "ui-message-stream@6": 6, "ui-message-stream@7": 7}
+_NOT_COMPARED = "<not compared>"
+
+
+class _V(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ToolView(_V):
+    """One tool part as it ends: its name, state and values (``_NOT_COMPARED`` on the expected side
+    where the scenario leaves the value open)."""
+
+    name: Any = None
+    state: str = "input-available"
+    input: Any = None
+    output: Any = None
+    approval_id: Any = None
+
+
+class UIView(_V):
+    """One turn as ``useChat`` shows it, grouping-free (see the module notes)."""
+
+    segments: list[Segment] = Field(default_factory=list)
+    calls: dict[str, ToolView] = Field(default_factory=dict)
+    reasoning: str = ""
+    streaming: list[str] = Field(default_factory=list)  # parts left 'streaming' (actual side)
+    check_streaming: bool = True  # expected side: a finished run leaves none
+    ordered: bool = True  # expected side: the wire orders text and tool calls (rule 6)
+    thrown: str | None = None  # actual side: the error the reader threw, with the chunk's index
+
+
+def _tool_name(part: dict[str, Any]) -> Any:
+    kind = str(part.get("type"))
+    return part.get("toolName") if kind == "dynamic-tool" else kind.split("-", 1)[1]
+
+
+def _is_tool(part: dict[str, Any]) -> bool:
+    kind = str(part.get("type"))
+    return kind.startswith("tool-") or kind == "dynamic-tool"
+
+
+def view_of_reading(result: ReadResult) -> UIView:
+    """Reduce the reader's final message to a :class:`UIView`.
+
+    >>> from conformance.ui_message_reader import read
+    >>> v = view_of_reading(read([
+    ...     {"type": "text-start", "id": "a"}, {"type": "text-delta", "id": "a", "delta": "Hi "},
+    ...     {"type": "text-start", "id": "b"}, {"type": "text-delta", "id": "b", "delta": "there"},
+    ...     {"type": "text-end", "id": "a"}]))
+    >>> [s.text for s in v.segments], v.streaming
+    (['Hi there'], ['text 1'])
+    """
+    view = UIView()
+    if result.error is not None:
+        view.thrown = f"{result.error} (at chunk {result.error_index})"
+    parts = result.message["parts"] if result.message is not None else []
+    for index, part in enumerate(parts):
+        kind = part.get("type")
+        if kind in ("text", "reasoning") and part.get("state") == "streaming":
+            view.streaming.append(f"{kind} {index}")
+        if kind == "text":
+            last = view.segments[-1] if view.segments else None
+            if last is not None and last.text is not None:
+                last.text += str(part.get("text", ""))
+            else:
+                view.segments.append(Segment(text=str(part.get("text", ""))))
+        elif kind == "reasoning":
+            view.reasoning += str(part.get("text", ""))
+        elif _is_tool(part):
+            call_id = str(part.get("toolCallId"))
+            view.segments.append(Segment(call=call_id))
+            approval = part.get("approval")
+            view.calls[call_id] = ToolView(
+                name=_tool_name(part), state=str(part.get("state")), input=part.get("input"),
+                output=tool_result_value(part.get("errorText")) if part.get("state") == "output-error"
+                else part.get("output"),
+                approval_id=approval.get("id") if isinstance(approval, dict) else None)
+    view.segments = [s for s in view.segments if s.text != ""]
+    return view
+
+
+def _until_error(events: Sequence[Any]) -> list[Any]:
+    """The chunks ``Chat`` reads: up to and including the first ``error`` chunk."""
+    out: list[Any] = []
+    for event in events:
+        out.append(event)
+        if isinstance(event, dict) and event.get("type") == "error":
+            break
+    return out
+
+
+def actual_view(events: Sequence[Any], output: str) -> UIView:
+    """The view ai's reader (the version of ``output``) gives the chunks ``Chat`` reads."""
+    return view_of_reading(read(_until_error(events), VERSIONS[output]))
+
+
+def _expected_calls(view: UIView, expected: Transcript, policies: Policies, declared: set[str]) -> bool:
+    """Rule 2; False where the results leave the final state open (a preliminary result last)."""
+    approvals = {a.tool_call_id: a for a in expected.approvals}
+    last: dict[str, Any] = {}
+    for res in expected.tool_results:
+        if res.preliminary and policies.preliminary_results != "forward":
+            continue
+        last[res.tool_call_id] = res
+    if any(r.preliminary for r in last.values()):
+        return False
+    for rec in expected.tool_calls:
+        # Malformed arguments show as the malformed_args POLICY has them, and a call to an undeclared
+        # tool may be refused (rule 7): tool-input-error, an output-error whose text is the producer's.
+        refusable = rec.malformed or rec.name not in declared
+        call = ToolView(name=rec.name, input=_NOT_COMPARED if refusable or rec.args_text == "" else rec.args,
+                        state=_NOT_COMPARED if refusable else "input-available",
+                        output=_NOT_COMPARED if refusable else None)
+        if rec.id in approvals:
+            call.state, call.approval_id = "approval-requested", approvals[rec.id].approval_id
+        elif rec.id in last:
+            res = last[rec.id]
+            call.state = "output-error" if res.is_error else "output-available"
+            call.output = res.result
+        view.calls[rec.id] = call
+    return True
+
+
+# Wires that cannot say where a call is among the text (rule 6), and wires whose calls come whole.
+UNORDERED_WIRES = frozenset({"openai-chat"})
+ATOMIC_CALL_WIRES = frozenset({"gemini"})
+
+
+def _all_turns(scenario: Scenario, dialect: str) -> Scenario:
+    """The scenario with every turn's script in one (an agent loop's steps all land in one message);
+    on a wire whose calls come whole, without the tool-input-start parts (a call is placed at its
+    tool-call part)."""
+    steps = [*scenario.script, *(step for turn in scenario.turns for step in turn.script)]
+    if dialect in ATOMIC_CALL_WIRES:
+        steps = [step for step in steps if not isinstance(step.part, ToolInputStart)]
+    return scenario.model_copy(update={"script": steps})
+
+
+def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = None) -> UIView | None:
+    """The view the scenario implies (the module's rules), or None where they give no fixed picture.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> [seg.text for seg in expected_view(s, "v3").segments]
+    ['The capital of France is Paris.']
+    """
+    expected = scenario.expected_for(dialect)
+    if expected.terminal in ("aborted", "none"):
+        return None
+    if scenario.turns and expected.terminal != "finished":
+        return None  # where a later turn fails is the loop's: no fixed picture
+    script = _all_turns(scenario, dialect)
+    stop = _first_failing(script) if expected.terminal == "error" else len(script.script)
+    segments, placed, _blocks, _block_of = _walk(script, stop)
+    if "".join(s.text for s in segments if s.text is not None) != expected.text:
+        return None
+    if placed != {c.id for c in expected.tool_calls}:
+        return None  # calls the transcript does not name (or the reverse): no fixed picture
+    view = UIView(segments=segments, reasoning=expected.reasoning,
+                  check_streaming=expected.terminal == "finished", ordered=dialect not in UNORDERED_WIRES)
+    declared = {t.name for t in scenario.request.tools}
+    if not _expected_calls(view, expected, policies or Policies(), declared):
+        return None
+    return view
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)[:200]
+
+
+def _item(s: Segment | None) -> str:
+    if s is None:
+        return "nothing"
+    return f"text {_show(s.text)}" if s.text is not None else f"tool part {s.call!r}"
+
+
+def _unordered_difference(expected: UIView, actual: UIView) -> str | None:
+    """Rule 6: the text joined, and the calls in their own order."""
+    def text(v: UIView) -> str:
+        return "".join(s.text for s in v.segments if s.text is not None)
+
+    def calls(v: UIView) -> list[str]:
+        return [s.call for s in v.segments if s.call is not None]
+
+    if text(expected) != text(actual):
+        return f"text: expected {_show(text(expected))}, the UI shows {_show(text(actual))}"
+    if calls(expected) != calls(actual):
+        return f"tool parts: expected {calls(expected)}, the UI shows {calls(actual)}"
+    return None
+
+
+def _display_difference(expected: UIView, actual: UIView) -> str | None:
+    if not expected.ordered:
+        return _unordered_difference(expected, actual)
+    for i in range(max(len(expected.segments), len(actual.segments))):
+        e = expected.segments[i] if i < len(expected.segments) else None
+        a = actual.segments[i] if i < len(actual.segments) else None
+        if e is None or a is None or (e.text, e.call) != (a.text, a.call):
+            return f"display item {i}: expected {_item(e)}, the UI shows {_item(a)}"
+    return None
+
+
+def _call_differences(expected: UIView, actual: UIView) -> list[str]:
+    out: list[str] = []
+    for call_id, exp in expected.calls.items():
+        got = actual.calls.get(call_id)
+        if got is None:
+            continue  # its absence is already the display-item difference
+        for key in ("name", "state", "input", "output", "approval_id"):
+            want, have = getattr(exp, key), getattr(got, key)
+            if want != _NOT_COMPARED and want != have:
+                out.append(f"tool part {call_id!r} {key}: expected {_show(want)}, the UI shows {_show(have)}")
+    return out
+
+
+def differences(expected: UIView, actual: UIView) -> list[str]:
+    """What the UI shows differently, first difference first (empty when it shows the same).
+
+    >>> differences(UIView(segments=[Segment(text="a")]), UIView(segments=[Segment(text="b")]))
+    ['display item 0: expected text "a", the UI shows text "b"']
+    """
+    out = [f"the reader throws: {actual.thrown}"] if actual.thrown is not None else []
+    display = _display_difference(expected, actual)
+    out += [display] if display is not None else []
+    out += _call_differences(expected, actual)
+    if expected.reasoning != actual.reasoning:
+        out.append(f"reasoning: expected {_show(expected.reasoning)}, the UI shows {_show(actual.reasoning)}")
+    if expected.check_streaming and actual.streaming:
+        out.append(f"parts still streaming after the run finished: {actual.streaming}")
+    return out
+
+
+def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
+          policies: Policies | None = None) -> list[Finding]:
+    """Row ``consumer.ui-message-stream``: the UI ai's reader gives is the one the scenario implies.
+
+    ``[]`` when the output protocol is not a UI message stream or the scenario has no fixed picture.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> events = [{"type": "start"}, {"type": "text-start", "id": "t"},
+    ...           {"type": "text-delta", "id": "t", "delta": "The capital of France is Paris."},
+    ...           {"type": "tool-input-available", "toolCallId": "c1", "toolName": "f", "input": {}},
+    ...           {"type": "finish", "finishReason": "stop"}]
+    >>> [f.message for f in check(events, "ui-message-stream", s, "v3")]
+    ["ai readUIMessageStream: display item 1: expected nothing, the UI shows tool part 'c1'", \
+"ai readUIMessageStream: parts still streaming after the run finished: ['text 0']"]
+    """
+    if output not in VERSIONS:
+        return []
+    exp = expected_view(scenario, dialect, policies)
+    if exp is None:
+        return []
+    try:
+        act = actual_view(events, output)
+    except (TypeError, ValueError, AttributeError, KeyError, RecursionError):
+        return []  # garbage the port cannot key on: the schema row speaks for it
+    return [Finding(row=ROW, source="consumer", message=f"ai readUIMessageStream: {d}")
+            for d in differences(exp, act)[:3]]
