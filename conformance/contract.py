@@ -131,7 +131,7 @@ class Policies(BaseModel):
         "after the call was exposed); a success after a re-ask, or a dropped answer, still FAILs.",
     )
     # Two choices whose default depends on the output protocol (None: undeclared, the protocol's
-    # default in PROTOCOL_DEFAULTS applies; :meth:`resolved` fills it in). README "POLICY choices".
+    # default in PROTOCOL_DEFAULTS applies; :meth:`resolved` fills it in). docs/adapters.md "POLICY choices".
     missing_finish: Literal["error", "stop"] | None = Field(
         default=None,
         description="8.1.19: the upstream ends with no finish part (truncated): an error terminal ('error', "

@@ -30,6 +30,28 @@ def call_subject(call_id: Any, name: Any) -> str:
     return f"tool call {call_id!r}" + (f" ({name})" if name else "")
 
 
+# Where a row's rule is explained: its line on the generated matrix page (tools/gen_docs.py writes the anchor).
+MATRIX_PAGE = "docs/matrix.md"
+
+
+def row_anchor(row_id: str) -> str:
+    """The HTML id of a row's line on docs/matrix.md.
+
+    >>> row_anchor("8.1.5")
+    'row-8.1.5'
+    """
+    return f"row-{row_id}"
+
+
+def row_link(row_id: str) -> str:
+    """The repository-relative link to a row's line on docs/matrix.md (findings carry it).
+
+    >>> row_link("8.3.absent")
+    'docs/matrix.md#row-8.3.absent'
+    """
+    return f"{MATRIX_PAGE}#{row_anchor(row_id)}"
+
+
 @dataclass
 class Finding:
     row: str

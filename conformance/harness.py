@@ -276,14 +276,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     (the plugin passes pytest's cwd and rootdir, where ``--adapter`` looks too).
     """
     global _PROTOCOL_OUT
-    args = list(sys.argv[1:] if argv is None else argv)
-    search: list[Path] = []
-    while len(args) > 1 and args[0] == "--search":
-        search.append(Path(args[1]))
-        del args[:2]
-    if len(args) != 1:
-        print("usage: python -m conformance.harness [--search DIR]... MODULE:FACTORY", file=sys.stderr)
-        raise SystemExit(2)
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m conformance.harness",
+                                     description="Serve a Python adapter factory on stdio as a sac-harness/1 "
+                                                 "harness (docs/adapter-protocol.md).")
+    parser.add_argument("--search", action="append", type=Path, default=[], metavar="DIR",
+                        help="a directory to import the adapter's module from (repeatable)")
+    parser.add_argument("adapter", metavar="MODULE:FACTORY", help="the adapter factory to serve")
+    parsed = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    search: list[Path] = parsed.search
+    args = [parsed.adapter]
     _PROTOCOL_OUT = _private_stdout()
     try:
         harness = Harness(args[0], search)

@@ -75,13 +75,21 @@ def _scenario_lines(ids: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m conformance.matrix [--write|--check]``: regenerate or check matrix.yaml's scenario lists."""
+    import argparse
+
     from mock_provider.scenario import load_corpus
 
-    args = argv if argv is not None else sys.argv[1:]
+    parser = argparse.ArgumentParser(prog="python -m conformance.matrix",
+                                     description="Check (default) or regenerate the scenario lists of the catalog "
+                                                 "(fixtures/matrix.yaml) from the scenario corpus.")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="exit 1 when the lists are stale (the default)")
+    mode.add_argument("--write", action="store_true", help="rewrite the lists in place (a source checkout only)")
+    args = parser.parse_args(argv)
     path = matrix_path()
     original = path.read_text(encoding="utf-8")
     rendered = render_matrix_yaml(load_matrix(path), load_corpus(), original)
-    if "--write" in args:
+    if args.write:
         if path.parent.name == "_fixtures":  # the copy inside an installed wheel: never rewrite a package
             print(f"refusing to write {path}: it is inside the installed package; run this in a source "
                   "checkout of the kit", file=sys.stderr)

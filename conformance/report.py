@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.contract import Policies
-from conformance.findings import call_subject
+from conformance.findings import call_subject, row_link
 from conformance.matrix import Matrix, load_matrix
 from conformance.session import row_summary, worst_of
 from conformance.snapshot import normalize_events
@@ -185,7 +185,7 @@ def case_entry(result: CaseResult, decision: Mapping[str, Any] | None = None) ->
         "gate": status,
         "gate_reason": str(decision.get("reason", "")) if decision else "",
         "failed_rows": sorted(result.failed_rows()),
-        "findings": [jsonable(f.as_dict()) for f in result.findings],
+        "findings": [jsonable({**f.as_dict(), "link": row_link(f.row)}) for f in result.findings],
         "first_difference": first.event_index if first is not None else None,
         "duration_s": round(result.duration_s, 6),
         "events": events,
@@ -267,7 +267,7 @@ def _row_entries(matrix: Matrix, summary: Mapping[str, Counter[str]], output: st
 
 def policy_choices(capabilities: Any) -> list[dict[str, Any]]:
     """The POLICY choices the run was graded under: each value, and whether the adapter declared it
-    or it is the output protocol's default (README "POLICY choices").
+    or it is the output protocol's default (docs/adapters.md "POLICY choices").
 
     >>> from conformance.contract import Capabilities, Policies
     >>> caps = Capabilities(name="a", inputs=["v3"], output="ui-message-stream",

@@ -28,8 +28,8 @@ from conformance.verdict import ORDER, CaseResult
 from mock_provider.corpus import load_scenarios
 from mock_provider.scenario import PART_DIALECTS, Scenario
 
-# Named sets of features an adapter must support: with --profile, an UNSUPPORTED case that
-# needs one of them FAILS instead of being skipped (a CI gate for "full TanStack adapter").
+# Named sets of features an adapter must support: with --conformance-profile, an UNSUPPORTED case that
+# misses one of them FAILS instead of being skipped (a CI gate for "full TanStack adapter").
 PROFILES: dict[str, set[str]] = {
     "minimal": set(),
     "tools": {"tools", "parallel_tools"},
@@ -149,7 +149,7 @@ class ConformanceSession:
         session.scenarios = load_scenarios(scenarios_dir, replace=scenarios_only)
         session.capabilities = probe_capabilities(factory)
         if session.profile is not None and session.profile not in PROFILES:
-            raise AdapterLoadError(f"unknown --profile {session.profile!r}; known: {', '.join(PROFILES)}")
+            raise AdapterLoadError(f"unknown --conformance-profile {session.profile!r}; known: {', '.join(PROFILES)}")
         session.settings.matrix = session.matrix
         return session
 
@@ -181,6 +181,15 @@ class ConformanceSession:
 
     def required_features(self) -> set[str]:
         return PROFILES.get(self.profile or "", set())
+
+    def profile_misses(self, scenario: Scenario) -> set[str]:
+        """The features ``scenario`` needs that the profile requires and the adapter does not declare.
+
+        Only these turn an UNSUPPORTED case into a failure: a case that also needs a feature outside the
+        profile (reasoning, under ``tools``) stays UNSUPPORTED.
+        """
+        declared = set(self.capabilities.features) if self.capabilities else set()
+        return (scenario.features() - declared) & self.required_features()
 
     def row_summary(self) -> dict[str, Counter[str]]:
         """Row id -> counts of per-case verdicts on that row."""

@@ -58,6 +58,9 @@ STARTED_KEY = pytest.StashKey[bool]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
 RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
 RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
+# The suite's node ids as the kit's own repository names them, used for them wherever the kit is installed.
+SUITE_NODE_PATH = "conformance/suite/test_conformance.py"
+RECORDING_NODE_PATH = "conformance/suite/test_recording.py"
 # pytest-xdist: the key under which a worker hands its results to the controller.
 WORKER_OUTPUT_KEY = "conformance_results"
 
@@ -149,13 +152,49 @@ def configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"conformance: {exc}") from exc
     config.stash[SESSION_KEY] = session
     config.stash[GATE_KEY] = _gate(config, session)
-    # Collect the shipped suite: alone when no paths were given, beside them otherwise.
+    # Collect the shipped suite: alone when no paths were given, beside them otherwise; a node id of the
+    # suite (as a failure printed it) selects that case of the shipped file.
     if config.args_source == pytest.Config.ArgsSource.ARGS:
-        if SUITE_PATH not in config.args:
+        config.args[:] = suite_args(config.args)
+        if not any(arg.startswith(SUITE_PATH) for arg in config.args):
             config.args.append(SUITE_PATH)
     else:
         config.args[:] = [SUITE_PATH]
     configure_recording(config)
+
+
+def suite_args(args: list[str]) -> list[str]:
+    """``args`` with each node id of the shipped suite pointed at its file, wherever the kit is installed.
+
+    Outside the kit's repository the suite's cases are named ``conformance/suite/test_conformance.py::...``
+    (:func:`pytest_itemcollected`); that name, and the bare ``::test_case[...]`` of earlier releases, select
+    the case in the installed file. Other arguments are kept.
+
+    >>> node = "conformance/suite/test_conformance.py::test_case[x]"
+    >>> suite_args([node, "tests/"]) == [SUITE_PATH + "::test_case[x]", "tests/"]
+    True
+    >>> suite_args(["tests/test_a.py::test_b"])
+    ['tests/test_a.py::test_b']
+    """
+    out = []
+    for arg in args:
+        for prefix in (SUITE_NODE_PATH + "::", "::"):
+            if arg.startswith(prefix) and not Path(arg.split("::")[0] or "/nonexistent-").is_file():
+                arg = SUITE_PATH + "::" + arg[len(prefix):]
+                break
+        out.append(arg)
+    return out
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Give the shipped suite's cases a node id that names their file, wherever the kit is installed.
+
+    pytest names a test file outside the rootdir relative to the argument that collected it: the suite's
+    own path, so the id was ``::test_case[...]`` with an empty path, which ``pytest`` refuses to re-run and
+    JUnit writes with an empty classname.
+    """
+    if item.nodeid.startswith("::") and str(item.path) in (SUITE_PATH, RECORDING_SUITE):
+        item._nodeid = f"{SUITE_NODE_PATH if str(item.path) == SUITE_PATH else RECORDING_NODE_PATH}{item.nodeid}"
 
 
 def _isolated_session(config: pytest.Config, spec: str, settings: Settings, options: dict[str, Any]
@@ -249,9 +288,11 @@ def check_case(case: Any, request: pytest.FixtureRequest) -> None:
     request.node.user_properties.append(("termination", result.termination))
     failure: str | None = None
     if result.verdict == "UNSUPPORTED":
-        needed = scenario.features() & session.required_features()
+        needed = session.profile_misses(scenario)
         if needed and result.reason.startswith("feature"):
-            failure = f"UNSUPPORTED but required by --profile {session.profile}: {result.reason}"
+            failure = (f"UNSUPPORTED but --conformance-profile={session.profile} requires "
+                       f"{', '.join(sorted(needed))} ({result.reason}); the profile requires "
+                       f"{', '.join(sorted(session.required_features())) or 'nothing'}, see docs/profiles.md")
     elif result.verdict in ("FAIL", "ERROR"):
         failure = result.describe()
     # The gate turns a failure into xfail when the baseline knew it or a deviation accepts it.

@@ -351,13 +351,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     Exit status 1 when a scenario not marked ``contract`` fails to compile (a marked one is
     expected to and is printed as such); ``--write FILE`` only writes the generated TypeScript.
     """
+    import argparse
+
     from mock_provider.scenario import load_corpus
 
-    args = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="python -m conformance.type_oracle",
+                                     description="Compile every scenario's parts against the published "
+                                                 "@ai-sdk/provider and @mastra/core types; print each error.")
+    parser.add_argument("--write", metavar="FILE", help="only write the generated TypeScript to FILE")
+    args = parser.parse_args(argv)
     corpus = load_corpus()
     items = renderings(corpus)
-    if args[:1] == ["--write"] and len(args) == 2:
-        Path(args[1]).write_text(typescript(items)[0], encoding="utf-8")
+    if args.write is not None:
+        Path(args.write).write_text(typescript(items)[0], encoding="utf-8")
         return 0
     reason = unavailable()
     if reason is not None:

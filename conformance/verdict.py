@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from conformance.findings import Finding
+from conformance.findings import Finding, row_link
 
 Verdict = Literal["PASS", "PASS-NONSTRICT", "FAIL", "INFO", "UNSUPPORTED", "ERROR", "NOT-EXPRESSIBLE"]
 ORDER: dict[str, int] = {
@@ -105,6 +105,7 @@ class CaseResult:
             if f.expected is not None or f.actual is not None:
                 lines.append(f"      expected: {_short(f.expected)}")
                 lines.append(f"      actual:   {_short(f.actual)}")
+            lines.append(f"      see: {row_link(f.row)}")
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, Any]:

@@ -64,6 +64,14 @@ def to_prompt(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return prompt
 
 
+def run_error(message: str, model_id: str | None, code: Any = None) -> dict[str, Any]:
+    """A RUN_ERROR with the upstream's error code and the model that answered (rows hygiene.error-code, 8.1.2)."""
+    event: dict[str, Any] = {"type": "RUN_ERROR", "message": message, "metadata": {"tanstack": {"model": model_id}}}
+    if code is not None:
+        event["code"] = str(code)
+    return event
+
+
 class MinimalAdapter:
     capabilities = Capabilities(
         name="minimal-example",
@@ -125,7 +133,8 @@ class MinimalAdapter:
                 elif kind == "error":
                     err = part["error"]
                     message = err.get("message", json.dumps(err)) if isinstance(err, dict) else str(err)
-                    yield {"type": "RUN_ERROR", "message": message}
+                    code = err.get("code") if isinstance(err, dict) else None
+                    yield run_error(message, model_id, code)
                     return  # row 17: the first error is fatal; nothing follows it
                 elif kind == "finish":
                     finish = part["finishReason"]["unified"]  # V3/V4: read .unified, never the object
@@ -133,10 +142,10 @@ class MinimalAdapter:
         except AbortError:
             return
         except Exception as exc:  # a dropped connection mid-stream
-            yield {"type": "RUN_ERROR", "message": str(exc)}
+            yield run_error(str(exc), model_id)
             return
         if finish == "error":
-            yield {"type": "RUN_ERROR", "message": "upstream finished with an error"}
+            yield run_error("upstream finished with an error", model_id)
             return
         for cid, call in calls.items():  # close what is still open (rows 18, 19)
             if not call["ended"]:

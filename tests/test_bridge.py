@@ -143,8 +143,9 @@ def test_profile_bridge_turns_a_missing_bridge_into_a_failure(pytester: pytest.P
     skipped = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", *args, "-rs")
     skipped.assert_outcomes(skipped=4)  # mastra: UNSUPPORTED; v2/v3/v4: NOT-EXPRESSIBLE
     skipped.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: bridge*"])
-    required = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", "--profile=bridge", *args)
+    profile = "--conformance-profile=bridge"
+    required = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", profile, *args)
     required.assert_outcomes(failed=1, skipped=3)
-    required.stdout.fnmatch_lines(["*required by --profile bridge*"])
-    bridged = pytester.runpytest_inprocess("--adapter=conformance.reference:agui_bridge", "--profile=bridge", *args)
+    required.stdout.fnmatch_lines(["*UNSUPPORTED but --conformance-profile=bridge requires bridge*"])
+    bridged = pytester.runpytest_inprocess("--adapter=conformance.reference:agui_bridge", profile, *args)
     bridged.assert_outcomes(passed=1)

@@ -57,11 +57,11 @@ def test_the_action_is_a_composite_with_the_promised_inputs_and_steps() -> None:
     assert "${{" not in _run_step(action)["run"]
 
 
-def test_the_action_runs_the_command_the_readme_documents() -> None:
+def test_the_action_runs_the_command_the_docs_document() -> None:
     command = [line.strip() for line in _run_step(_load(ACTION))["run"].splitlines()
                if line.strip().startswith("pytest ")]
-    readme = (ROOT / "README.md").read_text()
-    documented = [line for line in readme.splitlines() if line.startswith('pytest -p no:cacheprovider "${TARGET[@]}"')]
+    page = (ROOT / "docs" / "ci.md").read_text()
+    documented = [line for line in page.splitlines() if line.startswith('pytest -p no:cacheprovider "${TARGET[@]}"')]
     assert documented == command and len(command) == 1
 
 
@@ -128,7 +128,7 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     (repo / "conformance").mkdir(parents=True)
     (repo / "package.json").write_text(
         '{"name": "my-ts-adapter", "private": true, "type": "module",\n'
-        f' "dependencies": {{"sac-harness": "file:{(ROOT / "harness" / "ts").as_posix()}"}}}}\n')
+        f' "dependencies": {{"stream-adapter-conformance-harness": "file:{(ROOT / "harness" / "ts").as_posix()}"}}}}\n')
     # A TypeScript adapter of a few lines, parts in and AG-UI out, on harness/ts.
     shutil.copy(ROOT / "tests" / "data" / "ts_repo_harness.mjs", repo / "conformance" / "harness.mjs")
     lock = subprocess.run(["npm", "install", "--package-lock-only", "--no-audit", "--no-fund"], cwd=repo,
@@ -143,7 +143,7 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     action = _load(ACTION)
     installed = _shell(_step(action, "Install the conformance kit and the adapter"), env, repo)
     assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
-    assert (repo / "node_modules" / "sac-harness" / "index.js").exists(), "npm ci ran"
+    assert (repo / "node_modules" / "stream-adapter-conformance-harness" / "index.js").exists(), "npm ci ran"
     env.update({"ADAPTER": "", "ADAPTER_CMD": "node conformance/harness.mjs", "ADAPTER_URL": "", "ISOLATION": "process",
                 "PYTEST_ARGS": "-k text.basic.001 --dialect=v3", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
                 "REPORT_DIR": "out"})

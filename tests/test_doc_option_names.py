@@ -1,7 +1,7 @@
 """The README and docs/*.md spell the kit's pytest options by their current names.
 
 The previous release's names (``--profile``, ``--report-dir``, ...; ``_sac_pytest.conformance.aliases``
-marks them deprecated) still work for one release, and the README says so in one sentence; anywhere
+marks them deprecated) still work for one release, and the docs say so in one sentence; anywhere
 else a reader copying a command would get a ``PytestDeprecationWarning``, or, with a plugin that owns
 the name (pytest-profiling's ``--profile``), that plugin's option instead of the kit's.
 """
@@ -16,7 +16,7 @@ import pytest
 from _sac_pytest.conformance import aliases
 
 ROOT = Path(__file__).resolve().parent.parent
-# The one sentence allowed to name the deprecated spellings (README "Options that cannot collide").
+# The one sentence allowed to name the deprecated spellings (docs/pytest-plugins.md).
 SENTENCE = re.compile(r"Deprecated: the previous release's names \(.*?\) still work for one more release[^.]*\.",
                       re.S)
 # `mock-provider render ID --dialect D`: the mock server's CLI has its own --dialect, not the pytest option.
@@ -47,13 +47,13 @@ def uses(text: str, names: list[str]) -> list[str]:
 def test_the_deprecated_names_appear_only_in_the_one_sentence_that_says_they_still_work() -> None:
     names = deprecated()
     assert "--profile" in names and "--adapter" not in names  # the alias table is what the test reads
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    sentences = SENTENCE.findall(readme)
-    assert len(sentences) == 1, "the README needs exactly one sentence saying the old names still work"
+    pages = {"README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+    pages.update({f"docs/{doc.name}": doc.read_text(encoding="utf-8") for doc in sorted((ROOT / "docs").glob("*.md"))})
+    pages["harness/ts/README.md"] = (ROOT / "harness" / "ts" / "README.md").read_text(encoding="utf-8")
+    sentences = [s for text in pages.values() for s in SENTENCE.findall(text)]
+    assert len(sentences) == 1, "the docs need exactly one sentence saying the old names still work"
     assert set(names) <= {u.split(": ")[1] for u in uses(sentences[0], names)}, "the sentence lists every old name"
-    stale = {"README.md": uses(SENTENCE.sub("", readme), names)}
-    for doc in sorted((ROOT / "docs").glob("*.md")):
-        stale[f"docs/{doc.name}"] = uses(doc.read_text(encoding="utf-8"), names)
+    stale = {path: uses(SENTENCE.sub("", text), names) for path, text in pages.items()}
     assert {path: found for path, found in stale.items() if found} == {}
 
 

@@ -17,3 +17,20 @@ def test_minimal_example_adapter_passes_its_declared_cases(pytester: pytest.Pyte
     assert outcomes["passed"] >= 150
     # What it did not declare is UNSUPPORTED (skipped with the reason), not failed.
     result.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: reasoning*"])
+
+
+def test_the_minimal_adapters_only_non_strict_cases_are_its_declared_missing_finish_choice() -> None:
+    """Its PASS-NONSTRICT cases are the truncated streams it reports as a success, the declared
+    ``missing_finish='stop'`` choice (docs/adapters.md, "POLICY choices"); nothing else is short of strict."""
+    from conformance.runner import run_case
+    from examples.minimal_adapter import factory
+    from mock_provider.corpus import load_scenarios
+
+    nonstrict: dict[str, set[str]] = {}
+    for scenario in load_scenarios():
+        for dialect in ("v3", "v4"):
+            result = run_case(factory, scenario, dialect)
+            if result.verdict == "PASS-NONSTRICT":
+                nonstrict[result.case_id] = {f.row for f in result.findings if f.level == "SHOULD"}
+    assert nonstrict and set().union(*nonstrict.values()) == {"8.1.19"}, nonstrict
+    assert len(nonstrict) == 6

@@ -86,10 +86,21 @@ def test_undeclared_feature_is_unsupported_and_a_profile_requires_it(project: py
     skipped = project.runpytest_inprocess("--adapter=myadapters:no_reasoning", "-k", "reasoning.basic", "-rs")
     skipped.assert_outcomes(skipped=4)
     skipped.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: reasoning*"])
-    required = project.runpytest_inprocess("--adapter=myadapters:no_reasoning", "--profile=tanstack",
+    required = project.runpytest_inprocess("--adapter=myadapters:no_reasoning", "--conformance-profile=tanstack",
                                            "-k", "reasoning.basic")
     required.assert_outcomes(failed=4)
-    required.stdout.fnmatch_lines(["*required by --profile tanstack*"])
+    required.stdout.fnmatch_lines(["*UNSUPPORTED but --conformance-profile=tanstack requires reasoning*"
+                                   "the profile requires abort, approval, parallel_tools, provider_executed, "
+                                   "reasoning, tools, see docs/profiles.md*"])
+
+
+def test_a_profile_fails_only_on_the_features_it_requires(project: pytest.Pytester) -> None:
+    """reasoning.interleaved.001 needs tools and reasoning: the tools profile does not require reasoning, so an
+    adapter that declares tools but not reasoning gets UNSUPPORTED there, not a failure."""
+    result = project.runpytest_inprocess("--adapter=myadapters:no_reasoning", "--conformance-profile=tools",
+                                         "-k", "reasoning.interleaved.001", "-rs")
+    result.assert_outcomes(skipped=4)
+    result.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: reasoning*"])
 
 
 def test_nonstrict_passes_unless_strict(project: pytest.Pytester) -> None:

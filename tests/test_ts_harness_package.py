@@ -77,3 +77,32 @@ def test_a_sample_adapter_of_under_20_lines_passes_the_suite() -> None:
     assert bad == {}
     assert sum(v == "PASS" for v in verdicts.values()) >= 40  # it is graded, not skipped
     assert target.starts == 1
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="npm is not installed")
+def test_npm_pack_builds_a_package_a_typescript_project_installs_by_its_name(tmp_path: Path) -> None:
+    """``npm pack`` of harness/ts, installed offline into a fresh project: its name says what it is, and the
+    entry points the README imports resolve from ``node_modules``, without this repository on any path."""
+    import json
+
+    manifest = json.loads((PACKAGE / "package.json").read_text(encoding="utf-8"))
+    assert manifest["name"] == "stream-adapter-conformance-harness"
+    packed = subprocess.run(["npm", "pack", "--json", "--pack-destination", str(tmp_path)], cwd=PACKAGE,
+                            capture_output=True, text=True, timeout=300)
+    assert packed.returncode == 0, packed.stderr
+    info = json.loads(packed.stdout)[0]
+    assert {f["path"] for f in info["files"]} >= {"index.js", "index.d.ts", "convert.js", "convert.d.ts", "README.md"}
+    assert not any(f["path"].startswith("test/") for f in info["files"])
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "package.json").write_text('{"name": "my-adapter", "private": true, "type": "module"}\n')
+    tarball = str(tmp_path / info["filename"])
+    install = subprocess.run(["npm", "install", "--offline", "--no-audit", "--no-fund", tarball],
+                             cwd=project, capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, install.stderr
+    probe = ("const h = await import('stream-adapter-conformance-harness');"
+             "const c = await import('stream-adapter-conformance-harness/convert');"
+             "console.log(typeof h.runHarness, typeof c.aiSdkPrompt)")
+    run = subprocess.run(["node", "--input-type=module", "-e", probe], cwd=project, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0 and run.stdout.split() == ["function", "function"], run.stderr

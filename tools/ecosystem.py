@@ -18,6 +18,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from _cli import wants_check  # noqa: E402
 
 from conformance.catalog import catalog  # noqa: E402
 
@@ -214,9 +217,11 @@ def render_html(adapters: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str]) -> int:
     """Write both pages, or with ``--check`` report whether they are current."""
+    check = wants_check("python tools/ecosystem.py", "Generate docs/ecosystem.md and .html from the pinned "
+                        "verdicts of real adapters (tests/data/*.verdicts.json).", argv)
     adapters = load()
     pages = {MD: render_md(adapters), HTML: render_html(adapters)}
-    if "--check" in argv:
+    if check:
         stale = [p.name for p, text in pages.items() if not p.is_file() or p.read_text(encoding="utf-8") != text]
         if stale:
             print(f"stale: {', '.join(stale)}: run `python tools/ecosystem.py`", file=sys.stderr)

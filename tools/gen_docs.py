@@ -12,8 +12,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from _cli import wants_check  # noqa: E402
 
 from conformance.catalog import OUTPUT_PROTOCOLS, Matrix, Row, Source, family  # noqa: E402
+from conformance.findings import row_anchor  # noqa: E402
 from conformance.matrix import load_matrix, scenarios_by_row  # noqa: E402
 from conformance.session import PROFILES  # noqa: E402
 from mock_provider.scenario import load_corpus  # noqa: E402
@@ -76,7 +80,8 @@ def render() -> str:
             listed = ", ".join(f"`{s}`" for s in by_row.get(r.id, []))
             sc = ("every case" + (f"; listed by {listed}" if listed else "")) if r.every_case else (listed or "—")
             km = ", ".join(f"`{k}`" for k in sorted(killers.get(r.id, []))) or "—"
-            lines.append(f"| `{r.id}` | {r.level} | {_per_protocol(r)} | {r.title} | {sc} | {km} |")
+            rule = f'<a id="{row_anchor(r.id)}"></a>{r.title}'  # findings link here (conformance.findings.row_link)
+            lines.append(f"| `{r.id}` | {r.level} | {_per_protocol(r)} | {rule} | {sc} | {km} |")
         lines.append("")
     lines += ["## Mutants", "", "| mutant | wraps | rule it breaks | rows it must FAIL |", "|---|---|---|---|"]
     for m in ALL_MUTANTS:
@@ -136,8 +141,9 @@ def _sources_section(matrix: Matrix) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    check = wants_check("python tools/gen_docs.py", "Generate docs/matrix.md from the catalog.", argv)
     text = render()
-    if "--check" in argv:
+    if check:
         if not DOC.exists() or DOC.read_text(encoding="utf-8") != text:
             print("docs/matrix.md is stale: run `python tools/gen_docs.py`", file=sys.stderr)
             return 1

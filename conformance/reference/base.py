@@ -173,7 +173,7 @@ class AdapterBase:
 
 def _recommended(policies: Policies) -> Policies:
     """The references declare the recommended ``missing_finish: error`` unless told otherwise (the
-    protocol default 'stop' is TanStack's choice, conformant but non-strict; README "POLICY choices").
+    protocol default 'stop' is TanStack's choice, conformant but non-strict; docs/adapters.md "POLICY choices").
 
     >>> _recommended(Policies()).missing_finish, _recommended(Policies(missing_finish="stop")).missing_finish
     ('error', 'stop')

@@ -392,6 +392,16 @@ def schema() -> dict[str, Any]:
     }
 
 
-if __name__ == "__main__":
-    # python -m conformance.targets.protocol > docs/adapter-protocol.schema.json
+def main(argv: list[str] | None = None) -> int:
+    """``python -m conformance.targets.protocol > docs/adapter-protocol.schema.json``: print the schema."""
+    import argparse
+
+    argparse.ArgumentParser(prog="python -m conformance.targets.protocol",
+                            description="Print the JSON Schema of the sac-harness/1 messages "
+                                        "(docs/adapter-protocol.schema.json).").parse_args(argv)
     print(json.dumps(schema(), indent=2, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

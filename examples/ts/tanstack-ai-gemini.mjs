@@ -13,7 +13,7 @@ import { runTanstackChat } from './tanstack-chat.mjs'
 process.env.GOOGLE_API_KEY ??= 'conformance'
 
 // What chat() + geminiText do, declared so the suite grades against it
-// (README "POLICY choices"; findings in docs/findings-tanstack-ai-gemini.md).
+// (docs/adapters.md "POLICY choices"; findings in docs/findings-tanstack-ai-gemini.md).
 const CAPABILITIES = {
   name: 'tanstack-ai-gemini',
   inputs: ['gemini'],

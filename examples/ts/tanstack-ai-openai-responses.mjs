@@ -13,7 +13,7 @@ import { runTanstackChat } from './tanstack-chat.mjs'
 process.env.OPENAI_API_KEY ??= 'sk-conformance'
 
 // What chat() + openaiText do, declared so the suite grades against it
-// (README "POLICY choices"; findings in docs/findings-tanstack-ai-openai-responses.md).
+// (docs/adapters.md "POLICY choices"; findings in docs/findings-tanstack-ai-openai-responses.md).
 const CAPABILITIES = {
   name: 'tanstack-ai-openai-responses',
   inputs: ['openai-responses'],

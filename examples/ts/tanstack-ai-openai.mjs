@@ -11,7 +11,7 @@ import { createOpenaiChatCompletions } from '@tanstack/ai-openai'
 import { runTanstackChat } from './tanstack-chat.mjs'
 
 // What chat() + @tanstack/ai-openai do, declared so the suite grades against it
-// (README "POLICY choices"; findings in docs/findings-tanstack-ai.md).
+// (docs/adapters.md "POLICY choices"; findings in docs/findings-tanstack-ai.md).
 const CAPABILITIES = {
   name: 'tanstack-ai-openai',
   inputs: ['openai-chat'],

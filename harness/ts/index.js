@@ -1,7 +1,7 @@
 // sac-harness: the sac-harness/1 stdio protocol (docs/adapter-protocol.md of
 // stream-adapter-conformance) done once, so a TypeScript adapter is checked with a few lines:
 //
-//   import { runHarness } from 'sac-harness'
+//   import { runHarness } from 'stream-adapter-conformance-harness'
 //   runHarness({
 //     capabilities: { name: 'my-adapter', inputs: ['openai-chat'], output: 'ag-ui' },
 //     async *stream(c) { yield* myAdapter(c.request, { baseURL: c.baseURL, headers: c.headers, signal: c.signal }) },

@@ -1,4 +1,4 @@
-import { runHarness } from 'sac-harness'
+import { runHarness } from 'stream-adapter-conformance-harness'
 runHarness({
   capabilities: { name: 'sample-ts', inputs: ['v3'], output: 'ag-ui', features: [], reports_finish_reason: false, reports_usage: false },
   async *stream(c) {
