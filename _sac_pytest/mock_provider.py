@@ -34,4 +34,5 @@ def mock_provider(request: pytest.FixtureRequest) -> Iterator[MockProviderHandle
 
     handle, server = handle_for(request)
     yield handle
+    handle.reset()
     server.state.log.clear(handle.scope)

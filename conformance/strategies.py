@@ -52,7 +52,7 @@ from typing import Any, Literal
 
 from hypothesis import strategies as st
 
-from conformance.expectations import usage_record
+from mock_provider import derive
 from mock_provider.dialects import PART_DIALECTS, dialect
 from mock_provider.parts import (
     Error,
@@ -79,9 +79,6 @@ from mock_provider.parts import (
 )
 from mock_provider.scenario import FEATURES, Scenario, Step
 from mock_provider.transcript import (
-    ErrorRecord,
-    ExpectedFinish,
-    ToolCallRecord,
     Transcript,
 )
 
@@ -111,12 +108,6 @@ _ALL_REASONS: list[UnifiedFinishReason] = ["stop", "length", "content-filter", "
                                            "interrupted"]
 # The dialect whose transcript is `expected`; the others are diffs over it (expected_by_dialect).
 _BASE_DIALECT = "v3"
-_FINISH_OUT: dict[str, ExpectedFinish] = {
-    "stop": "stop",
-    "length": "length",
-    "content-filter": "content_filter",
-    "tool-calls": "stop",  # 'tool_calls' only when a client call completed (spec 8.2)
-}
 
 
 _CHARS = st.characters(exclude_categories=["Cs"])
@@ -408,12 +399,8 @@ def mixed_streams(**kwargs: Any) -> st.SearchStrategy[Scenario]:
 
 # ---------------------------------------------------------------- the expected transcript
 def expected_transcript(parts: Iterable[Part], dialect: str = _BASE_DIALECT) -> Transcript:
-    """The transcript a correct adapter makes of these canonical parts, read in ``dialect``.
-
-    Text and reasoning are the concatenated deltas; a call counts once its ``tool-call`` part
-    arrived, in the order of first appearance; the first ``error`` part ends the run; the
-    finish reason is ``tool_calls`` when a client call completed, else the mapped upstream
-    reason (``@unknown`` for other/unknown/interrupted/missing: the adapter's policy).
+    """The transcript a correct adapter makes of these canonical parts, read in ``dialect``
+    (:func:`mock_provider.derive.expected_transcript`, shared with short-form and imported scenarios).
 
     >>> from mock_provider.parts import parse_part
     >>> t = expected_transcript([parse_part(p) for p in [
@@ -423,48 +410,7 @@ def expected_transcript(parts: Iterable[Part], dialect: str = _BASE_DIALECT) -> 
     >>> t.text, t.finish_reason, t.usage.total_tokens
     ('Hi', 'length', 5)
     """
-    text: list[str] = []
-    reasoning: list[str] = []
-    names: dict[str, str] = {}  # call id -> name, first appearance order
-    inputs: dict[str, str] = {}
-    model: str | None = None
-    finish: Finish | None = None
-    error: ErrorRecord | None = None
-    for part in parts:
-        if isinstance(part, Error):
-            raw = part.error
-            message = raw.get("message") if isinstance(raw, dict) else raw
-            code = raw.get("code") if isinstance(raw, dict) else None
-            error = ErrorRecord(message=str(message), code=code)
-            break
-        if isinstance(part, TextDelta):
-            text.append(part.delta)
-        elif isinstance(part, ReasoningDelta):
-            reasoning.append(part.delta)
-        elif isinstance(part, ToolInputStart):
-            names.setdefault(part.id, part.tool_name)
-        elif isinstance(part, ToolCall):
-            names.setdefault(part.tool_call_id, part.tool_name)
-            inputs.setdefault(part.tool_call_id, part.input)
-        elif isinstance(part, ResponseMetadata) and part.model_id is not None:
-            model = part.model_id
-        elif isinstance(part, Finish):
-            finish = part
-    calls = [ToolCallRecord(id=i, name=n, args=json.loads(inputs[i]), args_text=inputs[i])
-             for i, n in names.items() if i in inputs]
-    common: dict[str, Any] = {"text": "".join(text), "reasoning": "".join(reasoning), "tool_calls": calls,
-                              "model": model}
-    if error is not None:
-        return Transcript(**common, terminal="error", error=error)
-    reason: ExpectedFinish
-    if calls:
-        reason = "tool_calls"
-    elif finish is None:
-        reason = "@unknown"
-    else:
-        reason = _FINISH_OUT.get(finish.finish_reason.unified, "@unknown")
-    usage = usage_record(finish.usage, dialect) if finish is not None else None
-    return Transcript(**common, finish_reason=reason, usage=usage)
+    return derive.expected_transcript(parts, dialect)
 
 
 def _diff(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from mock_provider.corpus import load_scenarios
 from mock_provider.dialects import HTTP_DIALECTS, DialectError
-from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, load_scenario
+from mock_provider.scenario import PART_DIALECTS, REASONING_DIALECTS, ScenarioError, every_error, load_scenario
 from mock_provider.timing import TIME_SCALE_ENV, time_scale_from_env
 
 
@@ -40,7 +40,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         try:
             s = load_scenario(path)
         except ScenarioError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            _print_errors(exc)
             bad += 1
             continue
         if s.id in seen:
@@ -51,6 +51,12 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         turns = f", {s.turn_count()} turns" if s.turn_count() > 1 else ""
         print(f"ok: {path} ({s.id}, {len(s.script)} steps{turns})")
     return 1 if bad else 0
+
+
+def _print_errors(exc: ScenarioError) -> None:
+    """Every located error an exception carries, one ``error: file:line: field: why`` line each."""
+    for err in sorted(every_error(exc), key=lambda e: (e.path, e.line or 0)):
+        print(f"error: {err}", file=sys.stderr)
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
@@ -130,7 +136,11 @@ async def _serve(args: argparse.Namespace, time_scale: float) -> int:
         print(warning, file=sys.stderr, flush=True)
     try:
         scenarios = load_scenarios(args.scenarios, replace=args.scenarios_only)
-    except (ScenarioError, OSError) as exc:
+    except ScenarioError as exc:
+        _print_errors(exc)
+        print("error: mock-provider serve refuses to start until every scenario file validates", file=sys.stderr)
+        return 2
+    except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     server = MockServer(scenarios, time_scale=time_scale, token=args.token, flush=args.flush,
@@ -267,7 +277,10 @@ def _main(argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.fn(args)
-    except (ScenarioError, FileNotFoundError) as exc:  # a bad --scenarios directory: say where, no traceback
+    except ScenarioError as exc:  # a bad --scenarios directory: say where, no traceback
+        _print_errors(exc)
+        return 1
+    except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return code

@@ -34,7 +34,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -65,6 +65,7 @@ class MockProviderHandle:
     scope: str
     token: str | None = None
     timeout: float = 10.0
+    posted: list[str] = field(default_factory=list)  # the shorthand answers this test registered
 
     @property
     def openai_base_url(self) -> str:
@@ -142,6 +143,60 @@ class MockProviderHandle:
             raise ValueError(f"mock-provider refused the scenario (HTTP {status}): {text}")
         scenario_id: str = json.loads(text)["id"]
         return scenario_id
+
+
+    # ------------------------------------------------------------ shorthand answers
+    def reply(self, text: str, *, reasoning: str | None = None, usage: tuple[int, int] | None = None) -> str:
+        """Answer this test's next requests with ``text`` (a short-form scenario); returns its id.
+
+        The answer is the server's default scenario for requests that name none (any model name
+        without ``scenario:``), scoped to this test: its requests show up in :meth:`requests`.
+        A later shorthand call replaces it; the test's end removes it.
+        """
+        doc: dict[str, Any] = {"reply": text}
+        if reasoning is not None:
+            doc["reasoning"] = reasoning
+        if usage is not None:
+            doc["usage"] = {"input_tokens": usage[0], "output_tokens": usage[1]}
+        return self.answer(doc)
+
+    def tool_call(self, name: str, args: dict[str, Any] | None = None, *, call_id: str | None = None,
+                  text: str | None = None) -> str:
+        """Answer with one complete client tool call (and optional ``text`` before it); returns the id."""
+        call: dict[str, Any] = {"name": name, "args": args or {}}
+        if call_id is not None:
+            call["id"] = call_id
+        return self.answer({"tool_call": call, **({"reply": text} if text is not None else {})})
+
+    def fail(self, status: int, *, retry_after: float | None = None, then: str | None = None) -> str:
+        """Answer with HTTP ``status`` (``Retry-After`` when given); with ``then``, only the first
+        attempt fails and the retry gets that reply. Returns the scenario id."""
+        fail: dict[str, Any] = {"status": status}
+        if retry_after is not None:
+            fail["retry_after"] = retry_after
+        return self.answer({"fail": fail, **({"reply": then} if then is not None else {})})
+
+    def answer(self, document: dict[str, Any]) -> str:
+        """Register a short-form scenario document as this test's answer (what :meth:`reply` posts)."""
+        slug = re.sub(r"[^a-z0-9]+", "-", self.scope.lower()).strip("-") or "test"
+        scenario_id = self.add_scenario({"id": f"fixture.{slug}.{len(self.posted) + 1}", **document})
+        self.posted.append(scenario_id)
+        body = json.dumps({"scenario": scenario_id, "scope": self.scope}).encode()
+        status, text = self._call("PUT", "/_mock/default-scenario", body, "application/json")
+        if status != 200:
+            raise RuntimeError(f"mock-provider: PUT /_mock/default-scenario answered HTTP {status}: {text}")
+        return scenario_id
+
+    def reset(self) -> None:
+        """Remove this test's shorthand answers (the fixture does it when the test ends)."""
+        if not self.posted:
+            return
+        status, text = self._call("GET", "/_mock/default-scenario")
+        if status == 200 and json.loads(text).get("scenario") in self.posted:
+            self._call("DELETE", "/_mock/default-scenario")
+        for scenario_id in self.posted:
+            self._call("DELETE", f"/_mock/scenarios/{scenario_id}")
+        self.posted.clear()
 
 
 def _scope_for(nodeid: str) -> str:

@@ -20,13 +20,14 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import Field, PrivateAttr, ValidationError, model_validator
+
+from mock_provider.derive import derived_rows, expected_transcript
 
 # PART_DIALECTS is re-exported: scenario users (cli, conformance) import it from here.
 from mock_provider.dialects import PART_DIALECTS as PART_DIALECTS
-from mock_provider.dialects import names
 from mock_provider.parts import (
     Part,
     ReasoningStart,
@@ -37,9 +38,37 @@ from mock_provider.parts import (
     ToolResult,
 )
 from mock_provider.quirks import REASONING_DIALECTS as REASONING_DIALECTS
-from mock_provider.quirks import ReasoningDialect
 from mock_provider.quirks import StepWire as StepWire
-from mock_provider.transcript import Transcript, merge_override
+from mock_provider.scenario_steps import _M as _M
+from mock_provider.scenario_steps import MAX_ID_LENGTH as MAX_ID_LENGTH
+from mock_provider.scenario_steps import MAX_TURNS as MAX_TURNS
+from mock_provider.scenario_steps import SCENARIO_ID as SCENARIO_ID
+
+# The pieces of a scenario are re-exported: callers import them from here.
+from mock_provider.scenario_steps import CatalogueModalities as CatalogueModalities
+from mock_provider.scenario_steps import Citation as Citation
+from mock_provider.scenario_steps import ClientSpec as ClientSpec
+from mock_provider.scenario_steps import Contract as Contract
+from mock_provider.scenario_steps import Dialect as Dialect
+from mock_provider.scenario_steps import DisconnectFault as DisconnectFault
+from mock_provider.scenario_steps import Fault as Fault
+from mock_provider.scenario_steps import HttpStatusFault as HttpStatusFault
+from mock_provider.scenario_steps import MatchRule as MatchRule
+from mock_provider.scenario_steps import Message as Message
+from mock_provider.scenario_steps import ModelInfo as ModelInfo
+from mock_provider.scenario_steps import RawBytesFault as RawBytesFault
+from mock_provider.scenario_steps import RequestCheck as RequestCheck
+from mock_provider.scenario_steps import RequestSpec as RequestSpec
+from mock_provider.scenario_steps import ServerToolResult as ServerToolResult
+from mock_provider.scenario_steps import SplitFault as SplitFault
+from mock_provider.scenario_steps import StallFault as StallFault
+from mock_provider.scenario_steps import Step as Step
+from mock_provider.scenario_steps import TanstackModality as TanstackModality
+from mock_provider.scenario_steps import ToolSpec as ToolSpec
+from mock_provider.scenario_steps import Turn as Turn
+from mock_provider.scenario_steps import WireOptions as WireOptions
+from mock_provider.short_form import default_id, expand, is_short, shorthand_errors
+from mock_provider.transcript import ErrorRecord, Transcript, merge_override
 
 # The YAML reader with locations is re-exported: the server and the gate import it from here.
 from mock_provider.yaml_located import MAX_YAML_DEPTH as MAX_YAML_DEPTH
@@ -47,11 +76,6 @@ from mock_provider.yaml_located import LocatedError as LocatedError
 from mock_provider.yaml_located import compose_located as compose_located
 from mock_provider.yaml_located import node_line as node_line
 
-if TYPE_CHECKING:
-    Dialect = str
-else:
-    # The registry's names as a Literal: pydantic validates and documents (JSON schema enum) them.
-    Dialect = Literal[tuple(names())]
 Feature = Literal[
     "reasoning",
     "tools",
@@ -86,319 +110,6 @@ FEATURES: tuple[str, ...] = (
     "think_tags",
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
-MAX_ID_LENGTH = 200  # the longest id a request may name (model, X-Mock-Scenario)
-SCENARIO_ID = re.compile(r"\A[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\Z")  # \Z: `$` matches before a newline
-
-
-class _M(BaseModel):
-    # No NaN or infinity anywhere (a `.inf` delay at time scale 0 broke a 200 stream midway).
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-
-
-# ---------------------------------------------------------------- request
-class Message(_M):
-    role: Literal["system", "user", "assistant", "tool"]
-    content: str | list[dict[str, Any]] | None = None
-    tool_call_id: str | None = None
-    tool_calls: list[dict[str, Any]] | None = None
-
-
-class ToolSpec(_M):
-    name: str
-    description: str = ""
-    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
-    needs_approval: bool = False
-    server: bool = Field(
-        default=False, description="An executable tool: the adapter's context offers it with an execute "
-        "function that returns the scenario's tool_results for each call (agent loops); otherwise a client tool.")
-
-
-class RequestSpec(_M):
-    """What the adapter's caller asks for; adapters convert it to their upstream request."""
-
-    model: str = "mock-model"
-    messages: list[Message] = Field(min_length=1)
-    tools: list[ToolSpec] = Field(default_factory=list)
-    output_schema: dict[str, Any] | None = None
-    structured_mode: Literal["native", "tool", "instruction"] = Field(
-        default="native",
-        description="How the provider supports structured output (seed 000 14.2, stated instead of detected): "
-        "native JSON schema, a forced tool call, or instructions in a system message.",
-    )
-    options: dict[str, Any] = Field(default_factory=dict)
-
-
-class CatalogueModalities(_M):
-    """A models.dev entry's ``modalities``: what the model reads and writes (``pdf``, not ``document``)."""
-
-    input: list[str] = Field(min_length=1, description="e.g. [text, image, audio, video, pdf].")
-    output: list[str] = Field(default_factory=lambda: ["text"], description="e.g. [text].")
-
-
-class ModelInfo(_M):
-    """The upstream model's catalogue entry, in models.dev's shape (the fields this kit reads).
-
-    The adapter gets it as ``AdapterContext.model_info`` and declares the TanStack input
-    modalities it supports for that model (``input_modalities``; row ``request.modalities``).
-    """
-
-    id: str | None = Field(default=None, description="The models.dev model id, e.g. gemini-2.5-flash.")
-    name: str | None = None
-    attachment: bool | None = Field(default=None, description="models.dev: the model accepts file attachments.")
-    modalities: CatalogueModalities
-
-
-TanstackModality = Literal["text", "image", "audio", "video", "document"]
-
-
-class MatchRule(_M):
-    """Server-side selection when neither the model name nor a header names the scenario."""
-
-    last_user_contains: str | None = None
-    tool_names: list[str] | None = None
-
-
-class Citation(_M):
-    kind: Literal["spec", "seed", "type", "consumer", "test", "anchor"] = "spec"
-    ref: str
-
-
-class ClientSpec(_M):
-    """What the test harness (the adapter's caller) does during the run."""
-
-    abort_after_step: int | None = Field(
-        default=None, ge=0, description="Abort the caller's signal once this many steps were emitted."
-    )
-    # Issue 16: an abort while a server tool runs, between two model calls of an agent loop.
-    abort_during_tool: str | None = Field(
-        default=None, min_length=1,
-        description="Abort the caller's signal while the server tool call with this id executes: the tool "
-        "holds its result until the abort (in process its execute is awaitable; on a harness or an AG-UI "
-        "endpoint its result carries `until_abort: true`), and the caller aborts once the call was emitted "
-        "and turn 1's upstream ended.",
-    )
-
-    @property
-    def aborts(self) -> bool:
-        """Whether the caller aborts at all (after a step, or during a tool)."""
-        return self.abort_after_step is not None or self.abort_during_tool is not None
-
-
-class RequestCheck(_M):
-    """One expectation on the upstream request the adapter made, read from the request log.
-
-    ``path`` is a JSON Pointer into the logged request: the ``do_stream`` call options for the
-    part dialects (``/prompt/0/content``), the JSON body for the HTTP dialects
-    (``/messages/0/content``). Exactly one of ``equals``, ``subset``, ``contains_json``,
-    ``members`` or ``absent`` is given.
-    """
-
-    path: str = Field(pattern=r"^(/[^/]*)*$", description="JSON Pointer (RFC 6901); '' is the whole request.")
-    equals: Any = Field(default=None, description="The value there is exactly this.")
-    subset: Any = Field(
-        default=None, description="Objects: these keys with matching values (recursively); lists: same length, "
-        "element-wise subset; scalars: equal."
-    )
-    contains_json: Any = Field(
-        default=None, description="The value there is a string holding a JSON document equal to this."
-    )
-    members: list[Any] | None = Field(
-        default=None, description="The value there is a list with exactly these members, in any order."
-    )
-    absent: bool = Field(default=False, description="Nothing is at this path.")
-    dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
-    row: str | None = Field(default=None, description="Matrix row a mismatch belongs to (default: the primary row).")
-    why: str = ""
-    # Issue 15 class 6: an order that means nothing, and a published rewrite of the schema, are no difference.
-    key: str | None = Field(
-        default=None, pattern=r"^(/[^/]*)+$",
-        description="With `subset`: the list there is matched element by element through the value at this JSON "
-        "Pointer inside each element (a tool's `/function/name`), in any order; same length, each a subset.",
-    )
-    strict_tools: bool = Field(
-        default=False,
-        description="With `subset` on Chat Completions `tools`: a tool sent with `function.strict: true` is compared "
-        "with the OpenAI strict-mode form of the expected `parameters` (all properties required, the optional ones "
-        "nullable, additionalProperties false).",
-    )
-
-    @model_validator(mode="after")
-    def _one_expectation(self) -> RequestCheck:
-        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members") if k in self.model_fields_set]
-        if self.absent:
-            given.append("absent")
-        if len(given) != 1:
-            raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
-                             f"got {', '.join(given) or 'none'}")
-        if (self.key is not None or self.strict_tools) and given != ["subset"]:
-            raise ValueError("key and strict_tools qualify a subset check only")
-        return self
-
-    def applies_to(self, dialect: str) -> bool:
-        """Whether this check is made for a case in ``dialect``."""
-        return self.dialects is None or dialect in self.dialects
-
-
-# ---------------------------------------------------------------- faults
-# RFC 9110 5.1: a field name is a token (5.6.2 tchar).
-HEADER_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-# The server frames the body it writes itself: these would contradict it.
-FRAMING_HEADERS = frozenset({"content-length", "transfer-encoding", "connection"})
-
-
-class HttpStatusFault(_M):
-    """Answer with this status instead of a stream (in-process: ``do_stream`` raises)."""
-
-    kind: Literal["http_status"]
-    status: int = Field(ge=400, le=599)
-    body: Any = None
-    headers: dict[str, str] = Field(default_factory=dict)
-
-    @field_validator("headers")
-    @classmethod
-    def _sendable_headers(cls, headers: dict[str, str]) -> dict[str, str]:
-        """Refuse headers the server cannot send as written: a name that is not an RFC 9110 token, a
-        value with CR, LF or NUL (it would split the header block), or a framing header the server
-        sets from the body it writes (a scripted one would contradict it)."""
-        for name, value in headers.items():
-            if not HEADER_TOKEN.fullmatch(name):
-                raise ValueError(f"{name!r} is not an HTTP header name (an RFC 9110 token: letters, digits, "
-                                 "!#$%&'*+-.^_`|~)")
-            if name.lower() in FRAMING_HEADERS:
-                raise ValueError(f"{name!r} is set by the server from the body it writes; a scenario cannot "
-                                 f"script it ({', '.join(sorted(FRAMING_HEADERS))} are reserved)")
-            if any(c in value for c in "\r\n\0"):
-                raise ValueError(f"the value of {name!r} holds CR, LF or NUL, which cannot be sent in a header")
-        return headers
-
-
-class DisconnectFault(_M):
-    """Drop the connection here, or once ``after_bytes`` body bytes were written."""
-
-    kind: Literal["disconnect"]
-    after_bytes: int | None = Field(default=None, ge=0)
-
-
-class StallFault(_M):
-    """Send nothing more and keep the connection open until the client gives up."""
-
-    kind: Literal["stall"]
-
-
-class RawBytesFault(_M):
-    """Write these bytes verbatim (malformed frames). In-process: an ``error`` part."""
-
-    kind: Literal["raw_bytes"]
-    data: str
-
-
-class SplitFault(_M):
-    """Write the frame carrying the next step's part in pieces cut at these byte offsets (wire only).
-
-    The offsets count in that frame; a preamble frame the wire writes before it (the Chat
-    Completions role chunk) is written whole.
-    """
-
-    kind: Literal["split"]
-    offsets: list[int] = Field(min_length=1)
-
-
-Fault = Annotated[
-    HttpStatusFault | DisconnectFault | StallFault | RawBytesFault | SplitFault,
-    Field(discriminator="kind"),
-]
-
-
-class WireOptions(_M):
-    """Byte-level choices for the HTTP dialects (ignored in-process)."""
-
-    line_ending: Literal["lf", "crlf"] = Field(default="lf", description="SSE line endings.")
-    done: Literal["auto", "omit", "always"] = Field(
-        default="auto",
-        description="OpenAI `data: [DONE]`: auto = after a normal end; omit = never (finish without [DONE]); "
-        "always = even when the script has no finish ([DONE] without finish).",
-    )
-    keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
-    reasoning: ReasoningDialect = Field(
-        default="reasoning_content",
-        description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "
-        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama) or `<think>...</think>` inside "
-        "`delta.content` (think-tags). A request header `X-Mock-Reasoning` overrides it per request. "
-        "The other wires have one native reasoning form and ignore it.",
-    )
-
-
-class Step(_M):
-    """One script step: a canonical part, a verbatim unknown part, or a fault; plus a delay."""
-
-    part: Part | None = None
-    raw_part: dict[str, Any] | None = Field(
-        default=None, description="A part of a type no spec defines, emitted verbatim (future parts)."
-    )
-    fault: Fault | None = None
-    delay_ms: float = Field(default=0, ge=0)
-    wire: StepWire | None = Field(default=None, description="Provider quirks of this step's wire rendering "
-                                  "(a part step only; ignored in-process).")
-
-    @model_validator(mode="after")
-    def _one_kind(self) -> Step:
-        given = [k for k in ("part", "raw_part", "fault") if getattr(self, k) is not None]
-        if len(given) > 1:
-            raise ValueError(f"a step holds one of part, raw_part, fault; got {', '.join(given)}")
-        if self.raw_part is not None and not isinstance(self.raw_part.get("type"), str):
-            raise ValueError("raw_part needs a string 'type'")
-        if self.wire is not None and self.part is None:
-            raise ValueError("wire quirks apply to a part step")
-        return self
-
-
-class Contract(_M):
-    """A scenario whose upstream stream breaks the provider's contract on purpose.
-
-    Its script is outside the published stream-part types (``conformance.type_oracle``
-    proves it) or breaks a stated runtime contract (a completed stream ends with one
-    ``finish``; blocks open, get deltas and close per id). What an adapter does with such
-    input is not specified, so such a case is graded on the catalog's robustness rows only
-    (``robustness: true``: no crash, no hang, valid output, one terminal event), plus the
-    rows in ``covered_by``; findings on other rows are reported as information.
-    """
-
-    breaks: str = Field(min_length=1, description="How the script breaks the contract, citing the type or rule.")
-    covered_by: list[str] = Field(
-        default_factory=list,
-        description="Rows of this scenario whose rule is written for this very input (e.g. 8.1.19 for a "
-        "missing finish): graded as usual.",
-    )
-
-
-# ---------------------------------------------------------------- turns (agent loops)
-MAX_TURNS = 16  # far more than any agent loop a scenario needs; bounds what a served scenario costs
-
-
-class Turn(_M):
-    """A later model call of an agent loop: what the model answers once the adapter sent back the
-    previous turn (its assistant message and the tool results).
-
-    The provider picks the turn from the conversation a request carries: with ``k`` more assistant
-    turns than the scenario's own ``request.messages`` hold, the request gets turn ``k + 1``
-    (the scenario's ``script`` is turn 1, ``turns[0]`` is turn 2).
-    """
-
-    script: list[Step] = Field(min_length=1)
-    failed_attempts: list[HttpStatusFault] = Field(
-        default_factory=list, description="Answers to this turn's first attempts (e.g. a 429 with Retry-After); "
-        "the attempt after them gets the script.")
-    expect_request: list[RequestCheck] = Field(
-        default_factory=list, description="Checks on the request that asked for this turn (its JSON Pointers "
-        "read that request), e.g. that it carries the previous turn's tool results.")
-
-
-class ServerToolResult(_M):
-    """What a server tool (``ToolSpec.server``) returns for one call, or the error it raises."""
-
-    tool_call_id: str
-    result: Any = None
-    error: str | None = Field(default=None, description="The tool raises this message instead of returning.")
 
 
 # ---------------------------------------------------------------- scenario
@@ -416,6 +127,10 @@ class Scenario(_M):
     client: ClientSpec = Field(default_factory=ClientSpec)
     wire: WireOptions = Field(default_factory=WireOptions)
     match: MatchRule | None = None
+    stateless: bool = Field(
+        default=False, description="Every request gets turn 1, whatever assistant turns its conversation holds: "
+        "a reply picked by its match rule, as other mock servers' fixtures answer (the short form's default "
+        "when it has no `turns`). Otherwise the turn follows the conversation (agent loops).")
     script: list[Step] = Field(min_length=1, description="Turn 1: the model's answer to the first request.")
     failed_attempts: list[HttpStatusFault] = Field(
         default_factory=list, description="Answers to turn 1's first attempts (e.g. a 500, then the script): "
@@ -453,10 +168,15 @@ class Scenario(_M):
 
     @model_validator(mode="after")
     def _check(self) -> Scenario:
+        if self.match is not None and not self.match.conditions():
+            raise ValueError("match: a rule with no condition never matches (give last_user_contains, tool_names, "
+                             "model or tool_result)")
         if not SCENARIO_ID.match(self.id):
             raise ValueError(f"id: {self.id!r} must be dotted lowercase segments like 'tool.interleave.002'")
         if len(self.id) > MAX_ID_LENGTH:  # a request cannot select a longer one
             raise ValueError(f"id: {len(self.id)} characters; an id has at most {MAX_ID_LENGTH}")
+        if self.stateless and self.turns:
+            raise ValueError("stateless: a scenario with later turns follows the conversation")
         if self.client.abort_after_step is not None and self.client.abort_after_step > len(self.script):
             raise ValueError("client.abort_after_step: past the end of the script")
         if self.client.abort_after_step is not None and self.client.abort_during_tool is not None:
@@ -545,6 +265,8 @@ class Scenario(_M):
         >>> s.turn_index(0), s.turn_index(1)
         (1, 2)
         """
+        if self.stateless:
+            return 1
         own = sum(1 for m in self.request.messages if m.role == "assistant")
         return max(0, assistant_turns - own) + 1
 
@@ -683,49 +405,159 @@ def _has(container: Any, key: str | int) -> bool:
     return isinstance(container, list) and isinstance(key, int) and key < len(container)
 
 
-def parse_scenario_text(text: str, path: str = "<string>") -> Scenario:
-    """Parse one scenario from YAML text; errors raise :class:`ScenarioError` with file:line: field."""
+def _located(err: Any, data: Any, node: Any, path: str) -> ScenarioError:
+    """One pydantic error as a :class:`ScenarioError` naming the document's field and its line."""
+    loc = _clean_loc(err["loc"])
+    # Drop the discriminator tag pydantic adds after 'part'/'fault' (e.g. 'text-delta').
+    doc_loc: list[str | int] = []
+    cursor: Any = data
+    for p in loc:
+        if _has(cursor, p):
+            doc_loc.append(p)
+            cursor = cursor[p]
+        elif isinstance(cursor, dict | list):
+            continue  # a union tag, not a document key
+        else:
+            break
+    if err["type"] in ("missing", "extra_forbidden") and loc and loc[-1] not in doc_loc:
+        doc_loc_field = [*doc_loc, loc[-1]]
+    else:
+        doc_loc_field = doc_loc
+    msg = str(err["msg"])
+    # Whole-model checks name their field as "path.to.field: message" (pydantic gives them no loc).
+    located = _FIELD_MSG.match(msg)
+    if located and not loc:
+        doc_loc_field = [int(x) if x.isdigit() else x for x in located.group(1).split(".")]
+        doc_loc = list(doc_loc_field)
+        msg = located.group(2)
+    if err["type"] == "extra_forbidden":
+        msg = "unknown field (typo?)"
+    field = ".".join(str(p) for p in doc_loc_field)
+    return ScenarioError(path, node_line(node, doc_loc) if node is not None else None, field, msg)
+
+
+class ScenarioErrors(ScenarioError):
+    """Every error of one or more scenario files, each located (``errors``); the message is the
+    first error and how many more there are (``validate`` and ``serve`` print them all).
+
+    >>> e = ScenarioErrors([ScenarioError("a.yaml", 1, "id", "bad"), ScenarioError("a.yaml", 2, "title", "bad")])
+    >>> str(e), len(e.errors)
+    ('a.yaml:1: id: bad (+1 more)', 2)
+    """
+
+    def __init__(self, errors: Sequence[ScenarioError]) -> None:
+        self.errors = list(errors)
+        first = self.errors[0]
+        more = f" (+{len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
+        super().__init__(first.path, first.line, first.field, first.message + more)
+
+
+def every_error(exc: BaseException) -> list[ScenarioError]:
+    """The located errors an exception of the loaders carries (one, or a :class:`ScenarioErrors`' all)."""
+    if isinstance(exc, ScenarioErrors):
+        return exc.errors
+    return [exc] if isinstance(exc, ScenarioError) else []
+
+
+def _validate_located(data: dict[str, Any], node: Any, path: str) -> Scenario:
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioErrors([_located(err, data, node, path) for err in exc.errors()]) from exc
+
+
+def parse_scenario_text(text: str, path: str = "<string>", *, short_form: bool = False,
+                        fallback_id: str | None = None) -> Scenario:
+    """Parse one scenario from YAML text; errors raise :class:`ScenarioErrors`, each file:line: field.
+
+    ``short_form`` (a user's file, never the built-in corpus) accepts the short form of
+    :mod:`mock_provider.short_form`: rows, citations and the expected transcript derived, the
+    script given as shorthand.
+
+    >>> s = parse_scenario_text('match: {last_user_contains: hi}\\nreply: "Hello!"', "hi.yaml", short_form=True)
+    >>> s.id, s.expected.text, s.expected.finish_reason, s.rows
+    ('user.hi', 'Hello!', 'stop', ['8.1.4', '8.1.5', '8.1.18'])
+    """
     data, node = compose_located(text, path, ScenarioError)
     if not isinstance(data, dict) or node is None:
         raise ScenarioError(path, 1, "", "a scenario file must hold one mapping")
-    try:
-        scenario = Scenario.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = _clean_loc(err["loc"])
-        # Drop the discriminator tag pydantic adds after 'part'/'fault' (e.g. 'text-delta').
-        doc_loc: list[str | int] = []
-        cursor: Any = data
-        for p in loc:
-            if _has(cursor, p):
-                doc_loc.append(p)
-                cursor = cursor[p]
-            elif isinstance(cursor, dict | list):
-                continue  # a union tag, not a document key
-            else:
-                break
-        if err["type"] in ("missing", "extra_forbidden") and loc and loc[-1] not in doc_loc:
-            doc_loc_field = [*doc_loc, loc[-1]]
-        else:
-            doc_loc_field = doc_loc
-        # Whole-model checks name their field as "path.to.field: message" (pydantic gives them no loc).
-        located = _FIELD_MSG.match(str(err["msg"]))
-        if located and not loc:
-            doc_loc_field = [int(x) if x.isdigit() else x for x in located.group(1).split(".")]
-            doc_loc = list(doc_loc_field)
-            err["msg"] = located.group(2)
-        field = ".".join(str(p) for p in doc_loc_field)
-        msg = err["msg"]
-        if err["type"] == "extra_forbidden":
-            msg = "unknown field (typo?)"
-        more = f" (+{len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise ScenarioError(path, node_line(node, doc_loc), field, msg + more) from exc
+    scenario = scenario_from_document(data, path, node, short_form=short_form,
+                                      fallback_id=fallback_id or default_id(Path(path).stem))
     scenario._source = path
     return scenario
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Load one scenario YAML file.
+def scenario_from_document(data: dict[str, Any], path: str, node: Any = None, *, short_form: bool,
+                           fallback_id: str) -> Scenario:
+    """Validate a parsed document (``node``: its YAML tree, for line numbers; None for JSON).
+
+    Raises :class:`ScenarioErrors` with every error located.
+
+    >>> scenario_from_document({"reply": "hi"}, "<posted>", short_form=True, fallback_id="user.x").expected.text
+    'hi'
+    """
+    if short_form and is_short(data):
+        return _parse_short(data, node, path, fallback_id)
+    return _validate_located(data, node, path)
+
+
+def _parse_short(data: dict[str, Any], node: Any, path: str, fallback_id: str) -> Scenario:
+    """Validate a short-form document: the shorthand's errors and the rest's in one list, then
+    derive what was left out (rows, expected) from the validated script."""
+    errors: list[ScenarioError] = []
+    bad_short = shorthand_errors(data)
+    if bad_short is not None:
+        errors += [_located(err, data, node, path) for err in bad_short.errors()]
+    full = expand(data, fallback_id)
+    derived = [k for k in ("rows", "expected") if k not in full]
+    trial = {**full, **({"rows": ["8.1.4"]} if "rows" in derived else {}),
+             **({"expected": {}} if "expected" in derived else {})}
+    if "script" not in full:
+        if bad_short is None:  # a shorthand that did not validate is the error already
+            errors.append(ScenarioError(path, node_line(node, []) if node is not None else None, "script",
+                                        "no answer: give `reply`, `tool_call`, `tool_calls`, `fail` or a `script`"))
+        trial["script"] = [{"part": {"type": "ping"}}]  # stands in, so the rest is checked in the same pass
+    try:
+        scenario = Scenario.model_validate(trial)
+    except ValidationError as exc:
+        errors += [_located(err, trial, node, path) for err in exc.errors()]
+    if errors:
+        raise ScenarioErrors(errors)
+    if not derived:
+        return scenario
+    if "expected" in derived:
+        expected = derived_expected(scenario)
+        if isinstance(expected, str):
+            raise ScenarioError(path, node_line(node, []) if node is not None else None, "expected", expected)
+        full["expected"] = expected.model_dump(exclude_defaults=True)
+    if "rows" in derived:
+        full["rows"] = derived_rows(scenario.parts(), http_status=scenario.http_fault() is not None)
+    return _validate_located(full, node, path)
+
+
+def derived_expected(scenario: Scenario) -> Transcript | str:
+    """The transcript a scenario's script means, or why it cannot be derived (the user writes it).
+
+    >>> s = parse_scenario_text("fail: {status: 429, retry_after: 2}", "x.yaml", short_form=True)
+    >>> s.expected.terminal, s.expected.error.code
+    ('error', '429')
+    """
+    fault = scenario.http_fault()
+    if fault is not None:
+        return Transcript(terminal="error", error=ErrorRecord(code=str(fault.status)))
+    if scenario.turns:
+        return "an agent loop's transcript is not derived: write `expected`"
+    kinds = sorted({s.fault.kind for s in scenario.script if s.fault is not None and s.fault.kind != "split"})
+    if kinds:
+        return f"a script with a {', '.join(kinds)} fault has no derived transcript: write `expected`"
+    if scenario.client.aborts:
+        return "an aborted run's transcript is not derived: write `expected`"
+    return expected_transcript(scenario.parts())
+
+
+def load_scenario(path: str | Path, *, short_form: bool | None = None) -> Scenario:
+    """Load one scenario YAML file; ``short_form`` (default: the file is outside the built-in
+    corpus) accepts the short form (:mod:`mock_provider.short_form`).
 
     >>> load_scenario("missing.yaml")
     Traceback (most recent call last):
@@ -739,7 +571,18 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError(str(path), None, "", f"cannot read: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
         raise ScenarioError(str(path), None, "", f"not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
-    return parse_scenario_text(text, str(path))
+    if short_form is None:
+        short_form = not in_corpus(p)
+    return parse_scenario_text(text, str(path), short_form=short_form)
+
+
+def in_corpus(path: Path) -> bool:
+    """Whether a file is one of the built-in corpus's (which keeps the strict schema)."""
+    try:
+        corpus = fixtures_dir() / "scenarios"
+    except FileNotFoundError:
+        return False
+    return path.resolve().is_relative_to(corpus.resolve())
 
 
 def fixtures_dir() -> Path:
@@ -760,15 +603,26 @@ def load_corpus(directory: str | Path | None = None) -> list[Scenario]:
 
 
 def load_directories(roots: list[Path]) -> list[Scenario]:
-    """Every ``*.yaml`` under each of ``roots``, sorted by id; an id found twice is an error naming both files."""
+    """Every ``*.yaml`` under each of ``roots``, sorted by id; an id found twice is an error naming both files.
+
+    Every bad file is reported, not only the first: :class:`ScenarioErrors` holds all their errors.
+    """
     seen: dict[str, str] = {}
     out: list[Scenario] = []
+    errors: list[ScenarioError] = []
     for path in (p for root in roots for p in sorted(root.rglob("*.yaml"))):
-        s = load_scenario(path)
+        try:
+            s = load_scenario(path)
+        except ScenarioError as exc:
+            errors += every_error(exc)
+            continue
         if s.id in seen:
-            raise ScenarioError(str(path), 1, "id", f"duplicate id {s.id!r} (also in {seen[s.id]})")
+            errors.append(ScenarioError(str(path), 1, "id", f"duplicate id {s.id!r} (also in {seen[s.id]})"))
+            continue
         seen[s.id] = str(path)
         out.append(s)
+    if errors:
+        raise ScenarioErrors(errors)
     return sorted(out, key=lambda s: s.id)
 
 

@@ -28,7 +28,7 @@ from pydantic import ValidationError
 
 from mock_provider.dialects import PART_DIALECTS, DialectError
 from mock_provider.request_log import HttpRequestLog, UpstreamCall, json_safe
-from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.scenario import Scenario, ScenarioError, every_error, load_corpus, scenario_from_document
 from mock_provider.server.api_shapes import check_api_fields
 from mock_provider.server.errors import EnvelopeError, RequestError
 from mock_provider.server.footprint import footprint
@@ -50,6 +50,7 @@ from mock_provider.server.validation import (
     parse_json_object,
     read_body,
 )
+from mock_provider.short_form import document_id, is_short
 from mock_provider.turns import Refusal, pick_turn, refusal
 from mock_provider.wires import Chunk, WirePlan, http_dialect, plan_response
 
@@ -258,13 +259,17 @@ class MockProviderState:
         self._check_room(len(raw), put_id)
         data = parse_document(raw, content_type)
         try:
-            scenario = Scenario.model_validate(data)
+            if isinstance(data, dict) and is_short(data):
+                # A posted scenario is a user's: the short form applies (rows, transcript derived).
+                scenario = scenario_from_document(data, "<posted>", short_form=True,
+                                                  fallback_id=put_id or document_id(data))
+            else:
+                scenario = Scenario.model_validate(data)
+        except ScenarioError as exc:
+            every = [{"field": e.field, "message": e.message[:500]} for e in every_error(exc)]
+            raise self._invalid(every) from None
         except ValidationError as exc:
-            every = field_errors(exc, data)
-            fields = every[:MAX_FIELD_ERRORS]  # a 100,000-key document once made a 5.7 MB error body
-            raise RequestError(422, "invalid_scenario", f"invalid scenario: {len(every)} error(s): "
-                               + "; ".join(f"{f['field'] or '<root>'}: {f['message']}" for f in fields[:5]),
-                               fields=fields) from None
+            raise self._invalid(field_errors(exc, data)) from None
         except RecursionError:
             raise RequestError(400, "invalid_request_error", "scenario document is nested too deeply") from None
         if put_id is not None and scenario.id != put_id:
@@ -291,6 +296,14 @@ class MockProviderState:
         self._posted_bytes += size - self._posted.get(scenario.id, 0)
         self._posted[scenario.id] = size
         return scenario
+
+    @staticmethod
+    def _invalid(every: list[dict[str, str]]) -> RequestError:
+        """The 422 of a scenario document that does not validate, with each field's error."""
+        fields = every[:MAX_FIELD_ERRORS]  # a 100,000-key document once made a 5.7 MB error body
+        return RequestError(422, "invalid_scenario", f"invalid scenario: {len(every)} error(s): "
+                            + "; ".join(f"{f['field'] or '<root>'}: {f['message']}" for f in fields[:5]),
+                            fields=fields)
 
     def remove_scenario(self, scenario_id: str) -> None:
         """Forget a posted scenario (404 unknown, 409 built in); a default pointing at it is unset.

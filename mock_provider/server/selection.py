@@ -16,12 +16,13 @@ Example:
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import itertools
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from mock_provider.scenario import MAX_ID_LENGTH, REASONING_DIALECTS, SCENARIO_ID, Scenario
+from mock_provider.scenario import MAX_ID_LENGTH, REASONING_DIALECTS, SCENARIO_ID, MatchRule, Scenario
 from mock_provider.server.errors import RequestError
 
 SCOPE_HEADER = "X-Mock-Scope"
@@ -127,44 +128,109 @@ class ScenarioStore:
 
         A rule with no condition never matches, so a scenario cannot become a catch-all by accident.
         """
-        text: str | None = None
-        names: set[str] | None = None
+        facts = _RequestFacts(body)
         for s in self._by_id.values():
-            rule = s.match
-            if rule is None or (rule.last_user_contains is None and rule.tool_names is None):
-                continue
-            if rule.last_user_contains is not None:
-                if text is None:
-                    text = last_user_text(body) or ""
-                if rule.last_user_contains not in text:
-                    continue
-            if rule.tool_names is not None:
-                if names is None:
-                    names = set(tool_names(body))
-                if not set(rule.tool_names) <= names:
-                    continue
-            return s
+            if s.match is not None and s.match.conditions() and facts.fits(s.match):
+                return s
         return None
+
+
+class _RequestFacts:
+    """What match rules read from one request, each computed once, on first use."""
+
+    def __init__(self, body: Mapping[str, Any]) -> None:
+        self.body = body
+        self._text: str | None = None
+        self._names: set[str] | None = None
+        self._result: bool | None = None
+
+    def fits(self, rule: MatchRule) -> bool:
+        """Whether every condition the rule states holds for this request."""
+        if rule.model is not None:
+            model = self.body.get("model")
+            if not isinstance(model, str) or not fnmatch.fnmatchcase(model.removeprefix("models/"), rule.model):
+                return False
+        if rule.last_user_contains is not None:
+            if self._text is None:
+                self._text = last_user_text(self.body) or ""
+            if rule.last_user_contains not in self._text:
+                return False
+        if rule.tool_names is not None:
+            if self._names is None:
+                self._names = set(tool_names(self.body))
+            if not set(rule.tool_names) <= self._names:
+                return False
+        if rule.tool_result is not None:
+            if self._result is None:
+                self._result = has_tool_result(self.body)
+            if rule.tool_result != self._result:
+                return False
+        return True
+
+
+def _conversation(body: Mapping[str, Any]) -> list[Any]:
+    """The conversation of any wire's request: Chat/Messages ``messages``, AI SDK ``prompt``,
+    Responses ``input`` (a string is one user message), Gemini ``contents``."""
+    for key in ("messages", "prompt", "contents", "input"):
+        value = body.get(key)
+        if isinstance(value, list):
+            return value
+        if key == "input" and isinstance(value, str):
+            return [{"role": "user", "content": value}]
+    return []
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return ""
 
 
 def last_user_text(body: Mapping[str, Any]) -> str | None:
-    """The text of the last user message (string content or the ``text`` of content parts).
+    """The text of the last user message (string content or the ``text`` of content parts), on every wire.
 
     >>> last_user_text({"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]})
     'hi'
+    >>> last_user_text({"contents": [{"role": "user", "parts": [{"text": "hallo"}]}]}), last_user_text({"input": "yo"})
+    ('hallo', 'yo')
     """
-    messages = body.get("messages")
-    if not isinstance(messages, list):
-        return None
-    for m in reversed(messages):
+    for m in reversed(_conversation(body)):
         if isinstance(m, dict) and m.get("role") == "user":
-            content = m.get("content")
-            if isinstance(content, str):
-                return content
-            if isinstance(content, list):
-                return "\n".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
-            return ""
+            if "parts" in m and "content" not in m:
+                text = _text_of(m.get("parts"))
+                if text or not any(isinstance(p, dict) and "functionResponse" in p for p in m.get("parts") or []):
+                    return text
+                continue  # a Gemini user turn that only carries function responses
+            return _text_of(m.get("content"))
     return None
+
+
+_RESULT_TYPES = frozenset({"tool_result", "tool-result", "function_call_output"})
+
+
+def has_tool_result(body: Mapping[str, Any]) -> bool:
+    """Whether the request carries a tool result: a ``tool`` message (Chat, AI SDK), a ``tool_result``
+    block (Messages), a ``function_call_output`` item (Responses), a ``functionResponse`` (Gemini).
+
+    >>> has_tool_result({"messages": [{"role": "tool", "tool_call_id": "c", "content": "1"}]})
+    True
+    >>> has_tool_result({"input": [{"type": "function_call_output", "call_id": "c", "output": "1"}]})
+    True
+    >>> has_tool_result({"messages": [{"role": "user", "content": "hi"}]})
+    False
+    """
+    for m in _conversation(body):
+        if not isinstance(m, dict):
+            continue
+        if m.get("role") == "tool" or m.get("type") in _RESULT_TYPES:
+            return True
+        blocks = m.get("content") if isinstance(m.get("content"), list) else m.get("parts")
+        if isinstance(blocks, list) and any(
+                isinstance(b, dict) and (b.get("type") in _RESULT_TYPES or "functionResponse" in b) for b in blocks):
+            return True
+    return False
 
 
 def tool_names(body: Mapping[str, Any]) -> list[str]:
@@ -248,7 +314,7 @@ def select_scenario(store: ScenarioStore, body: Mapping[str, Any], headers: Mapp
 
 
 __all__ = ["MAX_ID_LENGTH", "MODEL_PREFIX", "SCENARIO_HEADER", "SCOPE_HEADER", "SELECTION_HELP", "ScenarioStore",
-           "check_scenario_id", "header_value", "last_user_text", "select_scenario", "tool_names"]
+           "check_scenario_id", "has_tool_result", "header_value", "last_user_text", "select_scenario", "tool_names"]
 
 
 def reasoning_override(headers: Mapping[str, str]) -> str | None:

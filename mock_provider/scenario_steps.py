@@ -1,0 +1,349 @@
+"""The pieces of a scenario file: the request, match rules, script steps, faults, wire options, turns.
+
+:class:`mock_provider.scenario.Scenario` puts them together (and re-exports them: import them from there).
+
+Example:
+    >>> Step.model_validate({"fault": {"kind": "stall"}}).fault.kind
+    'stall'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from mock_provider.dialects import names
+from mock_provider.parts import Part
+from mock_provider.quirks import ReasoningDialect, StepWire
+
+if TYPE_CHECKING:
+    Dialect = str
+else:
+    # The registry's names as a Literal: pydantic validates and documents (JSON schema enum) them.
+    Dialect = Literal[tuple(names())]
+MAX_ID_LENGTH = 200  # the longest id a request may name (model, X-Mock-Scenario)
+SCENARIO_ID = re.compile(r"\A[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\Z")  # \Z: `$` matches before a newline
+
+
+class _M(BaseModel):
+    # No NaN or infinity anywhere (a `.inf` delay at time scale 0 broke a 200 stream midway).
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+# ---------------------------------------------------------------- request
+class Message(_M):
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str | list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+
+
+class ToolSpec(_M):
+    name: str
+    description: str = ""
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    needs_approval: bool = False
+    server: bool = Field(
+        default=False, description="An executable tool: the adapter's context offers it with an execute "
+        "function that returns the scenario's tool_results for each call (agent loops); otherwise a client tool.")
+
+
+class RequestSpec(_M):
+    """What the adapter's caller asks for; adapters convert it to their upstream request."""
+
+    model: str = "mock-model"
+    messages: list[Message] = Field(min_length=1)
+    tools: list[ToolSpec] = Field(default_factory=list)
+    output_schema: dict[str, Any] | None = None
+    structured_mode: Literal["native", "tool", "instruction"] = Field(
+        default="native",
+        description="How the provider supports structured output (seed 000 14.2, stated instead of detected): "
+        "native JSON schema, a forced tool call, or instructions in a system message.",
+    )
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class CatalogueModalities(_M):
+    """A models.dev entry's ``modalities``: what the model reads and writes (``pdf``, not ``document``)."""
+
+    input: list[str] = Field(min_length=1, description="e.g. [text, image, audio, video, pdf].")
+    output: list[str] = Field(default_factory=lambda: ["text"], description="e.g. [text].")
+
+
+class ModelInfo(_M):
+    """The upstream model's catalogue entry, in models.dev's shape (the fields this kit reads).
+
+    The adapter gets it as ``AdapterContext.model_info`` and declares the TanStack input
+    modalities it supports for that model (``input_modalities``; row ``request.modalities``).
+    """
+
+    id: str | None = Field(default=None, description="The models.dev model id, e.g. gemini-2.5-flash.")
+    name: str | None = None
+    attachment: bool | None = Field(default=None, description="models.dev: the model accepts file attachments.")
+    modalities: CatalogueModalities
+
+
+TanstackModality = Literal["text", "image", "audio", "video", "document"]
+
+
+class MatchRule(_M):
+    """Server-side selection when neither the model name nor a header names the scenario.
+
+    Every condition given must hold; a rule with none never matches.
+    """
+
+    last_user_contains: str | None = Field(default=None, description="The last user message contains this text.")
+    tool_names: list[str] | None = Field(default=None, description="The request offers at least these tools.")
+    model: str | None = Field(default=None, min_length=1, description="The request's model name matches this "
+                              "shell-style pattern (`gpt-4o*`).")
+    tool_result: bool | None = Field(default=None, description="The request carries a tool result (true) or none "
+                                     "(false): the turn after a tool call, or the first one.")
+
+    def conditions(self) -> int:
+        """How many conditions the rule states."""
+        return sum(v is not None for v in (self.last_user_contains, self.tool_names, self.model, self.tool_result))
+
+
+class Citation(_M):
+    kind: Literal["spec", "seed", "type", "consumer", "test", "anchor"] = "spec"
+    ref: str
+
+
+class ClientSpec(_M):
+    """What the test harness (the adapter's caller) does during the run."""
+
+    abort_after_step: int | None = Field(
+        default=None, ge=0, description="Abort the caller's signal once this many steps were emitted."
+    )
+    # Issue 16: an abort while a server tool runs, between two model calls of an agent loop.
+    abort_during_tool: str | None = Field(
+        default=None, min_length=1,
+        description="Abort the caller's signal while the server tool call with this id executes: the tool "
+        "holds its result until the abort (in process its execute is awaitable; on a harness or an AG-UI "
+        "endpoint its result carries `until_abort: true`), and the caller aborts once the call was emitted "
+        "and turn 1's upstream ended.",
+    )
+
+    @property
+    def aborts(self) -> bool:
+        """Whether the caller aborts at all (after a step, or during a tool)."""
+        return self.abort_after_step is not None or self.abort_during_tool is not None
+
+
+class RequestCheck(_M):
+    """One expectation on the upstream request the adapter made, read from the request log.
+
+    ``path`` is a JSON Pointer into the logged request: the ``do_stream`` call options for the
+    part dialects (``/prompt/0/content``), the JSON body for the HTTP dialects
+    (``/messages/0/content``). Exactly one of ``equals``, ``subset``, ``contains_json``,
+    ``members`` or ``absent`` is given.
+    """
+
+    path: str = Field(pattern=r"^(/[^/]*)*$", description="JSON Pointer (RFC 6901); '' is the whole request.")
+    equals: Any = Field(default=None, description="The value there is exactly this.")
+    subset: Any = Field(
+        default=None, description="Objects: these keys with matching values (recursively); lists: same length, "
+        "element-wise subset; scalars: equal."
+    )
+    contains_json: Any = Field(
+        default=None, description="The value there is a string holding a JSON document equal to this."
+    )
+    members: list[Any] | None = Field(
+        default=None, description="The value there is a list with exactly these members, in any order."
+    )
+    absent: bool = Field(default=False, description="Nothing is at this path.")
+    dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
+    row: str | None = Field(default=None, description="Matrix row a mismatch belongs to (default: the primary row).")
+    why: str = ""
+    # Issue 15 class 6: an order that means nothing, and a published rewrite of the schema, are no difference.
+    key: str | None = Field(
+        default=None, pattern=r"^(/[^/]*)+$",
+        description="With `subset`: the list there is matched element by element through the value at this JSON "
+        "Pointer inside each element (a tool's `/function/name`), in any order; same length, each a subset.",
+    )
+    strict_tools: bool = Field(
+        default=False,
+        description="With `subset` on Chat Completions `tools`: a tool sent with `function.strict: true` is compared "
+        "with the OpenAI strict-mode form of the expected `parameters` (all properties required, the optional ones "
+        "nullable, additionalProperties false).",
+    )
+
+    @model_validator(mode="after")
+    def _one_expectation(self) -> RequestCheck:
+        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members") if k in self.model_fields_set]
+        if self.absent:
+            given.append("absent")
+        if len(given) != 1:
+            raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
+                             f"got {', '.join(given) or 'none'}")
+        if (self.key is not None or self.strict_tools) and given != ["subset"]:
+            raise ValueError("key and strict_tools qualify a subset check only")
+        return self
+
+    def applies_to(self, dialect: str) -> bool:
+        """Whether this check is made for a case in ``dialect``."""
+        return self.dialects is None or dialect in self.dialects
+
+
+# ---------------------------------------------------------------- faults
+# RFC 9110 5.1: a field name is a token (5.6.2 tchar).
+HEADER_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+# The server frames the body it writes itself: these would contradict it.
+FRAMING_HEADERS = frozenset({"content-length", "transfer-encoding", "connection"})
+
+
+class HttpStatusFault(_M):
+    """Answer with this status instead of a stream (in-process: ``do_stream`` raises)."""
+
+    kind: Literal["http_status"]
+    status: int = Field(ge=400, le=599)
+    body: Any = None
+    headers: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("headers")
+    @classmethod
+    def _sendable_headers(cls, headers: dict[str, str]) -> dict[str, str]:
+        """Refuse headers the server cannot send as written: a name that is not an RFC 9110 token, a
+        value with CR, LF or NUL (it would split the header block), or a framing header the server
+        sets from the body it writes (a scripted one would contradict it)."""
+        for name, value in headers.items():
+            if not HEADER_TOKEN.fullmatch(name):
+                raise ValueError(f"{name!r} is not an HTTP header name (an RFC 9110 token: letters, digits, "
+                                 "!#$%&'*+-.^_`|~)")
+            if name.lower() in FRAMING_HEADERS:
+                raise ValueError(f"{name!r} is set by the server from the body it writes; a scenario cannot "
+                                 f"script it ({', '.join(sorted(FRAMING_HEADERS))} are reserved)")
+            if any(c in value for c in "\r\n\0"):
+                raise ValueError(f"the value of {name!r} holds CR, LF or NUL, which cannot be sent in a header")
+        return headers
+
+
+class DisconnectFault(_M):
+    """Drop the connection here, or once ``after_bytes`` body bytes were written."""
+
+    kind: Literal["disconnect"]
+    after_bytes: int | None = Field(default=None, ge=0)
+
+
+class StallFault(_M):
+    """Send nothing more and keep the connection open until the client gives up."""
+
+    kind: Literal["stall"]
+
+
+class RawBytesFault(_M):
+    """Write these bytes verbatim (malformed frames). In-process: an ``error`` part."""
+
+    kind: Literal["raw_bytes"]
+    data: str
+
+
+class SplitFault(_M):
+    """Write the frame carrying the next step's part in pieces cut at these byte offsets (wire only).
+
+    The offsets count in that frame; a preamble frame the wire writes before it (the Chat
+    Completions role chunk) is written whole.
+    """
+
+    kind: Literal["split"]
+    offsets: list[int] = Field(min_length=1)
+
+
+Fault = Annotated[
+    HttpStatusFault | DisconnectFault | StallFault | RawBytesFault | SplitFault,
+    Field(discriminator="kind"),
+]
+
+
+class WireOptions(_M):
+    """Byte-level choices for the HTTP dialects (ignored in-process)."""
+
+    line_ending: Literal["lf", "crlf"] = Field(default="lf", description="SSE line endings.")
+    done: Literal["auto", "omit", "always"] = Field(
+        default="auto",
+        description="OpenAI `data: [DONE]`: auto = after a normal end; omit = never (finish without [DONE]); "
+        "always = even when the script has no finish ([DONE] without finish).",
+    )
+    keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
+    reasoning: ReasoningDialect = Field(
+        default="reasoning_content",
+        description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "
+        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama) or `<think>...</think>` inside "
+        "`delta.content` (think-tags). A request header `X-Mock-Reasoning` overrides it per request. "
+        "The other wires have one native reasoning form and ignore it.",
+    )
+
+
+class Step(_M):
+    """One script step: a canonical part, a verbatim unknown part, or a fault; plus a delay."""
+
+    part: Part | None = None
+    raw_part: dict[str, Any] | None = Field(
+        default=None, description="A part of a type no spec defines, emitted verbatim (future parts)."
+    )
+    fault: Fault | None = None
+    delay_ms: float = Field(default=0, ge=0)
+    wire: StepWire | None = Field(default=None, description="Provider quirks of this step's wire rendering "
+                                  "(a part step only; ignored in-process).")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Step:
+        given = [k for k in ("part", "raw_part", "fault") if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ValueError(f"a step holds one of part, raw_part, fault; got {', '.join(given)}")
+        if self.raw_part is not None and not isinstance(self.raw_part.get("type"), str):
+            raise ValueError("raw_part needs a string 'type'")
+        if self.wire is not None and self.part is None:
+            raise ValueError("wire quirks apply to a part step")
+        return self
+
+
+class Contract(_M):
+    """A scenario whose upstream stream breaks the provider's contract on purpose.
+
+    Its script is outside the published stream-part types (``conformance.type_oracle``
+    proves it) or breaks a stated runtime contract (a completed stream ends with one
+    ``finish``; blocks open, get deltas and close per id). What an adapter does with such
+    input is not specified, so such a case is graded on the catalog's robustness rows only
+    (``robustness: true``: no crash, no hang, valid output, one terminal event), plus the
+    rows in ``covered_by``; findings on other rows are reported as information.
+    """
+
+    breaks: str = Field(min_length=1, description="How the script breaks the contract, citing the type or rule.")
+    covered_by: list[str] = Field(
+        default_factory=list,
+        description="Rows of this scenario whose rule is written for this very input (e.g. 8.1.19 for a "
+        "missing finish): graded as usual.",
+    )
+
+
+# ---------------------------------------------------------------- turns (agent loops)
+MAX_TURNS = 16  # far more than any agent loop a scenario needs; bounds what a served scenario costs
+
+
+class Turn(_M):
+    """A later model call of an agent loop: what the model answers once the adapter sent back the
+    previous turn (its assistant message and the tool results).
+
+    The provider picks the turn from the conversation a request carries: with ``k`` more assistant
+    turns than the scenario's own ``request.messages`` hold, the request gets turn ``k + 1``
+    (the scenario's ``script`` is turn 1, ``turns[0]`` is turn 2).
+    """
+
+    script: list[Step] = Field(min_length=1)
+    failed_attempts: list[HttpStatusFault] = Field(
+        default_factory=list, description="Answers to this turn's first attempts (e.g. a 429 with Retry-After); "
+        "the attempt after them gets the script.")
+    expect_request: list[RequestCheck] = Field(
+        default_factory=list, description="Checks on the request that asked for this turn (its JSON Pointers "
+        "read that request), e.g. that it carries the previous turn's tool results.")
+
+
+class ServerToolResult(_M):
+    """What a server tool (``ToolSpec.server``) returns for one call, or the error it raises."""
+
+    tool_call_id: str
+    result: Any = None
+    error: str | None = Field(default=None, description="The tool raises this message instead of returning.")
