@@ -78,8 +78,8 @@ def cut_calls_handed_over(ctx: GradeContext) -> list[Finding]:
     nothing to run.
     """
     hands_over = ctx.protocol.hands_over_input
-    if hands_over is None or ctx.expected.terminal != "error":
-        return []
+    if hands_over is None or ctx.expected.terminal != "error" or ctx.bridge:
+        return []  # the bridge profile closes what is open before RUN_ERROR (bridge.close-before-error)
     completed = {step.part.tool_call_id for script in ctx.scenario.turn_scripts() for step in script
                  if isinstance(step.part, ToolCall)}
     events = list(ctx.record.events)

@@ -72,4 +72,8 @@ def check(ctx: GradeContext) -> list[Finding]:
     if not ctx.protocol.name.startswith("ui-message-stream"):
         return []
     events = list(ctx.events)
-    return step_findings(events) + error_findings(events)
+    # A caller's abort reported as one error chunk is POLICY abort 'run-error' (checks/abort.py grades it): the
+    # stream then ends at the abort, not at a failure.
+    # An HTTP error answer before the stream is no stream at all: the client reads the failed request.
+    aborted = ctx.record.abort_event_index is not None or ctx.record.outcome == "http-error"
+    return step_findings(events) + ([] if aborted else error_findings(events))
