@@ -56,7 +56,11 @@ def stop_thread(thread: threading.Thread, wake: Callable[[], None] | None = None
     False.
 
     >>> spin = threading.Event()
-    >>> t = threading.Thread(target=lambda: [spin.set(), *iter(int, 1)], daemon=True); t.start()
+    >>> def spin_forever() -> None:  # bytecode the exception can land between (a C loop never checks)
+    ...     spin.set()
+    ...     while True:
+    ...         pass
+    >>> t = threading.Thread(target=spin_forever, daemon=True); t.start()
     >>> spin.wait(5), stop_thread(t)
     (True, True)
     """
