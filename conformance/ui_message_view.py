@@ -333,12 +333,12 @@ def in_completion_order(expected: UIView, scenario: Scenario) -> UIView:
 
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
-    >>> in_completion_order(UIView(segments=[Segment(text="a")]), s).ordered
-    False
+    >>> [seg.text for seg in in_completion_order(UIView(segments=[Segment(text="a")]), s).segments]
+    ['a']
     """
     done = [p.tool_call_id for p in scenario.parts() if isinstance(p, ToolCall)]
     calls = [c.call for c in expected.segments if c.call is not None]
-    order = [c for c in done if c in calls] + [c for c in calls if c not in done]
-    texts = [seg for seg in expected.segments if seg.text is not None]
-    return expected.model_copy(update={"ordered": False,
-                                       "segments": texts + [Segment(call=c) for c in order]})
+    order = iter([c for c in done if c in calls] + [c for c in calls if c not in done])
+    # The same places: text stays where it is, the calls take the places of calls in completion order.
+    segments = [seg if seg.call is None else Segment(call=next(order)) for seg in expected.segments]
+    return expected.model_copy(update={"segments": segments})
