@@ -95,6 +95,15 @@ class GradeContext:
     def primary_row(self) -> str:
         return self.scenario.rows[0]
 
+    @property
+    def fixed_picture(self) -> bool:
+        """Whether the scenario fixes what a consumer shows (the consumer rows grade only then): not where a
+        POLICY choice (missing_finish 'error') changed the run's end, nor under another documented reading
+        of a refusal (row refusal.shown grades that)."""
+        if self.expected.terminal != self.scenario.expected_for(self.record.dialect).terminal:
+            return False
+        return self.refusal_reading in (None, "text")
+
 
 def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> GradeContext:
     """The context of a record whose adapter declared its capabilities."""

@@ -17,9 +17,7 @@ from conformance.findings import Finding
 
 def check(ctx: GradeContext) -> list[Finding]:
     """The differences between the expected and the shown UI (at most three)."""
-    if ctx.expected.terminal != ctx.scenario.expected_for(ctx.record.dialect).terminal:
-        return []  # a POLICY choice (missing_finish 'error') changed the run's end: no fixed picture
-    if ctx.refusal_reading not in (None, "text"):
-        return []  # another documented reading of a refusal: its picture is not the scenario's (refusal.shown)
+    if not ctx.fixed_picture:
+        return []
     return ui_message_view.check(list(ctx.record.events), ctx.capabilities.output, ctx.scenario, ctx.record.dialect,
                                  ctx.policies)
