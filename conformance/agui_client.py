@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonpatch  # type: ignore[import-untyped]
+import jsonpatch  # type: ignore[import-untyped,unused-ignore]  # typed only in newer releases
 
 from conformance.protocols.agui_chunks import expand
 from conformance.semantics import _json_equal
