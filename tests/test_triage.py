@@ -187,3 +187,51 @@ def test_defect_source_line_exists_in_the_pinned_package(pin_file: str, case: st
     assert source.is_file(), f"{case}: {source} does not exist"
     lines = source.read_text(encoding="utf-8", errors="replace").count("\n") + 1
     assert 1 <= int(m["line"]) <= lines, f"{case}: line {m['line']} is past the end of {m['path']} ({lines} lines)"
+
+
+# Pins made before per-case first-run records existed: their first run is told in "audit.note" only.
+# Every other pin must carry "first_run" (recorded before any rule changed because of that run).
+FIRST_RUN_NOT_RECORDED = {
+    "ag-ui-mastra", "agno-agui", "ai-sdk-openai-compatible", "ai-sdk7-google", "ai-sdk7-openai-compatible",
+    "ai-sdk7-openai", "llama-index-agui", "pydantic-ai-agui", "tanstack-ai-gemini",
+    "tanstack-ai-openai-responses", "tanstack-ai-openai",
+}
+FIRST_RUN_NEEDS = {"real": ("defect", "source", "why"), "suite-error": ("rule", "why"), "harness": ("why",)}
+
+
+def first_run_problems(name: str, pins: dict[str, Any]) -> list[str]:
+    """What is missing from a pin's first-run record (an empty list when it is complete)."""
+    record = pins.get("first_run")
+    if record is None:
+        return [] if name in FIRST_RUN_NOT_RECORDED else [f"{name}: no first_run record"]
+    problems = [f"{name}: first_run.{k} missing" for k in ("date", "kit", "command", "cases") if k not in record]
+    for case, c in record.get("cases", {}).items():
+        if c.get("verdict") not in ("FAIL", "ERROR"):
+            problems.append(f"{name}: first_run {case}: verdict {c.get('verdict')!r} is not FAIL or ERROR")
+        needs = FIRST_RUN_NEEDS.get(c.get("class", ""))
+        if needs is None:
+            problems.append(f"{name}: first_run {case}: class {c.get('class')!r} not one of {sorted(FIRST_RUN_NEEDS)}")
+            continue
+        problems += [f"{name}: first_run {case}: {c['class']} needs {k!r}" for k in needs if not c.get(k)]
+    return problems
+
+
+@pytest.mark.parametrize("path", PIN_FILES, ids=lambda p: p.name)
+def test_a_new_configuration_records_its_classified_first_run(path: Path) -> None:
+    assert first_run_problems(path.name.removesuffix(".verdicts.json"), _pins(path)) == []
+
+
+def test_the_first_run_check_catches_what_a_record_lacks() -> None:
+    good = {"date": "2026-11-28", "kit": "abc", "command": "node x.mjs",
+            "cases": {"a.001": {"verdict": "FAIL", "rows": ["8.1.4"], "class": "real", "defect": "D-x",
+                                "source": "pkg/dist/x.js:1", "why": "the call never ends"},
+                      "b.001": {"verdict": "ERROR", "rows": [], "class": "suite-error", "rule": "8.1.4",
+                                "why": "the consumer shows the same"}}}
+    assert first_run_problems("new", {"first_run": good}) == []
+    assert first_run_problems("new", {}) == ["new: no first_run record"]
+    assert first_run_problems("agno-agui", {}) == []
+    bad = {**good, "cases": {"a.001": {"verdict": "PASS", "class": "real", "defect": "D-x", "why": "w"},
+                             "b.001": {"verdict": "FAIL", "class": "guess"}}}
+    assert first_run_problems("new", {"first_run": bad}) == [
+        "new: first_run a.001: verdict 'PASS' is not FAIL or ERROR", "new: first_run a.001: real needs 'source'",
+        "new: first_run b.001: class 'guess' not one of ['harness', 'real', 'suite-error']"]

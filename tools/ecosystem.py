@@ -121,6 +121,39 @@ def table(adapters: list[dict[str, Any]], found: list[dict[str, Any]]) -> tuple[
     return head, body
 
 
+FIRST_RUN_CLASSES = ("real", "suite-error", "harness")
+
+
+def precision(real: int, wrong: int) -> str:
+    """Real FAIL/ERROR cases over all the kit charged to the adapter (its glue's own bugs not counted).
+
+    Example:
+        >>> precision(9, 1), precision(0, 0)
+        ('90% (9 of 10)', 'no FAIL')
+    """
+    total = real + wrong
+    return f"{round(100 * real / total)}% ({real} of {total})" if total else "no FAIL"
+
+
+def first_run(a: dict[str, Any]) -> str:
+    """First-run precision from the pin's per-case classification, recorded before any rule changed for it."""
+    cases = a.get("first_run", {}).get("cases")
+    if cases is None:
+        return "not recorded per case (see what changed)"
+    classes = [c["class"] for c in cases.values()]
+    harness = classes.count("harness")
+    shown = precision(classes.count("real"), classes.count("suite-error"))
+    return shown + (f"; {harness} glue bug(s) of the harness" if harness else "")
+
+
+def first_run_total(adapters: list[dict[str, Any]]) -> str:
+    """One sentence: the first-run precision over every configuration whose first run is classified per case."""
+    recorded = [a for a in adapters if "cases" in a.get("first_run", {})]
+    classes = [c["class"] for a in recorded for c in a["first_run"]["cases"].values()]
+    return (f"First-run precision over the {len(recorded)} configuration(s) whose first run is classified per "
+            f"case: {precision(classes.count('real'), classes.count('suite-error'))}.")
+
+
 def audit(a: dict[str, Any]) -> list[str]:
     """Before/now FAIL counts of one adapter: defects and pending suite errors from the triage records."""
     fails = [e for e in a["cases"].values() if e["verdict"] in ("FAIL", "ERROR")]
@@ -128,11 +161,11 @@ def audit(a: dict[str, Any]) -> list[str]:
     pending = len(fails) - real
     au = a.get("audit", {})
     return [a["adapter"]["name"], str(au.get("fails_before", "new")), str(len(fails)), str(real), str(pending),
-            au.get("note", "")]
+            first_run(a), precision(real, pending), au.get("note", "")]
 
 
 AUDIT_HEAD = ["adapter", "FAIL/ERROR cases before this round", "FAIL/ERROR cases now", "cases of real defects",
-              "cases pending (suite errors)",
+              "cases pending (suite errors)", "first-run precision", "precision now",
               "what changed"]
 
 
@@ -173,6 +206,7 @@ def render_md(adapters: list[dict[str, Any]]) -> str:
                 "- cases: " + ", ".join(f"`{c}`" for c in d["cases"]), f"- {d['summary']}", ""]
     out += ["## False-positive audit", "", "| " + " | ".join(AUDIT_HEAD) + " |", "|" + "---|" * len(AUDIT_HEAD)]
     out += ["| " + " | ".join(audit(a)) + " |" for a in adapters]
+    out += ["", first_run_total(adapters)]
     return "\n".join(out) + "\n"
 
 
@@ -212,7 +246,8 @@ def render_html(adapters: list[dict[str, Any]]) -> str:
             f"{adapters_rows}</table>\n<h2>Rows</h2>\n<p id=\"legend\">{e(LEGEND)}</p>\n"
             f"<table id=\"rows\">{tr([e(h) for h in head], 'th')}{rows}</table>\n"
             f"<h2>Real defects</h2>\n<ul>{items}</ul>\n<h2>False-positive audit</h2>\n"
-            f"<table>{tr([e(h) for h in AUDIT_HEAD], 'th')}{audits}</table>\n</body></html>\n")
+            f"<table>{tr([e(h) for h in AUDIT_HEAD], 'th')}{audits}</table>\n<p>{e(first_run_total(adapters))}</p>\n"
+            "</body></html>\n")
 
 
 def main(argv: list[str]) -> int:
