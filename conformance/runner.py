@@ -31,15 +31,19 @@ __all__ = ["ABORT_TIME_BOUND", "HTTP_DIALECTS", "Factory", "Settings", "build_re
 
 
 def run_case(factory: Factory, scenario: Scenario, dialect: str, settings: Settings | None = None, *,
-             adapter_name: str | None = None) -> CaseResult:
+             adapter_name: str | None = None, keep: list[RunRecord] | None = None) -> CaseResult:
     """Run one scenario in one dialect through the adapter and grade the result.
 
     What the adapter changed in the process (recursion limit, working directory, ``sys.stdout``,
     non-daemon threads left running) is put back or remembered, and noted in the case's reason.
+    ``keep``, when given, receives the ungraded run record (a real adapter's recorded run is regraded
+    later without running it again).
     """
     before = ProcessState.take()
     with capped_output() as printed:
         record = execute(factory, scenario, dialect, settings, adapter_name=adapter_name)
+    if keep is not None:
+        keep.append(record)
     # Before grading: a lowered recursion limit broke the grader.
     note = "\n".join(n for n in (before.restore(record.case_id), *printed) if n)
     result = grade_safely(record, scenario, settings)

@@ -22,6 +22,7 @@ from typing import Any
 
 from conformance.contract import AdapterContext, Capabilities
 from conformance.matrix import Matrix, load_matrix
+from conformance.run_record import RunRecord
 from conformance.runner import Factory, Settings, capabilities_of, run_case
 from conformance.targets.contract import transport_rows
 from conformance.verdict import ORDER, CaseResult
@@ -135,6 +136,9 @@ class ConformanceSession:
     # Where the adapter runs: "process" (a worker, or an --adapter-cmd harness), "none" (this
     # process: its code can change its own verdicts), "endpoint" (--adapter-url). The reports say it.
     isolation: str = "none"
+    # The ungraded run records of the cases run, in order, when the caller asks for them (a list): the
+    # real adapters' pins keep them to regrade without running the adapter again. None: not kept.
+    records: list[RunRecord] | None = None
 
     @classmethod
     def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:
@@ -165,7 +169,7 @@ class ConformanceSession:
 
     def run(self, scenario: Scenario, dialect: str) -> CaseResult:
         """Run and record one case."""
-        result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec)
+        result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec, keep=self.records)
         self.results.append(result)
         self.attach_late_notes()
         return result

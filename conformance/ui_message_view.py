@@ -46,7 +46,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -57,6 +57,7 @@ from conformance.findings import Finding
 from conformance.partial_json import Version
 from conformance.protocols.agui import tool_result_value
 from conformance.ui_message_reader import ReadResult, read
+from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.parts import ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
@@ -191,11 +192,27 @@ UNORDERED_WIRES = frozenset({"openai-chat"})
 ATOMIC_CALL_WIRES = frozenset({"gemini"})
 
 
+def _wire_order(dialect: str) -> Callable[[Scenario], list[int]] | None:
+    """The dialect's own order of a script's content (None: the script's order, or not a known dialect)."""
+    try:
+        return registered_dialect(dialect).content_order
+    except ValueError:
+        return None
+
+
 def _all_turns(scenario: Scenario, dialect: str) -> Scenario:
     """The scenario with every turn's script in one (an agent loop's steps all land in one message);
     on a wire whose calls come whole, without the tool-input-start parts (a call is placed at its
     tool-call part)."""
-    steps = [*scenario.script, *(step for turn in scenario.turns for step in turn.script)]
+    wire_order = _wire_order(dialect)
+
+    def sent(script: list[Any]) -> list[Any]:
+        if wire_order is None:
+            return list(script)
+        return [script[i] for i in wire_order(scenario.model_copy(update={"script": list(script)}))]
+
+    # Each turn in the order its wire sends it (Gemini: a turn's text before its function calls).
+    steps = [*sent(scenario.script), *(step for turn in scenario.turns for step in sent(turn.script))]
     if dialect in ATOMIC_CALL_WIRES:
         steps = [step for step in steps if not isinstance(step.part, ToolInputStart)]
     return scenario.model_copy(update={"script": steps})

@@ -10,16 +10,19 @@ a merger after a change in the suite's rules: review the diff, then triage what 
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from conformance.run_record import RunRecord
 from conformance.session import ConformanceSession
 from conformance.verdict import CaseResult
 
 DATA = Path(__file__).resolve().parent / "data"
+RECORDED = DATA / "recorded"
 LISTED_OUT = ("PASS", "NOT-EXPRESSIBLE")
 
 
@@ -35,8 +38,33 @@ def summary(session: ConformanceSession) -> dict[str, dict[str, int]]:
     return {row: dict(sorted(c.items())) for row, c in sorted(session.row_summary().items())}
 
 
+def recorded_path(name: str) -> Path:
+    """Where a real adapter's run records are kept (``tests/data/recorded/<name>.records.jsonl.gz``)."""
+    return RECORDED / f"{name}.records.jsonl.gz"
+
+
+def write_records(name: str, records: list[RunRecord]) -> Path:
+    """The run's ungraded records, one JSON line each, gzipped without a time stamp (stable bytes)."""
+    RECORDED.mkdir(exist_ok=True)
+    text = "".join(json.dumps(r.to_json(), sort_keys=True, ensure_ascii=False) + "\n" for r in records)
+    path = recorded_path(name)
+    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as out:
+        out.write(text.encode("utf-8"))
+    return path
+
+
+def read_records(name: str) -> list[RunRecord]:
+    """The records :func:`write_records` kept (an empty list when this adapter has none yet)."""
+    path = recorded_path(name)
+    if not path.is_file():
+        return []
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        return [RunRecord.from_json(json.loads(line)) for line in lines if line.strip()]
+
+
 def check_pins(name: str, session: ConformanceSession) -> dict[str, Any]:
-    """Compare a run with ``tests/data/<name>.verdicts.json`` (or rewrite it under ``SAC_REPIN=1``)."""
+    """Compare a run with ``tests/data/<name>.verdicts.json`` (or rewrite it under ``SAC_REPIN=1``, with
+    the run's records when the session kept them)."""
     path = DATA / f"{name}.verdicts.json"
     pins = json.loads(path.read_text(encoding="utf-8"))
     got = pinned_cases(session.results)
@@ -46,6 +74,8 @@ def check_pins(name: str, session: ConformanceSession) -> dict[str, Any]:
         pins["cases"] = {k: {**v, **({"triage": old[k]["triage"]} if "triage" in old.get(k, {}) else {})}
                          for k, v in sorted(got.items())}
         pins["row_summary"] = rows
+        if session.records is not None:
+            write_records(name, session.records)
         path.write_text(json.dumps(pins, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         return pins
     want = {k: {"verdict": v["verdict"], "rows": v["rows"]} for k, v in pins["cases"].items()}

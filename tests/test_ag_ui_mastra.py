@@ -41,7 +41,7 @@ def test_ag_ui_mastra_gets_its_committed_verdicts() -> None:
         assert installed == version, f"{package}: the lockfile pins {version}"
     target = CmdTarget(f"node {HARNESS / 'ag-ui-mastra.mjs'}", start_timeout=30, case_timeout=10)
     try:
-        session = ConformanceSession.from_factory(target, target.__name__)
+        session = ConformanceSession.from_factory(target, target.__name__, records=[])
         caps = session.capabilities
         assert caps is not None and (caps.inputs, caps.output) == (["openai-chat"], "ag-ui")
         for scenario, dialect in session.cases():

@@ -56,7 +56,7 @@ def agno_url() -> Iterator[str]:
 
 def _run(url: str, corpus: list[Any], caps: Path = CAPS) -> ConformanceSession:
     target = target_from_options(url, str(caps))
-    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=TIMEOUT))
+    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=TIMEOUT), records=[])
     session.scenarios = corpus
     for scenario, dialect in session.cases():
         session.run(scenario, dialect)

@@ -70,7 +70,7 @@ def llama_url() -> Iterator[str]:
 
 def test_llama_index_verdicts_match_the_pins(llama_url: str, corpus: list[Any]) -> None:
     target = target_from_options(llama_url, str(CAPS))
-    session = ConformanceSession.from_factory(target, llama_url, settings=Settings(timeout=10))
+    session = ConformanceSession.from_factory(target, llama_url, settings=Settings(timeout=10), records=[])
     session.scenarios = corpus
     for scenario, dialect in session.cases():
         session.run(scenario, dialect)

@@ -53,7 +53,7 @@ def agui_url() -> Iterator[str]:
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
     target = target_from_options(url, str(CAPS), **options)
-    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=10))
+    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=10), records=[])
     session.scenarios = corpus
     for scenario, dialect in session.cases():
         session.run(scenario, dialect)
