@@ -505,7 +505,11 @@ def _contiguous_calls(events: Stream) -> dict[Any, Event]:
 
 
 def _ums_metadata(events: Stream) -> Stream | None:
+    """Only where the reader shows a message anyway: after a bare ``start`` (a run aborted at once) the
+    metadata chunk alone makes it show an empty one (step markers and an error alone write none)."""
     if not events or events[0].get("type") != "start":
+        return None
+    if all(e.get("type") in ("start", "start-step", "finish-step", "finish", "abort", "error") for e in events):
         return None
     return [*events[:1], {"type": "message-metadata", "messageMetadata": {}}, *events[1:]]
 

@@ -49,7 +49,8 @@ from conformance.reference import ui_message_stream7 as ums7
 from conformance.run_record import RunRecord
 from conformance.runner import Settings
 from conformance.verdict import ORDER, CaseResult
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import Scenario, load_corpus
+from tests.calibration import DATA, read_records, recorded_path
 from tests.metamorphic import AGUI, LEGACY, REWRITES, TANSTACK, UMS, Rewrite, origins, tag, untag
 
 DIALECT = "v3"
@@ -197,6 +198,7 @@ def _study(corpus: list[Scenario]) -> Study:
                 study.applied.append(Applied(protocol, rewrite, record.case_id, before, after, original,
                                              list(new.events)))
                 streams[_key(protocol, list(new.events))] = (oracle, list(new.events))
+    _study_recorded(study, streams, settings)
     ui = node_oracle.ui_unavailable()
     for oracle, why in (("agui", node_oracle.agui_unavailable()), ("tanstack", node_oracle.unavailable()),
                         ("ui6", ui), ("ui7", ui), ("legacy", node_oracle.legacy_unavailable())):
@@ -204,6 +206,43 @@ def _study(corpus: list[Scenario]) -> Study:
             study.node_missing[oracle] = why
     study.views = _views({k: v for k, v in streams.items() if v[0] not in study.node_missing})
     return study
+
+
+def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], settings: Settings) -> None:
+    """The pinned real adapters' recorded runs (tests/data/recorded), rewritten as the references' are.
+
+    Only the equal rewrites apply: a real stream has its own shapes (the harmful rewrites are written
+    against the references' events: a rename of a field a real producer does not send changes nothing),
+    so what they prove there is that no equal rewrite makes a real adapter's verdict worse and that its
+    consumer agrees.
+    """
+    by_id = {s.id: s for s in load_corpus()}
+    for name, records in recorded_runs().items():
+        for record in records:
+            output = record.capabilities.output if record.capabilities is not None else None
+            if output not in PROTOCOLS or record.outcome != "completed" or record.scenario_id not in by_id \
+                    or not all(isinstance(e, dict) for e in record.events):
+                continue
+            scenario, family, oracle = by_id[record.scenario_id], PROTOCOLS[output][1], PROTOCOLS[output][2]
+            before = grade(record, scenario, settings)
+            if before.verdict in UNGRADED:
+                continue
+            original = list(record.events)
+            streams[_key(output, original)] = (oracle, original)
+            for rewrite in REWRITES[family].values():
+                events = rewrite.apply(tag(original)) if rewrite.kind == "equal" else None
+                if events is None:
+                    continue
+                new = rewritten_record(record, events)
+                study.applied.append(Applied(output, rewrite, f"{name}:{record.case_id}", before,
+                                             grade(new, scenario, settings), original, list(new.events)))
+                streams[_key(output, list(new.events))] = (oracle, list(new.events))
+
+
+def recorded_runs() -> dict[str, list[RunRecord]]:
+    """Pin name -> its recorded run records, for every pinned real adapter that has them."""
+    names = sorted(p.name.removesuffix(".verdicts.json") for p in DATA.glob("*.verdicts.json"))
+    return {n: read_records(n) for n in names if recorded_path(n).is_file()}
 
 
 @pytest.fixture(scope="module")
