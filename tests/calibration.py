@@ -62,6 +62,12 @@ def read_records(name: str) -> list[RunRecord]:
         return [RunRecord.from_json(json.loads(line)) for line in lines if line.strip()]
 
 
+def recorded_runs() -> dict[str, list[RunRecord]]:
+    """Pin name -> its recorded run records, for every pinned real adapter that has them."""
+    names = sorted(p.name.removesuffix(".verdicts.json") for p in DATA.glob("*.verdicts.json"))
+    return {n: read_records(n) for n in names if recorded_path(n).is_file()}
+
+
 def check_pins(name: str, session: ConformanceSession) -> dict[str, Any]:
     """Compare a run with ``tests/data/<name>.verdicts.json`` (or rewrite it under ``SAC_REPIN=1``, with
     the run's records when the session kept them)."""

@@ -91,3 +91,16 @@ def test_ag_ui_mastra(capsys: pytest.CaptureFixture[str]) -> None:
     finally:
         target.close()
     _agree("ag-ui-mastra", session, capsys)
+
+
+def test_recorded_runs_of_every_pinned_ag_ui_adapter(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same comparison over the recorded runs (tests/data/recorded) of every pinned real AG-UI adapter,
+    without starting any of them: runs where their environments are missing."""
+    from tests.calibration import recorded_runs
+
+    _unavailable()
+    cases = [{"id": f"{name}:{r.case_id}", "events": list(r.events)} for name, records in recorded_runs().items()
+             for r in records if r.events and r.capabilities is not None and r.capabilities.output == "ag-ui"]
+    disagree, threw, with_messages = _disagreements(cases)
+    _report(capsys, "recorded real AG-UI adapters", cases, disagree, threw, with_messages)
+    assert len(cases) > 200 and with_messages > 100  # four adapters' corpus runs

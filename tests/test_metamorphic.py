@@ -50,7 +50,7 @@ from conformance.run_record import RunRecord
 from conformance.runner import Settings
 from conformance.verdict import ORDER, CaseResult
 from mock_provider.scenario import Scenario, load_corpus
-from tests.calibration import DATA, read_records, recorded_path
+from tests.calibration import recorded_runs
 from tests.metamorphic import AGUI, LEGACY, REWRITES, TANSTACK, UMS, Rewrite, origins, tag, untag
 
 DIALECT = "v3"
@@ -237,12 +237,6 @@ def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], set
                 study.applied.append(Applied(output, rewrite, f"{name}:{record.case_id}", before,
                                              grade(new, scenario, settings), original, list(new.events)))
                 streams[_key(output, list(new.events))] = (oracle, list(new.events))
-
-
-def recorded_runs() -> dict[str, list[RunRecord]]:
-    """Pin name -> its recorded run records, for every pinned real adapter that has them."""
-    names = sorted(p.name.removesuffix(".verdicts.json") for p in DATA.glob("*.verdicts.json"))
-    return {n: read_records(n) for n in names if recorded_path(n).is_file()}
 
 
 @pytest.fixture(scope="module")

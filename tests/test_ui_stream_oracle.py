@@ -31,6 +31,7 @@ from conformance.reference import ui_message_stream, ui_message_stream7
 from conformance.runner import Settings, run_case
 from conformance.ui_message_reader import read
 from mock_provider.scenario import Scenario
+from tests.calibration import recorded_runs
 from tests.mutants import ALL_MUTANTS
 from tests.test_ui_message_stream import LIFECYCLE_CASES, valid_stream
 from tests.test_ui_message_stream7 import ai7_stream, text_across_finish_step
@@ -84,6 +85,7 @@ def _streams(corpus: list[Scenario]) -> list[dict[str, Any]]:
                 if result.events:
                     cases.append({"id": f"ref{version}:{result.case_id}", "version": version,
                                   "events": result.events})
+    cases += _recorded_streams()
     settings = Settings(timeout=2.0, grace=0.5)
     for mutant in ALL_MUTANTS:
         version = VERSION_OF.get(mutant.base)
@@ -96,6 +98,18 @@ def _streams(corpus: list[Scenario]) -> list[dict[str, Any]]:
             if result.events:
                 cases.append({"id": f"{mutant.name}:{result.case_id}", "version": version, "events": result.events})
     return cases
+
+
+def _recorded_streams() -> list[dict[str, Any]]:
+    """What the pinned real UI-message-stream adapters sent (their recorded runs, tests/data/recorded)."""
+    out = []
+    for name, records in recorded_runs().items():
+        for r in records:
+            output = r.capabilities.output if r.capabilities is not None else ""
+            if output.startswith("ui-message-stream") and r.events:
+                out.append({"id": f"{name}:{r.case_id}", "version": 7 if output.endswith("@7") else 6,
+                            "events": list(r.events)})
+    return out
 
 
 GENERATED = 700  # hypothesis streams, each read by both versions
