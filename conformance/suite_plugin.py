@@ -195,8 +195,18 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     """
     if item.nodeid.startswith("::") and str(item.path) in (SUITE_PATH, RECORDING_SUITE):
         prefix = SUITE_NODE_PATH if str(item.path) == SUITE_PATH else RECORDING_NODE_PATH
-        # pytest keeps the id in a private attribute whose annotation moved between releases.
-        setattr(item, "_nodeid", f"{prefix}{item.nodeid}")  # noqa: B010
+        _set_nodeid(item, f"{prefix}{item.nodeid}")
+
+
+def _set_nodeid(item: pytest.Item, nodeid: str) -> None:
+    """Give an item another node id. pytest has no public setter: up to 9.1 the id is the string
+    ``_nodeid``; from 9.2 it is a structured ``_id`` (a ``NodeId`` that parses the string form)."""
+    structured = getattr(item, "_id", None)
+    parse = getattr(type(structured), "parse", None)
+    if structured is not None and callable(parse):
+        setattr(item, "_id", parse(nodeid))  # noqa: B010
+    else:
+        setattr(item, "_nodeid", nodeid)  # noqa: B010
 
 
 def _isolated_session(config: pytest.Config, spec: str, settings: Settings, options: dict[str, Any]

@@ -8,6 +8,7 @@ its case by an opaque id, so it finds it by the request's messages and tools, as
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -18,9 +19,16 @@ from mock_provider.scenario import Scenario, load_corpus
 from tests.mutants.base import Mutant
 
 
+@functools.cache
+def _corpus() -> tuple[Scenario, ...]:
+    # Read once: parsing the corpus inside the stream blocked the event loop past the suite's
+    # blocked-loop bound on a loaded machine (an ERROR instead of the mutant's FAILs).
+    return tuple(load_corpus())
+
+
 def find_case(scenario_id: str, request: RunRequest) -> Scenario | None:
     """The corpus scenario by id, else the first whose request has these messages and tool names."""
-    corpus = load_corpus()
+    corpus = _corpus()
     by_id = next((s for s in corpus if s.id == scenario_id), None)
     if by_id is not None:
         return by_id
@@ -38,6 +46,7 @@ class Replayer:
     def __init__(self, ctx: AdapterContext) -> None:
         self.ctx = ctx
         self.capabilities = agui(ctx).capabilities
+        _corpus()  # parsed here, at set-up, not inside the stream
 
     async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
         scenario = find_case(self.ctx.scenario_id, request)
