@@ -142,3 +142,18 @@ def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
     assert session.capabilities is not None and session.capabilities.output == "tanstack"
     # A failed request is a RUN_ERROR with no RUN_STARTED before it: @ag-ui/client accepts it, a SHOULD.
     assert [e["type"] for e in _result(session, "http.429.001[gemini]").events] == ["RUN_ERROR"]
+
+
+@pytest.mark.parametrize("harness", ["tanstack-ai-openai.mjs", "ai-sdk-openai-compatible.mjs"])
+def test_the_shared_harnesses_report_when_a_held_tool_starts(harness: str) -> None:
+    """Their server tools come from ``toolExecutor(t, c)`` and they declare ``sends: ['tool-started']``,
+    so loop.abort-during-tool's abort lands while the tool runs, as the tool sees it, not once the call
+    was printed complete (an agent may not have read the call by then)."""
+    why = _skip_reason("@tanstack/ai" if harness.startswith("tanstack") else "ai")
+    if why:
+        pytest.skip(why)
+    target = CmdTarget(f"node {TS / harness}", start_timeout=30, case_timeout=10)
+    try:
+        assert "tool-started" in target.process().sends
+    finally:
+        target.close()

@@ -70,12 +70,13 @@ function errorMessage(error) {
 // Scenario tools -> AI SDK tools. A client tool has no `execute`: the caller (the UI) runs it. A
 // server tool (an agent loop's, issue 16) executes with the scenario's scripted result for the call
 // id (execute's options.toolCallId), and the run goes on for more steps (stopWhen below).
-function tools(list, signal) {
+// `c` (the harness case) lets a held tool report its start (tool-started): the abort lands while it runs.
+function tools(list, c) {
   if (!list || list.length === 0) return undefined;
   const out = {};
   for (const t of list) {
     const schema = t.input_schema ?? t.inputSchema ?? t.parameters ?? { type: 'object', properties: {} };
-    const execute = toolExecutor(t, signal);
+    const execute = toolExecutor(t, c);
     out[t.name] = tool({ description: t.description ?? '', inputSchema: jsonSchema(schema),
       ...(execute ? { execute: (input, options) => execute(input, options) } : {}) });
   }
@@ -103,7 +104,7 @@ async function* stream(c) {
     // ai 7 rejects system messages in `messages` (7.0.173 dist/index.js:2259, "Use the instructions
     // option instead"): there the leading system messages go in `instructions`; ai 6 takes them in `messages`.
     ...aiSdkPrompt(request.messages, { instructions: AISDK.output.endsWith('@7') }),
-    tools: tools(request.tools, c.signal),
+    tools: tools(request.tools, c),
     // streamText stops after one step by default; with server tools it runs the agent loop.
     ...(request.tools?.some((t) => t.server) ? { stopWhen: stepCountIs(16) } : {}),
     ...(request.output_schema ? { output: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),
@@ -116,4 +117,4 @@ async function* stream(c) {
   yield* result.toUIMessageStream(MASK_ERRORS ? {} : { onError: errorMessage });
 }
 
-runHarness({ capabilities: CAPABILITIES, stream });
+runHarness({ capabilities: CAPABILITIES, stream, sends: ['tool-started'] });

@@ -12,12 +12,13 @@ import { toolExecutor, toTanstackMessages } from '../../harness/ts/convert.js'
 // issue 16) gets one that returns the scenario's scripted result, so chat() runs it and asks the
 // model again. `needs_approval` is not forwarded: approval is the chat() engine's decision (an
 // interrupt), not the adapter's, and the suite grades the adapter (tool.needs-approval.001 says so).
-function toTools(tools, signal) {
+// `c` (the harness case) lets a held tool report its start (tool-started): the abort lands while it runs.
+function toTools(tools, c) {
   return tools.map((t) => ({
     name: t.name,
     description: t.description ?? '',
     inputSchema: t.input_schema ?? { type: 'object', properties: {} },
-    ...(t.server ? { execute: toolExecutor(t, signal) } : {}),
+    ...(t.server ? { execute: toolExecutor(t, c) } : {}),
   }))
 }
 
@@ -31,7 +32,7 @@ export function runTanstackChat({ capabilities, adapter }) {
       adapter: adapter(c),
       messages,
       systemPrompts,
-      tools: toTools(request.tools ?? [], c.signal),
+      tools: toTools(request.tools ?? [], c),
       modelOptions: request.options ?? {},
       threadId: request.thread_id,
       runId: request.run_id,
@@ -44,5 +45,5 @@ export function runTanstackChat({ capabilities, adapter }) {
       ...(request.output_schema ? { outputSchema: request.output_schema, stream: true } : {}),
     })
   }
-  runHarness({ capabilities, stream })
+  runHarness({ capabilities, stream, sends: ['tool-started'] })
 }

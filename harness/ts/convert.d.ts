@@ -21,14 +21,16 @@ export declare function toTanstackMessages(messages: Message[]): {
 export interface ServerToolSpec {
   name: string
   server?: boolean
-  results?: Array<{ tool_call_id: string; result?: unknown; error?: string | null; until_abort?: boolean }> | null
+  results?: Array<{ tool_call_id: string; result?: unknown; error?: string | null; until_abort?: boolean;
+    report_start?: boolean }> | null
   [field: string]: unknown
 }
 /**
  * A server tool's execute function (results found by `context.toolCallId`, else in call order), or undefined.
  * A result marked `until_abort` is held until `context.abortSignal` or `signal` (the case's) aborts.
+ * Given the harness case instead of its signal, it also reports the tool's start (`c.toolStarted`).
  */
 export declare function toolExecutor(
   tool: ServerToolSpec,
-  signal?: AbortSignal,
+  signalOrCase?: AbortSignal | { signal: AbortSignal; toolStarted(toolCallId: string): void },
 ): ((args: unknown, context?: { toolCallId?: string; abortSignal?: AbortSignal }) => Promise<unknown>) | undefined

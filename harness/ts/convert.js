@@ -121,9 +121,18 @@ export function toTanstackMessages(messages) {
  * ai 7.0.173 dist/index.js:3009-3025, @tanstack/ai 0.58.0 activities/chat/tools/tool-calls.js:468) or
  * `signal`, the case's own (`c.signal`). Then it returns its result as a tool that ignores the abort
  * would: the framework's loop, not the tool, must stop the run.
+ *
+ * Pass the harness case (`c`) instead of its signal and the tool also tells the suite when it starts
+ * (`c.toolStarted`, the `tool-started` message of a harness run with `sends: ['tool-started']`): the
+ * suite then aborts at that moment, as seen by the tool, not once the call was printed complete.
+ *
+ * Example:
+ *   execute: toolExecutor(t, c)   // c: the case runHarness hands options.stream
  */
-export function toolExecutor(tool, signal) {
+export function toolExecutor(tool, signalOrCase) {
   if (!tool?.server) return undefined
+  const harnessCase = signalOrCase != null && typeof signalOrCase.toolStarted === 'function' ? signalOrCase : null
+  const signal = harnessCase ? harnessCase.signal : signalOrCase
   const results = tool.results ?? []
   const used = new Set()
   return async (_args, context) => {
@@ -133,7 +142,10 @@ export function toolExecutor(tool, signal) {
     if (index < 0) throw new Error(`no scripted result for a call of ${tool.name} (${id ?? 'no id'})`)
     used.add(index)
     const found = results[index]
-    if (found.until_abort) await untilAborted([context?.abortSignal, signal])
+    if (found.until_abort) {
+      if (found.report_start && harnessCase) harnessCase.toolStarted(found.tool_call_id)
+      await untilAborted([context?.abortSignal, signal])
+    }
     if (found.error != null) throw new Error(found.error)
     return found.result
   }

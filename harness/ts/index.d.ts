@@ -108,6 +108,9 @@ export interface HarnessCase {
    * the upstream.
    */
   doStream(options?: { abortSignal?: AbortSignal; [key: string]: unknown }): Promise<StreamResult>
+  /** A held tool started executing (toolExecutor(t, c) calls it): the suite aborts then. Sent only with
+   * `sends: ['tool-started']` in the harness options; a no-op otherwise. */
+  toolStarted(toolCallId: string): void
 }
 
 /** A route handler's fetch Response, structurally: only a non-2xx one is accepted (the HTTP error answer). */
@@ -129,6 +132,9 @@ export interface HarnessOptions {
   output?: { write(chunk: string): unknown }
   /** Keep console.log on stdout (by default every console method goes to stderr). */
   keepConsole?: boolean
+  /** Optional messages the harness sends: `['tool-started']` when its server tools come from
+   * `toolExecutor(tool, c)` (the case, not only its signal), so an abort during a tool lands while it runs. */
+  sends?: Array<'tool-started'>
 }
 
 export declare const PROTOCOL: 'sac-harness/1'

@@ -85,6 +85,8 @@ export function runHarness(options) {
   }
   const send = (message) => output.write(`${JSON.stringify(message)}\n`)
   const log = (...args) => process.stderr.write(`[${options.capabilities.name}] ${args.map(String).join(' ')}\n`)
+  // Optional messages this harness sends: ['tool-started'] when its tools are made by toolExecutor(t, c).
+  const sends = Array.isArray(options.sends) ? options.sends.filter((m) => m === 'tool-started') : []
   const cases = new Map() // case id -> {controller, answer(message)}
   const queue = []
   let busy = false
@@ -109,6 +111,10 @@ export function runHarness(options) {
       abortController: controller,
       log,
       doStream: (callOptions = {}) => doStream(id, state, callOptions),
+      // A held tool started (toolExecutor(t, c)): sent only when the harness declared it may send it.
+      toolStarted: (toolCallId) => {
+        if (sends.includes('tool-started') && !state.ended) send({ type: 'tool-started', case: id, tool_call_id: toolCallId })
+      },
     }
     try {
       if (message.model_info !== undefined && options.modalities) {
@@ -194,7 +200,8 @@ export function runHarness(options) {
     const state = cases.get(message.case)
     switch (message.type) {
       case 'hello':
-        send({ type: 'capabilities', protocol: PROTOCOL, capabilities: options.capabilities, flow: 'pull' })
+        send({ type: 'capabilities', protocol: PROTOCOL, capabilities: options.capabilities, flow: 'pull',
+          ...(sends.length ? { sends } : {}) })
         break
       case 'case':
         queue.push(message)

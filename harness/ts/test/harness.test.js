@@ -285,6 +285,36 @@ test('toolExecutor: a result marked until_abort is held until the framework\'s o
   }
 })
 
+test('tool-started: a harness that declares it reports a held tool as it starts; one that does not, never', async () => {
+  const { toolExecutor } = await import('../convert.js')
+  const tools = [{ name: 'w', server: true, results: [{ tool_call_id: 'h', result: 7, until_abort: true, report_start: true }] }]
+  for (const declared of [true, false]) {
+    const s = suite({
+      capabilities: CAPS,
+      ...(declared ? { sends: ['tool-started'] } : {}),
+      async *stream(c) {
+        const execute = toolExecutor(c.request.tools[0], c)
+        yield { type: 'RUN_STARTED', threadId: 't', runId: 'r' }
+        yield { type: 'TOOL_RESULT', value: await execute({}, { toolCallId: 'h' }) }
+      },
+    })
+    s.send({ type: 'hello', protocol: PROTOCOL })
+    const hello = await s.next((m) => m.type === 'capabilities')
+    assert.deepEqual(hello.sends, declared ? ['tool-started'] : undefined)
+    s.send({ type: 'case', case: 'k[v3]', dialect: 'v3', request: { ...REQUEST, tools }, upstream: HTTP })
+    await s.next((m) => m.type === 'event')
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+    s.send({ type: 'abort', case: 'k[v3]' })
+    await s.next((m) => m.type === 'end')
+    const started = s.received.filter((m) => m.type === 'tool-started')
+    assert.deepEqual(started, declared ? [{ type: 'tool-started', case: 'k[v3]', tool_call_id: 'h' }] : [])
+    // The start is reported before the tool returns (it holds until the abort).
+    if (declared) assert.ok(s.received.indexOf(started[0]) < s.received.findIndex((m) => m.event?.type === 'TOOL_RESULT'))
+    s.close()
+    await s.done
+  }
+})
+
 test('parts mode: an agent loop calls doStream again after parts-end; that pull carries the prompt', async () => {
   const s = suite({
     capabilities: CAPS,
