@@ -16,7 +16,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from examples.adk_agui_app import create_app  # noqa: E402
+from examples.adk_agui_app import create_app
 
 
 def chunk(parts: list[dict[str, Any]], finish: str | None = None) -> str:
@@ -79,11 +79,14 @@ def events_of(text: str) -> list[dict[str, Any]]:
     return [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
 
 
-def run(sse: str, messages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], Upstream]:
-    """Post one run; return its AG-UI events and the upstream (with the requests it received)."""
+def run(sse: str, messages: list[dict[str, Any]], thread: str = "t1") -> tuple[list[dict[str, Any]], Upstream]:
+    """Post one run; return its AG-UI events and the upstream (with the requests it received).
+
+    ag-ui-adk's default SessionManager is shared by every ADKAgent of the process: a second run in one process
+    needs its own ``thread``."""
     upstream = Upstream(sse)
     with TestClient(create_app(upstream.url)) as client:
-        text = client.post("/agui", json=run_input(messages), headers={"accept": "text/event-stream"}).text
+        text = client.post("/agui", json=run_input(messages, thread), headers={"accept": "text/event-stream"}).text
     upstream.server.shutdown()
     return events_of(text), upstream
 
