@@ -6,6 +6,10 @@ dependencies of its own), named by ``SAC_ADK_PYTHON`` (.ci/run builds it from
 process's mock server. Each case's verdict, the rows it broke and the per-row counts must be the
 ones pinned in ``tests/data/adk-agui.verdicts.json`` (explained in docs/findings-adk.md), whose
 FAIL/ERROR cases carry triage records (tests/test_triage.py).
+
+The cases run in corpus order against one server, and ag-ui-adk refuses every run once ten earlier runs ended
+at a client tool call (D-exec-slots in the findings): a scenario added before the tenth such case moves where
+the refusals start, so a corpus change can move many of these pins at once (re-pin, then re-triage).
 """
 
 from __future__ import annotations
