@@ -217,9 +217,19 @@ def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)[:200]
 
 
+def _no_arguments(text: str | None) -> bool:
+    """No arguments: no text at all, ``{}`` or ``null``. A call with no TOOL_CALL_ARGS holds ``""``, and @ag-ui/client
+    1.0.0 hands its TOOL_CALL_END subscribers ``{}`` for it (dist/index.mjs: ``try{l=JSON.parse(s)}catch{}``).
+
+    >>> _no_arguments(""), _no_arguments(" {} "), _no_arguments('{"a":1}'), _no_arguments(None)
+    (True, True, False, False)
+    """
+    return text == "" or no_arguments(text, _parsed(text))
+
+
 def _same_arguments(expected: str | None, actual: str | None) -> bool:
     return expected is None or expected == actual or _same_json(expected, actual) or (
-        no_arguments(expected, _parsed(expected)) and no_arguments(actual, _parsed(actual)))
+        _no_arguments(expected) and _no_arguments(actual))
 
 
 def _call_differences(expected: ClientView, actual: ClientView) -> list[str]:

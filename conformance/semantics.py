@@ -400,6 +400,10 @@ def _holds_text(value: Any, text: str) -> bool:
     return False
 
 
+# The argument texts of a call without arguments: none at all, or the empty object.
+NO_ARGS_TEXT = ("", "{}")
+
+
 def no_arguments(args_text: str | None, args: Any) -> bool:
     """Whether a call's arguments are JSON ``null`` or ``{}`` (the parsed value agreeing).
 
@@ -436,8 +440,10 @@ def _compare_call(exp: ToolCallRecord, act: ToolCallRecord, policies: Policies, 
             add("8.1.13", f"tool_calls[{exp.id}].args",
                 "malformed arguments must become {} (policy 'empty-object')", {}, act.args)
         return
-    if exp.args_text == "" and act.args_text in ("", "{}") and act.args == {}:
-        return  # no-arg call: '' and '{}' both mean {} (AI SDK parseToolCall; legacy `input || '{}'`)
+    if exp.args_text in NO_ARGS_TEXT and exp.args == {} and act.args_text in NO_ARGS_TEXT and act.args == {}:
+        # No-arg call: '' and '{}' both mean {} (AI SDK parseToolCall; legacy `input || '{}'`), whichever the
+        # upstream said: a wire that carries arguments as an object (Gemini's "args": {}) has no text to keep.
+        return
     if null_args_empty and no_arguments(exp.args_text, exp.args) and no_arguments(act.args_text, act.args):
         return  # 'null' and '{}': the TanStack engine runs the tool with {} for both (OutputProtocol.null_args_empty)
     if exp.args_text is not None and act.args_text != exp.args_text and not _same_json(exp.args_text, act.args_text):

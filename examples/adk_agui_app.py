@@ -1,0 +1,54 @@
+"""A real adapter: Google ADK's AG-UI middleware (``ag-ui-adk``) over a Gemini model on the mock server.
+
+The app is what an ADK user deploys with ``ag-ui-adk``, as its README's resumable setup
+recommends for agents with client-side tools: an ``LlmAgent`` whose only tools are the caller's
+(``AGUIToolset``), wrapped in an ADK ``App`` with ``ResumabilityConfig(is_resumable=True)``,
+served by ``ADKAgent.from_app`` through ``add_adk_fastapi_endpoint`` at ``/agui``. Its model is
+ADK's ``Gemini``, whose ``google-genai`` client streams
+``POST {base_url}/v1beta/models/{model}:streamGenerateContent?alt=sse``. The only test-specific
+part is that base URL (and a dummy API key): the model talks to the conformance suite's mock
+server, which picks each case's scenario with its default scenario (the model name is fixed).
+No instruction is set, so the caller's messages are what the model gets.
+
+google-adk brings many dependencies of its own, so this app runs from its own virtual environment
+(``.ci/run`` builds it from ``examples/adk_requirements.txt``), and ``tests/test_adk_endpoint.py``
+starts it there with uvicorn::
+
+    MOCK_BASE_URL=http://127.0.0.1:8765 <adk-venv>/bin/python -m uvicorn \\
+        examples.adk_agui_app:app --port 8000
+"""
+
+from __future__ import annotations
+
+import os
+
+from ag_ui_adk import ADKAgent, AGUIToolset, add_adk_fastapi_endpoint
+from fastapi import FastAPI
+from google.adk.agents import LlmAgent
+from google.adk.apps import App, ResumabilityConfig
+from google.adk.models import Gemini
+
+
+def create_app(mock_base_url: str, model: str = "gemini-2.5-flash") -> FastAPI:
+    """The AG-UI app: ``POST /agui`` runs the agent; its Gemini client reads ``mock_base_url + "/v1beta"``.
+
+    Example:
+        >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
+        True
+    """
+    # retry_options stays None: google-genai then makes one attempt (google/genai/_api_client.py retry_args),
+    # ADK's own default. The API key is explicit so no GCP/Vertex default is looked up.
+    llm = Gemini(model=model, base_url=mock_base_url.rstrip("/"), client_kwargs={"api_key": "mock-key"})
+    agent = LlmAgent(name="assistant", model=llm, tools=[AGUIToolset()])
+    adk_app = App(name="conformance", root_agent=agent,
+                  resumability_config=ResumabilityConfig(is_resumable=True))
+    app = FastAPI()
+    add_adk_fastapi_endpoint(app, ADKAgent.from_app(adk_app, user_id="conformance"), path="/agui")
+    return app
+
+
+def __getattr__(name: str) -> FastAPI:
+    # `uvicorn examples.adk_agui_app:app`: built on first access, from MOCK_BASE_URL.
+    if name == "app":
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+    raise AttributeError(name)
