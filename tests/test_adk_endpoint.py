@@ -74,7 +74,7 @@ def adk_url() -> Iterator[str]:
 
 def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:
     target = target_from_options(adk_url, str(CAPS))
-    session = ConformanceSession.from_factory(target, adk_url, settings=Settings(timeout=10))
+    session = ConformanceSession.from_factory(target, adk_url, settings=Settings(timeout=10), records=[])
     session.scenarios = corpus
     for scenario, dialect in session.cases():
         session.run(scenario, dialect)
