@@ -184,8 +184,9 @@ def json_objects() -> st.SearchStrategy[dict[str, Any]]:
     """Tool-call arguments: a JSON object of nested values (no floats, safe integers).
 
     >>> from hypothesis import find
-    >>> find(json_objects(), lambda o: len(o) == 2)
-    {'a': None, 'b': None}
+    >>> o = find(json_objects(), lambda o: len(o) == 2)  # how far the keys shrink varies with the load
+    >>> len(o), all(isinstance(k, str) for k in o)
+    (2, True)
     """
     return _JSON_OBJECTS
 
