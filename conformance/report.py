@@ -34,6 +34,7 @@ from typing import Any
 from conformance.contract import Policies
 from conformance.findings import call_subject, row_link
 from conformance.matrix import Matrix, load_matrix
+from conformance.report_timeline import _clip, _event_label, timeline_svg
 from conformance.session import row_summary, worst_of
 from conformance.snapshot import normalize_events
 from conformance.verdict import FAILING, CaseResult
@@ -159,10 +160,6 @@ def step_label(step: Step) -> str:
                 value = value.get("unified", value)
             return f"{kind} {_clip(repr(value) if key == 'delta' else str(value), 40)}"
     return kind
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def case_entry(result: CaseResult, decision: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -427,6 +424,47 @@ def failing_cases(report: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [c for c in report["cases"] if c["failing"]]
 
 
+def attention_cases(report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The cases a reader must look at, failing ones first, then PASS-NONSTRICT (a SHOULD missed).
+
+    >>> cases = [{"case": "b", "failing": False, "verdict": "PASS-NONSTRICT"}, {"case": "c", "failing": False,
+    ...          "verdict": "PASS"}, {"case": "a", "failing": True, "verdict": "FAIL"}]
+    >>> [c["case"] for c in attention_cases({"cases": cases})]
+    ['a', 'b']
+    """
+    chosen = [c for c in report["cases"] if c["failing"] or c["verdict"] == "PASS-NONSTRICT"]
+    return sorted(chosen, key=lambda c: (not c["failing"], c["case"]))
+
+
+def headline(case: Mapping[str, Any]) -> tuple[str, str]:
+    """A case's first finding that counts (row, message naming the call) and its first differing event.
+
+    >>> headline({"findings": [{"row": "8.1.9", "level": "MUST", "message": "name differs", "tool_call_id": "c1",
+    ...          "tool_name": "f"}], "first_difference": 2, "events": [{}, {}, {"type": "TOOL_CALL_START"}]})
+    ("8.1.9: tool call 'c1' (f): name differs", '#2 TOOL_CALL_START')
+    """
+    counted = [f for f in case["findings"] if f.get("level", "MUST") in ("MUST", "SHOULD")] or case["findings"]
+    first = counted[0] if counted else None
+    finding = f"{first['row']}: {_about(first)}{first['message']}" if first else (case.get("reason") or "")
+    at = case.get("first_difference")
+    events = case.get("events") or []
+    event = _event_label(at, events[at]) if at is not None and at < len(events) else ""
+    return _clip(finding, 240), event
+
+
+def render_attention_markdown(report: Mapping[str, Any]) -> str:
+    """The cases to look at first, one line each ('' when every case passed cleanly)."""
+    cases = attention_cases(report)
+    if not cases:
+        return ""
+    lines = [f"## Needs attention ({len(cases)})", "", "| verdict | case | first finding | first differing event |",
+             "|---|---|---|---|"]
+    for c in cases:
+        finding, event = headline(c)
+        lines.append(f"| {c['verdict']} | `{c['case']}` | {finding.replace('|', '/')} | {event.replace('|', '/')} |")
+    return "\n".join(lines) + "\n"
+
+
 def render_matrix_markdown(report: Mapping[str, Any]) -> str:
     """The rows x verdicts matrix, the totals and the gate summary (also what goes to the GitHub step summary)."""
     head = f"## Conformance: `{report['adapter']['spec']}`\n\n"
@@ -440,13 +478,14 @@ def render_matrix_markdown(report: Mapping[str, Any]) -> str:
              "|---|---|" + "---:|" * len(VERDICTS) + "---|"]
     for row in report["rows"]:
         if row["verdict"] is None:
-            cells = " | ".join("-" for _ in VERDICTS)
-            lines.append(f"| {row['id']} | {row['level']} | {cells} | (no case) |")
-            continue
+            continue  # a row no case of this run reached: counted below, not listed
         cells = " | ".join(str(row["counts"].get(v, 0)) for v in VERDICTS)
         verdict = f"**{row['verdict']}**" if row["verdict"] in FAILING else row["verdict"]
         lines.append(f"| {row['id']} | {row['level']} | {cells} | {verdict} |")
+    unreached = sum(1 for row in report["rows"] if row["verdict"] is None)
     lines.append("")
+    if unreached:
+        lines += [f"{unreached} row(s) of the matrix were not reached by this run's cases (not listed).", ""]
     lines.append("cases: " + ", ".join(f"{k}={v}" for k, v in sorted(report["totals"].items())))
     gate = report.get("gate")
     if gate:
@@ -479,7 +518,10 @@ def _gate_lines(gate: Mapping[str, Any], limit: int = 50) -> list[str]:
 
 def render_markdown(report: Mapping[str, Any]) -> str:
     """The matrix, then one section per failing case: findings, first differing event, transcript diff."""
+    attention = render_attention_markdown(report)
     parts = [render_matrix_markdown(report)]
+    if attention:
+        parts.insert(1, attention)
     bad = failing_cases(report)
     if bad:
         parts.append(f"\n## Failing cases ({len(bad)})\n")
@@ -590,6 +632,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         out.append(f'<div class="gate {cls}" id="conformance-gate"><b>gate {"FAILED" if gate["failed"] else "passed"}'
                    f'</b>{" against baseline <code>" + e(gate["baseline"]) + "</code>" if gate.get("baseline") else ""}'
                    f"<ul>{items}</ul></div>")
+    out.append(_attention_html(report))
     out.append("<h2>Matrix</h2>")
     out.append(_matrix_html(report))
     cases = sorted(report["cases"], key=lambda c: (not c["failing"], c["case"]))
@@ -608,12 +651,40 @@ def _md_inline(text: str) -> str:
     return "".join(f"<code>{p}</code>" if i % 2 else p.replace("**", "") for i, p in enumerate(parts))
 
 
+def case_anchor(case_id: str) -> str:
+    """The HTML id of a case's section.
+
+    >>> case_anchor("text.basic.001[v3]")
+    'case-text.basic.001-v3'
+    """
+    return "case-" + "".join(ch if ch.isalnum() or ch in ".-_" else "-" for ch in case_id).rstrip("-")
+
+
+def _attention_html(report: Mapping[str, Any]) -> str:
+    e = html.escape
+    cases = attention_cases(report)
+    if not cases:
+        return '<h2 id="conformance-attention-none">Needs attention: nothing (every case passed cleanly)</h2>'
+    rows = []
+    for c in cases:
+        finding, event = headline(c)
+        rows.append(f'<tr data-case="{e(c["case"])}"><td>{_badge(c["verdict"])}</td>'
+                    f'<td><a href="#{e(case_anchor(c["case"]))}"><code>{e(c["case"])}</code></a></td>'
+                    f"<td>{e(finding)}</td><td><code>{e(event)}</code></td></tr>")
+    return (f"<h2>Needs attention ({len(cases)})</h2><table id=\"conformance-attention\"><thead><tr><th>verdict</th>"
+            f"<th>case</th><th>first finding</th><th>first differing event</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
 def _matrix_html(report: Mapping[str, Any]) -> str:
     e = html.escape
     regressed = set((report.get("gate") or {}).get("regressed_rows", []))
     head = "".join(f"<th>{e(_SHORT[v])}</th>" for v in VERDICTS)
     rows = []
+    unreached = sum(1 for row in report["rows"] if row["verdict"] is None)
     for row in report["rows"]:
+        if row["verdict"] is None:
+            continue  # not reached by this run's cases
         cells = "".join(
             f'<td class="n{"" if row["counts"].get(v) else " z"}">{row["counts"].get(v, 0) if row["verdict"] else "-"}'
             "</td>" for v in VERDICTS)
@@ -623,8 +694,10 @@ def _matrix_html(report: Mapping[str, Any]) -> str:
                     f'<td>{e(row["level"])}</td>'
                     f'<td class="t" title="{e(row["title"])}">{e(row["title"])}</td>{cells}'
                     f"<td>{_badge(row['verdict'])}{tag}</td></tr>")
+    note = (f'<p class="meta" id="conformance-unreached">{unreached} row(s) not reached by this run.</p>'
+            if unreached else "")
     return (f'<table id="conformance-matrix"><thead><tr><th>row</th><th>level</th><th>title</th>{head}'
-            f"<th>verdict</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+            f"<th>verdict</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{note}")
 
 
 def _case_html(case: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> str:
@@ -663,64 +736,5 @@ def _case_html(case: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> s
         body.append("<b>expected vs actual transcript</b><pre>" + "\n".join(lines) + "</pre>")
     body.append(timeline_svg(case, scenario["steps"] if scenario else None))
     opened = " open" if case["failing"] else ""
-    return f'<details class="case" data-case="{e(case["case"])}"{opened}>{head}{"".join(body)}</details>'
-
-
-def _event_label(i: int, event: Any) -> str:
-    if not isinstance(event, dict):
-        return f"#{i} {_clip(repr(event), 50)}"
-    kind = str(event.get("type", "?"))
-    for key in ("delta", "toolCallName", "name", "content", "message", "finishReason"):
-        if key in event and isinstance(event[key], str | int | float):
-            return f"#{i} {kind} {_clip(repr(event[key]), 36)}"
-    return f"#{i} {kind}"
-
-
-def timeline_svg(case: Mapping[str, Any], steps: list[str] | None, max_items: int = 300) -> str:
-    """Upstream steps on the left lane, emitted events on the right, a line from each event to where it came out.
-
-    Event ``i`` is linked to the boundary after ``upstream_positions[i]`` steps (0 = before the first step).
-    Events with a finding are drawn red; the first differing event is bold.
-    """
-    e = html.escape
-    events = case["events"][:max_items]
-    positions = case["upstream_positions"]
-    n_steps = len(steps) if steps is not None else (max(positions) if positions else 0)
-    step_labels = (steps or [f"step {k + 1}" for k in range(n_steps)])[:max_items]
-    flagged = {f["event_index"] for f in case["findings"] if f.get("event_index") is not None}
-    first = case["first_difference"] if case["failing"] else None
-    rh, top, lx, lw, rx, rw = 18, 34, 4, 300, 440, 380
-    height = top + rh * max(len(step_labels), len(events), 1) + 22
-    out = [f'<svg class="timeline" xmlns="http://www.w3.org/2000/svg" width="{rx + rw + 4}" height="{height}" '
-           f'role="img" aria-label="timeline of {e(case["case"])}">',
-           f'<text x="{lx}" y="16" font-weight="bold">upstream ({e(case["dialect"])})</text>',
-           f'<text x="{rx}" y="16" font-weight="bold">emitted events</text>']
-    for k, label in enumerate(step_labels):
-        y = top + k * rh
-        fill = "#fff3e0" if label.startswith("fault") else "#e3f2fd"
-        out.append(f'<rect x="{lx}" y="{y}" width="{lw}" height="{rh - 3}" rx="3" fill="{fill}" stroke="#90caf9"/>'
-                   f'<text x="{lx + 5}" y="{y + 12}">{e(_clip(f"{k + 1}. {label}", 46))}</text>')
-    for i, event in enumerate(events):
-        y = top + i * rh
-        red = i in flagged
-        stroke = "#c62828" if red else "#a5d6a7"
-        fill = "#ffebee" if red else "#e8f5e9"
-        weight = ' font-weight="bold"' if i == first else ""
-        full = e(_clip(json.dumps(event), 400))
-        out.append(f'<g><title>{full}</title><rect x="{rx}" y="{y}" width="{rw}" height="{rh - 3}" rx="3" '
-                   f'fill="{fill}" stroke="{stroke}"/><text x="{rx + 5}" y="{y + 12}"{weight}>'
-                   f"{e(_clip(_event_label(i, event), 54))}</text></g>")
-        if i < len(positions):
-            by = top + min(positions[i], len(step_labels)) * rh - 1.5
-            color = "#c62828" if red else "#78909c"
-            out.append(f'<line x1="{lx + lw}" y1="{by}" x2="{rx}" y2="{y + (rh - 3) / 2}" stroke="{color}" '
-                       'stroke-width="1"/>'
-                       f'<circle cx="{lx + lw}" cy="{by}" r="2.5" fill="{color}"/>')
-    if not positions and events:
-        out.append(f'<text x="{lx}" y="{height - 2}" fill="#777">no upstream positions recorded (served over HTTP)'
-                   "</text>")
-    if len(case["events"]) > max_items:
-        more = len(case["events"]) - max_items
-        out.append(f'<text x="{rx}" y="{height - 2}" fill="#777">… {more} more events</text>')
-    out.append("</svg>")
-    return "".join(out)
+    return (f'<details class="case" id="{e(case_anchor(case["case"]))}" data-case="{e(case["case"])}"{opened}>'
+            f'{head}{"".join(body)}</details>')

@@ -48,8 +48,16 @@ def test_chromium_renders_the_matrix_and_the_failing_case(corpus: list[Scenario]
     assert "8.1.5" in rows and "schema.event" in rows
     row_815 = re.search(r'<tr data-row="8\.1\.5".*?</tr>', table.group(1), re.S)
     assert row_815 is not None and ">FAIL<" in row_815.group(0)
-    assert re.search(r'<details class="case" data-case="text\.basic\.001\[v3\]" open="">', dom)
+    assert re.search(r'<details class="case" id="case-text\.basic\.001-v3" data-case="text\.basic\.001\[v3\]" open="">',
+                     dom)
     assert dom.count("<svg") == 2 and "first differing event" in dom
+    # Failure-first: the cases to look at come before the matrix, each naming its first finding and
+    # its first differing event, and linking to its section; the passing case is not among them.
+    attention = re.search(r'<table id="conformance-attention">(.*?)</table>', dom, re.S)
+    assert attention is not None and dom.index('id="conformance-attention"') < dom.index('id="conformance-matrix"')
+    listed = re.findall(r'<tr data-case="([^"]+)">(.*?)</tr>', attention.group(1), re.S)
+    assert [c for c, _ in listed] == ["text.basic.001[v3]"]
+    assert 'href="#case-text.basic.001-v3"' in listed[0][1] and "8.1.5" in listed[0][1] and "#" in listed[0][1]
 
 
 @needs_browser
