@@ -64,7 +64,11 @@ def unsupported_input(rec: RunRecord, scenario: Scenario) -> Stop | None:
 def unsupported_feature(rec: RunRecord, scenario: Scenario) -> Stop | None:
     caps = rec.capabilities
     missing = sorted(scenario.features() - set(caps.features)) if caps is not None else []
-    return Stop("UNSUPPORTED", f"feature(s) not declared: {', '.join(missing)}") if missing else None
+    if missing:
+        return Stop("UNSUPPORTED", f"feature(s) not declared: {', '.join(missing)}")
+    client = scenario.client_tool_calls() if caps is not None and not caps.client_tools else []
+    return Stop("UNSUPPORTED", f"the adapter runs every tool itself (client_tools: false); the model calls "
+                               f"client tool(s) {', '.join(client)}") if client else None
 
 
 def unsupported_modalities(rec: RunRecord, scenario: Scenario) -> Stop | None:
