@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from conformance.catalog import catalog
 from conformance.checks import schema, transport
 from conformance.checks.context import GradeContext
+from conformance.expectations import expected_under
 from conformance.findings import Finding
 from conformance.modalities import ATTRIBUTE, ROW
 from conformance.run_record import RunRecord
@@ -174,10 +175,22 @@ def harness_error(rec: RunRecord, scenario: Scenario) -> Stop | None:
 
 
 def raised(rec: RunRecord, scenario: Scenario) -> Stop | None:
-    """stream() raised where no error was expected (where one was, the ``raised`` check grades it)."""
-    if rec.outcome != "raised" or scenario.expected_for(rec.dialect).terminal == "error":
+    """stream() raised where no error was expected (where one was, the ``raised`` check grades it).
+
+    The expectation is the one the declared choices make: under ``missing_finish: error`` a truncated
+    upstream expects an error, so a raise there breaks that row rather than being an ERROR.
+    """
+    if rec.outcome != "raised" or _expected_terminal(rec, scenario) == "error":
         return None
     return Stop("ERROR", f"the adapter raised: {rec.reason}", checks=(schema.check,))
+
+
+def _expected_terminal(rec: RunRecord, scenario: Scenario) -> str:
+    expected = scenario.expected_for(rec.dialect)
+    caps = rec.capabilities
+    if caps is None:
+        return expected.terminal
+    return expected_under(expected, scenario, caps.policies, caps.output, rec.dialect).terminal
 
 
 GATES: tuple[Gate, ...] = (
