@@ -57,6 +57,7 @@ from conformance.findings import Finding
 from conformance.partial_json import Version
 from conformance.protocols.agui import tool_result_value
 from conformance.ui_message_reader import ReadResult, read
+from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.parts import ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
@@ -191,14 +192,24 @@ UNORDERED_WIRES = frozenset({"openai-chat"})
 ATOMIC_CALL_WIRES = frozenset({"gemini"})
 
 
-def _all_turns(scenario: Scenario, dialect: str) -> Scenario:
+def _all_turns(scenario: Scenario, dialect: str) -> tuple[Scenario, list[int] | None]:
     """The scenario with every turn's script in one (an agent loop's steps all land in one message);
     on a wire whose calls come whole, without the tool-input-start parts (a call is placed at its
-    tool-call part)."""
-    steps = [*scenario.script, *(step for turn in scenario.turns for step in turn.script)]
+    tool-call part). With it, the order the wire sends the merged steps' content in, where the dialect
+    reorders it (Gemini: a turn's text before the calls that later text of that turn follows, each
+    turn on its own as the mock sends it), else None."""
+    turns = [scenario.script, *(turn.script for turn in scenario.turns)]
     if dialect in ATOMIC_CALL_WIRES:
-        steps = [step for step in steps if not isinstance(step.part, ToolInputStart)]
-    return scenario.model_copy(update={"script": steps})
+        turns = [[step for step in steps if not isinstance(step.part, ToolInputStart)] for steps in turns]
+    merged = scenario.model_copy(update={"script": [step for steps in turns for step in steps]})
+    wire_order = registered_dialect(dialect).content_order
+    if wire_order is None:
+        return merged, None
+    order: list[int] = []
+    for steps in turns:
+        offset = len(order)
+        order += [offset + i for i in wire_order(scenario.model_copy(update={"script": steps, "turns": []}))]
+    return merged, order
 
 
 def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = None) -> UIView | None:
@@ -214,9 +225,9 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
         return None
     if scenario.turns and expected.terminal != "finished":
         return None  # where a later turn fails is the loop's: no fixed picture
-    script = _all_turns(scenario, dialect)
+    script, order = _all_turns(scenario, dialect)
     stop = _first_failing(script) if expected.terminal == "error" else len(script.script)
-    segments, placed, _blocks, _block_of = _walk(script, stop)
+    segments, placed, _blocks, _block_of = _walk(script, stop, None if order is None else (lambda _s: order))
     if "".join(s.text for s in segments if s.text is not None) != expected.text:
         return None
     if placed != {c.id for c in expected.tool_calls}:
