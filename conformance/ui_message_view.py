@@ -26,7 +26,9 @@ scenario**, never from an adapter's output:
 6. What the upstream wire can say: a Chat Completions message (``openai-chat``) is one ``content``
    and a ``tool_calls`` list, with no order between them, so there the text and the calls are
    compared each in its own order, not interleaved; a Gemini call is one ``functionCall`` part,
-   sent whole, so there a call's place is its ``tool-call`` part, not its ``tool-input-start``.
+   sent whole, so there a call's place is its ``tool-call`` part, not its ``tool-input-start``, and
+   a turn's text comes before the calls that later text of that turn follows (the wire's
+   ``content_order``, each turn on its own).
 7. A call to a tool the request does not declare may be refused by the producer (``streamText``
    answers it with ``tool-input-error``, "unavailable tool", a ``NoSuchToolError``): its state,
    input and output are not compared, as for malformed arguments.
