@@ -8,8 +8,8 @@
 // (and a server-side onFinish, which reports isAborted only for an abort chunk) sees a completed answer
 // with finish reason 'stop', where ai's own streamText sends `abort` (dist/index.mjs:7963-7972).
 // Run: node examples/ts/repro/openai-agents-ui-abort.mjs (exits 1 while the defect is present).
-import { completed, message, runUi } from './openai-agents-ui-lib.mjs'
 import { createServer } from 'node:http'
+import { completed, message, runUi } from './openai-agents-ui-lib.mjs'
 
 // The model streams one delta, then stalls (the response never completes).
 const events = completed([message('msg_1', 'Once upon')]).slice(0, 3)
@@ -20,14 +20,10 @@ const server = createServer((req, res) => {
 })
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
 const controller = new AbortController()
-let atAbort = -1
 const { chunks, thrown, message: shownMessage } = await runUi(`http://127.0.0.1:${server.address().port}/v1`, {
   signal: controller.signal,
   onChunk: (c) => {
-    if (c.type === 'text-delta' && atAbort < 0) {
-      atAbort = 1
-      controller.abort()
-    }
+    if (c.type === 'text-delta' && !controller.signal.aborted) controller.abort() // the caller stops it here
   },
 })
 server.closeAllConnections()
