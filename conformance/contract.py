@@ -193,6 +193,14 @@ class Capabilities(BaseModel):
     output: OutputProtocol
     features: set[Feature] = Field(default_factory=lambda: set(FEATURES))  # type: ignore[arg-type]
     policies: Policies = Field(default_factory=Policies)
+    client_tools: bool = Field(
+        default=True,
+        description="The caller can offer a tool the adapter does not run (a client tool: no execute; the run "
+        "ends with its call for the caller to run). False for an agent framework that runs every function tool it "
+        "is given (@openai/agents 0.18.0: FunctionTool.execute is required, agents-core dist/tool.d.ts; a call "
+        "reaches the caller only as an approval interruption): a scenario whose model calls a client tool is then "
+        "UNSUPPORTED, while its server-tool scenarios (feature server_tools) still run.",
+    )
     reports_finish_reason: bool = Field(
         default=True,
         description="ag-ui: finish reason in metadata.tanstack.finishReason (TanStack wire form). "

@@ -26,7 +26,9 @@ scenario**, never from an adapter's output:
 6. What the upstream wire can say: a Chat Completions message (``openai-chat``) is one ``content``
    and a ``tool_calls`` list, with no order between them, so there the text and the calls are
    compared each in its own order, not interleaved; a Gemini call is one ``functionCall`` part,
-   sent whole, so there a call's place is its ``tool-call`` part, not its ``tool-input-start``.
+   sent whole, so there a call's place is its ``tool-call`` part, not its ``tool-input-start``, and
+   a turn's text comes before the calls that later text of that turn follows (the wire's
+   ``content_order``, each turn on its own).
 7. A call to a tool the request does not declare may be refused by the producer (``streamText``
    answers it with ``tool-input-error``, "unavailable tool", a ``NoSuchToolError``): its state,
    input and output are not compared, as for malformed arguments.
@@ -46,7 +48,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -192,30 +194,24 @@ UNORDERED_WIRES = frozenset({"openai-chat"})
 ATOMIC_CALL_WIRES = frozenset({"gemini"})
 
 
-def _wire_order(dialect: str) -> Callable[[Scenario], list[int]] | None:
-    """The dialect's own order of a script's content (None: the script's order, or not a known dialect)."""
-    try:
-        return registered_dialect(dialect).content_order
-    except ValueError:
-        return None
-
-
-def _all_turns(scenario: Scenario, dialect: str) -> Scenario:
+def _all_turns(scenario: Scenario, dialect: str) -> tuple[Scenario, list[int] | None]:
     """The scenario with every turn's script in one (an agent loop's steps all land in one message);
     on a wire whose calls come whole, without the tool-input-start parts (a call is placed at its
-    tool-call part)."""
-    wire_order = _wire_order(dialect)
-
-    def sent(script: list[Any]) -> list[Any]:
-        if wire_order is None:
-            return list(script)
-        return [script[i] for i in wire_order(scenario.model_copy(update={"script": list(script)}))]
-
-    # Each turn in the order its wire sends it (Gemini: a turn's text before its function calls).
-    steps = [*sent(scenario.script), *(step for turn in scenario.turns for step in sent(turn.script))]
+    tool-call part). With it, the order the wire sends the merged steps' content in, where the dialect
+    reorders it (Gemini: a turn's text before the calls that later text of that turn follows, each
+    turn on its own as the mock sends it), else None."""
+    turns = [scenario.script, *(turn.script for turn in scenario.turns)]
     if dialect in ATOMIC_CALL_WIRES:
-        steps = [step for step in steps if not isinstance(step.part, ToolInputStart)]
-    return scenario.model_copy(update={"script": steps})
+        turns = [[step for step in steps if not isinstance(step.part, ToolInputStart)] for steps in turns]
+    merged = scenario.model_copy(update={"script": [step for steps in turns for step in steps]})
+    wire_order = registered_dialect(dialect).content_order
+    if wire_order is None:
+        return merged, None
+    order: list[int] = []
+    for steps in turns:
+        offset = len(order)
+        order += [offset + i for i in wire_order(scenario.model_copy(update={"script": steps, "turns": []}))]
+    return merged, order
 
 
 def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = None) -> UIView | None:
@@ -231,9 +227,9 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
         return None
     if scenario.turns and expected.terminal != "finished":
         return None  # where a later turn fails is the loop's: no fixed picture
-    script = _all_turns(scenario, dialect)
+    script, order = _all_turns(scenario, dialect)
     stop = _first_failing(script) if expected.terminal == "error" else len(script.script)
-    segments, placed, _blocks, _block_of = _walk(script, stop)
+    segments, placed, _blocks, _block_of = _walk(script, stop, None if order is None else (lambda _s: order))
     if "".join(s.text for s in segments if s.text is not None) != expected.text:
         return None
     if placed != {c.id for c in expected.tool_calls}:

@@ -370,6 +370,23 @@ class Scenario(_M):
             found.add("think_tags")
         return found
 
+    def client_tool_calls(self) -> list[str]:
+        """The client tools the scripted model calls, in any turn: tools the request offers without
+        ``server`` (the caller runs them), provider-executed calls left out.
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.12"],
+        ...     "citations": [{"ref": "r"}], "request": {"messages": [{"role": "user", "content": "hi"}],
+        ...     "tools": [{"name": "show_map"}]},
+        ...     "script": [{"part": {"type": "tool-call", "toolCallId": "c1", "toolName": "show_map", "input": "{}"}}],
+        ...     "expected": {"tool_calls": [{"id": "c1", "name": "show_map", "args": {}}]}})
+        >>> s.client_tool_calls()
+        ['show_map']
+        """
+        server = {t.name for t in self.request.tools if t.server}
+        names = [p.tool_name for steps in self.turn_scripts() for p in (s.part for s in steps)
+                 if isinstance(p, ToolCall) and not p.provider_executed and p.tool_name not in server]
+        return sorted(set(names))
+
     def expected_for(self, dialect: str) -> Transcript:
         """The expected transcript for one dialect (``expected`` + ``expected_by_dialect``)."""
         override = self.expected_by_dialect.get(dialect)

@@ -6,10 +6,17 @@ each FAIL/ERROR case (checked by tests/test_triage.py), and the per-row verdict 
 (``row_summary``) that docs/ecosystem.md is generated from. ``SAC_REPIN=1`` rewrites the measured
 parts of a pin file from the run instead of comparing (triage records and the rest are kept), for
 a merger after a change in the suite's rules: review the diff, then triage what newly fails.
+
+A pin file may list ``racy``: case id -> {"rows": [...], "why": ...}, rows whose findings in that case
+depend on timing the suite does not control (an HTTP-mode abort reaches the harness after the suite
+decided it, docs/adapter-protocol.md "Abort"). Their findings in that case are left out on both sides,
+so neither the case's rows nor the per-row counts move with the race; the case's verdict is still
+compared.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 import os
@@ -18,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from conformance.run_record import RunRecord
-from conformance.session import ConformanceSession
+from conformance.session import ConformanceSession, row_summary
+from conformance.targets.contract import transport_rows
 from conformance.verdict import CaseResult
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -33,9 +41,32 @@ def pinned_cases(results: Iterable[CaseResult]) -> dict[str, dict[str, Any]]:
             for r in results if r.verdict not in LISTED_OUT}
 
 
-def summary(session: ConformanceSession) -> dict[str, dict[str, int]]:
-    """Row id -> verdict -> number of cases, as ``ConformanceSession.row_summary`` counts them."""
-    return {row: dict(sorted(c.items())) for row, c in sorted(session.row_summary().items())}
+def summary(session: ConformanceSession, results: Iterable[CaseResult] | None = None) -> dict[str, dict[str, int]]:
+    """Row id -> verdict -> number of cases, as ``ConformanceSession.row_summary`` counts them (over
+    ``results`` when given, the session's own otherwise)."""
+    if results is None:
+        counts = session.row_summary()
+    else:
+        wire = set(transport_rows(session.factory))
+        counts = row_summary(results, [r.id for r in session.matrix.rows if r.every_case or r.id in wire])
+    return {row: dict(sorted(c.items())) for row, c in sorted(counts.items())}
+
+
+def without_racy(results: Iterable[CaseResult], racy: dict[str, Any]) -> list[CaseResult]:
+    """``results`` with the findings of each case's racy rows left out (the case's verdict kept).
+
+    >>> from conformance.findings import Finding
+    >>> r = CaseResult(case_id="c", scenario_id="s", dialect="d", adapter="a", termination="FAIL",
+    ...                findings=[Finding(row="8.1.0", level="SHOULD", message="m"),
+    ...                          Finding(row="8.1.22", level="MUST", message="m")])
+    >>> [(x.verdict, [f.row for f in x.findings]) for x in without_racy([r], {"c": {"rows": ["8.1.0"]}})]
+    [('FAIL', ['8.1.22'])]
+    """
+    out = []
+    for r in results:
+        rows = set(racy.get(r.case_id, {}).get("rows", []))
+        out.append(dataclasses.replace(r, findings=[f for f in r.findings if f.row not in rows]) if rows else r)
+    return out
 
 
 def recorded_path(name: str) -> Path:
@@ -73,8 +104,10 @@ def check_pins(name: str, session: ConformanceSession) -> dict[str, Any]:
     the run's records when the session kept them)."""
     path = DATA / f"{name}.verdicts.json"
     pins = json.loads(path.read_text(encoding="utf-8"))
-    got = pinned_cases(session.results)
-    rows = summary(session)
+    racy = pins.get("racy", {})
+    results = without_racy(session.results, racy) if racy else None
+    got = pinned_cases(results if results is not None else session.results)
+    rows = summary(session, results)
     if os.environ.get("SAC_REPIN") == "1":
         old = pins["cases"]
         pins["cases"] = {k: {**v, **({"triage": old[k]["triage"]} if "triage" in old.get(k, {}) else {})}

@@ -136,3 +136,19 @@ def test_a_call_to_an_undeclared_tool_may_show_as_refused(corpus: list[Scenario]
     renamed = [{**e, "toolName": "other"} for e in refused]
     assert differences(expected, actual_view(renamed, "ui-message-stream@7")) == [
         "tool part 'call_mcp' name: expected \"docs_search\", the UI shows \"other\""]
+
+
+@pytest.mark.parametrize(("scenario_id", "shown"), [
+    # Gemini holds a call that later text of its turn follows until the finish (mock_provider.wires.gemini
+    # content_order): the wire itself sends the text first, so that is the order ai's reader can show.
+    ("tool.text-between.001", ["First Madrid. Then Rome. Done.", "toolu_mad", "toolu_rom"]),
+    # In an agent loop each turn is held on its own: turn 1's call goes after turn 1's text, before turn 2.
+    ("loop.text-between.002", ["Checking the forecast. ", "call_b1", "It is 8°C and raining in Bergen."]),
+])
+def test_the_gemini_view_follows_the_wire_s_content_order(corpus: list[Scenario], scenario_id: str,
+                                                          shown: list[str]) -> None:
+    scenario = next(s for s in corpus if s.id == scenario_id)
+    view = expected_view(scenario, "gemini")
+    assert view is not None and [s.text or s.call for s in view.segments] == shown
+    streamed = expected_view(scenario, "v3")  # a streamed wire keeps the script's order
+    assert streamed is not None and [s.text or s.call for s in streamed.segments] != shown

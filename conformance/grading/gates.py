@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from conformance.catalog import catalog
 from conformance.checks import schema, transport
 from conformance.checks.context import GradeContext
+from conformance.expectations import expected_under
 from conformance.findings import Finding
 from conformance.modalities import ATTRIBUTE, ROW
 from conformance.run_record import RunRecord
@@ -64,7 +65,11 @@ def unsupported_input(rec: RunRecord, scenario: Scenario) -> Stop | None:
 def unsupported_feature(rec: RunRecord, scenario: Scenario) -> Stop | None:
     caps = rec.capabilities
     missing = sorted(scenario.features() - set(caps.features)) if caps is not None else []
-    return Stop("UNSUPPORTED", f"feature(s) not declared: {', '.join(missing)}") if missing else None
+    if missing:
+        return Stop("UNSUPPORTED", f"feature(s) not declared: {', '.join(missing)}")
+    client = scenario.client_tool_calls() if caps is not None and not caps.client_tools else []
+    return Stop("UNSUPPORTED", f"the adapter runs every tool itself (client_tools: false); the model calls "
+                               f"client tool(s) {', '.join(client)}") if client else None
 
 
 def unsupported_modalities(rec: RunRecord, scenario: Scenario) -> Stop | None:
@@ -170,10 +175,22 @@ def harness_error(rec: RunRecord, scenario: Scenario) -> Stop | None:
 
 
 def raised(rec: RunRecord, scenario: Scenario) -> Stop | None:
-    """stream() raised where no error was expected (where one was, the ``raised`` check grades it)."""
-    if rec.outcome != "raised" or scenario.expected_for(rec.dialect).terminal == "error":
+    """stream() raised where no error was expected (where one was, the ``raised`` check grades it).
+
+    The expectation is the one the declared choices make: under ``missing_finish: error`` a truncated
+    upstream expects an error, so a raise there breaks that row rather than being an ERROR.
+    """
+    if rec.outcome != "raised" or _expected_terminal(rec, scenario) == "error":
         return None
     return Stop("ERROR", f"the adapter raised: {rec.reason}", checks=(schema.check,))
+
+
+def _expected_terminal(rec: RunRecord, scenario: Scenario) -> str:
+    expected = scenario.expected_for(rec.dialect)
+    caps = rec.capabilities
+    if caps is None:
+        return expected.terminal
+    return expected_under(expected, scenario, caps.policies, caps.output, rec.dialect).terminal
 
 
 GATES: tuple[Gate, ...] = (

@@ -37,6 +37,8 @@ export interface Capabilities {
   reports_usage?: boolean
   /** Retries of one refused model call at most (row retry.bounded); default 2, ai's and openai's. */
   max_retries?: number
+  /** False for an adapter that runs every tool it is given: scenarios calling a client tool are UNSUPPORTED. */
+  client_tools?: boolean
   [field: string]: unknown
 }
 
