@@ -232,3 +232,30 @@ def test_a_shard_is_no_baseline(tmp_path: Path) -> None:
     path = _write(tmp_path, _shards()[:1])[0]
     with pytest.raises(ReportError, match="shard 1/3 of a split run: merge the shards first"):
         load_final_report(path)
+
+
+LATE_DESELECTION = """
+import pytest
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(config, items):
+    result = yield
+    dropped, items[:] = items[:1], items[1:]
+    config.hook.pytest_deselected(items=dropped)
+    return result
+"""
+
+
+@needs_split
+def test_a_shard_whose_plan_cannot_be_told_stops_before_running(tmp_path: Path) -> None:
+    """A plugin that deselects after pytest-split hides which cases the run planned: the shard says so
+    (a usage error) instead of writing a report whose missing case no merge could see."""
+    tmp_path.joinpath("conftest.py").write_text(LATE_DESELECTION)
+    done = _pytest(tmp_path, "out", REFERENCE, "-k", "text.basic or tool.basic", "--conformance-dialect=v3",
+                   "--splits", "2", "--group", "1")
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "cannot tell which cases the whole split run has" in done.stderr
+    assert not (tmp_path / "out").exists()
+    tmp_path.joinpath("conftest.py").unlink()
+    assert _pytest(tmp_path, "out", REFERENCE, "-k", "text.basic or tool.basic", "--conformance-dialect=v3",
+                   "--splits", "2", "--group", "1").returncode == 0
