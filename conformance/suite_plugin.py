@@ -541,7 +541,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     conf = config.stash.get(SESSION_KEY, None)
     if conf is not None:
         conf.attach_late_notes()  # a harness's messages that came after the last case ended
-    shard = config.stash.get(SHARD_KEY, None)
+    shard = None if config.option.collectonly else config.stash.get(SHARD_KEY, None)
     workeroutput = getattr(config, "workeroutput", None)
     if workeroutput is not None:
         if conf is not None and (conf.results or shard is not None):

@@ -11,6 +11,7 @@ import copy
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -257,5 +258,12 @@ def test_a_shard_whose_plan_cannot_be_told_stops_before_running(tmp_path: Path) 
     assert "cannot tell which cases the whole split run has" in done.stderr
     assert not (tmp_path / "out").exists()
     tmp_path.joinpath("conftest.py").unlink()
+    # Only listing a shard's cases writes no report (it would replace a run's with an empty shard).
+    listed = _pytest(tmp_path, "out", REFERENCE, "-k", "text.basic or tool.basic", "--conformance-dialect=v3",
+                     "--splits", "2", "--group", "1", "--collect-only")
+    assert listed.returncode == 0 and re.search(r"\b1/\d+ tests collected", listed.stdout)
+    assert not (tmp_path / "out").exists()
     assert _pytest(tmp_path, "out", REFERENCE, "-k", "text.basic or tool.basic", "--conformance-dialect=v3",
                    "--splits", "2", "--group", "1").returncode == 0
+    assert load_report(tmp_path / "out" / "conformance.json")["run"]["shard"]["planned"] == [
+        "text.basic.001[v3]", "tool.basic.001[v3]"]
