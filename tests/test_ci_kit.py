@@ -156,6 +156,31 @@ def test_the_shard_input_runs_shards_that_the_documented_merge_job_joins(tmp_pat
         assert not (tmp_path / "x").exists()
 
 
+def test_every_option_the_action_and_the_merge_job_pass_is_a_real_one() -> None:
+    """The ``--options`` in the action's run step are pytest's (with the kit's and pytest-split's plugins),
+    and the merge job's ``conformance`` commands are subcommands and options of the real CLI."""
+    import pytest
+
+    pytest.importorskip("pytest_split", reason="the [split] extra (pytest-split) is not installed")
+    run = _run_step(_load(ACTION))["run"]
+    passed = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", run))
+    assert {"--splits", "--group", "--adapter-isolation", "--conformance-report-dir"} <= passed
+    helped = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0, helped.stderr
+    # pytest's help names --junitxml by its other spelling only.
+    known = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", helped.stdout.replace("--junit-xml=", "--junitxml=")))
+    assert passed <= known, f"not pytest options: {sorted(passed - known)}"
+    jobs = _split_workflow()["jobs"]
+    for line in (s["run"] for s in jobs["conformance-gate"]["steps"] if s.get("run", "").startswith("conformance ")):
+        words = line.split()
+        helped = subprocess.run([sys.executable, "-m", "conformance", words[1], "--help"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=60)
+        assert helped.returncode == 0, line
+        for option in (w for w in words if w.startswith("--")):
+            assert option in helped.stdout, f"{line}: {option} is no option of conformance {words[1]}"
+
+
 def _step(action: dict[str, Any], name: str) -> dict[str, Any]:
     return next(s for s in action["runs"]["steps"] if s.get("name") == name)
 
