@@ -5,6 +5,8 @@ Example (shell)::
     conformance report reports/conformance.json --out site/       # conformance.md + .html
     conformance diff baseline/conformance.json reports/conformance.json   # exit 1 on regressions
     conformance gate reports/conformance.json   # exit 0 only for a finished, isolated run that passed
+    conformance merge shard-*/conformance.json --out reports/   # a split run's shards -> one report
+    conformance gate shard-*/conformance.json   # the same gate on the shards, merged in memory
     conformance init                    # my_adapter.py (passes the suite) + CONFORMANCE.md
 """
 
@@ -25,6 +27,7 @@ from conformance.report import (
     load_report,
     render_html,
     render_markdown,
+    write_reports,
 )
 from mock_provider.cli import package_version, run_cli
 
@@ -74,12 +77,28 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _cmd_gate(args: argparse.Namespace) -> int:
-    failures = gate_failures(load_report(args.file), allow_in_process=args.allow_in_process)
+    files: list[str] = args.file
+    report = load_report(files[0]) if len(files) == 1 else _merged(files)
+    failures = gate_failures(report, allow_in_process=args.allow_in_process)
     for line in failures:
         print(f"gate: {line}", file=sys.stderr)
     if not failures:
-        print(f"gate: passed ({args.file})")
+        print(f"gate: passed ({', '.join(files)})")
     return 1 if failures else 0
+
+
+def _merged(files: Sequence[str]) -> dict[str, Any]:
+    """The shards' reports merged into one (``MergeError``, a ``ReportError``, when they are not one run)."""
+    from conformance.shard import merge_reports
+
+    return merge_reports([(name, load_report(name)) for name in files])
+
+
+def _cmd_merge(args: argparse.Namespace) -> int:
+    report = _merged(args.files)
+    for path in write_reports(report, args.out):
+        print(path)
+    return 0
 
 
 def _cmd_init(args: argparse.Namespace) -> int:
@@ -117,10 +136,16 @@ def _main(argv: Sequence[str] | None) -> int:
     dif.set_defaults(func=_cmd_diff)
     gat = sub.add_parser("gate", help="exit 0 only when a conformance.json is a finished run, in a worker process, "
                          "with no failing case the run's gate let fail")
-    gat.add_argument("file", help="a conformance.json written by the pytest plugin")
+    gat.add_argument("file", nargs="+", help="a conformance.json written by the pytest plugin, or every shard's "
+                     "conformance.json of a split run (merged first, as conformance merge does)")
     gat.add_argument("--allow-in-process", action="store_true",
                      help="accept a run whose adapter ran in the suite's process (--adapter-isolation=none)")
     gat.set_defaults(func=_cmd_gate)
+    mrg = sub.add_parser("merge", help="merge the conformance.json of every shard of a split run (pytest-split's "
+                         "--splits/--group) into one report: json, md and html")
+    mrg.add_argument("files", nargs="+", help="each shard's conformance.json, once each")
+    mrg.add_argument("--out", default="reports", help="output directory (default: reports)")
+    mrg.set_defaults(func=_cmd_merge)
     ini = sub.add_parser("init", help="write a starter adapter that passes the suite, and the command that runs it")
     ini.add_argument("directory", nargs="?", default=".", help="where to write (default: here)")
     ini.add_argument("--module", default="my_adapter", help="the adapter module's name (default my_adapter)")

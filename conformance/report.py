@@ -209,6 +209,7 @@ def build_report(
     timestamp: str | None = None,
     isolation: str | None = None,
     status: str = "complete",
+    shard: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The whole report as a JSON-friendly dict (see ``conformance/schemas/report.schema.json``).
 
@@ -216,7 +217,8 @@ def build_report(
     ``gate`` is the gate's summary (baseline, deviations, regressions). ``isolation`` is where
     the adapter ran (``process``, ``none``: in the suite's process, where it can forge its
     verdicts); ``status`` is ``started`` for the report a session writes before its first case,
-    which the end of the session replaces (:func:`incomplete` says why a report is not final).
+    which the end of the session replaces (:func:`incomplete` says why a report is not final);
+    ``shard`` is what a shard of a split run records (:func:`conformance.shard.record_shard`).
     """
     results = list(results)
     matrix = matrix or load_matrix()
@@ -224,15 +226,13 @@ def build_report(
     by_id = {s.id: s for s in scenarios}
     used = {r.scenario_id for r in results}
     summary = row_summary(results, [r.id for r in matrix.rows if r.every_case])
-    caps = capabilities.model_dump(mode="json") if hasattr(capabilities, "model_dump") else capabilities
+    caps = _capabilities_json(capabilities)
     output = str(caps.get("output") or "ag-ui") if isinstance(caps, Mapping) else "ag-ui"
     rows = _row_entries(matrix, summary, output)
-    if isinstance(caps, dict) and isinstance(caps.get("features"), list):
-        caps["features"] = sorted(caps["features"])
     totals: Counter[str] = Counter(r.verdict for r in results)
     return {
         "format": REPORT_FORMAT,
-        "run": {"status": status, "isolation": isolation},
+        "run": {"status": status, "isolation": isolation, **({"shard": dict(shard)} if shard else {})},
         "adapter": {"spec": spec, "capabilities": jsonable(caps) if caps is not None else None,
                     "policies": policy_choices(caps)},
         "versions": _versions_or_unknown(spec),
@@ -248,6 +248,25 @@ def build_report(
         "cases": [case_entry(r, decisions.get(r.case_id)) for r in results],
         "gate": dict(gate) if gate else None,
     }
+
+
+def _capabilities_json(capabilities: Any) -> Any:
+    """The declared capabilities as JSON, set fields sorted.
+
+    A set dumps in hash order, which differs between processes: two runs (or the shards of one run)
+    of the same adapter must write the same capabilities.
+
+    >>> from conformance.contract import Capabilities
+    >>> caps = Capabilities(name="a", inputs=["v3"], output="ag-ui", structured_modes=["tool", "native"])
+    >>> _capabilities_json(caps)["structured_modes"]
+    ['native', 'tool']
+    """
+    caps = capabilities.model_dump(mode="json") if hasattr(capabilities, "model_dump") else capabilities
+    if isinstance(caps, dict):
+        for key, value in caps.items():
+            if isinstance(value, list) and (key == "features" or isinstance(getattr(capabilities, key, None), set)):
+                caps[key] = sorted(value)
+    return caps
 
 
 def _row_entries(matrix: Matrix, summary: Mapping[str, Counter[str]], output: str) -> list[dict[str, Any]]:
@@ -322,6 +341,29 @@ def incomplete(report: Mapping[str, Any]) -> str | None:
     return f"the run that wrote it never finished (status {status}): its cases are not all there"
 
 
+def shard_of(report: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A report's ``run.shard`` (None: the report is a whole run, unsplit or merged).
+
+    >>> shard_of({"run": {"status": "complete", "isolation": None}}) is None
+    True
+    """
+    shard = (report.get("run") or {}).get("shard")
+    return shard if isinstance(shard, Mapping) else None
+
+
+def not_whole(report: Mapping[str, Any]) -> str | None:
+    """Why a report is only part of a run (one shard), or None.
+
+    >>> not_whole({"run": {"shard": {"group": 2, "splits": 3}}})
+    'it is shard 2/3 of a split run: merge the shards first (conformance merge SHARD.json... --out DIR)'
+    """
+    shard = shard_of(report)
+    if shard is None:
+        return None
+    return (f"it is shard {shard['group']}/{shard['splits']} of a split run: merge the shards first "
+            "(conformance merge SHARD.json... --out DIR)")
+
+
 def isolation_text(report: Mapping[str, Any]) -> str:
     """How the report says where the adapter ran.
 
@@ -354,12 +396,15 @@ def load_final_report(path: str | Path) -> dict[str, Any]:
     """:func:`load_report`, refusing a report whose run never finished (``ReportError`` saying so).
 
     What a gate reads (a baseline, ``conformance diff``, ``conformance gate``): a ``started``
-    report holds the cases of a run that died, which no verdict can be drawn from.
+    report holds the cases of a run that died, which no verdict can be drawn from; one shard of
+    a split run holds only its share of the cases (:func:`conformance.shard.merge_reports` joins them).
     """
     report = load_report(path)
     why = incomplete(report)
     if why is not None:
         raise ReportError(f"{path}: {why}; run the suite again")
+    if (part := not_whole(report)) is not None:
+        raise ReportError(f"{path}: {part}")
     return report
 
 
@@ -375,6 +420,8 @@ def gate_failures(report: Mapping[str, Any], *, allow_in_process: bool = False) 
     out: list[str] = []
     if (why := incomplete(report)) is not None:
         out.append(why)
+    if (part := not_whole(report)) is not None:
+        out.append(part)
     if (report.get("run") or {}).get("isolation") == "none" and not allow_in_process:
         out.append("the adapter ran in the suite's process (isolation none), where it can change its own verdicts; "
                    "run it with the default --adapter-isolation=process, or pass --allow-in-process")

@@ -44,6 +44,7 @@ from conformance.report import ReportError, build_report, load_final_report, ren
 from conformance.reproducer import DEFAULT_DIR
 from conformance.runner import ABORT_TIME_BOUND, Settings
 from conformance.session import AdapterLoadError, ConformanceSession, load_factory, worst_of
+from conformance.shard import record_shard, split_options
 from conformance.targets.isolated import isolation_mode
 from conformance.verdict import CaseResult
 from mock_provider.corpus import load_scenarios
@@ -55,6 +56,7 @@ EXIT_STATUS_KEY = pytest.StashKey[int]()
 GATE_KEY = pytest.StashKey[Gate]()
 REPORTS_KEY = pytest.StashKey[list[str]]()
 STARTED_KEY = pytest.StashKey[bool]()
+SHARD_KEY = pytest.StashKey[dict[str, Any]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
 RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
 RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
@@ -496,9 +498,11 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
         return
     # Pickle, not JSON: the report needs the whole CaseResult, and the bytes come from this
     # run's own worker processes (same code, same machine).
-    results, decisions = pickle.loads(data)
+    results, decisions, shard = pickle.loads(data)
     conf.results.extend(results)
     config.stash[GATE_KEY].decisions.update(decisions)
+    if shard is not None:  # every worker of a shard collects the same items and records the same shard
+        config.stash[SHARD_KEY] = shard
     # Workers finish in any order; the reports list cases in the order one process runs them.
     order = {f"{scenario.id}[{dialect}]": i for i, (scenario, dialect) in enumerate(conf.cases())}
     conf.results.sort(key=lambda r: order.get(r.case_id, len(order)))
@@ -510,7 +514,7 @@ def _report(config: pytest.Config, conf: ConformanceSession, status: str) -> dic
         spec=conf.spec, results=conf.results, scenarios=conf.scenarios, capabilities=conf.capabilities,
         profile=conf.profile, strict=conf.settings.strict, dialects=conf.selected_dialects(), matrix=conf.matrix,
         decisions={k: d.as_dict() for k, d in gate.decisions.items()}, gate=gate.summary(),
-        isolation=conf.isolation, status=status,
+        isolation=conf.isolation, status=status, shard=config.stash.get(SHARD_KEY, None),
     )
 
 
@@ -547,14 +551,20 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     conf = config.stash.get(SESSION_KEY, None)
     if conf is not None:
         conf.attach_late_notes()  # a harness's messages that came after the last case ended
+    shard = None if config.option.collectonly else config.stash.get(SHARD_KEY, None)
     workeroutput = getattr(config, "workeroutput", None)
     if workeroutput is not None:
-        if conf is not None and conf.results:
-            workeroutput[WORKER_OUTPUT_KEY] = pickle.dumps((conf.results, config.stash[GATE_KEY].decisions))
+        if conf is not None and (conf.results or shard is not None):
+            workeroutput[WORKER_OUTPUT_KEY] = pickle.dumps((conf.results, config.stash[GATE_KEY].decisions, shard))
         return
     started: bool = config.stash.get(STARTED_KEY, False)
-    if conf is None or not (conf.results or started):
+    if conf is None or not (conf.results or started or shard is not None):
         return
+    if shard is not None and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
+        # A shard given no case (more shards than cases) is still one part of the run: its report says
+        # which cases the run planned, and the merge needs it; the job passes.
+        session.exitstatus = pytest.ExitCode.OK
+        config.stash[EXIT_STATUS_KEY] = 0
     report = _report(config, conf, "complete")
     notes: list[str] = []
     try:
@@ -569,6 +579,33 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # A report that cannot be written is said in the summary; it does not crash the session.
         notes.append(f"conformance warning: could not write the reports: {exc}")
     config.stash[REPORTS_KEY] = notes
+
+
+class _Deselections:
+    """Every ``pytest_deselected`` call while the items are being selected, in order (empty ones too)."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[pytest.Item]] = []
+
+    def pytest_deselected(self, items: list[pytest.Item]) -> None:
+        self.calls.append(list(items))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Any:
+    """A shard of a split run (pytest-split's ``--splits``/``--group``): record which shard it is, what the
+    whole run plans and what this shard was given, for the report (:mod:`conformance.shard`)."""
+    if config.stash.get(SESSION_KEY, None) is None or split_options(config) is None:
+        return (yield)
+    candidates = list(items)
+    listener = _Deselections()
+    config.pluginmanager.register(listener)
+    try:
+        result = yield
+    finally:
+        config.pluginmanager.unregister(listener)
+    config.stash[SHARD_KEY] = record_shard(config, candidates, items, listener.calls)
+    return result
 
 
 @pytest.hookimpl(tryfirst=True)

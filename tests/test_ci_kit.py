@@ -53,7 +53,7 @@ def test_the_action_is_a_composite_with_the_promised_inputs_and_steps() -> None:
                    "ADAPTER_URL": "${{ inputs.adapter-url }}", "PYTEST_ARGS": "${{ inputs.pytest-args }}",
                    "PROFILE": "${{ inputs.profile }}", "BASELINE": "${{ inputs.baseline }}",
                    "DEVIATIONS": "${{ inputs.deviations }}", "REPORT_DIR": "${{ inputs.report-dir }}",
-                   "ISOLATION": "${{ inputs.isolation }}"}
+                   "ISOLATION": "${{ inputs.isolation }}", "SHARD": "${{ inputs.shard }}"}
     assert "${{" not in _run_step(action)["run"]
 
 
@@ -81,7 +81,7 @@ def test_the_example_workflow_runs_the_action_on_pull_requests() -> None:
 def test_the_documented_command_runs_with_empty_optional_inputs(tmp_path: Path) -> None:
     command = _run_step(_load(ACTION))["run"].strip()
     env = {**os.environ, "ADAPTER": "conformance.reference:agui", "ADAPTER_CMD": "", "ADAPTER_URL": "",
-           "PYTEST_ARGS": "", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
+           "PYTEST_ARGS": "", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "", "SHARD": "",
            "REPORT_DIR": "out", "ISOLATION": "process", "PYTEST_ADDOPTS": "-k text.basic.001 --dialect=v3",
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("GITHUB_STEP_SUMMARY", None)
@@ -91,6 +91,94 @@ def test_the_documented_command_runs_with_empty_optional_inputs(tmp_path: Path) 
     report = load_report(tmp_path / "out" / "conformance.json")
     assert report["profile"] is None and report["gate"]["baseline"] is None
     assert (tmp_path / "out" / "junit.xml").is_file() and (tmp_path / "out" / "conformance.html").is_file()
+
+
+def _split_workflow() -> dict[str, Any]:
+    """The matrix + merge workflow of docs/ci.md "Split a run across machines"."""
+    page = (ROOT / "docs" / "ci.md").read_text()
+    blocks = re.findall(r"```yaml\n(.*?)```", page, re.S)
+    found = [yaml.safe_load(b) for b in blocks if "conformance merge" in b]
+    assert len(found) == 1, "docs/ci.md shows one split workflow"
+    workflow = found[0]
+    assert isinstance(workflow, dict)
+    return workflow
+
+
+def test_the_shard_input_runs_shards_that_the_documented_merge_job_joins(tmp_path: Path) -> None:
+    """The action's run step as the docs' matrix job runs it (``shard: N/3``, each shard's reports where
+    download-artifact puts them), then the docs' merge job's own commands: one merged report, one gate."""
+    import pytest
+
+    pytest.importorskip("pytest_split", reason="the [split] extra (pytest-split) is not installed")
+    action, jobs = _load(ACTION), _split_workflow()["jobs"]
+    matrix_job = jobs["conformance"]
+    step = next(s for s in matrix_job["steps"] if s.get("uses", "").endswith("/actions/conformance"))
+    assert set(step["with"]) <= set(action["inputs"]) and "shard" in action["inputs"]
+    groups = matrix_job["strategy"]["matrix"]["group"]
+    assert step["with"]["shard"] == "${{ matrix.group }}/" + str(len(groups))
+    assert matrix_job["strategy"]["fail-fast"] is False
+    command = _run_step(action)["run"].strip()
+    env = {**os.environ, "ADAPTER": "conformance.reference:agui", "ADAPTER_CMD": "", "ADAPTER_URL": "",
+           "PYTEST_ARGS": "", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "", "ISOLATION": "process",
+           "PYTEST_ADDOPTS": "-k 'text.basic or tool.basic or finish.stop' --dialect=v3",
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env.pop("GITHUB_STEP_SUMMARY", None)
+    artifact = step["with"]["artifact-name"].replace("${{ matrix.group }}", "{}")
+    selected: list[list[str]] = []
+    for group in groups:
+        shard_env = {**env, "SHARD": f"{group}/{len(groups)}", "REPORT_DIR": f"shards/{artifact.format(group)}"}
+        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=shard_env, capture_output=True, text=True,
+                              timeout=300)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+        shard = load_report(tmp_path / shard_env["REPORT_DIR"] / "conformance.json")["run"]["shard"]
+        assert (shard["group"], shard["splits"]) == (group, len(groups))
+        selected.append(shard["selected"])
+    # Four cases in three shards: pytest-split (no durations yet) leaves the last one empty; it passes,
+    # and its report tells the merge that no case is missing.
+    assert sorted(map(len, selected)) == [0, 2, 2]
+    merge = jobs["conformance-gate"]
+    download = next(s for s in merge["steps"] if s.get("uses", "").startswith("actions/download-artifact@"))
+    assert download["with"] == {"pattern": artifact.format("*"), "path": "shards"}
+    assert merge["needs"] == "conformance" and merge["if"] == "always()"
+    commands = [s["run"] for s in merge["steps"] if s.get("run", "").startswith("conformance ")]
+    assert [c.split()[1] for c in commands] == ["merge", "gate"]
+    for line in commands:
+        done = subprocess.run(["bash", "-e", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, line + "\n" + done.stdout + done.stderr
+    merged = load_report(tmp_path / "reports" / "conformance.json")
+    assert merged["run"]["merged"]["splits"] == len(groups) and len(merged["cases"]) == 4
+    # A shard that is not GROUP/SPLITS stops before pytest, naming the input.
+    for bad in ("4/3", "0/3", "1of3"):
+        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env={**env, "SHARD": bad, "REPORT_DIR": "x"},
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "shard must be GROUP/SPLITS" in done.stdout, bad
+        assert not (tmp_path / "x").exists()
+
+
+def test_every_option_the_action_and_the_merge_job_pass_is_a_real_one() -> None:
+    """The ``--options`` in the action's run step are pytest's (with the kit's and pytest-split's plugins),
+    and the merge job's ``conformance`` commands are subcommands and options of the real CLI."""
+    import pytest
+
+    pytest.importorskip("pytest_split", reason="the [split] extra (pytest-split) is not installed")
+    run = _run_step(_load(ACTION))["run"]
+    passed = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", run))
+    assert {"--splits", "--group", "--adapter-isolation", "--conformance-report-dir"} <= passed
+    helped = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0, helped.stderr
+    # pytest's help names --junitxml by its other spelling only.
+    known = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", helped.stdout.replace("--junit-xml=", "--junitxml=")))
+    assert passed <= known, f"not pytest options: {sorted(passed - known)}"
+    jobs = _split_workflow()["jobs"]
+    for line in (s["run"] for s in jobs["conformance-gate"]["steps"] if s.get("run", "").startswith("conformance ")):
+        words = line.split()
+        helped = subprocess.run([sys.executable, "-m", "conformance", words[1], "--help"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=60)
+        assert helped.returncode == 0, line
+        for option in (w for w in words if w.startswith("--")):
+            assert option in helped.stdout, f"{line}: {option} is no option of conformance {words[1]}"
 
 
 def _step(action: dict[str, Any], name: str) -> dict[str, Any]:
