@@ -16,9 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,10 +23,10 @@ from typing import Any
 import pytest
 
 from conformance.runner import Settings
-from conformance.served import mock_server_url
 from conformance.session import ConformanceSession
 from conformance.targets.url import target_from_options
 from tests.calibration import DATA, check_pins
+from tests.own_venv_apps import installed_versions, served_app
 
 ROOT = Path(__file__).resolve().parent.parent
 CAPS = ROOT / "examples" / "adk_capabilities.yaml"
@@ -37,39 +34,14 @@ PINS = json.loads((DATA / "adk-agui.verdicts.json").read_text(encoding="utf-8"))
 PYTHON = os.environ.get("SAC_ADK_PYTHON", "")
 
 
-def _versions() -> dict[str, str]:
-    """The pinned packages' versions as installed in the ADK environment."""
-    code = ("import json, importlib.metadata as m; "
-            f"print(json.dumps({{p: m.version(p) for p in {sorted(PINS['versions'])!r}}}))")
-    out = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, check=True, timeout=60)
-    return dict(json.loads(out.stdout))
-
-
 @pytest.fixture(scope="module")
 def adk_url() -> Iterator[str]:
     if not PYTHON or not Path(PYTHON).is_file():
         pytest.skip("no ADK environment: set SAC_ADK_PYTHON (.ci/run builds one)")
-    assert _versions() == PINS["versions"], "another ag-ui-adk / google-adk version: re-pin and re-triage"
-    with socket.socket() as probe:  # a free port for uvicorn in the other environment
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {**os.environ, "MOCK_BASE_URL": mock_server_url(), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([PYTHON, "-m", "uvicorn", "examples.adk_agui_app:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, "the ADK app exited"
-            assert time.monotonic() < deadline, "the ADK app did not start"
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/agui"
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    assert installed_versions(PYTHON, PINS["versions"]) == PINS["versions"], (
+        "another ag-ui-adk / google-adk version: re-pin and re-triage")
+    with served_app(PYTHON, "examples.adk_agui_app:app", "/agui", "the ADK app") as url:
+        yield url
 
 
 def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:

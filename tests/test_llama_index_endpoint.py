@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,10 +19,10 @@ from typing import Any
 import pytest
 
 from conformance.runner import Settings
-from conformance.served import mock_server_url
 from conformance.session import ConformanceSession
 from conformance.targets.url import target_from_options
 from tests.calibration import DATA, check_pins
+from tests.own_venv_apps import installed_versions, served_app
 
 ROOT = Path(__file__).resolve().parent.parent
 CAPS = ROOT / "examples" / "llama_index_capabilities.yaml"
@@ -33,39 +30,14 @@ PINS = json.loads((DATA / "llama-index-agui.verdicts.json").read_text(encoding="
 PYTHON = os.environ.get("SAC_LLAMA_PYTHON", "")
 
 
-def _versions() -> dict[str, str]:
-    """The pinned packages' versions as installed in the llama-index environment."""
-    code = ("import json, importlib.metadata as m; "
-            f"print(json.dumps({{p: m.version(p) for p in {sorted(PINS['versions'])!r}}}))")
-    out = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, check=True, timeout=60)
-    return dict(json.loads(out.stdout))
-
-
 @pytest.fixture(scope="module")
 def llama_url() -> Iterator[str]:
     if not PYTHON or not Path(PYTHON).is_file():
         pytest.skip("no llama-index environment: set SAC_LLAMA_PYTHON (.ci/run builds one)")
-    assert _versions() == PINS["versions"], "another llama-index version: re-pin and re-triage"
-    with socket.socket() as probe:  # a free port for uvicorn in the other environment
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {**os.environ, "MOCK_BASE_URL": mock_server_url(), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([PYTHON, "-m", "uvicorn", "examples.llama_index_agui_app:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, "the llama-index app exited"
-            assert time.monotonic() < deadline, "the llama-index app did not start"
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/agui/run"
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    assert installed_versions(PYTHON, PINS["versions"]) == PINS["versions"], (
+        "another llama-index version: re-pin and re-triage")
+    with served_app(PYTHON, "examples.llama_index_agui_app:app", "/agui/run", "the llama-index app") as url:
+        yield url
 
 
 def test_llama_index_verdicts_match_the_pins(llama_url: str, corpus: list[Any]) -> None:
