@@ -4,7 +4,7 @@ A third-party adapter's FAILs are results, not test failures: each test asserts 
 with no harness ERROR and that every case's verdict (and the rows it broke) is the committed
 expectation in ``tests/data/<harness>.verdicts.json``, which the harness's findings page
 (docs/findings-tanstack-ai.md, docs/findings-ai-sdk.md, docs/findings-ai-sdk-openai.md,
-docs/findings-ai-sdk-google.md, ...) explains case by case.
+docs/findings-ai-sdk-google.md, docs/findings-ai-sdk-anthropic.md, ...) explains case by case.
 """
 
 from __future__ import annotations
@@ -127,6 +127,25 @@ def test_ai_sdk7_google_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.stop-with-call.001[gemini]") == ["tool-calls"]
     assert _finish_types(session, "finish.tool-calls-none.001[gemini]") == ["stop"]
     assert _finish_types(session, "finish.missing.001[gemini]") == ["interrupted"]
+
+
+def test_ai_sdk7_anthropic_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/anthropic` 4 under ai 7's `streamText`, over the Messages API (`POST /v1/messages`)."""
+    session, _expected = _graded("ai-sdk7-anthropic.mjs", "ai-sdk7-anthropic.verdicts.json", "@ai-sdk/anthropic",
+                                 "anthropic")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # Anthropic's stop_reason is the provider's word: end_turn reads 'stop' even after a tool_use block.
+    assert _finish_types(session, "finish.stop-with-call.001[anthropic]") == ["stop"]
+    assert _finish_types(session, "finish.tool-calls-none.001[anthropic]") == ["tool-calls"]
+    # A stream cut before message_stop finishes 'interrupted', with its text part still open (D-open-blocks).
+    events = _result(session, "finish.missing.001[anthropic]").events
+    assert [e["type"] for e in events][-3:] == ["text-delta", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[anthropic]") == ["interrupted"]
+    # The thinking block's signature_delta arrives as an empty reasoning-delta carrying the signature.
+    signed = [e for e in _result(session, "reasoning.basic.001[anthropic]").events
+              if e["type"] == "reasoning-delta" and e["delta"] == ""]
+    assert [e["providerMetadata"]["anthropic"]["signature"] for e in signed] == ["EqQBCkYIARgCKkDsig"]
 
 
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:

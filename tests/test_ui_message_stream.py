@@ -202,6 +202,17 @@ LIFECYCLE_CASES: dict[str, tuple[list[Ev], list[tuple[str, int | None]]]] = {
     "empty-text-delta": ([*START, *text("t", "", "x"), *FINISH], [("hygiene.empty-delta", 3)]),
     "empty-text-part": ([*START, *text("t"), *FINISH], [("hygiene.empty-delta", 3)]),
     "empty-args-delta": ([*START, *call("c", "f", "", "{}", input={}), *FINISH], [("hygiene.empty-delta", 3)]),
+    # An empty delta that carries providerMetadata is not empty: the reader keeps the metadata on the part
+    # (ai 7.0.173 dist/index.js:7268; Anthropic's thinking signature, sent back with the block next turn),
+    # and ai 7's own streamText keeps such a delta (:10687). An empty part stays empty all the same.
+    "signed-empty-reasoning-delta": (
+        [*START, {"type": "reasoning-start", "id": "r"}, {"type": "reasoning-delta", "id": "r", "delta": "x"},
+         {"type": "reasoning-delta", "id": "r", "delta": "", "providerMetadata": {"anthropic": {"signature": "s"}}},
+         {"type": "reasoning-end", "id": "r"}, *FINISH], []),
+    "metadata-only-text-part": (
+        [*START, {"type": "text-start", "id": "t"},
+         {"type": "text-delta", "id": "t", "delta": "", "providerMetadata": {"p": {"k": 1}}},
+         {"type": "text-end", "id": "t"}, *FINISH], [("hygiene.empty-delta", 4)]),
     "after-finish": ([*START, *FINISH, *text("t", "x")], [("8.1.18", 4), ("8.1.18", 5), ("8.1.18", 6)]),
     "second-finish": ([*START, *FINISH, {"type": "finish"}], [("8.1.18", 4)]),
     # streamText's own shape (ai 6.0.326 dist/index.js 9323-9353): finish-step, message-metadata and

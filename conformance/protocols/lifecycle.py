@@ -87,6 +87,9 @@ class Entity:
     restart_row: str | None = None  # opened again while open, where a table names it per entity
     late_feed_row: str | None = None  # fed after it closed, where a table names it per entity
     name_keys: tuple[str, ...] = ()  # a named entity (a tool call): where its events carry the name
+    # Keys that make a feed event with an empty delta carry something the consumer keeps (so it is no
+    # empty delta), though it adds no content: the AI SDK's providerMetadata on a reasoning-delta.
+    payload_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,8 @@ class _Walk(Generic[P, R]):
         new_state, spec = self.table.transitions[(state, op)]
         row = getattr(ent, spec.attr) if isinstance(spec, EntityRow) else spec
         if op == "feed" and row is None and event.get(ent.delta_key) == "":
-            row = ent.empty_delta_row
+            if not any(event.get(key) is not None for key in ent.payload_keys):
+                row = ent.empty_delta_row
             new_state = state  # an empty delta is not content (an open..close around it is empty too)
         if row is not None:
             self.add(row, self.message(etype, ent, ident, state, op, row), index, self.call(kind, ident))

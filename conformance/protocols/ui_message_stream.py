@@ -170,10 +170,14 @@ Role = Literal["start", "finish", "error", "abort", "body", "trailer"]
 # partial input (ai 6 dist/index.js 6435; ai 7 7351: nothing deletes it) and turns the call back to input-streaming, so
 # the exposed call changes (8.1.12); a text/reasoning delta after its end throws (8.4.2).
 ENTITIES: dict[str, Entity] = {
+    # An empty text/reasoning delta with providerMetadata carries it to the part (ai 7.0.173 dist/index.js
+    # 7268: Anthropic's thinking signature), and streamText keeps such a delta (:10687): not an empty delta.
     "text": Entity("text part", "id", "8.1.5", dropped_at_step_end=True, empty_delta_row="hygiene.empty-delta",
-                   empty_close_row="hygiene.empty-delta", restart_row="8.1.5", late_feed_row="8.4.2"),
+                   empty_close_row="hygiene.empty-delta", restart_row="8.1.5", late_feed_row="8.4.2",
+                   payload_keys=("providerMetadata",)),
     "reasoning": Entity("reasoning part", "id", "8.1.8", dropped_at_step_end=True,
-                        empty_delta_row="hygiene.empty-delta", restart_row="8.1.8", late_feed_row="8.4.2"),
+                        empty_delta_row="hygiene.empty-delta", restart_row="8.1.8", late_feed_row="8.4.2",
+                        payload_keys=("providerMetadata",)),
     # A completed call started again is re-exposed (the consumer resets it to input-streaming).
     "tool": Entity("tool call", "toolCallId", "8.1.12", delta_key="inputTextDelta",
                    empty_delta_row="hygiene.empty-delta", reopen_row="8.1.12", restart_row="8.1.12",
