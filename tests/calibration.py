@@ -120,7 +120,10 @@ def check_pins(name: str, session: ConformanceSession) -> dict[str, Any]:
     want = {k: {"verdict": v["verdict"], "rows": v["rows"]} for k, v in pins["cases"].items()}
     moved = [f"{k}: pinned {want.get(k)}, got {got.get(k)}" for k in sorted(set(got) | set(want))
              if got.get(k) != want.get(k)]
-    reasons = {r.case_id: r.reason for r in session.results if r.case_id in {m.split(":")[0] for m in moved}}
+    # Why each moved case got its verdict: the reason and the counted findings (a flaky pin is diagnosed from CI).
+    reasons = {r.case_id: "; ".join([r.reason, *(f"{f.row} [{f.level}] {f.message}" for f in r.findings
+                                               if f.level in ("MUST", "SHOULD"))])
+               for r in session.results if r.case_id in {m.split(":")[0] for m in moved}}
     assert got == want, (f"{path.name}: the verdicts changed (SAC_REPIN=1 rewrites them; then triage):\n"
                          + "\n".join(f"{m}\n  {reasons.get(m.split(':')[0], '')[:600]}" for m in moved))
     assert rows == pins["row_summary"], f"{path.name}: the per-row counts changed (SAC_REPIN=1 rewrites them)"

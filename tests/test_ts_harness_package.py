@@ -28,7 +28,7 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is no
 def test_the_package_protocol_tests_pass_under_node_test() -> None:
     run = subprocess.run(["node", "--test", "test/"], cwd=PACKAGE, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    assert "# fail 0" in run.stdout and "# pass 15" in run.stdout  # 15: + the HTTP error answer (2)
+    assert "# fail 0" in run.stdout and "# pass 16" in run.stdout  # 16: + tool-started (1)
 
 
 @needs_node
