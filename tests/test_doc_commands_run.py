@@ -15,14 +15,18 @@ A command added to a page and to none of the three fails ``test_every_shown_comm
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.test_doc_commands import commands
 
@@ -86,9 +90,9 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_starter.py", "CONFORMANCE.md"),
     'pytest --adapter-cmd "node conformance-harness.mjs"': ("tests/test_ts_starter.py", "CONFORMANCE.md"),
     "python -m conformance.targets.agui_endpoint conformance.reference:openai_http --port 8000":
-        ("tests/test_url_target.py", "serve_adapter"),
+        ("tests/test_doc_commands_run.py", "def test_the_readme_endpoint_quickstart_runs"),
     "pytest --adapter-url=http://127.0.0.1:8000/agui --conformance-adapter-url-capabilities=caps.yaml":
-        ("tests/test_url_target.py", "adapter-url-capabilities="),
+        ("tests/test_doc_commands_run.py", "def test_the_readme_endpoint_quickstart_runs"),
     "pytest --adapter-url=http://127.0.0.1:8000/agui --conformance-adapter-url-stream=ndjson":
         ("tests/test_url_target.py", "adapter-url-stream"),
     'pytest --adapter-cmd "node examples/ts/tanstack-ai-openai.mjs"':
@@ -137,6 +141,9 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "--conformance-report-dir=\"$REPORT_DIR\" --junitxml=\"$REPORT_DIR/junit.xml\" $PYTEST_ARGS":
         ("tests/test_ci_kit.py", "Run the conformance suite"),
 }
+
+RUN_ENDPOINT = ("python -m conformance.targets.agui_endpoint conformance.reference:openai_http --port 8000",
+                "pytest --adapter-url=http://127.0.0.1:8000/agui --conformance-adapter-url-capabilities=caps.yaml")
 
 NOT_RUN: dict[str, str] = {
     "pytest --adapter=mypkg.adapter:factory -k generated.tools.6e7d8e97b8":
@@ -227,3 +234,40 @@ def test_the_cheap_commands_run_in_a_fresh_directory(tmp_path: Path) -> None:
     # What the commands were for is there: the pages, the JUnit file, the snapshots.
     assert (tmp_path / "site" / "conformance.html").is_file() and (tmp_path / "reports" / "junit.xml").is_file()
     assert any((tmp_path / "tests" / "conformance_snapshots").rglob("*"))
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_readme_endpoint_quickstart_runs(tmp_path: Path) -> None:
+    """README quickstart 3 as shown (on a free port instead of 8000): the reference endpoint served by the
+    kit's command, the suite run against its URL with a capabilities file."""
+    from conformance.contract import AdapterContext
+    from conformance.reference import openai_http
+
+    serve, run = (c for c in RUN_ENDPOINT if c in _shown())
+    port = str(_free_port())
+    caps = openai_http(AdapterContext(dialect="probe", model=None, scenario_id="probe")).capabilities
+    (tmp_path / "caps.yaml").write_text(yaml.safe_dump(json.loads(caps.model_dump_json())), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen([sys.executable, *shlex.split(serve.replace("8000", port))[1:]], cwd=tmp_path, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(600):  # bounded by tries: the endpoint starts listening, or the test fails
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", int(port))) == 0:
+                    break
+            assert server.poll() is None, server.stderr.read().decode() if server.stderr else ""
+            time.sleep(0.05)
+        words = shlex.split(run.replace("8000", port))
+        done = subprocess.run([sys.executable, "-m", *words, "-k", "text.basic.001", "-q", "-p", "no:cacheprovider",
+                               "--conformance-no-report"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=300)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout.splitlines()[-1] and "failed" not in done.stdout.splitlines()[-1]
