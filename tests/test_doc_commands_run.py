@@ -89,6 +89,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "npm install --save-dev ./stream-adapter-conformance-harness-0.1.0.tgz":
         ("tests/test_ts_starter.py", "CONFORMANCE.md"),
     'pytest --adapter-cmd "node conformance-harness.mjs"': ("tests/test_ts_starter.py", "CONFORMANCE.md"),
+    'pytest --adapter-cmd "node my-harness.mjs" --conformance-adapter-cmd-start-timeout=60 -k tool.interleave':
+        ("tests/test_ts_starter.py", '"--conformance-adapter-cmd-start-timeout=60"'),
     "python -m conformance.targets.agui_endpoint conformance.reference:openai_http --port 8000":
         ("tests/test_doc_commands_run.py", "def test_the_readme_endpoint_quickstart_runs"),
     "pytest --adapter-url=http://127.0.0.1:8000/agui --conformance-adapter-url-capabilities=caps.yaml":
@@ -150,8 +152,6 @@ NOT_RUN: dict[str, str] = {
         "selects a reproducer the user's own run saved (its name is the run's): tests/test_generated.py "
         "runs a saved reproducer as a scenario",
     "cp reports/reproducers/generated.tools.6e7d8e97b8.yaml fixtures/scenarios/": "the same reproducer, copied",
-    'pytest --adapter-cmd "node my-harness.mjs" --conformance-adapter-cmd-start-timeout=60 -k tool.interleave':
-        "the user's own harness file (tests/test_ts_starter.py runs the starter's)",
     "mock-provider serve --port 8765": "a server that runs until stopped (tests/test_server.py starts it)",
     "mock-provider --scenarios my_scenarios serve --port 8765 --time-scale 0": "a server that runs until stopped",
     "pip install stream-adapter-conformance .": "installs from PyPI (tests/test_wheel.py installs the built wheel)",

@@ -104,6 +104,13 @@ def test_a_fresh_typescript_project_passes_with_the_starter(tmp_path: Path) -> N
         "stream-adapter-conformance-harness": "file:stream-adapter-conformance-harness-0.1.0.tgz"}
     assert verdicts["FAIL"] == verdicts["ERROR"] == verdicts["PASS-NONSTRICT"] == 0, verdicts
     assert verdicts["PASS"] >= 80, verdicts  # graded, not skipped: measured 87 PASS, 12 INFO
+    # docs/other-languages.md's command for a harness of the user's own name.
+    shutil.copy(project / "conformance-harness.mjs", project / "my-harness.mjs")
+    own = subprocess.run([sys.executable, "-m", "pytest", "--adapter-cmd", "node my-harness.mjs",
+                          "--conformance-adapter-cmd-start-timeout=60", "-k", "tool.interleave", "-q", "-p",
+                          "no:cacheprovider", "--conformance-no-report"], cwd=project, capture_output=True, text=True,
+                         env=_env(), timeout=600)
+    assert own.returncode == 0 and " passed" in own.stdout.splitlines()[-1], own.stdout[-3000:]
 
 
 @needs_npm
