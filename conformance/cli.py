@@ -8,6 +8,8 @@ Example (shell)::
     conformance merge shard-*/conformance.json --out reports/   # a split run's shards -> one report
     conformance gate shard-*/conformance.json   # the same gate on the shards, merged in memory
     conformance init                    # my_adapter.py (passes the suite) + CONFORMANCE.md
+    conformance init --lang ts          # the TypeScript harness tarball, a 15-line glue, a starter adapter
+    npm install --save-dev "$(conformance ts-harness-path)"   # the harness package, from the installed kit
 """
 
 from __future__ import annotations
@@ -102,16 +104,32 @@ def _cmd_merge(args: argparse.Namespace) -> int:
 
 
 def _cmd_init(args: argparse.Namespace) -> int:
-    from conformance.init import InitError, snippet, write_starter
+    from conformance.init import InitError, snippet, ts_snippet, write_starter, write_ts_starter
 
     try:
-        paths = write_starter(args.directory, args.module, force=args.force)
+        if args.lang == "ts":
+            paths = write_ts_starter(args.directory, force=args.force)
+            text = ts_snippet(paths[0].name)
+        else:
+            paths = write_starter(args.directory, args.module, force=args.force)
+            text = snippet(args.module)
     except InitError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     for path in paths:
         print(f"wrote {path}")
-    print("\n" + snippet(args.module))
+    print("\n" + text)
+    return 0
+
+
+def _cmd_ts_harness_path(args: argparse.Namespace) -> int:
+    from conformance.ts_harness import TsHarnessError, tarball
+
+    try:
+        print(tarball())
+    except TsHarnessError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -148,9 +166,15 @@ def _main(argv: Sequence[str] | None) -> int:
     mrg.set_defaults(func=_cmd_merge)
     ini = sub.add_parser("init", help="write a starter adapter that passes the suite, and the command that runs it")
     ini.add_argument("directory", nargs="?", default=".", help="where to write (default: here)")
-    ini.add_argument("--module", default="my_adapter", help="the adapter module's name (default my_adapter)")
+    ini.add_argument("--lang", choices=("python", "ts"), default="python",
+                     help="python: my_adapter.py; ts: the harness package's tarball, conformance-harness.mjs "
+                          "(the glue) and my-adapter.mjs (default python)")
+    ini.add_argument("--module", default="my_adapter", help="the adapter module's name (default my_adapter; python)")
     ini.add_argument("--force", action="store_true", help="overwrite existing files")
     ini.set_defaults(func=_cmd_init)
+    tsh = sub.add_parser("ts-harness-path", help="print the path of the TypeScript harness package's npm tarball "
+                         "in the installed kit (npm install it into a TypeScript project)")
+    tsh.set_defaults(func=_cmd_ts_harness_path)
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)

@@ -31,6 +31,7 @@ import math
 import os
 import pickle
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,8 @@ GATE_KEY = pytest.StashKey[Gate]()
 REPORTS_KEY = pytest.StashKey[list[str]]()
 STARTED_KEY = pytest.StashKey[bool]()
 SHARD_KEY = pytest.StashKey[dict[str, Any]]()
+# node id -> verdict of each suite case pytest reported (corpus and generated): what the footer counts.
+OUTCOMES_KEY = pytest.StashKey[dict[str, str]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
 RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
 RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
@@ -100,6 +103,7 @@ def configure(config: pytest.Config) -> None:
     url = opt(config, "conformance-adapter-url")
     given = [name for name, value in (("--adapter", spec), ("--adapter-cmd", cmd), ("--adapter-url", url)) if value]
     if given:
+        config.pluginmanager.register(CaseOutcomes(config), "conformance.case_outcomes")
         # First registered, last run: after every other cleanup (harnesses killed), see whether
         # adapter threads would hold the exit.
         config.stash[LEAKS_BEFORE_KEY] = set(leaked_threads())
@@ -415,12 +419,48 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         tr.write_line(f"{row.id:<28}{row.level:<7}{cells}  {worst_of(counts)}")
     if unreached:
         tr.write_line(f"({unreached} rows no case of this run exercised are not listed)")
-    by_case: dict[str, int] = {}
-    for r in session.results:
-        by_case[r.verdict] = by_case.get(r.verdict, 0) + 1
-    tr.write_line(f"cases: {len(session.results)} graded: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
+    by_case = Counter(config.stash.get(OUTCOMES_KEY, {}).values())
+    tr.write_line(f"cases: {by_case.total()} graded: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
     _nonstrict_summary(tr, session.results)
     _gate_summary(tr, config)
+
+
+def case_verdict(report: pytest.TestReport) -> str | None:
+    """The verdict the footer counts for a suite case's final report (None: not a suite case, or not final).
+
+    The case's own ``verdict`` property when its body ran (a generated case that found nothing is PASS);
+    a case skipped before its body by a mark is UNSUPPORTED when the reason says so, else NOT-EXPRESSIBLE
+    (a generated stream in a dialect served over HTTP); one that errored outside its body is ERROR.
+
+    >>> from types import SimpleNamespace as R
+    >>> case_verdict(R(keywords={"conformance": 1}, when="setup", outcome="skipped", user_properties=[],
+    ...                longrepr=("f", 1, "Skipped: UNSUPPORTED: feature(s) not declared: tools")))
+    'UNSUPPORTED'
+    """
+    if "conformance" not in report.keywords:
+        return None
+    verdict = dict(report.user_properties).get("verdict")
+    if report.when == "call":
+        return str(verdict) if verdict is not None else ("PASS" if report.outcome == "passed" else "ERROR")
+    if report.outcome == "passed" or (report.when == "teardown" and verdict is not None):
+        return None
+    if report.outcome == "skipped":
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        return "UNSUPPORTED" if "UNSUPPORTED" in reason else "NOT-EXPRESSIBLE"
+    return "ERROR"
+
+
+class CaseOutcomes:
+    """A per-run plugin: each suite case's verdict from pytest's reports, so the footer counts what pytest
+    counted (under xdist, the controller sees every worker's reports here)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.verdicts = config.stash.setdefault(OUTCOMES_KEY, {})
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        verdict = case_verdict(report)
+        if verdict is not None:
+            self.verdicts[report.nodeid] = verdict
 
 
 def _nonstrict_summary(tr: Any, results: list[CaseResult]) -> None:

@@ -204,8 +204,10 @@ def _shell(step: dict[str, Any], env: dict[str, str], cwd: Path) -> subprocess.C
 
 def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None:
     """The action's own shell steps, run here as a runner would, on a repository with no Python
-    project: a harness on harness/ts (npm `file:` dependency), the kit installed from this
-    repository (the empty `kit` default), `pip install .` skipped, `npm ci` run, one case graded."""
+    project, set up as docs/ci.md says: ``conformance init --lang ts`` wrote the harness tarball (from the
+    kit, not a clone), the glue and a starter adapter; ``npm install --save-dev`` of the tarball made the
+    lock file. Then the kit is installed from this repository (the empty `kit` default), `pip install .`
+    is skipped, `npm ci` installs the harness from the committed tarball, one case is graded."""
     import shutil
 
     import pytest
@@ -213,15 +215,16 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     if shutil.which("node") is None or shutil.which("npm") is None:
         pytest.skip("node and npm are not installed")
     repo = tmp_path / "repo"
-    (repo / "conformance").mkdir(parents=True)
-    (repo / "package.json").write_text(
-        '{"name": "my-ts-adapter", "private": true, "type": "module",\n'
-        f' "dependencies": {{"stream-adapter-conformance-harness": "file:{(ROOT / "harness" / "ts").as_posix()}"}}}}\n')
-    # A TypeScript adapter of a few lines, parts in and AG-UI out, on harness/ts.
-    shutil.copy(ROOT / "tests" / "data" / "ts_repo_harness.mjs", repo / "conformance" / "harness.mjs")
-    lock = subprocess.run(["npm", "install", "--package-lock-only", "--no-audit", "--no-fund"], cwd=repo,
+    repo.mkdir()
+    (repo / "package.json").write_text('{"name": "my-ts-adapter", "private": true, "type": "module"}\n')
+    init = subprocess.run([sys.executable, "-m", "conformance", "init", "--lang", "ts"], cwd=repo, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert init.returncode == 0, init.stderr
+    lock = subprocess.run(["npm", "install", "--save-dev", "--package-lock-only", "--offline", "--no-audit",
+                           "--no-fund", "./stream-adapter-conformance-harness-0.1.0.tgz"], cwd=repo,
                           capture_output=True, text=True, timeout=300)
     assert lock.returncode == 0, lock.stderr
+    assert str(ROOT) not in (repo / "package-lock.json").read_text(), "the lock names the committed tarball, no clone"
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
@@ -232,7 +235,7 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     installed = _shell(_step(action, "Install the conformance kit and the adapter"), env, repo)
     assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
     assert (repo / "node_modules" / "stream-adapter-conformance-harness" / "index.js").exists(), "npm ci ran"
-    env.update({"ADAPTER": "", "ADAPTER_CMD": "node conformance/harness.mjs", "ADAPTER_URL": "", "ISOLATION": "process",
+    env.update({"ADAPTER": "", "ADAPTER_CMD": "node conformance-harness.mjs", "ADAPTER_URL": "", "ISOLATION": "process",
                 "PYTEST_ARGS": "-k text.basic.001 --dialect=v3", "PROFILE": "", "BASELINE": "", "DEVIATIONS": "",
                 "REPORT_DIR": "out"})
     env.pop("GITHUB_STEP_SUMMARY", None)
@@ -240,7 +243,8 @@ def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None
     assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-2000:]
     report = load_report(repo / "out" / "conformance.json")
     assert [c["case"] for c in report["cases"]] == ["text.basic.001[v3]"]
-    assert report["adapter"]["capabilities"]["name"] == "sample-ts"
+    assert report["adapter"]["capabilities"]["name"] == "my-adapter"
+    assert report["cases"][0]["verdict"] == "PASS"
     # Two targets at once is the user's mistake, said before pytest starts.
     env["ADAPTER"] = "conformance.reference:agui"
     both = _shell(_step(action, "Run the conformance suite"), env, repo)

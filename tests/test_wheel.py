@@ -10,7 +10,9 @@ checkout on ``sys.path``), then from a directory outside the repository:
 * ``mypy --strict`` on a user's file sees the kit's real types (a wrong assignment is an error);
 * with ``pytest-profiling`` installed beside the kit, pytest runs (its ``--profile`` is its own);
 * a project with its own ``conformance/`` package runs under ``python -m pytest``;
-* ``conformance init`` writes the starter adapter from the installed kit.
+* ``conformance init`` writes the starter adapter from the installed kit;
+* ``conformance init --lang ts`` writes the TypeScript starter with the harness tarball the wheel ships,
+  and (where npm is installed) a fresh TypeScript project installs it as shown and passes the suite.
 
 It needs PyPI (pip downloads the dependencies; pip's cache makes reruns fast) and skips when
 ``SAC_SKIP_WHEEL_TEST`` is set.
@@ -57,6 +59,9 @@ def test_the_wheel_installed_outside_the_repository_does_the_readmes_job(tmp_pat
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
     assert {"_sac_pytest/conformance.py", "_sac_pytest/mock_provider.py", "conformance/_starter_adapter.py"} <= names
+    # The TypeScript harness's npm tarball (hatch_build.py) and the starter `conformance init --lang ts` writes.
+    assert {"conformance/_ts_harness/stream-adapter-conformance-harness-0.1.0.tgz",
+            "conformance/_ts_starter/conformance-harness.mjs", "conformance/_ts_starter/my-adapter.mjs"} <= names
     if (ROOT / "conformance" / "harness.py").exists():  # the Python harness (branch s7-D) ships in the kit
         assert "conformance/harness.py" in names
 
@@ -103,6 +108,23 @@ def test_the_wheel_installed_outside_the_repository_does_the_readmes_job(tmp_pat
     # conformance init writes the starter from the installed kit.
     starter = _run([str(bin_dir / "conformance"), "init", "starter"], work, env)
     assert starter.returncode == 0 and "def factory" in (work / "starter" / "my_adapter.py").read_text(), starter.stderr
+
+    # The TypeScript starter, with the harness from the wheel (not from this checkout).
+    where = _run([str(bin_dir / "conformance"), "ts-harness-path"], work, env)
+    assert where.returncode == 0 and Path(where.stdout.strip()).is_relative_to(venv), where.stdout + where.stderr
+    ts_project = work / "ts-project"
+    ts_project.mkdir()
+    (ts_project / "package.json").write_text('{"name": "ts-project", "private": true}\n')
+    ts_init = _run([str(bin_dir / "conformance"), "init", "--lang", "ts"], ts_project, env)
+    assert ts_init.returncode == 0 and (ts_project / "stream-adapter-conformance-harness-0.1.0.tgz").is_file()
+    if shutil.which("npm") and shutil.which("node"):
+        npm_env = {**env, "npm_config_offline": "true", "npm_config_audit": "false", "npm_config_fund": "false"}
+        install_ts = _run(["npm", "install", "--save-dev", "./stream-adapter-conformance-harness-0.1.0.tgz"],
+                          ts_project, npm_env)
+        assert install_ts.returncode == 0, install_ts.stderr
+        ts_run = _run([str(bin_dir / "pytest"), "--adapter-cmd", "node conformance-harness.mjs", "-q", "-p",
+                       "no:cacheprovider", "--conformance-no-report"], ts_project, env)
+        assert ts_run.returncode == 0 and " passed" in ts_run.stdout, ts_run.stdout[-3000:] + ts_run.stderr[-2000:]
 
     # The harness protocol's schema comes from the installed kit and matches the committed one.
     schema = _run([py, "-m", "conformance.targets.protocol"], work, env)

@@ -1,0 +1,273 @@
+"""Every command the README and docs/ show is run by a test, or the page's command says why it cannot be.
+
+tests/test_doc_commands.py checks each shown command's options; this module checks that each one runs:
+
+* RUN_HERE: the cheap ones run here, in the order shown, in one fresh directory outside the repository
+  (a later one reads what an earlier one wrote: the report ``conformance gate`` checks). The placeholder
+  adapter ``mypkg.adapter:factory`` is the README's example adapter, and a suite run is bounded (one
+  dialect, one case unless the command selects its own, two generated streams per search);
+* ELSEWHERE: run by another test file, which must still hold the command's distinctive words;
+* NOT_RUN: what no test can run here, with the reason (a server that keeps running, a rewrite of the
+  repository's own files, an install from a registry).
+
+A command added to a page and to none of the three fails ``test_every_shown_command_is_accounted_for``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.test_doc_commands import commands
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = "examples.minimal_adapter:factory"
+CLI = {"conformance": "conformance.cli", "mock-provider": "mock_provider.cli"}
+# A shown command -> the exit codes that mean it ran as the page says (1: the suite ran and graded a failure).
+RUN_HERE: dict[str, tuple[int, ...]] = {
+    "pytest --adapter=mypkg.adapter:factory": (0,),
+    "pytest --adapter=mypkg.adapter:factory -k text.basic --conformance-strict": (0,),
+    "pytest --adapter=mypkg.adapter:factory --conformance-dialect=v3 --conformance-timeout=5": (0,),
+    "pytest --adapter=mypkg.adapter:factory -k tool.interleave": (0,),
+    "pytest --adapter=mypkg.adapter:factory -m row_8_1_12": (0,),
+    # The example declares no reasoning or structured output: the tanstack profile fails those cases.
+    "pytest --adapter=mypkg.adapter:factory --conformance-profile=tanstack --conformance-strict": (0, 1),
+    "pytest --adapter=mypkg.adapter:factory --conformance-snapshot-dir=tests/conformance_snapshots "
+    "--snapshot-update": (0,),
+    "pytest --adapter=mypkg.adapter:factory -k generated": (0,),
+    "pytest --adapter=mypkg.adapter:factory --conformance-examples 0": (0,),
+    "pytest --adapter=mypkg.adapter:factory -k generated --conformance-examples 1000": (0,),
+    "pytest --adapter=mypkg.adapter:factory -k generated --conformance-seed random": (0,),
+    'pytest --adapter-cmd "python examples/harness_python.py conformance.reference:agui"': (0,),
+    # ci.md's sequence: a run with JUnit, its pages, the gate, a diff against a baseline.
+    "pytest --adapter=mypkg.adapter:factory --junitxml=reports/junit.xml": (0,),
+    "conformance report reports/conformance.json --out site/": (0,),
+    "conformance gate reports/conformance.json": (0,),
+    "conformance diff conformance/baseline.json reports/conformance.json": (0,),
+    "python -m conformance diff A.json B.json --json": (0,),
+    # consumer-oracle.md: a recording exported, then checked by the suite and by the command line.
+    "python -m conformance.recording export --adapter=conformance.reference:tanstack --scenario=tool.text-between.001 "
+    "-o rec.json": (0,),
+    "pytest --conformance-recording=rec.json": (0,),
+    "python -m conformance.recording check mine.json --output ag-ui": (0,),
+    "pytest --conformance-recording=mine.json --conformance-recording-scenario=tool.basic.001": (0,),
+    # scenarios.md: the corpus listed, rendered and validated.
+    "mock-provider list": (0,),
+    "mock-provider render tool.interleave.002 --dialect mastra": (0,),
+    "mock-provider validate my.yaml": (0,),
+    "mock-provider validate my_scenarios/*.yaml": (0,),
+}
+# Files the commands above read, made first: what the page says the user has at that point.
+SETUP = ("cp -r {root}/examples examples",
+         "mkdir -p my_scenarios conformance",
+         "cp {root}/fixtures/scenarios/text/text.basic.001.yaml my.yaml",
+         "cp {root}/fixtures/scenarios/text/text.basic.001.yaml my_scenarios/mine.yaml",
+         "python -m conformance.recording export --adapter=conformance.reference:agui --scenario=tool.basic.001 "
+         "-o mine.json")
+# Before a command: what the page tells the user to do between two of them.
+BEFORE = {"conformance diff conformance/baseline.json reports/conformance.json":
+          "cp reports/conformance.json conformance/baseline.json",
+          "python -m conformance diff A.json B.json --json":
+          "cp reports/conformance.json A.json && cp reports/conformance.json B.json"}
+
+# A shown command -> (the test file that runs it, words that file must hold).
+ELSEWHERE: dict[str, tuple[str, str]] = {
+    ".venv/bin/pytest --adapter=conformance.reference:agui": ("tests/test_wheel.py", "conformance.reference:agui"),
+    "pytest --adapter=examples.minimal_adapter:factory": ("tests/test_doc_commands.py", EXAMPLE),
+    "pip install stream-adapter-conformance": ("tests/test_wheel.py", "pip\", \"install\""),
+    "conformance init --lang ts": ("tests/test_ts_starter.py", '"init", "--lang", "ts"'),
+    "npm install --save-dev ./stream-adapter-conformance-harness-0.1.0.tgz":
+        ("tests/test_ts_starter.py", "CONFORMANCE.md"),
+    'pytest --adapter-cmd "node conformance-harness.mjs"': ("tests/test_ts_starter.py", "CONFORMANCE.md"),
+    'pytest --adapter-cmd "node my-harness.mjs" --conformance-adapter-cmd-start-timeout=60 -k tool.interleave':
+        ("tests/test_ts_starter.py", '"--conformance-adapter-cmd-start-timeout=60"'),
+    "python -m conformance.targets.agui_endpoint conformance.reference:openai_http --port 8000":
+        ("tests/test_doc_commands_run.py", "def test_the_readme_endpoint_quickstart_runs"),
+    "pytest --adapter-url=http://127.0.0.1:8000/agui --conformance-adapter-url-capabilities=caps.yaml":
+        ("tests/test_doc_commands_run.py", "def test_the_readme_endpoint_quickstart_runs"),
+    "pytest --adapter-url=http://127.0.0.1:8000/agui --conformance-adapter-url-stream=ndjson":
+        ("tests/test_url_target.py", "adapter-url-stream"),
+    'pytest --adapter-cmd "node examples/ts/tanstack-ai-openai.mjs"':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-openai.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk-openai-compatible.mjs"':
+        ("tests/test_ts_harnesses.py", "ai-sdk-openai-compatible.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-google.mjs" --conformance-dialect=gemini':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-google.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-openai.mjs" --conformance-dialect=openai-responses':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-openai.mjs"),
+    'pytest --adapter-cmd "node examples/ts/tanstack-ai-gemini.mjs" --conformance-dialect=gemini':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-gemini.mjs"),
+    'pytest --adapter-cmd "node examples/ts/tanstack-ai-openai-responses.mjs" --conformance-dialect=openai-responses':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-openai-responses.mjs"),
+    '.venv/bin/pytest --adapter-cmd "node examples/ts/tanstack-ai-openai.mjs"':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-openai.mjs"),
+    'pytest --adapter-cmd "node examples/ts-mastra/ag-ui-mastra.mjs"':
+        ("tests/test_ag_ui_mastra.py", "ag-ui-mastra.mjs"),
+    "CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui "
+    "--conformance-adapter-url-capabilities=examples/agno_capabilities.yaml":
+        ("tests/test_agno_endpoint.py", "agno_capabilities.yaml"),
+    "MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.agno_agui_app:app --port 8000":
+        ("tests/test_agno_endpoint.py", "agno_agui_app"),
+    "CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui "
+    "--conformance-adapter-url-capabilities=examples/pydantic_ai_capabilities.yaml":
+        ("tests/test_pydantic_ai_endpoint.py", "pydantic_ai_capabilities.yaml"),
+    "MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.pydantic_ai_agui_app:app --port 8000":
+        ("tests/test_pydantic_ai_endpoint.py", "pydantic_ai_agui_app"),
+    "SAC_LLAMA_PYTHON=.llama/bin/python pytest tests/test_llama_index_endpoint.py":
+        ("tests/test_llama_index_endpoint.py", "SAC_LLAMA_PYTHON"),
+    "pytest tests/test_type_oracle.py": ("tests/test_type_oracle.py", "def test_"),
+    "python -m conformance.type_oracle": ("tests/test_type_oracle.py", "conformance.type_oracle"),
+    "mock-provider serve --time-scale 0 --token secret": ("tests/test_server.py", "time-scale"),
+    "python tools/gen_docs.py": ("tests/test_docs.py", "gen_docs"),
+    "python -m conformance.matrix --write": ("tests/test_docs.py", "conformance.matrix"),
+    'python -c "from mock_provider.scenario import schema_text; '
+    "open('fixtures/schemas/scenario.schema.json','w').write(schema_text())\"":
+        ("tests/test_scenarios.py", "schema_text"),
+    # The project's own set-up and test command: what CI runs.
+    "python3 -m venv .venv": (".ci/run", "python3 -m venv"),
+    ".venv/bin/pip install -e '.[test]'": (".ci/run", "pip\" install --quiet -e '.[test]'"),
+    ".venv/bin/pytest -n auto": (".ci/run", "pytest\" -n auto"),
+    "tox": ("tox.ini", "[tox]"),
+    "pytest -p no:cacheprovider \"${TARGET[@]}\" --conformance-profile=\"$PROFILE\" "
+    "--conformance-baseline=\"$BASELINE\" --conformance-deviations=\"$DEVIATIONS\" "
+    "--conformance-report-dir=\"$REPORT_DIR\" --junitxml=\"$REPORT_DIR/junit.xml\" $PYTEST_ARGS":
+        ("tests/test_ci_kit.py", "Run the conformance suite"),
+}
+
+RUN_ENDPOINT = ("python -m conformance.targets.agui_endpoint conformance.reference:openai_http --port 8000",
+                "pytest --adapter-url=http://127.0.0.1:8000/agui --conformance-adapter-url-capabilities=caps.yaml")
+
+NOT_RUN: dict[str, str] = {
+    "pytest --adapter=mypkg.adapter:factory -k generated.tools.6e7d8e97b8":
+        "selects a reproducer the user's own run saved (its name is the run's): tests/test_generated.py "
+        "runs a saved reproducer as a scenario",
+    "cp reports/reproducers/generated.tools.6e7d8e97b8.yaml fixtures/scenarios/": "the same reproducer, copied",
+    "mock-provider serve --port 8765": "a server that runs until stopped (tests/test_server.py starts it)",
+    "mock-provider --scenarios my_scenarios serve --port 8765 --time-scale 0": "a server that runs until stopped",
+    "pip install stream-adapter-conformance .": "installs from PyPI (tests/test_wheel.py installs the built wheel)",
+    "pip install -e '.[test,calibration]'": "installs from PyPI into this environment",
+    ".llama/bin/pip install -r examples/llama_index_requirements.txt": "installs from PyPI",
+    "python3 -m venv .llama": "the llama-index environment, made once by hand",
+    "npm ci --prefix tools/consumer-oracle": "installs from the npm registry (.ci/run does)",
+    "npm ci --prefix tools/type-oracle": "installs from the npm registry (.ci/run does)",
+    "npm ci --prefix examples/ts": "installs from the npm registry (.ci/run does)",
+    "npm ci --prefix examples/ts-mastra": "installs from the npm registry (.ci/run does)",
+}
+
+
+def _shown() -> set[str]:
+    """The pages' commands, runs of spaces (a continued line's indent) as one."""
+    return {" ".join(command.split()) for _page, command in commands()}
+
+
+def test_every_shown_command_is_accounted_for() -> None:
+    shown = _shown()
+    accounted = set(RUN_HERE) | set(ELSEWHERE) | set(NOT_RUN)
+    assert shown - accounted == set(), "a shown command no test runs: add it to RUN_HERE, ELSEWHERE or NOT_RUN"
+    assert accounted - shown == set(), "no page shows these any more"
+    assert not (set(RUN_HERE) & set(ELSEWHERE) or set(RUN_HERE) & set(NOT_RUN) or set(ELSEWHERE) & set(NOT_RUN))
+
+
+@pytest.mark.parametrize(("command", "where"), sorted(ELSEWHERE.items()))
+def test_the_test_that_runs_it_still_holds_its_words(command: str, where: tuple[str, str]) -> None:
+    path, words = where
+    assert words in (ROOT / path).read_text(encoding="utf-8"), f"{path} no longer runs {command!r}"
+
+
+def _bounded(command: str) -> list[str]:
+    """The shown command as run here: the example adapter for the placeholder, a suite run kept short."""
+    words = shlex.split(command.replace("mypkg.adapter:factory", EXAMPLE).replace("examples 1000", "examples 2"))
+    if words[0] == "pytest":
+        words = [sys.executable, "-m", "pytest", *words[1:], "-q", "-p", "no:cacheprovider"]
+        if "--conformance-recording" not in command:
+            if "--conformance-dialect" not in command:
+                words.append("--conformance-dialect=v3")
+            if not re.search(r"(?:^| )-[km] ", command):
+                words += ["-k", "text.basic.001"]
+            if "--conformance-examples" not in command:
+                words.append("--conformance-examples=2")
+    elif words[:2] == ["python", "-m"]:
+        words[0] = sys.executable
+    elif words[0] in CLI:
+        words = [sys.executable, "-c", f"from {CLI[words[0]]} import main; raise SystemExit(main())", *words[1:]]
+    return words
+
+
+def _shell(line: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-e", "-c", line.format(root=ROOT)], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_the_cheap_commands_run_in_a_fresh_directory(tmp_path: Path) -> None:
+    pytest.importorskip("hypothesis")
+    pytest.importorskip("syrupy")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    env.pop("GITHUB_STEP_SUMMARY", None)
+    for line in SETUP:
+        done = _shell(line if line.startswith(("cp", "mkdir")) else
+                      shlex.join(_bounded(line)), tmp_path, env)
+        assert done.returncode == 0, (line, done.stderr[-2000:])
+    shown = _shown()
+    failures = []
+    for command, codes in RUN_HERE.items():
+        assert command in shown, command
+        if command in BEFORE:
+            assert _shell(BEFORE[command], tmp_path, env).returncode == 0, BEFORE[command]
+        words = _bounded(command)
+        if "*" in command:  # the shell expands the page's glob
+            done = _shell(shlex.join(words[:-1]) + " " + words[-1], tmp_path, env)
+        else:
+            done = subprocess.run(words, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+        if done.returncode not in codes:
+            failures.append(f"{command!r}: exit {done.returncode}\n{done.stdout[-1500:]}\n{done.stderr[-1500:]}")
+    assert not failures, "\n\n".join(failures)
+    # What the commands were for is there: the pages, the JUnit file, the snapshots.
+    assert (tmp_path / "site" / "conformance.html").is_file() and (tmp_path / "reports" / "junit.xml").is_file()
+    assert any((tmp_path / "tests" / "conformance_snapshots").rglob("*"))
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_readme_endpoint_quickstart_runs(tmp_path: Path) -> None:
+    """README quickstart 3 as shown (on a free port instead of 8000): the reference endpoint served by the
+    kit's command, the suite run against its URL with a capabilities file."""
+    from conformance.contract import AdapterContext
+    from conformance.reference import openai_http
+
+    serve, run = (c for c in RUN_ENDPOINT if c in _shown())
+    port = str(_free_port())
+    caps = openai_http(AdapterContext(dialect="probe", model=None, scenario_id="probe")).capabilities
+    (tmp_path / "caps.yaml").write_text(yaml.safe_dump(json.loads(caps.model_dump_json())), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen([sys.executable, *shlex.split(serve.replace("8000", port))[1:]], cwd=tmp_path, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(600):  # bounded by tries: the endpoint starts listening, or the test fails
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", int(port))) == 0:
+                    break
+            assert server.poll() is None, server.stderr.read().decode() if server.stderr else ""
+            time.sleep(0.05)
+        words = shlex.split(run.replace("8000", port))
+        done = subprocess.run([sys.executable, "-m", *words, "-k", "text.basic.001", "-q", "-p", "no:cacheprovider",
+                               "--conformance-no-report"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=300)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout.splitlines()[-1] and "failed" not in done.stdout.splitlines()[-1]
