@@ -169,6 +169,27 @@ CHAT_FINISH = {"stop": "stop", "length": "length", "content_filter": "content-fi
                "tool_calls": "tool-calls", "function_call": "tool-calls"}
 
 
+def _chat_delta(delta: dict[str, Any], b: _Builder, index_ids: dict[int, str]) -> None:
+    """One Chat Completions ``choices[].delta``: reasoning, content, tool-call fragments."""
+    for key in ("reasoning_content", "reasoning"):
+        if isinstance(delta.get(key), str) and delta[key]:
+            b.delta("reasoning", delta[key], "rs-0")
+    if isinstance(delta.get("content"), str) and delta["content"]:
+        b.close("reasoning")
+        b.delta("text", delta["content"], "txt-0")
+    for call in delta.get("tool_calls") or []:
+        fn = call.get("function") or {}
+        if call.get("id"):
+            index_ids[call.get("index", 0)] = call["id"]
+            b.call_start(call["id"], fn.get("name", ""))
+        call_id = index_ids.get(call.get("index", 0))
+        if call_id and isinstance(fn.get("arguments"), str):
+            b.call_delta(call_id, fn["arguments"])
+    for key in ("refusal", "audio", "annotations"):
+        if delta.get(key):
+            b.warn(f"delta.{key}")
+
+
 def _chat(events: list[tuple[str | None, str]], b: _Builder) -> None:
     reason: str | None = None
     usage: dict[str, Any] | None = None
@@ -184,26 +205,8 @@ def _chat(events: list[tuple[str | None, str]], b: _Builder) -> None:
                            (u.get("prompt_tokens_details") or {}).get("cached_tokens"),
                            (u.get("completion_tokens_details") or {}).get("reasoning_tokens"))
         for choice in chunk.get("choices") or []:
-            delta = choice.get("delta") or {}
-            for key in ("reasoning_content", "reasoning"):
-                if isinstance(delta.get(key), str) and delta[key]:
-                    b.delta("reasoning", delta[key], "rs-0")
-            if isinstance(delta.get("content"), str) and delta["content"]:
-                b.close("reasoning")
-                b.delta("text", delta["content"], "txt-0")
-            for call in delta.get("tool_calls") or []:
-                fn = call.get("function") or {}
-                if call.get("id"):
-                    index_ids[call.get("index", 0)] = call["id"]
-                    b.call_start(call["id"], fn.get("name", ""))
-                call_id = index_ids.get(call.get("index", 0))
-                if call_id and isinstance(fn.get("arguments"), str):
-                    b.call_delta(call_id, fn["arguments"])
-            for key in ("refusal", "audio", "annotations"):
-                if delta.get(key):
-                    b.warn(f"delta.{key}")
-            if choice.get("finish_reason"):
-                reason = choice["finish_reason"]
+            _chat_delta(choice.get("delta") or {}, b, index_ids)
+            reason = choice.get("finish_reason") or reason
     if reason is not None:
         b.finish = _finish(CHAT_FINISH.get(reason, "other"), reason, usage)
 
@@ -212,6 +215,18 @@ RESPONSES_IGNORED = {"response.created", "response.in_progress", "response.outpu
                      "response.function_call_arguments.done", "response.content_part.added",
                      "response.content_part.done", "response.reasoning_summary_part.added",
                      "response.reasoning_summary_part.done", "response.reasoning_summary_text.done"}
+
+
+def _responses_finish(resp: dict[str, Any]) -> dict[str, Any]:
+    """The finish part of a ``response.completed``/``response.incomplete`` event's response."""
+    u = resp.get("usage") or {}
+    calls = any(o.get("type") == "function_call" for o in resp.get("output") or [])
+    reason = (resp.get("incomplete_details") or {}).get("reason")
+    unified = ("length" if reason == "max_output_tokens" else "content-filter" if reason == "content_filter"
+               else "tool-calls" if calls else "stop")
+    return _finish(unified, reason, _usage(u.get("input_tokens"), u.get("output_tokens"),
+                                           (u.get("input_tokens_details") or {}).get("cached_tokens"),
+                                           (u.get("output_tokens_details") or {}).get("reasoning_tokens")))
 
 
 def _responses(events: list[tuple[str | None, str]], b: _Builder) -> None:
@@ -235,14 +250,7 @@ def _responses(events: list[tuple[str | None, str]], b: _Builder) -> None:
         elif kind in ("response.completed", "response.incomplete"):
             resp = ev.get("response") or {}
             b.out.model = resp.get("model")
-            u = resp.get("usage") or {}
-            calls = any(o.get("type") == "function_call" for o in resp.get("output") or [])
-            reason = (resp.get("incomplete_details") or {}).get("reason")
-            unified = ("length" if reason == "max_output_tokens" else "content-filter" if reason == "content_filter"
-                       else "tool-calls" if calls else "stop")
-            b.finish = _finish(unified, reason, _usage(u.get("input_tokens"), u.get("output_tokens"),
-                                                       (u.get("input_tokens_details") or {}).get("cached_tokens"),
-                                                       (u.get("output_tokens_details") or {}).get("reasoning_tokens")))
+            b.finish = _responses_finish(resp)
         elif kind == "response.output_item.done" or kind == "response.output_item.added":
             if item.get("type") not in ("message", "reasoning", "function_call"):
                 b.warn(f"{kind} of a {item.get('type')} item")
@@ -252,6 +260,32 @@ def _responses(events: list[tuple[str | None, str]], b: _Builder) -> None:
 
 ANTHROPIC_FINISH = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "length", "tool_use": "tool-calls",
                     "refusal": "content-filter", "pause_turn": "other"}
+
+
+def _anthropic_block(block: dict[str, Any], idx: int, b: _Builder, blocks: dict[int, tuple[str, str]]) -> None:
+    """A ``content_block_start``: a client tool call, a text or thinking block, or a warning."""
+    btype = block.get("type")
+    if btype == "tool_use":
+        blocks[idx] = ("tool", block.get("id", ""))
+        b.call_start(block.get("id", ""), block.get("name", ""))
+    elif btype in ("text", "thinking"):
+        kind = "text" if btype == "text" else "reasoning"
+        blocks[idx] = (kind, f"{kind[:3]}-{idx}")
+        b.delta(kind, block.get("text", "") or block.get("thinking", ""), f"{kind[:3]}-{idx}")
+    else:
+        b.warn(f"content block {btype}")
+
+
+def _anthropic_delta(delta: dict[str, Any], bid: str, b: _Builder) -> None:
+    """A ``content_block_delta`` of the block ``bid``."""
+    if delta.get("type") == "input_json_delta":
+        b.call_delta(bid, delta.get("partial_json", ""))
+    elif delta.get("type") == "text_delta":
+        b.delta("text", delta.get("text", ""), bid)
+    elif delta.get("type") == "thinking_delta":
+        b.delta("reasoning", delta.get("thinking", ""), bid)
+    else:
+        b.warn(f"delta {delta.get('type')}")
 
 
 def _anthropic(events: list[tuple[str | None, str]], b: _Builder) -> None:
@@ -268,28 +302,9 @@ def _anthropic(events: list[tuple[str | None, str]], b: _Builder) -> None:
             b.out.model = msg.get("model")
             usage_in = msg.get("usage") or {}
         elif kind == "content_block_start":
-            block = ev.get("content_block") or {}
-            btype = block.get("type")
-            if btype == "tool_use":
-                blocks[idx] = ("tool", block.get("id", ""))
-                b.call_start(block.get("id", ""), block.get("name", ""))
-            elif btype in ("text", "thinking"):
-                kind_name = "text" if btype == "text" else "reasoning"
-                blocks[idx] = (kind_name, f"{kind_name[:3]}-{idx}")
-                b.delta(kind_name, block.get("text", "") or block.get("thinking", ""), f"{kind_name[:3]}-{idx}")
-            else:
-                b.warn(f"content block {btype}")
+            _anthropic_block(ev.get("content_block") or {}, idx, b, blocks)
         elif kind == "content_block_delta":
-            delta = ev.get("delta") or {}
-            kind_name, bid = blocks.get(idx, ("", ""))
-            if delta.get("type") == "input_json_delta":
-                b.call_delta(bid, delta.get("partial_json", ""))
-            elif delta.get("type") == "text_delta":
-                b.delta("text", delta.get("text", ""), bid)
-            elif delta.get("type") == "thinking_delta":
-                b.delta("reasoning", delta.get("thinking", ""), bid)
-            else:
-                b.warn(f"delta {delta.get('type')}")
+            _anthropic_delta(ev.get("delta") or {}, blocks.get(idx, ("", ""))[1], b)
         elif kind == "content_block_stop":
             kind_name, bid = blocks.pop(idx, ("", ""))
             if kind_name == "tool":
