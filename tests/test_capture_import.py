@@ -207,3 +207,21 @@ def test_a_missing_sidecar_is_a_located_error(tmp_path: Path, imported: dict[str
 def test_sse_events_follow_the_event_stream_rules() -> None:
     raw = b"event: a\r\ndata: 1\r\n\r\nid: 3\nretry: 10\ndata:2\n\ndata: x\ndata: y\n\ndata: tail"
     assert sse_events(raw) == [("a", "1"), (None, "2"), (None, "x\ny"), (None, "tail")]
+
+
+def test_replay_rendered_renders_the_parts_on_the_captured_wire(tmp_path: Path,
+                                                                imported: dict[str, Scenario]) -> None:
+    src = Path(str(imported["anthropic-tool-no-args"]._source))
+    (tmp_path / f"{src.stem}.sse").write_bytes(src.with_suffix(".sse").read_bytes())
+    target = tmp_path / src.name
+    target.write_text(src.read_text(encoding="utf-8").replace("replay: exact", "replay: rendered"), encoding="utf-8")
+    rendered = load_scenario(target)
+    assert rendered.recorded is not None and rendered.recorded.replay == "rendered"
+    path, request = REQUESTS["anthropic"]
+    with ThreadedMockServer([rendered], time_scale=0.0) as srv:
+        body = httpx.post(srv.base_url + path, json=request, timeout=10,
+                          headers={"X-Mock-Scenario": rendered.id}).content
+        seen = _anthropic_view(srv.base_url, rendered.id)
+    assert body != (CAPTURES / "anthropic-tool-no-args.sse").read_bytes()
+    assert b"event: ping" not in body  # not modelled: only the exact replay carries it
+    assert seen == ("I'll update the issue list for you.", [("updateIssueList", {})])
