@@ -133,12 +133,26 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     'python -c "from mock_provider.scenario import schema_text; '
     "open('fixtures/schemas/scenario.schema.json','w').write(schema_text())\"":
         ("tests/test_scenarios.py", "schema_text"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-anthropic.mjs" --conformance-dialect=anthropic':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-anthropic.mjs"),
+    'pytest --adapter-cmd "node examples/ts/openai-agents-ui.mjs" --conformance-dialect=openai-responses':
+        ("tests/test_ts_harnesses.py", "openai-agents-ui.mjs"),
+    "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest tests/test_adk_endpoint.py":
+        ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
+    **{f"pytest --adapter=mypkg.adapter:factory --splits 3 --group {g} --conformance-report-dir=shard-{g}":
+       ("tests/test_shard.py", "--splits") for g in (1, 2, 3)},
+    "conformance merge shard-1/conformance.json shard-2/conformance.json shard-3/conformance.json --out reports":
+        ("tests/test_ci_kit.py", "conformance merge"),
+    "mock-provider import capture.sse --wire openai-chat --out my_scenarios --id incident.ui-froze.001":
+        ("tests/test_capture_import.py", '"import"'),
+    "mock-provider import incident.sse --wire anthropic --out my_scenarios":
+        ("tests/test_capture_import.py", '"import"'),
     # The project's own set-up and test command: what CI runs.
     "python3 -m venv .venv": (".ci/run", "python3 -m venv"),
     ".venv/bin/pip install -e '.[test]'": (".ci/run", "pip\" install --quiet -e '.[test]'"),
     ".venv/bin/pytest -n auto": (".ci/run", "pytest\" -n auto"),
     "tox": ("tox.ini", "[tox]"),
-    "pytest -p no:cacheprovider \"${TARGET[@]}\" --conformance-profile=\"$PROFILE\" "
+    "pytest -p no:cacheprovider \"${TARGET[@]}\" \"${SPLIT[@]}\" --conformance-profile=\"$PROFILE\" "
     "--conformance-baseline=\"$BASELINE\" --conformance-deviations=\"$DEVIATIONS\" "
     "--conformance-report-dir=\"$REPORT_DIR\" --junitxml=\"$REPORT_DIR/junit.xml\" $PYTEST_ARGS":
         ("tests/test_ci_kit.py", "Run the conformance suite"),
@@ -158,6 +172,9 @@ NOT_RUN: dict[str, str] = {
     "pip install -e '.[test,calibration]'": "installs from PyPI into this environment",
     ".llama/bin/pip install -r examples/llama_index_requirements.txt": "installs from PyPI",
     "python3 -m venv .llama": "the llama-index environment, made once by hand",
+    "python3 -m venv /tmp/adk-venv": "the Google ADK environment, made once by hand (.ci/run makes its own)",
+    "/tmp/adk-venv/bin/pip install -r examples/adk_requirements.txt": "installs from PyPI (.ci/run does)",
+    "mock-provider --scenarios my_scenarios serve --port 8765": "a server that runs until stopped",
     "npm ci --prefix tools/consumer-oracle": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix tools/type-oracle": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts": "installs from the npm registry (.ci/run does)",
