@@ -14,8 +14,9 @@ runner's fresh event loop per case. Whatever the harness does, the case gets a v
   nothing until the case timeout: ERROR with the reason and the tail of its stderr, and the
   process is killed and started afresh for the next case;
 * it reports ``error`` (the adapter threw): graded like a Python adapter that raised;
-* it prints a message for a case that already ended: dropped, and noted on that case
-  (:meth:`CmdTarget.late_notes`), never charged to the case running when it arrives.
+* it prints a message for a case that already ended: dropped by the reader thread, and counted
+  on that case (:meth:`CmdTarget.late_notes`), never charged to the case running when it arrives;
+  past ``max_late_messages`` such messages the process is replaced when no case needs it.
 
 A case whose scenario states the model's catalogue entry carries it as ``model_info``; the
 harness may answer with one ``modalities`` message, which becomes the adapter's
@@ -49,7 +50,7 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
@@ -76,6 +77,10 @@ __all__ = ["CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess"]
 DEFAULT_START_TIMEOUT = 30.0
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 MAX_ENDED_CASES = 10_000
+# Messages for ended cases one harness process may print before it is replaced (at the end of the
+# case running then, or before the next one): a harness that keeps printing for a finished case
+# would otherwise cost every later case the time to read its lines.
+DEFAULT_MAX_LATE_MESSAGES = 10_000
 READ_BUFFER = 1 << 16
 # How often a case waiting on its harness checks that the process is still there: a harness that
 # exited while a child it started holds its stdout sends no EOF, and was once "silent" until the timeout.
@@ -150,9 +155,15 @@ def marked_processes(mark: str) -> set[int]:
 class HarnessProcess:
     """One running harness process: its pipes, reader/writer threads and stderr tail."""
 
-    def __init__(self, argv: list[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> None:
+    def __init__(self, argv: list[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                 late: Callable[[Any], bool] | None = None) -> None:
         self.argv = argv
         self.max_line_bytes = max_line_bytes
+        # Decides, on the reader thread, that a message belongs to a case that already ended (it is
+        # then counted there and dropped): a flood of them never reaches, nor queues before, a case.
+        self._is_late = late
+        self.late = 0  # messages dropped so (written by the reader thread only)
+        self.late_cases: collections.Counter[str] = collections.Counter()  # ... and the cases they named
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
         self.capabilities: Capabilities | None = None
         self.flow = "push"
@@ -192,7 +203,12 @@ class HarnessProcess:
                 if not line.strip():
                     continue
                 try:
-                    self._deliver(("msg", parse_harness_line(line)))
+                    msg = parse_harness_line(line)
+                    if self._is_late is not None and self._is_late(msg):
+                        self.late += 1
+                        self.late_cases[msg.case] += 1
+                        continue
+                    self._deliver(("msg", msg))
                 except ProtocolViolation as exc:
                     self._deliver(("violation", str(exc)))
                 except Exception as exc:  # RecursionError on deep JSON once killed this thread silently
@@ -335,7 +351,8 @@ class CmdTarget:
     """
 
     def __init__(self, cmd: str, *, start_timeout: float = DEFAULT_START_TIMEOUT, case_timeout: float = 10.0,
-                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, opaque: bool = False) -> None:
+                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, opaque: bool = False,
+                 max_late_messages: int = DEFAULT_MAX_LATE_MESSAGES) -> None:
         self.cmd = cmd
         # Opaque: the harness sees a random id per case (its case id, thread and run ids, HTTP model
         # id), never the scenario's: a worker cannot look its case up in the public corpus by name.
@@ -347,6 +364,7 @@ class CmdTarget:
         self.start_timeout = start_timeout
         self.case_timeout = case_timeout
         self.max_line_bytes = max_line_bytes
+        self.max_late_messages = max_late_messages
         self.__name__ = f"cmd:{cmd}"
         self.starts = 0
         self._proc: HarnessProcess | None = None
@@ -354,8 +372,11 @@ class CmdTarget:
         self._closed = False
         self._lock = threading.Lock()
         # Cases already ended (bounded): a message for one of them is late, not the next case's.
+        # Their own lock: the reader threads consult them while process() holds _lock for a handshake.
+        self._late_lock = threading.Lock()
         self._ended: collections.OrderedDict[str, None] = collections.OrderedDict()
-        self._late: dict[str, list[str]] = {}
+        self._late: dict[str, collections.Counter[str]] = {}
+        self._restarted: set[str] = set()  # cases whose late messages had their harness replaced
         _TARGETS.add(self)
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
@@ -372,42 +393,72 @@ class CmdTarget:
                 self._names.popitem(last=False)
         return wire
 
+    def case_started(self, case_id: str) -> None:
+        """``case_id`` runs (again): its messages are its own, not late ones of an earlier run."""
+        with self._late_lock:
+            self._ended.pop(case_id, None)
+
     def case_ended(self, case_id: str) -> None:
         """Remember that ``case_id`` is over: its later messages are dropped and noted (:meth:`late_notes`)."""
-        with self._lock:
+        with self._late_lock:
             self._ended[case_id] = None
             while len(self._ended) > MAX_ENDED_CASES:
                 self._ended.popitem(last=False)
 
     def note_if_late(self, msg: Any) -> bool:
-        """True (and noted) when ``msg`` belongs to a case that already ended."""
+        """True (and counted) when ``msg`` belongs to a case that already ended."""
         case = getattr(msg, "case", None)
-        with self._lock:
+        with self._late_lock:
             if case not in self._ended:
                 return False
         self.note_late(str(case), str(getattr(msg, "type", "?")))
         return True
 
     def note_late(self, case: str, what: str) -> None:
-        """Note one thing the harness printed for ``case`` after it had ended."""
-        with self._lock:
-            notes = self._late.setdefault(case, [])
-            if len(notes) < 20:
-                notes.append(what)
+        """Count one thing the harness printed for ``case`` after it had ended (what kinds: a few)."""
+        with self._late_lock:
+            kinds = self._late.setdefault(case, collections.Counter())
+            if what in kinds or len(kinds) < 8:
+                kinds[what] += 1
+            else:
+                kinds["other"] += 1
+
+    def flooding(self, proc: HarnessProcess) -> bool:
+        """``proc`` printed more messages for ended cases than a harness may: it is to be replaced."""
+        return proc.late > self.max_late_messages
+
+    def _replace_flooding(self, proc: HarnessProcess) -> None:
+        """Note the replacement of a flooding ``proc`` on the case it printed most for (it is killed after)."""
+        if proc.late_cases:
+            with self._late_lock:
+                self._restarted.add(proc.late_cases.most_common(1)[0][0])
 
     def late_notes(self) -> dict[str, str]:
         """Case id -> a note on the messages its harness printed after the case had ended (taken once).
 
         They were dropped, not charged to the case running when they arrived; the session adds
         the note to the case they belong to.
+
+        >>> t = CmdTarget("true")
+        >>> t.case_ended("a[v3]"); t.note_late("a[v3]", "event"); t.note_late("a[v3]", "end")
+        >>> t.late_notes()["a[v3]"]
+        'note: the harness printed 2 message(s) for this case after it had ended (end, event); dropped'
         """
-        with self._lock:
+        with self._late_lock:
             late, self._late = self._late, {}
+            restarted, self._restarted = self._restarted, set()
+        with self._lock:
             names = dict(self._names)
-        return {names.get(case, case): (f"note: the harness printed {len(types)}{'+' if len(types) >= 20 else ''} "
-                                         f"message(s) for this case after it had ended "
-                                         f"({', '.join(sorted(set(types)))}); dropped")
-                for case, types in late.items()}
+        notes = {}
+        for case in late.keys() | restarted:
+            kinds = late.get(case, collections.Counter())
+            text = (f"note: the harness printed {sum(kinds.values())} message(s) for this case after it had ended "
+                    f"({', '.join(sorted(kinds))}); dropped" if kinds else "")
+            if case in restarted:
+                text += (("; " if text else "note: ") + f"past {self.max_late_messages} messages for ended cases "
+                         "the harness was restarted")
+            notes[names.get(case, case)] = text
+        return notes
 
     @property
     def start_failure(self) -> str | None:
@@ -419,15 +470,17 @@ class CmdTarget:
         with self._lock:
             if self._failed is not None:
                 raise HarnessError(self._failed)  # a harness that cannot start is not retried per case
-            if self._proc is not None and self._proc.alive():
+            if self._proc is not None and self._proc.alive() and not self.flooding(self._proc):
                 return self._proc
             if self._closed:
                 raise HarnessError("harness target closed")
             if self._proc is not None:
+                if self.flooding(self._proc):
+                    self._replace_flooding(self._proc)
                 self._proc.kill()
             timeout = self.start_timeout
             try:
-                proc = HarnessProcess(self.argv, max_line_bytes=self.max_line_bytes)
+                proc = HarnessProcess(self.argv, max_line_bytes=self.max_line_bytes, late=self.note_if_late)
             except OSError as exc:
                 self._failed = f"harness did not start: cannot run {self.cmd!r}: {exc}"
                 raise HarnessError(self._failed) from exc
@@ -447,6 +500,8 @@ class CmdTarget:
         The start overlaps the grading of this case, so the next case's factory call (whose
         time counts against that case) mostly finds the new process ready.
         """
+        if self.flooding(proc):
+            self._replace_flooding(proc)
         proc.kill()
         with self._lock:
             if self._proc is proc:
@@ -713,6 +768,7 @@ class CmdAdapter:
         finished = False
         tasks: list[asyncio.Task[None]] = []
         parts = self.ctx.dialect in PART_DIALECTS
+        self.target.case_started(self.case_id)
         stray = proc.attach(loop, inbox)
         self._acked = asyncio.Event()
         try:
@@ -748,7 +804,7 @@ class CmdAdapter:
                 with contextlib.suppress(BaseException):
                     await task
             await self._close_upstream()
-            if not finished:
+            if not finished or self.target.flooding(proc):
                 self.target.discard(proc)
             await asyncio.sleep(0)  # lines already handed to this loop: noted below, never lost unsaid
             self._drain_late(inbox)
