@@ -193,6 +193,8 @@ class Harness:
         request = RunRequest(model=r.model, messages=r.messages, tools=tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)
+        threads = set(threading.enumerate())
+        notes: dict[str, Any] = {}
         try:
             adapter: Any = self.factory(ctx)
             # The adapter's input modalities for the case's model (row request.modalities); only
@@ -205,11 +207,13 @@ class Harness:
         except asyncio.CancelledError:
             raise
         except HttpErrorResponse as exc:  # an HTTP error answer before the stream, not a throw
-            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status})
+            notes = _leak_notes(threads)
+            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status, **notes})
         except BaseException as exc:  # SystemExit too: the adapter's failure, graded like a raise
-            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack()})
+            notes = _leak_notes(threads)
+            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack(), **notes})
         else:
-            write({"type": "end", "case": msg.case})
+            write({"type": "end", "case": msg.case, **_leak_notes(threads)})
         finally:
             self.cases.pop(msg.case, None)
 
@@ -245,6 +249,23 @@ class Harness:
                     model.inbox.put_nowait(msg)
             else:
                 print(f"harness: message for an unknown case {msg.case!r}", file=sys.stderr)
+
+
+def _leak_notes(before: set[threading.Thread]) -> dict[str, Any]:
+    """``{"notes": [...]}`` naming the non-daemon threads the case started and left running, or ``{}``.
+
+    Such a thread would hold this process's exit; the suite ends the worker at its own, and says so.
+    The loop's executor threads (``asyncio.to_thread``) are the harness's own, kept between cases.
+
+    >>> _leak_notes(set(threading.enumerate()))
+    {}
+    """
+    leaked = sorted(t.name for t in threading.enumerate()
+                    if t not in before and not t.daemon and t.is_alive() and not t.name.startswith("asyncio_"))
+    if not leaked:
+        return {}
+    return {"notes": [f"note: the adapter left {len(leaked)} non-daemon thread(s) running ({', '.join(leaked)}) "
+                      "in the worker process; the suite ends the worker at its exit"]}
 
 
 def _describe(exc: BaseException) -> str:

@@ -377,6 +377,8 @@ class CmdTarget:
         self._ended: collections.OrderedDict[str, None] = collections.OrderedDict()
         self._late: dict[str, collections.Counter[str]] = {}
         self._restarted: set[str] = set()  # cases whose late messages had their harness replaced
+        self._notes: dict[str, list[str]] = {}  # the harness's own notes on a case (its end's ``notes``)
+        self.leaks: list[tuple[str, str]] = []  # (note, case id): threads the adapter left in the worker
         _TARGETS.add(self)
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
@@ -423,6 +425,14 @@ class CmdTarget:
             else:
                 kinds["other"] += 1
 
+    def note_case(self, case: str, notes: list[str]) -> None:
+        """Keep the notes the harness sent with ``case``'s end (a thread left running) for its reason."""
+        with self._lock:
+            name = self._names.get(case, case)
+        with self._late_lock:
+            self._notes.setdefault(case, []).extend(notes[:8])
+            self.leaks.extend((n, name) for n in notes[:8] if "non-daemon thread" in n)
+
     def flooding(self, proc: HarnessProcess) -> bool:
         """``proc`` printed more messages for ended cases than a harness may: it is to be replaced."""
         return proc.late > self.max_late_messages
@@ -447,17 +457,18 @@ class CmdTarget:
         with self._late_lock:
             late, self._late = self._late, {}
             restarted, self._restarted = self._restarted, set()
+            own, self._notes = self._notes, {}
         with self._lock:
             names = dict(self._names)
         notes = {}
-        for case in late.keys() | restarted:
+        for case in late.keys() | restarted | own.keys():
             kinds = late.get(case, collections.Counter())
             text = (f"note: the harness printed {sum(kinds.values())} message(s) for this case after it had ended "
                     f"({', '.join(sorted(kinds))}); dropped" if kinds else "")
             if case in restarted:
                 text += (("; " if text else "note: ") + f"past {self.max_late_messages} messages for ended cases "
                          "the harness was restarted")
-            notes[names.get(case, case)] = text
+            notes[names.get(case, case)] = "\n".join(n for n in (*own.get(case, []), text) if n)
         return notes
 
     @property
@@ -784,7 +795,10 @@ class CmdAdapter:
                 if msg.type == "event":
                     self.events_yielded += 1
                     yield self._caller_ids(msg.event)
-                elif msg.type == "end":
+                    continue
+                if msg.type in ("end", "error") and msg.notes:
+                    self.target.note_case(self.case_id, [str(n)[:500] for n in msg.notes])
+                if msg.type == "end":
                     finished = True
                     return
                 elif msg.type == "error":

@@ -229,6 +229,9 @@ class EndMessage(_Message):
 
     type: Literal["end"]
     case: str
+    notes: list[str] | None = Field(
+        default=None, description="What the harness saw the adapter leave behind in its process (a non-daemon "
+        "thread still running); the suite adds each to the case's reason. Not graded.")
 
 
 class ErrorMessage(_Message):
@@ -246,6 +249,9 @@ class ErrorMessage(_Message):
         default=None, ge=400, le=599,
         description="The adapter answered with this HTTP error status before any event (a UI message stream "
         "route's non-2xx response); `message` is the response body. Absent: the adapter threw.")
+    notes: list[str] | None = Field(
+        default=None, description="What the harness saw the adapter leave behind in its process (a non-daemon "
+        "thread still running); the suite adds each to the case's reason. Not graded.")
 
 
 class ToolStartedMessage(_Message):
