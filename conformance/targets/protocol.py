@@ -6,7 +6,7 @@ too, so the JSON Schema (:func:`schema`) is the whole protocol.
 
 Example:
     >>> parse_harness_line(b'{"type":"end","case":"text.basic.001[v3]"}')
-    EndMessage(type='end', case='text.basic.001[v3]')
+    EndMessage(type='end', case='text.basic.001[v3]', notes=None)
     >>> parse_harness_line(b'{"type":"end"}')
     Traceback (most recent call last):
     ...
