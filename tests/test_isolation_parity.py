@@ -40,14 +40,9 @@ NOT_IN_A_WORKER = {
     # It finds its case by ctx.scenario_id in process; a worker is given an opaque id, so it finds another
     # scenario by the request's messages (and still FAILs upstream.read: tests/test_isolation.py).
     "agui.replays-the-corpus": "what it replays depends on the id the worker hides",
-    # Known gaps of the worker, left to fix. The caller's abort reaches the harness while its adapter
-    # waits for the next part (the suite holds that part until the harness acknowledges the abort), so
-    # an adapter that races reads against the abort cancels the pending read, which closes the worker's
-    # upstream stream: one that keeps its upstream open, or drains it, after the abort is not seen
-    # (request.abort). A server tool's result before its end during an abort hangs the worker's case
-    # (the runner aborts a remote tool on its TOOL_CALL_END, which that adapter sends after the result).
-    "agui.abort-drains-upstream": "gap: the worker's upstream is closed by the suite at the case's end",
-    "agui.abort-leaks-upstream": "gap: the worker's upstream is closed by the suite at the case's end",
+    # Known gap of the worker, left to fix: a server tool's result before its end during an abort hangs
+    # the worker's case (the runner aborts a remote tool on its TOOL_CALL_END, which that adapter sends
+    # after the result).
     "agui.loop-result-before-end": "gap: loop.abort-during-tool.001 hangs in a worker",
 }
 WORKER_MUTANTS = [m for m in ALL_MUTANTS if m.name not in NOT_IN_A_WORKER]

@@ -798,7 +798,9 @@ class CmdAdapter:
                     continue
                 if msg.type in ("end", "error") and msg.notes:
                     self.target.note_case(self.case_id, [str(n)[:500] for n in msg.notes])
-                if msg.type == "end":
+                if msg.type == "parts-close":
+                    await self._upstream_closed(parts)
+                elif msg.type == "end":
                     finished = True
                     return
                 elif msg.type == "error":
@@ -817,7 +819,10 @@ class CmdAdapter:
             for task in tasks:
                 with contextlib.suppress(BaseException):
                     await task
-            await self._close_upstream()
+            if not (finished and self._reports_close(parts)):
+                await self._close_upstream()
+            # else: an upstream the harness did not report closed is left open, as the in-process
+            # adapter left it: the runner watches it, and its loop's end closes it.
             if not finished or self.target.flooding(proc):
                 self.target.discard(proc)
             await asyncio.sleep(0)  # lines already handed to this loop: noted below, never lost unsaid
@@ -841,6 +846,23 @@ class CmdAdapter:
                 self.target.note_late(self.case_id, f"{getattr(msg, 'type', '?')} for case {other!r}")
             elif kind == "violation":
                 self.target.note_late(self.case_id, f"an invalid line ({str(msg)[:80]})")
+
+    def _reports_close(self, parts: bool) -> bool:
+        """The harness says when its adapter closes an upstream stream early (``parts-close``)."""
+        return parts and self.proc.flow == "pull" and "parts-close" in self.proc.sends
+
+    async def _upstream_closed(self, parts: bool) -> None:
+        """``parts-close``: the adapter let go of its upstream stream; end the scripted call now."""
+        if not self._reports_close(parts):
+            raise self._failure("harness protocol violation: 'parts-close' it did not declare (flow pull, "
+                                "capabilities.sends), or in an HTTP case")
+        feeding = self._feeding
+        if feeding is not None and not feeding.done():  # a pull being answered: that read is cancelled
+            feeding.cancel()
+            with contextlib.suppress(BaseException):
+                await feeding
+        await self._close_upstream()
+        self._iterator, self._parts_done = None, True
 
     async def _close_upstream(self) -> None:
         # Like an adapter that stops reading: the request log records whether it left early.
