@@ -123,6 +123,9 @@ class RemoteModel:
         self.calls = 0  # do_stream calls made (push flow serves one)
         self.failure: UpstreamError | None = None  # how the first call failed, if it did
         self.outstanding = False  # a pull was sent and its answer not read yet
+        # Parts the adapter has read of the current call (the in-process model's ``steps_emitted``, for
+        # code that watches its own progress through the stream, as the read-ahead mutants do).
+        self.steps_emitted = 0
         self.ended = False  # the case's end or error is written: nothing more for it
 
     async def _pull(self, options: dict[str, Any] | None = None) -> Any:
@@ -156,6 +159,7 @@ class RemoteModel:
                 raise upstream_exception(self.failure)
             raise RuntimeError("flow 'push' carries one model call per case; an agent loop needs flow 'pull'")
         self.calls += 1
+        self.steps_emitted = 0
         # The first pull is the doStream call itself; its options are what the suite logs as sent.
         first = await self._pull({k: v for k, v in options.items() if k != "abort_signal"})
         if isinstance(first, PartsErrorMessage) and not first.in_stream:
@@ -190,6 +194,7 @@ class _RemoteStream:
             self.done = True
             raise upstream_exception(msg.error)
         part: dict[str, Any] = msg.part
+        self.model.steps_emitted += 1
         return part
 
     async def aclose(self) -> None:

@@ -35,15 +35,9 @@ REFERENCES = {"agui": "v4", "tanstack": "v3", "tanstack_legacy": "v2", "ui_messa
 NOT_IN_A_WORKER = {
     # They wrap a URL target (--adapter-url): not a factory a worker serves.
     **{m.name: "an endpoint mutant" for m in ALL_MUTANTS if m.base == "agui-endpoint"},
-    # It reads the in-process model's progress (ctx.model.steps_emitted), which a worker's model has not.
-    "agui.two-parts-after-abort": "reads the in-process model's internals",
     # It finds its case by ctx.scenario_id in process; a worker is given an opaque id, so it finds another
     # scenario by the request's messages (and still FAILs upstream.read: tests/test_isolation.py).
     "agui.replays-the-corpus": "what it replays depends on the id the worker hides",
-    # Known gap of the worker, left to fix: a server tool's result before its end during an abort hangs
-    # the worker's case (the runner aborts a remote tool on its TOOL_CALL_END, which that adapter sends
-    # after the result).
-    "agui.loop-result-before-end": "gap: loop.abort-during-tool.001 hangs in a worker",
 }
 WORKER_MUTANTS = [m for m in ALL_MUTANTS if m.name not in NOT_IN_A_WORKER]
 
