@@ -420,9 +420,14 @@ class UrlAdapter:
             # A read still pending when the case ends (the runner's timeout cancels this generator in
             # its wait) fails once the session closes: cancelled here, it is never an unread
             # "Task exception was never retrieved" on stderr.
-            for pending in (abort, read):
-                if pending is not None and not pending.cancel() and not pending.cancelled():
-                    pending.exception()
+            _settle(abort, read)
+
+
+def _settle(*futures: asyncio.Future[Any] | None) -> None:
+    """Cancel what is still pending; take the exception of what failed, so none is reported unread."""
+    for pending in futures:
+        if pending is not None and not pending.cancel() and not pending.cancelled():
+            pending.exception()
 
 
 def make_factory(url: str, **options: Any) -> Callable[[AdapterContext], UrlAdapter]:
