@@ -30,6 +30,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -121,11 +122,26 @@ class RemoteModel:
         self.abort_reported = False
         self.calls = 0  # do_stream calls made (push flow serves one)
         self.failure: UpstreamError | None = None  # how the first call failed, if it did
+        self.outstanding = False  # a pull was sent and its answer not read yet
+        # Parts the adapter has read of the current call (the in-process model's ``steps_emitted``, for
+        # code that watches its own progress through the stream, as the read-ahead mutants do).
+        self.steps_emitted = 0
+        self.ended = False  # the case's end or error is written: nothing more for it
 
     async def _pull(self, options: dict[str, Any] | None = None) -> Any:
-        if not self.push:
+        # A read cancelled while it waited (an adapter racing its read against the abort) leaves the
+        # stream open, as an in-process model's does: the answer on its way is the next read's.
+        if not self.push and not (self.outstanding and options is None):
             write({"type": "pull", "case": self.case_id, **({"options": options} if options is not None else {})})
-        return await self.inbox.get()
+        self.outstanding = True
+        answer = await self.inbox.get()
+        self.outstanding = False
+        return answer
+
+    def report_close(self) -> None:
+        """Tell the suite the adapter closed (or dropped) its upstream stream early: ``parts-close``."""
+        if not self.push and not self.ended:
+            write({"type": "parts-close", "case": self.case_id})
 
     def report_abort(self) -> None:
         """Tell the suite the adapter aborted its upstream call (its signal fired): ``parts-abort``."""
@@ -143,22 +159,55 @@ class RemoteModel:
                 raise upstream_exception(self.failure)
             raise RuntimeError("flow 'push' carries one model call per case; an agent loop needs flow 'pull'")
         self.calls += 1
+        self.steps_emitted = 0
         # The first pull is the doStream call itself; its options are what the suite logs as sent.
         first = await self._pull({k: v for k, v in options.items() if k != "abort_signal"})
         if isinstance(first, PartsErrorMessage) and not first.in_stream:
             self.failure = first.error
             raise upstream_exception(first.error)
         # An error in the stream (inStream) is raised by the first read, as the in-process model does.
-        return _Stream(self._items(first))
+        return _Stream(_RemoteStream(self, first))
 
-    async def _items(self, msg: Any) -> AsyncIterator[dict[str, Any]]:
-        while True:
-            if msg.type == "parts-end":
-                return
-            if isinstance(msg, PartsErrorMessage):
-                raise upstream_exception(msg.error)
-            yield msg.part
-            msg = await self._pull()
+
+class _RemoteStream:
+    """One model call's parts, pulled one read at a time. Unlike an async generator, a read cancelled
+    while it waits does not end it (the in-process model's stream has its next part at hand, so the
+    same adapter's read there is not pending when the abort comes); ``aclose`` before the end, or
+    letting go of it, is reported to the suite (``parts-close``), which ends the upstream call then."""
+
+    def __init__(self, model: RemoteModel, first: Any) -> None:
+        self.model, self.next, self.done = model, first, False
+
+    def __aiter__(self) -> _RemoteStream:
+        return self
+
+    async def __anext__(self) -> dict[str, Any]:
+        if self.done:
+            raise StopAsyncIteration
+        msg, self.next = self.next, None
+        if msg is None:
+            msg = await self.model._pull()
+        if msg.type == "parts-end":
+            self.done = True
+            raise StopAsyncIteration
+        if isinstance(msg, PartsErrorMessage):
+            self.done = True
+            raise upstream_exception(msg.error)
+        part: dict[str, Any] = msg.part
+        self.model.steps_emitted += 1
+        return part
+
+    async def aclose(self) -> None:
+        self._close()
+
+    def _close(self) -> None:
+        if not self.done:
+            self.done = True
+            self.model.report_close()
+
+    def __del__(self) -> None:  # dropped unclosed: an in-process generator is closed by the collector
+        with contextlib.suppress(Exception):
+            self._close()
 
 
 class Harness:
@@ -193,6 +242,8 @@ class Harness:
         request = RunRequest(model=r.model, messages=r.messages, tools=tools, output_schema=r.output_schema,
                              options=r.options, thread_id=r.thread_id, run_id=r.run_id, abort=abort,
                              structured_mode=r.structured_mode)
+        threads = set(threading.enumerate())
+        notes: dict[str, Any] = {}
         try:
             adapter: Any = self.factory(ctx)
             # The adapter's input modalities for the case's model (row request.modalities); only
@@ -205,11 +256,16 @@ class Harness:
         except asyncio.CancelledError:
             raise
         except HttpErrorResponse as exc:  # an HTTP error answer before the stream, not a throw
-            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status})
+            model.ended = True
+            notes = _leak_notes(threads)
+            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status, **notes})
         except BaseException as exc:  # SystemExit too: the adapter's failure, graded like a raise
-            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack()})
+            model.ended = True
+            notes = _leak_notes(threads)
+            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack(), **notes})
         else:
-            write({"type": "end", "case": msg.case})
+            model.ended = True
+            write({"type": "end", "case": msg.case, **_leak_notes(threads)})
         finally:
             self.cases.pop(msg.case, None)
 
@@ -228,7 +284,8 @@ class Harness:
             msg = parse_suite_line(raw)
             if msg.type == "hello":
                 write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
-                       "flow": self.flow, "sends": ["tool-started"]})
+                       "flow": self.flow,
+                       "sends": ["tool-started", *(["parts-close"] if self.flow == "pull" else [])]})
             elif isinstance(msg, CaseMessage):
                 # Registered before the task runs: in push flow the parts follow at once.
                 self.cases[msg.case] = (RemoteModel(msg.case, msg.dialect, push=self.flow == "push"), AbortSignal())
@@ -245,6 +302,23 @@ class Harness:
                     model.inbox.put_nowait(msg)
             else:
                 print(f"harness: message for an unknown case {msg.case!r}", file=sys.stderr)
+
+
+def _leak_notes(before: set[threading.Thread]) -> dict[str, Any]:
+    """``{"notes": [...]}`` naming the non-daemon threads the case started and left running, or ``{}``.
+
+    Such a thread would hold this process's exit; the suite ends the worker at its own, and says so.
+    The loop's executor threads (``asyncio.to_thread``) are the harness's own, kept between cases.
+
+    >>> _leak_notes(set(threading.enumerate()))
+    {}
+    """
+    leaked = sorted(t.name for t in threading.enumerate()
+                    if t not in before and not t.daemon and t.is_alive() and not t.name.startswith("asyncio_"))
+    if not leaked:
+        return {}
+    return {"notes": [f"note: the adapter left {len(leaked)} non-daemon thread(s) running ({', '.join(leaked)}) "
+                      "in the worker process; the suite ends the worker at its exit"]}
 
 
 def _describe(exc: BaseException) -> str:

@@ -50,7 +50,7 @@ class UpstreamCall:
     script, which the provider refused (no replay; :mod:`mock_provider.turns`).
     ``started_at``/``ended_at`` are the request log's ``time.monotonic()`` stamps of the call's arrival
     and end (None: unknown, e.g. a recording made before they were kept); row ``retry.after`` compares
-    a retry's arrival with the failed attempt's end.
+    a retry's arrival with the failed attempt's arrival.
     """
 
     kind: str = "stream"

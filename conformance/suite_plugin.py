@@ -423,6 +423,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     tr.write_line(f"cases: {by_case.total()} graded: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
     _nonstrict_summary(tr, session.results)
     _gate_summary(tr, config)
+    for note, case in getattr(session.factory, "leaks", [])[:20]:  # a worker's: it is ended with the suite
+        tr.write_line(f"conformance warning: {case}: {note.removeprefix('note: ')}", yellow=True)
 
 
 def case_verdict(report: pytest.TestReport) -> str | None:

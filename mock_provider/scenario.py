@@ -74,6 +74,7 @@ from mock_provider.transcript import ErrorRecord, Transcript, merge_override
 # The YAML reader with locations is re-exported: the server and the gate import it from here.
 from mock_provider.yaml_located import MAX_YAML_DEPTH as MAX_YAML_DEPTH
 from mock_provider.yaml_located import LocatedError as LocatedError
+from mock_provider.yaml_located import collector_paused
 from mock_provider.yaml_located import compose_located as compose_located
 from mock_provider.yaml_located import node_line as node_line
 
@@ -504,11 +505,12 @@ def parse_scenario_text(text: str, path: str = "<string>", *, short_form: bool =
     >>> s.id, s.expected.text, s.expected.finish_reason, s.rows
     ('user.hi', 'Hello!', 'stop', ['8.1.4', '8.1.5', '8.1.18'])
     """
-    data, node = compose_located(text, path, ScenarioError)
-    if not isinstance(data, dict) or node is None:
-        raise ScenarioError(path, 1, "", "a scenario file must hold one mapping")
-    scenario = scenario_from_document(data, path, node, short_form=short_form,
-                                      fallback_id=fallback_id or default_id(Path(path).stem))
+    with collector_paused():  # the validation of a large document too: it is linear only without the collector
+        data, node = compose_located(text, path, ScenarioError)
+        if not isinstance(data, dict) or node is None:
+            raise ScenarioError(path, 1, "", "a scenario file must hold one mapping")
+        scenario = scenario_from_document(data, path, node, short_form=short_form,
+                                          fallback_id=fallback_id or default_id(Path(path).stem))
     scenario._source = path
     if scenario.recorded is not None:
         scenario._recorded_bytes = _read_sidecar(scenario.recorded, path, node)

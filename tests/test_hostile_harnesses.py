@@ -93,3 +93,33 @@ def _late(text: str) -> tuple[int, set[str]]:
 
 def test_ten_new_kinds() -> None:
     assert len({k[0] for k in KINDS}) >= 10
+
+
+def test_late_events_of_a_finished_case_are_counted_on_it_and_cost_the_next_case_nothing(
+        corpus: list[Scenario]) -> None:
+    """A harness ends text.basic.001 correctly, prints 5,000 more events for it before it reads the next
+    case, and keeps printing them while it serves the next cases (tests/harnesses/hostile_harness.py,
+    ``late-flood``). The next case keeps its PASS; the late events are counted on the case they name;
+    past the bound (1,000 here) the process is replaced, so the case after runs on a fresh one.
+    """
+    from tests.harnesses.hostile_harness import LATE_BURST
+
+    bound = 1000
+    target = CmdTarget(f"{HOSTILE} late-flood", start_timeout=30, case_timeout=SETTINGS.timeout,
+                       max_line_bytes=65536, max_late_messages=bound)
+    try:
+        session = _session(target)
+        results = [session.run(s, "v3") for s in by_id(corpus, "text.basic.001", "tool.interleave.001",
+                                                         "finish.stop.001")]
+        starts = target.starts
+    finally:
+        target.close()
+    flooder, after, later = results
+    for r in (after, later):
+        assert r.verdict == "PASS", r.reason + "\n" + r.describe()
+        assert "after it had ended" not in r.reason, r.reason  # nothing of the flood is charged to them
+    assert flooder.verdict == "PASS", flooder.describe()  # its own stream was correct
+    count, kinds = _late(flooder.reason)
+    assert count >= LATE_BURST and kinds == {"event"}, flooder.reason
+    assert f"past {bound} messages for ended cases the harness was restarted" in flooder.reason
+    assert starts == 2, starts  # replaced once, after the bound; not per case

@@ -84,11 +84,11 @@ def test_twenty_new_kinds() -> None:
     assert len({k[0] for k in KINDS}) == len(hm.ALL) == 20
 
 
-def _pytest(tmp_path: Path, adapter: str) -> tuple[subprocess.CompletedProcess[str], Any]:
+def _pytest(tmp_path: Path, adapter: str, isolation: str = "none") -> tuple[subprocess.CompletedProcess[str], Any]:
     report = tmp_path / "reports"
+    # In process by default: these adapters attack the suite's own process (its threads, its stdout).
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
-                           # In process: these adapters attack the suite's own process (its threads, its stdout).
-                           f"--adapter={adapter}", "--adapter-isolation=none", "--dialect=v3", "-k",
+                           f"--adapter={adapter}", f"--adapter-isolation={isolation}", "--dialect=v3", "-k",
                            "text.basic.001 or tool.interleave.001",
                            f"--report-dir={report}"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
@@ -104,6 +104,18 @@ def test_a_thread_the_adapter_leaves_running_does_not_hold_the_suites_exit(tmp_p
     assert "conformance warning: adapter thread 'adapter-forever' (left running by text.basic.001[v3])" in done.stdout
     assert report is not None and len(report["cases"]) == 2
     assert "non-daemon thread(s) running (adapter-forever)" in report["cases"][0]["reason"]
+
+
+def test_a_thread_the_adapter_leaves_running_in_the_worker_is_named_and_does_not_hold_the_exit(
+        tmp_path: Path) -> None:
+    """The same adapter in a worker process (the default isolation): the worker says which thread the
+    case left running, the case's reason and the terminal name it, and the suite ends the worker."""
+    done, report = _pytest(tmp_path, "tests.hostile_more:leaks_forever", isolation="process")
+    assert done.returncode == 1, done.stdout[-2000:]
+    assert report is not None and report["run"]["status"] == "complete" and len(report["cases"]) == 2
+    note = "non-daemon thread(s) running (adapter-forever) in the worker process"
+    assert note in report["cases"][0]["reason"], report["cases"][0]["reason"]
+    assert f"conformance warning: text.basic.001[v3]: the adapter left 1 {note}" in done.stdout, done.stdout[-2000:]
 
 
 def test_an_adapter_that_prints_300_mb_does_not_bloat_the_output(tmp_path: Path) -> None:

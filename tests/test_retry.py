@@ -48,8 +48,8 @@ def test_the_reference_waits_the_retry_after_in_process_and_over_http(factory: o
     record = execute(factory, AFTER, dialect)  # type: ignore[arg-type]
     first, second = _turn_calls(record, 1)[:2]
     assert (first.attempt, second.attempt) == (1, 2)
-    assert first.ended_at is not None and second.started_at is not None
-    assert second.started_at - first.ended_at >= 0.3  # retry-after-ms "300" in the scenario's failed attempt
+    assert first.started_at is not None and second.started_at is not None
+    assert second.started_at - first.started_at >= 0.3  # retry-after-ms "300" in the scenario's failed attempt
     result = grade(record, AFTER)
     assert result.verdict == "PASS", result.reason
     assert not [f for f in result.findings if f.row in RETRY_ROWS]
@@ -58,8 +58,8 @@ def test_the_reference_waits_the_retry_after_in_process_and_over_http(factory: o
 def test_a_retry_sooner_than_its_retry_after_misses_the_should_row() -> None:
     record = execute(reference.agui, AFTER, "v3")
     first, second = _turn_calls(record, 1)[:2]
-    assert first.ended_at is not None
-    early = dataclasses.replace(second, started_at=first.ended_at + 0.1)
+    assert first.started_at is not None
+    early = dataclasses.replace(second, started_at=first.started_at + 0.1)
     rushed = dataclasses.replace(record, upstream=tuple(early if c is second else c for c in record.upstream))
     assert _retry_findings(rushed, AFTER.id) == [("retry.after", "SHOULD")]
     assert grade(rushed, AFTER).verdict == "PASS-NONSTRICT"
@@ -67,6 +67,21 @@ def test_a_retry_sooner_than_its_retry_after_misses_the_should_row() -> None:
     untimed = dataclasses.replace(record, upstream=tuple(dataclasses.replace(c, started_at=None, ended_at=None)
                                                          for c in record.upstream))
     assert _retry_findings(untimed, AFTER.id) == []
+
+
+def test_the_wait_is_measured_from_the_refused_request_not_from_the_servers_end_stamp() -> None:
+    """Over HTTP the mock stamps a refused attempt's end once its write returned; a client in another
+    process may have read the refusal and begun its wait before that. A retry that came the whole delay
+    after the refused request arrived honoured it, however late the end was stamped (times set here,
+    not measured)."""
+    record = execute(reference.agui, AFTER, "v3")
+    first, second = _turn_calls(record, 1)[:2]
+    assert first.started_at is not None
+    refused = dataclasses.replace(first, ended_at=first.started_at + 0.05)  # the end stamped 50 ms late
+    waited = dataclasses.replace(second, started_at=first.started_at + 0.31)  # 0.31 s after it arrived
+    late_stamp = dataclasses.replace(record, upstream=tuple(
+        refused if c is first else waited if c is second else c for c in record.upstream))
+    assert _retry_findings(late_stamp, AFTER.id) == []
 
 
 def test_a_zero_retry_after_asks_for_no_wait() -> None:

@@ -175,6 +175,33 @@ def test_an_unreachable_endpoint_is_an_error_naming_it(corpus: list[Scenario]) -
     assert result.verdict == "ERROR" and "the adapter raised" in result.reason and "Connect" in result.reason
 
 
+def test_a_case_that_times_out_mid_read_leaves_no_unretrieved_task_exception(
+        corpus: list[Scenario], caplog: pytest.LogCaptureFixture) -> None:
+    """An endpoint that sends RUN_STARTED and then nothing: the runner's timeout ends the case while a
+    read waits; that read once failed after the case ("Connection closed") and asyncio printed
+    "Task exception was never retrieved" with a traceback on stderr."""
+    import asyncio
+    import gc
+    import logging
+
+    async def hangs(request: web.Request) -> web.StreamResponse:
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await resp.prepare(request)
+        await resp.write(b'data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}\n\n')
+        await asyncio.Event().wait()
+        return resp
+
+    app = web.Application()
+    app.router.add_post("/agui", hangs)
+    basic = next(s for s in corpus if s.id == "text.basic.001")
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        with ThreadedApp(app) as srv:
+            result = run_case(UrlTarget(srv.url), basic, "openai-chat", Settings(timeout=1, grace=1))
+        gc.collect()  # an unretrieved task's exception is logged when the task is collected
+    assert result.verdict == "ERROR" and "no terminal" in result.reason, result.reason
+    assert "never retrieved" not in caplog.text, caplog.text
+
+
 # ---------------------------------------------------------------- options and the plugin
 def test_bad_options_are_clear_errors(tmp_path: Path) -> None:
     with pytest.raises(TargetConfigError, match="http"):

@@ -14,9 +14,11 @@ and end on the monotonic clock (:class:`~conformance.run_record.UpstreamCall`).
   @ai-sdk/provider APICallError), the openai SDKs the same statuses.
 * ``retry.after`` (SHOULD, RFC 9110 10.2.3 "how long the user agent ought to wait"): the attempt after
   a failed one whose response carried ``retry-after-ms`` or a numeric ``retry-after`` arrives no
-  sooner than that delay after the failed attempt ended. The failed attempt's end is stamped when the
-  mock finished writing it, before the adapter could read it, so the measured gap is never shorter
-  than the adapter's own wait. Only delays up to :data:`HONOURED_UP_TO` are graded: ai honours a
+  sooner than that delay after the failed attempt arrived. The adapter cannot have read the refusal
+  before its request arrived, so the measured gap is never shorter than the adapter's own wait. (The
+  failed attempt's end is no such bound: over HTTP the mock stamps it once its write returned, and a
+  client in another process may read the refusal, and start its wait, before that: a worker that
+  waited the whole delay was once graded as early.) Only delays up to :data:`HONOURED_UP_TO` are graded: ai honours a
   header under 60 s and falls back to its own backoff above it (ai@7.0.173 dist/index.js:2421).
 
 Example:
@@ -128,13 +130,13 @@ def _after(scenario: Scenario, calls: Sequence[UpstreamCall], turn: int) -> list
         delay = header_delay(fault.headers)
         if failed is None or retry is None or delay is None or not 0 < delay < HONOURED_UP_TO:
             continue
-        if failed.ended_at is None or retry.started_at is None:
+        if failed.started_at is None or retry.started_at is None:
             continue  # a record without the log's times (an older recording): nothing to measure
-        gap = retry.started_at - failed.ended_at
+        gap = retry.started_at - failed.started_at
         if gap >= delay:
             continue
         out.append(Finding(row="retry.after", source="runner", expected=f"a retry no sooner than {delay:g}s",
                            actual=f"{gap:.3f}s",
-                           message=f"turn {turn}: attempt {number + 1} came {gap:.3f}s after attempt {number} was "
-                                   f"refused; its Retry-After asked for {delay:g}s"))
+                           message=f"turn {turn}: attempt {number + 1} came {gap:.3f}s after attempt {number} "
+                                   f"(refused with a Retry-After of {delay:g}s) arrived"))
     return out

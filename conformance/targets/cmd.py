@@ -14,8 +14,9 @@ runner's fresh event loop per case. Whatever the harness does, the case gets a v
   nothing until the case timeout: ERROR with the reason and the tail of its stderr, and the
   process is killed and started afresh for the next case;
 * it reports ``error`` (the adapter threw): graded like a Python adapter that raised;
-* it prints a message for a case that already ended: dropped, and noted on that case
-  (:meth:`CmdTarget.late_notes`), never charged to the case running when it arrives.
+* it prints a message for a case that already ended: dropped by the reader thread, and counted
+  on that case (:meth:`CmdTarget.late_notes`), never charged to the case running when it arrives;
+  past ``max_late_messages`` such messages the process is replaced when no case needs it.
 
 A case whose scenario states the model's catalogue entry carries it as ``model_info``; the
 harness may answer with one ``modalities`` message, which becomes the adapter's
@@ -38,283 +39,53 @@ import asyncio
 import atexit
 import collections
 import contextlib
-import io
-import os
-import queue
 import secrets
 import shlex
-import signal
-import subprocess
 import threading
-import time
-import uuid
 import weakref
 from collections.abc import AsyncIterator
 from typing import Any
 
 from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
 from conformance.server_tools import EXECUTE, wire_tools
+from conformance.targets.harness_process import (
+    DEFAULT_MAX_LINE_BYTES,
+    HARNESS_MARK,
+    HarnessProcess,
+    Item,
+    descendants,
+    marked_processes,
+)
 from conformance.targets.protocol import (
     AbortMessage,
-    CapabilitiesMessage,
     CaseMessage,
-    HelloMessage,
     HttpUpstream,
     PartMessage,
     PartsEndMessage,
     PartsErrorMessage,
     PartsUpstream,
-    ProtocolViolation,
     RequestBody,
     UpstreamError,
-    parse_harness_line,
 )
 from mock_provider.scenario import PART_DIALECTS
 
-__all__ = ["CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess"]
+__all__ = ["DEFAULT_MAX_LINE_BYTES", "HARNESS_MARK", "CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess",
+           "descendants", "marked_processes"]
 
 DEFAULT_START_TIMEOUT = 30.0
-DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 MAX_ENDED_CASES = 10_000
-READ_BUFFER = 1 << 16
+# Messages for ended cases one harness process may print before it is replaced (at the end of the
+# case running then, or before the next one): a harness that keeps printing for a finished case
+# would otherwise cost every later case the time to read its lines.
+DEFAULT_MAX_LATE_MESSAGES = 10_000
 # How often a case waiting on its harness checks that the process is still there: a harness that
 # exited while a child it started holds its stdout sends no EOF, and was once "silent" until the timeout.
 LIVENESS_POLL_S = 0.25
 EOF_GRACE_S = 1.0
-STDERR_TAIL_LINES = 20
 
 
 class HarnessAdapterError(Exception):
     """The harness reported that its adapter threw (an ``error`` message)."""
-
-
-# An item from the stdout reader thread: ("msg", message) | ("violation", text) | ("eof", None).
-Item = tuple[str, Any]
-
-
-# Set in a harness's environment (a fresh value per process): its descendants inherit it, whatever
-# session or parent they end up with.
-HARNESS_MARK = "CONFORMANCE_HARNESS_MARK"
-
-
-def _proc_pids() -> list[int]:
-    try:
-        return [int(name) for name in os.listdir("/proc") if name.isdigit()]
-    except OSError:  # no /proc (not Linux): the process group is all that is ended
-        return []
-
-
-def descendants(pid: int) -> set[int]:
-    """The processes below ``pid`` in the parent tree now (Linux ``/proc``; empty elsewhere).
-
-    >>> descendants(os.getpid()) >= set()
-    True
-    """
-    children: dict[int, list[int]] = {}
-    for p in _proc_pids():
-        try:
-            with open(f"/proc/{p}/stat", "rb") as fh:
-                stat = fh.read()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(b")") + 2:].split()  # after the command name, which may hold spaces
-        children.setdefault(int(fields[1]), []).append(p)
-    found: set[int] = set()
-    stack = [pid]
-    while stack:
-        for child in children.get(stack.pop(), []):
-            if child not in found:
-                found.add(child)
-                stack.append(child)
-    return found
-
-
-def marked_processes(mark: str) -> set[int]:
-    """The processes whose environment holds ``HARNESS_MARK=mark`` (those this user may read).
-
-    >>> marked_processes("no-such-mark")
-    set()
-    """
-    needle = f"{HARNESS_MARK}={mark}".encode()
-    found: set[int] = set()
-    for p in _proc_pids():
-        try:
-            with open(f"/proc/{p}/environ", "rb") as fh:
-                if needle in fh.read().split(b"\0"):
-                    found.add(p)
-        except OSError:
-            continue
-    return found
-
-
-class HarnessProcess:
-    """One running harness process: its pipes, reader/writer threads and stderr tail."""
-
-    def __init__(self, argv: list[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> None:
-        self.argv = argv
-        self.max_line_bytes = max_line_bytes
-        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
-        self.capabilities: Capabilities | None = None
-        self.flow = "push"
-        self.sends: frozenset[str] = frozenset()  # the optional harness messages it declared (tool-started)
-        self.eof = False
-        self._lock = threading.Lock()
-        self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
-        self._idle: queue.Queue[Item] = queue.Queue()
-        self._out: queue.Queue[bytes | None] = queue.Queue()
-        # Own process group: killing it also ends children (``npx``, shell wrappers). A descendant that
-        # leaves the group (``setsid``) still inherits the environment: the mark finds it (kill()).
-        self.mark = uuid.uuid4().hex
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     bufsize=0, start_new_session=True, env={**os.environ, HARNESS_MARK: self.mark})
-        self._stderr_thread = threading.Thread(target=self._read_stderr, daemon=True, name="harness-stderr")
-        self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name="harness-stdout"),
-                         threading.Thread(target=self._write, daemon=True, name="harness-stdin"),
-                         self._stderr_thread]
-        for t in self._threads:
-            t.start()
-
-    # ------------------------------------------------------------ threads
-    def _read_stdout(self) -> None:
-        assert self.proc.stdout is not None
-        # Buffered: readline() on the raw pipe reads one byte per system call (a 16 MiB line, or a
-        # harness that logs a lot, took that many calls and starved the case).
-        stdout = io.BufferedReader(self.proc.stdout, buffer_size=READ_BUFFER)  # type: ignore[type-var]
-        try:
-            while True:
-                line = stdout.readline(self.max_line_bytes + 1)
-                if not line:
-                    break
-                if len(line) > self.max_line_bytes:
-                    self._deliver(("violation", f"a stdout line longer than {self.max_line_bytes} bytes "
-                                                f"(starts {line[:80].decode('utf-8', 'replace')!r})"))
-                    return  # the rest of the line cannot be framed; the process will be killed
-                if not line.strip():
-                    continue
-                try:
-                    self._deliver(("msg", parse_harness_line(line)))
-                except ProtocolViolation as exc:
-                    self._deliver(("violation", str(exc)))
-                except Exception as exc:  # RecursionError on deep JSON once killed this thread silently
-                    self._deliver(("violation", f"a stdout line the suite cannot read ({type(exc).__name__}; "
-                                                f"{len(line)} bytes, starts {line[:80].decode('utf-8', 'replace')!r})"))
-        except (OSError, ValueError):
-            pass
-        self.eof = True
-        self._deliver(("eof", None))
-
-    def _read_stderr(self) -> None:
-        assert self.proc.stderr is not None
-        stderr = io.BufferedReader(self.proc.stderr, buffer_size=READ_BUFFER)  # type: ignore[type-var]
-        with contextlib.suppress(OSError, ValueError):
-            for raw in iter(lambda: stderr.readline(64 * 1024), b""):
-                self.stderr_tail.append(raw.decode("utf-8", "replace").rstrip("\n")[:500])
-
-    def _write(self) -> None:
-        stdin = self.proc.stdin
-        assert stdin is not None
-        while True:
-            data = self._out.get()
-            if data is None:
-                break
-            try:
-                stdin.write(data)
-                stdin.flush()
-            except (OSError, ValueError):
-                break  # the process is gone: the stdout reader reports the exit
-
-    def _deliver(self, item: Item) -> None:
-        with self._lock:
-            sink = self._sink
-        if sink is None:
-            self._idle.put(item)
-            return
-        loop, inbox = sink
-        with contextlib.suppress(RuntimeError):  # the case's loop already closed
-            loop.call_soon_threadsafe(inbox.put_nowait, item)
-
-    # ------------------------------------------------------------ API
-    def send(self, message: Any) -> None:
-        """Queue one protocol message for the harness's stdin (never blocks the caller)."""
-        self._out.put(message.line())
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None and not self.eof
-
-    def handshake(self, timeout: float) -> Capabilities:
-        """Send ``hello`` and wait for ``capabilities``; raise :class:`HarnessError` saying why not."""
-        self.send(HelloMessage())
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            try:
-                kind, msg = self._idle.get(timeout=max(left, 0.0))
-            except queue.Empty:
-                raise HarnessError(f"harness did not start: no capabilities within {timeout:.1f}s of hello "
-                                   f"({shlex.join(self.argv)}){self.tail()}") from None
-            if kind == "eof":
-                raise HarnessError(f"harness did not start: it exited (code {self.exit_code()}) before answering "
-                                   f"hello ({shlex.join(self.argv)}){self.tail()}")
-            if kind == "violation":
-                raise HarnessError(f"harness did not start: protocol violation in its reply to hello: {msg}"
-                                   f"{self.tail()}")
-            if isinstance(msg, CapabilitiesMessage):
-                self.capabilities = msg.capabilities
-                self.flow = msg.flow
-                self.sends = frozenset(msg.sends)
-                return msg.capabilities
-            raise HarnessError(f"harness did not start: expected a capabilities message, got {msg.type!r}"
-                               f"{self.tail()}")
-
-    def attach(self, loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[Item]) -> list[Item]:
-        """Route stdout to this case's queue; return what arrived between cases (should be nothing)."""
-        stray: list[Item] = []
-        with self._lock:
-            while True:
-                try:
-                    stray.append(self._idle.get_nowait())
-                except queue.Empty:
-                    break
-            self._sink = (loop, inbox)
-        return stray
-
-    def detach(self) -> None:
-        with self._lock:
-            self._sink = None
-
-    def exit_code(self, wait: float = 1.0) -> int | None:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            return self.proc.wait(timeout=wait)
-        return None
-
-    def tail(self) -> str:
-        """The last lines of the harness's stderr, for an error message ('' if none)."""
-        self._stderr_thread.join(0.2 if self.proc.poll() is not None else 0.0)
-        lines = [ln for ln in self.stderr_tail if ln.strip()]
-        if not lines:
-            return ""
-        return "\n--- harness stderr (last lines) ---\n" + "\n".join(lines[-10:])
-
-    def kill(self) -> None:
-        """End the process (and its group) now; the threads end on EOF."""
-        self._out.put(None)
-        # The whole group, even when the harness itself has exited: its children (a node harness's
-        # workers, a shell's commands) are in the group and would outlive the suite.
-        strays = descendants(self.proc.pid) | marked_processes(self.mark)
-        with contextlib.suppress(OSError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        for pid in strays - {self.proc.pid}:  # left the group (setsid) or were orphaned: still the harness's
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-        if self.proc.poll() is None:
-            with contextlib.suppress(OSError):
-                self.proc.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=2.0)
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            with contextlib.suppress(OSError, ValueError):
-                if pipe is not None:
-                    pipe.close()
 
 
 _TARGETS: weakref.WeakSet[CmdTarget] = weakref.WeakSet()
@@ -335,7 +106,8 @@ class CmdTarget:
     """
 
     def __init__(self, cmd: str, *, start_timeout: float = DEFAULT_START_TIMEOUT, case_timeout: float = 10.0,
-                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, opaque: bool = False) -> None:
+                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, opaque: bool = False,
+                 max_late_messages: int = DEFAULT_MAX_LATE_MESSAGES) -> None:
         self.cmd = cmd
         # Opaque: the harness sees a random id per case (its case id, thread and run ids, HTTP model
         # id), never the scenario's: a worker cannot look its case up in the public corpus by name.
@@ -347,6 +119,7 @@ class CmdTarget:
         self.start_timeout = start_timeout
         self.case_timeout = case_timeout
         self.max_line_bytes = max_line_bytes
+        self.max_late_messages = max_late_messages
         self.__name__ = f"cmd:{cmd}"
         self.starts = 0
         self._proc: HarnessProcess | None = None
@@ -354,8 +127,13 @@ class CmdTarget:
         self._closed = False
         self._lock = threading.Lock()
         # Cases already ended (bounded): a message for one of them is late, not the next case's.
+        # Their own lock: the reader threads consult them while process() holds _lock for a handshake.
+        self._late_lock = threading.Lock()
         self._ended: collections.OrderedDict[str, None] = collections.OrderedDict()
-        self._late: dict[str, list[str]] = {}
+        self._late: dict[str, collections.Counter[str]] = {}
+        self._restarted: set[str] = set()  # cases whose late messages had their harness replaced
+        self._notes: dict[str, list[str]] = {}  # the harness's own notes on a case (its end's ``notes``)
+        self.leaks: list[tuple[str, str]] = []  # (note, case id): threads the adapter left in the worker
         _TARGETS.add(self)
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
@@ -372,42 +150,81 @@ class CmdTarget:
                 self._names.popitem(last=False)
         return wire
 
+    def case_started(self, case_id: str) -> None:
+        """``case_id`` runs (again): its messages are its own, not late ones of an earlier run."""
+        with self._late_lock:
+            self._ended.pop(case_id, None)
+
     def case_ended(self, case_id: str) -> None:
         """Remember that ``case_id`` is over: its later messages are dropped and noted (:meth:`late_notes`)."""
-        with self._lock:
+        with self._late_lock:
             self._ended[case_id] = None
             while len(self._ended) > MAX_ENDED_CASES:
                 self._ended.popitem(last=False)
 
     def note_if_late(self, msg: Any) -> bool:
-        """True (and noted) when ``msg`` belongs to a case that already ended."""
+        """True (and counted) when ``msg`` belongs to a case that already ended."""
         case = getattr(msg, "case", None)
-        with self._lock:
+        with self._late_lock:
             if case not in self._ended:
                 return False
         self.note_late(str(case), str(getattr(msg, "type", "?")))
         return True
 
     def note_late(self, case: str, what: str) -> None:
-        """Note one thing the harness printed for ``case`` after it had ended."""
+        """Count one thing the harness printed for ``case`` after it had ended (what kinds: a few)."""
+        with self._late_lock:
+            kinds = self._late.setdefault(case, collections.Counter())
+            if what in kinds or len(kinds) < 8:
+                kinds[what] += 1
+            else:
+                kinds["other"] += 1
+
+    def note_case(self, case: str, notes: list[str]) -> None:
+        """Keep the notes the harness sent with ``case``'s end (a thread left running) for its reason."""
         with self._lock:
-            notes = self._late.setdefault(case, [])
-            if len(notes) < 20:
-                notes.append(what)
+            name = self._names.get(case, case)
+        with self._late_lock:
+            self._notes.setdefault(case, []).extend(notes[:8])
+            self.leaks.extend((n, name) for n in notes[:8] if "non-daemon thread" in n)
+
+    def flooding(self, proc: HarnessProcess) -> bool:
+        """``proc`` printed more messages for ended cases than a harness may: it is to be replaced."""
+        return proc.late > self.max_late_messages
+
+    def _replace_flooding(self, proc: HarnessProcess) -> None:
+        """Note the replacement of a flooding ``proc`` on the case it printed most for (it is killed after)."""
+        if proc.late_cases:
+            with self._late_lock:
+                self._restarted.add(proc.late_cases.most_common(1)[0][0])
 
     def late_notes(self) -> dict[str, str]:
         """Case id -> a note on the messages its harness printed after the case had ended (taken once).
 
         They were dropped, not charged to the case running when they arrived; the session adds
         the note to the case they belong to.
+
+        >>> t = CmdTarget("true")
+        >>> t.case_ended("a[v3]"); t.note_late("a[v3]", "event"); t.note_late("a[v3]", "end")
+        >>> t.late_notes()["a[v3]"]
+        'note: the harness printed 2 message(s) for this case after it had ended (end, event); dropped'
         """
-        with self._lock:
+        with self._late_lock:
             late, self._late = self._late, {}
+            restarted, self._restarted = self._restarted, set()
+            own, self._notes = self._notes, {}
+        with self._lock:
             names = dict(self._names)
-        return {names.get(case, case): (f"note: the harness printed {len(types)}{'+' if len(types) >= 20 else ''} "
-                                         f"message(s) for this case after it had ended "
-                                         f"({', '.join(sorted(set(types)))}); dropped")
-                for case, types in late.items()}
+        notes = {}
+        for case in late.keys() | restarted | own.keys():
+            kinds = late.get(case, collections.Counter())
+            text = (f"note: the harness printed {sum(kinds.values())} message(s) for this case after it had ended "
+                    f"({', '.join(sorted(kinds))}); dropped" if kinds else "")
+            if case in restarted:
+                text += (("; " if text else "note: ") + f"past {self.max_late_messages} messages for ended cases "
+                         "the harness was restarted")
+            notes[names.get(case, case)] = "\n".join(n for n in (*own.get(case, []), text) if n)
+        return notes
 
     @property
     def start_failure(self) -> str | None:
@@ -419,15 +236,17 @@ class CmdTarget:
         with self._lock:
             if self._failed is not None:
                 raise HarnessError(self._failed)  # a harness that cannot start is not retried per case
-            if self._proc is not None and self._proc.alive():
+            if self._proc is not None and self._proc.alive() and not self.flooding(self._proc):
                 return self._proc
             if self._closed:
                 raise HarnessError("harness target closed")
             if self._proc is not None:
+                if self.flooding(self._proc):
+                    self._replace_flooding(self._proc)
                 self._proc.kill()
             timeout = self.start_timeout
             try:
-                proc = HarnessProcess(self.argv, max_line_bytes=self.max_line_bytes)
+                proc = HarnessProcess(self.argv, max_line_bytes=self.max_line_bytes, late=self.note_if_late)
             except OSError as exc:
                 self._failed = f"harness did not start: cannot run {self.cmd!r}: {exc}"
                 raise HarnessError(self._failed) from exc
@@ -447,6 +266,8 @@ class CmdTarget:
         The start overlaps the grading of this case, so the next case's factory call (whose
         time counts against that case) mostly finds the new process ready.
         """
+        if self.flooding(proc):
+            self._replace_flooding(proc)
         proc.kill()
         with self._lock:
             if self._proc is proc:
@@ -713,6 +534,7 @@ class CmdAdapter:
         finished = False
         tasks: list[asyncio.Task[None]] = []
         parts = self.ctx.dialect in PART_DIALECTS
+        self.target.case_started(self.case_id)
         stray = proc.attach(loop, inbox)
         self._acked = asyncio.Event()
         try:
@@ -728,6 +550,11 @@ class CmdAdapter:
                 if msg.type == "event":
                     self.events_yielded += 1
                     yield self._caller_ids(msg.event)
+                    continue
+                if msg.type in ("end", "error") and msg.notes:
+                    self.target.note_case(self.case_id, [str(n)[:500] for n in msg.notes])
+                if msg.type == "parts-close":
+                    await self._upstream_closed(parts)
                 elif msg.type == "end":
                     finished = True
                     return
@@ -747,8 +574,11 @@ class CmdAdapter:
             for task in tasks:
                 with contextlib.suppress(BaseException):
                     await task
-            await self._close_upstream()
-            if not finished:
+            if not (finished and self._reports_close(parts)):
+                await self._close_upstream()
+            # else: an upstream the harness did not report closed is left open, as the in-process
+            # adapter left it: the runner watches it, and its loop's end closes it.
+            if not finished or self.target.flooding(proc):
                 self.target.discard(proc)
             await asyncio.sleep(0)  # lines already handed to this loop: noted below, never lost unsaid
             self._drain_late(inbox)
@@ -771,6 +601,23 @@ class CmdAdapter:
                 self.target.note_late(self.case_id, f"{getattr(msg, 'type', '?')} for case {other!r}")
             elif kind == "violation":
                 self.target.note_late(self.case_id, f"an invalid line ({str(msg)[:80]})")
+
+    def _reports_close(self, parts: bool) -> bool:
+        """The harness says when its adapter closes an upstream stream early (``parts-close``)."""
+        return parts and self.proc.flow == "pull" and "parts-close" in self.proc.sends
+
+    async def _upstream_closed(self, parts: bool) -> None:
+        """``parts-close``: the adapter let go of its upstream stream; end the scripted call now."""
+        if not self._reports_close(parts):
+            raise self._failure("harness protocol violation: 'parts-close' it did not declare (flow pull, "
+                                "capabilities.sends), or in an HTTP case")
+        feeding = self._feeding
+        if feeding is not None and not feeding.done():  # a pull being answered: that read is cancelled
+            feeding.cancel()
+            with contextlib.suppress(BaseException):
+                await feeding
+        await self._close_upstream()
+        self._iterator, self._parts_done = None, True
 
     async def _close_upstream(self) -> None:
         # Like an adapter that stops reading: the request log records whether it left early.

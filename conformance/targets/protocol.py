@@ -6,7 +6,7 @@ too, so the JSON Schema (:func:`schema`) is the whole protocol.
 
 Example:
     >>> parse_harness_line(b'{"type":"end","case":"text.basic.001[v3]"}')
-    EndMessage(type='end', case='text.basic.001[v3]')
+    EndMessage(type='end', case='text.basic.001[v3]', notes=None)
     >>> parse_harness_line(b'{"type":"end"}')
     Traceback (most recent call last):
     ...
@@ -37,6 +37,7 @@ __all__ = [
     "ModalitiesMessage",
     "PartMessage",
     "PartsAbortMessage",
+    "PartsCloseMessage",
     "PartsEndMessage",
     "PartsErrorMessage",
     "ProtocolViolation",
@@ -212,7 +213,8 @@ class CapabilitiesMessage(_Message):
     capabilities: Capabilities
     flow: Literal["pull", "push"] = "push"
     sends: list[str] = Field(
-        default_factory=list, description="Optional harness messages it sends: `tool-started` (a held tool "
+        default_factory=list, description="Optional harness messages it sends: `parts-close` (flow pull: the "
+        "adapter closed or dropped its upstream stream before it ended), `tool-started` (a held tool "
         "started executing; only for a result that carries `report_start`).")
 
 
@@ -229,6 +231,9 @@ class EndMessage(_Message):
 
     type: Literal["end"]
     case: str
+    notes: list[str] | None = Field(
+        default=None, description="What the harness saw the adapter leave behind in its process (a non-daemon "
+        "thread still running); the suite adds each to the case's reason. Not graded.")
 
 
 class ErrorMessage(_Message):
@@ -246,6 +251,9 @@ class ErrorMessage(_Message):
         default=None, ge=400, le=599,
         description="The adapter answered with this HTTP error status before any event (a UI message stream "
         "route's non-2xx response); `message` is the response body. Absent: the adapter threw.")
+    notes: list[str] | None = Field(
+        default=None, description="What the harness saw the adapter leave behind in its process (a non-daemon "
+        "thread still running); the suite adds each to the case's reason. Not graded.")
 
 
 class ToolStartedMessage(_Message):
@@ -283,6 +291,16 @@ class PartsAbortMessage(_Message):
     case: str
 
 
+class PartsCloseMessage(_Message):
+    """(``flow: pull``, declared in ``capabilities.sends``) the adapter closed its upstream stream, or let
+    go of it, before the stream ended: the suite ends the scripted upstream call now, as an in-process
+    adapter's ``aclose`` does. A harness that declared it and never sends it for a case has left that
+    upstream open: the suite leaves it open past the case's end too (row request.abort)."""
+
+    type: Literal["parts-close"]
+    case: str
+
+
 class ModalitiesMessage(_Message):
     """The adapter's TanStack input modalities for this case's model (its ``input_modalities``).
 
@@ -315,7 +333,7 @@ class AbortAckMessage(_Message):
 
 HarnessMessage = Annotated[
     CapabilitiesMessage | EventMessage | EndMessage | ErrorMessage | PullMessage | PartsAbortMessage
-    | AbortAckMessage | ModalitiesMessage | ToolStartedMessage,
+    | AbortAckMessage | ModalitiesMessage | ToolStartedMessage | PartsCloseMessage,
     Field(discriminator="type"),
 ]
 SuiteMessage = Annotated[
@@ -359,7 +377,7 @@ def parse_harness_line(line: bytes) -> Any:
         raise ProtocolViolation(f"not a JSON object: {_quote(line)!r}")
     kind = data.get("type")
     if kind not in ("capabilities", "event", "end", "error", "pull", "parts-abort", "abort-ack",
-                    "modalities", "tool-started"):
+                    "modalities", "tool-started", "parts-close"):
         raise ProtocolViolation(f"unknown message type {kind!r}: {_quote(line)!r}")
     try:
         return _HARNESS.validate_python(data)

@@ -377,6 +377,7 @@ class UrlAdapter:
         count = 0
         terminal_at: int | None = None
         abort = asyncio.ensure_future(request.abort.wait())
+        read: asyncio.Future[bytes] | None = None
         try:
             while True:
                 read = asyncio.ensure_future(resp.content.readany())
@@ -416,7 +417,17 @@ class UrlAdapter:
                                       f"RUN_ERROR) after {count} event(s)", broken=True)
                     return
         finally:
-            abort.cancel()
+            # A read still pending when the case ends (the runner's timeout cancels this generator in
+            # its wait) fails once the session closes: cancelled here, it is never an unread
+            # "Task exception was never retrieved" on stderr.
+            _settle(abort, read)
+
+
+def _settle(*futures: asyncio.Future[Any] | None) -> None:
+    """Cancel what is still pending; take the exception of what failed, so none is reported unread."""
+    for pending in futures:
+        if pending is not None and not pending.cancel() and not pending.cancelled():
+            pending.exception()
 
 
 def make_factory(url: str, **options: Any) -> Callable[[AdapterContext], UrlAdapter]:

@@ -27,6 +27,10 @@ BAD_CASE = "text.basic.001"
 # Issue 19's harnesses (tests/test_hostile_harnesses.py): hostile on BAD_CASE only.
 NEW_KINDS = ("giant-line", "child-holds-pipe", "deep-json", "invalid-utf8", "stdout-closed", "flood-events",
              "nan-event", "end-twice", "events-after-error", "stderr-flood")
+# Ends BAD_CASE as the reference does, then prints LATE_BURST events for it before it reads anything
+# else, and keeps printing more while it serves the next cases.
+LATE_FLOOD = "late-flood"
+LATE_BURST = 5000
 
 
 class Hostile(Harness):
@@ -73,6 +77,10 @@ class Hostile(Harness):
         if MODE == "no-modalities":
             # A harness that never declares: its adapter does not see the catalogue entry either.
             msg = msg.model_copy(update={"model_info": None})
+        if bad and MODE == LATE_FLOOD:
+            await super().run_case(msg)
+            self.flood = asyncio.create_task(self.flood_late(msg.case))
+            return
         if bad and MODE in NEW_KINDS:
             await self.new_kind(msg)
             return
@@ -84,6 +92,15 @@ class Hostile(Harness):
             # An event of the previous case, after its end (a forgotten callback, say).
             write({"type": "event", "case": self.previous, "event": {"type": "RUN_FINISHED"}})
         await super().run_case(msg)
+
+    async def flood_late(self, case: str) -> None:
+        """Events of a case that has ended, without end, yielding so the next case is served in between."""
+        event = {"type": "event", "case": case, "event": {"type": "CUSTOM", "name": "late", "value": 1}}
+        for _ in range(LATE_BURST):  # no await: the next case's message waits behind these
+            write(event)
+        while True:
+            write(event)
+            await asyncio.sleep(0)
 
     async def new_kind(self, msg: CaseMessage) -> None:
         """Issue 19's kinds, on the bad case only (every other case is served as the reference does)."""

@@ -1,0 +1,277 @@
+"""One running ``sac-harness/1`` process: its pipes, the threads that read and write them, its stderr tail,
+and the processes it started (:func:`descendants`, :func:`marked_processes`), all ended by :meth:`HarnessProcess.kill`.
+
+:class:`~conformance.targets.cmd.CmdTarget` starts one, greets it and reuses it case after case; the
+reader thread parses each line it prints (and drops, counted, the messages of cases that already
+ended, so a flood of them never reaches a case's queue).
+
+Example:
+    >>> import os
+    >>> descendants(os.getpid()) >= set()
+    True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import io
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from conformance.contract import Capabilities, HarnessError
+from conformance.targets.protocol import CapabilitiesMessage, HelloMessage, ProtocolViolation, parse_harness_line
+
+__all__ = ["DEFAULT_MAX_LINE_BYTES", "HARNESS_MARK", "HarnessProcess", "Item", "descendants", "marked_processes"]
+
+DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+READ_BUFFER = 1 << 16
+STDERR_TAIL_LINES = 20
+
+# An item from the stdout reader thread: ("msg", message) | ("violation", text) | ("eof", None).
+Item = tuple[str, Any]
+
+
+# Set in a harness's environment (a fresh value per process): its descendants inherit it, whatever
+# session or parent they end up with.
+HARNESS_MARK = "CONFORMANCE_HARNESS_MARK"
+
+
+def _proc_pids() -> list[int]:
+    try:
+        return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:  # no /proc (not Linux): the process group is all that is ended
+        return []
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` in the parent tree now (Linux ``/proc``; empty elsewhere).
+
+    >>> descendants(os.getpid()) >= set()
+    True
+    """
+    children: dict[int, list[int]] = {}
+    for p in _proc_pids():
+        try:
+            with open(f"/proc/{p}/stat", "rb") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(b")") + 2:].split()  # after the command name, which may hold spaces
+        children.setdefault(int(fields[1]), []).append(p)
+    found: set[int] = set()
+    stack = [pid]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            if child not in found:
+                found.add(child)
+                stack.append(child)
+    return found
+
+
+def marked_processes(mark: str) -> set[int]:
+    """The processes whose environment holds ``HARNESS_MARK=mark`` (those this user may read).
+
+    >>> marked_processes("no-such-mark")
+    set()
+    """
+    needle = f"{HARNESS_MARK}={mark}".encode()
+    found: set[int] = set()
+    for p in _proc_pids():
+        try:
+            with open(f"/proc/{p}/environ", "rb") as fh:
+                if needle in fh.read().split(b"\0"):
+                    found.add(p)
+        except OSError:
+            continue
+    return found
+
+
+class HarnessProcess:
+    """One running harness process: its pipes, reader/writer threads and stderr tail."""
+
+    def __init__(self, argv: list[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                 late: Callable[[Any], bool] | None = None) -> None:
+        self.argv = argv
+        self.max_line_bytes = max_line_bytes
+        # Decides, on the reader thread, that a message belongs to a case that already ended (it is
+        # then counted there and dropped): a flood of them never reaches, nor queues before, a case.
+        self._is_late = late
+        self.late = 0  # messages dropped so (written by the reader thread only)
+        self.late_cases: collections.Counter[str] = collections.Counter()  # ... and the cases they named
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        self.capabilities: Capabilities | None = None
+        self.flow = "push"
+        self.sends: frozenset[str] = frozenset()  # the optional harness messages it declared (tool-started)
+        self.eof = False
+        self._lock = threading.Lock()
+        self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
+        self._idle: queue.Queue[Item] = queue.Queue()
+        self._out: queue.Queue[bytes | None] = queue.Queue()
+        # Own process group: killing it also ends children (``npx``, shell wrappers). A descendant that
+        # leaves the group (``setsid``) still inherits the environment: the mark finds it (kill()).
+        self.mark = uuid.uuid4().hex
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     bufsize=0, start_new_session=True, env={**os.environ, HARNESS_MARK: self.mark})
+        self._stderr_thread = threading.Thread(target=self._read_stderr, daemon=True, name="harness-stderr")
+        self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name="harness-stdout"),
+                         threading.Thread(target=self._write, daemon=True, name="harness-stdin"),
+                         self._stderr_thread]
+        for t in self._threads:
+            t.start()
+
+    # ------------------------------------------------------------ threads
+    def _read_stdout(self) -> None:
+        assert self.proc.stdout is not None
+        # Buffered: readline() on the raw pipe reads one byte per system call (a 16 MiB line, or a
+        # harness that logs a lot, took that many calls and starved the case).
+        stdout = io.BufferedReader(self.proc.stdout, buffer_size=READ_BUFFER)  # type: ignore[type-var]
+        try:
+            while True:
+                line = stdout.readline(self.max_line_bytes + 1)
+                if not line:
+                    break
+                if len(line) > self.max_line_bytes:
+                    self._deliver(("violation", f"a stdout line longer than {self.max_line_bytes} bytes "
+                                                f"(starts {line[:80].decode('utf-8', 'replace')!r})"))
+                    return  # the rest of the line cannot be framed; the process will be killed
+                if not line.strip():
+                    continue
+                try:
+                    msg = parse_harness_line(line)
+                    if self._is_late is not None and self._is_late(msg):
+                        self.late += 1
+                        self.late_cases[msg.case] += 1
+                        continue
+                    self._deliver(("msg", msg))
+                except ProtocolViolation as exc:
+                    self._deliver(("violation", str(exc)))
+                except Exception as exc:  # RecursionError on deep JSON once killed this thread silently
+                    self._deliver(("violation", f"a stdout line the suite cannot read ({type(exc).__name__}; "
+                                                f"{len(line)} bytes, starts {line[:80].decode('utf-8', 'replace')!r})"))
+        except (OSError, ValueError):
+            pass
+        self.eof = True
+        self._deliver(("eof", None))
+
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        stderr = io.BufferedReader(self.proc.stderr, buffer_size=READ_BUFFER)  # type: ignore[type-var]
+        with contextlib.suppress(OSError, ValueError):
+            for raw in iter(lambda: stderr.readline(64 * 1024), b""):
+                self.stderr_tail.append(raw.decode("utf-8", "replace").rstrip("\n")[:500])
+
+    def _write(self) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        while True:
+            data = self._out.get()
+            if data is None:
+                break
+            try:
+                stdin.write(data)
+                stdin.flush()
+            except (OSError, ValueError):
+                break  # the process is gone: the stdout reader reports the exit
+
+    def _deliver(self, item: Item) -> None:
+        with self._lock:
+            sink = self._sink
+        if sink is None:
+            self._idle.put(item)
+            return
+        loop, inbox = sink
+        with contextlib.suppress(RuntimeError):  # the case's loop already closed
+            loop.call_soon_threadsafe(inbox.put_nowait, item)
+
+    # ------------------------------------------------------------ API
+    def send(self, message: Any) -> None:
+        """Queue one protocol message for the harness's stdin (never blocks the caller)."""
+        self._out.put(message.line())
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None and not self.eof
+
+    def handshake(self, timeout: float) -> Capabilities:
+        """Send ``hello`` and wait for ``capabilities``; raise :class:`HarnessError` saying why not."""
+        self.send(HelloMessage())
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                kind, msg = self._idle.get(timeout=max(left, 0.0))
+            except queue.Empty:
+                raise HarnessError(f"harness did not start: no capabilities within {timeout:.1f}s of hello "
+                                   f"({shlex.join(self.argv)}){self.tail()}") from None
+            if kind == "eof":
+                raise HarnessError(f"harness did not start: it exited (code {self.exit_code()}) before answering "
+                                   f"hello ({shlex.join(self.argv)}){self.tail()}")
+            if kind == "violation":
+                raise HarnessError(f"harness did not start: protocol violation in its reply to hello: {msg}"
+                                   f"{self.tail()}")
+            if isinstance(msg, CapabilitiesMessage):
+                self.capabilities = msg.capabilities
+                self.flow = msg.flow
+                self.sends = frozenset(msg.sends)
+                return msg.capabilities
+            raise HarnessError(f"harness did not start: expected a capabilities message, got {msg.type!r}"
+                               f"{self.tail()}")
+
+    def attach(self, loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[Item]) -> list[Item]:
+        """Route stdout to this case's queue; return what arrived between cases (should be nothing)."""
+        stray: list[Item] = []
+        with self._lock:
+            while True:
+                try:
+                    stray.append(self._idle.get_nowait())
+                except queue.Empty:
+                    break
+            self._sink = (loop, inbox)
+        return stray
+
+    def detach(self) -> None:
+        with self._lock:
+            self._sink = None
+
+    def exit_code(self, wait: float = 1.0) -> int | None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return self.proc.wait(timeout=wait)
+        return None
+
+    def tail(self) -> str:
+        """The last lines of the harness's stderr, for an error message ('' if none)."""
+        self._stderr_thread.join(0.2 if self.proc.poll() is not None else 0.0)
+        lines = [ln for ln in self.stderr_tail if ln.strip()]
+        if not lines:
+            return ""
+        return "\n--- harness stderr (last lines) ---\n" + "\n".join(lines[-10:])
+
+    def kill(self) -> None:
+        """End the process (and its group) now; the threads end on EOF."""
+        self._out.put(None)
+        # The whole group, even when the harness itself has exited: its children (a node harness's
+        # workers, a shell's commands) are in the group and would outlive the suite.
+        strays = descendants(self.proc.pid) | marked_processes(self.mark)
+        with contextlib.suppress(OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        for pid in strays - {self.proc.pid}:  # left the group (setsid) or were orphaned: still the harness's
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        if self.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                self.proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=2.0)
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            with contextlib.suppress(OSError, ValueError):
+                if pipe is not None:
+                    pipe.close()
