@@ -30,8 +30,11 @@ class StepWire(_M):
     NOT-EXPRESSIBLE (``DialectError`` naming the quirk), never renders it silently.
     """
 
-    channel: Literal["refusal"] | None = Field(
-        default=None, description="A text-delta sent as the model's refusal: Chat Completions `delta.refusal`.")
+    channel: Literal["refusal", "reasoning_text"] | None = Field(
+        default=None, description="`refusal`: a text part sent as the model's refusal (Chat Completions "
+        "`delta.refusal`, Responses `response.refusal.delta`). `reasoning_text`: a reasoning part sent as the "
+        "reasoning item's raw `reasoning_text` content (Responses `response.reasoning_text.delta/done`, as "
+        "open-weight reasoning models stream it) instead of its summary.")
     filter_chunk_before: bool = Field(
         default=False, description="Chat Completions: an Azure content-filter chunk with empty `choices` "
         "(`prompt_filter_results`, empty id/model) before this step's chunks.")

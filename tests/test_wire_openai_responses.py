@@ -625,3 +625,58 @@ def test_openai_sdk_reads_refusal_and_annotation_scenarios() -> None:
     assert r.output[0].content[0].refusal == "I'm sorry, I can't help with that."
     a = client_for(corpus_scenario("quirks.chat-annotations.001")).responses.create(model="m", input="hi")
     assert a.output[0].content[0].annotations[0].url == "https://example.com/eiffel"
+
+
+# ---------------------------------------------------------------- raw reasoning text (quirk channel: reasoning_text)
+RAW_REASONING = [
+    {"part": {"type": "reasoning-start", "id": "r"}, "wire": {"channel": "reasoning_text"}},
+    {"part": {"type": "reasoning-delta", "id": "r", "delta": "Think "}, "wire": {"channel": "reasoning_text"}},
+    {"part": {"type": "reasoning-delta", "id": "r", "delta": "hard."}, "wire": {"channel": "reasoning_text"}},
+    {"part": {"type": "reasoning-end", "id": "r"}, "wire": {"channel": "reasoning_text"}},
+    {"part": {"type": "text-start", "id": "t"}},
+    {"part": {"type": "text-delta", "id": "t", "delta": "42"}},
+    {"part": {"type": "text-end", "id": "t"}},
+    {"part": finish("stop")},
+]
+
+
+def test_raw_reasoning_text_is_sent_as_reasoning_text_content_the_sdk_models_accept() -> None:
+    body = plan_response(make_scenario(RAW_REASONING), D, {"stream": True}).body_bytes()
+    seen = validate_events(body)
+    assert "response.reasoning_summary_text.delta" not in seen
+    evs = [data for _, data in events(body)]
+    deltas = [e["delta"] for e in evs if e["type"] == "response.reasoning_text.delta"]
+    assert deltas == ["Think ", "hard."]
+    done = next(e for e in evs if e["type"] == "response.reasoning_text.done")
+    assert (done["text"], done["content_index"], done["output_index"]) == ("Think hard.", 0, 0)
+    added = next(e for e in evs if e["type"] == "response.content_part.added")
+    assert added["part"] == {"type": "reasoning_text", "text": ""}
+
+
+def test_openai_sdk_reads_raw_reasoning_text_streamed_and_whole() -> None:
+    s = make_scenario(RAW_REASONING)
+    stream = client_for(s).responses.create(model="m", input="hi", stream=True)
+    got = [(e.type, getattr(e, "delta", None)) for e in stream if e.type.startswith("response.reasoning")]
+    assert got == [("response.reasoning_text.delta", "Think "), ("response.reasoning_text.delta", "hard."),
+                   ("response.reasoning_text.done", None)]
+    with client_for(s).responses.stream(model="m", input="hi") as helper:
+        final = helper.get_final_response()
+    reasoning = final.output[0]
+    assert (reasoning.type, reasoning.summary, [c.text for c in reasoning.content or []]) == (
+        "reasoning", [], ["Think hard."])
+    assert final.output_text == "42"
+    whole = client_for(s).responses.create(model="m", input="hi")
+    assert [c.text for c in whole.output[0].content or []] == ["Think hard."]
+
+
+@pytest.mark.parametrize("wire", ["openai-chat", "anthropic", "gemini"])
+def test_raw_reasoning_text_is_not_expressible_on_the_other_wires(wire: str) -> None:
+    with pytest.raises(DialectError, match="reasoning_text"):
+        plan_response(make_scenario(RAW_REASONING), wire, {"stream": True})
+
+
+def test_a_summary_reasoning_part_cannot_turn_into_raw_reasoning_text() -> None:
+    script = [{"part": {"type": "reasoning-start", "id": "r"}},
+              {"part": {"type": "reasoning-delta", "id": "r", "delta": "x"}, "wire": {"channel": "reasoning_text"}}]
+    with pytest.raises(DialectError, match="summary"):
+        plan_response(make_scenario(script), D, {"stream": True})

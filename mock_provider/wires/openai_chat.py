@@ -347,6 +347,9 @@ class Encoder:
         >>> out[-1]["choices"][0]["delta"]
         {'refusal': 'No.'}
         """
+        if wire.channel == "reasoning_text":
+            raise self._fail(part.type, "raw reasoning text (`channel: reasoning_text`) is a Responses content "
+                             "part; Chat Completions carries reasoning by the stream's reasoning dialect")
         before: list[Frame] = [self.filter_chunk()] if wire.filter_chunk_before else []
         if wire.channel == "refusal":
             if isinstance(part, TextStart | TextEnd):

@@ -243,6 +243,7 @@ class Encoder:
         self.open: dict[tuple[str, str], _Item] = {}  # (kind, part id) -> open item
         self.calls: dict[str, _Item] = {}  # call id -> its item (open or done)
         self.refusals: set[str] = set()  # text part ids sent as a refusal content part
+        self.raw_reasoning: set[str] = set()  # reasoning part ids sent as reasoning_text content
         self.annotations: dict[str, list[dict[str, Any]]] = {}  # text part id -> its url_citation annotations
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
@@ -350,8 +351,10 @@ class Encoder:
         ['response.content_part.added', 'response.refusal.delta']
         """
         others = wire.model_copy(update={"channel": None})
-        if wire.channel != "refusal" or quirks_of(others):
+        if wire.channel not in ("refusal", "reasoning_text") or quirks_of(others):
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        if wire.channel == "reasoning_text":
+            return list(self._raw_reasoning(part))
         if not isinstance(part, TextStart | TextDelta | TextEnd):
             raise self._fail(part.type, "only a text part can be a refusal")
         key = ("text", part.id)
@@ -432,6 +435,8 @@ class Encoder:
         key = ("reasoning", part.id)
         if isinstance(part, ReasoningEnd):
             return self._reasoning_close(part.id)
+        if part.id in self.raw_reasoning:
+            raise self._fail(part.type, "a reasoning part sent as raw reasoning text keeps `channel: reasoning_text`")
         out: list[dict[str, Any]] = []
         if key not in self.open:
             out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": []})
@@ -446,11 +451,53 @@ class Encoder:
                                    output_index=entry.index, summary_index=0, delta=part.delta))
         return out
 
+    def _raw_reasoning(self, part: Part) -> list[dict[str, Any]]:
+        """A reasoning part as the item's raw ``reasoning_text`` content (``response.reasoning_text.delta/done``).
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001", response_id="resp_1")
+        >>> [e["type"] for e in enc.encode_quirk(parse_part({"type": "reasoning-delta", "id": "r", "delta": "Hm"}),
+        ...                                      StepWire(channel="reasoning_text"))][-2:]
+        ['response.content_part.added', 'response.reasoning_text.delta']
+        """
+        if not isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
+            raise self._fail(part.type, "only a reasoning part can be raw reasoning text")
+        key = ("reasoning", part.id)
+        if key in self.open and part.id not in self.raw_reasoning:
+            raise self._fail(part.type, "a reasoning part that began as a summary cannot turn into raw reasoning text")
+        self.raw_reasoning.add(part.id)
+        if isinstance(part, ReasoningEnd):
+            return self._reasoning_close(part.id)
+        out: list[dict[str, Any]] = []
+        if key not in self.open:
+            out = self._add("reasoning", part.id,
+                            {"id": self._item_id("rs"), "type": "reasoning", "summary": [], "content": []})
+            entry = self.open[key]
+            out.append(self._event("response.content_part.added", item_id=entry.item["id"], output_index=entry.index,
+                                   content_index=0, part={"type": "reasoning_text", "text": ""}))
+        if isinstance(part, ReasoningDelta):
+            entry = self.open[key]
+            entry.text += part.delta
+            out.append(self._event("response.reasoning_text.delta", item_id=entry.item["id"],
+                                   output_index=entry.index, content_index=0, delta=part.delta))
+        return out
+
     def _reasoning_close(self, part_id: str) -> list[dict[str, Any]]:
         entry = self.open.pop(("reasoning", part_id), None)
         if entry is None:
             return []
         item_id, index = entry.item["id"], entry.index
+        if part_id in self.raw_reasoning:
+            content = {"type": "reasoning_text", "text": entry.text}
+            entry.item["content"] = [content]
+            entry.done = True
+            return [
+                self._event("response.reasoning_text.done", item_id=item_id, output_index=index, content_index=0,
+                            text=entry.text),
+                self._event("response.content_part.done", item_id=item_id, output_index=index, content_index=0,
+                            part=dict(content)),
+                self._event("response.output_item.done", output_index=index, item=copy.deepcopy(entry.item)),
+            ]
         summary = {"type": "summary_text", "text": entry.text}
         entry.item["summary"] = [summary]
         entry.done = True

@@ -153,8 +153,8 @@ def refuse_quirks(part: Part, wire: StepWire, dialect: str, scenario_id: str) ->
     >>> str(refuse_quirks(parse_part({"type": "ping"}), StepWire(index=2), "anthropic", "x.y"))
     "dialect 'anthropic' cannot express part 'ping' (scenario x.y): wire quirk index: 2 is a Chat Completions quirk"
     """
-    return fail(part.type, dialect, scenario_id,
-                f"wire quirk {'; '.join(quirks_of(wire))} is a Chat Completions quirk")
+    owner = "an OpenAI Responses" if wire.channel == "reasoning_text" else "a Chat Completions"
+    return fail(part.type, dialect, scenario_id, f"wire quirk {'; '.join(quirks_of(wire))} is {owner} quirk")
 
 
 def error_status_plan(scenario: Scenario, fault: HttpStatusFault, dialect: str) -> WirePlan:
