@@ -148,6 +148,13 @@ def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
     assert [e["type"] for e in _result(session, "http.429.001[gemini]").events] == ["RUN_ERROR"]
 
 
+def test_tanstack_ai_anthropic_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-anthropic`'s `anthropicText` under `chat()`, over `POST /v1/messages` (stream)."""
+    session, _expected = _graded("tanstack-ai-anthropic.mjs", "tanstack-ai-anthropic.verdicts.json",
+                                 "@tanstack/ai-anthropic", "anthropic")
+    assert session.capabilities is not None and session.capabilities.output == "tanstack"
+
+
 @pytest.mark.parametrize("harness", ["tanstack-ai-openai.mjs", "ai-sdk-openai-compatible.mjs"])
 def test_the_shared_harnesses_report_when_a_held_tool_starts(harness: str) -> None:
     """Their server tools come from ``toolExecutor(t, c)`` and they declare ``sends: ['tool-started']``,
