@@ -19,7 +19,10 @@ const CAPABILITIES = {
   name: 'tanstack-ai-anthropic',
   inputs: ['anthropic'],
   output: 'tanstack',
-  features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'server_tools'],
+  // provider_executed: a server_tool_use block and its web_search/web_fetch result become TOOL_CALL_START
+  // (metadata.providerExecuted) + TOOL_CALL_END (text.js:510-561). Declared after the first run (see the
+  // findings page): it was missing from the first declaration.
+  features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'server_tools', 'provider_executed'],
   policies: {
     malformed_args: 'empty-object', // :706-712 an unparsable tool input -> input {}
     missing_usage: 'omit', // :757 message_stop without a stop_reason finishes with no usage
