@@ -6,6 +6,7 @@ Every stream here is written by hand and every expected finding is derived from 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -732,6 +733,21 @@ def test_tanstack_extras() -> None:
     assert t.tool_results == [ToolResultRecord(tool_call_id="c2", result={"ok": False}, is_error=True)]
     assert (t.finish_reason, t.model) == ("tool_calls", "meta-model")
     assert t.usage == UsageRecord(input_tokens=1)
+
+
+def test_tanstack_call_with_no_fragments_takes_its_arguments_from_the_end() -> None:
+    """A call with no TOOL_CALL_ARGS whose END carries ``input`` (@tanstack/ai-anthropic 0.18.11 sends a
+    provider-executed web search so, dist/esm/adapters/text.js:544-561): TanStack's StreamProcessor sets the
+    call's arguments to JSON.stringify(input) (@tanstack/ai 0.58.0 stream/processor.js:868-869), so that is
+    the argument text the consumer holds, not an empty one."""
+    events = [rs(), tcs("s1", "web_search"), tce("s1", input={"query": "Paris weather"}),
+              tcs("c2", "noargs"), tce("c2"), rf()]
+    t = tanstack.extract(events)
+    assert [(c.id, json.loads(c.args_text or "{}"), c.args) for c in t.tool_calls] == [
+        ("s1", {"query": "Paris weather"}, {"query": "Paris weather"}),
+        ("c2", {}, {}),
+    ]
+    assert t.tool_calls[1].args_text == ""  # no END input: nothing replaces the empty text
 
 
 @pytest.mark.parametrize(

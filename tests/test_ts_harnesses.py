@@ -167,6 +167,19 @@ def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
     assert [e["type"] for e in _result(session, "http.429.001[gemini]").events] == ["RUN_ERROR"]
 
 
+def test_tanstack_ai_anthropic_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-anthropic`'s `anthropicText` under `chat()`, over `POST /v1/messages` (stream)."""
+    session, _expected = _graded("tanstack-ai-anthropic.mjs", "tanstack-ai-anthropic.verdicts.json",
+                                 "@tanstack/ai-anthropic", "anthropic")
+    assert session.capabilities is not None and session.capabilities.output == "tanstack"
+    # D-input-tokens: message_start (which carries input_tokens) is never read, so the prompt counts 0.
+    finished = [e for e in _result(session, "text.basic.001[anthropic]").events if e["type"] == "RUN_FINISHED"]
+    assert [e["usage"]["promptTokens"] for e in finished] == [0]
+    # D-max-tokens-error: stop_reason max_tokens ends the run in RUN_ERROR, not RUN_FINISHED 'length'.
+    last = _result(session, "finish.length.001[anthropic]").events[-1]
+    assert (last["type"], last.get("code")) == ("RUN_ERROR", "max_tokens")
+
+
 @pytest.mark.parametrize("harness", ["tanstack-ai-openai.mjs", "ai-sdk-openai-compatible.mjs"])
 def test_the_shared_harnesses_report_when_a_held_tool_starts(harness: str) -> None:
     """Their server tools come from ``toolExecutor(t, c)`` and they declare ``sends: ['tool-started']``,

@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import json
 import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -665,7 +666,12 @@ class _Extraction:
         makes of the text anyway (``null`` text and ``{}``: executeTools runs a non-object as ``{}``)
         is no difference."""
         final = engine_input(self.ended[call_id])
-        record = tool_call_record(call_id, name, "".join(self.args.get(call_id, [])), final, provider_executed)
+        text = "".join(self.args.get(call_id, []))
+        if not text and final is not None:
+            # No fragments: the engine and TanStack's StreamProcessor hold JSON.stringify(input) as the call's
+            # arguments (@tanstack/ai 0.58.0 stream/processor.js:868-869), the text the consumer has.
+            text = json.dumps(final, ensure_ascii=False, separators=(",", ":"))
+        record = tool_call_record(call_id, name, text, final, provider_executed)
         if final is not None and not record.malformed and final != engine_input(record.args or {}):
             record = record.model_copy(update={"args": final})
         return record
