@@ -7,7 +7,6 @@ Example (shell)::
     mock-provider render tool.interleave.002 --dialect v3
     mock-provider render SCENARIO_ID --dialect openai-chat --turn 2   # turn 2 of an agent loop
     mock-provider serve --port 8765 --time-scale 0
-    mock-provider import capture.sse --wire anthropic --out my_scenarios
 """
 
 from __future__ import annotations
@@ -58,25 +57,6 @@ def _print_errors(exc: ScenarioError) -> None:
     """Every located error an exception carries, one ``error: file:line: field: why`` line each."""
     for err in sorted(every_error(exc), key=lambda e: (e.path, e.line or 0)):
         print(f"error: {err}", file=sys.stderr)
-
-
-def _cmd_import(args: argparse.Namespace) -> int:
-    """Write a scenario (and the raw bytes beside it) from a captured SSE stream, then validate it."""
-    from mock_provider.capture import CaptureError, import_capture
-
-    try:
-        target = import_capture(args.file, args.wire, args.out, args.id)
-    except CaptureError as exc:
-        print(f"error: {args.file}: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"error: {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    s = load_scenario(target)  # what was written must validate (a ScenarioError is reported by _main)
-    print(f"ok: {target} ({s.id}, {len(s.script)} steps; raw bytes in {s.recorded.file if s.recorded else '-'})")
-    if s.description:
-        print(s.description)
-    return 0
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
@@ -277,13 +257,6 @@ def _main(argv: Sequence[str] | None) -> int:
     r.add_argument("--reasoning", choices=REASONING_DIALECTS, default=None,
                    help="openai-chat reasoning dialect, as the request header X-Mock-Reasoning picks it")
     r.set_defaults(fn=_cmd_render)
-    im = sub.add_parser("import", help="turn a captured SSE stream into a scenario that replays it byte for byte")
-    im.add_argument("file", help="the raw SSE capture (response body)")
-    im.add_argument("--wire", required=True, choices=("openai-chat", "openai-responses", "anthropic", "gemini"),
-                    help="the provider wire the capture was made on")
-    im.add_argument("--out", default=".", help="directory for <id>.yaml and <id>.sse (default: here)")
-    im.add_argument("--id", default=None, help="scenario id (default: imported.<file name>)")
-    im.set_defaults(fn=_cmd_import)
     sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     sv.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 = any free port)")

@@ -57,7 +57,6 @@ from mock_provider.scenario_steps import MatchRule as MatchRule
 from mock_provider.scenario_steps import Message as Message
 from mock_provider.scenario_steps import ModelInfo as ModelInfo
 from mock_provider.scenario_steps import RawBytesFault as RawBytesFault
-from mock_provider.scenario_steps import RecordedStream as RecordedStream
 from mock_provider.scenario_steps import RequestCheck as RequestCheck
 from mock_provider.scenario_steps import RequestSpec as RequestSpec
 from mock_provider.scenario_steps import ServerToolResult as ServerToolResult
@@ -128,9 +127,6 @@ class Scenario(_M):
     requires: list[Feature] = Field(default_factory=list, description="Features beyond those derived.")
     client: ClientSpec = Field(default_factory=ClientSpec)
     wire: WireOptions = Field(default_factory=WireOptions)
-    recorded: RecordedStream | None = Field(
-        default=None, description="Raw bytes of an imported capture, replayed byte for byte on their wire."
-    )
     match: MatchRule | None = None
     stateless: bool = Field(
         default=False, description="Every request gets turn 1, whatever assistant turns its conversation holds: "
@@ -169,7 +165,6 @@ class Scenario(_M):
     _source: str | None = PrivateAttr(default=None)
     # Turn views (see for_turn), made on first use: a served later turn costs one copy, not one per request.
     _turn_views: dict[int, Scenario] = PrivateAttr(default_factory=dict)
-    _recorded_bytes: bytes | None = PrivateAttr(default=None)  # the ``recorded.file`` bytes, read at load
     _turn: int = PrivateAttr(default=1)  # which turn this is: 1 for the scenario, n for its for_turn(n)
 
     @model_validator(mode="after")
@@ -279,10 +274,6 @@ class Scenario(_M):
     def failed_attempts_of(self, turn: int) -> list[HttpStatusFault]:
         """The scripted failures of a turn's first attempts (1-based turn)."""
         return self.failed_attempts if turn == 1 else self.turns[turn - 2].failed_attempts
-
-    def recorded_bytes(self) -> bytes | None:
-        """The raw bytes ``recorded.file`` held when the scenario was loaded (None: not a capture)."""
-        return self._recorded_bytes
 
     def for_turn(self, turn: int) -> Scenario:
         """The scenario as one turn's response sees it: that turn's script as ``script`` (1-based).
@@ -512,22 +503,7 @@ def parse_scenario_text(text: str, path: str = "<string>", *, short_form: bool =
         scenario = scenario_from_document(data, path, node, short_form=short_form,
                                           fallback_id=fallback_id or default_id(Path(path).stem))
     scenario._source = path
-    if scenario.recorded is not None:
-        scenario._recorded_bytes = _read_sidecar(scenario.recorded, path, node)
     return scenario
-
-
-def _read_sidecar(recorded: RecordedStream, path: str, node: Any) -> bytes:
-    """The bytes of ``recorded.file`` (relative to the scenario file), or a located error."""
-    line = node_line(node, ["recorded", "file"]) if node is not None else None
-    name = Path(recorded.file)
-    if name.is_absolute() or ".." in name.parts:
-        raise ScenarioError(path, line, "recorded.file",
-                            "must name a file beside the scenario (no absolute path, no ..)")
-    try:
-        return (Path(path).parent / name).read_bytes()
-    except OSError as exc:
-        raise ScenarioError(path, line, "recorded.file", f"cannot read {recorded.file}: {exc.strerror or exc}") from exc
 
 
 def scenario_from_document(data: dict[str, Any], path: str, node: Any = None, *, short_form: bool,

@@ -276,18 +276,6 @@ class WireOptions(_M):
     )
 
 
-class RecordedStream(_M):
-    """The raw bytes of an imported or recorded stream, kept beside the scenario (``file``).
-
-    ``replay: exact`` serves those bytes unchanged on ``wire`` (a streaming request); every other
-    wire, and ``replay: rendered``, gets the script's parts through the kit's encoder.
-    """
-
-    wire: Literal["openai-chat", "openai-responses", "anthropic", "gemini"]
-    file: str = Field(min_length=1, description="The capture's raw bytes, relative to the scenario file.")
-    replay: Literal["exact", "rendered"] = "exact"
-
-
 class Step(_M):
     """One script step: a canonical part, a verbatim unknown part, or a fault; plus a delay."""
 

@@ -195,9 +195,6 @@ def plan_response(
     first = scenario.script[0].fault
     if isinstance(first, HttpStatusFault):
         return error_status_plan(scenario, first, dialect)
-    recorded = recorded_plan(scenario, dialect, request.get("stream") is True if streaming is None else streaming)
-    if recorded is not None:
-        return recorded
     if dialect not in registry.REGISTRY:
         raise ValueError(f"unknown dialect {dialect!r}")
     found = registry.dialect(dialect)
@@ -207,20 +204,6 @@ def plan_response(
     if isinstance(found, HttpDialect):
         return found.plan(scenario, request, streaming=streaming)
     raise TypeError(f"dialect {dialect!r} is neither a part dialect nor an HTTP wire: {found!r}")
-
-
-def recorded_plan(scenario: Scenario, dialect: str, streaming: bool) -> WirePlan | None:
-    """The captured bytes, unchanged, when a streaming request asks for an imported scenario on the wire
-    it was captured from (``recorded.replay: exact``); None: the parts are rendered as usual.
-
-    >>> from mock_provider.scenario import load_corpus
-    >>> recorded_plan(load_corpus()[0], "openai-chat", True) is None
-    True
-    """
-    rec, raw = scenario.recorded, scenario.recorded_bytes()
-    if rec is None or raw is None or rec.replay != "exact" or rec.wire != dialect or not streaming:
-        return None
-    return WirePlan(200, http_headers(scenario, True), [Chunk(raw, 0.0, 0)], scenario.id, dialect)
 
 
 def apply_step_faults(
