@@ -123,6 +123,19 @@ def _cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_record(args: argparse.Namespace) -> int:
+    """Run the recording proxy until interrupted."""
+    from pathlib import Path
+
+    from mock_provider.record import run_recorder
+
+    try:
+        asyncio.run(run_recorder(args.upstream, Path(args.out), args.host, args.port, args.redact_header))
+    except KeyboardInterrupt:
+        print("mock-provider: recording stopped", flush=True)
+    return 0
+
+
 def load_scenario_document(doc: dict[str, Any], path: str) -> None:
     """Validate a generated scenario document as ``validate`` would (``ScenarioError`` when it does not)."""
     from mock_provider.scenario import scenario_from_document
@@ -298,6 +311,14 @@ def _main(argv: Sequence[str] | None) -> int:
     im.add_argument("--replay", choices=("exact", "rendered"), default="exact",
                     help="exact (default): serve the captured bytes on their wire; rendered: the parts re-encoded")
     im.set_defaults(fn=_cmd_import)
+    rc = sub.add_parser("record", help="proxy the model routes to a real upstream, one scenario per streamed exchange")
+    rc.add_argument("--upstream", required=True, help="the provider's base URL, e.g. https://api.openai.com")
+    rc.add_argument("--out", default=".", help="directory to write the scenarios to (default: here)")
+    rc.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    rc.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    rc.add_argument("--redact-header", action="append", default=[], metavar="NAME",
+                    help="one more request header never written (credentials are always dropped); repeatable")
+    rc.set_defaults(fn=_cmd_record)
     sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     sv.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 = any free port)")

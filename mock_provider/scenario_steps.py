@@ -329,6 +329,8 @@ class Recording(_M):
     unmodelled: list[str] = Field(default_factory=list, description="What the parts model has no place for: "
                                   "replayed byte for byte, absent from the re-rendered form.")
     source: str = Field(default="", description="Where the capture came from.")
+    request_headers: dict[str, str] = Field(default_factory=dict, description="The recorded request's headers, "
+                                            "every credential dropped (mock-provider record).")
 
     def body(self) -> bytes:
         """Every recorded byte, in order."""
