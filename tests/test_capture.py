@@ -125,3 +125,39 @@ def test_official_sdk_reads_both_replays_the_same(wire: str, served: Any) -> Non
     rendered = _sdk_read(wire, srv.base_url, scenarios[f"{wire}-rendered"].id)
     assert exact == rendered
     assert exact["text"] == WANT[wire]["text"] and exact["calls"] == WANT[wire]["calls"]
+
+
+def _suite(cwd: Path, scenarios: Path) -> Any:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONPATH": str(root)}
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "-p", "_sac_pytest.conformance", "-p", "_sac_pytest.mock_provider",
+                           "--adapter=conformance.reference.openai_http:OpenAIHttpReferenceAdapter",
+                           "--conformance-dialect=openai-chat", f"--conformance-scenarios={scenarios}",
+                           "--conformance-scenarios-only"], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_imported_scenario_runs_under_the_suite(tmp_path: Path) -> None:
+    """An imported capture is a case like any other: the reference adapter passes it, and a wrong
+    expectation in the same file fails it."""
+    from mock_provider.capture import scenario_document, write_scenario
+
+    sse = (b'data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,'
+           b'"delta":{"role":"assistant","content":"Bon"},"finish_reason":null}]}\n\n'
+           b'data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,'
+           b'"delta":{"content":"jour"},"finish_reason":null}]}\n\n'
+           b'data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,'
+           b'"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n')
+    good, bad = tmp_path / "good", tmp_path / "bad"
+    write_scenario(scenario_document(sse, "openai-chat", scenario_id="captured.bonjour"), good)
+    doc = scenario_document(sse, "openai-chat", scenario_id="captured.bonjour")
+    doc["expected"]["text"] = "Bonsoir"
+    write_scenario(doc, bad)
+    passed, failed = _suite(tmp_path, good), _suite(tmp_path, bad)
+    assert passed.returncode == 0 and "PASS=1" in passed.stdout, passed.stdout[-2000:]
+    assert failed.returncode != 0 and "FAIL=1" in failed.stdout, failed.stdout[-2000:]
