@@ -21,10 +21,12 @@ from mock_provider.scenario import Scenario, load_scenario
 from mock_provider.server import ThreadedMockServer
 
 CAPTURES = Path(__file__).parent / "data" / "captures"
-FILES = {"anthropic": "anthropic-text.chunks.txt", "gemini": "google-tool-call.chunks.txt",
+FILES = {"openai-chat": "azure-chat-text.chunks.txt",
+         "anthropic": "anthropic-text.chunks.txt", "gemini": "google-tool-call.chunks.txt",
          "openai-responses": "openai-responses-tool-call.chunks.txt"}
 # Read from the fixture files by eye, not from the kit's output.
 WANT = {
+    "openai-chat": {"text": "Capital of Denmark.", "calls": []},
     "anthropic": {"text": "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I "
                           "can help you with?", "calls": []},
     "gemini": {"text": "", "calls": [("weather", {"location": "San Francisco"})]},
@@ -38,9 +40,9 @@ def as_sse(wire: str) -> bytes:
     for line in (CAPTURES / FILES[wire]).read_text().splitlines():
         if not line.strip():
             continue
-        head = f"event: {json.loads(line)['type']}\n" if wire != "gemini" else ""
+        head = f"event: {json.loads(line)['type']}\n" if wire not in ("gemini", "openai-chat") else ""
         out += f"{head}data: {line}\n\n".encode()
-    return out
+    return out + (b"data: [DONE]\n\n" if wire == "openai-chat" else b"")
 
 
 def imported(wire: str, tmp: Path, replay: str = "exact") -> Scenario:
@@ -67,6 +69,15 @@ def test_import_derives_the_transcript(wire: str, tmp_path: Path) -> None:
     assert s.recording is not None and s.recording.body() == as_sse(wire)
 
 
+def test_real_captures_name_what_the_parts_do_not_hold() -> None:
+    from mock_provider.sse import parse_sse
+    from mock_provider.wires.decode import decode_events
+
+    assert decode_events("openai-chat", parse_sse(as_sse("openai-chat"))).unmodelled == [
+        "openai-chat: chunk.prompt_filter_results", "openai-chat: choice.content_filter_results"]
+    assert decode_events("gemini", parse_sse(as_sse("gemini"))).unmodelled == ["gemini: part.thoughtSignature"]
+
+
 def test_import_names_what_the_parts_do_not_hold(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "x.sse"
     src.write_bytes(as_sse("anthropic").replace(b"event: ping", b"event: future", 1)
@@ -76,7 +87,9 @@ def test_import_names_what_the_parts_do_not_hold(tmp_path: Path, capsys: pytest.
 
 
 def _post(base: str, wire: str, sid: str) -> httpx.Response:
-    path, body = {"anthropic": ("/v1/messages", {"model": f"scenario:{sid}", "max_tokens": 9, "stream": True,
+    path, body = {"openai-chat": ("/v1/chat/completions", {"model": f"scenario:{sid}", "stream": True,
+                                                           "messages": [{"role": "user", "content": "hi"}]}),
+                  "anthropic": ("/v1/messages", {"model": f"scenario:{sid}", "max_tokens": 9, "stream": True,
                                                   "messages": [{"role": "user", "content": "hi"}]}),
                   "openai-responses": ("/v1/responses", {"model": f"scenario:{sid}", "stream": True, "input": "hi"}),
                   "gemini": (f"/v1beta/models/scenario:{sid}:streamGenerateContent?alt=sse",
@@ -102,6 +115,13 @@ def _sdk_read(wire: str, base: str, sid: str) -> dict[str, Any]:
             msg = stream.get_final_message()
         return {"text": "".join(b.text for b in msg.content if b.type == "text"), "stop": msg.stop_reason,
                 "calls": [(b.name, b.input) for b in msg.content if b.type == "tool_use"]}
+    if wire == "openai-chat":
+        cc = openai.OpenAI(base_url=base + "/v1", api_key="sk-test", max_retries=0)
+        chunks = list(cc.chat.completions.create(model=f"scenario:{sid}", stream=True,
+                                                 messages=[{"role": "user", "content": "hi"}]))
+        text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+        stops = [c.choices[0].finish_reason for c in chunks if c.choices and c.choices[0].finish_reason]
+        return {"text": text, "stop": stops, "calls": []}
     if wire == "openai-responses":
         oc = openai.OpenAI(base_url=base + "/v1", api_key="sk-test", max_retries=0)
         done = [e for e in oc.responses.create(model=f"scenario:{sid}", input="hi", stream=True)

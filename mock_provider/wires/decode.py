@@ -155,6 +155,9 @@ def _json(ev: SseEvent, d: Decoded, wire: str) -> dict[str, Any] | None:
 # ---------------------------------------------------------------- Chat Completions
 _CHAT_FINISH = {"stop": "stop", "length": "length", "content_filter": "content-filter", "tool_calls": "tool-calls",
                 "function_call": "tool-calls"}
+# Chunk fields read, or that only restate the stream (`object`, `system_fingerprint`, `service_tier`).
+_CHAT_CHUNK_READ = frozenset({"id", "object", "created", "model", "choices", "usage", "system_fingerprint",
+                              "service_tier", "obfuscation"})
 _CHAT_DELTA_READ = frozenset({"role", "content", "reasoning_content", "reasoning", "tool_calls", "refusal"})
 
 
@@ -177,9 +180,11 @@ class _Chat:
             self.blocks.close()
             self.d.add({"type": "error", "error": chunk["error"]})
             return
-        if not self.meta:
+        if not self.meta and chunk.get("id"):  # Azure's first chunk (prompt filter results) has an empty id
             self.meta = True
             _metadata(self.d, chunk.get("id"), chunk.get("model"), chunk.get("created"))
+        for key in chunk.keys() - _CHAT_CHUNK_READ:
+            self.d.skip(f"openai-chat: chunk.{key}")
         if isinstance(chunk.get("usage"), dict):
             self.usage = self._usage(chunk["usage"])
         for choice in chunk.get("choices") or []:
@@ -187,6 +192,8 @@ class _Chat:
                 self._choice(choice)
 
     def _choice(self, choice: dict[str, Any]) -> None:
+        for key in choice.keys() - {"index", "delta", "finish_reason", "logprobs"}:
+            self.d.skip(f"openai-chat: choice.{key}")
         delta = choice.get("delta") or {}
         for key in delta:
             if key not in _CHAT_DELTA_READ and delta[key] is not None:
@@ -487,7 +494,7 @@ class _Gemini:
             if part["text"]:
                 self.blocks.delta(kind, f"{kind}-0", part["text"])
         for key in part:
-            if key not in ("text", "thought", "functionCall", "thoughtSignature"):
+            if key not in ("text", "thought", "functionCall"):
                 self.d.skip(f"gemini: part.{key}")
 
     def end(self) -> None:
