@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from mock_provider.corpus import load_scenarios
 from mock_provider.dialects import HTTP_DIALECTS, DialectError
@@ -96,6 +97,50 @@ def _cmd_render(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # `mock-provider render ... | head`
         pass
     return 0
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    """Write the scenario of one raw SSE capture; warn about what the parts model has no place for."""
+    from pathlib import Path
+
+    from mock_provider.capture import scenario_document, scenario_id_for, write_scenario
+
+    path = Path(args.file)
+    body = path.read_bytes()
+    doc = scenario_document(body, args.wire, scenario_id=args.id or scenario_id_for(path.name),
+                            source=args.source or path.name)
+    if args.replay != "exact":
+        doc["recording"]["replay"] = args.replay
+    try:
+        load_scenario_document(doc, str(path))
+    except ScenarioError as exc:
+        _print_errors(exc)
+        return 1
+    written = write_scenario(doc, Path(args.out))
+    for what in doc["recording"].get("unmodelled", []):
+        print(f"warning: {path}: {what}: not in the parts model; replayed byte for byte only", file=sys.stderr)
+    print(f"wrote {written} ({len(doc['script'])} parts, {len(doc['recording']['chunks'])} chunks)")
+    return 0
+
+
+def _cmd_record(args: argparse.Namespace) -> int:
+    """Run the recording proxy until interrupted."""
+    from pathlib import Path
+
+    from mock_provider.record import run_recorder
+
+    try:
+        asyncio.run(run_recorder(args.upstream, Path(args.out), args.host, args.port, args.redact_header))
+    except KeyboardInterrupt:
+        print("mock-provider: recording stopped", flush=True)
+    return 0
+
+
+def load_scenario_document(doc: dict[str, Any], path: str) -> None:
+    """Validate a generated scenario document as ``validate`` would (``ScenarioError`` when it does not)."""
+    from mock_provider.scenario import scenario_from_document
+
+    scenario_from_document(dict(doc), path, short_form=False, fallback_id=str(doc.get("id", "captured.stream")))
 
 
 def _time_scale(text: str) -> float:
@@ -257,6 +302,23 @@ def _main(argv: Sequence[str] | None) -> int:
     r.add_argument("--reasoning", choices=REASONING_DIALECTS, default=None,
                    help="openai-chat reasoning dialect, as the request header X-Mock-Reasoning picks it")
     r.set_defaults(fn=_cmd_render)
+    im = sub.add_parser("import", help="make a scenario of a raw SSE capture (parts, transcript, bytes for replay)")
+    im.add_argument("file")
+    im.add_argument("--wire", required=True, choices=("openai-chat", "openai-responses", "anthropic", "gemini"))
+    im.add_argument("--out", default=".", help="directory to write the scenario to (default: here)")
+    im.add_argument("--id", default=None, help="scenario id (default: captured.<file name>)")
+    im.add_argument("--source", default=None, help="where the capture came from, kept in the scenario")
+    im.add_argument("--replay", choices=("exact", "rendered"), default="exact",
+                    help="exact (default): serve the captured bytes on their wire; rendered: the parts re-encoded")
+    im.set_defaults(fn=_cmd_import)
+    rc = sub.add_parser("record", help="proxy the model routes to a real upstream, one scenario per streamed exchange")
+    rc.add_argument("--upstream", required=True, help="the provider's base URL, e.g. https://api.openai.com")
+    rc.add_argument("--out", default=".", help="directory to write the scenarios to (default: here)")
+    rc.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    rc.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    rc.add_argument("--redact-header", action="append", default=[], metavar="NAME",
+                    help="one more request header never written (credentials are always dropped); repeatable")
+    rc.set_defaults(fn=_cmd_record)
     sv = sub.add_parser("serve", help="serve the scenarios over HTTP (OpenAI, Anthropic, AI SDK parts, control API)")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     sv.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 = any free port)")

@@ -57,6 +57,8 @@ from mock_provider.scenario_steps import MatchRule as MatchRule
 from mock_provider.scenario_steps import Message as Message
 from mock_provider.scenario_steps import ModelInfo as ModelInfo
 from mock_provider.scenario_steps import RawBytesFault as RawBytesFault
+from mock_provider.scenario_steps import RecordedChunk as RecordedChunk
+from mock_provider.scenario_steps import Recording as Recording
 from mock_provider.scenario_steps import RequestCheck as RequestCheck
 from mock_provider.scenario_steps import RequestSpec as RequestSpec
 from mock_provider.scenario_steps import ServerToolResult as ServerToolResult
@@ -156,6 +158,9 @@ class Scenario(_M):
     model_info: ModelInfo | None = Field(
         default=None, description="The upstream model's models.dev catalogue entry, given to the adapter "
         "(AdapterContext.model_info); needs expected_modalities."
+    )
+    recording: Recording | None = Field(
+        default=None, description="The bytes a provider sent, for a byte-exact replay (imported or recorded)."
     )
     expected_modalities: list[TanstackModality] | None = Field(
         default=None, description="The TanStack input modalities (@tanstack/ai Modality) the adapter must declare "

@@ -300,6 +300,43 @@ class Step(_M):
         return self
 
 
+class RecordedChunk(_M):
+    """One piece of a recorded body, as it arrived: UTF-8 text, or base64 for bytes that are not."""
+
+    data: str = ""
+    data_base64: str | None = Field(default=None, description="The bytes, base64, when they are not UTF-8 text.")
+    delay_ms: float = Field(default=0, ge=0, description="Time since the previous piece arrived.")
+
+    def raw(self) -> bytes:
+        """The piece's bytes."""
+        import base64
+
+        return base64.b64decode(self.data_base64) if self.data_base64 is not None else self.data.encode()
+
+
+class Recording(_M):
+    """A streamed answer as a provider sent it (``mock-provider import`` or ``record``).
+
+    ``replay: exact`` serves these bytes and chunk boundaries on ``wire`` (streaming requests); every
+    other wire, and ``replay: rendered``, gets the script's parts through the kit's encoder.
+    """
+
+    wire: Literal["openai-chat", "openai-responses", "anthropic", "gemini"]
+    replay: Literal["exact", "rendered"] = "exact"
+    status: int = Field(default=200, ge=200, le=599)
+    headers: dict[str, str] = Field(default_factory=dict, description="Response headers kept (content-type).")
+    chunks: list[RecordedChunk] = Field(min_length=1)
+    unmodelled: list[str] = Field(default_factory=list, description="What the parts model has no place for: "
+                                  "replayed byte for byte, absent from the re-rendered form.")
+    source: str = Field(default="", description="Where the capture came from.")
+    request_headers: dict[str, str] = Field(default_factory=dict, description="The recorded request's headers, "
+                                            "every credential dropped (mock-provider record).")
+
+    def body(self) -> bytes:
+        """Every recorded byte, in order."""
+        return b"".join(c.raw() for c in self.chunks)
+
+
 class Contract(_M):
     """A scenario whose upstream stream breaks the provider's contract on purpose.
 

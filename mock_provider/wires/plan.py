@@ -195,6 +195,10 @@ def plan_response(
     first = scenario.script[0].fault
     if isinstance(first, HttpStatusFault):
         return error_status_plan(scenario, first, dialect)
+    rec = scenario.recording
+    if rec is not None and rec.replay == "exact" and rec.wire == dialect and \
+            (streaming if streaming is not None else request.get("stream") is True or dialect == "gemini"):
+        return recorded_plan(scenario)
     if dialect not in registry.REGISTRY:
         raise ValueError(f"unknown dialect {dialect!r}")
     found = registry.dialect(dialect)
@@ -204,6 +208,24 @@ def plan_response(
     if isinstance(found, HttpDialect):
         return found.plan(scenario, request, streaming=streaming)
     raise TypeError(f"dialect {dialect!r} is neither a part dialect nor an HTTP wire: {found!r}")
+
+
+def recorded_plan(scenario: Scenario) -> WirePlan:
+    """A recording served byte for byte: its status, its content type, its chunks at their delays.
+
+    >>> from mock_provider.scenario import Recording, load_corpus
+    >>> s = load_corpus()[0]
+    >>> s = s.model_copy(update={"recording": Recording(wire="openai-chat", chunks=[{"data": "data: 1\\n\\n"}])})
+    >>> [c.data for c in recorded_plan(s).body]
+    [b'data: 1\\n\\n']
+    """
+    rec = scenario.recording
+    if rec is None:
+        raise ValueError(f"scenario {scenario.id} has no recording")
+    headers = {"content-type": rec.headers.get("content-type", "text/event-stream"), "cache-control": "no-cache",
+               "x-mock-scenario": scenario.id}
+    body: list[BodyItem] = [Chunk(c.raw(), c.delay_ms, i) for i, c in enumerate(rec.chunks)]
+    return WirePlan(rec.status, headers, body, scenario.id, rec.wire)
 
 
 def apply_step_faults(
@@ -461,6 +483,7 @@ __all__ = [
     "json_body_items",
     "plan_response",
     "quirks_of",
+    "recorded_plan",
     "refuse_quirks",
     "scenario_hash",
     "steps_to_encode",

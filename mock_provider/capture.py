@@ -1,0 +1,110 @@
+"""A captured stream made a scenario: the parts read from the wire, the transcript they mean, the bytes kept.
+
+``mock-provider import FILE --wire W`` and the recording proxy (:mod:`mock_provider.record`) both
+end here: the SSE body is split into events (:mod:`mock_provider.sse`), decoded into canonical
+parts (:mod:`mock_provider.wires.decode`), the expected transcript is derived from the parts
+(:mod:`mock_provider.derive`), and the body is kept as it arrived (``recording``) for a byte-exact
+replay. What the parts model has no place for is listed in ``recording.unmodelled``: replayed
+byte for byte, a warning rather than a failure.
+
+Example:
+    >>> body = (b'data: {"id":"c","model":"m","created":0,"choices":[{"index":0,"delta":{"content":"Hi"}}]}\\n\\n'
+    ...         b'data: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\\n\\ndata: [DONE]\\n\\n')
+    >>> doc = scenario_document(body, "openai-chat", scenario_id="captured.hi")
+    >>> doc["expected"]["text"], doc["recording"]["wire"], len(doc["recording"]["chunks"])
+    ('Hi', 'openai-chat', 3)
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mock_provider.derive import derived_rows, expected_transcript
+from mock_provider.parts import dump_part
+from mock_provider.sse import parse_sse
+from mock_provider.wires.decode import decode_events
+
+
+def _chunk(data: bytes, delay_ms: float) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    try:
+        out["data"] = data.decode("utf-8")
+    except UnicodeDecodeError:
+        out["data_base64"] = base64.b64encode(data).decode()
+    if delay_ms:
+        out["delay_ms"] = round(delay_ms, 3)
+    return out
+
+
+def _request_spec(request: dict[str, Any] | None) -> dict[str, Any]:
+    """The caller's request a recorded exchange implies: the last user message's text, the model."""
+    spec: dict[str, Any] = {"messages": [{"role": "user", "content": "(captured stream)"}]}
+    if not request:
+        return spec
+    if isinstance(request.get("model"), str):
+        spec["model"] = request["model"]
+    from mock_provider.server.selection import last_user_text
+
+    text = last_user_text(request)
+    if text:
+        spec["messages"] = [{"role": "user", "content": text}]
+    return spec
+
+
+def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[tuple[bytes, float]] | None = None,
+                      request: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
+                      status: int = 200, source: str = "") -> dict[str, Any]:
+    """The scenario document of one captured streamed answer.
+
+    ``chunks`` are the body's pieces as they arrived, with the delay before each (default: one
+    piece per SSE event, no delay: a capture file keeps no boundaries).
+    """
+    events = parse_sse(body)
+    decoded = decode_events(wire, events)
+    pieces = chunks if chunks is not None else [(e.raw, 0.0) for e in events]
+    parts = decoded.parts
+    script = [{"part": dump_part(p)} for p in parts] or [{"fault": {"kind": "raw_bytes", "data": ""}}]
+    recording: dict[str, Any] = {"wire": wire, "status": status, "chunks": [_chunk(d, ms) for d, ms in pieces]}
+    if headers and headers.get("content-type"):
+        recording["headers"] = {"content-type": headers["content-type"]}
+    if decoded.unmodelled:
+        recording["unmodelled"] = decoded.unmodelled
+    if source:
+        recording["source"] = source
+    return {
+        "id": scenario_id,
+        "title": f"Captured {wire} stream" + (f" ({source})" if source else ""),
+        "rows": derived_rows(parts),
+        "citations": [{"kind": "test", "ref": f"captured stream{': ' + source if source else ''}"}],
+        "request": _request_spec(request),
+        "stateless": True,
+        "script": script,
+        "expected": expected_transcript(parts).model_dump(mode="json", exclude_defaults=True),
+        "recording": recording,
+    }
+
+
+def scenario_id_for(name: str, prefix: str = "captured") -> str:
+    """A scenario id from a file or exchange name.
+
+    >>> scenario_id_for("anthropic-text.chunks.sse")
+    'captured.anthropic-text-chunks-sse'
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "stream"
+    return f"{prefix}.{slug[:150]}"
+
+
+def write_scenario(doc: dict[str, Any], out_dir: Path) -> Path:
+    """Write one scenario document as YAML named after its id; returns the path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{doc['id']}.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
+    return path
+
+
+__all__ = ["scenario_document", "scenario_id_for", "write_scenario"]

@@ -1,0 +1,189 @@
+"""The recording proxy: the model routes of ``serve``, forwarded to a real upstream, one scenario per exchange.
+
+``mock-provider record --upstream URL --out DIR`` listens where ``serve`` would, forwards each
+model request (Chat Completions, Responses, Anthropic Messages, Gemini) to the same path and query
+at ``URL``, and streams the answer back to the client unchanged, each piece as it arrives. When a
+streamed (SSE) answer ends, :func:`mock_provider.capture.scenario_document` makes it a scenario:
+the parts read from the wire, the transcript they mean, the pieces with their arrival delays.
+
+Secrets never reach a written file: the scenario keeps the request's last user message and model,
+the path with its query's ``key`` (and any user-named parameter) replaced, and the request headers
+minus every credential (``Authorization``, ``Proxy-Authorization``, ``x-api-key``,
+``x-goog-api-key``, ``Cookie``, ``Set-Cookie`` and each ``--redact-header``); response headers keep
+only the content type.
+
+Example:
+    >>> safe_headers({"Authorization": "Bearer s", "X-Team": "t", "Accept": "text/event-stream"}, ["x-team"])
+    {'accept': 'text/event-stream'}
+    >>> redact_query("/v1beta/models/m:streamGenerateContent?alt=sse&key=s3cret")
+    '/v1beta/models/m:streamGenerateContent?alt=sse&key=REDACTED'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode
+
+import aiohttp
+from aiohttp import web
+
+from mock_provider.capture import scenario_document, write_scenario
+from mock_provider.dialects import HTTP_DIALECTS
+from mock_provider.server.serve import DEFAULT_HOST, ThreadedServer
+from mock_provider.wires import http_dialect
+
+log = logging.getLogger("mock_provider.record")
+SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "cookie",
+                            "set-cookie"})
+SECRET_PARAMS = frozenset({"key", "api_key", "access_token"})
+# Hop-by-hop and framing headers: the proxy's own connection sets them.
+_HOP = frozenset({"host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te",
+                  "trailer", "proxy-connection", "content-encoding", "accept-encoding"})
+REDACTED = "REDACTED"
+
+
+def safe_headers(headers: Iterable[tuple[str, str]] | dict[str, str], redact: Iterable[str] = ()) -> dict[str, str]:
+    """The request headers a written scenario may keep: no credential, no user-named header, no framing."""
+    drop = SECRET_HEADERS | {h.lower() for h in redact} | _HOP
+    items = headers.items() if isinstance(headers, dict) else headers
+    return {k.lower(): v for k, v in items if k.lower() not in drop}
+
+
+def redact_query(path_qs: str, redact: Iterable[str] = ()) -> str:
+    """A path whose secret query parameters (``key``, ``api_key``, ``access_token``, user-named) are replaced."""
+    path, _, query = path_qs.partition("?")
+    if not query:
+        return path
+    drop = SECRET_PARAMS | {p.lower() for p in redact}
+    pairs = [(k, REDACTED if k.lower() in drop else v) for k, v in parse_qsl(query, keep_blank_values=True)]
+    return f"{path}?{urlencode(pairs, safe=':/')}"
+
+
+class Recorder:
+    """Forwards model requests to ``upstream`` and writes one scenario per streamed exchange into ``out``."""
+
+    def __init__(self, upstream: str, out: Path, *, redact_headers: Iterable[str] = (), prefix: str = "recorded"):
+        self.upstream = upstream.rstrip("/")
+        self.out = out
+        self.redact = [h.lower() for h in redact_headers]
+        self.prefix = prefix
+        self._n = itertools.count(1)
+        self.written: list[Path] = []
+        self._session: aiohttp.ClientSession | None = None
+
+    def handler(self, wire: str) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+        async def forward(request: web.Request) -> web.StreamResponse:
+            return await self._forward(request, wire)
+
+        forward.__name__ = f"record_{wire.replace('-', '_')}"
+        return forward
+
+    async def _forward(self, request: web.Request, wire: str) -> web.StreamResponse:
+        if self._session is None:
+            self._session = aiohttp.ClientSession(auto_decompress=False, timeout=aiohttp.ClientTimeout(total=None))
+        raw = await request.read()
+        headers = {k: v for k, v in request.headers.items() if k.lower() not in _HOP}
+        loop = asyncio.get_running_loop()
+        async with self._session.post(self.upstream + request.path_qs, data=raw, headers=headers) as up:
+            out = web.StreamResponse(status=up.status, headers={
+                k: v for k, v in up.headers.items() if k.lower() not in _HOP})
+            await out.prepare(request)
+            chunks: list[tuple[bytes, float]] = []
+            last = loop.time()
+            async for piece in up.content.iter_any():
+                now = loop.time()
+                chunks.append((piece, (now - last) * 1000.0))
+                last = now
+                await out.write(piece)
+            await out.write_eof()
+            self._save(wire, request, raw, up, chunks)
+        return out
+
+    def _save(self, wire: str, request: web.Request, raw: bytes, up: aiohttp.ClientResponse,
+              chunks: list[tuple[bytes, float]]) -> None:
+        ctype = up.headers.get("content-type", "")
+        if "text/event-stream" not in ctype:
+            log.info("mock-provider record: %s %s answered %s (%s): not a stream, not recorded", request.method,
+                     request.path, up.status, ctype or "no content type")
+            return
+        try:
+            body = json.loads(raw) if raw else {}
+        except ValueError:
+            body = {}
+        doc = scenario_document(b"".join(c for c, _ in chunks), wire, chunks=chunks,
+                                scenario_id=f"{self.prefix}.{wire}-{next(self._n):03d}",
+                                request=body if isinstance(body, dict) else None,
+                                headers={"content-type": ctype}, status=up.status,
+                                source=f"recorded from {redact_query(request.path_qs, self.redact)}")
+        doc["recording"]["request_headers"] = safe_headers(request.headers.items(), self.redact)
+        self.written.append(write_scenario(doc, self.out))
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+
+
+def create_record_app(recorder: Recorder) -> web.Application:
+    """The proxy's aiohttp app: every model route of every HTTP wire, as ``serve`` has them."""
+    app = web.Application(client_max_size=64 * 1024 * 1024)
+    for name in HTTP_DIALECTS:
+        for route, _ in http_dialect(name).routes():
+            app.router.add_post(route, recorder.handler(name))
+
+    async def _close(_app: web.Application) -> None:
+        await recorder.close()
+
+    app.on_cleanup.append(_close)
+    return app
+
+
+class ThreadedRecorder(ThreadedServer):
+    """The recording proxy in a daemon thread (tests, scripts).
+
+    >>> import tempfile
+    >>> with ThreadedRecorder(Recorder("http://127.0.0.1:9", Path(tempfile.mkdtemp()))) as proxy:
+    ...     proxy.base_url.startswith("http://127.0.0.1:")
+    True
+    """
+
+    label = "mock-provider recorder"
+
+    def __init__(self, recorder: Recorder) -> None:
+        super().__init__()
+        self.recorder = recorder
+        self._runner: web.AppRunner | None = None
+
+    async def _serve(self, host: str, port: int) -> str:
+        self._runner = web.AppRunner(create_record_app(self.recorder))
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        sock = site._server.sockets[0] if site._server is not None else None  # type: ignore[attr-defined]
+        bound = sock.getsockname()[1] if sock is not None else port
+        return f"http://{host}:{bound}"
+
+    async def _shutdown(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+
+async def run_recorder(upstream: str, out: Path, host: str = DEFAULT_HOST, port: int = 8765,
+                       redact_headers: Iterable[str] = ()) -> None:
+    """Serve the proxy until cancelled (``mock-provider record``)."""
+    recorder = Recorder(upstream, out, redact_headers=redact_headers)
+    runner = web.AppRunner(create_record_app(recorder))
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    print(f"mock-provider recording {upstream} at http://{host}:{port} into {out}", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+
+
+__all__ = ["Recorder", "ThreadedRecorder", "create_record_app", "redact_query", "run_recorder", "safe_headers"]

@@ -1,0 +1,536 @@
+"""The HTTP wires read back into canonical parts: what a streamed answer means, for import and record.
+
+The encoders (:mod:`mock_provider.wires.openai_chat`, ``anthropic``, ``openai_responses``,
+``gemini``) turn parts into a wire; a decoder here turns a wire's SSE events into the same parts
+model (:mod:`mock_provider.parts`), reading each field the way the AI SDK's provider packages
+read it (``@ai-sdk/openai``, ``@ai-sdk/anthropic``, ``@ai-sdk/google``). What the parts model has
+no place for is not dropped silently: each such event or field is named in ``unmodelled``, and a
+byte-exact replay still carries it.
+
+Example:
+    >>> from mock_provider.sse import parse_sse
+    >>> d = decode_events("openai-chat", parse_sse(
+    ...     b'data: {"id":"c1","model":"m","created":0,"choices":[{"index":0,"delta":{"content":"Hi"}}]}\\n\\n'
+    ...     b'data: {"id":"c1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\\n\\ndata: [DONE]\\n\\n'))
+    >>> [p.type for p in d.parts], d.unmodelled
+    (['response-metadata', 'text-start', 'text-delta', 'text-end', 'finish'], [])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from mock_provider.parts import Part, parse_part
+from mock_provider.sse import SseEvent
+
+DECODED_WIRES = ("openai-chat", "openai-responses", "anthropic", "gemini")
+
+
+@dataclass
+class Decoded:
+    """The parts a stream means, and what in it the parts model does not hold (``wire: what``)."""
+
+    parts: list[Part] = field(default_factory=list)
+    unmodelled: list[str] = field(default_factory=list)
+
+    def add(self, data: dict[str, Any]) -> None:
+        self.parts.append(parse_part(data))
+
+    def skip(self, what: str) -> None:
+        if what not in self.unmodelled:
+            self.unmodelled.append(what)
+
+
+def _iso(seconds: Any) -> str | None:
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool):
+        return None
+    return datetime.fromtimestamp(seconds, tz=timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def _metadata(d: Decoded, rid: Any, model: Any, created: Any) -> None:
+    meta: dict[str, Any] = {"type": "response-metadata"}
+    if isinstance(rid, str):
+        meta["id"] = rid
+    if isinstance(model, str):
+        meta["modelId"] = model
+    stamp = _iso(created)
+    if stamp is not None:
+        meta["timestamp"] = stamp
+    d.add(meta)
+
+
+def _usage(total_in: Any, total_out: Any, *, cache_read: Any = None, cache_write: Any = None,
+           no_cache: Any = None, reasoning: Any = None, raw: dict[str, Any] | None = None) -> dict[str, Any]:
+    def ints(**kv: Any) -> dict[str, int]:
+        return {k: v for k, v in kv.items() if isinstance(v, int) and not isinstance(v, bool)}
+
+    usage: dict[str, Any] = {"inputTokens": ints(total=total_in, noCache=no_cache, cacheRead=cache_read,
+                                                 cacheWrite=cache_write),
+                             "outputTokens": ints(total=total_out, reasoning=reasoning)}
+    if raw is not None:
+        usage["raw"] = raw
+    return usage
+
+
+def _finish(d: Decoded, unified: str, raw: str | None, usage: dict[str, Any] | None) -> None:
+    reason: dict[str, Any] = {"unified": unified}
+    if raw is not None:
+        reason["raw"] = raw
+    d.add({"type": "finish", "finishReason": reason, "usage": usage or {}})
+
+
+class _Blocks:
+    """Open text and reasoning blocks: a delta opens its block, a boundary closes it."""
+
+    def __init__(self, d: Decoded) -> None:
+        self.d = d
+        self.open: dict[str, str] = {}  # id -> "text" | "reasoning"
+
+    def delta(self, kind: str, block_id: str, text: str) -> None:
+        if block_id not in self.open:
+            self.open[block_id] = kind
+            self.d.add({"type": f"{kind}-start", "id": block_id})
+        self.d.add({"type": f"{kind}-delta", "id": block_id, "delta": text})
+
+    def close(self, block_id: str | None = None) -> None:
+        for bid in [block_id] if block_id is not None else list(self.open):
+            kind = self.open.pop(bid, None)
+            if kind is not None:
+                self.d.add({"type": f"{kind}-end", "id": bid})
+
+
+class _Calls:
+    """Streamed tool calls: start, argument fragments, then the whole call at its end."""
+
+    def __init__(self, d: Decoded) -> None:
+        self.d = d
+        self.args: dict[str, list[str]] = {}
+        self.names: dict[str, str] = {}
+
+    def start(self, call_id: str, name: str) -> None:
+        self.args[call_id], self.names[call_id] = [], name
+        self.d.add({"type": "tool-input-start", "id": call_id, "toolName": name})
+
+    def delta(self, call_id: str, text: str) -> None:
+        if call_id in self.args and text:
+            self.args[call_id].append(text)
+            self.d.add({"type": "tool-input-delta", "id": call_id, "delta": text})
+
+    def end(self, call_id: str, whole: str | None = None) -> None:
+        if call_id not in self.args:
+            return
+        text = "".join(self.args.pop(call_id))
+        if whole is not None and whole != text and whole.startswith(text):
+            self.d.add({"type": "tool-input-delta", "id": call_id, "delta": whole[len(text):]})
+            text = whole
+        self.d.add({"type": "tool-input-end", "id": call_id})
+        self.d.add({"type": "tool-call", "toolCallId": call_id, "toolName": self.names[call_id],
+                    "input": text})
+
+    def end_all(self) -> None:
+        for call_id in list(self.args):
+            self.end(call_id)
+
+
+def _json(ev: SseEvent, d: Decoded, wire: str) -> dict[str, Any] | None:
+    if ev.data is None:
+        if ev.comments:
+            d.skip(f"{wire}: SSE comment lines")
+        return None
+    try:
+        value = json.loads(ev.data)
+    except ValueError:
+        d.skip(f"{wire}: a data line that is not JSON")
+        return None
+    if not isinstance(value, dict):
+        d.skip(f"{wire}: a data line that is not a JSON object")
+        return None
+    return value
+
+
+# ---------------------------------------------------------------- Chat Completions
+_CHAT_FINISH = {"stop": "stop", "length": "length", "content_filter": "content-filter", "tool_calls": "tool-calls",
+                "function_call": "tool-calls"}
+# Chunk fields read, or that only restate the stream (`object`, `system_fingerprint`, `service_tier`).
+_CHAT_CHUNK_READ = frozenset({"id", "object", "created", "model", "choices", "usage", "system_fingerprint",
+                              "service_tier", "obfuscation"})
+_CHAT_DELTA_READ = frozenset({"role", "content", "reasoning_content", "reasoning", "tool_calls", "refusal"})
+
+
+class _Chat:
+    def __init__(self, d: Decoded) -> None:
+        self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
+        self.meta = False
+        self.ids: dict[int, str] = {}  # tool call index -> id
+        self.reason: str | None = None
+        self.usage: dict[str, Any] | None = None
+        self.refused = False  # a `delta.refusal` came: `stop` then reads as content-filter, as consumers read it
+
+    def event(self, ev: SseEvent) -> None:
+        if ev.data == "[DONE]":
+            return
+        chunk = _json(ev, self.d, "openai-chat")
+        if chunk is None:
+            return
+        if "error" in chunk:
+            self.blocks.close()
+            self.d.add({"type": "error", "error": chunk["error"]})
+            return
+        if not self.meta and chunk.get("id"):  # Azure's first chunk (prompt filter results) has an empty id
+            self.meta = True
+            _metadata(self.d, chunk.get("id"), chunk.get("model"), chunk.get("created"))
+        for key in chunk.keys() - _CHAT_CHUNK_READ:
+            self.d.skip(f"openai-chat: chunk.{key}")
+        if isinstance(chunk.get("usage"), dict):
+            self.usage = self._usage(chunk["usage"])
+        for choice in chunk.get("choices") or []:
+            if isinstance(choice, dict) and choice.get("index", 0) == 0:
+                self._choice(choice)
+
+    def _choice(self, choice: dict[str, Any]) -> None:
+        for key in choice.keys() - {"index", "delta", "finish_reason", "logprobs"}:
+            self.d.skip(f"openai-chat: choice.{key}")
+        delta = choice.get("delta") or {}
+        for key in delta:
+            if key not in _CHAT_DELTA_READ and delta[key] is not None:
+                self.d.skip(f"openai-chat: delta.{key}")
+        for key in ("reasoning_content", "reasoning"):
+            if isinstance(delta.get(key), str) and delta[key]:
+                self.blocks.delta("reasoning", "reasoning-0", delta[key])
+        for key in ("content", "refusal"):
+            if isinstance(delta.get(key), str) and delta[key]:
+                self.refused = self.refused or key == "refusal"
+                self.blocks.close("reasoning-0")
+                self.blocks.delta("text", "txt-0", delta[key])
+        for tc in delta.get("tool_calls") or []:
+            self._tool_call(tc)
+        if choice.get("finish_reason"):
+            self.reason = choice["finish_reason"]
+
+    def _tool_call(self, tc: dict[str, Any]) -> None:
+        index = tc.get("index", 0)
+        fn = tc.get("function") or {}
+        if isinstance(tc.get("id"), str) and self.ids.get(index) != tc["id"]:
+            if index in self.ids:  # a new call on an index already used: the earlier call is over
+                self.calls.end(self.ids[index])
+            self.ids[index] = tc["id"]
+            self.calls.start(tc["id"], fn.get("name") or "")
+        call_id = self.ids.get(index)
+        if call_id is not None and isinstance(fn.get("arguments"), str):
+            self.calls.delta(call_id, fn["arguments"])
+
+    @staticmethod
+    def _usage(u: dict[str, Any]) -> dict[str, Any]:
+        details = u.get("prompt_tokens_details") or {}
+        out = u.get("completion_tokens_details") or {}
+        return _usage(u.get("prompt_tokens"), u.get("completion_tokens"), cache_read=details.get("cached_tokens"),
+                      reasoning=out.get("reasoning_tokens"))
+
+    def end(self) -> None:
+        if any(p.type == "error" for p in self.d.parts):
+            return
+        self.blocks.close()
+        self.calls.end_all()
+        if self.reason is not None:
+            unified = "content-filter" if self.refused and self.reason == "stop" else \
+                _CHAT_FINISH.get(self.reason, "other")
+            _finish(self.d, unified, self.reason, self.usage)
+
+
+# ---------------------------------------------------------------- Anthropic Messages
+_ANTHROPIC_STOP = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "length", "tool_use": "tool-calls",
+                   "refusal": "content-filter", "model_context_window_exceeded": "length"}
+
+
+class _Anthropic:
+    def __init__(self, d: Decoded) -> None:
+        self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
+        self.kinds: dict[int, tuple[str, str]] = {}  # content block index -> (kind, id)
+        self.input: dict[str, Any] = {}
+        self.output: Any = None
+        self.reason: str | None = None
+
+    def event(self, ev: SseEvent) -> None:
+        data = _json(ev, self.d, "anthropic")
+        if data is None:
+            return
+        kind = data.get("type")
+        handler: Callable[[dict[str, Any]], None] | None = {
+            "message_start": self._start, "content_block_start": self._block_start,
+            "content_block_delta": self._block_delta, "content_block_stop": self._block_stop,
+            "message_delta": self._message_delta, "message_stop": self._stop, "ping": self._ping,
+            "error": self._error}.get(str(kind))
+        if handler is None:
+            self.d.skip(f"anthropic: event {kind}")
+            return
+        handler(data)
+
+    def _start(self, data: dict[str, Any]) -> None:
+        msg = data.get("message") or {}
+        _metadata(self.d, msg.get("id"), msg.get("model"), None)
+        self.input = dict(msg.get("usage") or {})
+
+    def _block_start(self, data: dict[str, Any]) -> None:
+        index, block = data.get("index", 0), data.get("content_block") or {}
+        kind = block.get("type")
+        if kind == "text":
+            self.kinds[index] = ("text", str(index))
+        elif kind == "thinking":
+            self.kinds[index] = ("reasoning", str(index))
+        elif kind == "tool_use":
+            self.kinds[index] = ("tool", block.get("id", str(index)))
+            self.calls.start(block.get("id", str(index)), block.get("name", ""))
+        else:
+            self.d.skip(f"anthropic: content block {kind}")
+
+    def _block_delta(self, data: dict[str, Any]) -> None:
+        kind, bid = self.kinds.get(data.get("index", 0), ("", ""))
+        delta = data.get("delta") or {}
+        dtype = delta.get("type")
+        if dtype == "text_delta" and kind == "text":
+            self.blocks.delta("text", bid, delta.get("text", ""))
+        elif dtype == "thinking_delta" and kind == "reasoning":
+            self.blocks.delta("reasoning", bid, delta.get("thinking", ""))
+        elif dtype == "input_json_delta" and kind == "tool":
+            self.calls.delta(bid, delta.get("partial_json", ""))
+        elif kind:
+            self.d.skip(f"anthropic: {dtype}")
+
+    def _block_stop(self, data: dict[str, Any]) -> None:
+        kind, bid = self.kinds.pop(data.get("index", 0), ("", ""))
+        if kind == "tool":
+            self.calls.end(bid)
+        elif kind:
+            self.blocks.close(bid)
+
+    def _message_delta(self, data: dict[str, Any]) -> None:
+        self.reason = (data.get("delta") or {}).get("stop_reason") or self.reason
+        usage = data.get("usage") or {}
+        self.output = usage.get("output_tokens", self.output)
+        for key in ("input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"):
+            if isinstance(usage.get(key), int):
+                self.input[key] = usage[key]
+
+    def _stop(self, data: dict[str, Any]) -> None:
+        self.blocks.close()
+        self.calls.end_all()
+        i = self.input
+        read, write, plain = (i.get("cache_read_input_tokens"), i.get("cache_creation_input_tokens"),
+                              i.get("input_tokens"))
+        total = sum(v for v in (plain, read, write) if isinstance(v, int)) if isinstance(plain, int) else None
+        usage = _usage(total, self.output, no_cache=plain, cache_read=read, cache_write=write)
+        _finish(self.d, _ANTHROPIC_STOP.get(self.reason or "", "other"), self.reason, usage)
+
+    def _ping(self, data: dict[str, Any]) -> None:
+        self.d.add({"type": "ping"})
+
+    def _error(self, data: dict[str, Any]) -> None:
+        self.blocks.close()
+        self.d.add({"type": "error", "error": data.get("error")})
+
+    def end(self) -> None:
+        """Nothing: a Messages stream says its end itself (``message_stop``)."""
+
+
+# ---------------------------------------------------------------- OpenAI Responses
+_RESPONSES_IGNORED = frozenset({
+    "response.in_progress", "response.content_part.added", "response.content_part.done",
+    "response.output_text.done", "response.function_call_arguments.done", "response.refusal.done",
+    "response.reasoning_summary_part.added",
+    "response.reasoning_summary_part.done", "response.reasoning_summary_text.done"})  # restate what came before
+
+
+class _Responses:
+    def __init__(self, d: Decoded) -> None:
+        self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
+        self.items: dict[str, dict[str, Any]] = {}  # item id -> item
+        self.saw_call = False
+        self.refused = False
+
+    def event(self, ev: SseEvent) -> None:
+        data = _json(ev, self.d, "openai-responses")
+        if data is None:
+            return
+        kind = str(data.get("type"))
+        handler: Callable[[dict[str, Any]], None] | None = {
+            "response.created": self._created, "response.output_item.added": self._added,
+            "response.output_text.delta": self._text, "response.refusal.delta": self._refusal,
+            "response.reasoning_summary_text.delta": self._reasoning,
+            "response.reasoning_text.delta": self._reasoning,
+            "response.function_call_arguments.delta": self._arguments, "response.output_item.done": self._done,
+            "response.completed": self._completed, "response.incomplete": self._completed,
+            "response.failed": self._failed, "error": self._error}.get(kind)
+        if handler is not None:
+            handler(data)
+        elif kind not in _RESPONSES_IGNORED:
+            self.d.skip(f"openai-responses: event {kind}")
+
+    def _created(self, data: dict[str, Any]) -> None:
+        r = data.get("response") or {}
+        _metadata(self.d, r.get("id"), r.get("model"), r.get("created_at"))
+
+    def _added(self, data: dict[str, Any]) -> None:
+        item = data.get("item") or {}
+        self.items[str(item.get("id"))] = item
+        if item.get("type") == "function_call":
+            self.saw_call = True
+            self.calls.start(str(item.get("call_id") or item.get("id")), str(item.get("name", "")))
+        elif item.get("type") not in ("message", "reasoning"):
+            self.d.skip(f"openai-responses: output item {item.get('type')}")
+
+    def _text(self, data: dict[str, Any]) -> None:
+        self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")))
+
+    def _refusal(self, data: dict[str, Any]) -> None:
+        self.refused = True  # read as the text of a content-filter finish, as the AI SDK reads it
+        self._text(data)
+
+    def _reasoning(self, data: dict[str, Any]) -> None:
+        self.blocks.delta("reasoning", str(data.get("item_id")), str(data.get("delta", "")))
+
+    def _arguments(self, data: dict[str, Any]) -> None:
+        item = self.items.get(str(data.get("item_id"))) or {}
+        self.calls.delta(str(item.get("call_id") or data.get("item_id")), str(data.get("delta", "")))
+
+    def _done(self, data: dict[str, Any]) -> None:
+        item = data.get("item") or {}
+        if item.get("type") == "function_call":
+            args = item.get("arguments")
+            self.calls.end(str(item.get("call_id") or item.get("id")), args if isinstance(args, str) else None)
+        else:
+            self.blocks.close(str(item.get("id")))
+
+    def _completed(self, data: dict[str, Any]) -> None:
+        self.blocks.close()
+        self.calls.end_all()
+        r = data.get("response") or {}
+        u = r.get("usage") or {}
+        usage = _usage(u.get("input_tokens"), u.get("output_tokens"),
+                       cache_read=(u.get("input_tokens_details") or {}).get("cached_tokens"),
+                       reasoning=(u.get("output_tokens_details") or {}).get("reasoning_tokens")) if u else None
+        incomplete = (r.get("incomplete_details") or {}).get("reason")
+        if incomplete is not None:
+            unified = "length" if incomplete == "max_output_tokens" else (
+                "content-filter" if incomplete == "content_filter" else "other")
+            _finish(self.d, unified, incomplete, usage)
+        else:
+            unified = "tool-calls" if self.saw_call else "content-filter" if self.refused else "stop"
+            _finish(self.d, unified, None, usage)
+
+    def _failed(self, data: dict[str, Any]) -> None:
+        self.blocks.close()
+        error = (data.get("response") or {}).get("error")
+        self.d.add({"type": "error", "error": error if error is not None else {"message": "response.failed"}})
+
+    def _error(self, data: dict[str, Any]) -> None:
+        self.blocks.close()
+        self.d.add({"type": "error", "error": {k: v for k, v in data.items() if k not in ("type", "sequence_number")}})
+
+    def end(self) -> None:
+        """Nothing: a Responses stream says its end itself (``response.completed``)."""
+
+
+# ---------------------------------------------------------------- Gemini
+_GEMINI_FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
+                  "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
+                  "IMAGE_SAFETY": "content-filter"}
+
+
+class _Gemini:
+    def __init__(self, d: Decoded) -> None:
+        self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
+        self.meta = False
+        self.n_calls = 0
+        self.reason: str | None = None
+        self.usage: dict[str, Any] | None = None
+
+    def event(self, ev: SseEvent) -> None:
+        chunk = _json(ev, self.d, "gemini")
+        if chunk is None:
+            return
+        if "error" in chunk:
+            self.blocks.close()
+            self.d.add({"type": "error", "error": chunk["error"]})
+            return
+        if not self.meta:
+            self.meta = True
+            _metadata(self.d, chunk.get("responseId"), chunk.get("modelVersion"), None)
+        if isinstance(chunk.get("usageMetadata"), dict):
+            u = chunk["usageMetadata"]
+            out = (u.get("candidatesTokenCount") or 0) + (u.get("thoughtsTokenCount") or 0)
+            self.usage = _usage(u.get("promptTokenCount"), out if "candidatesTokenCount" in u else None,
+                                cache_read=u.get("cachedContentTokenCount"), reasoning=u.get("thoughtsTokenCount"))
+        block = (chunk.get("promptFeedback") or {}).get("blockReason")
+        if block:
+            self.reason = str(block)
+        for cand in chunk.get("candidates") or []:
+            if isinstance(cand, dict) and cand.get("index", 0) == 0:
+                self._candidate(cand)
+
+    def _candidate(self, cand: dict[str, Any]) -> None:
+        for part in (cand.get("content") or {}).get("parts") or []:
+            self._part(part)
+        if cand.get("finishReason"):
+            self.reason = cand["finishReason"]
+
+    def _part(self, part: dict[str, Any]) -> None:
+        if isinstance(part.get("functionCall"), dict):
+            self.blocks.close()
+            fc = part["functionCall"]
+            call_id = fc.get("id") or f"call-{self.n_calls}"
+            self.n_calls += 1
+            args = json.dumps(fc.get("args") or {}, ensure_ascii=False, separators=(",", ":"))
+            self.calls.start(call_id, str(fc.get("name", "")))
+            self.calls.delta(call_id, args)
+            self.calls.end(call_id)
+        elif isinstance(part.get("text"), str):
+            kind = "reasoning" if part.get("thought") else "text"
+            other = "text" if kind == "reasoning" else "reasoning"
+            self.blocks.close(f"{other}-0")
+            if part["text"]:
+                self.blocks.delta(kind, f"{kind}-0", part["text"])
+        for key in part:
+            if key not in ("text", "thought", "functionCall"):
+                self.d.skip(f"gemini: part.{key}")
+
+    def end(self) -> None:
+        if any(p.type == "error" for p in self.d.parts):
+            return
+        self.blocks.close()
+        if self.reason is not None:
+            unified = _GEMINI_FINISH.get(self.reason, "other")
+            if unified == "stop" and self.n_calls:
+                unified = "tool-calls"
+            _finish(self.d, unified, self.reason, self.usage)
+
+
+_DECODERS: dict[str, Callable[[Decoded], Any]] = {
+    "openai-chat": _Chat, "anthropic": _Anthropic, "openai-responses": _Responses, "gemini": _Gemini}
+
+
+def decode_events(wire: str, events: Iterable[SseEvent]) -> Decoded:
+    """The canonical parts a streamed answer of ``wire`` carries, and what the parts do not hold.
+
+    >>> from mock_provider.sse import parse_sse
+    >>> decode_events("anthropic", parse_sse(b'event: ping\\ndata: {"type":"ping"}\\n\\n')).parts[0].type
+    'ping'
+    >>> decode_events("v3", [])
+    Traceback (most recent call last):
+    ...
+    ValueError: no decoder for wire 'v3'; known: openai-chat, openai-responses, anthropic, gemini
+    """
+    if wire not in _DECODERS:
+        raise ValueError(f"no decoder for wire {wire!r}; known: {', '.join(DECODED_WIRES)}")
+    d = Decoded()
+    decoder = _DECODERS[wire](d)
+    for ev in events:
+        decoder.event(ev)
+    decoder.end()
+    return d
+
+
+__all__ = ["DECODED_WIRES", "Decoded", "decode_events"]

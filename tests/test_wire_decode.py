@@ -1,0 +1,72 @@
+"""The wire decoders read back what the kit's own encoders wrote: every corpus scenario rendered on each
+HTTP wire, parsed as SSE and decoded into parts, gives the transcript the scenario's own parts give.
+
+Usage is compared on the counts both sides state: a wire writes some counts always (Responses sends
+``cached_tokens: 0``) and has no place for others (Messages has no reasoning count).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mock_provider.derive import expected_transcript
+from mock_provider.dialects import DialectError
+from mock_provider.scenario import load_corpus
+from mock_provider.sse import parse_sse
+from mock_provider.wires import plan_response
+from mock_provider.wires.decode import DECODED_WIRES, decode_events
+
+# What a wire cannot carry back, each with why (the decoded stream is what a consumer reads there).
+WIRE_LIMITS = {
+    ("gemini", "tool.empty-input.001"): "a functionCall's args is an object: empty arguments read as {}",
+    ("openai-chat", "reasoning.think-tags.001"): "<think> tags are content on the wire (wire.reasoning: think-tags)",
+    ("anthropic", "tool.empty-input.002"): "no input_json_delta: the input is what the stream sent, nothing",
+    ("anthropic", "tool.provider-executed.001"): "server_tool_use blocks are not decoded (listed as unmodelled)",
+    ("anthropic", "tool.provider-executed.003"): "server_tool_use blocks are not decoded (listed as unmodelled)",
+}
+
+
+def _plain(s: Any) -> bool:
+    return s.turn_count() == 1 and not s.failed_attempts and all(st.fault is None for st in s.script)
+
+
+CASES = [(w, s) for s in load_corpus() if _plain(s) for w in DECODED_WIRES]
+
+
+def _comparable(t: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    t = dict(t, model=None)
+    if t.get("usage") and other.get("usage"):
+        t["usage"] = {k: v for k, v in t["usage"].items() if v is not None and other["usage"].get(k) is not None}
+    if t.get("error") and "code" in t["error"]:
+        t["error"] = {k: v for k, v in t["error"].items() if k != "code"}  # Gemini's envelope always has one
+    return t
+
+
+@pytest.mark.parametrize(("wire", "scenario"), CASES, ids=[f"{w}-{s.id}" for w, s in CASES])
+def test_decoded_transcript_matches(wire: str, scenario: Any) -> None:
+    if (wire, scenario.id) in WIRE_LIMITS:
+        pytest.skip(WIRE_LIMITS[(wire, scenario.id)])
+    try:
+        plan = plan_response(scenario, wire, {"model": "m", "stream": True, "stream_options": {"include_usage": True}},
+                             streaming=True)
+    except DialectError:
+        pytest.skip("the wire cannot express the scenario")
+    decoded = decode_events(wire, parse_sse(plan.body_bytes()))
+    want = expected_transcript(scenario.parts(), wire).model_dump()
+    got = expected_transcript(decoded.parts, wire).model_dump()
+    assert _comparable(got, want) == _comparable(want, got)
+
+
+def test_unmodelled_events_are_named() -> None:
+    body = (b'event: message_start\ndata: {"type":"message_start","message":{"id":"m","model":"c","usage":{}}}\n\n'
+            b'event: future\ndata: {"type":"future_event"}\n\n')
+    assert decode_events("anthropic", parse_sse(body)).unmodelled == ["anthropic: event future_event"]
+
+
+def test_sse_raw_bytes_join_to_the_body() -> None:
+    body = b'\xef\xbb\xbfdata: a\r\n\r\n: c\n\nevent: e\rdata: b\r\rdata: tail'
+    events = parse_sse(body)
+    assert b"".join(e.raw for e in events) == body[3:]
+    assert [e.data for e in events] == ["a", None, "b", "tail"]
