@@ -143,10 +143,12 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
        ("tests/test_shard.py", "--splits") for g in (1, 2, 3)},
     "conformance merge shard-1/conformance.json shard-2/conformance.json shard-3/conformance.json --out reports":
         ("tests/test_ci_kit.py", "conformance merge"),
-    "mock-provider import capture.sse --wire openai-chat --out my_scenarios --id incident.ui-froze.001":
-        ("tests/test_capture_import.py", '"import"'),
-    "mock-provider import incident.sse --wire anthropic --out my_scenarios":
-        ("tests/test_capture_import.py", '"import"'),
+    "mock-provider import stream.sse --wire anthropic --out my_scenarios": ("tests/test_capture.py", '"import"'),
+    "mock-provider import stream.sse --wire openai-responses --out my_scenarios": ("tests/test_capture.py", '"import"'),
+    "pytest --adapter=mypkg.adapter:factory --conformance-scenarios=my_scenarios":
+        ("tests/test_capture.py", "--conformance-scenarios="),
+    'pytest --adapter-cmd "node examples/ts/tanstack-ai-anthropic.mjs" --conformance-dialect=anthropic':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-anthropic.mjs"),
     # The project's own set-up and test command: what CI runs.
     "python3 -m venv .venv": (".ci/run", "python3 -m venv"),
     ".venv/bin/pip install -e '.[test]'": (".ci/run", "pip\" install --quiet -e '.[test]'"),
@@ -174,7 +176,12 @@ NOT_RUN: dict[str, str] = {
     "python3 -m venv .llama": "the llama-index environment, made once by hand",
     "python3 -m venv /tmp/adk-venv": "the Google ADK environment, made once by hand (.ci/run makes its own)",
     "/tmp/adk-venv/bin/pip install -r examples/adk_requirements.txt": "installs from PyPI (.ci/run does)",
-    "mock-provider --scenarios my_scenarios serve --port 8765": "a server that runs until stopped",
+    "mock-provider record --upstream https://api.anthropic.com --out my_scenarios --port 8765":
+        "a proxy to a real provider that runs until stopped (tests/test_record.py records through it from a local "
+        "upstream)",
+    "mock-provider record --upstream https://api.openai.com --out my_scenarios --port 8765 "
+    "--redact-header x-team-token":
+        "the same proxy; tests/test_record.py checks --redact-header and every secret form",
     "npm ci --prefix tools/consumer-oracle": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix tools/type-oracle": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts": "installs from the npm registry (.ci/run does)",
