@@ -102,8 +102,6 @@ def test_late_events_of_a_finished_case_are_counted_on_it_and_cost_the_next_case
     ``late-flood``). The next case keeps its PASS; the late events are counted on the case they name;
     past the bound (1,000 here) the process is replaced, so the case after runs on a fresh one.
     """
-    from tests.harnesses.hostile_harness import LATE_BURST
-
     bound = 1000
     target = CmdTarget(f"{HOSTILE} late-flood", start_timeout=30, case_timeout=SETTINGS.timeout,
                        max_line_bytes=65536, max_late_messages=bound)
@@ -120,6 +118,8 @@ def test_late_events_of_a_finished_case_are_counted_on_it_and_cost_the_next_case
         assert "after it had ended" not in r.reason, r.reason  # nothing of the flood is charged to them
     assert flooder.verdict == "PASS", flooder.describe()  # its own stream was correct
     count, kinds = _late(flooder.reason)
-    assert count >= LATE_BURST and kinds == {"event"}, flooder.reason
+    # How much of the 5,000 is read before the process is replaced depends on the scheduler; past the bound
+    # it always is, and every late message read is counted on the case that printed it.
+    assert count > bound and kinds == {"event"}, flooder.reason
     assert f"past {bound} messages for ended cases the harness was restarted" in flooder.reason
     assert starts == 2, starts  # replaced once, after the bound; not per case

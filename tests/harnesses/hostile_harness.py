@@ -13,16 +13,17 @@ import os
 import sys
 import time
 
-if sys.argv[1] == "exit-at-start":  # before the (slow) imports: like a missing module
+# The mode is the first argument when run as a harness; imported (a test reads a constant), there is none.
+MODE = sys.argv[1] if __name__ == "__main__" and len(sys.argv) > 1 else ""
+if MODE == "exit-at-start":  # before the (slow) imports: like a missing module
     print("harness: cannot find module 'x'", file=sys.stderr, flush=True)
     sys.exit(2)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from conformance.targets.protocol import CaseMessage
-from examples.harness_python import Harness, write
+from conformance.targets.protocol import CaseMessage  # noqa: E402  (after the exit-at-start mode)
+from examples.harness_python import Harness, write  # noqa: E402
 
-MODE = sys.argv[1]
 BAD_CASE = "text.basic.001"
 # Issue 19's harnesses (tests/test_hostile_harnesses.py): hostile on BAD_CASE only.
 NEW_KINDS = ("giant-line", "child-holds-pipe", "deep-json", "invalid-utf8", "stdout-closed", "flood-events",
