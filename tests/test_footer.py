@@ -17,35 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.plugin_adapters import ADAPTERS
+
 ROOT = Path(__file__).resolve().parent.parent
 
-ADAPTERS = '''
-from conformance.reference import agui
-
-
-def drops_first_delta(ctx):
-    """Loses the first text delta: the corpus's text cases and generated-text FAIL."""
-    adapter = agui(ctx)
-    inner = adapter.stream
-
-    async def stream(request):
-        seen = False
-        async for e in inner(request):
-            if e["type"] == "TEXT_MESSAGE_CONTENT" and not seen:
-                seen = True
-                continue
-            yield e
-
-    adapter.stream = stream
-    return adapter
-
-
-def no_tools(ctx):
-    """Declares no tools: the tool cases and generated-tools are UNSUPPORTED (skipped)."""
-    adapter = agui(ctx)
-    adapter.capabilities = adapter.capabilities.model_copy(update={"features": {"reasoning"}})
-    return adapter
-'''
 
 FOOTER = re.compile(r"^cases: (\d+) graded: (.*)$", re.M)
 OUTCOME = re.compile(r"(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)\b")

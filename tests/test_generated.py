@@ -26,6 +26,7 @@ from conformance.strategies import generated_streams, mixed_streams
 from mock_provider.parts import Error, Finish, ReasoningStart, ToolCall, ToolInputDelta, ToolInputEnd
 from mock_provider.scenario import PART_DIALECTS, SCENARIO_ID, Scenario, fixtures_dir, load_corpus
 from tests.mutants import ALL_MUTANTS
+from tests.plugin_adapters import ADAPTERS
 
 # Each reference runs every property in one dialect (1,000 streams each; see README
 # "Generated streams" for the wall time); together they cover all four dialects' encoders
@@ -233,32 +234,6 @@ def test_shrinking_runs_the_adapter_a_bounded_number_of_times() -> None:
 
 
 # ---------------------------------------------------------------- through the plugin
-ADAPTERS = '''
-from conformance.reference import agui
-
-
-def drops_first_delta(ctx):
-    adapter = agui(ctx)
-    inner = adapter.stream
-
-    async def stream(request):
-        seen = False
-        async for e in inner(request):
-            if e["type"] == "TEXT_MESSAGE_CONTENT" and not seen:
-                seen = True
-                continue
-            yield e
-
-    adapter.stream = stream
-    return adapter
-
-
-def no_tools(ctx):
-    adapter = agui(ctx)
-    caps = adapter.capabilities
-    adapter.capabilities = caps.model_copy(update={"features": {"reasoning"}})
-    return adapter
-'''
 
 
 @pytest.fixture
