@@ -160,6 +160,20 @@ def _rename_ids(keys: frozenset[str]) -> Callable[[Stream], Stream | None]:
     return apply
 
 
+def _rename_message_ids(events: Stream) -> Stream | None:
+    """AG-UI message ids renamed everywhere they are named: also a REASONING_ENCRYPTED_VALUE's ``entityId``
+    when it names a message (pydantic-ai attaches one to each reasoning message; renaming the message
+    alone would detach it, which the client shows)."""
+    out: Stream = []
+    for e in events:
+        renamed = {**_rename(e, MESSAGE_IDS), ORIGIN: e.get(ORIGIN)}
+        if e.get("type") == "REASONING_ENCRYPTED_VALUE" and e.get("subtype") != "tool-call" \
+                and isinstance(e.get("entityId"), str) and e["entityId"]:
+            renamed["entityId"] = _new_id(e["entityId"])
+        out.append(renamed)
+    return _changed(events, out)
+
+
 def _add_to_every_event(extra: Callable[[int], Event]) -> Callable[[Stream], Stream | None]:
     def apply(events: Stream) -> Stream | None:
         return _changed(events, [{**e, **extra(i)} for i, e in enumerate(events)])
@@ -402,7 +416,7 @@ def _agui_family(tanstack: bool) -> list[Rewrite]:
                 "a CUSTOM event of a name no consumer reads, after RUN_STARTED and before the terminal"),
         Rewrite(f"{p}.extra-state", "equal", _insert_inside_run(*STATE),
                 "an empty STATE_SNAPSHOT after RUN_STARTED and an empty STATE_DELTA before the terminal"),
-        Rewrite(f"{p}.message-ids", "equal", _rename_ids(MESSAGE_IDS),
+        Rewrite(f"{p}.message-ids", "equal", _rename_message_ids,
                 "every message id in another format (the same id for the same message)"),
         Rewrite(f"{p}.timestamps", "equal", _add_to_every_event(lambda i: {"timestamp": 1_700_000_000_000 + i}),
                 "every event with BaseEvent's optional timestamp"),
