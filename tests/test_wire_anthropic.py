@@ -242,7 +242,8 @@ def test_metadata_that_changes_after_message_start_is_refused() -> None:
 def test_stop_reason_map(unified: str, raw: str | None, wire: str | None) -> None:
     got = encode(finish(unified, raw))
     assert got[-2:] == [
-        {"type": "message_delta", "delta": {"stop_reason": wire, "stop_sequence": None}, "usage": {"input_tokens": 9, "output_tokens": 2}},
+        {"type": "message_delta", "delta": {"stop_reason": wire, "stop_sequence": None},
+         "usage": {"input_tokens": 9, "output_tokens": 2}},
         {"type": "message_stop"},
     ]
 
@@ -722,7 +723,8 @@ def test_a_server_search_is_server_tool_use_then_its_result_block() -> None:
             ]}},
         {"type": "content_block_stop", "index": 1},
         {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
-         "usage": {"input_tokens": 9, "output_tokens": 2, "server_tool_use": {"web_search_requests": 1, "web_fetch_requests": 0}}},
+         "usage": {"input_tokens": 9, "output_tokens": 2,
+                   "server_tool_use": {"web_search_requests": 1, "web_fetch_requests": 0}}},
         {"type": "message_stop"},
     ]
     assert [sdk_event(e).type for e in got] == [e["type"] for e in got]  # each is one of the SDK's events
