@@ -93,6 +93,7 @@ class Applied:
 @dataclass
 class Study:
     applied: list[Applied] = field(default_factory=list)
+    real_harmful: list[Applied] = field(default_factory=list)  # harmful rewrites of real adapters' clean runs
     views: dict[str, Any] = field(default_factory=dict)  # stream key -> the consumer's view
     node_missing: dict[str, str] = field(default_factory=dict)  # oracle -> why it cannot run here
 
@@ -220,10 +221,11 @@ def _study(corpus: list[Scenario]) -> Study:
 def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], settings: Settings) -> None:
     """The pinned real adapters' recorded runs (tests/data/recorded), rewritten as the references' are.
 
-    Only the equal rewrites apply: a real stream has its own shapes (the harmful rewrites are written
-    against the references' events: a rename of a field a real producer does not send changes nothing),
-    so what they prove there is that no equal rewrite makes a real adapter's verdict worse and that its
-    consumer agrees.
+    The equal rewrites apply to every run: no equal rewrite may make a real adapter's verdict worse,
+    and its consumer must agree. The harmful ones apply to the runs that broke no MUST row: a real
+    stream has its own shapes (a harmful rewrite written against the references' events may change
+    nothing the consumer shows there), so they are judged by the consumer's view, not by their label
+    (:func:`test_what_the_consumer_shows_differently_on_a_real_stream_grades_worse`).
     """
     by_id = {s.id: s for s in load_corpus()}
     for name, records in recorded_runs().items():
@@ -238,13 +240,17 @@ def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], set
                 continue
             original = list(record.events)
             streams[_key(output, original)] = (oracle, original)
+            clean = before.verdict in ("PASS", "PASS-NONSTRICT")  # no MUST row broken yet: harm can show
             for rewrite in REWRITES[family].values():
-                events = rewrite.apply(tag(original)) if rewrite.kind == "equal" else None
+                if rewrite.kind == "harmful" and not clean:
+                    continue
+                events = rewrite.apply(tag(original))
                 if events is None:
                     continue
                 new = rewritten_record(record, events)
-                study.applied.append(Applied(output, rewrite, f"{name}:{record.case_id}", before,
-                                             grade(new, scenario, settings), original, list(new.events)))
+                done = Applied(output, rewrite, f"{name}:{record.case_id}", before, grade(new, scenario, settings),
+                               original, list(new.events))
+                (study.applied if rewrite.kind == "equal" else study.real_harmful).append(done)
                 streams[_key(output, list(new.events))] = (oracle, list(new.events))
 
 
@@ -333,6 +339,49 @@ def test_node_saw_every_stream_an_equal_rewrite_made(study: Study, capsys: pytes
         kinds = Counter(a.rewrite.kind for a in study.applied)
         print(f"\nmetamorphic: {len(study.views)} distinct streams read in Node; {kinds['equal']} equal and "
               f"{kinds['harmful']} harmful rewrites applied and regraded")
+
+
+# The harmful rewrites of what every expected transcript states (text, reasoning, calls): where the
+# consumer shows another state, the run no longer matches the scenario, whatever the adapter declared.
+# (An error terminal may be a declared POLICY's outcome; a dropped tool result may be one the scenario
+# does not state, as an agent's own retry message: neither is judged here.)
+STATED = ("drop-text-delta", "duplicate-text-delta", "swap-text-deltas", "drop-reasoning-delta", "args-never-sent",
+          "calls-merged", "call-renamed")
+
+
+def _judged_on_real(a: Applied, by_id: dict[str, Scenario]) -> bool:
+    """A plain case (no caller abort: a prefix is as good as all; no contract broken on purpose: only
+    robustness is graded there) and a rewrite of what the expected transcript states."""
+    scenario = by_id[a.case_id.split(":", 1)[1].rsplit("[", 1)[0]]
+    return not scenario.client.aborts and scenario.contract is None and a.rewrite.name.endswith(STATED)
+
+
+def test_what_the_consumer_shows_differently_on_a_real_stream_grades_worse(
+        study: Study, corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:
+    """A harmful rewrite of a real adapter's clean run: where the official consumer shows another state,
+    the verdict is worse; where its final state is the same, the verdict is not worse, unless the stream
+    ends with a MESSAGES_SNAPSHOT (TanStack's ``chat()`` sends one: the processor replaces the messages
+    with it, so the final state hides what the user watched stream in)."""
+    if study.node_missing:
+        pytest.skip(f"Node oracles unavailable: {study.node_missing}")
+    by_id = {s.id: s for s in corpus}
+    judged = [a for a in study.real_harmful if _judged_on_real(a, by_id)]
+    seen, missed, false = 0, [], []
+    for a in judged:
+        differs = study.views[_key(a.protocol, a.original)] != study.views[_key(a.protocol, a.rewritten)]
+        why = worse(a.before, a.after)
+        seen += differs
+        if differs and not why:
+            missed.append(f"{a.case_id} {a.rewrite.name}: {a.before.verdict} -> {a.after.verdict}")
+        elif not differs and why and not any(e.get("type") == "MESSAGES_SNAPSHOT" for e in a.original):
+            false.append(f"{a.case_id} {a.rewrite.name}: {'; '.join(why)}")
+    assert seen > 0, "no harmful rewrite changed what a consumer shows on a real stream"
+    assert not missed, f"{len(missed)} real streams the consumer shows differently, graded no worse:\n" + \
+        "\n".join(missed[:10])
+    assert not false, f"{len(false)} real streams the consumer shows the same, graded worse:\n" + "\n".join(false[:10])
+    with capsys.disabled():
+        print(f"\nmetamorphic on real runs: {len(study.real_harmful)} harmful rewrites of clean runs, {len(judged)} "
+              f"judged, {seen} shown differently by the consumer and graded worse")
 
 
 # --------------------------------------------------------------------------------------------
