@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from conformance.session import ConformanceSession
-from tests.test_agui_client import _disagreements, _report, _unavailable
+from tests.agui_streams import skip_without_oracle
+from tests.test_agui_client import _disagreements, _report
 from tests.test_llama_index_endpoint import CAPS as LLAMA_CAPS
 from tests.test_llama_index_endpoint import llama_url  # noqa: F401  (the fixture; it skips without the venv)
 
@@ -47,21 +48,21 @@ def _agree(name: str, session: ConformanceSession, capsys: pytest.CaptureFixture
 
 
 def test_pydantic_ai(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
+    skip_without_oracle()
     if pydantic_run is None:
         pytest.skip("pydantic-ai is not installed")
     _agree("pydantic-ai", pydantic_run(request.getfixturevalue("agui_url"), corpus), capsys)
 
 
 def test_agno(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
+    skip_without_oracle()
     if agno_run is None:
         pytest.skip("agno is not installed")
     _agree("agno", agno_run(request.getfixturevalue("agno_url"), corpus), capsys)
 
 
 def test_llama_index(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
+    skip_without_oracle()
     from conformance.runner import Settings
     from conformance.targets.url import target_from_options
 
@@ -76,7 +77,7 @@ def test_llama_index(request: pytest.FixtureRequest, corpus: list[Any], capsys: 
 
 def test_ag_ui_mastra(capsys: pytest.CaptureFixture[str]) -> None:
     """@ag-ui/mastra's MastraAgent through its node harness (tests/test_ag_ui_mastra.py)."""
-    _unavailable()
+    skip_without_oracle()
     from conformance.targets.cmd import CmdTarget
     from tests.test_ag_ui_mastra import HARNESS, _skip_reason
 
@@ -98,7 +99,7 @@ def test_recorded_runs_of_every_pinned_ag_ui_adapter(capsys: pytest.CaptureFixtu
     without starting any of them: runs where their environments are missing."""
     from tests.calibration import recorded_runs
 
-    _unavailable()
+    skip_without_oracle()
     cases = [{"id": f"{name}:{r.case_id}", "events": list(r.events)} for name, records in recorded_runs().items()
              for r in records if r.events and r.capabilities is not None and r.capabilities.output == "ag-ui"]
     disagree, threw, with_messages = _disagreements(cases)
