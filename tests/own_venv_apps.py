@@ -1,10 +1,19 @@
 """Real AG-UI apps that need a Python environment of their own (llama-index, Google ADK): their pinned
-versions read there, and the app served there by uvicorn on a free port for the length of a test module.
+versions read there, the app served there by uvicorn on a free port for the length of a test module,
+and every corpus case run against it through ``--adapter-url`` to the verdicts pinned for it.
 
-Example (in a fixture)::
+Example (a test module)::
 
-    with served_app(PYTHON, "examples.adk_agui_app:app", "/agui", "the ADK app") as url:
-        yield url
+    ADK = OwnVenvApp("adk-agui", "SAC_ADK_PYTHON", "ADK", "examples.adk_agui_app:app", "/agui",
+                     ROOT / "examples" / "adk_capabilities.yaml")
+
+    @pytest.fixture(scope="module")
+    def adk_url() -> Iterator[str]:
+        with serve_pinned(ADK) as url:
+            yield url
+
+    def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:
+        check_pinned_verdicts(ADK, adk_url, corpus)
 """
 
 from __future__ import annotations
@@ -16,9 +25,17 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from conformance.runner import Settings
 from conformance.served import mock_server_url
+from conformance.session import ConformanceSession
+from conformance.targets.url import target_from_options
+from tests.calibration import DATA, check_pins
 
 ROOT = Path(__file__).resolve().parent.parent
 START_S = 60  # how long an app may take to listen (a first import of these stacks is slow)
@@ -56,3 +73,54 @@ def served_app(python: str, app: str, path: str, name: str) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@dataclass(frozen=True)
+class OwnVenvApp:
+    """One such app: its pin name (``tests/data/<pins>.verdicts.json``), the variable naming its environment's
+    Python (.ci/run builds it), what the stack is called, the ``module:attribute`` uvicorn serves, the
+    AG-UI endpoint's path and the capabilities file ``--adapter-url`` reads."""
+
+    pins: str
+    python_variable: str
+    stack: str
+    app: str
+    path: str
+    capabilities: Path
+
+    def pinned(self) -> dict[str, Any]:
+        """The pin file's content."""
+        return dict(json.loads((DATA / f"{self.pins}.verdicts.json").read_text(encoding="utf-8")))
+
+
+@contextlib.contextmanager
+def serve_pinned(app: OwnVenvApp) -> Iterator[str]:
+    """Serve ``app`` from its environment (skip the test where there is none) once the environment holds the
+    pinned versions; yields the endpoint's URL."""
+    python = os.environ.get(app.python_variable, "")
+    if not python or not Path(python).is_file():
+        pytest.skip(f"no {app.stack} environment: set {app.python_variable} (.ci/run builds one)")
+    versions = app.pinned()["versions"]
+    assert installed_versions(python, versions) == versions, (
+        f"other {app.stack} versions than pinned ({versions}): re-pin and re-triage")
+    with served_app(python, app.app, app.path, f"the {app.stack} app") as url:
+        yield url
+
+
+def run_corpus(app: OwnVenvApp, url: str, corpus: list[Any]) -> ConformanceSession:
+    """Every corpus case run against the served ``app`` through ``--adapter-url`` (its capabilities file),
+    the run records kept (``session.records``)."""
+    target = target_from_options(url, str(app.capabilities))
+    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=10), records=[])
+    session.scenarios = corpus
+    for scenario, dialect in session.cases():
+        session.run(scenario, dialect)
+    return session
+
+
+def check_pinned_verdicts(app: OwnVenvApp, url: str, corpus: list[Any]) -> None:
+    """:func:`run_corpus` (one case a scenario: the one dialect the app's model speaks), requiring the
+    pinned verdicts, rows and per-row counts (:func:`tests.calibration.check_pins`)."""
+    session = run_corpus(app, url, corpus)
+    assert {r.scenario_id for r in session.results} == {s.id for s in corpus}
+    check_pins(app.pins, session)

@@ -18,9 +18,12 @@ import pytest
 
 from conformance.session import ConformanceSession
 from tests.agui_streams import skip_without_oracle
+from tests.own_venv_apps import run_corpus
 from tests.test_agui_client import _disagreements, _report
-from tests.test_llama_index_endpoint import CAPS as LLAMA_CAPS
-from tests.test_llama_index_endpoint import llama_url  # noqa: F401  (the fixture; it skips without the venv)
+from tests.test_llama_index_endpoint import (
+    LLAMA,
+    llama_url,  # noqa: F401  (the fixture; it skips without the venv)
+)
 
 pydantic_run: Callable[..., ConformanceSession] | None
 agno_run: Callable[..., ConformanceSession] | None
@@ -63,16 +66,7 @@ def test_agno(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.
 
 def test_llama_index(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
-    from conformance.runner import Settings
-    from conformance.targets.url import target_from_options
-
-    url = request.getfixturevalue("llama_url")
-    session = ConformanceSession.from_factory(target_from_options(url, str(LLAMA_CAPS)), url,
-                                              settings=Settings(timeout=10))
-    session.scenarios = corpus
-    for scenario, dialect in session.cases():
-        session.run(scenario, dialect)
-    _agree("llama-index", session, capsys)
+    _agree("llama-index", run_corpus(LLAMA, request.getfixturevalue("llama_url"), corpus), capsys)
 
 
 def test_ag_ui_mastra(capsys: pytest.CaptureFixture[str]) -> None:
