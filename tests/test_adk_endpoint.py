@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.own_venv_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
+from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
 
 ADK = OwnVenvApp(pins="adk-agui", python_variable="SAC_ADK_PYTHON", stack="ADK", app="examples.adk_agui_app:app",
                  path="/agui", capabilities=ROOT / "examples" / "adk_capabilities.yaml")

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from conformance.session import ConformanceSession
+from tests.agui_apps import run_corpus
 from tests.agui_streams import skip_without_oracle
-from tests.own_venv_apps import run_corpus
 from tests.test_agui_client import _disagreements, _report
 from tests.test_llama_index_endpoint import (
     LLAMA,
@@ -66,7 +66,7 @@ def test_agno(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.
 
 def test_llama_index(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
-    _agree("llama-index", run_corpus(LLAMA, request.getfixturevalue("llama_url"), corpus), capsys)
+    _agree("llama-index", run_corpus(request.getfixturevalue("llama_url"), LLAMA.capabilities, corpus), capsys)
 
 
 def test_ag_ui_mastra(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.own_venv_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
+from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
 
 LLAMA = OwnVenvApp(pins="llama-index-agui", python_variable="SAC_LLAMA_PYTHON", stack="llama-index",
                    app="examples.llama_index_agui_app:app", path="/agui/run",

@@ -1,6 +1,10 @@
-"""Real AG-UI apps that need a Python environment of their own (llama-index, Google ADK): their pinned
-versions read there, the app served there by uvicorn on a free port for the length of a test module,
-and every corpus case run against it through ``--adapter-url`` to the verdicts pinned for it.
+"""The real AG-UI apps the pin tests serve, and the corpus run through ``--adapter-url`` against one.
+
+An app whose stack fits this process (pydantic-ai, agno) is served by uvicorn in a thread
+(:func:`served_in_thread`); one that needs a Python environment of its own (llama-index, Google ADK)
+is served by that environment's uvicorn on a free port (:class:`OwnVenvApp`, :func:`serve_pinned`),
+once its pinned versions are read there. Either way every corpus case runs against the URL
+(:func:`run_corpus`), to the verdicts pinned for the app (:func:`check_pinned_verdicts`).
 
 Example (a test module)::
 
@@ -23,6 +27,7 @@ import json
 import os
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -47,6 +52,25 @@ def installed_versions(python: str, packages: Iterable[str]) -> dict[str, str]:
             f"print(json.dumps({{p: m.version(p) for p in {sorted(packages)!r}}}))")
     out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     return dict(json.loads(out.stdout))
+
+
+@contextlib.contextmanager
+def served_in_thread(app: Any, path: str, name: str) -> Iterator[str]:
+    """Serve the ASGI ``app`` with uvicorn in a thread of this process on a free port; yields its URL + ``path``
+    once it listens, and stops it after."""
+    import uvicorn  # the calibration extra's: a test module that serves an app skips without it
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}{path}"
+    server.should_exit = True
+    thread.join(10)
 
 
 @contextlib.contextmanager
@@ -107,11 +131,13 @@ def serve_pinned(app: OwnVenvApp) -> Iterator[str]:
         yield url
 
 
-def run_corpus(app: OwnVenvApp, url: str, corpus: list[Any]) -> ConformanceSession:
-    """Every corpus case run against the served ``app`` through ``--adapter-url`` (its capabilities file),
-    the run records kept (``session.records``)."""
-    target = target_from_options(url, str(app.capabilities))
-    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=10), records=[])
+def run_corpus(url: str, capabilities: Path, corpus: list[Any], settings: Settings | None = None,
+               **options: Any) -> ConformanceSession:
+    """Every case of ``corpus`` run against the app at ``url`` through ``--adapter-url`` with its ``capabilities``
+    file (and the target's other ``options``), under ``settings`` (10 s a case by default); the run records
+    are kept (``session.records``)."""
+    target = target_from_options(url, str(capabilities), **options)
+    session = ConformanceSession.from_factory(target, url, settings=settings or Settings(timeout=10), records=[])
     session.scenarios = corpus
     for scenario, dialect in session.cases():
         session.run(scenario, dialect)
@@ -121,6 +147,6 @@ def run_corpus(app: OwnVenvApp, url: str, corpus: list[Any]) -> ConformanceSessi
 def check_pinned_verdicts(app: OwnVenvApp, url: str, corpus: list[Any]) -> None:
     """:func:`run_corpus` (one case a scenario: the one dialect the app's model speaks), requiring the
     pinned verdicts, rows and per-row counts (:func:`tests.calibration.check_pins`)."""
-    session = run_corpus(app, url, corpus)
+    session = run_corpus(url, app.capabilities, corpus)
     assert {r.scenario_id for r in session.results} == {s.id for s in corpus}
     check_pins(app.pins, session)
