@@ -28,24 +28,8 @@ from hypothesis import strategies as st
 
 from conformance import agui_client, node_oracle
 from mock_provider.scenario import Scenario
+from tests.agui_events import F, S, call, text
 from tests.agui_streams import chunk_streams, mutant_streams, reference_streams, skip_without_oracle
-
-S: dict[str, Any] = {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}
-F: dict[str, Any] = {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}
-
-
-def text(mid: str, *deltas: str, role: str = "assistant", end: bool = True) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = [{"type": "TEXT_MESSAGE_START", "messageId": mid, "role": role}]
-    out += [{"type": "TEXT_MESSAGE_CONTENT", "messageId": mid, "delta": d} for d in deltas]
-    return out + ([{"type": "TEXT_MESSAGE_END", "messageId": mid}] if end else [])
-
-
-def call(cid: str, *deltas: str, parent: str | None = None, name: str = "f") -> list[dict[str, Any]]:
-    start: dict[str, Any] = {"type": "TOOL_CALL_START", "toolCallId": cid, "toolCallName": name}
-    if parent is not None:
-        start["parentMessageId"] = parent
-    return [start, *({"type": "TOOL_CALL_ARGS", "toolCallId": cid, "delta": d} for d in deltas),
-            {"type": "TOOL_CALL_END", "toolCallId": cid}]
 
 
 def result(cid: str, content: str, mid: str | None = None) -> dict[str, Any]:
