@@ -134,21 +134,21 @@ class Call:
     provider_executed: bool = False
     started: bool = False  # its start was written
     text: str = ""  # the argument text forwarded so far
-    ended: bool = False
+    ended: bool = False  # its end was written
+    completed: bool = False  # a tool-call part completed its input (only that counts for 'tool_calls')
 
 
 MALFORMED = object()  # the input of a call whose argument text does not parse
 
 
 def parse_input(text: str) -> Any:
-    """The call's input as a JSON value; ``MALFORMED`` when it does not parse ('' and null are {})."""
+    """The call's input as a JSON value (``null`` stays null); ``MALFORMED`` when it does not parse ('' is {})."""
     if text.strip() == "":
         return {}
     try:
-        value = json.loads(text)
+        return json.loads(text)
     except ValueError:
         return MALFORMED
-    return {} if value is None else value
 
 
 @dataclass
@@ -280,6 +280,8 @@ class Translator:
             for event in self.writer.failed(*_error_of(exc)):
                 yield event
             return
+        if self.request.abort.aborted:  # nothing after the caller's abort (row 8.1.22)
+            return
         for event in self.writer.step_started():
             yield event
         stream = result.stream
@@ -395,7 +397,7 @@ class Translator:
             rest = text[len(call.text):]
             call.text = text
             out += self.writer.tool_args(call, rest)
-        call.ended = True
+        call.ended = call.completed = True
         return out + self.writer.tool_end(call, parse_input(call.text))
 
     def _on_tool_result(self, part: dict[str, Any]) -> list[Event]:
@@ -431,6 +433,10 @@ class Translator:
                 return self.writer.failed("The model stream ended without a finish part.", None)
         if self.reason == "error":
             return self.writer.failed("The model reported an error (finish reason 'error').", None)
+        for call in self.run.calls.values():  # never completed: ended with what streamed (docs/adapters.md)
+            if call.started and not call.ended:
+                call.ended = True
+                out += self.writer.tool_end(call, parse_input(call.text))
         for upstream_id, message_id in list(self.texts.items()):
             if message_id is not None:
                 out += self.writer.text_end(message_id)
@@ -448,7 +454,7 @@ class Translator:
     def _reason(self) -> str:
         unified = self.reason or "other"
         if self.policies.finish_reason == "engine":
-            if any(c.ended and not c.provider_executed for c in self.run.calls.values()):
+            if any(c.completed and not c.provider_executed for c in self.run.calls.values()):
                 return "tool_calls"
             return _TANSTACK_REASONS.get(unified, self.policies.unknown_finish)
         return _AI_REASONS.get(unified, self.policies.unknown_finish)

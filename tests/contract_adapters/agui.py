@@ -16,6 +16,13 @@ from conformance.contract import AdapterContext, RunRequest
 from tests.contract_adapters._core import MALFORMED, Call, Event, Translator, Usage, Writer, base_capabilities
 
 
+def interrupt(call: Call, approval_id: str, value: Any) -> dict[str, Any]:
+    """``RUN_FINISHED.outcome`` for a run that waits for the caller's approval of ``call``."""
+    return {"type": "interrupt", "interrupts": [{
+        "id": approval_id, "reason": "tool_call", "toolCallId": call.id, "message": f"Approval required to run {call.name}",
+        "metadata": {"kind": "approval", "toolName": call.name, "input": None if value is MALFORMED else value}}]}
+
+
 class AgUiWriter(Writer):
     """Each happening as AG-UI events."""
 
@@ -58,14 +65,16 @@ class AgUiWriter(Writer):
         return [event]
 
     def tool_result(self, call: Call, result: Any, is_error: bool) -> list[Event]:
-        return [{"type": "TOOL_CALL_RESULT", "messageId": self.run.mint("result"), "toolCallId": call.id,
-                 "content": result if isinstance(result, str) else json.dumps(result), "role": "tool"}]
+        event: Event = {"type": "TOOL_CALL_RESULT", "messageId": self.run.mint("result"), "toolCallId": call.id,
+                        "content": result if isinstance(result, str) else json.dumps(result), "role": "tool"}
+        if is_error:
+            event["metadata"] = {"tanstack": {"state": "output-error"}}
+        return [event]
 
     def approval(self, call: Call, approval_id: str, value: Any, reason: str, usage: Usage | None) -> list[Event]:
-        return [{"type": "CUSTOM", "name": "approval-requested",
-                 "value": {"toolCallId": call.id, "toolName": call.name, "input": value,
-                           "approval": {"id": approval_id, "needsApproval": True}}},
-                self._finished("tool_calls", None)]
+        event = self._finished(reason, usage)
+        event["outcome"] = interrupt(call, approval_id, value)
+        return [event]
 
     def _finished(self, reason: str, usage: Usage | None) -> Event:
         event: Event = {"type": "RUN_FINISHED", **self._ids(),
@@ -76,7 +85,7 @@ class AgUiWriter(Writer):
             if usage.reasoning is not None:
                 counts["reasoningTokens"] = usage.reasoning
             if usage.cache_read is not None:
-                counts["cacheReadInputTokens"] = usage.cache_read
+                counts["cachedInputTokens"] = usage.cache_read
             if usage.cache_write is not None:
                 counts["cacheWriteInputTokens"] = usage.cache_write
             event["usage"] = [counts]

@@ -13,6 +13,7 @@ from typing import Any
 
 from conformance.contract import AdapterContext, RunRequest
 from tests.contract_adapters._core import MALFORMED, Call, Event, Translator, Usage, Writer, base_capabilities
+from tests.contract_adapters.agui import interrupt
 
 
 class TanStackWriter(Writer):
@@ -72,14 +73,16 @@ class TanStackWriter(Writer):
         return [event]
 
     def tool_result(self, call: Call, result: Any, is_error: bool) -> list[Event]:
-        return [{"type": "TOOL_CALL_RESULT", "messageId": self.run.mint("result"), "toolCallId": call.id,
-                 "content": result if isinstance(result, str) else json.dumps(result), "role": "tool"}]
+        event: Event = {"type": "TOOL_CALL_RESULT", "messageId": self.run.mint("result"), "toolCallId": call.id,
+                        "content": result if isinstance(result, str) else json.dumps(result), "role": "tool"}
+        if is_error:
+            event["metadata"] = {"tanstack": {"state": "output-error"}}
+        return [event]
 
     def approval(self, call: Call, approval_id: str, value: Any, reason: str, usage: Usage | None) -> list[Event]:
-        return [{"type": "CUSTOM", "name": "approval-requested",
-                 "value": {"toolCallId": call.id, "toolName": call.name, "input": value,
-                           "approval": {"id": approval_id, "needsApproval": True}}},
-                *self.finished("tool_calls", None)]
+        [event] = self.finished(reason, usage)
+        event["outcome"] = interrupt(call, approval_id, value)
+        return [event]
 
     def finished(self, reason: str, usage: Usage | None) -> list[Event]:
         event: Event = {"type": "RUN_FINISHED", **self._ids(), "finishReason": reason, "model": self.run.model}

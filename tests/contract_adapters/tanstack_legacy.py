@@ -24,7 +24,7 @@ class LegacyWriter(Writer):
         super().__init__(*args)
         self.text = ""
         self.thinking = ""
-        self.index = 0
+        self.indexes: dict[str, int] = {}  # call id -> its index, in first-appearance order (row 8.1.9)
 
     def _chunk(self, kind: str, **fields: Any) -> Event:
         return {"type": kind, "id": self.run.response_id or self.run.request.run_id, "model": self.run.model,
@@ -38,13 +38,15 @@ class LegacyWriter(Writer):
         self.thinking += delta
         return [self._chunk("thinking", delta=delta, content=self.thinking)]
 
+    def tool_start(self, call: Call) -> list[Event]:
+        self.indexes.setdefault(call.id, len(self.indexes))
+        return []
+
     def tool_end(self, call: Call, value: Any) -> list[Event]:
         # The complete argument text, as the model sent it (raw when it does not parse: POLICY raw).
-        chunk = self._chunk("tool_call", toolCall={"id": call.id, "type": "function",
+        return [self._chunk("tool_call", toolCall={"id": call.id, "type": "function",
                                                    "function": {"name": call.name, "arguments": call.text or "{}"}},
-                            index=self.index)
-        self.index += 1
-        return [chunk]
+                            index=self.indexes.setdefault(call.id, len(self.indexes)))]
 
     def tool_result(self, call: Call, result: Any, is_error: bool) -> list[Event]:
         return [self._chunk("tool_result", toolCallId=call.id,
@@ -53,7 +55,7 @@ class LegacyWriter(Writer):
     def approval(self, call: Call, approval_id: str, value: Any, reason: str, usage: Usage | None) -> list[Event]:
         return [self._chunk("approval-requested", toolCallId=call.id, toolName=call.name, input=value,
                             approval={"id": approval_id, "needsApproval": True}),
-                *self.finished("tool_calls", None)]
+                *self.finished(reason, usage)]
 
     def finished(self, reason: str, usage: Usage | None) -> list[Event]:
         fields: dict[str, Any] = {"finishReason": reason}

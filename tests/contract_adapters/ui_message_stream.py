@@ -9,6 +9,7 @@ with ``pytest --adapter=tests.contract_adapters.ui_message_stream:factory``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -72,7 +73,8 @@ class UiMessageWriter(Writer):
 
     def tool_result(self, call: Call, result: Any, is_error: bool) -> list[Event]:
         if is_error:
-            return [{"type": "tool-output-error", "toolCallId": call.id, "errorText": str(result),
+            text = result if isinstance(result, str) else json.dumps(result)  # the result as JSON text
+            return [{"type": "tool-output-error", "toolCallId": call.id, "errorText": text,
                      **self._provider(call)}]
         return [{"type": "tool-output-available", "toolCallId": call.id, "output": result, **self._provider(call)}]
 
