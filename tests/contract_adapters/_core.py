@@ -428,9 +428,8 @@ class Translator:
     # ------------------------------------------------------------------ the end
     def _end(self) -> list[Event]:
         out: list[Event] = []
-        if not self.finished:
-            if self.policies.missing_finish == "error":
-                return self.writer.failed("The model stream ended without a finish part.", None)
+        if not self.finished and self.policies.missing_finish == "error":
+            return self.writer.failed("The model stream ended without a finish part.", None)
         if self.reason == "error":
             return self.writer.failed("The model reported an error (finish reason 'error').", None)
         for call in self.run.calls.values():  # never completed: ended with what streamed (docs/adapters.md)

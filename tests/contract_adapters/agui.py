@@ -19,7 +19,8 @@ from tests.contract_adapters._core import MALFORMED, Call, Event, Translator, Us
 def interrupt(call: Call, approval_id: str, value: Any) -> dict[str, Any]:
     """``RUN_FINISHED.outcome`` for a run that waits for the caller's approval of ``call``."""
     return {"type": "interrupt", "interrupts": [{
-        "id": approval_id, "reason": "tool_call", "toolCallId": call.id, "message": f"Approval required to run {call.name}",
+        "id": approval_id, "reason": "tool_call", "toolCallId": call.id,
+        "message": f"Approval required to run {call.name}",
         "metadata": {"kind": "approval", "toolName": call.name, "input": None if value is MALFORMED else value}}]}
 
 
