@@ -30,12 +30,11 @@ import ast
 import json
 import sys
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from conformance.contract import OUTPUT_PROTOCOLS, RunRequest
+from conformance.contract import OUTPUT_PROTOCOLS
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTERS = ROOT / "tests" / "contract_adapters"
@@ -126,7 +125,7 @@ def test_the_docs_only_adapter_passes_the_corpus_strictly(protocol: str, pyteste
            if case["verdict"] in ("FAIL", "ERROR", "PASS-NONSTRICT")}
     assert bad == {}, (verdicts, bad, result.stdout.str()[-2000:])
     # Graded, not skipped: most of the corpus runs, every family among it.
-    assert verdicts["PASS"] >= 90, verdicts
+    assert verdicts["PASS"] >= 280, verdicts
     passed = {case["scenario"].split(".")[0] for case in cases if case["verdict"] == "PASS"}
     assert {"text", "tool", "reasoning", "error", "finish", "usage", "abort", "parts", "http"} <= passed, passed
 
@@ -134,15 +133,8 @@ def test_the_docs_only_adapter_passes_the_corpus_strictly(protocol: str, pyteste
 def _agui_variant(**overrides: object) -> object:
     """The docs-only AG-UI adapter with some writer methods replaced (what the docs used to leave open)."""
     from tests.contract_adapters import agui
-    from tests.contract_adapters._core import Event, Translator
 
-    writer = type("Variant", (agui.AgUiWriter,), overrides)
-
-    class Variant(agui.AgUiAdapter):
-        def stream(self, request: RunRequest) -> AsyncIterator[Event]:
-            return Translator(self.ctx, self.capabilities, writer, request).events()
-
-    return Variant
+    return type("Variant", (agui.AgUiAdapter,), {"writer": type("VariantWriter", (agui.AgUiWriter,), overrides)})
 
 
 def _graded(factory: object, scenario_id: str) -> tuple[str, list[str]]:

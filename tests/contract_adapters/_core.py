@@ -26,7 +26,7 @@ Event = dict[str, Any]
 _MEDIA_KINDS = ("image", "audio", "video", "document")
 
 
-def _text_parts(content: Any) -> list[dict[str, Any]]:
+def _text_parts(content: Any, dialect: str = "v3") -> list[dict[str, Any]]:
     """A caller's message content as AI SDK parts (string, null or a list of content parts)."""
     if content is None:
         return [{"type": "text", "text": ""}]
@@ -38,15 +38,20 @@ def _text_parts(content: Any) -> list[dict[str, Any]]:
         if kind == "text":
             parts.append({"type": "text", "text": item.get("content", item.get("text", ""))})
         elif kind in _MEDIA_KINDS:
-            parts.append(_file_part(item))
+            parts.append(_file_part(item, dialect))
     return parts
 
 
-def _file_part(item: dict[str, Any]) -> dict[str, Any]:
-    """An image/audio/video/document part as ``{type: file, mediaType, data}`` (``<kind>/*`` without a type)."""
+def _file_part(item: dict[str, Any], dialect: str) -> dict[str, Any]:
+    """An image/audio/video/document part as ``{type: file, mediaType, data}`` (``<kind>/*`` without a type;
+    V4: ``data`` tagged ``{type: data, data}`` or ``{type: url, url}``)."""
     source = item.get("source") or {}
     media = source.get("mimeType") or item.get("mimeType") or f"{item['type']}/*"
-    data = source.get("value", source.get("data", source.get("url", "")))
+    value = source.get("value", "")
+    if dialect == "v4":
+        data: Any = {"type": "url", "url": value} if source.get("type") == "url" else {"type": "data", "data": value}
+    else:
+        data = value
     return {"type": "file", "mediaType": media, "data": data}
 
 
@@ -59,7 +64,7 @@ def _tool_result_output(content: Any) -> dict[str, Any]:
     return {"type": "json", "value": content}
 
 
-def to_prompt(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def to_prompt(messages: list[dict[str, Any]], dialect: str = "v3") -> list[dict[str, Any]]:
     """The caller's OpenAI-style messages as one AI SDK prompt (docs/scenarios.md's table).
 
     >>> to_prompt([{"role": "system", "content": "Be terse."}])
@@ -74,9 +79,9 @@ def to_prompt(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
             text = content if isinstance(content, str) else "".join(p.get("text", "") for p in _text_parts(content))
             prompt.append({"role": "system", "content": text})
         elif role == "user":
-            prompt.append({"role": "user", "content": _text_parts(message.get("content"))})
+            prompt.append({"role": "user", "content": _text_parts(message.get("content"), dialect)})
         elif role == "assistant":
-            parts = [] if message.get("content") in (None, "") else _text_parts(message["content"])
+            parts = [] if message.get("content") in (None, "") else _text_parts(message["content"], dialect)
             for call in message.get("tool_calls") or []:
                 function = call["function"]
                 names[call["id"]] = function["name"]
@@ -110,16 +115,26 @@ class Usage:
 
     @property
     def total(self) -> int:
+        if self.provider_total is not None:
+            return self.provider_total
         return (self.input or 0) + (self.output or 0)
 
+    provider_total: int | None = None  # V2's totalTokens, which wins over the sum
+
     @classmethod
-    def from_v3(cls, usage: Any) -> Usage | None:
-        """None when the usage is absent or every count is undefined (docs: omit it)."""
+    def read(cls, usage: Any) -> Usage | None:
+        """A finish part's usage: V3/V4 nested counts or V2 flat ones; None when it is absent or every
+        count is undefined (docs: omit it)."""
         if not isinstance(usage, dict):
             return None
-        inp, out = usage.get("inputTokens") or {}, usage.get("outputTokens") or {}
-        read = cls(input=inp.get("total"), output=out.get("total"), reasoning=out.get("reasoning"),
-                   cache_read=inp.get("cacheRead"), cache_write=inp.get("cacheWrite"))
+        inp, out = usage.get("inputTokens"), usage.get("outputTokens")
+        if isinstance(inp, dict) or isinstance(out, dict):  # V3/V4: total = the sum (row 8.3.v3)
+            inp, out = inp or {}, out or {}
+            read = cls(input=inp.get("total"), output=out.get("total"), reasoning=out.get("reasoning"),
+                       cache_read=inp.get("cacheRead"), cache_write=inp.get("cacheWrite"))
+        else:  # V2 flat: total = the provider's total or the sum (row 8.3.v2)
+            read = cls(input=inp, output=out, reasoning=usage.get("reasoningTokens"),
+                       cache_read=usage.get("cachedInputTokens"), provider_total=usage.get("totalTokens"))
         if read.input is None and read.output is None:
             return None
         return read
@@ -159,6 +174,7 @@ class Run:
     capabilities: Capabilities
     model: str
     response_id: str | None = None
+    upstream_reason: str | None = None  # the finish part's own reason (V3/V4 unified, V2 string)
     ids: int = 0
     calls: dict[str, Call] = field(default_factory=dict)
 
@@ -270,7 +286,8 @@ class Translator:
     async def events(self) -> AsyncIterator[Event]:
         for event in self.writer.started():
             yield event
-        options: dict[str, Any] = {"prompt": to_prompt(self.request.messages), "abort_signal": self.request.abort}
+        options: dict[str, Any] = {"prompt": to_prompt(self.request.messages, self.ctx.dialect),
+                                   "abort_signal": self.request.abort}
         if self.request.tools:
             options["tools"] = to_tools(self.request.tools)
         assert self.ctx.model is not None
@@ -418,8 +435,10 @@ class Translator:
 
     def _on_finish(self, part: dict[str, Any]) -> list[Event]:
         self.finished = True
-        self.reason = (part.get("finishReason") or {}).get("unified", "other")
-        self.usage = Usage.from_v3(part.get("usage"))
+        reason = part.get("finishReason")  # V2: a string; V3/V4: {unified, raw} (read unified, never the object)
+        self.reason = reason.get("unified", "other") if isinstance(reason, dict) else str(reason or "other")
+        self.run.upstream_reason = self.reason
+        self.usage = Usage.read(part.get("usage"))
         return []
 
     def _on_error(self, part: dict[str, Any]) -> list[Event]:
@@ -459,12 +478,34 @@ class Translator:
         return _AI_REASONS.get(unified, self.policies.unknown_finish)
 
 
+class DocsAdapter:
+    """The adapter object the factory returns (README, Quickstart 1): capabilities, ``stream`` and
+    ``input_modalities`` (docs/adapters.md, "A model's input modalities"). A subclass names its writer."""
+
+    capabilities: Capabilities
+    writer: type[Writer] = Writer
+
+    def __init__(self, ctx: AdapterContext) -> None:
+        self.ctx = ctx
+
+    @property
+    def input_modalities(self) -> list[str] | None:
+        info = self.ctx.model_info
+        if info is None:
+            return None
+        names = {"text": "text", "image": "image", "audio": "audio", "video": "video", "pdf": "document"}
+        return [names[m] for m in info["modalities"]["input"] if m in names]
+
+    def stream(self, request: RunRequest) -> AsyncIterator[Event]:
+        return Translator(self.ctx, self.capabilities, self.writer, request).events()
+
+
 def base_capabilities(name: str, output: Any) -> Capabilities:
-    """What every adapter here declares: V3 in, the features its core implements."""
+    """What every adapter here declares: V2, V3 and V4 parts in, the features its core implements."""
     from conformance.contract import Policies
 
     return Capabilities(
-        name=name, inputs=["v3"], output=output,
+        name=name, inputs=["v2", "v3", "v4"], output=output,
         features={"tools", "parallel_tools", "reasoning", "abort", "provider_executed", "approval", "multimodal"},
         policies=Policies(malformed_args="raw", missing_usage="omit", abort="silent", missing_finish="error"),
     )

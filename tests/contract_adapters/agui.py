@@ -1,4 +1,4 @@
-"""An AG-UI adapter (AI SDK V3 parts in, AG-UI 1.0 events out in TanStack's wire form), from the docs alone.
+"""An AG-UI adapter (AI SDK V2/V3/V4 parts in, AG-UI 1.0 events out in TanStack's wire form), from the docs alone.
 
 Field by field as docs/contract.md's ``ag-ui`` table shows: the finish reason and model under
 ``RUN_FINISHED.metadata.tanstack``, usage as a list of AG-UI ``TokenUsage``, the parsed input on
@@ -9,11 +9,18 @@ Field by field as docs/contract.md's ``ag-ui`` table shows: the finish reason an
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
-from conformance.contract import AdapterContext, RunRequest
-from tests.contract_adapters._core import MALFORMED, Call, Event, Translator, Usage, Writer, base_capabilities
+from conformance.contract import AdapterContext
+from tests.contract_adapters._core import (
+    MALFORMED,
+    Call,
+    DocsAdapter,
+    Event,
+    Usage,
+    Writer,
+    base_capabilities,
+)
 
 
 def interrupt(call: Call, approval_id: str, value: Any) -> dict[str, Any]:
@@ -102,16 +109,11 @@ class AgUiWriter(Writer):
         return [event]
 
 
-class AgUiAdapter:
-    """AI SDK V3 parts in, AG-UI events out."""
+class AgUiAdapter(DocsAdapter):
+    """AI SDK V2/V3/V4 parts in, AG-UI events out."""
 
     capabilities = base_capabilities("contract-agui", "ag-ui")
-
-    def __init__(self, ctx: AdapterContext) -> None:
-        self.ctx = ctx
-
-    def stream(self, request: RunRequest) -> AsyncIterator[Event]:
-        return Translator(self.ctx, self.capabilities, AgUiWriter, request).events()
+    writer = AgUiWriter
 
 
 def factory(ctx: AdapterContext) -> AgUiAdapter:

@@ -1,4 +1,4 @@
-"""A TanStack AI adapter (AI SDK V3 parts in, TanStack AI 0.58 ``StreamChunk`` events out), from the docs alone.
+"""A TanStack AI adapter (AI SDK V2/V3/V4 parts in, TanStack AI 0.58 ``StreamChunk`` events out), from the docs alone.
 
 docs/contract.md's ``tanstack`` table: the finish reason, model and usage (``promptTokens``,
 ``completionTokens``, ``totalTokens``) on ``RUN_FINISHED``, the parsed input on ``TOOL_CALL_END.input``,
@@ -8,11 +8,18 @@ reasoning inside a ``thinking`` step. Run it with ``pytest --adapter=tests.contr
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
-from conformance.contract import AdapterContext, RunRequest
-from tests.contract_adapters._core import MALFORMED, Call, Event, Translator, Usage, Writer, base_capabilities
+from conformance.contract import AdapterContext
+from tests.contract_adapters._core import (
+    MALFORMED,
+    Call,
+    DocsAdapter,
+    Event,
+    Usage,
+    Writer,
+    base_capabilities,
+)
 from tests.contract_adapters.agui import interrupt
 
 
@@ -108,16 +115,11 @@ class TanStackWriter(Writer):
         return [{"type": "RUN_ERROR", **error, "error": error, "model": self.run.model}]
 
 
-class TanStackAdapter:
-    """AI SDK V3 parts in, TanStack AI events out."""
+class TanStackAdapter(DocsAdapter):
+    """AI SDK V2/V3/V4 parts in, TanStack AI events out."""
 
     capabilities = base_capabilities("contract-tanstack", "tanstack")
-
-    def __init__(self, ctx: AdapterContext) -> None:
-        self.ctx = ctx
-
-    def stream(self, request: RunRequest) -> AsyncIterator[Event]:
-        return Translator(self.ctx, self.capabilities, TanStackWriter, request).events()
+    writer = TanStackWriter
 
 
 def factory(ctx: AdapterContext) -> TanStackAdapter:

@@ -1,4 +1,4 @@
-"""A legacy TanStack AI adapter (AI SDK V3 parts in, TanStack AI 0.0.x-0.2.x chunks out), from the docs alone.
+"""A legacy TanStack AI adapter (AI SDK V2/V3/V4 parts in, TanStack AI 0.0.x-0.2.x chunks out), from the docs alone.
 
 docs/contract.md's ``tanstack-legacy`` table: ``content`` and ``thinking`` chunks carry the delta and
 the cumulative text, a ``tool_call`` chunk the complete argument text once the call is complete,
@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
 from typing import Any
 
-from conformance.contract import AdapterContext, RunRequest
-from tests.contract_adapters._core import Call, Event, Translator, Usage, Writer, base_capabilities
+from conformance.contract import AdapterContext
+from tests.contract_adapters._core import Call, DocsAdapter, Event, Usage, Writer, base_capabilities
 
 
 class LegacyWriter(Writer):
@@ -71,16 +70,11 @@ class LegacyWriter(Writer):
         return [self._chunk("error", error=error)]
 
 
-class LegacyAdapter:
-    """AI SDK V3 parts in, legacy TanStack chunks out."""
+class LegacyAdapter(DocsAdapter):
+    """AI SDK V2/V3/V4 parts in, legacy TanStack chunks out."""
 
     capabilities = base_capabilities("contract-tanstack-legacy", "tanstack-legacy")
-
-    def __init__(self, ctx: AdapterContext) -> None:
-        self.ctx = ctx
-
-    def stream(self, request: RunRequest) -> AsyncIterator[Event]:
-        return Translator(self.ctx, self.capabilities, LegacyWriter, request).events()
+    writer = LegacyWriter
 
 
 def factory(ctx: AdapterContext) -> LegacyAdapter:

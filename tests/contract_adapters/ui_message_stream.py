@@ -1,4 +1,4 @@
-"""An AI SDK UI message stream adapter (AI SDK V3 parts in, ``ai`` 6 UI message chunks out), from the docs alone.
+"""An AI SDK UI message stream adapter (AI SDK V2/V3/V4 parts in, ``ai`` 6 UI message chunks out), from the docs alone.
 
 docs/contract.md's ``ui-message-stream`` table: text, reasoning and tool input chunks keyed by id,
 ``tool-input-available.input`` the parsed input, ``finish.finishReason`` in the AI SDK's words; the
@@ -10,11 +10,18 @@ with ``pytest --adapter=tests.contract_adapters.ui_message_stream:factory``.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
-from conformance.contract import AdapterContext, Capabilities, RunRequest
-from tests.contract_adapters._core import MALFORMED, Call, Event, Translator, Usage, Writer, base_capabilities
+from conformance.contract import AdapterContext, Capabilities
+from tests.contract_adapters._core import (
+    MALFORMED,
+    Call,
+    DocsAdapter,
+    Event,
+    Usage,
+    Writer,
+    base_capabilities,
+)
 
 
 class UiMessageWriter(Writer):
@@ -89,16 +96,11 @@ class UiMessageWriter(Writer):
         return [{"type": "error", "errorText": message}, *self._end_step(), {"type": "finish", "finishReason": "error"}]
 
 
-class UiMessageStreamAdapter:
-    """AI SDK V3 parts in, ``ai`` 6 UI message stream out."""
+class UiMessageStreamAdapter(DocsAdapter):
+    """AI SDK V2/V3/V4 parts in, ``ai`` 6 UI message stream out."""
 
     capabilities: Capabilities = base_capabilities("contract-ui-message-stream", "ui-message-stream")
-
-    def __init__(self, ctx: AdapterContext) -> None:
-        self.ctx = ctx
-
-    def stream(self, request: RunRequest) -> AsyncIterator[Event]:
-        return Translator(self.ctx, self.capabilities, UiMessageWriter, request).events()
+    writer = UiMessageWriter
 
 
 def factory(ctx: AdapterContext) -> UiMessageStreamAdapter:
