@@ -13,6 +13,8 @@ written as. :class:`Translator` decides what happened.
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -21,6 +23,7 @@ from typing import Any
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 
 Event = dict[str, Any]
+MAX_RETRY_WAIT = 5.0  # seconds: a longer Retry-After gives up rather than outlive the case's time bound
 
 # docs/scenarios.md, "Request conversion": media parts become file parts.
 _MEDIA_KINDS = ("image", "audio", "video", "document")
@@ -151,6 +154,7 @@ class Call:
     text: str = ""  # the argument text forwarded so far
     ended: bool = False  # its end was written
     completed: bool = False  # a tool-call part completed its input (only that counts for 'tool_calls')
+    run_here: bool = False  # a server tool the adapter ran itself (not the caller's to run)
 
 
 MALFORMED = object()  # the input of a call whose argument text does not parse
@@ -186,6 +190,9 @@ class Run:
 class Writer:
     """How one output protocol writes each happening. Every method returns the events to emit."""
 
+    # An agent loop's usage: summed over its model calls, or the last call's own (TanStack).
+    loop_usage = "sum"
+
     def __init__(self, run: Run) -> None:
         self.run = run
 
@@ -193,6 +200,10 @@ class Writer:
         return []
 
     def step_started(self) -> list[Event]:
+        return []
+
+    def step_finished(self) -> list[Event]:
+        """A model call ended and the loop goes on to the next."""
         return []
 
     def text_start(self, message_id: str) -> list[Event]:
@@ -267,6 +278,51 @@ def _error_of(error: Any) -> tuple[str, str | None]:
     return str(error), None
 
 
+def _status_of(error: BaseException) -> int | None:
+    """The HTTP status of a refused model call (``APICallError``), if it says one."""
+    for name in ("status_code", "statusCode", "status"):
+        value = getattr(error, name, None)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def _retry_after(error: BaseException) -> float | None:
+    """Seconds the refusal asked to wait: ``retry-after-ms``, or a numeric ``Retry-After`` under 60 s."""
+    headers = getattr(error, "response_headers", None) or getattr(error, "headers", None) or {}
+    lowered = {str(k).lower(): str(v) for k, v in dict(headers).items()}
+    try:
+        if "retry-after-ms" in lowered:
+            return float(lowered["retry-after-ms"]) / 1000
+        if "retry-after" in lowered and float(lowered["retry-after"]) < 60:
+            return float(lowered["retry-after"])
+    except ValueError:
+        return None
+    return None
+
+
+def _add(a: Usage | None, b: Usage | None) -> Usage | None:
+    """Two turns' usage summed (an agent loop reports the run's total)."""
+    if a is None or b is None:
+        return a or b
+
+    def plus(x: int | None, y: int | None) -> int | None:
+        return None if x is None and y is None else (x or 0) + (y or 0)
+
+    return Usage(input=plus(a.input, b.input), output=plus(a.output, b.output),
+                 reasoning=plus(a.reasoning, b.reasoning), cache_read=plus(a.cache_read, b.cache_read),
+                 cache_write=plus(a.cache_write, b.cache_write),
+                 provider_total=None if a.provider_total is None or b.provider_total is None
+                 else a.provider_total + b.provider_total)
+
+
+def _tool_result_part(call: Call, result: Any, error: bool) -> dict[str, Any]:
+    """A server tool's result as the prompt's ``tool-result`` part (docs/scenarios.md: output json or text)."""
+    output = {"type": "text", "value": str(result)} if error or isinstance(result, str) else {
+        "type": "json", "value": result}
+    return {"type": "tool-result", "toolCallId": call.id, "toolName": call.name, "output": output}
+
+
 class Translator:
     """Reads one case's upstream and hands each happening to the protocol's writer."""
 
@@ -280,24 +336,62 @@ class Translator:
         self.texts: dict[str, str | None] = {}  # upstream text id -> our message id (None: not opened yet)
         self.reasonings: dict[str, str | None] = {}
         self.reason: str | None = None
-        self.usage: Usage | None = None
+        self.usage: Usage | None = None  # this turn's
+        self.turns_usage: Usage | None = None  # the earlier turns' (an agent loop sums them)
         self.finished = False
+        self.stopped = False  # the run has ended (or the caller aborted)
+        self.approval: tuple[Call, str] | None = None
+        self.prompt = to_prompt(request.messages, ctx.dialect)
+        self.turn_calls: list[str] = []
+        self.turn_text = ""
 
     async def events(self) -> AsyncIterator[Event]:
+        """The run: one model call per turn while the model calls server tools (docs/mock-provider.md,
+        "Agent loops"), then exactly one terminal event (or nothing more after the caller's abort)."""
         for event in self.writer.started():
             yield event
-        options: dict[str, Any] = {"prompt": to_prompt(self.request.messages, self.ctx.dialect),
-                                   "abort_signal": self.request.abort}
+        while not self.stopped:
+            async for event in self._turn():
+                yield event
+            if self.stopped:
+                return
+            async for event in self._after_turn():
+                yield event
+
+    async def _request(self, options: dict[str, Any]) -> Any:
+        """``do_stream``, a refused call retried (429, 5xx) at most ``max_retries`` times after its Retry-After."""
+        assert self.ctx.model is not None
+        attempts = 0
+        while True:
+            try:
+                return await self.ctx.model.do_stream(options)
+            except Exception as exc:
+                status = _status_of(exc)
+                retryable = status is not None and (status in (408, 409, 429) or status >= 500)
+                if not retryable or attempts >= self.run.capabilities.max_retries or self.request.abort.aborted:
+                    raise
+                attempts += 1
+                delay = _retry_after(exc)
+                if delay is not None and delay > MAX_RETRY_WAIT:  # would outlive the case (docs/mock-provider.md)
+                    raise
+                await asyncio.sleep(delay if delay is not None else (2 ** attempts) * self.ctx.time_scale)
+
+    async def _turn(self) -> AsyncIterator[Event]:
+        """One model call: its parts as events; ``stopped`` when the run ended in it."""
+        options: dict[str, Any] = {"prompt": self.prompt, "abort_signal": self.request.abort}
         if self.request.tools:
             options["tools"] = to_tools(self.request.tools)
-        assert self.ctx.model is not None
+        self.turn_calls, self.turn_text, self.finished, self.reason = [], "", False, None
         try:
-            result = await self.ctx.model.do_stream(options)
+            result = await self._request(options)
         except Exception as exc:  # a refused request: the run's error (row 8.1.21), never a raise
-            for event in self.writer.failed(*_error_of(exc)):
-                yield event
+            self.stopped = True
+            if not self.request.abort.aborted:
+                for event in self.writer.failed(*_error_of(exc)):
+                    yield event
             return
         if self.request.abort.aborted:  # nothing after the caller's abort (row 8.1.22)
+            self.stopped = True
             return
         for event in self.writer.step_started():
             yield event
@@ -305,29 +399,91 @@ class Translator:
         try:
             async for part in stream:
                 if self.request.abort.aborted:
+                    self.stopped = True
                     return
-                done = False
                 for event in self._part(part):
                     if event.get("__end__"):
-                        done = True
+                        self.stopped = True
                         continue
                     yield event
-                if done or self.request.abort.aborted:
+                if self.stopped or self.request.abort.aborted:
+                    self.stopped = True
                     return
         except Exception as exc:  # a cut connection: the run's error
-            if self.request.abort.aborted:
-                return
-            for event in self.writer.failed(*_error_of(exc)):
-                yield event
+            self.stopped = True
+            if not self.request.abort.aborted:
+                for event in self.writer.failed(*_error_of(exc)):
+                    yield event
             return
         finally:
             close = getattr(stream, "aclose", None)
             if close is not None:
                 await close()
         if self.request.abort.aborted:
+            self.stopped = True
+
+    async def _after_turn(self) -> AsyncIterator[Event]:
+        """Run the turn's server tools and ask the model again, or end the run."""
+        server = {t["name"]: t for t in self.request.tools if t.get("server")}
+        calls = [self.run.calls[i] for i in self.turn_calls]
+        calls = [c for c in calls if c.completed and not c.provider_executed]
+        to_run = [c for c in calls if c.name in server]
+        client = [c for c in calls if c.name not in server]
+        if not self.finished or self.approval is not None or not to_run:
+            self.stopped = True
+            for event in self._end():
+                yield event
             return
-        for event in self._end():
+        outputs: list[dict[str, Any]] = []
+        for call in to_run:
+            call.run_here = True
+            value = parse_input(call.text)
+            if value is MALFORMED:  # not run: the model is told, the stream shows nothing
+                outputs.append(_tool_result_part(call, f"Invalid JSON arguments: {call.text}", error=True))
+                continue
+            try:
+                result = server[call.name]["execute"](call.id, value)
+                if inspect.isawaitable(result):
+                    result = await result
+                error = False
+            except Exception as exc:
+                result, error = str(exc), True
+            if self.request.abort.aborted:  # the caller aborted while the tool ran: no more model calls
+                self.stopped = True
+                return
+            for event in self.writer.tool_result(call, result, error):
+                yield event
+            outputs.append(_tool_result_part(call, result, error=error))
+        if client:  # the caller's own calls: the run ends with them for the caller to run
+            self.stopped = True
+            for event in self._end():
+                yield event
+            return
+        for event in self._close_turn():
             yield event
+        self.turns_usage = _add(self.turns_usage, self.usage)
+        self.usage = None
+        assistant: list[dict[str, Any]] = [{"type": "text", "text": self.turn_text}] if self.turn_text else []
+        for call in calls:
+            value = parse_input(call.text)
+            assistant.append({"type": "tool-call", "toolCallId": call.id, "toolName": call.name,
+                              "input": call.text if value is MALFORMED else value})
+        # One tool message per result, in the calls' order (docs/mock-provider.md, "Agent loops").
+        self.prompt = [*self.prompt, {"role": "assistant", "content": assistant},
+                       *({"role": "tool", "content": [output]} for output in outputs)]
+
+    def _close_turn(self) -> list[Event]:
+        """Between two model calls: what the turn left open is closed, its step ended."""
+        out: list[Event] = []
+        for upstream_id, message_id in list(self.texts.items()):
+            if message_id is not None:
+                out += self.writer.text_end(message_id)
+            del self.texts[upstream_id]
+        for upstream_id, message_id in list(self.reasonings.items()):
+            if message_id is not None:
+                out += self.writer.reasoning_end(message_id)
+            del self.reasonings[upstream_id]
+        return out + self.writer.step_finished()
 
     # ------------------------------------------------------------------ parts
     def _part(self, part: dict[str, Any]) -> list[Event]:
@@ -355,6 +511,7 @@ class Translator:
             message_id = self.run.mint("msg")
             self.texts[part["id"]] = message_id
             out += self.writer.text_start(message_id)
+        self.turn_text += part["delta"]
         return out + self.writer.text_delta(message_id, part["delta"])
 
     def _on_text_end(self, part: dict[str, Any]) -> list[Event]:
@@ -385,6 +542,7 @@ class Translator:
             return []
         call = Call(id=part["id"], name=part["toolName"], provider_executed=bool(part.get("providerExecuted")))
         self.run.calls[call.id] = call
+        self.turn_calls.append(call.id)
         call.started = True
         return self.writer.tool_start(call)
 
@@ -402,6 +560,7 @@ class Translator:
             call = Call(id=part["toolCallId"], name=part["toolName"],
                         provider_executed=bool(part.get("providerExecuted")))
             self.run.calls[call.id] = call
+            self.turn_calls.append(call.id)
             call.started = True
             out += self.writer.tool_start(call)
         elif call.ended:  # a replay of a call already handed over
@@ -430,7 +589,7 @@ class Translator:
         call = self.run.calls.get(part["toolCallId"])
         if call is None:
             return []
-        self._approval = (call, part["approvalId"])
+        self.approval = (call, part["approvalId"])
         return []
 
     def _on_finish(self, part: dict[str, Any]) -> list[Event]:
@@ -463,16 +622,16 @@ class Translator:
             if message_id is not None:
                 out += self.writer.reasoning_end(message_id)
             del self.reasonings[upstream_id]
-        approval = getattr(self, "_approval", None)
-        if approval is not None:
-            call, approval_id = approval
-            return out + self.writer.approval(call, approval_id, parse_input(call.text), self._reason(), self.usage)
-        return out + self.writer.finished(self._reason(), self.usage)
+        usage = self.usage if self.writer.loop_usage == "last-call" else _add(self.turns_usage, self.usage)
+        if self.approval is not None:
+            call, approval_id = self.approval
+            return out + self.writer.approval(call, approval_id, parse_input(call.text), self._reason(), usage)
+        return out + self.writer.finished(self._reason(), usage)
 
     def _reason(self) -> str:
         unified = self.reason or "other"
         if self.policies.finish_reason == "engine":
-            if any(c.completed and not c.provider_executed for c in self.run.calls.values()):
+            if any(c.completed and not c.provider_executed and not c.run_here for c in self.run.calls.values()):
                 return "tool_calls"
             return _TANSTACK_REASONS.get(unified, self.policies.unknown_finish)
         return _AI_REASONS.get(unified, self.policies.unknown_finish)
@@ -506,6 +665,7 @@ def base_capabilities(name: str, output: Any) -> Capabilities:
 
     return Capabilities(
         name=name, inputs=["v2", "v3", "v4"], output=output,
-        features={"tools", "parallel_tools", "reasoning", "abort", "provider_executed", "approval", "multimodal"},
+        features={"tools", "parallel_tools", "reasoning", "abort", "provider_executed", "approval", "multimodal",
+                  "server_tools", "retries"},
         policies=Policies(malformed_args="raw", missing_usage="omit", abort="silent", missing_finish="error"),
     )

@@ -26,6 +26,8 @@ from tests.contract_adapters.agui import interrupt
 class TanStackWriter(Writer):
     """Each happening as TanStack AI's AG-UI-shaped events."""
 
+    loop_usage = "last-call"  # chat() reports each model call's own usage (docs/mock-provider.md)
+
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.content: dict[str, str] = {}

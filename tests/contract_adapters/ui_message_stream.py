@@ -38,6 +38,9 @@ class UiMessageWriter(Writer):
         self.step_open = True
         return [{"type": "start-step"}]
 
+    def step_finished(self) -> list[Event]:
+        return self._end_step()
+
     def _end_step(self) -> list[Event]:
         if not self.step_open:
             return []
