@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.contract import AdapterContext, Capabilities, RunRequest
+from tests.contract_adapters import _structured as structured
 
 Event = dict[str, Any]
 MAX_RETRY_WAIT = 5.0  # seconds: a longer Retry-After gives up rather than outlive the case's time bound
@@ -247,6 +248,14 @@ class Writer:
     def failed(self, message: str, code: str | None) -> list[Event]:
         return []
 
+    def structured_start(self, message_id: str) -> list[Event]:
+        """Before the text message that carries a structured answer."""
+        return []
+
+    def structured(self, value: Any, raw: str) -> list[Event]:
+        """The structured answer, parsed, before the terminal (protocols without such an event: nothing)."""
+        return []
+
 
 # V3 finishReason.unified in TanStack's words (docs/adapters.md: "Finish reasons are TanStack's words").
 _TANSTACK_REASONS = {"stop": "stop", "length": "length", "content-filter": "content_filter"}
@@ -343,6 +352,7 @@ class Translator:
         self.approval: tuple[Call, str] | None = None
         self.prompt = to_prompt(request.messages, ctx.dialect)
         self.turn_calls: list[str] = []
+        self.answer_started = False
         self.turn_text = ""
 
     async def events(self) -> AsyncIterator[Event]:
@@ -381,6 +391,8 @@ class Translator:
         options: dict[str, Any] = {"prompt": self.prompt, "abort_signal": self.request.abort}
         if self.request.tools:
             options["tools"] = to_tools(self.request.tools)
+        if self.request.output_schema is not None:
+            options = structured.request_options(options, self.request.output_schema, self.request.structured_mode)
         self.turn_calls, self.turn_text, self.finished, self.reason = [], "", False, None
         try:
             result = await self._request(options)
@@ -510,6 +522,9 @@ class Translator:
         if message_id is None:
             message_id = self.run.mint("msg")
             self.texts[part["id"]] = message_id
+            if self.request.output_schema is not None and not self.answer_started:
+                self.answer_started = True  # the answer's message is the structured output's
+                out += self.writer.structured_start(message_id)
             out += self.writer.text_start(message_id)
         self.turn_text += part["delta"]
         return out + self.writer.text_delta(message_id, part["delta"])
@@ -538,6 +553,9 @@ class Translator:
         return self.writer.reasoning_end(message_id) if message_id is not None else []
 
     def _on_tool_input_start(self, part: dict[str, Any]) -> list[Event]:
+        if self._answer_tool(part["toolName"]):  # the forced structured_output tool: its input is the answer
+            self.texts[part["id"]] = None
+            return []
         if part["id"] in self.run.calls:
             return []
         call = Call(id=part["id"], name=part["toolName"], provider_executed=bool(part.get("providerExecuted")))
@@ -547,6 +565,8 @@ class Translator:
         return self.writer.tool_start(call)
 
     def _on_tool_input_delta(self, part: dict[str, Any]) -> list[Event]:
+        if part["id"] in self.texts:
+            return self._on_text_delta(part)
         call = self.run.calls.get(part["id"])
         if call is None or call.ended or part["delta"] == "":
             return []
@@ -554,6 +574,11 @@ class Translator:
         return self.writer.tool_args(call, part["delta"])
 
     def _on_tool_call(self, part: dict[str, Any]) -> list[Event]:
+        if self._answer_tool(part["toolName"]):
+            upstream_id = part["toolCallId"]
+            answer = [] if self.texts.get(upstream_id) is not None else self._on_text_delta(
+                {"id": upstream_id, "delta": part.get("input") or ""})
+            return answer + self._on_text_end({"id": upstream_id})
         call = self.run.calls.get(part["toolCallId"])
         out: list[Event] = []
         if call is None:  # an atomic call: start, arguments, end
@@ -623,10 +648,21 @@ class Translator:
                 out += self.writer.reasoning_end(message_id)
             del self.reasonings[upstream_id]
         usage = self.usage if self.writer.loop_usage == "last-call" else _add(self.turns_usage, self.usage)
+        schema = self.request.output_schema
+        if schema is not None:
+            parsed = structured.parse_answer(self.turn_text)
+            if parsed is None:
+                return out + self.writer.failed(structured.failure_message(self.turn_text), None)
+            value, raw = parsed
+            out += self.writer.structured(structured.undo_null_widening(value, schema), raw)
         if self.approval is not None:
             call, approval_id = self.approval
             return out + self.writer.approval(call, approval_id, parse_input(call.text), self._reason(), usage)
         return out + self.writer.finished(self._reason(), usage)
+
+    def _answer_tool(self, name: str) -> bool:
+        return self.request.output_schema is not None and self.request.structured_mode == "tool" and (
+            name == structured.TOOL_NAME)
 
     def _reason(self) -> str:
         unified = self.reason or "other"
@@ -666,6 +702,6 @@ def base_capabilities(name: str, output: Any) -> Capabilities:
     return Capabilities(
         name=name, inputs=["v2", "v3", "v4"], output=output,
         features={"tools", "parallel_tools", "reasoning", "abort", "provider_executed", "approval", "multimodal",
-                  "server_tools", "retries"},
+                  "server_tools", "retries", "structured_output"},
         policies=Policies(malformed_args="raw", missing_usage="omit", abort="silent", missing_finish="error"),
     )

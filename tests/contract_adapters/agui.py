@@ -102,6 +102,12 @@ class AgUiWriter(Writer):
     def finished(self, reason: str, usage: Usage | None) -> list[Event]:
         return [self._finished(reason, usage)]
 
+    def structured_start(self, message_id: str) -> list[Event]:
+        return [{"type": "CUSTOM", "name": "structured-output.start", "value": {"messageId": message_id}}]
+
+    def structured(self, value: Any, raw: str) -> list[Event]:
+        return [{"type": "CUSTOM", "name": "structured-output.complete", "value": {"object": value, "raw": raw}}]
+
     def failed(self, message: str, code: str | None) -> list[Event]:
         event: Event = {"type": "RUN_ERROR", "message": message, "metadata": {"tanstack": {"model": self.run.model}}}
         if code is not None:

@@ -110,6 +110,12 @@ class TanStackWriter(Writer):
             event["usage"] = counts
         return [event]
 
+    def structured_start(self, message_id: str) -> list[Event]:
+        return [{"type": "CUSTOM", "name": "structured-output.start", "value": {"messageId": message_id}}]
+
+    def structured(self, value: Any, raw: str) -> list[Event]:
+        return [{"type": "CUSTOM", "name": "structured-output.complete", "value": {"object": value, "raw": raw}}]
+
     def failed(self, message: str, code: str | None) -> list[Event]:
         error: dict[str, str] = {"message": message}
         if code is not None:
