@@ -702,6 +702,8 @@ def base_capabilities(name: str, output: Any) -> Capabilities:
     return Capabilities(
         name=name, inputs=["v2", "v3", "v4"], output=output,
         features={"tools", "parallel_tools", "reasoning", "abort", "provider_executed", "approval", "multimodal",
-                  "server_tools", "retries", "structured_output"},
+                  "server_tools", "retries", "structured_output",
+                  # In process a <think>-tag stream reaches the adapter as reasoning parts already.
+                  "think_tags"},
         policies=Policies(malformed_args="raw", missing_usage="omit", abort="silent", missing_finish="error"),
     )
