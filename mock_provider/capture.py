@@ -20,7 +20,7 @@ from __future__ import annotations
 import base64
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 
@@ -28,6 +28,10 @@ from mock_provider.derive import derived_rows, expected_transcript
 from mock_provider.parts import dump_part
 from mock_provider.sse import parse_sse
 from mock_provider.wires.decode import decode_events
+
+# How a captured body ended: it ran to its end, the provider dropped the connection, or the provider
+# kept the connection open with nothing more until the client left (replayed as a stall).
+Ending = Literal["complete", "disconnect", "stall"]
 
 
 def _chunk(data: bytes, delay_ms: float) -> dict[str, Any]:
@@ -58,18 +62,27 @@ def _request_spec(request: dict[str, Any] | None) -> dict[str, Any]:
 
 def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[tuple[bytes, float]] | None = None,
                       request: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
-                      status: int = 200, source: str = "") -> dict[str, Any]:
+                      status: int = 200, source: str = "", end: Ending = "complete") -> dict[str, Any]:
     """The scenario document of one captured streamed answer.
 
     ``chunks`` are the body's pieces as they arrived, with the delay before each (default: one
-    piece per SSE event, no delay: a capture file keeps no boundaries).
+    piece per SSE event, no delay: a capture file keeps no boundaries). ``end`` says how the body
+    ended; a body cut short ends its script with the matching fault, and its open blocks and calls
+    stay open (a consumer never saw them end).
     """
     events = parse_sse(body)
-    decoded = decode_events(wire, events)
+    decoded = decode_events(wire, events, complete=end == "complete")
     pieces = chunks if chunks is not None else [(e.raw, 0.0) for e in events]
     parts = decoded.parts
-    script = [{"part": dump_part(p)} for p in parts] or [{"fault": {"kind": "raw_bytes", "data": ""}}]
+    script: list[dict[str, Any]] = [
+        {"part": dump_part(p), **({"wire": decoded.quirks[i]} if i in decoded.quirks else {})}
+        for i, p in enumerate(parts)]
+    if end != "complete":
+        script.append({"fault": {"kind": end}})
+    script = script or [{"fault": {"kind": "raw_bytes", "data": ""}}]
     recording: dict[str, Any] = {"wire": wire, "status": status, "chunks": [_chunk(d, ms) for d, ms in pieces]}
+    if end != "complete":
+        recording["end"] = end
     if headers and headers.get("content-type"):
         recording["headers"] = {"content-type": headers["content-type"]}
     if decoded.unmodelled:
@@ -83,9 +96,34 @@ def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[
         "citations": [{"kind": "test", "ref": f"captured stream{': ' + source if source else ''}"}],
         "request": _request_spec(request),
         "stateless": True,
+        **({"wire": decoded.options} if decoded.options else {}),
         "script": script,
         "expected": expected_transcript(parts).model_dump(mode="json", exclude_defaults=True),
         "recording": recording,
+    }
+
+
+def error_document(status: int, body: bytes, headers: dict[str, str], *, scenario_id: str,
+                   request: dict[str, Any] | None = None, source: str = "") -> dict[str, Any]:
+    """The scenario document of an HTTP error answer: an ``http_status`` fault with the body as sent.
+
+    >>> doc = error_document(429, b'{"error":{"message":"slow"}}', {"retry-after": "2"}, scenario_id="r.e")
+    >>> doc["script"][0]["fault"]["status"], doc["expected"]
+    (429, {'terminal': 'error', 'error': {'code': '429'}})
+    """
+    text = body.decode("utf-8", errors="replace")
+    fault: dict[str, Any] = {"kind": "http_status", "status": status, "body": text}
+    if headers:
+        fault["headers"] = headers
+    return {
+        "id": scenario_id,
+        "title": f"Captured HTTP {status} answer" + (f" ({source})" if source else ""),
+        "rows": derived_rows([], http_status=True),
+        "citations": [{"kind": "test", "ref": f"captured answer{': ' + source if source else ''}"}],
+        "request": _request_spec(request),
+        "stateless": True,
+        "script": [{"fault": fault}],
+        "expected": {"terminal": "error", "error": {"code": str(status)}},
     }
 
 
@@ -99,12 +137,20 @@ def scenario_id_for(name: str, prefix: str = "captured") -> str:
     return f"{prefix}.{slug[:150]}"
 
 
+class _NoAliases(yaml.SafeDumper):
+    """Writes a value used twice (one quirk on a block's start and end) twice: scenarios forbid aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def write_scenario(doc: dict[str, Any], out_dir: Path) -> Path:
     """Write one scenario document as YAML named after its id; returns the path."""
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / f"{doc['id']}.yaml"
-    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
+    text = yaml.dump(doc, Dumper=_NoAliases, sort_keys=False, allow_unicode=True, width=120)
+    path.write_text(text, encoding="utf-8")
     return path
 
 
-__all__ = ["scenario_document", "scenario_id_for", "write_scenario"]
+__all__ = ["Ending", "error_document", "scenario_document", "scenario_id_for", "write_scenario"]

@@ -4,7 +4,10 @@
 model request (Chat Completions, Responses, Anthropic Messages, Gemini) to the same path and query
 at ``URL``, and streams the answer back to the client unchanged, each piece as it arrives. When a
 streamed (SSE) answer ends, :func:`mock_provider.capture.scenario_document` makes it a scenario:
-the parts read from the wire, the transcript they mean, the pieces with their arrival delays.
+the parts read from the wire, the transcript they mean, the pieces with their arrival delays. A
+body the upstream cut short ends the scenario with a ``disconnect`` (the proxy drops its client
+too); a stream the client left while the upstream still held it open ends with a ``stall``; an
+HTTP error answer becomes an ``http_status`` scenario with the body as sent and its retry headers.
 
 Secrets never reach a written file: the scenario keeps the request's last user message and model,
 the path with its query's ``key`` (and any user-named parameter) replaced, and the request headers
@@ -27,12 +30,13 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import aiohttp
 from aiohttp import web
 
-from mock_provider.capture import scenario_document, write_scenario
+from mock_provider.capture import Ending, error_document, scenario_document, write_scenario
 from mock_provider.dialects import HTTP_DIALECTS
 from mock_provider.server.serve import DEFAULT_HOST, ThreadedServer
 from mock_provider.wires import http_dialect
@@ -52,6 +56,19 @@ def safe_headers(headers: Iterable[tuple[str, str]] | dict[str, str], redact: It
     drop = SECRET_HEADERS | {h.lower() for h in redact} | _HOP
     items = headers.items() if isinstance(headers, dict) else headers
     return {k.lower(): v for k, v in items if k.lower() not in drop}
+
+
+# Response headers an error answer keeps: what a client reads to decide a retry.
+_KEPT_RESPONSE = ("retry-after", "retry-after-ms", "x-should-retry")
+
+
+def safe_response_headers(headers: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The response headers a recorded error keeps: its retry advice (no cookie, no request id).
+
+    >>> safe_response_headers([("Retry-After", "2"), ("Set-Cookie", "s"), ("x-request-id", "r")])
+    {'retry-after': '2'}
+    """
+    return {k.lower(): v for k, v in headers if k.lower() in _KEPT_RESPONSE}
 
 
 def redact_query(path_qs: str, redact: Iterable[str] = ()) -> str:
@@ -95,32 +112,51 @@ class Recorder:
             await out.prepare(request)
             chunks: list[tuple[bytes, float]] = []
             last = loop.time()
-            async for piece in up.content.iter_any():
-                now = loop.time()
-                chunks.append((piece, (now - last) * 1000.0))
-                last = now
-                await out.write(piece)
+            end: Ending = "complete"
+            try:
+                async for piece in up.content.iter_any():
+                    now = loop.time()
+                    chunks.append((piece, (now - last) * 1000.0))
+                    last = now
+                    await out.write(piece)
+            except aiohttp.ClientPayloadError:
+                end = "disconnect"  # the upstream dropped the connection mid-body: so does the proxy, below
+            except (asyncio.CancelledError, ConnectionResetError):
+                # The client left (aiohttp cancels the handler, or the write finds the socket gone)
+                # while the upstream still held the stream open: what came is what it saw.
+                self._save(wire, request, raw, up, chunks, "stall")
+                raise
+            self._save(wire, request, raw, up, chunks, end)
+            if end == "disconnect":
+                if request.transport is not None:
+                    request.transport.abort()
+                return out
             await out.write_eof()
-            self._save(wire, request, raw, up, chunks)
         return out
 
     def _save(self, wire: str, request: web.Request, raw: bytes, up: aiohttp.ClientResponse,
-              chunks: list[tuple[bytes, float]]) -> None:
+              chunks: list[tuple[bytes, float]], end: Ending) -> None:
         ctype = up.headers.get("content-type", "")
-        if "text/event-stream" not in ctype:
-            log.info("mock-provider record: %s %s answered %s (%s): not a stream, not recorded", request.method,
-                     request.path, up.status, ctype or "no content type")
-            return
         try:
             body = json.loads(raw) if raw else {}
         except ValueError:
             body = {}
-        doc = scenario_document(b"".join(c for c, _ in chunks), wire, chunks=chunks,
-                                scenario_id=f"{self.prefix}.{wire}-{next(self._n):03d}",
-                                request=body if isinstance(body, dict) else None,
-                                headers={"content-type": ctype}, status=up.status,
-                                source=f"recorded from {redact_query(request.path_qs, self.redact)}")
-        doc["recording"]["request_headers"] = safe_headers(request.headers.items(), self.redact)
+        common: dict[str, Any] = {
+            "scenario_id": f"{self.prefix}.{wire}-{next(self._n):03d}",
+            "request": body if isinstance(body, dict) else None,
+            "source": f"recorded from {redact_query(request.path_qs, self.redact)}"}
+        data = b"".join(c for c, _ in chunks)
+        if up.status >= 400:
+            doc = error_document(up.status, data, safe_response_headers(up.headers.items()), **common)
+        elif "text/event-stream" in ctype:
+            doc = scenario_document(data, wire, chunks=chunks, headers={"content-type": ctype}, status=up.status,
+                                    end=end, **common)
+        else:
+            log.info("mock-provider record: %s %s answered %s (%s): not a stream, not recorded", request.method,
+                     request.path, up.status, ctype or "no content type")
+            return
+        if "recording" in doc:
+            doc["recording"]["request_headers"] = safe_headers(request.headers.items(), self.redact)
         self.written.append(write_scenario(doc, self.out))
 
     async def close(self) -> None:
@@ -159,7 +195,7 @@ class ThreadedRecorder(ThreadedServer):
         self._runner: web.AppRunner | None = None
 
     async def _serve(self, host: str, port: int) -> str:
-        self._runner = web.AppRunner(create_record_app(self.recorder))
+        self._runner = web.AppRunner(create_record_app(self.recorder), handler_cancellation=True)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
@@ -176,7 +212,7 @@ async def run_recorder(upstream: str, out: Path, host: str = DEFAULT_HOST, port:
                        redact_headers: Iterable[str] = ()) -> None:
     """Serve the proxy until cancelled (``mock-provider record``)."""
     recorder = Recorder(upstream, out, redact_headers=redact_headers)
-    runner = web.AppRunner(create_record_app(recorder))
+    runner = web.AppRunner(create_record_app(recorder), handler_cancellation=True)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     print(f"mock-provider recording {upstream} at http://{host}:{port} into {out}", flush=True)

@@ -326,6 +326,9 @@ class Recording(_M):
     status: int = Field(default=200, ge=200, le=599)
     headers: dict[str, str] = Field(default_factory=dict, description="Response headers kept (content-type).")
     chunks: list[RecordedChunk] = Field(min_length=1)
+    end: Literal["complete", "disconnect", "stall"] = Field(
+        default="complete", description="How the body ended: `disconnect` (the provider dropped the connection "
+        "after the chunks) or `stall` (nothing more came until the client left); replayed the same way.")
     unmodelled: list[str] = Field(default_factory=list, description="What the parts model has no place for: "
                                   "replayed byte for byte, absent from the re-rendered form.")
     source: str = Field(default="", description="Where the capture came from.")

@@ -21,10 +21,7 @@ from mock_provider.wires.decode import DECODED_WIRES, decode_events
 # What a wire cannot carry back, each with why (the decoded stream is what a consumer reads there).
 WIRE_LIMITS = {
     ("gemini", "tool.empty-input.001"): "a functionCall's args is an object: empty arguments read as {}",
-    ("openai-chat", "reasoning.think-tags.001"): "<think> tags are content on the wire (wire.reasoning: think-tags)",
     ("anthropic", "tool.empty-input.002"): "no input_json_delta: the input is what the stream sent, nothing",
-    ("anthropic", "tool.provider-executed.001"): "server_tool_use blocks are not decoded (listed as unmodelled)",
-    ("anthropic", "tool.provider-executed.003"): "server_tool_use blocks are not decoded (listed as unmodelled)",
 }
 
 

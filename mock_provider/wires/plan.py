@@ -225,6 +225,10 @@ def recorded_plan(scenario: Scenario) -> WirePlan:
     headers = {"content-type": rec.headers.get("content-type", "text/event-stream"), "cache-control": "no-cache",
                "x-mock-scenario": scenario.id}
     body: list[BodyItem] = [Chunk(c.raw(), c.delay_ms, i) for i, c in enumerate(rec.chunks)]
+    if rec.end == "disconnect":
+        body.append(Disconnect(len(rec.chunks)))
+    elif rec.end == "stall":
+        body.append(Stall(len(rec.chunks)))
     return WirePlan(rec.status, headers, body, scenario.id, rec.wire)
 
 
