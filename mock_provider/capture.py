@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import base64
+import json
 import re
 from pathlib import Path
 from typing import Any, Literal
@@ -27,11 +28,18 @@ import yaml
 from mock_provider.derive import derived_rows, expected_transcript
 from mock_provider.parts import dump_part
 from mock_provider.sse import parse_sse
-from mock_provider.wires.decode import decode_events
+from mock_provider.wires.decode import decode_events, decode_json
 
 # How a captured body ended: it ran to its end, the provider dropped the connection, or the provider
 # kept the connection open with nothing more until the client left (replayed as a stall).
 Ending = Literal["complete", "disconnect", "stall"]
+
+
+def _json_or_none(body: bytes) -> Any:
+    try:
+        return json.loads(body)
+    except ValueError:
+        return None
 
 
 def _chunk(data: bytes, delay_ms: float) -> dict[str, Any]:
@@ -62,17 +70,23 @@ def _request_spec(request: dict[str, Any] | None) -> dict[str, Any]:
 
 def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[tuple[bytes, float]] | None = None,
                       request: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
-                      status: int = 200, source: str = "", end: Ending = "complete") -> dict[str, Any]:
-    """The scenario document of one captured streamed answer.
+                      status: int = 200, source: str = "", end: Ending = "complete",
+                      streamed: bool = True) -> dict[str, Any]:
+    """The scenario document of one captured streamed answer (``streamed=False``: a JSON answer).
 
     ``chunks`` are the body's pieces as they arrived, with the delay before each (default: one
     piece per SSE event, no delay: a capture file keeps no boundaries). ``end`` says how the body
     ended; a body cut short ends its script with the matching fault, and its open blocks and calls
     stay open (a consumer never saw them end).
     """
-    events = parse_sse(body)
-    decoded = decode_events(wire, events, complete=end == "complete")
-    pieces = chunks if chunks is not None else [(e.raw, 0.0) for e in events]
+    if streamed:
+        events = parse_sse(body)
+        decoded = decode_events(wire, events, complete=end == "complete")
+        pieces = chunks if chunks is not None else [(e.raw, 0.0) for e in events]
+    else:
+        decoded = decode_json(wire, _json_or_none(body))
+        pieces = chunks if chunks is not None else [(body, 0.0)]
+    pieces = pieces or [(b"", 0.0)]  # an answer cut before its first byte: the recording is its headers
     parts = decoded.parts
     script: list[dict[str, Any]] = [
         {"part": dump_part(p), **({"wire": decoded.quirks[i]} if i in decoded.quirks else {})}
@@ -83,6 +97,8 @@ def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[
     recording: dict[str, Any] = {"wire": wire, "status": status, "chunks": [_chunk(d, ms) for d, ms in pieces]}
     if end != "complete":
         recording["end"] = end
+    if not streamed:
+        recording["streamed"] = False
     if headers and headers.get("content-type"):
         recording["headers"] = {"content-type": headers["content-type"]}
     if decoded.unmodelled:

@@ -2,8 +2,9 @@
 
 ``mock-provider record --upstream URL --out DIR`` listens where ``serve`` would, forwards each
 model request (Chat Completions, Responses, Anthropic Messages, Gemini) to the same path and query
-at ``URL``, and streams the answer back to the client unchanged, each piece as it arrives. When a
-streamed (SSE) answer ends, :func:`mock_provider.capture.scenario_document` makes it a scenario:
+at ``URL``, and streams the answer back to the client unchanged, each piece as it arrives. When an
+answer ends (a stream, or the JSON answer of a request with streaming off: it replays to such
+requests), :func:`mock_provider.capture.scenario_document` makes it a scenario:
 the parts read from the wire, the transcript they mean, the pieces with their arrival delays. A
 body the upstream cut short ends the scenario with a ``disconnect`` (the proxy drops its client
 too); a stream the client left while the upstream still held it open ends with a ``stall``; an
@@ -148,12 +149,12 @@ class Recorder:
         data = b"".join(c for c, _ in chunks)
         if up.status >= 400:
             doc = error_document(up.status, data, safe_response_headers(up.headers.items()), **common)
-        elif "text/event-stream" in ctype:
+        elif "text/event-stream" in ctype or "json" in ctype:
             doc = scenario_document(data, wire, chunks=chunks, headers={"content-type": ctype}, status=up.status,
-                                    end=end, **common)
+                                    end=end, streamed="text/event-stream" in ctype, **common)
         else:
-            log.info("mock-provider record: %s %s answered %s (%s): not a stream, not recorded", request.method,
-                     request.path, up.status, ctype or "no content type")
+            log.info("mock-provider record: %s %s answered %s (%s): neither a stream nor JSON, not recorded",
+                     request.method, request.path, up.status, ctype or "no content type")
             return
         if "recording" in doc:
             doc["recording"]["request_headers"] = safe_headers(request.headers.items(), self.redact)

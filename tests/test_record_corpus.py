@@ -35,17 +35,17 @@ from mock_provider.dialects import DialectError
 from mock_provider.parts import dump_part
 from mock_provider.record import Recorder, create_record_app
 from mock_provider.scenario import Scenario, load_corpus, load_scenario
-from mock_provider.scenario_steps import HttpStatusFault
+from mock_provider.scenario_steps import DisconnectFault, HttpStatusFault, RawBytesFault, StallFault
 from mock_provider.server.app import create_app
 from mock_provider.sse import parse_sse
 from mock_provider.wires import plan_response
-from mock_provider.wires.decode import DECODED_WIRES, decode_events
+from mock_provider.wires.decode import DECODED_WIRES, decode_events, decode_json
 from mock_provider.wires.frames import Chunk, Disconnect, Stall
 
 CORPUS = load_corpus()
 
 
-def _conversation(wire: str, earlier: int) -> dict[str, Any]:
+def _conversation(wire: str, earlier: int, stream: bool) -> dict[str, Any]:
     """The request body's conversation: ``earlier`` assistant turns (each after a user turn), then a user turn."""
     if wire == "gemini":
         contents: list[dict[str, Any]] = []
@@ -57,16 +57,18 @@ def _conversation(wire: str, earlier: int) -> dict[str, Any]:
         messages += [{"role": "user", "content": f"q{k}"}, {"role": "assistant", "content": "a"}]
     messages.append({"role": "user", "content": "hi"})
     if wire == "openai-responses":
-        return {"input": messages, "stream": True}
+        return {"input": messages, "stream": stream}
     if wire == "anthropic":
-        return {"messages": messages, "max_tokens": 64, "stream": True}
-    return {"messages": messages, "stream": True, "stream_options": {"include_usage": True}}
+        return {"messages": messages, "max_tokens": 64, "stream": stream}
+    usage = {"stream_options": {"include_usage": True}} if stream else {}
+    return {"messages": messages, "stream": stream, **usage}
 
 
-def _request(wire: str, sid: str, earlier: int = 0) -> tuple[str, dict[str, Any]]:
-    body = _conversation(wire, earlier)
+def _request(wire: str, sid: str, earlier: int = 0, stream: bool = True) -> tuple[str, dict[str, Any]]:
+    body = _conversation(wire, earlier, stream)
     if wire == "gemini":
-        return f"/v1beta/models/scenario:{sid}:streamGenerateContent?alt=sse", body
+        method = "streamGenerateContent?alt=sse" if stream else "generateContent"
+        return f"/v1beta/models/scenario:{sid}:{method}", body
     path = {"openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses",
             "anthropic": "/v1/messages"}[wire]
     return path, {"model": f"scenario:{sid}", **body}
@@ -85,6 +87,9 @@ async def _ask(client: aiohttp.ClientSession, url: str, body: dict[str, Any], le
     """POST and read the whole answer; with ``leave_after``, stop reading once that many bytes came."""
     got = bytearray()
     async with client.post(url, json=body) as r:
+        if leave_after == 0:  # a stall before any byte: the client gives up once the headers came
+            r.close()
+            return Answer(r.status, b"", "left")
         try:
             while True:
                 piece = await r.content.readany()
@@ -109,12 +114,13 @@ class Exchange:
     end: str
 
 
-def _planned(view: Scenario, wire: str, body: dict[str, Any], fault: HttpStatusFault | None) -> Exchange | str:
+def _planned(view: Scenario, wire: str, body: dict[str, Any], fault: HttpStatusFault | None,
+             stream: bool = True) -> Exchange | str:
     """What the mock sends for this turn (or the reason the wire refuses it)."""
     if fault is not None:
         view = view.model_copy(update={"script": [view.script[0].model_copy(update={"fault": fault, "part": None})]})
     try:
-        plan = plan_response(view, wire, body, streaming=True)
+        plan = plan_response(view, wire, body, streaming=stream)
     except DialectError as e:
         return str(e)
     end = "complete"
@@ -131,7 +137,7 @@ def _planned(view: Scenario, wire: str, body: dict[str, Any], fault: HttpStatusF
     return Exchange(view, view.id, plan.status, bytes(data), end)
 
 
-def _plans(s: Scenario, wire: str) -> list[tuple[Exchange, int]] | str:
+def _plans(s: Scenario, wire: str, stream: bool) -> list[tuple[Exchange, int]] | str:
     """Every exchange a scenario makes on a wire, in order, with the earlier assistant turns its request
     carries; or why the wire refuses the scenario."""
     if s.dialects and wire not in s.dialects:
@@ -141,9 +147,9 @@ def _plans(s: Scenario, wire: str) -> list[tuple[Exchange, int]] | str:
     for turn in range(1, s.turn_count() + 1):
         view = s.for_turn(turn)
         earlier = own + turn - 1
-        body = _request(wire, s.id, earlier)[1]
+        body = _request(wire, s.id, earlier, stream)[1]
         for fault in [*s.failed_attempts_of(turn), None]:
-            planned = _planned(view, wire, body, fault)
+            planned = _planned(view, wire, body, fault, stream)
             if isinstance(planned, str):
                 return planned
             planned.label = f"{s.id} turn {turn}" + (f" attempt {fault.status}" if fault else "")
@@ -171,6 +177,7 @@ class Tally:
     """The counts one wire's run measured."""
 
     wire: str
+    stream: bool
     scenarios: int = 0
     exchanges: int = 0
     skipped: dict[str, str] = field(default_factory=dict)  # scenario id -> the wire's reason
@@ -181,14 +188,22 @@ def _transcript(parts: list[Any], wire: str) -> dict[str, Any]:
     return expected_transcript(parts, wire).model_dump()
 
 
-def _check_recorded(ex: Exchange, proxied: Answer, recorded: Scenario, wire: str) -> list[str]:
+def _wire_fault(s: Scenario) -> bool:
+    """Whether the script breaks its own wire (a cut, a stall, raw bytes): a JSON answer then is never
+    written, so what a non-streaming client gets is the fault alone, not the parts before it."""
+    return any(isinstance(st.fault, DisconnectFault | StallFault | RawBytesFault) for st in s.script)
+
+
+def _check_recorded(ex: Exchange, proxied: Answer, recorded: Scenario, wire: str, stream: bool = True) -> list[str]:
     bad: list[str] = []
     if (proxied.status, proxied.end) != (ex.status, ex.end) or proxied.body != ex.body:
         bad.append(f"{ex.label}: the proxy changed the answer ({proxied.status} {proxied.end} "
                    f"{len(proxied.body)} bytes, the mock sent {ex.status} {ex.end} {len(ex.body)})")
     if recorded.http_fault() is not None:
         return bad
-    want, got = _transcript(ex.scenario.parts(), wire), _transcript(recorded.parts(), wire)
+    sent = ex.scenario.parts() if stream or not _wire_fault(ex.scenario) else \
+        _decoded(wire, ex.body, False, ex.end == "complete")
+    want, got = _transcript(sent, wire), _transcript(recorded.parts(), wire)
     if _comparable(got, want) != _comparable(want, got):
         bad.append(f"{ex.label}: recorded transcript {_comparable(got, want)} != {_comparable(want, got)}")
     return bad
@@ -212,7 +227,18 @@ def _renamed(parts: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _check_replay(ex: Exchange, recorded: Scenario, exact: Answer, rendered: Answer, wire: str) -> list[str]:
+def _decoded(wire: str, body: bytes, stream: bool, complete: bool) -> list[Any]:
+    if stream:
+        return decode_events(wire, parse_sse(body), complete=complete).parts
+    try:
+        answer = json.loads(body)
+    except ValueError:
+        answer = None  # not JSON (a fault's raw bytes, an empty body): no parts
+    return decode_json(wire, answer).parts
+
+
+def _check_replay(ex: Exchange, recorded: Scenario, exact: Answer, rendered: Answer, wire: str,
+                  stream: bool) -> list[str]:
     bad: list[str] = []
     if (exact.status, exact.body, exact.end) != (ex.status, ex.body, ex.end):
         bad.append(f"{ex.label}: exact replay differs ({exact.status} {exact.end} {len(exact.body)} bytes)")
@@ -222,15 +248,15 @@ def _check_replay(ex: Exchange, recorded: Scenario, exact: Answer, rendered: Ans
         if rendered.body != ex.body:
             bad.append(f"{ex.label}: rendered error body differs")
         return bad
-    again = _renamed(decode_events(wire, parse_sse(rendered.body), complete=ex.end == "complete").parts)
+    again = _renamed(_decoded(wire, rendered.body, stream, ex.end == "complete"))
     mine = _renamed(recorded.parts())
     if again != mine:
         bad.append(f"{ex.label}: rendered replay decodes to other parts:\n  {again}\n  {mine}")
     return bad
 
 
-async def _round_trip(wire: str, out: Path) -> Tally:
-    tally = Tally(wire)
+async def _round_trip(wire: str, stream: bool, out: Path) -> Tally:
+    tally = Tally(wire, stream)
     recorder = Recorder("http://placeholder", out)
     upstream = TestServer(create_app(CORPUS, time_scale=0.0))
     twin = TestServer(create_app(CORPUS, time_scale=0.0))  # asked the same, directly: what the mock sends
@@ -239,13 +265,13 @@ async def _round_trip(wire: str, out: Path) -> Tally:
     async with upstream, twin, proxy, aiohttp.ClientSession() as client:
         recorder.upstream = str(upstream.make_url("")).rstrip("/")
         for s in CORPUS:
-            plans = _plans(s, wire)
+            plans = _plans(s, wire, stream)
             if isinstance(plans, str):
                 tally.skipped[s.id] = plans
                 continue
             tally.scenarios += 1
             for ex, earlier in plans:
-                path, body = _request(wire, s.id, earlier)
+                path, body = _request(wire, s.id, earlier, stream)
                 leave = len(ex.body) if ex.end == "left" else None
                 direct = await _ask(client, str(twin.make_url(path)), body, leave)
                 ex.status, ex.body, ex.end = direct.status, direct.body, direct.end
@@ -267,22 +293,24 @@ async def _round_trip(wire: str, out: Path) -> Tally:
     replay = TestServer(create_app([*recorded, *rendered], time_scale=0.0))
     async with replay, aiohttp.ClientSession() as client:
         for (ex, proxied), mine, again in zip(exchanges, recorded, rendered, strict=True):
-            tally.failures += _check_recorded(ex, proxied, mine, wire)
+            tally.failures += _check_recorded(ex, proxied, mine, wire, stream)
             leave = len(ex.body) if ex.end == "left" else None
-            path, body = _request(wire, mine.id)
+            path, body = _request(wire, mine.id, stream=stream)
             exact = await _ask(client, str(replay.make_url(path)), body, leave)
-            path, body = _request(wire, again.id)
+            path, body = _request(wire, again.id, stream=stream)
             other = await _ask(client, str(replay.make_url(path)), body, leave)
-            tally.failures += _check_replay(ex, mine, exact, other, wire)
+            tally.failures += _check_replay(ex, mine, exact, other, wire, stream)
     return tally
 
 
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "json"])
 @pytest.mark.parametrize("wire", DECODED_WIRES)
-def test_the_whole_corpus_round_trips(wire: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    tally = asyncio.run(_round_trip(wire, tmp_path))
+def test_the_whole_corpus_round_trips(wire: str, stream: bool, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    tally = asyncio.run(_round_trip(wire, stream, tmp_path))
     with capsys.disabled():
-        print(f"\n{wire}: {tally.scenarios} scenarios ({tally.exchanges} exchanges) recorded and replayed; "
-              f"{len(tally.skipped)} refused by the wire")
+        print(f"\n{wire} ({'streamed' if stream else 'JSON'}): {tally.scenarios} scenarios "
+              f"({tally.exchanges} exchanges) recorded and replayed; {len(tally.skipped)} refused by the wire")
         reasons: dict[str, list[str]] = {}
         for sid, why in tally.skipped.items():
             reasons.setdefault(why.partition(f"(scenario {sid}): ")[2] or why, []).append(sid)

@@ -196,8 +196,8 @@ def plan_response(
     if isinstance(first, HttpStatusFault):
         return error_status_plan(scenario, first, dialect)
     rec = scenario.recording
-    if rec is not None and rec.replay == "exact" and rec.wire == dialect and \
-            (streaming if streaming is not None else request.get("stream") is True or dialect == "gemini"):
+    if rec is not None and rec.replay == "exact" and rec.wire == dialect and rec.streamed == (
+            streaming if streaming is not None else request.get("stream") is True or dialect == "gemini"):
         return recorded_plan(scenario)
     if dialect not in registry.REGISTRY:
         raise ValueError(f"unknown dialect {dialect!r}")
