@@ -1,10 +1,14 @@
 """Real provider captures (tests/data/captures, recorded from the live APIs by the AI SDK's authors)
 import into scenarios, replay byte for byte, and the official SDK reads the byte-exact replay as it
-reads the re-rendered one (the parts through the kit's encoder)."""
+reads the capture file's own bytes (served by a plain HTTP server, no kit code in the way), and the
+re-rendered one (the parts through the kit's encoder) the same again."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -138,13 +142,54 @@ def _sdk_read(wire: str, base: str, sid: str) -> dict[str, Any]:
     return {"text": text, "stop": chunks[-1].candidates[0].finish_reason, "calls": calls}
 
 
+class _CaptureHandler(http.server.BaseHTTPRequestHandler):
+    """Answers every POST with the capture file's bytes as the provider framed them: the original."""
+
+    body = b""
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("content-length", str(len(self.body)))
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, *args: Any) -> None:
+        """Quiet: the test reads the answers, not the log."""
+
+
+@contextlib.contextmanager
+def _capture_server(body: bytes) -> Iterator[str]:
+    handler = type("Handler", (_CaptureHandler,), {"body": body})
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as srv:
+        thread = threading.Thread(target=srv.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{srv.server_address[1]}"
+        finally:
+            srv.shutdown()
+
+
 @pytest.mark.parametrize("wire", sorted(FILES))
-def test_official_sdk_reads_both_replays_the_same(wire: str, served: Any) -> None:
+def test_official_sdk_reads_the_exact_replay_as_it_reads_the_capture(wire: str, served: Any) -> None:
     srv, scenarios = served
+    with _capture_server(as_sse(wire)) as original_url:
+        original = _sdk_read(wire, original_url, "any")
     exact = _sdk_read(wire, srv.base_url, scenarios[f"{wire}-exact"].id)
     rendered = _sdk_read(wire, srv.base_url, scenarios[f"{wire}-rendered"].id)
-    assert exact == rendered
-    assert exact["text"] == WANT[wire]["text"] and exact["calls"] == WANT[wire]["calls"]
+    assert exact == original
+    assert rendered == original
+    assert original["text"] == WANT[wire]["text"] and original["calls"] == WANT[wire]["calls"]
+
+
+def test_the_sdk_comparison_can_fail() -> None:
+    """The plain server really serves the file: a capture with one payload changed reads differently."""
+    with _capture_server(as_sse("anthropic")) as url:
+        original = _sdk_read("anthropic", url, "any")
+    with _capture_server(as_sse("anthropic").replace(b'"text":"Hello"', b'"text":"Howdy"')) as url:
+        changed = _sdk_read("anthropic", url, "any")
+    assert changed != original and changed["text"].startswith("Howdy!")
 
 
 def _suite(cwd: Path, scenarios: Path) -> Any:
