@@ -125,3 +125,67 @@ def test_redaction_test_would_see_a_secret(upstream: ThreadedMockServer, tmp_pat
         path, body = _request("openai-chat", "text.basic.001")
         httpx.post(proxy.base_url + path, json=body, headers={"x-team-token": "visible-7"}, timeout=10)
     assert "visible-7" in next(tmp_path.iterdir()).read_text()
+
+
+def _sdk_answer(wire: str, base: str, sid: str) -> Any:
+    """What the official SDK reads from a non-streaming answer (text, calls, stop reason)."""
+    import anthropic
+    import openai
+    from google import genai
+    from google.genai import types as gtypes
+
+    if wire == "anthropic":
+        msg = anthropic.Anthropic(base_url=base, api_key="k", max_retries=0).messages.create(
+            model=f"scenario:{sid}", max_tokens=9, messages=[{"role": "user", "content": "hi"}])
+        return [(b.type, getattr(b, "text", None) or getattr(b, "thinking", None) or getattr(b, "input", None))
+                for b in msg.content], msg.stop_reason
+    oc = openai.OpenAI(base_url=base + "/v1", api_key="k", max_retries=0)
+    if wire == "openai-chat":
+        cc = oc.chat.completions.create(model=f"scenario:{sid}", messages=[{"role": "user", "content": "hi"}])
+        m = cc.choices[0].message
+        return m.content, [(c.function.name, c.function.arguments) for c in m.tool_calls or []], \
+            cc.choices[0].finish_reason
+    if wire == "openai-responses":
+        r = oc.responses.create(model=f"scenario:{sid}", input="hi")
+        return r.output_text, [(o.name, o.arguments) for o in r.output if o.type == "function_call"], r.status
+    gc = genai.Client(api_key="k", http_options=gtypes.HttpOptions(
+        base_url=base, api_version="v1beta", retry_options=gtypes.HttpRetryOptions(attempts=1)))
+    g = gc.models.generate_content(model=f"scenario:{sid}", contents="hi")
+    return g.text, [(fc.name, fc.args) for fc in g.function_calls or []], g.candidates[0].finish_reason
+
+
+NON_STREAMING = {"openai-chat": "tool.interleave.002", "openai-responses": "reasoning.basic.001",
+                 "anthropic": "tool.fragments.001", "gemini": "text.basic.001"}
+
+
+@pytest.mark.parametrize("wire", DECODED_WIRES)
+def test_a_non_streaming_answer_is_recorded_and_replayed(wire: str, upstream: ThreadedMockServer,
+                                                          tmp_path: Path) -> None:
+    """stream: false (Gemini generateContent): the JSON answer is recorded, the exact replay serves its
+    bytes to a non-streaming request, and the SDK reads the original, the exact and the re-rendered
+    replay the same."""
+    sid = NON_STREAMING[wire]
+    with ThreadedRecorder(Recorder(upstream.base_url, tmp_path)) as proxy:
+        original = _sdk_answer(wire, proxy.base_url, sid)
+        written = proxy.recorder.written
+    assert len(written) == 1
+    recorded = load_scenario(written[0])
+    assert recorded.recording is not None and not recorded.recording.streamed
+    assert recorded.recording.headers["content-type"].startswith("application/json")
+    want = expected_transcript(CORPUS[sid].parts(), wire).model_dump()
+    got = expected_transcript(recorded.parts(), wire).model_dump()
+    assert _comparable(got, want) == _comparable(want, got)
+    rendered = recorded.model_copy(update={"id": recorded.id + "-r", "recording": recorded.recording.model_copy(
+        update={"replay": "rendered"})})
+    with ThreadedMockServer([recorded, rendered], time_scale=0.0) as replay:
+        path, body = _request(wire, recorded.id)
+        path = path.replace(":streamGenerateContent?alt=sse", ":generateContent")
+        exact = httpx.post(replay.base_url + path, json=body if wire == "gemini" else {**body, "stream": False},
+                           timeout=10)
+        assert exact.content == recorded.recording.body()  # the recorded bytes, to a non-streaming request
+        assert _sdk_answer(wire, replay.base_url, recorded.id) == original
+        assert _sdk_answer(wire, replay.base_url, rendered.id) == original
+        streamed = httpx.post(replay.base_url + _request(wire, recorded.id)[0], json=_request(wire, recorded.id)[1],
+                              timeout=10)
+    # A streaming request gets the parts through the encoder: a stream, not the JSON bytes.
+    assert streamed.headers["content-type"].startswith("text/event-stream")
