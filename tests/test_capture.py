@@ -226,3 +226,22 @@ def test_imported_scenario_runs_under_the_suite(tmp_path: Path) -> None:
     passed, failed = _suite(tmp_path, good), _suite(tmp_path, bad)
     assert passed.returncode == 0 and "PASS=1" in passed.stdout, passed.stdout[-2000:]
     assert failed.returncode != 0 and "FAIL=1" in failed.stdout, failed.stdout[-2000:]
+
+
+def test_a_json_answer_imports_and_replays_to_non_streaming_requests(tmp_path: Path) -> None:
+    answer = (b'{"id":"chatcmpl-1","object":"chat.completion","created":0,"model":"gpt-x","choices":[{"index":0,'
+              b'"message":{"role":"assistant","content":"Bonjour"},"finish_reason":"stop"}],'
+              b'"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}')
+    src = tmp_path / "answer.json"
+    src.write_bytes(answer)
+    assert main(["import", str(src), "--wire", "openai-chat", "--out", str(tmp_path), "--id", "captured.json"]) == 0
+    s = load_scenario(tmp_path / "captured.json.yaml")
+    assert s.recording is not None and not s.recording.streamed and s.expected.text == "Bonjour"
+    with ThreadedMockServer([s], time_scale=0.0) as srv:
+        oc = openai.OpenAI(base_url=srv.base_url + "/v1", api_key="k", max_retries=0)
+        raw = oc.chat.completions.with_raw_response.create(model="scenario:captured.json",
+                                                          messages=[{"role": "user", "content": "hi"}])
+        assert raw.http_response.content == answer  # the JSON bytes, to a non-streaming request
+        stream = oc.chat.completions.create(model="scenario:captured.json", stream=True,
+                                            messages=[{"role": "user", "content": "hi"}])
+        assert "".join(c.choices[0].delta.content or "" for c in stream if c.choices) == "Bonjour"
