@@ -9,6 +9,7 @@ import contextlib
 import http.server
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -245,3 +246,31 @@ def test_a_json_answer_imports_and_replays_to_non_streaming_requests(tmp_path: P
         stream = oc.chat.completions.create(model="scenario:captured.json", stream=True,
                                             messages=[{"role": "user", "content": "hi"}])
         assert "".join(c.choices[0].delta.content or "" for c in stream if c.choices) == "Bonjour"
+
+
+@pytest.mark.parametrize("wire", sorted(FILES))
+def test_record_against_an_upstream_playing_the_capture(wire: str, tmp_path: Path) -> None:
+    """The proxy in front of an upstream that plays the real capture: the SDK behind the proxy reads what
+    it reads from the upstream itself, the recording holds the capture's bytes, and both replays read
+    the same in the SDK."""
+    from mock_provider.record import Recorder, ThreadedRecorder
+
+    with _capture_server(as_sse(wire)) as upstream:
+        direct = _sdk_read(wire, upstream, "any")
+        with ThreadedRecorder(Recorder(upstream, tmp_path)) as proxy:
+            proxied = _sdk_read(wire, proxy.base_url, "any")
+            for _ in range(500):  # the SDK may stop at [DONE] before the proxy saw the upstream's end
+                if proxy.recorder.written:
+                    break
+                time.sleep(0.01)
+            written = list(proxy.recorder.written)
+    assert proxied == direct
+    assert len(written) == 1
+    recorded = load_scenario(written[0])
+    assert recorded.recording is not None and recorded.recording.body() == as_sse(wire)
+    rendered = recorded.model_copy(update={"id": recorded.id + "-r", "recording": recorded.recording.model_copy(
+        update={"replay": "rendered"})})
+    with ThreadedMockServer([recorded, rendered], time_scale=0.0) as srv:
+        assert _post(srv.base_url, wire, recorded.id).content == as_sse(wire)
+        assert _sdk_read(wire, srv.base_url, recorded.id) == direct
+        assert _sdk_read(wire, srv.base_url, rendered.id) == direct

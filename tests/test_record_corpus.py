@@ -15,6 +15,9 @@ What is compared, per exchange:
 * the recorded parts (read from the wire) give the transcript the scenario's own parts give;
 * the exact replay gives the recorded bytes and ending; the re-rendered replay (the recorded parts
   through the encoder) decodes to the recorded parts, with the same ending.
+
+Each wire runs twice: streamed, and as non-streaming JSON answers (``stream: false``, Gemini
+``generateContent``). Run with ``-s`` to see the counts.
 """
 
 from __future__ import annotations
@@ -244,6 +247,13 @@ def _check_replay(ex: Exchange, recorded: Scenario, exact: Answer, rendered: Ans
         bad.append(f"{ex.label}: exact replay differs ({exact.status} {exact.end} {len(exact.body)} bytes)")
     if (rendered.status, rendered.end) != (ex.status, ex.end):
         bad.append(f"{ex.label}: rendered replay ends {rendered.status} {rendered.end}, not {ex.status} {ex.end}")
+    if ex.end != "complete":
+        # The client stops reading a stall itself, so the recording must say what it saw: the ending,
+        # and the script's last step the fault a re-rendered replay ends with.
+        last = recorded.script[-1].fault
+        want = {"left": ("stall", StallFault), "disconnect": ("disconnect", DisconnectFault)}[ex.end]
+        if recorded.recording is None or recorded.recording.end != want[0] or not isinstance(last, want[1]):
+            bad.append(f"{ex.label}: the recording does not end with a {want[0]}")
     if recorded.http_fault() is not None:
         if rendered.body != ex.body:
             bad.append(f"{ex.label}: rendered error body differs")
