@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import re
 from pathlib import Path
@@ -26,9 +27,9 @@ from typing import Any, Literal
 import yaml
 
 from mock_provider.derive import derived_rows, expected_transcript
-from mock_provider.parts import dump_part
+from mock_provider.parts import Part, dump_part, parse_part
 from mock_provider.sse import parse_sse
-from mock_provider.wires.decode import decode_events, decode_json
+from mock_provider.wires.decode import Decoded, decode_events, decode_json
 
 # How a captured body ended: it ran to its end, the provider dropped the connection, or the provider
 # kept the connection open with nothing more until the client left (replayed as a stall).
@@ -68,6 +69,37 @@ def _request_spec(request: dict[str, Any] | None) -> dict[str, Any]:
     return spec
 
 
+def _script(decoded: Decoded) -> list[dict[str, Any]]:
+    """The steps: each part with the quirk it was sent with, and each malformed event where it came
+    (as ``raw_bytes``, when its bytes are text)."""
+    raw: dict[int, list[str]] = {}
+    for at, data in decoded.malformed:
+        with contextlib.suppress(UnicodeDecodeError):
+            raw.setdefault(at, []).append(data.decode("utf-8"))
+    script: list[dict[str, Any]] = []
+    for i, p in enumerate([*decoded.parts, None]):
+        script += [{"fault": {"kind": "raw_bytes", "data": text}} for text in raw.get(i, [])]
+        if p is not None:
+            script.append({"part": dump_part(p), **({"wire": decoded.quirks[i]} if i in decoded.quirks else {})})
+    return script
+
+
+def _as_read(decoded: Decoded) -> list[Part]:
+    """The parts as a consumer reads the stream: a malformed event is an error where it came (the kit's
+    in-process form of a ``raw_bytes`` fault, and how the AI SDK's providers report a chunk that fails
+    to parse)."""
+    if not decoded.malformed:
+        return decoded.parts
+    at = {i for i, _ in decoded.malformed}
+    out: list[Part] = []
+    for i, p in enumerate([*decoded.parts, None]):
+        if i in at:
+            out.append(parse_part({"type": "error", "error": {"message": "malformed upstream chunk"}}))
+        if p is not None:
+            out.append(p)
+    return out
+
+
 def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[tuple[bytes, float]] | None = None,
                       request: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
                       status: int = 200, source: str = "", end: Ending = "complete",
@@ -88,9 +120,7 @@ def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[
         pieces = chunks if chunks is not None else [(body, 0.0)]
     pieces = pieces or [(b"", 0.0)]  # an answer cut before its first byte: the recording is its headers
     parts = decoded.parts
-    script: list[dict[str, Any]] = [
-        {"part": dump_part(p), **({"wire": decoded.quirks[i]} if i in decoded.quirks else {})}
-        for i, p in enumerate(parts)]
+    script = _script(decoded)
     if end != "complete":
         script.append({"fault": {"kind": end}})
     script = script or [{"fault": {"kind": "raw_bytes", "data": ""}}]
@@ -114,7 +144,7 @@ def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[
         "stateless": True,
         **({"wire": decoded.options} if decoded.options else {}),
         "script": script,
-        "expected": expected_transcript(parts).model_dump(mode="json", exclude_defaults=True),
+        "expected": expected_transcript(_as_read(decoded)).model_dump(mode="json", exclude_defaults=True),
         "recording": recording,
     }
 

@@ -37,13 +37,16 @@ class Decoded:
     ``quirks`` holds, by part index, the provider quirk a part was sent with (a ``StepWire``
     document: a refusal channel, a reused tool call index); ``options`` the stream-wide wire
     options it showed (a ``WireOptions`` document: reasoning in ``<think>`` tags). Neither
-    changes what the parts mean; a re-rendered replay sends them the same way.
+    changes what the parts mean; a re-rendered replay sends them the same way. ``malformed`` holds
+    each event whose data is not a JSON object, where it came: a consumer fails on it, so a
+    re-rendered replay sends it too (a ``raw_bytes`` step).
     """
 
     parts: list[Part] = field(default_factory=list)
     unmodelled: list[str] = field(default_factory=list)
     quirks: dict[int, dict[str, Any]] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    malformed: list[tuple[int, bytes]] = field(default_factory=list)  # (parts before it, the event's bytes)
 
     def add(self, data: dict[str, Any], quirk: dict[str, Any] | None = None) -> None:
         if quirk:
@@ -165,9 +168,11 @@ def _json(ev: SseEvent, d: Decoded, wire: str) -> dict[str, Any] | None:
         value = json.loads(ev.data)
     except ValueError:
         d.skip(f"{wire}: a data line that is not JSON")
+        d.malformed.append((len(d.parts), ev.raw))
         return None
     if not isinstance(value, dict):
         d.skip(f"{wire}: a data line that is not a JSON object")
+        d.malformed.append((len(d.parts), ev.raw))
         return None
     return value
 
