@@ -94,9 +94,33 @@ def _as_read(decoded: Decoded) -> list[Part]:
     out: list[Part] = []
     for i, p in enumerate([*decoded.parts, None]):
         if i in at:
-            out.append(parse_part({"type": "error", "error": {"message": "malformed upstream chunk"}}))
+            out.append(parse_part(_MALFORMED))
         if p is not None:
             out.append(p)
+    return out
+
+
+_MALFORMED = {"type": "error", "error": {"message": "malformed upstream chunk"}}
+
+
+def _expected(decoded: Decoded, end: Ending) -> dict[str, Any]:
+    """The transcript a correct adapter shows: the parts as read, and the way the body ended.
+
+    A malformed event ends the run in an error whose wording is the consumer's own (none is expected);
+    a cut body ends in an error with no finish; a stall the client left ends aborted (the scenario's
+    client aborts there, see :func:`scenario_document`).
+    """
+    read = _as_read(decoded)
+    out = expected_transcript(read).model_dump(mode="json", exclude_defaults=True)
+    first = next((p for p in read if p.type == "error"), None)
+    if first is not None and first.model_dump(by_alias=True, exclude_none=True) == _MALFORMED:
+        out.pop("error", None)
+    if end != "complete" and out.get("terminal") != "error":
+        out["terminal"] = "error" if end == "disconnect" else "aborted"
+        out.pop("finish_reason", None)
+        out.pop("usage", None)
+    if end == "stall":
+        out.pop("model", None)  # an aborted run need not report the model (as the corpus's stall case states)
     return out
 
 
@@ -121,7 +145,10 @@ def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[
     pieces = pieces or [(b"", 0.0)]  # an answer cut before its first byte: the recording is its headers
     parts = decoded.parts
     script = _script(decoded)
+    client: dict[str, Any] = {}
     if end != "complete":
+        if end == "stall":  # the caller aborts where the recorded client left: the stall never ends a run
+            client["abort_after_step"] = len(script)
         script.append({"fault": {"kind": end}})
     script = script or [{"fault": {"kind": "raw_bytes", "data": ""}}]
     recording: dict[str, Any] = {"wire": wire, "status": status, "chunks": [_chunk(d, ms) for d, ms in pieces]}
@@ -142,9 +169,10 @@ def scenario_document(body: bytes, wire: str, *, scenario_id: str, chunks: list[
         "citations": [{"kind": "test", "ref": f"captured stream{': ' + source if source else ''}"}],
         "request": _request_spec(request),
         "stateless": True,
+        **({"client": client} if client else {}),
         **({"wire": decoded.options} if decoded.options else {}),
         "script": script,
-        "expected": expected_transcript(_as_read(decoded)).model_dump(mode="json", exclude_defaults=True),
+        "expected": _expected(decoded, end),
         "recording": recording,
     }
 
