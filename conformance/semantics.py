@@ -67,7 +67,8 @@ class Comparison:
     and what the output protocol and the scenario let it compare.
 
     ``terminal_row`` is the row of the upstream part the run ended on when it ended the wrong way
-    (the grader knows which part that was); differences are attributed to it. ``closes_at_error``:
+    (the grader knows which part that was); differences are attributed to it. When it is not known
+    (a target that reports no upstream positions), ``wrong_end_row`` takes them. ``closes_at_error``:
     the adapter ENDs open tool calls before RUN_ERROR (the bridge profile), so a call ended there is
     a closing, not a new call. ``abort_in_flight``: over HTTP the caller aborts while the server
     pauses after N steps, so a prefix of the expected text is as good as all of it. ``truncated``:
@@ -82,6 +83,7 @@ class Comparison:
     has_provider_calls: bool
     reports_finish_reason: bool = True
     terminal_row: str | None = None
+    wrong_end_row: str | None = None  # where a wrong end goes when terminal_row is unknown (None: rows[0])
     result_errors: bool = True
     abort_in_flight: bool = False
     closes_at_error: bool = False
@@ -129,7 +131,7 @@ def compare(expected: Transcript, actual: Transcript, policies: Policies, view: 
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies."""
     # A terminal_row means the run ended the wrong way or before the upstream failed.
     terminal_ok = _terminal_matches(expected, actual, policies, view.abort) and view.terminal_row is None
-    sink = _Sink(view.terminal_row or view.rows[0], terminal_ok)
+    sink = _Sink(view.terminal_row or view.wrong_end_row or view.rows[0], terminal_ok)
     if not terminal_ok:
         if actual.terminal == expected.terminal:
             msg = f"run ended {actual.terminal!r} before the upstream failed (on an upstream part it should handle)"

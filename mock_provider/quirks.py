@@ -45,8 +45,13 @@ class StepWire(_M):
         default=None, ge=0, description="On a tool-input-start or an unstarted tool-call, Chat Completions: the "
         "`tool_calls[].index` sent for the call instead of its ordinal (a skipped or duplicate index).")
 
+    delta_usage: Literal["output-only"] | None = Field(
+        default=None, description="On a finish, Anthropic Messages: `message_delta.usage` carries `output_tokens` "
+        "alone, as the streaming docs' examples show, instead of also repeating the cumulative input and cache "
+        "counts of `message_start` as the live API does (`input_tokens` is `number | null` there).")
+
     @model_validator(mode="after")
     def _some_quirk(self) -> StepWire:
-        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None):
+        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None or self.delta_usage):
             raise ValueError("a step's wire options name at least one quirk")
         return self

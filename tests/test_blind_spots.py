@@ -143,3 +143,27 @@ def test_a_buffering_adapter_is_said_to_buffer(corpus: list[Scenario]) -> None:
     (finding,) = [f for f in result.findings if f.row == "8.1.22"]
     assert "buffered" in finding.message and finding.event_index is None
     assert "first differing event" not in result.describe()
+
+
+@pytest.mark.parametrize("case", ["text.metadata.001", "text.empty-delta.001", "ids.reuse.001"])
+@pytest.mark.parametrize("output", ["ag-ui", "tanstack"])
+def test_an_error_where_the_model_finished_is_a_must_without_upstream_positions(case: str, output: str,
+                                                                                 corpus: list[Scenario]) -> None:
+    """A run that ends in an error where the upstream finished, graded with no upstream positions (every
+    HTTP-wire harness reports none): the end goes to a terminal MUST row, not to the scenario's primary
+    row when that is a SHOULD (the reported model, an empty delta), which made it PASS-NONSTRICT."""
+    import dataclasses
+
+    factory = reference.agui if output == "ag-ui" else reference.tanstack
+    scenario = next(s for s in corpus if s.id == case)
+    assert next(iter(scenario.rows)) not in ("8.1.4", "8.1.17", "8.1.18")  # a SHOULD primary row, on purpose
+    settings = Settings(timeout=10.0)
+    record = execute(factory, scenario, "v3", settings)
+    events = [*record.events[:-1], {"type": "RUN_ERROR", "message": "boom"}]
+    n = len(events)
+    unknown = dataclasses.replace(record, events=tuple(events), positions=(0,) * n, exhausted=(False,) * n,
+                                  event_turns=(0,) * n, final_position=0)
+    result = grade(unknown, scenario, settings)
+    assert result.verdict == "FAIL"
+    assert any(f.level == "MUST" and "expected" in f.message and f.row == "8.1.18" for f in result.findings), \
+        [(f.row, f.level, f.message) for f in result.findings]

@@ -122,7 +122,8 @@ def test_text_then_tool_follows_the_spec_example() -> None:
         delta(1, {"type": "input_json_delta", "partial_json": 'is"}'}),
         {"type": "content_block_stop", "index": 1},
         {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None},
-         "usage": {"output_tokens": 42}},
+         "usage": {"input_tokens": 25, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
+                   "output_tokens": 42}},
         {"type": "message_stop"},
     ]
     got = events(body)
@@ -241,7 +242,8 @@ def test_metadata_that_changes_after_message_start_is_refused() -> None:
 def test_stop_reason_map(unified: str, raw: str | None, wire: str | None) -> None:
     got = encode(finish(unified, raw))
     assert got[-2:] == [
-        {"type": "message_delta", "delta": {"stop_reason": wire, "stop_sequence": None}, "usage": {"output_tokens": 2}},
+        {"type": "message_delta", "delta": {"stop_reason": wire, "stop_sequence": None},
+         "usage": {"input_tokens": 9, "output_tokens": 2}},
         {"type": "message_stop"},
     ]
 
@@ -640,14 +642,14 @@ def test_refusal_stop_details_and_thinking_tokens_on_the_wire() -> None:
     assert delta["delta"] == {"stop_reason": "refusal", "stop_sequence": None, "stop_details": {
         "type": "refusal", "category": "cyber",
         "explanation": "The request could enable malware or exploit development."}}
-    assert delta["usage"] == {"output_tokens": 45, "output_tokens_details": {"thinking_tokens": 36}}
+    assert delta["usage"] == {"input_tokens": 30, "output_tokens": 45, "output_tokens_details": {"thinking_tokens": 36}}
     m = client_for(s).messages.create(model="m", max_tokens=64, messages=MESSAGES)
     assert (m.stop_reason, m.stop_details.category, m.usage.output_tokens_details.thinking_tokens) == (
         "refusal", "cyber", 36)
     # No reasoning count, no details: neither key.
     plain = next(e for _, e in events(plan_response(corpus_scenario("text.basic.001"), D, {"stream": True})
                                       .body_bytes()) if e["type"] == "message_delta")
-    assert "stop_details" not in plain["delta"] and set(plain["usage"]) == {"output_tokens"}
+    assert "stop_details" not in plain["delta"] and set(plain["usage"]) == {"input_tokens", "output_tokens"}
 
 
 def test_anthropic_sdk_streams_stop_details() -> None:
@@ -721,7 +723,8 @@ def test_a_server_search_is_server_tool_use_then_its_result_block() -> None:
             ]}},
         {"type": "content_block_stop", "index": 1},
         {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
-         "usage": {"output_tokens": 2, "server_tool_use": {"web_search_requests": 1, "web_fetch_requests": 0}}},
+         "usage": {"input_tokens": 9, "output_tokens": 2,
+                   "server_tool_use": {"web_search_requests": 1, "web_fetch_requests": 0}}},
         {"type": "message_stop"},
     ]
     assert [sdk_event(e).type for e in got] == [e["type"] for e in got]  # each is one of the SDK's events

@@ -21,7 +21,8 @@ from conformance.protocols.base import OutputProtocol
 from conformance.protocols.tool_calls import shown_names
 from conformance.protocols.usage_search import usage_seen
 from conformance.semantics import Comparison, compare
-from mock_provider.parts import ToolCall, ToolInputStart
+from mock_provider.parts import Finish, ToolCall, ToolInputStart
+from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
 
 MAX_LOCATED_EVENTS = 2000  # re-extracting every prefix is quadratic: longer streams keep findings unlocated
@@ -37,6 +38,7 @@ def check(ctx: GradeContext) -> list[Finding]:
         dialect=rec.dialect,
         upstream_finish=ctx.upstream_finish, has_provider_calls=ctx.has_provider_calls,
         reports_finish_reason=ctx.capabilities.reports_finish_reason, terminal_row=ctx.cause,
+        wrong_end_row=wrong_end_row(ctx.scenario, ctx.capabilities.output, ctx.settings.matrix or catalog()),
         # AG-UI 1.0's TOOL_CALL_RESULT has no error flag: only TanStack's metadata.tanstack.state says
         # 'output-error', so a plain AG-UI adapter (no TanStack metadata, reports_finish_reason False)
         # cannot express it (@ag-ui/core 1.0.0 dist/version-DEKfpZNa.d.ts:635: messageId, toolCallId, content, role).
@@ -82,6 +84,25 @@ def open_calls_renamed(ctx: GradeContext) -> list[Finding]:
                            message=f"tool call {call_id!r} is shown as {name!r}; the model named it "
                                    f"{' or '.join(map(repr, sorted(names)))}"))
     return out
+
+
+def wrong_end_row(scenario: Scenario, output: str, matrix: Matrix) -> str:
+    """The row a run that ended the wrong way is reported on when the upstream part it stopped on is
+    unknown: the scenario's primary row where that is a MUST for the protocol (or where no row of the
+    scenario applies to it: the expectation is another protocol's, and is not graded); otherwise the
+    terminal row of a stream's end (8.1.18, or 8.1.19 with no finish part). An error where the model
+    finished is what the user sees whatever the scenario is about: a SHOULD primary row (the reported
+    model, an empty delta) would grade it a style point.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> by_id = {s.id: s for s in load_corpus()}
+    >>> [wrong_end_row(by_id[s], "ag-ui", catalog()) for s in ("text.basic.001", "text.metadata.001")]
+    ['8.1.4', '8.1.18']
+    """
+    rows = applicable_first(scenario.rows, output, matrix)
+    if not rows or matrix.row(rows[0]).level_for(output) in ("MUST", None):
+        return rows[0]  # None: no row applies here, the expectation is another protocol's (not graded)
+    return "8.1.18" if any(isinstance(s.part, Finish) for s in scenario.script) else "8.1.19"
 
 
 def applicable_first(rows: Sequence[str], output: str, matrix: Matrix) -> list[str]:

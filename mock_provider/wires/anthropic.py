@@ -62,6 +62,7 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    quirks_of,
     refuse_quirks,
     scenario_hash,
     with_keepalives,
@@ -161,7 +162,9 @@ RULES: dict[str, Rule] = {
     "custom": Rule("error", "Messages has no custom parts"),
     "finish": Rule(
         "mapped",
-        "`message_delta{delta:{stop_reason, stop_sequence:null}, usage:{output_tokens}}` + `message_stop`: "
+        "`message_delta{delta:{stop_reason, stop_sequence:null}, usage:{input_tokens, cache_*, output_tokens}}` "
+        "(the input and cache counts repeated from message_start, as the live API sends them; quirk "
+        "`delta_usage: output-only` leaves them out) + `message_stop`: "
         "stop->end_turn, length->max_tokens, tool-calls->tool_use, content-filter->refusal (a raw value "
         "that @ai-sdk/anthropic maps to the same reason is kept), other/unknown->null (read as 'other'); "
         "message_start carries input_tokens=noCache (else total-cacheRead-cacheWrite), "
@@ -272,6 +275,7 @@ class Encoder:
         self.usage = usage
         self.started = False  # message_start was sent
         self.error_sent = False
+        self.output_only_usage = False  # quirk delta_usage: output-only
         self.next_index = 0
         self.open: dict[tuple[str, str], int] = {}  # (block kind, part id) -> index of an open block
         self.redacted: set[int] = set()
@@ -481,7 +485,11 @@ class Encoder:
         details = stop_details(part)
         if details is not None:
             delta["stop_details"] = details
-        usage: dict[str, Any] = {"output_tokens": output_tokens(part.usage) or 0}
+        # The live API repeats message_start's cumulative input and cache counts here (a recorded
+        # stream: tests/data/captures/anthropic-text.chunks.txt); `delta_usage: output-only` leaves them out.
+        usage: dict[str, Any] = {} if self.output_only_usage else {
+            k: v for k, v in input_usage(part.usage).items() if k != "output_tokens"}
+        usage["output_tokens"] = output_tokens(part.usage) or 0
         if part.usage.output_tokens.reasoning is not None:
             usage["output_tokens_details"] = {"thinking_tokens": part.usage.output_tokens.reasoning}
         server_use = server_tool_usage(list(self.server_calls.values()))
@@ -517,8 +525,23 @@ class Encoder:
         return []
 
     def encode_quirk(self, part: Part, wire: StepWire) -> list[dict[str, Any]]:
-        """Chat Completions quirks have no form on this wire: NOT-EXPRESSIBLE."""
-        raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        """``delta_usage: output-only`` on the finish (``message_delta.usage`` without the input counts);
+        the other quirks are Chat Completions' or Responses': NOT-EXPRESSIBLE.
+
+        >>> from mock_provider.parts import parse_part
+        >>> fin = parse_part({"type": "finish", "finishReason": {"unified": "stop"},
+        ...                   "usage": {"inputTokens": {"total": 9}, "outputTokens": {"total": 2}}})
+        >>> Encoder("x.y.001").encode(fin)[1]["usage"]
+        {'input_tokens': 9, 'output_tokens': 2}
+        >>> Encoder("x.y.001").encode_quirk(fin, StepWire(delta_usage="output-only"))[1]["usage"]
+        {'output_tokens': 2}
+        """
+        if wire.delta_usage is None or quirks_of(wire.model_copy(update={"delta_usage": None})):
+            raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        if not isinstance(part, Finish):
+            raise self._fail(part.type, "`delta_usage` belongs to the finish (message_delta)")
+        self.output_only_usage = True
+        return self.encode(part)
 
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """A part of a type no spec defines has no wire form.

@@ -50,6 +50,7 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    refuse_quirks,
     scenario_hash,
     with_keepalives,
 )
@@ -350,6 +351,8 @@ class Encoder:
         if wire.channel == "reasoning_text":
             raise self._fail(part.type, "raw reasoning text (`channel: reasoning_text`) is a Responses content "
                              "part; Chat Completions carries reasoning by the stream's reasoning dialect")
+        if wire.delta_usage:
+            raise refuse_quirks(part, wire, NAME, self.scenario_id)
         before: list[Frame] = [self.filter_chunk()] if wire.filter_chunk_before else []
         if wire.channel == "refusal":
             if isinstance(part, TextStart | TextEnd):

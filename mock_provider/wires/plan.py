@@ -143,6 +143,8 @@ def quirks_of(wire: StepWire) -> list[str]:
         out.append(f"late: {', '.join(wire.late)}")
     if wire.index is not None:
         out.append(f"index: {wire.index}")
+    if wire.delta_usage:
+        out.append(f"delta_usage: {wire.delta_usage}")
     return out
 
 
@@ -153,7 +155,8 @@ def refuse_quirks(part: Part, wire: StepWire, dialect: str, scenario_id: str) ->
     >>> str(refuse_quirks(parse_part({"type": "ping"}), StepWire(index=2), "anthropic", "x.y"))
     "dialect 'anthropic' cannot express part 'ping' (scenario x.y): wire quirk index: 2 is a Chat Completions quirk"
     """
-    owner = "an OpenAI Responses" if wire.channel == "reasoning_text" else "a Chat Completions"
+    owner = ("an OpenAI Responses" if wire.channel == "reasoning_text"
+             else "an Anthropic Messages" if wire.delta_usage else "a Chat Completions")
     return fail(part.type, dialect, scenario_id, f"wire quirk {'; '.join(quirks_of(wire))} is {owner} quirk")
 
 
