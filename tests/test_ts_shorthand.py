@@ -53,3 +53,27 @@ def test_a_wrong_expectation_fails_the_example(tmp_path: Path) -> None:
     with ThreadedMockServer([], time_scale=0.0) as server:
         run = _node_test(wrong, server.base_url)
     assert run.returncode != 0 and "# fail 1" in run.stdout and "Bonsoir!" in run.stdout, run.stdout[-3000:]
+
+
+TSC = ROOT / "tools" / "type-oracle" / "node_modules" / ".bin" / "tsc"
+
+
+@pytest.mark.skipif(not TSC.exists(), reason="typescript is not installed: npm ci --prefix tools/type-oracle")
+def test_the_client_declarations_type_a_test_and_refuse_a_wrong_call(tmp_path: Path) -> None:
+    mock = (ROOT / "harness" / "ts" / "mock.js").as_posix()
+    good = tmp_path / "good.ts"
+    good.write_text(f"import {{ mockProvider }} from '{mock}'\n"
+                    "const m = mockProvider({ baseURL: 'http://127.0.0.1:1' })\n"
+                    "const ids: Promise<string>[] = [m.reply('hi', { usage: [1, 2] }),\n"
+                    "  m.toolCall('f', { a: 1 }, { text: 't' }), m.fail(429, { retryAfter: 2, then: 'ok' })]\n"
+                    "const h: Record<string, string> = m.headers\n"
+                    "void ids; void h; void m.reset()\n", encoding="utf-8")
+    bad = tmp_path / "bad.ts"
+    bad.write_text(f"import {{ mockProvider }} from '{mock}'\n"
+                   "void mockProvider().fail('429')\n", encoding="utf-8")
+    base = [str(TSC), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext",
+            "--target", "es2022", "--lib", "es2022,dom", "--types", ""]
+    ok = subprocess.run([*base, str(good)], capture_output=True, text=True, timeout=300, check=False)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    wrong = subprocess.run([*base, str(bad)], capture_output=True, text=True, timeout=300, check=False)
+    assert wrong.returncode != 0 and "number" in wrong.stdout, wrong.stdout
