@@ -5,7 +5,10 @@ The encoders (:mod:`mock_provider.wires.openai_chat`, ``anthropic``, ``openai_re
 model (:mod:`mock_provider.parts`), reading each field the way the AI SDK's provider packages
 read it (``@ai-sdk/openai``, ``@ai-sdk/anthropic``, ``@ai-sdk/google``). What the parts model has
 no place for is not dropped silently: each such event or field is named in ``unmodelled``, and a
-byte-exact replay still carries it.
+byte-exact replay still carries it. A non-streaming (JSON) answer is read by :func:`decode_json` as
+the events that would have streamed it, so both forms of one answer mean the same parts. What a
+re-rendered replay needs to send the stream the same way rides along: the provider quirk of a part
+(``quirks``), the stream's wire options (``options``) and each malformed event (``malformed``).
 
 Example:
     >>> from mock_provider.sse import parse_sse
