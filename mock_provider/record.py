@@ -72,6 +72,46 @@ def safe_response_headers(headers: Iterable[tuple[str, str]]) -> dict[str, str]:
     return {k.lower(): v for k, v in headers if k.lower() in _KEPT_RESPONSE}
 
 
+def secret_values(headers: Iterable[tuple[str, str]], path_qs: str = "", redact: Iterable[str] = ()) -> list[str]:
+    """The credential values a request carried: each secret header's value, its token after the scheme,
+    its cookie values, and the secret query values; longest first (a value inside another goes after).
+
+    >>> secret_values([("Authorization", "Bearer sk-abc123"), ("Accept", "*/*")], "/m?key=k-999")
+    ['Bearer sk-abc123', 'sk-abc123', 'k-999']
+    """
+    drop = SECRET_HEADERS | {h.lower() for h in redact}
+    found: set[str] = set()
+    for name, value in headers:
+        if name.lower() not in drop:
+            continue
+        found.add(value)
+        found.add(value.partition(" ")[2])
+        found.update(c.partition("=")[2] for c in value.split(";"))
+    query = path_qs.partition("?")[2]
+    found.update(v for k, v in parse_qsl(query, keep_blank_values=True) if k.lower() in SECRET_PARAMS | {
+        p.lower() for p in redact})
+    return sorted((s.strip() for s in found if len(s.strip()) >= 4), key=len, reverse=True)
+
+
+def scrub(value: Any, secrets: list[str]) -> Any:
+    """``value`` (a scenario document) with every secret in its strings replaced by ``REDACTED``: an
+    upstream that echoes a credential (an error naming the key it refused) never gets it written, at
+    the cost of those bytes in the byte-exact replay.
+
+    >>> scrub({"a": ["key sk-abc123 refused"]}, ["sk-abc123"])
+    {'a': ['key REDACTED refused']}
+    """
+    if isinstance(value, str):
+        for secret in secrets:
+            value = value.replace(secret, REDACTED)
+        return value
+    if isinstance(value, dict):
+        return {k: scrub(v, secrets) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub(v, secrets) for v in value]
+    return value
+
+
 def redact_query(path_qs: str, redact: Iterable[str] = ()) -> str:
     """A path whose secret query parameters (``key``, ``api_key``, ``access_token``, user-named) are replaced."""
     path, _, query = path_qs.partition("?")
@@ -158,7 +198,8 @@ class Recorder:
             return
         if "recording" in doc:
             doc["recording"]["request_headers"] = safe_headers(request.headers.items(), self.redact)
-        self.written.append(write_scenario(doc, self.out))
+        secrets = secret_values(request.headers.items(), request.path_qs, self.redact)
+        self.written.append(write_scenario(scrub(doc, secrets), self.out))
 
     async def close(self) -> None:
         if self._session is not None:
@@ -223,4 +264,5 @@ async def run_recorder(upstream: str, out: Path, host: str = DEFAULT_HOST, port:
         await runner.cleanup()
 
 
-__all__ = ["Recorder", "ThreadedRecorder", "create_record_app", "redact_query", "run_recorder", "safe_headers"]
+__all__ = ["Recorder", "ThreadedRecorder", "create_record_app", "redact_query", "run_recorder", "safe_headers",
+           "safe_response_headers", "scrub", "secret_values"]

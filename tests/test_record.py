@@ -10,7 +10,9 @@ tests/test_wire_decode.py, so the subset here proves the proxy and the replay, n
 
 from __future__ import annotations
 
+import http.server
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -218,3 +220,48 @@ def test_recorded_faults_are_cases_the_reference_adapter_passes(tmp_path: Path) 
     assert len(verdicts) == 4 and set(verdicts.values()) <= {"PASS", "INFO"}, verdicts
     failed = _suite(tmp_path, bad)
     assert failed.returncode != 0 and "FAIL=1" in failed.stdout, failed.stdout[-2000:]
+
+
+class _EchoingUpstream(http.server.BaseHTTPRequestHandler):
+    """An upstream that repeats the credential it got: a 401 naming the key, or a stream quoting it."""
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        key = self.headers.get("x-api-key") or self.headers.get("authorization", "")
+        if "stream" in self.path:
+            body = ('data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,'
+                    f'"delta":{{"content":"your key is {key}"}},"finish_reason":"stop"}}]}}\n\ndata: [DONE]\n\n')
+            ctype = "text/event-stream"
+            self.send_response(200)
+        else:
+            body, ctype = json.dumps({"error": {"message": f"Incorrect API key provided: {key}"}}), "application/json"
+            self.send_response(401)
+        data = body.encode()
+        self.send_header("content-type", ctype)
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        """Quiet."""
+
+
+def test_a_credential_the_upstream_echoes_is_not_written(tmp_path: Path) -> None:
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), _EchoingUpstream) as up:
+        threading.Thread(target=up.serve_forever, daemon=True).start()
+        try:
+            with ThreadedRecorder(Recorder(f"http://127.0.0.1:{up.server_address[1]}", tmp_path)) as proxy:
+                body = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+                refused = httpx.post(proxy.base_url + "/v1/chat/completions", json=body,
+                                     headers={"authorization": "Bearer sk-echoed-secret-8"}, timeout=10)
+                streamed = httpx.post(proxy.base_url + "/v1/chat/completions?stream=1", json=body,
+                                      headers={"x-api-key": "sk-quoted-secret-9"}, timeout=10)
+        finally:
+            up.shutdown()
+    assert refused.status_code == 401 and b"sk-echoed-secret-8" in refused.content  # the client gets it as sent
+    assert b"sk-quoted-secret-9" in streamed.content
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 2
+    text = "\n".join(f.read_text() for f in files)
+    assert "sk-echoed-secret-8" not in text and "sk-quoted-secret-9" not in text
+    assert "Incorrect API key provided: REDACTED" in text and "your key is REDACTED" in text
