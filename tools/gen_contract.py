@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from _cli import wants_check  # noqa: E402
+from _cli import wants_check, write_or_check  # noqa: E402
 
 from conformance import reference  # noqa: E402
 from conformance.contract import AdapterContext, RunRequest  # noqa: E402
@@ -189,14 +189,7 @@ def render() -> str:
 def main(argv: list[str]) -> int:
     """Write the page, or with ``--check`` exit 1 when the committed one is stale."""
     check = wants_check("python tools/gen_contract.py", "Generate docs/contract.md: the values the grader reads.", argv)
-    text = render()
-    if check:
-        if DOC.read_text(encoding="utf-8") != text:
-            print("docs/contract.md is stale: run `python tools/gen_contract.py`", file=sys.stderr)
-            return 1
-        return 0
-    DOC.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check({DOC: render()}, check, "python tools/gen_contract.py")
 
 
 if __name__ == "__main__":

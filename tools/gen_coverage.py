@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from _cli import wants_check  # noqa: E402
+from _cli import wants_check, write_or_check  # noqa: E402
 
 PAGE = ROOT / "docs" / "coverage.md"
 NODE = ROOT / "tools" / "type-oracle" / "node_modules"
@@ -453,14 +453,7 @@ def defined_in_page(page: str) -> dict[str, list[str]]:
 
 def main(argv: list[str]) -> int:
     check = wants_check("gen_coverage", "Generate docs/coverage.md (stream elements defined vs played).", argv)
-    page = render(sections(), played())
-    if check:
-        if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != page:
-            print("docs/coverage.md is stale: run python tools/gen_coverage.py", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(page, encoding="utf-8")
-    return 0
+    return write_or_check({PAGE: render(sections(), played())}, check, "python tools/gen_coverage.py")
 
 
 if __name__ == "__main__":
