@@ -416,8 +416,26 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def defined_as(element: str, defined: Iterable[str]) -> str:
+    """The defined element a played one is: itself, or the template literal it matches (``data-${string}``).
+
+    Example:
+        >>> defined_as("data-progress", ["abort", "data-${string}"]), defined_as("x", ["abort"])
+        ('data-${string}', 'x')
+    """
+    for name in defined:
+        if "${" in name and re.fullmatch(re.sub(r"\\\$\\\{\w+\\\}", ".+", re.escape(name)), element):
+            return name
+    return element
+
+
 def _section(sec: Section, kit: Played) -> list[str]:
-    played_here = {d: kit.elements.get(d, {}) for d in sec.dialects}
+    played_here: dict[str, dict[str, int]] = {}
+    for d in sec.dialects:
+        counts: collections.Counter[str] = collections.Counter()
+        for element, n in kit.elements.get(d, {}).items():
+            counts[defined_as(element, sec.defined)] += n
+        played_here[d] = dict(counts)
     n_played = {d: sum(1 for e in sec.defined if played_here[d].get(e)) for d in sec.dialects}
     summary = ", ".join(f"{d} plays {n_played[d]} of {len(sec.defined)}" for d in sec.dialects)
     lines = [f"## {sec.title}: `{sec.package}` {sec.version}", "",
