@@ -43,6 +43,18 @@ function textOf(content) {
   return '';
 }
 
+// A Mastra fullStream carries Error instances where JSON carries their fields (the `error` chunk's
+// payload.error, which MastraAgent hands to `new Error(...)`): rebuild them as the stream has them.
+function revive(chunk) {
+  const error = chunk?.payload?.error;
+  if (chunk?.type === 'error' && error && typeof error === 'object' && typeof error.message === 'string') {
+    const e = new Error(error.message);
+    for (const [k, v] of Object.entries(error)) if (k !== 'message') e[k] = v;
+    return { ...chunk, payload: { ...chunk.payload, error: e } };
+  }
+  return chunk;
+}
+
 const running = new Map(); // case id -> {resolve pending pull, subscription, finish}
 
 // The chunks of one case as an async iterable: each read is one `pull` (flow: pull).
@@ -136,7 +148,7 @@ lines.on('line', (line) => {
       runCase(message);
       break;
     case 'part':
-      if (run?.waiting) { const w = run.waiting; run.waiting = null; w.resolve({ done: false, value: message.part }); }
+      if (run?.waiting) { const w = run.waiting; run.waiting = null; w.resolve({ done: false, value: revive(message.part) }); }
       break;
     case 'parts-end':
       if (run?.waiting) { const w = run.waiting; run.waiting = null; w.resolve({ done: true, value: undefined }); }
