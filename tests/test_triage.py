@@ -33,7 +33,6 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    "ag-ui-mastra-chunks.verdicts.json": {"agent.tool-suspended.001[mastra]"},
     # Empty: every suite error found by the triage is fixed (session 8: refusal readings, output_validation,
     # usage read by each output protocol's own type). A new one is listed here with its reason until fixed.
 }
