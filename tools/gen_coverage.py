@@ -211,7 +211,11 @@ def _npm_sections() -> list[Section]:
                        "`ChunkType['type']` in dist/stream/types.d.ts", ["mastra"],
                        dts_type_literals(dts, "ChunkType"),
                        note="ChunkType also carries workflow and agent-network events; the Mastra dialect "
-                            "plays a model/agent stream, so those rows stay not played."))
+                            "plays a model/agent stream, so those rows stay not played. The background-task-* "
+                            "chunks (a tool call the agent runs as a background task: the call's tool-result is "
+                            "a placeholder, the task's own chunks follow; @ag-ui/mastra 1.1.2 hides the call and "
+                            "shows ACTIVITY_* events instead) are not played yet: no output protocol publishes "
+                            "what an adapter owes for them, so a scenario could only grade them INFO."))
     return out
 
 
