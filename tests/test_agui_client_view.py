@@ -161,3 +161,13 @@ def test_the_reference_passes_the_row_on_every_case(corpus: list[Scenario]) -> N
                 assert not [f for f in result.findings if f.row == ROW], result.describe()
                 graded += expected_view(scenario, dialect) is not None and bool(result.events)
     assert graded > 550  # the row had a picture to compare on most cases
+
+
+def test_a_suspended_call_may_be_awaiting_or_not() -> None:
+    from conformance.agui_client_view import ClientView, differences
+
+    expected = ClientView(text="a", may_await=["c1"])
+    assert differences(expected, ClientView(text="a", awaiting=["c1"])) == []
+    assert differences(expected, ClientView(text="a")) == []
+    assert differences(expected, ClientView(text="a", awaiting=["c2"])) != []
+    assert differences(ClientView(text="a"), ClientView(text="a", awaiting=["c1"])) != []

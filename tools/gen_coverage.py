@@ -211,7 +211,11 @@ def _npm_sections() -> list[Section]:
                        "`ChunkType['type']` in dist/stream/types.d.ts", ["mastra"],
                        dts_type_literals(dts, "ChunkType"),
                        note="ChunkType also carries workflow and agent-network events; the Mastra dialect "
-                            "plays a model/agent stream, so those rows stay not played."))
+                            "plays a model/agent stream, so those rows stay not played. The background-task-* "
+                            "chunks (a tool call the agent runs as a background task: the call's tool-result is "
+                            "a placeholder, the task's own chunks follow; @ag-ui/mastra 1.1.2 hides the call and "
+                            "shows ACTIVITY_* events instead) are not played yet: no output protocol publishes "
+                            "what an adapter owes for them, so a scenario could only grade them INFO."))
     return out
 
 
@@ -416,8 +420,26 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def defined_as(element: str, defined: Iterable[str]) -> str:
+    """The defined element a played one is: itself, or the template literal it matches (``data-${string}``).
+
+    Example:
+        >>> defined_as("data-progress", ["abort", "data-${string}"]), defined_as("x", ["abort"])
+        ('data-${string}', 'x')
+    """
+    for name in defined:
+        if "${" in name and re.fullmatch(re.sub(r"\\\$\\\{\w+\\\}", ".+", re.escape(name)), element):
+            return name
+    return element
+
+
 def _section(sec: Section, kit: Played) -> list[str]:
-    played_here = {d: kit.elements.get(d, {}) for d in sec.dialects}
+    played_here: dict[str, dict[str, int]] = {}
+    for d in sec.dialects:
+        counts: collections.Counter[str] = collections.Counter()
+        for element, n in kit.elements.get(d, {}).items():
+            counts[defined_as(element, sec.defined)] += n
+        played_here[d] = dict(counts)
     n_played = {d: sum(1 for e in sec.defined if played_here[d].get(e)) for d in sec.dialects}
     summary = ", ".join(f"{d} plays {n_played[d]} of {len(sec.defined)}" for d in sec.dialects)
     lines = [f"## {sec.title}: `{sec.package}` {sec.version}", "",
