@@ -1,13 +1,14 @@
 """Row 8.1.12: a call is handed to the consumer as complete only after its tool-call part was emitted.
 
-Two findings. A call exposed before its tool-call part needs the upstream position of every event,
+Two findings. A call exposed before its tool-call part (SHOULD ``hygiene.early-exposure``: the
+timing alone, what the consumer shows differs only where the input does) needs the upstream position of every event,
 so it is found in process only (over HTTP and for a recording without positions there is nothing to
 compare with). A call whose tool-call part never came in a run the upstream cut (it ends in an error)
 handed over with input the client runs it with needs no positions: it is found on every road.
 
 Example:
     >>> ROWS
-    ('8.1.12',)
+    ('8.1.12', 'hygiene.early-exposure')
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from conformance.checks.context import GradeContext, first_failing_step
 from conformance.findings import Finding
 from mock_provider.parts import ToolCall
 
-ROWS = declare("8.1.12")
+ROWS = declare("8.1.12", "hygiene.early-exposure")
+EARLY_ROW = "hygiene.early-exposure"
 
 
 def check(ctx: GradeContext) -> list[Finding]:
@@ -47,7 +49,10 @@ def check(ctx: GradeContext) -> list[Finding]:
         if failing is not None and rec.positions[idx] > failing:
             continue  # the bridge closes what is open before RUN_ERROR (bridge.close-before-error)
         if rec.positions[idx] < need and not rec.exhausted[idx]:
-            out.append(Finding(row="8.1.12", event_index=idx, source="exposure", tool_call_id=call_id,
+            # Timing alone: the events are the ones a correct adapter sends, only earlier than the upstream
+            # completed the call. What the consumer then shows differs only if the input does, and the
+            # content rows (8.1.10, 8.1.12's transcript) grade that.
+            out.append(Finding(row=EARLY_ROW, event_index=idx, source="exposure", tool_call_id=call_id,
                                tool_name=names.get(call_id),
                                message=f"tool call {call_id!r} exposed as complete before its tool-call part "
                                        f"(upstream had sent {rec.positions[idx]} of the {need} steps needed)"))

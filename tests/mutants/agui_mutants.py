@@ -391,8 +391,10 @@ MUTANTS: list[Mutant] = [
            map_upstream(agui, args_to_latest_call), {"8.1.10"}, "agui"),
     # Not 8.1.10: the one case where the early call's text differed was a no-argument call shown as '' for '{}'
     # (tool.empty-input.002), and '' and '{}' are one no-argument call (conformance/semantics.py NO_ARGS_TEXT).
+    # The input it hands over is the one the tool-call part then brings (the timing alone: SHOULD); where
+    # the early synthetic call changes what the run finishes with, 8.2.tool-calls.
     Mutant("agui.exposed-at-input-end", "tool call exposed at tool-input-end, before its tool-call part",
-           map_upstream(agui, expose_at_input_end), {"8.1.12", "8.2.tool-calls"}, "agui"),
+           map_upstream(agui, expose_at_input_end), {"8.2.tool-calls"}, "agui", should={"hygiene.early-exposure"}),
     Mutant("agui.replay-reemitted", "an ended call is announced again (atomic replay re-emitted)",
            map_events(agui, replay_reemitted), {"8.1.12"}, "agui"),
     Mutant("agui.provider-call-counted", "provider-executed calls counted as client calls",

@@ -75,7 +75,9 @@ MUTANTS = [
     Mutant("agui.replays-the-corpus", "never reads its upstream: replays the reference against its own copy of "
            "the public script", replayer,
            # The upstream got nothing: no prompt, tools, media or response format (request.*, structured.*
-           # request rows), and every tool call is exposed before the (never read) tool-call part (8.1.12).
-           {"upstream.read", "8.1.12", "request.media", "request.prompt", "request.tool-history", "request.tools",
-            "structured.instruction", "structured.native", "structured.tool"}, "agui", dialects=["v3"]),
+           # request rows), and every tool call is exposed before the (never read) tool-call part (the timing
+           # alone: SHOULD hygiene.early-exposure; upstream.read already fails the case).
+           {"upstream.read", "request.media", "request.prompt", "request.tool-history", "request.tools",
+            "structured.instruction", "structured.native", "structured.tool"}, "agui", dialects=["v3"],
+           should={"hygiene.early-exposure"}),
 ]
