@@ -44,7 +44,12 @@ class StepWire(_M):
     index: int | None = Field(
         default=None, ge=0, description="On a tool-input-start or an unstarted tool-call, Chat Completions: the "
         "`tool_calls[].index` sent for the call instead of its ordinal (a skipped or duplicate index).")
-
+    partial_args: bool = Field(
+        default=False, description="On a tool-input-start, Gemini: the call's arguments are streamed as "
+        "`functionCall.partialArgs` (`{jsonPath, stringValue|numberValue|boolValue|nullValue, willContinue}`, "
+        "what Vertex AI sends when the request sets `toolConfig.functionCallingConfig.streamFunctionCallArguments`): "
+        "the name first with `willContinue: true`, each tool-input-delta's completed values, then an empty "
+        "`functionCall` at the call's tool-call part.")
     delta_usage: Literal["output-only"] | None = Field(
         default=None, description="On a finish, Anthropic Messages: `message_delta.usage` carries `output_tokens` "
         "alone, as the streaming docs' examples show, instead of also repeating the cumulative input and cache "
@@ -52,6 +57,7 @@ class StepWire(_M):
 
     @model_validator(mode="after")
     def _some_quirk(self) -> StepWire:
-        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None or self.delta_usage):
+        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None
+                or self.delta_usage or self.partial_args):
             raise ValueError("a step's wire options name at least one quirk")
         return self

@@ -215,15 +215,48 @@ FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "R
           "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter"}
 
 
+def set_path(args: dict[str, Any], path: str, value: Any) -> None:
+    """Put one streamed value at its ``jsonPath`` (``$.a.b[2]``), a string piece after the one there."""
+    keys = [int(k) if k.isdigit() else k for k in path[2:].replace("]", "").replace("[", ".").split(".")]
+    node: Any = args
+    for key, nxt in zip(keys, keys[1:]):
+        if isinstance(node, list) and key == len(node):
+            node.append({} if isinstance(nxt, str) else [])
+        elif isinstance(node, dict):
+            node.setdefault(key, {} if isinstance(nxt, str) else [])
+        node = node[key]
+    if isinstance(node, list) and keys[-1] == len(node):
+        node.append(value)
+    elif isinstance(value, str) and isinstance(node, dict) and isinstance(node.get(keys[-1]), str):
+        node[keys[-1]] += value
+    else:
+        node[keys[-1]] = value
+
+
+def read_function_call(seen: Seen, fc: Any) -> None:
+    """A whole call, or a piece of one streamed as ``partialArgs`` (google-genai ``PartialArg``): a name
+    with ``will_continue`` opens it, entries fill it, an empty ``FunctionCall`` ends it (as
+    ``@ai-sdk/google`` 4.0.121 reads them)."""
+    if fc.name is not None and fc.will_continue:
+        seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed={}, has_parsed=True))
+    if fc.partial_args is not None:
+        for arg in fc.partial_args:
+            value = next((v for v in (arg.string_value, arg.number_value, arg.bool_value) if v is not None), None)
+            set_path(seen.calls[-1].parsed, arg.json_path, value)
+    elif fc.name is None and fc.args is None and fc.will_continue is None:
+        seen.calls[-1].completed = True
+    elif not fc.will_continue:
+        seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed=fc.args, has_parsed=True, completed=True))
+
+
 def read_chunk(seen: Seen, r: Any) -> None:
     """Fold one GenerateContentResponse as ``@ai-sdk/google`` does: thoughts are reasoning, a
-    functionCall is a complete call, the finishing chunk gives the reason and usage."""
+    functionCall is a call (whole, or streamed in pieces), the finishing chunk gives the reason and usage."""
     seen.model = seen.model or r.model_version
     for cand in r.candidates or []:
         for part in (cand.content.parts if cand.content else None) or []:
             if part.function_call is not None:
-                fc = part.function_call
-                seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed=fc.args, has_parsed=True, completed=True))
+                read_function_call(seen, part.function_call)
             elif part.text is not None:
                 if part.thought:
                     seen.reasoning += part.text

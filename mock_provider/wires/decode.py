@@ -26,6 +26,7 @@ from typing import Any
 
 from mock_provider.parts import Part, parse_part
 from mock_provider.sse import SseEvent
+from mock_provider.wires.gemini_partial_args import apply as apply_partial_args
 
 DECODED_WIRES = ("openai-chat", "openai-responses", "anthropic", "gemini")
 
@@ -445,6 +446,7 @@ class _Gemini:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
         self.meta = False
         self.n_calls = 0
+        self.streaming: tuple[str, str, dict[str, Any]] | None = None  # a partialArgs call still open
         self.reason: str | None = None
         self.usage: dict[str, Any] | None = None
 
@@ -477,16 +479,46 @@ class _Gemini:
         if cand.get("finishReason"):
             self.reason = cand["finishReason"]
 
+    def _function_call(self, fc: dict[str, Any]) -> None:
+        """A whole call, or a piece of a streamed one (``partialArgs``/``willContinue``, read as
+        ``@ai-sdk/google`` 4.0.121 does: a name with ``willContinue`` opens it, an empty ``functionCall``
+        or one whose call and entries all stop continuing ends it)."""
+        partial = fc.get("partialArgs")
+        if partial is not None or (fc.get("name") is not None and fc.get("willContinue") is True):
+            if fc.get("name") is not None:
+                self.blocks.close()
+                self.streaming = (fc.get("id") or f"call-{self.n_calls}", str(fc["name"]), {})
+                self.n_calls += 1
+                self.calls.start(self.streaming[0], self.streaming[1])
+            if self.streaming is not None and isinstance(partial, list):
+                apply_partial_args(self.streaming[2], partial)
+                if fc.get("willContinue") is not True and all(
+                        not (isinstance(a, dict) and a.get("willContinue") is True) for a in partial):
+                    self._end_streamed()
+            return
+        if not any(fc.get(k) is not None for k in ("name", "args", "willContinue")):
+            self._end_streamed()  # the empty functionCall that ends a streamed call
+            return
+        self.blocks.close()
+        call_id = fc.get("id") or f"call-{self.n_calls}"
+        self.n_calls += 1
+        args = json.dumps(fc.get("args") or {}, ensure_ascii=False, separators=(",", ":"))
+        self.calls.start(call_id, str(fc.get("name", "")))
+        self.calls.delta(call_id, args)
+        self.calls.end(call_id)
+
+    def _end_streamed(self) -> None:
+        if self.streaming is None:
+            return
+        call_id, _, args = self.streaming
+        self.streaming = None
+        self.blocks.close()
+        self.calls.delta(call_id, json.dumps(args, ensure_ascii=False, separators=(",", ":")))
+        self.calls.end(call_id)
+
     def _part(self, part: dict[str, Any]) -> None:
         if isinstance(part.get("functionCall"), dict):
-            self.blocks.close()
-            fc = part["functionCall"]
-            call_id = fc.get("id") or f"call-{self.n_calls}"
-            self.n_calls += 1
-            args = json.dumps(fc.get("args") or {}, ensure_ascii=False, separators=(",", ":"))
-            self.calls.start(call_id, str(fc.get("name", "")))
-            self.calls.delta(call_id, args)
-            self.calls.end(call_id)
+            self._function_call(part["functionCall"])
         elif isinstance(part.get("text"), str):
             kind = "reasoning" if part.get("thought") else "text"
             other = "text" if kind == "reasoning" else "reasoning"

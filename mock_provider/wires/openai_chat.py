@@ -348,6 +348,8 @@ class Encoder:
         >>> out[-1]["choices"][0]["delta"]
         {'refusal': 'No.'}
         """
+        if wire.partial_args:
+            raise refuse_quirks(part, wire, NAME, self.scenario_id)
         if wire.channel == "reasoning_text":
             raise self._fail(part.type, "raw reasoning text (`channel: reasoning_text`) is a Responses content "
                              "part; Chat Completions carries reasoning by the stream's reasoning dialect")

@@ -145,6 +145,8 @@ def quirks_of(wire: StepWire) -> list[str]:
         out.append(f"index: {wire.index}")
     if wire.delta_usage:
         out.append(f"delta_usage: {wire.delta_usage}")
+    if wire.partial_args:
+        out.append("partial_args")
     return out
 
 
@@ -156,7 +158,8 @@ def refuse_quirks(part: Part, wire: StepWire, dialect: str, scenario_id: str) ->
     "dialect 'anthropic' cannot express part 'ping' (scenario x.y): wire quirk index: 2 is a Chat Completions quirk"
     """
     owner = ("an OpenAI Responses" if wire.channel == "reasoning_text"
-             else "an Anthropic Messages" if wire.delta_usage else "a Chat Completions")
+             else "an Anthropic Messages" if wire.delta_usage
+             else "a Gemini" if wire.partial_args else "a Chat Completions")
     return fail(part.type, dialect, scenario_id, f"wire quirk {'; '.join(quirks_of(wire))} is {owner} quirk")
 
 
