@@ -45,11 +45,12 @@ class StepWire(_M):
         default=None, ge=0, description="On a tool-input-start or an unstarted tool-call, Chat Completions: the "
         "`tool_calls[].index` sent for the call instead of its ordinal (a skipped or duplicate index).")
     partial_args: bool = Field(
-        default=False, description="On a tool-input-start, Gemini: the call's arguments are streamed as "
-        "`functionCall.partialArgs` (`{jsonPath, stringValue|numberValue|boolValue|nullValue, willContinue}`, "
-        "what Vertex AI sends when the request sets `toolConfig.functionCallingConfig.streamFunctionCallArguments`): "
-        "the name first with `willContinue: true`, each tool-input-delta's completed values, then an empty "
-        "`functionCall` at the call's tool-call part.")
+        default=False, description="On a tool-input-start, Gemini: when the request sets "
+        "`toolConfig.functionCallingConfig.streamFunctionCallArguments` (as Vertex AI answers it), the call's "
+        "arguments are streamed as `functionCall.partialArgs` (`{jsonPath, stringValue|numberValue|boolValue|"
+        "nullValue, willContinue}`): the name first with `willContinue: true`, each tool-input-delta's completed "
+        "values, then an empty `functionCall` at the call's tool-call part. A request that does not ask gets the "
+        "call whole.")
     delta_usage: Literal["output-only"] | None = Field(
         default=None, description="On a finish, Anthropic Messages: `message_delta.usage` carries `output_tokens` "
         "alone, as the streaming docs' examples show, instead of also repeating the cumulative input and cache "

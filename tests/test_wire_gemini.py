@@ -13,6 +13,7 @@ with the scenario's expected transcript; every chunk is validated against the SD
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections.abc import Iterator
@@ -26,7 +27,7 @@ from mock_provider.scenario import Scenario
 from mock_provider.server import ThreadedMockServer
 from mock_provider.transcript import Transcript, UsageRecord
 from mock_provider.wires import Disconnect, plan_response
-from mock_provider.wires.gemini import RULES, UNKNOWN_PART_RULE, Encoder, response_object
+from mock_provider.wires.gemini import RULES, STREAM_ARGS, UNKNOWN_PART_RULE, Encoder, response_object
 from tests.test_wire import (
     Seen,
     SeenCall,
@@ -199,12 +200,17 @@ def mock_client(scenario: Scenario) -> Any:
     def handler(request: Any) -> Any:
         body = json.loads(request.content or b"{}")
         streaming = request.url.path.endswith(":streamGenerateContent")
-        plan = plan_response(scenario, D, {**body, "stream": streaming})
+        # The answer Vertex AI gives a request for streamed arguments (google-genai refuses to send
+        # stream_function_call_arguments in Developer API mode): calls with `partial_args` arrive as
+        # partialArgs; from the server (below) the same scenarios arrive with whole calls.
+        plan = plan_response(scenario, D, {**body, "stream": streaming, **STREAM_ARGS})
         return httpx2.Response(plan.status, headers=plan.headers, content=body_items_bytes(plan.body))
 
     return genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
         base_url="http://mock.test", api_version="v1beta", httpx_client=httpx2.Client(
             transport=httpx2.MockTransport(handler)), retry_options=gtypes.HttpRetryOptions(attempts=1)))
+
+
 
 
 def client_for(scenario: Scenario) -> Any:
@@ -219,7 +225,7 @@ def set_path(args: dict[str, Any], path: str, value: Any) -> None:
     """Put one streamed value at its ``jsonPath`` (``$.a.b[2]``), a string piece after the one there."""
     keys = [int(k) if k.isdigit() else k for k in path[2:].replace("]", "").replace("[", ".").split(".")]
     node: Any = args
-    for key, nxt in zip(keys, keys[1:]):
+    for key, nxt in itertools.pairwise(keys):
         if isinstance(node, list) and key == len(node):
             node.append({} if isinstance(nxt, str) else [])
         elif isinstance(node, dict):
@@ -384,3 +390,48 @@ def test_the_server_refuses_a_request_without_contents(server: ThreadedMockServe
     r = httpx.post(f"{server.base_url}/v1beta/models/scenario%3Atext.basic.001:generateContent",
                    json={"contents": []}, timeout=5)
     assert r.status_code == 200 and r.json()["candidates"][0]["finishReason"] == "STOP"
+
+
+# ---------------------------------------------------------------- streamed arguments (partial_args)
+def _streamed(steps: list[dict[str, Any]]) -> Scenario:
+    return make_scenario([{"part": {"type": "tool-input-start", "id": "c1", "toolName": "f"},
+                           "wire": {"partial_args": True}}, *steps])
+
+
+def test_partial_args_follow_the_published_shape_only_when_the_request_asks() -> None:
+    s = _streamed([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '{"q":"ab'}},
+                   {"part": {"type": "tool-input-delta", "id": "c1", "delta": 'c","n":[true,null]}'}},
+                   {"part": {"type": "tool-call", "toolCallId": "c1", "toolName": "f",
+                             "input": '{"q":"abc","n":[true,null]}'}},
+                   {"part": finish("tool-calls")}])
+    asked = [c["candidates"][0]["content"].get("parts") for c in
+             chunks(plan_response(s, D, {"stream": True, **STREAM_ARGS}).body_bytes())]
+    # google-genai 3.6.1 FunctionCall(name, will_continue) opens, PartialArg(json_path, string_value |
+    # bool_value | null_value, will_continue) fill, an empty FunctionCall ends (@ai-sdk/google 4.0.121 :2759).
+    assert asked[:4] == [
+        [{"functionCall": {"id": "c1", "name": "f", "willContinue": True}}],
+        [{"functionCall": {"partialArgs": [{"jsonPath": "$.q", "stringValue": "ab", "willContinue": True}],
+                           "willContinue": True}}],
+        [{"functionCall": {"partialArgs": [{"jsonPath": "$.q", "stringValue": "c"},
+                                           {"jsonPath": "$.n[0]", "boolValue": True},
+                                           {"jsonPath": "$.n[1]", "nullValue": "NULL_VALUE"}],
+                           "willContinue": True}}],
+        [{"functionCall": {}}]]
+    for c in chunks(plan_response(s, D, {"stream": True, **STREAM_ARGS}).body_bytes()):
+        gtypes.GenerateContentResponse.model_validate(c)
+    plain = [c["candidates"][0]["content"].get("parts") for c in chunks(plan_response(s, D, {"stream": True})
+                                                                        .body_bytes())]
+    assert plain[0] == [{"functionCall": {"id": "c1", "name": "f", "args": {"q": "abc", "n": [True, None]}}}]
+
+
+@pytest.mark.parametrize(("steps", "why"), [
+    ([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '{"a.b":1}'}}], "no unambiguous jsonPath"),
+    ([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '{"a":[]}'}}], "empty object or array"),
+    ([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '[1]'}}], "not a JSON object"),
+    ([{"part": {"type": "tool-input-start", "id": "c2", "toolName": "g"}, "wire": {"partial_args": True}}],
+     "cannot interleave"),
+    ([{"part": {"type": "text-delta", "id": "t", "delta": "x"}}], "still open"),
+])
+def test_what_partial_args_cannot_say_is_refused(steps: list[dict[str, Any]], why: str) -> None:
+    with pytest.raises(DialectError, match=why):
+        plan_response(_streamed([*steps, {"part": finish("stop")}]), D, {"stream": True, **STREAM_ARGS})

@@ -88,8 +88,9 @@ RULES: dict[str, Rule] = {
     "reasoning-end": Rule("mapped", "nothing, or `{text:'', thought: true, thoughtSignature}` when "
                           "providerMetadata.google.thoughtSignature is set"),
     "tool-input-start": Rule(
-        "dropped", "the call is sent whole at its tool-call part; with the step quirk `partial_args` (Vertex "
-        "AI's streamFunctionCallArguments) a part `{functionCall:{id, name, willContinue: true}}`",
+        "dropped", "the call is sent whole at its tool-call part; with the step quirk `partial_args`, on a "
+        "request that sets toolConfig.functionCallingConfig.streamFunctionCallArguments (Vertex AI), a part "
+        "`{functionCall:{id, name, willContinue: true}}`",
         error_when="`providerExecuted` is true; the script runs to its end without the call's tool-call part; "
         "a later-started call completes first (the client would see the calls reordered); with `partial_args`, "
         "another streamed call is still open",
@@ -183,11 +184,12 @@ class Encoder:
     """
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", response_id: str | None = None,
-                 streaming: bool = True) -> None:
+                 streaming: bool = True, stream_args: bool = True) -> None:
         self.scenario_id = scenario_id
         self.model = model
         self.response_id = response_id
         self.streaming = streaming  # a generateContent answer has whole calls: `partial_args` is a stream form
+        self.stream_args = stream_args  # the request asked for streamed arguments (streams_arguments)
         self.error_sent = False
         self.calls: set[str] = set()  # calls sent (whole)
         self.started: list[str] = []  # calls a tool-input-start opened, in order
@@ -208,6 +210,10 @@ class Encoder:
         rule = RULES[part.type]
         if rule.action == "error":
             raise self._fail(part.type, rule.note)
+        if self.streamed and (isinstance(part, TextDelta | ReasoningDelta | ToolInputStart)
+                              or (isinstance(part, ToolCall) and part.tool_call_id not in self.streamed)):
+            raise self._fail(part.type, f"streamed call {next(iter(self.streamed))!r} is still open: its "
+                             "partialArgs name no call, and Gemini sends one part at a time")
         if isinstance(part, ResponseMetadata):
             self.response_id = part.id or self.response_id
             self.model = part.model_id or self.model
@@ -229,13 +235,8 @@ class Encoder:
             return []
         if isinstance(part, ToolInputDelta) and part.id in self.streamed:
             return self._partial(part.type, part.id, lambda s: s.feed(part.delta))
-        if isinstance(part, ToolCall) and part.tool_call_id in self.streamed:
-            return self._streamed_call(part)
-        if self.streamed and isinstance(part, TextDelta | ReasoningDelta | ToolInputStart | ToolCall):
-            raise self._fail(part.type, f"streamed call {next(iter(self.streamed))!r} is still open: its "
-                             "partialArgs name no call, and Gemini sends one part at a time")
         if isinstance(part, ToolCall):
-            return self._tool_call(part)
+            return self._streamed_call(part) if part.tool_call_id in self.streamed else self._tool_call(part)
         if isinstance(part, Finish):
             return self._finish(part)
         if isinstance(part, Error):
@@ -360,7 +361,7 @@ class Encoder:
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
         if not isinstance(part, ToolInputStart):
             raise self._fail(part.type, "`partial_args` belongs to the tool-input-start of a call")
-        return self._stream_start(part) if self.streaming else self.encode(part)
+        return self._stream_start(part) if self.streaming and self.stream_args else self.encode(part)
 
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """A part of a type no spec defines has no wire form.
@@ -373,13 +374,33 @@ class Encoder:
         raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
 
 
+def streams_arguments(request: Mapping[str, Any]) -> bool:
+    """The request asks for streamed function-call arguments
+    (``toolConfig.functionCallingConfig.streamFunctionCallArguments``, google-genai 3.6.1
+    ``FunctionCallingConfig.stream_function_call_arguments``): only then does Vertex AI send
+    ``partialArgs``, so only then does a ``partial_args`` step stream its call.
+
+    >>> streams_arguments({"toolConfig": {"functionCallingConfig": {"streamFunctionCallArguments": True}}})
+    True
+    >>> streams_arguments({"contents": []})
+    False
+    """
+    tool_config = request.get("toolConfig")
+    calling = tool_config.get("functionCallingConfig") if isinstance(tool_config, Mapping) else None
+    return isinstance(calling, Mapping) and calling.get("streamFunctionCallArguments") is True
+
+
+# The request fields that ask for streamed arguments, as the server passes them on to ``plan``.
+STREAM_ARGS: dict[str, Any] = {"toolConfig": {"functionCallingConfig": {"streamFunctionCallArguments": True}}}
+
+
 def make_encoder(scenario: Scenario, request: dict[str, Any], *, streaming: bool = True) -> Encoder:
     """The encoder for one response, stamped with the script's first response-metadata."""
     meta = first_metadata(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(scenario.id, model=(meta.model_id if meta and meta.model_id else None) or model
                    or scenario.request.model, response_id=meta.id if meta and meta.id else None,
-                   streaming=streaming)
+                   streaming=streaming, stream_args=streams_arguments(request))
 
 
 def content_order(scenario: Scenario) -> list[int]:
@@ -530,4 +551,5 @@ DIALECT = HttpDialect(
     required=("contents",),  # the API answers 400 without contents
     assistant_turns=assistant_turns,
     error_body=error_body,
+    answer_fields=lambda body: dict(STREAM_ARGS) if streams_arguments(body) else {},
 )

@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass
@@ -143,8 +144,7 @@ class _Scanner:
 
     def value(self) -> bool:
         ch = self.text[self.i]
-        kind, at = self.stack[-1]
-        if kind == "arr":
+        if self.stack[-1][0] == "arr":
             self.children[-1] += 1
         if ch in "{[":
             self.stack.append(("obj", None) if ch == "{" else ("arr", 0))
@@ -265,7 +265,7 @@ def apply(args: dict[str, Any], entries: list[Any]) -> None:
         if not keys:
             continue
         holder: Any = args
-        for key, nxt in zip(keys, keys[1:]):
+        for key, nxt in itertools.pairwise(keys):
             if isinstance(holder, list) and isinstance(key, int) and key == len(holder):
                 holder.append([] if isinstance(nxt, int) else {})
             elif isinstance(holder, dict) and key not in holder:

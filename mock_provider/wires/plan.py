@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -86,6 +86,9 @@ class HttpDialect(Dialect):
     json_route: str | None = None
     # The wire's own count of the assistant turns a request body holds (see base.TurnCounter).
     assistant_turns: TurnCounter
+    # Request body fields, besides stream and include_usage, that change the answer (Gemini's
+    # streamFunctionCallArguments): what the server passes on to ``plan`` and keys its plan cache by.
+    answer_fields: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
     def routes(self) -> list[tuple[str, dict[str, Any]]]:
         """Every path this wire is served at, with the body fields the path itself states.

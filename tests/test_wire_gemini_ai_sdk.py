@@ -1,0 +1,79 @@
+"""``@ai-sdk/google``'s own model reads the Gemini elements only it interprets, from the running server.
+
+google-genai types the chunks (tests/test_wire_gemini.py) but leaves their meaning to the caller;
+the AI SDK's provider is the consumer that gives streamed arguments, finish reasons and prompt
+blocks a meaning. ``examples/ts/wire-readers/ai-sdk-google-read.mjs`` runs its ``doStream`` against
+the mock server and prints the LanguageModelV4 parts; the transcript of those parts must be the
+scenario's expected one. The ``vertex`` reading names the provider as ``@ai-sdk/google-vertex``
+does, the one case where ``@ai-sdk/google`` 4.0.121 asks for streamed arguments
+(``toolConfig.functionCallingConfig.streamFunctionCallArguments``): the server then streams a
+``partial_args`` call as ``partialArgs``, which the provider's incremental JSON builder rebuilds.
+Skipped where node or the package is missing (``npm ci --prefix examples/ts``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mock_provider.derive import expected_transcript
+from mock_provider.parts import parse_part
+from mock_provider.scenario import load_corpus
+from mock_provider.server import ThreadedMockServer
+
+ROOT = Path(__file__).resolve().parent.parent
+TS = ROOT / "examples" / "ts"
+READER = TS / "wire-readers" / "ai-sdk-google-read.mjs"
+PARTIAL = "quirks.gemini-partial-args.001"
+# Scenarios whose Gemini elements only @ai-sdk/google gives a meaning to.
+CASES = [PARTIAL]
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("node") is None or not (TS / "node_modules" / "@ai-sdk" / "google" / "package.json").exists(),
+    reason="node or @ai-sdk/google missing: npm ci --prefix examples/ts")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ThreadedMockServer]:
+    with ThreadedMockServer(load_corpus(), time_scale=0.0) as srv:
+        yield srv
+
+
+def read(server: ThreadedMockServer, sid: str, mode: str) -> list[dict[str, Any]]:
+    out = subprocess.run(["node", str(READER), server.base_url, sid, mode], cwd=TS, capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+
+
+def transcript(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    known = [parse_part(p) for p in parts if p["type"] not in ("stream-start",)]
+    t = expected_transcript(known, "gemini").model_dump()
+    return dict(t, model=None)
+
+
+@pytest.mark.parametrize("mode", ["vertex", "plain"])
+@pytest.mark.parametrize("sid", CASES)
+def test_the_provider_reads_the_scenario_as_expected(server: ThreadedMockServer, sid: str, mode: str) -> None:
+    scenario = next(s for s in load_corpus() if s.id == sid)
+    got = transcript(read(server, sid, mode))
+    want = dict(scenario.expected_for("gemini").model_dump(), model=None)
+    assert got["tool_calls"] == want["tool_calls"]
+    assert (got["finish_reason"], got["terminal"], got["text"]) == (want["finish_reason"], want["terminal"],
+                                                                     want["text"])
+
+
+def test_streamed_arguments_come_only_to_a_request_that_asks(server: ThreadedMockServer) -> None:
+    streamed = [p["delta"] for p in read(server, PARTIAL, "vertex") if p["type"] == "tool-input-delta"]
+    whole = [p["delta"] for p in read(server, PARTIAL, "plain") if p["type"] == "tool-input-delta"]
+    # The builder emits text as values complete: the string split across fragments, then the numbers and
+    # the array members, then the closing brace at the empty functionCall; one whole delta otherwise.
+    assert len(streamed) >= 5 and len(whole) == 1
+    assert "".join(streamed) == whole[0]
+    assert streamed[0] == '{"city":"Reyk'
