@@ -259,7 +259,10 @@ def read_chunk(seen: Seen, r: Any) -> None:
     """Fold one GenerateContentResponse as ``@ai-sdk/google`` does: thoughts are reasoning, a
     functionCall is a call (whole, or streamed in pieces), the finishing chunk gives the reason and usage."""
     seen.model = seen.model or r.model_version
-    for cand in r.candidates or []:
+    blocked = r.prompt_feedback is not None and r.prompt_feedback.block_reason is not None
+    if blocked:  # a blocked prompt (BlockedReason): content-filter, and no candidate read after it
+        seen.finish = "content-filter"
+    for cand in [] if blocked else r.candidates or []:
         for part in (cand.content.parts if cand.content else None) or []:
             if part.function_call is not None:
                 read_function_call(seen, part.function_call)
@@ -268,7 +271,10 @@ def read_chunk(seen: Seen, r: Any) -> None:
                     seen.reasoning += part.text
                 else:
                     seen.text += part.text
-        if cand.finish_reason is not None:
+        if cand.finish_reason == gtypes.FinishReason.MALFORMED_FUNCTION_CALL:
+            # @ai-sdk/google 4.0.121 reads it as the unified 'error' with no error part: a failed run.
+            seen.error, seen.error_message = RuntimeError(cand.finish_reason.value), None
+        elif cand.finish_reason is not None:
             reason = FINISH.get(cand.finish_reason.value, "other")
             seen.finish = "tool-calls" if reason == "stop" and seen.calls else reason
     u = r.usage_metadata

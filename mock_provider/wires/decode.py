@@ -438,7 +438,7 @@ class _Responses:
 # ---------------------------------------------------------------- Gemini
 _GEMINI_FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
                   "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
-                  "IMAGE_SAFETY": "content-filter"}
+                  "IMAGE_SAFETY": "content-filter", "MALFORMED_FUNCTION_CALL": "error", "CONTINUATION": "length"}
 
 
 class _Gemini:
@@ -447,6 +447,7 @@ class _Gemini:
         self.meta = False
         self.n_calls = 0
         self.streaming: tuple[str, str, dict[str, Any]] | None = None  # a partialArgs call still open
+        self.blocked = False  # promptFeedback.blockReason: the prompt was refused
         self.reason: str | None = None
         self.usage: dict[str, Any] | None = None
 
@@ -467,8 +468,10 @@ class _Gemini:
             self.usage = _usage(u.get("promptTokenCount"), out if "candidatesTokenCount" in u else None,
                                 cache_read=u.get("cachedContentTokenCount"), reasoning=u.get("thoughtsTokenCount"))
         block = (chunk.get("promptFeedback") or {}).get("blockReason")
-        if block:
-            self.reason = str(block)
+        if block and block not in ("BLOCK_REASON_UNSPECIFIED", "BLOCKED_REASON_UNSPECIFIED") and not self.blocked:
+            self.reason, self.blocked = str(block), True  # no candidate is read after a confirmed block
+        if self.blocked:
+            return
         for cand in chunk.get("candidates") or []:
             if isinstance(cand, dict) and cand.get("index", 0) == 0:
                 self._candidate(cand)
@@ -534,7 +537,7 @@ class _Gemini:
             return
         self.blocks.close()
         if self.reason is not None:
-            unified = _GEMINI_FINISH.get(self.reason, "other")
+            unified = "content-filter" if self.blocked else _GEMINI_FINISH.get(self.reason, "other")
             if unified == "stop" and self.n_calls:
                 unified = "tool-calls"
             _finish(self.d, unified, self.reason, self.usage)

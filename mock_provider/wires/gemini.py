@@ -64,9 +64,18 @@ NAME = "gemini"
 FINISH_REASONS = {"stop": "STOP", "tool-calls": "STOP", "length": "MAX_TOKENS", "content-filter": "SAFETY",
                   "other": "OTHER", "unknown": "OTHER"}
 # A raw reason kept as is when it maps back to the same unified reason.
+# MALFORMED_FUNCTION_CALL reads as 'error' (@ai-sdk/google 4.0.121 dist/index.js:1990), and every other
+# FinishReason of google-genai 3.6.1 as 'other' (the switch's default). CONTINUATION is left out: it asks the
+# client for a second request within the call (not played).
 _CONSUMER_MAP = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
                  "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
-                 "IMAGE_SAFETY": "content-filter", "OTHER": "other", "FINISH_REASON_UNSPECIFIED": "other"}
+                 "IMAGE_SAFETY": "content-filter", "OTHER": "other", "FINISH_REASON_UNSPECIFIED": "other",
+                 "MALFORMED_FUNCTION_CALL": "error", **dict.fromkeys((
+                     "LANGUAGE", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS", "MALFORMED_RESPONSE",
+                     "MISSING_THOUGHT_SIGNATURE", "NO_IMAGE", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION",
+                     "IMAGE_OTHER", "MODEL_ARMOR", "PUP_LIMITED_DISABLED", "ESCALATION"), "other")}
+# google-genai 3.6.1 BlockedReason values @ai-sdk/google reads as a prompt block (isConfirmedPromptBlockReason).
+BLOCK_REASONS = ("SAFETY", "OTHER", "BLOCKLIST", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "MODEL_ARMOR", "JAILBREAK")
 # google.rpc status names of the HTTP codes an in-band error can carry.
 _STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
            429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED"}
@@ -119,11 +128,16 @@ RULES: dict[str, Rule] = {
     "finish": Rule(
         "mapped",
         "a chunk with `finishReason` (stop/tool-calls -> STOP, length -> MAX_TOKENS, content-filter -> SAFETY, "
-        "other/unknown -> OTHER; a raw value that maps back to the same reason is kept) and `usageMetadata"
+        "other/unknown -> OTHER; a raw value that maps back to the same reason is kept, as are "
+        "MALFORMED_FUNCTION_CALL for unified 'error' and the 12 other reasons read as 'other') and `usageMetadata"
         "{promptTokenCount=input.total, cachedContentTokenCount=cacheRead, candidatesTokenCount=output.total-"
         "reasoning, thoughtsTokenCount=reasoning, totalTokenCount}` (cacheWrite has no key); unified 'error' "
-        "after an error frame sends nothing more",
-        error_when="unified 'error' with no error frame before it; unified 'interrupted' (V4-synthesised)",
+        "after an error frame sends nothing more; content-filter with providerMetadata.google.promptFeedback"
+        ".blockReason is a prompt block: one chunk `{promptFeedback:{blockReason}, usageMetadata}` with no "
+        "candidates",
+        error_when="unified 'error' with no error frame before it and a raw other than MALFORMED_FUNCTION_CALL; "
+        "unified 'interrupted' (V4-synthesised); a prompt block after content was sent, or with a blockReason "
+        "google-genai's BlockedReason does not have",
     ),
     "raw": Rule("error", "a raw part mirrors a provider chunk; it has no wire form of its own"),
     "error": Rule(
@@ -194,11 +208,13 @@ class Encoder:
         self.calls: set[str] = set()  # calls sent (whole)
         self.started: list[str] = []  # calls a tool-input-start opened, in order
         self.streamed: dict[str, ArgsStream] = {}  # `partial_args` calls still open
+        self.sent_content = False  # a candidate part was sent (a prompt block comes before any)
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
 
     def _chunk(self, parts: list[dict[str, Any]], **candidate: Any) -> dict[str, Any]:
+        self.sent_content = self.sent_content or bool(parts)
         cand: dict[str, Any] = {"content": {"role": "model", "parts": parts}, **candidate, "index": 0}
         chunk: dict[str, Any] = {"candidates": [cand], "modelVersion": self.model}
         if self.response_id is not None:
@@ -301,17 +317,41 @@ class Encoder:
         'RECITATION'
         """
         fr = part.finish_reason
+        if fr.unified == "error" and fr.raw == "MALFORMED_FUNCTION_CALL":
+            return fr.raw
         if fr.unified not in FINISH_REASONS:
             raise self._fail(part.type, f"finish reason {fr.unified!r} has no Gemini form")
         if fr.raw is not None and _CONSUMER_MAP.get(fr.raw) == ("other" if fr.unified == "unknown" else fr.unified):
             return fr.raw
         return FINISH_REASONS[fr.unified]
 
+    def _prompt_block(self, part: Finish) -> str | None:
+        """The blockReason of a finish that is a prompt block (``promptFeedback``), or None."""
+        feedback = ((part.provider_metadata or {}).get("google") or {}).get("promptFeedback")
+        reason = feedback.get("blockReason") if isinstance(feedback, dict) else None
+        if reason is None:
+            return None
+        if reason not in BLOCK_REASONS or part.finish_reason.unified != "content-filter":
+            raise self._fail(part.type, f"prompt block {reason!r}: a content-filter finish with a google-genai "
+                             f"BlockedReason ({', '.join(BLOCK_REASONS)}) is one")
+        if self.sent_content:
+            raise self._fail(part.type, "a prompt block comes before any candidate: content was already sent")
+        return str(reason)
+
     def _finish(self, part: Finish) -> list[dict[str, Any]]:
-        if part.finish_reason.unified == "error":
+        if part.finish_reason.unified == "error" and part.finish_reason.raw != "MALFORMED_FUNCTION_CALL":
             if not self.error_sent:
                 raise self._fail(part.type, "finish reason 'error' with no error frame before it has no wire form")
             return []
+        block = self._prompt_block(part)
+        if block is not None:
+            out: dict[str, Any] = {"promptFeedback": {"blockReason": block}, "modelVersion": self.model}
+            if self.response_id is not None:
+                out["responseId"] = self.response_id
+            usage = usage_metadata(part.usage)
+            if usage is not None:
+                out["usageMetadata"] = usage
+            return [out]
         chunk = self._chunk([], finishReason=self.finish_reason(part))
         del chunk["candidates"][0]["content"]["parts"]  # the finishing chunk carries no new part
         usage = usage_metadata(part.usage)
@@ -490,6 +530,8 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     last: dict[str, Any] = {}
     for step in _wire_steps(scenario, request, streaming=False):
         for chunk in step:
+            if "promptFeedback" in chunk:
+                return chunk  # a blocked prompt: no candidate at all, streamed or not
             cand = chunk["candidates"][0]
             for part in cand.get("content", {}).get("parts", []):
                 prev = parts[-1] if parts else None
