@@ -44,6 +44,10 @@ class StepWire(_M):
     index: int | None = Field(
         default=None, ge=0, description="On a tool-input-start or an unstarted tool-call, Chat Completions: the "
         "`tool_calls[].index` sent for the call instead of its ordinal (a skipped or duplicate index).")
+    error_shape: Literal["openrouter"] | None = Field(
+        default=None, description="On an error part, Chat Completions: `openrouter` sends the error as "
+        "OpenRouter does mid-stream: a `chat.completion.chunk` (id, model, created) carrying top-level "
+        "`error: {code, message}` and one choice with an empty content delta and `finish_reason: 'error'`.")
     partial_args: bool = Field(
         default=False, description="On a tool-input-start, Gemini: when the request sets "
         "`toolConfig.functionCallingConfig.streamFunctionCallArguments` (as Vertex AI answers it), the call's "
@@ -59,6 +63,6 @@ class StepWire(_M):
     @model_validator(mode="after")
     def _some_quirk(self) -> StepWire:
         if not (self.channel or self.filter_chunk_before or self.late or self.index is not None
-                or self.delta_usage or self.partial_args):
+                or self.partial_args or self.error_shape):
             raise ValueError("a step's wire options name at least one quirk")
         return self

@@ -150,6 +150,8 @@ def quirks_of(wire: StepWire) -> list[str]:
         out.append(f"delta_usage: {wire.delta_usage}")
     if wire.partial_args:
         out.append("partial_args")
+    if wire.error_shape:
+        out.append(f"error_shape: {wire.error_shape}")
     return out
 
 
