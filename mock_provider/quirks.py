@@ -14,8 +14,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # Chat Completions reasoning dialects (WireOptions.reasoning, header X-Mock-Reasoning).
-ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags"]
-REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags")
+# `reasoning_details`: OpenRouter's `delta.reasoning` with its structured `delta.reasoning_details` beside it.
+ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags", "reasoning_details"]
+REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags", "reasoning_details")
 
 
 class _M(BaseModel):

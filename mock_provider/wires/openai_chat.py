@@ -310,6 +310,11 @@ class Encoder:
             opened = "" if self.thinking else "<think>"
             self.thinking = True
             return self._choice({"content": opened + delta})
+        if self.reasoning == "reasoning_details":
+            # OpenRouter sends the text as `reasoning` and again as a `reasoning.text` detail (its
+            # structured form, which also carries encrypted and summary details).
+            return self._choice({"reasoning": delta, "reasoning_details": [
+                {"type": "reasoning.text", "text": delta, "format": "unknown", "index": 0}]})
         return self._choice({self.reasoning: delta})  # `reasoning_content` or `reasoning`
 
     def _annotation(self, part: Source) -> list[Frame]:
