@@ -64,6 +64,6 @@ class StepWire(_M):
     @model_validator(mode="after")
     def _some_quirk(self) -> StepWire:
         if not (self.channel or self.filter_chunk_before or self.late or self.index is not None
-                or self.partial_args or self.error_shape):
+                or self.delta_usage or self.partial_args or self.error_shape):
             raise ValueError("a step's wire options name at least one quirk")
         return self
