@@ -83,3 +83,49 @@ def test_streamed_arguments_come_only_to_a_request_that_asks(server: ThreadedMoc
     assert len(streamed) >= 5 and len(whole) == 1
     assert "".join(streamed) == whole[0]
     assert streamed[0] == '{"city":"Reyk'
+
+
+FINISH_READER = """
+import { createGoogleGenerativeAI } from '@ai-sdk/google'
+const bodies = JSON.parse(await new Promise((ok) => { let s = ''; process.stdin.on('data', (d) => s += d);
+  process.stdin.on('end', () => ok(s)) }))
+const out = []
+for (const body of bodies) {
+  const fetch = async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+  const { stream } = await createGoogleGenerativeAI({ apiKey: 'k', fetch })('m').doStream({
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })
+  let reason = null
+  for await (const p of stream) if (p.type === 'finish') reason = p.finishReason
+  out.push(reason)
+}
+process.stdout.write(JSON.stringify(out))
+"""
+
+
+def test_every_finish_reason_the_wire_sends_reads_back_as_its_unified_reason() -> None:
+    """Each google-genai FinishReason the wire keeps as raw, and each prompt BlockedReason, is read by
+    @ai-sdk/google as the unified reason the wire's table says (CONTINUATION, a second request within the
+    call, is not sent)."""
+    from google.genai import types
+
+    from mock_provider.wires.gemini import CONSUMER_REASONS, BLOCK_REASONS, Encoder
+
+    cases: list[tuple[str, str, dict[str, Any]]] = []
+    for value in [e.value for e in types.FinishReason if e.value != "CONTINUATION"]:
+        unified = CONSUMER_REASONS[value]
+        cases.append((unified, value, {"type": "finish", "finishReason": {"unified": unified, "raw": value}}))
+    for block in BLOCK_REASONS:
+        cases.append(("content-filter", block, {
+            "type": "finish", "finishReason": {"unified": "content-filter", "raw": block},
+            "providerMetadata": {"google": {"promptFeedback": {"blockReason": block}}}}))
+    bodies = []
+    for _unified, _raw, part in cases:
+        chunks = Encoder("x.y.001").encode(parse_part({**part, "usage": {"inputTokens": {"total": 3}}}))
+        assert "finishReason" in json.dumps(chunks) or "promptFeedback" in chunks[0]
+        bodies.append("".join(f"data: {json.dumps(c)}\n\n" for c in chunks))
+    out = subprocess.run(["node", "--input-type=module", "-e", FINISH_READER], cwd=TS, capture_output=True,
+                         text=True, timeout=120, check=False, input=json.dumps(bodies))
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = [(r["unified"], r["raw"]) for r in json.loads(out.stdout)]
+    assert got == [(unified, raw) for unified, raw, _ in cases]
+    assert set(CONSUMER_REASONS) == {e.value for e in types.FinishReason} - {"CONTINUATION"}

@@ -67,7 +67,7 @@ FINISH_REASONS = {"stop": "STOP", "tool-calls": "STOP", "length": "MAX_TOKENS", 
 # MALFORMED_FUNCTION_CALL reads as 'error' (@ai-sdk/google 4.0.121 dist/index.js:1990), and every other
 # FinishReason of google-genai 3.6.1 as 'other' (the switch's default). CONTINUATION is left out: it asks the
 # client for a second request within the call (not played).
-_CONSUMER_MAP = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
+CONSUMER_REASONS = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
                  "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
                  "IMAGE_SAFETY": "content-filter", "OTHER": "other", "FINISH_REASON_UNSPECIFIED": "other",
                  "MALFORMED_FUNCTION_CALL": "error", **dict.fromkeys((
@@ -321,7 +321,7 @@ class Encoder:
             return fr.raw
         if fr.unified not in FINISH_REASONS:
             raise self._fail(part.type, f"finish reason {fr.unified!r} has no Gemini form")
-        if fr.raw is not None and _CONSUMER_MAP.get(fr.raw) == ("other" if fr.unified == "unknown" else fr.unified):
+        if fr.raw is not None and CONSUMER_REASONS.get(fr.raw) == ("other" if fr.unified == "unknown" else fr.unified):
             return fr.raw
         return FINISH_REASONS[fr.unified]
 
