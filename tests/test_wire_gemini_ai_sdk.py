@@ -108,7 +108,7 @@ def test_every_finish_reason_the_wire_sends_reads_back_as_its_unified_reason() -
     call, is not sent)."""
     from google.genai import types
 
-    from mock_provider.wires.gemini import CONSUMER_REASONS, BLOCK_REASONS, Encoder
+    from mock_provider.wires.gemini import BLOCK_REASONS, CONSUMER_REASONS, Encoder
 
     cases: list[tuple[str, str, dict[str, Any]]] = []
     for value in [e.value for e in types.FinishReason if e.value != "CONTINUATION"]:
