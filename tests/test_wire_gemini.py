@@ -398,6 +398,24 @@ def test_the_server_refuses_a_request_without_contents(server: ThreadedMockServe
     assert r.status_code == 200 and r.json()["candidates"][0]["finishReason"] == "STOP"
 
 
+def test_the_server_streams_arguments_only_to_a_request_that_asks(server: ThreadedMockServer) -> None:
+    """The server passes toolConfig's streamFunctionCallArguments on to the plan and keys its plan cache by
+    it: the same scenario, asked both ways one after the other, gets both answers."""
+    import httpx
+
+    url = f"{server.base_url}/v1beta/models/scenario:quirks.gemini-partial-args.001:streamGenerateContent?alt=sse"
+    bodies = {asked: chunks(httpx.post(url, json={"contents": [], **(STREAM_ARGS if asked else {})},
+                                       timeout=5).content) for asked in (True, False, True)}
+    calls = {asked: [p["functionCall"] for c in body for p in c["candidates"][0]["content"].get("parts", [])
+                     if "functionCall" in p] for asked, body in bodies.items()}
+    assert calls[False] == [{"id": "fc-trip", "name": "plan_trip", "args": {
+        "city": 'Reykjavík "old town"', "days": 12, "stops": [{"name": "Harpa", "hours": 1.5},
+                                                              {"name": "Blue Lagoon", "hours": 3}],
+        "guided": True, "note": None}}]
+    assert calls[True][0] == {"id": "fc-trip", "name": "plan_trip", "willContinue": True}
+    assert calls[True][-1] == {} and all("partialArgs" in c for c in calls[True][1:-1])
+
+
 # ---------------------------------------------------------------- streamed arguments (partial_args)
 def _streamed(steps: list[dict[str, Any]]) -> Scenario:
     return make_scenario([{"part": {"type": "tool-input-start", "id": "c1", "toolName": "f"},
