@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["MESSAGE_ROWS", "SYSTEM_ROLES", "ListMatch", "match_list", "message_list_path", "shift"]
+__all__ = ["MESSAGE_ROWS", "SYSTEM_ROLES", "ListMatch", "content_text", "match_list", "message_list_path", "shift"]
 
 # The rows whose checks are about the caller's messages (their conversion), not about positions the
 # adapter chose: a check on another row (structured.instruction: the schema's own system message first)
@@ -92,6 +92,20 @@ class ListMatch:
         if position is None:
             return "no message left after the previous one" if self.after >= 0 else "no messages"
         return f"{self.list_path}/{position} differs at {differs(expected, self.sent[position]) or '/'}"
+
+
+def content_text(content: Any) -> str:
+    """The text of a caller's message ``content``: the string, or its text parts joined (others hold none).
+
+    >>> parts = [{"type": "text", "text": "a"}, {"type": "image"}, {"type": "text", "text": "b"}]
+    >>> content_text("hi"), content_text(parts)
+    ('hi', 'ab')
+    """
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+    return ""
 
 
 def _role(message: Any) -> Any:

@@ -39,42 +39,45 @@ Example:
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from conformance.consumer import StreamProcessor, consumer_chunks, js_parse
+from conformance.consumer import StreamProcessor, consumer_chunks
+from conformance.consumer_row import (
+    ViewModel,
+    field_differences,
+    fixed_transcript,
+    parsed_content,
+    row_findings,
+    show,
+    shown_results,
+)
 from conformance.contract import Policies
+from conformance.display_items import (
+    ScriptItems,
+    Segment,
+    add_call,
+    add_text,
+    describe,
+    expected_items,
+    joined_text,
+    shown,
+)
 from conformance.findings import Finding
 from conformance.semantics import _same_json
 from mock_provider.dialects import dialect as registered_dialect
-from mock_provider.parts import TextDelta, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import ToolCallRecord, ToolResultRecord, Transcript
 
 ROW = "consumer.ui-messages"
 # Output protocols the StreamProcessor consumes: AG-UI events (the wire) and TanStack's yield layer.
 PROTOCOLS: frozenset[str] = frozenset({"ag-ui", "tanstack"})
+_CALL_FIELDS = ("name", "arguments", "state", "input", "approval", "output")  # compared in this order
 
 
-class _V(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Segment(_V):
-    """One displayed item: a text segment (``text``) or the place of a tool call (``call``)."""
-
-    text: str | None = None
-    call: str | None = None
-    # The text block by block, (text, whitespace-only?): an adapter that gives each block its own
-    # message id may show the text without some whitespace-only blocks, because the processor
-    # removes a whitespace-only message (see :func:`_shown_as`).
-    pieces: list[tuple[str, bool]] | None = Field(default=None, exclude=True)
-
-
-class CallView(_V):
+class CallView(ViewModel):
     name: Any = None
     arguments: str | None = None  # None: not compared
     state: str = "input-complete"
@@ -84,12 +87,12 @@ class CallView(_V):
     output: Any = None
 
 
-class ResultView(_V):
+class ResultView(ViewModel):
     content: Any = None
     state: str = "complete"
 
 
-class ConsumerView(_V):
+class ConsumerView(ViewModel):
     """One turn as the UI shows it, grouping-free (see the module notes)."""
 
     segments: list[Segment] = Field(default_factory=list)
@@ -102,11 +105,6 @@ class ConsumerView(_V):
     # the last whitespace-only message leaves the UI with no message at all.
     removed: bool = Field(default=False, exclude=True)
     messages: int = Field(default=0, exclude=True)  # actual side: how many messages the UI holds
-
-
-def _parsed(content: Any) -> Any:
-    ok, value = js_parse(content)
-    return value if ok else content
 
 
 def view_of_messages(messages: Sequence[dict[str, Any]]) -> ConsumerView:
@@ -126,23 +124,18 @@ def view_of_messages(messages: Sequence[dict[str, Any]]) -> ConsumerView:
             if kind in ("text", "structured-output"):
                 # A structured-output part (after CUSTOM structured-output.start) shows the JSON
                 # text the model wrote; its ``raw`` is that text.
-                shown = part.get("content", "") if kind == "text" else part.get("raw", "")
-                last = view.segments[-1] if view.segments else None
-                if last is not None and last.text is not None:
-                    last.text += shown
-                else:
-                    view.segments.append(Segment(text=shown))
+                add_text(view.segments, part.get("content", "") if kind == "text" else part.get("raw", ""))
             elif kind == "tool-call":
-                view.segments.append(Segment(call=str(part.get("id"))))
+                add_call(view.segments, str(part.get("id")))
                 view.calls[str(part.get("id"))] = CallView(
                     name=part.get("name"), arguments=part.get("arguments"), state=str(part.get("state")),
                     input=part.get("input"), approval=part.get("approval"), output=part.get("output"))
             elif kind == "tool-result":
-                view.results[str(part.get("toolCallId"))] = ResultView(content=_parsed(part.get("content")),
-                                                                       state=str(part.get("state")))
+                view.results[str(part.get("toolCallId"))] = ResultView(
+                    content=parsed_content(part.get("content")), state=str(part.get("state")))
             elif kind == "thinking":
                 view.thinking += part.get("content", "")
-    view.segments = [s for s in view.segments if s.text != ""]
+    view.segments = shown(view.segments)
     return view
 
 
@@ -153,56 +146,14 @@ def actual_view(events: Sequence[Any], output: str) -> tuple[ConsumerView, list[
     return view_of_messages(messages), processor.unported
 
 
-def _first_failing(scenario: Scenario) -> int:
-    for i, step in enumerate(scenario.script):
-        if step.fault is not None and step.fault.kind != "split":
-            return i
-        if step.part is not None and step.part.type == "error":
-            return i
-    return len(scenario.script)
-
-
-_BlockDeltas = list[tuple[Segment, str, str]]  # (segment, text block id, delta), in script order
-
-
-def _walk(scenario: Scenario, stop: int, wire_order: Callable[[Scenario], list[int]] | None = None,
-          ) -> tuple[list[Segment], set[str], dict[str, str], _BlockDeltas]:
-    """Rule 1: the script's display items up to ``stop``: segments, placed call ids, text by block id
-    and which block each delta of a segment came from. ``wire_order``: the dialect sends the steps'
-    content in another order (Gemini: a turn's text before its function calls, each call whole at its
-    tool-call part), so that is the order a consumer can show."""
-    segments: list[Segment] = []
-    placed: set[str] = set()
-    blocks: dict[str, str] = {}  # text block id -> its text, to tell whitespace-only blocks
-    block_of: _BlockDeltas = []
-    order = [i for i in wire_order(scenario) if i < stop] if wire_order is not None else range(stop)
-    for i in order:
-        part = scenario.script[i].part
-        if wire_order is not None and isinstance(part, ToolInputStart):
-            continue  # the wire sends the call whole, where its tool-call part is
-        if isinstance(part, TextDelta) and part.delta:
-            blocks[part.id] = blocks.get(part.id, "") + part.delta
-            if segments and segments[-1].text is not None:
-                segments[-1].text += part.delta
-            else:
-                segments.append(Segment(text=part.delta))
-            block_of.append((segments[-1], part.id, part.delta))
-        elif isinstance(part, ToolInputStart | ToolCall):
-            call_id = part.id if isinstance(part, ToolInputStart) else part.tool_call_id
-            if call_id not in placed:
-                placed.add(call_id)
-                segments.append(Segment(call=call_id))
-    return segments, placed, blocks, block_of
-
-
-def _mark_blank_blocks(segments: list[Segment], blocks: dict[str, str], block_of: _BlockDeltas) -> None:
+def _mark_blank_blocks(items: ScriptItems) -> None:
     # Only when some block is whitespace-only: its text may be missing from the UI (see _shown_as).
-    blank = {b for b, text in blocks.items() if text.strip() == ""}
+    blank = {b for b, text in items.blocks.items() if text.strip() == ""}
     if not blank:
         return
-    for seg in segments:
+    for seg in items.segments:
         if seg.text is not None:
-            seg.pieces = [(d, b in blank) for g, b, d in block_of if g is seg]
+            seg.pieces = [(d, b in blank) for g, b, d in items.block_of if g is seg]
 
 
 def _expected_calls(view: ConsumerView, expected: Transcript, by_id: dict[str, ToolCallRecord],
@@ -249,28 +200,25 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
     >>> expected_view(s, "v3").roles
     ['assistant']
     """
-    pol = policies or Policies()
-    expected = scenario.expected_for(dialect)
-    if expected.terminal in ("aborted", "none"):
+    expected = fixed_transcript(scenario, dialect)
+    if expected is None:
         return None
-    stop = _first_failing(scenario) if expected.terminal == "error" else len(scenario.script)
-    segments, placed, blocks, block_of = _walk(scenario, stop, registered_dialect(dialect).content_order)
-    if "".join(s.text for s in segments if s.text is not None) != expected.text:
+    wire_order = registered_dialect(dialect).content_order
+    items = expected_items(scenario, expected, None if wire_order is None else wire_order(scenario))
+    if items is None:
         return None
-    _mark_blank_blocks(segments, blocks, block_of)
-    segments = _structured_segments(segments, expected)
-    by_id = {c.id: c for c in expected.tool_calls}
-    if placed != set(by_id):
-        return None  # calls the transcript does not name (or the reverse): no fixed picture
+    _mark_blank_blocks(items)
+    segments = _structured_segments(items.segments, expected)
     view = ConsumerView(segments=segments, thinking=expected.reasoning, roles=["assistant"] if segments else [])
-    results = [r for r in expected.tool_results if pol.preliminary_results == "forward" or not r.preliminary]
-    if any(r.preliminary for r in results):
-        return None  # forwarded preliminary results replace each other: the last one is shown
-    _expected_calls(view, expected, by_id, results)
+    # Forwarded preliminary results replace each other (the last one is shown): no fixed picture.
+    results = shown_results(expected, policies or Policies())
+    if results is None:
+        return None
+    _expected_calls(view, expected, {c.id: c for c in expected.tool_calls}, results)
     if _whitespace_segments(segments) and not view.thinking and expected.terminal != "error":
         # Whitespace-only: the processor removes the last message when it holds only whitespace text.
         # One block is one message, so nothing may remain; several blocks may be several messages.
-        return ConsumerView(whitespace_only=True, removed=len(blocks) == 1)
+        return ConsumerView(whitespace_only=True, removed=len(items.blocks) == 1)
     return view
 
 
@@ -299,20 +247,6 @@ def _whitespace_turn(view: ConsumerView) -> bool:
         and all(s.text is not None and s.text.strip() == "" for s in view.segments)
 
 
-def _text(view: ConsumerView) -> str:
-    return "".join(s.text for s in view.segments if s.text is not None)
-
-
-def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)[:200]
-
-
-def _item(s: Segment | None) -> str:
-    if s is None:
-        return "nothing"
-    return f"text {_show(s.text)}" if s.text is not None else f"tool call {s.call!r}"
-
-
 def _same_item(e: Segment, a: Segment) -> bool:
     return (e.call is not None and e.call == a.call) or (
         e.text is not None and a.text is not None and _shown_as(e, a.text))
@@ -335,33 +269,28 @@ def _display_difference(expected: ConsumerView, actual: ConsumerView) -> str | N
         if e is not None and e.pieces and all(blank for _, blank in e.pieces):
             i += 1
             continue
-        return f"display item {j}: expected {_item(e)}, the UI shows {_item(a)}"
+        return f"display item {j}: expected {describe(e)}, the UI shows {describe(a)}"
     return None
 
 
+def _call_field_differs(exp: CallView, got: CallView, key: str) -> bool:
+    if key == "input" and not exp.compare_input:
+        return False
+    if key == "arguments" and (exp.arguments is None or _same_json(exp.arguments, got.arguments)):
+        return False  # not compared, or re-serialized to the same JSON value (#15 class 6, as row 8.1.10)
+    return bool(getattr(exp, key) != getattr(got, key))
+
+
 def _call_differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
-    out: list[str] = []
-    for call_id, exp in expected.calls.items():
-        got = actual.calls.get(call_id)
-        if got is None:
-            continue  # its absence is already the display-item difference
-        for key in ("name", "arguments", "state", "input", "approval", "output"):
-            if key == "input" and not exp.compare_input:
-                continue
-            if key == "arguments" and (exp.arguments is None or _same_json(exp.arguments, got.arguments)):
-                continue  # not compared, or re-serialized to the same JSON value (#15 class 6, as row 8.1.10)
-            if getattr(exp, key) != getattr(got, key):
-                out.append(f"tool-call part {call_id!r} {key}: expected {_show(getattr(exp, key))}, "
-                           f"the UI shows {_show(getattr(got, key))}")
-    return out
+    return field_differences("tool-call part", expected.calls, actual.calls, _CALL_FIELDS, _call_field_differs)
 
 
 def _result_differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
     out: list[str] = []
     for call_id, res in expected.results.items():
         if actual.results.get(call_id) != res:
-            out.append(f"tool-result part {call_id!r}: expected {_show(res.model_dump())}, the UI shows "
-                       f"{_show(actual.results[call_id].model_dump()) if call_id in actual.results else 'none'}")
+            out.append(f"tool-result part {call_id!r}: expected {show(res.model_dump())}, the UI shows "
+                       f"{show(actual.results[call_id].model_dump()) if call_id in actual.results else 'none'}")
     extra = sorted(set(actual.results) - set(expected.results))
     if extra:
         out.append(f"tool-result part(s) the scenario has no result for: {extra}")
@@ -375,8 +304,9 @@ def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
     ['display item 0: expected text "a", the UI shows text "b"']
     """
     if expected.removed and actual.messages:
+        text = show(joined_text(actual.segments))
         return [f"the turn is one whitespace-only text block, which the processor removes as the last "
-                f"message; the UI still shows {actual.messages} message(s) (text {_show(_text(actual))}): the "
+                f"message; the UI still shows {actual.messages} message(s) (text {text}): the "
                 f"whitespace was not all in the last message (the block split across messages, or "
                 f"something after it)"]
     if expected.whitespace_only and _whitespace_turn(actual):
@@ -386,7 +316,7 @@ def differences(expected: ConsumerView, actual: ConsumerView) -> list[str]:
     out += _call_differences(expected, actual)
     out += _result_differences(expected, actual)
     if expected.thinking != actual.thinking:
-        out.append(f"thinking: expected {_show(expected.thinking)}, the UI shows {_show(actual.thinking)}")
+        out.append(f"thinking: expected {show(expected.thinking)}, the UI shows {show(actual.thinking)}")
     if any(r != "assistant" for r in actual.roles):
         out.append(f"message roles: {actual.roles} (the turn is the assistant's)")
     return out
@@ -407,18 +337,15 @@ def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
     """
     if output not in PROTOCOLS:
         return []
-    exp = expected_view(scenario, dialect, policies)
-    if exp is None:
-        return []
-    try:
+
+    def read() -> ConsumerView | None:
         act, unported = actual_view(events, output)
-    except (TypeError, ValueError, AttributeError, KeyError, RecursionError):
-        return []  # garbage the port cannot even key on (a list as a message id): the schema row's
-    if unported:
-        return []  # the port does not model these events: no verdict rather than a guess
-    act = without_told_results(exp, act, scenario.expected_for(dialect))
-    return [Finding(row=ROW, source="consumer", message=f"TanStack StreamProcessor: {d}")
-            for d in differences(exp, act)[:3]]
+        return None if unported else act  # the port does not model these events: no verdict rather than a guess
+
+    def compare(exp: ConsumerView, act: ConsumerView) -> list[str]:
+        return differences(exp, without_told_results(exp, act, scenario.expected_for(dialect)))
+
+    return row_findings(ROW, "TanStack StreamProcessor", expected_view(scenario, dialect, policies), read, compare)
 
 
 def without_told_results(expected: ConsumerView, actual: ConsumerView, transcript: Transcript) -> ConsumerView:

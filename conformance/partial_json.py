@@ -103,6 +103,9 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _OBJECT_STATES = frozenset({"INSIDE_OBJECT_KEY", "INSIDE_OBJECT_AFTER_KEY", "INSIDE_OBJECT_AFTER_COMMA",
                             "INSIDE_OBJECT_START", "INSIDE_OBJECT_BEFORE_VALUE", "INSIDE_OBJECT_AFTER_VALUE"})
 _ARRAY_STATES = frozenset({"INSIDE_ARRAY_START", "INSIDE_ARRAY_AFTER_COMMA", "INSIDE_ARRAY_AFTER_VALUE"})
+# The state after a container's value -> (its closer, the state a comma leaves), for objects and arrays alike.
+_AFTER_VALUE = {"INSIDE_OBJECT_AFTER_VALUE": ("}", "INSIDE_OBJECT_AFTER_COMMA"),
+                "INSIDE_ARRAY_AFTER_VALUE": ("]", "INSIDE_ARRAY_AFTER_COMMA")}
 
 
 class _FixJson:
@@ -131,21 +134,22 @@ class _FixJson:
         self.stack.append(swap)
         self.stack.append(state)
 
-    def after_object_value(self, char: str, i: int) -> None:
+    def after_value(self, char: str, i: int) -> None:
+        """On top, an object's or an array's after-value state: a comma swaps it for its after-comma
+        state, the container's own closer ends it, anything else leaves it."""
+        closer, after_comma = _AFTER_VALUE[self.stack[-1]]
         if char == ",":
             self.stack.pop()
-            self.stack.append("INSIDE_OBJECT_AFTER_COMMA")
-        elif char == "}":
+            self.stack.append(after_comma)
+        elif char == closer:
             self.last_valid = i
             self.stack.pop()
 
-    def after_array_value(self, char: str, i: int) -> None:
-        if char == ",":
-            self.stack.pop()
-            self.stack.append("INSIDE_ARRAY_AFTER_COMMA")
-        elif char == "]":
-            self.last_valid = i
-            self.stack.pop()
+    def end_value(self, char: str, i: int) -> None:
+        """A number or literal ends at ``char``: pop it, and let the container it was in read ``char``."""
+        self.stack.pop()
+        if self.stack[-1] in _AFTER_VALUE:
+            self.after_value(char, i)
 
     def swap_on(self, char: str, table: dict[str, str]) -> None:
         if char in table:
@@ -171,12 +175,8 @@ class _FixJson:
         self.value_start(char, i, "INSIDE_ARRAY_AFTER_VALUE")
 
     def array_after_value(self, char: str, i: int) -> None:
-        if char == ",":
-            self.stack.pop()
-            self.stack.append("INSIDE_ARRAY_AFTER_COMMA")
-        elif char == "]":
-            self.last_valid = i
-            self.stack.pop()
+        if char in ",]":
+            self.after_value(char, i)
         else:
             self.last_valid = i
 
@@ -200,31 +200,15 @@ class _FixJson:
             self.last_valid = i
         elif char in "eE-.":
             pass
-        elif char == ",":
-            self.stack.pop()
-            if self.stack[-1] == "INSIDE_ARRAY_AFTER_VALUE":
-                self.after_array_value(char, i)
-            if self.stack[-1] == "INSIDE_OBJECT_AFTER_VALUE":
-                self.after_object_value(char, i)
-        elif char == "}":
-            self.stack.pop()
-            if self.stack[-1] == "INSIDE_OBJECT_AFTER_VALUE":
-                self.after_object_value(char, i)
-        elif char == "]":
-            self.stack.pop()
-            if self.stack[-1] == "INSIDE_ARRAY_AFTER_VALUE":
-                self.after_array_value(char, i)
+        elif char in ",}]":
+            self.end_value(char, i)  # a closer of the other kind does nothing to the container
         else:
             self.stack.pop()
 
     def literal(self, char: str, i: int) -> None:
         partial = self.text[self.literal_start:i + 1]
         if not any(word.startswith(partial) for word in ("false", "true", "null")):
-            self.stack.pop()
-            if self.stack[-1] == "INSIDE_OBJECT_AFTER_VALUE":
-                self.after_object_value(char, i)
-            elif self.stack[-1] == "INSIDE_ARRAY_AFTER_VALUE":
-                self.after_array_value(char, i)
+            self.end_value(char, i)
         else:
             self.last_valid = i
 
@@ -247,7 +231,7 @@ class _FixJson:
         elif state == "INSIDE_OBJECT_BEFORE_VALUE":
             self.value_start(char, i, "INSIDE_OBJECT_AFTER_VALUE")
         elif state == "INSIDE_OBJECT_AFTER_VALUE":
-            self.after_object_value(char, i)
+            self.after_value(char, i)
         elif state == "INSIDE_ARRAY_AFTER_COMMA":
             self.value_start(char, i, "INSIDE_ARRAY_AFTER_VALUE")
         else:

@@ -334,6 +334,7 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
     """
     applicable = [c for c in checks if c.applies_to(dialect)]
     same_content = registered_dialect(dialect).string_content
+    request = one_result_per_tool_message(request)
     placed = {} if request is None else _place_messages(
         [c for c in applicable if _message_check(c, primary_row)], request, same_content, system_prompt, caller_roles)
     out: list[Finding] = []
@@ -359,6 +360,32 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
                            expected=None if check.absent else expected,
                            actual=None if actual is MISSING else actual))
     return out
+
+
+def one_result_per_tool_message(request: Any) -> Any:
+    """The request with each V2/V3/V4 ``tool`` prompt message of several results split into one message
+    per result: ``ai``'s own loop sends a step's results in one message (``toResponseMessages``), other
+    agents one message each, and every provider sends each result on its own (Chat Completions one
+    ``tool`` message per call, Messages one ``tool_result`` block per call), so the upstream receives
+    the same either way. Other requests are returned as they are.
+
+    >>> r = {"prompt": [{"role": "tool", "content": [{"type": "tool-result", "toolCallId": "a"},
+    ...                                               {"type": "tool-result", "toolCallId": "b"}]}]}
+    >>> [m["content"][0]["toolCallId"] for m in one_result_per_tool_message(r)["prompt"]]
+    ['a', 'b']
+    """
+    prompt = request.get("prompt") if isinstance(request, dict) else None
+    if not isinstance(prompt, list) or not any(_grouped_results(m) for m in prompt):
+        return request
+    split: list[Any] = []
+    for m in prompt:
+        split += [{**m, "content": [part]} for part in m["content"]] if _grouped_results(m) else [m]
+    return {**request, "prompt": split}
+
+
+def _grouped_results(message: Any) -> bool:
+    return (isinstance(message, dict) and message.get("role") == "tool" and isinstance(message.get("content"), list)
+            and len(message["content"]) > 1)
 
 
 def _message_check(check: RequestCheck, primary_row: str) -> bool:

@@ -192,7 +192,9 @@ def _compare_results(expected: Transcript, actual: Transcript, policies: Policie
         sink.add("8.1.14", "tool_results", "tool results differ (toolCallId, result, isError)", exp_res, act_res,
                  call=_first_differing_call(exp_res, act_res, 0, names))
     exp_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in expected.approvals]
-    act_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in actual.approvals]
+    # A call the scenario left suspended may be reported waiting as an interrupt, which reads as an approval.
+    act_appr = [(a.approval_id, a.tool_call_id, a.tool_name) for a in actual.approvals
+                if a.tool_call_id not in expected.suspended]
     if exp_appr != act_appr:
         sink.add("8.1.15", "approvals", "approval requests differ (approvalId, toolCallId, toolName)", exp_appr,
                  act_appr, call=_first_differing_call(exp_appr, act_appr, 1, names))

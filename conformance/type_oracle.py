@@ -55,6 +55,9 @@ TYPED_DIALECTS: dict[str, tuple[str, str]] = {
     "v4": ("provider4", "LanguageModelV4StreamPart"),
     "mastra": ("@mastra/core/stream", "ChunkType"),
 }
+# Mastra's ChunkType<OUTPUT>: the structured output type of an agent run (`object`/`object-result` chunks
+# carry Partial<OUTPUT>/OUTPUT; the default OUTPUT = undefined admits no object at all).
+MASTRA_OUTPUT = "Record<string, unknown>"
 # The dialects of the AI SDK provider contract that runtime_breaches states (Mastra chunks are
 # Mastra's converter's output, graded by their own type only).
 PROVIDER_DIALECTS: tuple[str, ...] = ("v2", "v3", "v4")
@@ -95,8 +98,9 @@ class Rendering:
 
     @property
     def type_name(self) -> str:
-        """The published stream-part type this rendering is checked against."""
-        return TYPED_DIALECTS[self.dialect][1]
+        """The published stream-part type this rendering is checked against (Mastra's with its OUTPUT)."""
+        name = TYPED_DIALECTS[self.dialect][1]
+        return f"{name}<{MASTRA_OUTPUT}>" if self.dialect == "mastra" else name
 
 
 @dataclass(frozen=True)
@@ -199,16 +203,33 @@ def typescript(items: Sequence[Rendering]) -> tuple[str, dict[int, tuple[str, st
     lines += [f'import type {{ {TYPED_DIALECTS[d][1]} }} from "{TYPED_DIALECTS[d][0]}";' for d in used]
     if "mastra" in used:
         lines.append(f'import {{ ChunkFrom }} from "{TYPED_DIALECTS["mastra"][0]}";')
+        lines.append(f'import type {{ DataChunkType }} from "{TYPED_DIALECTS["mastra"][0]}";')
     where: dict[int, tuple[str, str, int | None]] = {}
     for r in items:
         lines.append(f"const {r.const}: {r.type_name}[] = [")
         where[len(lines)] = (r.scenario, r.dialect, None)
         for index, item in enumerate(r.items):
-            lines.append(f"  {literal(item, r.dialect)},")
+            lines.append(f"  {_typed_literal(item, r)},")
             where[len(lines)] = (r.scenario, r.dialect, index)
         lines.append("];")
         where[len(lines)] = (r.scenario, r.dialect, None)
     return "\n".join(lines) + "\n", where
+
+
+def _typed_literal(item: dict[str, Any], r: Rendering) -> str:
+    """One item's literal; a Mastra ``data-*`` chunk checked as ``DataChunkType``.
+
+    ChunkType's data member is ``DataChunkType & {from: never; runId: never; payload: never}``: keys
+    that are absent at runtime, typed so no literal can be assigned. The chunk is checked against
+    DataChunkType itself, then narrowed to the member it is in the stream.
+
+    >>> _typed_literal({"type": "data-x", "data": 1}, Rendering("a.b.001", "mastra", []))
+    '({"type": "data-x", "data": 1} satisfies DataChunkType) as DataChunkType as ChunkType<Record<string, unknown>>'
+    """
+    text = literal(item, r.dialect)
+    if r.dialect == "mastra" and str(item.get("type", "")).startswith("data-"):
+        return f"({text} satisfies DataChunkType) as DataChunkType as {r.type_name}"
+    return text
 
 
 def parse_diagnostics(output: str, where: dict[int, tuple[str, str, int | None]]) -> list[Diagnostic]:

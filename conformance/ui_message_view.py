@@ -8,7 +8,7 @@ dist/index.mjs:15266; the transcript ends there too). The expected side is **der
 scenario**, never from an adapter's output:
 
 1. Text segments and the places of tool calls: the rule of the TanStack view
-   (:func:`conformance.consumer_view.expected_view` rules 1 and 2): the script's text deltas up to
+   (:func:`conformance.display_items.expected_items`): the script's text deltas up to
    the first failing step, split where a call first appears, must join to the expected
    transcript's ``text``, and the placed calls must be the transcript's calls; otherwise the
    scenario has no fixed picture (no expectation, no finding). An agent loop's turns are one
@@ -47,14 +47,14 @@ Example:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from conformance.consumer_view import Segment, _first_failing, _walk
+from conformance.consumer_row import ViewModel, field_differences, fixed_transcript, row_findings, show
 from conformance.contract import Policies
+from conformance.display_items import Segment, add_call, add_text, describe, expected_items, joined_text, shown
 from conformance.findings import Finding
 from conformance.partial_json import Version
 from conformance.protocols.agui import tool_result_value
@@ -68,13 +68,10 @@ ROW = "consumer.ui-message-stream"
 # The output protocols ai's reader consumes, and the ai major of each.
 VERSIONS: dict[str, Version] = {"ui-message-stream": 6, "ui-message-stream@6": 6, "ui-message-stream@7": 7}
 _NOT_COMPARED = "<not compared>"
+_PART = "tool part"  # what the view calls a call's place: useChat's message holds tool parts
 
 
-class _V(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class ToolView(_V):
+class ToolView(ViewModel):
     """One tool part as it ends: its name, state and values (``_NOT_COMPARED`` on the expected side
     where the scenario leaves the value open)."""
 
@@ -85,7 +82,7 @@ class ToolView(_V):
     approval_id: Any = None
 
 
-class UIView(_V):
+class UIView(ViewModel):
     """One turn as ``useChat`` shows it, grouping-free (see the module notes)."""
 
     segments: list[Segment] = Field(default_factory=list)
@@ -127,23 +124,19 @@ def view_of_reading(result: ReadResult) -> UIView:
         if kind in ("text", "reasoning") and part.get("state") == "streaming":
             view.streaming.append(f"{kind} {index}")
         if kind == "text":
-            last = view.segments[-1] if view.segments else None
-            if last is not None and last.text is not None:
-                last.text += str(part.get("text", ""))
-            else:
-                view.segments.append(Segment(text=str(part.get("text", ""))))
+            add_text(view.segments, str(part.get("text", "")))
         elif kind == "reasoning":
             view.reasoning += str(part.get("text", ""))
         elif _is_tool(part):
             call_id = str(part.get("toolCallId"))
-            view.segments.append(Segment(call=call_id))
+            add_call(view.segments, call_id)
             approval = part.get("approval")
             view.calls[call_id] = ToolView(
                 name=_tool_name(part), state=str(part.get("state")), input=part.get("input"),
                 output=tool_result_value(part.get("errorText")) if part.get("state") == "output-error"
                 else part.get("output"),
                 approval_id=approval.get("id") if isinstance(approval, dict) else None)
-    view.segments = [s for s in view.segments if s.text != ""]
+    view.segments = shown(view.segments)
     return view
 
 
@@ -222,19 +215,16 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
     >>> [seg.text for seg in expected_view(s, "v3").segments]
     ['The capital of France is Paris.']
     """
-    expected = scenario.expected_for(dialect)
-    if expected.terminal in ("aborted", "none"):
+    expected = fixed_transcript(scenario, dialect)
+    if expected is None:
         return None
     if scenario.turns and expected.terminal != "finished":
         return None  # where a later turn fails is the loop's: no fixed picture
     script, order = _all_turns(scenario, dialect)
-    stop = _first_failing(script) if expected.terminal == "error" else len(script.script)
-    segments, placed, _blocks, _block_of = _walk(script, stop, None if order is None else (lambda _s: order))
-    if "".join(s.text for s in segments if s.text is not None) != expected.text:
+    items = expected_items(script, expected, order)
+    if items is None:
         return None
-    if placed != {c.id for c in expected.tool_calls}:
-        return None  # calls the transcript does not name (or the reverse): no fixed picture
-    view = UIView(segments=segments, reasoning=expected.reasoning,
+    view = UIView(segments=items.segments, reasoning=expected.reasoning,
                   check_streaming=expected.terminal == "finished", ordered=dialect not in UNORDERED_WIRES)
     declared = {t.name for t in scenario.request.tools}
     if not _expected_calls(view, expected, policies or Policies(), declared):
@@ -242,26 +232,14 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
     return view
 
 
-def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)[:200]
-
-
-def _item(s: Segment | None) -> str:
-    if s is None:
-        return "nothing"
-    return f"text {_show(s.text)}" if s.text is not None else f"tool part {s.call!r}"
-
-
 def _unordered_difference(expected: UIView, actual: UIView) -> str | None:
     """Rule 6: the text joined, and the calls in their own order."""
-    def text(v: UIView) -> str:
-        return "".join(s.text for s in v.segments if s.text is not None)
-
     def calls(v: UIView) -> list[str]:
         return [s.call for s in v.segments if s.call is not None]
 
-    if text(expected) != text(actual):
-        return f"text: expected {_show(text(expected))}, the UI shows {_show(text(actual))}"
+    wanted, got = joined_text(expected.segments), joined_text(actual.segments)
+    if wanted != got:
+        return f"text: expected {show(wanted)}, the UI shows {show(got)}"
     if calls(expected) != calls(actual):
         return f"tool parts: expected {calls(expected)}, the UI shows {calls(actual)}"
     return None
@@ -274,21 +252,16 @@ def _display_difference(expected: UIView, actual: UIView) -> str | None:
         e = expected.segments[i] if i < len(expected.segments) else None
         a = actual.segments[i] if i < len(actual.segments) else None
         if e is None or a is None or (e.text, e.call) != (a.text, a.call):
-            return f"display item {i}: expected {_item(e)}, the UI shows {_item(a)}"
+            return f"display item {i}: expected {describe(e, _PART)}, the UI shows {describe(a, _PART)}"
     return None
 
 
 def _call_differences(expected: UIView, actual: UIView) -> list[str]:
-    out: list[str] = []
-    for call_id, exp in expected.calls.items():
-        got = actual.calls.get(call_id)
-        if got is None:
-            continue  # its absence is already the display-item difference
-        for key in ("name", "state", "input", "output", "approval_id"):
-            want, have = getattr(exp, key), getattr(got, key)
-            if want != _NOT_COMPARED and want != have:
-                out.append(f"tool part {call_id!r} {key}: expected {_show(want)}, the UI shows {_show(have)}")
-    return out
+    def differs(want: ToolView, got: ToolView, key: str) -> bool:
+        return bool(getattr(want, key) != _NOT_COMPARED and getattr(want, key) != getattr(got, key))
+
+    return field_differences(_PART, expected.calls, actual.calls, ("name", "state", "input", "output", "approval_id"),
+                             differs)
 
 
 def differences(expected: UIView, actual: UIView) -> list[str]:
@@ -302,7 +275,7 @@ def differences(expected: UIView, actual: UIView) -> list[str]:
     out += [display] if display is not None else []
     out += _call_differences(expected, actual)
     if expected.reasoning != actual.reasoning:
-        out.append(f"reasoning: expected {_show(expected.reasoning)}, the UI shows {_show(actual.reasoning)}")
+        out.append(f"reasoning: expected {show(expected.reasoning)}, the UI shows {show(actual.reasoning)}")
     if expected.check_streaming and actual.streaming:
         out.append(f"parts still streaming after the run finished: {actual.streaming}")
     return out
@@ -326,17 +299,15 @@ def check(events: Sequence[Any], output: str, scenario: Scenario, dialect: str,
     """
     if output not in VERSIONS:
         return []
-    exp = expected_view(scenario, dialect, policies)
-    if exp is None:
-        return []
-    try:
-        act = actual_view(events, output)
-    except (TypeError, ValueError, AttributeError, KeyError, RecursionError):
-        return []  # garbage the port cannot key on: the schema row speaks for it
-    found = differences(exp, act)
-    if found and not differences(in_completion_order(exp, scenario), act):
-        return []  # calls sent once their input completed show in that order, as right as the start order
-    return [Finding(row=ROW, source="consumer", message=f"ai readUIMessageStream: {d}") for d in found[:3]]
+
+    def compare(exp: UIView, act: UIView) -> list[str]:
+        found = differences(exp, act)
+        if found and not differences(in_completion_order(exp, scenario), act):
+            return []  # calls sent once their input completed show in that order, as right as the start order
+        return found
+
+    return row_findings(ROW, "ai readUIMessageStream", expected_view(scenario, dialect, policies),
+                        lambda: actual_view(events, output), compare)
 
 
 def in_completion_order(expected: UIView, scenario: Scenario) -> UIView:

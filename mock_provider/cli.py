@@ -100,7 +100,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_import(args: argparse.Namespace) -> int:
-    """Write the scenario of one raw SSE capture; warn about what the parts model has no place for."""
+    """Write the scenario of one raw SSE capture (or a non-streaming JSON answer); warn about what the
+    parts model has no place for."""
     from pathlib import Path
 
     from mock_provider.capture import scenario_document, scenario_id_for, write_scenario
@@ -108,7 +109,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
     path = Path(args.file)
     body = path.read_bytes()
     doc = scenario_document(body, args.wire, scenario_id=args.id or scenario_id_for(path.name),
-                            source=args.source or path.name)
+                            source=args.source or path.name, streamed=not body.lstrip().startswith(b"{"))
     if args.replay != "exact":
         doc["recording"]["replay"] = args.replay
     try:
@@ -302,7 +303,8 @@ def _main(argv: Sequence[str] | None) -> int:
     r.add_argument("--reasoning", choices=REASONING_DIALECTS, default=None,
                    help="openai-chat reasoning dialect, as the request header X-Mock-Reasoning picks it")
     r.set_defaults(fn=_cmd_render)
-    im = sub.add_parser("import", help="make a scenario of a raw SSE capture (parts, transcript, bytes for replay)")
+    im = sub.add_parser("import", help="make a scenario of a raw SSE capture or a JSON answer "
+                        "(parts, transcript, bytes for replay)")
     im.add_argument("file")
     im.add_argument("--wire", required=True, choices=("openai-chat", "openai-responses", "anthropic", "gemini"))
     im.add_argument("--out", default=".", help="directory to write the scenario to (default: here)")
@@ -311,7 +313,7 @@ def _main(argv: Sequence[str] | None) -> int:
     im.add_argument("--replay", choices=("exact", "rendered"), default="exact",
                     help="exact (default): serve the captured bytes on their wire; rendered: the parts re-encoded")
     im.set_defaults(fn=_cmd_import)
-    rc = sub.add_parser("record", help="proxy the model routes to a real upstream, one scenario per streamed exchange")
+    rc = sub.add_parser("record", help="proxy the model routes to a real upstream, one scenario per exchange")
     rc.add_argument("--upstream", required=True, help="the provider's base URL, e.g. https://api.openai.com")
     rc.add_argument("--out", default=".", help="directory to write the scenarios to (default: here)")
     rc.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")

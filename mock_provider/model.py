@@ -50,14 +50,20 @@ from mock_provider.abort import AbortError
 from mock_provider.dialects import part_dialect
 from mock_provider.dialects.base import DialectError, FinishShape
 from mock_provider.parts import (
+    Abort,
+    Data,
     Error,
     Finish,
+    ObjectPartial,
+    ObjectResult,
     Part,
     Ping,
     Raw,
     ReasoningDelta,
     ReasoningEnd,
+    ReasoningSignature,
     ReasoningStart,
+    RedactedReasoning,
     ResponseMetadata,
     StepFinish,
     StepStart,
@@ -65,9 +71,13 @@ from mock_provider.parts import (
     TextDelta,
     TextEnd,
     TextStart,
+    ToolError,
     ToolInputDelta,
     ToolInputEnd,
     ToolInputStart,
+    ToolOutputDenied,
+    ToolSuspended,
+    Tripwire,
 )
 from mock_provider.request_log import CallKind, RequestLog, RequestRecord
 from mock_provider.scenario import (
@@ -176,8 +186,11 @@ def _silent_of(plan: list[_Planned]) -> frozenset[int]:
 
 
 _BLOCK_PARTS = (TextStart, TextDelta, TextEnd, ReasoningStart, ReasoningDelta, ReasoningEnd)
-# Step boundaries are agent-loop chunks: a doGenerate result has no content item for them.
-_NO_CONTENT_PARTS = (ToolInputStart, ToolInputDelta, ToolInputEnd, Raw, Ping, StepStart, StepFinish)
+# Agent-loop chunks (step boundaries, tool suspensions/errors, tripwires ...): a doGenerate result has no
+# content item for them.
+_AGENT_PARTS = (StepStart, StepFinish, ToolSuspended, ToolError, ToolOutputDenied, ReasoningSignature,
+                RedactedReasoning, Abort, ObjectPartial, ObjectResult, Data, Tripwire)
+_NO_CONTENT_PARTS = (ToolInputStart, ToolInputDelta, ToolInputEnd, Raw, Ping, *_AGENT_PARTS)
 
 
 # doGenerate's finishReason/usage when the script has no finish, per finish shape.

@@ -298,6 +298,100 @@ class StepFinish(_Part):
     message_id: str | None = None
 
 
+# ---------------------------------------------------------------- agent-loop chunks (Mastra only)
+# Not LanguageModel parts: Mastra's agent loop (or its V1-era reasoning parts) emits them around the
+# model's parts, so only the ``mastra`` dialect expresses them (every other dialect raises DialectError).
+class ToolSuspended(_Part):
+    """A tool suspended itself waiting for input (Mastra ``tool-call-suspended``).
+
+    The chunk's ``toolName``/``args`` are those of the earlier ``tool-call`` with this id.
+    """
+
+    type: Literal["tool-call-suspended"]
+    tool_call_id: str
+    suspend_payload: JSONValue = None
+    resume_schema: str | None = None
+
+
+class ToolError(_Part):
+    """A tool's execution failed (Mastra ``tool-error``): the call's result is this error."""
+
+    type: Literal["tool-error"]
+    tool_call_id: str
+    tool_name: str
+    error: JSONValue
+    provider_executed: bool | None = None
+    provider_metadata: ProviderMetadata | None = None
+
+
+class ToolOutputDenied(_Part):
+    """A ``requireApproval`` call was declined (Mastra ``tool-output-denied``): it never runs."""
+
+    type: Literal["tool-output-denied"]
+    tool_call_id: str
+    tool_name: str
+    approval_id: str
+    reason: str | None = None
+
+
+class ReasoningSignature(_Part):
+    """The signature of a reasoning block (Mastra ``reasoning-signature``, the V1-era part)."""
+
+    type: Literal["reasoning-signature"]
+    id: str
+    signature: str
+    provider_metadata: ProviderMetadata | None = None
+
+
+class RedactedReasoning(_Part):
+    """Reasoning the provider redacted: opaque data, no text (Mastra ``redacted-reasoning``)."""
+
+    type: Literal["redacted-reasoning"]
+    id: str
+    data: JSONValue
+    provider_metadata: ProviderMetadata | None = None
+
+
+class Abort(_Part):
+    """The agent run was aborted (Mastra ``abort``, sent when its abort signal fired)."""
+
+    type: Literal["abort"]
+
+
+class ObjectPartial(_Part):
+    """A partial structured-output object (Mastra ``object``; ``object`` sits beside, not in, a payload)."""
+
+    type: Literal["object"]
+    object: JSONValue
+
+
+class ObjectResult(_Part):
+    """The final structured-output object (Mastra ``object-result``)."""
+
+    type: Literal["object-result"]
+    object: JSONValue
+
+
+class Data(_Part):
+    """A custom data chunk (Mastra ``data-{name}``: ``{type, data, id?, transient?}``, no envelope)."""
+
+    type: Literal["data"]
+    name: str
+    data: JSONValue
+    id: str | None = None
+    transient: bool | None = None
+
+
+class Tripwire(_Part):
+    """A processor blocked the run (Mastra ``tripwire`` chunk)."""
+
+    type: Literal["tripwire"]
+    reason: str
+    retry: bool | None = None
+    metadata: JSONValue = None
+    processor_id: str | None = None
+
+
 class Raw(_Part):
     type: Literal["raw"]
     raw_value: JSONValue = None
@@ -336,6 +430,16 @@ Part = Annotated[
     | Finish
     | StepStart
     | StepFinish
+    | ToolSuspended
+    | ToolError
+    | ToolOutputDenied
+    | ReasoningSignature
+    | RedactedReasoning
+    | Abort
+    | ObjectPartial
+    | ObjectResult
+    | Data
+    | Tripwire
     | Raw
     | Error
     | Ping,
@@ -364,6 +468,16 @@ PART_TYPES: tuple[str, ...] = (
     "finish",
     "step-start",
     "step-finish",
+    "tool-call-suspended",
+    "tool-error",
+    "tool-output-denied",
+    "reasoning-signature",
+    "redacted-reasoning",
+    "abort",
+    "object",
+    "object-result",
+    "data",
+    "tripwire",
     "raw",
     "error",
     "ping",
@@ -398,4 +512,27 @@ def dump_part(part: Part) -> dict[str, Any]:
         out["error"] = part.error
     elif isinstance(part, ToolResult):
         out["result"] = part.result
+    elif isinstance(part, ToolError):
+        out["error"] = part.error
+    elif isinstance(part, ObjectPartial | ObjectResult):
+        out["object"] = part.object
+    elif isinstance(part, Data | RedactedReasoning):
+        out["data"] = part.data
     return out
+
+
+# The part types only an agent loop sends (Mastra chunks): every LanguageModel dialect refuses them.
+AGENT_PART_TYPES: tuple[str, ...] = (
+    "step-start",
+    "step-finish",
+    "tool-call-suspended",
+    "tool-error",
+    "tool-output-denied",
+    "reasoning-signature",
+    "redacted-reasoning",
+    "abort",
+    "object",
+    "object-result",
+    "data",
+    "tripwire",
+)

@@ -2,9 +2,13 @@
 
 ``mock-provider record --upstream URL --out DIR`` listens where ``serve`` would, forwards each
 model request (Chat Completions, Responses, Anthropic Messages, Gemini) to the same path and query
-at ``URL``, and streams the answer back to the client unchanged, each piece as it arrives. When a
-streamed (SSE) answer ends, :func:`mock_provider.capture.scenario_document` makes it a scenario:
-the parts read from the wire, the transcript they mean, the pieces with their arrival delays.
+at ``URL``, and streams the answer back to the client unchanged, each piece as it arrives. When an
+answer ends (a stream, or the JSON answer of a request with streaming off: it replays to such
+requests), :func:`mock_provider.capture.scenario_document` makes it a scenario:
+the parts read from the wire, the transcript they mean, the pieces with their arrival delays. A
+body the upstream cut short ends the scenario with a ``disconnect`` (the proxy drops its client
+too); a stream the client left while the upstream still held it open ends with a ``stall``; an
+HTTP error answer becomes an ``http_status`` scenario with the body as sent and its retry headers.
 
 Secrets never reach a written file: the scenario keeps the request's last user message and model,
 the path with its query's ``key`` (and any user-named parameter) replaced, and the request headers
@@ -27,12 +31,13 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import aiohttp
 from aiohttp import web
 
-from mock_provider.capture import scenario_document, write_scenario
+from mock_provider.capture import Ending, error_document, scenario_document, write_scenario
 from mock_provider.dialects import HTTP_DIALECTS
 from mock_provider.server.serve import DEFAULT_HOST, ThreadedServer
 from mock_provider.wires import http_dialect
@@ -52,6 +57,59 @@ def safe_headers(headers: Iterable[tuple[str, str]] | dict[str, str], redact: It
     drop = SECRET_HEADERS | {h.lower() for h in redact} | _HOP
     items = headers.items() if isinstance(headers, dict) else headers
     return {k.lower(): v for k, v in items if k.lower() not in drop}
+
+
+# Response headers an error answer keeps: what a client reads to decide a retry.
+_KEPT_RESPONSE = ("retry-after", "retry-after-ms", "x-should-retry")
+
+
+def safe_response_headers(headers: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The response headers a recorded error keeps: its retry advice (no cookie, no request id).
+
+    >>> safe_response_headers([("Retry-After", "2"), ("Set-Cookie", "s"), ("x-request-id", "r")])
+    {'retry-after': '2'}
+    """
+    return {k.lower(): v for k, v in headers if k.lower() in _KEPT_RESPONSE}
+
+
+def secret_values(headers: Iterable[tuple[str, str]], path_qs: str = "", redact: Iterable[str] = ()) -> list[str]:
+    """The credential values a request carried: each secret header's value, its token after the scheme,
+    its cookie values, and the secret query values; longest first (a value inside another goes after).
+
+    >>> secret_values([("Authorization", "Bearer sk-abc123"), ("Accept", "*/*")], "/m?key=k-999")
+    ['Bearer sk-abc123', 'sk-abc123', 'k-999']
+    """
+    drop = SECRET_HEADERS | {h.lower() for h in redact}
+    found: set[str] = set()
+    for name, value in headers:
+        if name.lower() not in drop:
+            continue
+        found.add(value)
+        found.add(value.partition(" ")[2])
+        found.update(c.partition("=")[2] for c in value.split(";"))
+    query = path_qs.partition("?")[2]
+    found.update(v for k, v in parse_qsl(query, keep_blank_values=True) if k.lower() in SECRET_PARAMS | {
+        p.lower() for p in redact})
+    return sorted((s.strip() for s in found if len(s.strip()) >= 4), key=len, reverse=True)
+
+
+def scrub(value: Any, secrets: list[str]) -> Any:
+    """``value`` (a scenario document) with every secret in its strings replaced by ``REDACTED``: an
+    upstream that echoes a credential (an error naming the key it refused) never gets it written, at
+    the cost of those bytes in the byte-exact replay.
+
+    >>> scrub({"a": ["key sk-abc123 refused"]}, ["sk-abc123"])
+    {'a': ['key REDACTED refused']}
+    """
+    if isinstance(value, str):
+        for secret in secrets:
+            value = value.replace(secret, REDACTED)
+        return value
+    if isinstance(value, dict):
+        return {k: scrub(v, secrets) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub(v, secrets) for v in value]
+    return value
 
 
 def redact_query(path_qs: str, redact: Iterable[str] = ()) -> str:
@@ -95,33 +153,53 @@ class Recorder:
             await out.prepare(request)
             chunks: list[tuple[bytes, float]] = []
             last = loop.time()
-            async for piece in up.content.iter_any():
-                now = loop.time()
-                chunks.append((piece, (now - last) * 1000.0))
-                last = now
-                await out.write(piece)
+            end: Ending = "complete"
+            try:
+                async for piece in up.content.iter_any():
+                    now = loop.time()
+                    chunks.append((piece, (now - last) * 1000.0))
+                    last = now
+                    await out.write(piece)
+            except aiohttp.ClientPayloadError:
+                end = "disconnect"  # the upstream dropped the connection mid-body: so does the proxy, below
+            except (asyncio.CancelledError, ConnectionResetError):
+                # The client left (aiohttp cancels the handler, or the write finds the socket gone)
+                # while the upstream still held the stream open: what came is what it saw.
+                self._save(wire, request, raw, up, chunks, "stall")
+                raise
+            self._save(wire, request, raw, up, chunks, end)
+            if end == "disconnect":
+                if request.transport is not None:
+                    request.transport.abort()
+                return out
             await out.write_eof()
-            self._save(wire, request, raw, up, chunks)
         return out
 
     def _save(self, wire: str, request: web.Request, raw: bytes, up: aiohttp.ClientResponse,
-              chunks: list[tuple[bytes, float]]) -> None:
+              chunks: list[tuple[bytes, float]], end: Ending) -> None:
         ctype = up.headers.get("content-type", "")
-        if "text/event-stream" not in ctype:
-            log.info("mock-provider record: %s %s answered %s (%s): not a stream, not recorded", request.method,
-                     request.path, up.status, ctype or "no content type")
-            return
         try:
             body = json.loads(raw) if raw else {}
         except ValueError:
             body = {}
-        doc = scenario_document(b"".join(c for c, _ in chunks), wire, chunks=chunks,
-                                scenario_id=f"{self.prefix}.{wire}-{next(self._n):03d}",
-                                request=body if isinstance(body, dict) else None,
-                                headers={"content-type": ctype}, status=up.status,
-                                source=f"recorded from {redact_query(request.path_qs, self.redact)}")
-        doc["recording"]["request_headers"] = safe_headers(request.headers.items(), self.redact)
-        self.written.append(write_scenario(doc, self.out))
+        common: dict[str, Any] = {
+            "scenario_id": f"{self.prefix}.{wire}-{next(self._n):03d}",
+            "request": body if isinstance(body, dict) else None,
+            "source": f"recorded from {redact_query(request.path_qs, self.redact)}"}
+        data = b"".join(c for c, _ in chunks)
+        if up.status >= 400:
+            doc = error_document(up.status, data, safe_response_headers(up.headers.items()), **common)
+        elif "text/event-stream" in ctype or "json" in ctype:
+            doc = scenario_document(data, wire, chunks=chunks, headers={"content-type": ctype}, status=up.status,
+                                    end=end, streamed="text/event-stream" in ctype, **common)
+        else:
+            log.info("mock-provider record: %s %s answered %s (%s): neither a stream nor JSON, not recorded",
+                     request.method, request.path, up.status, ctype or "no content type")
+            return
+        if "recording" in doc:
+            doc["recording"]["request_headers"] = safe_headers(request.headers.items(), self.redact)
+        secrets = secret_values(request.headers.items(), request.path_qs, self.redact)
+        self.written.append(write_scenario(scrub(doc, secrets), self.out))
 
     async def close(self) -> None:
         if self._session is not None:
@@ -159,7 +237,7 @@ class ThreadedRecorder(ThreadedServer):
         self._runner: web.AppRunner | None = None
 
     async def _serve(self, host: str, port: int) -> str:
-        self._runner = web.AppRunner(create_record_app(self.recorder))
+        self._runner = web.AppRunner(create_record_app(self.recorder), handler_cancellation=True)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
@@ -176,7 +254,7 @@ async def run_recorder(upstream: str, out: Path, host: str = DEFAULT_HOST, port:
                        redact_headers: Iterable[str] = ()) -> None:
     """Serve the proxy until cancelled (``mock-provider record``)."""
     recorder = Recorder(upstream, out, redact_headers=redact_headers)
-    runner = web.AppRunner(create_record_app(recorder))
+    runner = web.AppRunner(create_record_app(recorder), handler_cancellation=True)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     print(f"mock-provider recording {upstream} at http://{host}:{port} into {out}", flush=True)
@@ -186,4 +264,5 @@ async def run_recorder(upstream: str, out: Path, host: str = DEFAULT_HOST, port:
         await runner.cleanup()
 
 
-__all__ = ["Recorder", "ThreadedRecorder", "create_record_app", "redact_query", "run_recorder", "safe_headers"]
+__all__ = ["Recorder", "ThreadedRecorder", "create_record_app", "redact_query", "run_recorder", "safe_headers",
+           "safe_response_headers", "scrub", "secret_values"]

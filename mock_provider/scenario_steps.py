@@ -319,8 +319,9 @@ class RecordedChunk(_M):
 class Recording(_M):
     """A streamed answer as a provider sent it (``mock-provider import`` or ``record``).
 
-    ``replay: exact`` serves these bytes and chunk boundaries on ``wire`` (streaming requests); every
-    other wire, and ``replay: rendered``, gets the script's parts through the kit's encoder.
+    ``replay: exact`` serves these bytes and chunk boundaries on ``wire`` to requests of the same kind
+    (streaming ones, or with ``streamed: false`` non-streaming ones); every other wire and request,
+    and ``replay: rendered``, gets the script's parts through the kit's encoder.
     """
 
     wire: Literal["openai-chat", "openai-responses", "anthropic", "gemini"]
@@ -328,6 +329,12 @@ class Recording(_M):
     status: int = Field(default=200, ge=200, le=599)
     headers: dict[str, str] = Field(default_factory=dict, description="Response headers kept (content-type).")
     chunks: list[RecordedChunk] = Field(min_length=1)
+    streamed: bool = Field(
+        default=True, description="false: a JSON answer to a request with streaming off (the exact replay "
+        "serves it to such requests; a streaming request gets the parts through the encoder).")
+    end: Literal["complete", "disconnect", "stall"] = Field(
+        default="complete", description="How the body ended: `disconnect` (the provider dropped the connection "
+        "after the chunks) or `stall` (nothing more came until the client left); replayed the same way.")
     unmodelled: list[str] = Field(default_factory=list, description="What the parts model has no place for: "
                                   "replayed byte for byte, absent from the re-rendered form.")
     source: str = Field(default="", description="Where the capture came from.")

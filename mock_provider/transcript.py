@@ -95,6 +95,9 @@ class Transcript(_T):
     terminal: Literal["finished", "error", "aborted", "none"] = "finished"
     model: str | None = None  # response-metadata modelId, surfaced as the event model (row 8.1.2)
     structured: StructuredRecord | None = None  # structured-output result (None: not a structured run)
+    # Expected only: calls a tool suspended for input (Mastra tool-call-suspended). An output protocol
+    # may report them as waiting (an AG-UI Interrupt: "something a run needs from outside") or not.
+    suspended: list[str] = Field(default_factory=list)
 
 
 def merge_override(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

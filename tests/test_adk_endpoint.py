@@ -14,41 +14,22 @@ the refusals start, so a corpus change can move many of these pins at once (re-p
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conformance.runner import Settings
-from conformance.session import ConformanceSession
-from conformance.targets.url import target_from_options
-from tests.calibration import DATA, check_pins
-from tests.own_venv_apps import installed_versions, served_app
+from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
 
-ROOT = Path(__file__).resolve().parent.parent
-CAPS = ROOT / "examples" / "adk_capabilities.yaml"
-PINS = json.loads((DATA / "adk-agui.verdicts.json").read_text(encoding="utf-8"))
-PYTHON = os.environ.get("SAC_ADK_PYTHON", "")
+ADK = OwnVenvApp(pins="adk-agui", python_variable="SAC_ADK_PYTHON", stack="ADK", app="examples.adk_agui_app:app",
+                 path="/agui", capabilities=ROOT / "examples" / "adk_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
 def adk_url() -> Iterator[str]:
-    if not PYTHON or not Path(PYTHON).is_file():
-        pytest.skip("no ADK environment: set SAC_ADK_PYTHON (.ci/run builds one)")
-    assert installed_versions(PYTHON, PINS["versions"]) == PINS["versions"], (
-        "another ag-ui-adk / google-adk version: re-pin and re-triage")
-    with served_app(PYTHON, "examples.adk_agui_app:app", "/agui", "the ADK app") as url:
+    with serve_pinned(ADK) as url:
         yield url
 
 
 def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:
-    target = target_from_options(adk_url, str(CAPS))
-    session = ConformanceSession.from_factory(target, adk_url, settings=Settings(timeout=10), records=[])
-    session.scenarios = corpus
-    for scenario, dialect in session.cases():
-        session.run(scenario, dialect)
-    assert {r.scenario_id for r in session.results} == {s.id for s in corpus}  # one gemini case each
-    check_pins("adk-agui", session)
+    check_pinned_verdicts(ADK, adk_url, corpus)  # one gemini case a scenario

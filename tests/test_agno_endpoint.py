@@ -10,8 +10,6 @@ cases carry triage records (tests/test_triage.py). Needs the ``calibration`` ext
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
@@ -20,13 +18,13 @@ from typing import Any
 import pytest
 
 pytest.importorskip("agno", reason="agno is not installed: pip install -e '.[calibration]'")
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")  # served_in_thread serves the app with it
 
-from conformance.runner import Settings  # noqa: E402
-from conformance.served import mock_server_url  # noqa: E402
-from conformance.session import ConformanceSession  # noqa: E402
-from conformance.targets.url import target_from_options  # noqa: E402
-from tests.calibration import DATA, check_pins  # noqa: E402
+from conformance.runner import Settings
+from conformance.served import mock_server_url
+from conformance.session import ConformanceSession
+from tests.agui_apps import run_corpus, served_in_thread
+from tests.calibration import DATA, check_pins
 
 ROOT = Path(__file__).resolve().parent.parent
 CAPS = ROOT / "examples" / "agno_capabilities.yaml"
@@ -40,27 +38,12 @@ TIMEOUT = 5.0
 def agno_url() -> Iterator[str]:
     from examples.agno_agui_app import create_app
 
-    server = uvicorn.Server(uvicorn.Config(create_app(mock_server_url()), host="127.0.0.1", port=0,
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, name="agno-agui", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}/agui"
-    server.should_exit = True
-    thread.join(10)
+    with served_in_thread(create_app(mock_server_url()), "/agui", "agno-agui") as url:
+        yield url
 
 
 def _run(url: str, corpus: list[Any], caps: Path = CAPS) -> ConformanceSession:
-    target = target_from_options(url, str(caps))
-    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=TIMEOUT), records=[])
-    session.scenarios = corpus
-    for scenario, dialect in session.cases():
-        session.run(scenario, dialect)
-    return session
+    return run_corpus(url, caps, corpus, Settings(timeout=TIMEOUT))
 
 
 def test_agno_verdicts_match_the_pins(agno_url: str, corpus: list[Any]) -> None:

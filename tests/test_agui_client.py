@@ -27,28 +27,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conformance import agui_client, node_oracle
-from conformance.reference import agui
-from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
-from tests.mutants import ALL_MUTANTS
-from tests.test_agui_chunks import _TextAsChunks
-
-S: dict[str, Any] = {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}
-F: dict[str, Any] = {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}
-
-
-def text(mid: str, *deltas: str, role: str = "assistant", end: bool = True) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = [{"type": "TEXT_MESSAGE_START", "messageId": mid, "role": role}]
-    out += [{"type": "TEXT_MESSAGE_CONTENT", "messageId": mid, "delta": d} for d in deltas]
-    return out + ([{"type": "TEXT_MESSAGE_END", "messageId": mid}] if end else [])
-
-
-def call(cid: str, *deltas: str, parent: str | None = None, name: str = "f") -> list[dict[str, Any]]:
-    start: dict[str, Any] = {"type": "TOOL_CALL_START", "toolCallId": cid, "toolCallName": name}
-    if parent is not None:
-        start["parentMessageId"] = parent
-    return [start, *({"type": "TOOL_CALL_ARGS", "toolCallId": cid, "delta": d} for d in deltas),
-            {"type": "TOOL_CALL_END", "toolCallId": cid}]
+from tests.agui_events import F, S, call, text
+from tests.agui_streams import chunk_streams, mutant_streams, reference_streams, skip_without_oracle
 
 
 def result(cid: str, content: str, mid: str | None = None) -> dict[str, Any]:
@@ -135,12 +116,6 @@ HAND: dict[str, list[Any]] = {
 }
 
 
-def _unavailable() -> None:
-    why = node_oracle.agui_unavailable()
-    if why is not None:
-        pytest.skip(f"AG-UI client oracle unavailable: {why}")
-
-
 def _disagreements(cases: list[dict[str, Any]]) -> tuple[list[str], int, int]:
     """Streams where the port and the real runAgent differ; and how many threw, how many held messages."""
     real = {r["id"]: r["run"] for r in node_oracle.run_agui(cases)}
@@ -165,19 +140,8 @@ def _report(capsys: pytest.CaptureFixture[str], source: str, cases: list[dict[st
     assert not disagree, f"{len(disagree)} of {len(cases)} streams disagree:\n" + "\n".join(disagree[:6])
 
 
-def _run(factory: Any, corpus: list[Scenario], dialects: tuple[str, ...], prefix: str,
-         settings: Settings) -> list[dict[str, Any]]:
-    cases = []
-    for scenario in corpus:
-        for dialect in dialects:
-            res = run_case(factory, scenario, dialect, settings, adapter_name=prefix)
-            if res.events:
-                cases.append({"id": f"{prefix}:{res.case_id}", "events": res.events})
-    return cases
-
-
 def test_hand_written_streams(capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
+    skip_without_oracle()
     cases = [{"id": name, "events": events} for name, events in HAND.items()]
     disagree, threw, with_messages = _disagreements(cases)
     _report(capsys, "hand-written", cases, disagree, threw, with_messages)
@@ -192,13 +156,9 @@ def test_hand_written_streams(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_corpus_and_mutant_streams(corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
-    cases = _run(agui, corpus, ("v2", "v3", "v4", "mastra"), "ref", Settings(timeout=5.0))
-    cases += _run(_TextAsChunks, corpus, ("v3",), "chunks", Settings(timeout=5.0))
-    for mutant in (m for m in ALL_MUTANTS if m.base in ("agui", "agui-bridge")):
-        chosen = [s for s in corpus if set(s.rows) & (mutant.targets | {"8.1.4", "8.1.9"})
-                  or s.id.startswith("tool.text-between")]
-        cases += _run(mutant.factory, chosen, tuple(mutant.dialects[:1]), mutant.name, Settings(timeout=2.0, grace=0.5))
+    skip_without_oracle()
+    cases = reference_streams(corpus) + chunk_streams(corpus)
+    cases += mutant_streams(corpus, also=lambda s: s.id.startswith("tool.text-between"))
     disagree, threw, with_messages = _disagreements(cases)
     _report(capsys, "corpus and mutants", cases, disagree, threw, with_messages)
     assert len(cases) > 1000 and threw > 50 and with_messages > 500  # it really ran, on both kinds
@@ -351,7 +311,7 @@ GENERATED = 1500
 
 
 def test_generated_streams(capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
+    skip_without_oracle()
     drawn: list[list[dict[str, Any]]] = []
 
     @settings(max_examples=GENERATED, derandomize=True, database=None, deadline=None,

@@ -17,9 +17,13 @@ from typing import Any
 import pytest
 
 from conformance.session import ConformanceSession
-from tests.test_agui_client import _disagreements, _report, _unavailable
-from tests.test_llama_index_endpoint import CAPS as LLAMA_CAPS
-from tests.test_llama_index_endpoint import llama_url  # noqa: F401  (the fixture; it skips without the venv)
+from tests.agui_apps import run_corpus
+from tests.agui_streams import skip_without_oracle
+from tests.test_agui_client import _disagreements, _report
+from tests.test_llama_index_endpoint import (
+    LLAMA,
+    llama_url,  # noqa: F401  (the fixture; it skips without the venv)
+)
 
 pydantic_run: Callable[..., ConformanceSession] | None
 agno_run: Callable[..., ConformanceSession] | None
@@ -47,36 +51,27 @@ def _agree(name: str, session: ConformanceSession, capsys: pytest.CaptureFixture
 
 
 def test_pydantic_ai(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
+    skip_without_oracle()
     if pydantic_run is None:
         pytest.skip("pydantic-ai is not installed")
     _agree("pydantic-ai", pydantic_run(request.getfixturevalue("agui_url"), corpus), capsys)
 
 
 def test_agno(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
+    skip_without_oracle()
     if agno_run is None:
         pytest.skip("agno is not installed")
     _agree("agno", agno_run(request.getfixturevalue("agno_url"), corpus), capsys)
 
 
 def test_llama_index(request: pytest.FixtureRequest, corpus: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
-    from conformance.runner import Settings
-    from conformance.targets.url import target_from_options
-
-    url = request.getfixturevalue("llama_url")
-    session = ConformanceSession.from_factory(target_from_options(url, str(LLAMA_CAPS)), url,
-                                              settings=Settings(timeout=10))
-    session.scenarios = corpus
-    for scenario, dialect in session.cases():
-        session.run(scenario, dialect)
-    _agree("llama-index", session, capsys)
+    skip_without_oracle()
+    _agree("llama-index", run_corpus(request.getfixturevalue("llama_url"), LLAMA.capabilities, corpus), capsys)
 
 
 def test_ag_ui_mastra(capsys: pytest.CaptureFixture[str]) -> None:
     """@ag-ui/mastra's MastraAgent through its node harness (tests/test_ag_ui_mastra.py)."""
-    _unavailable()
+    skip_without_oracle()
     from conformance.targets.cmd import CmdTarget
     from tests.test_ag_ui_mastra import HARNESS, _skip_reason
 
@@ -98,7 +93,7 @@ def test_recorded_runs_of_every_pinned_ag_ui_adapter(capsys: pytest.CaptureFixtu
     without starting any of them: runs where their environments are missing."""
     from tests.calibration import recorded_runs
 
-    _unavailable()
+    skip_without_oracle()
     cases = [{"id": f"{name}:{r.case_id}", "events": list(r.events)} for name, records in recorded_runs().items()
              for r in records if r.events and r.capabilities is not None and r.capabilities.output == "ag-ui"]
     disagree, threw, with_messages = _disagreements(cases)

@@ -9,6 +9,7 @@ renders the same way does not.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -18,24 +19,12 @@ from conformance.agui_client_view import ROW, check, expected_view
 from conformance.reference import agui
 from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
+from tests import agui_events
+from tests.agui_events import F, S, text
 from tests.test_agui_chunks import _TextAsChunks
 
-S: dict[str, Any] = {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}
-F: dict[str, Any] = {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}
-
-
-def text(mid: str, *deltas: str, role: str = "assistant") -> list[dict[str, Any]]:
-    return [{"type": "TEXT_MESSAGE_START", "messageId": mid, "role": role},
-            *({"type": "TEXT_MESSAGE_CONTENT", "messageId": mid, "delta": d} for d in deltas),
-            {"type": "TEXT_MESSAGE_END", "messageId": mid}]
-
-
-def call(cid: str, *deltas: str, parent: str | None = None, name: str = "get_weather") -> list[dict[str, Any]]:
-    start: dict[str, Any] = {"type": "TOOL_CALL_START", "toolCallId": cid, "toolCallName": name}
-    if parent is not None:
-        start["parentMessageId"] = parent
-    return [start, *({"type": "TOOL_CALL_ARGS", "toolCallId": cid, "delta": d} for d in deltas),
-            {"type": "TOOL_CALL_END", "toolCallId": cid}]
+# The scenarios' tool.
+call = partial(agui_events.call, name="get_weather")
 
 
 def _scenario(corpus: list[Scenario], sid: str) -> Scenario:
@@ -172,3 +161,13 @@ def test_the_reference_passes_the_row_on_every_case(corpus: list[Scenario]) -> N
                 assert not [f for f in result.findings if f.row == ROW], result.describe()
                 graded += expected_view(scenario, dialect) is not None and bool(result.events)
     assert graded > 550  # the row had a picture to compare on most cases
+
+
+def test_a_suspended_call_may_be_awaiting_or_not() -> None:
+    from conformance.agui_client_view import ClientView, differences
+
+    expected = ClientView(text="a", may_await=["c1"])
+    assert differences(expected, ClientView(text="a", awaiting=["c1"])) == []
+    assert differences(expected, ClientView(text="a")) == []
+    assert differences(expected, ClientView(text="a", awaiting=["c2"])) != []
+    assert differences(ClientView(text="a"), ClientView(text="a", awaiting=["c1"])) != []

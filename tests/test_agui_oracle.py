@@ -27,10 +27,9 @@ from typing import Any
 import pytest
 
 from conformance import node_oracle
-from conformance.reference import agui
 from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
-from tests.mutants import ALL_MUTANTS
+from tests.agui_streams import chunk_streams, mutant_streams, reference_streams, skip_without_oracle
 from tests.test_agui_chunks import _TextAsChunks
 
 S: dict[str, Any] = {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}
@@ -118,12 +117,6 @@ HAND: dict[str, tuple[list[Any], int | None]] = {
 }
 
 
-def _unavailable() -> None:
-    why = node_oracle.agui_unavailable()
-    if why is not None:
-        pytest.skip(f"AG-UI client oracle unavailable: {why}")
-
-
 def _stripped(events: list[Any], stripped: list[list[Any]]) -> list[tuple[str, str]]:
     # enforceEvents names a stripped key by its JSON pointer ('/finishReason'): its top-level key.
     return sorted({(events[i]["type"], str(path).lstrip("/").split("/")[0]) for i, path in stripped})
@@ -143,19 +136,8 @@ def _disagreements(cases: list[dict[str, Any]]) -> tuple[list[str], int]:
     return out, rejected
 
 
-def _run(factory: Any, corpus: list[Scenario], dialects: tuple[str, ...], prefix: str,
-         settings: Settings) -> list[dict[str, Any]]:
-    cases = []
-    for scenario in corpus:
-        for dialect in dialects:
-            result = run_case(factory, scenario, dialect, settings, adapter_name=prefix)
-            if result.events:
-                cases.append({"id": f"{prefix}:{result.case_id}", "events": result.events})
-    return cases
-
-
 def test_hand_written_streams_read_as_the_client_reads_them() -> None:
-    _unavailable()
+    skip_without_oracle()
     cases = [{"id": name, "events": events} for name, (events, _) in HAND.items()]
     real = {r["id"]: r for r in node_oracle.run_agui(cases)}
     # The expectation written from the client's source holds for the client itself ...
@@ -170,16 +152,9 @@ def test_hand_written_streams_read_as_the_client_reads_them() -> None:
 @pytest.mark.parametrize("source", ["reference", "text-chunks", "mutants"])
 def test_our_reading_agrees_with_ag_ui_client(source: str, corpus: list[Scenario],
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    _unavailable()
-    if source == "reference":
-        cases = _run(agui, corpus, ("v2", "v3", "v4", "mastra"), "ref", Settings(timeout=5.0))
-    elif source == "text-chunks":
-        cases = _run(_TextAsChunks, corpus, ("v3",), "chunks", Settings(timeout=5.0))
-    else:
-        cases = []
-        for mutant in (m for m in ALL_MUTANTS if m.base in ("agui", "agui-bridge")):
-            chosen = [s for s in corpus if set(s.rows) & (mutant.targets | {"8.1.4", "8.1.9"})]
-            cases += _run(mutant.factory, chosen, mutant.dialects[:1], mutant.name, Settings(timeout=2.0, grace=0.5))
+    skip_without_oracle()
+    streams = {"reference": reference_streams, "text-chunks": chunk_streams, "mutants": mutant_streams}[source]
+    cases = streams(corpus)
     disagree, rejected = _disagreements(cases)
     with capsys.disabled():
         print(f"\nagui oracle ({source}): ours and @ag-ui/client agree on {len(cases) - len(disagree)} of "
@@ -193,7 +168,7 @@ def test_our_reading_agrees_with_ag_ui_client(source: str, corpus: list[Scenario
 def test_a_text_message_chunk_stream_of_the_reference_passes(corpus: list[Scenario]) -> None:
     """Issue 15's done-when: the reference's text as TEXT_MESSAGE_CHUNKs passes our grader and the client
     reads the same text; the same shorthand still fails where the client refuses it."""
-    _unavailable()
+    skip_without_oracle()
     scenario = next(s for s in corpus if s.id == "text.basic.001")
     result = run_case(_TextAsChunks, scenario, "v3", Settings(timeout=5.0))
     assert "TEXT_MESSAGE_CHUNK" in {e["type"] for e in result.events}

@@ -1,10 +1,15 @@
 """Real provider captures (tests/data/captures, recorded from the live APIs by the AI SDK's authors)
 import into scenarios, replay byte for byte, and the official SDK reads the byte-exact replay as it
-reads the re-rendered one (the parts through the kit's encoder)."""
+reads the capture file's own bytes (served by a plain HTTP server, no kit code in the way), and the
+re-rendered one (the parts through the kit's encoder) the same again."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import json
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -138,13 +143,54 @@ def _sdk_read(wire: str, base: str, sid: str) -> dict[str, Any]:
     return {"text": text, "stop": chunks[-1].candidates[0].finish_reason, "calls": calls}
 
 
+class _CaptureHandler(http.server.BaseHTTPRequestHandler):
+    """Answers every POST with the capture file's bytes as the provider framed them: the original."""
+
+    body = b""
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("content-length", str(len(self.body)))
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, *args: Any) -> None:
+        """Quiet: the test reads the answers, not the log."""
+
+
+@contextlib.contextmanager
+def _capture_server(body: bytes) -> Iterator[str]:
+    handler = type("Handler", (_CaptureHandler,), {"body": body})
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as srv:
+        thread = threading.Thread(target=srv.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{srv.server_address[1]}"
+        finally:
+            srv.shutdown()
+
+
 @pytest.mark.parametrize("wire", sorted(FILES))
-def test_official_sdk_reads_both_replays_the_same(wire: str, served: Any) -> None:
+def test_official_sdk_reads_the_exact_replay_as_it_reads_the_capture(wire: str, served: Any) -> None:
     srv, scenarios = served
+    with _capture_server(as_sse(wire)) as original_url:
+        original = _sdk_read(wire, original_url, "any")
     exact = _sdk_read(wire, srv.base_url, scenarios[f"{wire}-exact"].id)
     rendered = _sdk_read(wire, srv.base_url, scenarios[f"{wire}-rendered"].id)
-    assert exact == rendered
-    assert exact["text"] == WANT[wire]["text"] and exact["calls"] == WANT[wire]["calls"]
+    assert exact == original
+    assert rendered == original
+    assert original["text"] == WANT[wire]["text"] and original["calls"] == WANT[wire]["calls"]
+
+
+def test_the_sdk_comparison_can_fail() -> None:
+    """The plain server really serves the file: a capture with one payload changed reads differently."""
+    with _capture_server(as_sse("anthropic")) as url:
+        original = _sdk_read("anthropic", url, "any")
+    with _capture_server(as_sse("anthropic").replace(b'"text":"Hello"', b'"text":"Howdy"')) as url:
+        changed = _sdk_read("anthropic", url, "any")
+    assert changed != original and changed["text"].startswith("Howdy!")
 
 
 def _suite(cwd: Path, scenarios: Path) -> Any:
@@ -181,3 +227,50 @@ def test_imported_scenario_runs_under_the_suite(tmp_path: Path) -> None:
     passed, failed = _suite(tmp_path, good), _suite(tmp_path, bad)
     assert passed.returncode == 0 and "PASS=1" in passed.stdout, passed.stdout[-2000:]
     assert failed.returncode != 0 and "FAIL=1" in failed.stdout, failed.stdout[-2000:]
+
+
+def test_a_json_answer_imports_and_replays_to_non_streaming_requests(tmp_path: Path) -> None:
+    answer = (b'{"id":"chatcmpl-1","object":"chat.completion","created":0,"model":"gpt-x","choices":[{"index":0,'
+              b'"message":{"role":"assistant","content":"Bonjour"},"finish_reason":"stop"}],'
+              b'"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}')
+    src = tmp_path / "answer.json"
+    src.write_bytes(answer)
+    assert main(["import", str(src), "--wire", "openai-chat", "--out", str(tmp_path), "--id", "captured.json"]) == 0
+    s = load_scenario(tmp_path / "captured.json.yaml")
+    assert s.recording is not None and not s.recording.streamed and s.expected.text == "Bonjour"
+    with ThreadedMockServer([s], time_scale=0.0) as srv:
+        oc = openai.OpenAI(base_url=srv.base_url + "/v1", api_key="k", max_retries=0)
+        raw = oc.chat.completions.with_raw_response.create(model="scenario:captured.json",
+                                                          messages=[{"role": "user", "content": "hi"}])
+        assert raw.http_response.content == answer  # the JSON bytes, to a non-streaming request
+        stream = oc.chat.completions.create(model="scenario:captured.json", stream=True,
+                                            messages=[{"role": "user", "content": "hi"}])
+        assert "".join(c.choices[0].delta.content or "" for c in stream if c.choices) == "Bonjour"
+
+
+@pytest.mark.parametrize("wire", sorted(FILES))
+def test_record_against_an_upstream_playing_the_capture(wire: str, tmp_path: Path) -> None:
+    """The proxy in front of an upstream that plays the real capture: the SDK behind the proxy reads what
+    it reads from the upstream itself, the recording holds the capture's bytes, and both replays read
+    the same in the SDK."""
+    from mock_provider.record import Recorder, ThreadedRecorder
+
+    with _capture_server(as_sse(wire)) as upstream:
+        direct = _sdk_read(wire, upstream, "any")
+        with ThreadedRecorder(Recorder(upstream, tmp_path)) as proxy:
+            proxied = _sdk_read(wire, proxy.base_url, "any")
+            for _ in range(500):  # the SDK may stop at [DONE] before the proxy saw the upstream's end
+                if proxy.recorder.written:
+                    break
+                time.sleep(0.01)
+            written = list(proxy.recorder.written)
+    assert proxied == direct
+    assert len(written) == 1
+    recorded = load_scenario(written[0])
+    assert recorded.recording is not None and recorded.recording.body() == as_sse(wire)
+    rendered = recorded.model_copy(update={"id": recorded.id + "-r", "recording": recorded.recording.model_copy(
+        update={"replay": "rendered"})})
+    with ThreadedMockServer([recorded, rendered], time_scale=0.0) as srv:
+        assert _post(srv.base_url, wire, recorded.id).content == as_sse(wire)
+        assert _sdk_read(wire, srv.base_url, recorded.id) == direct
+        assert _sdk_read(wire, srv.base_url, rendered.id) == direct

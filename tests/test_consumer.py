@@ -8,13 +8,13 @@ from conformance.consumer import normalize_stream_chunk, process_events, ui_mess
 from conformance.consumer_view import (
     ROW,
     ConsumerView,
-    Segment,
     actual_view,
     check,
     differences,
     expected_view,
 )
 from conformance.contract import Policies
+from conformance.display_items import Segment
 from conformance.reference import agui, tanstack
 from conformance.runner import run_case
 from mock_provider.scenario import Scenario

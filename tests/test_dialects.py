@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mock_provider.dialects import DialectError, decode_items, encode_parts
-from mock_provider.parts import PART_TYPES, Part, parse_part
+from mock_provider.parts import AGENT_PART_TYPES, PART_TYPES, Part, parse_part
 
 DIALECTS = ("v2", "v3", "v4", "mastra")
 SID = "dialect.test.001"
@@ -245,6 +245,49 @@ EXAMPLES: dict[str, dict[str, list[dict[str, Any]]]] = {
         ],
         "interrupted": [{"type": "step-finish", "finishReason": {"unified": "interrupted"}}],
     },
+    "tool-call-suspended": {
+        "minimal": [CALL, {"type": "tool-call-suspended", "toolCallId": "c1"}],
+        "rich": [CALL, {"type": "tool-call-suspended", "toolCallId": "c1", "suspendPayload": {"ask": "city?"},
+                        "resumeSchema": '{"type":"object"}'}],
+        "orphan": [{"type": "tool-call-suspended", "toolCallId": "c9"}],
+    },
+    "tool-error": {
+        "minimal": [{"type": "tool-error", "toolCallId": "c1", "toolName": "get_weather", "error": "boom"}],
+        "rich": [CALL, {"type": "tool-error", "toolCallId": "c1", "toolName": "get_weather",
+                        "error": {"name": "Error", "message": "boom"}, "providerExecuted": False,
+                        "providerMetadata": PM}],
+    },
+    "tool-output-denied": {
+        "minimal": [{"type": "tool-output-denied", "toolCallId": "c1", "toolName": "get_weather", "approvalId": "a1"}],
+        "rich": [CALL, {"type": "tool-output-denied", "toolCallId": "c1", "toolName": "get_weather",
+                        "approvalId": "a1", "reason": "not now"}],
+    },
+    "reasoning-signature": {
+        "minimal": [{"type": "reasoning-signature", "id": "r1", "signature": "sig=="}],
+        "rich": [{"type": "reasoning-signature", "id": "r1", "signature": "sig==", "providerMetadata": PM}],
+    },
+    "redacted-reasoning": {
+        "minimal": [{"type": "redacted-reasoning", "id": "r1", "data": "opaque"}],
+        "rich": [{"type": "redacted-reasoning", "id": "r1", "data": {"blob": "opaque"}, "providerMetadata": PM}],
+    },
+    "abort": {"minimal": [{"type": "abort"}]},
+    "object": {
+        "minimal": [{"type": "object", "object": {}}],
+        "rich": [{"type": "object", "object": {"city": "Par"}}],
+    },
+    "object-result": {
+        "minimal": [{"type": "object-result", "object": None}],
+        "rich": [{"type": "object-result", "object": {"city": "Paris", "tempC": 21}}],
+    },
+    "data": {
+        "minimal": [{"type": "data", "name": "progress", "data": None}],
+        "rich": [{"type": "data", "name": "progress", "data": {"pct": 50}, "id": "d1", "transient": True}],
+    },
+    "tripwire": {
+        "minimal": [{"type": "tripwire", "reason": "blocked"}],
+        "rich": [{"type": "tripwire", "reason": "blocked", "retry": False, "metadata": {"score": 0.9},
+                  "processorId": "moderation"}],
+    },
 }
 
 CASES = [(t, name) for t in PART_TYPES for name in EXAMPLES[t]]
@@ -277,7 +320,7 @@ def test_examples_cover_every_part_type() -> None:
     assert set(EXAMPLES) == set(PART_TYPES)
     for t, named in EXAMPLES.items():
         assert {"minimal"} <= set(named), t
-        if t != "ping":  # ping has no fields: its minimal example is its rich one
+        if t not in ("ping", "abort"):  # no fields: the minimal example is the rich one
             assert "rich" in named, t
 
 
@@ -312,8 +355,8 @@ def test_v4_is_lossless(part_type: str, example: str) -> None:
     lossy = (part_type, example) in {("finish", "unknown"), ("tool-result", "rich")}
     if lossy:  # 'unknown' -> 'other'; V2-only tool-result.providerExecuted is left out
         return
-    if part_type in ("step-start", "step-finish"):
-        return  # agent-loop parts: V4 has none (test_step_parts_are_mastra_only)
+    if part_type in AGENT_PART_TYPES:
+        return  # agent-loop parts: V4 has none (test_agent_parts_are_mastra_only)
     assert decode_items(enc(seq, "v4"), "v4") == parts(seq)
 
 
@@ -647,8 +690,9 @@ def test_mastra_tool_result_and_approval() -> None:
             "providerMetadata": PM,
         },
     )
-    with pytest.raises(DialectError, match="preliminary"):
-        one(EXAMPLES["tool-result"]["preliminary"][0], "mastra")
+    # A preliminary result is the output a tool streams before its result: Mastra's tool-output.
+    assert one(EXAMPLES["tool-result"]["preliminary"][0], "mastra") == m(
+        "tool-output", {"output": 1, "toolCallId": "c1", "toolName": "f"})
     assert enc_last(EXAMPLES["tool-approval-request"]["minimal"], "mastra") == [
         m(
             "tool-call-approval",
@@ -755,11 +799,49 @@ def test_mastra_step_chunks() -> None:
     assert back.usage is not None and back.usage.input_tokens.total == 7
 
 
-@pytest.mark.parametrize("dialect", ["v2", "v3", "v4"])
-def test_step_parts_are_mastra_only(dialect: str) -> None:
+@pytest.mark.parametrize("dialect", ["v2", "v3", "v4", "openai-chat", "anthropic", "openai-responses", "gemini"])
+def test_agent_parts_are_mastra_only(dialect: str) -> None:
     for part in ({"type": "step-start"}, {"type": "step-finish", "finishReason": {"unified": "stop"}}):
-        with pytest.raises(DialectError, match="agent-loop step"):
-            one(part, dialect)
+        if dialect in ("v2", "v3", "v4"):
+            with pytest.raises(DialectError, match="agent-loop step"):
+                one(part, dialect)
+    table = importlib.import_module("mock_provider.dialects").dialect(dialect).rules
+    for kind in AGENT_PART_TYPES:
+        assert table[kind].action == "error" and table[kind].note, (dialect, kind)
+    assert "tool-result{isError: true}" in table["tool-error"].note
+
+
+def test_mastra_agent_chunks() -> None:
+    """Each agent-loop part as its ChunkType member (@mastra/core 1.71.0 dist/stream/types.d.ts)."""
+    assert enc_last(EXAMPLES["tool-call-suspended"]["rich"], "mastra") == [m("tool-call-suspended", {
+        "toolCallId": "c1", "toolName": "get_weather", "suspendPayload": {"ask": "city?"},
+        "args": {"city": "Paris"}, "resumeSchema": '{"type":"object"}'})]
+    # ToolCallSuspendedPayload: every key required (suspendPayload: any; resumeSchema: string).
+    assert enc_last(EXAMPLES["tool-call-suspended"]["minimal"], "mastra")[0]["payload"] == {
+        "toolCallId": "c1", "toolName": "get_weather", "suspendPayload": None, "args": {"city": "Paris"},
+        "resumeSchema": "{}"}
+    with pytest.raises(DialectError, match="c9"):
+        enc(EXAMPLES["tool-call-suspended"]["orphan"], "mastra")
+    assert enc_last(EXAMPLES["tool-error"]["rich"], "mastra") == [m("tool-error", {
+        "toolCallId": "c1", "toolName": "get_weather", "error": {"name": "Error", "message": "boom"},
+        "args": {"city": "Paris"}, "providerExecuted": False, "providerMetadata": PM})]
+    assert enc_last(EXAMPLES["tool-output-denied"]["rich"], "mastra") == [m("tool-output-denied", {
+        "toolCallId": "c1", "toolName": "get_weather", "args": {"city": "Paris"},
+        "approval": {"id": "a1", "approved": False, "reason": "not now"}})]
+    assert one(EXAMPLES["reasoning-signature"]["rich"][0], "mastra") == m(
+        "reasoning-signature", {"id": "r1", "signature": "sig==", "providerMetadata": PM})
+    assert one(EXAMPLES["redacted-reasoning"]["minimal"][0], "mastra") == m(
+        "redacted-reasoning", {"id": "r1", "data": "opaque"})
+    assert one({"type": "abort"}, "mastra") == m("abort", {})
+    # object / object-result carry `object` beside the envelope; data-* chunks have no envelope at all.
+    assert one(EXAMPLES["object"]["rich"][0], "mastra") == {
+        "type": "object", "runId": "mock-run", "from": "AGENT", "object": {"city": "Par"}}
+    assert one(EXAMPLES["object-result"]["minimal"][0], "mastra") == {
+        "type": "object-result", "runId": "mock-run", "from": "AGENT", "object": None}
+    assert one(EXAMPLES["data"]["rich"][0], "mastra") == {
+        "type": "data-progress", "data": {"pct": 50}, "id": "d1", "transient": True}
+    assert one(EXAMPLES["tripwire"]["rich"][0], "mastra") == m("tripwire", {
+        "reason": "blocked", "retry": False, "metadata": {"score": 0.9}, "processorId": "moderation"})
 
 
 # ---------------------------------------------------------------- the registry

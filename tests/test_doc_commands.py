@@ -25,7 +25,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-OTHER = {"pip", "npm", "tox", "uvicorn", "cp", "python3", "tomllib"}
+OTHER = {"pip", "npm", "node", "tox", "uvicorn", "cp", "python3", "tomllib"}
 # pytest's own options a reader means as the kit's: pytest's --strict is --strict-markers, the kit's is
 # --conformance-strict.
 NOT_THE_KITS = {"--strict": "--conformance-strict"}

@@ -144,6 +144,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "conformance merge shard-1/conformance.json shard-2/conformance.json shard-3/conformance.json --out reports":
         ("tests/test_ci_kit.py", "conformance merge"),
     "mock-provider import stream.sse --wire anthropic --out my_scenarios": ("tests/test_capture.py", '"import"'),
+    "MOCK_BASE_URL=http://127.0.0.1:8765 node --test examples/ts/shorthand.test.mjs":
+        ("tests/test_ts_shorthand.py", '"node", "--test"'),
     "mock-provider import stream.sse --wire openai-responses --out my_scenarios": ("tests/test_capture.py", '"import"'),
     "pytest --adapter=mypkg.adapter:factory --conformance-scenarios=my_scenarios":
         ("tests/test_capture.py", "--conformance-scenarios="),

@@ -10,41 +10,23 @@ docs/findings-llama-index.md), whose FAIL/ERROR cases carry triage records (test
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conformance.runner import Settings
-from conformance.session import ConformanceSession
-from conformance.targets.url import target_from_options
-from tests.calibration import DATA, check_pins
-from tests.own_venv_apps import installed_versions, served_app
+from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
 
-ROOT = Path(__file__).resolve().parent.parent
-CAPS = ROOT / "examples" / "llama_index_capabilities.yaml"
-PINS = json.loads((DATA / "llama-index-agui.verdicts.json").read_text(encoding="utf-8"))
-PYTHON = os.environ.get("SAC_LLAMA_PYTHON", "")
+LLAMA = OwnVenvApp(pins="llama-index-agui", python_variable="SAC_LLAMA_PYTHON", stack="llama-index",
+                   app="examples.llama_index_agui_app:app", path="/agui/run",
+                   capabilities=ROOT / "examples" / "llama_index_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
 def llama_url() -> Iterator[str]:
-    if not PYTHON or not Path(PYTHON).is_file():
-        pytest.skip("no llama-index environment: set SAC_LLAMA_PYTHON (.ci/run builds one)")
-    assert installed_versions(PYTHON, PINS["versions"]) == PINS["versions"], (
-        "another llama-index version: re-pin and re-triage")
-    with served_app(PYTHON, "examples.llama_index_agui_app:app", "/agui/run", "the llama-index app") as url:
+    with serve_pinned(LLAMA) as url:
         yield url
 
 
 def test_llama_index_verdicts_match_the_pins(llama_url: str, corpus: list[Any]) -> None:
-    target = target_from_options(llama_url, str(CAPS))
-    session = ConformanceSession.from_factory(target, llama_url, settings=Settings(timeout=10), records=[])
-    session.scenarios = corpus
-    for scenario, dialect in session.cases():
-        session.run(scenario, dialect)
-    assert {r.scenario_id for r in session.results} == {s.id for s in corpus}  # one openai-chat case each
-    check_pins("llama-index-agui", session)
+    check_pinned_verdicts(LLAMA, llama_url, corpus)  # one openai-chat case a scenario

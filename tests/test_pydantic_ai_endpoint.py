@@ -10,8 +10,6 @@ the target, shows up here.
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
@@ -20,13 +18,13 @@ from typing import Any
 import pytest
 
 pytest.importorskip("pydantic_ai", reason="example (c) needs pydantic-ai-slim (Python >= 3.11)")
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")  # served_in_thread serves the app with it
 
-from conformance.runner import Settings, expressible  # noqa: E402
-from conformance.served import mock_server_url  # noqa: E402
-from conformance.session import ConformanceSession  # noqa: E402
-from conformance.targets.url import target_from_options  # noqa: E402
-from tests.calibration import DATA, check_pins  # noqa: E402
+from conformance.runner import Settings, expressible
+from conformance.served import mock_server_url
+from conformance.session import ConformanceSession
+from tests.agui_apps import run_corpus, served_in_thread
+from tests.calibration import DATA, check_pins
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = json.loads((DATA / "pydantic-ai-agui.verdicts.json").read_text(encoding="utf-8"))
@@ -41,28 +39,12 @@ OWN_SERVER = 1e-9
 def agui_url() -> Iterator[str]:
     from examples.pydantic_ai_agui_app import create_app
 
-    server = uvicorn.Server(uvicorn.Config(create_app(mock_server_url(OWN_SERVER)), host="127.0.0.1", port=0,
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, name="pydantic-ai-agui", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}/agui"
-    server.should_exit = True
-    thread.join(10)
+    with served_in_thread(create_app(mock_server_url(OWN_SERVER)), "/agui", "pydantic-ai-agui") as url:
+        yield url
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
-    target = target_from_options(url, str(CAPS), **options)
-    session = ConformanceSession.from_factory(target, url, settings=Settings(timeout=10, time_scale=OWN_SERVER),
-                                              records=[])
-    session.scenarios = corpus
-    for scenario, dialect in session.cases():
-        session.run(scenario, dialect)
-    return session
+    return run_corpus(url, CAPS, corpus, Settings(timeout=10, time_scale=OWN_SERVER), **options)
 
 
 def test_pydantic_ai_verdicts_match_the_published_findings(agui_url: str, corpus: list[Any]) -> None:

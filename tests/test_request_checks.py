@@ -129,3 +129,29 @@ def test_chat_content_as_string_or_one_text_part_is_the_same_message() -> None:
     prompt = RequestCheck(path="/prompt/0/content", equals=[{"type": "text", "text": "Hi"}])
     assert [f.row for f in request_findings([prompt], {"prompt": [{"role": "user", "content": "Hi"}]}, "v3",
                                             "request.prompt")] == ["request.prompt"]
+
+
+def _turn_two_checks() -> list[RequestCheck]:
+    from mock_provider.scenario import load_corpus
+
+    scenario = next(s for s in load_corpus() if s.id == "loop.parallel.001")
+    return list(scenario.turns[0].expect_request)
+
+
+def test_a_step_s_results_in_one_tool_message_are_the_same_request() -> None:
+    """ai's loop sends a step's two results in one tool message (toResponseMessages), other agents one
+    message each; every provider sends each result on its own, so both pass loop.parallel.001's turn 2."""
+    calls = {"role": "assistant", "content": [
+        {"type": "tool-call", "toolCallId": "call_p1", "toolName": "get_weather", "input": {"city": "Paris"}},
+        {"type": "tool-call", "toolCallId": "call_p2", "toolName": "get_weather", "input": {"city": "Rome"}}]}
+    results = [{"type": "tool-result", "toolCallId": c, "toolName": "get_weather",
+                "output": {"type": "json", "value": {"temp_c": t}}} for c, t in (("call_p1", 21), ("call_p2", 25))]
+    user = {"role": "user", "content": [{"type": "text", "text": "Weather in Paris and Rome?"}]}
+    apart = {"prompt": [user, calls, *({"role": "tool", "content": [r]} for r in results)]}
+    together = {"prompt": [user, calls, {"role": "tool", "content": results}]}
+    swapped = {"prompt": [user, calls, {"role": "tool", "content": [
+        {**results[0], "toolCallId": "call_p2"}, {**results[1], "toolCallId": "call_p1"}]}]}
+    checks = _turn_two_checks()
+    assert request_findings(checks, apart, "v3", "loop.tool-result") == []
+    assert request_findings(checks, together, "v3", "loop.tool-result") == []
+    assert [f.row for f in request_findings(checks, swapped, "v3", "loop.tool-result")] == ["request.tool-history"] * 2

@@ -323,3 +323,14 @@ def test_broken_files_are_all_checked() -> None:
     for name, line, _field, _fragment in BROKEN_CASES:
         first = (BROKEN / name).read_text(encoding="utf-8").splitlines()[0]
         assert re.search(rf"\b{line}\b", first), f"{name}: first-line comment should name line {line}"
+
+
+def test_expected_suspended_names_the_scripts_suspended_calls() -> None:
+    """``expected.suspended`` lists exactly the calls a tool-call-suspended part suspends (and nothing else)."""
+    from mock_provider.parts import ToolSuspended
+    from mock_provider.scenario import load_corpus
+
+    for s in load_corpus():
+        parts = [step.part for turn in [s.script, *(t.script for t in s.turns)] for step in turn]
+        suspended = [p.tool_call_id for p in parts if isinstance(p, ToolSuspended)]
+        assert s.expected.suspended == suspended, s.id

@@ -132,3 +132,16 @@ def test_error_message_substring_and_code() -> None:
                 rows=["8.1.21"]) == ["8.1.17"]
     assert rows(exp, ok.model_copy(update={"error": ErrorRecord(message="rate limit")}),
                 rows=["8.1.21"]) == ["hygiene.error-code"]
+
+
+def test_a_suspended_call_may_be_reported_waiting() -> None:
+    """An interrupt naming a call the scenario left suspended reads as an approval: allowed for that call only."""
+    from mock_provider.transcript import ApprovalRecord
+
+    exp = Transcript(tool_calls=[call()], finish_reason="tool_calls", suspended=["c1"])
+    waiting = exp.model_copy(update={"suspended": [], "approvals": [ApprovalRecord(approval_id="r::c1",
+                                                                                   tool_call_id="c1")]})
+    assert rows(exp, waiting) == [] and rows(exp, exp.model_copy(update={"suspended": []})) == []
+    other = waiting.model_copy(update={"approvals": [ApprovalRecord(approval_id="r::c2", tool_call_id="c2")]})
+    assert rows(exp, other) == ["8.1.15"]
+    assert rows(exp.model_copy(update={"suspended": []}), waiting) == ["8.1.15"]

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from conformance.semantics import no_arguments
 from mock_provider.derive import expected_transcript
 from mock_provider.dialects import DialectError
 from mock_provider.scenario import load_corpus
@@ -19,13 +20,7 @@ from mock_provider.wires import plan_response
 from mock_provider.wires.decode import DECODED_WIRES, decode_events
 
 # What a wire cannot carry back, each with why (the decoded stream is what a consumer reads there).
-WIRE_LIMITS = {
-    ("gemini", "tool.empty-input.001"): "a functionCall's args is an object: empty arguments read as {}",
-    ("openai-chat", "reasoning.think-tags.001"): "<think> tags are content on the wire (wire.reasoning: think-tags)",
-    ("anthropic", "tool.empty-input.002"): "no input_json_delta: the input is what the stream sent, nothing",
-    ("anthropic", "tool.provider-executed.001"): "server_tool_use blocks are not decoded (listed as unmodelled)",
-    ("anthropic", "tool.provider-executed.003"): "server_tool_use blocks are not decoded (listed as unmodelled)",
-}
+WIRE_LIMITS: dict[tuple[str, str], str] = {}
 
 
 def _plain(s: Any) -> bool:
@@ -37,6 +32,10 @@ CASES = [(w, s) for s in load_corpus() if _plain(s) for w in DECODED_WIRES]
 
 def _comparable(t: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     t = dict(t, model=None)
+    # A call without arguments is "" or "{}" alike, as the grader reads it: Gemini's args is an object,
+    # and a Messages tool_use without input_json_delta has no text at all.
+    t["tool_calls"] = [dict(c, args_text="") if no_arguments(c["args_text"], c["args"]) else c
+                       for c in t["tool_calls"]]
     if t.get("usage") and other.get("usage"):
         t["usage"] = {k: v for k, v in t["usage"].items() if v is not None and other["usage"].get(k) is not None}
     if t.get("error") and "code" in t["error"]:

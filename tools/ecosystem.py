@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from _cli import wants_check  # noqa: E402
+from _cli import wants_check, write_or_check  # noqa: E402
 
 from conformance.catalog import catalog  # noqa: E402
 
@@ -255,15 +255,7 @@ def main(argv: list[str]) -> int:
     check = wants_check("python tools/ecosystem.py", "Generate docs/ecosystem.md and .html from the pinned "
                         "verdicts of real adapters (tests/data/*.verdicts.json).", argv)
     adapters = load()
-    pages = {MD: render_md(adapters), HTML: render_html(adapters)}
-    if check:
-        stale = [p.name for p, text in pages.items() if not p.is_file() or p.read_text(encoding="utf-8") != text]
-        if stale:
-            print(f"stale: {', '.join(stale)}: run `python tools/ecosystem.py`", file=sys.stderr)
-        return 1 if stale else 0
-    for path, text in pages.items():
-        path.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check({MD: render_md(adapters), HTML: render_html(adapters)}, check, "python tools/ecosystem.py")
 
 
 if __name__ == "__main__":

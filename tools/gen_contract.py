@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from _cli import wants_check  # noqa: E402
+from _cli import wants_check, write_or_check  # noqa: E402
 
 from conformance import reference  # noqa: E402
 from conformance.contract import AdapterContext, RunRequest  # noqa: E402
@@ -44,8 +44,10 @@ PROTOCOLS: dict[str, Callable[[AdapterContext], Any]] = {
     "ui-message-stream@7": reference.ui_message_stream7,
 }
 # Scenarios whose streams carry every kind of graded value: text, finish reason, model and usage;
-# reasoning; a tool call with its arguments; an upstream error with its code.
-SCENARIOS = ("text.basic.001", "reasoning.basic.001", "tool.basic.001", "error.code.001")
+# reasoning; a tool call with its arguments; an upstream error with its code; cache and reasoning
+# token counts; a provider tool's result, and one marked as an error; an approval request ending the run.
+SCENARIOS = ("text.basic.001", "reasoning.basic.001", "tool.basic.001", "error.code.001", "usage.nested.001",
+             "tool.provider-executed.001", "tool.provider-executed.002", "tool.approval.001")
 DIALECT = "v3"
 Path_ = tuple[str | int, ...]
 
@@ -125,19 +127,22 @@ def _findings(result: CaseResult) -> set[str]:
     return {f"[{f.row}](matrix.md#{row_anchor(f.row)}) ({f.level})" for f in result.findings}
 
 
-def measure(name: str) -> tuple[list[Reading], dict[str, dict[str, Any]]]:
-    """The values ``name``'s grader reads, and one example event per event type."""
+def measure(name: str) -> tuple[list[Reading], dict[str, list[dict[str, Any]]]]:
+    """The values ``name``'s grader reads, and example events per event type (the first one, then any
+    that shows a graded value the earlier ones lack, such as an approval's ``outcome``)."""
     factory = PROTOCOLS[name]
     corpus = {s.id: s for s in load_scenarios()}
     readings: dict[tuple[str, str], Reading] = {}
-    examples: dict[str, dict[str, Any]] = {}
+    examples: dict[str, list[dict[str, Any]]] = {}
+    containers: set[tuple[str, str]] = set()  # (event type, the object holding a graded value) shown by an example
     for scenario_id in SCENARIOS:
         scenario = corpus[scenario_id]
         base = run_case(factory, scenario, DIALECT)
         before = _findings(base)
         for index, event in enumerate(base.events):
             etype = str(event.get("type"))
-            examples.setdefault(etype, event)
+            if etype not in examples:
+                examples[etype] = [event]
             for path, value in leaves(event):
                 after = run_case(perturbed(factory, index, path), scenario, DIALECT)
                 goes = {k for k in (base.actual or {}) if (after.actual or {}).get(k) != (base.actual or {}).get(k)}
@@ -148,6 +153,11 @@ def measure(name: str) -> tuple[list[Reading], dict[str, dict[str, Any]]]:
                 reading = readings.setdefault((etype, shown), Reading(etype, shown, type(value).__name__, value))
                 reading.goes_to |= goes
                 reading.rows |= rows
+                container = (etype, shown.rsplit(".", 1)[0] if "." in shown else shown)
+                if container not in containers:
+                    containers.add(container)
+                    if event not in examples[etype]:
+                        examples[etype].append(event)
     return sorted(readings.values(), key=lambda r: (r.event, r.path)), examples
 
 
@@ -166,8 +176,8 @@ def render() -> str:
         "  fails; their rules are in [the conformance matrix](matrix.md);",
         "- **example**: the value the reference adapter sent (`[]`: every item of a list).",
         "",
-        "What a protocol cannot express is absent from its table and not compared. Values these scenarios",
-        "do not exercise (approvals, tool results, structured output) are described in",
+        "What a protocol cannot express is absent from its table and not compared. What these scenarios",
+        "do not exercise (structured output, a call the upstream never completed, agent loops) is described in",
         "[Checking your adapter](adapters.md#where-each-graded-value-goes-per-output-protocol).",
     ]
     for name in PROTOCOLS:
@@ -181,7 +191,7 @@ def render() -> str:
             example = example if len(example) <= 40 else example[:37] + "..."
             lines.append(f"| `{r.event}` | `{r.path}` | {r.kind} | {goes} | {rows} | `{example}` |")
         lines += ["", "Example events:", "", "```json"]
-        lines += [json.dumps(examples[t], sort_keys=False) for t in sorted({r.event for r in readings})]
+        lines += [json.dumps(e, sort_keys=False) for t in sorted({r.event for r in readings}) for e in examples[t]]
         lines += ["```"]
     return "\n".join(lines) + "\n"
 
@@ -189,14 +199,7 @@ def render() -> str:
 def main(argv: list[str]) -> int:
     """Write the page, or with ``--check`` exit 1 when the committed one is stale."""
     check = wants_check("python tools/gen_contract.py", "Generate docs/contract.md: the values the grader reads.", argv)
-    text = render()
-    if check:
-        if DOC.read_text(encoding="utf-8") != text:
-            print("docs/contract.md is stale: run `python tools/gen_contract.py`", file=sys.stderr)
-            return 1
-        return 0
-    DOC.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check({DOC: render()}, check, "python tools/gen_contract.py")
 
 
 if __name__ == "__main__":

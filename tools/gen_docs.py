@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from _cli import wants_check  # noqa: E402
+from _cli import wants_check, write_or_check  # noqa: E402
 
 from conformance.catalog import OUTPUT_PROTOCOLS, Matrix, Row, Source, family  # noqa: E402
 from conformance.findings import row_anchor  # noqa: E402
@@ -142,16 +142,10 @@ def _sources_section(matrix: Matrix) -> list[str]:
 
 def main(argv: list[str]) -> int:
     check = wants_check("python tools/gen_docs.py", "Generate docs/matrix.md from the catalog.", argv)
-    text = render()
-    if check:
-        if not DOC.exists() or DOC.read_text(encoding="utf-8") != text:
-            print("docs/matrix.md is stale: run `python tools/gen_docs.py`", file=sys.stderr)
-            return 1
-        return 0
-    DOC.parent.mkdir(exist_ok=True)
-    DOC.write_text(text, encoding="utf-8")
-    print(f"wrote {DOC}")
-    return 0
+    status = write_or_check({DOC: render()}, check, "python tools/gen_docs.py")
+    if not check:
+        print(f"wrote {DOC}")
+    return status
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from _cli import wants_check  # noqa: E402
+from _cli import wants_check, write_or_check  # noqa: E402
 
 from conformance.session import PROFILES  # noqa: E402
 from mock_provider.corpus import load_scenarios  # noqa: E402
@@ -62,14 +62,7 @@ def render() -> str:
 def main(argv: list[str]) -> int:
     """Write the page, or with ``--check`` exit 1 when the committed one is stale."""
     check = wants_check("python tools/gen_profiles.py", "Generate docs/profiles.md from PROFILES.", argv)
-    text = render()
-    if check:
-        if DOC.read_text(encoding="utf-8") != text:
-            print("docs/profiles.md is stale: run `python tools/gen_profiles.py`", file=sys.stderr)
-            return 1
-        return 0
-    DOC.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check({DOC: render()}, check, "python tools/gen_profiles.py")
 
 
 if __name__ == "__main__":

@@ -182,14 +182,12 @@ def render(version: int = 6) -> str:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from _cli import wants_check
+    from _cli import wants_check, write_or_check
 
     check = wants_check("python tools/gen_ui_message_stream_schema.py",
                         "Generate the UI message stream JSON Schemas (ai 6 and 7) from their field table.",
                         sys.argv[1:])
-    outputs = {OUT: render(6), OUT7: render(7)}
-    if check:
-        sys.exit(0 if all(path.read_text(encoding="utf-8") == text for path, text in outputs.items()) else 1)
-    for path, text in outputs.items():
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
+    status = write_or_check({OUT: render(6), OUT7: render(7)}, check, "python tools/gen_ui_message_stream_schema.py")
+    if not check:
+        print(f"wrote {OUT} and {OUT7}")
+    sys.exit(status)

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from conformance.checks import (
     abort,
     abort_hang,
-    agui_consumer,
     bridge_profile,
     consumer,
     exposure,
@@ -30,7 +29,6 @@ from conformance.checks import (
     schema,
     semantics,
     transport,
-    ui_reader,
     ui_steps,
     upstream_read,
 )
@@ -53,9 +51,7 @@ CHECKS: tuple[Check, ...] = (
     invented.check,  # on a contract-breaking input, no call handed over with arguments the model never sent
     abort.check,  # the caller's abort reached the upstream, in time, and nothing else followed
     bridge_profile.check,  # the AG-UI bridge profile's own rows (seed 001)
-    consumer.check,  # the UI TanStack's StreamProcessor shows
-    ui_reader.check,  # the UI ai's readUIMessageStream shows
-    agui_consumer.check,  # the agent @ag-ui/client's runAgent leaves
+    consumer.check,  # what each protocol's official consumer shows: TanStack's, ai's reader, @ag-ui/client
     refusal.check,  # a refusal on the wire is shown (issue 15)
     retry.check,  # a refused model call retried at most max_retries times, after its Retry-After (issue 16)
     ui_steps.check,  # the UI message stream's step pairs and its finish after an error (SHOULDs)

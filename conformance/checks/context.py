@@ -57,6 +57,17 @@ PART_ROWS: dict[str, str] = {
     "finish": "8.1.18",
     "step-start": "bridge.steps",
     "step-finish": "bridge.steps",
+    # Mastra agent-loop chunks: a tool's failure is its result; the others change nothing shown (ignored).
+    "tool-error": "8.1.14",
+    "tool-call-suspended": "8.1.16",
+    "tool-output-denied": "8.1.16",
+    "reasoning-signature": "8.1.16",
+    "redacted-reasoning": "8.1.16",
+    "abort": "8.1.16",
+    "object": "8.1.16",
+    "object-result": "8.1.16",
+    "data": "8.1.16",
+    "tripwire": "8.1.16",
 }
 
 

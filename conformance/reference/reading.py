@@ -92,6 +92,25 @@ class ReadingMixin(AdapterBase):
                 "preliminary": p.get("preliminary"),
                 "providerExecuted": p.get("providerExecuted"),
             }
+        if t == "tool-output":
+            # Output a tool streams before its result: the preliminary result of the call (row 14 POLICY).
+            return {
+                "type": "tool-result",
+                "toolCallId": p.get("toolCallId"),
+                "toolName": p.get("toolName"),
+                "result": p.get("output"),
+                "preliminary": True,
+            }
+        if t == "tool-error":
+            # The tool threw: its error is the call's result (row 14), as streamText's tool-error is.
+            return {
+                "type": "tool-result",
+                "toolCallId": p.get("toolCallId"),
+                "toolName": p.get("toolName"),
+                "result": p.get("error"),
+                "isError": True,
+                "providerExecuted": p.get("providerExecuted"),
+            }
         if t in ("finish", "step-finish"):
             output = p.get("output") if isinstance(p.get("output"), dict) else {}
             assert isinstance(output, dict)
@@ -105,4 +124,6 @@ class ReadingMixin(AdapterBase):
             return {"type": "error", "error": p.get("error", p)}
         if t == "response-metadata":
             return {**p, "type": "response-metadata"}
+        # Every other chunk (tool-call-suspended, tool-output-denied, reasoning-signature, redacted-reasoning,
+        # abort, object, object-result, data-*, tripwire ...) changes nothing the output protocols carry.
         return {"type": f"mastra:{t}"}

@@ -42,6 +42,7 @@ import aiohttp
 import yaml
 from pydantic import ValidationError
 
+from conformance.caller_messages import content_text
 from conformance.contract import AdapterContext, Capabilities, RunRequest
 from conformance.findings import Finding
 from conformance.server_tools import server_tools_prop
@@ -236,14 +237,6 @@ def declared(caps: Capabilities, features: str | None, policies: str | None) -> 
 
 
 # ---------------------------------------------------------------- RunAgentInput
-def _content_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
-    return ""
-
-
 def agui_messages(messages: Iterable[dict[str, Any]]) -> list[Any]:
     """Scenario request messages (Chat Completions shape) -> AG-UI messages, ids ``msg-<n>``.
 
@@ -256,17 +249,17 @@ def agui_messages(messages: Iterable[dict[str, Any]]) -> list[Any]:
     for i, m in enumerate(messages):
         mid, role = f"msg-{i}", m.get("role")
         if role == "system":
-            out.append(SystemMessage(id=mid, content=_content_text(m.get("content"))))
+            out.append(SystemMessage(id=mid, content=content_text(m.get("content"))))
         elif role == "user":
-            out.append(UserMessage(id=mid, content=_content_text(m.get("content"))))
+            out.append(UserMessage(id=mid, content=content_text(m.get("content"))))
         elif role == "assistant":
             calls = [ToolCall(id=c["id"], function=FunctionCall(name=c["function"]["name"],
                                                                 arguments=c["function"].get("arguments", "")))
                      for c in m.get("tool_calls") or []]
-            out.append(AssistantMessage(id=mid, content=_content_text(m.get("content")) or None,
+            out.append(AssistantMessage(id=mid, content=content_text(m.get("content")) or None,
                                         tool_calls=calls or None))
         elif role == "tool":
-            out.append(ToolMessage(id=mid, content=_content_text(m.get("content")),
+            out.append(ToolMessage(id=mid, content=content_text(m.get("content")),
                                    tool_call_id=m.get("tool_call_id") or ""))
     return out
 

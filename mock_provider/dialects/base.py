@@ -197,6 +197,39 @@ class PartDialect(Dialect):
     assistant_turns: TurnCounter = prompt_assistant_turns
 
 
+# ---------------------------------------------------------------- agent-loop parts
+_STEP = "agent-loop step (Mastra chunk), not a LanguageModel part"
+# Why a LanguageModel stream (V2/V3/V4 parts or a provider's HTTP wire) cannot say each agent-loop part.
+_AGENT_PART_REASONS: dict[str, str] = {
+    "step-start": _STEP,
+    "step-finish": _STEP,
+    "tool-call-suspended": "a tool suspending itself for input is an agent-loop event (Mastra chunk); "
+                           "a LanguageModel stream runs no tools",
+    "tool-error": "a tool's execution error is an agent-loop chunk (Mastra); a LanguageModel stream carries a "
+                  "provider-executed tool's failure as tool-result{isError: true}",
+    "tool-output-denied": "a declined approval is decided by the agent loop (Mastra chunk), not sent by the model",
+    "reasoning-signature": "LanguageModelV1-era part (Mastra chunk); V2+ carry a reasoning signature in the "
+                           "reasoning parts' providerMetadata",
+    "redacted-reasoning": "LanguageModelV1-era part (Mastra chunk); V2+ carry redacted reasoning in the "
+                          "reasoning parts' providerMetadata",
+    "abort": "an agent run's abort (Mastra chunk); a LanguageModel stream has no abort part (the caller's "
+             "AbortSignal ends it)",
+    "object": "structured output the agent parsed (Mastra chunk); a LanguageModel stream carries it as text",
+    "object-result": "structured output the agent parsed (Mastra chunk); a LanguageModel stream carries it as text",
+    "data": "custom data the agent wrote (Mastra data-* chunk), not a LanguageModel part",
+    "tripwire": "a processor blocking the run is an agent-loop event (Mastra chunk), not a LanguageModel part",
+}
+
+
+def agent_part_rules() -> dict[str, Rule]:
+    """The ``error`` rules of the agent-loop parts, for every dialect but ``mastra``.
+
+    >>> agent_part_rules()["tool-error"].action, len(agent_part_rules())
+    ('error', 12)
+    """
+    return {kind: Rule("error", reason) for kind, reason in _AGENT_PART_REASONS.items()}
+
+
 # ---------------------------------------------------------------- shared helpers
 def without_interrupted() -> frozenset[str]:
     """Every canonical unified finish reason but V4's ``interrupted``.
@@ -268,6 +301,7 @@ __all__ = [
     "Rule",
     "TurnCounter",
     "UsageShape",
+    "agent_part_rules",
     "decode_finish_usage",
     "envelope_error_body",
     "fail",

@@ -33,19 +33,25 @@ from mock_provider.dialects.base import (
     without_interrupted,
 )
 from mock_provider.parts import (
+    Abort,
     Custom,
+    Data,
     Error,
     File,
     Finish,
     FinishReason,
     InputTokens,
+    ObjectPartial,
+    ObjectResult,
     OutputTokens,
     Part,
     Raw,
     ReasoningDelta,
     ReasoningEnd,
     ReasoningFile,
+    ReasoningSignature,
     ReasoningStart,
+    RedactedReasoning,
     ResponseMetadata,
     Source,
     StepFinish,
@@ -56,10 +62,14 @@ from mock_provider.parts import (
     TextStart,
     ToolApprovalRequest,
     ToolCall,
+    ToolError,
     ToolInputDelta,
     ToolInputEnd,
     ToolInputStart,
+    ToolOutputDenied,
     ToolResult,
+    ToolSuspended,
+    Tripwire,
     Usage,
     dump_part,
     parse_part,
@@ -105,8 +115,9 @@ RULES: dict[str, Rule] = {
     "tool-result": Rule(
         "mapped",
         "`tool-result{toolCallId, toolName, result, isError?, providerExecuted?, providerMetadata?}`; "
-        "`dynamic` left out, as the converter does",
-        error_when="`preliminary: true` (Mastra would pass it on as a final result)",
+        "`dynamic` left out, as the converter does. `preliminary: true` -> `tool-output{output: result, "
+        "toolCallId, toolName}`, the streamed output a tool writes before its result (Mastra has no "
+        "preliminary tool-result)",
     ),
     "tool-approval-request": Rule(
         "mapped",
@@ -150,14 +161,49 @@ RULES: dict[str, Rule] = {
     "raw": Rule("mapped", "`raw`, payload = rawValue"),
     "error": Rule("mapped", "`error{error}`"),
     "ping": Rule("error", "no ping chunk in Mastra's ChunkType"),
+    # Agent-loop chunks (AgentChunkType in dist/stream/types.d.ts of @mastra/core 1.71.0).
+    "tool-call-suspended": Rule(
+        "mapped",
+        "`tool-call-suspended{toolCallId, toolName, suspendPayload, args, resumeSchema}` (ToolCallSuspendedPayload: "
+        "all required); toolName/args from the earlier tool-call (args {} when absent), resumeSchema '{}' when "
+        "not scripted (the agent loop passes the tool's schema as a JSON string)",
+        error_when="no earlier tool-call with that toolCallId",
+    ),
+    "tool-error": Rule(
+        "mapped",
+        "`tool-error{toolCallId, toolName, error, args?, providerExecuted?, providerMetadata?}` (ToolErrorPayload); "
+        "args from the earlier tool-call when it had some. NB the agent loop puts the reified Error there; "
+        "the kit scripts its JSON form",
+    ),
+    "tool-output-denied": Rule(
+        "mapped",
+        "`tool-output-denied{toolCallId, toolName, args?, approval{id, approved: false, reason?}}` "
+        "(ToolOutputDeniedPayload); args from the earlier tool-call",
+    ),
+    "reasoning-signature": Rule("mapped", "`reasoning-signature{id, signature, providerMetadata?}`"),
+    "redacted-reasoning": Rule("mapped", "`redacted-reasoning{id, data, providerMetadata?}`"),
+    "abort": Rule("mapped", "`abort{}` (AbortPayload is open; the agent loop sends `payload: {}`)"),
+    "object": Rule("mapped", "`{type: 'object', runId, from, object}`: the object beside the envelope, no payload"),
+    "object-result": Rule("mapped", "`{type: 'object-result', runId, from, object}`, as `object`"),
+    "data": Rule(
+        "mapped",
+        "`{type: 'data-<name>', data, id?, transient?}` (DataChunkType: no runId, from or payload)",
+    ),
+    "tripwire": Rule(
+        "mapped",
+        "`tripwire{reason, retry?, metadata?, processorId?}` (TripwirePayload). NB the 1.71.0 agent loop "
+        "enqueues it without runId/from; the kit sends the envelope ChunkType requires",
+    ),
 }
 
 # Mastra's sanitizeToolCallInput: internal tokens some models append to argument JSON.
 _SPECIAL_TOKENS = re.compile(r"<\|[^|]*\|>\s*")
 _HTTP_URL = re.compile(r"^https?://", re.IGNORECASE)
 _MISSING: Any = object()
-# What one part becomes: (chunk type, payload), or None for no chunk.
+# What one part becomes: (chunk type, payload), or None for no chunk. The chunk type WHOLE marks a
+# payload that is the whole chunk (object, object-result and data-* chunks have no envelope payload).
 Payload = tuple[str, Any] | None
+WHOLE = ""
 
 
 def chunk(kind: str, payload: Any) -> dict[str, Any]:
@@ -257,7 +303,7 @@ class Encoder:
         if payload is None:
             return []
         kind, body = payload
-        return [chunk(kind, body)]
+        return [body if kind == WHOLE else chunk(kind, body)]
 
     # One handler per part class: (chunk type, payload), or None where Mastra's converter drops it.
     @functools.singledispatchmethod
@@ -338,7 +384,7 @@ class Encoder:
     @_payload.register
     def _tool_result(self, part: ToolResult) -> Payload:
         if part.preliminary:
-            raise self._fail(part, "Mastra has no preliminary tool results (it would look final)")
+            return "tool-output", {"output": part.result, "toolCallId": part.tool_call_id, "toolName": part.tool_name}
         body = {"toolCallId": part.tool_call_id, "toolName": part.tool_name, "result": part.result}
         if part.is_error is not None:
             body["isError"] = part.is_error
@@ -348,20 +394,90 @@ class Encoder:
 
     @_payload.register
     def _tool_approval_request(self, part: ToolApprovalRequest) -> Payload:
-        call = self._calls.get(part.tool_call_id)
+        name, args = self._call_of(part, part.tool_call_id, "tool-call-approval")
+        body = {"toolCallId": part.tool_call_id, "toolName": name, "args": args, "resumeSchema": "{}"}
+        return "tool-call-approval", body
+
+    def _call_of(self, part: Part, call_id: str, chunk_type: str) -> tuple[str, dict[str, Any]]:
+        """The tool name and object args (``{}`` when absent) of the earlier tool-call ``call_id``."""
+        call = self._calls.get(call_id)
         if call is None:
             raise self._fail(
-                part,
-                f"tool-call-approval needs the toolName/args of an earlier tool-call "
-                f"{part.tool_call_id!r}; none was sent",
+                part, f"{chunk_type} needs the toolName/args of an earlier tool-call {call_id!r}; none was sent"
             )
         name, args = call
-        return "tool-call-approval", {
+        return name, args if isinstance(args, dict) else {}
+
+    @_payload.register
+    def _tool_suspended(self, part: ToolSuspended) -> Payload:
+        name, args = self._call_of(part, part.tool_call_id, "tool-call-suspended")
+        return "tool-call-suspended", {
             "toolCallId": part.tool_call_id,
             "toolName": name,
-            "args": args if isinstance(args, dict) else {},
-            "resumeSchema": "{}",
+            "suspendPayload": part.suspend_payload,
+            "args": args,
+            "resumeSchema": part.resume_schema if part.resume_schema is not None else "{}",
         }
+
+    @_payload.register
+    def _tool_error(self, part: ToolError) -> Payload:
+        body: dict[str, Any] = {"toolCallId": part.tool_call_id, "toolName": part.tool_name, "error": part.error}
+        call = self._calls.get(part.tool_call_id)
+        if call is not None and isinstance(call[1], dict):
+            body["args"] = call[1]
+        if part.provider_executed is not None:
+            body["providerExecuted"] = part.provider_executed
+        return "tool-error", _with_pm(body, part.provider_metadata)
+
+    @_payload.register
+    def _tool_output_denied(self, part: ToolOutputDenied) -> Payload:
+        body: dict[str, Any] = {"toolCallId": part.tool_call_id, "toolName": part.tool_name}
+        call = self._calls.get(part.tool_call_id)
+        if call is not None and isinstance(call[1], dict):
+            body["args"] = call[1]
+        approval: dict[str, Any] = {"id": part.approval_id, "approved": False}
+        if part.reason is not None:
+            approval["reason"] = part.reason
+        body["approval"] = approval
+        return "tool-output-denied", body
+
+    @_payload.register
+    def _reasoning_signature(self, part: ReasoningSignature) -> Payload:
+        body = {"id": part.id, "signature": part.signature}
+        return "reasoning-signature", _with_pm(body, part.provider_metadata)
+
+    @_payload.register
+    def _redacted_reasoning(self, part: RedactedReasoning) -> Payload:
+        return "redacted-reasoning", _with_pm({"id": part.id, "data": part.data}, part.provider_metadata)
+
+    @_payload.register
+    def _abort(self, part: Abort) -> Payload:
+        return "abort", {}
+
+    @_payload.register(ObjectPartial)
+    @_payload.register(ObjectResult)
+    def _object(self, part: ObjectPartial | ObjectResult) -> Payload:
+        return WHOLE, {"type": part.type, "runId": RUN_ID, "from": FROM, "object": part.object}
+
+    @_payload.register
+    def _data(self, part: Data) -> Payload:
+        body: dict[str, Any] = {"type": f"data-{part.name}", "data": part.data}
+        if part.id is not None:
+            body["id"] = part.id
+        if part.transient is not None:
+            body["transient"] = part.transient
+        return WHOLE, body
+
+    @_payload.register
+    def _tripwire(self, part: Tripwire) -> Payload:
+        body: dict[str, Any] = {"reason": part.reason}
+        if part.retry is not None:
+            body["retry"] = part.retry
+        if part.metadata is not None:
+            body["metadata"] = part.metadata
+        if part.processor_id is not None:
+            body["processorId"] = part.processor_id
+        return "tripwire", body
 
     @_payload.register(File)
     @_payload.register(ReasoningFile)
@@ -583,6 +699,43 @@ def _decode_error(c: _Item) -> Part:
     return Error(type="error", error=c.p.get("error"))
 
 
+def _decode_tool_output(c: _Item) -> Part:
+    extra = _pick(c.p, "toolCallId", "toolName")
+    return parse_part({"type": "tool-result", "result": c.p.get("output"), "preliminary": True, **extra})
+
+
+def _decode_suspended(c: _Item) -> Part:
+    return parse_part({"type": "tool-call-suspended", **_pick(c.p, "toolCallId", "suspendPayload", "resumeSchema")})
+
+
+def _decode_tool_error(c: _Item) -> Part:
+    extra = _pick(c.p, "toolCallId", "toolName", "providerExecuted", "providerMetadata")
+    return parse_part({"type": "tool-error", "error": c.p.get("error"), **extra})
+
+
+def _decode_denied(c: _Item) -> Part:
+    approval = c.p.get("approval") if isinstance(c.p.get("approval"), dict) else {}
+    assert isinstance(approval, dict)
+    body = {"type": "tool-output-denied", **_pick(c.p, "toolCallId", "toolName"), "approvalId": approval.get("id")}
+    return parse_part({**body, **_pick(approval, "reason")})
+
+
+def _decode_signature(c: _Item) -> Part:
+    return parse_part({"type": c.kind, **_pick(c.p, "id", "signature", "providerMetadata")})
+
+
+def _decode_redacted(c: _Item) -> Part:
+    return parse_part({"type": c.kind, "data": c.p.get("data"), **_pick(c.p, "id", "providerMetadata")})
+
+
+def _decode_abort(c: _Item) -> Part:
+    return Abort(type="abort")
+
+
+def _decode_tripwire(c: _Item) -> Part:
+    return parse_part({"type": c.kind, **_pick(c.p, "reason", "retry", "metadata", "processorId")})
+
+
 # Mastra chunk type -> the decoder of its payload.
 _DECODERS: dict[str, Callable[[_Item], Part]] = {
     "response-metadata": _decode_response_metadata,
@@ -607,6 +760,14 @@ _DECODERS: dict[str, Callable[[_Item], Part]] = {
     "step-finish": _decode_step_finish,
     "raw": _decode_raw,
     "error": _decode_error,
+    "tool-output": _decode_tool_output,
+    "tool-call-suspended": _decode_suspended,
+    "tool-error": _decode_tool_error,
+    "tool-output-denied": _decode_denied,
+    "reasoning-signature": _decode_signature,
+    "redacted-reasoning": _decode_redacted,
+    "abort": _decode_abort,
+    "tripwire": _decode_tripwire,
 }
 
 
@@ -618,6 +779,10 @@ def decode(item: dict[str, Any]) -> list[Part]:
     """
     kind = item.get("type")
     payload = item.get("payload")
+    if kind in ("object", "object-result"):
+        return [parse_part({"type": kind, "object": item.get("object")})]
+    if isinstance(kind, str) and kind.startswith("data-"):
+        return [parse_part({"type": "data", "name": kind[5:], **_pick(item, "data", "id", "transient")})]
     if not isinstance(kind, str) or kind not in _DECODERS:
         raise ValueError(f"not a Mastra chunk this dialect produces: type {kind!r}")
     return [_DECODERS[kind](_Item(kind, payload if isinstance(payload, dict) else {}, payload))]

@@ -24,12 +24,14 @@ from mock_provider.dialects.base import (
     DialectError,
     PartDialect,
     Rule,
+    agent_part_rules,
     fail,
     tag_file_data,
     untag_file_data,
     without_interrupted,
 )
 from mock_provider.parts import (
+    AGENT_PART_TYPES,
     File,
     Finish,
     FinishReason,
@@ -100,11 +102,10 @@ RULES: dict[str, Rule] = {
     "raw": Rule("same", "identity"),
     "error": Rule("same", "identity"),
     "ping": Rule("error", "no `ping` part in V2 (V4 only)"),
-    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
-    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    **agent_part_rules(),
 }
 
-_NOT_IN_V2 = {"tool-approval-request", "reasoning-file", "custom", "ping", "step-start", "step-finish"}
+_NOT_IN_V2 = {"tool-approval-request", "reasoning-file", "custom", "ping", *AGENT_PART_TYPES}
 
 
 def flat_usage(usage: Usage) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from mock_provider.dialects.base import (
     DialectError,
     PartDialect,
     Rule,
+    agent_part_rules,
     decode_finish_usage,
     fail,
     tag_file_data,
@@ -82,8 +83,7 @@ RULES: dict[str, Rule] = {
     "raw": Rule("same", "identity"),
     "error": Rule("same", "identity"),
     "ping": Rule("error", "no `ping` part in V3 (V4 only)"),
-    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
-    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    **agent_part_rules(),
 }
 
 # Part types that exist only from V4 on.

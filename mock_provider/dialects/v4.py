@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mock_provider.dialects.base import PartDialect, Rule, decode_finish_usage, fail
+from mock_provider.dialects.base import PartDialect, Rule, agent_part_rules, decode_finish_usage, fail
 from mock_provider.parts import (
     Finish,
     Part,
@@ -61,8 +61,7 @@ RULES: dict[str, Rule] = {
     "raw": Rule("same", "identity"),
     "error": Rule("same", "identity"),
     "ping": Rule("same", "identity"),
-    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
-    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    **agent_part_rules(),
 }
 
 

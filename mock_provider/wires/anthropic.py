@@ -30,7 +30,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, envelope_error_body, fail, role_turns, without_interrupted
+from mock_provider.dialects.base import (
+    DialectError,
+    Rule,
+    agent_part_rules,
+    envelope_error_body,
+    fail,
+    role_turns,
+    without_interrupted,
+)
 from mock_provider.parts import (
     Error,
     Finish,
@@ -185,8 +193,7 @@ RULES: dict[str, Rule] = {
         error_when="the response does not stream",
     ),
     "ping": Rule("mapped", "`event: ping` `{type:'ping'}`"),
-    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
-    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    **agent_part_rules(),
 }
 # raw_part steps (part types no spec defines) have no wire form either: an unknown event type
 # would turn into an error part in @ai-sdk/anthropic (6.5), which is not what the script says.

@@ -5,7 +5,10 @@ The encoders (:mod:`mock_provider.wires.openai_chat`, ``anthropic``, ``openai_re
 model (:mod:`mock_provider.parts`), reading each field the way the AI SDK's provider packages
 read it (``@ai-sdk/openai``, ``@ai-sdk/anthropic``, ``@ai-sdk/google``). What the parts model has
 no place for is not dropped silently: each such event or field is named in ``unmodelled``, and a
-byte-exact replay still carries it.
+byte-exact replay still carries it. A non-streaming (JSON) answer is read by :func:`decode_json` as
+the events that would have streamed it, so both forms of one answer mean the same parts. What a
+re-rendered replay needs to send the stream the same way rides along: the provider quirk of a part
+(``quirks``), the stream's wire options (``options``) and each malformed event (``malformed``).
 
 Example:
     >>> from mock_provider.sse import parse_sse
@@ -33,12 +36,25 @@ DECODED_WIRES = ("openai-chat", "openai-responses", "anthropic", "gemini")
 
 @dataclass
 class Decoded:
-    """The parts a stream means, and what in it the parts model does not hold (``wire: what``)."""
+    """The parts a stream means, and what in it the parts model does not hold (``wire: what``).
+
+    ``quirks`` holds, by part index, the provider quirk a part was sent with (a ``StepWire``
+    document: a refusal channel, a reused tool call index); ``options`` the stream-wide wire
+    options it showed (a ``WireOptions`` document: reasoning in ``<think>`` tags). Neither
+    changes what the parts mean; a re-rendered replay sends them the same way. ``malformed`` holds
+    each event whose data is not a JSON object, where it came: a consumer fails on it, so a
+    re-rendered replay sends it too (a ``raw_bytes`` step).
+    """
 
     parts: list[Part] = field(default_factory=list)
     unmodelled: list[str] = field(default_factory=list)
+    quirks: dict[int, dict[str, Any]] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    malformed: list[tuple[int, bytes]] = field(default_factory=list)  # (parts before it, the event's bytes)
 
-    def add(self, data: dict[str, Any]) -> None:
+    def add(self, data: dict[str, Any], quirk: dict[str, Any] | None = None) -> None:
+        if quirk:
+            self.quirks[len(self.parts)] = quirk
         self.parts.append(parse_part(data))
 
     def skip(self, what: str) -> None:
@@ -90,18 +106,23 @@ class _Blocks:
     def __init__(self, d: Decoded) -> None:
         self.d = d
         self.open: dict[str, str] = {}  # id -> "text" | "reasoning"
+        self.quirk: dict[str, dict[str, Any]] = {}  # id -> the quirk its start, deltas and end carry
 
-    def delta(self, kind: str, block_id: str, text: str) -> None:
+    def delta(self, kind: str, block_id: str, text: str, quirk: dict[str, Any] | None = None,
+              whole: bool = True) -> None:
+        """A delta, opening its block first; ``whole=False``: the quirk is the delta's alone."""
         if block_id not in self.open:
             self.open[block_id] = kind
-            self.d.add({"type": f"{kind}-start", "id": block_id})
-        self.d.add({"type": f"{kind}-delta", "id": block_id, "delta": text})
+            if quirk and whole:
+                self.quirk[block_id] = quirk
+            self.d.add({"type": f"{kind}-start", "id": block_id}, self.quirk.get(block_id))
+        self.d.add({"type": f"{kind}-delta", "id": block_id, "delta": text}, quirk)
 
     def close(self, block_id: str | None = None) -> None:
         for bid in [block_id] if block_id is not None else list(self.open):
             kind = self.open.pop(bid, None)
             if kind is not None:
-                self.d.add({"type": f"{kind}-end", "id": bid})
+                self.d.add({"type": f"{kind}-end", "id": bid}, self.quirk.pop(bid, None))
 
 
 class _Calls:
@@ -111,10 +132,14 @@ class _Calls:
         self.d = d
         self.args: dict[str, list[str]] = {}
         self.names: dict[str, str] = {}
+        self.provider: set[str] = set()  # calls the provider runs itself (Messages server tools)
 
-    def start(self, call_id: str, name: str) -> None:
+    def start(self, call_id: str, name: str, quirk: dict[str, Any] | None = None, *, provider: bool = False) -> None:
         self.args[call_id], self.names[call_id] = [], name
-        self.d.add({"type": "tool-input-start", "id": call_id, "toolName": name})
+        flag = {"providerExecuted": True} if provider else {}
+        if provider:
+            self.provider.add(call_id)
+        self.d.add({"type": "tool-input-start", "id": call_id, "toolName": name, **flag}, quirk)
 
     def delta(self, call_id: str, text: str) -> None:
         if call_id in self.args and text:
@@ -129,8 +154,9 @@ class _Calls:
             self.d.add({"type": "tool-input-delta", "id": call_id, "delta": whole[len(text):]})
             text = whole
         self.d.add({"type": "tool-input-end", "id": call_id})
+        flag = {"providerExecuted": True} if call_id in self.provider else {}
         self.d.add({"type": "tool-call", "toolCallId": call_id, "toolName": self.names[call_id],
-                    "input": text})
+                    "input": text, **flag})
 
     def end_all(self) -> None:
         for call_id in list(self.args):
@@ -146,9 +172,11 @@ def _json(ev: SseEvent, d: Decoded, wire: str) -> dict[str, Any] | None:
         value = json.loads(ev.data)
     except ValueError:
         d.skip(f"{wire}: a data line that is not JSON")
+        d.malformed.append((len(d.parts), ev.raw))
         return None
     if not isinstance(value, dict):
         d.skip(f"{wire}: a data line that is not a JSON object")
+        d.malformed.append((len(d.parts), ev.raw))
         return None
     return value
 
@@ -170,6 +198,8 @@ class _Chat:
         self.reason: str | None = None
         self.usage: dict[str, Any] | None = None
         self.refused = False  # a `delta.refusal` came: `stop` then reads as content-filter, as consumers read it
+        self.started = 0  # calls started so far: the index a call gets unless the provider reuses or skips one
+        self.think: bool | None = None  # think-tags: None before any content, True inside `<think>`
 
     def event(self, ev: SseEvent) -> None:
         if ev.data == "[DONE]":
@@ -202,15 +232,37 @@ class _Chat:
         for key in ("reasoning_content", "reasoning"):
             if isinstance(delta.get(key), str) and delta[key]:
                 self.blocks.delta("reasoning", "reasoning-0", delta[key])
-        for key in ("content", "refusal"):
-            if isinstance(delta.get(key), str) and delta[key]:
-                self.refused = self.refused or key == "refusal"
-                self.blocks.close("reasoning-0")
-                self.blocks.delta("text", "txt-0", delta[key])
+        if isinstance(delta.get("content"), str) and delta["content"]:
+            self._content(delta["content"])
+        if isinstance(delta.get("refusal"), str) and delta["refusal"]:
+            self.refused = True
+            self.blocks.close("reasoning-0")
+            self.blocks.delta("text", "txt-0", delta["refusal"], {"channel": "refusal"}, whole=False)
         for tc in delta.get("tool_calls") or []:
             self._tool_call(tc)
         if choice.get("finish_reason"):
             self.reason = choice["finish_reason"]
+
+    def _content(self, text: str) -> None:
+        """Content, with reasoning in ``<think>...</think>`` at its start read as reasoning (the
+        think-tags form of open-weight models; a tag cut across two chunks reads as text)."""
+        if self.think is None:
+            self.think = text.startswith("<think>")
+            if self.think:
+                self.d.options["reasoning"] = "think-tags"
+                text = text[len("<think>"):]
+        if self.think:
+            inside, closed, text = text.partition("</think>")
+            if inside:
+                self.blocks.delta("reasoning", "reasoning-0", inside)
+            if not closed:
+                return
+            self.think = False
+            self.blocks.close("reasoning-0")
+            if not text:
+                return
+        self.blocks.close("reasoning-0")
+        self.blocks.delta("text", "txt-0", text)
 
     def _tool_call(self, tc: dict[str, Any]) -> None:
         index = tc.get("index", 0)
@@ -219,7 +271,9 @@ class _Chat:
             if index in self.ids:  # a new call on an index already used: the earlier call is over
                 self.calls.end(self.ids[index])
             self.ids[index] = tc["id"]
-            self.calls.start(tc["id"], fn.get("name") or "")
+            quirk = {"index": index} if isinstance(index, int) and index != self.started else None
+            self.started += 1
+            self.calls.start(tc["id"], fn.get("name") or "", quirk)
         call_id = self.ids.get(index)
         if call_id is not None and isinstance(fn.get("arguments"), str):
             self.calls.delta(call_id, fn["arguments"])
@@ -245,6 +299,23 @@ class _Chat:
 # ---------------------------------------------------------------- Anthropic Messages
 _ANTHROPIC_STOP = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "length", "tool_use": "tool-calls",
                    "refusal": "content-filter", "model_context_window_exceeded": "length"}
+
+
+# Server tool result blocks -> the tool they answer (anthropic_server_tools renders the same two).
+_SERVER_RESULTS = {"web_search_tool_result": "web_search", "code_execution_tool_result": "code_execution"}
+
+
+def _search_result(item: Any) -> Any:
+    """A WebSearchResultBlock as a result item: url, title, pageAge, encryptedContent (the defaults the
+    encoder writes, an empty encrypted content and the block type, are left out)."""
+    if not isinstance(item, dict):
+        return item
+    out: dict[str, Any] = {"url": item.get("url"), "title": item.get("title")}
+    if item.get("page_age") is not None:
+        out["pageAge"] = item["page_age"]
+    if item.get("encrypted_content"):
+        out["encryptedContent"] = item["encrypted_content"]
+    return out
 
 
 class _Anthropic:
@@ -282,11 +353,28 @@ class _Anthropic:
             self.kinds[index] = ("text", str(index))
         elif kind == "thinking":
             self.kinds[index] = ("reasoning", str(index))
-        elif kind == "tool_use":
+        elif kind in ("tool_use", "server_tool_use"):
             self.kinds[index] = ("tool", block.get("id", str(index)))
-            self.calls.start(block.get("id", str(index)), block.get("name", ""))
+            self.calls.start(block.get("id", str(index)), block.get("name", ""), provider=kind == "server_tool_use")
+        elif isinstance(kind, str) and kind.endswith("_tool_result") and kind in _SERVER_RESULTS:
+            self._server_result(kind, block)
         else:
             self.d.skip(f"anthropic: content block {kind}")
+
+    def _server_result(self, kind: str, block: dict[str, Any]) -> None:
+        """A server tool's result block, read as @ai-sdk/anthropic reads it (see anthropic_server_tools)."""
+        call_id = str(block.get("tool_use_id", ""))
+        content = block.get("content")
+        part: dict[str, Any] = {"type": "tool-result", "toolCallId": call_id,
+                                "toolName": self.calls.names.get(call_id, _SERVER_RESULTS[kind])}
+        if isinstance(content, dict) and str(content.get("type", "")).endswith("_error"):
+            part["result"] = {"type": content["type"], "errorCode": content.get("error_code")}
+            part["isError"] = True
+        elif kind == "web_search_tool_result" and isinstance(content, list):
+            part["result"] = [_search_result(r) for r in content]
+        else:
+            part["result"] = content
+        self.d.add(part)
 
     def _block_delta(self, data: dict[str, Any]) -> None:
         kind, bid = self.kinds.get(data.get("index", 0), ("", ""))
@@ -351,6 +439,7 @@ class _Responses:
         self.items: dict[str, dict[str, Any]] = {}  # item id -> item
         self.saw_call = False
         self.refused = False
+        self.failed = False  # an `error` event came: a `response.failed` after it restates that failure
 
     def event(self, ev: SseEvent) -> None:
         data = _json(ev, self.d, "openai-responses")
@@ -388,10 +477,12 @@ class _Responses:
 
     def _refusal(self, data: dict[str, Any]) -> None:
         self.refused = True  # read as the text of a content-filter finish, as the AI SDK reads it
-        self._text(data)
+        self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")), {"channel": "refusal"})
 
     def _reasoning(self, data: dict[str, Any]) -> None:
-        self.blocks.delta("reasoning", str(data.get("item_id")), str(data.get("delta", "")))
+        raw = data.get("type") == "response.reasoning_text.delta"
+        self.blocks.delta("reasoning", str(data.get("item_id")), str(data.get("delta", "")),
+                          {"channel": "reasoning_text"} if raw else None)
 
     def _arguments(self, data: dict[str, Any]) -> None:
         item = self.items.get(str(data.get("item_id"))) or {}
@@ -424,11 +515,15 @@ class _Responses:
 
     def _failed(self, data: dict[str, Any]) -> None:
         self.blocks.close()
+        if self.failed:
+            return
+        self.failed = True
         error = (data.get("response") or {}).get("error")
         self.d.add({"type": "error", "error": error if error is not None else {"message": "response.failed"}})
 
     def _error(self, data: dict[str, Any]) -> None:
         self.blocks.close()
+        self.failed = True
         self.d.add({"type": "error", "error": {k: v for k, v in data.items() if k not in ("type", "sequence_number")}})
 
     def end(self) -> None:
@@ -439,6 +534,16 @@ class _Responses:
 _GEMINI_FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
                   "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
                   "IMAGE_SAFETY": "content-filter", "MALFORMED_FUNCTION_CALL": "error", "CONTINUATION": "length"}
+
+
+def _gemini_error(error: Any) -> Any:
+    """A Google error (``{code, message, status}``) as an error part's payload: the status is its type."""
+    if not isinstance(error, dict):
+        return error
+    out = {k: v for k, v in error.items() if k != "status"}
+    if isinstance(error.get("status"), str):
+        out["type"] = error["status"]
+    return out
 
 
 class _Gemini:
@@ -457,7 +562,7 @@ class _Gemini:
             return
         if "error" in chunk:
             self.blocks.close()
-            self.d.add({"type": "error", "error": chunk["error"]})
+            self.d.add({"type": "error", "error": _gemini_error(chunk["error"])})
             return
         if not self.meta:
             self.meta = True
@@ -547,8 +652,11 @@ _DECODERS: dict[str, Callable[[Decoded], Any]] = {
     "openai-chat": _Chat, "anthropic": _Anthropic, "openai-responses": _Responses, "gemini": _Gemini}
 
 
-def decode_events(wire: str, events: Iterable[SseEvent]) -> Decoded:
+def decode_events(wire: str, events: Iterable[SseEvent], *, complete: bool = True) -> Decoded:
     """The canonical parts a streamed answer of ``wire`` carries, and what the parts do not hold.
+
+    ``complete=False`` reads a body cut short (a dropped connection, a stall the client left): what
+    was open stays open and no finish is made up, as a consumer saw it.
 
     >>> from mock_provider.sse import parse_sse
     >>> decode_events("anthropic", parse_sse(b'event: ping\\ndata: {"type":"ping"}\\n\\n')).parts[0].type
@@ -564,8 +672,126 @@ def decode_events(wire: str, events: Iterable[SseEvent]) -> Decoded:
     decoder = _DECODERS[wire](d)
     for ev in events:
         decoder.event(ev)
-    decoder.end()
+    if complete:
+        decoder.end()
     return d
 
 
-__all__ = ["DECODED_WIRES", "Decoded", "decode_events"]
+def _event(data: dict[str, Any], event: str | None = None) -> SseEvent:
+    return SseEvent(raw=b"", event=event, data=json.dumps(data))
+
+
+def _chat_events(body: dict[str, Any]) -> list[SseEvent]:
+    """A chat.completion as the one chunk that says it all (the message is the delta)."""
+    choices = []
+    for choice in body.get("choices") or []:
+        if not isinstance(choice, dict):
+            continue
+        delta = dict(choice.get("message") or {})
+        if not delta.get("annotations"):
+            delta.pop("annotations", None)  # an empty list says nothing; a non-empty one is named unmodelled
+        calls = delta.get("tool_calls")
+        if isinstance(calls, list):
+            delta["tool_calls"] = [{"index": i, **c} for i, c in enumerate(calls) if isinstance(c, dict)]
+        choices.append({"index": choice.get("index", 0), "delta": delta, "finish_reason": choice.get("finish_reason")})
+    chunk = {k: v for k, v in body.items() if k not in ("choices", "object")}
+    return [_event({**chunk, "choices": choices})]
+
+
+def _anthropic_block(index: int, block: dict[str, Any]) -> list[SseEvent]:
+    kind = block.get("type")
+    stream = {"index": index}
+    deltas: list[dict[str, Any]]
+    start: dict[str, Any]
+    if kind == "text":
+        deltas = [{"type": "text_delta", "text": block.get("text", "")}]
+        start = {"type": "text", "text": ""}
+    elif kind == "thinking":
+        deltas = [{"type": "thinking_delta", "thinking": block.get("thinking", "")}]
+        start = {"type": "thinking", "thinking": ""}
+    elif kind in ("tool_use", "server_tool_use"):
+        given = block.get("input")
+        text = json.dumps(given, ensure_ascii=False, separators=(",", ":")) if given not in (None, {}) else ""
+        deltas = [{"type": "input_json_delta", "partial_json": text}] if text else []
+        start = {**block, "input": {}}
+    else:
+        deltas, start = [], block
+    return [_event({"type": "content_block_start", **stream, "content_block": start}),
+            *(_event({"type": "content_block_delta", **stream, "delta": d}) for d in deltas),
+            _event({"type": "content_block_stop", **stream})]
+
+
+def _anthropic_events(body: dict[str, Any]) -> list[SseEvent]:
+    """A Messages ``message`` as the events that stream it."""
+    if body.get("type") == "error":
+        return [_event(body)]
+    usage = body.get("usage") or {}
+    head = {k: v for k, v in body.items() if k not in ("content", "stop_reason", "stop_sequence")}
+    events = [_event({"type": "message_start", "message": {**head, "content": [],
+                                                           "usage": {k: v for k, v in usage.items()
+                                                                     if k != "output_tokens"}}})]
+    for i, block in enumerate(body.get("content") or []):
+        if isinstance(block, dict):
+            events += _anthropic_block(i, block)
+    events.append(_event({"type": "message_delta", "delta": {"stop_reason": body.get("stop_reason")},
+                          "usage": {"output_tokens": usage.get("output_tokens")}}))
+    return [*events, _event({"type": "message_stop"})]
+
+
+def _responses_item(item: dict[str, Any]) -> list[SseEvent]:
+    item_id = item.get("id")
+    out = [_event({"type": "response.output_item.added", "item": {**item, "arguments": ""}
+                   if item.get("type") == "function_call" else item})]
+    if item.get("type") == "message":
+        for c in item.get("content") or []:
+            if isinstance(c, dict) and c.get("type") in ("output_text", "refusal"):
+                kind = "output_text" if c["type"] == "output_text" else "refusal"
+                out.append(_event({"type": f"response.{kind}.delta", "item_id": item_id,
+                                   "delta": c.get("text") if kind == "output_text" else c.get("refusal")}))
+    elif item.get("type") == "reasoning":
+        for s in item.get("summary") or []:
+            out.append(_event({"type": "response.reasoning_summary_text.delta", "item_id": item_id,
+                               "delta": (s or {}).get("text", "")}))
+        for c in item.get("content") or []:
+            out.append(_event({"type": "response.reasoning_text.delta", "item_id": item_id,
+                               "delta": (c or {}).get("text", "")}))
+    return [*out, _event({"type": "response.output_item.done", "item": item})]
+
+
+def _responses_events(body: dict[str, Any]) -> list[SseEvent]:
+    """A Responses ``response`` object as the events that stream it."""
+    if "error" in body and body.get("object") != "response":
+        return [_event({"type": "error", **(body["error"] if isinstance(body["error"], dict) else {})})]
+    events = [_event({"type": "response.created", "response": {k: body.get(k) for k in ("id", "model", "created_at")}})]
+    for item in body.get("output") or []:
+        if isinstance(item, dict):
+            events += _responses_item(item)
+    end = {"failed": "response.failed", "incomplete": "response.incomplete"}.get(str(body.get("status")),
+                                                                                  "response.completed")
+    return [*events, _event({"type": end, "response": body})]
+
+
+_JSON_EVENTS: dict[str, Callable[[dict[str, Any]], list[SseEvent]]] = {
+    "openai-chat": _chat_events, "anthropic": _anthropic_events, "openai-responses": _responses_events,
+    "gemini": lambda body: [_event(body)]}  # a generateContent answer is one streamed chunk's shape
+
+
+def decode_json(wire: str, body: Any) -> Decoded:
+    """The canonical parts a non-streaming (JSON) answer of ``wire`` carries: the answer is read as the
+    events that would have streamed it, so both forms mean the same parts.
+
+    >>> d = decode_json("openai-chat", {"id": "c", "model": "m", "created": 0, "choices": [{"index": 0,
+    ...     "message": {"role": "assistant", "content": "Hi"}, "finish_reason": "stop"}]})
+    >>> [p.type for p in d.parts]
+    ['response-metadata', 'text-start', 'text-delta', 'text-end', 'finish']
+    """
+    if wire not in _JSON_EVENTS:
+        raise ValueError(f"no decoder for wire {wire!r}; known: {', '.join(DECODED_WIRES)}")
+    if not isinstance(body, dict):
+        d = Decoded()
+        d.skip(f"{wire}: an answer that is not a JSON object")
+        return d
+    return decode_events(wire, _JSON_EVENTS[wire](body))
+
+
+__all__ = ["DECODED_WIRES", "Decoded", "decode_events", "decode_json"]

@@ -25,7 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, role_turns, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -147,8 +147,7 @@ RULES: dict[str, Rule] = {
         error_when="the response does not stream",
     ),
     "ping": Rule("error", "Gemini sends no keep-alives (and google-genai reads a non-data line as JSON)"),
-    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
-    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    **agent_part_rules(),
 }
 UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Gemini form")
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, role_turns, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -137,8 +137,7 @@ RULES: dict[str, Rule] = {
         error_when="the response does not stream (a JSON body cannot carry content and an error)",
     ),
     "ping": Rule("mapped", "an SSE comment line `: ping` (every consumer ignores comments)"),
-    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
-    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    **agent_part_rules(),
 }
 # raw_part steps (part types no spec defines) have no wire form either.
 UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Chat Completions form")

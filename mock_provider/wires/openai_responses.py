@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -168,8 +168,7 @@ RULES: dict[str, Rule] = {
         error_when="the response does not stream (a Response JSON cannot carry content and an error)",
     ),
     "ping": Rule("mapped", "an SSE comment line `: ping` (every SSE consumer ignores comments)"),
-    "step-start": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
-    "step-finish": Rule("error", "agent-loop step (Mastra chunk), not a LanguageModel part"),
+    **agent_part_rules(),
 }
 UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Responses form")
 

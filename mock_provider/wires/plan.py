@@ -207,8 +207,8 @@ def plan_response(
     if isinstance(first, HttpStatusFault):
         return error_status_plan(scenario, first, dialect)
     rec = scenario.recording
-    if rec is not None and rec.replay == "exact" and rec.wire == dialect and \
-            (streaming if streaming is not None else request.get("stream") is True or dialect == "gemini"):
+    if rec is not None and rec.replay == "exact" and rec.wire == dialect and rec.streamed == (
+            streaming if streaming is not None else request.get("stream") is True or dialect == "gemini"):
         return recorded_plan(scenario)
     if dialect not in registry.REGISTRY:
         raise ValueError(f"unknown dialect {dialect!r}")
@@ -236,6 +236,10 @@ def recorded_plan(scenario: Scenario) -> WirePlan:
     headers = {"content-type": rec.headers.get("content-type", "text/event-stream"), "cache-control": "no-cache",
                "x-mock-scenario": scenario.id}
     body: list[BodyItem] = [Chunk(c.raw(), c.delay_ms, i) for i, c in enumerate(rec.chunks)]
+    if rec.end == "disconnect":
+        body.append(Disconnect(len(rec.chunks)))
+    elif rec.end == "stall":
+        body.append(Stall(len(rec.chunks)))
     return WirePlan(rec.status, headers, body, scenario.id, rec.wire)
 
 

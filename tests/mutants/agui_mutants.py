@@ -255,7 +255,9 @@ KNOWN = {"text-start", "text-delta", "text-end", "reasoning-start", "reasoning-d
          "tool-approval-request", "stream-start", "response-metadata", "finish", "error",
          # Mastra names of the same parts
          "tool-call-input-streaming-start", "tool-call-delta", "tool-call-input-streaming-end",
-         "tool-call-approval", "step-start", "step-finish", "start"}
+         "tool-call-approval", "step-start", "step-finish", "start",
+         # Mastra's preliminary (tool-output) and failed (tool-error) tool results
+         "tool-output", "tool-error"}
 
 
 def crash_on_unknown(item: dict[str, Any], ctx: AdapterContext) -> Iterable[dict[str, Any]]:

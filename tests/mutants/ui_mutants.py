@@ -70,8 +70,10 @@ async def output_before_call(events: Stream, ctx: AdapterContext) -> Stream:
             for h in held.pop(str(call_id)):
                 yield h
             continue
-        if e.get("type") in ("finish-step", "error", "abort", "tool-approval-request"):
-            for call in list(held):  # a call with no result: sent as it was
+        if e.get("type") in ("finish-step", "error", "abort", "tool-approval-request", "text-start",
+                             "reasoning-start"):
+            # A call with no result yet (a denied one never gets one): sent as it was, before what follows.
+            for call in list(held):
                 for h in held.pop(call):
                     yield h
         yield e
