@@ -14,8 +14,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # Chat Completions reasoning dialects (WireOptions.reasoning, header X-Mock-Reasoning).
-ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags"]
-REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags")
+# `reasoning_details`: OpenRouter's `delta.reasoning` with its structured `delta.reasoning_details` beside it.
+ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags", "reasoning_details"]
+REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags", "reasoning_details")
 
 
 class _M(BaseModel):
@@ -44,7 +45,17 @@ class StepWire(_M):
     index: int | None = Field(
         default=None, ge=0, description="On a tool-input-start or an unstarted tool-call, Chat Completions: the "
         "`tool_calls[].index` sent for the call instead of its ordinal (a skipped or duplicate index).")
-
+    error_shape: Literal["openrouter"] | None = Field(
+        default=None, description="On an error part, Chat Completions: `openrouter` sends the error as "
+        "OpenRouter does mid-stream: a `chat.completion.chunk` (id, model, created) carrying top-level "
+        "`error: {code, message}` and one choice with an empty content delta and `finish_reason: 'error'`.")
+    partial_args: bool = Field(
+        default=False, description="On a tool-input-start, Gemini: when the request sets "
+        "`toolConfig.functionCallingConfig.streamFunctionCallArguments` (as Vertex AI answers it), the call's "
+        "arguments are streamed as `functionCall.partialArgs` (`{jsonPath, stringValue|numberValue|boolValue|"
+        "nullValue, willContinue}`): the name first with `willContinue: true`, each tool-input-delta's completed "
+        "values, then an empty `functionCall` at the call's tool-call part. A request that does not ask gets the "
+        "call whole.")
     delta_usage: Literal["output-only"] | None = Field(
         default=None, description="On a finish, Anthropic Messages: `message_delta.usage` carries `output_tokens` "
         "alone, as the streaming docs' examples show, instead of also repeating the cumulative input and cache "
@@ -52,6 +63,7 @@ class StepWire(_M):
 
     @model_validator(mode="after")
     def _some_quirk(self) -> StepWire:
-        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None or self.delta_usage):
+        if not (self.channel or self.filter_chunk_before or self.late or self.index is not None
+                or self.delta_usage or self.partial_args or self.error_shape):
             raise ValueError("a step's wire options name at least one quirk")
         return self

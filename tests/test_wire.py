@@ -77,7 +77,8 @@ def wire_faults(scenario: Scenario) -> set[str]:
 def quirk_refusal(exc: DialectError) -> bool:
     """A wire refusing a step's provider quirk (``StepWire``) it does not have: documented by
     ``mock_provider.wires.plan.refuse_quirks``, not by a part rule."""
-    return exc.reason.startswith("wire quirk ") and exc.reason.endswith("is a Chat Completions quirk")
+    return exc.reason.startswith("wire quirk ") and exc.reason.endswith(
+        ("is a Chat Completions quirk", "is an OpenAI Responses quirk", "is a Gemini quirk"))
 
 
 def sdk_comparable(sid: str, dialect: str, request: dict[str, Any]) -> Scenario:

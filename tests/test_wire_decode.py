@@ -48,8 +48,10 @@ def test_decoded_transcript_matches(wire: str, scenario: Any) -> None:
     if (wire, scenario.id) in WIRE_LIMITS:
         pytest.skip(WIRE_LIMITS[(wire, scenario.id)])
     try:
-        plan = plan_response(scenario, wire, {"model": "m", "stream": True, "stream_options": {"include_usage": True}},
-                             streaming=True)
+        # toolConfig asks Gemini for streamed arguments (a `partial_args` call then comes as partialArgs).
+        plan = plan_response(scenario, wire, {"model": "m", "stream": True, "stream_options": {"include_usage": True},
+                                              "toolConfig": {"functionCallingConfig": {
+                                                  "streamFunctionCallArguments": True}}}, streaming=True)
     except DialectError:
         pytest.skip("the wire cannot express the scenario")
     decoded = decode_events(wire, parse_sse(plan.body_bytes()))

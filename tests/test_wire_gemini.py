@@ -13,6 +13,7 @@ with the scenario's expected transcript; every chunk is validated against the SD
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections.abc import Iterator
@@ -26,7 +27,7 @@ from mock_provider.scenario import Scenario
 from mock_provider.server import ThreadedMockServer
 from mock_provider.transcript import Transcript, UsageRecord
 from mock_provider.wires import Disconnect, plan_response
-from mock_provider.wires.gemini import RULES, UNKNOWN_PART_RULE, Encoder, response_object
+from mock_provider.wires.gemini import RULES, STREAM_ARGS, UNKNOWN_PART_RULE, Encoder, response_object
 from tests.test_wire import (
     Seen,
     SeenCall,
@@ -199,12 +200,17 @@ def mock_client(scenario: Scenario) -> Any:
     def handler(request: Any) -> Any:
         body = json.loads(request.content or b"{}")
         streaming = request.url.path.endswith(":streamGenerateContent")
-        plan = plan_response(scenario, D, {**body, "stream": streaming})
+        # The answer Vertex AI gives a request for streamed arguments (google-genai refuses to send
+        # stream_function_call_arguments in Developer API mode): calls with `partial_args` arrive as
+        # partialArgs; from the server (below) the same scenarios arrive with whole calls.
+        plan = plan_response(scenario, D, {**body, "stream": streaming, **STREAM_ARGS})
         return httpx2.Response(plan.status, headers=plan.headers, content=body_items_bytes(plan.body))
 
     return genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
         base_url="http://mock.test", api_version="v1beta", httpx_client=httpx2.Client(
             transport=httpx2.MockTransport(handler)), retry_options=gtypes.HttpRetryOptions(attempts=1)))
+
+
 
 
 def client_for(scenario: Scenario) -> Any:
@@ -215,21 +221,60 @@ FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "R
           "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter"}
 
 
+def set_path(args: dict[str, Any], path: str, value: Any) -> None:
+    """Put one streamed value at its ``jsonPath`` (``$.a.b[2]``), a string piece after the one there."""
+    keys = [int(k) if k.isdigit() else k for k in path[2:].replace("]", "").replace("[", ".").split(".")]
+    node: Any = args
+    for key, nxt in itertools.pairwise(keys):
+        if isinstance(node, list) and key == len(node):
+            node.append({} if isinstance(nxt, str) else [])
+        elif isinstance(node, dict):
+            node.setdefault(key, {} if isinstance(nxt, str) else [])
+        node = node[key]
+    if isinstance(node, list) and keys[-1] == len(node):
+        node.append(value)
+    elif isinstance(value, str) and isinstance(node, dict) and isinstance(node.get(keys[-1]), str):
+        node[keys[-1]] += value
+    else:
+        node[keys[-1]] = value
+
+
+def read_function_call(seen: Seen, fc: Any) -> None:
+    """A whole call, or a piece of one streamed as ``partialArgs`` (google-genai ``PartialArg``): a name
+    with ``will_continue`` opens it, entries fill it, an empty ``FunctionCall`` ends it (as
+    ``@ai-sdk/google`` 4.0.121 reads them)."""
+    if fc.name is not None and fc.will_continue:
+        seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed={}, has_parsed=True))
+    if fc.partial_args is not None:
+        for arg in fc.partial_args:
+            value = next((v for v in (arg.string_value, arg.number_value, arg.bool_value) if v is not None), None)
+            set_path(seen.calls[-1].parsed, arg.json_path, value)
+    elif fc.name is None and fc.args is None and fc.will_continue is None:
+        seen.calls[-1].completed = True
+    elif not fc.will_continue:
+        seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed=fc.args, has_parsed=True, completed=True))
+
+
 def read_chunk(seen: Seen, r: Any) -> None:
     """Fold one GenerateContentResponse as ``@ai-sdk/google`` does: thoughts are reasoning, a
-    functionCall is a complete call, the finishing chunk gives the reason and usage."""
+    functionCall is a call (whole, or streamed in pieces), the finishing chunk gives the reason and usage."""
     seen.model = seen.model or r.model_version
-    for cand in r.candidates or []:
+    blocked = r.prompt_feedback is not None and r.prompt_feedback.block_reason is not None
+    if blocked:  # a blocked prompt (BlockedReason): content-filter, and no candidate read after it
+        seen.finish = "content-filter"
+    for cand in [] if blocked else r.candidates or []:
         for part in (cand.content.parts if cand.content else None) or []:
             if part.function_call is not None:
-                fc = part.function_call
-                seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed=fc.args, has_parsed=True, completed=True))
+                read_function_call(seen, part.function_call)
             elif part.text is not None:
                 if part.thought:
                     seen.reasoning += part.text
                 else:
                     seen.text += part.text
-        if cand.finish_reason is not None:
+        if cand.finish_reason == gtypes.FinishReason.MALFORMED_FUNCTION_CALL:
+            # @ai-sdk/google 4.0.121 reads it as the unified 'error' with no error part: a failed run.
+            seen.error, seen.error_message = RuntimeError(cand.finish_reason.value), None
+        elif cand.finish_reason is not None:
             reason = FINISH.get(cand.finish_reason.value, "other")
             seen.finish = "tool-calls" if reason == "stop" and seen.calls else reason
     u = r.usage_metadata
@@ -351,3 +396,66 @@ def test_the_server_refuses_a_request_without_contents(server: ThreadedMockServe
     r = httpx.post(f"{server.base_url}/v1beta/models/scenario%3Atext.basic.001:generateContent",
                    json={"contents": []}, timeout=5)
     assert r.status_code == 200 and r.json()["candidates"][0]["finishReason"] == "STOP"
+
+
+def test_the_server_streams_arguments_only_to_a_request_that_asks(server: ThreadedMockServer) -> None:
+    """The server passes toolConfig's streamFunctionCallArguments on to the plan and keys its plan cache by
+    it: the same scenario, asked both ways one after the other, gets both answers."""
+    import httpx
+
+    url = f"{server.base_url}/v1beta/models/scenario:quirks.gemini-partial-args.001:streamGenerateContent?alt=sse"
+    bodies = {asked: chunks(httpx.post(url, json={"contents": [], **(STREAM_ARGS if asked else {})},
+                                       timeout=5).content) for asked in (True, False, True)}
+    calls = {asked: [p["functionCall"] for c in body for p in c["candidates"][0]["content"].get("parts", [])
+                     if "functionCall" in p] for asked, body in bodies.items()}
+    assert calls[False] == [{"id": "fc-trip", "name": "plan_trip", "args": {
+        "city": 'Reykjavík "old town"', "days": 12, "stops": [{"name": "Harpa", "hours": 1.5},
+                                                              {"name": "Blue Lagoon", "hours": 3}],
+        "guided": True, "note": None}}]
+    assert calls[True][0] == {"id": "fc-trip", "name": "plan_trip", "willContinue": True}
+    assert calls[True][-1] == {} and all("partialArgs" in c for c in calls[True][1:-1])
+
+
+# ---------------------------------------------------------------- streamed arguments (partial_args)
+def _streamed(steps: list[dict[str, Any]]) -> Scenario:
+    return make_scenario([{"part": {"type": "tool-input-start", "id": "c1", "toolName": "f"},
+                           "wire": {"partial_args": True}}, *steps])
+
+
+def test_partial_args_follow_the_published_shape_only_when_the_request_asks() -> None:
+    s = _streamed([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '{"q":"ab'}},
+                   {"part": {"type": "tool-input-delta", "id": "c1", "delta": 'c","n":[true,null]}'}},
+                   {"part": {"type": "tool-call", "toolCallId": "c1", "toolName": "f",
+                             "input": '{"q":"abc","n":[true,null]}'}},
+                   {"part": finish("tool-calls")}])
+    asked = [c["candidates"][0]["content"].get("parts") for c in
+             chunks(plan_response(s, D, {"stream": True, **STREAM_ARGS}).body_bytes())]
+    # google-genai 3.6.1 FunctionCall(name, will_continue) opens, PartialArg(json_path, string_value |
+    # bool_value | null_value, will_continue) fill, an empty FunctionCall ends (@ai-sdk/google 4.0.121 :2759).
+    assert asked[:4] == [
+        [{"functionCall": {"id": "c1", "name": "f", "willContinue": True}}],
+        [{"functionCall": {"partialArgs": [{"jsonPath": "$.q", "stringValue": "ab", "willContinue": True}],
+                           "willContinue": True}}],
+        [{"functionCall": {"partialArgs": [{"jsonPath": "$.q", "stringValue": "c"},
+                                           {"jsonPath": "$.n[0]", "boolValue": True},
+                                           {"jsonPath": "$.n[1]", "nullValue": "NULL_VALUE"}],
+                           "willContinue": True}}],
+        [{"functionCall": {}}]]
+    for c in chunks(plan_response(s, D, {"stream": True, **STREAM_ARGS}).body_bytes()):
+        gtypes.GenerateContentResponse.model_validate(c)
+    plain = [c["candidates"][0]["content"].get("parts") for c in chunks(plan_response(s, D, {"stream": True})
+                                                                        .body_bytes())]
+    assert plain[0] == [{"functionCall": {"id": "c1", "name": "f", "args": {"q": "abc", "n": [True, None]}}}]
+
+
+@pytest.mark.parametrize(("steps", "why"), [
+    ([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '{"a.b":1}'}}], "no unambiguous jsonPath"),
+    ([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '{"a":[]}'}}], "empty object or array"),
+    ([{"part": {"type": "tool-input-delta", "id": "c1", "delta": '[1]'}}], "not a JSON object"),
+    ([{"part": {"type": "tool-input-start", "id": "c2", "toolName": "g"}, "wire": {"partial_args": True}}],
+     "cannot interleave"),
+    ([{"part": {"type": "text-delta", "id": "t", "delta": "x"}}], "still open"),
+])
+def test_what_partial_args_cannot_say_is_refused(steps: list[dict[str, Any]], why: str) -> None:
+    with pytest.raises(DialectError, match=why):
+        plan_response(_streamed([*steps, {"part": finish("stop")}]), D, {"stream": True, **STREAM_ARGS})

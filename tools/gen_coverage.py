@@ -254,9 +254,15 @@ def _gemini_section() -> Section:
     from google.genai import types, version
 
     finish = [f"finishReason={e.value}" for e in typing.cast(Iterable[enum.Enum], types.FinishReason)]
+    blocked = [f"promptFeedback.blockReason={e.value}" for e in typing.cast(Iterable[enum.Enum], types.BlockedReason)]
+    # A streamed call's own fields (partial_args, will_continue): the rest of FunctionCall is its whole form.
+    streamed = [f"functionCall.{_camel(n)}" for n in types.FunctionCall.model_fields
+                if n in ("partial_args", "will_continue")]
     return Section("Gemini generateContent stream", "google-genai", version.__version__,
-                   "`Part` fields (wire names in camelCase); `FinishReason` values",
-                   ["gemini"], sorted([*(f"part.{_camel(n)}" for n in types.Part.model_fields), *finish]))
+                   "`Part` fields (wire names in camelCase); `FunctionCall`'s streamed-argument fields; "
+                   "`FinishReason` values; `BlockedReason` values of `promptFeedback`",
+                   ["gemini"], sorted([*(f"part.{_camel(n)}" for n in types.Part.model_fields), *streamed, *finish,
+                                       *blocked]))
 
 
 def _camel(name: str) -> str:
@@ -320,9 +326,13 @@ def _responses_elements(obj: dict[str, Any]) -> Iterable[str]:
 
 
 def _gemini_elements(obj: dict[str, Any]) -> Iterable[str]:
+    if (obj.get("promptFeedback") or {}).get("blockReason"):
+        yield f"promptFeedback.blockReason={obj['promptFeedback']['blockReason']}"
     for cand in obj.get("candidates") or []:
         for part in (cand.get("content") or {}).get("parts") or []:
             yield from (f"part.{k}" for k in part)
+            yield from (f"functionCall.{k}" for k in part.get("functionCall") or {}
+                        if k in ("partialArgs", "willContinue"))
         if cand.get("finishReason"):
             yield f"finishReason={cand['finishReason']}"
 
@@ -362,7 +372,10 @@ def played() -> Played:
     corpus = load_corpus()
     elements: dict[str, dict[str, int]] = {}
     refused: dict[str, dict[str, list[str]]] = {}
-    request = {"stream": True, "stream_options": {"include_usage": True}}
+    # The request asks for every optional stream form a wire has: include_usage (Chat Completions),
+    # streamed function-call arguments (Gemini, toolConfig.functionCallingConfig.streamFunctionCallArguments).
+    request = {"stream": True, "stream_options": {"include_usage": True},
+               "toolConfig": {"functionCallingConfig": {"streamFunctionCallArguments": True}}}
     for dialect, read in READERS.items():
         counts: collections.Counter[str] = collections.Counter()
         reasons: dict[str, list[str]] = collections.defaultdict(list)

@@ -108,7 +108,7 @@ class MockProviderState:
         self.shutting_down = False
         # Set by a server that owns its process (the CLI): see MockServer(freeze_gc=...).
         self.freeze_gc = False
-        self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str], CompiledPlan] = {}
+        self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str, str], CompiledPlan] = {}
         # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
         # response sends that many steps, calls back, then holds the stream open until the client leaves.
         self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
@@ -165,7 +165,12 @@ class MockProviderState:
                 request["stream_options"] = {"include_usage": True}
             if isinstance(body.get("model"), str):
                 model = request["model"] = body["model"]
-        key = (scenario.id, dialect, stream, usage, ndjson, model, turn, scenario.wire.reasoning)
+            shape = http_dialect(dialect).answer_fields
+            if shape is not None:
+                request.update(shape(body))
+        key = (scenario.id, dialect, stream, usage, ndjson, model, turn, scenario.wire.reasoning,
+               json.dumps({k: v for k, v in request.items() if k not in ("stream", "stream_options", "model")},
+                          sort_keys=True))
         plan = None if pause_after is not None else self._plans.get(key)
         if plan is None:
             try:

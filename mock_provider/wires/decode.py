@@ -29,6 +29,7 @@ from typing import Any
 
 from mock_provider.parts import Part, parse_part
 from mock_provider.sse import SseEvent
+from mock_provider.wires.gemini_partial_args import apply as apply_partial_args
 
 DECODED_WIRES = ("openai-chat", "openai-responses", "anthropic", "gemini")
 
@@ -532,7 +533,7 @@ class _Responses:
 # ---------------------------------------------------------------- Gemini
 _GEMINI_FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
                   "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
-                  "IMAGE_SAFETY": "content-filter"}
+                  "IMAGE_SAFETY": "content-filter", "MALFORMED_FUNCTION_CALL": "error", "CONTINUATION": "length"}
 
 
 def _gemini_error(error: Any) -> Any:
@@ -550,6 +551,8 @@ class _Gemini:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
         self.meta = False
         self.n_calls = 0
+        self.streaming: tuple[str, str, dict[str, Any]] | None = None  # a partialArgs call still open
+        self.blocked = False  # promptFeedback.blockReason: the prompt was refused
         self.reason: str | None = None
         self.usage: dict[str, Any] | None = None
 
@@ -570,8 +573,10 @@ class _Gemini:
             self.usage = _usage(u.get("promptTokenCount"), out if "candidatesTokenCount" in u else None,
                                 cache_read=u.get("cachedContentTokenCount"), reasoning=u.get("thoughtsTokenCount"))
         block = (chunk.get("promptFeedback") or {}).get("blockReason")
-        if block:
-            self.reason = str(block)
+        if block and block not in ("BLOCK_REASON_UNSPECIFIED", "BLOCKED_REASON_UNSPECIFIED") and not self.blocked:
+            self.reason, self.blocked = str(block), True  # no candidate is read after a confirmed block
+        if self.blocked:
+            return
         for cand in chunk.get("candidates") or []:
             if isinstance(cand, dict) and cand.get("index", 0) == 0:
                 self._candidate(cand)
@@ -582,16 +587,46 @@ class _Gemini:
         if cand.get("finishReason"):
             self.reason = cand["finishReason"]
 
+    def _function_call(self, fc: dict[str, Any]) -> None:
+        """A whole call, or a piece of a streamed one (``partialArgs``/``willContinue``, read as
+        ``@ai-sdk/google`` 4.0.121 does: a name with ``willContinue`` opens it, an empty ``functionCall``
+        or one whose call and entries all stop continuing ends it)."""
+        partial = fc.get("partialArgs")
+        if partial is not None or (fc.get("name") is not None and fc.get("willContinue") is True):
+            if fc.get("name") is not None:
+                self.blocks.close()
+                self.streaming = (fc.get("id") or f"call-{self.n_calls}", str(fc["name"]), {})
+                self.n_calls += 1
+                self.calls.start(self.streaming[0], self.streaming[1])
+            if self.streaming is not None and isinstance(partial, list):
+                apply_partial_args(self.streaming[2], partial)
+                if fc.get("willContinue") is not True and all(
+                        not (isinstance(a, dict) and a.get("willContinue") is True) for a in partial):
+                    self._end_streamed()
+            return
+        if not any(fc.get(k) is not None for k in ("name", "args", "willContinue")):
+            self._end_streamed()  # the empty functionCall that ends a streamed call
+            return
+        self.blocks.close()
+        call_id = fc.get("id") or f"call-{self.n_calls}"
+        self.n_calls += 1
+        args = json.dumps(fc.get("args") or {}, ensure_ascii=False, separators=(",", ":"))
+        self.calls.start(call_id, str(fc.get("name", "")))
+        self.calls.delta(call_id, args)
+        self.calls.end(call_id)
+
+    def _end_streamed(self) -> None:
+        if self.streaming is None:
+            return
+        call_id, _, args = self.streaming
+        self.streaming = None
+        self.blocks.close()
+        self.calls.delta(call_id, json.dumps(args, ensure_ascii=False, separators=(",", ":")))
+        self.calls.end(call_id)
+
     def _part(self, part: dict[str, Any]) -> None:
         if isinstance(part.get("functionCall"), dict):
-            self.blocks.close()
-            fc = part["functionCall"]
-            call_id = fc.get("id") or f"call-{self.n_calls}"
-            self.n_calls += 1
-            args = json.dumps(fc.get("args") or {}, ensure_ascii=False, separators=(",", ":"))
-            self.calls.start(call_id, str(fc.get("name", "")))
-            self.calls.delta(call_id, args)
-            self.calls.end(call_id)
+            self._function_call(part["functionCall"])
         elif isinstance(part.get("text"), str):
             kind = "reasoning" if part.get("thought") else "text"
             other = "text" if kind == "reasoning" else "reasoning"
@@ -607,7 +642,7 @@ class _Gemini:
             return
         self.blocks.close()
         if self.reason is not None:
-            unified = _GEMINI_FINISH.get(self.reason, "other")
+            unified = "content-filter" if self.blocked else _GEMINI_FINISH.get(self.reason, "other")
             if unified == "stop" and self.n_calls:
                 unified = "tool-calls"
             _finish(self.d, unified, self.reason, self.usage)

@@ -5,10 +5,11 @@ Canonical parts become ``GenerateContentResponse`` objects (``google/genai/types
 ``FinishReason``, ``GenerateContentResponseUsageMetadata``; JSON field names in camelCase), each
 sent as a ``data: <json>`` SSE frame, or one ``GenerateContentResponse`` JSON from
 ``:generateContent``. The model is a path segment (``/v1beta/models/{model}:...``), so
-``scenario:<id>`` in the path selects the scenario. Gemini has no block boundaries and does not
-stream function arguments: text and thoughts (``thought: true``) are parts of
-``candidates[0].content.parts``, a function call is one ``functionCall{id, name, args}`` part sent
-whole at its tool-call part, and the last chunk carries ``finishReason`` and ``usageMetadata``.
+``scenario:<id>`` in the path selects the scenario. Gemini has no block boundaries: text and
+thoughts (``thought: true``) are parts of ``candidates[0].content.parts``, a function call is one
+``functionCall{id, name, args}`` part sent whole at its tool-call part (or, with the step quirk
+``partial_args``, streamed as ``partialArgs``: :mod:`mock_provider.wires.gemini_partial_args`), and
+the last chunk carries ``finishReason`` and ``usageMetadata``.
 What Gemini cannot say raises :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists
 every case.
 
@@ -34,11 +35,13 @@ from mock_provider.parts import (
     ResponseMetadata,
     TextDelta,
     ToolCall,
+    ToolInputDelta,
     ToolInputStart,
     Usage,
 )
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import WirePlan, sse_frame
+from mock_provider.wires.gemini_partial_args import ArgsStream, NoPathForm
 from mock_provider.wires.plan import (
     HttpDialect,
     apply_step_faults,
@@ -48,6 +51,7 @@ from mock_provider.wires.plan import (
     first_metadata,
     http_headers,
     json_plan,
+    quirks_of,
     refuse_quirks,
 )
 
@@ -60,9 +64,18 @@ NAME = "gemini"
 FINISH_REASONS = {"stop": "STOP", "tool-calls": "STOP", "length": "MAX_TOKENS", "content-filter": "SAFETY",
                   "other": "OTHER", "unknown": "OTHER"}
 # A raw reason kept as is when it maps back to the same unified reason.
-_CONSUMER_MAP = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
+# MALFORMED_FUNCTION_CALL reads as 'error' (@ai-sdk/google 4.0.121 dist/index.js:1990), and every other
+# FinishReason of google-genai 3.6.1 as 'other' (the switch's default). CONTINUATION is left out: it asks the
+# client for a second request within the call (not played).
+CONSUMER_REASONS = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
                  "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
-                 "IMAGE_SAFETY": "content-filter", "OTHER": "other", "FINISH_REASON_UNSPECIFIED": "other"}
+                 "IMAGE_SAFETY": "content-filter", "OTHER": "other", "FINISH_REASON_UNSPECIFIED": "other",
+                 "MALFORMED_FUNCTION_CALL": "error", **dict.fromkeys((
+                     "LANGUAGE", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS", "MALFORMED_RESPONSE",
+                     "MISSING_THOUGHT_SIGNATURE", "NO_IMAGE", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION",
+                     "IMAGE_OTHER", "MODEL_ARMOR", "PUP_LIMITED_DISABLED", "ESCALATION"), "other")}
+# google-genai 3.6.1 BlockedReason values @ai-sdk/google reads as a prompt block (isConfirmedPromptBlockReason).
+BLOCK_REASONS = ("SAFETY", "OTHER", "BLOCKLIST", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "MODEL_ARMOR", "JAILBREAK")
 # google.rpc status names of the HTTP codes an in-band error can carry.
 _STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
            429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED"}
@@ -84,15 +97,25 @@ RULES: dict[str, Rule] = {
     "reasoning-end": Rule("mapped", "nothing, or `{text:'', thought: true, thoughtSignature}` when "
                           "providerMetadata.google.thoughtSignature is set"),
     "tool-input-start": Rule(
-        "dropped", "Gemini does not stream function arguments: the call is sent whole at its tool-call part",
+        "dropped", "the call is sent whole at its tool-call part; with the step quirk `partial_args`, on a "
+        "request that sets toolConfig.functionCallingConfig.streamFunctionCallArguments (Vertex AI), a part "
+        "`{functionCall:{id, name, willContinue: true}}`",
         error_when="`providerExecuted` is true; the script runs to its end without the call's tool-call part; "
-        "a later-started call completes first (the client would see the calls reordered)",
+        "a later-started call completes first (the client would see the calls reordered); with `partial_args`, "
+        "another streamed call is still open",
     ),
-    "tool-input-delta": Rule("dropped", "no frame (the tool-call part carries the whole input)"),
+    "tool-input-delta": Rule(
+        "dropped", "no frame (the tool-call part carries the whole input); for a `partial_args` call a part "
+        "`{functionCall:{partialArgs, willContinue: true}}` with the values the fragment completes "
+        "(none: no frame)",
+        error_when="a `partial_args` call's text has no jsonPath form: not an object, an empty nested object "
+        "or array, a key with '.', '[' or ']'; a fragment of a streamed call that is not the open one",
+    ),
     "tool-input-end": Rule("dropped", "no frame"),
     "tool-call": Rule(
         "mapped", "a part `{functionCall:{id, name, args}}` (`args` = the parsed input; a replay adds nothing); "
-        "a call followed by more text of its turn is sent with the finish (a turn's text comes first)",
+        "a call followed by more text of its turn is sent with the finish (a turn's text comes first); a "
+        "`partial_args` call's remaining values, then an empty `{functionCall:{}}` that ends it",
         error_when="`providerExecuted` is true; `input` is not a JSON object (args is a Struct); a call started "
         "earlier is not complete yet",
     ),
@@ -105,11 +128,16 @@ RULES: dict[str, Rule] = {
     "finish": Rule(
         "mapped",
         "a chunk with `finishReason` (stop/tool-calls -> STOP, length -> MAX_TOKENS, content-filter -> SAFETY, "
-        "other/unknown -> OTHER; a raw value that maps back to the same reason is kept) and `usageMetadata"
+        "other/unknown -> OTHER; a raw value that maps back to the same reason is kept, as are "
+        "MALFORMED_FUNCTION_CALL for unified 'error' and the 12 other reasons read as 'other') and `usageMetadata"
         "{promptTokenCount=input.total, cachedContentTokenCount=cacheRead, candidatesTokenCount=output.total-"
         "reasoning, thoughtsTokenCount=reasoning, totalTokenCount}` (cacheWrite has no key); unified 'error' "
-        "after an error frame sends nothing more",
-        error_when="unified 'error' with no error frame before it; unified 'interrupted' (V4-synthesised)",
+        "after an error frame sends nothing more; content-filter with providerMetadata.google.promptFeedback"
+        ".blockReason is a prompt block: one chunk `{promptFeedback:{blockReason}, usageMetadata}` with no "
+        "candidates",
+        error_when="unified 'error' with no error frame before it and a raw other than MALFORMED_FUNCTION_CALL; "
+        "unified 'interrupted' (V4-synthesised); a prompt block after content was sent, or with a blockReason "
+        "google-genai's BlockedReason does not have",
     ),
     "raw": Rule("error", "a raw part mirrors a provider chunk; it has no wire form of its own"),
     "error": Rule(
@@ -168,18 +196,24 @@ class Encoder:
     [{'functionCall': {'id': 'c', 'name': 'f', 'args': {'a': 1}}}]
     """
 
-    def __init__(self, scenario_id: str, *, model: str = "mock-model", response_id: str | None = None) -> None:
+    def __init__(self, scenario_id: str, *, model: str = "mock-model", response_id: str | None = None,
+                 streaming: bool = True, stream_args: bool = True) -> None:
         self.scenario_id = scenario_id
         self.model = model
         self.response_id = response_id
+        self.streaming = streaming  # a generateContent answer has whole calls: `partial_args` is a stream form
+        self.stream_args = stream_args  # the request asked for streamed arguments (streams_arguments)
         self.error_sent = False
         self.calls: set[str] = set()  # calls sent (whole)
         self.started: list[str] = []  # calls a tool-input-start opened, in order
+        self.streamed: dict[str, ArgsStream] = {}  # `partial_args` calls still open
+        self.sent_content = False  # a candidate part was sent (a prompt block comes before any)
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
 
     def _chunk(self, parts: list[dict[str, Any]], **candidate: Any) -> dict[str, Any]:
+        self.sent_content = self.sent_content or bool(parts)
         cand: dict[str, Any] = {"content": {"role": "model", "parts": parts}, **candidate, "index": 0}
         chunk: dict[str, Any] = {"candidates": [cand], "modelVersion": self.model}
         if self.response_id is not None:
@@ -191,6 +225,10 @@ class Encoder:
         rule = RULES[part.type]
         if rule.action == "error":
             raise self._fail(part.type, rule.note)
+        if self.streamed and (isinstance(part, TextDelta | ReasoningDelta | ToolInputStart)
+                              or (isinstance(part, ToolCall) and part.tool_call_id not in self.streamed)):
+            raise self._fail(part.type, f"streamed call {next(iter(self.streamed))!r} is still open: its "
+                             "partialArgs name no call, and Gemini sends one part at a time")
         if isinstance(part, ResponseMetadata):
             self.response_id = part.id or self.response_id
             self.model = part.model_id or self.model
@@ -210,8 +248,10 @@ class Encoder:
                 raise self._fail(part.type, "a provider-executed call has no functionCall form")
             self.started.append(part.id)
             return []
+        if isinstance(part, ToolInputDelta) and part.id in self.streamed:
+            return self._partial(part.type, part.id, lambda s: s.feed(part.delta))
         if isinstance(part, ToolCall):
-            return self._tool_call(part)
+            return self._streamed_call(part) if part.tool_call_id in self.streamed else self._tool_call(part)
         if isinstance(part, Finish):
             return self._finish(part)
         if isinstance(part, Error):
@@ -239,6 +279,34 @@ class Encoder:
         self.calls.add(part.tool_call_id)
         return [self._chunk([{"functionCall": {"id": part.tool_call_id, "name": part.tool_name, "args": args}}])]
 
+    def _partial(self, part_type: str, call_id: str, step: Any) -> list[dict[str, Any]]:
+        """The chunk of the values one fragment of a streamed call completes (none: no chunk)."""
+        if call_id != list(self.streamed)[-1]:
+            raise self._fail(part_type, f"call {call_id!r} is not the open streamed call: partialArgs name no call")
+        try:
+            entries = step(self.streamed[call_id])
+        except NoPathForm as exc:
+            raise self._fail(part_type, f"partialArgs: {exc}") from None
+        if not entries:
+            return []
+        return [self._chunk([{"functionCall": {"partialArgs": entries, "willContinue": True}}])]
+
+    def _stream_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
+        if part.provider_executed:
+            raise self._fail(part.type, "a provider-executed call has no functionCall form")
+        if self.streamed:
+            raise self._fail(part.type, f"streamed call {next(iter(self.streamed))!r} is still open: partialArgs "
+                             "name no call, so two streamed calls cannot interleave")
+        self.started.append(part.id)
+        self.streamed[part.id] = ArgsStream()
+        return [self._chunk([{"functionCall": {"id": part.id, "name": part.tool_name, "willContinue": True}}])]
+
+    def _streamed_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        out = self._partial(part.type, part.tool_call_id, lambda s: s.finish(part.input))
+        del self.streamed[part.tool_call_id]
+        self.calls.add(part.tool_call_id)
+        return [*out, self._chunk([{"functionCall": {}}])]
+
     def finish_reason(self, part: Finish) -> str:
         """The wire ``finishReason`` of a finish part.
 
@@ -248,17 +316,41 @@ class Encoder:
         'RECITATION'
         """
         fr = part.finish_reason
+        if fr.unified == "error" and fr.raw == "MALFORMED_FUNCTION_CALL":
+            return fr.raw
         if fr.unified not in FINISH_REASONS:
             raise self._fail(part.type, f"finish reason {fr.unified!r} has no Gemini form")
-        if fr.raw is not None and _CONSUMER_MAP.get(fr.raw) == ("other" if fr.unified == "unknown" else fr.unified):
+        if fr.raw is not None and CONSUMER_REASONS.get(fr.raw) == ("other" if fr.unified == "unknown" else fr.unified):
             return fr.raw
         return FINISH_REASONS[fr.unified]
 
+    def _prompt_block(self, part: Finish) -> str | None:
+        """The blockReason of a finish that is a prompt block (``promptFeedback``), or None."""
+        feedback = ((part.provider_metadata or {}).get("google") or {}).get("promptFeedback")
+        reason = feedback.get("blockReason") if isinstance(feedback, dict) else None
+        if reason is None:
+            return None
+        if reason not in BLOCK_REASONS or part.finish_reason.unified != "content-filter":
+            raise self._fail(part.type, f"prompt block {reason!r}: a content-filter finish with a google-genai "
+                             f"BlockedReason ({', '.join(BLOCK_REASONS)}) is one")
+        if self.sent_content:
+            raise self._fail(part.type, "a prompt block comes before any candidate: content was already sent")
+        return str(reason)
+
     def _finish(self, part: Finish) -> list[dict[str, Any]]:
-        if part.finish_reason.unified == "error":
+        if part.finish_reason.unified == "error" and part.finish_reason.raw != "MALFORMED_FUNCTION_CALL":
             if not self.error_sent:
                 raise self._fail(part.type, "finish reason 'error' with no error frame before it has no wire form")
             return []
+        block = self._prompt_block(part)
+        if block is not None:
+            out: dict[str, Any] = {"promptFeedback": {"blockReason": block}, "modelVersion": self.model}
+            if self.response_id is not None:
+                out["responseId"] = self.response_id
+            usage = usage_metadata(part.usage)
+            if usage is not None:
+                out["usageMetadata"] = usage
+            return [out]
         chunk = self._chunk([], finishReason=self.finish_reason(part))
         del chunk["candidates"][0]["content"]["parts"]  # the finishing chunk carries no new part
         usage = usage_metadata(part.usage)
@@ -295,8 +387,20 @@ class Encoder:
         return []
 
     def encode_quirk(self, part: Part, wire: StepWire) -> list[dict[str, Any]]:
-        """Chat Completions quirks have no form on this wire: NOT-EXPRESSIBLE."""
-        raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        """A tool-input-start with ``partial_args`` opens a streamed call (a generateContent answer sends
+        it whole); the Chat Completions and Responses quirks have no form here: NOT-EXPRESSIBLE.
+
+        >>> from mock_provider.parts import parse_part
+        >>> enc = Encoder("x.y.001")
+        >>> enc.encode_quirk(parse_part({"type": "tool-input-start", "id": "c", "toolName": "f"}),
+        ...     StepWire(partial_args=True))[0]["candidates"][0]["content"]["parts"]
+        [{'functionCall': {'id': 'c', 'name': 'f', 'willContinue': True}}]
+        """
+        if not wire.partial_args or quirks_of(wire.model_copy(update={"partial_args": False})):
+            raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        if not isinstance(part, ToolInputStart):
+            raise self._fail(part.type, "`partial_args` belongs to the tool-input-start of a call")
+        return self._stream_start(part) if self.streaming and self.stream_args else self.encode(part)
 
     def encode_raw(self, item: dict[str, Any]) -> list[dict[str, Any]]:
         """A part of a type no spec defines has no wire form.
@@ -309,12 +413,33 @@ class Encoder:
         raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
 
 
-def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
+def streams_arguments(request: Mapping[str, Any]) -> bool:
+    """The request asks for streamed function-call arguments
+    (``toolConfig.functionCallingConfig.streamFunctionCallArguments``, google-genai 3.6.1
+    ``FunctionCallingConfig.stream_function_call_arguments``): only then does Vertex AI send
+    ``partialArgs``, so only then does a ``partial_args`` step stream its call.
+
+    >>> streams_arguments({"toolConfig": {"functionCallingConfig": {"streamFunctionCallArguments": True}}})
+    True
+    >>> streams_arguments({"contents": []})
+    False
+    """
+    tool_config = request.get("toolConfig")
+    calling = tool_config.get("functionCallingConfig") if isinstance(tool_config, Mapping) else None
+    return isinstance(calling, Mapping) and calling.get("streamFunctionCallArguments") is True
+
+
+# The request fields that ask for streamed arguments, as the server passes them on to ``plan``.
+STREAM_ARGS: dict[str, Any] = {"toolConfig": {"functionCallingConfig": {"streamFunctionCallArguments": True}}}
+
+
+def make_encoder(scenario: Scenario, request: dict[str, Any], *, streaming: bool = True) -> Encoder:
     """The encoder for one response, stamped with the script's first response-metadata."""
     meta = first_metadata(scenario)
     model = request.get("model") if isinstance(request.get("model"), str) else None
     return Encoder(scenario.id, model=(meta.model_id if meta and meta.model_id else None) or model
-                   or scenario.request.model, response_id=meta.id if meta and meta.id else None)
+                   or scenario.request.model, response_id=meta.id if meta and meta.id else None,
+                   streaming=streaming, stream_args=streams_arguments(request))
 
 
 def content_order(scenario: Scenario) -> list[int]:
@@ -342,14 +467,17 @@ def _held_calls(scenario: Scenario) -> tuple[int | None, list[int]]:
     finish = next((i for i, st in enumerate(steps) if isinstance(st.part, Finish)), None)
     if finish is None or scenario.client.abort_after_step is not None or any(st.fault for st in steps):
         return None, []
+    streamed = {st.part.id for st in steps if isinstance(st.part, ToolInputStart) and st.wire is not None
+                and st.wire.partial_args}  # sent as it streams, where the script puts it
     return finish, [i for i in range(finish) if isinstance(steps[i].part, ToolCall)
+                    and steps[i].part.tool_call_id not in streamed  # type: ignore[union-attr]
                     and any(isinstance(steps[j].part, TextDelta | ReasoningDelta) for j in range(i + 1, finish))]
 
 
-def _wire_steps(scenario: Scenario, request: dict[str, Any]) -> list[list[dict[str, Any]]]:
+def _wire_steps(scenario: Scenario, request: dict[str, Any], *, streaming: bool = True) -> list[list[dict[str, Any]]]:
     """Each step's chunks, a held function call's moved to the finish step (:func:`content_order`): the
     step count stays the script's, so faults and step counts read as before."""
-    steps = encode_steps(scenario, make_encoder(scenario, request))
+    steps = encode_steps(scenario, make_encoder(scenario, request, streaming=streaming))
     finish, held = _held_calls(scenario)
     if finish is None or not held:
         return steps
@@ -396,11 +524,13 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     if first_finish(scenario) is None:
         raise fail("finish", NAME, scenario.id, "a generateContent answer is a finished turn: a script without "
                    "finish has no non-streaming form")
-    enc = make_encoder(scenario, request)
+    enc = make_encoder(scenario, request, streaming=False)
     parts: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
-    for step in _wire_steps(scenario, request):
+    for step in _wire_steps(scenario, request, streaming=False):
         for chunk in step:
+            if "promptFeedback" in chunk:
+                return chunk  # a blocked prompt: no candidate at all, streamed or not
             cand = chunk["candidates"][0]
             for part in cand.get("content", {}).get("parts", []):
                 prev = parts[-1] if parts else None
@@ -462,4 +592,5 @@ DIALECT = HttpDialect(
     required=("contents",),  # the API answers 400 without contents
     assistant_turns=assistant_turns,
     error_body=error_body,
+    answer_fields=lambda body: dict(STREAM_ARGS) if streams_arguments(body) else {},
 )

@@ -292,7 +292,12 @@ class Encoder:
         if isinstance(part, Error):
             message, kind, code = error_fields(part.error)
             self.error_sent = True
-            return [{"error": {"message": message, "type": kind or "server_error", "param": None, "code": code}}]
+            body = {"message": message, "type": kind or "server_error", "param": None, "code": code}
+            # Groq's tool_use_failed error carries the model's unparsable output (failed_generation).
+            extra = part.error.get("failed_generation") if isinstance(part.error, dict) else None
+            if isinstance(extra, str):
+                body["failed_generation"] = extra
+            return [{"error": body}]
         if isinstance(part, Ping):
             return [Comment("ping")]
         if part.type == "text-end" and getattr(part, "citations", None):
@@ -304,6 +309,11 @@ class Encoder:
             opened = "" if self.thinking else "<think>"
             self.thinking = True
             return self._choice({"content": opened + delta})
+        if self.reasoning == "reasoning_details":
+            # OpenRouter sends the text as `reasoning` and again as a `reasoning.text` detail (its
+            # structured form, which also carries encrypted and summary details).
+            return self._choice({"reasoning": delta, "reasoning_details": [
+                {"type": "reasoning.text", "text": delta, "format": "unknown", "index": 0}]})
         return self._choice({self.reasoning: delta})  # `reasoning_content` or `reasoning`
 
     def _annotation(self, part: Source) -> list[Frame]:
@@ -347,6 +357,10 @@ class Encoder:
         >>> out[-1]["choices"][0]["delta"]
         {'refusal': 'No.'}
         """
+        if wire.partial_args:
+            raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        if wire.error_shape == "openrouter":
+            return self._openrouter_error(part)
         if wire.channel == "reasoning_text":
             raise self._fail(part.type, "raw reasoning text (`channel: reasoning_text`) is a Responses content "
                              "part; Chat Completions carries reasoning by the stream's reasoning dialect")
@@ -373,6 +387,20 @@ class Encoder:
             return [*before, *self.encode(part)]
         finally:
             self.late = []
+
+    def _openrouter_error(self, part: Part) -> list[Frame]:
+        """OpenRouter's mid-stream error: a chunk with top-level ``error {code, message}`` and a choice that
+        finishes with ``'error'`` (the openai SDKs raise on a data event with ``error``; @ai-sdk/openai-compatible
+        reads the key through its loose chunk schema)."""
+        if not isinstance(part, Error):
+            raise self._fail(part.type, "`error_shape` belongs to an error part")
+        message, _kind, code = error_fields(part.error)
+        self.error_sent = True
+        frames = self._choice({"content": ""}, "error")
+        last = frames[-1]
+        assert isinstance(last, dict)
+        last["error"] = {"code": code if code is not None else "server_error", "message": message}
+        return frames
 
     def filter_chunk(self) -> dict[str, Any]:
         """Azure OpenAI's content-filter chunk: empty ``choices``, empty id/model, ``created`` 0 (as Azure

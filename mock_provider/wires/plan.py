@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -86,6 +86,9 @@ class HttpDialect(Dialect):
     json_route: str | None = None
     # The wire's own count of the assistant turns a request body holds (see base.TurnCounter).
     assistant_turns: TurnCounter
+    # Request body fields, besides stream and include_usage, that change the answer (Gemini's
+    # streamFunctionCallArguments): what the server passes on to ``plan`` and keys its plan cache by.
+    answer_fields: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
     def routes(self) -> list[tuple[str, dict[str, Any]]]:
         """Every path this wire is served at, with the body fields the path itself states.
@@ -145,6 +148,10 @@ def quirks_of(wire: StepWire) -> list[str]:
         out.append(f"index: {wire.index}")
     if wire.delta_usage:
         out.append(f"delta_usage: {wire.delta_usage}")
+    if wire.partial_args:
+        out.append("partial_args")
+    if wire.error_shape:
+        out.append(f"error_shape: {wire.error_shape}")
     return out
 
 
@@ -156,7 +163,8 @@ def refuse_quirks(part: Part, wire: StepWire, dialect: str, scenario_id: str) ->
     "dialect 'anthropic' cannot express part 'ping' (scenario x.y): wire quirk index: 2 is a Chat Completions quirk"
     """
     owner = ("an OpenAI Responses" if wire.channel == "reasoning_text"
-             else "an Anthropic Messages" if wire.delta_usage else "a Chat Completions")
+             else "an Anthropic Messages" if wire.delta_usage
+             else "a Gemini" if wire.partial_args else "a Chat Completions")
     return fail(part.type, dialect, scenario_id, f"wire quirk {'; '.join(quirks_of(wire))} is {owner} quirk")
 
 
