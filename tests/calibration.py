@@ -11,7 +11,7 @@ A pin file may list ``racy``: case id -> {"rows": [...], "why": ...}, rows whose
 depend on timing the suite does not control (an HTTP-mode abort reaches the harness after the suite
 decided it, docs/adapter-protocol.md "Abort"). Their findings in that case are left out on both sides,
 so neither the case's rows nor the per-row counts move with the race; the case's verdict is still
-compared.
+compared (a PASS-NONSTRICT that only a racy SHOULD row made is read as the PASS it is without it).
 """
 
 from __future__ import annotations
@@ -61,11 +61,23 @@ def without_racy(results: Iterable[CaseResult], racy: dict[str, Any]) -> list[Ca
     ...                          Finding(row="8.1.22", level="MUST", message="m")])
     >>> [(x.verdict, [f.row for f in x.findings]) for x in without_racy([r], {"c": {"rows": ["8.1.0"]}})]
     [('FAIL', ['8.1.22'])]
+    >>> soft = CaseResult(case_id="c", scenario_id="s", dialect="d", adapter="a", content="PASS-NONSTRICT",
+    ...                   findings=[Finding(row="hygiene.empty-delta", level="SHOULD", message="m")])
+    >>> [x.verdict for x in without_racy([soft], {"c": {"rows": ["hygiene.empty-delta"]}})]
+    ['PASS']
     """
     out = []
     for r in results:
         rows = set(racy.get(r.case_id, {}).get("rows", []))
-        out.append(dataclasses.replace(r, findings=[f for f in r.findings if f.row not in rows]) if rows else r)
+        if not rows:
+            out.append(r)
+            continue
+        kept = [f for f in r.findings if f.row not in rows]
+        # A PASS-NONSTRICT that only a racy SHOULD row made is the race too: without it the case passes.
+        strict = not any(f.level == "SHOULD" for f in kept)
+        axes = {a: "PASS" if strict and getattr(r, a) == "PASS-NONSTRICT" else getattr(r, a)
+                for a in ("content", "termination")}
+        out.append(dataclasses.replace(r, findings=kept, **axes))
     return out
 
 
