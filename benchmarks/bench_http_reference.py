@@ -19,9 +19,9 @@ Method:
 Run (from the repository root)::
 
     python benchmarks/bench_http_reference.py              # 3 rounds
-    python benchmarks/bench_http_reference.py --rounds 1
+    python benchmarks/bench_http_reference.py --rounds 1 -k "text."   # quick
 
-It is a script, not a test.
+It is a script, not a test (tests/test_bench_http_reference.py runs it on a few cases).
 """
 
 from __future__ import annotations
@@ -55,12 +55,14 @@ def node_missing() -> str | None:
     return None
 
 
-def run_once(args: list[str]) -> tuple[float, dict[str, float]]:
-    """One corpus run: pytest seconds and each ran case's milliseconds (skipped cases left out)."""
+def run_once(args: list[str], select: str | None = None) -> tuple[float, dict[str, float]]:
+    """One corpus run (``select``: a pytest ``-k`` expression): pytest seconds and each ran case's
+    milliseconds (skipped cases left out)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory() as tmp:
         xml = Path(tmp) / "junit.xml"
-        run = subprocess.run([sys.executable, "-m", "pytest", *args, "-q", "-p", "no:cacheprovider",
+        run = subprocess.run([sys.executable, "-m", "pytest", *args, *(["-k", select] if select else []),
+                              "-q", "-p", "no:cacheprovider",
                               f"--junitxml={xml}", "-W", "ignore::pytest.PytestDeprecationWarning"],
                              cwd=tmp, env=env, capture_output=True, text=True, timeout=1800)
         if run.returncode not in (0, 1) or not xml.exists():
@@ -78,6 +80,7 @@ def run_once(args: list[str]) -> tuple[float, dict[str, float]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("-k", dest="select", help="only the cases this pytest -k expression selects")
     args = ap.parse_args(argv)
     why = node_missing()
     names = [n for n in ADAPTERS if why is None or "Node" not in n]
@@ -87,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     totals: dict[str, list[tuple[float, int]]] = {n: [] for n in names}
     for rnd in range(args.rounds):
         for name in names if rnd % 2 == 0 else reversed(names):
-            seconds, cases = run_once(ADAPTERS[name])
+            seconds, cases = run_once(ADAPTERS[name], args.select)
             totals[name].append((seconds, len(cases)))
             for case, ms in cases.items():
                 per_case[name].setdefault(case, []).append(ms)
