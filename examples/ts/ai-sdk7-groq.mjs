@@ -18,6 +18,9 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-groq',
   output: 'ui-message-stream@7',
   inputs: ['openai-chat'],
+  // 'multimodal' is image + PDF input: @ai-sdk/groq refuses every non-image file part before any request
+  // ('Non-image file content parts', dist/index.js:68); Groq's API takes images only.
+  lacks: ['multimodal'],
   // c.baseURL is the mock server's /v1 (the Chat Completions route is /v1/chat/completions).
   model: ({ createGroq }, c) =>
     createGroq({ baseURL: c.baseURL, apiKey: 'gsk-conformance',
