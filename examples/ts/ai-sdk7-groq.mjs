@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The AI SDK on Groq: `streamText` (ai 7, npm alias `ai7`) over `@ai-sdk/groq` 4, whose chat model
-// streams `POST {baseURL}/chat/completions` (@ai-sdk/groq 4.0.84 dist/index.js:593, :1057; Groq's API
+// streams `POST {baseURL}/chat/completions` (@ai-sdk/groq 4.0.84 dist/index.js:653, :1057; Groq's API
 // is OpenAI's Chat Completions at https://api.groq.com/openai/v1), against the mock server's Chat
 // Completions route, emitting ai 7's UI message stream (`ui-message-stream@7`). The code is
 // ai-sdk-openai-compatible.mjs's; only the provider, the name and one request header differ. `ai` 7
