@@ -14,8 +14,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # Chat Completions reasoning dialects (WireOptions.reasoning, header X-Mock-Reasoning).
-ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags"]
-REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags")
+# thinking-chunks is Mistral's: `delta.content` as an array holding a `thinking` chunk.
+ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags", "thinking-chunks"]
+REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags", "thinking-chunks")
 
 
 class _M(BaseModel):

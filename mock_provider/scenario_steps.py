@@ -270,8 +270,9 @@ class WireOptions(_M):
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",
         description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "
-        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama) or `<think>...</think>` inside "
-        "`delta.content` (think-tags). A request header `X-Mock-Reasoning` overrides it per request. "
+        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama, Groq), `<think>...</think>` inside "
+        "`delta.content` (think-tags) or a `thinking` chunk in an array `delta.content` (thinking-chunks, "
+        "Mistral). A request header `X-Mock-Reasoning` overrides it per request. "
         "The other wires have one native reasoning form and ignore it.",
     )
 

@@ -36,15 +36,12 @@ PENDING: dict[str, str | set[str]] = {
     # Session 8 fixed every suite error its triage found. These are the first runs' suite errors of two
     # provider-specific Chat Completions clients (their first_run records say why each is the kit's): the
     # mock serves one openai-chat wire to every client, with other servers' quirks and OpenAI's shapes,
-    # and has no dialect for Mistral's reasoning, error body, finish vocabulary or media parts.
+    # and has no dialect for Mistral's error body, finish vocabulary or media parts (its reasoning has
+    # one since: X-Mock-Reasoning thinking-chunks).
     "ai-sdk7-groq.verdicts.json": {"quirks.refusal.001[openai-chat]", "quirks.tool-late-id.001[openai-chat]"},
     "ai-sdk7-mistral.verdicts.json": {
-        "finish.content-filter.001[openai-chat]", "ids.reuse.001[openai-chat]", "ids.reuse.002[openai-chat]",
-        "loop.malformed.002[openai-chat]", "loop.reasoning.001[openai-chat]", "quirks.refusal.001[openai-chat]",
-        "quirks.tool-late-id.001[openai-chat]", "reasoning.basic.001[openai-chat]",
-        "reasoning.field-reasoning.001[openai-chat]", "reasoning.interleaved.001[openai-chat]",
-        "reasoning.only.001[openai-chat]", "structured.native.001[openai-chat]", "text.multimodal.001[openai-chat]",
-        "usage.nested.001[openai-chat]"},
+        "finish.content-filter.001[openai-chat]", "loop.malformed.002[openai-chat]", "quirks.refusal.001[openai-chat]",
+        "quirks.tool-late-id.001[openai-chat]", "structured.native.001[openai-chat]", "text.multimodal.001[openai-chat]"},
 }
 
 

@@ -169,10 +169,11 @@ def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk7-mistral.mjs", "ai-sdk7-mistral.verdicts.json", "@ai-sdk/mistral")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
     assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
-    # Mistral reads reasoning only as `thinking` chunks in delta.content, which the mock cannot send:
-    # the scripted reasoning never arrives (a suite error, pending).
-    assert [e for e in _result(session, "reasoning.basic.001[openai-chat]").events
-            if e["type"].startswith("reasoning")] == []
+    # Mistral reads reasoning only as `thinking` chunks in delta.content, which the harness asks the mock
+    # for (X-Mock-Reasoning: thinking-chunks; the first run, without it, lost all reasoning).
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
+                 if e["type"] == "reasoning-delta"]
+    assert "".join(reasoning).startswith("91 = 7 * 13")
     # Mistral's finish vocabulary has no content_filter: the provider reads it as 'other'.
     assert _finish_types(session, "finish.content-filter.001[openai-chat]") == ["other"]
 

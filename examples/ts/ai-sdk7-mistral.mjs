@@ -9,8 +9,9 @@
 //   pytest --adapter-cmd "node examples/ts/ai-sdk7-mistral.mjs" --dialect=openai-chat
 //
 // Mistral streams reasoning as `thinking` content chunks inside `delta.content` (an array; the
-// provider reads them at dist/index.js:793-816), a shape the mock's Chat Completions wire has no
-// dialect for: no request header selects it (docs/mock-provider.md, "Provider quirks").
+// provider reads them at dist/index.js:793-816), not in any reasoning field. The first run had no
+// such dialect in the mock (its first_run record: 8 reasoning cases were suite errors); the harness
+// now asks for it with `X-Mock-Reasoning: thinking-chunks` (docs/mock-provider.md, "Provider quirks").
 globalThis.SAC_AISDK = {
   ai: 'ai7',
   provider: '@ai-sdk/mistral',
@@ -19,6 +20,7 @@ globalThis.SAC_AISDK = {
   inputs: ['openai-chat'],
   // c.baseURL is the mock server's /v1 (the Chat Completions route is /v1/chat/completions).
   model: ({ createMistral }, c) =>
-    createMistral({ baseURL: c.baseURL, apiKey: 'conformance', headers: c.headers })(c.modelId),
+    createMistral({ baseURL: c.baseURL, apiKey: 'conformance',
+      headers: { ...c.headers, 'X-Mock-Reasoning': 'thinking-chunks' } })(c.modelId),
 };
 await import('./ai-sdk-openai-compatible.mjs');

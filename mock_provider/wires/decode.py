@@ -201,6 +201,10 @@ class _Chat:
         for key in ("reasoning_content", "reasoning"):
             if isinstance(delta.get(key), str) and delta[key]:
                 self.blocks.delta("reasoning", "reasoning-0", delta[key])
+        chunks = delta.get("content")
+        for chunk in chunks if isinstance(chunks, list) else []:
+            for t in chunk.get("thinking", []):  # thinking-chunks (Mistral)
+                self.blocks.delta("reasoning", "reasoning-0", t.get("text", ""))
         for key in ("content", "refusal"):
             if isinstance(delta.get(key), str) and delta[key]:
                 self.refused = self.refused or key == "refusal"
