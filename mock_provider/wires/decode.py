@@ -232,6 +232,10 @@ class _Chat:
         for key in ("reasoning_content", "reasoning"):
             if isinstance(delta.get(key), str) and delta[key]:
                 self.blocks.delta("reasoning", "reasoning-0", delta[key])
+        chunks = delta.get("content")
+        for chunk in chunks if isinstance(chunks, list) else []:
+            for t in chunk.get("thinking", []):  # thinking-chunks (Mistral)
+                self.blocks.delta("reasoning", "reasoning-0", t.get("text", ""))
         if isinstance(delta.get("content"), str) and delta["content"]:
             self._content(delta["content"])
         if isinstance(delta.get("refusal"), str) and delta["refusal"]:
