@@ -256,16 +256,30 @@ def matrix_path() -> Path:
     return fixtures_dir() / "matrix.yaml"
 
 
+# libyaml's loader when PyYAML was built with it: the pure-Python one takes about ten times as long
+# on matrix.yaml (about 110 ms against 12 ms here), and gives the same data.
+_YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_matrix(path: str | Path | None = None) -> Matrix:
-    """Load and validate ``matrix.yaml`` (the built-in catalog when no path is given)."""
+    """Load and validate ``matrix.yaml`` (the built-in catalog when no path is given), parsed anew:
+    code that only reads the built-in catalog uses :func:`catalog`, parsed once per process.
+
+    >>> load_matrix().row("8.1.5").level
+    'MUST'
+    """
     p = Path(path) if path else matrix_path()
-    data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    data = yaml.load(p.read_text(encoding="utf-8"), Loader=_YAML_LOADER)
     return Matrix.model_validate(data)
 
 
 @functools.lru_cache(maxsize=1)
 def catalog() -> Matrix:
-    """The built-in catalog, loaded once per process."""
+    """The built-in catalog, loaded once per process (callers read it, never change it).
+
+    >>> catalog() is catalog()
+    True
+    """
     return load_matrix()
 
 

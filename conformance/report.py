@@ -31,9 +31,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from conformance.catalog import catalog
 from conformance.contract import Policies
 from conformance.findings import call_subject, row_link
-from conformance.matrix import Matrix, load_matrix
+from conformance.matrix import Matrix
 from conformance.report_timeline import _clip, _event_label, timeline_svg
 from conformance.session import row_summary, worst_of
 from conformance.snapshot import normalize_events
@@ -221,7 +222,7 @@ def build_report(
     ``shard`` is what a shard of a split run records (:func:`conformance.shard.record_shard`).
     """
     results = list(results)
-    matrix = matrix or load_matrix()
+    matrix = matrix or catalog()
     decisions = decisions or {}
     by_id = {s.id: s for s in scenarios}
     used = {r.scenario_id for r in results}

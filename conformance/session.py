@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from conformance.catalog import catalog
 from conformance.contract import AdapterContext, Capabilities
-from conformance.matrix import Matrix, load_matrix
+from conformance.matrix import Matrix
 from conformance.run_record import RunRecord
 from conformance.runner import Factory, Settings, capabilities_of, run_case
 from conformance.targets.contract import transport_rows
@@ -132,7 +133,7 @@ class ConformanceSession:
     scenarios: list[Scenario] = field(default_factory=list)
     results: list[CaseResult] = field(default_factory=list)
     capabilities: Capabilities | None = None
-    matrix: Matrix = field(default_factory=load_matrix)
+    matrix: Matrix = field(default_factory=catalog)
     # Where the adapter runs: "process" (a worker, or an --adapter-cmd harness), "none" (this
     # process: its code can change its own verdicts), "endpoint" (--adapter-url). The reports say it.
     isolation: str = "none"

@@ -38,8 +38,9 @@ from typing import Any
 import pytest
 
 from _sac_pytest.conformance import opt
+from conformance.catalog import catalog
 from conformance.gate import DeviationsError, Gate, load_deviations
-from conformance.matrix import load_matrix, marker_name
+from conformance.matrix import marker_name
 from conformance.process_guard import leaked_threads
 from conformance.report import ReportError, build_report, load_final_report, render_matrix_markdown, write_reports
 from conformance.reproducer import DEFAULT_DIR
@@ -95,7 +96,7 @@ def _strict(config: pytest.Config) -> bool:
 
 def configure(config: pytest.Config) -> None:
     """Set up an active run (called by the plugin's ``pytest_configure``): markers, session, gate, suite path."""
-    for row in load_matrix().rows:
+    for row in catalog().rows:
         config.addinivalue_line("markers", f"{marker_name(row.id)}: [{row.level}] {row.title}")
     config.addinivalue_line("markers", "conformance: a conformance suite case")
     spec = opt(config, "conformance-adapter")

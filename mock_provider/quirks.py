@@ -15,8 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # Chat Completions reasoning dialects (WireOptions.reasoning, header X-Mock-Reasoning).
 # `reasoning_details`: OpenRouter's `delta.reasoning` with its structured `delta.reasoning_details` beside it.
-ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags", "reasoning_details"]
-REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags", "reasoning_details")
+# thinking-chunks is Mistral's: `delta.content` as an array holding a `thinking` chunk.
+ReasoningDialect = Literal["reasoning_content", "reasoning", "think-tags", "reasoning_details", "thinking-chunks"]
+REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-tags", "reasoning_details",
+                                       "thinking-chunks")
 
 
 class _M(BaseModel):

@@ -270,9 +270,10 @@ class WireOptions(_M):
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",
         description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "
-        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama), `<think>...</think>` inside "
-        "`delta.content` (think-tags), or OpenRouter's `delta.reasoning` with `delta.reasoning_details` "
-        "(`[{type: 'reasoning.text', text, format, index}]`) beside it (reasoning_details). "
+        "(DeepSeek, vLLM), `delta.reasoning` (OpenRouter, Ollama, Groq), `<think>...</think>` inside "
+        "`delta.content` (think-tags), OpenRouter's `delta.reasoning` with `delta.reasoning_details` "
+        "(`[{type: 'reasoning.text', text, format, index}]`) beside it (reasoning_details), or a `thinking` "
+        "chunk in an array `delta.content` (thinking-chunks, Mistral). "
         "A request header `X-Mock-Reasoning` overrides it per request. "
         "The other wires have one native reasoning form and ignore it.",
     )

@@ -148,6 +148,36 @@ def test_ai_sdk7_anthropic_gets_its_committed_verdicts() -> None:
     assert [e["providerMetadata"]["anthropic"]["signature"] for e in signed] == ["EqQBCkYIARgCKkDsig"]
 
 
+def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/groq` 4 under ai 7's `streamText`, over `POST /v1/chat/completions` (Groq's reasoning field)."""
+    session, _expected = _graded("ai-sdk7-groq.mjs", "ai-sdk7-groq.verdicts.json", "@ai-sdk/groq")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # Groq takes images only: the harness does not declare image + PDF input, so the case is not run.
+    assert "multimodal" not in caps.features
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    # The harness asks the mock for Groq's `delta.reasoning`, the field @ai-sdk/groq reads.
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
+                 if e["type"] == "reasoning-delta"]
+    assert "".join(reasoning) != ""
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["interrupted"]
+
+
+def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/mistral` 4 under ai 7's `streamText`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("ai-sdk7-mistral.mjs", "ai-sdk7-mistral.verdicts.json", "@ai-sdk/mistral")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # Mistral reads reasoning only as `thinking` chunks in delta.content, which the harness asks the mock
+    # for (X-Mock-Reasoning: thinking-chunks; the first run, without it, lost all reasoning).
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
+                 if e["type"] == "reasoning-delta"]
+    assert "".join(reasoning).startswith("91 = 7 * 13")
+    # Mistral's finish vocabulary has no content_filter: the provider reads it as 'other'.
+    assert _finish_types(session, "finish.content-filter.001[openai-chat]") == ["other"]
+
+
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     """`@tanstack/ai-openai`'s `openaiText` (its Responses adapter) under `chat()`, over `POST /v1/responses`."""
     session, _expected = _graded("tanstack-ai-openai-responses.mjs", "tanstack-ai-openai-responses.verdicts.json",

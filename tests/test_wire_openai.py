@@ -658,6 +658,10 @@ def test_the_request_header_picks_the_reasoning_dialect_per_request() -> None:
     assert b'"reasoning_content":"91 = 7 * 13"' in plain and b"<think>" not in plain
     assert b'"content":"<think>91 = 7 * 13"' in tagged and b"reasoning_content" not in tagged
     assert b'"reasoning":"91 = 7 * 13"' in served({"X-Mock-Reasoning": "reasoning"})
+    # Mistral's: the reasoning is a `thinking` chunk in an array `content`, the answer plain content.
+    chunks = served({"X-Mock-Reasoning": "thinking-chunks"})
+    assert b'"content":[{"type":"thinking","thinking":[{"type":"text","text":"91 = 7 * 13"}]}]' in chunks
+    assert b"reasoning_content" not in chunks and b"<think>" not in chunks
     assert served({}) == plain  # the override is per request (and per plan cache key)
     with pytest.raises(RequestError) as info:
         served({"X-Mock-Reasoning": "thoughts"})
@@ -778,3 +782,20 @@ def test_openai_sdk_stream_helper_trips_on_index_quirks() -> None:
     seen = consume_stream(corpus_scenario("quirks.tool-index-reused.001"))
     assert [(c.id, c.args_text) for c in seen.calls] == [("call_w1", '{"path":"hello.py"}'),
                                                          ("call_w2", '{"path":"world.py"}')]
+
+
+def test_thinking_chunks_decode_as_reasoning_and_fold_into_the_json_message() -> None:
+    """The thinking-chunks dialect (Mistral) reads back as the scenario's reasoning, streamed or JSON."""
+    from mock_provider.scenario import load_corpus
+    from mock_provider.sse import parse_sse
+    from mock_provider.wires.decode import decode_events
+
+    scenario = next(s for s in load_corpus() if s.id == "reasoning.basic.001")
+    mistral = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"reasoning": "thinking-chunks"})})
+    body = plan_response(mistral, D, STREAM).body_bytes()
+    decoded = decode_events(D, parse_sse(body))
+    reasoning = "".join(p.delta for p in decoded.parts if p.type == "reasoning-delta")
+    assert reasoning == "".join(p.delta for p in scenario.parts() if p.type == "reasoning-delta")
+    message = completion(mistral, {"model": "m"})["choices"][0]["message"]
+    assert message["content"][0] == {"type": "thinking", "thinking": [{"type": "text", "text": reasoning}]}
+    assert message["content"][1]["type"] == "text" and message["content"][1]["text"]

@@ -16,7 +16,8 @@
 // The ai 7 harness (ai-sdk7-openai-compatible.mjs) runs this same code with `globalThis.SAC_AISDK`
 // set to its packages, name and output protocol before importing it; the default-path harnesses
 // (ai-sdk7-openai.mjs, ai-sdk7-google.mjs) also set `inputs` (the wire they consume) and
-// `model(providerModule, c)` (their provider's default language model for the case).
+// `model(providerModule, c)` (their provider's default language model for the case); `lacks` lists
+// declared features a provider cannot serve.
 import { runHarness } from '../../harness/ts/index.js';
 import { aiSdkPrompt, toolExecutor } from '../../harness/ts/convert.js';
 
@@ -41,8 +42,9 @@ const CAPABILITIES = {
   name: AISDK.name,
   inputs: INPUTS,
   output: AISDK.output,
+  // `lacks` (set by a provider's harness) drops what that provider cannot take, e.g. Groq's PDF input.
   features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'multimodal', 'server_tools',
-    ...(MAX_RETRIES > 0 ? ['retries'] : [])],
+    ...(MAX_RETRIES > 0 ? ['retries'] : [])].filter((f) => !(AISDK.lacks ?? []).includes(f)),
   max_retries: MAX_RETRIES,
   policies: {
     // An unparsable input becomes `tool-input-error` whose `input` is the raw text.

@@ -314,6 +314,8 @@ class Encoder:
             # structured form, which also carries encrypted and summary details).
             return self._choice({"reasoning": delta, "reasoning_details": [
                 {"type": "reasoning.text", "text": delta, "format": "unknown", "index": 0}]})
+        if self.reasoning == "thinking-chunks":  # Mistral: a `thinking` chunk in an array `content`
+            return self._choice({"content": [{"type": "thinking", "thinking": [{"type": "text", "text": delta}]}]})
         return self._choice({self.reasoning: delta})  # `reasoning_content` or `reasoning`
 
     def _annotation(self, part: Source) -> list[Frame]:
@@ -575,7 +577,7 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
             raise fail(p.type, NAME, scenario.id, "a JSON (non-streaming) response cannot carry an in-band error")
     enc = make_encoder(scenario, request, include_usage=True)
     text: list[str] = []
-    fields: dict[str, list[str]] = {"reasoning_content": [], "reasoning": [], "refusal": []}
+    fields: dict[str, list[str]] = {"reasoning_content": [], "reasoning": [], "refusal": [], "thinking": []}
     annotations: list[Any] = []
     calls: list[dict[str, Any]] = []
     by_index: dict[int, dict[str, Any]] = {}  # the call each index names now (a new id opens a new call)
@@ -589,14 +591,15 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
                 usage = frame["usage"]
             for choice in frame.get("choices", []):
                 delta = choice["delta"]
-                text.append(delta.get("content") or "")
+                _content(delta.get("content"), text, fields["thinking"])
                 for key, found in fields.items():
                     found.append(delta.get(key) or "")
                 annotations.extend(delta.get("annotations") or [])
                 for tc in delta.get("tool_calls", []):
                     _fold_call(calls, by_index, tc)
                 finish_reason = choice.get("finish_reason") or finish_reason
-    message: dict[str, Any] = {"role": "assistant", "content": "".join(text) or None}
+    content = _message_content("".join(text), "".join(fields.pop("thinking")))
+    message: dict[str, Any] = {"role": "assistant", "content": content}
     for key, found in fields.items():
         if "".join(found):
             message[key] = "".join(found)  # the dialect's reasoning field, a refusal
@@ -614,6 +617,33 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     if usage is not None:
         body["usage"] = usage
     return body
+
+
+def _content(content: Any, text: list[str], thinking: list[str]) -> None:
+    """One delta's ``content``: a string of answer text, or (thinking-chunks) Mistral's array of chunks."""
+    if isinstance(content, list):
+        for chunk in content:
+            if chunk.get("type") == "thinking":
+                thinking.extend(t["text"] for t in chunk["thinking"])
+            else:
+                text.append(chunk.get("text", ""))
+    else:
+        text.append(content or "")
+
+
+def _message_content(text: str, thinking: str) -> str | list[dict[str, Any]] | None:
+    """The JSON message's ``content``: the answer text, or with thinking-chunks reasoning Mistral's array
+    (a ``thinking`` chunk, then the text chunk).
+
+    >>> _message_content("Paris.", ""), _message_content("", "")
+    ('Paris.', None)
+    >>> _message_content("Paris.", "France's capital")[0]["thinking"]
+    [{'type': 'text', 'text': "France's capital"}]
+    """
+    if not thinking:
+        return text or None
+    chunks: list[dict[str, Any]] = [{"type": "thinking", "thinking": [{"type": "text", "text": thinking}]}]
+    return [*chunks, {"type": "text", "text": text}] if text else chunks
 
 
 def _fold_call(calls: list[dict[str, Any]], by_index: dict[int, dict[str, Any]], tc: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ import { createServer } from 'node:http'
 
 const PKG = globalThis.SAC_REPRO ?? { ai: 'ai', provider: '@ai-sdk/openai-compatible' }
 const { streamText } = await import(PKG.ai)
-const { createOpenAICompatible } = await import(PKG.provider)
+const providerModule = await import(PKG.provider)
 
 const chunk = (delta) => JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0,
   model: 'mock', choices: [{ index: 0, delta, finish_reason: null }] })
@@ -23,8 +23,10 @@ const server = createServer((req, res) => {
   setImmediate(() => res.socket.destroy()) // the connection drops: no finish_reason, no [DONE]
 })
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
-const model = createOpenAICompatible({ name: 'mock', baseURL: `http://127.0.0.1:${server.address().port}/v1` })
-  .chatModel('mock')
+// PKG.model(providerModule, baseURL) builds another provider's chat model over the same server.
+const baseURL = `http://127.0.0.1:${server.address().port}/v1`
+const model = PKG.model ? PKG.model(providerModule, baseURL)
+  : providerModule.createOpenAICompatible({ name: 'mock', baseURL }).chatModel('mock')
 const result = streamText({ model, messages: [{ role: 'user', content: 'Hi' }], maxRetries: 0 })
 let last = null
 let thrown = null

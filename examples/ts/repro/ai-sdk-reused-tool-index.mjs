@@ -12,7 +12,7 @@ import { createServer } from 'node:http'
 
 const PKG = globalThis.SAC_REPRO ?? { ai: 'ai', provider: '@ai-sdk/openai-compatible' }
 const { streamText, tool, jsonSchema } = await import(PKG.ai)
-const { createOpenAICompatible } = await import(PKG.provider)
+const providerModule = await import(PKG.provider)
 
 const chunk = (delta, finish = null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'qwen',
   choices: [{ index: 0, delta, finish_reason: finish }] })
@@ -26,8 +26,10 @@ const server = createServer((req, res) => {
   res.end(body.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n')
 })
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
-const model = createOpenAICompatible({ name: 'mock', baseURL: `http://127.0.0.1:${server.address().port}/v1` })
-  .chatModel('qwen')
+// PKG.model(providerModule, baseURL) builds another provider's chat model over the same server.
+const baseURL = `http://127.0.0.1:${server.address().port}/v1`
+const model = PKG.model ? PKG.model(providerModule, baseURL)
+  : providerModule.createOpenAICompatible({ name: 'mock', baseURL }).chatModel('qwen')
 const tools = {
   list_files: tool({ description: 'List the files', inputSchema: jsonSchema({ type: 'object', properties: {} }) }),
   file_write: tool({ description: 'Write a file',
