@@ -1,7 +1,7 @@
 """The mock provider's shorthand on the TypeScript side: ``harness/ts/mock.js`` (reply, toolCall, fail, scoped
-to one test), used by ``examples/ts/shorthand.test.mjs`` with AI SDK 7. The example is a ``node:test``
-file (vitest is not among examples/ts's packages; under vitest only its first import changes); it runs
-here against a kit server, and a wrong answer makes it fail."""
+to one test), used by ``examples/ts/shorthand.test.mjs`` with AI SDK 7. The example runs under vitest
+(examples/ts's dev dependency) and under ``node:test`` alike; it runs here against a kit server both
+ways, and a wrong answer makes it fail."""
 
 from __future__ import annotations
 
@@ -53,6 +53,19 @@ def test_a_wrong_expectation_fails_the_example(tmp_path: Path) -> None:
     with ThreadedMockServer([], time_scale=0.0) as server:
         run = _node_test(wrong, server.base_url)
     assert run.returncode != 0 and "# fail 1" in run.stdout and "Bonsoir!" in run.stdout, run.stdout[-3000:]
+
+
+VITEST = MODULES / ".bin" / "vitest"
+
+
+@pytest.mark.skipif(not VITEST.exists(), reason="vitest is not installed: npm ci --prefix examples/ts")
+def test_the_typescript_example_runs_under_vitest() -> None:
+    with ThreadedMockServer([], time_scale=0.0) as server:
+        env = {**os.environ, "MOCK_BASE_URL": server.base_url, "AI_SDK_LOG_WARNINGS": "false"}
+        run = subprocess.run([str(VITEST), "run", "--root", str(EXAMPLE.parent), "shorthand"], capture_output=True,
+                             text=True, timeout=300, env=env, check=False)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert "4 passed" in run.stdout, run.stdout[-2000:]
 
 
 TSC = ROOT / "tools" / "type-oracle" / "node_modules" / ".bin" / "tsc"

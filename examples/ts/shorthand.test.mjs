@@ -1,9 +1,9 @@
 // The mock provider's shorthand in a TypeScript test: reply, toolCall and fail from harness/ts/mock.js,
 // read by AI SDK 7 (streamText over Chat Completions, generateText over Anthropic Messages).
-// Written for node:test (node >= 20, no install); under vitest only the first import changes
-// (`import { test, beforeEach, afterEach } from 'vitest'`, and `assert` from 'node:assert/strict' still works).
-// Run against a server: mock-provider serve --port 8765 & MOCK_BASE_URL=http://127.0.0.1:8765 node --test examples/ts/
-import { test, beforeEach, afterEach } from 'node:test'
+// Runs under vitest and under node:test alike (vitest sets VITEST; `assert` from node:assert/strict works in both).
+// Run against a server: mock-provider serve --port 8765 &
+//   MOCK_BASE_URL=http://127.0.0.1:8765 npx vitest run shorthand   (in examples/ts), or node --test examples/ts/
+const { test, beforeEach, afterEach } = process.env.VITEST ? await import('vitest') : await import('node:test')
 import assert from 'node:assert/strict'
 import { generateText, streamText } from 'ai7'
 import { createOpenAICompatible } from 'ai-sdk-openai-compatible3'
