@@ -13,8 +13,6 @@ scenarios written for the mastra dialect alone. Verdicts are pinned in
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -22,23 +20,14 @@ from conformance.session import ConformanceSession
 from conformance.targets.cmd import CmdTarget
 from mock_provider.scenario import Scenario
 from tests.calibration import DATA, check_pins
+from tests.test_ag_ui_mastra import HARNESS, _skip_reason  # one harness directory, one install check
 
-ROOT = Path(__file__).resolve().parent.parent
-HARNESS = ROOT / "examples" / "ts-mastra"
 NAME = "ag-ui-mastra-chunks"
 
 
 def chunk_only(scenario: Scenario) -> bool:
     """A scenario only the mastra dialect plays, and no bridge profile case (MastraAgent declares none)."""
     return list(scenario.dialects or []) == ["mastra"] and "bridge" not in scenario.features()
-
-
-def _skip_reason() -> str | None:
-    if shutil.which("node") is None:
-        return "node is not installed"
-    if not (HARNESS / "node_modules" / "@ag-ui" / "mastra" / "package.json").exists():
-        return "@ag-ui/mastra is not installed: run `npm ci --prefix examples/ts-mastra`"
-    return None
 
 
 def test_ag_ui_mastra_on_mastra_chunks_gets_its_committed_verdicts() -> None:

@@ -259,7 +259,7 @@ def test_record_against_an_upstream_playing_the_capture(wire: str, tmp_path: Pat
         direct = _sdk_read(wire, upstream, "any")
         with ThreadedRecorder(Recorder(upstream, tmp_path)) as proxy:
             proxied = _sdk_read(wire, proxy.base_url, "any")
-            for _ in range(500):  # the SDK may stop at [DONE] before the proxy saw the upstream's end
+            for _ in range(6000):  # the SDK may stop at [DONE] before the proxy saw the upstream's end (a cap)
                 if proxy.recorder.written:
                     break
                 time.sleep(0.01)
