@@ -375,7 +375,11 @@ def test_mutants_fail_the_same_rows_behind_the_harness(corpus: list[Scenario], n
             local = run_case(mutant.factory, scenario, dialect, settings)
 
             def rows(r: object) -> list[str]:
-                return sorted({f.row for f in r.findings if f.level == "MUST"})  # type: ignore[attr-defined]
+                # request.abort's time bound compares how long the upstream stayed open after the abort
+                # with the wall clock: a process round trip on a busy machine can cross it where the
+                # in-process run does not. Its step count, and 8.1.22, are compared.
+                return sorted({f.row for f in r.findings if f.level == "MUST"  # type: ignore[attr-defined]
+                               and not (f.row == "request.abort" and isinstance(f.actual, str))})
 
             assert (remote.verdict, rows(remote)) == (local.verdict, rows(local)), (remote.describe(), local.describe())
             if remote.verdict in ("FAIL", "PASS-NONSTRICT"):
