@@ -36,6 +36,8 @@ def test_mutant_fails_exactly_its_rows(mutant: Mutant, corpus: list[Scenario]) -
     for scenario in corpus:
         if loop_scenario(scenario) and not mutant.loops:
             continue  # a single-call mutant's artifacts in a loop are not its rule (tests/mutants/base.py)
+        if mutant.only is not None and not mutant.only(scenario):
+            continue  # a reader of one wire feature, run on that feature's scenarios (Mutant.only)
         for dialect in mutant.dialects:
             result = run_case(mutant.factory, scenario, dialect, settings, adapter_name=mutant.name)
             if result.verdict == "ERROR":

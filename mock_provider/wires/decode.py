@@ -553,6 +553,22 @@ def _gemini_error(error: Any) -> Any:
     return out
 
 
+def _gemini_hops_summed(carried: dict[str, Any] | None, usage: dict[str, Any]) -> dict[str, Any]:
+    """A hop's ``usageMetadata`` with the earlier hops' counts added (@ai-sdk/google 4.0.121
+    addGoogleUsageMetadata: numbers summed, the rest from the later hop).
+
+    >>> _gemini_hops_summed({"promptTokenCount": 2, "totalTokenCount": 5}, {"promptTokenCount": 3})
+    {'promptTokenCount': 5, 'totalTokenCount': 5}
+    """
+    if not carried:
+        return usage
+    out = {**carried, **usage}
+    for key in set(carried) & set(usage):
+        if isinstance(carried[key], int) and isinstance(usage[key], int):
+            out[key] = carried[key] + usage[key]
+    return out
+
+
 class _Gemini:
     def __init__(self, d: Decoded) -> None:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
@@ -562,6 +578,10 @@ class _Gemini:
         self.blocked = False  # promptFeedback.blockReason: the prompt was refused
         self.reason: str | None = None
         self.usage: dict[str, Any] | None = None
+        # Long decode: the usage of the hops a CONTINUATION ended, which the next hop's usage adds to (the
+        # events of a continued call's responses are read as one stream, as @ai-sdk/google reads them).
+        self.carried: dict[str, Any] | None = None
+        self.hop_usage: dict[str, Any] | None = None
 
     def event(self, ev: SseEvent) -> None:
         chunk = _json(ev, self.d, "gemini")
@@ -575,7 +595,8 @@ class _Gemini:
             self.meta = True
             _metadata(self.d, chunk.get("responseId"), chunk.get("modelVersion"), None)
         if isinstance(chunk.get("usageMetadata"), dict):
-            u = chunk["usageMetadata"]
+            u = _gemini_hops_summed(self.carried, chunk["usageMetadata"])
+            self.hop_usage = u
             out = (u.get("candidatesTokenCount") or 0) + (u.get("thoughtsTokenCount") or 0)
             self.usage = _usage(u.get("promptTokenCount"), out if "candidatesTokenCount" in u else None,
                                 cache_read=u.get("cachedContentTokenCount"), reasoning=u.get("thoughtsTokenCount"))
@@ -593,6 +614,8 @@ class _Gemini:
             self._part(part)
         if cand.get("finishReason"):
             self.reason = cand["finishReason"]
+        if cand.get("finishReason") == "CONTINUATION":
+            self.carried, self.hop_usage = self.hop_usage, None
 
     def _function_call(self, fc: dict[str, Any]) -> None:
         """A whole call, or a piece of a streamed one (``partialArgs``/``willContinue``, read as

@@ -359,7 +359,7 @@ class Encoder:
         >>> out[-1]["choices"][0]["delta"]
         {'refusal': 'No.'}
         """
-        if wire.partial_args:
+        if wire.partial_args or wire.continuation:
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
         if wire.error_shape == "openrouter":
             return self._openrouter_error(part)
