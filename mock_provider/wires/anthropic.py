@@ -154,12 +154,17 @@ RULES: dict[str, Rule] = {
         "`web_search_tool_result{tool_use_id, content:[{type:'web_search_result', url, title, page_age, "
         "encrypted_content}]}` (isError: `content:{type:'web_search_tool_result_error', error_code}`); "
         "code_execution -> `code_execution_tool_result{tool_use_id, content:{type:'code_execution_result', "
-        "stdout, stderr, return_code, content}}`; the finish's usage counts searches in "
+        "stdout, stderr, return_code, content}}`; web_fetch -> `web_fetch_tool_result{tool_use_id, content:"
+        "{type:'web_fetch_result', url, retrieved_at, content:{type:'document', source:{type:'text', media_type, "
+        "data}, title, citations}}}` (isError: `web_fetch_tool_result_error{error_code}`); tool_search_tool_regex/"
+        "bm25 -> `tool_search_tool_result{tool_use_id, content:{type:'tool_search_tool_search_result', "
+        "tool_references:[{type:'tool_reference', tool_name}]}}` (isError: `tool_search_tool_result_error"
+        "{error_code}`); the finish's usage counts searches in "
         "`server_tool_use{web_search_requests, web_fetch_requests}` (server_tool_usage.py). @ai-sdk/anthropic "
         "4.0.105 hands a search result on with `encryptedContent` and `type` added and a url `source` part per "
         "result, and a code_execution call's input `{code}` as `{type:'programmatic-tool-call', code}`",
-        error_when="the call is not a server call of this response; a tool other than web_search and "
-        "code_execution (their result blocks are not implemented); a result with fields the block has no "
+        error_when="the call is not a server call of this response; bash_code_execution and "
+        "text_editor_code_execution (their result blocks are not implemented); a result with fields the block has no "
         "place for; isError on a code_execution result (only code_execution_tool_result_error is an error, "
         "and it carries no output)",
     ),

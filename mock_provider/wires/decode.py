@@ -308,8 +308,19 @@ _ANTHROPIC_STOP = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "l
                    "refusal": "content-filter", "model_context_window_exceeded": "length"}
 
 
-# Server tool result blocks -> the tool they answer (anthropic_server_tools renders the same two).
-_SERVER_RESULTS = {"web_search_tool_result": "web_search", "code_execution_tool_result": "code_execution"}
+# Server tool result blocks -> the tool they answer (the ones anthropic_server_tools renders).
+_SERVER_RESULTS = {"web_search_tool_result": "web_search", "code_execution_tool_result": "code_execution",
+                   "web_fetch_tool_result": "web_fetch", "tool_search_tool_result": "tool_search_tool_regex"}
+
+
+def _fetched(content: dict[str, Any]) -> dict[str, Any]:
+    """A WebFetchBlock as @ai-sdk/anthropic 4.0.105 hands it on (camelCase retrievedAt and mediaType)."""
+    doc = content.get("content") or {}
+    source = doc.get("source") or {}
+    return {"type": content.get("type"), "url": content.get("url"), "retrievedAt": content.get("retrieved_at"),
+            "content": {"type": doc.get("type"), "title": doc.get("title"), "citations": doc.get("citations"),
+                        "source": {"type": source.get("type"), "mediaType": source.get("media_type"),
+                                   "data": source.get("data")}}}
 
 
 def _search_result(item: Any) -> Any:
@@ -379,6 +390,11 @@ class _Anthropic:
             part["isError"] = True
         elif kind == "web_search_tool_result" and isinstance(content, list):
             part["result"] = [_search_result(r) for r in content]
+        elif kind == "web_fetch_tool_result" and isinstance(content, dict):
+            part["result"] = _fetched(content)
+        elif kind == "tool_search_tool_result" and isinstance(content, dict):
+            part["result"] = [{"type": r.get("type"), "toolName": r.get("tool_name")}
+                              for r in content.get("tool_references") or [] if isinstance(r, dict)]
         else:
             part["result"] = content
         self.d.add(part)
