@@ -279,6 +279,17 @@ class Encoder:
         out.append(self._chunk(delta, finish_reason))
         return out
 
+    def _text(self, delta: str) -> list[Frame]:
+        """A content chunk, with its ``logprobs`` when ``chat_fields`` asks (one token: the delta)."""
+        self.content_chars += len(delta)
+        out = self._choice({"content": delta})
+        last = out[-1]
+        if "logprobs" in self.fields and isinstance(last, dict):
+            last["choices"][0]["logprobs"] = {"content": [{
+                "token": delta, "logprob": -0.0625, "bytes": list(delta.encode()), "top_logprobs": []}],
+                "refusal": None}
+        return out
+
     def _call_index(self, call_id: str) -> int:
         if call_id not in self.calls:
             self.calls[call_id] = len(self.calls)
@@ -302,14 +313,7 @@ class Encoder:
         if isinstance(part, TextDelta | ToolInputStart | ToolCall | Finish) and self.thinking:
             return [*self._close_think(), *self.encode(part)]  # think-tags: the answer follows `</think>`
         if isinstance(part, TextDelta):
-            self.content_chars += len(part.delta)
-            out = self._choice({"content": part.delta})
-            last = out[-1]
-            if "logprobs" in self.fields and isinstance(last, dict):
-                last["choices"][0]["logprobs"] = {"content": [{
-                    "token": part.delta, "logprob": -0.0625, "bytes": list(part.delta.encode()),
-                    "top_logprobs": []}], "refusal": None}
-            return out
+            return self._text(part.delta)
         if isinstance(part, Source):
             return self._annotation(part)
         if isinstance(part, ToolInputStart):
