@@ -654,9 +654,13 @@ def test_refusal_stop_details_and_thinking_tokens_on_the_wire() -> None:
         "type": "refusal", "category": "cyber",
         "explanation": "The request could enable malware or exploit development."}}
     assert delta["usage"] == {"input_tokens": 30, "output_tokens": 45, "output_tokens_details": {"thinking_tokens": 36}}
+    # The priority tier, in message_start's Usage (MessageDeltaUsage has no service_tier).
+    start = next(e for _, e in events(plan_response(s, D, {"stream": True}).body_bytes())
+                 if e["type"] == "message_start")
+    assert start["message"]["usage"]["service_tier"] == "priority"
     m = client_for(s).messages.create(model="m", max_tokens=64, messages=MESSAGES)
-    assert (m.stop_reason, m.stop_details.category, m.usage.output_tokens_details.thinking_tokens) == (
-        "refusal", "cyber", 36)
+    assert (m.stop_reason, m.stop_details.category, m.usage.output_tokens_details.thinking_tokens,
+            m.usage.service_tier) == ("refusal", "cyber", 36, "priority")
     # No reasoning count, no details: neither key.
     plain = next(e for _, e in events(plan_response(corpus_scenario("text.basic.001"), D, {"stream": True})
                                       .body_bytes()) if e["type"] == "message_delta")

@@ -280,8 +280,10 @@ class Encoder:
         model: str = "mock-model",
         message_id: str | None = None,
         usage: Usage | None = None,
+        service_tier: str | None = None,
     ) -> None:
         self.scenario_id = scenario_id
+        self.service_tier = service_tier  # usage.service_tier (the finish's providerMetadata.anthropic.serviceTier)
         self.model = model
         self.message_id = message_id or f"msg_{scenario_hash(scenario_id)}"
         self.usage = usage
@@ -312,7 +314,8 @@ class Encoder:
                 "content": [],
                 "stop_reason": None,
                 "stop_sequence": None,
-                "usage": input_usage(self.usage),
+                "usage": {**input_usage(self.usage),
+                          **({"service_tier": self.service_tier} if self.service_tier else {})},
             },
         }]
 
@@ -576,7 +579,30 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         message_id=meta.id if meta and meta.id else None,
         usage=finish.usage if finish is not None else None,
+        service_tier=service_tier(finish, scenario.id),
     )
+
+
+# Usage.service_tier (anthropic 2.14.0 types/usage.py).
+SERVICE_TIERS = ("standard", "priority", "batch")
+
+
+def service_tier(finish: Finish | None, scenario_id: str) -> str | None:
+    """``usage.service_tier`` of a response: the finish's providerMetadata.anthropic.serviceTier, where
+    @ai-sdk/anthropic 4.0.105 puts what it reads from ``message_start`` usage (dist/index.js:5946). Sent in
+    ``message_start`` only: ``MessageDeltaUsage`` has no such field. A value outside ``Usage.service_tier``
+    is NOT-EXPRESSIBLE.
+
+    >>> from mock_provider.parts import parse_part
+    >>> service_tier(parse_part({"type": "finish", "finishReason": {"unified": "stop"},
+    ...     "providerMetadata": {"anthropic": {"serviceTier": "priority"}}}), "x.y.001")
+    'priority'
+    """
+    tier = _anthropic(finish.provider_metadata).get("serviceTier") if finish is not None else None
+    if tier is not None and tier not in SERVICE_TIERS:
+        raise fail("finish", NAME, scenario_id, f"service tier {tier!r} is not a Usage.service_tier "
+                   f"({', '.join(SERVICE_TIERS)})")
+    return tier if isinstance(tier, str) else None
 
 
 def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:
