@@ -2,7 +2,8 @@
 
 A mutant breaks one rule of a reference adapter (tests/mutants). It must get FAIL on the
 rows of that rule, PASS-NONSTRICT on the SHOULD rows it declares, and nothing else, over
-the whole corpus in every dialect; and every MUST row must have a mutant that kills it.
+the whole corpus in every dialect (a mutant of a reader of one wire feature, ``Mutant.only``, over
+that feature's scenarios); and every MUST row must have a mutant that kills it.
 """
 
 from __future__ import annotations
