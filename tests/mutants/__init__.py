@@ -58,3 +58,8 @@ ALL_MUTANTS += _REPLAY
 from tests.mutants.missed_mutants import MUTANTS as _MISSED  # noqa: E402
 
 ALL_MUTANTS += _MISSED
+
+# A Gemini long-decode response continued with another request (issue 28): row request.continuation.
+from tests.mutants.gemini_mutants import MUTANTS as _GEMINI  # noqa: E402
+
+ALL_MUTANTS += _GEMINI
