@@ -16,7 +16,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from examples.langgraph_agui_app import create_app  # noqa: E402
+from examples.langgraph_agui_app import create_app
 
 
 def chunk(delta: dict[str, Any], finish: str | None = None) -> str:
