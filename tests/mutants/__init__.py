@@ -58,3 +58,8 @@ ALL_MUTANTS += _REPLAY
 from tests.mutants.missed_mutants import MUTANTS as _MISSED  # noqa: E402
 
 ALL_MUTANTS += _MISSED
+
+# AG-UI 1.0 subagents, steps per lane and canary THINKING_* events (issue 28): @ag-ui/client's verifyEvents rules.
+from tests.mutants.subagent_mutants import MUTANTS as _SUBAGENT  # noqa: E402
+
+ALL_MUTANTS += _SUBAGENT
