@@ -91,6 +91,28 @@ async def step_finished_in_subagent_lane(events: Stream, ctx: AdapterContext) ->
             yield {"type": "SUBAGENT_FINISHED", "subagentRunId": f"helper-{count}"}
 
 
+async def subagent_call_in_parent_message(events: Stream, ctx: AdapterContext) -> Stream:
+    """Each tool call runs in its own subagent span and carries that subagent's tag, while its
+    ``parentMessageId`` still names the parent's text message.
+
+    Where that message was streamed, verifyEvents throws "TOOL_CALL_START: subagentRunId ... does not match its
+    parent message ... owner '(the parent agent)'. A tool call belongs to the message that carries it" and
+    runAgent rejects the run; only @ag-ui/client refuses it (row consumer.agui-messages).
+    """
+    helpers: dict[Any, str] = {}  # call id -> its subagent (calls may interleave)
+    async for e in events:
+        kind, call = e.get("type"), e.get("toolCallId")
+        if kind == "TOOL_CALL_START" and call not in helpers:
+            helpers[call] = f"helper-{len(helpers) + 1}"
+            yield {"type": "SUBAGENT_STARTED", "subagentRunId": helpers[call], "name": "helper"}
+        if kind in ("TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END") and call in helpers:
+            yield {**e, "subagentRunId": helpers[call]}
+        else:
+            yield e
+        if kind == "TOOL_CALL_END" and call in helpers:
+            yield {"type": "SUBAGENT_FINISHED", "subagentRunId": helpers[call]}
+
+
 # REASONING_* -> the deprecated name @tanstack/ai 0.58.0's EventType (from @ag-ui/core 0.1.1-canary.beta.0) offers.
 CANARY_THINKING = {"REASONING_START": "THINKING_START", "REASONING_MESSAGE_START": "THINKING_TEXT_MESSAGE_START",
                    "REASONING_MESSAGE_CONTENT": "THINKING_TEXT_MESSAGE_CONTENT",
@@ -120,6 +142,8 @@ MUTANTS: list[Mutant] = [
            map_events(agui, subagent_error_without_message), {"schema.event"}, "agui"),
     Mutant("agui.subagent-parent-never-started", "a subagent span names a parent span never started",
            map_events(agui, subagent_parent_never_started), {"consumer.agui-messages"}, "agui"),
+    Mutant("agui.subagent-call-in-parent-message", "a subagent's tool call filed under the parent's text message",
+           map_events(agui, subagent_call_in_parent_message), {"consumer.agui-messages"}, "agui"),
     Mutant("agui.step-finished-in-subagent-lane", "the parent's step finished under the active subagent's tag",
            map_events(agui, step_finished_in_subagent_lane), {"8.4.2", "8.1.8"}, "agui"),
     Mutant("agui.canary-thinking", "reasoning sent as the canary THINKING_* events",
