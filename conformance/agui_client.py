@@ -34,7 +34,9 @@ Not ported (the run is marked ``unported``, and the consumer row gives no verdic
 ``binary`` content parts in messages (``upgradeMessageContent``).
 Unknown keys are stripped at the top level of an event and
 one level into ``MESSAGES_SNAPSHOT`` / ``RUN_STARTED.input`` messages and their tool calls
-(enforceEvents strips at any depth).
+(enforceEvents strips at any depth); a member of a discriminated union whose tag no member has
+(an outcome of unknown type, a message of unknown role, a content part of unknown type) is
+removed wherever it is, as enforceEvents removes it (:func:`strip_unknown_members`).
 
 Example:
     >>> run = client_run([
@@ -219,6 +221,52 @@ def _message_keys() -> dict[str, frozenset[str]]:
 _MESSAGE_KEYS = _message_keys()
 _TOOL_CALL_KEYS = frozenset({"id", "type", "function", "encryptedValue", "metadata"})
 _FUNCTION_KEYS = frozenset({"name", "arguments"})
+
+
+def strip_unknown_members(event: Any) -> tuple[Any, list[list[Any]]]:
+    """enforceEvents' stripping of an unrecognised discriminated-union member (src/enforce/strip.ts): an array
+    element whose tag no member has is dropped, an optional field holding one is omitted. The event as the
+    client reads it on, and the JSON paths removed.
+
+    >>> strip_unknown_members({"type": "RUN_FINISHED", "threadId": "t", "runId": "r", "outcome": {"type": "x"}})
+    ({'type': 'RUN_FINISHED', 'threadId': 't', 'runId': 'r'}, [['outcome']])
+    """
+    from pydantic import ValidationError
+
+    from conformance.protocols.agui import _EVENT_ADAPTER, ALLOWED_KEYS
+
+    if not isinstance(event, dict) or event.get("type") not in ALLOWED_KEYS:
+        return event, []
+    removed: list[list[Any]] = []
+    for _ in range(64):  # one member a pass: a path stays valid while the others are removed
+        try:
+            _EVENT_ADAPTER.validate_python(event, strict=True, by_alias=True, by_name=False)
+            break
+        except ValidationError as exc:
+            tagged = [e["loc"][1:] for e in exc.errors() if e["type"] == "union_tag_invalid"]
+        if not tagged:
+            break
+        path = _data_path(event, tagged[0])
+        if not path:
+            break
+        event = copy.deepcopy(event)
+        parent = event
+        for step in path[:-1]:
+            parent = parent[step]
+        del parent[path[-1]]
+        removed.append(path)
+    return event, removed
+
+
+def _data_path(value: Any, loc: Sequence[Any]) -> list[Any]:
+    """A pydantic error location as a path into the data: the union-branch labels it holds are skipped."""
+    path: list[Any] = []
+    for part in loc:
+        in_list = isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value)
+        if in_list or (isinstance(value, dict) and part in value):
+            value = value[part]
+            path.append(part)
+    return path
 
 
 def _strip_message(message: Any) -> Any:
@@ -606,7 +654,7 @@ def client_run(events: Sequence[Any]) -> ClientRun:
     rejected = verdict["rejected"] if verdict["rejected"] is not None else null_at
     stop = len(normalized) if verdict["rejected"] is None else verdict["rejected"]
     dropped = set(verdict["dropped"])
-    passed = [_strip(normalized[i]) for i in range(stop) if i not in dropped]
+    passed = [_strip(strip_unknown_members(normalized[i])[0]) for i in range(stop) if i not in dropped]
     reducer = _Reducer()
     for event in expand(passed, carry_metadata=True).events:
         reducer.apply(event)

@@ -205,6 +205,17 @@ ATTRIBUTED: dict[str, tuple[list[Any], int | None]] = {
                                chunk("TOOL", delta="}", toolCallName="g"), F], 2),
     "chunk-parent-added": ([S, chunk("TOOL", toolCallId="c", toolCallName="f", delta="{"),
                             chunk("TOOL", delta="}", parentMessageId="m"), F], 2),
+    # enforceEvents strips an unknown discriminated-union member (strip.ts): an optional field holding one is
+    # omitted, an array element dropped; the client reads on without it.
+    "subagent-outcome-unknown": ([S, sub(), sub_end(outcome={"type": "done"}), F], None),
+    "run-outcome-unknown": ([S, {**F, "outcome": {"type": "done"}}], None),
+    "snapshot-message-role-unknown": ([S, snapshot({"id": "a", "role": "robot", "subagentRunId": "s1"},
+                                                   {"id": "b", "role": "user", "content": "y"}), *text("a", "s2"), F],
+                                      None),
+    "snapshot-content-part-unknown": ([S, snapshot({"id": "u", "role": "user", "content": [
+        {"type": "text", "text": "a"}, {"type": "weird"}]}), F], None),
+    "input-message-role-unknown": ([{**S, "input": {"threadId": "t", "runId": "r", "messages": [
+        {"id": "a", "role": "robot"}]}}, F], None),
     # Not AG-UI 1.0: enforceEvents drops a canary THINKING_* event when nothing translated it first.
     "thinking-untranslated": ([S, {"type": "THINKING_START"}, F], None),
 }
