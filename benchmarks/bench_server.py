@@ -217,11 +217,17 @@ class Child:
     """A server subprocess, pinned to CPU 0 (stdout: the CLI's banner, discarded)."""
 
     def __init__(self, kind: str, flush: str, dialect: str, deltas: int, short_deltas: int,
-                 mock_loop: str = "auto") -> None:
+                 mock_loop: str = "auto", base_tree: str | None = None) -> None:
         self.kind, self.flush = kind, flush
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, __file__, "--serve", kind, "--port", str(self.port), "--flush", flush,
+        env = None
+        if kind == "mock-base":  # the mock of another checkout (before a change), in the same run
+            if not base_tree:
+                raise RuntimeError("--servers mock-base needs --base-tree DIR")
+            env = {**os.environ, "PYTHONPATH": str(Path(base_tree).resolve())}
+        cmd = [sys.executable, __file__, "--serve", "mock" if kind == "mock-base" else kind,
+               "--port", str(self.port), "--flush", flush,
                "--mock-loop", mock_loop,
                "--dialect", dialect, "--deltas", str(deltas), "--short-deltas", str(short_deltas)]
         preexec = None
@@ -237,7 +243,7 @@ class Child:
                    "--log-level", "warn"]
             preexec = lambda: pin(0)  # noqa: E731
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                     preexec_fn=preexec)
+                                     preexec_fn=preexec, env=env)
 
     async def wait_ready(self, session: aiohttp.ClientSession, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -374,11 +380,11 @@ async def waves(base: str, opts: argparse.Namespace, sid: str, streams: int, del
 
 async def start_server(kind: str, flush: str, opts: argparse.Namespace) -> tuple[Child, dict[str, bytes]]:
     """Start one server, register the scenarios on the mock, and return it with one sample body per scenario."""
-    child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas, opts.mock_loop)
+    child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas, opts.mock_loop, opts.base_tree)
     try:
         async with aiohttp.ClientSession() as session:
             await child.wait_ready(session)
-            if kind == "mock":
+            if kind in ("mock", "mock-base"):
                 for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):
                     async with session.post(child.base + "/_mock/scenarios", json=bench_scenario(sid, n)) as r:
                         if r.status != 201:
@@ -587,9 +593,10 @@ def main() -> int:
     p.add_argument("--flush", nargs="+", default=["coalesce", "per-event"], choices=("coalesce", "per-event"))
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--servers", nargs="+", default=["mock", "bare", "bare-uvloop", "aimock"],
-                   choices=("mock", "bare", "bare-uvloop", "aimock"),
+                   choices=("mock", "mock-base", "bare", "bare-uvloop", "aimock"),
                    help="bare = aiohttp on asyncio's loop (the baseline); bare-uvloop = the same on uvloop; "
                         f"aimock = @copilotkit/aimock's CLI from ${AIMOCK_ENV} (skipped with the reason when unset)")
+    p.add_argument("--base-tree", help="server mock-base: the mock of this checkout (e.g. before a change)")
     p.add_argument("--mock-loop", default="auto", choices=("auto", "uvloop", "asyncio"),
                    help="the mock's --loop (auto = uvloop when installed, as `mock-provider serve` does)")
     p.add_argument("--streams", type=int, default=200)
