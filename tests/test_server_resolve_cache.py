@@ -115,3 +115,17 @@ def test_a_bad_request_is_refused_every_time() -> None:
             _answer(state, body=b'{"messages": "not a list"')
         assert refused.value.status == 400
     assert _answer(state)[1] == 200
+
+
+def test_the_memory_is_bounded_by_count_and_by_body_bytes() -> None:
+    state = MockProviderState(_corpus("text.basic.001"))
+    state.MAX_RESOLVED, state.MAX_RESOLVED_BYTES = 3, 10_000  # type: ignore[misc]
+    bodies = [json.dumps({"model": "m", "stream": True,
+                          "messages": [{"role": "user", "content": (str(i) * 4000)[:4000]}]}).encode()
+              for i in range(40)]
+    for body in bodies:
+        first = _answer(state, body=body)
+        assert first[:3] == _answer(state, body=body)[:3]  # a repeat still gets the same answer
+        assert len(state._resolved) <= 3
+        assert state._resolved_bytes <= 10_000
+        assert state._resolved_bytes == sum(len(k[1]) for k in state._resolved)

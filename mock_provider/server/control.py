@@ -83,9 +83,11 @@ class MockProviderState:
     """
 
     MAX_CACHED_PLANS = 4096
-    # Requests whose resolution is remembered (see resolve), and the largest body remembered.
+    # Requests whose resolution is remembered (see resolve), the largest body remembered, and the
+    # bytes of body all the remembered keys may hold (a flood of distinct large bodies stays bounded).
     MAX_RESOLVED = 4096
     MAX_RESOLVED_BODY = 64 << 10
+    MAX_RESOLVED_BYTES = 16 << 20
     # Posted scenarios live as long as the server: a 0.9 MB document costs ~16 MB of memory.
     MAX_POSTED_SCENARIOS = 10_000
     # Memory the parsed posted scenarios may hold (footprint, not document length: a document of
@@ -116,6 +118,7 @@ class MockProviderState:
         self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str, str], CompiledPlan] = {}
         # (dialect, body bytes, the selecting headers, default, store) -> (scenario, turn, plan): see resolve.
         self._resolved: dict[tuple[Any, ...], tuple[Scenario, int, CompiledPlan]] = {}
+        self._resolved_bytes = 0
         # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
         # response sends that many steps, calls back, then holds the stream open until the client leaves.
         self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
@@ -225,9 +228,12 @@ class MockProviderState:
                 return scenario, plan
         scenario, plan, cacheable = self._resolve(dialect, raw, headers, entry, path_fields)
         if key is not None and cacheable is not None:
-            if len(self._resolved) >= self.MAX_RESOLVED:
+            if len(self._resolved) >= self.MAX_RESOLVED or \
+                    self._resolved_bytes + len(raw) > self.MAX_RESOLVED_BYTES:
                 self._resolved.clear()  # bounded memory: a flood of distinct bodies only fills it again
+                self._resolved_bytes = 0
             self._resolved[key] = (scenario, cacheable, plan)
+            self._resolved_bytes += len(raw)
         return scenario, plan
 
     def _paused(self, entry: UpstreamCall | None, scenario: Scenario) -> bool:
