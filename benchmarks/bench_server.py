@@ -482,7 +482,8 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
         configs.append(("aimock", "-"))
     children: dict[tuple[str, str], Child] = {}
     samples: dict[tuple[str, str], dict[str, bytes]] = {}
-    runs: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {c: {load: [] for load in LOADS} for c in configs}
+    loads = [load for load in LOADS if load in opts.loads]
+    runs: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {c: {load: [] for load in loads} for c in configs}
     try:
         for c in configs:
             children[c], samples[c] = await start_server(*c, opts)
@@ -493,7 +494,7 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
                 if len(set(bodies.values())) > 1:
                     raise RuntimeError(f"the servers' bodies differ for {sid} ({flush}): {sorted(bodies)}")
         for rnd in range(opts.rounds):
-            for load in LOADS:
+            for load in loads:
                 order = configs if rnd % 2 == 0 else list(reversed(configs))  # alternate to spread drift
                 for c in order:
                     print(f"round {rnd + 1}/{opts.rounds}: {load}: {c[0]} ({c[1]}) ...", file=sys.stderr, flush=True)
@@ -503,7 +504,7 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
             child.stop()
     summary: list[dict[str, Any]] = []
     for (kind, flush), by_load in runs.items():
-        for load in LOADS:
+        for load in loads:
             rows = by_load[load]
             summary.append({
                 "server": kind, "flush": flush, "load": load, "rounds": len(rows),
@@ -599,6 +600,7 @@ def main() -> int:
     p.add_argument("--base-tree", help="server mock-base: the mock of this checkout (e.g. before a change)")
     p.add_argument("--mock-loop", default="auto", choices=("auto", "uvloop", "asyncio"),
                    help="the mock's --loop (auto = uvloop when installed, as `mock-provider serve` does)")
+    p.add_argument("--loads", nargs="+", default=list(LOADS), choices=LOADS, help="the loads to measure (all)")
     p.add_argument("--streams", type=int, default=200)
     p.add_argument("--deltas", type=int, default=1000)
     p.add_argument("--concurrency", type=int, default=50)
