@@ -178,6 +178,27 @@ def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.content-filter.001[openai-chat]") == ["other"]
 
 
+def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/openai` 4's Chat Completions model (`openai.chat`) under ai 7's `streamText`, over
+    `POST /v1/chat/completions` (not the default Responses model of the test above)."""
+    session, _expected = _graded("ai-sdk7-openai-chat.mjs", "ai-sdk7-openai-chat.verdicts.json", "@ai-sdk/openai")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # The chat model reads no reasoning field: the harness does not declare reasoning, so it is not graded.
+    assert "reasoning" not in caps.features
+    assert _result(session, "reasoning.basic.001[openai-chat]").verdict == "UNSUPPORTED"
+    # OpenAI's own `delta.refusal` is read as text, and a refusal that ends 'stop' finishes 'content-filter'.
+    refusal = _result(session, "quirks.refusal.001[openai-chat]")
+    assert refusal.verdict == "PASS"
+    assert _finish_types(session, "quirks.refusal.001[openai-chat]") == ["content-filter"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["interrupted"]
+    # OpenRouter's mid-stream error chunk loses its error (D-openrouter-error): a finish 'other', no error chunk.
+    events = _result(session, "error.openrouter-midstream.001[openai-chat]").events
+    assert "error" not in [e["type"] for e in events]
+    assert _finish_types(session, "error.openrouter-midstream.001[openai-chat]") == ["other"]
+
+
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     """`@tanstack/ai-openai`'s `openaiText` (its Responses adapter) under `chat()`, over `POST /v1/responses`."""
     session, _expected = _graded("tanstack-ai-openai-responses.mjs", "tanstack-ai-openai-responses.verdicts.json",
