@@ -209,6 +209,23 @@ def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     assert (last["type"], last.get("code")) == ("RUN_ERROR", "incomplete")
 
 
+def test_tanstack_ai_openai_compatible_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-openai/compatible`'s `openaiCompatibleText` (Chat Completions, with the reasoning_content
+    hook) under `chat()`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("tanstack-ai-openai-compatible.mjs", "tanstack-ai-openai-compatible.verdicts.json",
+                                 "@tanstack/ai-openai")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "tanstack" and "reasoning" in caps.features
+    # The compatible adapter reads DeepSeek's delta.reasoning_content, which createOpenaiChatCompletions ignores.
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
+                 if e["type"] == "REASONING_MESSAGE_CONTENT"]
+    assert "".join(reasoning) == "91 = 7 * 13, so it has divisors other than 1 and itself."
+    # Reasoning resumed after the text goes to the reasoning message already ended (D-reasoning-after-close).
+    events = _result(session, "ids.reuse.002[openai-chat]").events
+    ended = [i for i, e in enumerate(events) if e["type"] == "REASONING_MESSAGE_END"]
+    assert ended and any(e["type"] == "REASONING_MESSAGE_CONTENT" for e in events[ended[0]:])
+
+
 def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
     """`@tanstack/ai-gemini`'s `geminiText` under `chat()`, over `streamGenerateContent?alt=sse`."""
     session, _expected = _graded("tanstack-ai-gemini.mjs", "tanstack-ai-gemini.verdicts.json", "@tanstack/ai-gemini",
