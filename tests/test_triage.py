@@ -42,9 +42,6 @@ PENDING: dict[str, str | set[str]] = {
     # neither Groq's nor Mistral's server sends: the same class.
     "ai-sdk7-groq.verdicts.json": {"quirks.refusal.001[openai-chat]", "quirks.tool-late-id.001[openai-chat]",
                                    "error.openrouter-midstream.001[openai-chat]"},
-    # The kit read a scenario's features from its first turn only: the reasoning of a later turn was graded
-    # for a harness that declares none.
-    "ai-sdk7-openai-chat.verdicts.json": {"loop.reasoning.001[openai-chat]"},
     "ai-sdk7-mistral.verdicts.json": {
         "finish.content-filter.001[openai-chat]", "loop.malformed.002[openai-chat]",
         "error.openrouter-midstream.001[openai-chat]",

@@ -188,6 +188,8 @@ def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     # The chat model reads no reasoning field: the harness does not declare reasoning, so it is not graded.
     assert "reasoning" not in caps.features
     assert _result(session, "reasoning.basic.001[openai-chat]").verdict == "UNSUPPORTED"
+    # ... nor where only a later turn of an agent loop reasons (the first run graded it: a suite error).
+    assert _result(session, "loop.reasoning.001[openai-chat]").verdict == "UNSUPPORTED"
     # OpenAI's own `delta.refusal` is read as text, and a refusal that ends 'stop' finishes 'content-filter'.
     refusal = _result(session, "quirks.refusal.001[openai-chat]")
     assert refusal.verdict == "PASS"
