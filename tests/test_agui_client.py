@@ -155,6 +155,7 @@ def test_hand_written_streams(capsys: pytest.CaptureFixture[str]) -> None:
     assert [m["id"] for m in runs["result-after-later-text"].messages] == ["m", "r-c", "r2", "m2"]
 
 
+@pytest.mark.slow
 def test_corpus_and_mutant_streams(corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
     cases = reference_streams(corpus) + chunk_streams(corpus)
@@ -310,6 +311,7 @@ def _track(event: dict[str, Any], open_text: set[str], open_calls: set[str]) -> 
 GENERATED = 1500
 
 
+@pytest.mark.slow
 def test_generated_streams(capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
     drawn: list[list[dict[str, Any]]] = []

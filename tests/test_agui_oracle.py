@@ -149,6 +149,7 @@ def test_hand_written_streams_read_as_the_client_reads_them() -> None:
     assert not disagree, "\n".join(disagree)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["reference", "text-chunks", "mutants"])
 def test_our_reading_agrees_with_ag_ui_client(source: str, corpus: list[Scenario],
                                               capsys: pytest.CaptureFixture[str]) -> None:

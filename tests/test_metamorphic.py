@@ -274,6 +274,7 @@ def _pairs(kind: str) -> list[Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("protocol", list(PROTOCOLS))
 def test_every_protocol_has_eight_rewrites_of_each_kind_and_each_applies(study: Study, protocol: str,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:

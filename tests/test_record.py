@@ -148,6 +148,7 @@ def test_a_non_streaming_answer_is_recorded_and_replayed(wire: str, upstream: Th
     assert streamed.headers["content-type"].startswith("text/event-stream")
 
 
+@pytest.mark.slow
 def test_recorded_faults_are_cases_the_reference_adapter_passes(tmp_path: Path) -> None:
     """A recording that ends in a cut, a stall the client left, or holds a malformed event states the
     transcript a correct adapter shows (the corpus scenario's own, written by hand): the reference

@@ -191,6 +191,7 @@ def oracle(corpus: list[Scenario]) -> Oracle:
     return cases, {r["id"]: r for r in node_oracle.run_ui(cases)}
 
 
+@pytest.mark.slow
 def test_our_reading_agrees_with_ai_s_own_reader(oracle: Oracle, capsys: pytest.CaptureFixture[str]) -> None:
     cases, real = oracle
     cases = [c for c in cases if not c.get("generated")]
