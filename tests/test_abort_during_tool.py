@@ -27,10 +27,11 @@ from conformance.server_tools import UNTIL_ABORT, tools_from_wire, wire_tools
 from conformance.settings import Settings
 from conformance.targets.isolated import isolated_target
 from mock_provider.abort import AbortSignal
-from mock_provider.scenario import ScenarioError, load_corpus, parse_scenario_text
+from mock_provider.scenario import ScenarioError, parse_scenario_text
+from tests.shared_corpus import builtin_corpus
 
 SID = "loop.abort-during-tool.001"
-CORPUS = {s.id: s for s in load_corpus()}
+CORPUS = {s.id: s for s in builtin_corpus()}
 SCENARIO = CORPUS[SID]
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "loop" / f"{SID}.yaml"
 

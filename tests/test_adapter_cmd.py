@@ -97,6 +97,7 @@ def test_capabilities_come_from_the_handshake(reference_target: CmdTarget) -> No
     assert reference_target.starts == 1
 
 
+@pytest.mark.slow
 def test_the_reference_harness_grades_like_the_in_process_reference(
         corpus: list[Scenario], reference_target: CmdTarget) -> None:
     """Every case of the corpus in every part dialect: same verdict, axes and events.
@@ -350,6 +351,7 @@ TIMING_MUTANTS = ["agui.exposed-at-input-end", "agui.abort-ignored", "agui.dupli
                   "openai-http.abort-ignored"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", TIMING_MUTANTS)
 def test_mutants_fail_the_same_rows_behind_the_harness(corpus: list[Scenario], name: str) -> None:
     """Exposure and abort are judged by *when* events come: a mutant must fail them over stdio too."""

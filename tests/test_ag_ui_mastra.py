@@ -19,6 +19,9 @@ from conformance.session import ConformanceSession
 from conformance.targets.cmd import CmdTarget
 from tests.calibration import DATA, check_pins
 
+# Slow set (tests/conftest.py): @ag-ui/mastra runs the corpus in Node.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS = ROOT / "examples" / "ts-mastra"
 

@@ -46,6 +46,7 @@ def _run(url: str, corpus: list[Any], caps: Path = CAPS) -> ConformanceSession:
     return run_corpus(url, caps, corpus, Settings(timeout=TIMEOUT))
 
 
+@pytest.mark.slow
 def test_agno_verdicts_match_the_pins(agno_url: str, corpus: list[Any]) -> None:
     assert metadata.version("agno") == PINS["versions"]["agno"], "another agno version: re-pin and re-triage"
     session = _run(agno_url, corpus)

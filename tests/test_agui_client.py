@@ -190,6 +190,7 @@ def test_attributed_and_thinking_streams(capsys: pytest.CaptureFixture[str]) -> 
     assert not runs["thinking-content-without-start"].unported  # the port vouches for thinking streams now
 
 
+@pytest.mark.slow
 def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
     drawn: list[list[dict[str, Any]]] = []
@@ -207,6 +208,7 @@ def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> Non
     assert len(cases) > 540 and len(cases) // 5 < threw < len(cases) * 4 // 5 and with_messages > len(cases) // 3
 
 
+@pytest.mark.slow
 def test_corpus_and_mutant_streams(corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
     cases = reference_streams(corpus) + chunk_streams(corpus)
@@ -362,6 +364,7 @@ def _track(event: dict[str, Any], open_text: set[str], open_calls: set[str]) -> 
 GENERATED = 1500
 
 
+@pytest.mark.slow
 def test_generated_streams(capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
     drawn: list[list[dict[str, Any]]] = []

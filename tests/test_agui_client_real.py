@@ -69,6 +69,7 @@ def test_llama_index(request: pytest.FixtureRequest, corpus: list[Any], capsys: 
     _agree("llama-index", run_corpus(request.getfixturevalue("llama_url"), LLAMA.capabilities, corpus), capsys)
 
 
+@pytest.mark.slow
 def test_ag_ui_mastra(capsys: pytest.CaptureFixture[str]) -> None:
     """@ag-ui/mastra's MastraAgent through its node harness (tests/test_ag_ui_mastra.py)."""
     skip_without_oracle()

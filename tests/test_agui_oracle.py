@@ -173,6 +173,7 @@ def test_attribution_rules_read_as_the_client_reads_them(capsys: pytest.CaptureF
 ATTRIBUTED_GENERATED = 600
 
 
+@pytest.mark.slow
 def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
     drawn: list[list[dict[str, Any]]] = []
@@ -196,6 +197,7 @@ def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> Non
     assert owned > len(cases) // 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["reference", "text-chunks", "mutants"])
 def test_our_reading_agrees_with_ag_ui_client(source: str, corpus: list[Scenario],
                                               capsys: pytest.CaptureFixture[str]) -> None:

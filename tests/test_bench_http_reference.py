@@ -11,12 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_http_reference  # noqa: E402
 
 
+@pytest.mark.slow
 def test_quick_run_compares_the_same_cases_of_both_adapters() -> None:
     run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_http_reference.py"), "--rounds", "1",
                           "-k", "text.basic.001 or text.unicode"],

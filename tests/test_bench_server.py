@@ -16,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_quick_benchmark_run_checks_streams_bodies_and_connections(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     streams, deltas, wide, short_streams, short_deltas, waves = 4, 30, 8, 20, 10, 2

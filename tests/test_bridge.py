@@ -138,6 +138,7 @@ def test_step_check_wants_one_event_per_upstream_step(corpus: list[Scenario]) ->
         "tool result 'call_w1' is emitted in a different step than upstream sent it"]
 
 
+@pytest.mark.slow
 def test_profile_bridge_turns_a_missing_bridge_into_a_failure(pytester: pytest.Pytester) -> None:
     args = ["-k", "bridge.steps.001", "-p", "no:cacheprovider"]
     skipped = pytester.runpytest_inprocess("--adapter=conformance.reference:agui", *args, "-rs")

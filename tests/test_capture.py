@@ -208,6 +208,7 @@ def _suite(cwd: Path, scenarios: Path) -> Any:
                           timeout=300)
 
 
+@pytest.mark.slow
 def test_imported_scenario_runs_under_the_suite(tmp_path: Path) -> None:
     """An imported capture is a case like any other: the reference adapter passes it, and a wrong
     expectation in the same file fails it."""

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from conformance.report import load_report
@@ -104,6 +105,7 @@ def _split_workflow() -> dict[str, Any]:
     return workflow
 
 
+@pytest.mark.slow
 def test_the_shard_input_runs_shards_that_the_documented_merge_job_joins(tmp_path: Path) -> None:
     """The action's run step as the docs' matrix job runs it (``shard: N/3``, each shard's reports where
     download-artifact puts them), then the docs' merge job's own commands: one merged report, one gate."""
@@ -202,6 +204,7 @@ def _shell(step: dict[str, Any], env: dict[str, str], cwd: Path) -> subprocess.C
                           timeout=600)
 
 
+@pytest.mark.slow
 def test_the_action_steps_run_on_a_typescript_repository(tmp_path: Path) -> None:
     """The action's own shell steps, run here as a runner would, on a repository with no Python
     project, set up as docs/ci.md says: ``conformance init --lang ts`` wrote the harness tarball (from the

@@ -61,6 +61,7 @@ def test_every_command_answers_help(command: list[str]) -> None:
     assert done.stdout.startswith("usage: "), done.stdout[:500]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="tomllib")
 @pytest.mark.parametrize("name", ["conformance", "mock-provider"])
 def test_every_console_script_and_subcommand_answers_help(name: str) -> None:

@@ -12,9 +12,10 @@ import pytest
 from conformance.contract import Capabilities
 from conformance.grading.gates import first_stop
 from conformance.run_record import RunRecord
-from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.scenario import Scenario
+from tests.shared_corpus import builtin_corpus
 
-CORPUS = {s.id: s for s in load_corpus()}
+CORPUS = {s.id: s for s in builtin_corpus()}
 FEATURES = {"tools", "parallel_tools", "server_tools", "reasoning", "abort", "structured_output"}
 
 

@@ -18,6 +18,9 @@ from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
 from tests.mutants import ALL_MUTANTS
 
+# Slow set (tests/conftest.py): the corpus and every mutant's streams through the Node StreamProcessor.
+pytestmark = pytest.mark.slow
+
 RUN: dict[str, Any] = {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}
 FIN: dict[str, Any] = {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}
 FIN_TOOLS: dict[str, Any] = {**FIN, "metadata": {"tanstack": {"finishReason": "tool_calls"}}}

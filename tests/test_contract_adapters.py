@@ -122,6 +122,7 @@ def test_an_adapter_imports_only_what_the_docs_show(path: Path) -> None:
     assert kit_imports(path.read_text(encoding="utf-8")) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("protocol", list(MODULES))
 def test_the_docs_only_adapter_passes_the_corpus_strictly(protocol: str, pytester: pytest.Pytester,
                                                          tmp_path: Path) -> None:

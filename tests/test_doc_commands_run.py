@@ -165,6 +165,7 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "python3 -m venv .venv": (".ci/run", "python3 -m venv"),
     ".venv/bin/pip install -e '.[test]'": (".ci/run", "pip\" install --quiet -e '.[test]'"),
     ".venv/bin/pytest -n auto": (".ci/run", "pytest\" -n auto"),
+    ".venv/bin/pytest -n auto --runslow -m slow": (".ci/run", "pytest\" -n auto --runslow -m slow"),
     "tox": ("tox.ini", "[tox]"),
     "pytest -p no:cacheprovider \"${TARGET[@]}\" \"${SPLIT[@]}\" --conformance-profile=\"$PROFILE\" "
     "--conformance-baseline=\"$BASELINE\" --conformance-deviations=\"$DEVIATIONS\" "
@@ -246,6 +247,7 @@ def _shell(line: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedPro
                           text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_the_cheap_commands_run_in_a_fresh_directory(tmp_path: Path) -> None:
     pytest.importorskip("hypothesis")
     pytest.importorskip("syrupy")

@@ -22,7 +22,12 @@ def _modules() -> list[str]:
     return sorted(n for n in names if not n.endswith(("pytest_plugin", ".plugin", "__main__")) and ".suite" not in n)
 
 
-@pytest.mark.parametrize("name", _modules())
+# conformance.strategies' examples draw hypothesis streams (seconds each): in the slow set (tests/conftest.py).
+SLOW_MODULES = {"conformance.strategies"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_MODULES else n
+                                  for n in _modules()])
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)

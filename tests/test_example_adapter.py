@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 
+@pytest.mark.slow
 def test_minimal_example_adapter_passes_its_declared_cases(pytester: pytest.Pytester) -> None:
     from pathlib import Path
 

@@ -40,6 +40,7 @@ def _run(tmp_path: Path, *args: str) -> tuple[int, dict[str, int], dict[str, int
     return int(footer.group(1)), verdicts, outcomes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("adapter", "select", "expect"), [
     # Generated cases that pass beside corpus cases that pass.
     ("conformance.reference:agui", "text.basic or generated-text", {"PASS"}),

@@ -127,6 +127,7 @@ def test_reproducer_yaml_keeps_tricky_text_exactly(text: str) -> None:
 
 
 # ---------------------------------------------------------------- the references pass
+@pytest.mark.slow
 @pytest.mark.parametrize("prop", list(PROPERTIES))
 @pytest.mark.parametrize(("name", "factory", "dialect"), REFERENCE_RUNS, ids=[r[0] for r in REFERENCE_RUNS])
 def test_reference_passes_generated_streams(name: str, factory: object, dialect: str, prop: str) -> None:
@@ -149,6 +150,7 @@ MUTANT_RUNS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mutant", "prop", "dialect", "row"), MUTANT_RUNS, ids=[r[0] for r in MUTANT_RUNS])
 def test_property_finds_the_mutant_and_its_reproducer_is_a_working_scenario(
     mutant: str, prop: str, dialect: str, row: str, tmp_path: Path
@@ -194,6 +196,7 @@ print(json.dumps({"found": found is not None, "calls": len(calls),
 """
 
 
+@pytest.mark.slow
 def test_the_shrunk_reproducer_is_small() -> None:
     """Shrinking is what makes a reproducer readable: the interleaving bug needs two calls and at
     least one fragment each; nothing else should be left.
@@ -213,6 +216,7 @@ def test_the_shrunk_reproducer_is_small() -> None:
     assert got["found"] and got["calls"] == 2 and got["steps"] <= 12, got
 
 
+@pytest.mark.slow
 def test_shrinking_runs_the_adapter_a_bounded_number_of_times() -> None:
     runs = [0]
     fails_every_case = MUTANTS["agui.no-run-started"].factory
@@ -243,6 +247,7 @@ def project(pytester: pytest.Pytester) -> pytest.Pytester:
     return pytester
 
 
+@pytest.mark.slow
 def test_plugin_fails_a_generated_case_and_saves_its_reproducer(project: pytest.Pytester) -> None:
     out = project.path / "repro"
     result = project.runpytest_inprocess("--adapter=genadapters:drops_first_delta", "-k", "generated-text-v3",

@@ -63,6 +63,7 @@ def _three_ways(factory: Any, scenario: Scenario, dialect: str, settings: Settin
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(REFERENCES))
 def test_references_grade_the_same_live_and_recorded(name: str, corpus: list[Scenario], tmp_path: Path) -> None:
     factory, dialects = REFERENCES[name]

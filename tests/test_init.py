@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -15,6 +17,7 @@ def _conformance(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
 
 
+@pytest.mark.slow
 def test_init_writes_a_starter_the_suite_passes(tmp_path: Path) -> None:
     out = _conformance("init", "--module", "acme_adapter", cwd=tmp_path)
     assert out.returncode == 0, out.stderr

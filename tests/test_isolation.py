@@ -112,6 +112,7 @@ def _gate(report_dir: Path) -> subprocess.CompletedProcess[str]:
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
+@pytest.mark.slow
 def test_an_adapter_that_ends_the_suite_with_status_0(tmp_path: Path) -> None:
     """``os._exit(0)`` under the default command ends the worker: the case is ERROR, pytest exits 1,
     and the report has the case. In process (the debugging mode) pytest still exits 0, but the
@@ -134,6 +135,7 @@ FORGERS = ["through_the_model", "through_gc", "through_frames", "patches_the_gra
            "replays_the_corpus"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FORGERS)
 def test_a_forger_fails_under_the_default_command(name: str, tmp_path: Path) -> None:
     """Each forges a PASS in process (rewrites the expectation, empties the checks, ends the suite with
@@ -149,6 +151,7 @@ def test_a_forger_fails_under_the_default_command(name: str, tmp_path: Path) -> 
     assert _gate(tmp_path / "reports").returncode == 1
 
 
+@pytest.mark.slow
 def test_every_report_names_the_isolation(tmp_path: Path) -> None:
     """The terminal header, conformance.json, .md, .html and the JUnit properties say where the adapter ran."""
     for mode, shown in (("process", "isolation `process`"), ("none", "isolation `none (in the suite's process")):
@@ -249,6 +252,7 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bytes]]:
     yield lines
 
 
+@pytest.mark.slow
 def test_a_harness_is_sent_nothing_of_the_expected_output(corpus: list[Scenario], recorded: list[bytes]) -> None:
     planted = _planted(corpus)
     part = CmdTarget(f"{sys.executable} {ROOT / 'examples' / 'harness_python.py'}", start_timeout=30)

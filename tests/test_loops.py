@@ -24,9 +24,9 @@ from conformance.settings import Settings
 from conformance.targets.protocol import CaseMessage, PartsUpstream, RequestBody
 from conformance.targets.url import run_agent_input
 from mock_provider.abort import AbortSignal
-from mock_provider.scenario import load_corpus
+from tests.shared_corpus import builtin_corpus
 
-CORPUS = {s.id: s for s in load_corpus()}
+CORPUS = {s.id: s for s in builtin_corpus()}
 LOOPS = sorted(i for i in CORPUS if i.startswith("loop."))
 PART_DIALECTS = ("v2", "v3", "v4", "mastra")
 REFERENCES = {"agui": reference.agui, "tanstack": reference.tanstack, "tanstack-legacy": reference.tanstack_legacy,

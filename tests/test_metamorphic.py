@@ -255,6 +255,8 @@ def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], set
                 streams[_key(output, list(new.events))] = (oracle, list(new.events))
 
 
+# The study (every rewrite of every protocol, read by the Node consumers) takes about a minute on two idle
+# cores: every test that reads it is in the slow set (tests/conftest.py).
 @pytest.fixture(scope="module")
 def study(corpus: list[Scenario]) -> Study:
     return _study(corpus)
@@ -274,6 +276,7 @@ def _pairs(kind: str) -> list[Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("protocol", list(PROTOCOLS))
 def test_every_protocol_has_eight_rewrites_of_each_kind_and_each_applies(study: Study, protocol: str,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -287,6 +290,7 @@ def test_every_protocol_has_eight_rewrites_of_each_kind_and_each_applies(study: 
               + ", ".join(f"{n} x{used[n]}" for n in family))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("protocol", "name"), _pairs("equal"))
 def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str, name: str) -> None:
     profile_row = DECLARED_PROFILE.get((protocol, name), (None, ""))[0]
@@ -295,6 +299,7 @@ def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str, 
     assert not bad, f"{len(bad)} verdicts worse under {name}:\n" + "\n".join(bad[:10])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("protocol", "name"), list(DECLARED_PROFILE))
 def test_a_declared_profile_row_is_the_only_difference_and_it_is_seen(study: Study, protocol: str, name: str) -> None:
     """The exemption above is earned: the profile row does fire on the rewrite, at SHOULD, and the
@@ -308,6 +313,7 @@ def test_a_declared_profile_row_is_the_only_difference_and_it_is_seen(study: Stu
         f"{row} graded {levels} where the consumer sees no difference (at most SHOULD; MAY on a broken input)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("protocol", "name"), _pairs("harmful"))
 def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: str, name: str) -> None:
     missed = [f"{a.case_id}: {a.before.verdict} -> {a.after.verdict}" for a in _mine(study, protocol, name)
@@ -315,6 +321,7 @@ def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: 
     assert not missed, f"{len(missed)} cases where {name} is not caught:\n" + "\n".join(missed[:10])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("protocol", "name"), [pytest.param(*p.values, id=p.id) for p in _pairs("equal")]
                          + [pytest.param(*p.values, id=p.id) for p in _pairs("harmful")])
 def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, protocol: str, name: str) -> None:
@@ -330,6 +337,7 @@ def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, pro
     assert not wrong, f"{len(wrong)} streams the consumer reads otherwise than {name} says:\n" + "\n".join(wrong[:4])
 
 
+@pytest.mark.slow
 def test_node_saw_every_stream_an_equal_rewrite_made(study: Study, capsys: pytest.CaptureFixture[str]) -> None:
     """The figure the report gives: streams the consumers read, and how many of them were rewritten."""
     if study.node_missing:
@@ -361,6 +369,7 @@ def _judged_on_real(a: Applied, by_id: dict[str, Scenario]) -> bool:
     return applies and not scenario.client.aborts and scenario.contract is None and a.rewrite.name.endswith(STATED)
 
 
+@pytest.mark.slow
 def test_what_the_consumer_shows_differently_on_a_real_stream_grades_worse(
         study: Study, corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:
     """A harmful rewrite of a real adapter's clean run: where the official consumer shows another state,

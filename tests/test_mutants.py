@@ -20,6 +20,7 @@ from tests.mutants import ALL_MUTANTS
 from tests.mutants.base import Mutant, loop_scenario
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", ALL_MUTANTS, ids=[m.name for m in ALL_MUTANTS])
 def test_mutant_fails_exactly_its_rows(mutant: Mutant, corpus: list[Scenario]) -> None:
     failed: Counter[str] = Counter()

@@ -11,6 +11,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+# Slow set (tests/conftest.py): each test runs pytest in a subprocess over generated and corpus cases.
+pytestmark = pytest.mark.slow
+
 pytest_plugins = ["pytester"]
 CASE = "test_case[text.basic.001-v3]"
 NODE = f"conformance/suite/test_conformance.py::{CASE}"

@@ -58,6 +58,7 @@ def test_reference_adapter_passes_and_prints_the_matrix(project: pytest.Pytester
     result.stdout.fnmatch_lines(["*conformance matrix: conformance.reference:agui*", "*8.1.4*MUST*PASS*"])
 
 
+@pytest.mark.slow
 def test_selection_by_row_marker(project: pytest.Pytester) -> None:
     result = project.runpytest_inprocess("--adapter=conformance.reference:agui", "-m", "row_8_1_15", "-q")
     outcomes = result.parseoutcomes()
@@ -82,6 +83,7 @@ def test_broken_adapter_fails_with_expected_vs_actual(project: pytest.Pytester) 
     ])
 
 
+@pytest.mark.slow
 def test_undeclared_feature_is_unsupported_and_a_profile_requires_it(project: pytest.Pytester) -> None:
     skipped = project.runpytest_inprocess("--adapter=myadapters:no_reasoning", "-k", "reasoning.basic", "-rs")
     skipped.assert_outcomes(skipped=4)
@@ -103,6 +105,7 @@ def test_a_profile_fails_only_on_the_features_it_requires(project: pytest.Pytest
     result.stdout.fnmatch_lines(["*UNSUPPORTED: feature(s) not declared: reasoning*"])
 
 
+@pytest.mark.slow
 def test_nonstrict_passes_unless_strict(project: pytest.Pytester) -> None:
     args = ["--adapter=myadapters:empty_deltas", "-k", "text.basic.001-v3"]
     project.runpytest_inprocess(*args).assert_outcomes(passed=1)
@@ -115,6 +118,7 @@ def test_options_from_the_ini_file(project: pytest.Pytester) -> None:
     result.assert_outcomes(failed=1)
 
 
+@pytest.mark.slow
 def test_bad_adapter_spec_is_a_usage_error(project: pytest.Pytester) -> None:
     result = project.runpytest_inprocess("--adapter=no_such_module:factory")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
@@ -123,6 +127,7 @@ def test_bad_adapter_spec_is_a_usage_error(project: pytest.Pytester) -> None:
     result.stderr.fnmatch_lines(["*--adapter must be MODULE:FACTORY*"])
 
 
+@pytest.mark.slow
 def test_snapshots_record_and_show_a_behaviour_change(project: pytest.Pytester) -> None:
     snap = project.path / "snaps"
     base = ["-k", "text.basic.001-v3", f"--snapshot-dir={snap}"]
@@ -151,6 +156,7 @@ def test_a_broken_scenario_directory_is_a_usage_error_naming_file_line_field(pro
     result.stderr.fnmatch_lines([f"*conformance: {bad / 'x.yaml'}:1: script: no answer*"])  # short form: rows derived
 
 
+@pytest.mark.slow
 def test_plain_pytest_finds_an_adapter_module_in_the_rootdir(pytester: pytest.Pytester) -> None:
     """``pytest --adapter=mymod:factory`` could not import ``mymod`` from the current directory
     (only ``python -m pytest`` could), and the error did not say so."""

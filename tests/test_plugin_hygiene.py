@@ -130,6 +130,7 @@ def test_another_plugins_option_of_an_old_name_stays_its_own(tmp_path: Path) -> 
     assert "deprecated" not in run.stdout
 
 
+@pytest.mark.slow
 def test_an_old_option_name_warns_naming_the_new_one(tmp_path: Path) -> None:
     run = _run(tmp_path, "--co", "--adapter=conformance.reference:agui", "--profile=tools", "--report-dir=r",
                "-k", "text.basic.001-v3", "-W", "default", module=True)
@@ -138,6 +139,7 @@ def test_an_old_option_name_warns_naming_the_new_one(tmp_path: Path) -> None:
     assert "--report-dir is deprecated" in run.stdout and "--adapter is deprecated" not in run.stdout
 
 
+@pytest.mark.slow
 def test_the_old_name_still_sets_the_option(tmp_path: Path) -> None:
     run = _run(tmp_path, "--co", "-q", "--adapter=conformance.reference:agui", "--dialect=mastra", module=True)
     assert run.returncode == 0, run.stdout + run.stderr
@@ -177,6 +179,7 @@ expected: {text: mine}
 """
 
 
+@pytest.mark.slow
 def test_conformance_scenarios_adds_to_the_corpus_unless_only(tmp_path: Path) -> None:
     """Before, --conformance-scenarios replaced the corpus: a user's one scenario was the whole suite."""
     mine = tmp_path / "mine"

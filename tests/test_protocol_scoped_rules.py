@@ -64,6 +64,7 @@ def test_a_harness_that_says_nothing_of_structured_modes_keeps_all_three() -> No
 
 
 # ---------------------------------------------------------------- request.prompt (class 1)
+@pytest.mark.slow
 @pytest.mark.parametrize(("output", "stopped"), [("tanstack", "NOT-EXPRESSIBLE"), ("ag-ui", None),
                                                  ("tanstack-legacy", None), ("ui-message-stream", None),
                                                  ("ui-message-stream@7", None)])

@@ -1080,6 +1080,7 @@ _EVENT = st.one_of(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", ALL, ids=lambda m: m.NAME)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(stream=st.lists(_EVENT, max_size=8))

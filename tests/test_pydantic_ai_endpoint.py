@@ -47,6 +47,7 @@ def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
     return run_corpus(url, CAPS, corpus, Settings(timeout=10, time_scale=OWN_SERVER), **options)
 
 
+@pytest.mark.slow
 def test_pydantic_ai_verdicts_match_the_published_findings(agui_url: str, corpus: list[Any]) -> None:
     assert metadata.version("pydantic-ai-slim") == PINS["versions"]["pydantic-ai-slim"], (
         "another pydantic-ai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")

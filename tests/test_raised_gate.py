@@ -14,9 +14,9 @@ import pytest
 from conformance.contract import Capabilities, Policies
 from conformance.grading import grade
 from conformance.run_record import RunRecord
-from mock_provider.scenario import load_corpus
+from tests.shared_corpus import builtin_corpus
 
-CORPUS = {s.id: s for s in load_corpus()}
+CORPUS = {s.id: s for s in builtin_corpus()}
 
 
 RAISED = "ModelBehaviorError: Model did not produce a final response!"

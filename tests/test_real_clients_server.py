@@ -29,15 +29,21 @@ def server() -> Iterator[ThreadedMockServer]:
         yield srv
 
 
+@pytest.fixture(scope="module")
+def clients(server: ThreadedMockServer) -> tuple[Any, Any]:
+    """One client of each SDK (and its HTTP connection pool) for every case: building one costs more
+    than a case; each case gets a copy naming its scenario (``with_options`` keeps the HTTP client)."""
+    return (openai.OpenAI(api_key="mock-key", base_url=server.base_url + "/v1", max_retries=0),
+            anthropic.Anthropic(api_key="mock-key", base_url=server.base_url, max_retries=0))
+
+
 @pytest.fixture
-def via_server(server: ThreadedMockServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def via_server(clients: tuple[Any, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     def openai_client(scenario: Any, served: Any = None) -> Any:
-        return openai.OpenAI(api_key="mock-key", base_url=server.base_url + "/v1", max_retries=0,
-                             default_headers={"X-Mock-Scenario": scenario.id})
+        return clients[0].with_options(default_headers={"X-Mock-Scenario": scenario.id})
 
     def anthropic_client(scenario: Any) -> Any:
-        return anthropic.Anthropic(api_key="mock-key", base_url=server.base_url, max_retries=0,
-                                   default_headers={"X-Mock-Scenario": scenario.id})
+        return clients[1].with_options(default_headers={"X-Mock-Scenario": scenario.id})
 
     monkeypatch.setattr(wo, "client_for", openai_client)
     monkeypatch.setattr(wr, "client_for", openai_client)

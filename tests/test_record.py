@@ -19,13 +19,14 @@ import pytest
 
 from mock_provider.derive import expected_transcript
 from mock_provider.record import Recorder, ThreadedRecorder
-from mock_provider.scenario import load_corpus, load_scenario
+from mock_provider.scenario import load_scenario
 from mock_provider.server import ThreadedMockServer
 from mock_provider.wires import plan_response
 from mock_provider.wires.decode import DECODED_WIRES
+from tests.shared_corpus import builtin_corpus
 
 SUBSET = ["text.basic.001", "reasoning.basic.001", "tool.interleave.002", "tool.fragments.001"]
-CORPUS = {s.id: s for s in load_corpus()}
+CORPUS = {s.id: s for s in builtin_corpus()}
 
 
 def _request(wire: str, sid: str) -> tuple[str, dict[str, Any]]:
@@ -148,6 +149,7 @@ def test_a_non_streaming_answer_is_recorded_and_replayed(wire: str, upstream: Th
     assert streamed.headers["content-type"].startswith("text/event-stream")
 
 
+@pytest.mark.slow
 def test_recorded_faults_are_cases_the_reference_adapter_passes(tmp_path: Path) -> None:
     """A recording that ends in a cut, a stall the client left, or holds a malformed event states the
     transcript a correct adapter shows (the corpus scenario's own, written by hand): the reference

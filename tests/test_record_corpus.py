@@ -37,15 +37,16 @@ from mock_provider.derive import expected_transcript
 from mock_provider.dialects import DialectError
 from mock_provider.parts import dump_part
 from mock_provider.record import Recorder, create_record_app
-from mock_provider.scenario import Scenario, load_corpus, load_scenario
+from mock_provider.scenario import Scenario, load_scenario
 from mock_provider.scenario_steps import DisconnectFault, HttpStatusFault, RawBytesFault, StallFault
 from mock_provider.server.app import create_app
 from mock_provider.sse import parse_sse
 from mock_provider.wires import plan_response
 from mock_provider.wires.decode import DECODED_WIRES, decode_events, decode_json
 from mock_provider.wires.frames import Chunk, Disconnect, Stall
+from tests.shared_corpus import builtin_corpus
 
-CORPUS = load_corpus()
+CORPUS = builtin_corpus()
 
 
 def _conversation(wire: str, earlier: int, stream: bool) -> dict[str, Any]:

@@ -97,6 +97,7 @@ def test_malformed_recordings_name_file_and_field(tmp_path: Path, content: str, 
     assert str(path) in str(info.value) and expected in str(info.value)
 
 
+@pytest.mark.slow
 def test_pytest_recording_option(corpus: list[Scenario], tmp_path: Path, pytester: pytest.Pytester) -> None:
     scenario = _scenario(corpus, "tool.provider-executed.001")
     good = _export(agui, scenario, "ag-ui", tmp_path / "good.json", tie=False)

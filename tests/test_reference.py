@@ -35,6 +35,7 @@ def _run_all(factory: Any, corpus: list[Scenario]) -> dict[str, list[str]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(REFERENCES))
 def test_reference_passes_every_expressible_case(name: str, corpus: list[Scenario]) -> None:
     verdicts = _run_all(REFERENCES[name], corpus)
@@ -69,6 +70,7 @@ POLICY_VARIANTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policies", POLICY_VARIANTS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
 @pytest.mark.parametrize("name", ["agui", "tanstack"])
 def test_reference_passes_under_each_policy_choice(name: str, policies: dict[str, str],

@@ -157,6 +157,7 @@ def test_an_unwritable_report_dir_is_a_warning_not_a_crash(project: pytest.Pytes
     run.stdout.fnmatch_lines(["conformance warning: could not write the reports: *blocked/sub*"])
 
 
+@pytest.mark.slow
 def test_under_xdist_the_controller_reports_what_one_process_would(project: pytest.Pytester) -> None:
     """With -n 2 the workers run the cases; the matrix, the reports and the gate must not go missing."""
     pytest.importorskip("xdist")
@@ -180,6 +181,7 @@ def test_under_xdist_the_controller_reports_what_one_process_would(project: pyte
                                    "gate: FAILED: 3 regression(s) on rows 8.1.5, 0 known failure(s)*"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("accepted", [True, False])
 def test_the_gate_and_the_exit_code_agree_on_generated_cases(project: pytest.Pytester, accepted: bool) -> None:
     """A generated-* case that finds a bug is gated like a corpus case: a deviation for its row
@@ -199,6 +201,7 @@ def test_the_gate_and_the_exit_code_agree_on_generated_cases(project: pytest.Pyt
         run.stdout.fnmatch_lines(["gate: FAILED*"])
 
 
+@pytest.mark.slow
 def test_a_baseline_holding_a_generated_failure_makes_it_known_in_the_gate_and_the_exit_code(
         project: pytest.Pytester) -> None:
     """The --baseline half of the generated-case gate (issue 19 named both flags): a generated case

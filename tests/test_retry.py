@@ -23,10 +23,10 @@ from conformance.run_record import RunRecord, UpstreamCall
 from conformance.session import ConformanceSession
 from conformance.targets.cmd import CmdTarget
 from conformance.targets.url import TargetConfigError, load_capabilities
-from mock_provider.scenario import load_corpus
 from mock_provider.turns import header_delay
+from tests.shared_corpus import builtin_corpus
 
-CORPUS = {s.id: s for s in load_corpus()}
+CORPUS = {s.id: s for s in builtin_corpus()}
 AFTER, R429 = CORPUS["loop.retry-after.001"], CORPUS["loop.retry-429.001"]
 EXHAUSTED = CORPUS["loop.retry-exhausted.001"]
 RETRY_ROWS = {"retry.bounded", "retry.after"}

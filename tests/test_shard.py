@@ -111,6 +111,7 @@ def _same_run_merged(whole_path: Path, shards: list[Path], tmp: Path, capsys: py
     assert code == 1 and any("shard 1/3 of a split run: merge the shards first" in line for line in lines)
 
 
+@pytest.mark.slow
 @needs_split
 def test_the_reference_split_in_three_and_merged_is_the_run_in_one_piece(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -121,6 +122,7 @@ def test_the_reference_split_in_three_and_merged_is_the_run_in_one_piece(
     assert _gate(whole, capsys=capsys)[0] == 0
 
 
+@pytest.mark.slow
 @needs_split
 def test_a_failing_run_with_deviations_merges_to_the_same_gate_decision(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -247,6 +249,7 @@ def pytest_collection_modifyitems(config, items):
 """
 
 
+@pytest.mark.slow
 @needs_split
 def test_a_shard_whose_plan_cannot_be_told_stops_before_running(tmp_path: Path) -> None:
     """A plugin that deselects after pytest-split hides which cases the run planned: the shard says so

@@ -21,6 +21,9 @@ from conformance.targets.cmd import CmdTarget
 from conformance.verdict import CaseResult
 from tests.calibration import check_pins
 
+# Slow set (tests/conftest.py): each real TypeScript adapter runs the corpus in Node.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 TS = ROOT / "examples" / "ts"
 

@@ -26,6 +26,9 @@ import pytest
 from conformance.init import TS_FILES
 from conformance.ts_harness import pack, source_directory
 
+# Slow set (tests/conftest.py): each test packs the harness and runs a TypeScript project in Node.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 needs_npm = pytest.mark.skipif(shutil.which("npm") is None or shutil.which("node") is None,
                                reason="npm and node are not installed (the TypeScript starter needs them)")

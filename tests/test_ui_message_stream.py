@@ -444,6 +444,7 @@ def test_reference_passes_every_expressible_case(corpus: list[Scenario]) -> None
     assert len(verdicts["PASS"]) + len(verdicts.get("INFO", [])) >= 350
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "policies",
     [{"malformed_args": "empty-object"}, {"abort": "cancelled"}, {"abort": "run-error"}, {"unknown_finish": "null"},

@@ -191,6 +191,7 @@ def oracle(corpus: list[Scenario]) -> Oracle:
     return cases, {r["id"]: r for r in node_oracle.run_ui(cases)}
 
 
+@pytest.mark.slow
 def test_our_reading_agrees_with_ai_s_own_reader(oracle: Oracle, capsys: pytest.CaptureFixture[str]) -> None:
     cases, real = oracle
     cases = [c for c in cases if not c.get("generated")]
@@ -212,6 +213,7 @@ def test_our_reading_agrees_with_ai_s_own_reader(oracle: Oracle, capsys: pytest.
     assert len(cases) > 700 and rejected > 20  # it really ran, and on streams that fail too
 
 
+@pytest.mark.slow
 def test_the_port_reads_every_stream_as_ai_s_reader_does(oracle: Oracle, capsys: pytest.CaptureFixture[str]) -> None:
     """conformance.ui_message_reader gives the final message, the in-band errors and the thrown error
     ai's readUIMessageStream gives, on every stream of the module (each read as that version)."""

@@ -122,6 +122,7 @@ def endpoint() -> Iterator[ThreadedApp]:
         yield ep
 
 
+@pytest.mark.slow
 def test_reference_endpoint_gets_the_in_process_verdict_on_every_case(endpoint: ThreadedApp,
                                                                        corpus: list[Scenario]) -> None:
     target = UrlTarget(endpoint.url, capabilities=reference_caps(), select=("forwarded-props",))

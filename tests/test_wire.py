@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from mock_provider.dialects import DialectError
-from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.scenario import Scenario
 from mock_provider.transcript import ErrorRecord, ToolCallRecord, ToolResultRecord, Transcript, UsageRecord
 from mock_provider.wires import (
     Chunk,
@@ -30,6 +30,7 @@ from mock_provider.wires import (
     split_at,
     sse_frame,
 )
+from tests.shared_corpus import builtin_corpus
 
 ALL_DIALECTS = ("v2", "v3", "v4", "mastra", "openai-chat", "anthropic", "openai-responses", "gemini")
 COFFEE = "☕".encode()  # b'\xe2\x98\x95': three bytes, so a cut can land inside it
@@ -58,7 +59,7 @@ def make_scenario(
 
 @lru_cache(maxsize=1)
 def corpus_cached() -> tuple[Scenario, ...]:
-    return tuple(load_corpus())
+    return tuple(builtin_corpus())
 
 
 def corpus_ids() -> list[str]:

@@ -14,11 +14,11 @@ import pytest
 from conformance.semantics import no_arguments
 from mock_provider.derive import expected_transcript
 from mock_provider.dialects import DialectError
-from mock_provider.scenario import load_corpus
 from mock_provider.sse import parse_sse
 from mock_provider.wires import plan_response
 from mock_provider.wires.decode import DECODED_WIRES, decode_events
 from mock_provider.wires.gemini import continuation_of
+from tests.shared_corpus import builtin_corpus
 
 # What a wire cannot carry back, each with why (the decoded stream is what a consumer reads there).
 WIRE_LIMITS: dict[tuple[str, str], str] = {}
@@ -28,7 +28,7 @@ def _plain(s: Any) -> bool:
     return s.turn_count() == 1 and not s.failed_attempts and all(st.fault is None for st in s.script)
 
 
-CASES = [(w, s) for s in load_corpus() if _plain(s) for w in DECODED_WIRES]
+CASES = [(w, s) for s in builtin_corpus() if _plain(s) for w in DECODED_WIRES]
 
 
 def _comparable(t: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ with the scenario's expected transcript; every chunk is validated against the SD
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import sys
@@ -194,27 +195,36 @@ def test_each_corpus_scenario_plans_validates_or_fails_with_a_documented_error()
 
 
 # ---------------------------------------------------------------- the real google-genai SDK
-def mock_client(scenario: Scenario) -> Any:
+# The scenario the mock transport answers with: one client serves every test (building a genai.Client
+# costs more than reading a scenario through it), told the case by client_for.
+_SERVED: list[Scenario] = []
+
+
+def _mock_handler(request: Any) -> Any:
     import httpx2
 
-    def handler(request: Any) -> Any:
-        body = json.loads(request.content or b"{}")
-        streaming = request.url.path.endswith(":streamGenerateContent")
-        # The answer Vertex AI gives a request for streamed arguments (google-genai refuses to send
-        # stream_function_call_arguments in Developer API mode): calls with `partial_args` arrive as
-        # partialArgs; from the server (below) the same scenarios arrive with whole calls.
-        plan = plan_response(scenario, D, {**body, "stream": streaming, **STREAM_ARGS})
-        return httpx2.Response(plan.status, headers=plan.headers, content=body_items_bytes(plan.body))
+    body = json.loads(request.content or b"{}")
+    streaming = request.url.path.endswith(":streamGenerateContent")
+    # The answer Vertex AI gives a request for streamed arguments (google-genai refuses to send
+    # stream_function_call_arguments in Developer API mode): calls with `partial_args` arrive as
+    # partialArgs; from the server (below) the same scenarios arrive with whole calls.
+    plan = plan_response(_SERVED[-1], D, {**body, "stream": streaming, **STREAM_ARGS})
+    return httpx2.Response(plan.status, headers=plan.headers, content=body_items_bytes(plan.body))
+
+
+@functools.cache
+def mock_client() -> Any:
+    """One google-genai client whose requests the scenario client_for names answers, in process."""
+    import httpx2
 
     return genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
         base_url="http://mock.test", api_version="v1beta", httpx_client=httpx2.Client(
-            transport=httpx2.MockTransport(handler)), retry_options=gtypes.HttpRetryOptions(attempts=1)))
-
-
+            transport=httpx2.MockTransport(_mock_handler)), retry_options=gtypes.HttpRetryOptions(attempts=1)))
 
 
 def client_for(scenario: Scenario) -> Any:
-    return mock_client(scenario)
+    _SERVED[:] = [scenario]
+    return mock_client()
 
 
 FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
@@ -350,18 +360,24 @@ def server_client(server: ThreadedMockServer) -> Any:
         base_url=server.base_url, api_version="v1beta", retry_options=gtypes.HttpRetryOptions(attempts=1)))
 
 
+@pytest.fixture(scope="module")
+def shared_server_client(server: ThreadedMockServer) -> Any:
+    """One client for the corpus runs against the server (the model name picks the scenario)."""
+    return server_client(server)
+
+
 @pytest.mark.parametrize("sid", corpus_ids())
-def test_genai_streams_the_scenario_from_the_server(sid: str, server: ThreadedMockServer,
+def test_genai_streams_the_scenario_from_the_server(sid: str, shared_server_client: Any,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: server_client(server))
+    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: shared_server_client)
     s = sdk_case(sid, streaming=True)
     assert_matches(transcript_of(consume_stream(s)), expected_for(s))
 
 
 @pytest.mark.parametrize("sid", corpus_ids())
-def test_genai_reads_the_json_form_from_the_server(sid: str, server: ThreadedMockServer,
+def test_genai_reads_the_json_form_from_the_server(sid: str, shared_server_client: Any,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: server_client(server))
+    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: shared_server_client)
     s = sdk_case(sid, streaming=False)
     assert_matches(transcript_of(consume_json(s)), expected_for(s))
 

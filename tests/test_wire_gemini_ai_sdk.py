@@ -35,9 +35,10 @@ PARTIAL = "quirks.gemini-partial-args.001"
 CASES = [PARTIAL, "finish.gemini-malformed-call.001", "finish.gemini-other-reason.001", "finish.gemini-recitation.001",
          "finish.gemini-prompt-blocked.001"]
 
-pytestmark = pytest.mark.skipif(
+# Slow set (tests/conftest.py): one Node process per scenario reads the mock server with @ai-sdk/google.
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     shutil.which("node") is None or not (TS / "node_modules" / "@ai-sdk" / "google" / "package.json").exists(),
-    reason="node or @ai-sdk/google missing: npm ci --prefix examples/ts")
+    reason="node or @ai-sdk/google missing: npm ci --prefix examples/ts")]
 
 
 @pytest.fixture(scope="module")

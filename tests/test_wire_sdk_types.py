@@ -29,10 +29,11 @@ from pydantic import TypeAdapter
 
 from mock_provider.dialects import DialectError
 from mock_provider.parts import Finish
-from mock_provider.scenario import RawBytesFault, Scenario, load_corpus
+from mock_provider.scenario import RawBytesFault, Scenario
 from mock_provider.wires import plan_response
+from tests.shared_corpus import builtin_corpus
 
-CORPUS = load_corpus()
+CORPUS = builtin_corpus()
 ANTHROPIC_EVENT: TypeAdapter[Any] = TypeAdapter(RawMessageStreamEvent)
 OPENAI_REASONS = {"stop", "length", "tool_calls", "content_filter", "function_call"}
 
