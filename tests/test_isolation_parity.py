@@ -78,9 +78,13 @@ def parity(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Parity]:
 
 def _key(result: CaseResult) -> dict[str, Any]:
     """What must agree: the verdicts, and which rows have findings at which level. Not the messages: they
-    quote times measured on each run ("ended 4.95s after the caller aborted") and the worker's traceback."""
+    quote times measured on each run ("ended 4.95s after the caller aborted") and the worker's traceback.
+    Nor request.abort's time bound (its ``actual`` is the measured time): how long an upstream that ignores
+    the abort stays open is wall-clock time, which a process round trip on a busy machine stretches past
+    the bound where the in-process run does not; its step-count finding is compared."""
+    timed = [f for f in result.findings if f.row == "request.abort" and isinstance(f.actual, str)]
     return {"verdict": result.verdict, "content": result.content, "termination": result.termination,
-            "findings": sorted({(f.row, f.level or "") for f in result.findings})}
+            "findings": sorted({(f.row, f.level or "") for f in result.findings if f not in timed})}
 
 
 def _differences(parity: Parity, name: str, cases: list[tuple[Scenario, str]], settings: Settings) -> list[str]:
