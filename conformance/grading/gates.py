@@ -212,8 +212,8 @@ def _expected_terminal(rec: RunRecord, scenario: Scenario) -> str:
 
 
 GATES: tuple[Gate, ...] = (
-    not_expressible, setup_error, unsupported_input, foreign_server, unsupported_feature, unsupported_modalities, absent_mechanism,
-    undeclared_mechanism, inapplicable_request_row,
+    not_expressible, setup_error, unsupported_input, foreign_server, unsupported_feature, unsupported_modalities,
+    absent_mechanism, undeclared_mechanism, inapplicable_request_row,
     hung,
     transport_broken, harness_error, raised,
 )

@@ -35,9 +35,9 @@ from mock_provider.server.control import STATE_KEY, Handler, MockProviderState, 
 from mock_provider.server.errors import RequestError, kind_for
 from mock_provider.server.plans import FlushMode
 from mock_provider.server.selection import MAX_ID_LENGTH, SCOPE_HEADER
-from mock_provider.servers import SERVER_HEADER, SERVERS
 from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
 from mock_provider.server.writer import write_plan
+from mock_provider.servers import SERVER_HEADER, SERVERS
 from mock_provider.wires import http_dialect
 
 # The name the server has always logged under (its users filter on it).
