@@ -39,7 +39,7 @@ _MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_ca
 
 
 def _quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
-    """Each server habit a scenario's script plays: (quirk, the servers that have it, in words)."""
+    """Each server habit a scenario's script plays: (the habit, whose it is), in words."""
     for script in scenario.turn_scripts():
         for step in script:
             wire = step.wire
@@ -52,6 +52,7 @@ def _quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
 
 
 def _finish_reasons(scenario: Scenario) -> Iterator[str]:
+    """The Chat Completions finish reasons a scenario sends that only some servers have."""
     for script in scenario.turn_scripts():
         for step in script:
             if isinstance(step.part, Finish) and step.part.finish_reason.unified == "content-filter":
@@ -72,12 +73,13 @@ def foreign_quirk(scenario: Scenario, server: str | None) -> str | None:
     """
     if server is None or server == DEFAULT_SERVER:
         return None
-    for quirk, owner in _quirks(scenario):
-        return f"{quirk} is {owner} habit, which the {server} server does not have (declared server: {server})"
-    if server == "mistral":
-        for reason in _finish_reasons(scenario):
-            return (f"finish_reason {reason!r} is not in Mistral's finish vocabulary "
-                    f"({', '.join(sorted(_MISTRAL_FINISH))}; declared server: mistral)")
+    habit = next(_quirks(scenario), None)
+    if habit is not None:
+        return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
+    reason = next(_finish_reasons(scenario), None) if server == "mistral" else None
+    if reason is not None:
+        return (f"finish_reason {reason!r} is not in Mistral's finish vocabulary "
+                f"({', '.join(sorted(_MISTRAL_FINISH))}; declared server: mistral)")
     return None
 
 
