@@ -10,7 +10,12 @@ Method (after docs/peers section 2, "server CPU per streamed event"):
   uvloop when installed), (b) a bare aiohttp app on asyncio's loop that streams the SAME
   pre-encoded bytes with the same write boundaries (it takes them from the same compiled plan
   at startup and writes them with ``StreamResponse.write``), (c) that bare app on uvloop; all
-  in ``coalesce`` and ``per-event`` flush modes.
+  in ``coalesce`` and ``per-event`` flush modes; (d) ``@copilotkit/aimock`` (Node), the peer, when
+  ``$AIMOCK_CLI_PATH`` names its CLI (``node_modules/.bin/llmock`` of an ``npm i
+  @copilotkit/aimock@1.43.0``; else its column is skipped and the report says why), with JSON
+  fixtures of the same deltas (chunk size 6: one numbered delta per event), its request journal on
+  as it is by default. aimock frames its own chunks (ids, timestamps), so its bytes are not
+  compared and it is compared per stream (``× aimock per stream``), not per event.
 * Loads: ``long``, 200 streams x 1,000 deltas at concurrency 50; ``wide``, 1,000 concurrent
   streams of the same 1,000 deltas (``--wide-streams``); and 1,000 concurrent streams of a
   short (10-delta) scenario in 5 waves (``--short-waves``), twice: ``short-new``, each wave on
@@ -83,8 +88,8 @@ def bench_scenario(sid: str, deltas: int) -> dict[str, Any]:
             "expected": {"text": "".join(f"{i:05d};" for i in range(deltas)), "finish_reason": "stop"}}
 
 
-def request_body(dialect: str) -> dict[str, Any]:
-    body: dict[str, Any] = {"model": "bench-model", "messages": [{"role": "user", "content": "count"}]}
+def request_body(dialect: str, content: str = "count") -> dict[str, Any]:
+    body: dict[str, Any] = {"model": "bench-model", "messages": [{"role": "user", "content": content}]}
     if dialect in PATHS:
         body["stream"] = True
     if dialect == "anthropic":
@@ -145,6 +150,33 @@ def serve_mock(port: int, flush: str, loop: str = "auto") -> None:
               "--loop", loop, "--log-level", "WARNING"])
 
 
+AIMOCK_ENV = "AIMOCK_CLI_PATH"  # the same variable aimock-pytest reads
+
+
+def aimock_cli() -> tuple[list[str] | None, str]:
+    """The aimock command line from ``$AIMOCK_CLI_PATH`` (its ``llmock`` bin, or a ``.js`` CLI run
+    with node), or None and why not."""
+    path = os.environ.get(AIMOCK_ENV)
+    if not path:
+        return None, f"${AIMOCK_ENV} is not set (npm i @copilotkit/aimock@1.43.0; point it at node_modules/.bin/llmock)"
+    if not Path(path).exists():
+        return None, f"${AIMOCK_ENV}={path} does not exist"
+    return (["node", path] if path.endswith((".js", ".mjs", ".cjs")) else [path]), ""
+
+
+def aimock_fixtures(deltas: int, short_deltas: int) -> dict[str, Any]:
+    """aimock's fixtures for the two scenarios: it matches on the user message, so the request names
+    the scenario there (``body_for``); chunk size 6 gives one ``"00042;"`` delta per event."""
+    return {"fixtures": [{"match": {"userMessage": sid},
+                          "response": {"content": "".join(f"{i:05d};" for i in range(n))}}
+                         for sid, n in ((SHORT_ID, short_deltas), (LONG_ID, deltas))]}
+
+
+def body_for(kind: str, dialect: str, sid: str) -> bytes:
+    """The request body a server gets: aimock selects its fixture by the user message, the others by header."""
+    return json.dumps(request_body(dialect, sid if kind == "aimock" else "count")).encode()
+
+
 # Set by the child's command line (the bare server builds the same scenarios as the parent).
 args_deltas = 1000
 args_short_deltas = 10
@@ -185,14 +217,33 @@ class Child:
     """A server subprocess, pinned to CPU 0 (stdout: the CLI's banner, discarded)."""
 
     def __init__(self, kind: str, flush: str, dialect: str, deltas: int, short_deltas: int,
-                 mock_loop: str = "auto") -> None:
+                 mock_loop: str = "auto", base_tree: str | None = None) -> None:
         self.kind, self.flush = kind, flush
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, __file__, "--serve", kind, "--port", str(self.port), "--flush", flush,
+        env = None
+        if kind == "mock-base":  # the mock of another checkout (before a change), in the same run
+            if not base_tree:
+                raise RuntimeError("--servers mock-base needs --base-tree DIR")
+            env = {**os.environ, "PYTHONPATH": str(Path(base_tree).resolve())}
+        cmd = [sys.executable, __file__, "--serve", "mock" if kind == "mock-base" else kind,
+               "--port", str(self.port), "--flush", flush,
                "--mock-loop", mock_loop,
                "--dialect", dialect, "--deltas", str(deltas), "--short-deltas", str(short_deltas)]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        preexec = None
+        if kind == "aimock":  # aimock's own Node CLI, pinned to CPU 0 like the Python servers
+            import tempfile
+
+            cli, why = aimock_cli()
+            if cli is None:
+                raise RuntimeError(why)
+            fx = Path(tempfile.mkdtemp(prefix="bench-aimock-")) / "bench.json"
+            fx.write_text(json.dumps(aimock_fixtures(deltas, short_deltas)), encoding="utf-8")
+            cmd = [*cli, "--port", str(self.port), "--host", "127.0.0.1", "-f", str(fx), "--chunk-size", "6",
+                   "--log-level", "warn"]
+            preexec = lambda: pin(0)  # noqa: E731
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     preexec_fn=preexec, env=env)
 
     async def wait_ready(self, session: aiohttp.ClientSession, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -268,9 +319,9 @@ async def one_stream(session: aiohttp.ClientSession, url: str, body: bytes, sid:
 
 
 async def run_load(session: aiohttp.ClientSession, base: str, dialect: str, sid: str, streams: int,
-                   concurrency: int, deltas: int, overall_timeout: float) -> dict[str, Any]:
+                   concurrency: int, deltas: int, overall_timeout: float, kind: str = "mock") -> dict[str, Any]:
     url = base + route(dialect)
-    body = json.dumps(request_body(dialect)).encode()
+    body = body_for(kind, dialect, sid)
     sem = asyncio.Semaphore(concurrency)
     results: list[tuple[int, bool]] = []
 
@@ -303,7 +354,7 @@ class ConnectionCount:
 
 
 async def waves(base: str, opts: argparse.Namespace, sid: str, streams: int, deltas: int, count: ConnectionCount,
-                pool: aiohttp.ClientSession | None = None) -> dict[str, Any]:
+                pool: aiohttp.ClientSession | None = None, kind: str = "mock") -> dict[str, Any]:
     """``--short-waves`` waves of ``streams`` concurrent streams: each wave on new connections, or
     all on ``pool``'s kept-alive connections (opened by the caller's warm-up wave).
 
@@ -315,11 +366,11 @@ async def waves(base: str, opts: argparse.Namespace, sid: str, streams: int, del
     before = count.opened
     for _ in range(opts.short_waves):
         if pool is not None:
-            res = await run_load(pool, base, opts.dialect, sid, streams, streams, deltas, opts.timeout)
+            res = await run_load(pool, base, opts.dialect, sid, streams, streams, deltas, opts.timeout, kind)
         else:
             async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=streams),
                                              trace_configs=[count.trace]) as wave:
-                res = await run_load(wave, base, opts.dialect, sid, streams, streams, deltas, opts.timeout)
+                res = await run_load(wave, base, opts.dialect, sid, streams, streams, deltas, opts.timeout, kind)
         for key in ("streams", "ok_streams", "events", "wall_s"):
             total[key] += res[key]
     total["events_per_s"] = total["events"] / total["wall_s"] if total["wall_s"] else 0.0
@@ -329,18 +380,18 @@ async def waves(base: str, opts: argparse.Namespace, sid: str, streams: int, del
 
 async def start_server(kind: str, flush: str, opts: argparse.Namespace) -> tuple[Child, dict[str, bytes]]:
     """Start one server, register the scenarios on the mock, and return it with one sample body per scenario."""
-    child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas, opts.mock_loop)
+    child = Child(kind, flush, opts.dialect, opts.deltas, opts.short_deltas, opts.mock_loop, opts.base_tree)
     try:
         async with aiohttp.ClientSession() as session:
             await child.wait_ready(session)
-            if kind == "mock":
+            if kind in ("mock", "mock-base"):
                 for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):
                     async with session.post(child.base + "/_mock/scenarios", json=bench_scenario(sid, n)) as r:
                         if r.status != 201:
                             raise RuntimeError(f"could not register {sid}: {r.status} {await r.text()}")
-            body = json.dumps(request_body(opts.dialect)).encode()
             samples = {}
             for sid, n in ((LONG_ID, opts.deltas), (SHORT_ID, opts.short_deltas)):  # warm-up, and the bytes
+                body = body_for(kind, opts.dialect, sid)
                 _, ok, raw = await one_stream(session, child.base + route(opts.dialect), body, sid, opts.dialect, n, 60,
                                               keep=True)
                 if not ok:
@@ -361,21 +412,24 @@ async def measure(child: Child, load: str, opts: argparse.Namespace) -> dict[str
         if load == "short-pooled":
             # The pool is opened (and the server's per-connection work done) before measuring.
             await run_load(session, child.base, opts.dialect, SHORT_ID, opts.short_streams, opts.short_streams,
-                           opts.short_deltas, opts.timeout)
+                           opts.short_deltas, opts.timeout, child.kind)
         cpu0, ticks0 = run_seconds(child.proc.pid), cpu_seconds(child.proc.pid)
         if load in ("long", "wide"):
             streams, conc = (opts.streams, opts.concurrency) if load == "long" else (opts.wide_streams,) * 2
-            res = await run_load(session, child.base, opts.dialect, LONG_ID, streams, conc, opts.deltas, opts.timeout)
+            res = await run_load(session, child.base, opts.dialect, LONG_ID, streams, conc, opts.deltas, opts.timeout,
+                                 child.kind)
             res["connections_opened"] = count.opened
         else:
             res = await waves(child.base, opts, SHORT_ID, opts.short_streams, opts.short_deltas, count,
-                              pool=session if load == "short-pooled" else None)
+                              pool=session if load == "short-pooled" else None, kind=child.kind)
         await asyncio.sleep(0.2)  # let the server finish its bookkeeping before reading CPU
         cpu = run_seconds(child.proc.pid) - cpu0
         ticks = cpu_seconds(child.proc.pid) - ticks0
     res["server_cpu_s"] = cpu
     res["server_cpu_ticks_s"] = ticks  # utime+stime cross-check
     res["cpu_us_per_event"] = cpu / res["events"] * 1e6 if res["events"] else float("nan")
+    # aimock frames the same deltas with its own role chunk, so streams (not events) are what compare.
+    res["cpu_us_per_stream"] = cpu / res["streams"] * 1e6 if res["streams"] else float("nan")
     return res
 
 
@@ -388,6 +442,23 @@ def _version(dist: str) -> str | None:
         return None
 
 
+def aimock_version() -> str | None:
+    """The version in the package.json above ``$AIMOCK_CLI_PATH`` (node_modules/.bin/llmock or dist/cli.js)."""
+    path = os.environ.get(AIMOCK_ENV)
+    if not path:
+        return None
+    here = Path(path).resolve()
+    for parent in here.parents:
+        pkg = parent / "package.json"
+        if pkg.is_file():
+            try:
+                data = json.loads(pkg.read_text(encoding="utf-8"))
+            except ValueError:
+                return None
+            return str(data.get("version")) if data.get("name") == "@copilotkit/aimock" else None
+    return None
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -397,21 +468,33 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
     before the next load: the servers being compared are measured minutes apart at most, so
     drift on a shared (virtual) machine hits them alike."""
     pin(1)
-    configs = [(k, f) for f in opts.flush for k in opts.servers]
+    skipped: dict[str, str] = {}
+    servers = list(opts.servers)
+    if "aimock" in servers:
+        cli, why = aimock_cli()
+        if cli is None or opts.dialect != "openai-chat":
+            skipped["aimock"] = why or f"aimock is benchmarked on openai-chat only, not {opts.dialect}"
+            servers.remove("aimock")
+            print(f"aimock column skipped: {skipped['aimock']}", file=sys.stderr, flush=True)
+    # aimock has no flush modes: it is measured once, labelled with the first flush mode's slot "-".
+    configs = [(k, f) for f in opts.flush for k in servers if k != "aimock"]
+    if "aimock" in servers:
+        configs.append(("aimock", "-"))
     children: dict[tuple[str, str], Child] = {}
     samples: dict[tuple[str, str], dict[str, bytes]] = {}
-    runs: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {c: {load: [] for load in LOADS} for c in configs}
+    loads = [load for load in LOADS if load in opts.loads]
+    runs: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {c: {load: [] for load in loads} for c in configs}
     try:
         for c in configs:
             children[c], samples[c] = await start_server(*c, opts)
         # Same bytes from every server (the point of the baseline).
         for flush in opts.flush:
-            for sid in (LONG_ID, SHORT_ID):
-                bodies = {kind: samples[(kind, flush)][sid] for kind in opts.servers}
+            for sid in (LONG_ID, SHORT_ID):  # aimock frames its own chunks (ids, role chunk): not compared
+                bodies = {kind: samples[(kind, flush)][sid] for kind in servers if kind != "aimock"}
                 if len(set(bodies.values())) > 1:
                     raise RuntimeError(f"the servers' bodies differ for {sid} ({flush}): {sorted(bodies)}")
         for rnd in range(opts.rounds):
-            for load in LOADS:
+            for load in loads:
                 order = configs if rnd % 2 == 0 else list(reversed(configs))  # alternate to spread drift
                 for c in order:
                     print(f"round {rnd + 1}/{opts.rounds}: {load}: {c[0]} ({c[1]}) ...", file=sys.stderr, flush=True)
@@ -421,7 +504,7 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
             child.stop()
     summary: list[dict[str, Any]] = []
     for (kind, flush), by_load in runs.items():
-        for load in LOADS:
+        for load in loads:
             rows = by_load[load]
             summary.append({
                 "server": kind, "flush": flush, "load": load, "rounds": len(rows),
@@ -434,6 +517,8 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
                 "server_cpu_ticks_s": median([r["server_cpu_ticks_s"] for r in rows]),
                 "cpu_us_per_event": median([r["cpu_us_per_event"] for r in rows]),
                 "raw_cpu_us_per_event": [round(r["cpu_us_per_event"], 3) for r in rows],
+                "cpu_us_per_stream": median([r["cpu_us_per_stream"] for r in rows]),
+                "raw_cpu_us_per_stream": [round(r["cpu_us_per_stream"], 3) for r in rows],
             })
     by = {(s["server"], s["flush"], s["load"]): s for s in summary}
     for s in summary:
@@ -453,12 +538,21 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
         pairs = s["paired_ratios_vs_bare_per_event"]
         # The headline figure (README): the median of those round-by-round ratios.
         s["paired_ratio_vs_bare_per_event"] = median(pairs) if pairs else None
+        # Against aimock, per stream (its framing adds a role chunk), round by round as above.
+        aim = by.get(("aimock", "-", s["load"]))
+        s["paired_ratios_vs_aimock_per_stream"] = (
+            [round(a / b, 3) for a, b in zip(s["raw_cpu_us_per_stream"], aim["raw_cpu_us_per_stream"], strict=True)]
+            if aim else None)
+        apairs = s["paired_ratios_vs_aimock_per_stream"]
+        s["paired_ratio_vs_aimock_per_stream"] = median(apairs) if apairs else None
     return {
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "aiohttp": aiohttp.__version__,
                     "uvloop": _version("uvloop"),
                     "platform": platform.platform()},
         "settings": {k: v for k, v in vars(opts).items() if k not in ("serve", "port")},
+        "aimock": {"cli": os.environ.get(AIMOCK_ENV), "skipped": skipped.get("aimock"),
+                   "version": aimock_version()},
         "summary": summary,
         "runs": {f"{k}/{f}": by_load for (k, f), by_load in runs.items()},
     }
@@ -466,20 +560,27 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
 
 def markdown(report: dict[str, Any]) -> str:
     lines = ["| server | flush | load | streams ok | events | wall s | events/s | server CPU s | CPU µs/event "
-             "| × bare (same flush) | × bare per-event | × bare per-event, median of rounds (range) "
-             "| × bare on uvloop (same flush) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| CPU µs/stream | × bare (same flush) | × bare per-event | × bare per-event, median of rounds (range) "
+             "| × bare on uvloop (same flush) | × aimock per stream, median of rounds (range) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for s in report["summary"]:
         def ratio(x: float | None) -> str:
             return f"{x:.2f}" if x is not None else "-"
 
         pairs = s["paired_ratios_vs_bare_per_event"]
         paired = f"{s['paired_ratio_vs_bare_per_event']:.2f} ({min(pairs):.2f}-{max(pairs):.2f})" if pairs else "-"
+        apairs = s["paired_ratios_vs_aimock_per_stream"]
+        apaired = (f"{s['paired_ratio_vs_aimock_per_stream']:.2f} ({min(apairs):.2f}-{max(apairs):.2f})"
+                   if apairs else "-")
         lines.append(f"| {s['server']} | {s['flush']} | {s['load']} ({s['streams']}@{s['concurrency']}) "
                      f"| {s['ok_streams']}/{s['streams']} | {s['events']:,} | {s['wall_s']:.2f} "
                      f"| {s['events_per_s']:,.0f} | {s['server_cpu_s']:.3f} | {s['cpu_us_per_event']:.2f} "
+                     f"| {s['cpu_us_per_stream']:.1f} "
                      f"| {ratio(s['ratio_vs_bare_same_flush'])} | {ratio(s['ratio_vs_bare_per_event'])} "
-                     f"| {paired} | {ratio(s['ratio_vs_bare_uvloop_same_flush'])} |")
+                     f"| {paired} | {ratio(s['ratio_vs_bare_uvloop_same_flush'])} | {apaired} |")
+    skipped = report.get("aimock", {}).get("skipped")
+    if skipped:
+        lines.append(f"\naimock not measured: {skipped}")
     return "\n".join(lines)
 
 
@@ -492,11 +593,14 @@ def main() -> int:
                    choices=("openai-chat", "anthropic", "openai-responses", "v2", "v3", "v4", "mastra"))
     p.add_argument("--flush", nargs="+", default=["coalesce", "per-event"], choices=("coalesce", "per-event"))
     p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--servers", nargs="+", default=["mock", "bare", "bare-uvloop"],
-                   choices=("mock", "bare", "bare-uvloop"),
-                   help="bare = aiohttp on asyncio's loop (the baseline); bare-uvloop = the same on uvloop")
+    p.add_argument("--servers", nargs="+", default=["mock", "bare", "bare-uvloop", "aimock"],
+                   choices=("mock", "mock-base", "bare", "bare-uvloop", "aimock"),
+                   help="bare = aiohttp on asyncio's loop (the baseline); bare-uvloop = the same on uvloop; "
+                        f"aimock = @copilotkit/aimock's CLI from ${AIMOCK_ENV} (skipped with the reason when unset)")
+    p.add_argument("--base-tree", help="server mock-base: the mock of this checkout (e.g. before a change)")
     p.add_argument("--mock-loop", default="auto", choices=("auto", "uvloop", "asyncio"),
                    help="the mock's --loop (auto = uvloop when installed, as `mock-provider serve` does)")
+    p.add_argument("--loads", nargs="+", default=list(LOADS), choices=LOADS, help="the loads to measure (all)")
     p.add_argument("--streams", type=int, default=200)
     p.add_argument("--deltas", type=int, default=1000)
     p.add_argument("--concurrency", type=int, default=50)

@@ -27,11 +27,16 @@ over HTTP has applied every earlier event by the time the bad one arrives, and t
 fails (``onError`` rethrows, agent.ts:649-707). ``tests/test_agui_client.py`` proves this port
 equal to the real ``runAgent`` (``tools/agui-oracle/oracle.mjs``) on thousands of streams.
 
-Not ported (the run is marked ``unported``, and the consumer row gives no verdict on it): the
-``THINKING_*`` translation (it mints random ids) and legacy ``binary`` content parts in
-messages (``upgradeMessageContent``). Unknown keys are stripped at the top level of an event and
+The boundary's ``THINKING_*`` translation (:class:`_Thinking`) is ported too: the deprecated
+events become their ``REASONING_*`` equivalents under ids it mints (random UUIDs there,
+counted ones of the same shape here: a comparison reads both as "the k-th minted id").
+Not ported (the run is marked ``unported``, and the consumer row gives no verdict on it): legacy
+``binary`` content parts in messages (``upgradeMessageContent``).
+Unknown keys are stripped at the top level of an event and
 one level into ``MESSAGES_SNAPSHOT`` / ``RUN_STARTED.input`` messages and their tool calls
-(enforceEvents strips at any depth).
+(enforceEvents strips at any depth); a member of a discriminated union whose tag no member has
+(an outcome of unknown type, a message of unknown role, a content part of unknown type) is
+removed wherever it is, as enforceEvents removes it (:func:`strip_unknown_members`).
 
 Example:
     >>> run = client_run([
@@ -69,6 +74,8 @@ _PATCH_ERRORS = (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException, T
 # The deprecated event types only CompatibilityBoundary translates (compatibility-boundary.ts:15-19).
 LEGACY_THINKING = frozenset({"THINKING_START", "THINKING_END", "THINKING_TEXT_MESSAGE_START",
                              "THINKING_TEXT_MESSAGE_CONTENT", "THINKING_TEXT_MESSAGE_END"})
+# The shape of the ids the port mints where the boundary calls randomUUID (a version-4 UUID).
+MINTED_ID = "00000000-0000-4000-8000-{:012x}"
 
 
 @dataclass
@@ -127,8 +134,53 @@ def _compat(event: Any) -> Any:
     return event
 
 
+class _Thinking:
+    """The boundary's ``THINKING_*`` -> ``REASONING_*`` translation (compatibility-boundary.ts:230-305).
+
+    A canary-era producer's thinking events name no id: an opener mints one, its continuations and
+    close reuse it. A continuation or close with no opener before it gets a freshly minted id that
+    nothing opened, which verifyEvents then rejects. State lasts for the whole ``runAgent`` call.
+
+    >>> t = _Thinking()
+    >>> opened = t.event({"type": "THINKING_TEXT_MESSAGE_START"})
+    >>> opened["type"], opened["messageId"], opened["role"]
+    ('REASONING_MESSAGE_START', '00000000-0000-4000-8000-000000000001', 'reasoning')
+    >>> t.event({"type": "THINKING_TEXT_MESSAGE_CONTENT", "delta": "hm"})["messageId"] == opened["messageId"]
+    True
+    """
+
+    def __init__(self) -> None:
+        self.minted = 0
+        self.reasoning: str | None = None  # the open THINKING_START's id
+        self.message: str | None = None  # the open THINKING_TEXT_MESSAGE_START's id
+
+    def mint(self) -> str:
+        self.minted += 1
+        return MINTED_ID.format(self.minted)
+
+    def event(self, event: dict[str, Any]) -> dict[str, Any]:
+        etype = event.get("type")
+        if etype == "THINKING_START":
+            self.reasoning = self.mint()
+            return {**_without(event, "title"), "type": "REASONING_START", "messageId": self.reasoning}
+        if etype == "THINKING_TEXT_MESSAGE_START":
+            self.message = self.mint()
+            return {**event, "type": "REASONING_MESSAGE_START", "messageId": self.message, "role": "reasoning"}
+        if etype == "THINKING_TEXT_MESSAGE_CONTENT":
+            out = {**_without(event, "delta"), "type": "REASONING_MESSAGE_CONTENT",
+                   "messageId": self.message or self.mint()}
+            return {**out, "delta": event["delta"]} if "delta" in event else out
+        if etype == "THINKING_TEXT_MESSAGE_END":
+            message, self.message = self.message or self.mint(), None
+            return {**event, "type": "REASONING_MESSAGE_END", "messageId": message}
+        if etype == "THINKING_END":
+            reasoning, self.reasoning = self.reasoning or self.mint(), None
+            return {**event, "type": "REASONING_END", "messageId": reasoning}
+        return event
+
+
 def _unported(events: Sequence[Any]) -> list[str]:
-    out = sorted({e["type"] for e in events if isinstance(e, dict) and e.get("type") in LEGACY_THINKING})
+    out: list[str] = []
     for e in events:
         if isinstance(e, dict) and any(_has_binary(m) for m in _carried_messages(e)):
             out.append(f"legacy binary content in {e.get('type')}")
@@ -169,6 +221,52 @@ def _message_keys() -> dict[str, frozenset[str]]:
 _MESSAGE_KEYS = _message_keys()
 _TOOL_CALL_KEYS = frozenset({"id", "type", "function", "encryptedValue", "metadata"})
 _FUNCTION_KEYS = frozenset({"name", "arguments"})
+
+
+def strip_unknown_members(event: Any) -> tuple[Any, list[list[Any]]]:
+    """enforceEvents' stripping of an unrecognised discriminated-union member (src/enforce/strip.ts): an array
+    element whose tag no member has is dropped, an optional field holding one is omitted. The event as the
+    client reads it on, and the JSON paths removed.
+
+    >>> strip_unknown_members({"type": "RUN_FINISHED", "threadId": "t", "runId": "r", "outcome": {"type": "x"}})
+    ({'type': 'RUN_FINISHED', 'threadId': 't', 'runId': 'r'}, [['outcome']])
+    """
+    from pydantic import ValidationError
+
+    from conformance.protocols.agui import _EVENT_ADAPTER, ALLOWED_KEYS
+
+    if not isinstance(event, dict) or event.get("type") not in ALLOWED_KEYS:
+        return event, []
+    removed: list[list[Any]] = []
+    for _ in range(64):  # one member a pass: a path stays valid while the others are removed
+        try:
+            _EVENT_ADAPTER.validate_python(event, strict=True, by_alias=True, by_name=False)
+            break
+        except ValidationError as exc:
+            tagged = [e["loc"][1:] for e in exc.errors() if e["type"] == "union_tag_invalid"]
+        if not tagged:
+            break
+        path = _data_path(event, tagged[0])
+        if not path:
+            break
+        event = copy.deepcopy(event)
+        parent = event
+        for step in path[:-1]:
+            parent = parent[step]
+        del parent[path[-1]]
+        removed.append(path)
+    return event, removed
+
+
+def _data_path(value: Any, loc: Sequence[Any]) -> list[Any]:
+    """A pydantic error location as a path into the data: the union-branch labels it holds are skipped."""
+    path: list[Any] = []
+    for part in loc:
+        in_list = isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value)
+        if in_list or (isinstance(value, dict) and part in value):
+            value = value[part]
+            path.append(part)
+    return path
 
 
 def _strip_message(message: Any) -> Any:
@@ -549,12 +647,14 @@ def client_run(events: Sequence[Any]) -> ClientRun:
         return ClientRun(unported=unported)
     # JSON null as an event: the boundary reads `event.rawEvent` of it and throws a TypeError.
     null_at = next((i for i, e in enumerate(events) if e is None), None)
-    normalized = [_compat(e) for e in (events if null_at is None else events[:null_at])]
+    thinking = _Thinking()
+    normalized = [thinking.event(e) if isinstance(e, dict) else e
+                  for e in (_compat(e) for e in (events if null_at is None else events[:null_at]))]
     verdict = agui_verdict(normalized)
     rejected = verdict["rejected"] if verdict["rejected"] is not None else null_at
     stop = len(normalized) if verdict["rejected"] is None else verdict["rejected"]
     dropped = set(verdict["dropped"])
-    passed = [_strip(normalized[i]) for i in range(stop) if i not in dropped]
+    passed = [_strip(strip_unknown_members(normalized[i])[0]) for i in range(stop) if i not in dropped]
     reducer = _Reducer()
     for event in expand(passed, carry_metadata=True).events:
         reducer.apply(event)

@@ -565,8 +565,27 @@ def _larger_than(value: Any, limit: int) -> bool:
     return False
 
 
-def _snapshot(ev: Any, run: _Run, max_bytes: int) -> Any:
-    """The event as graded: a copy (an adapter that changes an event after yielding it changes nothing)."""
+def owns_its_events(adapter: Any) -> bool:
+    """Whether the events an adapter yields are already the suite's own plain JSON: a transport target
+    of the kit (``conformance.targets``) that parses each event from the harness's line and says so
+    (``YIELDS_OWNED_JSON``). The adapter is in another process and holds no reference to them, so
+    they need no copy; an in-process adapter's class saying so is not believed.
+
+    >>> from conformance.targets.cmd import CmdAdapter
+    >>> class Forged:
+    ...     YIELDS_OWNED_JSON = True
+    >>> owns_its_events(object.__new__(CmdAdapter)), owns_its_events(Forged())
+    (True, False)
+    """
+    kind = type(adapter)
+    return getattr(kind, "YIELDS_OWNED_JSON", False) is True and kind.__module__.startswith("conformance.targets.")
+
+
+def _snapshot(ev: Any, run: _Run, max_bytes: int, owned: bool = False) -> Any:
+    """The event as graded: a copy (an adapter that changes an event after yielding it changes nothing).
+
+    ``owned`` (:func:`owns_its_events`): the event is plain JSON the suite parsed and alone holds; it is
+    checked as any other, and kept as it is instead of copied."""
     i = len(run.events)
     try:
         if isinstance(ev, dict) and _larger_than(ev, max_bytes):
@@ -580,6 +599,8 @@ def _snapshot(ev: Any, run: _Run, max_bytes: int) -> Any:
             return {"type": "<oversize>", "bytes": len(text)}
         elif ("NaN" in text or "Infinity" in text) and not _strict_json(ev):
             run.not_json.append(i)  # JavaScript's JSON.parse rejects NaN and Infinity: a client cannot read it
+        if owned:
+            return ev
         # A JSON round trip is the copy: plain JSON values only (string keys, lists), so a later
         # change by the adapter, a non-string key or a tuple can reach neither the grader nor the reports.
         return json.loads(text)
@@ -620,13 +641,15 @@ async def _consume(ex: _Execution, request: RunRequest) -> None:
     watch = _ToolAbortWatch(held, ex, adapter) if held is not None and getattr(adapter, "remote_tools", False) is True \
         else None
 
+    owned = owns_its_events(adapter)
+
     async def pump() -> None:
         async for ev in stream:
             if looped:
                 run.event_turns.append(_current_turn(ex.log))
             run.positions.append(model.steps_emitted)
             run.exhausted.append(model.exhausted)
-            run.events.append(_snapshot(ev, run, st.max_event_bytes))
+            run.events.append(_snapshot(ev, run, st.max_event_bytes, owned))
             if watch is not None:
                 watch.seen(run.events[-1])
             if len(run.events) > st.max_events:

@@ -165,7 +165,10 @@ def agui_verdict(events: list[Any]) -> dict[str, Any]:
     ``rejected``: the first of the other events our schema refuses, or the first our lifecycle flags
     on a row that stands for a throw, read run by run as the client does (a RUN_STARTED after a
     terminal starts a new run, verify.ts 254-270), minus the documented differences
-    (:func:`_documented`); ``stripped``: the (type, key) pairs row 8.4.5 reports.
+    (:func:`_documented`), or the first that breaks an attribution rule
+    (:func:`conformance.protocols.agui_owners.first_throw`: no lifecycle row stands for those, the
+    consumer row ``consumer.agui-messages`` grades them); ``stripped``: the (type, key) pairs row
+    8.4.5 reports.
 
     >>> agui_verdict([{"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
     ...               {"type": "TEXT_MESSAGE_CONTENT", "messageId": "m", "delta": "x"}])["rejected"]
@@ -173,19 +176,25 @@ def agui_verdict(events: list[Any]) -> dict[str, Any]:
     >>> agui_verdict([{"type": "RUN_ERROR", "message": "no key"}])["rejected"] is None  # RUN_ERROR first
     True
     """
-    from conformance.protocols import agui  # the protocols load schemas: only when asked
+    from conformance.agui_client import strip_unknown_members
+    from conformance.protocols import agui, agui_owners  # the protocols load schemas: only when asked
 
     dropped = [i for i, e in enumerate(events) if not (isinstance(e, dict) and e.get("type") in agui.ALLOWED_KEYS)]
     kept = [i for i in range(len(events)) if i not in dropped]
-    invalid = [i for i in kept if [m for m in agui.schema_errors(events[i]) if not m.startswith(_TANSTACK_ONLY)]]
+    members = {i: strip_unknown_members(events[i]) for i in kept}  # an unknown union member is stripped, not fatal
+    invalid = [i for i in kept
+               if [m for m in agui.schema_errors(members[i][0]) if not m.startswith(_TANSTACK_ONLY)]]
     throws = []
     for run in _runs([events[i] for i in kept]):
-        sub = [events[kept[i]] for i in run]
+        sub = [members[kept[i]][0] for i in run]
         throws += [kept[run[f.event_index]] for f in agui.lifecycle(sub) if f.event_index is not None
                    and f.row != "8.4.5" and _throws(f.row, f.event_index, sub)
                    and not _documented(f.row, f.event_index, sub)]
+        owned = agui_owners.first_throw(sub)  # who owns each entity: the rules the lifecycle table has no row for
+        throws += [] if owned is None else [kept[run[owned]]]
     stripped = sorted({(events[f.event_index]["type"], str(f.actual)) for f in agui.extra_key_findings(events)
-                       if f.event_index is not None})
+                       if f.event_index is not None} | {(events[i]["type"], str(path[0]))
+                                                        for i, (_, paths) in members.items() for path in paths})
     hits = invalid[:1] + throws
     return {"rejected": min(hits) if hits else None, "dropped": dropped, "stripped": stripped}
 

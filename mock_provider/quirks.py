@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from mock_provider.parts import Usage
+
 # Chat Completions reasoning dialects (WireOptions.reasoning, header X-Mock-Reasoning).
 # `reasoning_details`: OpenRouter's `delta.reasoning` with its structured `delta.reasoning_details` beside it.
 # thinking-chunks is Mistral's: `delta.content` as an array holding a `thinking` chunk.
@@ -23,6 +25,19 @@ REASONING_DIALECTS: tuple[str, ...] = ("reasoning_content", "reasoning", "think-
 
 class _M(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class Continuation(_M):
+    """Where a Gemini long-decode response stops for a continuation hop (see ``StepWire.continuation``)."""
+
+    token: str = Field(
+        min_length=4, max_length=200, pattern=r"^[A-Za-z0-9+/]+={0,2}$",
+        description="The `continuationToken` the first hop ends with, which the client must send back. Base64: "
+        "google-genai (Python) types it `bytes`, read from the JSON as base64.")
+    usage: Usage | None = Field(
+        default=None, description="The first hop's `usageMetadata` (a request of its own); the second hop reports "
+        "the finish part's usage minus this one, so a client that sums the hops (as @ai-sdk/google and google-genai "
+        "do) reports the finish part's usage.")
 
 
 class StepWire(_M):
@@ -62,10 +77,16 @@ class StepWire(_M):
         default=None, description="On a finish, Anthropic Messages: `message_delta.usage` carries `output_tokens` "
         "alone, as the streaming docs' examples show, instead of also repeating the cumulative input and cache "
         "counts of `message_start` as the live API does (`input_tokens` is `number | null` there).")
+    continuation: Continuation | None = Field(
+        default=None, description="Gemini long decode: the response ends before this step with a chunk "
+        "`{finishReason: CONTINUATION, continuationToken}` (google-genai FinishReason.CONTINUATION: the per-request "
+        "cap was reached, generation is not complete), and the request that sends that `continuationToken` back "
+        "(the same request otherwise) gets the script from this step on. A request with another token is refused "
+        "(400 INVALID_ARGUMENT).")
 
     @model_validator(mode="after")
     def _some_quirk(self) -> StepWire:
         if not (self.channel or self.filter_chunk_before or self.late or self.index is not None
-                or self.delta_usage or self.partial_args or self.error_shape):
+                or self.delta_usage or self.partial_args or self.error_shape or self.continuation):
             raise ValueError("a step's wire options name at least one quirk")
         return self

@@ -446,7 +446,13 @@ class HttpRequestLog(CallLog):
         >>> e.headers_truncated, e.header_bytes, e.logged_bytes, len(e.header_items())
         (True, 130, 65, 1)
         """
-        pairs = list(call.headers.items()) if isinstance(call.headers, Mapping) else list(call.headers)
+        headers = call.headers
+        if type(headers) is tuple:  # aiohttp's raw headers: sized in one pass, kept whole when they fit
+            total = sum(len(k) + len(v) for k, v in headers) + 4 * len(headers)
+            if total <= self.max_header_bytes:
+                call.header_bytes = call.logged_bytes = total
+                return
+        pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
         kept: list[Any] = []
         total = kept_bytes = 0
         for k, v in pairs:
@@ -469,7 +475,9 @@ class HttpRequestLog(CallLog):
                 call.body_truncated, raw = True, raw[: self.max_body_bytes]
             call.raw_body = raw
             call.logged_bytes += len(raw)
-            if any(c is call for c in reversed(self._scopes.get(call.scope, ()))):  # newest first: it is near the end
+            queue = self._scopes.get(call.scope, ())
+            # Newest first: it is near the end (usually the last).
+            if (queue and queue[-1] is call) or any(c is call for c in reversed(queue)):
                 self._bytes[call.scope] = self._bytes.get(call.scope, 0) + len(raw)
                 self._total += len(raw)
             self._evict()

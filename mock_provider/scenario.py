@@ -74,10 +74,12 @@ from mock_provider.transcript import ErrorRecord, Transcript, merge_override
 
 # The YAML reader with locations is re-exported: the server and the gate import it from here.
 from mock_provider.yaml_located import MAX_YAML_DEPTH as MAX_YAML_DEPTH
+from mock_provider.yaml_located import Lines as Lines
 from mock_provider.yaml_located import LocatedError as LocatedError
 from mock_provider.yaml_located import collector_paused
 from mock_provider.yaml_located import compose_located as compose_located
 from mock_provider.yaml_located import node_line as node_line
+from mock_provider.yaml_located import read_located as read_located
 
 Feature = Literal[
     "reasoning",
@@ -428,7 +430,7 @@ def _has(container: Any, key: str | int) -> bool:
     return isinstance(container, list) and isinstance(key, int) and key < len(container)
 
 
-def _located(err: Any, data: Any, node: Any, path: str) -> ScenarioError:
+def _located(err: Any, data: Any, node: Lines | None, path: str) -> ScenarioError:
     """One pydantic error as a :class:`ScenarioError` naming the document's field and its line."""
     loc = _clean_loc(err["loc"])
     # Drop the discriminator tag pydantic adds after 'part'/'fault' (e.g. 'text-delta').
@@ -456,7 +458,7 @@ def _located(err: Any, data: Any, node: Any, path: str) -> ScenarioError:
     if err["type"] == "extra_forbidden":
         msg = "unknown field (typo?)"
     field = ".".join(str(p) for p in doc_loc_field)
-    return ScenarioError(path, node_line(node, doc_loc) if node is not None else None, field, msg)
+    return ScenarioError(path, node.line(doc_loc) if node is not None else None, field, msg)
 
 
 class ScenarioErrors(ScenarioError):
@@ -482,7 +484,7 @@ def every_error(exc: BaseException) -> list[ScenarioError]:
     return [exc] if isinstance(exc, ScenarioError) else []
 
 
-def _validate_located(data: dict[str, Any], node: Any, path: str) -> Scenario:
+def _validate_located(data: dict[str, Any], node: Lines | None, path: str) -> Scenario:
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:
@@ -502,7 +504,7 @@ def parse_scenario_text(text: str, path: str = "<string>", *, short_form: bool =
     ('user.hi', 'Hello!', 'stop', ['8.1.4', '8.1.5', '8.1.18'])
     """
     with collector_paused():  # the validation of a large document too: it is linear only without the collector
-        data, node = compose_located(text, path, ScenarioError)
+        data, node = read_located(text, path, ScenarioError)
         if not isinstance(data, dict) or node is None:
             raise ScenarioError(path, 1, "", "a scenario file must hold one mapping")
         scenario = scenario_from_document(data, path, node, short_form=short_form,
@@ -511,7 +513,7 @@ def parse_scenario_text(text: str, path: str = "<string>", *, short_form: bool =
     return scenario
 
 
-def scenario_from_document(data: dict[str, Any], path: str, node: Any = None, *, short_form: bool,
+def scenario_from_document(data: dict[str, Any], path: str, node: Lines | None = None, *, short_form: bool,
                            fallback_id: str) -> Scenario:
     """Validate a parsed document (``node``: its YAML tree, for line numbers; None for JSON).
 
@@ -525,7 +527,7 @@ def scenario_from_document(data: dict[str, Any], path: str, node: Any = None, *,
     return _validate_located(data, node, path)
 
 
-def _parse_short(data: dict[str, Any], node: Any, path: str, fallback_id: str) -> Scenario:
+def _parse_short(data: dict[str, Any], node: Lines | None, path: str, fallback_id: str) -> Scenario:
     """Validate a short-form document: the shorthand's errors and the rest's in one list, then
     derive what was left out (rows, expected) from the validated script."""
     errors: list[ScenarioError] = []
@@ -538,7 +540,7 @@ def _parse_short(data: dict[str, Any], node: Any, path: str, fallback_id: str) -
              **({"expected": {}} if "expected" in derived else {})}
     if "script" not in full:
         if bad_short is None:  # a shorthand that did not validate is the error already
-            errors.append(ScenarioError(path, node_line(node, []) if node is not None else None, "script",
+            errors.append(ScenarioError(path, node.line([]) if node is not None else None, "script",
                                         "no answer: give `reply`, `tool_call`, `tool_calls`, `fail` or a `script`"))
         trial["script"] = [{"part": {"type": "ping"}}]  # stands in, so the rest is checked in the same pass
     try:
@@ -552,7 +554,7 @@ def _parse_short(data: dict[str, Any], node: Any, path: str, fallback_id: str) -
     if "expected" in derived:
         expected = derived_expected(scenario)
         if isinstance(expected, str):
-            raise ScenarioError(path, node_line(node, []) if node is not None else None, "expected", expected)
+            raise ScenarioError(path, node.line([]) if node is not None else None, "expected", expected)
         full["expected"] = expected.model_dump(exclude_defaults=True)
     if "rows" in derived:
         full["rows"] = derived_rows(scenario.parts(), http_status=scenario.http_fault() is not None)

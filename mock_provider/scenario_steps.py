@@ -268,6 +268,10 @@ Fault = Annotated[
 ]
 
 
+# Chat Completions chunk fields a scenario can ask the openai-chat wire to send beside the content.
+ChatField = Literal["service_tier", "system_fingerprint", "obfuscation", "logprobs", "usage_details"]
+
+
 class WireOptions(_M):
     """Byte-level choices for the HTTP dialects (ignored in-process)."""
 
@@ -278,6 +282,16 @@ class WireOptions(_M):
         "always = even when the script has no finish ([DONE] without finish).",
     )
     keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
+    chat_fields: list[ChatField] = Field(
+        default_factory=list, description="Chat Completions (openai-chat) fields OpenAI sends beside the content "
+        "(openai 3.57.0 `ChatCompletionChunk`, openai@6.49.0 completions.d.ts), none of which changes the turn: "
+        "`service_tier` ('default') and `system_fingerprint` on every chunk; `obfuscation` (the size padding "
+        "`stream_options.include_obfuscation` sends, on by default) on every chunk; `logprobs` (`{content: "
+        "[{token, logprob, bytes, top_logprobs}], refusal: null}`) on each content chunk; `usage_details`: every "
+        "count of `prompt_tokens_details` (`cached_tokens`, `cache_write_tokens`, `audio_tokens`) and "
+        "`completion_tokens_details` (`reasoning_tokens`, `audio_tokens`, `accepted_prediction_tokens`, "
+        "`rejected_prediction_tokens`), 0 where the script states none (OpenAI sends them all). The other wires "
+        "ignore them.")
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",
         description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "

@@ -127,10 +127,25 @@ def collector_paused() -> Iterator[None]:
 _GC_RESUME = True
 
 
+@contextmanager
+def _located_yaml_errors(path: str, error: type[LocatedError]) -> Iterator[None]:
+    """PyYAML's and Python's refusals as ``error`` with the line where PyYAML found the problem."""
+    try:
+        yield
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise error(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
+    except ValueError as exc:  # e.g. int() past sys.get_int_max_str_digits()
+        raise error(path, None, "", f"a value Python cannot read: {exc}") from exc
+
+
 def compose_located(text: str, path: str, error: type[LocatedError]) -> tuple[Any, yaml.Node | None]:
     """YAML text as (data, node tree for line numbers); every way it can be bad raises ``error``
     with its line: unparsable, aliases, nesting past :data:`MAX_YAML_DEPTH`, duplicate keys,
     strings UTF-8 cannot encode, values Python refuses (an integer of 5,000 digits).
+
+    The node tree costs about 25 bytes of memory per byte of text; :func:`read_located` builds
+    the data alone and composes the tree only when a line is asked for.
 
     >>> compose_located("a: b: c", "x.yaml", LocatedError)
     Traceback (most recent call last):
@@ -141,24 +156,172 @@ def compose_located(text: str, path: str, error: type[LocatedError]) -> tuple[An
     ...
     mock_provider.yaml_located.LocatedError: x.yaml:3: a: duplicate key
     """
-    try:
-        with collector_paused():
-            _scan_events(text, path, error)
-            # One parse gives the node tree (for lines, vetted first) and the data built from it.
-            loader = _yaml_loader()(text)
-            try:
-                node = loader.get_single_node()
-                if node is None:
-                    return None, None
-                _check_nodes(node, path, error)
-                return loader.construct_document(node), node
-            finally:
-                loader.dispose()
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise error(path, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from exc
-    except ValueError as exc:  # e.g. int() past sys.get_int_max_str_digits()
-        raise error(path, None, "", f"a value Python cannot read: {exc}") from exc
+    with _located_yaml_errors(path, error), collector_paused():
+        _scan_events(text, path, error)
+        # One parse gives the node tree (for lines, vetted first) and the data built from it.
+        loader = _yaml_loader()(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None, None
+            _check_nodes(node, path, error)
+            return loader.construct_document(node), node
+        finally:
+            loader.dispose()
+
+
+class Lines:
+    """Where the fields of a document read by :func:`read_located` are.
+
+    The node tree is composed on the first question (an error to locate), not while reading.
+
+    >>> Lines("a:\\n  b: 1\\n").line(["a", "b"])
+    2
+    """
+
+    def __init__(self, text: str, node: yaml.Node | None = None) -> None:
+        self._text, self._node = text, node
+
+    def line(self, loc: Sequence[str | int]) -> int:
+        """The best line for a field path (the deepest part of it the document has)."""
+        if self._node is None:
+            with collector_paused():
+                self._node = yaml.compose(self._text, Loader=_yaml_loader())
+        return node_line(self._node, loc) if self._node is not None else 1
+
+
+def read_located(text: str, path: str, error: type[LocatedError]) -> tuple[Any, Lines | None]:
+    """YAML text as (data, :class:`Lines`), vetted as :func:`compose_located` vets it, in a fraction
+    of its memory: the data is assembled from the parser's events, with no node tree kept.
+
+    >>> data, lines = read_located("a:\\n  - 1\\n  - {b: x}\\n", "x.yaml", LocatedError)
+    >>> data, lines.line(["a", 1, "b"])
+    ({'a': [1, {'b': 'x'}]}, 3)
+    >>> read_located("a: &x 1\\nb: *x\\n", "x.yaml", LocatedError)
+    Traceback (most recent call last):
+    ...
+    mock_provider.yaml_located.LocatedError: x.yaml:2: YAML aliases are not supported in scenarios
+    """
+    with _located_yaml_errors(path, error), collector_paused():
+        try:
+            data = _Assembler(text, path, error).run()
+        except _Unusual:  # what the assembler leaves to PyYAML's composer and constructor
+            data, node = compose_located(text, path, error)
+            return data, Lines(text, node) if node is not None else None
+    return data, Lines(text)
+
+
+class _Unusual(Exception):
+    """A document :class:`_Assembler` does not build itself: merge keys, tagged collections, a
+    collection as a mapping key, several documents."""
+
+
+_PLAIN_COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+class _Open:
+    """A mapping or sequence being assembled; a mapping keeps its pending key and the keys seen."""
+
+    def __init__(self, mapping: bool) -> None:
+        self.value: Any = {} if mapping else []
+        self.key: Any = _NO_KEY
+        self.seen: set[str] = set()
+
+
+_NO_KEY = object()
+
+
+class _Assembler:
+    """A document's data from the parser's events, vetted as :func:`compose_located` vets it.
+
+    Raises :class:`_Unusual` for what it leaves to the composer. Aliases and nesting raise at
+    once; what the composer's reader finds in the node tree (duplicate keys, integers Python
+    cannot read, lone surrogates) raises at the end, so a document with both gets the same error.
+    """
+
+    def __init__(self, text: str, path: str, error: type[LocatedError]) -> None:
+        self.loader: Any = _yaml_loader()(text)
+        self.path, self.error = path, error
+        self.problem: LocatedError | None = None
+
+    def run(self) -> Any:
+        try:
+            root = self._walk()
+        finally:
+            self.loader.dispose()
+        if self.problem is not None:
+            raise self.problem
+        return root
+
+    def _walk(self) -> Any:
+        stack: list[_Open] = []
+        root: Any = None
+        documents = 0
+        while not isinstance(event := self.loader.get_event(), yaml.StreamEndEvent):
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise _Unusual  # the composer's own error says it
+                continue
+            if isinstance(event, yaml.StreamStartEvent | yaml.DocumentEndEvent):
+                continue
+            line = event.start_mark.line + 1
+            if isinstance(event, yaml.AliasEvent):
+                raise self.error(self.path, line, "", "YAML aliases are not supported in scenarios")
+            if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+                if event.tag not in _PLAIN_COLLECTION_TAGS:
+                    raise _Unusual
+                if len(stack) >= MAX_YAML_DEPTH:
+                    raise self.error(self.path, line, "", f"nested more than {MAX_YAML_DEPTH} levels deep")
+                stack.append(_Open(isinstance(event, yaml.MappingStartEvent)))
+                continue
+            scalar = isinstance(event, yaml.ScalarEvent)
+            value = self._scalar(event, line) if scalar else stack.pop().value
+            if stack:
+                self._add(stack[-1], value, event.value if scalar else None, line)
+            else:
+                root = value
+        return root
+
+    def _defer(self, line: int, field: str, message: str) -> None:
+        if self.problem is None:
+            self.problem = self.error(self.path, line, field, message)
+
+    def _add(self, into: _Open, value: Any, raw: str | None, line: int) -> None:
+        if isinstance(into.value, list):
+            into.value.append(value)
+        elif into.key is not _NO_KEY:
+            into.value[into.key] = value
+            into.key = _NO_KEY
+        elif raw is None:
+            raise _Unusual  # a collection as a key
+        else:
+            if raw in into.seen:  # the composer compares keys as written: `1` and `'1'` collide
+                self._defer(line, raw, "duplicate key")
+            into.seen.add(raw)
+            into.key = value
+
+    def _scalar(self, event: Any, line: int) -> Any:
+        """One scalar event as PyYAML's composer and constructor would make it."""
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == _MERGE_TAG:
+            raise _Unusual  # the constructor merges while it builds the mapping
+        digits = sum(c.isdigit() for c in event.value) if tag == _INT_TAG else 0
+        if digits > _int_digits_limit():
+            self._defer(line, "", f"an integer Python cannot read ({digits} digits; "
+                        f"the limit is {_int_digits_limit()})")
+            return None
+        try:
+            event.value.encode("utf-8")
+        except UnicodeEncodeError:
+            self._defer(line, "", "a string that UTF-8 cannot encode (a lone surrogate)")
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        value = self.loader.construct_object(node, deep=True)
+        self.loader.constructed_objects.pop(node, None)  # the constructor's memo would keep every node
+        return value
 
 
 def node_line(node: yaml.Node, loc: Sequence[str | int]) -> int:

@@ -20,6 +20,7 @@ Skipped, with the reason, where ``node`` or ``tools/agui-oracle/node_modules`` i
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from hypothesis import strategies as st
 
 from conformance import agui_client, node_oracle
 from mock_provider.scenario import Scenario
+from tests.agui_attributed import ATTRIBUTED, THINKING, attributed_streams
 from tests.agui_events import F, S, call, text
 from tests.agui_streams import chunk_streams, mutant_streams, reference_streams, skip_without_oracle
 
@@ -116,14 +118,32 @@ HAND: dict[str, list[Any]] = {
 }
 
 
+_UUID = re.compile(r'"([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})"')
+
+
+def minted(run: Any) -> Any:
+    """The run with each version-4 UUID as ``<minted-k>``, k by first appearance: the ids the boundary mints
+    for THINKING_* events (random in Node, counted in the port) read as the same k-th minted id.
+
+    >>> minted({"a": "4f1c2d3e-aaaa-4bbb-8ccc-0123456789ab", "b": ["4f1c2d3e-aaaa-4bbb-8ccc-0123456789ab"]})
+    {'a': '<minted-1>', 'b': ['<minted-1>']}
+    """
+    names: dict[str, str] = {}
+
+    def sub(m: re.Match[str]) -> str:
+        return '"' + names.setdefault(m.group(1), f"<minted-{len(names) + 1}>") + '"'
+
+    return json.loads(_UUID.sub(sub, json.dumps(run, sort_keys=True)))
+
+
 def _disagreements(cases: list[dict[str, Any]]) -> tuple[list[str], int, int]:
     """Streams where the port and the real runAgent differ; and how many threw, how many held messages."""
-    real = {r["id"]: r["run"] for r in node_oracle.run_agui(cases)}
+    real = {r["id"]: minted(r["run"]) for r in node_oracle.run_agui(cases)}
     out: list[str] = []
     threw = with_messages = 0
     for case in cases:
         theirs = real[case["id"]]
-        mine = json.loads(json.dumps(agui_client.client_run(case["events"]).to_json()))
+        mine = minted(agui_client.client_run(case["events"]).to_json())
         threw += theirs["threw"] is not None
         with_messages += bool(theirs["messages"])
         if mine != theirs:
@@ -153,6 +173,38 @@ def test_hand_written_streams(capsys: pytest.CaptureFixture[str]) -> None:
     assert runs["state"].state == {"a": "x", "l": [2], "b": {"c": 1}}
     assert runs["throws-mid-run"].threw == 4 and runs["throws-mid-run"].messages[0]["content"] == "A"
     assert [m["id"] for m in runs["result-after-later-text"].messages] == ["m", "r-c", "r2", "m2"]
+
+
+def test_attributed_and_thinking_streams(capsys: pytest.CaptureFixture[str]) -> None:
+    """The attribution streams, and canary THINKING_* streams, through a whole runAgent: its
+    CompatibilityBoundary translates THINKING_* to REASONING_* under minted ids, which verifyEvents then
+    reads like any other (the index at which runAgent rejects is written from that source)."""
+    skip_without_oracle()
+    cases = [{"id": name, "events": events} for name, (events, _) in {**ATTRIBUTED, **THINKING}.items()]
+    disagree, threw, with_messages = _disagreements(cases)
+    _report(capsys, "attributed and thinking", cases, disagree, threw, with_messages)
+    runs = {name: agui_client.client_run(events) for name, (events, _) in THINKING.items()}
+    assert {name: run.threw for name, run in runs.items()} == {name: i for name, (_, i) in THINKING.items()}
+    shown = [m for m in runs["thinking-bracketed"].messages if m["role"] == "reasoning"]
+    assert [m["content"] for m in shown] == ["ab"] and runs["thinking-bracketed"].outcome == "success"
+    assert not runs["thinking-content-without-start"].unported  # the port vouches for thinking streams now
+
+
+def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> None:
+    skip_without_oracle()
+    drawn: list[list[dict[str, Any]]] = []
+
+    @settings(max_examples=600, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(attributed_streams())
+    def collect(events: list[dict[str, Any]]) -> None:
+        drawn.append(events)
+
+    collect()
+    cases = [{"id": f"attributed-{i}", "events": events} for i, events in enumerate(drawn)]
+    disagree, threw, with_messages = _disagreements(cases)
+    _report(capsys, "generated, attributed", cases, disagree, threw, with_messages)
+    assert len(cases) > 540 and len(cases) // 5 < threw < len(cases) * 4 // 5 and with_messages > len(cases) // 3
 
 
 def test_corpus_and_mutant_streams(corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:

@@ -148,8 +148,14 @@ def test_null_and_empty_arguments_are_one_and_a_blank_turn_is_blank(corpus: list
 def test_only_the_ag_ui_output_is_read(corpus: list[Scenario]) -> None:
     events, _ = DIFFERENT["text-as-user"]
     assert check(events, "tanstack", _scenario(corpus, "tool.text-between.001"), "v3") == []
-    legacy = [S, {"type": "THINKING_START"}, *BETWEEN[1:]]  # a stream the port does not vouch for: no verdict
+    binary = {"type": "MESSAGES_SNAPSHOT", "messages": [
+        {"id": "u", "role": "user", "content": [{"type": "binary", "mimeType": "image/png", "data": "AA=="}]}]}
+    legacy = [S, binary, *BETWEEN[1:]]  # a stream the port does not vouch for: no verdict
     assert agui_client_view.actual_view(legacy) is None
+    # Canary THINKING_* events it does vouch for: translated, the span left open is refused at RUN_FINISHED.
+    thinking = [S, {"type": "THINKING_START"}, *BETWEEN[1:]]
+    shown = agui_client_view.actual_view(thinking)
+    assert shown is not None and shown.run == f"the client's runAgent rejected at event {len(thinking) - 1}"
 
 
 def test_the_reference_passes_the_row_on_every_case(corpus: list[Scenario]) -> None:

@@ -25,10 +25,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from conformance import node_oracle
+from conformance.protocols import agui_owners
 from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
+from tests.agui_attributed import ATTRIBUTED, attributed_streams
 from tests.agui_streams import chunk_streams, mutant_streams, reference_streams, skip_without_oracle
 from tests.test_agui_chunks import _TextAsChunks
 
@@ -147,6 +150,50 @@ def test_hand_written_streams_read_as_the_client_reads_them() -> None:
     # ... and for our reading of the same streams.
     disagree, _ = _disagreements(cases)
     assert not disagree, "\n".join(disagree)
+
+
+def test_attribution_rules_read_as_the_client_reads_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each rule of verifyEvents about who owns what (subagent tags on text, tool calls, results, reasoning,
+    encrypted values and activities; owners replayed by snapshots and RUN_STARTED.input; subagent spans and
+    their parents; steps per lane; chunk lanes), a valid and an invalid stream each."""
+    skip_without_oracle()
+    cases = [{"id": name, "events": events} for name, (events, _) in ATTRIBUTED.items()]
+    real = {r["id"]: r for r in node_oracle.run_agui(cases)}
+    assert {n: (r["rejected"] or {}).get("index") for n, r in real.items()} == {
+        n: i for n, (_, i) in ATTRIBUTED.items()}
+    assert real["thinking-untranslated"]["dropped"] == [1]
+    disagree, rejected = _disagreements(cases)
+    with capsys.disabled():
+        print(f"\nagui oracle (attribution): ours and @ag-ui/client agree on {len(cases) - len(disagree)} of "
+              f"{len(cases)} streams ({rejected} rejected by the client)")
+    assert not disagree, "\n".join(disagree)
+    assert 0 < rejected < len(cases)
+
+
+ATTRIBUTED_GENERATED = 600
+
+
+def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> None:
+    skip_without_oracle()
+    drawn: list[list[dict[str, Any]]] = []
+
+    @settings(max_examples=ATTRIBUTED_GENERATED, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(attributed_streams())
+    def collect(events: list[dict[str, Any]]) -> None:
+        drawn.append(events)
+
+    collect()
+    cases = [{"id": f"attributed-{i}", "events": events} for i, events in enumerate(drawn)]
+    disagree, rejected = _disagreements(cases)
+    with capsys.disabled():
+        print(f"\nagui oracle (generated, attributed): ours and @ag-ui/client agree on {len(cases) - len(disagree)} "
+              f"of {len(cases)} streams ({rejected} rejected by the client)")
+    assert not disagree, f"{len(disagree)} of {len(cases)} streams disagree:\n" + "\n".join(disagree[:6])
+    # Both kinds, and the attribution rules among the throws (not only the run and entity ones).
+    assert len(cases) > ATTRIBUTED_GENERATED * 0.9 and len(cases) // 5 < rejected < len(cases) * 4 // 5
+    owned = sum(agui_owners.first_throw(c["events"]) is not None for c in cases)
+    assert owned > len(cases) // 10
 
 
 @pytest.mark.parametrize("source", ["reference", "text-chunks", "mutants"])

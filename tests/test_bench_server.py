@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -55,3 +57,26 @@ def test_quick_benchmark_run_checks_streams_bodies_and_connections(tmp_path: Pat
     shown = f"| {mock_short['paired_ratio_vs_bare_per_event']:.2f} ({min(pairs):.2f}-{max(pairs):.2f}) |"
     line = next(ln for ln in report["markdown"].splitlines() if ln.startswith("| mock | coalesce | short-new"))
     assert shown in line
+
+
+def test_the_aimock_column_is_skipped_with_its_reason_when_no_cli_is_named(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    import bench_server
+
+    monkeypatch.delenv("AIMOCK_CLI_PATH", raising=False)
+    cli, why = bench_server.aimock_cli()
+    assert cli is None and "AIMOCK_CLI_PATH is not set" in why
+    monkeypatch.setenv("AIMOCK_CLI_PATH", str(tmp_path / "missing" / "cli.js"))
+    cli, why = bench_server.aimock_cli()
+    assert cli is None and "does not exist" in why
+    script = tmp_path / "cli.js"
+    script.write_text("", encoding="utf-8")
+    monkeypatch.setenv("AIMOCK_CLI_PATH", str(script))
+    assert bench_server.aimock_cli() == (["node", str(script)], "")
+    # Its fixtures carry the same numbered deltas the client checks, selected by the user message.
+    fx = bench_server.aimock_fixtures(3, 2)["fixtures"]
+    assert [(f["match"]["userMessage"], f["response"]["content"]) for f in fx] == [
+        (bench_server.SHORT_ID, "00000;00001;"), (bench_server.LONG_ID, "00000;00001;00002;")]
+    assert json.loads(bench_server.body_for("aimock", "openai-chat", bench_server.SHORT_ID))["messages"][0][
+        "content"] == bench_server.SHORT_ID

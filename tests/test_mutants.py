@@ -2,7 +2,8 @@
 
 A mutant breaks one rule of a reference adapter (tests/mutants). It must get FAIL on the
 rows of that rule, PASS-NONSTRICT on the SHOULD rows it declares, and nothing else, over
-the whole corpus in every dialect; and every MUST row must have a mutant that kills it.
+the whole corpus in every dialect (a mutant of a reader of one wire feature, ``Mutant.only``, over
+that feature's scenarios); and every MUST row must have a mutant that kills it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def test_mutant_fails_exactly_its_rows(mutant: Mutant, corpus: list[Scenario]) -
     for scenario in corpus:
         if loop_scenario(scenario) and not mutant.loops:
             continue  # a single-call mutant's artifacts in a loop are not its rule (tests/mutants/base.py)
+        if mutant.only is not None and not mutant.only(scenario):
+            continue  # a reader of one wire feature, run on that feature's scenarios (Mutant.only)
         for dialect in mutant.dialects:
             result = run_case(mutant.factory, scenario, dialect, settings, adapter_name=mutant.name)
             if result.verdict == "ERROR":

@@ -532,7 +532,7 @@ def test_stall_ends_with_client_timeout_and_is_logged(client: httpx.Client, corp
                           headers={"X-Mock-Scope": "stall-1"}, timeout=httpx.Timeout(5.0, read=0.3)) as r:
         for piece in r.iter_raw():
             got += piece
-    assert 0.25 < time.monotonic() - t0 < 5
+    assert 0.25 < time.monotonic() - t0 < 60  # the client's 0.3 s read timeout ended it (a hang guard above)
     assert got == bytes_before_fault(plan)
     entry = wait_for_log(client, "stall-1", 1)[0]
     assert entry["client_left_early"] is True and entry["fault"] == "stall" and entry["completed"] is False
@@ -579,7 +579,7 @@ def test_time_scale_zero_never_sleeps(client: httpx.Client, monkeypatch: pytest.
     t0 = time.monotonic()
     r = client.post("/v1/parts/v3", json={"model": "scenario:srv.slow.001"})  # 5 x 60 s scripted
     assert r.status_code == 200 and r.text.count('"delta":"x"') == 5
-    assert time.monotonic() - t0 < 5 and calls == []
+    assert time.monotonic() - t0 < 60 and calls == []  # 300 s if the scripted delays were slept
 
 
 def test_time_scale_applies_scripted_delays(monkeypatch: pytest.MonkeyPatch) -> None:

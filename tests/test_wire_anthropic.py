@@ -477,6 +477,17 @@ def server_result(block: Any) -> ToolResultRecord | None:
                 item["encryptedContent"] = r.encrypted_content
             items.append(item)
         return ToolResultRecord(tool_call_id=block.tool_use_id, result=items)
+    if block.type == "web_fetch_tool_result":  # WebFetchBlock, under @ai-sdk/anthropic 4.0.105's names
+        page = block.content
+        source = page.content.source
+        return ToolResultRecord(tool_call_id=block.tool_use_id, result={
+            "type": page.type, "url": page.url, "retrievedAt": page.retrieved_at, "content": {
+                "type": page.content.type, "title": page.content.title,
+                "citations": page.content.citations and page.content.citations.model_dump(),
+                "source": {"type": source.type, "mediaType": source.media_type, "data": source.data}}})
+    if block.type == "tool_search_tool_result":  # ToolSearchToolSearchResultBlock's tool references
+        return ToolResultRecord(tool_call_id=block.tool_use_id, result=[
+            {"type": r.type, "toolName": r.tool_name} for r in block.content.tool_references])
     if block.type == "code_execution_tool_result":
         run = block.content
         result = {"stdout": run.stdout, "stderr": run.stderr, "return_code": run.return_code}
@@ -643,9 +654,13 @@ def test_refusal_stop_details_and_thinking_tokens_on_the_wire() -> None:
         "type": "refusal", "category": "cyber",
         "explanation": "The request could enable malware or exploit development."}}
     assert delta["usage"] == {"input_tokens": 30, "output_tokens": 45, "output_tokens_details": {"thinking_tokens": 36}}
+    # The priority tier, in message_start's Usage (MessageDeltaUsage has no service_tier).
+    start = next(e for _, e in events(plan_response(s, D, {"stream": True}).body_bytes())
+                 if e["type"] == "message_start")
+    assert start["message"]["usage"]["service_tier"] == "priority"
     m = client_for(s).messages.create(model="m", max_tokens=64, messages=MESSAGES)
-    assert (m.stop_reason, m.stop_details.category, m.usage.output_tokens_details.thinking_tokens) == (
-        "refusal", "cyber", 36)
+    assert (m.stop_reason, m.stop_details.category, m.usage.output_tokens_details.thinking_tokens,
+            m.usage.service_tier) == ("refusal", "cyber", 36, "priority")
     # No reasoning count, no details: neither key.
     plain = next(e for _, e in events(plan_response(corpus_scenario("text.basic.001"), D, {"stream": True})
                                       .body_bytes()) if e["type"] == "message_delta")
@@ -770,9 +785,13 @@ SERVER_REFUSALS: dict[str, list[dict[str, Any]]] = {
     "result of a client call": [
         {"type": "tool-call", "toolCallId": "toolu_1", "toolName": "x", "input": "{}"},
         {"type": "tool-result", "toolCallId": "toolu_1", "toolName": "x", "result": {"a": 1}}],
-    "web_fetch result": [
+    "web_fetch result without its document": [
         {"type": "tool-call", "toolCallId": "s", "toolName": "web_fetch", "input": "{}", "providerExecuted": True},
         {"type": "tool-result", "toolCallId": "s", "toolName": "web_fetch", "result": {"url": "https://x"}}],
+    "bash_code_execution result": [
+        {"type": "tool-call", "toolCallId": "s", "toolName": "bash_code_execution", "input": "{}",
+         "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s", "toolName": "bash_code_execution", "result": {"stdout": ""}}],
     "search result field without a home": [*SEARCH_CALL, {
         "type": "tool-result", "toolCallId": "srvtoolu_9", "toolName": "web_search",
         "result": [{"url": "https://x", "title": "X", "snippet": "no such field"}]}],
@@ -787,7 +806,8 @@ SERVER_REFUSALS: dict[str, list[dict[str, Any]]] = {
 REFUSAL_REASONS: dict[str, tuple[str, str]] = {
     "not a server tool name": ("tool-input-start", "'my_search' is not a Messages server tool"),
     "result of a client call": ("tool-result", "'toolu_1' is not one"),
-    "web_fetch result": ("tool-result", "results of web_fetch are not implemented"),
+    "web_fetch result without its document": ("tool-result", "a web_fetch result is {type: 'web_fetch_result'"),
+    "bash_code_execution result": ("tool-result", "results of bash_code_execution are not implemented"),
     "search result field without a home": ("tool-result", "fields ['snippet'] have no WebSearchResultBlock field"),
     "failed code run flagged isError": ("tool-result", "isError on a code_execution result"),
 }

@@ -231,7 +231,13 @@ def _openai_sections() -> list[Section]:
                  *(f"item:{t}" for t in union_discriminators(ResponseOutputItem))]
     return [Section("OpenAI Chat Completions chunk", "openai", openai.__version__,
                     "`ChatCompletionChunk`, `Choice`, `ChoiceDelta` fields; `Choice.finish_reason`",
-                    ["openai-chat"], sorted(chat)),
+                    ["openai-chat"], sorted(chat),
+                    note="`service_tier`, `system_fingerprint`, `obfuscation`, `logprobs` and every usage detail "
+                         "count are played beside the content (wire option `chat_fields`, quirks.chat-extras.001). "
+                         "Not played: `delta.audio` (an audio-output turn streams its transcript in "
+                         "`delta.audio.transcript` with no `delta.content`; no scenario asks for the audio "
+                         "modality, and no output protocol publishes what an adapter owes for it), `moderation` "
+                         "and the deprecated `function_call`."),
             Section("OpenAI Responses stream", "openai", openai.__version__,
                     "`ResponseStreamEvent` members' `type`; `ResponseOutputItem` members' `type` (item:)",
                     ["openai-responses"], sorted(responses))]
@@ -247,7 +253,13 @@ def _anthropic_section() -> Section:
                *(f"stop_reason={v}" for v in literal_values(StopReason))]
     return Section("Anthropic Messages stream", "anthropic", anthropic.__version__,
                    "`RawMessageStreamEvent`, `ContentBlock`, `RawContentBlockDelta` members' `type`; `StopReason`",
-                   ["anthropic"], sorted(defined))
+                   ["anthropic"], sorted(defined),
+                   note="Server tool results played: web_search, code_execution, web_fetch and tool search "
+                        "(tool.server-results.001). Not played: `bash_code_execution_tool_result` and "
+                        "`text_editor_code_execution_tool_result` (@ai-sdk/anthropic 4.0.105 renames their calls "
+                        "to `code_execution` with the block's name as input type, so a script naming the tool "
+                        "could not say what a client shows), `container_upload` (@ai-sdk/anthropic 4.0.105 reads "
+                        "it only in a whole message, not in a stream), `redacted_thinking`.")
 
 
 def _gemini_section() -> Section:
@@ -262,7 +274,11 @@ def _gemini_section() -> Section:
                    "`Part` fields (wire names in camelCase); `FunctionCall`'s streamed-argument fields; "
                    "`FinishReason` values; `BlockedReason` values of `promptFeedback`",
                    ["gemini"], sorted([*(f"part.{_camel(n)}" for n in types.Part.model_fields), *streamed, *finish,
-                                       *blocked]))
+                                       *blocked]),
+                   note="`CONTINUATION` is played as a long-decode call of two requests (step quirk "
+                        "`continuation`, quirks.gemini-continuation.001): @ai-sdk/google 4.0.121, @google/genai "
+                        "2.32.0 and google-genai 3.6.1 all send the continuation request themselves, and row "
+                        "request.continuation checks it.")
 
 
 def _camel(name: str) -> str:

@@ -18,6 +18,7 @@ from conformance.checks import (
     abort_hang,
     bridge_profile,
     consumer,
+    continuation,
     exposure,
     invented,
     lifecycle,
@@ -45,6 +46,7 @@ CHECKS: tuple[Check, ...] = (
     lifecycle.check,  # the protocol's lifecycle table
     semantics.check,  # the transcript against the scenario's expected one
     request.check,  # what the adapter sent upstream
+    continuation.check,  # a Gemini long-decode response continued with the right request
     upstream_read.check,  # what it showed came from the upstream at all
     modalities.check,  # the input modalities it declares for the model
     exposure.check,  # a call is complete only after its tool-call part

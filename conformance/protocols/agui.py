@@ -211,7 +211,7 @@ ENTITIES: dict[str, Entity] = {
         "tool call", "toolCallId", "8.1.12", reopen_row="8.1.12", empty_delta_row="hygiene.empty-delta",
         name_keys=("toolCallName", "toolName"),  # AG-UI's key, then TanStack's yield-layer extra
     ),
-    "step": Entity("step", "stepName", "8.1.8"),
+    "step": Entity("step", "stepName", "8.1.8", scope_key="subagentRunId"),  # per owner, as verifyEvents keys it
     # AG-UI 1.0 subagent spans (@ag-ui/client verifyEvents: no RUN_FINISHED while one is active; an id
     # is per invocation and cannot be reused).
     "subagent": Entity("subagent", "subagentRunId", "8.4.2", reopen_row="8.4.2"),

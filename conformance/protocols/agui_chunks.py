@@ -8,7 +8,9 @@ END events first, and ``verifyEvents`` and the message reducer read the result. 
 published there:
 
 * a chunk continues the stream of its kind that is open in its lane (the parent agent, or the
-  subagent its ``subagentRunId`` names) when it carries no id or the same id; otherwise the open
+  subagent its ``subagentRunId`` names) when it carries no id or the same id (a continuation naming
+  an id open in another lane, one with neither id nor tag while several lanes have one open, and
+  one whose role, name, toolCallName or parentMessageId contradicts its start are refused); otherwise the open
   stream of the lane is ended and a new one starts, which needs the id (``First TEXT_MESSAGE_CHUNK
   must have a messageId``; a first tool chunk also needs ``toolCallName``);
 * a new text stream starts ``TEXT_MESSAGE_START{messageId, role (default 'assistant'), name?}``, a
@@ -63,12 +65,14 @@ class _Kind:
     content: str
     end: str
     what: str
+    fixed: tuple[str, ...] = ()  # fields a continuation must not contradict (transform.ts ``V``)
 
 
 KINDS: dict[str, _Kind] = {
     "TEXT_MESSAGE_CHUNK": _Kind("text", "messageId", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT",
-                                "TEXT_MESSAGE_END", "text message"),
-    "TOOL_CALL_CHUNK": _Kind("tool", "toolCallId", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "tool call"),
+                                "TEXT_MESSAGE_END", "text message", ("role", "name")),
+    "TOOL_CALL_CHUNK": _Kind("tool", "toolCallId", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "tool call",
+                             ("toolCallName", "parentMessageId")),
     "REASONING_MESSAGE_CHUNK": _Kind("reasoning", "messageId", "REASONING_MESSAGE_START",
                                      "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "reasoning message"),
 }
@@ -89,6 +93,19 @@ class _Open:
     kind: _Kind
     ident: str
     subagent: Any = None
+    fixed: dict[str, Any] = field(default_factory=dict)  # what the start said of kind.fixed (absent: not said)
+
+
+class _Refused(Exception):
+    """transformChunks throws at this chunk (the message says why)."""
+
+
+def _fixed(kind: _Kind, chunk: dict[str, Any]) -> dict[str, Any]:
+    """The fields a stream's start fixes, as transformChunks records them (a text stream's role defaults)."""
+    out = {key: chunk[key] for key in kind.fixed if key in chunk}
+    if kind.name == "text":
+        out.setdefault("role", "assistant")
+    return out
 
 
 class _Expander:
@@ -118,10 +135,13 @@ class _Expander:
                                          message=f"{message} (@ag-ui/client transformChunks refuses it)"))
 
     def lane_of(self, kind: _Kind, chunk: dict[str, Any]) -> Any:
-        """The lane a chunk belongs to (transformChunks' lane resolution)."""
+        """The lane a chunk belongs to (transformChunks' lane resolution); :class:`_Refused` where it throws."""
         ident, sub = chunk.get(kind.id_key), chunk.get("subagentRunId")
         if ident is not None:
             owner = next((lane for lane, o in self.lanes.items() if o.kind is kind and o.ident == ident), _NONE)
+            if owner is not _NONE and sub is not None and sub != owner:
+                raise _Refused(f"a {chunk['type']} tagged {sub!r} continues the {kind.what} {ident!r} open in "
+                               f"lane {owner!r}")
             return sub if owner is _NONE else owner
         if sub is not None:
             return sub
@@ -129,13 +149,26 @@ class _Expander:
         if parent is not None and parent.kind is kind:
             return None
         lanes = [lane for lane, o in self.lanes.items() if o.kind is kind]
-        return lanes[0] if len(lanes) == 1 else None
+        if len(lanes) > 1:
+            raise _Refused(f"a {chunk['type']} with neither {kind.id_key} nor subagentRunId while {len(lanes)} "
+                           f"lanes have a {kind.what} open (ambiguous)")
+        return lanes[0] if lanes else None
 
     def chunk(self, event: dict[str, Any], index: int) -> None:
         kind = KINDS[event["type"]]
-        lane = self.lane_of(kind, event)
+        try:
+            lane = self.lane_of(kind, event)
+        except _Refused as refused:
+            self.refuse(index, str(refused))
+            return
         current = self.lanes.get(lane)
         ident = event.get(kind.id_key)
+        if current is not None and current.kind is kind and (ident is None or ident == current.ident):
+            clash = next((key for key in kind.fixed if key in event and event[key] != current.fixed.get(key, _NONE)),
+                         None)
+            if clash is not None:  # "Cannot continue ...: chunk <key> ... does not match the open stream's"
+                self.refuse(index, f"a {event['type']} continues {kind.what} {current.ident!r} with another {clash}")
+                return
         if current is None or current.kind is not kind or (ident is not None and ident != current.ident):
             self.close(lane, index)
             if not isinstance(ident, str):
@@ -144,7 +177,7 @@ class _Expander:
             if kind.name == "tool" and not isinstance(event.get("toolCallName"), str):
                 self.refuse(index, "a TOOL_CALL_CHUNK that starts a tool call has no toolCallName")
                 return
-            current = self.lanes[lane] = _Open(kind, ident, event.get("subagentRunId"))
+            current = self.lanes[lane] = _Open(kind, ident, event.get("subagentRunId"), _fixed(kind, event))
             self.emit(_start(kind, event), index)
             started = True
         else:

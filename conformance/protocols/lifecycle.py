@@ -90,6 +90,9 @@ class Entity:
     # Keys that make a feed event with an empty delta carry something the consumer keeps (so it is no
     # empty delta), though it adds no content: the AI SDK's providerMetadata on a reasoning-delta.
     payload_keys: tuple[str, ...] = ()
+    # Where an event names the owner the id is scoped to (AG-UI's subagentRunId: a step name is unique only
+    # within one agent). An event without it is the unscoped owner's.
+    scope_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -258,6 +261,9 @@ class _Walk(Generic[P, R]):
         ident = event.get(ent.id_key)
         if not isinstance(ident, str):
             return  # schema_errors reports the missing id
+        scope = event.get(ent.scope_key) if ent.scope_key is not None else None
+        if isinstance(scope, str):
+            ident = f"{ident} (subagent {scope!r})"
         state = self.states.get((kind, ident), "absent")
         for key in ent.name_keys:
             if isinstance(event.get(key), str):

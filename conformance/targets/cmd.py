@@ -305,6 +305,9 @@ class CmdAdapter:
     # Its server tools run behind the transport (from the case's results), never the runner's execute:
     # the runner watches the events to abort during a tool (client.abort_during_tool).
     remote_tools = True
+    # Its events are parsed from the harness's lines by the suite's reader thread: plain JSON that
+    # nothing else holds, so the runner keeps them without a copy (conformance.execution.owns_its_events).
+    YIELDS_OWNED_JSON = True
 
     @property
     def reports_tool_start(self) -> bool:

@@ -35,6 +35,8 @@ from mock_provider.server.footprint import footprint
 from mock_provider.server.plans import FLUSH_MODES, CompiledPlan, FlushMode, compile_plan, paused
 from mock_provider.server.selection import (
     MAX_ID_LENGTH,
+    REASONING_HEADER,
+    SCENARIO_HEADER,
     ScenarioStore,
     check_scenario_id,
     header_value,
@@ -52,7 +54,7 @@ from mock_provider.server.validation import (
 )
 from mock_provider.servers import SERVER_HEADER, check_server, foreign_quirk
 from mock_provider.short_form import document_id, is_short
-from mock_provider.turns import Refusal, pick_turn, refusal
+from mock_provider.turns import Refusal, TurnPick, pick_turn, refusal
 from mock_provider.wires import Chunk, WirePlan, http_dialect, plan_response
 
 
@@ -82,6 +84,11 @@ class MockProviderState:
     """
 
     MAX_CACHED_PLANS = 4096
+    # Requests whose resolution is remembered (see resolve), the largest body remembered, and the
+    # bytes of body all the remembered keys may hold (a flood of distinct large bodies stays bounded).
+    MAX_RESOLVED = 4096
+    MAX_RESOLVED_BODY = 64 << 10
+    MAX_RESOLVED_BYTES = 16 << 20
     # Posted scenarios live as long as the server: a 0.9 MB document costs ~16 MB of memory.
     MAX_POSTED_SCENARIOS = 10_000
     # Memory the parsed posted scenarios may hold (footprint, not document length: a document of
@@ -110,6 +117,9 @@ class MockProviderState:
         # Set by a server that owns its process (the CLI): see MockServer(freeze_gc=...).
         self.freeze_gc = False
         self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str, str], CompiledPlan] = {}
+        # (dialect, body bytes, the selecting headers, default, store) -> (scenario, turn, plan): see resolve.
+        self._resolved: dict[tuple[Any, ...], tuple[Scenario, int, CompiledPlan]] = {}
+        self._resolved_bytes = 0
         # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
         # response sends that many steps, calls back, then holds the stream open until the client leaves.
         self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
@@ -215,7 +225,57 @@ class MockProviderState:
 
         ``path_fields`` are body fields the request's path states (Gemini: the model and whether
         it streams); they override the body's own.
+
+        A request the same as one answered before (same dialect, body bytes, selecting headers, default
+        scenario and store) whose turn has no scripted failed attempt and no pause takes the remembered
+        scenario, turn and plan: only its attempt is counted and its log record written, as for the first.
         """
+        key = None
+        if not path_fields and len(raw) <= self.MAX_RESOLVED_BODY:
+            # The headers as selection reads them (header_value: a non-string is absent).
+            key = (dialect, raw, header_value(headers, SCENARIO_HEADER), header_value(headers, REASONING_HEADER),
+                   header_value(headers, "Accept"), self.default_scenario, self.store, self.store.generation)
+            hit = self._resolved.get(key)
+            if hit is not None and not self._paused(entry, hit[0]):
+                scenario, turn, plan = hit
+                if entry is not None:
+                    self._log_resolved(entry, raw, scenario, turn)
+                else:
+                    self.log.next_attempt(None, scenario.id, turn)
+                return scenario, plan
+        scenario, plan, cacheable = self._resolve(dialect, raw, headers, entry, path_fields)
+        if key is not None and cacheable is not None:
+            if len(self._resolved) >= self.MAX_RESOLVED or \
+                    self._resolved_bytes + len(raw) > self.MAX_RESOLVED_BYTES:
+                self._resolved.clear()  # bounded memory: a flood of distinct bodies only fills it again
+                self._resolved_bytes = 0
+            self._resolved[key] = (scenario, cacheable, plan)
+            self._resolved_bytes += len(raw)
+        return scenario, plan
+
+    def _paused(self, entry: UpstreamCall | None, scenario: Scenario) -> bool:
+        """Whether the request's scope (after a default scenario's rescope) has a scripted pause."""
+        if entry is None or not self.pauses:
+            return False
+        scope = entry.scope
+        default = self.default_scenario
+        if scope is None and default is not None and scenario.id == default[0]:
+            scope = default[1]
+        return bool(scope) and scope in self.pauses
+
+    def _log_resolved(self, entry: UpstreamCall, raw: bytes, scenario: Scenario, turn: int) -> None:
+        """What the full resolution writes into a request's record, for a remembered resolution."""
+        self.log.set_body(entry, raw)
+        entry.scenario_id = scenario.id
+        default = self.default_scenario
+        if default is not None and scenario.id == default[0] and entry.scope is None:
+            self.log.rescope(entry, default[1])
+        attempt = self.log.next_attempt(entry.scope, scenario.id, turn)
+        TurnPick(turn, attempt, False).record(entry)
+
+    def _resolve(self, dialect: str, raw: bytes, headers: Mapping[str, str], entry: UpstreamCall | None,
+                 path_fields: Mapping[str, Any] | None) -> tuple[Scenario, CompiledPlan, int | None]:
+        """:meth:`resolve` in full; the third item is the turn when the answer may be remembered, else None."""
         body = self.parse(dialect, raw)
         if path_fields:
             body = {**body, **path_fields}
@@ -237,11 +297,15 @@ class MockProviderState:
         if refused is not None and pick.past_last_turn:
             raise EnvelopeError(refused.status, refused.message, refused.body)
         if refused is not None:
-            return scenario, self._refusal_plan(scenario, dialect, refused)
+            return scenario, self._refusal_plan(scenario, dialect, refused), None
         pause = self.pauses.get(entry.scope) if entry is not None and entry.scope else None
-        return scenario, self.plan_for(scenario, dialect, body, header_value(headers, "Accept"),
-                                       pause_after=pause[0] if pause else None, turn=pick.turn,
-                                       reasoning=reasoning_override(headers))
+        plan = self.plan_for(scenario, dialect, body, header_value(headers, "Accept"),
+                             pause_after=pause[0] if pause else None, turn=pick.turn,
+                             reasoning=reasoning_override(headers))
+        # Remembered only when a repeat surely gets the same answer: no pause, no scripted failure
+        # for this turn (whose answer depends on the attempt count).
+        same_again = pause is None and not scenario.failed_attempts_of(pick.turn)
+        return scenario, plan, pick.turn if same_again else None
 
     def _refusal_plan(self, scenario: Scenario, dialect: str, refused: Refusal) -> CompiledPlan:
         """A scripted failed attempt's response: its status, its headers, the error body (not cached)."""

@@ -55,6 +55,8 @@ class ScenarioStore:
         # Other names a scenario is selected by (a case's opaque id), never listed.
         self._aliases: dict[str, Scenario] = {}
         self._write = threading.Lock()  # writers only: readers take the current dict as it is
+        # Counts every change (add, put, remove, alias): a cache of what selection chose keys on it.
+        self.generation = 0
         first: dict[str, Scenario] = {}
         for s in scenarios:
             if s.id in first:
@@ -72,10 +74,12 @@ class ScenarioStore:
         (True, 1)
         """
         self._aliases[name] = scenario
+        self.generation += 1
 
     def unalias(self, name: str) -> None:
         """Forget an alias (no error when unknown)."""
         self._aliases.pop(name, None)
+        self.generation += 1
 
     def add(self, scenario: Scenario) -> None:
         """Register a scenario; ``KeyError`` when the id is taken."""
@@ -83,6 +87,7 @@ class ScenarioStore:
             if scenario.id in self._by_id:
                 raise KeyError(scenario.id)
             self._by_id = {**self._by_id, scenario.id: scenario}
+            self.generation += 1
 
     def get(self, scenario_id: str) -> Scenario | None:
         """The scenario with this id (or alias), or None."""
@@ -92,6 +97,7 @@ class ScenarioStore:
         """Register a scenario or replace the one with its id."""
         with self._write:
             self._by_id = {**self._by_id, scenario.id: scenario}
+            self.generation += 1
 
     def remove(self, scenario_id: str) -> Scenario | None:
         """Forget a scenario; the one removed, or None."""
@@ -102,6 +108,7 @@ class ScenarioStore:
             kept = dict(current)
             gone = kept.pop(scenario_id)
             self._by_id = kept
+            self.generation += 1
             return gone
 
     def __len__(self) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
-from mock_provider.scenario import ScenarioError, compose_located
+from mock_provider.scenario import ScenarioError, read_located
 from mock_provider.server.errors import RequestError
 
 DEFAULT_MAX_BODY_BYTES = 1 << 20
@@ -148,7 +148,7 @@ def parse_document(raw: bytes, content_type: str) -> dict[str, Any]:
         raise RequestError(400, "invalid_request_error", f"scenario document is not UTF-8: {exc}") from None
     try:
         # The same reader as scenario files: aliases, depth, duplicate keys and bad strings refused.
-        data, _ = compose_located(text, "scenario document", ScenarioError)
+        data, _ = read_located(text, "scenario document", ScenarioError)
     except ScenarioError as exc:
         raise RequestError(400, "invalid_request_error", str(exc)) from None
     if not isinstance(data, dict):

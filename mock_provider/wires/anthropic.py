@@ -154,12 +154,17 @@ RULES: dict[str, Rule] = {
         "`web_search_tool_result{tool_use_id, content:[{type:'web_search_result', url, title, page_age, "
         "encrypted_content}]}` (isError: `content:{type:'web_search_tool_result_error', error_code}`); "
         "code_execution -> `code_execution_tool_result{tool_use_id, content:{type:'code_execution_result', "
-        "stdout, stderr, return_code, content}}`; the finish's usage counts searches in "
+        "stdout, stderr, return_code, content}}`; web_fetch -> `web_fetch_tool_result{tool_use_id, content:"
+        "{type:'web_fetch_result', url, retrieved_at, content:{type:'document', source:{type:'text', media_type, "
+        "data}, title, citations}}}` (isError: `web_fetch_tool_result_error{error_code}`); tool_search_tool_regex/"
+        "bm25 -> `tool_search_tool_result{tool_use_id, content:{type:'tool_search_tool_search_result', "
+        "tool_references:[{type:'tool_reference', tool_name}]}}` (isError: `tool_search_tool_result_error"
+        "{error_code}`); the finish's usage counts searches in "
         "`server_tool_use{web_search_requests, web_fetch_requests}` (server_tool_usage.py). @ai-sdk/anthropic "
         "4.0.105 hands a search result on with `encryptedContent` and `type` added and a url `source` part per "
         "result, and a code_execution call's input `{code}` as `{type:'programmatic-tool-call', code}`",
-        error_when="the call is not a server call of this response; a tool other than web_search and "
-        "code_execution (their result blocks are not implemented); a result with fields the block has no "
+        error_when="the call is not a server call of this response; bash_code_execution and "
+        "text_editor_code_execution (their result blocks are not implemented); a result with fields the block has no "
         "place for; isError on a code_execution result (only code_execution_tool_result_error is an error, "
         "and it carries no output)",
     ),
@@ -275,8 +280,10 @@ class Encoder:
         model: str = "mock-model",
         message_id: str | None = None,
         usage: Usage | None = None,
+        service_tier: str | None = None,
     ) -> None:
         self.scenario_id = scenario_id
+        self.service_tier = service_tier  # usage.service_tier (the finish's providerMetadata.anthropic.serviceTier)
         self.model = model
         self.message_id = message_id or f"msg_{scenario_hash(scenario_id)}"
         self.usage = usage
@@ -307,7 +314,8 @@ class Encoder:
                 "content": [],
                 "stop_reason": None,
                 "stop_sequence": None,
-                "usage": input_usage(self.usage),
+                "usage": {**input_usage(self.usage),
+                          **({"service_tier": self.service_tier} if self.service_tier else {})},
             },
         }]
 
@@ -571,7 +579,30 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         message_id=meta.id if meta and meta.id else None,
         usage=finish.usage if finish is not None else None,
+        service_tier=service_tier(finish, scenario.id),
     )
+
+
+# Usage.service_tier (anthropic 2.14.0 types/usage.py).
+SERVICE_TIERS = ("standard", "priority", "batch")
+
+
+def service_tier(finish: Finish | None, scenario_id: str) -> str | None:
+    """``usage.service_tier`` of a response: the finish's providerMetadata.anthropic.serviceTier, where
+    @ai-sdk/anthropic 4.0.105 puts what it reads from ``message_start`` usage (dist/index.js:5946). Sent in
+    ``message_start`` only: ``MessageDeltaUsage`` has no such field. A value outside ``Usage.service_tier``
+    is NOT-EXPRESSIBLE.
+
+    >>> from mock_provider.parts import parse_part
+    >>> service_tier(parse_part({"type": "finish", "finishReason": {"unified": "stop"},
+    ...     "providerMetadata": {"anthropic": {"serviceTier": "priority"}}}), "x.y.001")
+    'priority'
+    """
+    tier = _anthropic(finish.provider_metadata).get("serviceTier") if finish is not None else None
+    if tier is not None and tier not in SERVICE_TIERS:
+        raise fail("finish", NAME, scenario_id, f"service tier {tier!r} is not a Usage.service_tier "
+                   f"({', '.join(SERVICE_TIERS)})")
+    return tier if isinstance(tier, str) else None
 
 
 def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None = None) -> WirePlan:

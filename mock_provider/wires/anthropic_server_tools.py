@@ -75,8 +75,56 @@ def _code_execution(result: Any, is_error: bool) -> dict[str, Any] | str:
                         "content": result.get("content", [])}}
 
 
+def _error(result: Any, error_type: str, tool: str) -> dict[str, Any] | str:
+    """The ``{type: <tool>_tool_result_error, errorCode}`` form @ai-sdk/anthropic gives an error block."""
+    if isinstance(result, dict) and set(result) == {"type", "errorCode"} and result["type"] == error_type:
+        return {"type": error_type, "error_code": result["errorCode"]}
+    return f"an error result of {tool} is {{type: '{error_type}', errorCode}} on Messages"
+
+
+_FETCH_FORM = ("a web_fetch result is {type: 'web_fetch_result', url, retrievedAt?, content: {type: 'document', "
+               "title?, citations?, source: {type: 'text', mediaType, data}}} (WebFetchBlock)")
+
+
+def _web_fetch(result: Any, is_error: bool) -> dict[str, Any] | str:
+    """WebFetchBlock (types/web_fetch_block.py: url, retrieved_at, content: DocumentBlock), from the form
+    @ai-sdk/anthropic 4.0.105 gives it (dist/index.js:5574-5610: camelCase retrievedAt and mediaType)."""
+    if is_error:
+        return _error(result, "web_fetch_tool_result_error", "web_fetch")
+    if not isinstance(result, dict) or result.get("type") != "web_fetch_result" \
+            or not isinstance(result.get("url"), str) or set(result) - {"type", "url", "retrievedAt", "content"}:
+        return _FETCH_FORM
+    doc = result.get("content")
+    if not isinstance(doc, dict) or doc.get("type") != "document" \
+            or set(doc) - {"type", "title", "citations", "source"}:
+        return _FETCH_FORM
+    source = doc.get("source")
+    if not isinstance(source, dict) or source.get("type") != "text" or set(source) - {"type", "mediaType", "data"}:
+        return _FETCH_FORM
+    block = {"type": "document", "source": {"type": "text", "media_type": source.get("mediaType", "text/plain"),
+                                            "data": source.get("data", "")},
+             "title": doc.get("title"), "citations": doc.get("citations")}
+    return {"content": {"type": "web_fetch_result", "url": result["url"], "retrieved_at": result.get("retrievedAt"),
+                        "content": block}}
+
+
+def _tool_search(result: Any, is_error: bool) -> dict[str, Any] | str:
+    """ToolSearchToolSearchResultBlock (types/tool_search_tool_search_result_block.py: tool_references), from
+    @ai-sdk/anthropic's list of ``{type: 'tool_reference', toolName}`` (dist/index.js:5696-5722)."""
+    if is_error:
+        return _error(result, "tool_search_tool_result_error", "tool search")
+    if not isinstance(result, list) or not all(isinstance(r, dict) and set(r) == {"type", "toolName"}
+                                               and r["type"] == "tool_reference" for r in result):
+        return "a tool search result is a list of {type: 'tool_reference', toolName} (ToolReferenceBlock)"
+    return {"content": {"type": "tool_search_tool_search_result",
+                        "tool_references": [{"type": "tool_reference", "tool_name": r["toolName"]} for r in result]}}
+
+
 _RESULTS = {"web_search": ("web_search_tool_result", _web_search),
-            "code_execution": ("code_execution_tool_result", _code_execution)}
+            "code_execution": ("code_execution_tool_result", _code_execution),
+            "web_fetch": ("web_fetch_tool_result", _web_fetch),
+            "tool_search_tool_regex": ("tool_search_tool_result", _tool_search),
+            "tool_search_tool_bm25": ("tool_search_tool_result", _tool_search)}
 
 
 def result_block(tool_name: str, result: Any, is_error: bool) -> dict[str, Any] | str:
@@ -84,8 +132,8 @@ def result_block(tool_name: str, result: Any, is_error: bool) -> dict[str, Any] 
 
     >>> result_block("code_execution", {"stdout": "4", "return_code": 0}, False)["type"]
     'code_execution_tool_result'
-    >>> result_block("web_fetch", {}, False)
-    'results of web_fetch are not implemented (rendered: web_search, code_execution)'
+    >>> result_block("bash_code_execution", {}, False)  # doctest: +ELLIPSIS
+    'results of bash_code_execution are not implemented (rendered: web_search, code_execution, web_fetch, ...)'
     """
     if tool_name not in _RESULTS:
         return f"results of {tool_name} are not implemented (rendered: {', '.join(_RESULTS)})"

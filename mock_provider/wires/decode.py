@@ -308,8 +308,19 @@ _ANTHROPIC_STOP = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "l
                    "refusal": "content-filter", "model_context_window_exceeded": "length"}
 
 
-# Server tool result blocks -> the tool they answer (anthropic_server_tools renders the same two).
-_SERVER_RESULTS = {"web_search_tool_result": "web_search", "code_execution_tool_result": "code_execution"}
+# Server tool result blocks -> the tool they answer (the ones anthropic_server_tools renders).
+_SERVER_RESULTS = {"web_search_tool_result": "web_search", "code_execution_tool_result": "code_execution",
+                   "web_fetch_tool_result": "web_fetch", "tool_search_tool_result": "tool_search_tool_regex"}
+
+
+def _fetched(content: dict[str, Any]) -> dict[str, Any]:
+    """A WebFetchBlock as @ai-sdk/anthropic 4.0.105 hands it on (camelCase retrievedAt and mediaType)."""
+    doc = content.get("content") or {}
+    source = doc.get("source") or {}
+    return {"type": content.get("type"), "url": content.get("url"), "retrievedAt": content.get("retrieved_at"),
+            "content": {"type": doc.get("type"), "title": doc.get("title"), "citations": doc.get("citations"),
+                        "source": {"type": source.get("type"), "mediaType": source.get("media_type"),
+                                   "data": source.get("data")}}}
 
 
 def _search_result(item: Any) -> Any:
@@ -379,6 +390,11 @@ class _Anthropic:
             part["isError"] = True
         elif kind == "web_search_tool_result" and isinstance(content, list):
             part["result"] = [_search_result(r) for r in content]
+        elif kind == "web_fetch_tool_result" and isinstance(content, dict):
+            part["result"] = _fetched(content)
+        elif kind == "tool_search_tool_result" and isinstance(content, dict):
+            part["result"] = [{"type": r.get("type"), "toolName": r.get("tool_name")}
+                              for r in content.get("tool_references") or [] if isinstance(r, dict)]
         else:
             part["result"] = content
         self.d.add(part)
@@ -553,6 +569,22 @@ def _gemini_error(error: Any) -> Any:
     return out
 
 
+def _gemini_hops_summed(carried: dict[str, Any] | None, usage: dict[str, Any]) -> dict[str, Any]:
+    """A hop's ``usageMetadata`` with the earlier hops' counts added (@ai-sdk/google 4.0.121
+    addGoogleUsageMetadata: numbers summed, the rest from the later hop).
+
+    >>> _gemini_hops_summed({"promptTokenCount": 2, "totalTokenCount": 5}, {"promptTokenCount": 3})
+    {'promptTokenCount': 5, 'totalTokenCount': 5}
+    """
+    if not carried:
+        return usage
+    out = {**carried, **usage}
+    for key in set(carried) & set(usage):
+        if isinstance(carried[key], int) and isinstance(usage[key], int):
+            out[key] = carried[key] + usage[key]
+    return out
+
+
 class _Gemini:
     def __init__(self, d: Decoded) -> None:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
@@ -562,6 +594,10 @@ class _Gemini:
         self.blocked = False  # promptFeedback.blockReason: the prompt was refused
         self.reason: str | None = None
         self.usage: dict[str, Any] | None = None
+        # Long decode: the usage of the hops a CONTINUATION ended, which the next hop's usage adds to (the
+        # events of a continued call's responses are read as one stream, as @ai-sdk/google reads them).
+        self.carried: dict[str, Any] | None = None
+        self.hop_usage: dict[str, Any] | None = None
 
     def event(self, ev: SseEvent) -> None:
         chunk = _json(ev, self.d, "gemini")
@@ -575,7 +611,8 @@ class _Gemini:
             self.meta = True
             _metadata(self.d, chunk.get("responseId"), chunk.get("modelVersion"), None)
         if isinstance(chunk.get("usageMetadata"), dict):
-            u = chunk["usageMetadata"]
+            u = _gemini_hops_summed(self.carried, chunk["usageMetadata"])
+            self.hop_usage = u
             out = (u.get("candidatesTokenCount") or 0) + (u.get("thoughtsTokenCount") or 0)
             self.usage = _usage(u.get("promptTokenCount"), out if "candidatesTokenCount" in u else None,
                                 cache_read=u.get("cachedContentTokenCount"), reasoning=u.get("thoughtsTokenCount"))
@@ -593,6 +630,8 @@ class _Gemini:
             self._part(part)
         if cand.get("finishReason"):
             self.reason = cand["finishReason"]
+        if cand.get("finishReason") == "CONTINUATION":
+            self.carried, self.hop_usage = self.hop_usage, None
 
     def _function_call(self, fc: dict[str, Any]) -> None:
         """A whole call, or a piece of a streamed one (``partialArgs``/``willContinue``, read as

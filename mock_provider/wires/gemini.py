@@ -39,8 +39,9 @@ from mock_provider.parts import (
     ToolInputStart,
     Usage,
 )
+from mock_provider.quirks import Continuation
 from mock_provider.scenario import Scenario, StepWire
-from mock_provider.wires.frames import WirePlan, sse_frame
+from mock_provider.wires.frames import Chunk, WirePlan, sse_frame
 from mock_provider.wires.gemini_partial_args import ArgsStream, NoPathForm
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -66,7 +67,7 @@ FINISH_REASONS = {"stop": "STOP", "tool-calls": "STOP", "length": "MAX_TOKENS", 
 # A raw reason kept as is when it maps back to the same unified reason.
 # MALFORMED_FUNCTION_CALL reads as 'error' (@ai-sdk/google 4.0.121 dist/index.js:1990), and every other
 # FinishReason of google-genai 3.6.1 as 'other' (the switch's default). CONTINUATION is left out: it asks the
-# client for a second request within the call (not played).
+# client for a second request within the call, played only by the step quirk `continuation` (see `_hop`).
 CONSUMER_REASONS = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
                  "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
                  "IMAGE_SAFETY": "content-filter", "OTHER": "other", "FINISH_REASON_UNSPECIFIED": "other",
@@ -134,7 +135,10 @@ RULES: dict[str, Rule] = {
         "reasoning, thoughtsTokenCount=reasoning, totalTokenCount}` (cacheWrite has no key); unified 'error' "
         "after an error frame sends nothing more; content-filter with providerMetadata.google.promptFeedback"
         ".blockReason is a prompt block: one chunk `{promptFeedback:{blockReason}, usageMetadata}` with no "
-        "candidates",
+        "candidates; with the step quirk `continuation` (long decode), the request without a continuationToken "
+        "gets the steps before that step and a chunk `{finishReason: CONTINUATION, continuationToken, usageMetadata: "
+        "the hop's}`, the request that sends the token back the rest, its usage less the first hop's (a request "
+        "with another token: 400 INVALID_ARGUMENT)",
         error_when="unified 'error' with no error frame before it and a raw other than MALFORMED_FUNCTION_CALL; "
         "unified 'interrupted' (V4-synthesised); a prompt block after content was sent, or with a blockReason "
         "google-genai's BlockedReason does not have",
@@ -388,7 +392,8 @@ class Encoder:
 
     def encode_quirk(self, part: Part, wire: StepWire) -> list[dict[str, Any]]:
         """A tool-input-start with ``partial_args`` opens a streamed call (a generateContent answer sends
-        it whole); the Chat Completions and Responses quirks have no form here: NOT-EXPRESSIBLE.
+        it whole); a step with ``continuation`` is encoded as it is (:func:`plan` splits the response there);
+        the Chat Completions and Responses quirks have no form here: NOT-EXPRESSIBLE.
 
         >>> from mock_provider.parts import parse_part
         >>> enc = Encoder("x.y.001")
@@ -396,8 +401,11 @@ class Encoder:
         ...     StepWire(partial_args=True))[0]["candidates"][0]["content"]["parts"]
         [{'functionCall': {'id': 'c', 'name': 'f', 'willContinue': True}}]
         """
-        if not wire.partial_args or quirks_of(wire.model_copy(update={"partial_args": False})):
+        if not (wire.partial_args or wire.continuation) or \
+                quirks_of(wire.model_copy(update={"partial_args": False, "continuation": None})):
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
+        if not wire.partial_args:
+            return self.encode(part)  # `continuation` splits the response in `plan`, not the step's chunks
         if not isinstance(part, ToolInputStart):
             raise self._fail(part.type, "`partial_args` belongs to the tool-input-start of a call")
         return self._stream_start(part) if self.streaming and self.stream_args else self.encode(part)
@@ -465,8 +473,9 @@ def _held_calls(scenario: Scenario) -> tuple[int | None, list[int]]:
     """The finish step, and the tool-call steps before it that later text of the turn follows."""
     steps = scenario.script
     finish = next((i for i, st in enumerate(steps) if isinstance(st.part, Finish)), None)
-    if finish is None or scenario.client.abort_after_step is not None or any(st.fault for st in steps):
-        return None, []
+    if finish is None or scenario.client.abort_after_step is not None or \
+            any(st.fault or (st.wire is not None and st.wire.continuation) for st in steps):
+        return None, []  # a cut (or a continuation hop) falls where the script puts it
     streamed = {st.part.id for st in steps if isinstance(st.part, ToolInputStart) and st.wire is not None
                 and st.wire.partial_args}  # sent as it streams, where the script puts it
     return finish, [i for i in range(finish) if isinstance(steps[i].part, ToolCall)
@@ -498,13 +507,112 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     """
     stream = bool(request.get("stream")) if streaming is None else streaming
     if not stream:
-        return json_plan(scenario, NAME, lambda: response_object(scenario, request))
+        refused = _token_refusal(scenario, request)
+        return refused or json_plan(scenario, NAME, lambda: response_object(scenario, request))
     if scenario.wire.keepalive_comments:
         raise fail("ping", NAME, scenario.id, "Gemini sends no keep-alive comments (google-genai reads a "
                    "non-data line as JSON)")
+    refused = _token_refusal(scenario, request)
+    if refused is not None:
+        return refused
     le = scenario.wire.line_ending
-    frames = [[sse_frame(c, line_ending=le) for c in step] for step in _wire_steps(scenario, request)]
+    steps = _hop(scenario, request, _wire_steps(scenario, request))
+    frames = [[sse_frame(c, line_ending=le) for c in step] for step in steps]
     return WirePlan(200, http_headers(scenario, True), apply_step_faults(scenario, frames), scenario.id, NAME)
+
+
+def continuation_of(scenario: Scenario) -> tuple[int, Continuation] | None:
+    """The step a long-decode response is split at (quirk ``continuation``) and its hop, or None.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "quirks.gemini-continuation.001")
+    >>> step, hop = continuation_of(s)
+    >>> type(s.script[step].part).__name__, hop.token
+    ('TextDelta', 'Y29udC1nZW0tMDAx')
+    """
+    found = [(i, st.wire.continuation) for i, st in enumerate(scenario.script)
+             if st.wire is not None and st.wire.continuation is not None]
+    if not found:
+        return None
+    if len(found) > 1:
+        raise fail(_step_type(scenario, found[1][0]), NAME, scenario.id, "one continuation hop per response "
+                   "is played (a second `continuation` step)")
+    index, hop = found[0]
+    finish = next((i for i, st in enumerate(scenario.script) if isinstance(st.part, Finish)), None)
+    if index == 0 or finish is None or index > finish:
+        raise fail(_step_type(scenario, index), NAME, scenario.id, "a continuation hop splits a response "
+                   "between its first step and its finish")
+    return index, hop
+
+
+def _step_type(scenario: Scenario, index: int) -> str:
+    part = scenario.script[index].part
+    return part.type if part is not None else "fault"
+
+
+def continuation_token(request: Mapping[str, Any]) -> str | None:
+    """The ``continuationToken`` a request sends back (top level of the body, as @ai-sdk/google 4.0.121
+    and google-genai 3.6.1 put it), or None.
+
+    >>> continuation_token({"contents": [], "continuationToken": "abcd"}), continuation_token({})
+    ('abcd', None)
+    """
+    token = request.get("continuationToken")
+    return token if isinstance(token, str) else None
+
+
+def _token_refusal(scenario: Scenario, request: Mapping[str, Any]) -> WirePlan | None:
+    """The 400 a request gets for a continuation token this response never gave (None: the token is good
+    or absent)."""
+    token = continuation_token(request)
+    if token is None:
+        return None
+    found = continuation_of(scenario)
+    if found is not None and found[1].token == token:
+        return None
+    message = (f"mock-provider: continuationToken {token[:40]!r} was not issued by scenario {scenario.id} "
+               f"(its token: {found[1].token!r})" if found is not None else
+               f"mock-provider: continuationToken {token[:40]!r} was not issued (scenario {scenario.id} has no "
+               "continuation hop)")
+    data = json.dumps(error_body(400, "invalid_request_error", message)).encode()
+    return WirePlan(400, {"content-type": "application/json"}, [Chunk(data, 0.0, 0)], scenario.id, NAME)
+
+
+def _hop(scenario: Scenario, request: dict[str, Any],
+         steps: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
+    """The chunks of the hop a request asks for: all of them without a continuation hop; else the steps
+    before the split and a ``CONTINUATION`` chunk (no token sent), or the steps from the split on with
+    the hop-2 usage (the token sent). Steps of the other hop stay empty, so step counts read as before."""
+    found = continuation_of(scenario)
+    if found is None:
+        return steps
+    index, hop = found
+    enc = make_encoder(scenario, request)
+    first = usage_metadata(hop.usage)
+    if continuation_token(request) is None:
+        last = enc._chunk([], finishReason="CONTINUATION", continuationToken=hop.token)
+        del last["candidates"][0]["content"]["parts"]
+        if first is not None:
+            last["usageMetadata"] = first
+        out = [list(chunks) if i < index else [] for i, chunks in enumerate(steps)]
+        out[index - 1].append(last)
+        return out
+    out = [[] if i < index else [dict(c) for c in chunks] for i, chunks in enumerate(steps)]
+    for chunks in out:
+        for chunk in chunks:
+            if "usageMetadata" in chunk and first is not None:
+                chunk["usageMetadata"] = _minus(scenario, chunk["usageMetadata"], first)
+    return out
+
+
+def _minus(scenario: Scenario, total: dict[str, int], first: dict[str, int]) -> dict[str, int]:
+    """The second hop's usage: the whole call's less the first hop's (what a summing client adds back)."""
+    out = {k: v - first.get(k, 0) for k, v in total.items()}
+    extra = [k for k in first if k not in total]
+    if extra or any(v < 0 for v in out.values()):
+        raise fail("finish", NAME, scenario.id, f"the continuation hop's usage {first} exceeds the finish usage "
+                   f"{total}: the hops' sum is the finish usage")
+    return out
 
 
 def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
@@ -527,7 +635,7 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     enc = make_encoder(scenario, request, streaming=False)
     parts: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
-    for step in _wire_steps(scenario, request, streaming=False):
+    for step in _hop(scenario, request, _wire_steps(scenario, request, streaming=False)):
         for chunk in step:
             if "promptFeedback" in chunk:
                 return chunk  # a blocked prompt: no candidate at all, streamed or not
@@ -543,9 +651,11 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
                 else:
                     parts.append(dict(part))
             last = chunk
+    cand = last["candidates"][0]
     body: dict[str, Any] = {
-        "candidates": [{"content": {"role": "model", "parts": parts},
-                        "finishReason": last["candidates"][0].get("finishReason"), "index": 0}],
+        "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": cand.get("finishReason"),
+                        **({"continuationToken": cand["continuationToken"]} if "continuationToken" in cand else {}),
+                        "index": 0}],
         "modelVersion": enc.model,
     }
     if "usageMetadata" in last:
@@ -592,5 +702,6 @@ DIALECT = HttpDialect(
     required=("contents",),  # the API answers 400 without contents
     assistant_turns=assistant_turns,
     error_body=error_body,
-    answer_fields=lambda body: dict(STREAM_ARGS) if streams_arguments(body) else {},
+    answer_fields=lambda body: {**(dict(STREAM_ARGS) if streams_arguments(body) else {}),
+                                **({"continuationToken": t} if (t := continuation_token(body)) else {})},
 )

@@ -17,7 +17,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -155,7 +156,7 @@ def unix_seconds(timestamp: str) -> int:
     return int(dt.timestamp())
 
 
-def openai_usage(usage: Usage | None) -> dict[str, Any] | None:
+def openai_usage(usage: Usage | None, *, details: bool = False) -> dict[str, Any] | None:
     """Canonical nested usage as a Chat Completions usage object (None: nothing to report).
 
     A missing side counts 0 (the object has no optional counts); ``total_tokens`` is always
@@ -165,6 +166,8 @@ def openai_usage(usage: Usage | None) -> dict[str, Any] | None:
     >>> openai_usage(parse_part({"type": "finish", "finishReason": {"unified": "stop"},
     ...     "usage": {"inputTokens": {"total": 9, "cacheRead": 2}, "outputTokens": {"total": 3}}}).usage)
     {'prompt_tokens': 9, 'completion_tokens': 3, 'total_tokens': 12, 'prompt_tokens_details': {'cached_tokens': 2}}
+
+    ``details``: every count of both details objects, 0 where the usage has none (as OpenAI sends them).
     """
     if usage is None:
         return None
@@ -182,6 +185,12 @@ def openai_usage(usage: Usage | None) -> dict[str, Any] | None:
         "completion_tokens": completion or 0,
         "total_tokens": (prompt or 0) + (completion or 0),
     }
+    if details:
+        result["prompt_tokens_details"] = {"cached_tokens": inp.cache_read or 0, "cache_write_tokens":
+                                           inp.cache_write or 0, "audio_tokens": 0}
+        result["completion_tokens_details"] = {"reasoning_tokens": out.reasoning or 0, "audio_tokens": 0,
+                                               "accepted_prediction_tokens": 0, "rejected_prediction_tokens": 0}
+        return result
     if inp.cache_read is not None:
         result["prompt_tokens_details"] = {"cached_tokens": inp.cache_read}
     if out.reasoning is not None:
@@ -212,8 +221,11 @@ class Encoder:
         completion_id: str | None = None,
         include_usage: bool = False,
         reasoning: str = "reasoning_content",
+        fields: Sequence[str] = (),
     ) -> None:
         self.scenario_id = scenario_id
+        self.fields = frozenset(fields)  # WireOptions.chat_fields: what OpenAI sends beside the content
+        self.sent = 0  # chunks stamped so far (the obfuscation padding varies with it)
         self.reasoning = reasoning  # WireOptions.reasoning: the reasoning dialect
         self.thinking = False  # think-tags: a `<think>` was sent and not closed yet
         self.late: list[str] = []  # StepWire.late of the call being started
@@ -233,13 +245,30 @@ class Encoder:
         return fail(part_type, NAME, self.scenario_id, reason)
 
     def _chunk(self, delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
-        return {
+        return self._stamped({
             "id": self.completion_id,
             "object": "chat.completion.chunk",
             "created": self.created,
             "model": self.model,
             "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
-        }
+        })
+
+    def _stamped(self, chunk: dict[str, Any]) -> dict[str, Any]:
+        """A chunk with the chunk-level fields of ``chat_fields`` (service tier, fingerprint, padding).
+
+        >>> enc = Encoder("x.y.001", completion_id="c", fields=["service_tier", "obfuscation"])
+        >>> sorted(k for k in enc._chunk({}) if k in ("service_tier", "obfuscation"))
+        ['obfuscation', 'service_tier']
+        """
+        if "service_tier" in self.fields:
+            chunk["service_tier"] = "default"
+        if "system_fingerprint" in self.fields:
+            chunk["system_fingerprint"] = "fp_" + scenario_hash(self.scenario_id)[:10]
+        if "obfuscation" in self.fields:
+            self.sent += 1  # random-looking padding of varying length, the same on every rendering
+            chunk["obfuscation"] = hashlib.sha256(f"{self.completion_id}:{self.sent}".encode()).hexdigest()[
+                :2 + self.sent * 5 % 13]
+        return chunk
 
     def _choice(self, delta: dict[str, Any], finish_reason: str | None = None) -> list[Frame]:
         # Real servers open with a role chunk; consumers take response metadata from the first chunk.
@@ -248,6 +277,17 @@ class Encoder:
             self.started = True
             out.append(self._chunk({"role": "assistant", "content": ""}))
         out.append(self._chunk(delta, finish_reason))
+        return out
+
+    def _text(self, delta: str) -> list[Frame]:
+        """A content chunk, with its ``logprobs`` when ``chat_fields`` asks (one token: the delta)."""
+        self.content_chars += len(delta)
+        out = self._choice({"content": delta})
+        last = out[-1]
+        if "logprobs" in self.fields and isinstance(last, dict):
+            last["choices"][0]["logprobs"] = {"content": [{
+                "token": delta, "logprob": -0.0625, "bytes": list(delta.encode()), "top_logprobs": []}],
+                "refusal": None}
         return out
 
     def _call_index(self, call_id: str) -> int:
@@ -273,8 +313,7 @@ class Encoder:
         if isinstance(part, TextDelta | ToolInputStart | ToolCall | Finish) and self.thinking:
             return [*self._close_think(), *self.encode(part)]  # think-tags: the answer follows `</think>`
         if isinstance(part, TextDelta):
-            self.content_chars += len(part.delta)
-            return self._choice({"content": part.delta})
+            return self._text(part.delta)
         if isinstance(part, Source):
             return self._annotation(part)
         if isinstance(part, ToolInputStart):
@@ -359,7 +398,7 @@ class Encoder:
         >>> out[-1]["choices"][0]["delta"]
         {'refusal': 'No.'}
         """
-        if wire.partial_args:
+        if wire.partial_args or wire.continuation:
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
         if wire.error_shape == "openrouter":
             return self._openrouter_error(part)
@@ -454,16 +493,16 @@ class Encoder:
     def _finish(self, part: Finish) -> list[Frame]:
         reason = self.finish_reason(part)
         out: list[Frame] = [] if reason is None else self._choice({}, reason)
-        usage = openai_usage(part.usage)
+        usage = openai_usage(part.usage, details="usage_details" in self.fields)
         if self.include_usage and usage is not None:
-            out.append({
+            out.append(self._stamped({
                 "id": self.completion_id,
                 "object": "chat.completion.chunk",
                 "created": self.created,
                 "model": self.model,
                 "choices": [],
                 "usage": usage,
-            })
+            }))
         return out
 
     def end(self) -> list[Frame]:
@@ -515,6 +554,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         completion_id=meta.id if meta and meta.id else None,
         include_usage=include_usage,
         reasoning=scenario.wire.reasoning,
+        fields=scenario.wire.chat_fields,
     )
 
 

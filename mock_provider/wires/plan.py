@@ -152,6 +152,8 @@ def quirks_of(wire: StepWire) -> list[str]:
         out.append("partial_args")
     if wire.error_shape:
         out.append(f"error_shape: {wire.error_shape}")
+    if wire.continuation:
+        out.append("continuation")
     return out
 
 
@@ -164,7 +166,7 @@ def refuse_quirks(part: Part, wire: StepWire, dialect: str, scenario_id: str) ->
     """
     owner = ("an OpenAI Responses" if wire.channel == "reasoning_text"
              else "an Anthropic Messages" if wire.delta_usage
-             else "a Gemini" if wire.partial_args else "a Chat Completions")
+             else "a Gemini" if wire.partial_args or wire.continuation else "a Chat Completions")
     return fail(part.type, dialect, scenario_id, f"wire quirk {'; '.join(quirks_of(wire))} is {owner} quirk")
 
 

@@ -54,7 +54,17 @@ from tests.mutants.replay_mutants import MUTANTS as _REPLAY  # noqa: E402
 
 ALL_MUTANTS += _REPLAY
 
-# Defects the kit used to miss (issue 24): each now has its scenario or check.
+# Defects the kit used to miss: each now has its scenario or check.
 from tests.mutants.missed_mutants import MUTANTS as _MISSED  # noqa: E402
 
 ALL_MUTANTS += _MISSED
+
+# A Gemini long-decode response continued with another request: row request.continuation.
+from tests.mutants.gemini_mutants import MUTANTS as _GEMINI  # noqa: E402
+
+ALL_MUTANTS += _GEMINI
+
+# AG-UI 1.0 subagents, steps per lane and canary THINKING_* events: @ag-ui/client's verifyEvents rules.
+from tests.mutants.subagent_mutants import MUTANTS as _SUBAGENT  # noqa: E402
+
+ALL_MUTANTS += _SUBAGENT

@@ -37,6 +37,9 @@ class Mutant:
     abort_bound: float | None = None  # Settings.abort_bound; short for one that leaks on purpose
     # Also run on the agent-loop scenarios (a server tool offered): see loop_scenario().
     loops: bool = False
+    # Run only on the scenarios this says (None: the whole corpus): a mutant of a reader that plays one wire
+    # feature only (tests/mutants/gemini_mutants.py), whose unmutated reader passes those scenarios.
+    only: Callable[[Any], bool] | None = None
 
 
 def loop_scenario(scenario: Any) -> bool:

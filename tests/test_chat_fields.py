@@ -1,0 +1,59 @@
+"""Chat Completions fields OpenAI sends beside the content (wire option ``chat_fields``): each is played
+in the shape of the published types, and none changes what the other wires send."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from openai.types.chat import ChatCompletionChunk
+
+from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.wires import plan_response
+
+SID = "quirks.chat-extras.001"
+
+
+@pytest.fixture(scope="module")
+def scenario() -> Scenario:
+    return next(s for s in load_corpus() if s.id == SID)
+
+
+def _chunks(body: bytes) -> list[dict[str, Any]]:
+    return [json.loads(line[6:]) for line in body.decode().splitlines()
+            if line.startswith("data: ") and line != "data: [DONE]"]
+
+
+def _render(s: Scenario, wire: str = "openai-chat") -> bytes:
+    return plan_response(s, wire, {"stream": True, "stream_options": {"include_usage": True}}).body_bytes()
+
+
+def test_every_field_is_played_in_the_published_shape(scenario: Scenario) -> None:
+    chunks = [ChatCompletionChunk.model_validate(c) for c in _chunks(_render(scenario))]
+    assert {c.service_tier for c in chunks} == {"default"}
+    assert len({c.system_fingerprint for c in chunks}) == 1 and chunks[0].system_fingerprint
+    pads = [c.obfuscation for c in chunks]
+    assert all(pads) and len({len(p or "") for p in pads}) > 1  # padding of varying length
+    tokens = [lp.token for c in chunks for ch in c.choices if ch.logprobs and ch.logprobs.content
+              for lp in ch.logprobs.content]
+    assert "".join(tokens) == scenario.expected.text
+    usage = chunks[-1].usage
+    assert usage is not None and usage.prompt_tokens_details and usage.completion_tokens_details
+    assert (usage.prompt_tokens_details.cached_tokens, usage.prompt_tokens_details.cache_write_tokens,
+            usage.prompt_tokens_details.audio_tokens) == (12, 0, 0)
+    details = usage.completion_tokens_details
+    assert (details.reasoning_tokens, details.audio_tokens, details.accepted_prediction_tokens,
+            details.rejected_prediction_tokens) == (4, 0, 0, 0)
+
+
+def test_the_same_scenario_without_the_fields_differs_only_in_them(scenario: Scenario) -> None:
+    plain = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"chat_fields": []})})
+    extra = {"service_tier", "system_fingerprint", "obfuscation"}
+    with_fields, without = _chunks(_render(scenario)), _chunks(_render(plain))
+    assert len(with_fields) == len(without)
+    for a, b in zip(with_fields, without, strict=True):
+        assert set(a) - set(b) == extra
+        assert [c["delta"] for c in a["choices"]] == [c["delta"] for c in b["choices"]]
+    for wire in ("anthropic", "openai-responses", "gemini"):
+        assert _render(scenario, wire) == _render(plain, wire), wire  # the other wires ignore them
