@@ -118,6 +118,40 @@ _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 
 
 # ---------------------------------------------------------------- scenario
+def _script_features(parts: list[Part]) -> set[str]:
+    """The features one model call's parts need (tools, parallel calls, reasoning, ...).
+
+    >>> calls = [ToolCall(type="tool-call", toolCallId=c, toolName="t", input="{}") for c in ("c1", "c2")]
+    >>> sorted(_script_features(calls))
+    ['parallel_tools', 'tools']
+    """
+    found: set[str] = set()
+    open_calls: set[str] = set()
+    for p in parts:
+        if isinstance(p, ReasoningStart):
+            found.add("reasoning")
+        elif isinstance(p, ToolInputStart | ToolCall | ToolInputDelta):
+            found.add("tools")
+            if isinstance(p, ToolInputStart):
+                if open_calls:
+                    found.add("parallel_tools")
+                open_calls.add(p.id)
+                if p.provider_executed:
+                    found.add("provider_executed")
+            elif isinstance(p, ToolCall):
+                open_calls.discard(p.tool_call_id)
+                if p.provider_executed:
+                    found.add("provider_executed")
+        elif isinstance(p, ToolResult):
+            found.update({"tools", "provider_executed"})
+        elif isinstance(p, ToolApprovalRequest):
+            found.update({"tools", "approval"})
+    # Two calls in one model call are parallel, even when each closes before the next opens.
+    if len({p.tool_call_id for p in parts if isinstance(p, ToolCall)}) > 1:
+        found.add("parallel_tools")
+    return found
+
+
 class Scenario(_M):
     id: str = Field(description="Stable hierarchical id, e.g. tool.interleave.002. Never renumber.")
     title: str
@@ -342,30 +376,20 @@ class Scenario(_M):
         return next((r for r in self.tool_results if r.tool_call_id == tool_call_id), None)
 
     def features(self) -> set[str]:
-        """Features an adapter must declare to run this scenario: derived from the script + `requires`."""
+        """Features an adapter must declare to run this scenario: derived from every turn's script (a later
+        turn's reasoning needs ``reasoning`` as much as the first one's) + `requires`.
+
+        >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.7"], "citations": [{"ref": "r"}],
+        ...     "request": {"messages": [{"role": "user", "content": "hi"}]},
+        ...     "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}],
+        ...     "turns": [{"script": [{"part": {"type": "reasoning-start", "id": "r"}}]}],
+        ...     "expected": {"text": "Hi"}})
+        >>> sorted(s.features())
+        ['reasoning']
+        """
         found: set[str] = set(self.requires)
-        open_calls: set[str] = set()
-        for p in self.parts():
-            if isinstance(p, ReasoningStart):
-                found.add("reasoning")
-            elif isinstance(p, ToolInputStart | ToolCall | ToolInputDelta):
-                found.add("tools")
-                if isinstance(p, ToolInputStart):
-                    if open_calls:
-                        found.add("parallel_tools")
-                    open_calls.add(p.id)
-                    if p.provider_executed:
-                        found.add("provider_executed")
-                elif isinstance(p, ToolCall):
-                    open_calls.discard(p.tool_call_id)
-                    if p.provider_executed:
-                        found.add("provider_executed")
-            elif isinstance(p, ToolResult):
-                found.update({"tools", "provider_executed"})
-            elif isinstance(p, ToolApprovalRequest):
-                found.update({"tools", "approval"})
-        if len({p.tool_call_id for p in self.parts() if isinstance(p, ToolCall)}) > 1:
-            found.add("parallel_tools")
+        for script in self.turn_scripts():
+            found |= _script_features([step.part for step in script if step.part is not None])
         if self.client.aborts:
             found.add("abort")
         if self.request.output_schema is not None:

@@ -139,6 +139,10 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk7-groq.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-mistral.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk7-mistral.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-openai-chat.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-openai-chat.mjs"),
+    'pytest --adapter-cmd "node examples/ts/tanstack-ai-openai-compatible.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-openai-compatible.mjs"),
     'pytest --adapter-cmd "node examples/ts/openai-agents-ui.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "openai-agents-ui.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest tests/test_adk_endpoint.py":

@@ -334,3 +334,15 @@ def test_expected_suspended_names_the_scripts_suspended_calls() -> None:
         parts = [step.part for turn in [s.script, *(t.script for t in s.turns)] for step in turn]
         suspended = [p.tool_call_id for p in parts if isinstance(p, ToolSuspended)]
         assert s.expected.suspended == suspended, s.id
+
+
+def test_a_later_turns_parts_need_their_features_too() -> None:
+    # An agent loop's second model call can reason or ask for approval when its first does not; an adapter
+    # that declares neither must get those scenarios UNSUPPORTED, not graded on what it never claimed.
+    corpus = {s.id: s for s in load_corpus()}
+    assert all(p.type != "reasoning-start" for p in corpus["loop.reasoning.001"].parts())  # turn 1 does not reason
+    assert "reasoning" in corpus["loop.reasoning.001"].features()
+    assert "approval" in corpus["loop.approval.001"].features()
+    # One call per model call is not a parallel call, however many turns the loop has.
+    three = corpus["loop.three-turns.001"]
+    assert three.turn_count() == 3 and "parallel_tools" not in three.features()

@@ -189,6 +189,29 @@ def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "PASS"
 
 
+def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/openai` 4's Chat Completions model (`openai.chat`) under ai 7's `streamText`, over
+    `POST /v1/chat/completions` (not the default Responses model of the test above)."""
+    session, _expected = _graded("ai-sdk7-openai-chat.mjs", "ai-sdk7-openai-chat.verdicts.json", "@ai-sdk/openai")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # The chat model reads no reasoning field: the harness does not declare reasoning, so it is not graded.
+    assert "reasoning" not in caps.features
+    assert _result(session, "reasoning.basic.001[openai-chat]").verdict == "UNSUPPORTED"
+    # ... nor where only a later turn of an agent loop reasons (the first run graded it: a suite error).
+    assert _result(session, "loop.reasoning.001[openai-chat]").verdict == "UNSUPPORTED"
+    # OpenAI's own `delta.refusal` is read as text, and a refusal that ends 'stop' finishes 'content-filter'.
+    refusal = _result(session, "quirks.refusal.001[openai-chat]")
+    assert refusal.verdict == "PASS"
+    assert _finish_types(session, "quirks.refusal.001[openai-chat]") == ["content-filter"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["interrupted"]
+    # OpenRouter's mid-stream error chunk loses its error (D-openrouter-error): a finish 'other', no error chunk.
+    events = _result(session, "error.openrouter-midstream.001[openai-chat]").events
+    assert "error" not in [e["type"] for e in events]
+    assert _finish_types(session, "error.openrouter-midstream.001[openai-chat]") == ["other"]
+
+
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     """`@tanstack/ai-openai`'s `openaiText` (its Responses adapter) under `chat()`, over `POST /v1/responses`."""
     session, _expected = _graded("tanstack-ai-openai-responses.mjs", "tanstack-ai-openai-responses.verdicts.json",
@@ -197,6 +220,23 @@ def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     # A max_output_tokens stop (response.incomplete) ends in RUN_ERROR, the pinned defect.
     last = _result(session, "finish.length.001[openai-responses]").events[-1]
     assert (last["type"], last.get("code")) == ("RUN_ERROR", "incomplete")
+
+
+def test_tanstack_ai_openai_compatible_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-openai/compatible`'s `openaiCompatibleText` (Chat Completions, with the reasoning_content
+    hook) under `chat()`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("tanstack-ai-openai-compatible.mjs", "tanstack-ai-openai-compatible.verdicts.json",
+                                 "@tanstack/ai-openai")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "tanstack" and "reasoning" in caps.features
+    # The compatible adapter reads DeepSeek's delta.reasoning_content, which createOpenaiChatCompletions ignores.
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
+                 if e["type"] == "REASONING_MESSAGE_CONTENT"]
+    assert "".join(reasoning) == "91 = 7 * 13, so it has divisors other than 1 and itself."
+    # Reasoning resumed after the text goes to the reasoning message already ended (D-reasoning-after-close).
+    events = _result(session, "ids.reuse.002[openai-chat]").events
+    ended = [i for i, e in enumerate(events) if e["type"] == "REASONING_MESSAGE_END"]
+    assert ended and any(e["type"] == "REASONING_MESSAGE_CONTENT" for e in events[ended[0]:])
 
 
 def test_tanstack_ai_gemini_gets_its_committed_verdicts() -> None:
