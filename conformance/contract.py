@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from mock_provider.abort import AbortSignal
 from mock_provider.request_log import RequestLog
 from mock_provider.scenario import FEATURES, Dialect, Feature
+from mock_provider.servers import Server
 
 if TYPE_CHECKING:  # both import this module's neighbours; the annotations only name them
     from conformance.served import ServedCase
@@ -228,6 +229,16 @@ class Capabilities(BaseModel):
         "649-656). A raise (a harness 'error') is then the run's error terminal, graded like a RUN_ERROR.",
     )
     # Issue 16 (attempts): row retry.bounded grades the attempts at one turn against this bound.
+    server: Server | None = Field(
+        default=None,
+        description="Which Chat Completions server the adapter's client is written for (mock_provider.servers): "
+        "'groq' or 'mistral' for a provider of that server (@ai-sdk/groq, @ai-sdk/mistral). A scenario that plays "
+        "another server's habit (OpenAI's `delta.refusal`, OpenRouter's error chunk, a late call id, a finish "
+        "reason the server does not have) is then NOT-EXPRESSIBLE, the runner sends the mock the header "
+        "X-Mock-Server so it answers in that server's own shapes (Mistral's error body), and the request checks "
+        "that state OpenAI's request shape give way to the server's own. None (the default): OpenAI's server or "
+        "any OpenAI-compatible one, which gets every quirk.",
+    )
     max_retries: int = Field(
         default=2, ge=0,
         description="How many times the adapter retries one failed model call at most (row retry.bounded: at "

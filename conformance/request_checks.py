@@ -323,16 +323,18 @@ def _short(value: Any) -> str:
 
 
 def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str, primary_row: str,
-                     system_prompt: str = "caller", caller_roles: Sequence[str] = ()) -> list[Finding]:
+                     system_prompt: str = "caller", caller_roles: Sequence[str] = (),
+                     server: str | None = None) -> list[Finding]:
     """One finding per check that applies to ``dialect`` and fails on ``request``.
 
     ``request`` None means the adapter made no upstream request: every applicable check fails. A check
     on the caller's messages (:data:`~conformance.caller_messages.MESSAGE_ROWS`) finds them in order
     wherever the adapter put them (:mod:`conformance.caller_messages`); ``system_prompt`` is the declared
     POLICY (``own``: the caller's system messages may be replaced), ``caller_roles`` the role of each
-    message the caller sent (which indexed checks are about a system message).
+    message the caller sent (which indexed checks are about a system message), ``server`` the Chat
+    Completions server the client is written for (None: OpenAI's; a check may be one server's only).
     """
-    applicable = [c for c in checks if c.applies_to(dialect)]
+    applicable = [c for c in checks if c.applies_to(dialect, server)]
     same_content = registered_dialect(dialect).string_content
     request = one_result_per_tool_message(request)
     placed = {} if request is None else _place_messages(

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from mock_provider.dialects import names
 from mock_provider.parts import Part
 from mock_provider.quirks import ReasoningDialect, StepWire
+from mock_provider.servers import DEFAULT_SERVER, Server
 
 if TYPE_CHECKING:
     Dialect = str
@@ -155,6 +156,10 @@ class RequestCheck(_M):
     )
     absent: bool = Field(default=False, description="Nothing is at this path.")
     dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
+    servers: list[Server] | None = Field(
+        default=None, description="Only for clients of these Chat Completions servers (mock_provider.servers; "
+        "a harness that declares none is 'openai'): a check that states one server's request shape (OpenAI's "
+        "`strict: true`, its `image_url: {url}`) beside another server's own (default: every server).")
     row: str | None = Field(default=None, description="Matrix row a mismatch belongs to (default: the primary row).")
     why: str = ""
     # Issue 15 class 6: an order that means nothing, and a published rewrite of the schema, are no difference.
@@ -182,9 +187,15 @@ class RequestCheck(_M):
             raise ValueError("key and strict_tools qualify a subset check only")
         return self
 
-    def applies_to(self, dialect: str) -> bool:
-        """Whether this check is made for a case in ``dialect``."""
-        return self.dialects is None or dialect in self.dialects
+    def applies_to(self, dialect: str, server: str | None = None) -> bool:
+        """Whether this check is made for a case in ``dialect`` whose client talks to ``server`` (None: OpenAI's).
+
+        >>> check = RequestCheck(path="/response_format", equals=1, servers=["mistral"])
+        >>> check.applies_to("openai-chat"), check.applies_to("openai-chat", "mistral")
+        (False, True)
+        """
+        return (self.dialects is None or dialect in self.dialects) and (
+            self.servers is None or (server or DEFAULT_SERVER) in self.servers)
 
 
 # ---------------------------------------------------------------- faults

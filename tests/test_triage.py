@@ -33,20 +33,8 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Session 8 fixed every suite error its triage found. These are the first runs' suite errors of two
-    # provider-specific Chat Completions clients (their first_run records say why each is the kit's): the
-    # mock serves one openai-chat wire to every client, with other servers' quirks and OpenAI's shapes,
-    # and has no dialect for Mistral's error body, finish vocabulary or media parts (its reasoning has
-    # one since: X-Mock-Reasoning thinking-chunks).
-    # error.openrouter-midstream.001 (added after their first runs) is OpenRouter's error shape, which
-    # neither Groq's nor Mistral's server sends: the same class.
-    "ai-sdk7-groq.verdicts.json": {"quirks.refusal.001[openai-chat]", "quirks.tool-late-id.001[openai-chat]",
-                                   "error.openrouter-midstream.001[openai-chat]"},
-    "ai-sdk7-mistral.verdicts.json": {
-        "finish.content-filter.001[openai-chat]", "loop.malformed.002[openai-chat]",
-        "error.openrouter-midstream.001[openai-chat]",
-        "quirks.refusal.001[openai-chat]", "quirks.tool-late-id.001[openai-chat]",
-        "structured.native.001[openai-chat]", "text.multimodal.001[openai-chat]"},
+    # Empty: session 12 scoped other servers' habits to their clients (mock_provider.servers), which cleared
+    # the Groq and Mistral configurations' pending suite errors.
 }
 
 

@@ -165,6 +165,9 @@ def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
                  if e["type"] == "reasoning-delta"]
     assert "".join(reasoning) != ""
     assert _finish_types(session, "finish.missing.001[openai-chat]") == ["interrupted"]
+    # The harness declares server 'groq': OpenAI's refusal channel and a late call id are other servers' habits.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001")] == ["NOT-EXPRESSIBLE"] * 3
 
 
 def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
@@ -177,8 +180,16 @@ def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
     reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
                  if e["type"] == "reasoning-delta"]
     assert "".join(reasoning).startswith("91 = 7 * 13")
-    # Mistral's finish vocabulary has no content_filter: the provider reads it as 'other'.
-    assert _finish_types(session, "finish.content-filter.001[openai-chat]") == ["other"]
+    # The harness declares server 'mistral': its finish vocabulary has no content_filter, and OpenAI's refusal
+    # channel is another server's habit, so neither case runs.
+    assert "Mistral's finish vocabulary" in _result(session, "finish.content-filter.001[openai-chat]").reason
+    assert _result(session, "quirks.refusal.001[openai-chat]").verdict == "NOT-EXPRESSIBLE"
+    # An unscripted turn is refused in Mistral's error body, whose message the provider reads and the user sees.
+    events = _result(session, "loop.malformed.002[openai-chat]").events
+    errors = [e["errorText"] for e in events if e["type"] == "error"]
+    assert errors != [] and "this request is turn 2" in errors[-1] and "Bad Request" not in errors[-1]
+    # Mistral's own request shapes: the image as a data-URL string, the PDF as a document_url chunk.
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "PASS"
 
 
 def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:

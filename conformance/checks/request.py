@@ -27,13 +27,14 @@ def check(ctx: GradeContext) -> list[Finding]:
     out: list[Finding] = []
     # The caller's messages are found in order wherever the adapter put them; the system prompt is its POLICY.
     system, roles = ctx.policies.system_prompt, [str(m.role) for m in ctx.scenario.request.messages]
+    server = ctx.record.capabilities.server if ctx.record.capabilities is not None else None
     if ctx.scenario.expected_request:
         first: Any = next((c.request for c in ctx.record.upstream if c.kind == "stream"), None)
         out += request_findings(ctx.scenario.expected_request, first, ctx.record.dialect, ctx.primary_row, system,
-                                roles)
+                                roles, server)
     for number, turn in enumerate(ctx.scenario.turns, start=2):
         asked = next((c for c in ctx.record.upstream if c.kind == "stream" and c.turn == number), None)
         if turn.expect_request and asked is not None:
             out += request_findings(turn.expect_request, asked.request, ctx.record.dialect, ctx.primary_row,
-                                    system, roles)
+                                    system, roles, server)
     return out

@@ -28,6 +28,7 @@ from conformance.modalities import ATTRIBUTE, ROW
 from conformance.run_record import RunRecord
 from conformance.verdict import Verdict
 from mock_provider.scenario import Scenario
+from mock_provider.servers import foreign_quirk
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,23 @@ def unsupported_input(rec: RunRecord, scenario: Scenario) -> Stop | None:
         return Stop("UNSUPPORTED", f"the adapter does not consume dialect {rec.dialect!r} "
                                    f"(declared inputs: {caps.inputs})")
     return None
+
+
+def foreign_server(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """The scenario plays a habit of a server other than the one the adapter's client is written for
+    (``Capabilities.server``): that client never gets this stream (:mod:`mock_provider.servers`).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> from conformance.contract import Capabilities
+    >>> s = next(s for s in load_corpus() if s.id == "quirks.tool-late-id.001")
+    >>> caps = Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream", server="groq")
+    >>> foreign_server(RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a",
+    ...                          capabilities=caps), s).verdict
+    'NOT-EXPRESSIBLE'
+    """
+    caps = rec.capabilities
+    why = foreign_quirk(scenario, caps.server) if caps is not None and rec.dialect == "openai-chat" else None
+    return Stop("NOT-EXPRESSIBLE", why) if why is not None else None
 
 
 def unsupported_feature(rec: RunRecord, scenario: Scenario) -> Stop | None:
@@ -194,8 +212,8 @@ def _expected_terminal(rec: RunRecord, scenario: Scenario) -> str:
 
 
 GATES: tuple[Gate, ...] = (
-    not_expressible, setup_error, unsupported_input, unsupported_feature, unsupported_modalities, absent_mechanism,
-    undeclared_mechanism, inapplicable_request_row,
+    not_expressible, setup_error, unsupported_input, foreign_server, unsupported_feature, unsupported_modalities,
+    absent_mechanism, undeclared_mechanism, inapplicable_request_row,
     hung,
     transport_broken, harness_error, raised,
 )

@@ -17,7 +17,7 @@
 // set to its packages, name and output protocol before importing it; the default-path harnesses
 // (ai-sdk7-openai.mjs, ai-sdk7-google.mjs) also set `inputs` (the wire they consume) and
 // `model(providerModule, c)` (their provider's default language model for the case); `lacks` lists
-// declared features a provider cannot serve.
+// declared features a provider cannot serve; `server` names the server a provider is written for.
 import { runHarness } from '../../harness/ts/index.js';
 import { aiSdkPrompt, toolExecutor } from '../../harness/ts/convert.js';
 
@@ -46,6 +46,9 @@ const CAPABILITIES = {
   features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'multimodal', 'server_tools',
     ...(MAX_RETRIES > 0 ? ['retries'] : [])].filter((f) => !(AISDK.lacks ?? []).includes(f)),
   max_retries: MAX_RETRIES,
+  // `server` (set by a provider's harness): the Chat Completions server its provider is written for; the
+  // kit then runs only the cases that server's clients can get and tells the mock (X-Mock-Server).
+  ...(AISDK.server ? { server: AISDK.server } : {}),
   policies: {
     // An unparsable input becomes `tool-input-error` whose `input` is the raw text.
     malformed_args: 'raw',

@@ -18,6 +18,9 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-groq',
   output: 'ui-message-stream@7',
   inputs: ['openai-chat'],
+  // The server @ai-sdk/groq is written for: the kit runs none of another server's habits against it
+  // (OpenAI's delta.refusal, OpenRouter's error chunk, a late call id) and the mock answers in Groq's shapes.
+  server: 'groq',
   // 'multimodal' is image + PDF input: @ai-sdk/groq refuses every non-image file part before any request
   // ('Non-image file content parts', dist/index.js:68); Groq's API takes images only.
   lacks: ['multimodal'],

@@ -18,6 +18,9 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-mistral',
   output: 'ui-message-stream@7',
   inputs: ['openai-chat'],
+  // The server @ai-sdk/mistral is written for: the kit runs none of another server's habits against it
+  // (OpenAI's delta.refusal, OpenRouter's error chunk, a late call id) and the mock answers in Mistral's shapes.
+  server: 'mistral',
   // c.baseURL is the mock server's /v1 (the Chat Completions route is /v1/chat/completions).
   model: ({ createMistral }, c) =>
     createMistral({ baseURL: c.baseURL, apiKey: 'conformance',

@@ -37,6 +37,9 @@ export interface Capabilities {
   reports_usage?: boolean
   /** Retries of one refused model call at most (row retry.bounded); default 2, ai's and openai's. */
   max_retries?: number
+  /** The Chat Completions server the client is written for (default: OpenAI's or any compatible one): the kit
+   *  runs none of another server's habits against it and the mock answers in that server's shapes. */
+  server?: 'openai' | 'groq' | 'mistral'
   /** False for an adapter that runs every tool it is given: scenarios calling a client tool are UNSUPPORTED. */
   client_tools?: boolean
   [field: string]: unknown

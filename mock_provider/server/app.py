@@ -37,6 +37,7 @@ from mock_provider.server.plans import FlushMode
 from mock_provider.server.selection import MAX_ID_LENGTH, SCOPE_HEADER
 from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
 from mock_provider.server.writer import write_plan
+from mock_provider.servers import SERVER_HEADER, SERVERS
 from mock_provider.wires import http_dialect
 
 # The name the server has always logged under (its users filter on it).
@@ -53,6 +54,12 @@ def _scope(request: web.Request) -> str | None:
     return scope[:MAX_ID_LENGTH] if scope else None
 
 
+def _server(request: web.Request, dialect: str) -> str | None:
+    """The server flavour a Chat Completions request declares (``X-Mock-Server``; unknown: none)."""
+    value = request.headers.get(SERVER_HEADER)
+    return value if dialect == "openai-chat" and value in SERVERS else None
+
+
 async def _serve_model(request: web.Request, dialect: str,
                        path_fields: dict[str, Any] | None = None) -> web.StreamResponse:
     state = request.app[STATE_KEY]
@@ -65,7 +72,7 @@ async def _serve_model(request: web.Request, dialect: str,
     except RequestError as exc:
         entry.status, entry.error = exc.status, exc.message
         entry.end()
-        return (exc.for_gemini() if dialect == "gemini" else exc).response()
+        return (exc.for_gemini() if dialect == "gemini" else exc.for_server(_server(request, dialect))).response()
     except BaseException:  # the client left during its upload (or the server is stopping): the entry ends
         entry.left_early()
         entry.end()

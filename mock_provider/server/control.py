@@ -52,6 +52,7 @@ from mock_provider.server.validation import (
     parse_json_object,
     read_body,
 )
+from mock_provider.servers import SERVER_HEADER, check_server, foreign_quirk
 from mock_provider.short_form import document_id, is_short
 from mock_provider.turns import Refusal, TurnPick, pick_turn, refusal
 from mock_provider.wires import Chunk, WirePlan, http_dialect, plan_response
@@ -146,6 +147,22 @@ class MockProviderState:
             raise RequestError(422, "dialect_not_supported",
                                f"scenario {scenario.id} is restricted to dialects {', '.join(scenario.dialects)}; "
                                f"it cannot be served as {dialect!r}", scenario=scenario.id, dialect=dialect)
+
+    @staticmethod
+    def check_server(scenario: Scenario, dialect: str, headers: Mapping[str, str]) -> None:
+        """400 for an unknown ``X-Mock-Server``; 422 when the scenario plays another server's habit
+        (:func:`mock_provider.servers.foreign_quirk`), which that server's clients never get."""
+        value = header_value(headers, SERVER_HEADER)
+        if value is None:
+            return
+        try:
+            server = check_server(value, f"header {SERVER_HEADER}")
+        except ValueError as exc:
+            raise RequestError(400, "invalid_request_error", str(exc), param=SERVER_HEADER) from None
+        why = foreign_quirk(scenario, server) if dialect == "openai-chat" else None
+        if why is not None:
+            raise RequestError(422, "dialect_error", f"scenario {scenario.id}: {why}", scenario=scenario.id,
+                               dialect=dialect)
 
     def plan_for(self, scenario: Scenario, dialect: str, body: Mapping[str, Any], accept: str | None,
                  pause_after: int | None = None, turn: int = 1, reasoning: str | None = None) -> CompiledPlan:
@@ -271,6 +288,7 @@ class MockProviderState:
             if default is not None and scenario.id == default[0] and entry.scope is None:
                 self.log.rescope(entry, default[1])  # a fixed-model client's request joins the harness's case
         self.check_dialect(scenario, dialect)
+        self.check_server(scenario, dialect, headers)
         # The turn follows the conversation the body carries; the attempt counts in the request's scope.
         pick = pick_turn(scenario, dialect, body, self.log, entry.scope if entry is not None else None)
         if entry is not None:

@@ -18,6 +18,8 @@ from typing import Any
 
 from aiohttp import web
 
+from mock_provider.servers import error_body
+
 
 class RequestError(Exception):
     """A request the mock refuses, as an HTTP status and a JSON error body.
@@ -53,6 +55,18 @@ class RequestError(Exception):
                 "metadata": {k: v if isinstance(v, str) else json.dumps(v) for k, v in self.extra.items()}}
         return EnvelopeError(self.status, self.message, {"error": {
             "code": self.status, "message": self.message, "status": google_status(self.status), "details": [info]}})
+
+
+    def for_server(self, server: str | None) -> RequestError:
+        """The same refusal in a Chat Completions server's own error body (:func:`mock_provider.servers.error_body`;
+        OpenAI's, this one, when the server has none of its own).
+
+        >>> e = RequestError(400, "invalid_request_error", "no turn 3").for_server("mistral").body()
+        >>> e["object"], e["message"], RequestError(400, "x", "y").for_server(None).body()["error"]["message"]
+        ('error', 'no turn 3', 'y')
+        """
+        body = error_body(server, self.kind, self.message, self.extra.get("param"))
+        return self if body is None else EnvelopeError(self.status, self.message, body)
 
 
 class EnvelopeError(RequestError):

@@ -1,0 +1,116 @@
+"""Server flavours: which OpenAI-compatible server a Chat Completions client talks to.
+
+Many servers speak Chat Completions, each with its own habits: OpenAI's `delta.refusal`, OpenRouter's
+mid-stream error chunk, the late call id of some self-hosted servers, Mistral's error body and finish
+vocabulary. A client written for one server (``@ai-sdk/groq``, ``@ai-sdk/mistral``) never meets another
+server's habits, so a scenario that plays one is not expressible for it, and where a case has a form
+on that server (Mistral's error body) the mock serves that form.
+
+A harness declares its server in its capabilities (``server: mistral``); the runner forwards it to
+the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
+No declaration is ``openai``: OpenAI's server, or any OpenAI-compatible server the kit knows no more
+about, which gets every quirk, as before server flavours existed.
+
+Example:
+    >>> from mock_provider.scenario import load_corpus
+    >>> refusal = next(s for s in load_corpus() if s.id == "quirks.refusal.001")
+    >>> foreign_quirk(refusal, "openai") is None, foreign_quirk(refusal, "groq")[:40]
+    (True, "a refusal in the model's refusal channel")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from mock_provider.parts import Finish
+
+if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
+    from mock_provider.scenario import Scenario
+
+Server = Literal["openai", "groq", "mistral"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral")
+DEFAULT_SERVER = "openai"
+SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions request
+
+# Mistral's finish reasons (its API reference, ChatCompletionChoice.finish_reason; @ai-sdk/mistral 4.0.87
+# dist/index.js:178-186 maps exactly these). It has no content filter stop.
+_MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_calls"})
+
+
+def _quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
+    """Each server habit a scenario's script plays: (the habit, whose it is), in words."""
+    for script in scenario.turn_scripts():
+        for step in script:
+            wire = step.wire
+            if wire is not None and wire.channel == "refusal":
+                yield ("a refusal in the model's refusal channel (`delta.refusal`)", "OpenAI's")
+            if wire is not None and wire.late:
+                yield ("a tool call whose id or name comes in its second delta", "some self-hosted servers' (vLLM)")
+            if wire is not None and wire.error_shape == "openrouter":
+                yield ("a mid-stream error chunk with top-level `error` and finish_reason 'error'", "OpenRouter's")
+
+
+def _finish_reasons(scenario: Scenario) -> Iterator[str]:
+    """The Chat Completions finish reasons a scenario sends that only some servers have."""
+    for script in scenario.turn_scripts():
+        for step in script:
+            if isinstance(step.part, Finish) and step.part.finish_reason.unified == "content-filter":
+                yield "content_filter"
+
+
+def foreign_quirk(scenario: Scenario, server: str | None) -> str | None:
+    """Why ``scenario`` is not expressible for a client of ``server`` (None: it is).
+
+    The quirks are those of the Chat Completions wire that belong to named servers; a scenario that
+    breaks the wire's contract on purpose (an empty ``choices``, a reused index) is graded for every
+    server, as robustness. ``openai`` (and no declaration) takes every quirk.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> filtered = next(s for s in load_corpus() if s.id == "finish.content-filter.001")
+    >>> foreign_quirk(filtered, "groq") is None, foreign_quirk(filtered, "mistral")  # doctest: +ELLIPSIS
+    (True, "finish_reason 'content_filter' is not in Mistral's finish vocabulary ...")
+    """
+    if server is None or server == DEFAULT_SERVER:
+        return None
+    habit = next(_quirks(scenario), None)
+    if habit is not None:
+        return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
+    reason = next(_finish_reasons(scenario), None) if server == "mistral" else None
+    if reason is not None:
+        return (f"finish_reason {reason!r} is not in Mistral's finish vocabulary "
+                f"({', '.join(sorted(_MISTRAL_FINISH))}; declared server: mistral)")
+    return None
+
+
+def error_body(server: str | None, kind: str, message: str, param: Any = None) -> dict[str, Any] | None:
+    """A refusal's JSON body in ``server``'s own error shape, or None for OpenAI's (the default).
+
+    Mistral's body is flat: ``{object: 'error', message, type, param, code}`` (@ai-sdk/mistral 4.0.87
+    dist/index.js:245-251, mistralErrorDataSchema); its client reads ``message`` from there only.
+
+    >>> error_body("mistral", "invalid_request_error", "no turn 3")["message"], error_body("groq", "x", "y")
+    ('no turn 3', None)
+    """
+    if server != "mistral":
+        return None
+    return {"object": "error", "message": message, "type": kind,
+            "param": param if isinstance(param, str) else None, "code": None}
+
+
+def check_server(value: str, source: str) -> str:
+    """A declared server flavour, or ``ValueError`` naming the known ones.
+
+    >>> check_server("mistral", "header X-Mock-Server")
+    'mistral'
+    >>> check_server("azure", "header X-Mock-Server")
+    Traceback (most recent call last):
+    ...
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral
+    """
+    if value not in SERVERS:
+        raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")
+    return value
+
+
+__all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "foreign_quirk"]

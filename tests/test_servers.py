@@ -1,0 +1,99 @@
+"""Server flavours (mock_provider.servers): another server's habits are not expressible for a client
+written for one server, the mock answers in that server's shapes, and request checks may be one
+server's; a client that declares no server gets everything as before."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from conformance.contract import Capabilities
+from conformance.grading.gates import foreign_server
+from conformance.request_checks import request_findings
+from conformance.run_record import RunRecord
+from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.server import ThreadedMockServer
+from mock_provider.servers import foreign_quirk
+
+CORPUS = {s.id: s for s in load_corpus()}
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with ThreadedMockServer(load_corpus()) as server:
+        yield server.base_url
+
+
+def _post(base_url: str, scenario: str, headers: dict[str, str], turn: int = 1) -> httpx.Response:
+    messages: list[dict[str, object]] = [{"role": "user", "content": "hi"}]
+    if turn == 2:  # a conversation that carries turn 1's call and its result asks for turn 2
+        messages += [{"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "1"}]
+    return httpx.post(f"{base_url}/v1/chat/completions", headers=headers, timeout=10,
+                      json={"model": f"scenario:{scenario}", "stream": True, "messages": messages})
+
+
+@pytest.mark.parametrize("server", ["groq", "mistral"])
+@pytest.mark.parametrize("case", ["quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001"])
+def test_another_servers_habit_is_not_expressible_for_a_named_server(server: str, case: str) -> None:
+    assert foreign_quirk(CORPUS[case], server) is not None
+    assert foreign_quirk(CORPUS[case], None) is None and foreign_quirk(CORPUS[case], "openai") is None
+
+
+def test_robustness_cases_are_graded_for_every_server() -> None:
+    # Contract breaks on purpose (an empty choices, a reused index): any server's client must survive them.
+    for case in ("quirks.azure-filter-chunk.001", "quirks.tool-index-reused.002", "text.basic.001"):
+        assert [foreign_quirk(CORPUS[case], s) for s in ("groq", "mistral")] == [None, None]
+
+
+def test_a_finish_outside_mistrals_vocabulary_is_not_expressible_for_mistral_only() -> None:
+    case = CORPUS["finish.content-filter.001"]
+    assert foreign_quirk(case, "groq") is None and "content_filter" in str(foreign_quirk(case, "mistral"))
+
+
+def _record(scenario: Scenario, server: str | None) -> RunRecord:
+    caps = Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server=server)
+    return RunRecord(case_id="c", scenario_id=scenario.id, dialect="openai-chat", adapter="a", capabilities=caps)
+
+
+def test_the_gate_stops_a_foreign_case_as_not_expressible_and_leaves_the_default_alone() -> None:
+    case = CORPUS["quirks.refusal.001"]
+    stop = foreign_server(_record(case, "mistral"), case)
+    assert stop is not None and stop.verdict == "NOT-EXPRESSIBLE" and "mistral" in stop.reason
+    assert foreign_server(_record(case, None), case) is None
+
+
+def test_the_mock_refuses_a_foreign_habit_for_a_declared_server(base_url: str) -> None:
+    refused = _post(base_url, "quirks.refusal.001", {"X-Mock-Server": "groq"})
+    assert refused.status_code == 422 and "groq" in refused.json()["error"]["message"]
+    assert _post(base_url, "quirks.refusal.001", {}).status_code == 200
+    unknown = _post(base_url, "text.basic.001", {"X-Mock-Server": "azure"})
+    assert unknown.status_code == 400 and "X-Mock-Server" in unknown.json()["error"]["message"]
+
+
+def test_mistral_gets_its_own_error_body_for_a_turn_past_the_script(base_url: str) -> None:
+    # @ai-sdk/mistral reads {object: 'error', message, type, param, code} only (its mistralErrorDataSchema).
+    mistral = _post(base_url, "text.basic.001", {"X-Mock-Server": "mistral"}, turn=2)
+    body = mistral.json()
+    assert mistral.status_code == 400 and body["object"] == "error" and "turn 2" in body["message"]
+    assert set(body) == {"object", "message", "type", "param", "code"}
+    # No declaration (and Groq, whose client reads OpenAI's body): OpenAI's error object, as before.
+    for headers in ({}, {"X-Mock-Server": "groq"}):
+        assert "turn 2" in _post(base_url, "text.basic.001", headers, turn=2).json()["error"]["message"]
+
+
+def test_request_checks_of_one_server_apply_to_its_clients_only() -> None:
+    case = CORPUS["text.multimodal.001"]
+    parts: list[dict[str, dict[str, str]]] = case.request.messages[0].content  # type: ignore[assignment]
+    png, pdf = parts[1]["source"]["value"], parts[2]["source"]["value"]
+    mistral_request = {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Describe the image and summarise the PDF in one line."},
+        {"type": "image_url", "image_url": f"data:image/png;base64,{png}"},
+        {"type": "document_url", "document_url": f"data:application/pdf;base64,{pdf}"}]}]}
+    checks = case.expected_request
+    assert request_findings(checks, mistral_request, "openai-chat", "request.media", server="mistral") == []
+    openai_rows = [f.row for f in request_findings(checks, mistral_request, "openai-chat", "request.media")]
+    assert openai_rows == ["request.media"]  # OpenAI's image_url {url} and file {file_data} are not there
