@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from _cli import wants_check, write_or_check  # noqa: E402
 
 from conformance.catalog import catalog  # noqa: E402
+from mock_provider.corpus import load_scenarios  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 MD = ROOT / "docs" / "ecosystem.md"
@@ -49,6 +50,16 @@ def load() -> list[dict[str, Any]]:
     return out
 
 
+_ROWS: dict[str, list[str]] = {}
+
+
+def _scenario_rows(case: str) -> list[str]:
+    """The rows of a case's scenario (``text.basic.001[v3]`` -> text.basic.001's rows)."""
+    if not _ROWS:
+        _ROWS.update({sc.id: list(sc.rows) for sc in load_scenarios()})
+    return _ROWS.get(case.split("[", 1)[0], [])
+
+
 def defects(adapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One entry per distinct defect (same adapter, source line and reproducer), numbered D1, D2, ... in page order."""
     found: dict[tuple[str, str, str], dict[str, Any]] = {}
@@ -62,7 +73,9 @@ def defects(adapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 d = found.setdefault(key, {**t, "adapter": a, "cases": [], "rows": set()})
                 d["cases"].append(case)
                 level = catalog().row
-                d["rows"] |= set(t.get("rows") or [r for r in entry["rows"]
+                # An ERROR case pins no rows; its row_summary counts it under every row of its scenario.
+                rows = entry["rows"] or _scenario_rows(case)
+                d["rows"] |= set(t.get("rows") or [r for r in rows
                                                    if level(r).level_for(a["adapter"]["output"]) == "MUST"])
     out = list(found.values())
     for i, d in enumerate(out, 1):
