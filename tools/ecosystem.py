@@ -74,9 +74,8 @@ def defects(adapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 d["cases"].append(case)
                 level = catalog().row
                 # An ERROR case pins no rows; its row_summary counts it under every row of its scenario.
-                rows = entry["rows"] or _scenario_rows(case)
-                d["rows"] |= set(t.get("rows") or [r for r in rows
-                                                   if level(r).level_for(a["adapter"]["output"]) == "MUST"])
+                must = [r for r in entry["rows"] if level(r).level_for(a["adapter"]["output"]) == "MUST"]
+                d["rows"] |= set(t.get("rows") or (must if entry["rows"] else _scenario_rows(case)))
     out = list(found.values())
     for i, d in enumerate(out, 1):
         d["id"] = f"D{i}"
