@@ -75,7 +75,9 @@ def defects(adapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 level = catalog().row
                 # An ERROR case pins no rows; its row_summary counts it under every row of its scenario.
                 must = [r for r in entry["rows"] if level(r).level_for(a["adapter"]["output"]) == "MUST"]
-                d["rows"] |= set(t.get("rows") or (must if entry["rows"] else _scenario_rows(case)))
+                errored = [r for r in _scenario_rows(case) if a["row_summary"].get(r, {}).get("ERROR")
+                           and level(r).level_for(a["adapter"]["output"]) is not None]
+                d["rows"] |= set(t.get("rows") or (must if entry["rows"] else errored))
     out = list(found.values())
     for i, d in enumerate(out, 1):
         d["id"] = f"D{i}"
