@@ -45,6 +45,9 @@ class ToolSpec(_M):
     description: str = ""
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
     needs_approval: bool = False
+    input_encoding: Literal["json", "text"] = Field(
+        default="json", description="text: a custom tool (OpenAI Responses `{type: 'custom'}`), whose input is "
+        "free text the model writes, not JSON arguments (its calls start with `inputEncoding: 'text'`).")
     server: bool = Field(
         default=False, description="An executable tool: the adapter's context offers it with an execute "
         "function that returns the scenario's tool_results for each call (agent loops); otherwise a client tool.")
