@@ -270,6 +270,9 @@ class WireOptions(_M):
         "always = even when the script has no finish ([DONE] without finish).",
     )
     keepalive_comments: bool = Field(default=False, description="Send `: keep-alive` comment lines between frames.")
+    queued: bool = Field(default=False, description="OpenAI Responses: the response waits in a queue first "
+                         "(`response.created` with status 'queued', then `response.queued`, then "
+                         "`response.in_progress`), as a background request does. The other wires ignore it.")
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",
         description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "

@@ -441,7 +441,7 @@ class _Anthropic:
 
 # ---------------------------------------------------------------- OpenAI Responses
 _RESPONSES_IGNORED = frozenset({
-    "response.in_progress", "response.content_part.added", "response.content_part.done",
+    "response.in_progress", "response.queued", "response.content_part.added", "response.content_part.done",
     "response.output_text.done", "response.function_call_arguments.done", "response.refusal.done",
     "response.custom_tool_call_input.done",
     "response.reasoning_summary_part.added",

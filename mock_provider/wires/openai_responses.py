@@ -5,7 +5,8 @@ Canonical parts become Responses events, each sent as ``event: <type>`` + ``data
 stream. The event shapes are those of the published Python SDK,
 ``openai/types/responses/response_*_event.py`` (``ResponseStreamEvent`` in
 ``response_stream_event.py``); the ``Response`` object is ``response.py``, its usage
-``response_usage.py``. ``response.created`` + ``response.in_progress`` open the stream; text,
+``response_usage.py``. ``response.created`` + ``response.in_progress`` open the stream (with ``wire.queued``,
+``response.created`` says 'queued' and ``response.queued`` comes between them); text,
 reasoning and function calls are output items numbered by ``output_index`` in order of opening
 (``response.output_item.added`` ... ``response.output_item.done``), so parallel calls interleave
 their ``response.function_call_arguments.delta`` events by ``output_index``; a call started with
@@ -239,8 +240,9 @@ class Encoder:
     """
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
-                 response_id: str | None = None) -> None:
+                 response_id: str | None = None, queued: bool = False) -> None:
         self.scenario_id = scenario_id
+        self.queued = queued  # the response waits in a queue before it runs (response.queued)
         self.model = model
         self.created = created
         self.response_id = response_id or f"resp_{scenario_hash(scenario_id)}"
@@ -285,6 +287,11 @@ class Encoder:
         if self.started:
             return []
         self.started = True
+        if self.queued:
+            # openai 3.57.0 response_queued_event.py; Response.status 'queued' (response_status.py).
+            return [self._event("response.created", response=self.response("queued")),
+                    self._event("response.queued", response=self.response("queued")),
+                    self._event("response.in_progress", response=self.response("in_progress"))]
         return [self._event("response.created", response=self.response("in_progress")),
                 self._event("response.in_progress", response=self.response("in_progress"))]
 
@@ -663,6 +670,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         response_id=meta.id if meta and meta.id else None,
+        queued=scenario.wire.queued,
     )
 
 
@@ -706,7 +714,8 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     terminal: dict[str, Any] | None = None
     for step in encode_steps(scenario, make_encoder(scenario, request)):
         for event in step:
-            if not isinstance(event, Comment) and "response" in event and event["type"] != "response.in_progress":
+            if not isinstance(event, Comment) and "response" in event and event["type"] not in (
+                    "response.in_progress", "response.queued"):
                 terminal = event["response"]
     if terminal is None or terminal["status"] == "in_progress":
         raise fail("finish", NAME, scenario.id, "a Response JSON is a finished turn: a script without finish has "
