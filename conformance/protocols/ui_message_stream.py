@@ -464,8 +464,8 @@ class _Extraction:
                 self.names[call_id] = name
                 self.args[call_id] = []
                 if event.get("inputEncoding") == "text":
-                    # ai 7.0.173 dist/index.js:7359 (ai 6.0.326 dist/index.mjs:6374) shows text deltas as the string they
-                    # join to; the call's input is that string, whose JSON text is the tool-call input.
+                    # ai 7.0.173 dist/index.js:7359 (ai 6.0.326 dist/index.mjs:6374) shows text deltas as the
+                    # string they join to; the call's input is that string, JSON-encoded in the tool-call.
                     self.text_input.add(call_id)
             self.open_calls.add(call_id)
         self.note_provider(event, call_id)
