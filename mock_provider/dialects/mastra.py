@@ -98,8 +98,6 @@ RULES: dict[str, Rule] = {
         "mapped",
         "`tool-call-input-streaming-start{toolCallId: id, toolName, providerExecuted?, providerMetadata?, "
         "dynamic?, title?}`; `inputEncoding` left out. NB the real 1.71.0 converter also leaves out `title`",
-        error_when="`inputEncoding: 'text'` (the chunk cannot say its deltas are raw text; a reader parses them "
-        "as JSON)",
     ),
     "tool-input-delta": Rule(
         "mapped",
@@ -347,8 +345,6 @@ class Encoder:
 
     @_payload.register
     def _tool_input_start(self, part: ToolInputStart) -> Payload:
-        if part.input_encoding == "text":
-            raise self._fail(part, "`inputEncoding: 'text'` has no Mastra form: the chunk's deltas read as JSON")
         self._input_tool_names[part.id] = part.tool_name
         body: dict[str, Any] = {"toolCallId": part.id, "toolName": part.tool_name}
         if part.provider_executed is not None:

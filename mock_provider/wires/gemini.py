@@ -245,11 +245,7 @@ class Encoder:
                 out["thoughtSignature"] = sig
             return [self._chunk([out])]
         if isinstance(part, ToolInputStart):
-            if part.provider_executed:
-                raise self._fail(part.type, "a provider-executed call has no functionCall form")
-            if part.input_encoding == "text":
-                raise self._fail(part.type, "functionCall.args is a JSON object: Gemini has no free-text "
-                                 "(custom tool) input")
+            self._check_start(part)
             self.started.append(part.id)
             return []
         if isinstance(part, ToolInputDelta) and part.id in self.streamed:
@@ -295,11 +291,16 @@ class Encoder:
             return []
         return [self._chunk([{"functionCall": {"partialArgs": entries, "willContinue": True}}])]
 
-    def _stream_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
+    def _check_start(self, part: ToolInputStart) -> None:
+        """A call Gemini can state: one the client runs, with JSON arguments."""
         if part.provider_executed:
             raise self._fail(part.type, "a provider-executed call has no functionCall form")
         if part.input_encoding == "text":
-            raise self._fail(part.type, "functionCall.args is a JSON object: Gemini has no free-text input")
+            raise self._fail(part.type, "functionCall.args is a JSON object: Gemini has no free-text "
+                             "(custom tool) input")
+
+    def _stream_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
+        self._check_start(part)
         if self.streamed:
             raise self._fail(part.type, f"streamed call {next(iter(self.streamed))!r} is still open: partialArgs "
                              "name no call, so two streamed calls cannot interleave")
