@@ -94,6 +94,7 @@ Feature = Literal[
     "server_tools",
     "retries",
     "think_tags",
+    "custom_tools",
 ]
 # What an adapter declares by default (conformance.contract.Capabilities). `bridge` is left out:
 # it is a profile of extra output conventions (seed 001), claimed only by adapters that opt in.
@@ -113,6 +114,8 @@ FEATURES: tuple[str, ...] = (
     # Reads `<think>` tags in Chat Completions content as reasoning (a reasoning parser, such as the
     # AI SDK's opt-in extractReasoningMiddleware): no published rule asks every client to.
     "think_tags",
+    # `custom_tools` (calls whose input is free text, `inputEncoding: 'text'`) is left out too: only the
+    # OpenAI Responses wire carries them, and an adapter claims it when it offers custom tools.
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 
@@ -138,6 +141,8 @@ def _script_features(parts: list[Part]) -> set[str]:
                 open_calls.add(p.id)
                 if p.provider_executed:
                     found.add("provider_executed")
+                if p.input_encoding == "text":
+                    found.add("custom_tools")
             elif isinstance(p, ToolCall):
                 open_calls.discard(p.tool_call_id)
                 if p.provider_executed:

@@ -46,6 +46,9 @@ class ToolSpec(_M):
     description: str = ""
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
     needs_approval: bool = False
+    input_encoding: Literal["json", "text"] = Field(
+        default="json", description="text: a custom tool (OpenAI Responses `{type: 'custom'}`), whose input is "
+        "free text the model writes, not JSON arguments (its calls start with `inputEncoding: 'text'`).")
     server: bool = Field(
         default=False, description="An executable tool: the adapter's context offers it with an execute "
         "function that returns the scenario's tool_results for each call (agent loops); otherwise a client tool.")
@@ -292,6 +295,9 @@ class WireOptions(_M):
         "`completion_tokens_details` (`reasoning_tokens`, `audio_tokens`, `accepted_prediction_tokens`, "
         "`rejected_prediction_tokens`), 0 where the script states none (OpenAI sends them all). The other wires "
         "ignore them.")
+    queued: bool = Field(default=False, description="OpenAI Responses: the response waits in a queue first "
+                         "(`response.created` with status 'queued', then `response.queued`, then "
+                         "`response.in_progress`), as a background request does. The other wires ignore it.")
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",
         description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "

@@ -885,3 +885,12 @@ def test_described_shapes_match_the_encoders(name: str) -> None:
     written = flat.get("cacheCreationInputTokens", flat.get("inputTokens", {}))
     assert (written == 1 or (isinstance(written, dict) and written.get("cacheWrite") == 1)) == d.cache_write
     assert ("interrupted" in d.finish_reasons) == (name == "v4")
+
+
+def test_text_encoded_tool_input_has_no_v2_form() -> None:
+    """A custom tool's free-text deltas (inputEncoding 'text', V3 3.0.19+) would read as JSON in V2."""
+    start = {"type": "tool-input-start", "id": "c1", "toolName": "run_sql", "inputEncoding": "text"}
+    with pytest.raises(DialectError, match="inputEncoding"):
+        one(start, "v2")
+    assert one({**start, "inputEncoding": "json"}, "v2")["toolName"] == "run_sql"  # JSON input still maps
+    assert one(start, "v3")["inputEncoding"] == "text"

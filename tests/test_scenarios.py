@@ -214,6 +214,7 @@ def test_expected_tool_calls_are_consistent(s: Scenario) -> None:
     deltas: dict[str, str] = {}
     inputs: dict[str, str] = {}
     order: list[str] = []
+    text_input: set[str] = set()
     structured = _structured_tool_ids(s)
     for st in _before_first_failure(s):
         p = st.part
@@ -224,6 +225,8 @@ def test_expected_tool_calls_are_consistent(s: Scenario) -> None:
         if isinstance(p, ToolInputStart):
             order.append(p.id)
             deltas[p.id] = ""
+            if p.input_encoding == "text":
+                text_input.add(p.id)
         elif isinstance(p, ToolInputDelta):
             deltas[p.id] += p.delta
         elif isinstance(p, ToolCall):
@@ -231,7 +234,11 @@ def test_expected_tool_calls_are_consistent(s: Scenario) -> None:
                 order.append(p.tool_call_id)
             inputs[p.tool_call_id] = p.input
             if deltas.get(p.tool_call_id):
-                assert deltas[p.tool_call_id] == p.input, f"{p.tool_call_id}: deltas do not join to the input"
+                # Text deltas join to the raw string; the tool-call input is still JSON (@ai-sdk/provider
+                # 3.0.19 tool-input-start.inputEncoding): the string, JSON-encoded.
+                joined = deltas[p.tool_call_id]
+                want = json.dumps(joined, ensure_ascii=False) if p.tool_call_id in text_input else joined
+                assert want == p.input, f"{p.tool_call_id}: deltas do not join to the input"
     if s.expected.terminal != "finished":
         # An interrupted call is never exposed as complete.
         assert all(c.id in inputs for c in s.expected.tool_calls)
@@ -264,8 +271,10 @@ def test_expected_model_and_terminal(s: Scenario) -> None:
         assert s.expected.finish_reason is None and s.expected.usage is None
     for dialect in s.expected_by_dialect:
         s.expected_for(dialect)  # every override gives a valid transcript
-    if s.dialects is not None and not s.rows[0].startswith(("request.", "structured.")):
-        # Only a check of the HTTP request form itself may be HTTP-only.
+    if s.dialects is not None and not s.rows[0].startswith(("request.", "structured.")) \
+            and "custom_tools" not in s.features():
+        # Only a check of the HTTP request form itself may be HTTP-only; and custom tools (free-text input),
+        # whose AG-UI and TanStack readings the kit has not written: played where an adapter claims them.
         assert set(s.dialects) & set(PART_DIALECTS), s.dialects
 
 

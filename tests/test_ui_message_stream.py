@@ -511,3 +511,30 @@ def test_a_structured_mode_the_protocol_lacks_is_not_expressible(output: str, st
     assert (stop.verdict if stop is not None else None) == stopped
     native = next(s for s in load_corpus() if s.id == "structured.native.001")
     assert first_stop(rec, native) is None  # the native mode exists everywhere: graded
+
+
+def _custom_call(encoding: dict[str, Any]) -> list[dict[str, Any]]:
+    """A custom tool's call as streamText sends it (ai 7 with @ai-sdk/openai 4, tool.custom-input.001)."""
+    return [{"type": "start"}, {"type": "start-step"},
+            {"type": "tool-input-start", "toolCallId": "c1", "toolName": "run_sql", **encoding},
+            {"type": "tool-input-delta", "toolCallId": "c1", "inputTextDelta": "SELECT 1\n"},
+            {"type": "tool-input-delta", "toolCallId": "c1", "inputTextDelta": 'WHERE a = "x";'},
+            {"type": "tool-input-available", "toolCallId": "c1", "toolName": "run_sql",
+             "input": 'SELECT 1\nWHERE a = "x";'},
+            {"type": "finish-step"}, {"type": "finish", "finishReason": "tool-calls"}]
+
+
+def test_a_text_encoded_call_is_the_string_its_deltas_join_to() -> None:
+    """ai 7.0.173 dist/index.js:7359: with inputEncoding 'text' the part's input is the joined text; the
+    canonical tool-call input is that text JSON-encoded (@ai-sdk/provider 3.0.19 tool-input-start docs)."""
+    from mock_provider.scenario import load_corpus
+
+    scenario = next(s for s in load_corpus() if s.id == "tool.custom-input.001")
+    want = scenario.expected_for("openai-responses").tool_calls[0]
+    got = ums.extract(_custom_call({"inputEncoding": "text"})).tool_calls[0]
+    text = 'SELECT 1\nWHERE a = "x";'
+    assert (got.args, got.args_text, got.malformed) == (text, json.dumps(text), False)
+    assert isinstance(want.args, str) and json.loads(want.args_text or "") == want.args
+    # Without the encoding the same deltas are JSON to the consumer: broken, and 8.1.10 sees other text.
+    plain = ums.extract(_custom_call({})).tool_calls[0]
+    assert (plain.args_text, plain.malformed) == ('SELECT 1\nWHERE a = "x";', True)

@@ -375,7 +375,9 @@ def test_each_corpus_scenario_plans_validates_or_fails_with_a_documented_error()
         planned += 1
         if plan.status == 200 and not wire_faults(s) & {"raw_bytes", "split", "disconnect"}:
             kinds = validate_events(plan.body_bytes())
-            assert kinds[:2] == ["response.created", "response.in_progress"], s.id
+            # A queued response (wire.queued) waits in response.queued between the two.
+            opening = ["response.created", *(["response.queued"] if s.wire.queued else []), "response.in_progress"]
+            assert kinds[:len(opening)] == opening, s.id
     assert planned >= 80 and refused <= 16, (planned, refused)
 
 
@@ -428,9 +430,10 @@ def note_error(seen: Seen, exc: BaseException) -> None:
 
 
 def reduce_events(stream: Any, seen: Seen) -> None:
-    """Fold Responses events into what a consumer (``@ai-sdk/openai`` 4.x) hands on: text, reasoning
-    summary, a call at its ``output_item.done`` (in ``output_index`` order), the terminal event's finish and
-    usage; an ``error`` event ends the reading (the transcript policy: the first error is fatal)."""
+    """Fold Responses events into what a consumer hands on: text, reasoning (a summary, as
+    ``@ai-sdk/openai`` 4.x reads it, or raw reasoning text, as ``@tanstack/openai-base`` reads it), a call
+    at its ``output_item.done`` (in ``output_index`` order), the terminal event's finish and usage; an
+    ``error`` event ends the reading (the transcript policy: the first error is fatal)."""
     calls: dict[int, SeenCall] = {}
     refused = False
     for event in stream:
@@ -442,12 +445,18 @@ def reduce_events(stream: Any, seen: Seen) -> None:
         elif kind == "response.refusal.delta":  # @ai-sdk/openai 4.0.118 dist/index.js:8988: a text delta
             seen.text += event.delta
             refused = True
-        elif kind == "response.reasoning_summary_text.delta":
+        elif kind in ("response.reasoning_summary_text.delta", "response.reasoning_text.delta"):
             seen.reasoning += event.delta
         elif kind == "response.output_item.done" and event.item.type == "function_call":
             item = event.item
             calls[event.output_index] = SeenCall(id=item.call_id, name=item.name, args_text=item.arguments,
                                                  completed=True)
+            seen.calls = [calls[k] for k in sorted(calls)]
+        elif kind == "response.output_item.done" and event.item.type == "custom_tool_call":
+            # @ai-sdk/openai 4.0.118 dist/index.js:8562-8580: the call's input is JSON.stringify(item.input).
+            item = event.item
+            calls[event.output_index] = SeenCall(id=item.call_id, name=item.name, completed=True,
+                                                 args_text=json.dumps(item.input, ensure_ascii=False))
             seen.calls = [calls[k] for k in sorted(calls)]
         elif kind in ("response.completed", "response.incomplete"):
             read_terminal(seen, event.response, bool(seen.calls), refused)
@@ -479,7 +488,9 @@ def consume_helper(scenario: Scenario) -> Seen:
                 refusals = "".join(c.refusal for o in final.output if o.type == "message"
                                    for c in o.content if c.type == "refusal")
                 assert final.output_text + refusals == seen.text
-                assert [(o.call_id, o.arguments) for o in final.output if o.type == "function_call"] == [
+                assert [(o.call_id, o.arguments if o.type == "function_call" else json.dumps(o.input,
+                                                                                              ensure_ascii=False))
+                        for o in final.output if o.type in ("function_call", "custom_tool_call")] == [
                     (c.id, c.args_text) for c in seen.calls]
     except (openai.OpenAIError, ValueError, RuntimeError) as exc:  # RuntimeError: the helper's own refusals
         note_error(seen, exc)
@@ -501,9 +512,12 @@ def consume_json(scenario: Scenario) -> Seen:
             seen.text += "".join(c.text if c.type == "output_text" else c.refusal for c in item.content)
             refused = refused or any(c.type == "refusal" for c in item.content)
         elif item.type == "reasoning":
-            seen.reasoning += "".join(s.text for s in item.summary)
+            seen.reasoning += "".join(s.text for s in item.summary) + "".join(c.text for c in item.content or [])
         elif item.type == "function_call":
             seen.calls.append(SeenCall(id=item.call_id, name=item.name, args_text=item.arguments, completed=True))
+        elif item.type == "custom_tool_call":
+            seen.calls.append(SeenCall(id=item.call_id, name=item.name, completed=True,
+                                       args_text=json.dumps(item.input, ensure_ascii=False)))
     read_terminal(seen, r, bool(seen.calls), refused)
     return seen
 
@@ -680,3 +694,62 @@ def test_a_summary_reasoning_part_cannot_turn_into_raw_reasoning_text() -> None:
               {"part": {"type": "reasoning-delta", "id": "r", "delta": "x"}, "wire": {"channel": "reasoning_text"}}]
     with pytest.raises(DialectError, match="summary"):
         plan_response(make_scenario(script), D, {"stream": True})
+
+
+# ---------------------------------------------------------------- custom tool calls (inputEncoding: text)
+CUSTOM_CALL = [
+    {"part": {"type": "tool-input-start", "id": "c1", "toolName": "run_sql", "inputEncoding": "text"}},
+    {"part": {"type": "tool-input-delta", "id": "c1", "delta": "SELECT 1\n"}},
+    {"part": {"type": "tool-input-delta", "id": "c1", "delta": 'WHERE a = "x"'}},
+    {"part": {"type": "tool-input-end", "id": "c1"}},
+    # The V3/V4 tool-call input is JSON whatever the deltas' encoding: here the text as one JSON string.
+    {"part": {"type": "tool-call", "toolCallId": "c1", "toolName": "run_sql",
+              "input": json.dumps('SELECT 1\nWHERE a = "x";')}},
+    {"part": finish("tool-calls")},
+]
+
+
+def test_a_text_encoded_call_is_a_custom_tool_call_item_the_sdk_models_accept() -> None:
+    """openai 3.57.0 response_custom_tool_call.py (input: str), response_custom_tool_call_input_delta_event.py,
+    response_custom_tool_call_input_done_event.py; @ai-sdk/openai 4.0.118 dist/index.js:4758-4766 requires the
+    done item's status 'completed'."""
+    body = plan_response(make_scenario(CUSTOM_CALL), D, {"stream": True}).body_bytes()
+    seen = validate_events(body)
+    assert "response.function_call_arguments.delta" not in seen
+    evs = [data for _, data in events(body)]
+    added = next(e for e in evs if e["type"] == "response.output_item.added")
+    assert (added["item"]["type"], added["item"]["call_id"], added["item"]["name"], added["item"]["input"]) == \
+        ("custom_tool_call", "c1", "run_sql", "")
+    deltas = [e["delta"] for e in evs if e["type"] == "response.custom_tool_call_input.delta"]
+    # The raw text, and the tail the tool-call has beyond the streamed fragments (";").
+    assert deltas == ["SELECT 1\n", 'WHERE a = "x"', ";"]
+    done = next(e for e in evs if e["type"] == "response.custom_tool_call_input.done")
+    assert done["input"] == 'SELECT 1\nWHERE a = "x";'
+    item = next(e for e in evs if e["type"] == "response.output_item.done")["item"]
+    assert (item["input"], item["status"]) == ('SELECT 1\nWHERE a = "x";', "completed")
+    responses_types.ResponseCustomToolCall.model_validate(evs[-1]["response"]["output"][0])
+
+
+def test_openai_sdk_reads_a_custom_tool_call() -> None:
+    s = make_scenario(CUSTOM_CALL)
+    stream = client_for(s).responses.create(model="m", input="hi", stream=True)
+    got = [(e.type, getattr(e, "delta", None)) for e in stream if "custom_tool_call" in e.type]
+    assert got == [("response.custom_tool_call_input.delta", "SELECT 1\n"),
+                   ("response.custom_tool_call_input.delta", 'WHERE a = "x"'),
+                   ("response.custom_tool_call_input.delta", ";"), ("response.custom_tool_call_input.done", None)]
+    whole = client_for(s).responses.create(model="m", input="hi")
+    assert [(o.type, o.input) for o in whole.output] == [("custom_tool_call", 'SELECT 1\nWHERE a = "x";')]
+
+
+@pytest.mark.parametrize("input_text", ['{"q": 1}', '"SELECT 2"'])
+def test_a_custom_call_whose_input_is_not_its_streamed_text_is_refused(input_text: str) -> None:
+    script = [*CUSTOM_CALL[:4], {"part": {"type": "tool-call", "toolCallId": "c1", "toolName": "run_sql",
+                                          "input": input_text}}]
+    with pytest.raises(DialectError, match="custom tool call"):
+        plan_response(make_scenario(script), D, {"stream": True})
+
+
+@pytest.mark.parametrize("wire", ["openai-chat", "anthropic", "gemini"])
+def test_text_encoded_input_is_not_expressible_on_the_other_wires(wire: str) -> None:
+    with pytest.raises(DialectError, match=r"free-text|JSON object"):
+        plan_response(make_scenario(CUSTOM_CALL), wire, {"stream": True})

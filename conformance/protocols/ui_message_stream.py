@@ -414,6 +414,7 @@ class _Extraction:
         self.reasoning: list[str] = []
         self.names: dict[str, str] = {}  # call id -> name, in order of first appearance
         self.args: dict[str, list[str]] = {}
+        self.text_input: set[str] = set()  # calls started with inputEncoding 'text': raw text, not JSON
         self.open_calls: set[str] = set()
         self.completed: dict[str, tuple[Any, bool]] = {}  # call id -> (input, invalid)
         self.provider: set[str] = set()
@@ -439,6 +440,7 @@ class _Extraction:
             for table in (self.names, self.args, self.completed):
                 table.pop(call_id, None)
             self.provider.discard(call_id)
+            self.text_input.discard(call_id)
         for approval_id in list(self.approvals)[approvals:]:
             del self.approvals[approval_id]
         self.open_calls.clear()  # partialToolCalls are cleared: a later delta has no call
@@ -461,6 +463,10 @@ class _Extraction:
             if call_id not in self.names and name is not None:
                 self.names[call_id] = name
                 self.args[call_id] = []
+                if event.get("inputEncoding") == "text":
+                    # ai 7.0.173 dist/index.js:7359 (ai 6.0.326 dist/index.mjs:6374) shows text deltas as the
+                    # string they join to; the call's input is that string, JSON-encoded in the tool-call.
+                    self.text_input.add(call_id)
             self.open_calls.add(call_id)
         self.note_provider(event, call_id)
 
@@ -522,6 +528,8 @@ class _Extraction:
             value, invalid = self.completed[call_id]
             streamed = self.args.get(call_id) or []
             args_text = "".join(streamed) if streamed else _input_text(value, invalid)
+            if streamed and call_id in self.text_input:
+                args_text = json.dumps(args_text, ensure_ascii=False)  # JSON.stringify of the joined text
             # tool-input-error.input is what readUIMessageStream keeps as the part's rawInput (ai 6.0.326
             # dist/index.mjs:6452): the raw text under 'raw' (parseToolCall, dist/index.mjs:4155).
             fallback = None if value is NO_INPUT else value

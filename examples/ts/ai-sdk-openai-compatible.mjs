@@ -38,13 +38,16 @@ const MASK_ERRORS = process.env.SAC_AISDK_MASK_ERRORS === '1';
 // harness retries only when SAC_AISDK_MAX_RETRIES says how often, and declares what it does.
 const MAX_RETRIES = Math.max(0, Number.parseInt(process.env.SAC_AISDK_MAX_RETRIES ?? '0', 10) || 0);
 
+// A provider with custom tools (free-text input; @ai-sdk/openai's `openai.tools.customTool`) offers them.
+const CUSTOM_TOOL = providerModule.openai?.tools?.customTool;
+
 const CAPABILITIES = {
   name: AISDK.name,
   inputs: INPUTS,
   output: AISDK.output,
   // `lacks` (set by a provider's harness) drops what that provider cannot take, e.g. Groq's PDF input.
   features: ['tools', 'parallel_tools', 'reasoning', 'abort', 'structured_output', 'multimodal', 'server_tools',
-    ...(MAX_RETRIES > 0 ? ['retries'] : [])].filter((f) => !(AISDK.lacks ?? []).includes(f)),
+    ...(MAX_RETRIES > 0 ? ['retries'] : []), ...(CUSTOM_TOOL ? ['custom_tools'] : [])].filter((f) => !(AISDK.lacks ?? []).includes(f)),
   max_retries: MAX_RETRIES,
   // `server` (set by a provider's harness): the Chat Completions server its provider is written for; the
   // kit then runs only the cases that server's clients can get and tells the mock (X-Mock-Server).
@@ -80,6 +83,11 @@ function tools(list, c) {
   if (!list || list.length === 0) return undefined;
   const out = {};
   for (const t of list) {
+    if (t.input_encoding === 'text' && CUSTOM_TOOL) {
+      // A custom tool: the model writes its input as free text; the caller runs it (no execute).
+      out[t.name] = CUSTOM_TOOL({ description: t.description ?? '' });
+      continue;
+    }
     const schema = t.input_schema ?? t.inputSchema ?? t.parameters ?? { type: 'object', properties: {} };
     const execute = toolExecutor(t, c);
     out[t.name] = tool({ description: t.description ?? '', inputSchema: jsonSchema(schema),

@@ -64,7 +64,9 @@ RULES: dict[str, Rule] = {
     "reasoning-delta": Rule("same", "identity"),
     "reasoning-end": Rule("same", "identity"),
     "tool-input-start": Rule(
-        "mapped", "`dynamic`, `title`, `inputEncoding` left out: the V2 part has no such keys"
+        "mapped", "`dynamic`, `title`, `inputEncoding` left out: the V2 part has no such keys",
+        error_when="`inputEncoding: 'text'` (V2 reads every delta as JSON: the text deltas would be shown as "
+        "broken JSON)",
     ),
     "tool-input-delta": Rule("same", "identity"),
     "tool-input-end": Rule("same", "identity"),
@@ -201,6 +203,8 @@ class Encoder:
                 raise self._fail(part, "`text-end.citations` is V4-only")
             out.pop("citations", None)
         elif isinstance(part, ToolInputStart):
+            if part.input_encoding == "text":
+                raise self._fail(part, "`inputEncoding: 'text'` is V3+: V2 reads tool-input deltas as JSON")
             for key in ("dynamic", "title", "inputEncoding"):
                 out.pop(key, None)
         elif isinstance(part, ToolCall):

@@ -130,7 +130,8 @@ RULES: dict[str, Rule] = {
         "server_tool_use_block.py; @ai-sdk/anthropic 4.0.105 reads it as a provider-executed call)",
         error_when="a provider-executed tool whose name is not one of ServerToolUseBlock's (web_search, "
         "web_fetch, code_execution, bash_code_execution, text_editor_code_execution, tool_search_tool_regex, "
-        "tool_search_tool_bm25); a non-streaming Message whose call never completes (tool_use blocks in a "
+        "tool_search_tool_bm25); `inputEncoding: 'text'` (a tool_use input is a JSON object); "
+        "a non-streaming Message whose call never completes (tool_use blocks in a "
         "Message are complete)",
     ),
     "tool-input-delta": Rule(
@@ -369,6 +370,9 @@ class Encoder:
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return self._reasoning(part)
         if isinstance(part, ToolInputStart):
+            if part.input_encoding == "text":
+                raise self._fail(part.type, "a tool_use block's input is a JSON object: Messages has no free-text "
+                                 "(custom tool) input")
             self.tool_args[part.id] = ""
             return self._start("tool", part.id, self._call_block(part, part.id, bool(part.provider_executed)))
         if isinstance(part, ToolInputDelta):

@@ -134,12 +134,17 @@ class _Calls:
         self.args: dict[str, list[str]] = {}
         self.names: dict[str, str] = {}
         self.provider: set[str] = set()  # calls the provider runs itself (Messages server tools)
+        self.text: set[str] = set()  # calls whose input is free text (Responses custom tools)
 
-    def start(self, call_id: str, name: str, quirk: dict[str, Any] | None = None, *, provider: bool = False) -> None:
+    def start(self, call_id: str, name: str, quirk: dict[str, Any] | None = None, *, provider: bool = False,
+              text: bool = False) -> None:
         self.args[call_id], self.names[call_id] = [], name
-        flag = {"providerExecuted": True} if provider else {}
+        flag: dict[str, Any] = {"providerExecuted": True} if provider else {}
         if provider:
             self.provider.add(call_id)
+        if text:
+            self.text.add(call_id)
+            flag["inputEncoding"] = "text"
         self.d.add({"type": "tool-input-start", "id": call_id, "toolName": name, **flag}, quirk)
 
     def delta(self, call_id: str, text: str) -> None:
@@ -156,6 +161,8 @@ class _Calls:
             text = whole
         self.d.add({"type": "tool-input-end", "id": call_id})
         flag = {"providerExecuted": True} if call_id in self.provider else {}
+        if call_id in self.text:  # the tool-call input is JSON whatever the deltas' encoding
+            text = json.dumps(text, ensure_ascii=False)
         self.d.add({"type": "tool-call", "toolCallId": call_id, "toolName": self.names[call_id],
                     "input": text, **flag})
 
@@ -450,8 +457,9 @@ class _Anthropic:
 
 # ---------------------------------------------------------------- OpenAI Responses
 _RESPONSES_IGNORED = frozenset({
-    "response.in_progress", "response.content_part.added", "response.content_part.done",
+    "response.in_progress", "response.queued", "response.content_part.added", "response.content_part.done",
     "response.output_text.done", "response.function_call_arguments.done", "response.refusal.done",
+    "response.custom_tool_call_input.done",
     "response.reasoning_summary_part.added",
     "response.reasoning_summary_part.done", "response.reasoning_summary_text.done"})  # restate what came before
 
@@ -475,6 +483,7 @@ class _Responses:
             "response.reasoning_summary_text.delta": self._reasoning,
             "response.reasoning_text.delta": self._reasoning,
             "response.function_call_arguments.delta": self._arguments, "response.output_item.done": self._done,
+            "response.custom_tool_call_input.delta": self._arguments,
             "response.completed": self._completed, "response.incomplete": self._completed,
             "response.failed": self._failed, "error": self._error}.get(kind)
         if handler is not None:
@@ -489,9 +498,10 @@ class _Responses:
     def _added(self, data: dict[str, Any]) -> None:
         item = data.get("item") or {}
         self.items[str(item.get("id"))] = item
-        if item.get("type") == "function_call":
+        if item.get("type") in ("function_call", "custom_tool_call"):
             self.saw_call = True
-            self.calls.start(str(item.get("call_id") or item.get("id")), str(item.get("name", "")))
+            self.calls.start(str(item.get("call_id") or item.get("id")), str(item.get("name", "")),
+                             text=item.get("type") == "custom_tool_call")
         elif item.get("type") not in ("message", "reasoning"):
             self.d.skip(f"openai-responses: output item {item.get('type')}")
 
@@ -516,6 +526,9 @@ class _Responses:
         if item.get("type") == "function_call":
             args = item.get("arguments")
             self.calls.end(str(item.get("call_id") or item.get("id")), args if isinstance(args, str) else None)
+        elif item.get("type") == "custom_tool_call":
+            text = item.get("input")
+            self.calls.end(str(item.get("call_id") or item.get("id")), text if isinstance(text, str) else None)
         else:
             self.blocks.close(str(item.get("id")))
 

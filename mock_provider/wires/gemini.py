@@ -101,7 +101,8 @@ RULES: dict[str, Rule] = {
         "dropped", "the call is sent whole at its tool-call part; with the step quirk `partial_args`, on a "
         "request that sets toolConfig.functionCallingConfig.streamFunctionCallArguments (Vertex AI), a part "
         "`{functionCall:{id, name, willContinue: true}}`",
-        error_when="`providerExecuted` is true; the script runs to its end without the call's tool-call part; "
+        error_when="`providerExecuted` is true; `inputEncoding: 'text'` (functionCall.args is a JSON object); "
+        "the script runs to its end without the call's tool-call part; "
         "a later-started call completes first (the client would see the calls reordered); with `partial_args`, "
         "another streamed call is still open",
     ),
@@ -248,8 +249,7 @@ class Encoder:
                 out["thoughtSignature"] = sig
             return [self._chunk([out])]
         if isinstance(part, ToolInputStart):
-            if part.provider_executed:
-                raise self._fail(part.type, "a provider-executed call has no functionCall form")
+            self._check_start(part)
             self.started.append(part.id)
             return []
         if isinstance(part, ToolInputDelta) and part.id in self.streamed:
@@ -295,9 +295,16 @@ class Encoder:
             return []
         return [self._chunk([{"functionCall": {"partialArgs": entries, "willContinue": True}}])]
 
-    def _stream_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
+    def _check_start(self, part: ToolInputStart) -> None:
+        """A call Gemini can state: one the client runs, with JSON arguments."""
         if part.provider_executed:
             raise self._fail(part.type, "a provider-executed call has no functionCall form")
+        if part.input_encoding == "text":
+            raise self._fail(part.type, "functionCall.args is a JSON object: Gemini has no free-text "
+                             "(custom tool) input")
+
+    def _stream_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
+        self._check_start(part)
         if self.streamed:
             raise self._fail(part.type, f"streamed call {next(iter(self.streamed))!r} is still open: partialArgs "
                              "name no call, so two streamed calls cannot interleave")

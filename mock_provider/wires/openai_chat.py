@@ -92,7 +92,8 @@ RULES: dict[str, Rule] = {
         "`tool_calls:[{index:k, id, type:'function', function:{name, arguments:''}}]`, k = call ordinal",
         error_when="`providerExecuted` is true (a function call would be executed by the client); the script "
         "runs to its end without the call's tool-call part (consumers complete every started call at the end "
-        "of the stream, so the wire would say the call completed)",
+        "of the stream, so the wire would say the call completed); `inputEncoding: 'text'` (a custom tool's "
+        "free-text input: function arguments are JSON)",
     ),
     "tool-input-delta": Rule(
         "mapped",
@@ -317,6 +318,9 @@ class Encoder:
         if isinstance(part, Source):
             return self._annotation(part)
         if isinstance(part, ToolInputStart):
+            if part.input_encoding == "text":
+                raise self._fail(part.type, "a function call's arguments are JSON: Chat Completions has no "
+                                 "free-text (custom tool) input")
             return self._tool_start(part)
         if isinstance(part, ToolInputDelta):
             if part.id not in self.streamed:

@@ -5,10 +5,13 @@ Canonical parts become Responses events, each sent as ``event: <type>`` + ``data
 stream. The event shapes are those of the published Python SDK,
 ``openai/types/responses/response_*_event.py`` (``ResponseStreamEvent`` in
 ``response_stream_event.py``); the ``Response`` object is ``response.py``, its usage
-``response_usage.py``. ``response.created`` + ``response.in_progress`` open the stream; text,
+``response_usage.py``. ``response.created`` + ``response.in_progress`` open the stream (with ``wire.queued``,
+``response.created`` says 'queued' and ``response.queued`` comes between them); text,
 reasoning and function calls are output items numbered by ``output_index`` in order of opening
 (``response.output_item.added`` ... ``response.output_item.done``), so parallel calls interleave
-their ``response.function_call_arguments.delta`` events by ``output_index``. The turn ends with
+their ``response.function_call_arguments.delta`` events by ``output_index``; a call started with
+``inputEncoding: 'text'`` is a custom tool's ``custom_tool_call`` (free-text input,
+``response.custom_tool_call_input.delta/done``). The turn ends with
 ``response.completed`` (stop, tool calls), ``response.incomplete`` (length: ``max_output_tokens``,
 content filter: ``content_filter``) or, after an ``error`` event, ``response.failed``. What the
 wire cannot say (files, document sources, provider-executed tools and results, approvals, custom and raw
@@ -26,6 +29,7 @@ Example:
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,13 +120,16 @@ RULES: dict[str, Rule] = {
     "tool-input-start": Rule(
         "mapped",
         "`response.output_item.added{item:{type:'function_call', id:'fc_...', call_id, name, arguments:'', "
-        "status:'in_progress'}}`",
+        "status:'in_progress'}}`; with `inputEncoding: 'text'` a custom tool's call, `item:{type:"
+        "'custom_tool_call', id:'ctc_...', call_id, name, input:''}` (@ai-sdk/openai 4.0.118 reads it back as "
+        "tool-input-start with inputEncoding 'text')",
         error_when="`providerExecuted` is true (built-in tools have items of their own, not implemented); the "
         "script runs to its end, or finishes, without the call's tool-call part (response.completed lists "
         "every output item as done)",
     ),
     "tool-input-delta": Rule(
-        "mapped", "`response.function_call_arguments.delta{item_id, output_index, delta}`",
+        "mapped", "`response.function_call_arguments.delta{item_id, output_index, delta}`; on a custom tool's "
+        "call `response.custom_tool_call_input.delta{item_id, output_index, delta}` (raw text)",
         error_when="no tool-input-start opened that id",
     ),
     "tool-input-end": Rule("dropped", "no event: the call completes at its tool-call part"),
@@ -131,8 +138,11 @@ RULES: dict[str, Rule] = {
         "`response.function_call_arguments.done{arguments: input}` + `response.output_item.done` (status "
         "'completed'); a call never started is first added with one arguments delta carrying the whole input; "
         "a streamed call whose fragments stop short of `input` gets the missing tail as a delta; a replay of a "
-        "completed call adds nothing",
-        error_when="`providerExecuted` is true",
+        "completed call adds nothing; a custom tool's call ends with `response.custom_tool_call_input.done"
+        "{input: text}` + `response.output_item.done{item:{..., input: text, status:'completed'}}`, its "
+        "text the JSON string `input` decoded",
+        error_when="`providerExecuted` is true; a custom tool's call whose input is not one JSON string, or "
+        "not the text its deltas streamed",
     ),
     "tool-result": Rule("error", "Responses carries results only for built-in tools (not implemented)"),
     "tool-approval-request": Rule("error", "approvals exist only for MCP tools (not implemented)"),
@@ -230,8 +240,9 @@ class Encoder:
     """
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
-                 response_id: str | None = None) -> None:
+                 response_id: str | None = None, queued: bool = False) -> None:
         self.scenario_id = scenario_id
+        self.queued = queued  # the response waits in a queue before it runs (response.queued)
         self.model = model
         self.created = created
         self.response_id = response_id or f"resp_{scenario_hash(scenario_id)}"
@@ -276,6 +287,11 @@ class Encoder:
         if self.started:
             return []
         self.started = True
+        if self.queued:
+            # openai 3.57.0 response_queued_event.py; Response.status 'queued' (response_status.py).
+            return [self._event("response.created", response=self.response("queued")),
+                    self._event("response.queued", response=self.response("queued")),
+                    self._event("response.in_progress", response=self.response("in_progress"))]
         return [self._event("response.created", response=self.response("in_progress")),
                 self._event("response.in_progress", response=self.response("in_progress"))]
 
@@ -308,7 +324,7 @@ class Encoder:
         if isinstance(part, ToolInputStart):
             if part.provider_executed:
                 raise self._fail(part.type, "a provider-executed call has no function_call form")
-            return list(self._call_start(part.id, part.tool_name))
+            return list(self._call_start(part.id, part.tool_name, custom=part.input_encoding == "text"))
         if isinstance(part, ToolInputDelta):
             entry = self.open.get(("call", part.id))
             if entry is None:
@@ -509,17 +525,50 @@ class Encoder:
         ]
 
     # ---------------------------------------------------------------- function calls
-    def _call_start(self, call_id: str, name: str) -> list[dict[str, Any]]:
-        item = {"id": self._item_id("fc"), "type": "function_call", "status": "in_progress", "call_id": call_id,
-                "name": name, "arguments": ""}
+    def _call_start(self, call_id: str, name: str, *, custom: bool = False) -> list[dict[str, Any]]:
+        if custom:
+            # A custom tool's call: its input is free text (ResponseCustomToolCall.input), not JSON arguments.
+            item = {"id": self._item_id("ctc"), "type": "custom_tool_call", "status": "in_progress",
+                    "call_id": call_id, "name": name, "input": ""}
+        else:
+            item = {"id": self._item_id("fc"), "type": "function_call", "status": "in_progress", "call_id": call_id,
+                    "name": name, "arguments": ""}
         out = self._add("call", call_id, item)
         self.calls[call_id] = self.open[("call", call_id)]
         return out
 
     def _arguments_delta(self, entry: _Item, delta: str) -> dict[str, Any]:
         entry.streamed += delta
-        return self._event("response.function_call_arguments.delta", item_id=entry.item["id"],
-                           output_index=entry.index, delta=delta)
+        kind = ("response.custom_tool_call_input.delta" if entry.item["type"] == "custom_tool_call"
+                else "response.function_call_arguments.delta")
+        return self._event(kind, item_id=entry.item["id"], output_index=entry.index, delta=delta)
+
+    def _custom_call_done(self, part: ToolCall, entry: _Item) -> list[dict[str, Any]]:
+        """A custom tool call completes: ``response.custom_tool_call_input.done{input}`` + the item done.
+
+        The canonical ``input`` is the text JSON-encoded (a V3/V4 tool-call input is JSON whatever its
+        deltas' encoding; @ai-sdk/openai 4.0.118 makes it ``JSON.stringify(item.input)``).
+        """
+        try:
+            text = json.loads(part.input)
+        except ValueError:
+            text = None
+        if not isinstance(text, str):
+            raise self._fail(part.type, "a custom tool call's input is its text as one JSON string "
+                             "(custom_tool_call.input is free text)")
+        out: list[dict[str, Any]] = []
+        if len(text) > len(entry.streamed) and text.startswith(entry.streamed):
+            out.append(self._arguments_delta(entry, text[len(entry.streamed):]))
+        elif text != entry.streamed:
+            raise self._fail(part.type, "a custom tool call's input is the text its deltas streamed")
+        self.open.pop(("call", part.tool_call_id), None)
+        entry.item.update(input=text, status="completed")
+        entry.done = True
+        out.append(self._event("response.custom_tool_call_input.done", item_id=entry.item["id"],
+                               output_index=entry.index, input=text))
+        out.append(self._event("response.output_item.done", output_index=entry.index,
+                               item=copy.deepcopy(entry.item)))
+        return out
 
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
         if part.provider_executed:
@@ -528,6 +577,8 @@ class Encoder:
         existing = self.calls.get(call_id)
         if existing is not None and existing.done:
             return []  # a replay of a completed call adds nothing
+        if existing is not None and existing.item["type"] == "custom_tool_call":
+            return self._custom_call_done(part, existing)
         out: list[dict[str, Any]] = []
         if existing is None:
             out = self._call_start(call_id, part.tool_name)
@@ -619,6 +670,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         model=(meta.model_id if meta and meta.model_id else None) or model or scenario.request.model,
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         response_id=meta.id if meta and meta.id else None,
+        queued=scenario.wire.queued,
     )
 
 
@@ -662,7 +714,8 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     terminal: dict[str, Any] | None = None
     for step in encode_steps(scenario, make_encoder(scenario, request)):
         for event in step:
-            if not isinstance(event, Comment) and "response" in event and event["type"] != "response.in_progress":
+            if not isinstance(event, Comment) and "response" in event and event["type"] not in (
+                    "response.in_progress", "response.queued"):
                 terminal = event["response"]
     if terminal is None or terminal["status"] == "in_progress":
         raise fail("finish", NAME, scenario.id, "a Response JSON is a finished turn: a script without finish has "
