@@ -57,3 +57,19 @@ def test_the_same_scenario_without_the_fields_differs_only_in_them(scenario: Sce
         assert [c["delta"] for c in a["choices"]] == [c["delta"] for c in b["choices"]]
     for wire in ("anthropic", "openai-responses", "gemini"):
         assert _render(scenario, wire) == _render(plain, wire), wire  # the other wires ignore them
+
+
+def test_a_zero_detail_count_the_wire_sent_is_not_a_usage_difference() -> None:
+    """With ``usage_details`` the Chat wire sends ``cache_write_tokens: 0`` where the script has no cache write;
+    LangGraph's ChatOpenAI passes that 0 on, which is what it read (its recorded run of this scenario)."""
+    from conformance.grading import grade
+    from conformance.runner import Settings
+    from mock_provider.corpus import load_scenarios
+    from tests.calibration import read_records
+
+    scenario = next(s for s in load_scenarios() if s.id == "quirks.chat-extras.001")
+    record = next(r for r in read_records("langgraph-agui") if r.case_id == "quirks.chat-extras.001[openai-chat]")
+    result = grade(record, scenario, Settings(timeout=10.0))
+    assert result.actual is not None
+    assert result.actual["usage"]["cache_write_input_tokens"] == 0  # the count the wire sent, passed on
+    assert "8.3.v3" not in {f.row for f in result.findings}, result.describe()

@@ -24,6 +24,7 @@ from conformance.semantics import Comparison, compare
 from mock_provider.parts import Finish, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
+from mock_provider.wires import openai_chat
 
 MAX_LOCATED_EVENTS = 2000  # re-extracting every prefix is quadratic: longer streams keep findings unlocated
 
@@ -47,7 +48,8 @@ def check(ctx: GradeContext) -> list[Finding]:
         abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
-        zero_is_absent=proto.zero_is_absent, null_args_empty=proto.null_args_empty,
+        zero_is_absent=proto.zero_is_absent | (openai_chat.zero_usage(ctx.scenario) if rec.dialect == openai_chat.NAME
+                                               else frozenset()), null_args_empty=proto.null_args_empty,
         reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
         # Only where no usage was read at the protocol's place: what the stream had instead.
         usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else (),

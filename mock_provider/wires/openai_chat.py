@@ -724,6 +724,20 @@ def error_body(status: int, kind: str, message: str) -> dict[str, Any]:
     return {"error": {"message": message, "type": kind, "param": None, "code": None}}
 
 
+
+def zero_usage(scenario: Scenario) -> frozenset[str]:
+    """The usage counts this wire sends as 0 where the script has none, for a scenario: every detail count
+    when it plays ``chat_fields: [usage_details]`` (a client cannot tell that 0 from absent, so neither can
+    the grader), none otherwise.
+
+    >>> from mock_provider.corpus import load_scenarios
+    >>> sorted(zero_usage(next(s for s in load_scenarios() if s.id == "quirks.chat-extras.001")))
+    ['cache_write_input_tokens', 'cached_input_tokens', 'reasoning_tokens']
+    """
+    if "usage_details" in scenario.wire.chat_fields:
+        return frozenset({"cached_input_tokens", "cache_write_input_tokens", "reasoning_tokens"})
+    return frozenset()
+
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
