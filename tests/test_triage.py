@@ -33,7 +33,7 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Empty: session 12 scoped other servers' habits to their clients (mock_provider.servers), which cleared
+    # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared
     # the Groq and Mistral configurations' pending suite errors.
 }
 
