@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 S: dict[str, Any] = {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}
 F: dict[str, Any] = {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}
 
@@ -28,3 +31,22 @@ def call(cid: str, *deltas: str, parent: str | None = None, name: str = "f") -> 
         start["parentMessageId"] = parent
     return [start, *({"type": "TOOL_CALL_ARGS", "toolCallId": cid, "delta": d} for d in deltas),
             {"type": "TOOL_CALL_END", "toolCallId": cid}]
+
+
+def drawn_cases(strategy: st.SearchStrategy[list[dict[str, Any]]], count: int, prefix: str) -> list[dict[str, Any]]:
+    """``count`` streams drawn from ``strategy`` (derandomized: the same on every run), as cases
+    ``{"id": f"{prefix}-{i}", "events": ...}`` for the Node comparisons.
+
+    >>> [c["id"] for c in drawn_cases(st.integers(0, 9).map(lambda n: [S] * n + [F]), 3, "g")]
+    ['g-0', 'g-1', 'g-2']
+    """
+    drawn: list[list[dict[str, Any]]] = []
+
+    @settings(max_examples=count, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def collect(events: list[dict[str, Any]]) -> None:
+        drawn.append(events)
+
+    collect()
+    return [{"id": f"{prefix}-{i}", "events": events} for i, events in enumerate(drawn)]

@@ -24,13 +24,12 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conformance import agui_client, node_oracle
 from mock_provider.scenario import Scenario
 from tests.agui_attributed import ATTRIBUTED, THINKING, attributed_streams
-from tests.agui_events import F, S, call, text
+from tests.agui_events import F, S, call, drawn_cases, text
 from tests.agui_streams import chunk_streams, mutant_streams, reference_streams, skip_without_oracle
 
 
@@ -193,16 +192,7 @@ def test_attributed_and_thinking_streams(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.slow
 def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
-    drawn: list[list[dict[str, Any]]] = []
-
-    @settings(max_examples=600, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(attributed_streams())
-    def collect(events: list[dict[str, Any]]) -> None:
-        drawn.append(events)
-
-    collect()
-    cases = [{"id": f"attributed-{i}", "events": events} for i, events in enumerate(drawn)]
+    cases = drawn_cases(attributed_streams(), 600, "attributed")
     disagree, threw, with_messages = _disagreements(cases)
     _report(capsys, "generated, attributed", cases, disagree, threw, with_messages)
     assert len(cases) > 540 and len(cases) // 5 < threw < len(cases) * 4 // 5 and with_messages > len(cases) // 3
@@ -367,16 +357,7 @@ GENERATED = 1500
 @pytest.mark.slow
 def test_generated_streams(capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
-    drawn: list[list[dict[str, Any]]] = []
-
-    @settings(max_examples=GENERATED, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(streams())
-    def collect(events: list[dict[str, Any]]) -> None:
-        drawn.append(events)
-
-    collect()
-    cases = [{"id": f"gen-{i}", "events": events} for i, events in enumerate(drawn)]
+    cases = drawn_cases(streams(), GENERATED, "gen")
     disagree, threw, with_messages = _disagreements(cases)
     _report(capsys, "generated", cases, disagree, threw, with_messages)
     assert len(cases) >= GENERATED * 0.9 and with_messages > len(cases) // 3 and threw > len(cases) // 10

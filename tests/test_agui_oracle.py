@@ -25,13 +25,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 
 from conformance import node_oracle
 from conformance.protocols import agui_owners
 from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
 from tests.agui_attributed import ATTRIBUTED, attributed_streams
+from tests.agui_events import drawn_cases
 from tests.agui_streams import chunk_streams, mutant_streams, reference_streams, skip_without_oracle
 from tests.test_agui_chunks import _TextAsChunks
 
@@ -176,16 +176,7 @@ ATTRIBUTED_GENERATED = 600
 @pytest.mark.slow
 def test_generated_attributed_streams(capsys: pytest.CaptureFixture[str]) -> None:
     skip_without_oracle()
-    drawn: list[list[dict[str, Any]]] = []
-
-    @settings(max_examples=ATTRIBUTED_GENERATED, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(attributed_streams())
-    def collect(events: list[dict[str, Any]]) -> None:
-        drawn.append(events)
-
-    collect()
-    cases = [{"id": f"attributed-{i}", "events": events} for i, events in enumerate(drawn)]
+    cases = drawn_cases(attributed_streams(), ATTRIBUTED_GENERATED, "attributed")
     disagree, rejected = _disagreements(cases)
     with capsys.disabled():
         print(f"\nagui oracle (generated, attributed): ours and @ag-ui/client agree on {len(cases) - len(disagree)} "
