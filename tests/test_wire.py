@@ -79,7 +79,8 @@ def quirk_refusal(exc: DialectError) -> bool:
     """A wire refusing a step's provider quirk (``StepWire``) it does not have: documented by
     ``mock_provider.wires.plan.refuse_quirks``, not by a part rule."""
     return exc.reason.startswith("wire quirk ") and exc.reason.endswith(
-        ("is a Chat Completions quirk", "is an OpenAI Responses quirk", "is a Gemini quirk"))
+        ("is a Chat Completions quirk", "is an OpenAI Responses quirk", "is a Gemini quirk",
+         "is an Anthropic Messages quirk"))
 
 
 def sdk_comparable(sid: str, dialect: str, request: dict[str, Any]) -> Scenario:

@@ -406,10 +406,7 @@ class Encoder:
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
         if wire.error_shape == "openrouter":
             return self._openrouter_error(part)
-        if wire.channel == "reasoning_text":
-            raise self._fail(part.type, "raw reasoning text (`channel: reasoning_text`) is a Responses content "
-                             "part; Chat Completions carries reasoning by the stream's reasoning dialect")
-        if wire.delta_usage:
+        if wire.channel == "reasoning_text" or wire.delta_usage:
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
         before: list[Frame] = [self.filter_chunk()] if wire.filter_chunk_before else []
         if wire.channel == "refusal":
