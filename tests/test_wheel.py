@@ -35,9 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 USER_FILE = '''
 from conformance.contract import Capabilities, RunRequest
 from mock_provider import Scenario, load_corpus
-from tests.shared_corpus import builtin_corpus
 
-corpus: list[Scenario] = builtin_corpus()
+corpus: list[Scenario] = load_corpus()
 wrong: int = Capabilities(name="x", inputs=["v3"], output="ag-ui")
 also_wrong: str = RunRequest.model_fields
 '''
