@@ -160,17 +160,42 @@ def _rename_ids(keys: frozenset[str]) -> Callable[[Stream], Stream | None]:
     return apply
 
 
+def _message_ids(value: Any) -> set[str]:
+    """The message ids a value names: under ``messageId``/``parentMessageId``, and the ``id`` of each
+    message a snapshot or a run's input lists."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in MESSAGE_IDS and isinstance(v, str) and v:
+                found.add(v)
+            elif k == "messages" and isinstance(v, list):
+                found |= {m["id"] for m in v if isinstance(m, dict) and isinstance(m.get("id"), str) and m["id"]}
+            found |= _message_ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= _message_ids(v)
+    return found
+
+
+def _replace_strings(value: Any, old: set[str]) -> Any:
+    if isinstance(value, str):
+        return _new_id(value) if value in old else value
+    if isinstance(value, dict):
+        return {k: _replace_strings(v, old) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace_strings(v, old) for v in value]
+    return value
+
+
 def _rename_message_ids(events: Stream) -> Stream | None:
-    """AG-UI message ids renamed everywhere they are named: also a REASONING_ENCRYPTED_VALUE's ``entityId``
-    when it names a message (pydantic-ai attaches one to each reasoning message; renaming the message
-    alone would detach it, which the client shows)."""
-    out: Stream = []
-    for e in events:
-        renamed = {**_rename(e, MESSAGE_IDS), ORIGIN: e.get(ORIGIN)}
-        if e.get("type") == "REASONING_ENCRYPTED_VALUE" and e.get("subtype") != "tool-call" \
-                and isinstance(e.get("entityId"), str) and e["entityId"]:
-            renamed["entityId"] = _new_id(e["entityId"])
-        out.append(renamed)
+    """AG-UI message ids renamed everywhere they are named: the events' own, the ids of the messages a
+    MESSAGES_SNAPSHOT or RUN_STARTED's input lists, and wherever else the same string stands (a
+    REASONING_ENCRYPTED_VALUE's ``entityId``, which pydantic-ai points at its reasoning message, and a
+    framework's state that lists the conversation: LangGraph's STATE_SNAPSHOT). Renaming only some
+    of them would detach what the client joins by id, which it shows."""
+    ids = set().union(*(_message_ids({k: v for k, v in e.items() if k != ORIGIN}) for e in events))
+    out = [{**_replace_strings({k: v for k, v in e.items() if k != ORIGIN}, ids), ORIGIN: e.get(ORIGIN)}
+           for e in events]
     return _changed(events, out)
 
 
