@@ -165,7 +165,6 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "python3 -m venv .venv": (".ci/run", "python3 -m venv"),
     ".venv/bin/pip install -e '.[test]'": (".ci/run", "pip\" install --quiet -e '.[test]'"),
     ".venv/bin/pytest -n auto": (".ci/run", "pytest\" -n auto"),
-    ".venv/bin/pytest -n auto --runslow -m slow": (".ci/run", "pytest\" -n auto --runslow -m slow"),
     "tox": ("tox.ini", "[tox]"),
     "pytest -p no:cacheprovider \"${TARGET[@]}\" \"${SPLIT[@]}\" --conformance-profile=\"$PROFILE\" "
     "--conformance-baseline=\"$BASELINE\" --conformance-deviations=\"$DEVIATIONS\" "
