@@ -191,7 +191,7 @@ def _rename_message_ids(events: Stream) -> Stream | None:
     """AG-UI message ids renamed everywhere they are named: the events' own, the ids of the messages a
     MESSAGES_SNAPSHOT or RUN_STARTED's input lists, and wherever else the same string stands (a
     REASONING_ENCRYPTED_VALUE's ``entityId``, which pydantic-ai points at its reasoning message, and a
-    framework's state that lists the conversation: LangGraph's STATE_SNAPSHOT). Renaming only some
+    framework's state that lists the conversation in a STATE_SNAPSHOT). Renaming only some
     of them would detach what the client joins by id, which it shows."""
     ids = set().union(*(_message_ids({k: v for k, v in e.items() if k != ORIGIN}) for e in events))
     out = [{**_replace_strings({k: v for k, v in e.items() if k != ORIGIN}, ids), ORIGIN: e.get(ORIGIN)}

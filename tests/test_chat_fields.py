@@ -60,16 +60,29 @@ def test_the_same_scenario_without_the_fields_differs_only_in_them(scenario: Sce
 
 
 def test_a_zero_detail_count_the_wire_sent_is_not_a_usage_difference() -> None:
-    """With ``usage_details`` the Chat wire sends ``cache_write_tokens: 0`` where the script has no cache write;
-    LangGraph's ChatOpenAI passes that 0 on, which is what it read (its recorded run of this scenario)."""
+    """With ``usage_details`` the Chat wire sends ``cache_write_tokens: 0`` where the script has no cache write.
+    An adapter that passes that 0 on (``cacheWriteInputTokens: 0`` on ``RUN_FINISHED.usage``) reports what it
+    read: pydantic-ai's recorded run of this scenario, with that one count added, still passes 8.3.v3; a
+    count the wire never sent (1) does not."""
+    import copy
+
     from conformance.grading import grade
     from conformance.runner import Settings
     from mock_provider.corpus import load_scenarios
     from tests.calibration import read_records
 
     scenario = next(s for s in load_scenarios() if s.id == "quirks.chat-extras.001")
-    record = next(r for r in read_records("langgraph-agui") if r.case_id == "quirks.chat-extras.001[openai-chat]")
-    result = grade(record, scenario, Settings(timeout=10.0))
-    assert result.actual is not None
-    assert result.actual["usage"]["cache_write_input_tokens"] == 0  # the count the wire sent, passed on
-    assert "8.3.v3" not in {f.row for f in result.findings}, result.describe()
+    record = next(r for r in read_records("pydantic-ai-agui") if r.case_id == "quirks.chat-extras.001[openai-chat]")
+
+    def with_cache_write(value: int) -> Any:
+        rewritten = copy.deepcopy(record)
+        finished = next(e for e in rewritten.events if e.get("type") == "RUN_FINISHED")
+        finished["usage"][0]["cacheWriteInputTokens"] = value
+        return rewritten
+
+    passed_on = grade(with_cache_write(0), scenario, Settings(timeout=10.0))
+    assert passed_on.actual is not None
+    assert passed_on.actual["usage"]["cache_write_input_tokens"] == 0  # the count the wire sent, passed on
+    assert "8.3.v3" not in {f.row for f in passed_on.findings}, passed_on.describe()
+    invented = grade(with_cache_write(1), scenario, Settings(timeout=10.0))
+    assert "8.3.v3" in {f.row for f in invented.findings}, invented.describe()
