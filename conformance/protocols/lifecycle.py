@@ -161,6 +161,9 @@ class Table(Generic[P, R]):
     missing_terminal_row: str = "8.1.18"
     # The tool call (id, name) an event names, for the findings of ``checks`` at that event.
     call_of: Callable[[dict[str, Any]], tuple[str | None, str | None]] | None = None
+    # Where a run-start event names its message: a consumer that starts afresh when a start names
+    # another message than the one it holds forgets every entity there (``readUIMessageStream``).
+    message_key: str | None = None
 
 
 def event_type(event: Any) -> str | None:
@@ -187,6 +190,8 @@ class _Walk(Generic[P, R]):
         self.findings: list[Finding] = []
         self.check = table.checks() if table.checks is not None else None
         self.step_ids: set[tuple[str, str]] = set()  # entity ids used since the last step-start
+        self.message_id: Any = ""  # the message the consumer holds (readUIMessageStream starts with "")
+        self.forgotten: set[tuple[str, str]] = set()  # entity ids a start naming another message dropped
 
     def add(self, row: str, message: str, index: int, call: tuple[str | None, str | None] | None = None,
             level: str | None = None) -> None:
@@ -212,6 +217,8 @@ class _Walk(Generic[P, R]):
             self.add(step.row, step.message.format(type=words.unreadable if blank else etype), index,
                      level=step.level)
         self.phase = step.next
+        if op == "run-start" and kind == "run" and isinstance(event, dict):
+            self.message_start(event)
         if step.check_open:
             for open_kind, open_id in self.still_open(list(table.entities)):
                 ent = table.entities[open_kind]
@@ -236,6 +243,19 @@ class _Walk(Generic[P, R]):
             call = table.call_of(event) if table.call_of is not None else None
             for row, message in self.check(event):
                 self.add(row, message, index, call)
+
+    def message_start(self, event: dict[str, Any]) -> None:
+        # A start naming another message makes readUIMessageStream start a new one (its
+        # resetStateOnMessageIdChange, ai 6.0.326 dist/index.js:6640, ai 7.0.173 :7548): every part and
+        # call the stream opened so far is gone, so a later chunk naming one is a chunk for nothing open.
+        key = self.table.message_key
+        new_id = event.get(key) if key is not None else None
+        if new_id is None or new_id == self.message_id:
+            return
+        self.message_id = new_id
+        self.forgotten |= set(self.states)
+        self.states.clear()
+        self.step_ids.clear()
 
     def step_end(self, index: int, report: bool = True) -> None:
         # The consumer forgets these open entities here: later deltas for them are errors.
@@ -275,7 +295,11 @@ class _Walk(Generic[P, R]):
                 row = ent.empty_delta_row
             new_state = state  # an empty delta is not content (an open..close around it is empty too)
         if row is not None:
-            self.add(row, self.message(etype, ent, ident, state, op, row), index, self.call(kind, ident))
+            message = self.message(etype, ent, ident, state, op, row)
+            if row == self.table.not_open_row and state == "absent" and (kind, ident) in self.forgotten:
+                message = (f"{etype} {self.table.wording.verbs.get(op, 'uses')} {ent.label} {ident!r}, which the "
+                           "consumer forgot at a start chunk naming another message (it starts the message over)")
+            self.add(row, message, index, self.call(kind, ident))
         self.states[(kind, ident)] = new_state
         self.step_ids.add((kind, ident))
 
