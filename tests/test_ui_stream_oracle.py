@@ -34,7 +34,7 @@ from mock_provider.scenario import Scenario
 from tests.calibration import recorded_runs
 from tests.mutants import ALL_MUTANTS
 from tests.test_ui_message_stream import LIFECYCLE_CASES, valid_stream
-from tests.test_ui_message_stream7 import ai7_stream, text_across_finish_step
+from tests.test_ui_message_stream7 import ai7_stream, approval_streams, text_across_finish_step
 from tests.ui_chunk_streams import ui_streams
 from tests.ui_merged_streams import merged_cases
 
@@ -74,6 +74,7 @@ def _hand_streams() -> list[dict[str, Any]]:
                                             ("across-finish-step", text_across_finish_step())]
     streams += [(f"lifecycle-{name}", events) for name, (events, _rows) in LIFECYCLE_CASES.items()]
     streams += [(f"chunk-{i}", [{"type": "start"}, chunk, {"type": "finish"}]) for i, chunk in enumerate(BAD_CHUNKS)]
+    streams += [(f"approval-{name}", events) for name, (events, _thrown) in approval_streams().items()]
     return [{"id": f"hand:{name}@{v}", "version": v, "events": events} for name, events in streams for v in (6, 7)]
 
 

@@ -164,6 +164,10 @@ class Table(Generic[P, R]):
     # Where a run-start event names its message: a consumer that starts afresh when a start names
     # another message than the one it holds forgets every entity there (``readUIMessageStream``).
     message_key: str | None = None
+    # (request type, response type, id key): a response must answer an approval a request of the
+    # current message asked for; the consumer looks the approval up on its tool parts and throws
+    # otherwise (ai 7's tool-approval-response). Requests of a reset step are gone with its parts.
+    approvals: tuple[str, str, str] | None = None
 
 
 def event_type(event: Any) -> str | None:
@@ -192,6 +196,8 @@ class _Walk(Generic[P, R]):
         self.step_ids: set[tuple[str, str]] = set()  # entity ids used since the last step-start
         self.message_id: Any = ""  # the message the consumer holds (readUIMessageStream starts with "")
         self.forgotten: set[tuple[str, str]] = set()  # entity ids a start naming another message dropped
+        self.approvals: set[Any] = set()  # approval ids the message's tool parts carry
+        self.step_approvals: set[Any] = set()  # ... asked for since the last step-start
 
     def add(self, row: str, message: str, index: int, call: tuple[str | None, str | None] | None = None,
             level: str | None = None) -> None:
@@ -235,10 +241,13 @@ class _Walk(Generic[P, R]):
             self.step_end(index, report=not step.quiet_step_end)
         elif op == "step-start":
             self.step_ids.clear()
+            self.step_approvals.clear()
         elif op == "step-reset":
             self.step_reset()
         elif kind in table.entities:
             self.entity(index, event, etype or "", table.entities[kind], kind, op)
+        if table.approvals is not None:
+            self.approval(index, event, etype)
         if self.check is not None:
             call = table.call_of(event) if table.call_of is not None else None
             for row, message in self.check(event):
@@ -256,6 +265,26 @@ class _Walk(Generic[P, R]):
         self.forgotten |= set(self.states)
         self.states.clear()
         self.step_ids.clear()
+        self.approvals.clear()
+        self.step_approvals.clear()
+
+    def approval(self, index: int, event: dict[str, Any], etype: str | None) -> None:
+        # An approval is asked for on a tool part the consumer has (a request naming an unknown call is
+        # already a finding of its own, and the consumer threw there); an answer must name one it holds.
+        # A request that replaces a call's earlier approval is not followed: that answer is missed, not
+        # wrongly reported.
+        assert self.table.approvals is not None
+        request, response, key = self.table.approvals
+        ident = event.get(key)
+        if etype == request and self.findings and self.findings[-1].event_index == index \
+                and self.findings[-1].row == self.table.not_open_row:
+            return  # the request named a call the consumer does not have
+        if etype == request:
+            self.approvals.add(ident)
+            self.step_approvals.add(ident)
+        elif etype == response and ident not in self.approvals:
+            self.add(self.table.not_open_row, f"{etype} answers approval {ident!r}, which no {request} of this "
+                     "message asked for (the consumer finds no tool part carrying it and throws)", index)
 
     def step_end(self, index: int, report: bool = True) -> None:
         # The consumer forgets these open entities here: later deltas for them are errors.
@@ -276,6 +305,8 @@ class _Walk(Generic[P, R]):
             if key[0] in dropped and (state in OPEN_STATES or key in self.step_ids):
                 del self.states[key]
         self.step_ids.clear()
+        self.approvals -= self.step_approvals
+        self.step_approvals.clear()
 
     def entity(self, index: int, event: dict[str, Any], etype: str, ent: Entity, kind: str, op: Op) -> None:
         ident = event.get(ent.id_key)
