@@ -625,6 +625,13 @@ def consume_json(scenario: Scenario) -> Seen:
     return seen
 
 
+def expected_json(s: Scenario) -> Transcript:
+    """The expected transcript of the non-streaming Response: each item is there finished, so an image
+    generation's partial images (preliminary results when streamed) are not."""
+    expected = expected_usage(s.expected_for(D))
+    return expected.model_copy(update={"tool_results": [r for r in expected.tool_results if not r.preliminary]})
+
+
 def expressible_cut(s: Scenario) -> bool:
     """Whether the scenario streams on this wire and is cut by a disconnect (a client must raise)."""
     if "disconnect" not in wire_faults(s) or (s.dialects is not None and D not in s.dialects):
@@ -655,10 +662,7 @@ def test_openai_sdk_stream_helper_reads_the_scenario(sid: str) -> None:
 @pytest.mark.parametrize("sid", corpus_ids())
 def test_openai_sdk_reads_the_json_form(sid: str) -> None:
     s = sdk_case(sid, streaming=False)
-    expected = expected_usage(s.expected_for(D))
-    # A Response JSON holds each item finished: no partial images, so no preliminary results.
-    expected = expected.model_copy(update={"tool_results": [r for r in expected.tool_results if not r.preliminary]})
-    assert_matches(transcript_of(consume_json(s)), expected)
+    assert_matches(transcript_of(consume_json(s)), expected_json(s))
 
 
 @pytest.mark.parametrize(
