@@ -88,6 +88,8 @@ class BuiltinReader:
         if kind in _RESTATED:
             return True
         call_id = self.by_index.get(data.get("output_index", -1))
+        if call_id is None and data.get("item_id") in self.containers:  # a JSON answer's events name no index
+            call_id = str(data["item_id"])
         if kind == "response.code_interpreter_call_code.delta" and call_id is not None:
             self.add({"type": "tool-input-delta", "id": call_id, "delta": escape(str(data.get("delta", "")))})
             return True
@@ -116,7 +118,8 @@ class BuiltinReader:
             self.add({"type": "tool-call", "toolCallId": item_id, "toolName": _HOSTED[kind], "input": "{}",
                       "providerExecuted": True})
         elif kind == "code_interpreter_call":
-            self.by_index[output_index] = item_id
+            if output_index >= 0:
+                self.by_index[output_index] = item_id
             self.containers[item_id] = str(item.get("container_id"))
             self.add({"type": "tool-input-start", "id": item_id, "toolName": "code_interpreter",
                       "providerExecuted": True})

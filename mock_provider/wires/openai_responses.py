@@ -35,6 +35,7 @@ from typing import Any
 
 from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, without_interrupted
 from mock_provider.parts import (
+    Custom,
     Error,
     Finish,
     Part,
@@ -159,8 +160,10 @@ RULES: dict[str, Rule] = {
         "mapped",
         "a url source inside an open text item: `response.output_text.annotation.added{annotation:{type:"
         "'url_citation', start_index, end_index, url, title}}` over the item's text so far, kept in the part's "
-        "`annotations` (@ai-sdk/openai 4.0.118 reads it as a url source)",
-        error_when="a document source; a url source without a title; no text item is open",
+        "`annotations` (@ai-sdk/openai 4.0.118 reads it as a url source); right after a web or file search's "
+        "result, each source the consumer makes of that item (url / document), sent as nothing more",
+        error_when="a document source, a url source without a title or no text item open (outside a search's "
+        "sources); a search's source missing or not next",
     ),
     "custom": Rule("mapped", "kind openai.compaction with providerMetadata openai {type:'compaction', itemId, "
                    "encryptedContent}: a `compaction` item (`response.compaction.compacting`)",
@@ -366,6 +369,8 @@ class Encoder:
             return list(self._error(part))
         if isinstance(part, Ping):
             return [Comment("ping")]
+        if isinstance(part, Custom):  # openai.compaction went to the built-in items
+            raise self._fail(part.type, "Responses has no custom parts but openai.compaction")
         return []  # stream-start, tool-input-end (RULES action 'dropped')
 
     def _metadata(self, part: ResponseMetadata) -> list[Frame]:

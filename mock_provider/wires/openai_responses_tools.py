@@ -305,7 +305,7 @@ class BuiltinTools:
         if self.pending_sources:
             return self._source(part)
         if self.waiting is not None and not (isinstance(part, ToolResult) and part.tool_call_id == self.waiting):
-            raise self.host.refuse(part.type, f"mcp call {self.waiting!r} is one mcp_call item: its result comes "
+            raise self.host.refuse("tool-call", f"mcp call {self.waiting!r} is one mcp_call item: its result comes "
                                    "right after its tool-call (the consumer reads both at response.output_item.done)")
         if isinstance(part, ToolInputStart):
             return self._input_start(part)
@@ -579,7 +579,7 @@ class BuiltinTools:
         what = f"url source {want!r}" if kind == "url" else (
             f"document source (title and filename {want['filename']!r}, mediaType text/plain, providerMetadata "
             f"openai {{type: 'file_search', fileId: {want['fileId']!r}}})")
-        raise self.host.refuse(part.type, f"the consumer follows a search result with a {what} from its item: the "
+        raise self.host.refuse("source", f"the consumer follows a search result with a {what} from its item: the "
                                "script must say it next")
 
     def _compaction(self, part: Custom) -> list[dict[str, Any]]:
