@@ -19,7 +19,7 @@ from mock_provider.wires import plan_response
 from mock_provider.wires.decode import decode_events
 from mock_provider.wires.openai_responses import RULES
 from tests.test_wire import make_scenario
-from tests.test_wire_openai_responses import EVENT_MODELS, STREAM, D, encode, finish, validate_events
+from tests.test_wire_openai_responses import EVENT_MODELS, STREAM, D, encode, events, finish, validate_events
 
 pytest.importorskip("openai")
 
@@ -193,6 +193,23 @@ def test_compaction_is_a_compaction_item() -> None:
     s = make_scenario([{"part": part}, {"part": finish("stop")}])
     decoded = decode_events(D, parse_sse(plan_response(s, D, STREAM).body_bytes()))
     assert [p.model_dump(by_alias=True, exclude_none=True) for p in decoded.parts if p.type == "custom"] == [part]
+
+
+def test_a_built_in_name_the_request_declares_as_a_function_is_a_function_call() -> None:
+    shell = {"type": "tool-call", "toolCallId": "c1", "toolName": "shell", "input": '{"action":{"commands":["ls"]}}'}
+    s = make_scenario([{"part": shell}, {"part": finish("tool-calls")}])
+    declared = {**STREAM, "tools": [{"type": "function", "name": "shell", "parameters": {"type": "object"}}]}
+    items = [e["item"]["type"] for e in validate_and_read(plan_response(s, D, declared).body_bytes())
+             if e["type"] == "response.output_item.done"]
+    assert items == ["function_call"]
+    built_in = {**STREAM, "tools": [{"type": "shell", "environment": {"type": "local"}}]}
+    assert [e["item"]["type"] for e in validate_and_read(plan_response(s, D, built_in).body_bytes())
+            if e["type"] == "response.output_item.done"] == ["shell_call"]
+
+
+def validate_and_read(body: bytes) -> list[dict[str, Any]]:
+    validate_events(body)
+    return [data for _name, data in events(body)]
 
 
 # Every refusal a built-in rule names (RULES tool-call / tool-result / tool-input-start / custom error_when).

@@ -63,6 +63,8 @@ from mock_provider.wires.openai_responses_tools import (
     BUILTIN_RESULTS,
     BuiltinTools,
     assistant_turns,
+    builtin_functions,
+    declared_functions,
 )
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -252,7 +254,7 @@ class Encoder:
     """
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
-                 response_id: str | None = None, queued: bool = False) -> None:
+                 response_id: str | None = None, queued: bool = False, functions: frozenset[str] = frozenset()) -> None:
         self.scenario_id = scenario_id
         self.queued = queued  # the response waits in a queue before it runs (response.queued)
         self.model = model
@@ -267,7 +269,7 @@ class Encoder:
         self.refusals: set[str] = set()  # text part ids sent as a refusal content part
         self.raw_reasoning: set[str] = set()  # reasoning part ids sent as reasoning_text content
         self.annotations: dict[str, list[dict[str, Any]]] = {}  # text part id -> its url_citation annotations
-        self.tools = BuiltinTools(self)  # built-in tool items (web search, code interpreter, MCP ...)
+        self.tools = BuiltinTools(self, functions)  # built-in tool items (web search, code interpreter, MCP ...)
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
@@ -709,6 +711,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         response_id=meta.id if meta and meta.id else None,
         queued=scenario.wire.queued,
+        functions=declared_functions(request),
     )
 
 
@@ -777,4 +780,5 @@ DIALECT = HttpDialect(
     required=(),
     assistant_turns=assistant_turns,
     error_body=error_body,  # OpenAI's error object, as for Chat Completions
+    answer_fields=builtin_functions,  # a function named shell / apply_patch / computer is called as a function
 )

@@ -27,7 +27,9 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
   call on a server is preceded by that server's ``mcp_list_tools`` item (which the consumer skips).
 - ``shell``, ``apply_patch``, ``computer`` (client-run): ``shell_call`` (its commands streamed as
   ``response.shell_call_command.*``), ``apply_patch_call``, ``computer_call``, the call's input the
-  JSON the consumer builds from the item.
+  JSON the consumer builds from the item; unless the request declares a function tool of that name,
+  which the model then calls as a function (an adapter that offers them as functions never gets the
+  built-in items).
 - a ``custom`` part of kind ``openai.compaction``: a ``compaction`` item.
 
 What has no such form raises :class:`~mock_provider.dialects.DialectError` with the reason.
@@ -74,7 +76,8 @@ BUILTIN_CALLS = (
     "completed` events; one named `mcp.<name>` (dynamic) is an `mcp_call` item sent whole with its result "
     "(`response.mcp_call_arguments.delta/done`, `response.mcp_call.completed|failed`), after the server's "
     "`mcp_list_tools` item the first time; a client call named shell / apply_patch / computer is a `shell_call` "
-    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` item")
+    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` item, unless the request declared a "
+    "function tool of that name (the model then calls the function)")
 BUILTIN_CALL_ERRORS = (
     "another provider-executed name; a built-in call whose input is not the JSON the consumer makes of its item "
     "(web_search, file_search, image_generation: '{}'); input streaming the consumer never makes (file_search, "
@@ -108,11 +111,39 @@ def escape(text: str) -> str:
     return compact(text)[1:-1]
 
 
-def builtin_kind(tool_name: str, provider_executed: bool) -> str | None:
-    """The output item a call of this name is on Responses (None: a plain function call)."""
+def builtin_kind(tool_name: str, provider_executed: bool, functions: frozenset[str] = frozenset()) -> str | None:
+    """The output item a call of this name is on Responses (None: a plain function call; '': none at all).
+
+    A client call named shell / apply_patch / computer is that built-in tool's item unless the request
+    declared a function of that name (then the model calls the function).
+    """
     if provider_executed:
         return "mcp_call" if tool_name.startswith("mcp.") else HOSTED.get(tool_name, "")
-    return CLIENT.get(tool_name)
+    return None if tool_name in functions else CLIENT.get(tool_name)
+
+
+def declared_functions(request: Mapping[str, Any]) -> frozenset[str]:
+    """The names of the function tools a Responses request declares (``tools[].type == 'function'``).
+
+    >>> sorted(declared_functions({"tools": [{"type": "function", "name": "shell"}, {"type": "shell"}]}))
+    ['shell']
+    """
+    tools = request.get("tools")
+    return frozenset(str(t.get("name")) for t in tools if isinstance(t, dict) and t.get("type") == "function") \
+        if isinstance(tools, list) else frozenset()
+
+
+def builtin_functions(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The request fields that change a Responses answer: function tools named like a client-run built-in
+    (the server passes them on to the plan and keys its cache by them).
+
+    >>> builtin_functions({"tools": [{"type": "function", "name": "shell"}, {"type": "function", "name": "f"}]})
+    {'tools': [{'type': 'function', 'name': 'shell'}]}
+    >>> builtin_functions({"tools": [{"type": "shell"}]})
+    {}
+    """
+    names = sorted(declared_functions(body) & set(CLIENT))
+    return {"tools": [{"type": "function", "name": n} for n in names]} if names else {}
 
 
 class Host(Protocol):
@@ -277,8 +308,9 @@ class BuiltinTools:
     True
     """
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, functions: frozenset[str] = frozenset()) -> None:
         self.host = host
+        self.functions = functions  # function tools the request declared (a built-in name among them is a function)
         self.calls: dict[str, _Call] = {}
         self.pending_sources: list[tuple[str, Any]] = []  # sources a result implies, in the order they follow
         self.waiting: str | None = None  # an mcp call whose item is sent whole with its result
@@ -290,10 +322,10 @@ class BuiltinTools:
         if self.pending_sources or self.waiting is not None:
             return True
         if isinstance(part, ToolInputStart):
-            return builtin_kind(part.tool_name, bool(part.provider_executed)) is not None
+            return builtin_kind(part.tool_name, bool(part.provider_executed), self.functions) is not None
         if isinstance(part, ToolCall):
-            return part.tool_call_id in self.calls or builtin_kind(part.tool_name, bool(part.provider_executed)) \
-                is not None
+            return part.tool_call_id in self.calls or builtin_kind(
+                part.tool_name, bool(part.provider_executed), self.functions) is not None
         if isinstance(part, ToolInputDelta | ToolInputEnd):
             return part.id in self.calls
         if isinstance(part, ToolResult):
@@ -357,7 +389,7 @@ class BuiltinTools:
 
     # ---------------------------------------------------------------- calls
     def _input_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
-        kind = builtin_kind(part.tool_name, bool(part.provider_executed))
+        kind = builtin_kind(part.tool_name, bool(part.provider_executed), self.functions)
         if not kind:
             raise self.host.refuse(part.type, self._no_form(part.tool_name))
         if kind in _NO_INPUT_START:
@@ -381,7 +413,7 @@ class BuiltinTools:
                 "file_search, code_interpreter, image_generation and mcp.<name>)")
 
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
-        kind = builtin_kind(part.tool_name, bool(part.provider_executed))
+        kind = builtin_kind(part.tool_name, bool(part.provider_executed), self.functions)
         if not kind:
             raise self.host.refuse(part.type, self._no_form(part.tool_name))
         call = self.calls.setdefault(part.tool_call_id, _Call(kind, part.tool_name))
