@@ -154,7 +154,8 @@ RULES: dict[str, Rule] = {
         + BUILTIN_CALL_ERRORS,
     ),
     "tool-result": Rule("mapped", BUILTIN_RESULTS, error_when=BUILTIN_RESULT_ERRORS),
-    "tool-approval-request": Rule("error", "approvals exist only for MCP tools (not implemented)"),
+    "tool-approval-request": Rule("error", "an mcp_approval_request's call id is one @ai-sdk/openai 4.0.118 "
+                                  "generates, not one the wire carries: no script can say it (not played)"),
     "file": Rule("error", "Responses streams no file parts (@ai-sdk/openai 4.0.118 reads a generated image as the "
                  "image_generation tool's result)"),
     "reasoning-file": Rule("error", "Responses streams no reasoning files"),
