@@ -469,7 +469,10 @@ def _client_builtin(item: Any) -> SeenCall | None:
                   **({"timeoutMs": item.action.timeout_ms} if item.action.timeout_ms is not None else {}),
                   **({"maxOutputLength": item.action.max_output_length}
                      if item.action.max_output_length is not None else {})}
-        return SeenCall(id=item.call_id, name="shell", args_text=compact({"action": action}), completed=True)
+        # A shell in a container OpenAI runs: provider-executed (@ai-sdk/openai knows it from its declared tool).
+        hosted = item.environment is not None and item.environment.type == "container_reference"
+        return SeenCall(id=item.call_id, name="shell", args_text=compact({"action": action}), completed=True,
+                        provider_executed=hosted)
     if item.type == "apply_patch_call":
         op = item.operation
         operation = {"type": op.type, "path": op.path, **({"diff": op.diff} if op.type != "delete_file" else {})}
@@ -513,6 +516,12 @@ def builtin_item(item: Any) -> tuple[SeenCall | None, list[ToolResultRecord]]:
         call = SeenCall(id=item.id, name=f"mcp.{item.name}", args_text=item.arguments, completed=True,
                         provider_executed=True)
         return call, [ToolResultRecord(tool_call_id=item.id, result=result)]
+    if item.type == "shell_call_output":  # dist/index.js:8839-8855
+        output = [{"stdout": o.stdout, "stderr": o.stderr, "outcome": {"type": "exit", "exitCode": o.outcome.exit_code}
+                   if o.outcome.type == "exit" else {"type": "timeout"}} for o in item.output]
+        result = {**({"maxOutputLength": item.max_output_length} if item.max_output_length is not None else {}),
+                  "output": output}
+        return None, [ToolResultRecord(tool_call_id=item.call_id, result=result)]
     return _client_builtin(item), []
 
 

@@ -183,6 +183,25 @@ def test_client_built_in_calls() -> None:
     roundtrip(shell, patch, computer)
 
 
+def test_a_hosted_shell_call_is_followed_by_its_output_item() -> None:
+    call = {"type": "tool-call", "toolCallId": "c1", "toolName": "shell", "input": '{"action":{"commands":["ls"]}}',
+            **PE}
+    result = {"type": "tool-result", "toolCallId": "c1", "toolName": "shell", "result": {
+        "output": [{"stdout": "a\n", "stderr": "", "outcome": {"type": "exit", "exitCode": 0}}],
+        "maxOutputLength": 100}}
+    evs = encode(call, result)
+    assert evs[6]["item"]["environment"] == {"type": "container_reference", "container_id": "cntr_c1"}
+    assert kinds(evs)[-4:] == ["response.output_item.added", "response.shell_call_output_content.delta",
+                               "response.shell_call_output_content.done", "response.output_item.done"]
+    assert evs[-3]["delta"] == {"stdout": "a\n", "stderr": ""}
+    assert evs[-1]["item"] | {"id": "x"} == {
+        "id": "x", "type": "shell_call_output", "call_id": "c1", "status": "completed", "max_output_length": 100,
+        "output": [{"stdout": "a\n", "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}]}
+    roundtrip(call, result)
+    timeout = {**result, "result": {"output": [{"stdout": "", "stderr": "", "outcome": {"type": "timeout"}}]}}
+    roundtrip(call, timeout)
+
+
 def test_compaction_is_a_compaction_item() -> None:
     part = {"type": "custom", "kind": "openai.compaction",
             "providerMetadata": {"openai": {"type": "compaction", "itemId": "cmp_1", "encryptedContent": "xyz"}}}
@@ -245,6 +264,11 @@ REFUSALS: dict[str, tuple[list[dict[str, Any]], str]] = {
                           "input": '{"actions":[],"pendingSafetyChecks":[],"status":"in_progress"}'}],
                         "the computer tool's call"),
     "result never comes": ([IMAGE_CALL, finish("stop")], "still open"),
+    "hosted shell output form": ([{"type": "tool-call", "toolCallId": "c", "toolName": "shell", **PE,
+                                   "input": '{"action":{"commands":["ls"]}}'},
+                                  {"type": "tool-result", "toolCallId": "c", "toolName": "shell",
+                                   "result": {"output": [{"stdout": "", "outcome": {"type": "exit"}}]}}],
+                                 "a hosted shell's result is"),
     "other custom kind": ([{"type": "custom", "kind": "openai.other"}], "no custom parts but openai.compaction"),
     "compaction metadata": ([{"type": "custom", "kind": "openai.compaction"}], "encryptedContent"),
 }

@@ -34,6 +34,7 @@ _RESTATED = frozenset({
     "response.mcp_call_arguments.delta", "response.mcp_call_arguments.done",
     *(f"response.mcp_list_tools.{s}" for s in ("in_progress", "completed", "failed")),
     "response.shell_call_command.added", "response.shell_call_command.delta", "response.shell_call_command.done",
+    "response.shell_call_output_content.delta", "response.shell_call_output_content.done",
     "response.compaction.compacting"})
 
 
@@ -130,7 +131,7 @@ class BuiltinReader:
         elif kind == "computer_call":
             self.add({"type": "tool-input-start", "id": str(item.get("call_id")), "toolName": "computer"})
         return kind in (*_HOSTED, "apply_patch_call", "computer_call", "mcp_call", "mcp_list_tools",
-                        "mcp_approval_request", "shell_call", "compaction")
+                        "mcp_approval_request", "shell_call", "shell_call_output", "compaction")
 
     def _patch_start(self, item: dict[str, Any]) -> None:
         call_id, op = str(item.get("call_id")), item.get("operation") or {}
@@ -163,15 +164,20 @@ class BuiltinReader:
                     **({"timeoutMs": action["timeout_ms"]} if action.get("timeout_ms") is not None else {}),
                     **({"maxOutputLength": action["max_output_length"]}
                        if action.get("max_output_length") is not None else {})}
+            # A shell in a container OpenAI runs is provider-executed (@ai-sdk/openai knows it from the shell
+            # tool it declared, isShellProviderExecuted; the item says it in its environment).
+            hosted = (item.get("environment") or {}).get("type") in ("container_reference", "container_auto")
             self.add({"type": "tool-call", "toolCallId": str(item.get("call_id")), "toolName": "shell",
-                      "input": compact({"action": wire})})
+                      "input": compact({"action": wire}), **({"providerExecuted": True} if hosted else {})})
+        elif kind == "shell_call_output":
+            self._shell_output(item)
         elif kind in ("apply_patch_call", "computer_call"):
             self._client_done(item)
         elif kind == "compaction":
             self.add({"type": "custom", "kind": "openai.compaction", "providerMetadata": {"openai": {
                 "type": "compaction", "itemId": item_id, "encryptedContent": item.get("encrypted_content")}}})
         return kind in (*_HOSTED, "mcp_call", "mcp_list_tools", "mcp_approval_request", "shell_call",
-                        "apply_patch_call", "computer_call", "compaction")
+                        "shell_call_output", "apply_patch_call", "computer_call", "compaction")
 
     def _hosted_done(self, kind: str, item_id: str, item: dict[str, Any]) -> None:
         name = _HOSTED[kind]
@@ -199,6 +205,16 @@ class BuiltinReader:
         else:
             self.add({"type": "tool-result", "toolCallId": item_id, "toolName": name,
                       "result": {"result": item.get("result")}})
+
+    def _shell_output(self, item: dict[str, Any]) -> None:
+        """shell_call_output done: the tool-result (dist/index.js:8839-8855)."""
+        output = [{"stdout": o.get("stdout"), "stderr": o.get("stderr"),
+                   "outcome": {"type": "exit", "exitCode": (o.get("outcome") or {}).get("exit_code")}
+                   if (o.get("outcome") or {}).get("type") == "exit" else {"type": "timeout"}}
+                  for o in item.get("output") or [] if isinstance(o, dict)]
+        result = {**({"maxOutputLength": item["max_output_length"]} if item.get("max_output_length") is not None
+                     else {}), "output": output}
+        self.add({"type": "tool-result", "toolCallId": str(item.get("call_id")), "toolName": "shell", "result": result})
 
     def _source(self, fields: dict[str, Any]) -> None:
         self.sources += 1

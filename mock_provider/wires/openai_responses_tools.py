@@ -30,6 +30,10 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
   JSON the consumer builds from the item; unless the request declares a function tool of that name,
   which the model then calls as a function (an adapter that offers them as functions never gets the
   built-in items).
+- ``shell`` provider-executed (a hosted shell, in a container): the ``shell_call`` (its
+  ``environment`` a container reference) and, with its result ``{output, maxOutputLength?}``, a
+  ``shell_call_output`` item whose per-command output streams as
+  ``response.shell_call_output_content.delta/done``.
 - a ``custom`` part of kind ``openai.compaction``: a ``compaction`` item.
 
 What has no such form raises :class:`~mock_provider.dialects.DialectError` with the reason.
@@ -77,7 +81,9 @@ BUILTIN_CALLS = (
     "(`response.mcp_call_arguments.delta/done`, `response.mcp_call.completed|failed`), after the server's "
     "`mcp_list_tools` item the first time; a client call named shell / apply_patch / computer is a `shell_call` "
     "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` item, unless the request declared a "
-    "function tool of that name (the model then calls the function)")
+    "function tool of that name (the model then calls the function); a provider-executed shell call is a hosted "
+    "`shell_call` (environment a container reference) whose result is a `shell_call_output` item "
+    "(`response.shell_call_output_content.delta/done` per command)")
 BUILTIN_CALL_ERRORS = (
     "another provider-executed name; a built-in call whose input is not the JSON the consumer makes of its item "
     "(web_search, file_search, image_generation: '{}'); input streaming the consumer never makes (file_search, "
@@ -118,6 +124,8 @@ def builtin_kind(tool_name: str, provider_executed: bool, functions: frozenset[s
     declared a function of that name (then the model calls the function).
     """
     if provider_executed:
+        if tool_name == "shell":
+            return "shell_call"  # a hosted shell (a container): its output is an item of its own
         return "mcp_call" if tool_name.startswith("mcp.") else HOSTED.get(tool_name, "")
     return None if tool_name in functions else CLIENT.get(tool_name)
 
@@ -167,6 +175,7 @@ class _Call:
     called: bool = False  # its tool-call part came
     done: bool = False
     partials: int = 0
+    result_due: bool = False  # a hosted shell's call: its item is done, its output item comes with the result
 
 
 def _search_action(result: Any) -> tuple[dict[str, Any], list[str]] | str:
@@ -233,6 +242,26 @@ def _shell_action(text: str) -> dict[str, Any] | None:
     if "maxOutputLength" in action:
         wire["max_output_length"] = action["maxOutputLength"]
     return wire
+
+
+def _shell_outputs(value: Any) -> list[dict[str, Any]] | None:
+    """A hosted shell's canonical outputs as ``shell_call_output.output`` (None: not that form)."""
+    if not isinstance(value, list):
+        return None
+    out: list[dict[str, Any]] = []
+    for o in value:
+        outcome = o.get("outcome") if isinstance(o, dict) and set(o) == {"stdout", "stderr", "outcome"} else None
+        if not isinstance(outcome, dict) or not isinstance(o["stdout"], str) or not isinstance(o["stderr"], str):
+            return None
+        if outcome == {"type": "timeout"}:
+            wire: dict[str, Any] = {"type": "timeout"}
+        elif set(outcome) == {"type", "exitCode"} and outcome["type"] == "exit" \
+                and isinstance(outcome["exitCode"], int):
+            wire = {"type": "exit", "exit_code": outcome["exitCode"]}
+        else:
+            return None
+        out.append({"stdout": o["stdout"], "stderr": o["stderr"], "outcome": wire})
+    return out
 
 
 def _patch_operation(text: str, call_id: str) -> dict[str, Any] | None:
@@ -354,7 +383,7 @@ class BuiltinTools:
 
     def unfinished(self) -> str | None:
         """A call whose item is still open (the terminal response lists every item as done)."""
-        return next((cid for cid, c in self.calls.items() if not c.done), None)
+        return next((cid for cid, c in self.calls.items() if not c.done or c.result_due), None)
 
     # ---------------------------------------------------------------- items
     def _add(self, call: _Call, call_id: str, item: dict[str, Any]) -> list[dict[str, Any]]:
@@ -475,7 +504,7 @@ class BuiltinTools:
                 raise self.host.refuse(part.type, "'shell' is the shell tool's call on Responses: its input is "
                                        '{"action":{"commands":[…],"timeoutMs"?,"maxOutputLength"?}} as the consumer '
                                        "writes it")
-            return self._shell(call, cid, action)
+            return self._shell(call, cid, action, hosted=bool(part.provider_executed))
         if call.kind == "apply_patch_call":
             op = _patch_operation(part.input, cid)
             if op is None or (call.deltas and call.deltas != patch_stream(cid, op)):
@@ -494,9 +523,13 @@ class BuiltinTools:
                                     **fields})
         return out + self._done(call, status="completed")
 
-    def _shell(self, call: _Call, cid: str, action: dict[str, Any]) -> list[dict[str, Any]]:
-        out = self._add(call, cid, {"id": "", "type": "shell_call", "call_id": cid, "status": "in_progress",
-                                    "action": {**action, "commands": []}})
+    def _shell(self, call: _Call, cid: str, action: dict[str, Any], *, hosted: bool) -> list[dict[str, Any]]:
+        item: dict[str, Any] = {"id": "", "type": "shell_call", "call_id": cid, "status": "in_progress",
+                                "action": {**action, "commands": []}}
+        if hosted:  # run in a container OpenAI holds (ResponseContainerReference): its output follows
+            item["environment"] = {"type": "container_reference", "container_id": f"cntr_{cid}"}
+            call.result_due = True
+        out = self._add(call, cid, item)
         for n, command in enumerate(action["commands"]):
             out += [self.host.event("response.shell_call_command.added", output_index=call.index, command_index=n,
                                     command=""),
@@ -509,6 +542,8 @@ class BuiltinTools:
     # ---------------------------------------------------------------- results
     def _result(self, part: ToolResult) -> list[dict[str, Any]]:
         call = self.calls.get(part.tool_call_id)
+        if call is not None and call.result_due:
+            return self._shell_output(part, call)
         if call is None or not call.called or call.done or call.kind not in (*HOSTED.values(), "mcp_call"):
             raise self.host.refuse(part.type, f"{part.tool_call_id!r} is not an open provider-executed call: Responses "
                                    "carries results only in a built-in tool's item")
@@ -533,6 +568,32 @@ class BuiltinTools:
                                        "{type: 'image', url}] | null}")
             return self._progress(call, "completed") + self._done(call, outputs=outputs, status="completed")
         return self._image(part, call)
+
+    def _shell_output(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        """A hosted shell's result ``{output: [{stdout, stderr, outcome}], maxOutputLength?}`` (one output per
+        command) as its ``shell_call_output`` item, each command's output streamed
+        (``response.shell_call_output_content.delta/done``)."""
+        r = part.result
+        outputs = _shell_outputs(r.get("output")) if isinstance(r, dict) and not set(r) - {
+            "output", "maxOutputLength"} else None
+        if outputs is None or part.is_error or part.preliminary:
+            raise self.host.refuse(part.type, "a hosted shell's result is {output: [{stdout, stderr, outcome: "
+                                   "{type: 'exit', exitCode} | {type: 'timeout'}}], maxOutputLength?}")
+        assert isinstance(r, dict)
+        call.result_due = False
+        item: dict[str, Any] = {"id": "", "type": "shell_call_output", "call_id": part.tool_call_id,
+                                "status": "in_progress", "output": []}
+        if "maxOutputLength" in r:
+            item["max_output_length"] = r["maxOutputLength"]
+        index, out = self.host.add_item("sho", item)
+        for n, wire in enumerate(outputs):
+            out += [self.host.event("response.shell_call_output_content.delta", item_id=item["id"],
+                                    output_index=index, command_index=n,
+                                    delta={"stdout": wire["stdout"], "stderr": wire["stderr"]}),
+                    self.host.event("response.shell_call_output_content.done", item_id=item["id"],
+                                    output_index=index, command_index=n, output=[wire])]
+        item.update(output=outputs, status="completed")
+        return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
 
     def _web_result(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
         if part.is_error:
