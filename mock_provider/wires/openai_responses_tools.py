@@ -693,7 +693,9 @@ class BuiltinTools:
 # assistant message, the calls it made, its reasoning, or a reference to one of its stored items.
 _ASSISTANT_ITEMS = frozenset({"function_call", "reasoning", "item_reference", "custom_tool_call", "web_search_call",
                               "file_search_call", "computer_call", "code_interpreter_call", "image_generation_call",
-                              "local_shell_call", "mcp_call", "mcp_list_tools", "mcp_approval_request"})
+                              "local_shell_call", "mcp_call", "mcp_list_tools", "mcp_approval_request",
+                              # The built-in items this wire also sends (a client echoes them back in its input).
+                              "shell_call", "apply_patch_call", "compaction"})
 
 
 def _assistant_side(item: Any) -> bool:
@@ -716,6 +718,9 @@ def assistant_turns(body: Mapping[str, Any]) -> int:
     ...     {"type": "function_call_output", "call_id": "c", "output": "1"},
     ...     {"type": "message", "role": "assistant", "content": []}]})
     2
+    >>> assistant_turns({"input": [{"role": "user", "content": "hi"}, {"type": "compaction", "id": "c"},
+    ...     {"type": "shell_call", "call_id": "s"}, {"type": "shell_call_output", "call_id": "s"}]})
+    1
     """
     items = body.get("input")
     if not isinstance(items, list):
