@@ -91,6 +91,20 @@ def test_a_failed_web_search_is_an_error_result_with_its_status() -> None:
     roundtrip(*WEB_CALL, {**WEB_RESULT, "result": {"status": "failed"}, "isError": True})
 
 
+@pytest.mark.parametrize(("action", "wire"), [
+    ({"type": "openPage", "url": "https://a"}, {"type": "open_page", "url": "https://a"}),
+    ({"type": "findInPage", "url": "https://a", "pattern": "x"},
+     {"type": "find_in_page", "url": "https://a", "pattern": "x"}),
+    ({"type": "search", "queries": ["a", "b"]}, {"type": "search", "query": None, "queries": ["a", "b"]}),
+])
+def test_each_web_search_action_reads_back_as_the_consumer_maps_it(action: dict[str, Any],
+                                                                     wire: dict[str, Any]) -> None:
+    """mapWebSearchOutput (dist/index.js:9231-9250): open_page -> openPage, find_in_page -> findInPage."""
+    result = {**WEB_RESULT, "result": {"action": action}}
+    assert encode(*WEB_CALL, result)[-1]["item"]["action"] == wire
+    roundtrip(*WEB_CALL, result)
+
+
 def test_file_search_results_become_the_item_and_document_sources() -> None:
     call = {"type": "tool-call", "toolCallId": "fs_1", "toolName": "file_search", "input": "{}", **PE}
     row = {"attributes": {}, "fileId": "f1", "filename": "a.md", "score": 0.5, "text": "t"}
