@@ -33,13 +33,8 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Other servers' habits run against a DeepSeek client: the kit has no DeepSeek server flavour
-    # (mock_provider.servers), and no server's reasoning field scopes the reasoning-field scenarios.
-    "ai-sdk7-deepseek.verdicts.json": {
-        "quirks.refusal.001[openai-chat]", "quirks.tool-late-id.001[openai-chat]",
-        "error.openrouter-midstream.001[openai-chat]", "reasoning.field-reasoning.001[openai-chat]",
-        "reasoning.openrouter-details.001[openai-chat]",
-    },
+    # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared
+    # the Groq, Mistral and DeepSeek configurations' pending suite errors.
 }
 
 

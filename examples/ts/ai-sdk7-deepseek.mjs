@@ -16,9 +16,10 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-deepseek',
   output: 'ui-message-stream@7',
   inputs: ['openai-chat'],
-  // No `server`: the kit's server flavours (mock_provider.servers) are openai, groq and mistral; DeepSeek
-  // is none of them, and no declaration is "OpenAI's server or any OpenAI-compatible one the kit knows no
-  // more about", which is what DeepSeek is to the kit.
+  // The server @ai-sdk/deepseek is written for: the kit runs none of another server's habits against it
+  // (OpenAI's delta.refusal, OpenRouter's error chunk and reasoning fields, a late call id). The first run
+  // declared none (the kit had no DeepSeek flavour then): 5 suite errors, its first_run record.
+  server: 'deepseek',
   // 'multimodal' is image + PDF input: DeepSeek takes JPEG/PNG/GIF/WebP images only (the package's docs,
   // "DeepSeek accepts JPEG, PNG, GIF, and WebP image inputs"); the provider drops any other file part
   // with an 'unsupported' warning (dist/index.js:231-234, :316-320).
