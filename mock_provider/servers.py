@@ -2,9 +2,10 @@
 
 Many servers speak Chat Completions, each with its own habits: OpenAI's `delta.refusal`, OpenRouter's
 mid-stream error chunk, the late call id of some self-hosted servers, Mistral's error body and finish
-vocabulary. A client written for one server (``@ai-sdk/groq``, ``@ai-sdk/mistral``) never meets another
-server's habits, so a scenario that plays one is not expressible for it, and where a case has a form
-on that server (Mistral's error body) the mock serves that form.
+vocabulary, the field a server streams reasoning in. A client written for one server (``@ai-sdk/groq``,
+``@ai-sdk/mistral``, ``@ai-sdk/deepseek``) never meets another server's habits, so a scenario that
+plays one is not expressible for it, and where a case has a form on that server (Mistral's error
+body) the mock serves that form.
 
 A harness declares its server in its capabilities (``server: mistral``); the runner forwards it to
 the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
@@ -28,14 +29,22 @@ from mock_provider.parts import Finish
 if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
 
-Server = Literal["openai", "groq", "mistral"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral")
+Server = Literal["openai", "groq", "mistral", "deepseek"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek")
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions request
 
 # Mistral's finish reasons (its API reference, ChatCompletionChoice.finish_reason; @ai-sdk/mistral 4.0.87
 # dist/index.js:178-186 maps exactly these). It has no content filter stop.
 _MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_calls"})
+
+# The one field a server streams reasoning in, where the server has no other: DeepSeek's API sends
+# `delta.reasoning_content` (its thinking-mode guide; @ai-sdk/deepseek 3.0.56 dist/index.js:1157 reads
+# no other field). A scenario that states another field (`wire.reasoning`) plays another server's
+# habit for its clients. Groq's and Mistral's harnesses name their field per request (X-Mock-Reasoning).
+_REASONING_FIELD = {"deepseek": "reasoning_content"}
+_REASONING_OWNERS = {"reasoning": "OpenRouter's, Ollama's and Groq's", "reasoning_details": "OpenRouter's",
+                     "think-tags": "a server's without a reasoning parser", "thinking-chunks": "Mistral's"}
 
 
 def _quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
@@ -59,6 +68,16 @@ def _finish_reasons(scenario: Scenario) -> Iterator[str]:
                 yield "content_filter"
 
 
+def _reasoning_habit(scenario: Scenario, server: str) -> str | None:
+    """The reasoning field a scenario asks for that ``server`` never sends, in words (None: no such field)."""
+    own = _REASONING_FIELD.get(server)
+    field = scenario.wire.reasoning
+    if own is None or "reasoning" not in scenario.wire.model_fields_set or field == own:
+        return None
+    return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
+            f"the {server} server streams reasoning in `delta.{own}` only (declared server: {server})")
+
+
 def foreign_quirk(scenario: Scenario, server: str | None) -> str | None:
     """Why ``scenario`` is not expressible for a client of ``server`` (None: it is).
 
@@ -70,12 +89,18 @@ def foreign_quirk(scenario: Scenario, server: str | None) -> str | None:
     >>> filtered = next(s for s in load_corpus() if s.id == "finish.content-filter.001")
     >>> foreign_quirk(filtered, "groq") is None, foreign_quirk(filtered, "mistral")  # doctest: +ELLIPSIS
     (True, "finish_reason 'content_filter' is not in Mistral's finish vocabulary ...")
+    >>> openrouter = next(s for s in load_corpus() if s.id == "reasoning.field-reasoning.001")
+    >>> foreign_quirk(openrouter, "groq") is None, foreign_quirk(openrouter, "deepseek")  # doctest: +ELLIPSIS
+    (True, "reasoning in the 'reasoning' dialect is OpenRouter's, Ollama's and Groq's habit; the deepseek ...")
     """
     if server is None or server == DEFAULT_SERVER:
         return None
     habit = next(_quirks(scenario), None)
     if habit is not None:
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
+    reasoning = _reasoning_habit(scenario, server)
+    if reasoning is not None:
+        return reasoning
     reason = next(_finish_reasons(scenario), None) if server == "mistral" else None
     if reason is not None:
         return (f"finish_reason {reason!r} is not in Mistral's finish vocabulary "
@@ -106,7 +131,7 @@ def check_server(value: str, source: str) -> str:
     >>> check_server("azure", "header X-Mock-Server")
     Traceback (most recent call last):
     ...
-    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek
     """
     if value not in SERVERS:
         raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")

@@ -34,7 +34,7 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared
-    # the Groq and Mistral configurations' pending suite errors.
+    # the Groq, Mistral and DeepSeek configurations' pending suite errors.
 }
 
 
