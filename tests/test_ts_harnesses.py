@@ -215,6 +215,19 @@ def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "error.openrouter-midstream.001[openai-chat]") == ["other"]
 
 
+def test_ai_sdk7_xai_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/xai` 5's default model (xAI's Responses API) under ai 7's `streamText`, over `POST /v1/responses`."""
+    session, _expected = _graded("ai-sdk7-xai.mjs", "ai-sdk7-xai.verdicts.json", "@ai-sdk/xai", "openai-responses")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server is None
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # xAI takes a non-image file only by URL or file id: the harness does not declare image + PDF data input.
+    assert _result(session, "text.multimodal.001[openai-responses]").verdict == "UNSUPPORTED"
+    # D-cut-finish-other: a stream cut before response.completed finishes 'other', not 'interrupted'.
+    assert _finish_types(session, "finish.missing.001[openai-responses]") == ["other"]
+    assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+
+
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     """`@tanstack/ai-openai`'s `openaiText` (its Responses adapter) under `chat()`, over `POST /v1/responses`."""
     session, _expected = _graded("tanstack-ai-openai-responses.mjs", "tanstack-ai-openai-responses.verdicts.json",
