@@ -35,15 +35,8 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 PENDING: dict[str, str | set[str]] = {
     # Other Chat Completions servers' habits are scoped to their clients (mock_provider.servers), which
     # cleared the Groq and Mistral configurations' pending suite errors. The xAI configuration's first run
-    # found two on the Responses wire (its first_run record): the reasoning item's missing status, and
-    # OpenAI's background queue, which no xAI client gets.
-    "ai-sdk7-xai.verdicts.json": {
-        *(f"{c}[openai-responses]" for c in (
-            "ids.reuse.001", "ids.reuse.002", "loop.reasoning.001", "reasoning.basic.001",
-            "reasoning.field-reasoning.001", "reasoning.interleaved.001", "reasoning.only.001",
-            "reasoning.raw-text.001", "reasoning.unclosed.001", "usage.nested.001")),
-        "text.queued.001[openai-responses]",
-    },
+    # found OpenAI's background queue played to a Responses client of xAI, which has no background mode.
+    "ai-sdk7-xai.verdicts.json": {"text.queued.001[openai-responses]"},
 }
 
 

@@ -226,6 +226,13 @@ def test_ai_sdk7_xai_gets_its_committed_verdicts() -> None:
     # D-cut-finish-other: a stream cut before response.completed finishes 'other', not 'interrupted'.
     assert _finish_types(session, "finish.missing.001[openai-responses]") == ["other"]
     assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+    # The mock's reasoning item carries the status xAI's server sends (the provider requires it).
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-responses]").events
+                 if e["type"] == "reasoning-delta"]
+    assert "".join(reasoning) == "91 = 7 * 13, so it has divisors other than 1 and itself."
+    # D-open-reasoning: cut inside a reasoning item, the finish comes with no reasoning-end.
+    types = [e["type"] for e in _result(session, "finish.missing.003[openai-responses]").events]
+    assert "reasoning-start" in types and "reasoning-end" not in types and types[-1] == "finish"
 
 
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
