@@ -241,6 +241,26 @@ def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "error.openrouter-midstream.001[openai-chat]") == ["other"]
 
 
+def test_ai_sdk7_xai_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/xai` 5's default model (xAI's Responses API) under ai 7's `streamText`, over `POST /v1/responses`."""
+    session, _expected = _graded("ai-sdk7-xai.mjs", "ai-sdk7-xai.verdicts.json", "@ai-sdk/xai", "openai-responses")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server is None
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # xAI takes a non-image file only by URL or file id: the harness does not declare image + PDF data input.
+    assert _result(session, "text.multimodal.001[openai-responses]").verdict == "UNSUPPORTED"
+    # D-cut-finish-other: a stream cut before response.completed finishes 'other', not 'interrupted'.
+    assert _finish_types(session, "finish.missing.001[openai-responses]") == ["other"]
+    assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+    # The mock's reasoning item carries the status xAI's server sends (the provider requires it).
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-responses]").events
+                 if e["type"] == "reasoning-delta"]
+    assert "".join(reasoning) == "91 = 7 * 13, so it has divisors other than 1 and itself."
+    # D-open-reasoning: cut inside a reasoning item, the finish comes with no reasoning-end.
+    types = [e["type"] for e in _result(session, "finish.missing.003[openai-responses]").events]
+    assert "reasoning-start" in types and "reasoning-end" not in types and types[-1] == "finish"
+
+
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:
     """`@tanstack/ai-openai`'s `openaiText` (its Responses adapter) under `chat()`, over `POST /v1/responses`."""
     session, _expected = _graded("tanstack-ai-openai-responses.mjs", "tanstack-ai-openai-responses.verdicts.json",

@@ -209,6 +209,21 @@ def test_reasoning_is_a_summary_item() -> None:
     assert got[8]["output_index"] == 1 and got[8]["item"]["type"] == "message"  # text is the next item
 
 
+def test_a_reasoning_item_carries_its_status_as_a_server_returns_it() -> None:
+    """Every output item the API returns has a ``status`` (openai 3.57.0 ``ResponseReasoningItem.status``:
+    optional in the type, "populated when items are returned via API"); xAI's server sends it on each
+    reasoning item and @ai-sdk/xai 5.0.12 rejects an item without it (dist/index.js:786): 'in_progress'
+    when added, 'completed' when done, summary and raw reasoning text alike, and in the terminal output."""
+    summarised = encode({"type": "reasoning-delta", "id": "r", "delta": "think"}, {"type": "reasoning-end", "id": "r"},
+                        finish("stop"))
+    raw = [data for _, data in events(plan_response(make_scenario(RAW_REASONING), D, {"stream": True}).body_bytes())]
+    for got in (summarised, raw):
+        items = [(e["type"], e["item"].get("status")) for e in got
+                 if e["type"].startswith("response.output_item.") and e["item"]["type"] == "reasoning"]
+        assert items == [("response.output_item.added", "in_progress"), ("response.output_item.done", "completed")]
+        assert got[-1]["response"]["output"][0]["status"] == "completed"
+
+
 def test_finish_closes_open_items_first() -> None:
     got = encode({"type": "reasoning-delta", "id": "r", "delta": "a"}, {"type": "text-delta", "id": "t", "delta": "b"},
                  finish("stop"))

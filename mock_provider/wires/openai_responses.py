@@ -117,7 +117,7 @@ RULES: dict[str, Rule] = {
     ),
     "reasoning-start": Rule(
         "mapped",
-        "`response.output_item.added{item:{type:'reasoning', summary:[]}}` + "
+        "`response.output_item.added{item:{type:'reasoning', summary:[], status:'in_progress'}}` + "
         "`response.reasoning_summary_part.added{summary_index:0, part:{type:'summary_text', text:''}}`",
     ),
     "reasoning-delta": Rule("mapped", "`response.reasoning_summary_text.delta{summary_index:0, delta}` "
@@ -125,7 +125,8 @@ RULES: dict[str, Rule] = {
     "reasoning-end": Rule(
         "mapped",
         "`response.reasoning_summary_text.done` + `response.reasoning_summary_part.done` + "
-        "`response.output_item.done{item:{type:'reasoning', summary:[{type:'summary_text', text}]}}`",
+        "`response.output_item.done{item:{type:'reasoning', summary:[{type:'summary_text', text}], "
+        "status:'completed'}}`",
     ),
     "tool-input-start": Rule(
         "mapped",
@@ -490,7 +491,9 @@ class Encoder:
             raise self._fail(part.type, "a reasoning part sent as raw reasoning text keeps `channel: reasoning_text`")
         out: list[dict[str, Any]] = []
         if key not in self.open:
-            out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": []})
+            # A returned item has its status (ResponseReasoningItem.status); xAI's clients require it.
+            out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": [],
+                                                   "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.reasoning_summary_part.added", item_id=entry.item["id"],
                                    output_index=entry.index, summary_index=0,
@@ -522,7 +525,8 @@ class Encoder:
         out: list[dict[str, Any]] = []
         if key not in self.open:
             out = self._add("reasoning", part.id,
-                            {"id": self._item_id("rs"), "type": "reasoning", "summary": [], "content": []})
+                            {"id": self._item_id("rs"), "type": "reasoning", "summary": [], "content": [],
+                             "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.content_part.added", item_id=entry.item["id"], output_index=entry.index,
                                    content_index=0, part={"type": "reasoning_text", "text": ""}))
@@ -538,6 +542,7 @@ class Encoder:
         if entry is None:
             return []
         item_id, index = entry.item["id"], entry.index
+        entry.item["status"] = "completed"
         if part_id in self.raw_reasoning:
             content = {"type": "reasoning_text", "text": entry.text}
             entry.item["content"] = [content]
