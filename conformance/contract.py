@@ -231,9 +231,11 @@ class Capabilities(BaseModel):
     # Issue 16 (attempts): row retry.bounded grades the attempts at one turn against this bound.
     server: Server | None = Field(
         default=None,
-        description="Which Chat Completions server the adapter's client is written for (mock_provider.servers): "
-        "'groq', 'mistral' or 'deepseek' for a provider of that server (@ai-sdk/groq, @ai-sdk/mistral, "
-        "@ai-sdk/deepseek). A scenario that plays another server's habit (OpenAI's `delta.refusal`, OpenRouter's "
+        description="Which Chat Completions or Responses server the adapter's client is written for "
+        "(mock_provider.servers): 'groq', 'mistral' or 'deepseek' for a provider of that Chat Completions server "
+        "(@ai-sdk/groq, @ai-sdk/mistral, @ai-sdk/deepseek), 'xai' for xAI's Responses server (@ai-sdk/xai; no "
+        "OpenAI background queue, `response.queued`, and no compaction items). A scenario that plays another "
+        "server's habit (OpenAI's `delta.refusal`, OpenRouter's "
         "error chunk, a late call id, a finish reason the server does not have, a reasoning field other than "
         "DeepSeek's `reasoning_content` for 'deepseek') is then NOT-EXPRESSIBLE, the runner sends the mock the header "
         "X-Mock-Server so it answers in that server's own shapes (Mistral's error body), and the request checks "

@@ -120,3 +120,23 @@ def test_request_checks_of_one_server_apply_to_its_clients_only() -> None:
     assert request_findings(checks, mistral_request, "openai-chat", "request.media", server="mistral") == []
     openai_rows = [f.row for f in request_findings(checks, mistral_request, "openai-chat", "request.media")]
     assert openai_rows == ["request.media"]  # OpenAI's image_url {url} and file {file_data} are not there
+
+
+def test_a_queued_response_is_not_expressible_for_xais_responses_server(base_url: str) -> None:
+    # OpenAI's background queue (response.queued): xAI's Responses API has none (@ai-sdk/xai 5.0.12's chunk
+    # schema has no such event). Only the Responses wire plays it; the same scenario on another wire is plain.
+    queued = CORPUS["text.queued.001"]
+    assert "response.queued" in str(foreign_quirk(queued, "xai", "openai-responses"))
+    assert foreign_quirk(queued, None, "openai-responses") is None
+    assert foreign_quirk(queued, "xai", "openai-chat") is None and foreign_quirk(queued, "xai", "anthropic") is None
+    assert foreign_quirk(CORPUS["text.basic.001"], "xai", "openai-responses") is None
+    assert "compaction" in str(foreign_quirk(CORPUS["parts.compaction.001"], "xai", "openai-responses"))
+    caps = Capabilities(name="n", inputs=["openai-responses"], output="ui-message-stream", server="xai")
+    record = RunRecord(case_id="c", scenario_id=queued.id, dialect="openai-responses", adapter="a", capabilities=caps)
+    stop = foreign_server(record, queued)
+    assert stop is not None and stop.verdict == "NOT-EXPRESSIBLE"
+    body = {"model": "scenario:text.queued.001", "stream": True, "input": "hi"}
+    refused = httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "xai"}, json=body, timeout=10)
+    served = httpx.post(f"{base_url}/v1/responses", json=body, timeout=10)
+    assert refused.status_code == 422 and "response.queued" in refused.text, refused.text
+    assert served.status_code == 200 and "response.queued" in served.text

@@ -33,10 +33,8 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Other Chat Completions servers' habits are scoped to their clients (mock_provider.servers), which
-    # cleared the Groq, Mistral and DeepSeek configurations' pending suite errors. The xAI configuration's
-    # first run found OpenAI's background queue played to a Responses client of xAI, which has no background mode.
-    "ai-sdk7-xai.verdicts.json": {"text.queued.001[openai-responses]"},
+    # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
+    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors.
 }
 
 

@@ -10,15 +10,16 @@
 //
 //   pytest --adapter-cmd "node examples/ts/ai-sdk7-xai.mjs" --dialect=openai-responses
 //
-// No `server`: the kit's server flavours (mock_provider.servers) are Chat Completions servers only and
-// the runner applies them to the openai-chat wire alone; xAI's Responses API is none of them, so the
-// harness declares nothing (OpenAI's server or one the kit knows no more about).
 globalThis.SAC_AISDK = {
   ai: 'ai7',
   provider: '@ai-sdk/xai',
   name: 'ai-sdk7-xai',
   output: 'ui-message-stream@7',
   inputs: ['openai-responses'],
+  // xAI's Responses server (mock_provider.servers 'xai'): it has no OpenAI background queue or compaction
+  // items, so neither is played to it. The first run declared none (the kit had no xAI flavour then): its
+  // text.queued.001 suite error, in the first_run record.
+  server: 'xai',
   // 'multimodal' is image + PDF input as inline data: the provider refuses a non-image file part given
   // as data before any request ("xAI Responses requires a URL or a Files API reference for non-image
   // files", dist/index.js:434-437); its docs list image input only (docs/01-xai.mdx, model table).
