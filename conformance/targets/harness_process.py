@@ -19,6 +19,7 @@ import contextlib
 import io
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
@@ -96,6 +97,25 @@ def marked_processes(mark: str) -> set[int]:
     return found
 
 
+def _nonblocking(pipe: Any) -> bool:
+    """Make ``pipe`` non-blocking, so a write never waits for its reader; False where it cannot be."""
+    try:
+        os.set_blocking(pipe.fileno(), False)
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the non-blocking ``fd``, waiting (in this thread) while the pipe is full."""
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+        except BlockingIOError:
+            select.select([], [fd], [])
+
+
 class HarnessProcess:
     """One running harness process: its pipes, reader/writer threads and stderr tail."""
 
@@ -117,11 +137,15 @@ class HarnessProcess:
         self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
         self._idle: queue.Queue[Item] = queue.Queue()
         self._out: queue.Queue[bytes | None] = queue.Queue()
+        # Lines handed to the writer thread and not yet written: while any is, a new line queues behind it.
+        self._queued = 0
+        self._out_lock = threading.Lock()
         # Own process group: killing it also ends children (``npx``, shell wrappers). A descendant that
         # leaves the group (``setsid``) still inherits the environment: the mark finds it (kill()).
         self.mark = uuid.uuid4().hex
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      bufsize=0, start_new_session=True, env={**os.environ, HARNESS_MARK: self.mark})
+        self._direct = _nonblocking(self.proc.stdin)
         self._stderr_thread = threading.Thread(target=self._read_stderr, daemon=True, name="harness-stderr")
         self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name="harness-stdout"),
                          threading.Thread(target=self._write, daemon=True, name="harness-stdin"),
@@ -178,10 +202,16 @@ class HarnessProcess:
             if data is None:
                 break
             try:
-                stdin.write(data)
-                stdin.flush()
+                if self._direct:
+                    _write_all(stdin.fileno(), data)
+                else:
+                    stdin.write(data)
+                    stdin.flush()
             except (OSError, ValueError):
                 break  # the process is gone: the stdout reader reports the exit
+            finally:
+                with self._out_lock:
+                    self._queued -= 1
 
     def _deliver(self, item: Item) -> None:
         with self._lock:
@@ -195,8 +225,26 @@ class HarnessProcess:
 
     # ------------------------------------------------------------ API
     def send(self, message: Any) -> None:
-        """Queue one protocol message for the harness's stdin (never blocks the caller)."""
-        self._out.put(message.line())
+        """Write one protocol message to the harness's stdin, or queue it for the writer thread (never blocks
+        the caller).
+
+        A line goes straight into the pipe when nothing is queued before it and the pipe has room (a
+        case's pulls are answered without waking another thread); the rest of it, and every line
+        behind it, go through the writer thread, which waits for a harness that does not read.
+        """
+        data = message.line()
+        with self._out_lock:
+            if self._direct and not self._queued:
+                try:
+                    data = data[os.write(self.proc.stdin.fileno(), data):]  # type: ignore[union-attr]
+                except BlockingIOError:
+                    pass
+                except (OSError, ValueError):
+                    return  # the process is gone: the stdout reader reports the exit
+                if not data:
+                    return
+            self._queued += 1
+            self._out.put(data)
 
     def alive(self) -> bool:
         return self.proc.poll() is None and not self.eof
