@@ -1,5 +1,6 @@
-"""The suite's writes to a harness's stdin: straight into the pipe when it has room, through the writer
-thread when it is full; never blocking the caller, never reordering or losing bytes."""
+"""The suite's pipes to a harness: its stdin written straight when the pipe has room, through the writer
+thread when it is full (never blocking the caller, never reordering or losing bytes); its stdout read
+by the case's own loop during a case and by the reader thread between cases."""
 
 from __future__ import annotations
 
@@ -64,5 +65,50 @@ def test_a_reading_harness_gets_small_lines_without_the_writer_thread(tmp_path: 
         assert proc.proc.wait(timeout=120) == 0
         proc._stderr_thread.join(timeout=120)
         assert f"sha {hashlib.sha256(total).hexdigest()}" in proc.stderr_tail
+    finally:
+        proc.kill()
+
+
+# Answers each stdin line with a pull message naming it: one stdout line per line read.
+ECHO = """
+import json, sys
+for line in sys.stdin:
+    print(json.dumps({"type": "pull", "case": line.strip()}), flush=True)
+"""
+
+
+def test_stdout_is_read_by_the_case_loop_during_a_case_and_by_the_reader_thread_between_cases() -> None:
+    import asyncio
+    import queue
+
+    proc = HarnessProcess([sys.executable, "-c", ECHO])
+    try:
+        proc.send(_Line(b"before\n"))
+        kind, msg = proc._idle.get(timeout=120)
+        assert (kind, msg.case) == ("msg", "before")  # between cases: the reader thread
+
+        async def case() -> list[str]:
+            loop = asyncio.get_running_loop()
+            inbox: asyncio.Queue[tuple[str, object]] = asyncio.Queue()
+            assert proc.attach(loop, inbox) == []
+            assert proc._holder is loop  # the case's loop reads the pipe itself
+            got = []
+            for name in ("one", "two"):
+                proc.send(_Line(name.encode() + b"\n"))
+                _, item = await asyncio.wait_for(inbox.get(), 120)
+                got.append(str(getattr(item, "case", None)))
+            proc.detach()
+            return got
+
+        assert asyncio.run(case()) == ["one", "two"]
+        assert proc._holder is None
+        try:
+            proc._idle.get_nowait()
+            raise AssertionError("a line of the case reached the between-cases queue")
+        except queue.Empty:
+            pass
+        proc.send(_Line(b"after\n"))
+        kind, msg = proc._idle.get(timeout=120)
+        assert (kind, msg.case) == ("msg", "after")  # the reader thread reads again after the case
     finally:
         proc.kill()
