@@ -254,12 +254,14 @@ def _anthropic_section() -> Section:
     return Section("Anthropic Messages stream", "anthropic", anthropic.__version__,
                    "`RawMessageStreamEvent`, `ContentBlock`, `RawContentBlockDelta` members' `type`; `StopReason`",
                    ["anthropic"], sorted(defined),
-                   note="Server tool results played: web_search, code_execution, web_fetch and tool search "
-                        "(tool.server-results.001). Not played: `bash_code_execution_tool_result` and "
-                        "`text_editor_code_execution_tool_result` (@ai-sdk/anthropic 4.0.105 renames their calls "
-                        "to `code_execution` with the block's name as input type, so a script naming the tool "
-                        "could not say what a client shows), `container_upload` (@ai-sdk/anthropic 4.0.105 reads "
-                        "it only in a whole message, not in a stream), `redacted_thinking`.")
+                   note="Server tool results played: web_search, web_fetch and tool search "
+                        "(tool.server-results.001), the three code execution blocks (tool.server-results.002: "
+                        "@ai-sdk/anthropic 4.0.105 hands each on as a `code_execution` call whose input opens with "
+                        "the block's kind, and that form is the script's, so the expected transcript is what the "
+                        "client shows); `redacted_thinking` (reasoning.redacted.001). Not played: "
+                        "`container_upload` (@ai-sdk/anthropic 4.0.105 reads it only in a whole Message, as a "
+                        "custom part, and drops it from a stream, so one scenario cannot say what a client shows "
+                        "for both forms).")
 
 
 def _gemini_section() -> Section:
