@@ -234,10 +234,13 @@ def _openai_sections() -> list[Section]:
                     ["openai-chat"], sorted(chat),
                     note="`service_tier`, `system_fingerprint`, `obfuscation`, `logprobs` and every usage detail "
                          "count are played beside the content (wire option `chat_fields`, quirks.chat-extras.001). "
-                         "Not played: `delta.audio` (an audio-output turn streams its transcript in "
-                         "`delta.audio.transcript` with no `delta.content`; no scenario asks for the audio "
-                         "modality, and no output protocol publishes what an adapter owes for it), `moderation` "
-                         "and the deprecated `function_call`."),
+                         "`delta.audio` is played by a spoken answer (wire option `chat_fields: [audio]`, "
+                         "quirks.chat-audio.001: the transcript in `delta.audio.transcript`, then `data` and "
+                         "`expires_at`, no `delta.content`); its expected transcript is what @ai-sdk/openai 4.0.118 "
+                         "hands on, no text (its chunk schema drops `audio`), and it has no JSON form (the SDK reads "
+                         "a whole answer's transcript as text). Not played: `moderation` (@ai-sdk/openai 4.0.118 does not "
+                         "read it) and the deprecated `function_call` (replaced by `tool_calls`; @ai-sdk/openai "
+                         "4.0.118 does not read `delta.function_call`)."),
             Section("OpenAI Responses stream", "openai", openai.__version__,
                     "`ResponseStreamEvent` members' `type`; `ResponseOutputItem` members' `type` (item:)",
                     ["openai-responses"], sorted(responses))]
