@@ -238,9 +238,9 @@ def _openai_sections() -> list[Section]:
                          "quirks.chat-audio.001: the transcript in `delta.audio.transcript`, then `data` and "
                          "`expires_at`, no `delta.content`); its expected transcript is what @ai-sdk/openai 4.0.118 "
                          "hands on, no text (its chunk schema drops `audio`), and it has no JSON form (the SDK reads "
-                         "a whole answer's transcript as text). Not played: `moderation` (@ai-sdk/openai 4.0.118 does not "
-                         "read it) and the deprecated `function_call` (replaced by `tool_calls`; @ai-sdk/openai "
-                         "4.0.118 does not read `delta.function_call`)."),
+                         "a whole answer's transcript as text). Not played: `moderation` (@ai-sdk/openai "
+                         "4.0.118 does not read it) and the deprecated `function_call` (replaced by `tool_calls`; "
+                         "@ai-sdk/openai 4.0.118 does not read `delta.function_call`)."),
             Section("OpenAI Responses stream", "openai", openai.__version__,
                     "`ResponseStreamEvent` members' `type`; `ResponseOutputItem` members' `type` (item:)",
                     ["openai-responses"], sorted(responses))]
