@@ -212,10 +212,12 @@ def _npm_sections() -> list[Section]:
                        dts_type_literals(dts, "ChunkType"),
                        note="ChunkType also carries workflow and agent-network events; the Mastra dialect "
                             "plays a model/agent stream, so those rows stay not played. The background-task-* "
-                            "chunks (a tool call the agent runs as a background task: the call's tool-result is "
-                            "a placeholder, the task's own chunks follow; @ag-ui/mastra 1.1.2 hides the call and "
-                            "shows ACTIVITY_* events instead) are not played yet: no output protocol publishes "
-                            "what an adapter owes for them, so a scenario could only grade them INFO."))
+                            "chunks (a tool the agent runs as a background task) are played in agent.background-"
+                            "task.001, all nine statuses: no output protocol says what an adapter shows for them "
+                            "(@ag-ui/mastra 1.1.2 shows ACTIVITY_SNAPSHOT/ACTIVITY_DELTA events), so the scenario "
+                            "grades only that they neither break the run nor hide the answer after them; every "
+                            "LanguageModel dialect and wire refuses them (NOT-EXPRESSIBLE: a LanguageModel stream "
+                            "runs no tools)."))
     return out
 
 

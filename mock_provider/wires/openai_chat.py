@@ -363,9 +363,9 @@ class Encoder:
             return [{"error": body}]
         if isinstance(part, Ping):
             return [Comment("ping")]
-        if part.type == "text-end" and getattr(part, "citations", None):
-            raise self._fail(part.type, "Chat Completions has no citations")
         if part.type == "text-end":
+            if getattr(part, "citations", None):
+                raise self._fail(part.type, "Chat Completions has no citations")
             return self._audio_end()
         return []  # the implicit boundaries (RULES action 'dropped')
 
