@@ -76,7 +76,10 @@ RULES: dict[str, Rule] = {
         "script's first response-metadata to every chunk, as a real server states them once per stream",
     ),
     "text-start": Rule("dropped", "implicit (the first `delta.content` starts the text)"),
-    "text-delta": Rule("mapped", "`delta.content`; the first chunk of a stream is `{role:'assistant', content:''}`"),
+    "text-delta": Rule("mapped", "`delta.content`; the first chunk of a stream is `{role:'assistant', content:''}`; "
+                       "with chat_fields `audio`, `delta.audio{id?, transcript}` (the text-end sends the audio "
+                       "`data`, then `expires_at`)", error_when="chat_fields `audio` in a JSON (non-streaming) "
+                       "answer (@ai-sdk/openai reads message.audio.transcript as text, a stream's as nothing)"),
     "text-end": Rule(
         "dropped",
         "implicit (end of stream / `finish_reason`)",
