@@ -245,7 +245,26 @@ def _openai_sections() -> list[Section]:
                          "@ai-sdk/openai 4.0.118 does not read `delta.function_call`)."),
             Section("OpenAI Responses stream", "openai", openai.__version__,
                     "`ResponseStreamEvent` members' `type`; `ResponseOutputItem` members' `type` (item:)",
-                    ["openai-responses"], sorted(responses))]
+                    ["openai-responses"], sorted(responses),
+                    note="Built-in tool items are played from the parts @ai-sdk/openai 4.0.118 makes of them "
+                         "(mock_provider/wires/openai_responses_tools.py): web and file search with their sources "
+                         "(tool.openai-search.001), code interpreter and image generation with partial images "
+                         "(tool.openai-code-image.001), MCP calls answered and failed after the server's tool list "
+                         "(tool.openai-mcp.001), the client-run shell, apply_patch and computer calls "
+                         "(tool.openai-client-builtins.001), a hosted shell's call and output "
+                         "(tool.openai-hosted-shell.001), compaction (parts.compaction.001). Not played: "
+                         "`mcp_approval_request` (@ai-sdk/openai names the approval's call with an id it generates, "
+                         "dist/index.js:8790-8808, not one the wire carries, so no script can say the call id a "
+                         "client sees); `response.mcp_list_tools.failed` (the consumer skips "
+                         "mcp_list_tools whatever its outcome); the audio events `response.audio.*` and "
+                         "`response.audio.transcript.*` (@ai-sdk/openai's Responses model ignores chunk types "
+                         "outside openaiResponsesModeledChunkTypes, and its audio-transcript parts come from the "
+                         "Realtime API, so no canonical part says them; no output protocol publishes what an "
+                         "adapter owes for audio). Not played yet, outside issue 28's list: `local_shell_call`, "
+                         "`tool_search_call`/`tool_search_output`, `program`/`program_output`, `additional_tools`. "
+                         "`function_call_output`, `custom_tool_call_output`, `computer_call_output`, "
+                         "`apply_patch_call_output`, `local_shell_call_output` and `mcp_approval_response` are "
+                         "what a client sends back in its next request, not what a response streams.")]
 
 
 def _anthropic_section() -> Section:

@@ -48,6 +48,7 @@ def check(ctx: GradeContext) -> list[Finding]:
         abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
         model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
+        missing_finish_declared=ctx.capabilities.policies.missing_finish is not None,
         zero_is_absent=proto.zero_is_absent | (openai_chat.zero_usage(ctx.scenario) if rec.dialect == openai_chat.NAME
                                                else frozenset()), null_args_empty=proto.null_args_empty,
         reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,

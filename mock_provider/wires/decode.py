@@ -29,6 +29,7 @@ from typing import Any
 
 from mock_provider.parts import Part, parse_part
 from mock_provider.sse import SseEvent
+from mock_provider.wires.decode_responses_tools import BuiltinReader
 from mock_provider.wires.gemini_partial_args import apply as apply_partial_args
 from mock_provider.wires.json_answers import JSON_EVENTS
 
@@ -494,12 +495,15 @@ class _Responses:
         self.saw_call = False
         self.refused = False
         self.failed = False  # an `error` event came: a `response.failed` after it restates that failure
+        self.tools = BuiltinReader(d.add)  # built-in tool items (web search, code interpreter, MCP ...)
 
     def event(self, ev: SseEvent) -> None:
         data = _json(ev, self.d, "openai-responses")
         if data is None:
             return
         kind = str(data.get("type"))
+        if self.tools.event(kind, data):
+            return
         handler: Callable[[dict[str, Any]], None] | None = {
             "response.created": self._created, "response.output_item.added": self._added,
             "response.output_text.delta": self._text, "response.refusal.delta": self._refusal,
@@ -521,6 +525,9 @@ class _Responses:
     def _added(self, data: dict[str, Any]) -> None:
         item = data.get("item") or {}
         self.items[str(item.get("id"))] = item
+        output_index = data.get("output_index")
+        if self.tools.added(item, output_index if isinstance(output_index, int) else -1):
+            return
         if item.get("type") in ("function_call", "custom_tool_call"):
             self.saw_call = True
             self.calls.start(str(item.get("call_id") or item.get("id")), str(item.get("name", "")),
@@ -546,6 +553,8 @@ class _Responses:
 
     def _done(self, data: dict[str, Any]) -> None:
         item = data.get("item") or {}
+        if self.tools.done(item):
+            return
         if item.get("type") == "function_call":
             args = item.get("arguments")
             self.calls.end(str(item.get("call_id") or item.get("id")), args if isinstance(args, str) else None)
@@ -569,7 +578,8 @@ class _Responses:
                 "content-filter" if incomplete == "content_filter" else "other")
             _finish(self.d, unified, incomplete, usage)
         else:
-            unified = "tool-calls" if self.saw_call else "content-filter" if self.refused else "stop"
+            called = self.saw_call or self.tools.saw_call
+            unified = "tool-calls" if called else "content-filter" if self.refused else "stop"
             _finish(self.d, unified, None, usage)
 
     def _failed(self, data: dict[str, Any]) -> None:
