@@ -212,10 +212,12 @@ def _npm_sections() -> list[Section]:
                        dts_type_literals(dts, "ChunkType"),
                        note="ChunkType also carries workflow and agent-network events; the Mastra dialect "
                             "plays a model/agent stream, so those rows stay not played. The background-task-* "
-                            "chunks (a tool call the agent runs as a background task: the call's tool-result is "
-                            "a placeholder, the task's own chunks follow; @ag-ui/mastra 1.1.2 hides the call and "
-                            "shows ACTIVITY_* events instead) are not played yet: no output protocol publishes "
-                            "what an adapter owes for them, so a scenario could only grade them INFO."))
+                            "chunks (a tool the agent runs as a background task) are played in agent.background-"
+                            "task.001, all nine statuses: no output protocol says what an adapter shows for them "
+                            "(@ag-ui/mastra 1.1.2 shows ACTIVITY_SNAPSHOT/ACTIVITY_DELTA events), so the scenario "
+                            "grades only that they neither break the run nor hide the answer after them; every "
+                            "LanguageModel dialect and wire refuses them (NOT-EXPRESSIBLE: a LanguageModel stream "
+                            "runs no tools)."))
     return out
 
 
@@ -234,10 +236,13 @@ def _openai_sections() -> list[Section]:
                     ["openai-chat"], sorted(chat),
                     note="`service_tier`, `system_fingerprint`, `obfuscation`, `logprobs` and every usage detail "
                          "count are played beside the content (wire option `chat_fields`, quirks.chat-extras.001). "
-                         "Not played: `delta.audio` (an audio-output turn streams its transcript in "
-                         "`delta.audio.transcript` with no `delta.content`; no scenario asks for the audio "
-                         "modality, and no output protocol publishes what an adapter owes for it), `moderation` "
-                         "and the deprecated `function_call`."),
+                         "`delta.audio` is played by a spoken answer (wire option `chat_fields: [audio]`, "
+                         "quirks.chat-audio.001: the transcript in `delta.audio.transcript`, then `data` and "
+                         "`expires_at`, no `delta.content`); its expected transcript is what @ai-sdk/openai 4.0.118 "
+                         "hands on, no text (its chunk schema drops `audio`), and it has no JSON form (the SDK reads "
+                         "a whole answer's transcript as text). Not played: `moderation` (@ai-sdk/openai "
+                         "4.0.118 does not read it) and the deprecated `function_call` (replaced by `tool_calls`; "
+                         "@ai-sdk/openai 4.0.118 does not read `delta.function_call`)."),
             Section("OpenAI Responses stream", "openai", openai.__version__,
                     "`ResponseStreamEvent` members' `type`; `ResponseOutputItem` members' `type` (item:)",
                     ["openai-responses"], sorted(responses),
@@ -273,12 +278,14 @@ def _anthropic_section() -> Section:
     return Section("Anthropic Messages stream", "anthropic", anthropic.__version__,
                    "`RawMessageStreamEvent`, `ContentBlock`, `RawContentBlockDelta` members' `type`; `StopReason`",
                    ["anthropic"], sorted(defined),
-                   note="Server tool results played: web_search, code_execution, web_fetch and tool search "
-                        "(tool.server-results.001). Not played: `bash_code_execution_tool_result` and "
-                        "`text_editor_code_execution_tool_result` (@ai-sdk/anthropic 4.0.105 renames their calls "
-                        "to `code_execution` with the block's name as input type, so a script naming the tool "
-                        "could not say what a client shows), `container_upload` (@ai-sdk/anthropic 4.0.105 reads "
-                        "it only in a whole message, not in a stream), `redacted_thinking`.")
+                   note="Server tool results played: web_search, web_fetch and tool search "
+                        "(tool.server-results.001), the three code execution blocks (tool.server-results.002: "
+                        "@ai-sdk/anthropic 4.0.105 hands each on as a `code_execution` call whose input opens with "
+                        "the block's kind, and that form is the script's, so the expected transcript is what the "
+                        "client shows); `redacted_thinking` (reasoning.redacted.001). Not played: "
+                        "`container_upload` (@ai-sdk/anthropic 4.0.105 reads it only in a whole Message, as a "
+                        "custom part, and drops it from a stream, so one scenario cannot say what a client shows "
+                        "for both forms).")
 
 
 def _gemini_section() -> Section:

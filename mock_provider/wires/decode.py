@@ -318,7 +318,15 @@ _ANTHROPIC_STOP = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "l
 
 # Server tool result blocks -> the tool they answer (the ones anthropic_server_tools renders).
 _SERVER_RESULTS = {"web_search_tool_result": "web_search", "code_execution_tool_result": "code_execution",
-                   "web_fetch_tool_result": "web_fetch", "tool_search_tool_result": "tool_search_tool_regex"}
+                   "web_fetch_tool_result": "web_fetch", "tool_search_tool_result": "tool_search_tool_regex",
+                   "bash_code_execution_tool_result": "code_execution",
+                   "text_editor_code_execution_tool_result": "code_execution"}
+# @ai-sdk/anthropic 4.0.105 calls all three code execution blocks `code_execution`, opens the input with the
+# block's kind (dist/index.js:5511-5512, :5907) and hands the bash and text editor results on as they are,
+# errors without isError (:5687-5694).
+_CODE_KINDS = {"code_execution": "programmatic-tool-call", "bash_code_execution": "bash_code_execution",
+               "text_editor_code_execution": "text_editor_code_execution"}
+_RAW_RESULTS = ("bash_code_execution_tool_result", "text_editor_code_execution_tool_result")
 
 
 def _fetched(content: dict[str, Any]) -> dict[str, Any]:
@@ -348,6 +356,7 @@ class _Anthropic:
     def __init__(self, d: Decoded) -> None:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
         self.kinds: dict[int, tuple[str, str]] = {}  # content block index -> (kind, id)
+        self.code_opening: dict[str, str] = {}  # code execution call id -> its kind, until its first input text
         self.input: dict[str, Any] = {}
         self.output: Any = None
         self.reason: str | None = None
@@ -379,9 +388,17 @@ class _Anthropic:
             self.kinds[index] = ("text", str(index))
         elif kind == "thinking":
             self.kinds[index] = ("reasoning", str(index))
+        elif kind == "redacted_thinking":  # @ai-sdk/anthropic: a reasoning part with no text, the data kept
+            self.kinds[index] = ("reasoning", str(index))
+            self.blocks.open[str(index)] = "reasoning"
+            self.d.add({"type": "reasoning-start", "id": str(index),
+                        "providerMetadata": {"anthropic": {"redactedData": block.get("data", "")}}})
         elif kind in ("tool_use", "server_tool_use"):
-            self.kinds[index] = ("tool", block.get("id", str(index)))
-            self.calls.start(block.get("id", str(index)), block.get("name", ""), provider=kind == "server_tool_use")
+            call_id, name = block.get("id", str(index)), block.get("name", "")
+            self.kinds[index] = ("tool", call_id)
+            if kind == "server_tool_use" and name in _CODE_KINDS:
+                self.code_opening[call_id], name = _CODE_KINDS[name], "code_execution"
+            self.calls.start(call_id, name, provider=kind == "server_tool_use")
         elif isinstance(kind, str) and kind.endswith("_tool_result") and kind in _SERVER_RESULTS:
             self._server_result(kind, block)
         else:
@@ -393,7 +410,10 @@ class _Anthropic:
         content = block.get("content")
         part: dict[str, Any] = {"type": "tool-result", "toolCallId": call_id,
                                 "toolName": self.calls.names.get(call_id, _SERVER_RESULTS[kind])}
-        if isinstance(content, dict) and str(content.get("type", "")).endswith("_error"):
+        if kind in _RAW_RESULTS:
+            part["result"] = {k: v for k, v in content.items() if k != "error_message"} \
+                if isinstance(content, dict) else content
+        elif isinstance(content, dict) and str(content.get("type", "")).endswith("_error"):
             part["result"] = {"type": content["type"], "errorCode": content.get("error_code")}
             part["isError"] = True
         elif kind == "web_search_tool_result" and isinstance(content, list):
@@ -416,7 +436,10 @@ class _Anthropic:
         elif dtype == "thinking_delta" and kind == "reasoning":
             self.blocks.delta("reasoning", bid, delta.get("thinking", ""))
         elif dtype == "input_json_delta" and kind == "tool":
-            self.calls.delta(bid, delta.get("partial_json", ""))
+            text = delta.get("partial_json", "")
+            if text and bid in self.code_opening:
+                text = f'{{"type": "{self.code_opening.pop(bid)}",' + text[1:]
+            self.calls.delta(bid, text)
         elif kind:
             self.d.skip(f"anthropic: {dtype}")
 
