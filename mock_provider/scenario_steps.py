@@ -400,6 +400,17 @@ class Contract(_M):
     )
 
 
+class Unspecified(_M):
+    """Rows of a valid scenario on which no published rule says what an adapter owes: what the scenario
+    expects there is one real consumer's view (cited), not a rule, so findings on those rows are
+    information. Example: OpenAI's spoken answer (``delta.audio``): @ai-sdk/openai shows no text for it,
+    another adapter may show the transcript; neither is harm any output protocol names.
+    """
+
+    rows: list[str] = Field(min_length=1, description="The rows graded as information on this scenario.")
+    why: str = Field(min_length=1, description="Why no published rule decides them, citing what was read.")
+
+
 # ---------------------------------------------------------------- turns (agent loops)
 MAX_TURNS = 16  # far more than any agent loop a scenario needs; bounds what a served scenario costs
 
