@@ -26,7 +26,7 @@ from mock_provider.dialects import DialectError
 from mock_provider.parts import PART_TYPES, parse_part
 from mock_provider.scenario import Scenario
 from mock_provider.server import ThreadedMockServer
-from mock_provider.transcript import Transcript, UsageRecord
+from mock_provider.transcript import ToolResultRecord, Transcript, UsageRecord
 from mock_provider.wires import Disconnect, plan_response
 from mock_provider.wires.gemini import RULES, STREAM_ARGS, UNKNOWN_PART_RULE, Encoder, response_object
 from tests.test_wire import (
@@ -139,6 +139,17 @@ INEXPRESSIBLE: dict[str, list[dict[str, Any]]] = {
     "raw": [{"type": "raw", "rawValue": {}}],
     "provider call": [{"type": "tool-call", "toolCallId": "s", "toolName": "w", "input": "{}",
                        "providerExecuted": True}],
+    "client tool result": [{"type": "tool-result", "toolCallId": "c", "toolName": "w", "result": {}}],
+    "server result not after its call": [
+        {"type": "tool-call", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "input": "{}",
+         "providerExecuted": True},
+        {"type": "tool-call", "toolCallId": "s2", "toolName": "server:URL_CONTEXT", "input": "{}",
+         "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "result": {}}],
+    "server result not an object": [
+        {"type": "tool-call", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "input": "{}",
+         "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "result": [1]}],
     "args not an object": [{"type": "tool-call", "toolCallId": "c", "toolName": "w", "input": '{"a":'}],
     "interrupted": [finish("interrupted")],
 }
@@ -175,6 +186,14 @@ def test_files_sources_and_signatures_take_their_published_shapes() -> None:
         {"groundingChunks": [{"web": {"uri": "https://example.com/a", "title": "A"}}]},
         {"groundingChunks": [{"retrievedContext": {"uri": "notes.md", "title": "N"}}]}]
     assert parts[4] == [{"functionCall": {"id": "c", "name": "f", "args": {}}, "thoughtSignature": "c2ln"}]
+    server = encode(
+        {"type": "tool-call", "toolCallId": "s", "toolName": "server:GOOGLE_MAPS", "input": '{"q":"cafe"}',
+         "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s", "toolName": "server:GOOGLE_MAPS", "result": {"places": []}})
+    assert [c["candidates"][0]["content"]["parts"] for c in server] == [
+        [{"toolCall": {"id": "s", "toolType": "GOOGLE_MAPS", "args": {"q": "cafe"}}}],
+        [{"toolResponse": {"id": "s", "toolType": "GOOGLE_MAPS", "response": {"places": []}}}]]
+    got += server
     for c in got:
         r = gtypes.GenerateContentResponse.model_validate(c)
         assert r.candidates and r.candidates[0].index == 0
@@ -313,6 +332,13 @@ def read_chunk(seen: Seen, r: Any) -> None:
         for part in (cand.content.parts if cand.content else None) or []:
             if part.function_call is not None:
                 read_function_call(seen, part.function_call)
+            elif part.tool_call is not None:  # a server-side call, named as @ai-sdk/google 4.0.121 names it
+                tc = part.tool_call
+                seen.calls.append(SeenCall(id=tc.id, name=f"server:{tc.tool_type.value}", parsed=tc.args,
+                                           has_parsed=True, completed=True, provider_executed=True))
+            elif part.tool_response is not None:
+                seen.results.append(ToolResultRecord(tool_call_id=part.tool_response.id,
+                                                     result=part.tool_response.response))
             elif part.text is not None:
                 if part.thought:
                     seen.reasoning += part.text

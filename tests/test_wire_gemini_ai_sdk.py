@@ -34,10 +34,12 @@ PARTIAL = "quirks.gemini-partial-args.001"
 # Scenarios whose Gemini elements only @ai-sdk/google gives a meaning to.
 CASES = [PARTIAL, "finish.gemini-malformed-call.001", "finish.gemini-other-reason.001", "finish.gemini-recitation.001",
          "finish.gemini-prompt-blocked.001", "reasoning.gemini-signature.001", "parts.file.001", "parts.source.001",
-         "parts.reasoning-file.001",
-         *sorted(s.id for s in load_corpus() if s.id.startswith(("finish.gemini-reason-", "finish.gemini-prompt-blocked-")))]
+         "parts.reasoning-file.001", "tool.gemini-server-tool.001",
+         *sorted(s.id for s in load_corpus()
+                 if s.id.startswith(("finish.gemini-reason-", "finish.gemini-prompt-blocked-")))]
 # What the transcript leaves out and only this provider reads back: files, sources, thought signatures.
-CONTENT = ["reasoning.gemini-signature.001", "parts.file.001", "parts.source.001", "parts.reasoning-file.001"]
+CONTENT = ["reasoning.gemini-signature.001", "parts.file.001", "parts.source.001", "parts.reasoning-file.001",
+           "tool.gemini-server-tool.001"]
 
 # Slow set (tests/conftest.py): one Node process per scenario reads the mock server with @ai-sdk/google.
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(

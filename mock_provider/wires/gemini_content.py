@@ -96,3 +96,31 @@ def grounding_chunk(part: Source) -> dict[str, Any]:
         raise NoForm(f"document {name!r} of type {part.media_type!r}: @ai-sdk/google 4.0.121 types a "
                      f"retrievedContext by its extension, and reads this one as {typed!r}")
     return {"retrievedContext": {"uri": name, "title": part.title}}
+
+
+# google-genai 3.6.1 ToolType values a server-side tool call (Part.toolCall) names, less TOOL_TYPE_UNSPECIFIED.
+SERVER_TOOL_TYPES = ("GOOGLE_SEARCH_WEB", "GOOGLE_SEARCH_IMAGE", "URL_CONTEXT", "GOOGLE_MAPS", "FILE_SEARCH",
+                     "MEDIA_PROCESSING")
+SERVER_PREFIX = "server:"
+
+
+def server_tool_type(tool_name: str) -> str | None:
+    """The ``ToolType`` of a provider-executed call named as @ai-sdk/google 4.0.121 names a Gemini
+    server-side tool call (``server:${toolType}``, dist/index.js:2724-2745), or None.
+
+    >>> server_tool_type("server:GOOGLE_SEARCH_WEB"), server_tool_type("code_execution")
+    ('GOOGLE_SEARCH_WEB', None)
+    """
+    kind = tool_name[len(SERVER_PREFIX):] if tool_name.startswith(SERVER_PREFIX) else None
+    return kind if kind in SERVER_TOOL_TYPES else None
+
+
+def server_call_form(tool_name: str) -> str:
+    """Why a provider-executed call has no Gemini form unless it is a named server-side tool call.
+
+    >>> server_call_form("web_search")[:40]
+    "a provider-executed call 'web_search' h"
+    """
+    return (f"a provider-executed call {tool_name!r} has no Gemini form: a server-side tool call (Part.toolCall) "
+            f"is named `server:<ToolType>` ({', '.join(SERVER_TOOL_TYPES)}), as @ai-sdk/google reads it; code "
+            "execution (executableCode) has no call id, so the client would see a call the script does not name")
