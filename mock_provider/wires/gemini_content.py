@@ -116,11 +116,13 @@ def server_tool_type(tool_name: str) -> str | None:
 
 
 def server_call_form(tool_name: str) -> str:
-    """Why a provider-executed call has no Gemini form unless it is a named server-side tool call.
+    """Why a provider-executed call has no Gemini form unless it is a named server-side tool call (the
+    name is left out, so the refusals of every such tool read alike).
 
-    >>> server_call_form("web_search")[:40]
-    "a provider-executed call 'web_search' h"
+    >>> server_call_form("web_search")[:52]
+    'a provider-executed call has no Gemini form unless i'
     """
-    return (f"a provider-executed call {tool_name!r} has no Gemini form: a server-side tool call (Part.toolCall) "
-            f"is named `server:<ToolType>` ({', '.join(SERVER_TOOL_TYPES)}), as @ai-sdk/google reads it; code "
-            "execution (executableCode) has no call id, so the client would see a call the script does not name")
+    del tool_name
+    return ("a provider-executed call has no Gemini form unless it is a server-side tool call (Part.toolCall) "
+            "named `server:<ToolType>`, as @ai-sdk/google reads one; code execution (executableCode) carries no "
+            "call id the consumer keeps")
