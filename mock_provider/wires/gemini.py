@@ -266,13 +266,7 @@ class Encoder:
         if isinstance(part, TextDelta):
             return [self._chunk([{"text": part.delta}])]
         if isinstance(part, ReasoningDelta | ReasoningEnd):
-            sig = signature_of(part)
-            if isinstance(part, ReasoningEnd) and sig is None:
-                return []
-            out: dict[str, Any] = {"text": part.delta if isinstance(part, ReasoningDelta) else "", "thought": True}
-            if sig is not None:
-                out["thoughtSignature"] = sig
-            return [self._chunk([out])]
+            return self._thought(part)
         if isinstance(part, ToolInputStart):
             self._check_start(part)
             self.started.append(part.id)
@@ -292,6 +286,16 @@ class Encoder:
         if part.type == "text-end" and getattr(part, "citations", None):
             raise self._fail(part.type, "citationMetadata is not implemented for Gemini")
         return []  # implicit boundaries and the argument stream (RULES action 'dropped')
+
+    def _thought(self, part: ReasoningDelta | ReasoningEnd) -> list[dict[str, Any]]:
+        """A thought part; a reasoning-end only when it carries the signature (an empty signed thought)."""
+        sig = signature_of(part)
+        if isinstance(part, ReasoningEnd) and sig is None:
+            return []
+        out: dict[str, Any] = {"text": part.delta if isinstance(part, ReasoningDelta) else "", "thought": True}
+        if sig is not None:
+            out["thoughtSignature"] = sig
+        return [self._chunk([out])]
 
     def _content(self, part: File | ReasoningFile | Source) -> dict[str, Any]:
         """The chunk of a generated file (an inlineData part) or of a source (a groundingChunk)."""
