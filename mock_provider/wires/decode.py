@@ -611,6 +611,7 @@ class _Gemini:
         # events of a continued call's responses are read as one stream, as @ai-sdk/google reads them).
         self.carried: dict[str, Any] | None = None
         self.hop_usage: dict[str, Any] | None = None
+        self.server_call: str | None = None  # the server-side call a toolResponse answers
 
     def event(self, ev: SseEvent) -> None:
         chunk = _json(ev, self.d, "gemini")
@@ -683,9 +684,31 @@ class _Gemini:
         self.calls.delta(call_id, json.dumps(args, ensure_ascii=False, separators=(",", ":")))
         self.calls.end(call_id)
 
+    def _server(self, part: dict[str, Any]) -> None:
+        """A server-side call (``toolCall``) or its response, or a generated file (``inlineData``), read as
+        @ai-sdk/google 4.0.121 reads them (a response belongs to the last server call)."""
+        self.blocks.close()
+        if isinstance(part.get("toolCall"), dict):
+            tc = part["toolCall"]
+            self.server_call = str(tc.get("id") or f"server-{len(self.d.parts)}")
+            self.calls.start(self.server_call, f"server:{tc.get('toolType')}", provider=True)
+            args = json.dumps(tc.get("args") or {}, ensure_ascii=False, separators=(",", ":"))
+            self.calls.end(self.server_call, args)
+        elif isinstance(part.get("toolResponse"), dict):
+            tr = part["toolResponse"]
+            self.d.add({"type": "tool-result", "toolCallId": self.server_call or str(tr.get("id")),
+                        "toolName": f"server:{tr.get('toolType')}", "result": tr.get("response") or {}})
+            self.server_call = None
+        else:
+            blob = part["inlineData"]
+            self.d.add({"type": "reasoning-file" if part.get("thought") else "file", "mediaType": blob.get("mimeType"),
+                        "data": {"type": "data", "data": blob.get("data")}})
+
     def _part(self, part: dict[str, Any]) -> None:
         if isinstance(part.get("functionCall"), dict):
             self._function_call(part["functionCall"])
+        elif any(isinstance(part.get(k), dict) for k in ("toolCall", "toolResponse", "inlineData")):
+            self._server(part)
         elif isinstance(part.get("text"), str):
             kind = "reasoning" if part.get("thought") else "text"
             other = "text" if kind == "reasoning" else "reasoning"
@@ -693,7 +716,7 @@ class _Gemini:
             if part["text"]:
                 self.blocks.delta(kind, f"{kind}-0", part["text"])
         for key in part:
-            if key not in ("text", "thought", "functionCall"):
+            if key not in ("text", "thought", "functionCall", "toolCall", "toolResponse", "inlineData"):
                 self.d.skip(f"gemini: part.{key}")
 
     def end(self) -> None:
