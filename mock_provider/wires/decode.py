@@ -94,11 +94,13 @@ def _usage(total_in: Any, total_out: Any, *, cache_read: Any = None, cache_write
     return usage
 
 
-def _finish(d: Decoded, unified: str, raw: str | None, usage: dict[str, Any] | None) -> None:
+def _finish(d: Decoded, unified: str, raw: str | None, usage: dict[str, Any] | None,
+            meta: dict[str, Any] | None = None) -> None:
     reason: dict[str, Any] = {"unified": unified}
     if raw is not None:
         reason["raw"] = raw
-    d.add({"type": "finish", "finishReason": reason, "usage": usage or {}})
+    extra = {"providerMetadata": meta} if meta else {}
+    d.add({"type": "finish", "finishReason": reason, "usage": usage or {}, **extra})
 
 
 class _Blocks:
@@ -727,7 +729,9 @@ class _Gemini:
             unified = "content-filter" if self.blocked else _GEMINI_FINISH.get(self.reason, "other")
             if unified == "stop" and self.n_calls:
                 unified = "tool-calls"
-            _finish(self.d, unified, self.reason, self.usage)
+            # A blocked prompt: @ai-sdk/google keeps the feedback in the finish's provider metadata.
+            _finish(self.d, unified, self.reason, self.usage,
+                    {"google": {"promptFeedback": {"blockReason": self.reason}}} if self.blocked else None)
 
 
 _DECODERS: dict[str, Callable[[Decoded], Any]] = {
