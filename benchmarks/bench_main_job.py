@@ -8,6 +8,9 @@ Method (issue 18, "a first run that feels instant"):
 * Per run: pytest's own duration (the ``in N.NNs`` of its summary line: "pytest time"), the CPU
   of the process (``resource.getrusage(RUSAGE_CHILDREN)`` deltas), the outcome counts, and the
   sum of the twelve ``generated-*`` cases' durations (``--durations=0``).
+* ``--tree DIR#ARGS`` adds pytest arguments for that entry (``--tree .#--adapter-isolation=none``:
+  the same tree with the adapter in the suite's process), so two ways of running one tree are
+  compared in the same run.
 * The trees alternate within each round (``--rounds``, default 3); the figure is the median.
   On a shared machine pytest time follows the load; CPU time is the steadier comparison.
 
@@ -25,6 +28,7 @@ import argparse
 import os
 import re
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -34,19 +38,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_once(tree: Path) -> dict[str, float | str]:
-    """One main job against ``tree``: pytest seconds, CPU seconds, generated-* seconds, summary."""
+def run_once(entry: str) -> dict[str, float | str]:
+    """One main job against ``entry`` (``DIR`` or ``DIR#ARGS``): pytest seconds, CPU seconds, generated-*
+    seconds, summary."""
+    where, _, extra = entry.partition("#")
+    tree = Path(where)
     env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
     with tempfile.TemporaryDirectory() as tmp:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         run = subprocess.run([sys.executable, "-m", "pytest", "--adapter=conformance.reference:agui", "-q",
                               "-p", "no:cacheprovider", "--durations=0",
-                              "-W", "ignore::pytest.PytestDeprecationWarning"],
+                              "-W", "ignore::pytest.PytestDeprecationWarning", *shlex.split(extra)],
                              cwd=tmp, env=env, capture_output=True, text=True, timeout=1800)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     summary = next((line for line in reversed(run.stdout.splitlines()) if re.search(r" in [\d.]+s", line)), "")
     if run.returncode != 0:
-        raise RuntimeError(f"{tree}: exit {run.returncode}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}")
+        raise RuntimeError(f"{entry}: exit {run.returncode}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}")
     generated = sum(float(m.group(1)) for m in re.finditer(r"^([\d.]+)s call .*test_generated\[", run.stdout, re.M))
     return {"pytest_s": float(re.findall(r" in ([\d.]+)s", summary)[-1]),
             "cpu_s": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
@@ -55,15 +62,18 @@ def run_once(tree: Path) -> dict[str, float | str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tree", action="append", type=Path, help="a checkout of the kit (repeatable)")
+    ap.add_argument("--tree", action="append", help="a checkout of the kit, DIR or DIR#PYTEST-ARGS (repeatable)")
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args(argv)
-    trees: list[Path] = args.tree or [ROOT]
-    samples: dict[Path, list[dict[str, float | str]]] = {t: [] for t in trees}
+    trees: list[str] = args.tree or [str(ROOT)]
+    samples: dict[str, list[dict[str, float | str]]] = {t: [] for t in trees}
+    loads = [os.getloadavg()[0]]
     for _ in range(args.rounds):
         for tree in trees:
             samples[tree].append(run_once(tree))
-    print(f"README main job, median of {args.rounds} rounds")
+            loads.append(os.getloadavg()[0])
+    print(f"README main job, median of {args.rounds} rounds; 1-minute load average {min(loads):.1f} to "
+          f"{max(loads):.1f} (at the start and after each run)")
     print("| tree | pytest s | CPU s | generated-* s | summary |\n|---|---|---|---|---|")
     for tree, runs in samples.items():
         med = {k: statistics.median(float(r[k]) for r in runs) for k in ("pytest_s", "cpu_s", "generated_s")}

@@ -92,6 +92,9 @@ class Comparison:
     model_expressed: bool = True
     error_codes: bool = True
     truncated: bool = False
+    # Whether the adapter declared missing_finish (False: the output protocol's default was graded, and a wrong
+    # end on a truncated upstream names the declaration, since 'error' there is the recommended choice).
+    missing_finish_declared: bool = True
     # Per output protocol (conformance.protocols.base.OutputProtocol, issue 15 class 1): usage fields whose
     # 0 and absence the protocol's type does not tell apart, and whether 'null' and '{}' arguments are one.
     zero_is_absent: frozenset[str] = frozenset()
@@ -335,6 +338,10 @@ def _terminal_desc(expected: Transcript, policies: Policies, view: Comparison) -
     """
     if expected.terminal == "error" and view.truncated:
         return "'error' (the upstream stopped with no finish part; declared missing_finish 'error')"
+    if expected.terminal == "finished" and view.truncated and not view.missing_finish_declared:
+        return (f"{expected.terminal!r} (the upstream stopped with no finish part; missing_finish undeclared, so "
+                "the output protocol's default 'stop' is graded: declare missing_finish 'error' if the adapter "
+                "fails a truncated stream on purpose, the recommended choice)")
     if expected.terminal == "aborted":
         return f"{view.abort.said[policies.abort]} (declared abort policy {policies.abort!r})"
     return repr(expected.terminal)

@@ -183,6 +183,13 @@ def _mastra_code(value: dict[str, Any], put: Callable[[str], str]) -> None:
     if isinstance(value.get("from"), str):
         value["from"] = put(f"ChunkFrom.{value['from']}")
     payload = value.get("payload")
+    if str(value.get("type")).startswith("background-task-") and isinstance(payload, dict):
+        # BackgroundTask*Payload dates are Dates (JSON: their ISO string); an output's payload is a chunk.
+        for key in ("startedAt", "suspendedAt", "completedAt"):
+            if isinstance(payload.get(key), str):
+                payload[key] = put(f"new Date({json.dumps(payload[key])})")
+        if isinstance(payload.get("payload"), dict):
+            _mastra_code(payload["payload"], put)
     if isinstance(payload, dict) and "args" in payload:
         payload["args"] = put(f"({json.dumps(payload['args'], ensure_ascii=False)} as any)")
     elif value.get("type") == "raw" and "payload" in value:

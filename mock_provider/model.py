@@ -51,6 +51,7 @@ from mock_provider.dialects import part_dialect
 from mock_provider.dialects.base import DialectError, FinishShape
 from mock_provider.parts import (
     Abort,
+    BackgroundTask,
     Data,
     Error,
     Finish,
@@ -189,7 +190,7 @@ _BLOCK_PARTS = (TextStart, TextDelta, TextEnd, ReasoningStart, ReasoningDelta, R
 # Agent-loop chunks (step boundaries, tool suspensions/errors, tripwires ...): a doGenerate result has no
 # content item for them.
 _AGENT_PARTS = (StepStart, StepFinish, ToolSuspended, ToolError, ToolOutputDenied, ReasoningSignature,
-                RedactedReasoning, Abort, ObjectPartial, ObjectResult, Data, Tripwire)
+                RedactedReasoning, Abort, ObjectPartial, ObjectResult, Data, Tripwire, BackgroundTask)
 _NO_CONTENT_PARTS = (ToolInputStart, ToolInputDelta, ToolInputEnd, Raw, Ping, *_AGENT_PARTS)
 
 

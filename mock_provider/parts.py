@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from pydantic.alias_generators import to_camel
 
 JSONValue = Any
@@ -392,6 +392,52 @@ class Tripwire(_Part):
     processor_id: str | None = None
 
 
+BackgroundStatus = Literal["started", "running", "output", "progress", "suspended", "resumed", "completed",
+                           "failed", "cancelled"]
+
+
+class BackgroundTask(_Part):
+    """A tool the agent runs as a background task reports its lifecycle (Mastra ``background-task-{status}``).
+
+    Every status but ``progress`` names one task and the call that dispatched it (``task_id``,
+    ``tool_call_id``, ``tool_name``); ``progress`` is the heartbeat of all running tasks
+    (``task_ids``, ``running_count``, ``elapsed_ms``). ``at`` is the status's time (startedAt,
+    suspendedAt or completedAt), ``output`` a streamed tool output, ``error`` a failure's message.
+
+    >>> parse_part({"type": "background-task", "status": "progress", "taskIds": ["t1"], "runningCount": 1,
+    ...             "elapsedMs": 900}).status
+    'progress'
+    """
+
+    type: Literal["background-task"]
+    status: BackgroundStatus
+    task_id: str | None = None
+    tool_call_id: str | None = None
+    tool_name: str | None = None
+    args: dict[str, JSONValue] | None = None
+    output: JSONValue = None
+    result: JSONValue = None
+    is_error: bool | None = None
+    error: str | None = None
+    suspend_payload: JSONValue = None
+    task_ids: list[str] | None = None
+    running_count: int | None = None
+    elapsed_ms: int | None = None
+    at: str | None = None
+
+    @model_validator(mode="after")
+    def _fields_of_status(self) -> BackgroundTask:
+        if self.status == "progress":
+            if self.task_ids is None or self.running_count is None or self.elapsed_ms is None:
+                raise ValueError("a progress heartbeat has taskIds, runningCount and elapsedMs")
+            return self
+        if not (self.task_id and self.tool_call_id and self.tool_name):
+            raise ValueError(f"background-task {self.status!r} names taskId, toolCallId and toolName")
+        if self.status == "failed" and self.error is None:
+            raise ValueError("a failed background task has its error message")
+        return self
+
+
 class Raw(_Part):
     type: Literal["raw"]
     raw_value: JSONValue = None
@@ -440,6 +486,7 @@ Part = Annotated[
     | ObjectResult
     | Data
     | Tripwire
+    | BackgroundTask
     | Raw
     | Error
     | Ping,
@@ -478,6 +525,7 @@ PART_TYPES: tuple[str, ...] = (
     "object-result",
     "data",
     "tripwire",
+    "background-task",
     "raw",
     "error",
     "ping",
@@ -518,6 +566,9 @@ def dump_part(part: Part) -> dict[str, Any]:
         out["object"] = part.object
     elif isinstance(part, Data | RedactedReasoning):
         out["data"] = part.data
+    elif isinstance(part, BackgroundTask) and part.status in ("output", "completed"):
+        out["output" if part.status == "output" else "result"] = part.output if part.status == "output" \
+            else part.result
     return out
 
 
@@ -535,4 +586,5 @@ AGENT_PART_TYPES: tuple[str, ...] = (
     "object-result",
     "data",
     "tripwire",
+    "background-task",
 )

@@ -68,6 +68,7 @@ from mock_provider.scenario_steps import Step as Step
 from mock_provider.scenario_steps import TanstackModality as TanstackModality
 from mock_provider.scenario_steps import ToolSpec as ToolSpec
 from mock_provider.scenario_steps import Turn as Turn
+from mock_provider.scenario_steps import Unspecified as Unspecified
 from mock_provider.scenario_steps import WireOptions as WireOptions
 from mock_provider.short_form import default_id, expand, is_short, shorthand_errors
 from mock_provider.transcript import ErrorRecord, Transcript, merge_override
@@ -195,6 +196,10 @@ class Scenario(_M):
     contract: Contract | None = Field(
         default=None, description="Set when the scripted stream breaks the provider contract on purpose: "
         "graded on robustness rows (and contract.covered_by) only."
+    )
+    unspecified: Unspecified | None = Field(
+        default=None, description="Rows on which no published rule says what an adapter owes for this input: "
+        "findings there are information, with the reason."
     )
     model_info: ModelInfo | None = Field(
         default=None, description="The upstream model's models.dev catalogue entry, given to the adapter "

@@ -272,7 +272,7 @@ Fault = Annotated[
 
 
 # Chat Completions chunk fields a scenario can ask the openai-chat wire to send beside the content.
-ChatField = Literal["service_tier", "system_fingerprint", "obfuscation", "logprobs", "usage_details"]
+ChatField = Literal["service_tier", "system_fingerprint", "obfuscation", "logprobs", "usage_details", "audio"]
 
 
 class WireOptions(_M):
@@ -293,8 +293,11 @@ class WireOptions(_M):
         "[{token, logprob, bytes, top_logprobs}], refusal: null}`) on each content chunk; `usage_details`: every "
         "count of `prompt_tokens_details` (`cached_tokens`, `cache_write_tokens`, `audio_tokens`) and "
         "`completion_tokens_details` (`reasoning_tokens`, `audio_tokens`, `accepted_prediction_tokens`, "
-        "`rejected_prediction_tokens`), 0 where the script states none (OpenAI sends them all). The other wires "
-        "ignore them.")
+        "`rejected_prediction_tokens`), 0 where the script states none (OpenAI sends them all); `audio`: the "
+        "answer is spoken (a request with `modalities: ['text', 'audio']`), so its text streams as "
+        "`delta.audio.transcript` (the first chunk with the audio `id`), then the audio `data` and its "
+        "`expires_at`, and no `delta.content` (no JSON form: @ai-sdk/openai reads the two forms differently). "
+        "The other wires ignore them.")
     queued: bool = Field(default=False, description="OpenAI Responses: the response waits in a queue first "
                          "(`response.created` with status 'queued', then `response.queued`, then "
                          "`response.in_progress`), as a background request does. The other wires ignore it.")
@@ -395,6 +398,17 @@ class Contract(_M):
         description="Rows of this scenario whose rule is written for this very input (e.g. 8.1.19 for a "
         "missing finish): graded as usual.",
     )
+
+
+class Unspecified(_M):
+    """Rows of a valid scenario on which no published rule says what an adapter owes: what the scenario
+    expects there is one real consumer's view (cited), not a rule, so findings on those rows are
+    information. Example: OpenAI's spoken answer (``delta.audio``): @ai-sdk/openai shows no text for it,
+    another adapter may show the transcript; neither is harm any output protocol names.
+    """
+
+    rows: list[str] = Field(min_length=1, description="The rows graded as information on this scenario.")
+    why: str = Field(min_length=1, description="Why no published rule decides them, citing what was read.")
 
 
 # ---------------------------------------------------------------- turns (agent loops)

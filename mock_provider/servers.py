@@ -1,10 +1,13 @@
-"""Server flavours: which OpenAI-compatible server a Chat Completions client talks to.
+"""Server flavours: which OpenAI-compatible server a Chat Completions or Responses client talks to.
 
 Many servers speak Chat Completions, each with its own habits: OpenAI's `delta.refusal`, OpenRouter's
 mid-stream error chunk, the late call id of some self-hosted servers, Mistral's error body and finish
-vocabulary. A client written for one server (``@ai-sdk/groq``, ``@ai-sdk/mistral``) never meets another
-server's habits, so a scenario that plays one is not expressible for it, and where a case has a form
-on that server (Mistral's error body) the mock serves that form.
+vocabulary, the field a server streams reasoning in. A client written for one server (``@ai-sdk/groq``,
+``@ai-sdk/mistral``, ``@ai-sdk/deepseek``) never meets another server's habits, so a scenario that
+plays one is not expressible for it, and where a case has a form on that server (Mistral's error
+body) the mock serves that form. The Responses wire has the same question: xAI serves it
+(``@ai-sdk/xai``'s default model), without OpenAI's background queue (``response.queued``) or its
+context compaction items.
 
 A harness declares its server in its capabilities (``server: mistral``); the runner forwards it to
 the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
@@ -23,19 +26,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
-from mock_provider.parts import Finish
+from mock_provider.parts import Custom, Finish
 
 if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
 
-Server = Literal["openai", "groq", "mistral"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral")
+Server = Literal["openai", "groq", "mistral", "deepseek", "xai"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai")
 DEFAULT_SERVER = "openai"
-SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions request
+SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
 
 # Mistral's finish reasons (its API reference, ChatCompletionChoice.finish_reason; @ai-sdk/mistral 4.0.87
 # dist/index.js:178-186 maps exactly these). It has no content filter stop.
 _MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_calls"})
+
+# The one field a server streams reasoning in, where the server has no other: DeepSeek's API sends
+# `delta.reasoning_content` (its thinking-mode guide; @ai-sdk/deepseek 3.0.56 dist/index.js:1157 reads
+# no other field). A scenario that states another field (`wire.reasoning`) plays another server's
+# habit for its clients. Groq's and Mistral's harnesses name their field per request (X-Mock-Reasoning).
+_REASONING_FIELD = {"deepseek": "reasoning_content"}
+_REASONING_OWNERS = {"reasoning": "OpenRouter's, Ollama's and Groq's", "reasoning_details": "OpenRouter's",
+                     "think-tags": "a server's without a reasoning parser", "thinking-chunks": "Mistral's"}
 
 
 def _quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
@@ -51,6 +62,20 @@ def _quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
                 yield ("a mid-stream error chunk with top-level `error` and finish_reason 'error'", "OpenRouter's")
 
 
+def _responses_quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
+    """Each Responses server habit a scenario plays: (the habit, whose it is), in words."""
+    if scenario.wire.queued:
+        # openai 3.57.0 response_queued_event.py: a background response waits in OpenAI's queue. xAI's
+        # Responses API has no background mode (@ai-sdk/xai 5.0.12 dist/index.js:816, its chunk schema,
+        # has no response.queued event).
+        yield ("a queued response (`response.queued`, background mode)", "OpenAI's")
+    for script in scenario.turn_scripts():
+        for step in script:
+            if isinstance(step.part, Custom) and step.part.kind == "openai.compaction":
+                # OpenAI's context compaction item; @ai-sdk/xai 5.0.12's item schema has no `compaction` item.
+                yield ("a compaction item (`compaction`, `response.compaction.compacting`)", "OpenAI's")
+
+
 def _finish_reasons(scenario: Scenario) -> Iterator[str]:
     """The Chat Completions finish reasons a scenario sends that only some servers have."""
     for script in scenario.turn_scripts():
@@ -59,23 +84,50 @@ def _finish_reasons(scenario: Scenario) -> Iterator[str]:
                 yield "content_filter"
 
 
-def foreign_quirk(scenario: Scenario, server: str | None) -> str | None:
-    """Why ``scenario`` is not expressible for a client of ``server`` (None: it is).
+def _reasoning_habit(scenario: Scenario, server: str) -> str | None:
+    """The reasoning field a scenario asks for that ``server`` never sends, in words (None: no such field)."""
+    own = _REASONING_FIELD.get(server)
+    field = scenario.wire.reasoning
+    if own is None or "reasoning" not in scenario.wire.model_fields_set or field == own:
+        return None
+    return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
+            f"the {server} server streams reasoning in `delta.{own}` only (declared server: {server})")
 
-    The quirks are those of the Chat Completions wire that belong to named servers; a scenario that
-    breaks the wire's contract on purpose (an empty ``choices``, a reused index) is graded for every
-    server, as robustness. ``openai`` (and no declaration) takes every quirk.
+
+def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai-chat") -> str | None:
+    """Why ``scenario`` is not expressible on ``dialect`` for a client of ``server`` (None: it is).
+
+    The quirks are those of the Chat Completions and Responses wires that belong to named servers; a
+    scenario that breaks the wire's contract on purpose (an empty ``choices``, a reused index) is graded
+    for every server, as robustness. ``openai`` (and no declaration) takes every quirk; the other
+    dialects have no server habits.
 
     >>> from mock_provider.scenario import load_corpus
     >>> filtered = next(s for s in load_corpus() if s.id == "finish.content-filter.001")
     >>> foreign_quirk(filtered, "groq") is None, foreign_quirk(filtered, "mistral")  # doctest: +ELLIPSIS
     (True, "finish_reason 'content_filter' is not in Mistral's finish vocabulary ...")
+    >>> openrouter = next(s for s in load_corpus() if s.id == "reasoning.field-reasoning.001")
+    >>> foreign_quirk(openrouter, "groq") is None, foreign_quirk(openrouter, "deepseek")  # doctest: +ELLIPSIS
+    (True, "reasoning in the 'reasoning' dialect is OpenRouter's, Ollama's and Groq's habit; the deepseek ...")
+    >>> queued = next(s for s in load_corpus() if s.id == "text.queued.001")
+    >>> foreign_quirk(queued, "xai", "openai-responses")[:30], foreign_quirk(queued, "xai", "anthropic")
+    ('a queued response (`response.q', None)
     """
     if server is None or server == DEFAULT_SERVER:
         return None
-    habit = next(_quirks(scenario), None)
+    if dialect == "openai-responses":
+        habit = next(_responses_quirks(scenario), None)
+    elif dialect == "openai-chat":
+        habit = next(_quirks(scenario), None)
+    else:
+        return None
     if habit is not None:
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
+    if dialect != "openai-chat":
+        return None
+    reasoning = _reasoning_habit(scenario, server)
+    if reasoning is not None:
+        return reasoning
     reason = next(_finish_reasons(scenario), None) if server == "mistral" else None
     if reason is not None:
         return (f"finish_reason {reason!r} is not in Mistral's finish vocabulary "
@@ -106,7 +158,7 @@ def check_server(value: str, source: str) -> str:
     >>> check_server("azure", "header X-Mock-Server")
     Traceback (most recent call last):
     ...
-    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai
     """
     if value not in SERVERS:
         raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")

@@ -636,6 +636,20 @@ def _ums_error_injected(events: Stream) -> Stream | None:
     return [*events[:end], {"type": "error", "errorText": "injected failure"}, *events[end:]]
 
 
+UMS_CONTENT = ("text-delta", "reasoning-delta", "tool-input-start", "tool-input-available", "tool-input-error")
+
+
+def _ums_merged_start(events: Stream) -> Stream | None:
+    """A second source's ``start`` (another message id) just before the ``finish``, as ``writer.merge``
+    forwards a later merged stream's: readUIMessageStream starts the message over there
+    (resetStateOnMessageIdChange), and what the first source showed is gone."""
+    end = next((i for i, e in enumerate(events) if e.get("type") == "finish"), None)
+    if end is None or not any(e.get("type") in UMS_CONTENT for e in events[:end]):
+        return None
+    first = next((e.get("messageId") for e in events if e.get("type") == "start"), None)
+    return [*events[:end], {"type": "start", "messageId": f"{first or 'msg'}-merged"}, *events[end:]]
+
+
 def _ums_family() -> list[Rewrite]:
     all_deltas = UMS_DELTAS | {"tool-input-delta"}
 
@@ -674,6 +688,8 @@ def _ums_family() -> list[Rewrite]:
         Rewrite("ums.drop-tool-output", "harmful", _drop_type("tool-output-available"), "a tool's output dropped"),
         Rewrite("ums.error-injected", "harmful", _ums_error_injected,
                 "an error chunk the run never had, before finish"),
+        Rewrite("ums.merged-start", "harmful", _ums_merged_start,
+                "a merged stream's start naming another message before finish (the reader starts over)"),
     ]
 
 

@@ -12,17 +12,20 @@ So a canary-typed adapter's verdict is what these consumers imply:
   processor, and a transcript, show no reasoning), while @ag-ui/client shows the reasoning: row
   ``consumer.agui-messages`` finds nothing;
 * content with no ``THINKING_TEXT_MESSAGE_START`` (the canary types allow it): the minted id names nothing
-  open, verifyEvents throws and runAgent rejects: row ``consumer.agui-messages`` finds the failed run too.
+  open, verifyEvents throws and runAgent rejects: row ``consumer.agui-messages`` finds the failed run too;
+* the same events on TanStack's own output (``tanstack``): the same two rows, and only them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from conformance import agui_client_view
+from conformance import agui_client_view, consumer_view
+from conformance.reference import tanstack
 from conformance.runner import Settings, run_case
 from mock_provider.scenario import Scenario
-from tests.mutants.subagent_mutants import CANARY_THINKING, MUTANTS
+from tests.mutants.base import map_events
+from tests.mutants.subagent_mutants import CANARY_THINKING, MUTANTS, canary_thinking
 
 CANARY = next(m for m in MUTANTS if m.name == "agui.canary-thinking")
 
@@ -59,3 +62,17 @@ def test_the_ag_ui_client_shows_bracketed_thinking_and_rejects_an_unopened_one(c
     assert [f.message for f in refused][:1] == [
         f"@ag-ui/client: the run: expected finished, the client has the client's runAgent rejected at event "
         f"{first_content}"]
+
+
+def test_an_adapter_on_tanstack_s_own_output_fails_the_same_rows(corpus: list[Scenario]) -> None:
+    """TanStack's own output (``tanstack``): its StreamChunk union has no THINKING_* type although its
+    EventType lists them (schema.event), and its StreamProcessor has no case for them (processor.js:283-345):
+    the user sees no reasoning (8.1.7). REASONING_* from the same adapter passes."""
+    scenario = _scenario(corpus, "reasoning.basic.001")
+    plain = run_case(tanstack, scenario, "v3", Settings(timeout=5.0))
+    assert plain.verdict == "PASS" and any(e.get("type") == "REASONING_MESSAGE_CONTENT" for e in plain.events)
+    canary = run_case(map_events(tanstack, canary_thinking), scenario, "v3", Settings(timeout=5.0))
+    assert not any(str(e.get("type")).startswith("REASONING_") for e in canary.events)
+    assert canary.verdict == "FAIL" and set(canary.failed_rows()) == {"schema.event", "8.1.7"}, canary.describe()
+    shown, _notes = consumer_view.actual_view(list(canary.events), "tanstack")
+    assert shown.thinking == "" and consumer_view.actual_view(list(plain.events), "tanstack")[0].thinking

@@ -98,6 +98,13 @@ EDGE_STREAMS: dict[str, tuple[str, list[dict[str, Any]]]] = {
         {"type": "TEXT_MESSAGE_CONTENT", "messageId": "u", "delta": "hi", "metadata": {"tanstack": {"content": "hi"}}},
         {"type": "TEXT_MESSAGE_END", "messageId": "u"}, FIN)),
     "content-without-start": ("ag-ui", seq({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m", "delta": "x"}, FIN)),
+    # A custom tool's free-text input: raw text (no strict parse: the part has no input unless END gives it)
+    # or the text's JSON string (parsed to the text), with END's canonical input or without it.
+    "text-input-raw": ("ag-ui", seq(call("c", "SELECT 1;\nGO"), FIN)),
+    "text-input-raw-end-input": ("tanstack", seq(call("c", "SELECT 1;\nGO", input="SELECT 1;\nGO"), FIN)),
+    "text-input-json": ("ag-ui", seq(call("c", '"SELECT 1;\\nGO"'), FIN)),
+    "text-input-json-end-input": ("ag-ui", seq(call("c", '"SELECT 1;\\nGO"',
+                                                    metadata={"tanstack": {"input": "SELECT 1;\nGO"}}), FIN)),
     "garbage-fields": ("ag-ui", seq({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m", "delta": None},
                                     {"type": "TOOL_CALL_START", "toolCallId": "c", "toolCallName": None},
                                     {"type": "TOOL_CALL_ARGS", "toolCallId": "c", "delta": 5}, FIN)),

@@ -288,6 +288,18 @@ EXAMPLES: dict[str, dict[str, list[dict[str, Any]]]] = {
         "rich": [{"type": "tripwire", "reason": "blocked", "retry": False, "metadata": {"score": 0.9},
                   "processorId": "moderation"}],
     },
+    "background-task": {
+        "minimal": [{"type": "background-task", "status": "started", "taskId": "t1", "toolCallId": "c1",
+                     "toolName": "report"}],
+        "progress": [{"type": "background-task", "status": "progress", "taskIds": ["t1"], "runningCount": 1,
+                      "elapsedMs": 900}],
+        "rich": [{"type": "background-task", "status": "output", "taskId": "t1", "toolCallId": "c1",
+                  "toolName": "report", "output": {"pct": 50}},
+                 {"type": "background-task", "status": "completed", "taskId": "t1", "toolCallId": "c1",
+                  "toolName": "report", "result": {"pages": 4}, "isError": False, "at": "2026-01-01T00:00:00Z"}],
+        "running without its args": [{"type": "background-task", "status": "running", "taskId": "t1",
+                                      "toolCallId": "c1", "toolName": "report", "at": "2026-01-01T00:00:00Z"}],
+    },
 }
 
 CASES = [(t, name) for t in PART_TYPES for name in EXAMPLES[t]]
@@ -842,6 +854,20 @@ def test_mastra_agent_chunks() -> None:
         "type": "data-progress", "data": {"pct": 50}, "id": "d1", "transient": True}
     assert one(EXAMPLES["tripwire"]["rich"][0], "mastra") == m("tripwire", {
         "reason": "blocked", "retry": False, "metadata": {"score": 0.9}, "processorId": "moderation"})
+    # background-task-*: each status its own chunk, payloads as @mastra/core 1.71.0 BackgroundTask*Payload types them.
+    assert one(EXAMPLES["background-task"]["minimal"][0], "mastra") == m(
+        "background-task-started", {"taskId": "t1", "toolName": "report", "toolCallId": "c1"})
+    assert one(EXAMPLES["background-task"]["progress"][0], "mastra") == m(
+        "background-task-progress", {"taskIds": ["t1"], "runningCount": 1, "elapsedMs": 900})
+    ids = {"taskId": "t1", "toolName": "report", "toolCallId": "c1", "runId": "mock-run", "agentId": "mock-agent"}
+    assert enc(EXAMPLES["background-task"]["rich"], "mastra") == [
+        m("background-task-output", {**ids, "payload": {
+            "type": "tool-output", "runId": "mock-run", "from": "AGENT",
+            "payload": {"output": {"pct": 50}, "toolCallId": "c1", "toolName": "report"}}}),
+        m("background-task-completed", {**ids, "completedAt": "2026-01-01T00:00:00Z", "result": {"pages": 4},
+                                        "isError": False})]
+    with pytest.raises(DialectError, match="args is required"):
+        enc(EXAMPLES["background-task"]["running without its args"], "mastra")
 
 
 # ---------------------------------------------------------------- the registry

@@ -141,12 +141,16 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk7-mistral.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-openai-chat.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk7-openai-chat.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-xai.mjs" --conformance-dialect=openai-responses':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-xai.mjs"),
     'pytest --adapter-cmd "node examples/ts/tanstack-ai-openai-compatible.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "tanstack-ai-openai-compatible.mjs"),
     'pytest --adapter-cmd "node examples/ts/openai-agents-ui.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "openai-agents-ui.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
+    "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":
+        ("tests/test_crewai_endpoint.py", "SAC_CREWAI_PYTHON"),
     **{f"pytest --adapter=mypkg.adapter:factory --splits 3 --group {g} --conformance-report-dir=shard-{g}":
        ("tests/test_shard.py", "--splits") for g in (1, 2, 3)},
     "conformance merge shard-1/conformance.json shard-2/conformance.json shard-3/conformance.json --out reports":
@@ -186,6 +190,8 @@ NOT_RUN: dict[str, str] = {
     "python3 -m venv .llama": "the llama-index environment, made once by hand",
     "python3 -m venv /tmp/adk-venv": "the Google ADK environment, made once by hand (.ci/run makes its own)",
     "/tmp/adk-venv/bin/pip install -r examples/adk_requirements.txt": "installs from PyPI (.ci/run does)",
+    "python3 -m venv /tmp/crewai-venv": "the CrewAI environment, made once by hand (.ci/run makes its own)",
+    "/tmp/crewai-venv/bin/pip install -r examples/crewai_requirements.txt": "installs from PyPI (.ci/run does)",
     "mock-provider record --upstream https://api.anthropic.com --out my_scenarios --port 8765":
         "a proxy to a real provider that runs until stopped (tests/test_record.py records through it from a local "
         "upstream)",

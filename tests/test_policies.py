@@ -94,6 +94,34 @@ def test_a_truncated_run_is_graded_by_the_declaration(declared: str, behaves: st
     assert graded == (set() if verdict == "INFO" else {"8.1.19"})
 
 
+def test_an_undeclared_choice_that_failed_a_truncated_run_is_named_in_the_finding(corpus: list[Scenario]) -> None:
+    """An adapter that ends a truncated upstream with an error and left ``missing_finish`` undeclared FAILs
+    8.1.19 against the output protocol's default 'stop'; the finding says so and names the declaration
+    that grades the recommended choice (a CrewAI endpoint's first run met exactly this: litellm fails such
+    a stream on purpose). A declared 'stop' keeps the plain message: the adapter said what it does."""
+    from conformance.reference.agui import AguiReferenceAdapter
+
+    class Errors(AguiReferenceAdapter):
+        def missing_finish_is_error(self) -> bool:
+            return True
+
+    def undeclared(ctx: AdapterContext) -> Any:
+        adapter = Errors(ctx)  # the references declare 'error' themselves; this one declares nothing
+        adapter.capabilities = adapter.capabilities.model_copy(update={"policies": Policies()})
+        return adapter
+
+    def says_stop(ctx: AdapterContext) -> Any:
+        return Errors(ctx, Policies(missing_finish="stop"))
+
+    s = _scenario(corpus, "finish.missing.001")
+    r = run_case(undeclared, s, "v3")
+    assert r.verdict == "FAIL" and set(r.failed_rows()) == {"8.1.19"}
+    ends = [f.message for f in r.findings if f.field == "terminal"]
+    assert len(ends) == 1 and "missing_finish undeclared" in ends[0] and "declare missing_finish 'error'" in ends[0]
+    declared = [f.message for f in run_case(says_stop, s, "v3").findings if f.field == "terminal"]
+    assert declared == ["run ended 'error', expected 'finished'"]
+
+
 def test_success_on_a_truncated_stream_fails_under_strict(corpus: list[Scenario]) -> None:
     s = _scenario(corpus, "finish.missing.002")
     stop = _with_policies(agui, {"missing_finish": "stop"})

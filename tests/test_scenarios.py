@@ -255,6 +255,10 @@ def test_expected_tool_calls_are_consistent(s: Scenario) -> None:
             assert c.args == {}
         else:
             assert json.loads(c.args_text) == c.args
+    if s.dialects is not None and "mastra" not in s.dialects:
+        return
+    for c in s.expected_for("mastra").tool_calls:
+        if c.args_text and not c.malformed:
             # compact JSON: what JSON.stringify gives back after a parse (Mastra re-serialises args)
             assert json.dumps(c.args, separators=(",", ":"), ensure_ascii=False) == c.args_text
 

@@ -36,7 +36,7 @@ def _post(base_url: str, scenario: str, headers: dict[str, str], turn: int = 1) 
                       json={"model": f"scenario:{scenario}", "stream": True, "messages": messages})
 
 
-@pytest.mark.parametrize("server", ["groq", "mistral"])
+@pytest.mark.parametrize("server", ["groq", "mistral", "deepseek"])
 @pytest.mark.parametrize("case", ["quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001"])
 def test_another_servers_habit_is_not_expressible_for_a_named_server(server: str, case: str) -> None:
     assert foreign_quirk(CORPUS[case], server) is not None
@@ -46,12 +46,35 @@ def test_another_servers_habit_is_not_expressible_for_a_named_server(server: str
 def test_robustness_cases_are_graded_for_every_server() -> None:
     # Contract breaks on purpose (an empty choices, a reused index): any server's client must survive them.
     for case in ("quirks.azure-filter-chunk.001", "quirks.tool-index-reused.002", "text.basic.001"):
-        assert [foreign_quirk(CORPUS[case], s) for s in ("groq", "mistral")] == [None, None]
+        assert [foreign_quirk(CORPUS[case], s) for s in ("groq", "mistral", "deepseek")] == [None, None, None]
 
 
 def test_a_finish_outside_mistrals_vocabulary_is_not_expressible_for_mistral_only() -> None:
     case = CORPUS["finish.content-filter.001"]
     assert foreign_quirk(case, "groq") is None and "content_filter" in str(foreign_quirk(case, "mistral"))
+
+
+@pytest.mark.parametrize("case", ["reasoning.field-reasoning.001", "reasoning.openrouter-details.001",
+                                  "reasoning.think-tags.001"])
+def test_a_reasoning_field_deepseek_does_not_send_is_not_expressible_for_deepseek(case: str) -> None:
+    # DeepSeek's API streams reasoning in delta.reasoning_content only (@ai-sdk/deepseek 3.0.56 reads no other).
+    why = foreign_quirk(CORPUS[case], "deepseek")
+    assert why is not None and "reasoning_content" in why
+    # The other servers' clients are told their field by the harness (X-Mock-Reasoning): nothing changes there.
+    assert [foreign_quirk(CORPUS[case], s) for s in (None, "openai", "groq", "mistral")] == [None] * 4
+
+
+def test_deepseeks_own_reasoning_field_is_served_to_deepseek() -> None:
+    for case in ("reasoning.basic.001", "text.basic.001", "tool.interleave.001"):
+        assert foreign_quirk(CORPUS[case], "deepseek") is None
+
+
+def test_a_deepseek_client_is_declared_and_served(base_url: str) -> None:
+    assert Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server="deepseek").server == (
+        "deepseek")
+    assert _post(base_url, "reasoning.basic.001", {"X-Mock-Server": "deepseek"}).status_code == 200
+    refused = _post(base_url, "reasoning.field-reasoning.001", {"X-Mock-Server": "deepseek"})
+    assert refused.status_code == 422 and "deepseek" in refused.json()["error"]["message"]
 
 
 def _record(scenario: Scenario, server: str | None) -> RunRecord:
@@ -97,3 +120,23 @@ def test_request_checks_of_one_server_apply_to_its_clients_only() -> None:
     assert request_findings(checks, mistral_request, "openai-chat", "request.media", server="mistral") == []
     openai_rows = [f.row for f in request_findings(checks, mistral_request, "openai-chat", "request.media")]
     assert openai_rows == ["request.media"]  # OpenAI's image_url {url} and file {file_data} are not there
+
+
+def test_a_queued_response_is_not_expressible_for_xais_responses_server(base_url: str) -> None:
+    # OpenAI's background queue (response.queued): xAI's Responses API has none (@ai-sdk/xai 5.0.12's chunk
+    # schema has no such event). Only the Responses wire plays it; the same scenario on another wire is plain.
+    queued = CORPUS["text.queued.001"]
+    assert "response.queued" in str(foreign_quirk(queued, "xai", "openai-responses"))
+    assert foreign_quirk(queued, None, "openai-responses") is None
+    assert foreign_quirk(queued, "xai", "openai-chat") is None and foreign_quirk(queued, "xai", "anthropic") is None
+    assert foreign_quirk(CORPUS["text.basic.001"], "xai", "openai-responses") is None
+    assert "compaction" in str(foreign_quirk(CORPUS["parts.compaction.001"], "xai", "openai-responses"))
+    caps = Capabilities(name="n", inputs=["openai-responses"], output="ui-message-stream", server="xai")
+    record = RunRecord(case_id="c", scenario_id=queued.id, dialect="openai-responses", adapter="a", capabilities=caps)
+    stop = foreign_server(record, queued)
+    assert stop is not None and stop.verdict == "NOT-EXPRESSIBLE"
+    body = {"model": "scenario:text.queued.001", "stream": True, "input": "hi"}
+    refused = httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "xai"}, json=body, timeout=10)
+    served = httpx.post(f"{base_url}/v1/responses", json=body, timeout=10)
+    assert refused.status_code == 422 and "response.queued" in refused.text, refused.text
+    assert served.status_code == 200 and "response.queued" in served.text

@@ -192,6 +192,32 @@ def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "PASS"
 
 
+def test_ai_sdk7_deepseek_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/deepseek` 3 (its default chat model) under ai 7's `streamText`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("ai-sdk7-deepseek.mjs", "ai-sdk7-deepseek.verdicts.json", "@ai-sdk/deepseek")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # DeepSeek takes images only: the harness does not declare image + PDF input, so the case is not run.
+    assert "multimodal" not in caps.features
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    # The provider reads `delta.reasoning_content`, the mock's default reasoning field: no header needed.
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
+                 if e["type"] == "reasoning-delta"]
+    assert "".join(reasoning).startswith("91 = 7 * 13")
+    # createDeepSeek has no JSON-schema response format: the schema goes in a system message (instruction only).
+    assert caps.structured_modes == {"instruction"}
+    assert _result(session, "text.structured.001[openai-chat]").verdict == "UNSUPPORTED"
+    # A stream cut before its finish_reason finishes 'other', not ai 7's 'interrupted' (D-missing-finish).
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # The harness declares server 'deepseek': OpenAI's refusal channel, a late call id, OpenRouter's error chunk
+    # and the reasoning fields DeepSeek never streams are other servers' habits (the first run's suite errors).
+    assert caps.server == "deepseek"
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001", "reasoning.field-reasoning.001",
+            "reasoning.openrouter-details.001")] == ["NOT-EXPRESSIBLE"] * 5
+
+
 def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/openai` 4's Chat Completions model (`openai.chat`) under ai 7's `streamText`, over
     `POST /v1/chat/completions` (not the default Responses model of the test above)."""
@@ -213,6 +239,28 @@ def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     events = _result(session, "error.openrouter-midstream.001[openai-chat]").events
     assert "error" not in [e["type"] for e in events]
     assert _finish_types(session, "error.openrouter-midstream.001[openai-chat]") == ["other"]
+
+
+def test_ai_sdk7_xai_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/xai` 5's default model (xAI's Responses API) under ai 7's `streamText`, over `POST /v1/responses`."""
+    session, _expected = _graded("ai-sdk7-xai.mjs", "ai-sdk7-xai.verdicts.json", "@ai-sdk/xai", "openai-responses")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server == "xai"
+    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    # OpenAI's background queue is not played to xAI's server (it has none): its first run's one suite error.
+    assert _result(session, "text.queued.001[openai-responses]").verdict == "NOT-EXPRESSIBLE"
+    # xAI takes a non-image file only by URL or file id: the harness does not declare image + PDF data input.
+    assert _result(session, "text.multimodal.001[openai-responses]").verdict == "UNSUPPORTED"
+    # D-cut-finish-other: a stream cut before response.completed finishes 'other', not 'interrupted'.
+    assert _finish_types(session, "finish.missing.001[openai-responses]") == ["other"]
+    assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+    # The mock's reasoning item carries the status xAI's server sends (the provider requires it).
+    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-responses]").events
+                 if e["type"] == "reasoning-delta"]
+    assert "".join(reasoning) == "91 = 7 * 13, so it has divisors other than 1 and itself."
+    # D-open-reasoning: cut inside a reasoning item, the finish comes with no reasoning-end.
+    types = [e["type"] for e in _result(session, "finish.missing.003[openai-responses]").events]
+    assert "reasoning-start" in types and "reasoning-end" not in types and types[-1] == "finish"
 
 
 def test_tanstack_ai_openai_responses_gets_its_committed_verdicts() -> None:

@@ -21,6 +21,7 @@ from conformance.protocols import ui_message_stream as ai6
 from conformance.protocols import ui_message_stream7 as ai7
 from conformance.reference import ui_message_stream7
 from conformance.runner import Settings, run_case
+from conformance.ui_message_reader import read
 from mock_provider.scenario import Scenario
 from tests.test_reference import _run_all, _with_policies
 
@@ -108,6 +109,40 @@ def test_reset_step_forgets_open_parts_and_lets_the_step_start_afresh() -> None:
     open_text = [*START, {"type": "text-start", "id": "t"}, {"type": "reset-step"},
                  {"type": "text-delta", "id": "t", "delta": "x"}, {"type": "finish"}]
     assert [(f.row, f.event_index) for f in ai7.lifecycle(open_text)] == [("8.4.2", 4)]
+
+
+def approval_streams() -> dict[str, tuple[list[Ev], int | None]]:
+    """Streams with a ``tool-approval-response``, and the chunk ai 7's reader throws at (None: reads on).
+
+    The reader finds the approval on a tool part (getToolInvocationByApprovalId, ai 7.0.173
+    dist/index.js:7092-7099): an id no request of the message asked for, one whose part a reset-step
+    removed, or one asked for before a start that began another message, throws there.
+    """
+    call: list[Ev] = [{"type": "tool-input-available", "toolCallId": "c1", "toolName": "f", "input": {}},
+                      {"type": "tool-approval-request", "approvalId": "a1", "toolCallId": "c1"}]
+
+    def answer(approval: str) -> Ev:
+        return {"type": "tool-approval-response", "approvalId": approval, "approved": True}
+
+    end: list[Ev] = [{"type": "finish-step"}, {"type": "finish", "finishReason": "stop"}]
+    return {
+        "answered": ([*START, *call, answer("a1"), *end], None),
+        "unknown id": ([*START, *call, answer("a2"), *end], 4),
+        "nothing asked": ([*START, answer("a1"), *end], 2),
+        "asked in a reset step": ([*START, *call, {"type": "reset-step"}, answer("a1"), *end], 5),
+        "asked in an earlier step": ([*START, *call, {"type": "finish-step"}, {"type": "start-step"},
+                                      {"type": "reset-step"}, answer("a1"), *end], None),
+        "asked before another message": ([{"type": "start", "messageId": "m1"}, {"type": "start-step"}, *call,
+                                          {"type": "start", "messageId": "m2"}, answer("a1"), *end], 5),
+    }
+
+
+@pytest.mark.parametrize("name", list(approval_streams()))
+def test_an_approval_response_must_answer_an_approval_the_message_asked_for(name: str) -> None:
+    events, thrown = approval_streams()[name]
+    assert read(events, 7).error_index == thrown  # the port of ai 7's reader (Node: test_ui_stream_oracle)
+    reader_rows = [f.event_index for f in ai7.lifecycle(events) if f.row == "8.4.2"]
+    assert (reader_rows[0] if reader_rows else None) == thrown
 
 
 @pytest.mark.parametrize(

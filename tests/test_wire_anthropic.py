@@ -21,6 +21,7 @@ from mock_provider.scenario import Scenario
 from mock_provider.transcript import ToolResultRecord, UsageRecord
 from mock_provider.wires import Chunk, Disconnect, plan_response
 from mock_provider.wires.anthropic import RULES, UNKNOWN_PART_RULE, Encoder, message
+from mock_provider.wires.anthropic_server_tools import code_execution_kinds
 from tests.test_wire import (
     Seen,
     SeenCall,
@@ -57,11 +58,13 @@ def events(body: bytes) -> list[tuple[str | None, Any]]:
 
 
 def encode(*parts: dict[str, Any], usage: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    parsed = [parse_part(p) for p in parts]
     enc = Encoder("wire.test.001", model="mock-1", message_id="msg_1",
-                  usage=Usage.model_validate(usage) if usage is not None else None)
+                  usage=Usage.model_validate(usage) if usage is not None else None,
+                  code_kinds=code_execution_kinds(parsed))
     out: list[dict[str, Any]] = []
-    for p in parts:
-        out.extend(enc.encode(parse_part(p)))
+    for p in parsed:
+        out.extend(enc.encode(p))
     return out
 
 
@@ -421,6 +424,10 @@ def test_each_corpus_scenario_plans_or_fails_with_a_documented_error() -> None:
 
 
 # ---------------------------------------------------------------- the real anthropic SDK
+# Each code execution block's kind as @ai-sdk/anthropic 4.0.105 names it in its code_execution call's input
+# (dist/index.js:5512; read here from the published code, not from the encoder).
+CODE_KINDS = {"code_execution": "programmatic-tool-call", "bash_code_execution": "bash_code_execution",
+              "text_editor_code_execution": "text_editor_code_execution"}
 STOP_UNIFIED = {"end_turn": "stop", "stop_sequence": "stop", "pause_turn": "stop", "tool_use": "tool-calls",
                 "max_tokens": "length", "model_context_window_exceeded": "length",
                 "refusal": "content-filter"}  # @ai-sdk/anthropic (6.5); anything else is 'other'
@@ -488,12 +495,24 @@ def server_result(block: Any) -> ToolResultRecord | None:
     if block.type == "tool_search_tool_result":  # ToolSearchToolSearchResultBlock's tool references
         return ToolResultRecord(tool_call_id=block.tool_use_id, result=[
             {"type": r.type, "toolName": r.tool_name} for r in block.content.tool_references])
-    if block.type == "code_execution_tool_result":
-        run = block.content
-        result = {"stdout": run.stdout, "stderr": run.stderr, "return_code": run.return_code}
-        return ToolResultRecord(tool_call_id=block.tool_use_id,
-                                result={k: v for k, v in result.items() if v != ""} | {"return_code": run.return_code})
+    if block.type == "code_execution_tool_result":  # all five fields, as @ai-sdk/anthropic hands them on
+        if block.content.type == "code_execution_tool_result_error":
+            return ToolResultRecord(tool_call_id=block.tool_use_id, is_error=True,
+                                    result={"type": block.content.type, "errorCode": block.content.error_code})
+        return ToolResultRecord(tool_call_id=block.tool_use_id, result=block.content.model_dump())
+    if block.type in ("bash_code_execution_tool_result", "text_editor_code_execution_tool_result"):
+        # @ai-sdk/anthropic hands the content on as its zod schema parsed it (an error's message dropped).
+        content = block.content.model_dump(exclude={"error_message"})
+        return ToolResultRecord(tool_call_id=block.tool_use_id, result=content)
     return None
+
+
+def ai_sdk_call(block: Any) -> tuple[str, str]:
+    """A call block's name and the text @ai-sdk/anthropic opens its input with instead of ``{`` (none: ""):
+    the three code execution blocks are its ``code_execution`` with the kind first (dist/index.js:5511, :5907)."""
+    if block.type == "server_tool_use" and block.name in CODE_KINDS:
+        return "code_execution", f'{{"type": "{CODE_KINDS[block.name]}",'
+    return block.name, ""
 
 
 def consume_stream(scenario: Scenario) -> Seen:
@@ -502,6 +521,7 @@ def consume_stream(scenario: Scenario) -> Seen:
 
     seen = Seen()
     calls: dict[int, SeenCall] = {}
+    opening: dict[int, str] = {}
     input_usage: Any = None
     stop_reason: str | None = None
     output = 0
@@ -512,7 +532,8 @@ def consume_stream(scenario: Scenario) -> Seen:
             if ev.type == "message_start":
                 seen.model, input_usage = ev.message.model, ev.message.usage
             elif ev.type == "content_block_start" and ev.content_block.type in ("tool_use", "server_tool_use"):
-                calls[ev.index] = SeenCall(id=ev.content_block.id, name=ev.content_block.name,
+                name, opening[ev.index] = ai_sdk_call(ev.content_block)
+                calls[ev.index] = SeenCall(id=ev.content_block.id, name=name,
                                            provider_executed=ev.content_block.type == "server_tool_use")
             elif ev.type == "content_block_start" and (result := server_result(ev.content_block)) is not None:
                 seen.results.append(result)
@@ -523,7 +544,10 @@ def consume_stream(scenario: Scenario) -> Seen:
                 elif d.type == "thinking_delta":
                     seen.reasoning += d.thinking
                 elif d.type == "input_json_delta":
-                    calls[ev.index].args_text += d.partial_json
+                    text = d.partial_json
+                    if text and not calls[ev.index].args_text and opening[ev.index]:  # as the SDK opens it
+                        text = opening[ev.index] + text[1:]
+                    calls[ev.index].args_text += text
             elif ev.type == "content_block_stop" and ev.index in calls:
                 calls[ev.index].completed = True  # @ai-sdk/anthropic emits the tool-call here (6.5)
             elif ev.type == "message_delta":
@@ -554,7 +578,10 @@ def consume_json(scenario: Scenario) -> Seen:
         elif block.type == "thinking":
             seen.reasoning += block.thinking
         elif block.type in ("tool_use", "server_tool_use"):
-            seen.calls.append(SeenCall(id=block.id, name=block.name, completed=True, parsed=block.input,
+            name, _ = ai_sdk_call(block)
+            parsed = {"type": CODE_KINDS[block.name], **block.input} if block.name in CODE_KINDS and \
+                block.type == "server_tool_use" else block.input
+            seen.calls.append(SeenCall(id=block.id, name=name, completed=True, parsed=parsed,
                                        has_parsed=True, provider_executed=block.type == "server_tool_use"))
         elif (result := server_result(block)) is not None:
             seen.results.append(result)
@@ -756,19 +783,44 @@ def test_a_code_execution_run_is_a_code_execution_tool_result_and_counts_no_sear
     s = make_scenario([
         META,
         {"part": {"type": "tool-call", "toolCallId": "srvtoolu_c", "toolName": "code_execution",
-                  "input": '{"code":"print(4)"}', "providerExecuted": True}},
+                  "input": '{"type": "programmatic-tool-call","code":"print(4)"}', "providerExecuted": True}},
         {"part": {"type": "tool-result", "toolCallId": "srvtoolu_c", "toolName": "code_execution",
-                  "result": {"stdout": "4\n", "return_code": 0}}},
+                  "result": {"type": "code_execution_result", "stdout": "4\n", "stderr": "", "return_code": 0,
+                             "content": []}}},
         {"part": finish("stop")},
     ])
     m = anthropic.types.Message.model_validate_json(plan_response(s, D, {"model": "m"}).body_bytes())
     call, run = m.content
+    # The kind is @ai-sdk/anthropic's, not the API's: the block's input is the code alone.
     assert (call.type, call.id, call.name, call.input) == ("server_tool_use", "srvtoolu_c", "code_execution",
                                                            {"code": "print(4)"})
     assert run.type == "code_execution_tool_result" and run.tool_use_id == "srvtoolu_c"
     assert (run.content.type, run.content.stdout, run.content.stderr, run.content.return_code) == (
         "code_execution_result", "4\n", "", 0)
     assert m.usage.server_tool_use is None  # no web search or fetch in this turn
+
+
+def test_bash_and_text_editor_calls_are_their_own_blocks_and_results_without_is_error() -> None:
+    got = encode(
+        {"type": "tool-input-start", "id": "s1", "toolName": "code_execution", "providerExecuted": True},
+        {"type": "tool-input-delta", "id": "s1", "delta": '{"type": "bash_code_execution","command":"ls"}'},
+        {"type": "tool-input-end", "id": "s1"},
+        {"type": "tool-call", "toolCallId": "s1", "toolName": "code_execution", "providerExecuted": True,
+         "input": '{"type": "bash_code_execution","command":"ls"}'},
+        {"type": "tool-result", "toolCallId": "s1", "toolName": "code_execution",
+         "result": {"type": "bash_code_execution_tool_result_error", "error_code": "unavailable"}},
+        {"type": "tool-call", "toolCallId": "s2", "toolName": "code_execution", "providerExecuted": True,
+         "input": '{"type": "text_editor_code_execution","command":"create","path":"a.txt","file_text":"x"}'},
+        {"type": "tool-result", "toolCallId": "s2", "toolName": "code_execution",
+         "result": {"type": "text_editor_code_execution_create_result", "is_file_update": False}})
+    events = [sdk_event(e) for e in got[1:]]
+    starts = [e.content_block for e in events if e.type == "content_block_start"]
+    assert [(b.type, getattr(b, "name", None)) for b in starts] == [
+        ("server_tool_use", "bash_code_execution"), ("bash_code_execution_tool_result", None),
+        ("server_tool_use", "text_editor_code_execution"), ("text_editor_code_execution_tool_result", None)]
+    inputs = [e.delta.partial_json for e in events if e.type == "content_block_delta"]
+    assert inputs == ['{"command":"ls"}', '{"command":"create","path":"a.txt","file_text":"x"}']
+    assert starts[1].content.error_code == "unavailable" and starts[3].content.is_file_update is False
 
 
 def test_a_search_error_is_the_error_object() -> None:
@@ -788,15 +840,30 @@ SERVER_REFUSALS: dict[str, list[dict[str, Any]]] = {
     "web_fetch result without its document": [
         {"type": "tool-call", "toolCallId": "s", "toolName": "web_fetch", "input": "{}", "providerExecuted": True},
         {"type": "tool-result", "toolCallId": "s", "toolName": "web_fetch", "result": {"url": "https://x"}}],
-    "bash_code_execution result": [
-        {"type": "tool-call", "toolCallId": "s", "toolName": "bash_code_execution", "input": "{}",
-         "providerExecuted": True},
-        {"type": "tool-result", "toolCallId": "s", "toolName": "bash_code_execution", "result": {"stdout": ""}}],
+    "code_execution call without its kind": [
+        {"type": "tool-call", "toolCallId": "s", "toolName": "code_execution", "input": '{"code":"1"}',
+         "providerExecuted": True}],
+    "code_execution call whose first delta drops the kind": [
+        {"type": "tool-input-start", "id": "s", "toolName": "code_execution", "providerExecuted": True},
+        {"type": "tool-input-delta", "id": "s", "delta": '{"command":"ls"}'},
+        {"type": "tool-call", "toolCallId": "s", "toolName": "code_execution", "providerExecuted": True,
+         "input": '{"command":"ls"}'}],
+    "bash result flagged isError": [
+        {"type": "tool-call", "toolCallId": "s", "toolName": "code_execution", "providerExecuted": True,
+         "input": '{"type": "bash_code_execution","command":"ls"}'},
+        {"type": "tool-result", "toolCallId": "s", "toolName": "code_execution", "isError": True,
+         "result": {"type": "bash_code_execution_tool_result_error", "error_code": "unavailable"}}],
+    "text editor result with a field of another form": [
+        {"type": "tool-call", "toolCallId": "s", "toolName": "code_execution", "providerExecuted": True,
+         "input": '{"type": "text_editor_code_execution","command":"view","path":"a"}'},
+        {"type": "tool-result", "toolCallId": "s", "toolName": "code_execution",
+         "result": {"type": "text_editor_code_execution_create_result", "is_file_update": False, "content": ""}}],
     "search result field without a home": [*SEARCH_CALL, {
         "type": "tool-result", "toolCallId": "srvtoolu_9", "toolName": "web_search",
         "result": [{"url": "https://x", "title": "X", "snippet": "no such field"}]}],
     "failed code run flagged isError": [
-        {"type": "tool-call", "toolCallId": "s", "toolName": "code_execution", "input": "{}", "providerExecuted": True},
+        {"type": "tool-call", "toolCallId": "s", "toolName": "code_execution", "providerExecuted": True,
+         "input": '{"type": "programmatic-tool-call","code":"1/0"}'},
         {"type": "tool-result", "toolCallId": "s", "toolName": "code_execution", "isError": True,
          "result": {"stderr": "boom", "return_code": 1}}],
 }
@@ -807,9 +874,12 @@ REFUSAL_REASONS: dict[str, tuple[str, str]] = {
     "not a server tool name": ("tool-input-start", "'my_search' is not a Messages server tool"),
     "result of a client call": ("tool-result", "'toolu_1' is not one"),
     "web_fetch result without its document": ("tool-result", "a web_fetch result is {type: 'web_fetch_result'"),
-    "bash_code_execution result": ("tool-result", "results of bash_code_execution are not implemented"),
+    "code_execution call without its kind": ("tool-call", "input opens with the kind"),
+    "code_execution call whose first delta drops the kind": ("tool-input-start", "input opens with the kind"),
+    "bash result flagged isError": ("tool-result", "isError on a bash_code_execution result"),
+    "text editor result with a field of another form": ("tool-result", "a text_editor_code_execution result is"),
     "search result field without a home": ("tool-result", "fields ['snippet'] have no WebSearchResultBlock field"),
-    "failed code run flagged isError": ("tool-result", "isError on a code_execution result"),
+    "failed code run flagged isError": ("tool-result", "an error result of code_execution is"),
 }
 
 

@@ -799,3 +799,21 @@ def test_thinking_chunks_decode_as_reasoning_and_fold_into_the_json_message() ->
     message = completion(mistral, {"model": "m"})["choices"][0]["message"]
     assert message["content"][0] == {"type": "thinking", "thinking": [{"type": "text", "text": reasoning}]}
     assert message["content"][1]["type"] == "text" and message["content"][1]["text"]
+
+
+def test_a_spoken_answer_streams_its_transcript_in_delta_audio_only() -> None:
+    """openai 3.57.0 ChoiceDeltaAudio: the transcript in pieces (the first naming the audio), then the audio
+    data, then only the expiry; no content beside it (the role chunk's empty string aside)."""
+    from openai.types.chat import ChatCompletionChunk
+
+    s = corpus_scenario("quirks.chat-audio.001")
+    body = plan_response(s, D, {"stream": True, "model": "m"}).body_bytes().decode()
+    frames = [line[6:] for line in body.splitlines() if line.startswith("data: ") and line != "data: [DONE]"]
+    deltas = [c.choices[0].delta for c in map(ChatCompletionChunk.model_validate_json, frames) if c.choices]
+    audio = [d.audio for d in deltas if d.audio is not None]
+    spoken = "".join(p.delta for p in s.parts() if p.type == "text-delta")  # type: ignore[union-attr]
+    assert "".join(a.transcript or "" for a in audio) == spoken != ""
+    assert audio[0].id is not None and audio[-2].id == audio[0].id and audio[-2].data
+    assert audio[-1].expires_at is not None  # the final update: only the expiry
+    assert (audio[-1].id, audio[-1].data, audio[-1].transcript) == (None, None, None)
+    assert not any(d.content for d in deltas)

@@ -212,10 +212,12 @@ def _npm_sections() -> list[Section]:
                        dts_type_literals(dts, "ChunkType"),
                        note="ChunkType also carries workflow and agent-network events; the Mastra dialect "
                             "plays a model/agent stream, so those rows stay not played. The background-task-* "
-                            "chunks (a tool call the agent runs as a background task: the call's tool-result is "
-                            "a placeholder, the task's own chunks follow; @ag-ui/mastra 1.1.2 hides the call and "
-                            "shows ACTIVITY_* events instead) are not played yet: no output protocol publishes "
-                            "what an adapter owes for them, so a scenario could only grade them INFO."))
+                            "chunks (a tool the agent runs as a background task) are played in agent.background-"
+                            "task.001, all nine statuses: no output protocol says what an adapter shows for them "
+                            "(@ag-ui/mastra 1.1.2 shows ACTIVITY_SNAPSHOT/ACTIVITY_DELTA events), so the scenario "
+                            "grades only that they neither break the run nor hide the answer after them; every "
+                            "LanguageModel dialect and wire refuses them (NOT-EXPRESSIBLE: a LanguageModel stream "
+                            "runs no tools)."))
     return out
 
 
@@ -234,13 +236,35 @@ def _openai_sections() -> list[Section]:
                     ["openai-chat"], sorted(chat),
                     note="`service_tier`, `system_fingerprint`, `obfuscation`, `logprobs` and every usage detail "
                          "count are played beside the content (wire option `chat_fields`, quirks.chat-extras.001). "
-                         "Not played: `delta.audio` (an audio-output turn streams its transcript in "
-                         "`delta.audio.transcript` with no `delta.content`; no scenario asks for the audio "
-                         "modality, and no output protocol publishes what an adapter owes for it), `moderation` "
-                         "and the deprecated `function_call`."),
+                         "`delta.audio` is played by a spoken answer (wire option `chat_fields: [audio]`, "
+                         "quirks.chat-audio.001: the transcript in `delta.audio.transcript`, then `data` and "
+                         "`expires_at`, no `delta.content`); its expected transcript is what @ai-sdk/openai 4.0.118 "
+                         "hands on, no text (its chunk schema drops `audio`), and it has no JSON form (the SDK reads "
+                         "a whole answer's transcript as text). Not played: `moderation` (@ai-sdk/openai "
+                         "4.0.118 does not read it) and the deprecated `function_call` (replaced by `tool_calls`; "
+                         "@ai-sdk/openai 4.0.118 does not read `delta.function_call`)."),
             Section("OpenAI Responses stream", "openai", openai.__version__,
                     "`ResponseStreamEvent` members' `type`; `ResponseOutputItem` members' `type` (item:)",
-                    ["openai-responses"], sorted(responses))]
+                    ["openai-responses"], sorted(responses),
+                    note="Built-in tool items are played from the parts @ai-sdk/openai 4.0.118 makes of them "
+                         "(mock_provider/wires/openai_responses_tools.py): web and file search with their sources "
+                         "(tool.openai-search.001), code interpreter and image generation with partial images "
+                         "(tool.openai-code-image.001), MCP calls answered and failed after the server's tool list "
+                         "(tool.openai-mcp.001), the client-run shell, apply_patch and computer calls "
+                         "(tool.openai-client-builtins.001), a hosted shell's call and output "
+                         "(tool.openai-hosted-shell.001), compaction (parts.compaction.001). Not played: "
+                         "`mcp_approval_request` (@ai-sdk/openai names the approval's call with an id it generates, "
+                         "dist/index.js:8790-8808, not one the wire carries, so no script can say the call id a "
+                         "client sees); `response.mcp_list_tools.failed` (the consumer skips "
+                         "mcp_list_tools whatever its outcome); the audio events `response.audio.*` and "
+                         "`response.audio.transcript.*` (@ai-sdk/openai's Responses model ignores chunk types "
+                         "outside openaiResponsesModeledChunkTypes, and its audio-transcript parts come from the "
+                         "Realtime API, so no canonical part says them; no output protocol publishes what an "
+                         "adapter owes for audio). Not played yet, outside issue 28's list: `local_shell_call`, "
+                         "`tool_search_call`/`tool_search_output`, `program`/`program_output`, `additional_tools`. "
+                         "`function_call_output`, `custom_tool_call_output`, `computer_call_output`, "
+                         "`apply_patch_call_output`, `local_shell_call_output` and `mcp_approval_response` are "
+                         "what a client sends back in its next request, not what a response streams.")]
 
 
 def _anthropic_section() -> Section:
@@ -254,12 +278,14 @@ def _anthropic_section() -> Section:
     return Section("Anthropic Messages stream", "anthropic", anthropic.__version__,
                    "`RawMessageStreamEvent`, `ContentBlock`, `RawContentBlockDelta` members' `type`; `StopReason`",
                    ["anthropic"], sorted(defined),
-                   note="Server tool results played: web_search, code_execution, web_fetch and tool search "
-                        "(tool.server-results.001). Not played: `bash_code_execution_tool_result` and "
-                        "`text_editor_code_execution_tool_result` (@ai-sdk/anthropic 4.0.105 renames their calls "
-                        "to `code_execution` with the block's name as input type, so a script naming the tool "
-                        "could not say what a client shows), `container_upload` (@ai-sdk/anthropic 4.0.105 reads "
-                        "it only in a whole message, not in a stream), `redacted_thinking`.")
+                   note="Server tool results played: web_search, web_fetch and tool search "
+                        "(tool.server-results.001), the three code execution blocks (tool.server-results.002: "
+                        "@ai-sdk/anthropic 4.0.105 hands each on as a `code_execution` call whose input opens with "
+                        "the block's kind, and that form is the script's, so the expected transcript is what the "
+                        "client shows); `redacted_thinking` (reasoning.redacted.001). Not played: "
+                        "`container_upload` (@ai-sdk/anthropic 4.0.105 reads it only in a whole Message, as a "
+                        "custom part, and drops it from a stream, so one scenario cannot say what a client shows "
+                        "for both forms).")
 
 
 def _gemini_section() -> Section:

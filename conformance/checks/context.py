@@ -68,6 +68,7 @@ PART_ROWS: dict[str, str] = {
     "object-result": "8.1.16",
     "data": "8.1.16",
     "tripwire": "8.1.16",
+    "background-task": "8.1.16",
 }
 
 

@@ -19,6 +19,7 @@ from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 from conformance.protocols.base import OutputProtocol
 from conformance.protocols.tool_calls import shown_names
+from conformance.protocols.usage_readings import carries_tanstack_metadata
 from conformance.protocols.usage_search import usage_seen
 from conformance.semantics import Comparison, compare
 from mock_provider.parts import Finish, ToolCall, ToolInputStart
@@ -47,7 +48,12 @@ def check(ctx: GradeContext) -> list[Finding]:
         and (proto.name != "ag-ui" or ctx.capabilities.reports_finish_reason),
         abort_in_flight=rec.served_over_http, closes_at_error=ctx.bridge,
         output_schema=ctx.scenario.request.output_schema, expresses_structured=proto.expresses_structured,
-        model_expressed=proto.expresses_model, error_codes=proto.expresses_error_code, truncated=ctx.truncated,
+        # Plain AG-UI has no required place for the model (TokenUsage.model is optional and @ag-ui/client shows
+        # none): it is graded where the stream names one, or carries TanStack's metadata, which has the field.
+        model_expressed=proto.expresses_model and (proto.name != "ag-ui" or ctx.actual.model is not None
+                                                   or carries_tanstack_metadata(ctx.events)),
+        error_codes=proto.expresses_error_code, truncated=ctx.truncated,
+        missing_finish_declared=ctx.capabilities.policies.missing_finish is not None,
         zero_is_absent=proto.zero_is_absent | (openai_chat.zero_usage(ctx.scenario) if rec.dialect == openai_chat.NAME
                                                else frozenset()), null_args_empty=proto.null_args_empty,
         reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,

@@ -116,6 +116,7 @@ def levelled(findings: list[Finding], output: str, matrix: Matrix) -> list[Findi
 # or hung (the runner's own findings), or the run never reached a terminal event.
 _ROBUST_SOURCES = frozenset({"runner", TERMINAL_MISSING})
 NOT_GRADED = "not graded, the input breaks the provider contract"
+NOT_SPECIFIED = "not graded, no published rule says what an adapter owes here"
 NOT_GRADED_UNSCRIPTED = "not graded, the adapter asked for the unscripted turn"
 
 
@@ -137,6 +138,10 @@ def contract_scoped(findings: list[Finding], scenario: Scenario, matrix: Matrix,
     ...      Finding(row="8.1.18", message="two terminals", level="MUST")], s, catalog())]
     [('MAY', 'not graded, the inpu'), ('MUST', 'two terminals')]
     """
+    if scenario.unspecified is not None and unscripted is None:
+        findings = [f if f.row not in scenario.unspecified.rows or f.level == "MAY" else dataclasses.replace(
+            f, level="MAY", message=f"{NOT_SPECIFIED} ({scenario.unspecified.why}; was {f.level}): {f.message}")
+            for f in findings]
     if scenario.contract is None and unscripted is None:
         return findings
     keep = set(scenario.contract.covered_by) if scenario.contract is not None and unscripted is None else set()

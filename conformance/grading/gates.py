@@ -76,7 +76,7 @@ def foreign_server(rec: RunRecord, scenario: Scenario) -> Stop | None:
     'NOT-EXPRESSIBLE'
     """
     caps = rec.capabilities
-    why = foreign_quirk(scenario, caps.server) if caps is not None and rec.dialect == "openai-chat" else None
+    why = foreign_quirk(scenario, caps.server, rec.dialect) if caps is not None else None
     return Stop("NOT-EXPRESSIBLE", why) if why is not None else None
 
 

@@ -537,6 +537,20 @@ def _agui_usage(event: dict[str, Any]) -> UsageRecord | None:
     return record
 
 
+def _agui_model(event: dict[str, Any]) -> str | None:
+    """The model an event names: TanStack's ``metadata.tanstack.model``, else AG-UI 1.0's ``TokenUsage.model``
+    of a ``RUN_FINISHED.usage`` entry (@ag-ui/core 1.0.0: ``model`` optional; plain AG-UI has no other place).
+
+    >>> _agui_model({"type": "RUN_FINISHED", "usage": [{"model": "gpt-4o", "inputTokens": 1}]})
+    'gpt-4o'
+    """
+    model = first_str(dig(event, "metadata", "tanstack", "model"))
+    usage = event.get("usage")
+    if model is None and isinstance(usage, list):
+        model = next((first_str(u.get("model")) for u in usage if isinstance(u, dict) and u.get("model")), None)
+    return model
+
+
 def _agui_error(event: dict[str, Any]) -> ErrorRecord:
     return ErrorRecord(message=first_str(event.get("message")), code=error_code(event.get("code")))
 
@@ -547,7 +561,7 @@ AGUI_READER = Reader(
     finish_reason=lambda e: dig(e, "metadata", "tanstack", "finishReason"),
     usage=_agui_usage,
     error=_agui_error,
-    model=lambda e: first_str(dig(e, "metadata", "tanstack", "model")),
+    model=_agui_model,
 )
 
 

@@ -161,6 +161,13 @@ class Table(Generic[P, R]):
     missing_terminal_row: str = "8.1.18"
     # The tool call (id, name) an event names, for the findings of ``checks`` at that event.
     call_of: Callable[[dict[str, Any]], tuple[str | None, str | None]] | None = None
+    # Where a run-start event names its message: a consumer that starts afresh when a start names
+    # another message than the one it holds forgets every entity there (``readUIMessageStream``).
+    message_key: str | None = None
+    # (request type, response type, id key): a response must answer an approval a request of the
+    # current message asked for; the consumer looks the approval up on its tool parts and throws
+    # otherwise (ai 7's tool-approval-response). Requests of a reset step are gone with its parts.
+    approvals: tuple[str, str, str] | None = None
 
 
 def event_type(event: Any) -> str | None:
@@ -187,6 +194,10 @@ class _Walk(Generic[P, R]):
         self.findings: list[Finding] = []
         self.check = table.checks() if table.checks is not None else None
         self.step_ids: set[tuple[str, str]] = set()  # entity ids used since the last step-start
+        self.message_id: Any = ""  # the message the consumer holds (readUIMessageStream starts with "")
+        self.forgotten: set[tuple[str, str]] = set()  # entity ids a start naming another message dropped
+        self.approvals: set[Any] = set()  # approval ids the message's tool parts carry
+        self.step_approvals: set[Any] = set()  # ... asked for since the last step-start
 
     def add(self, row: str, message: str, index: int, call: tuple[str | None, str | None] | None = None,
             level: str | None = None) -> None:
@@ -212,6 +223,8 @@ class _Walk(Generic[P, R]):
             self.add(step.row, step.message.format(type=words.unreadable if blank else etype), index,
                      level=step.level)
         self.phase = step.next
+        if op == "run-start" and kind == "run" and isinstance(event, dict):
+            self.message_start(event)
         if step.check_open:
             for open_kind, open_id in self.still_open(list(table.entities)):
                 ent = table.entities[open_kind]
@@ -228,14 +241,50 @@ class _Walk(Generic[P, R]):
             self.step_end(index, report=not step.quiet_step_end)
         elif op == "step-start":
             self.step_ids.clear()
+            self.step_approvals.clear()
         elif op == "step-reset":
             self.step_reset()
         elif kind in table.entities:
             self.entity(index, event, etype or "", table.entities[kind], kind, op)
+        if table.approvals is not None:
+            self.approval(index, event, etype)
         if self.check is not None:
             call = table.call_of(event) if table.call_of is not None else None
             for row, message in self.check(event):
                 self.add(row, message, index, call)
+
+    def message_start(self, event: dict[str, Any]) -> None:
+        # A start naming another message makes readUIMessageStream start a new one (its
+        # resetStateOnMessageIdChange, ai 6.0.326 dist/index.js:6640, ai 7.0.173 :7548): every part and
+        # call the stream opened so far is gone, so a later chunk naming one is a chunk for nothing open.
+        key = self.table.message_key
+        new_id = event.get(key) if key is not None else None
+        if new_id is None or new_id == self.message_id:
+            return
+        self.message_id = new_id
+        self.forgotten |= set(self.states)
+        self.states.clear()
+        self.step_ids.clear()
+        self.approvals.clear()
+        self.step_approvals.clear()
+
+    def approval(self, index: int, event: dict[str, Any], etype: str | None) -> None:
+        # An approval is asked for on a tool part the consumer has (a request naming an unknown call is
+        # already a finding of its own, and the consumer threw there); an answer must name one it holds.
+        # A request that replaces a call's earlier approval is not followed: that answer is missed, not
+        # wrongly reported.
+        assert self.table.approvals is not None
+        request, response, key = self.table.approvals
+        ident = event.get(key)
+        if etype == request and self.findings and self.findings[-1].event_index == index \
+                and self.findings[-1].row == self.table.not_open_row:
+            return  # the request named a call the consumer does not have
+        if etype == request:
+            self.approvals.add(ident)
+            self.step_approvals.add(ident)
+        elif etype == response and ident not in self.approvals:
+            self.add(self.table.not_open_row, f"{etype} answers approval {ident!r}, which no {request} of this "
+                     "message asked for (the consumer finds no tool part carrying it and throws)", index)
 
     def step_end(self, index: int, report: bool = True) -> None:
         # The consumer forgets these open entities here: later deltas for them are errors.
@@ -256,6 +305,8 @@ class _Walk(Generic[P, R]):
             if key[0] in dropped and (state in OPEN_STATES or key in self.step_ids):
                 del self.states[key]
         self.step_ids.clear()
+        self.approvals -= self.step_approvals
+        self.step_approvals.clear()
 
     def entity(self, index: int, event: dict[str, Any], etype: str, ent: Entity, kind: str, op: Op) -> None:
         ident = event.get(ent.id_key)
@@ -275,7 +326,11 @@ class _Walk(Generic[P, R]):
                 row = ent.empty_delta_row
             new_state = state  # an empty delta is not content (an open..close around it is empty too)
         if row is not None:
-            self.add(row, self.message(etype, ent, ident, state, op, row), index, self.call(kind, ident))
+            message = self.message(etype, ent, ident, state, op, row)
+            if row == self.table.not_open_row and state == "absent" and (kind, ident) in self.forgotten:
+                message = (f"{etype} {self.table.wording.verbs.get(op, 'uses')} {ent.label} {ident!r}, which the "
+                           "consumer forgot at a start chunk naming another message (it starts the message over)")
+            self.add(row, message, index, self.call(kind, ident))
         self.states[(kind, ident)] = new_state
         self.step_ids.add((kind, ident))
 

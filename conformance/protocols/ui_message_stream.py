@@ -346,6 +346,7 @@ TABLE: Table[Phase, Role] = Table(
     entities=ENTITIES,
     transitions=TRANSITIONS,
     wording=WORDING,
+    message_key="messageId",
 )
 
 

@@ -25,8 +25,8 @@ reuses every ai 6 table and states only what ai 7 changed (``npm pack ai@7.0.173
 
 ``custom``, ``reasoning-file``, ``steering-message`` and ``tool-approval-response`` are neutral
 body chunks here: they add parts (or mark an approval) and carry nothing the transcript compares.
-(``tool-approval-response`` naming an unknown approval id throws in the consumer, line 7095; that
-is not graded yet.)
+A ``tool-approval-response`` naming an approval id no ``tool-approval-request`` of the message asked
+for makes the consumer throw (lines 7092-7099): 8.4.2, as every chunk naming what is not there.
 
 Example:
     >>> events = [{"type": "start"}, {"type": "start-step"}, {"type": "text-start", "id": "t"},
@@ -71,7 +71,11 @@ CHUNKS: dict[str, tuple[str, Op]] = {
     "finish-step": ("run", "run-trailer"),
     "reset-step": ("step", "step-reset"),
 }
-TABLE: Table[ai6.Phase, ai6.Role] = dataclasses.replace(ai6.TABLE, events=CHUNKS, entities=ENTITIES)
+# A tool-approval-response must answer an approval a tool part carries (getToolInvocationByApprovalId,
+# lines 7092-7099, throws otherwise: 8.4.2).
+TABLE: Table[ai6.Phase, ai6.Role] = dataclasses.replace(
+    ai6.TABLE, events=CHUNKS, entities=ENTITIES,
+    approvals=("tool-approval-request", "tool-approval-response", "approvalId"))
 
 
 def schema_errors(event: Any) -> list[str]:

@@ -33,6 +33,7 @@ class ToolCallState:
     input_ok: bool = True  # input_text parsed as JSON
     input_value: Any = None  # the parsed input (None when malformed)
     executed: bool = False  # a server tool the adapter ran itself (agent loop): not the client's call
+    text_input: bool = False  # started with inputEncoding 'text' (a custom tool): the input is free text
 
 
 @dataclass

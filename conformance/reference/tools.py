@@ -7,7 +7,7 @@ verbatim ARGS, the call exposed exactly once when the complete input arrives, pr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from conformance.reference.state import ToolCallState
 from conformance.reference.structured_output import StructuredMixin
@@ -24,6 +24,13 @@ class ToolsMixin(StructuredMixin):
     False
     """
 
+    # A call whose input is free text (``inputEncoding: 'text'``, a Responses custom tool): its fragments
+    # go out as the fragments of that text's JSON string, so that they join to the tool-call input (a JSON
+    # string, @ai-sdk/provider 3.0.19) and a consumer that JSON-parses the arguments gets the text
+    # (@ag-ui/client 1.0.0 hands onToolCallEndEvent ``JSON.parse(arguments)``, ``{}`` when that throws).
+    # An output that can say the input is text (ai 7's tool-input-start.inputEncoding) sends it raw.
+    TEXT_INPUT_AS_JSON: ClassVar[bool] = True
+
     def on_tool_input_start(self, part: Part) -> None:
         """Row 9: START once per id, in first-appearance order ``k``."""
         call_id = part.get("id")
@@ -33,6 +40,8 @@ class ToolsMixin(StructuredMixin):
             self.state.structured_calls.setdefault(call_id, "")
             return
         call = self.call_for(call_id, part.get("toolName"), bool(part.get("providerExecuted")))
+        if part.get("inputEncoding") == "text" and not call.started:
+            call.text_input = True
         if not call.started and not call.completed:
             self.start_tool(call)
 
@@ -50,7 +59,19 @@ class ToolsMixin(StructuredMixin):
         if not call.started:
             self.start_tool(call)  # a delta with no start: open the call now
         delta = part.get("delta")
-        self.send_args(call, delta if isinstance(delta, str) else "")
+        self.send_args(call, self.text_fragment(call, delta if isinstance(delta, str) else ""))
+
+    def text_fragment(self, call: ToolCallState, delta: str) -> str:
+        """One fragment of a call's input as sent: a free-text call's as a piece of its JSON string.
+
+        >>> m, call = ToolsMixin(), ToolCallState(id="c", name="sql", index=0, text_input=True)
+        >>> print(m.text_fragment(call, 'say "hi"'))  # the first piece opens the string
+        "say \\"hi\\"
+        """
+        if not call.text_input or not self.TEXT_INPUT_AS_JSON or not delta:
+            return delta
+        piece = js_stringify(delta)[1:-1]
+        return piece if call.args_sent else '"' + piece
 
     def on_tool_input_end(self, part: Part) -> None:
         """Row 11: the input is complete only at ``tool-call``; nothing to do here."""

@@ -68,6 +68,7 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
 
     NAME: ClassVar[str] = "reference-ui-message-stream"
     OUTPUT: ClassVar[str] = "ui-message-stream"
+    TEXT_INPUT_AS_JSON: ClassVar[bool] = False  # tool-input-start says inputEncoding 'text': deltas go raw
 
     # ------------------------------------------------------------ run
     def emit_run_started(self) -> None:
@@ -137,6 +138,8 @@ class UIMessageStreamReferenceAdapter(ReferenceAdapter):
         event: Event = {"type": "tool-input-start", "toolCallId": call.id, "toolName": call.name}
         if call.provider_executed:
             event["providerExecuted"] = True
+        if call.text_input:
+            event["inputEncoding"] = "text"  # its deltas are the raw text (ai 7.0.173 dist/index.js:7359)
         self.emit(event)
 
     def emit_tool_args(self, call: ToolCallState, delta: str) -> None:

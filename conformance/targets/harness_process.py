@@ -1,9 +1,12 @@
 """One running ``sac-harness/1`` process: its pipes, the threads that read and write them, its stderr tail,
 and the processes it started (:func:`descendants`, :func:`marked_processes`), all ended by :meth:`HarnessProcess.kill`.
 
-:class:`~conformance.targets.cmd.CmdTarget` starts one, greets it and reuses it case after case; the
-reader thread parses each line it prints (and drops, counted, the messages of cases that already
-ended, so a flood of them never reaches a case's queue).
+:class:`~conformance.targets.cmd.CmdTarget` starts one, greets it and reuses it case after case. Each
+line it prints is parsed (and the messages of cases that already ended are dropped, counted, so a
+flood of them never reaches a case's queue) by the case's own event loop while a case runs (no
+thread hand-off per line: :meth:`HarnessProcess.attach` takes the pipe from the reader thread,
+:meth:`HarnessProcess.detach` gives it back) and by the reader thread between cases. A line to the
+harness goes straight into its stdin when the pipe has room, else through the writer thread.
 
 Example:
     >>> import os
@@ -19,8 +22,10 @@ import contextlib
 import io
 import os
 import queue
+import select
 import shlex
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -96,6 +101,30 @@ def marked_processes(mark: str) -> set[int]:
     return found
 
 
+def _put_all(inbox: asyncio.Queue[Item], items: list[Item]) -> None:
+    for item in items:
+        inbox.put_nowait(item)
+
+
+def _nonblocking(pipe: Any) -> bool:
+    """Make ``pipe`` non-blocking, so a write never waits for its reader; False where it cannot be."""
+    try:
+        os.set_blocking(pipe.fileno(), False)
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the non-blocking ``fd``, waiting (in this thread) while the pipe is full."""
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+        except BlockingIOError:
+            select.select([], [fd], [])
+
+
 class HarnessProcess:
     """One running harness process: its pipes, reader/writer threads and stderr tail."""
 
@@ -117,11 +146,30 @@ class HarnessProcess:
         self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
         self._idle: queue.Queue[Item] = queue.Queue()
         self._out: queue.Queue[bytes | None] = queue.Queue()
+        # Lines handed to the writer thread and not yet written: while any is, a new line queues behind it.
+        self._queued = 0
+        self._out_lock = threading.Lock()
         # Own process group: killing it also ends children (``npx``, shell wrappers). A descendant that
         # leaves the group (``setsid``) still inherits the environment: the mark finds it (kill()).
         self.mark = uuid.uuid4().hex
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      bufsize=0, start_new_session=True, env={**os.environ, HARNESS_MARK: self.mark})
+        self._direct = _nonblocking(self.proc.stdin)
+        # Stdout is read by a case's own loop while the case runs (no thread hop per line), and by the
+        # reader thread between cases (late messages, floods, the handshake); attach()/detach() hand
+        # the pipe over. The partial line and the framing state go with it.
+        self._frame = bytearray()
+        self._scan = 0
+        self._framing_lost = False  # a line past max_line_bytes: nothing after it can be framed
+        self._loop_reads = _nonblocking(self.proc.stdout)
+        self._holder: asyncio.AbstractEventLoop | None = None  # the case loop reading stdout now
+        self._handover = threading.Event()  # set by the reader thread once it stopped reading
+        self._resume = threading.Event()  # set by detach(): the reader thread reads again
+        self._closing = False
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._want_pipe = False
         self._stderr_thread = threading.Thread(target=self._read_stderr, daemon=True, name="harness-stderr")
         self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name="harness-stdout"),
                          threading.Thread(target=self._write, daemon=True, name="harness-stdin"),
@@ -132,36 +180,93 @@ class HarnessProcess:
     # ------------------------------------------------------------ threads
     def _read_stdout(self) -> None:
         assert self.proc.stdout is not None
-        # Buffered: readline() on the raw pipe reads one byte per system call (a 16 MiB line, or a
-        # harness that logs a lot, took that many calls and starved the case).
-        stdout = io.BufferedReader(self.proc.stdout, buffer_size=READ_BUFFER)  # type: ignore[type-var]
+        fd = self.proc.stdout.fileno()
         try:
-            while True:
-                line = stdout.readline(self.max_line_bytes + 1)
-                if not line:
-                    break
-                if len(line) > self.max_line_bytes:
-                    self._deliver(("violation", f"a stdout line longer than {self.max_line_bytes} bytes "
-                                                f"(starts {line[:80].decode('utf-8', 'replace')!r})"))
-                    return  # the rest of the line cannot be framed; the process will be killed
-                if not line.strip():
+            while not self._closing and not self.eof and not self._framing_lost:
+                if self._want_pipe:  # a case's loop takes the pipe: wait until it gives it back
+                    self._handover.set()
+                    self._resume.wait()
+                    self._resume.clear()
                     continue
-                try:
-                    msg = parse_harness_line(line)
-                    if self._is_late is not None and self._is_late(msg):
-                        self.late += 1
-                        self.late_cases[msg.case] += 1
-                        continue
-                    self._deliver(("msg", msg))
-                except ProtocolViolation as exc:
-                    self._deliver(("violation", str(exc)))
-                except Exception as exc:  # RecursionError on deep JSON once killed this thread silently
-                    self._deliver(("violation", f"a stdout line the suite cannot read ({type(exc).__name__}; "
-                                                f"{len(line)} bytes, starts {line[:80].decode('utf-8', 'replace')!r})"))
+                if not self._loop_reads:  # a pipe that cannot be non-blocking: plain blocking reads
+                    self._take(os.read(fd, READ_BUFFER), self._deliver_all)
+                    continue
+                ready, _, _ = select.select([fd, self._wake_r.fileno()], [], [])
+                if fd not in ready:
+                    with contextlib.suppress(OSError):
+                        self._wake_r.recv(4096)
+                    continue
+                with contextlib.suppress(BlockingIOError):
+                    self._take(os.read(fd, READ_BUFFER), self._deliver_all)
         except (OSError, ValueError):
-            pass
-        self.eof = True
-        self._deliver(("eof", None))
+            if not self.eof and not self._closing:
+                self.eof = True
+                self._deliver(("eof", None))
+        finally:
+            self._handover.set()  # an attach waiting for this thread does not wait for a thread that ended
+            self._wake_r.close()
+            self._wake_w.close()
+
+    def _take(self, chunk: bytes, deliver: Callable[[list[Item]], None]) -> None:
+        """Frame ``chunk`` (b"": end of file) into lines, parse them and ``deliver`` what they say, in order."""
+        if not chunk:
+            if self._frame:  # the last line, without its newline
+                last, self._frame = bytes(self._frame), bytearray()
+                deliver(self._parse_into([], last))
+            self.eof = True
+            deliver([("eof", None)])
+            return
+        buf = self._frame
+        buf += chunk
+        items: list[Item] = []
+        start = 0
+        too_long = False
+        while (nl := buf.find(b"\n", self._scan)) >= 0:
+            if nl + 1 - start > self.max_line_bytes:
+                too_long = True
+                break
+            self._parse_into(items, bytes(buf[start:nl + 1]))
+            start = self._scan = nl + 1
+        if too_long or len(buf) - start > self.max_line_bytes:
+            head = bytes(buf[start:start + 80]).decode("utf-8", "replace")
+            items.append(("violation", f"a stdout line longer than {self.max_line_bytes} bytes (starts {head!r})"))
+            self._framing_lost = True  # the rest of the line cannot be framed; the process will be killed
+        del buf[:start]
+        self._scan = len(buf)
+        if items:
+            deliver(items)
+
+    def _parse_into(self, items: list[Item], line: bytes) -> list[Item]:
+        """Parse one stdout line onto ``items`` (nothing for a blank line or a late message, counted)."""
+        if not line.strip():
+            return items
+        try:
+            msg = parse_harness_line(line)
+            if self._is_late is not None and self._is_late(msg):
+                self.late += 1
+                self.late_cases[msg.case] += 1
+                return items
+            items.append(("msg", msg))
+        except ProtocolViolation as exc:
+            items.append(("violation", str(exc)))
+        except Exception as exc:  # RecursionError on deep JSON once killed this thread silently
+            items.append(("violation", f"a stdout line the suite cannot read ({type(exc).__name__}; "
+                                       f"{len(line)} bytes, starts {line[:80].decode('utf-8', 'replace')!r})"))
+        return items
+
+    def _pump(self, inbox: asyncio.Queue[Item]) -> None:
+        """The case's loop: read what stdout has now and queue its messages for the case."""
+        assert self.proc.stdout is not None
+        try:
+            chunk = os.read(self.proc.stdout.fileno(), READ_BUFFER)
+        except BlockingIOError:
+            return
+        except (OSError, ValueError):
+            chunk = b""
+        self._take(chunk, lambda items: _put_all(inbox, items))
+        if (self.eof or self._framing_lost) and self._holder is not None:
+            with contextlib.suppress(Exception):
+                self._holder.remove_reader(self.proc.stdout.fileno())
 
     def _read_stderr(self) -> None:
         assert self.proc.stderr is not None
@@ -178,10 +283,20 @@ class HarnessProcess:
             if data is None:
                 break
             try:
-                stdin.write(data)
-                stdin.flush()
+                if self._direct:
+                    _write_all(stdin.fileno(), data)
+                else:
+                    stdin.write(data)
+                    stdin.flush()
             except (OSError, ValueError):
                 break  # the process is gone: the stdout reader reports the exit
+            finally:
+                with self._out_lock:
+                    self._queued -= 1
+
+    def _deliver_all(self, items: list[Item]) -> None:
+        for item in items:
+            self._deliver(item)
 
     def _deliver(self, item: Item) -> None:
         with self._lock:
@@ -195,8 +310,26 @@ class HarnessProcess:
 
     # ------------------------------------------------------------ API
     def send(self, message: Any) -> None:
-        """Queue one protocol message for the harness's stdin (never blocks the caller)."""
-        self._out.put(message.line())
+        """Write one protocol message to the harness's stdin, or queue it for the writer thread (never blocks
+        the caller).
+
+        A line goes straight into the pipe when nothing is queued before it and the pipe has room (a
+        case's pulls are answered without waking another thread); the rest of it, and every line
+        behind it, go through the writer thread, which waits for a harness that does not read.
+        """
+        data = message.line()
+        with self._out_lock:
+            if self._direct and not self._queued:
+                try:
+                    data = data[os.write(self.proc.stdin.fileno(), data):]  # type: ignore[union-attr]
+                except BlockingIOError:
+                    pass
+                except (OSError, ValueError):
+                    return  # the process is gone: the stdout reader reports the exit
+                if not data:
+                    return
+            self._queued += 1
+            self._out.put(data)
 
     def alive(self) -> bool:
         return self.proc.poll() is None and not self.eof
@@ -227,7 +360,23 @@ class HarnessProcess:
                                f"{self.tail()}")
 
     def attach(self, loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[Item]) -> list[Item]:
-        """Route stdout to this case's queue; return what arrived between cases (should be nothing)."""
+        """Route stdout to this case's queue; return what arrived between cases (should be nothing).
+
+        Where the pipe can be read without blocking, the case's loop reads it from now until
+        :meth:`detach` (the reader thread stops first); else the reader thread hands each line over.
+        """
+        own = self._loop_reads and not self.eof and not self._framing_lost and not self._closing
+        if own:
+            if self._holder is not None:  # an earlier case's loop never gave the pipe back
+                with contextlib.suppress(Exception):
+                    self._holder.remove_reader(self.proc.stdout.fileno())  # type: ignore[union-attr]
+                self._holder = None
+            else:
+                self._want_pipe = True
+                with contextlib.suppress(OSError):
+                    self._wake_w.send(b"x")
+                self._handover.wait()
+                self._handover.clear()
         stray: list[Item] = []
         with self._lock:
             while True:
@@ -236,11 +385,21 @@ class HarnessProcess:
                 except queue.Empty:
                     break
             self._sink = (loop, inbox)
+        if own and not self.eof and not self._framing_lost:
+            self._holder = loop
+            loop.add_reader(self.proc.stdout.fileno(), self._pump, inbox)  # type: ignore[union-attr]
         return stray
 
     def detach(self) -> None:
+        holder, self._holder = self._holder, None
+        if holder is not None:
+            with contextlib.suppress(Exception):  # the loop may be closed already
+                holder.remove_reader(self.proc.stdout.fileno())  # type: ignore[union-attr]
         with self._lock:
             self._sink = None
+        if self._want_pipe:
+            self._want_pipe = False
+            self._resume.set()
 
     def exit_code(self, wait: float = 1.0) -> int | None:
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -258,6 +417,10 @@ class HarnessProcess:
     def kill(self) -> None:
         """End the process (and its group) now; the threads end on EOF."""
         self._out.put(None)
+        self._closing = True
+        self._resume.set()
+        with contextlib.suppress(OSError):
+            self._wake_w.send(b"x")
         # The whole group, even when the harness itself has exited: its children (a node harness's
         # workers, a shell's commands) are in the group and would outlive the suite.
         strays = descendants(self.proc.pid) | marked_processes(self.mark)

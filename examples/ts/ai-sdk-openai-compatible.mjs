@@ -17,7 +17,8 @@
 // set to its packages, name and output protocol before importing it; the default-path harnesses
 // (ai-sdk7-openai.mjs, ai-sdk7-google.mjs) also set `inputs` (the wire they consume) and
 // `model(providerModule, c)` (their provider's default language model for the case); `lacks` lists
-// declared features a provider cannot serve; `server` names the server a provider is written for.
+// declared features a provider cannot serve; `server` names the server a provider is written for;
+// `structured_modes` the structured-output mechanisms its provider implements.
 import { runHarness } from '../../harness/ts/index.js';
 import { aiSdkPrompt, toolExecutor } from '../../harness/ts/convert.js';
 
@@ -52,6 +53,9 @@ const CAPABILITIES = {
   // `server` (set by a provider's harness): the Chat Completions server its provider is written for; the
   // kit then runs only the cases that server's clients can get and tells the mock (X-Mock-Server).
   ...(AISDK.server ? { server: AISDK.server } : {}),
+  // `structured_modes` (set by a provider's harness): the structured-output mechanisms its provider has
+  // ('native', 'tool', 'instruction'); without it the kit assumes all three.
+  ...(AISDK.structured_modes ? { structured_modes: AISDK.structured_modes } : {}),
   policies: {
     // An unparsable input becomes `tool-input-error` whose `input` is the raw text.
     malformed_args: 'raw',

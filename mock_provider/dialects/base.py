@@ -218,6 +218,8 @@ _AGENT_PART_REASONS: dict[str, str] = {
     "object-result": "structured output the agent parsed (Mastra chunk); a LanguageModel stream carries it as text",
     "data": "custom data the agent wrote (Mastra data-* chunk), not a LanguageModel part",
     "tripwire": "a processor blocking the run is an agent-loop event (Mastra chunk), not a LanguageModel part",
+    "background-task": "a tool run as a background task is the agent loop's (Mastra background-task-* chunks); "
+                       "a LanguageModel stream runs no tools",
 }
 
 
@@ -225,7 +227,7 @@ def agent_part_rules() -> dict[str, Rule]:
     """The ``error`` rules of the agent-loop parts, for every dialect but ``mastra``.
 
     >>> agent_part_rules()["tool-error"].action, len(agent_part_rules())
-    ('error', 12)
+    ('error', 13)
     """
     return {kind: Rule("error", reason) for kind, reason in _AGENT_PART_REASONS.items()}
 

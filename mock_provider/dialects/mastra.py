@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from mock_provider.dialects import mastra_background as background
 from mock_provider.dialects.base import (
     DialectError,
     PartDialect,
@@ -34,6 +35,7 @@ from mock_provider.dialects.base import (
 )
 from mock_provider.parts import (
     Abort,
+    BackgroundTask,
     Custom,
     Data,
     Error,
@@ -194,6 +196,7 @@ RULES: dict[str, Rule] = {
         "`tripwire{reason, retry?, metadata?, processorId?}` (TripwirePayload). NB the 1.71.0 agent loop "
         "enqueues it without runId/from; the kit sends the envelope ChunkType requires",
     ),
+    "background-task": Rule("mapped", background.NOTE, error_when="a payload field its type requires is missing"),
 }
 
 # Mastra's sanitizeToolCallInput: internal tokens some models append to argument JSON.
@@ -461,32 +464,27 @@ class Encoder:
 
     @_payload.register
     def _data(self, part: Data) -> Payload:
-        body: dict[str, Any] = {"type": f"data-{part.name}", "data": part.data}
-        if part.id is not None:
-            body["id"] = part.id
-        if part.transient is not None:
-            body["transient"] = part.transient
-        return WHOLE, body
+        optional = {"id": part.id, "transient": part.transient}
+        return WHOLE, {"type": f"data-{part.name}", "data": part.data,
+                       **{k: v for k, v in optional.items() if v is not None}}
+
+    @_payload.register
+    def _background(self, part: BackgroundTask) -> Payload:
+        out = background.encode(part, RUN_ID)
+        if isinstance(out, str):  # a field the payload's type requires is missing
+            raise self._fail(part, out)
+        return out
 
     @_payload.register
     def _tripwire(self, part: Tripwire) -> Payload:
-        body: dict[str, Any] = {"reason": part.reason}
-        if part.retry is not None:
-            body["retry"] = part.retry
-        if part.metadata is not None:
-            body["metadata"] = part.metadata
-        if part.processor_id is not None:
-            body["processorId"] = part.processor_id
-        return "tripwire", body
+        optional = {"retry": part.retry, "metadata": part.metadata, "processorId": part.processor_id}
+        return "tripwire", {"reason": part.reason, **{k: v for k, v in optional.items() if v is not None}}
 
     @_payload.register(File)
     @_payload.register(ReasoningFile)
     def _file(self, part: File | ReasoningFile) -> Payload:
         data = untag_file_data(part, NAME, self.scenario_id)
-        body = {"data": data}
-        if not _HTTP_URL.match(data):
-            body["base64"] = data
-        body["mimeType"] = part.media_type
+        body = {"data": data, **({} if _HTTP_URL.match(data) else {"base64": data}), "mimeType": part.media_type}
         return part.type, _with_pm(body, part.provider_metadata)
 
     @_payload.register
@@ -783,6 +781,8 @@ def decode(item: dict[str, Any]) -> list[Part]:
         return [parse_part({"type": kind, "object": item.get("object")})]
     if isinstance(kind, str) and kind.startswith("data-"):
         return [parse_part({"type": "data", "name": kind[5:], **_pick(item, "data", "id", "transient")})]
+    if kind in background.CHUNK_TYPES:
+        return [background.decode(str(kind), payload if isinstance(payload, dict) else {})]
     if not isinstance(kind, str) or kind not in _DECODERS:
         raise ValueError(f"not a Mastra chunk this dialect produces: type {kind!r}")
     return [_DECODERS[kind](_Item(kind, payload if isinstance(payload, dict) else {}, payload))]

@@ -159,7 +159,7 @@ class MockProviderState:
             server = check_server(value, f"header {SERVER_HEADER}")
         except ValueError as exc:
             raise RequestError(400, "invalid_request_error", str(exc), param=SERVER_HEADER) from None
-        why = foreign_quirk(scenario, server) if dialect == "openai-chat" else None
+        why = foreign_quirk(scenario, server, dialect)
         if why is not None:
             raise RequestError(422, "dialect_error", f"scenario {scenario.id}: {why}", scenario=scenario.id,
                                dialect=dialect)

@@ -59,7 +59,15 @@ from mock_provider.parts import (
     Usage,
 )
 from mock_provider.scenario import Scenario, StepWire
-from mock_provider.wires.anthropic_server_tools import SERVER_TOOL_NAMES, result_block, server_tool_usage
+from mock_provider.wires.anthropic_server_tools import (
+    CODE_BLOCKS,
+    CODE_FORM,
+    SERVER_TOOL_NAMES,
+    code_execution_kinds,
+    code_prefix,
+    result_block,
+    server_tool_usage,
+)
 from mock_provider.wires.frames import Comment, WirePlan, sse_frame
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -130,7 +138,8 @@ RULES: dict[str, Rule] = {
         "server_tool_use_block.py; @ai-sdk/anthropic 4.0.105 reads it as a provider-executed call)",
         error_when="a provider-executed tool whose name is not one of ServerToolUseBlock's (web_search, "
         "web_fetch, code_execution, bash_code_execution, text_editor_code_execution, tool_search_tool_regex, "
-        "tool_search_tool_bm25); `inputEncoding: 'text'` (a tool_use input is a JSON object); "
+        "tool_search_tool_bm25); a code_execution call whose input does not open with its kind "
+        "`{\"type\": \"<kind>\",` (the block's name comes from it); `inputEncoding: 'text'`; "
         "a non-streaming Message whose call never completes (tool_use blocks in a "
         "Message are complete)",
     ),
@@ -163,11 +172,15 @@ RULES: dict[str, Rule] = {
         "{error_code}`); the finish's usage counts searches in "
         "`server_tool_use{web_search_requests, web_fetch_requests}` (server_tool_usage.py). @ai-sdk/anthropic "
         "4.0.105 hands a search result on with `encryptedContent` and `type` added and a url `source` part per "
-        "result, and a code_execution call's input `{code}` as `{type:'programmatic-tool-call', code}`",
-        error_when="the call is not a server call of this response; bash_code_execution and "
-        "text_editor_code_execution (their result blocks are not implemented); a result with fields the block has no "
-        "place for; isError on a code_execution result (only code_execution_tool_result_error is an error, "
-        "and it carries no output)",
+        "result. A code_execution call (@ai-sdk/anthropic's name for all three code blocks, its input opened "
+        "with `{\"type\": \"<kind>\",`) is the kind's block: programmatic-tool-call -> `code_execution`, whose "
+        "result is the whole CodeExecutionResultBlock (isError: `code_execution_tool_result_error{error_code}`); "
+        "bash_code_execution / text_editor_code_execution -> `bash_code_execution_tool_result` / "
+        "`text_editor_code_execution_tool_result` whose content is the result as given (the SDK hands it on raw, "
+        "an error object too, never with isError)",
+        error_when="the call is not a server call of this response; a result with fields the block has no "
+        "place for; isError on a code_execution result that is not the error object, or on a bash or text "
+        "editor result",
     ),
     "tool-approval-request": Rule("error", "Messages has no approvals"),
     "file": Rule("error", "Messages streams no files"),
@@ -282,8 +295,12 @@ class Encoder:
         message_id: str | None = None,
         usage: Usage | None = None,
         service_tier: str | None = None,
+        code_kinds: Mapping[str, str | None] | None = None,
     ) -> None:
         self.scenario_id = scenario_id
+        # Provider-executed code_execution call id -> the kind its input opens with (code_execution_kinds).
+        self.code_kinds = dict(code_kinds or {})
+        self.code_pending: set[str] = set()  # code execution calls whose input has not reached the wire yet
         self.service_tier = service_tier  # usage.service_tier (the finish's providerMetadata.anthropic.serviceTier)
         self.model = model
         self.message_id = message_id or f"msg_{scenario_hash(scenario_id)}"
@@ -380,7 +397,7 @@ class Encoder:
             if index is None:
                 raise self._fail(part.type, f"no open tool_use block for call {part.id!r}")
             self.tool_args[part.id] += part.delta
-            return [self._delta(index, {"type": "input_json_delta", "partial_json": part.delta})]
+            return [self._delta(index, {"type": "input_json_delta", "partial_json": self._wire_input(part)})]
         if isinstance(part, ToolInputEnd):
             return self._stop("tool", part.id)
         if isinstance(part, ToolCall):
@@ -440,8 +457,28 @@ class Encoder:
         if part.tool_name not in SERVER_TOOL_NAMES:
             raise self._fail(part.type, f"{part.tool_name!r} is not a Messages server tool (ServerToolUseBlock.name "
                              f"is one of {', '.join(sorted(SERVER_TOOL_NAMES))})")
-        self.server_calls[call_id] = part.tool_name
-        return {"type": "server_tool_use", "id": call_id, "name": part.tool_name, "input": {}}
+        name = part.tool_name
+        if name == "code_execution":
+            kind = self.code_kinds.get(call_id)
+            if kind is None:
+                raise self._fail(part.type, CODE_FORM)
+            name = CODE_BLOCKS[kind]
+            self.code_pending.add(call_id)
+        self.server_calls[call_id] = name
+        return {"type": "server_tool_use", "id": call_id, "name": name, "input": {}}
+
+    def _wire_input(self, part: ToolInputDelta | ToolCall, text: str | None = None) -> str:
+        """The input text on the wire: a code execution call's first text without the kind prefix that
+        @ai-sdk/anthropic puts back (``{"type": "<kind>",`` + the rest of ``{...}``)."""
+        call_id = part.id if isinstance(part, ToolInputDelta) else part.tool_call_id
+        text = part.delta if isinstance(part, ToolInputDelta) else (part.input if text is None else text)
+        if call_id not in self.code_pending or not text:
+            return text
+        self.code_pending.discard(call_id)
+        prefix = code_prefix(self.code_kinds[call_id] or "")
+        if not text.startswith(prefix):
+            raise self._fail(part.type, CODE_FORM + f"; the first input text is {text[:40]!r}")
+        return "{" + text[len(prefix):]
 
     def _tool_result(self, part: ToolResult) -> list[dict[str, Any]]:
         name = self.server_calls.get(part.tool_call_id)
@@ -464,15 +501,15 @@ class Encoder:
             out: list[dict[str, Any]] = []
             if len(part.input) > len(sent) and part.input.startswith(sent):
                 # The fragments stopped short of `input`: send the tail so the block carries the input.
-                out.append(self._delta(self.open[key], {"type": "input_json_delta",
-                                                        "partial_json": part.input[len(sent):]}))
+                tail = self._wire_input(part, part.input[len(sent):])
+                out.append(self._delta(self.open[key], {"type": "input_json_delta", "partial_json": tail}))
                 self.tool_args[call_id] = part.input
             return out + self._stop(*key)
         if call_id in self.tool_args:
             return []  # already streamed and closed (tool-input-end): the replay adds nothing
         self.tool_args[call_id] = part.input
         out = self._start(*key, self._call_block(part, call_id, bool(part.provider_executed)))
-        out.append(self._delta(self.open[key], {"type": "input_json_delta", "partial_json": part.input}))
+        out.append(self._delta(self.open[key], {"type": "input_json_delta", "partial_json": self._wire_input(part)}))
         return out + self._stop(*key)
 
     def stop_reason(self, part: Finish) -> str | None:
@@ -584,7 +621,9 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         message_id=meta.id if meta and meta.id else None,
         usage=finish.usage if finish is not None else None,
         service_tier=service_tier(finish, scenario.id),
+        code_kinds=code_execution_kinds(scenario.parts()),
     )
+
 
 
 # Usage.service_tier (anthropic 2.14.0 types/usage.py).

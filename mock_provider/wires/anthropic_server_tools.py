@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mock_provider.parts import Part, ToolCall, ToolInputDelta, ToolInputStart
+
 # ServerToolUseBlock.name (anthropic 2.14.0 types/server_tool_use_block.py).
 SERVER_TOOL_NAMES = frozenset({
     "web_search", "web_fetch", "code_execution", "bash_code_execution", "text_editor_code_execution",
@@ -31,6 +33,53 @@ _WEB_SEARCH_FIELDS = {"url": "url", "title": "title", "pageAge": "page_age", "en
 # CodeExecutionResultBlock fields (types/code_execution_result_block.py); @ai-sdk/anthropic hands on
 # {type, stdout, stderr, return_code, content} as the tool-result's result.
 _CODE_FIELDS = {"type", "stdout", "stderr", "return_code", "content"}
+# @ai-sdk/anthropic 4.0.105 names the calls of all three code execution blocks `code_execution` and opens their
+# input with the block's kind (dist/index.js:5511-5512, :5907 ``{"type": "<kind>",``; :4969-4983 in a whole
+# Message): a canonical code_execution call says that kind first, and its block on the wire is the kind's.
+CODE_BLOCKS = {"programmatic-tool-call": "code_execution", "bash_code_execution": "bash_code_execution",
+               "text_editor_code_execution": "text_editor_code_execution"}
+CODE_FORM = ("a provider-executed code_execution call's input opens with the kind @ai-sdk/anthropic 4.0.105 "
+             "gives it, '{\"type\": \"<kind>\",' (kind: programmatic-tool-call, bash_code_execution or "
+             "text_editor_code_execution)")
+
+
+def code_prefix(kind: str) -> str:
+    """The text @ai-sdk/anthropic puts before a code execution call's streamed input.
+
+    >>> code_prefix("bash_code_execution")
+    '{"type": "bash_code_execution",'
+    """
+    return f'{{"type": "{kind}",'
+
+
+def code_kind(text: str) -> str | None:
+    """The code execution kind a call's canonical input text opens with (None: none).
+
+    >>> code_kind('{"type": "bash_code_execution","command":"ls"}'), code_kind('{"code":"1"}')
+    ('bash_code_execution', None)
+    """
+    return next((k for k in CODE_BLOCKS if text.startswith(code_prefix(k))), None)
+
+
+def code_execution_kinds(parts: list[Part]) -> dict[str, str | None]:
+    """Each provider-executed ``code_execution`` call's kind, from its first input text (None: it names none).
+
+    >>> from mock_provider.parts import parse_part
+    >>> code_execution_kinds([parse_part({"type": "tool-call", "toolCallId": "s1", "toolName": "code_execution",
+    ...     "providerExecuted": True, "input": '{"type": "bash_code_execution","command":"ls"}'})])
+    {'s1': 'bash_code_execution'}
+    """
+    calls = {p.id for p in parts if isinstance(p, ToolInputStart) and p.provider_executed
+             and p.tool_name == "code_execution"}
+    calls |= {p.tool_call_id for p in parts if isinstance(p, ToolCall) and p.provider_executed
+              and p.tool_name == "code_execution"}
+    kinds: dict[str, str | None] = {}
+    for p in parts:
+        if isinstance(p, ToolInputDelta) and p.id in calls and p.id not in kinds and p.delta:
+            kinds[p.id] = code_kind(p.delta)
+        elif isinstance(p, ToolCall) and p.tool_call_id in calls and p.tool_call_id not in kinds:
+            kinds[p.tool_call_id] = code_kind(p.input)
+    return kinds
 
 
 def _web_search_item(item: Any) -> dict[str, Any] | str:
@@ -61,18 +110,51 @@ def _web_search(result: Any, is_error: bool) -> dict[str, Any] | str:
 
 
 def _code_execution(result: Any, is_error: bool) -> dict[str, Any] | str:
-    if is_error:
-        # A failed run is still a code_execution_result (its return_code says so); only a
-        # code_execution_tool_result_error makes @ai-sdk/anthropic set isError (index.js:5139).
-        return ("isError on a code_execution result: Messages marks only code_execution_tool_result_error "
-                "{error_code} as an error, a nonzero return_code is a plain result")
-    if not isinstance(result, dict) or not isinstance(result.get("return_code"), int) or set(result) - _CODE_FIELDS \
-            or result.get("type", "code_execution_result") != "code_execution_result":
-        return ("a code_execution result is {stdout?, stderr?, return_code, content?} "
-                "(CodeExecutionResultBlock)")
-    return {"content": {"type": "code_execution_result", "stdout": result.get("stdout", ""),
-                        "stderr": result.get("stderr", ""), "return_code": result["return_code"],
-                        "content": result.get("content", [])}}
+    """CodeExecutionResultBlock, in the form @ai-sdk/anthropic 4.0.105 hands on (dist/index.js:5656-5667: all
+    five fields, ``content`` [] when absent); a failed run is still a result (its return_code says so)."""
+    if is_error:  # only code_execution_tool_result_error makes @ai-sdk/anthropic set isError (index.js:5679)
+        return _error(result, "code_execution_tool_result_error", "code_execution")
+    if not isinstance(result, dict) or set(result) != _CODE_FIELDS or result["type"] != "code_execution_result" \
+            or not isinstance(result["return_code"], int) or result["content"] != []:
+        return ("a code_execution result is {type: 'code_execution_result', stdout, stderr, return_code, "
+                "content: []} (CodeExecutionResultBlock, as @ai-sdk/anthropic hands it on)")
+    return {"content": dict(result)}
+
+
+# The result forms of the bash and text editor blocks: @ai-sdk/anthropic 4.0.105 hands the block's content on
+# as it parsed it (dist/index.js:5687-5694, zod objects at :737-783 that keep only these keys), errors included
+# and never with isError; anthropic 2.14.0 types/bash_code_execution_*.py, text_editor_code_execution_*.py.
+_RAW_FORMS: dict[str, dict[str, frozenset[str]]] = {
+    "bash_code_execution": {
+        "bash_code_execution_result": frozenset({"type", "content", "stdout", "stderr", "return_code"}),
+        "bash_code_execution_tool_result_error": frozenset({"type", "error_code"})},
+    "text_editor_code_execution": {
+        "text_editor_code_execution_tool_result_error": frozenset({"type", "error_code"}),
+        "text_editor_code_execution_view_result": frozenset(
+            {"type", "content", "file_type", "num_lines", "start_line", "total_lines"}),
+        "text_editor_code_execution_create_result": frozenset({"type", "is_file_update"}),
+        "text_editor_code_execution_str_replace_result": frozenset(
+            {"type", "lines", "new_lines", "new_start", "old_lines", "old_start"})},
+}
+
+
+def _raw_result(tool: str) -> Any:
+    forms = _RAW_FORMS[tool]
+
+    def build(result: Any, is_error: bool) -> dict[str, Any] | str:
+        if is_error:
+            return (f"isError on a {tool} result: @ai-sdk/anthropic 4.0.105 hands the block's content on "
+                    "without isError, an error object included")
+        if not isinstance(result, dict) or frozenset(result) != forms.get(str(result.get("type"))):
+            return f"a {tool} result is one of {', '.join(sorted(forms))} with exactly its fields"
+        outputs = result.get("content")
+        if result["type"] == "bash_code_execution_result" and not (
+                isinstance(outputs, list) and all(isinstance(o, dict) and set(o) == {"type", "file_id"}
+                                                  and o["type"] == "bash_code_execution_output" for o in outputs)):
+            return "a bash_code_execution_result's content is a list of {type: 'bash_code_execution_output', file_id}"
+        return {"content": dict(result)}
+
+    return build
 
 
 def _error(result: Any, error_type: str, tool: str) -> dict[str, Any] | str:
@@ -122,6 +204,9 @@ def _tool_search(result: Any, is_error: bool) -> dict[str, Any] | str:
 
 _RESULTS = {"web_search": ("web_search_tool_result", _web_search),
             "code_execution": ("code_execution_tool_result", _code_execution),
+            "bash_code_execution": ("bash_code_execution_tool_result", _raw_result("bash_code_execution")),
+            "text_editor_code_execution": ("text_editor_code_execution_tool_result",
+                                           _raw_result("text_editor_code_execution")),
             "web_fetch": ("web_fetch_tool_result", _web_fetch),
             "tool_search_tool_regex": ("tool_search_tool_result", _tool_search),
             "tool_search_tool_bm25": ("tool_search_tool_result", _tool_search)}
@@ -130,10 +215,11 @@ _RESULTS = {"web_search": ("web_search_tool_result", _web_search),
 def result_block(tool_name: str, result: Any, is_error: bool) -> dict[str, Any] | str:
     """The result block (without ``tool_use_id``) of a server tool's result, or why it has none.
 
-    >>> result_block("code_execution", {"stdout": "4", "return_code": 0}, False)["type"]
+    >>> result_block("code_execution", {"type": "code_execution_result", "stdout": "4", "stderr": "",
+    ...                                  "return_code": 0, "content": []}, False)["type"]
     'code_execution_tool_result'
-    >>> result_block("bash_code_execution", {}, False)  # doctest: +ELLIPSIS
-    'results of bash_code_execution are not implemented (rendered: web_search, code_execution, web_fetch, ...)'
+    >>> result_block("web_search_tool", {}, False)  # doctest: +ELLIPSIS
+    'results of web_search_tool are not implemented (rendered: web_search, code_execution, ...)'
     """
     if tool_name not in _RESULTS:
         return f"results of {tool_name} are not implemented (rendered: {', '.join(_RESULTS)})"

@@ -29,6 +29,8 @@ from typing import Any
 
 from mock_provider.parts import Part, parse_part
 from mock_provider.sse import SseEvent
+from mock_provider.wires.decode_gemini_parts import PartReader, gemini_error, hops_summed
+from mock_provider.wires.decode_responses_tools import BuiltinReader
 from mock_provider.wires.gemini_partial_args import apply as apply_partial_args
 from mock_provider.wires.json_answers import JSON_EVENTS
 
@@ -319,7 +321,15 @@ _ANTHROPIC_STOP = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "l
 
 # Server tool result blocks -> the tool they answer (the ones anthropic_server_tools renders).
 _SERVER_RESULTS = {"web_search_tool_result": "web_search", "code_execution_tool_result": "code_execution",
-                   "web_fetch_tool_result": "web_fetch", "tool_search_tool_result": "tool_search_tool_regex"}
+                   "web_fetch_tool_result": "web_fetch", "tool_search_tool_result": "tool_search_tool_regex",
+                   "bash_code_execution_tool_result": "code_execution",
+                   "text_editor_code_execution_tool_result": "code_execution"}
+# @ai-sdk/anthropic 4.0.105 calls all three code execution blocks `code_execution`, opens the input with the
+# block's kind (dist/index.js:5511-5512, :5907) and hands the bash and text editor results on as they are,
+# errors without isError (:5687-5694).
+_CODE_KINDS = {"code_execution": "programmatic-tool-call", "bash_code_execution": "bash_code_execution",
+               "text_editor_code_execution": "text_editor_code_execution"}
+_RAW_RESULTS = ("bash_code_execution_tool_result", "text_editor_code_execution_tool_result")
 
 
 def _fetched(content: dict[str, Any]) -> dict[str, Any]:
@@ -349,6 +359,7 @@ class _Anthropic:
     def __init__(self, d: Decoded) -> None:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
         self.kinds: dict[int, tuple[str, str]] = {}  # content block index -> (kind, id)
+        self.code_opening: dict[str, str] = {}  # code execution call id -> its kind, until its first input text
         self.input: dict[str, Any] = {}
         self.output: Any = None
         self.reason: str | None = None
@@ -380,9 +391,17 @@ class _Anthropic:
             self.kinds[index] = ("text", str(index))
         elif kind == "thinking":
             self.kinds[index] = ("reasoning", str(index))
+        elif kind == "redacted_thinking":  # @ai-sdk/anthropic: a reasoning part with no text, the data kept
+            self.kinds[index] = ("reasoning", str(index))
+            self.blocks.open[str(index)] = "reasoning"
+            self.d.add({"type": "reasoning-start", "id": str(index),
+                        "providerMetadata": {"anthropic": {"redactedData": block.get("data", "")}}})
         elif kind in ("tool_use", "server_tool_use"):
-            self.kinds[index] = ("tool", block.get("id", str(index)))
-            self.calls.start(block.get("id", str(index)), block.get("name", ""), provider=kind == "server_tool_use")
+            call_id, name = block.get("id", str(index)), block.get("name", "")
+            self.kinds[index] = ("tool", call_id)
+            if kind == "server_tool_use" and name in _CODE_KINDS:
+                self.code_opening[call_id], name = _CODE_KINDS[name], "code_execution"
+            self.calls.start(call_id, name, provider=kind == "server_tool_use")
         elif isinstance(kind, str) and kind.endswith("_tool_result") and kind in _SERVER_RESULTS:
             self._server_result(kind, block)
         else:
@@ -394,7 +413,10 @@ class _Anthropic:
         content = block.get("content")
         part: dict[str, Any] = {"type": "tool-result", "toolCallId": call_id,
                                 "toolName": self.calls.names.get(call_id, _SERVER_RESULTS[kind])}
-        if isinstance(content, dict) and str(content.get("type", "")).endswith("_error"):
+        if kind in _RAW_RESULTS:
+            part["result"] = {k: v for k, v in content.items() if k != "error_message"} \
+                if isinstance(content, dict) else content
+        elif isinstance(content, dict) and str(content.get("type", "")).endswith("_error"):
             part["result"] = {"type": content["type"], "errorCode": content.get("error_code")}
             part["isError"] = True
         elif kind == "web_search_tool_result" and isinstance(content, list):
@@ -417,7 +439,10 @@ class _Anthropic:
         elif dtype == "thinking_delta" and kind == "reasoning":
             self.blocks.delta("reasoning", bid, delta.get("thinking", ""))
         elif dtype == "input_json_delta" and kind == "tool":
-            self.calls.delta(bid, delta.get("partial_json", ""))
+            text = delta.get("partial_json", "")
+            if text and bid in self.code_opening:
+                text = f'{{"type": "{self.code_opening.pop(bid)}",' + text[1:]
+            self.calls.delta(bid, text)
         elif kind:
             self.d.skip(f"anthropic: {dtype}")
 
@@ -473,12 +498,15 @@ class _Responses:
         self.saw_call = False
         self.refused = False
         self.failed = False  # an `error` event came: a `response.failed` after it restates that failure
+        self.tools = BuiltinReader(d.add)  # built-in tool items (web search, code interpreter, MCP ...)
 
     def event(self, ev: SseEvent) -> None:
         data = _json(ev, self.d, "openai-responses")
         if data is None:
             return
         kind = str(data.get("type"))
+        if self.tools.event(kind, data):
+            return
         handler: Callable[[dict[str, Any]], None] | None = {
             "response.created": self._created, "response.output_item.added": self._added,
             "response.output_text.delta": self._text, "response.refusal.delta": self._refusal,
@@ -500,6 +528,9 @@ class _Responses:
     def _added(self, data: dict[str, Any]) -> None:
         item = data.get("item") or {}
         self.items[str(item.get("id"))] = item
+        output_index = data.get("output_index")
+        if self.tools.added(item, output_index if isinstance(output_index, int) else -1):
+            return
         if item.get("type") in ("function_call", "custom_tool_call"):
             self.saw_call = True
             self.calls.start(str(item.get("call_id") or item.get("id")), str(item.get("name", "")),
@@ -525,6 +556,8 @@ class _Responses:
 
     def _done(self, data: dict[str, Any]) -> None:
         item = data.get("item") or {}
+        if self.tools.done(item):
+            return
         if item.get("type") == "function_call":
             args = item.get("arguments")
             self.calls.end(str(item.get("call_id") or item.get("id")), args if isinstance(args, str) else None)
@@ -548,7 +581,8 @@ class _Responses:
                 "content-filter" if incomplete == "content_filter" else "other")
             _finish(self.d, unified, incomplete, usage)
         else:
-            unified = "tool-calls" if self.saw_call else "content-filter" if self.refused else "stop"
+            called = self.saw_call or self.tools.saw_call
+            unified = "tool-calls" if called else "content-filter" if self.refused else "stop"
             _finish(self.d, unified, None, usage)
 
     def _failed(self, data: dict[str, Any]) -> None:
@@ -574,32 +608,6 @@ _GEMINI_FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-fil
                   "IMAGE_SAFETY": "content-filter", "MALFORMED_FUNCTION_CALL": "error", "CONTINUATION": "length"}
 
 
-def _gemini_error(error: Any) -> Any:
-    """A Google error (``{code, message, status}``) as an error part's payload: the status is its type."""
-    if not isinstance(error, dict):
-        return error
-    out = {k: v for k, v in error.items() if k != "status"}
-    if isinstance(error.get("status"), str):
-        out["type"] = error["status"]
-    return out
-
-
-def _gemini_hops_summed(carried: dict[str, Any] | None, usage: dict[str, Any]) -> dict[str, Any]:
-    """A hop's ``usageMetadata`` with the earlier hops' counts added (@ai-sdk/google 4.0.121
-    addGoogleUsageMetadata: numbers summed, the rest from the later hop).
-
-    >>> _gemini_hops_summed({"promptTokenCount": 2, "totalTokenCount": 5}, {"promptTokenCount": 3})
-    {'promptTokenCount': 5, 'totalTokenCount': 5}
-    """
-    if not carried:
-        return usage
-    out = {**carried, **usage}
-    for key in set(carried) & set(usage):
-        if isinstance(carried[key], int) and isinstance(usage[key], int):
-            out[key] = carried[key] + usage[key]
-    return out
-
-
 class _Gemini:
     def __init__(self, d: Decoded) -> None:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
@@ -613,7 +621,7 @@ class _Gemini:
         # events of a continued call's responses are read as one stream, as @ai-sdk/google reads them).
         self.carried: dict[str, Any] | None = None
         self.hop_usage: dict[str, Any] | None = None
-        self.server_call: str | None = None  # the server-side call a toolResponse answers
+        self.server = PartReader(d.add)  # server-side calls, their responses, generated files
 
     def event(self, ev: SseEvent) -> None:
         chunk = _json(ev, self.d, "gemini")
@@ -621,13 +629,13 @@ class _Gemini:
             return
         if "error" in chunk:
             self.blocks.close()
-            self.d.add({"type": "error", "error": _gemini_error(chunk["error"])})
+            self.d.add({"type": "error", "error": gemini_error(chunk["error"])})
             return
         if not self.meta:
             self.meta = True
             _metadata(self.d, chunk.get("responseId"), chunk.get("modelVersion"), None)
         if isinstance(chunk.get("usageMetadata"), dict):
-            u = _gemini_hops_summed(self.carried, chunk["usageMetadata"])
+            u = hops_summed(self.carried, chunk["usageMetadata"])
             self.hop_usage = u
             out = (u.get("candidatesTokenCount") or 0) + (u.get("thoughtsTokenCount") or 0)
             self.usage = _usage(u.get("promptTokenCount"), out if "candidatesTokenCount" in u else None,
@@ -686,31 +694,12 @@ class _Gemini:
         self.calls.delta(call_id, json.dumps(args, ensure_ascii=False, separators=(",", ":")))
         self.calls.end(call_id)
 
-    def _server(self, part: dict[str, Any]) -> None:
-        """A server-side call (``toolCall``) or its response, or a generated file (``inlineData``), read as
-        @ai-sdk/google 4.0.121 reads them (a response belongs to the last server call)."""
-        self.blocks.close()
-        if isinstance(part.get("toolCall"), dict):
-            tc = part["toolCall"]
-            self.server_call = str(tc.get("id") or f"server-{len(self.d.parts)}")
-            self.calls.start(self.server_call, f"server:{tc.get('toolType')}", provider=True)
-            args = json.dumps(tc.get("args") or {}, ensure_ascii=False, separators=(",", ":"))
-            self.calls.end(self.server_call, args)
-        elif isinstance(part.get("toolResponse"), dict):
-            tr = part["toolResponse"]
-            self.d.add({"type": "tool-result", "toolCallId": self.server_call or str(tr.get("id")),
-                        "toolName": f"server:{tr.get('toolType')}", "result": tr.get("response") or {}})
-            self.server_call = None
-        else:
-            blob = part["inlineData"]
-            self.d.add({"type": "reasoning-file" if part.get("thought") else "file", "mediaType": blob.get("mimeType"),
-                        "data": {"type": "data", "data": blob.get("data")}})
-
     def _part(self, part: dict[str, Any]) -> None:
         if isinstance(part.get("functionCall"), dict):
             self._function_call(part["functionCall"])
-        elif any(isinstance(part.get(k), dict) for k in ("toolCall", "toolResponse", "inlineData")):
-            self._server(part)
+        elif PartReader.reads(part):
+            self.blocks.close()  # a server-side call, its response or a file ends the block before it
+            self.server.part(part)
         elif isinstance(part.get("text"), str):
             kind = "reasoning" if part.get("thought") else "text"
             other = "text" if kind == "reasoning" else "reasoning"

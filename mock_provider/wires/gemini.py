@@ -557,7 +557,7 @@ def _held_calls(scenario: Scenario) -> tuple[int | None, list[int]]:
     streamed = {st.part.id for st in steps if isinstance(st.part, ToolInputStart) and st.wire is not None
                 and st.wire.partial_args}  # sent as it streams, where the script puts it
     return finish, [i for i in range(finish) if isinstance(steps[i].part, ToolCall)
-                    and steps[i].part.tool_call_id not in streamed  # type: ignore[union-attr]
+                    and steps[i].part.tool_call_id not in streamed  # type: ignore[union-attr, operator]
                     and not steps[i].part.provider_executed  # type: ignore[union-attr]  # its result follows it
                     and any(isinstance(steps[j].part, TextDelta | ReasoningDelta) for j in range(i + 1, finish))]
 

@@ -88,6 +88,10 @@ def _responses_item(item: dict[str, Any]) -> list[SseEvent]:
                 kind = "output_text" if c["type"] == "output_text" else "refusal"
                 out.append(_event({"type": f"response.{kind}.delta", "item_id": item_id,
                                    "delta": c.get("text") if kind == "output_text" else c.get("refusal")}))
+    elif item.get("type") == "code_interpreter_call":  # its call completes when its code is done
+        code = item.get("code") or ""
+        out += [_event({"type": "response.code_interpreter_call_code.delta", "item_id": item_id, "delta": code}),
+                _event({"type": "response.code_interpreter_call_code.done", "item_id": item_id, "code": code})]
     elif item.get("type") == "reasoning":
         for s in item.get("summary") or []:
             out.append(_event({"type": "response.reasoning_summary_text.delta", "item_id": item_id,

@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
@@ -75,7 +76,10 @@ RULES: dict[str, Rule] = {
         "script's first response-metadata to every chunk, as a real server states them once per stream",
     ),
     "text-start": Rule("dropped", "implicit (the first `delta.content` starts the text)"),
-    "text-delta": Rule("mapped", "`delta.content`; the first chunk of a stream is `{role:'assistant', content:''}`"),
+    "text-delta": Rule("mapped", "`delta.content`; the first chunk of a stream is `{role:'assistant', content:''}`; "
+                       "with chat_fields `audio`, `delta.audio{id?, transcript}` (the text-end sends the audio "
+                       "`data`, then `expires_at`)", error_when="chat_fields `audio` in a JSON (non-streaming) "
+                       "answer (@ai-sdk/openai reads message.audio.transcript as text, a stream's as nothing)"),
     "text-end": Rule(
         "dropped",
         "implicit (end of stream / `finish_reason`)",
@@ -232,6 +236,7 @@ class Encoder:
         self.late: list[str] = []  # StepWire.late of the call being started
         self.refused = False  # a `delta.refusal` was sent: the refusal ends with finish_reason 'stop'
         self.content_chars = 0  # characters of `delta.content` so far (annotation offsets)
+        self.audio_open = False  # chat_fields audio: a spoken answer's transcript is streaming
         self.model = model
         self.created = created
         self.completion_id = completion_id or f"chatcmpl-{scenario_hash(scenario_id)}"
@@ -281,7 +286,12 @@ class Encoder:
         return out
 
     def _text(self, delta: str) -> list[Frame]:
-        """A content chunk, with its ``logprobs`` when ``chat_fields`` asks (one token: the delta)."""
+        """A content chunk, with its ``logprobs`` when ``chat_fields`` asks (one token: the delta); with
+        ``audio``, the delta is the spoken answer's ``delta.audio.transcript`` (the first one names the audio)."""
+        if "audio" in self.fields:
+            audio = {"transcript": delta} if self.audio_open else {"id": self._audio_id(), "transcript": delta}
+            self.audio_open = True
+            return self._choice({"audio": audio})
         self.content_chars += len(delta)
         out = self._choice({"content": delta})
         last = out[-1]
@@ -290,6 +300,19 @@ class Encoder:
                 "token": delta, "logprob": -0.0625, "bytes": list(delta.encode()), "top_logprobs": []}],
                 "refusal": None}
         return out
+
+    def _audio_id(self) -> str:
+        return "audio_" + scenario_hash(self.completion_id)[:12]
+
+    def _audio_end(self) -> list[Frame]:
+        """The end of a spoken answer: its audio bytes (base64) and then its expiry, as OpenAI closes one
+        (openai 3.57.0 ChoiceDeltaAudio: "the final audio update contains only its expiry timestamp")."""
+        if not self.audio_open:
+            return []
+        self.audio_open = False
+        data = base64.b64encode(hashlib.sha256(self._audio_id().encode()).digest()).decode()
+        return [*self._choice({"audio": {"id": self._audio_id(), "data": data}}),
+                *self._choice({"audio": {"expires_at": self.created + 3600}})]
 
     def _call_index(self, call_id: str) -> int:
         if call_id not in self.calls:
@@ -343,8 +366,10 @@ class Encoder:
             return [{"error": body}]
         if isinstance(part, Ping):
             return [Comment("ping")]
-        if part.type == "text-end" and getattr(part, "citations", None):
-            raise self._fail(part.type, "Chat Completions has no citations")
+        if part.type == "text-end":
+            if getattr(part, "citations", None):
+                raise self._fail(part.type, "Chat Completions has no citations")
+            return self._audio_end()
         return []  # the implicit boundaries (RULES action 'dropped')
 
     def _reasoning(self, delta: str) -> list[Frame]:
@@ -539,6 +564,13 @@ class Encoder:
         raise self._fail(str(item.get("type")), UNKNOWN_PART_RULE.note)
 
 
+# @ai-sdk/openai 4.0.118 reads a whole answer's message.audio.transcript as its text (dist/index.js:2235) but
+# drops delta.audio from a stream (its chunk schema, :1758-1785, has no audio): one expected transcript
+# cannot say what a client shows for both forms.
+AUDIO_JSON = ("chat_fields audio: a spoken answer's JSON form (message.audio.transcript) is text for @ai-sdk/openai "
+              "4.0.118, its streamed form (delta.audio.transcript) is nothing: the two forms differ")
+
+
 # ---------------------------------------------------------------- plans
 def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: bool) -> Encoder:
     """The encoder for one response, stamped with the script's first response-metadata.
@@ -616,6 +648,8 @@ def completion(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:
     for p in scenario.parts():
         if isinstance(p, Error):
             raise fail(p.type, NAME, scenario.id, "a JSON (non-streaming) response cannot carry an in-band error")
+        if isinstance(p, TextDelta) and "audio" in scenario.wire.chat_fields:
+            raise fail(p.type, NAME, scenario.id, AUDIO_JSON)
     enc = make_encoder(scenario, request, include_usage=True)
     text: list[str] = []
     fields: dict[str, list[str]] = {"reasoning_content": [], "reasoning": [], "refusal": [], "thinking": []}

@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, without_interrupted
 from mock_provider.parts import (
+    Custom,
     Error,
     Finish,
     Part,
@@ -56,6 +56,16 @@ from mock_provider.parts import (
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
 from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
+from mock_provider.wires.openai_responses_tools import (
+    BUILTIN_CALL_ERRORS,
+    BUILTIN_CALLS,
+    BUILTIN_RESULT_ERRORS,
+    BUILTIN_RESULTS,
+    BuiltinTools,
+    assistant_turns,
+    builtin_functions,
+    declared_functions,
+)
 from mock_provider.wires.plan import (
     HttpDialect,
     apply_step_faults,
@@ -107,7 +117,7 @@ RULES: dict[str, Rule] = {
     ),
     "reasoning-start": Rule(
         "mapped",
-        "`response.output_item.added{item:{type:'reasoning', summary:[]}}` + "
+        "`response.output_item.added{item:{type:'reasoning', summary:[], status:'in_progress'}}` + "
         "`response.reasoning_summary_part.added{summary_index:0, part:{type:'summary_text', text:''}}`",
     ),
     "reasoning-delta": Rule("mapped", "`response.reasoning_summary_text.delta{summary_index:0, delta}` "
@@ -115,7 +125,8 @@ RULES: dict[str, Rule] = {
     "reasoning-end": Rule(
         "mapped",
         "`response.reasoning_summary_text.done` + `response.reasoning_summary_part.done` + "
-        "`response.output_item.done{item:{type:'reasoning', summary:[{type:'summary_text', text}]}}`",
+        "`response.output_item.done{item:{type:'reasoning', summary:[{type:'summary_text', text}], "
+        "status:'completed'}}`",
     ),
     "tool-input-start": Rule(
         "mapped",
@@ -123,9 +134,8 @@ RULES: dict[str, Rule] = {
         "status:'in_progress'}}`; with `inputEncoding: 'text'` a custom tool's call, `item:{type:"
         "'custom_tool_call', id:'ctc_...', call_id, name, input:''}` (@ai-sdk/openai 4.0.118 reads it back as "
         "tool-input-start with inputEncoding 'text')",
-        error_when="`providerExecuted` is true (built-in tools have items of their own, not implemented); the "
-        "script runs to its end, or finishes, without the call's tool-call part (response.completed lists "
-        "every output item as done)",
+        error_when="the script runs to its end, or finishes, without the call's tool-call part (response.completed "
+        "lists every output item as done); a built-in tool's call the consumer never starts with it (below)",
     ),
     "tool-input-delta": Rule(
         "mapped", "`response.function_call_arguments.delta{item_id, output_index, delta}`; on a custom tool's "
@@ -140,22 +150,28 @@ RULES: dict[str, Rule] = {
         "a streamed call whose fragments stop short of `input` gets the missing tail as a delta; a replay of a "
         "completed call adds nothing; a custom tool's call ends with `response.custom_tool_call_input.done"
         "{input: text}` + `response.output_item.done{item:{..., input: text, status:'completed'}}`, its "
-        "text the JSON string `input` decoded",
-        error_when="`providerExecuted` is true; a custom tool's call whose input is not one JSON string, or "
-        "not the text its deltas streamed",
+        "text the JSON string `input` decoded. " + BUILTIN_CALLS,
+        error_when="a custom tool's call whose input is not one JSON string, or not the text its deltas streamed; "
+        + BUILTIN_CALL_ERRORS,
     ),
-    "tool-result": Rule("error", "Responses carries results only for built-in tools (not implemented)"),
-    "tool-approval-request": Rule("error", "approvals exist only for MCP tools (not implemented)"),
-    "file": Rule("error", "Responses streams files only from built-in tools (not implemented)"),
+    "tool-result": Rule("mapped", BUILTIN_RESULTS, error_when=BUILTIN_RESULT_ERRORS),
+    "tool-approval-request": Rule("error", "an mcp_approval_request's call id is one @ai-sdk/openai 4.0.118 "
+                                  "generates, not one the wire carries: no script can say it (not played)"),
+    "file": Rule("error", "Responses streams no file parts (@ai-sdk/openai 4.0.118 reads a generated image as the "
+                 "image_generation tool's result)"),
     "reasoning-file": Rule("error", "Responses streams no reasoning files"),
     "source": Rule(
         "mapped",
         "a url source inside an open text item: `response.output_text.annotation.added{annotation:{type:"
         "'url_citation', start_index, end_index, url, title}}` over the item's text so far, kept in the part's "
-        "`annotations` (@ai-sdk/openai 4.0.118 reads it as a url source)",
-        error_when="a document source; a url source without a title; no text item is open",
+        "`annotations` (@ai-sdk/openai 4.0.118 reads it as a url source); right after a web or file search's "
+        "result, each source the consumer makes of that item (url / document), sent as nothing more",
+        error_when="a document source, a url source without a title or no text item open (outside a search's "
+        "sources); a search's source missing or not next",
     ),
-    "custom": Rule("error", "Responses has no custom parts"),
+    "custom": Rule("mapped", "kind openai.compaction with providerMetadata openai {type:'compaction', itemId, "
+                   "encryptedContent}: a `compaction` item (`response.compaction.compacting`)",
+                   error_when="any other kind (Responses has no other custom parts)"),
     "finish": Rule(
         "mapped",
         "open text/reasoning items are completed, then stop/tool-calls -> `response.completed` (status "
@@ -240,7 +256,7 @@ class Encoder:
     """
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
-                 response_id: str | None = None, queued: bool = False) -> None:
+                 response_id: str | None = None, queued: bool = False, functions: frozenset[str] = frozenset()) -> None:
         self.scenario_id = scenario_id
         self.queued = queued  # the response waits in a queue before it runs (response.queued)
         self.model = model
@@ -255,9 +271,28 @@ class Encoder:
         self.refusals: set[str] = set()  # text part ids sent as a refusal content part
         self.raw_reasoning: set[str] = set()  # reasoning part ids sent as reasoning_text content
         self.annotations: dict[str, list[dict[str, Any]]] = {}  # text part id -> its url_citation annotations
+        self.tools = BuiltinTools(self, functions)  # built-in tool items (web search, code interpreter, MCP ...)
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
+
+    def refuse(self, part_type: str, reason: str) -> DialectError:
+        """The error for a part this wire cannot say (the built-in items' way to refuse)."""
+        return self._fail(part_type, reason)
+
+    def event(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """The next event, numbered (the built-in items' way to emit)."""
+        return self._event(kind, **fields)
+
+    def add_item(self, prefix: str, item: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
+        """Append an output item kept by reference (an empty id gets one): its index and its events."""
+        if not item.get("id"):
+            item["id"] = self._item_id(prefix)
+        out = self._start()
+        entry = _Item(len(self.items), item)
+        self.items.append(entry)
+        out.append(self._event("response.output_item.added", output_index=entry.index, item=copy.deepcopy(item)))
+        return entry.index, out
 
     def _event(self, kind: str, **fields: Any) -> dict[str, Any]:
         event = {"type": kind, **fields, "sequence_number": self.seq}
@@ -308,6 +343,8 @@ class Encoder:
 
     def encode(self, part: Part) -> list[Frame]:
         """Encode one canonical part into zero or more Responses events (or an SSE comment)."""
+        if self.tools.claims(part):
+            return list(self.tools.encode(part))
         rule = RULES[part.type]
         if rule.action == "error":
             raise self._fail(part.type, rule.note)
@@ -322,8 +359,6 @@ class Encoder:
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return list(self._reasoning(part))
         if isinstance(part, ToolInputStart):
-            if part.provider_executed:
-                raise self._fail(part.type, "a provider-executed call has no function_call form")
             return list(self._call_start(part.id, part.tool_name, custom=part.input_encoding == "text"))
         if isinstance(part, ToolInputDelta):
             entry = self.open.get(("call", part.id))
@@ -338,6 +373,8 @@ class Encoder:
             return list(self._error(part))
         if isinstance(part, Ping):
             return [Comment("ping")]
+        if isinstance(part, Custom):  # openai.compaction went to the built-in items
+            raise self._fail(part.type, "Responses has no custom parts but openai.compaction")
         return []  # stream-start, tool-input-end (RULES action 'dropped')
 
     def _metadata(self, part: ResponseMetadata) -> list[Frame]:
@@ -454,7 +491,9 @@ class Encoder:
             raise self._fail(part.type, "a reasoning part sent as raw reasoning text keeps `channel: reasoning_text`")
         out: list[dict[str, Any]] = []
         if key not in self.open:
-            out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": []})
+            # A returned item has its status (ResponseReasoningItem.status); xAI's clients require it.
+            out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": [],
+                                                   "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.reasoning_summary_part.added", item_id=entry.item["id"],
                                    output_index=entry.index, summary_index=0,
@@ -486,7 +525,8 @@ class Encoder:
         out: list[dict[str, Any]] = []
         if key not in self.open:
             out = self._add("reasoning", part.id,
-                            {"id": self._item_id("rs"), "type": "reasoning", "summary": [], "content": []})
+                            {"id": self._item_id("rs"), "type": "reasoning", "summary": [], "content": [],
+                             "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.content_part.added", item_id=entry.item["id"], output_index=entry.index,
                                    content_index=0, part={"type": "reasoning_text", "text": ""}))
@@ -502,6 +542,7 @@ class Encoder:
         if entry is None:
             return []
         item_id, index = entry.item["id"], entry.index
+        entry.item["status"] = "completed"
         if part_id in self.raw_reasoning:
             content = {"type": "reasoning_text", "text": entry.text}
             entry.item["content"] = [content]
@@ -571,8 +612,6 @@ class Encoder:
         return out
 
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
-        if part.provider_executed:
-            raise self._fail(part.type, "a provider-executed call has no function_call form")
         call_id = part.tool_call_id
         existing = self.calls.get(call_id)
         if existing is not None and existing.done:
@@ -598,6 +637,7 @@ class Encoder:
     # ---------------------------------------------------------------- the end
     def _close_open(self, part_type: str) -> list[dict[str, Any]]:
         calls = [pid for kind, pid in self.open if kind == "call"]
+        calls += [c for c in [self.tools.unfinished()] if c is not None]
         if calls:
             raise self._fail(part_type, f"call {calls[0]!r} is still open, but the terminal response lists every "
                              "output item as done")
@@ -644,6 +684,12 @@ class Encoder:
         mock_provider.dialects.DialectError: dialect 'openai-responses' cannot express part 'tool-input-start' ...
         """
         unfinished = [c for c, entry in self.calls.items() if not entry.done]
+        builtin = self.tools.unfinished()
+        if self.tools.pending_sources and self.error_sent is None:
+            raise self._fail("source", "the script ends before the sources the consumer makes of a search item")
+        if builtin is not None and self.error_sent is None:
+            raise self._fail("tool-call", f"built-in call {builtin!r} never gets its result; its item completes "
+                             "only with it")
         if unfinished and self.error_sent is None:
             raise self._fail("tool-input-start", f"call {unfinished[0]!r} never gets its tool-call part; a "
                              "function_call item completes only at response.output_item.done")
@@ -671,6 +717,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         response_id=meta.id if meta and meta.id else None,
         queued=scenario.wire.queued,
+        functions=declared_functions(request),
     )
 
 
@@ -723,45 +770,6 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     return terminal
 
 
-# Input items the model wrote (openai 3.57.0 types/responses/response_input_item_param.py): an
-# assistant message, the calls it made, its reasoning, or a reference to one of its stored items.
-_ASSISTANT_ITEMS = frozenset({"function_call", "reasoning", "item_reference", "custom_tool_call", "web_search_call",
-                              "file_search_call", "computer_call", "code_interpreter_call", "image_generation_call",
-                              "local_shell_call", "mcp_call", "mcp_list_tools", "mcp_approval_request"})
-
-
-def _assistant_side(item: Any) -> bool:
-    if not isinstance(item, dict):
-        return False
-    kind = item.get("type")
-    if kind in (None, "message"):
-        return item.get("role") == "assistant"
-    return isinstance(kind, str) and kind in _ASSISTANT_ITEMS  # a list or object type is unhashable
-
-
-def assistant_turns(body: Mapping[str, Any]) -> int:
-    """Assistant turns of a Responses request: maximal runs of assistant-side ``input`` items
-    (an assistant message, ``function_call``, ``reasoning`` ...), since one model turn comes back as
-    several items. A string ``input`` holds none; so does a request continued by
-    ``previous_response_id`` alone (its earlier turns live upstream, not in the body).
-
-    >>> assistant_turns({"input": [{"role": "user", "content": "hi"}, {"type": "reasoning", "id": "r"},
-    ...     {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"},
-    ...     {"type": "function_call_output", "call_id": "c", "output": "1"},
-    ...     {"type": "message", "role": "assistant", "content": []}]})
-    2
-    """
-    items = body.get("input")
-    if not isinstance(items, list):
-        return 0
-    runs, inside = 0, False
-    for item in items:
-        side = _assistant_side(item)
-        runs += side and not inside
-        inside = side
-    return runs
-
-
 DIALECT = HttpDialect(
     name=NAME,
     rules=RULES,
@@ -778,4 +786,5 @@ DIALECT = HttpDialect(
     required=(),
     assistant_turns=assistant_turns,
     error_body=error_body,  # OpenAI's error object, as for Chat Completions
+    answer_fields=builtin_functions,  # a function named shell / apply_patch / computer is called as a function
 )

@@ -1,0 +1,80 @@
+"""A real adapter: CrewAI's AG-UI integration (``ag-ui-crewai``) over a litellm OpenAI chat model on the mock server.
+
+The app is the flow ag-ui-crewai's README ("Usage") shows: a ``Flow[CopilotKitState]`` whose one
+``@start`` step streams ``litellm.acompletion(model="openai/...", messages=[system, *state.messages],
+tools=state.copilotkit.actions, stream=True)`` through ``copilotkit_stream`` and appends the answer to
+the state, served by ``add_crewai_flow_fastapi_endpoint`` at ``/agui``. The caller's (frontend) tools
+reach the model as ``state.copilotkit.actions`` (``crewai_prepare_inputs``). The only test-specific
+part is the model's ``api_base`` (and a dummy API key): litellm's ``openai/<model>`` route posts to
+``{api_base}/chat/completions``, the conformance suite's mock server, which picks each case's scenario
+with its default scenario (the model name is fixed).
+
+crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
+runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
+and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
+
+    MOCK_BASE_URL=http://127.0.0.1:8765 <crewai-venv>/bin/python -m uvicorn \\
+        examples.crewai_agui_app:app --port 8000
+"""
+
+from __future__ import annotations
+
+import os
+
+# No network but the mock's: litellm otherwise fetches its model price map from GitHub at import
+# (litellm/litellm_core_utils/get_model_cost_map.py), and crewai sends telemetry (crewai/telemetry).
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("CREWAI_DISABLE_TELEMETRY", "true")
+os.environ.setdefault("OTEL_SDK_DISABLED", "true")
+
+from ag_ui_crewai import CopilotKitState, add_crewai_flow_fastapi_endpoint, copilotkit_stream
+from crewai.flow.flow import Flow, start
+from fastapi import FastAPI
+from litellm import acompletion
+
+SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system message
+
+
+def chat_flow(api_base: str, model: str) -> Flow[CopilotKitState]:
+    """The README's chat flow, its model ``openai/<model>`` at ``api_base`` (an OpenAI Chat Completions URL).
+
+    Example:
+        >>> type(chat_flow("http://127.0.0.1:8765/v1", "gpt-4o")).__name__
+        'ChatFlow'
+    """
+
+    class ChatFlow(Flow[CopilotKitState]):
+        @start()
+        async def chat(self) -> None:
+            response = await copilotkit_stream(
+                await acompletion(
+                    model=f"openai/{model}",
+                    api_base=api_base,
+                    api_key="mock-key",
+                    messages=[{"role": "system", "content": SYSTEM_PROMPT}, *self.state.messages],
+                    tools=self.state.copilotkit.actions,
+                    stream=True,
+                )
+            )
+            self.state.messages.append(response.choices[0].message)
+
+    return ChatFlow()
+
+
+def create_app(mock_base_url: str, model: str = "gpt-4o") -> FastAPI:
+    """The AG-UI app: ``POST /agui`` runs the flow; its model reads ``mock_base_url + "/v1"``.
+
+    Example:
+        >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
+        True
+    """
+    app = FastAPI()
+    add_crewai_flow_fastapi_endpoint(app, chat_flow(mock_base_url.rstrip("/") + "/v1", model), "/agui")
+    return app
+
+
+def __getattr__(name: str) -> FastAPI:
+    # `uvicorn examples.crewai_agui_app:app`: built on first access, from MOCK_BASE_URL.
+    if name == "app":
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+    raise AttributeError(name)

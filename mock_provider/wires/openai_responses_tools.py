@@ -1,0 +1,733 @@
+"""Built-in tool items on the OpenAI Responses wire: web search, file search, code interpreter, image
+generation, MCP calls, the client-run shell / apply_patch / computer calls, and compaction.
+
+The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the item
+(``dist/index.js`` ``doStream``, ``response.output_item.added`` / ``.done`` branches, lines
+8293-8880), so a scenario scripts what that consumer hands on and the wire is the item the
+``openai`` 3.57.0 SDK types say (``types/responses/response_output_item.py``,
+``response_function_web_search.py``, ``response_file_search_tool_call.py``,
+``response_code_interpreter_tool_call.py``, ``response_function_shell_tool_call.py``,
+``response_apply_patch_tool_call.py``, ``response_computer_tool_call.py``,
+``response_compaction_item.py``) with the progress events of ``response_stream_event.py``:
+
+- ``web_search`` (provider-executed, input ``{}``): ``web_search_call``; its result
+  ``{action, sources?}`` (or ``isError`` with ``{status}``) completes it, and each url source
+  follows as a ``source`` part.
+- ``file_search`` (provider-executed, input ``{}``, no input streaming): ``file_search_call``; its
+  result ``{queries, results}`` completes it, each retrieved file following as a document source.
+- ``code_interpreter`` (provider-executed): ``code_interpreter_call`` whose code streams as
+  ``response.code_interpreter_call_code.delta`` (the canonical input deltas are the JSON
+  ``{"containerId":"…","code":"…"}`` the consumer builds around them); its result ``{outputs}``.
+- ``image_generation`` (provider-executed, input ``{}``): ``image_generation_call``; a preliminary
+  result ``{result: b64}`` is a ``response.image_generation_call.partial_image``, the final one
+  completes the item.
+- ``mcp.<name>`` (provider-executed, dynamic): one ``mcp_call`` item sent whole when its result
+  ``{type: 'call', serverLabel, name, arguments, output? | error?}`` comes (the consumer reads the
+  call and its result at ``response.output_item.done``); an ``error`` makes it ``failed``. The first
+  call on a server is preceded by that server's ``mcp_list_tools`` item (which the consumer skips).
+- ``shell``, ``apply_patch``, ``computer`` (client-run): ``shell_call`` (its commands streamed as
+  ``response.shell_call_command.*``), ``apply_patch_call``, ``computer_call``, the call's input the
+  JSON the consumer builds from the item; unless the request declares a function tool of that name,
+  which the model then calls as a function (an adapter that offers them as functions never gets the
+  built-in items).
+- ``shell`` provider-executed (a hosted shell, in a container): the ``shell_call`` (its
+  ``environment`` a container reference) and, with its result ``{output, maxOutputLength?}``, a
+  ``shell_call_output`` item whose per-command output streams as
+  ``response.shell_call_output_content.delta/done``.
+- a ``custom`` part of kind ``openai.compaction``: a ``compaction`` item.
+
+What has no such form raises :class:`~mock_provider.dialects.DialectError` with the reason.
+
+Example:
+    >>> builtin_kind("web_search", True), builtin_kind("mcp.lookup", True), builtin_kind("get_weather", False)
+    ('web_search_call', 'mcp_call', None)
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from mock_provider.dialects.base import DialectError
+from mock_provider.parts import Custom, Part, Source, ToolCall, ToolInputDelta, ToolInputEnd, ToolInputStart, ToolResult
+
+# Provider-executed tool names -> their item (the names @ai-sdk/openai gives the calls, toCustomToolName).
+HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call",
+          "code_interpreter": "code_interpreter_call", "image_generation": "image_generation_call"}
+# Client-run built-in tools -> their item.
+CLIENT = {"shell": "shell_call", "apply_patch": "apply_patch_call", "computer": "computer_call"}
+_PREFIX = {"web_search_call": "ws", "file_search_call": "fs", "code_interpreter_call": "ci",
+           "image_generation_call": "ig", "mcp_call": "mcp", "shell_call": "sh", "apply_patch_call": "apc",
+           "computer_call": "cu"}
+# Items whose call the consumer starts at response.output_item.added with no input of its own.
+_NAMED_BY_ITEM = frozenset({*HOSTED.values(), "mcp_call"})
+_EMPTY_INPUT = frozenset({"web_search_call", "file_search_call", "image_generation_call"})
+# Canonical input streaming the consumer never makes for an item (its call is one tool-call part).
+_NO_INPUT_START = frozenset({"file_search_call", "image_generation_call", "mcp_call", "shell_call"})
+# McpToolCallError members (openai 3.57.0 types/responses/mcp_tool_call_error.py).
+_MCP_ERRORS = frozenset({"mcp_protocol_error", "mcp_tool_execution_error", "http_error"})
+COMPACTION_KIND = "openai.compaction"
+
+# The Responses wire's rules for built-in tools (openai_responses.RULES, docs/matrix.md).
+BUILTIN_CALLS = (
+    "Built-in tools (read as @ai-sdk/openai 4.0.118 reads each item): a provider-executed call named web_search / "
+    "file_search / code_interpreter / image_generation (its item id the call id) is a `web_search_call` / "
+    "`file_search_call` / `code_interpreter_call` (code as `response.code_interpreter_call_code.delta/done`) / "
+    "`image_generation_call` item with its `response.<item>.in_progress/searching|generating|interpreting/"
+    "completed` events; one named `mcp.<name>` (dynamic) is an `mcp_call` item sent whole with its result "
+    "(`response.mcp_call_arguments.delta/done`, `response.mcp_call.completed|failed`), after the server's "
+    "`mcp_list_tools` item the first time; a client call named shell / apply_patch / computer is a `shell_call` "
+    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` item, unless the request declared a "
+    "function tool of that name (the model then calls the function); a provider-executed shell call is a hosted "
+    "`shell_call` (environment a container reference) whose result is a `shell_call_output` item "
+    "(`response.shell_call_output_content.delta/done` per command)")
+BUILTIN_CALL_ERRORS = (
+    "another provider-executed name; a built-in call whose input is not the JSON the consumer makes of its item "
+    "(web_search, file_search, image_generation: '{}'); input streaming the consumer never makes (file_search, "
+    "image_generation, mcp, shell); an mcp call whose result is not right after it")
+BUILTIN_RESULTS = (
+    "completes its built-in item: web_search `{action, sources?}` (or isError `{status}`) -> the item's action "
+    "(the url sources must follow as source parts), file_search `{queries, results}` (document sources follow), "
+    "code_interpreter `{outputs}`, image_generation `{result}` (preliminary: "
+    "`response.image_generation_call.partial_image`), mcp `{type:'call', serverLabel, name, arguments, "
+    "output?|error?}` (an error: `response.mcp_call.failed`)")
+BUILTIN_RESULT_ERRORS = (
+    "the result of a client call (Responses carries results only in built-in items); a form other than the one "
+    "@ai-sdk/openai 4.0.118 makes of the item; isError on anything but a web search")
+
+
+def compact(value: Any) -> str:
+    """``JSON.stringify`` of a value: no spaces, non-ASCII kept.
+
+    >>> compact({"a": [1, "é"]})
+    '{"a":[1,"é"]}'
+    """
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def escape(text: str) -> str:
+    """``escapeJSONDelta``: a string's JSON form without its quotes.
+
+    >>> escape('print("hi")')
+    'print(\\\\"hi\\\\")'
+    """
+    return compact(text)[1:-1]
+
+
+def builtin_kind(tool_name: str, provider_executed: bool, functions: frozenset[str] = frozenset()) -> str | None:
+    """The output item a call of this name is on Responses (None: a plain function call; '': none at all).
+
+    A client call named shell / apply_patch / computer is that built-in tool's item unless the request
+    declared a function of that name (then the model calls the function).
+    """
+    if provider_executed:
+        if tool_name == "shell":
+            return "shell_call"  # a hosted shell (a container): its output is an item of its own
+        return "mcp_call" if tool_name.startswith("mcp.") else HOSTED.get(tool_name, "")
+    return None if tool_name in functions else CLIENT.get(tool_name)
+
+
+def declared_functions(request: Mapping[str, Any]) -> frozenset[str]:
+    """The names of the function tools a Responses request declares (``tools[].type == 'function'``).
+
+    >>> sorted(declared_functions({"tools": [{"type": "function", "name": "shell"}, {"type": "shell"}]}))
+    ['shell']
+    """
+    tools = request.get("tools")
+    return frozenset(str(t.get("name")) for t in tools if isinstance(t, dict) and t.get("type") == "function") \
+        if isinstance(tools, list) else frozenset()
+
+
+def builtin_functions(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The request fields that change a Responses answer: function tools named like a client-run built-in
+    (the server passes them on to the plan and keys its cache by them).
+
+    >>> builtin_functions({"tools": [{"type": "function", "name": "shell"}, {"type": "function", "name": "f"}]})
+    {'tools': [{'type': 'function', 'name': 'shell'}]}
+    >>> builtin_functions({"tools": [{"type": "shell"}]})
+    {}
+    """
+    names = sorted(declared_functions(body) & set(CLIENT))
+    return {"tools": [{"type": "function", "name": n} for n in names]} if names else {}
+
+
+class Host(Protocol):
+    """What the Responses encoder lends the built-in items: events, output items and refusals."""
+
+    def event(self, kind: str, **fields: Any) -> dict[str, Any]: ...
+
+    def add_item(self, prefix: str, item: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
+        """Append an output item (kept by reference; an empty ``id`` gets one): its index and events."""
+
+    def refuse(self, part_type: str, reason: str) -> DialectError: ...
+
+
+@dataclass
+class _Call:
+    kind: str  # the item type
+    tool_name: str
+    index: int = -1  # output_index once the item is added
+    item: dict[str, Any] = field(default_factory=dict)
+    deltas: list[str] = field(default_factory=list)  # canonical input deltas (streamed input)
+    called: bool = False  # its tool-call part came
+    done: bool = False
+    partials: int = 0
+    result_due: bool = False  # a hosted shell's call: its item is done, its output item comes with the result
+
+
+def _search_action(result: Any) -> tuple[dict[str, Any], list[str]] | str:
+    """A web search result as the item's ``action`` and its url sources (mapWebSearchOutput reversed)."""
+    form = ("a web_search result is {action: {type: 'search', query?, queries?} | {type: 'openPage', url} | "
+            "{type: 'findInPage', url, pattern}, sources?: [{type: 'url', url}]}")
+    if not isinstance(result, dict) or set(result) - {"action", "sources"} \
+            or not isinstance(result.get("action"), dict):
+        return form
+    action, sources = result["action"], result.get("sources")
+    kind = action.get("type")
+    if kind == "search" and not set(action) - {"type", "query", "queries"}:
+        wire: dict[str, Any] = {"type": "search", "query": action.get("query")}
+        if "queries" in action:
+            wire["queries"] = action["queries"]
+        if sources is not None:
+            if not isinstance(sources, list) or not all(isinstance(s, dict) and set(s) == {"type", "url"}
+                                                        and s["type"] == "url" for s in sources):
+                return "web search sources are [{type: 'url', url}] (ActionSearchSource has no api source)"
+            wire["sources"] = sources
+        return wire, [s["url"] for s in sources or []]
+    if sources is None and kind == "openPage" and set(action) == {"type", "url"}:
+        return {"type": "open_page", "url": action["url"]}, []
+    if sources is None and kind == "findInPage" and set(action) == {"type", "url", "pattern"}:
+        return {"type": "find_in_page", "url": action["url"], "pattern": action["pattern"]}, []
+    return form
+
+
+def _file_results(result: Any) -> tuple[dict[str, Any], list[dict[str, Any]]] | str:
+    """A file search result as the item's ``queries``/``results`` and the document sources that follow."""
+    keys = {"attributes", "fileId", "filename", "score", "text"}
+    if not isinstance(result, dict) or set(result) != {"queries", "results"} or not isinstance(result["queries"], list):
+        return "a file_search result is {queries: [...], results: [{attributes, fileId, filename, score, text}] | null}"
+    rows = result["results"]
+    if rows is not None and not (isinstance(rows, list) and all(isinstance(r, dict) and set(r) == keys
+                                                                 for r in rows)):
+        return "each file_search result is {attributes, fileId, filename, score, text} (all required by the consumer)"
+    wire = [{"attributes": r["attributes"], "file_id": r["fileId"], "filename": r["filename"], "score": r["score"],
+             "text": r["text"]} for r in rows or []]
+    sources: list[dict[str, Any]] = []
+    for r in rows or []:
+        if all(s["fileId"] != r["fileId"] for s in sources):
+            sources.append({"fileId": r["fileId"], "filename": r["filename"]})
+    return {"queries": result["queries"], "results": None if rows is None else wire}, sources
+
+
+def _shell_action(text: str) -> dict[str, Any] | None:
+    """A shell call's canonical input ``{"action":{"commands":[…],"timeoutMs"?,"maxOutputLength"?}}`` as the
+    item's action (None: not that input, exactly as the consumer writes it)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    action = value.get("action") if isinstance(value, dict) and set(value) == {"action"} else None
+    if not isinstance(action, dict) or set(action) - {"commands", "timeoutMs", "maxOutputLength"} \
+            or not isinstance(action.get("commands"), list) or not all(isinstance(c, str) for c in action["commands"]):
+        return None
+    if compact(value) != text or list(action) != [k for k in ("commands", "timeoutMs", "maxOutputLength")
+                                                  if k in action]:
+        return None
+    wire: dict[str, Any] = {"commands": action["commands"]}
+    if "timeoutMs" in action:
+        wire["timeout_ms"] = action["timeoutMs"]
+    if "maxOutputLength" in action:
+        wire["max_output_length"] = action["maxOutputLength"]
+    return wire
+
+
+def _shell_outputs(value: Any) -> list[dict[str, Any]] | None:
+    """A hosted shell's canonical outputs as ``shell_call_output.output`` (None: not that form)."""
+    if not isinstance(value, list):
+        return None
+    out: list[dict[str, Any]] = []
+    for o in value:
+        outcome = o.get("outcome") if isinstance(o, dict) and set(o) == {"stdout", "stderr", "outcome"} else None
+        if not isinstance(outcome, dict) or not isinstance(o["stdout"], str) or not isinstance(o["stderr"], str):
+            return None
+        if outcome == {"type": "timeout"}:
+            wire: dict[str, Any] = {"type": "timeout"}
+        elif set(outcome) == {"type", "exitCode"} and outcome["type"] == "exit" \
+                and isinstance(outcome["exitCode"], int):
+            wire = {"type": "exit", "exit_code": outcome["exitCode"]}
+        else:
+            return None
+        out.append({"stdout": o["stdout"], "stderr": o["stderr"], "outcome": wire})
+    return out
+
+
+def _patch_operation(text: str, call_id: str) -> dict[str, Any] | None:
+    """An apply_patch call's canonical input ``{"callId","operation":{type, path, diff?}}`` as the operation."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or list(value) != ["callId", "operation"] or value["callId"] != call_id:
+        return None
+    op = value["operation"]
+    fields = ["type", "path"] if isinstance(op, dict) and op.get("type") == "delete_file" else ["type", "path", "diff"]
+    if not isinstance(op, dict) or list(op) != fields or op["type"] not in ("create_file", "update_file",
+                                                                              "delete_file") \
+            or not all(isinstance(op[k], str) for k in fields) or compact(value) != text:
+        return None
+    return dict(op)
+
+
+def patch_stream(call_id: str, op: dict[str, Any]) -> list[str]:
+    """The input deltas the consumer makes of an apply_patch_call (added, then the diff at done).
+
+    >>> patch_stream("c", {"type": "delete_file", "path": "a"})
+    ['{"callId":"c","operation":{"type":"delete_file","path":"a"}}']
+    """
+    if op["type"] == "delete_file":
+        return [compact({"callId": call_id, "operation": op})]
+    head = f'{{"callId":"{escape(call_id)}","operation":{{"type":"{escape(op["type"])}","path":"{escape(op["path"])}"'
+    return [head + ',"diff":"', escape(op["diff"]), '"}}']
+
+
+# mapComputerAction (dist/index.js:7328-7366): the wire action each canonical action is (scroll renames).
+def _computer_action(action: Any) -> dict[str, Any] | None:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None
+    if action["type"] == "scroll":
+        if set(action) - {"type", "x", "y", "scrollX", "scrollY", "keys"}:
+            return None
+        wire = {"type": "scroll", "x": action.get("x"), "y": action.get("y"), "scroll_x": action.get("scrollX"),
+                "scroll_y": action.get("scrollY")}
+        return {**wire, **({"keys": action["keys"]} if "keys" in action else {})}
+    if action["type"] in ("click", "double_click", "drag", "keypress", "move", "screenshot", "type", "wait"):
+        return dict(action)
+    return None
+
+
+def _computer(text: str) -> dict[str, Any] | None:
+    """A computer call's canonical input ``{actions, pendingSafetyChecks, status: 'completed'}`` as item fields."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or list(value) != ["actions", "pendingSafetyChecks", "status"] \
+            or value["status"] != "completed" or not isinstance(value["actions"], list) \
+            or not isinstance(value["pendingSafetyChecks"], list) or compact(value) != text:
+        return None
+    actions = [_computer_action(a) for a in value["actions"]]
+    if any(a is None for a in actions):
+        return None
+    return {"actions": actions, "pending_safety_checks": value["pendingSafetyChecks"]}
+
+
+class BuiltinTools:
+    """The built-in tool items of one Responses stream (state kept across parts).
+
+    >>> from mock_provider.parts import parse_part
+    >>> from mock_provider.wires.openai_responses import Encoder
+    >>> tools = Encoder("x.y.001").tools
+    >>> tools.claims(parse_part({"type": "tool-call", "toolCallId": "c", "toolName": "f", "input": "{}"}))
+    False
+    >>> tools.claims(parse_part({"type": "tool-call", "toolCallId": "c", "toolName": "web_search", "input": "{}",
+    ...                          "providerExecuted": True}))
+    True
+    """
+
+    def __init__(self, host: Host, functions: frozenset[str] = frozenset()) -> None:
+        self.host = host
+        self.functions = functions  # function tools the request declared (a built-in name among them is a function)
+        self.calls: dict[str, _Call] = {}
+        self.pending_sources: list[tuple[str, Any]] = []  # sources a result implies, in the order they follow
+        self.waiting: str | None = None  # an mcp call whose item is sent whole with its result
+        self.servers: set[str] = set()  # MCP servers whose mcp_list_tools was sent
+
+    # ---------------------------------------------------------------- routing
+    def claims(self, part: Part) -> bool:
+        """Whether this part belongs to a built-in item (or must follow one)."""
+        if self.pending_sources or self.waiting is not None:
+            return True
+        if isinstance(part, ToolInputStart):
+            return builtin_kind(part.tool_name, bool(part.provider_executed), self.functions) is not None
+        if isinstance(part, ToolCall):
+            return part.tool_call_id in self.calls or builtin_kind(
+                part.tool_name, bool(part.provider_executed), self.functions) is not None
+        if isinstance(part, ToolInputDelta | ToolInputEnd):
+            return part.id in self.calls
+        if isinstance(part, ToolResult):
+            return True
+        return isinstance(part, Custom) and part.kind == COMPACTION_KIND
+
+    def encode(self, part: Part) -> list[dict[str, Any]]:
+        """The events of one claimed part."""
+        if self.pending_sources:
+            return self._source(part)
+        if self.waiting is not None and not (isinstance(part, ToolResult) and part.tool_call_id == self.waiting):
+            raise self.host.refuse("tool-call", f"mcp call {self.waiting!r} is one mcp_call item: its result comes "
+                                   "right after its tool-call (the consumer reads both at response.output_item.done)")
+        if isinstance(part, ToolInputStart):
+            return self._input_start(part)
+        if isinstance(part, ToolInputDelta):
+            return self._input_delta(part)
+        if isinstance(part, ToolInputEnd):
+            return []
+        if isinstance(part, ToolCall):
+            return self._tool_call(part)
+        if isinstance(part, ToolResult):
+            return self._result(part)
+        assert isinstance(part, Custom)
+        return self._compaction(part)
+
+    def unfinished(self) -> str | None:
+        """A call whose item is still open (the terminal response lists every item as done)."""
+        return next((cid for cid, c in self.calls.items() if not c.done or c.result_due), None)
+
+    # ---------------------------------------------------------------- items
+    def _add(self, call: _Call, call_id: str, item: dict[str, Any]) -> list[dict[str, Any]]:
+        if call.kind in _NAMED_BY_ITEM:
+            item["id"] = call_id  # the consumer names a hosted or MCP call after its item
+        call.item = item
+        call.index, out = self.host.add_item(_PREFIX[call.kind], item)
+        return out
+
+    def _progress(self, call: _Call, *stages: str) -> list[dict[str, Any]]:
+        kind = call.kind.removesuffix("_call")
+        return [self.host.event(f"response.{kind}_call.{stage}", item_id=call.item["id"], output_index=call.index)
+                for stage in stages]
+
+    def _done(self, call: _Call, **fields: Any) -> list[dict[str, Any]]:
+        call.item.update(fields)
+        call.done = True
+        return [self.host.event("response.output_item.done", output_index=call.index, item=copy.deepcopy(call.item))]
+
+    def _open_hosted(self, call: _Call, call_id: str) -> list[dict[str, Any]]:
+        if call.kind == "web_search_call":
+            return [*self._add(call, call_id, {"id": "", "type": "web_search_call", "status": "in_progress",
+                                                "action": {"type": "search", "query": None}}),
+                    *self._progress(call, "in_progress", "searching")]
+        if call.kind == "file_search_call":
+            return [*self._add(call, call_id, {"id": "", "type": "file_search_call", "status": "in_progress",
+                                                "queries": [], "results": None}),
+                    *self._progress(call, "in_progress", "searching")]
+        return [*self._add(call, call_id, {"id": "", "type": "image_generation_call", "status": "in_progress",
+                                            "result": None}),
+                *self._progress(call, "in_progress", "generating")]
+
+    # ---------------------------------------------------------------- calls
+    def _input_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
+        kind = builtin_kind(part.tool_name, bool(part.provider_executed), self.functions)
+        if not kind:
+            raise self.host.refuse(part.type, self._no_form(part.tool_name))
+        if kind in _NO_INPUT_START:
+            raise self.host.refuse(part.type, f"the consumer streams no input for a {kind}: its call is one "
+                                   "tool-call part")
+        call = self.calls.setdefault(part.id, _Call(kind, part.tool_name))
+        # A web search is added at once; code, patch and computer items wait for their input (the item
+        # needs the container id, the operation, the actions).
+        return self._open_hosted(call, part.id) if kind == "web_search_call" else []
+
+    def _input_delta(self, part: ToolInputDelta) -> list[dict[str, Any]]:
+        call = self.calls[part.id]
+        if call.kind == "web_search_call":
+            raise self.host.refuse(part.type, "a web_search_call streams no input (the consumer's input is {})")
+        call.deltas.append(part.delta)
+        return []
+
+    @staticmethod
+    def _no_form(tool_name: str) -> str:
+        return (f"'{tool_name}' is not a Responses built-in tool (provider-executed calls are web_search, "
+                "file_search, code_interpreter, image_generation and mcp.<name>)")
+
+    def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        kind = builtin_kind(part.tool_name, bool(part.provider_executed), self.functions)
+        if not kind:
+            raise self.host.refuse(part.type, self._no_form(part.tool_name))
+        call = self.calls.setdefault(part.tool_call_id, _Call(kind, part.tool_name))
+        if call.called:
+            return []  # a replay of a call already sent
+        call.called = True
+        if kind in _EMPTY_INPUT:
+            if part.input != "{}":
+                raise self.host.refuse(part.type, f"a {kind}'s input is '{{}}' as the consumer reads it (what it "
+                                       "did is in its result)")
+            return [] if call.item else self._open_hosted(call, part.tool_call_id)
+        if kind == "mcp_call":
+            if part.dynamic is not True:
+                raise self.host.refuse(part.type, "the consumer reads an mcp_call as a dynamic tool call")
+            self.waiting = part.tool_call_id
+            call.deltas = [part.input]
+            return []
+        if kind == "code_interpreter_call":
+            return self._code(part, call)
+        return self._client_call(part, call)
+
+    def _code(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
+        try:
+            value = json.loads(part.input)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict) or list(value) != ["code", "containerId"] \
+                or not all(isinstance(v, str) for v in value.values()) or compact(value) != part.input:
+            raise self.host.refuse(part.type, 'a code_interpreter call\'s input is {"code":…,"containerId":…} as the '
+                                   "consumer writes it")
+        code, container = value["code"], value["containerId"]
+        head, tail = f'{{"containerId":"{container}","code":"', '"}'
+        if call.deltas and "".join(call.deltas) != head + escape(code) + tail:
+            raise self.host.refuse(part.type, 'a code_interpreter call streams {"containerId":"…","code":"<code, '
+                                   'escaped>"} as the consumer builds it from the code deltas')
+        pieces = call.deltas[1:-1] if call.deltas[:1] == [head] and call.deltas[-1:] == [tail] else [escape(code)]
+        try:
+            chunks = [json.loads(f'"{p}"') for p in pieces]
+        except ValueError:
+            chunks = [code]  # a delta that splits an escape: the code goes as one delta
+        if "".join(chunks) != code:
+            chunks = [code]
+        out = self._add(call, part.tool_call_id, {"id": "", "type": "code_interpreter_call", "status": "in_progress",
+                                                  "container_id": container, "code": "", "outputs": None})
+        out += self._progress(call, "in_progress")
+        out += [self.host.event("response.code_interpreter_call_code.delta", item_id=call.item["id"],
+                                output_index=call.index, delta=c) for c in chunks if c]
+        call.item["code"] = code
+        out.append(self.host.event("response.code_interpreter_call_code.done", item_id=call.item["id"],
+                                   output_index=call.index, code=code))
+        return out + self._progress(call, "interpreting")
+
+    def _client_call(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
+        """A shell, apply_patch or computer call: its item whole (the input is the consumer's JSON of it)."""
+        cid = part.tool_call_id
+        if call.kind == "shell_call":
+            action = _shell_action(part.input)
+            if action is None:
+                raise self.host.refuse(part.type, "'shell' is the shell tool's call on Responses: its input is "
+                                       '{"action":{"commands":[…],"timeoutMs"?,"maxOutputLength"?}} as the consumer '
+                                       "writes it")
+            return self._shell(call, cid, action, hosted=bool(part.provider_executed))
+        if call.kind == "apply_patch_call":
+            op = _patch_operation(part.input, cid)
+            if op is None or (call.deltas and call.deltas != patch_stream(cid, op)):
+                raise self.host.refuse(part.type, "'apply_patch' is the apply_patch tool's call on Responses: its "
+                                       'input is {"callId":<the call id>,"operation":{type, path, diff?}}, streamed '
+                                       "as the consumer builds it")
+            out = self._add(call, cid, {"id": "", "type": "apply_patch_call", "call_id": cid, "status": "in_progress",
+                                        "operation": {**op, "diff": ""} if "diff" in op else op})
+            return out + self._done(call, operation=op, status="completed")
+        fields = _computer(part.input)
+        if fields is None or (call.deltas and "".join(call.deltas) != part.input):
+            raise self.host.refuse(part.type, "'computer' is the computer tool's call on Responses: its input is "
+                                   '{"actions":[…],"pendingSafetyChecks":[…],"status":"completed"} as the consumer '
+                                   "writes it")
+        out = self._add(call, cid, {"id": "", "type": "computer_call", "call_id": cid, "status": "in_progress",
+                                    **fields})
+        return out + self._done(call, status="completed")
+
+    def _shell(self, call: _Call, cid: str, action: dict[str, Any], *, hosted: bool) -> list[dict[str, Any]]:
+        item: dict[str, Any] = {"id": "", "type": "shell_call", "call_id": cid, "status": "in_progress",
+                                "action": {**action, "commands": []}}
+        if hosted:  # run in a container OpenAI holds (ResponseContainerReference): its output follows
+            item["environment"] = {"type": "container_reference", "container_id": f"cntr_{cid}"}
+            call.result_due = True
+        out = self._add(call, cid, item)
+        for n, command in enumerate(action["commands"]):
+            out += [self.host.event("response.shell_call_command.added", output_index=call.index, command_index=n,
+                                    command=""),
+                    self.host.event("response.shell_call_command.delta", output_index=call.index, command_index=n,
+                                    delta=command),
+                    self.host.event("response.shell_call_command.done", output_index=call.index, command_index=n,
+                                    command=command)]
+        return out + self._done(call, action=action, status="completed")
+
+    # ---------------------------------------------------------------- results
+    def _result(self, part: ToolResult) -> list[dict[str, Any]]:
+        call = self.calls.get(part.tool_call_id)
+        if call is not None and call.result_due:
+            return self._shell_output(part, call)
+        if call is None or not call.called or call.done or call.kind not in (*HOSTED.values(), "mcp_call"):
+            raise self.host.refuse(part.type, f"{part.tool_call_id!r} is not an open provider-executed call: Responses "
+                                   "carries results only in a built-in tool's item")
+        if call.kind == "mcp_call":
+            return self._mcp(part, call)
+        if part.is_error and call.kind != "web_search_call":
+            raise self.host.refuse(part.type, f"the consumer never reads a {call.kind} as an error result")
+        if call.kind == "web_search_call":
+            return self._web_result(part, call)
+        if call.kind == "file_search_call":
+            found = _file_results(part.result)
+            if isinstance(found, str):
+                raise self.host.refuse(part.type, found)
+            fields, sources = found
+            self.pending_sources = [("document", s) for s in sources]
+            return self._progress(call, "completed") + self._done(call, **fields, status="completed")
+        if call.kind == "code_interpreter_call":
+            outputs = part.result.get("outputs", "") if isinstance(part.result, dict) else ""
+            if not isinstance(part.result, dict) or set(part.result) != {"outputs"} or not (
+                    outputs is None or isinstance(outputs, list)):
+                raise self.host.refuse(part.type, "a code_interpreter result is {outputs: [{type: 'logs', logs} | "
+                                       "{type: 'image', url}] | null}")
+            return self._progress(call, "completed") + self._done(call, outputs=outputs, status="completed")
+        return self._image(part, call)
+
+    def _shell_output(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        """A hosted shell's result ``{output: [{stdout, stderr, outcome}], maxOutputLength?}`` (one output per
+        command) as its ``shell_call_output`` item, each command's output streamed
+        (``response.shell_call_output_content.delta/done``)."""
+        r = part.result
+        outputs = _shell_outputs(r.get("output")) if isinstance(r, dict) and not set(r) - {
+            "output", "maxOutputLength"} else None
+        if outputs is None or part.is_error or part.preliminary:
+            raise self.host.refuse(part.type, "a hosted shell's result is {output: [{stdout, stderr, outcome: "
+                                   "{type: 'exit', exitCode} | {type: 'timeout'}}], maxOutputLength?}")
+        assert isinstance(r, dict)
+        call.result_due = False
+        item: dict[str, Any] = {"id": "", "type": "shell_call_output", "call_id": part.tool_call_id,
+                                "status": "in_progress", "output": []}
+        if "maxOutputLength" in r:
+            item["max_output_length"] = r["maxOutputLength"]
+        index, out = self.host.add_item("sho", item)
+        for n, wire in enumerate(outputs):
+            out += [self.host.event("response.shell_call_output_content.delta", item_id=item["id"],
+                                    output_index=index, command_index=n,
+                                    delta={"stdout": wire["stdout"], "stderr": wire["stderr"]}),
+                    self.host.event("response.shell_call_output_content.done", item_id=item["id"],
+                                    output_index=index, command_index=n, output=[wire])]
+        item.update(output=outputs, status="completed")
+        return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
+
+    def _web_result(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        if part.is_error:
+            status = part.result.get("status") if isinstance(part.result, dict) and set(part.result) == {"status"} \
+                else None
+            if status not in ("failed", "incomplete"):
+                raise self.host.refuse(part.type, "a failed web search reads as isError with {status: 'failed' | "
+                                       "'incomplete'}")
+            return self._done(call, status=status)
+        found = _search_action(part.result)
+        if isinstance(found, str):
+            raise self.host.refuse(part.type, found)
+        action, urls = found
+        self.pending_sources = [("url", u) for u in urls]
+        return self._progress(call, "completed") + self._done(call, action=action, status="completed")
+
+    def _image(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        image = part.result.get("result") if isinstance(part.result, dict) and set(part.result) == {"result"} else None
+        if not isinstance(image, str):
+            raise self.host.refuse(part.type, "an image_generation result is {result: <base64 image>}")
+        if part.preliminary:
+            call.partials += 1
+            return [self.host.event("response.image_generation_call.partial_image", item_id=call.item["id"],
+                                    output_index=call.index, partial_image_index=call.partials - 1,
+                                    partial_image_b64=image)]
+        return self._progress(call, "completed") + self._done(call, result=image, status="completed")
+
+    def _mcp(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        self.waiting = None
+        r, name, args = part.result, call.tool_name.removeprefix("mcp."), call.deltas[0]
+        form = (f"an mcp_call result is {{type: 'call', serverLabel, name: '{name}', arguments: <the call's input>, "
+                "output? | error?}, the error an McpToolCallError object")
+        if not isinstance(r, dict) or r.get("type") != "call" or r.get("name") != name or r.get("arguments") != args \
+                or not isinstance(r.get("serverLabel"), str) or set(r) - {"type", "serverLabel", "name", "arguments",
+                                                                           "output", "error"} \
+                or part.is_error or part.preliminary:
+            raise self.host.refuse(part.type, form)
+        error = r.get("error")
+        if error is not None and not (isinstance(error, dict) and error.get("type") in _MCP_ERRORS):
+            raise self.host.refuse(part.type, form)
+        out: list[dict[str, Any]] = []
+        label = r["serverLabel"]
+        if label not in self.servers:  # the server's tools are listed before its first call
+            self.servers.add(label)
+            listed: dict[str, Any] = {"id": "", "type": "mcp_list_tools", "server_label": label, "tools": []}
+            index, added = self.host.add_item("mcpl", listed)
+            listed["tools"] = [{"name": name, "input_schema": {"type": "object"}}]
+            out += [*added,
+                    self.host.event("response.mcp_list_tools.in_progress", item_id=listed["id"], output_index=index),
+                    self.host.event("response.mcp_list_tools.completed", item_id=listed["id"], output_index=index),
+                    self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(listed))]
+        out += self._add(call, part.tool_call_id, {"id": "", "type": "mcp_call", "status": "in_progress", "name": name,
+                                                   "server_label": label, "arguments": ""})
+        item_id = call.item["id"]
+        out += self._progress(call, "in_progress")
+        out += [self.host.event("response.mcp_call_arguments.delta", item_id=item_id, output_index=call.index,
+                                delta=args),
+                self.host.event("response.mcp_call_arguments.done", item_id=item_id, output_index=call.index,
+                                arguments=args)]
+        failed = error is not None
+        out += self._progress(call, "failed" if failed else "completed")
+        return out + self._done(call, arguments=args, output=r.get("output"), error=error,
+                                status="failed" if failed else "completed")
+
+    # ---------------------------------------------------------------- sources, compaction
+    def _source(self, part: Part) -> list[dict[str, Any]]:
+        kind, want = self.pending_sources[0]
+        if isinstance(part, Source) and part.source_type == kind and (
+                (kind == "url" and part.url == want and part.title is None)
+                or (kind == "document" and part.title == want["filename"] and part.filename == want["filename"]
+                    and part.media_type == "text/plain"
+                    and (part.provider_metadata or {}).get("openai") == {"type": "file_search",
+                                                                          "fileId": want["fileId"]})):
+            self.pending_sources.pop(0)
+            return []  # the consumer makes it from the item just completed
+        what = f"url source {want!r}" if kind == "url" else (
+            f"document source (title and filename {want['filename']!r}, mediaType text/plain, providerMetadata "
+            f"openai {{type: 'file_search', fileId: {want['fileId']!r}}})")
+        raise self.host.refuse("source", f"the consumer follows a search result with a {what} from its item: the "
+                               "script must say it next")
+
+    def _compaction(self, part: Custom) -> list[dict[str, Any]]:
+        meta = (part.provider_metadata or {}).get("openai")
+        if not isinstance(meta, dict) or set(meta) != {"type", "itemId", "encryptedContent"} \
+                or meta["type"] != "compaction" or not isinstance(meta["encryptedContent"], str):
+            raise self.host.refuse(part.type, "an openai.compaction part carries providerMetadata openai {type: "
+                                   "'compaction', itemId, encryptedContent} (a compaction item)")
+        item: dict[str, Any] = {"id": meta["itemId"], "type": "compaction", "encrypted_content": ""}
+        index, out = self.host.add_item("cmp", item)
+        item["encrypted_content"] = meta["encryptedContent"]
+        out += [self.host.event("response.compaction.compacting", item_id=item["id"], output_index=index),
+                self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
+        return out
+
+
+# Input items the model wrote (openai 3.57.0 types/responses/response_input_item_param.py): an
+# assistant message, the calls it made, its reasoning, or a reference to one of its stored items.
+_ASSISTANT_ITEMS = frozenset({"function_call", "reasoning", "item_reference", "custom_tool_call", "web_search_call",
+                              "file_search_call", "computer_call", "code_interpreter_call", "image_generation_call",
+                              "local_shell_call", "mcp_call", "mcp_list_tools", "mcp_approval_request",
+                              # The built-in items this wire also sends (a client echoes them back in its input).
+                              "shell_call", "apply_patch_call", "compaction"})
+
+
+def _assistant_side(item: Any) -> bool:
+    if not isinstance(item, dict):
+        return False
+    kind = item.get("type")
+    if kind in (None, "message"):
+        return item.get("role") == "assistant"
+    return isinstance(kind, str) and kind in _ASSISTANT_ITEMS  # a list or object type is unhashable
+
+
+def assistant_turns(body: Mapping[str, Any]) -> int:
+    """Assistant turns of a Responses request: maximal runs of assistant-side ``input`` items
+    (an assistant message, ``function_call``, ``reasoning`` ...), since one model turn comes back as
+    several items. A string ``input`` holds none; so does a request continued by
+    ``previous_response_id`` alone (its earlier turns live upstream, not in the body).
+
+    >>> assistant_turns({"input": [{"role": "user", "content": "hi"}, {"type": "reasoning", "id": "r"},
+    ...     {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"},
+    ...     {"type": "function_call_output", "call_id": "c", "output": "1"},
+    ...     {"type": "message", "role": "assistant", "content": []}]})
+    2
+    >>> assistant_turns({"input": [{"role": "user", "content": "hi"}, {"type": "compaction", "id": "c"},
+    ...     {"type": "shell_call", "call_id": "s"}, {"type": "shell_call_output", "call_id": "s"}]})
+    1
+    """
+    items = body.get("input")
+    if not isinstance(items, list):
+        return 0
+    runs, inside = 0, False
+    for item in items:
+        side = _assistant_side(item)
+        runs += side and not inside
+        inside = side
+    return runs

@@ -1,0 +1,54 @@
+"""A real AG-UI endpoint through ``--adapter-url``: CrewAI's AG-UI integration (``ag-ui-crewai``).
+
+``examples/crewai_agui_app.py`` runs in its own virtual environment (crewai brings about 150 packages of its
+own), named by ``SAC_CREWAI_PYTHON`` (.ci/run builds it from ``examples/crewai_requirements.txt``): the test
+starts it there with uvicorn, its litellm model on this process's mock server. Each case's verdict, the rows it
+broke and the per-row counts must be the ones pinned in ``tests/data/crewai-agui.verdicts.json`` (explained in
+docs/findings-crewai.md), whose FAIL/ERROR cases carry triage records (tests/test_triage.py).
+
+The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
+the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
+is honoured late, so the verdict of whichever abort case ran first would hang on the machine's load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from conformance.served import mock_server_url
+from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
+
+CREWAI = OwnVenvApp(pins="crewai-agui", python_variable="SAC_CREWAI_PYTHON", stack="CrewAI",
+                    app="examples.crewai_agui_app:app", path="/agui",
+                    capabilities=ROOT / "examples" / "crewai_capabilities.yaml")
+
+
+@pytest.fixture(scope="module")
+def crewai_url() -> Iterator[str]:
+    with serve_pinned(CREWAI) as url:
+        warm_up(url)
+        yield url
+
+
+def warm_up(url: str) -> None:
+    """One run of ``text.basic.001`` through the app (the mock's default scenario, cleared after), so that
+    litellm's one-off tokenizer load is behind it; the run must succeed."""
+    mock = mock_server_url()
+    httpx.put(f"{mock}/_mock/default-scenario", json={"scenario": "text.basic.001"}).raise_for_status()
+    try:
+        body = {"threadId": "warm-up", "runId": "warm-up", "state": {}, "tools": [], "context": [],
+                "forwardedProps": {}, "messages": [{"id": "u1", "role": "user", "content": "hi"}]}
+        text = httpx.post(url, json=body, headers={"accept": "text/event-stream"}, timeout=60).text
+        assert '"RUN_FINISHED"' in text, text[-500:]
+    finally:
+        httpx.delete(f"{mock}/_mock/default-scenario").raise_for_status()
+        httpx.delete(f"{mock}/_mock/requests").raise_for_status()
+
+
+@pytest.mark.slow
+def test_crewai_verdicts_match_the_pins(crewai_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI, crewai_url, corpus)  # one openai-chat case a scenario
