@@ -96,6 +96,7 @@ Feature = Literal[
     "retries",
     "think_tags",
     "custom_tools",
+    "audio_output",
 ]
 # What an adapter declares by default (conformance.contract.Capabilities). `bridge` is left out:
 # it is a profile of extra output conventions (seed 001), claimed only by adapters that opt in.
@@ -117,6 +118,8 @@ FEATURES: tuple[str, ...] = (
     "think_tags",
     # `custom_tools` (calls whose input is free text, `inputEncoding: 'text'`) is left out too: only the
     # OpenAI Responses wire carries them, and an adapter claims it when it offers custom tools.
+    # `audio_output` too: a server speaks an answer (Chat `delta.audio`) only to a request that asks for
+    # the audio modality, which an adapter does only when it offers spoken answers.
 )
 _FIELD_MSG = re.compile(r"^Value error, ([A-Za-z_][\w.]*): (.*)$", re.S)
 

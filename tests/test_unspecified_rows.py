@@ -39,3 +39,12 @@ def test_every_unspecified_row_is_a_catalog_row_with_a_reason() -> None:
         assert scenario.unspecified is not None
         assert set(scenario.unspecified.rows) <= rows, scenario.id
         assert len(scenario.unspecified.why) > 20, scenario.id
+
+
+def test_a_spoken_answer_is_played_only_to_an_adapter_that_asks_for_audio() -> None:
+    # OpenAI sends delta.audio only to a request for the audio modality: an adapter that never asks for it
+    # (pydantic-ai's, whose empty turn then failed "Exceeded maximum output retries") is not played it.
+    from conformance.contract import Capabilities
+
+    assert "audio_output" in SCENARIOS["quirks.chat-audio.001"].features()
+    assert "audio_output" not in Capabilities(name="n", inputs=["openai-chat"], output="ag-ui").features
