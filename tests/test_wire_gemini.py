@@ -26,7 +26,7 @@ from mock_provider.dialects import DialectError
 from mock_provider.parts import PART_TYPES, parse_part
 from mock_provider.scenario import Scenario
 from mock_provider.server import ThreadedMockServer
-from mock_provider.transcript import Transcript, UsageRecord
+from mock_provider.transcript import ToolResultRecord, Transcript, UsageRecord
 from mock_provider.wires import Disconnect, plan_response
 from mock_provider.wires.gemini import RULES, STREAM_ARGS, UNKNOWN_PART_RULE, Encoder, response_object
 from tests.test_wire import (
@@ -128,12 +128,28 @@ def test_error_frame_and_error_finish() -> None:
 
 
 INEXPRESSIBLE: dict[str, list[dict[str, Any]]] = {
-    "file": [{"type": "file", "mediaType": "image/png", "data": {"type": "data", "data": "aGk="}}],
-    "source": [{"type": "source", "sourceType": "url", "id": "s1", "url": "https://x"}],
+    "file by url": [{"type": "file", "mediaType": "image/png", "data": {"type": "url", "url": "https://x/a.png"}}],
+    "document without a file name": [{"type": "source", "sourceType": "document", "id": "s1",
+                                      "mediaType": "application/pdf", "title": "T"}],
+    "document typed unlike its extension": [{"type": "source", "sourceType": "document", "id": "s1",
+                                             "mediaType": "text/plain", "title": "T", "filename": "t.pdf"}],
+    "the same url twice": [{"type": "source", "sourceType": "url", "id": "s1", "url": "https://x"},
+                           {"type": "source", "sourceType": "url", "id": "s2", "url": "https://x"}],
     "ping": [{"type": "ping"}],
     "raw": [{"type": "raw", "rawValue": {}}],
     "provider call": [{"type": "tool-call", "toolCallId": "s", "toolName": "w", "input": "{}",
                        "providerExecuted": True}],
+    "client tool result": [{"type": "tool-result", "toolCallId": "c", "toolName": "w", "result": {}}],
+    "server result not after its call": [
+        {"type": "tool-call", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "input": "{}",
+         "providerExecuted": True},
+        {"type": "tool-call", "toolCallId": "s2", "toolName": "server:URL_CONTEXT", "input": "{}",
+         "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "result": {}}],
+    "server result not an object": [
+        {"type": "tool-call", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "input": "{}",
+         "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "result": [1]}],
     "args not an object": [{"type": "tool-call", "toolCallId": "c", "toolName": "w", "input": '{"a":'}],
     "interrupted": [finish("interrupted")],
 }
@@ -146,6 +162,45 @@ def test_inexpressible_parts_raise_a_documented_dialect_error(case: str) -> None
     rule = RULES[info.value.part_type]
     assert rule.action == "error" or rule.error_when
     assert set(RULES) == set(PART_TYPES) and UNKNOWN_PART_RULE.action == "error"
+
+
+def test_files_sources_and_signatures_take_their_published_shapes() -> None:
+    """A generated file is an ``inlineData`` Blob part (``thought: true`` while reasoning), a source one
+    ``groundingMetadata.groundingChunks`` entry (``GroundingChunkWeb``; ``GroundingChunkRetrievedContext``
+    named by its file, which @ai-sdk/google 4.0.121 types by extension), a signature rides on its part."""
+    sig = {"providerMetadata": {"google": {"thoughtSignature": "c2ln"}}}
+    got = encode(
+        {"type": "file", "mediaType": "image/png", "data": {"type": "data", "data": "aGk="}},
+        {"type": "reasoning-file", "mediaType": "image/jpeg", "data": {"type": "data", "data": "aGk="}, **sig},
+        {"type": "source", "sourceType": "url", "id": "s1", "url": "https://example.com/a", "title": "A"},
+        {"type": "source", "sourceType": "document", "id": "s2", "mediaType": "text/markdown", "title": "N",
+         "filename": "notes.md"},
+        {"type": "tool-call", "toolCallId": "c", "toolName": "f", "input": "{}", **sig},
+    )
+    parts = [c["candidates"][0]["content"].get("parts") for c in got]
+    assert parts[0] == [{"inlineData": {"mimeType": "image/png", "data": "aGk="}}]
+    assert parts[1] == [{"inlineData": {"mimeType": "image/jpeg", "data": "aGk="}, "thought": True,
+                         "thoughtSignature": "c2ln"}]
+    assert parts[2] is None and parts[3] is None
+    assert [c["candidates"][0]["groundingMetadata"] for c in got[2:4]] == [
+        {"groundingChunks": [{"web": {"uri": "https://example.com/a", "title": "A"}}]},
+        {"groundingChunks": [{"retrievedContext": {"uri": "notes.md", "title": "N"}}]}]
+    assert parts[4] == [{"functionCall": {"id": "c", "name": "f", "args": {}}, "thoughtSignature": "c2ln"}]
+    server = encode(
+        {"type": "tool-call", "toolCallId": "s", "toolName": "server:GOOGLE_MAPS", "input": '{"q":"cafe"}',
+         "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "s", "toolName": "server:GOOGLE_MAPS", "result": {"places": []}})
+    assert [c["candidates"][0]["content"]["parts"] for c in server] == [
+        [{"toolCall": {"id": "s", "toolType": "GOOGLE_MAPS", "args": {"q": "cafe"}}}],
+        [{"toolResponse": {"id": "s", "toolType": "GOOGLE_MAPS", "response": {"places": []}}}]]
+    got += server
+    for c in got:
+        r = gtypes.GenerateContentResponse.model_validate(c)
+        assert r.candidates and r.candidates[0].index == 0
+    blob = gtypes.GenerateContentResponse.model_validate(got[1]).candidates[0].content.parts[0]
+    assert blob.inline_data.data == b"hi" and blob.thought and blob.thought_signature == b"sig"
+    web = gtypes.GenerateContentResponse.model_validate(got[2]).candidates[0].grounding_metadata
+    assert web.grounding_chunks[0].web.uri == "https://example.com/a"
 
 
 def test_json_response_joins_the_parts() -> None:
@@ -228,7 +283,8 @@ def client_for(scenario: Scenario) -> Any:
 
 
 FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-filter", "RECITATION": "content-filter",
-          "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter"}
+          "BLOCKLIST": "content-filter", "PROHIBITED_CONTENT": "content-filter", "SPII": "content-filter",
+          "IMAGE_SAFETY": "content-filter"}  # @ai-sdk/google 4.0.121 mapGoogleFinishReason; the rest: 'other'
 
 
 def set_path(args: dict[str, Any], path: str, value: Any) -> None:
@@ -276,6 +332,13 @@ def read_chunk(seen: Seen, r: Any) -> None:
         for part in (cand.content.parts if cand.content else None) or []:
             if part.function_call is not None:
                 read_function_call(seen, part.function_call)
+            elif part.tool_call is not None:  # a server-side call, named as @ai-sdk/google 4.0.121 names it
+                tc = part.tool_call
+                seen.calls.append(SeenCall(id=tc.id, name=f"server:{tc.tool_type.value}", parsed=tc.args,
+                                           has_parsed=True, completed=True, provider_executed=True))
+            elif part.tool_response is not None:
+                seen.results.append(ToolResultRecord(tool_call_id=part.tool_response.id,
+                                                     result=part.tool_response.response))
             elif part.text is not None:
                 if part.thought:
                     seen.reasoning += part.text

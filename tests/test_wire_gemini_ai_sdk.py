@@ -33,7 +33,13 @@ READER = TS / "wire-readers" / "ai-sdk-google-read.mjs"
 PARTIAL = "quirks.gemini-partial-args.001"
 # Scenarios whose Gemini elements only @ai-sdk/google gives a meaning to.
 CASES = [PARTIAL, "finish.gemini-malformed-call.001", "finish.gemini-other-reason.001", "finish.gemini-recitation.001",
-         "finish.gemini-prompt-blocked.001"]
+         "finish.gemini-prompt-blocked.001", "reasoning.gemini-signature.001", "parts.file.001", "parts.source.001",
+         "parts.reasoning-file.001", "tool.gemini-server-tool.001",
+         *sorted(s.id for s in load_corpus()
+                 if s.id.startswith(("finish.gemini-reason-", "finish.gemini-prompt-blocked-")))]
+# What the transcript leaves out and only this provider reads back: files, sources, thought signatures.
+CONTENT = ["reasoning.gemini-signature.001", "parts.file.001", "parts.source.001", "parts.reasoning-file.001",
+           "tool.gemini-server-tool.001"]
 
 # Slow set (tests/conftest.py): one Node process per scenario reads the mock server with @ai-sdk/google.
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
@@ -71,9 +77,39 @@ def test_the_provider_reads_the_scenarios_parts(server: ThreadedMockServer, sid:
     scenario = next(s for s in load_corpus() if s.id == sid)
     read_back = [parse_part(p) for p in read(server, sid, mode) if p["type"] != "stream-start"]
     assert transcript(read_back) == transcript(scenario.parts())
+    from google.genai import types
+
+    # A raw reason of another wire (parts.source.001's 'stop') is sent as Gemini's own: only the unified compares.
+    gemini = {e.value for e in types.FinishReason} | {e.value for e in types.BlockedReason}
     finish = [p.finish_reason for p in read_back if isinstance(p, Finish)]
     want = [p.finish_reason for p in scenario.parts() if isinstance(p, Finish)]
-    assert [(f.unified, f.raw) for f in finish] == [(f.unified, f.raw) for f in want]
+    assert [(f.unified, f.raw if w.raw in gemini else None) for f, w in zip(finish, want, strict=True)] == \
+        [(f.unified, f.raw if f.raw in gemini else None) for f in want]
+
+
+def content_of(parts: list[Any]) -> list[Any]:
+    """Files, sources and signed parts in order, without the ids the provider mints (generateId) or the
+    block boundaries it draws (an inlineData part closes the text or reasoning block before it)."""
+    out: list[Any] = []
+    for p in parts:
+        if p.type in ("file", "reasoning-file"):
+            out.append((p.type, p.media_type, p.data.data))
+        elif p.type == "source":
+            out.append((p.source_type, p.url, p.title, p.media_type, p.filename))
+        sig = ((getattr(p, "provider_metadata", None) or {}).get("google") or {}).get("thoughtSignature")
+        if sig is not None and p.type in ("reasoning-delta", "tool-call"):
+            out.append((p.type, sig))
+    return out
+
+
+@pytest.mark.parametrize("sid", CONTENT)
+def test_files_sources_and_signatures_read_back_as_the_scripts(server: ThreadedMockServer, sid: str) -> None:
+    """An inlineData part is the script's file (a reasoning file when a thought), a groundingChunk its
+    source, a thoughtSignature the signature of the same part: each once, in order."""
+    scenario = next(s for s in load_corpus() if s.id == sid)
+    read_back = [parse_part(p) for p in read(server, sid, "plain")]
+    want = content_of(scenario.parts())
+    assert want and content_of(read_back) == want
 
 
 def test_streamed_arguments_come_only_to_a_request_that_asks(server: ThreadedMockServer) -> None:

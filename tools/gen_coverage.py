@@ -296,15 +296,32 @@ def _gemini_section() -> Section:
     # A streamed call's own fields (partial_args, will_continue): the rest of FunctionCall is its whole form.
     streamed = [f"functionCall.{_camel(n)}" for n in types.FunctionCall.model_fields
                 if n in ("partial_args", "will_continue")]
+    # The candidate's metadata about its content (sources, citations, fetched urls): the rest of Candidate
+    # is the envelope (index, finish, safety ratings, logprobs).
+    metadata = [f"candidate.{_camel(n)}" for n in types.Candidate.model_fields
+                if n in ("grounding_metadata", "citation_metadata", "url_context_metadata")]
     return Section("Gemini generateContent stream", "google-genai", version.__version__,
                    "`Part` fields (wire names in camelCase); `FunctionCall`'s streamed-argument fields; "
-                   "`FinishReason` values; `BlockedReason` values of `promptFeedback`",
+                   "`Candidate`'s content metadata fields; `FinishReason` values; `BlockedReason` values of "
+                   "`promptFeedback`",
                    ["gemini"], sorted([*(f"part.{_camel(n)}" for n in types.Part.model_fields), *streamed, *finish,
-                                       *blocked]),
+                                       *blocked, *metadata]),
                    note="`CONTINUATION` is played as a long-decode call of two requests (step quirk "
                         "`continuation`, quirks.gemini-continuation.001): @ai-sdk/google 4.0.121, @google/genai "
                         "2.32.0 and google-genai 3.6.1 all send the continuation request themselves, and row "
-                        "request.continuation checks it.")
+                        "request.continuation checks it. Every other finish reason has a scenario of its own "
+                        "(finish.gemini-reason-*, read by @ai-sdk/google as content-filter or 'other'), and every "
+                        "confirmed prompt block reason one (finish.gemini-prompt-blocked-*). A generated file is "
+                        "`inlineData`, a source a `groundingMetadata` chunk, a server-side tool call and its "
+                        "response `toolCall`/`toolResponse` (tool.gemini-server-tool.001). NOT-EXPRESSIBLE: "
+                        "`executableCode`/`codeExecutionResult` (@ai-sdk/google 4.0.121 mints the call id with "
+                        "generateId and pairs the result with the last code part, so no script could name the call "
+                        "a client shows); `BLOCKED_REASON_UNSPECIFIED` (not a block for @ai-sdk/google: "
+                        "isConfirmedPromptBlockReason); `fileData` (a file by URL: @ai-sdk/google reads none in a "
+                        "response). Not played: `citationMetadata` (citations on text are not mapped yet), "
+                        "`urlContextMetadata` (read into the finish's provider metadata only), `functionResponse` "
+                        "(a request part, not a model output), and the media and document metadata parts (request "
+                        "or Live API parts no stream consumer reads).")
 
 
 def _camel(name: str) -> str:
@@ -377,6 +394,8 @@ def _gemini_elements(obj: dict[str, Any]) -> Iterable[str]:
                         if k in ("partialArgs", "willContinue"))
         if cand.get("finishReason"):
             yield f"finishReason={cand['finishReason']}"
+        yield from (f"candidate.{k}" for k in ("groundingMetadata", "citationMetadata", "urlContextMetadata")
+                    if cand.get(k))
 
 
 def _part_elements(obj: dict[str, Any]) -> Iterable[str]:

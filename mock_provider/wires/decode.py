@@ -29,6 +29,7 @@ from typing import Any
 
 from mock_provider.parts import Part, parse_part
 from mock_provider.sse import SseEvent
+from mock_provider.wires.decode_gemini_parts import PartReader, gemini_error, hops_summed
 from mock_provider.wires.decode_responses_tools import BuiltinReader
 from mock_provider.wires.gemini_partial_args import apply as apply_partial_args
 from mock_provider.wires.json_answers import JSON_EVENTS
@@ -95,11 +96,13 @@ def _usage(total_in: Any, total_out: Any, *, cache_read: Any = None, cache_write
     return usage
 
 
-def _finish(d: Decoded, unified: str, raw: str | None, usage: dict[str, Any] | None) -> None:
+def _finish(d: Decoded, unified: str, raw: str | None, usage: dict[str, Any] | None,
+            meta: dict[str, Any] | None = None) -> None:
     reason: dict[str, Any] = {"unified": unified}
     if raw is not None:
         reason["raw"] = raw
-    d.add({"type": "finish", "finishReason": reason, "usage": usage or {}})
+    extra = {"providerMetadata": meta} if meta else {}
+    d.add({"type": "finish", "finishReason": reason, "usage": usage or {}, **extra})
 
 
 class _Blocks:
@@ -605,32 +608,6 @@ _GEMINI_FINISH = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content-fil
                   "IMAGE_SAFETY": "content-filter", "MALFORMED_FUNCTION_CALL": "error", "CONTINUATION": "length"}
 
 
-def _gemini_error(error: Any) -> Any:
-    """A Google error (``{code, message, status}``) as an error part's payload: the status is its type."""
-    if not isinstance(error, dict):
-        return error
-    out = {k: v for k, v in error.items() if k != "status"}
-    if isinstance(error.get("status"), str):
-        out["type"] = error["status"]
-    return out
-
-
-def _gemini_hops_summed(carried: dict[str, Any] | None, usage: dict[str, Any]) -> dict[str, Any]:
-    """A hop's ``usageMetadata`` with the earlier hops' counts added (@ai-sdk/google 4.0.121
-    addGoogleUsageMetadata: numbers summed, the rest from the later hop).
-
-    >>> _gemini_hops_summed({"promptTokenCount": 2, "totalTokenCount": 5}, {"promptTokenCount": 3})
-    {'promptTokenCount': 5, 'totalTokenCount': 5}
-    """
-    if not carried:
-        return usage
-    out = {**carried, **usage}
-    for key in set(carried) & set(usage):
-        if isinstance(carried[key], int) and isinstance(usage[key], int):
-            out[key] = carried[key] + usage[key]
-    return out
-
-
 class _Gemini:
     def __init__(self, d: Decoded) -> None:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
@@ -644,6 +621,7 @@ class _Gemini:
         # events of a continued call's responses are read as one stream, as @ai-sdk/google reads them).
         self.carried: dict[str, Any] | None = None
         self.hop_usage: dict[str, Any] | None = None
+        self.server = PartReader(d.add)  # server-side calls, their responses, generated files
 
     def event(self, ev: SseEvent) -> None:
         chunk = _json(ev, self.d, "gemini")
@@ -651,13 +629,13 @@ class _Gemini:
             return
         if "error" in chunk:
             self.blocks.close()
-            self.d.add({"type": "error", "error": _gemini_error(chunk["error"])})
+            self.d.add({"type": "error", "error": gemini_error(chunk["error"])})
             return
         if not self.meta:
             self.meta = True
             _metadata(self.d, chunk.get("responseId"), chunk.get("modelVersion"), None)
         if isinstance(chunk.get("usageMetadata"), dict):
-            u = _gemini_hops_summed(self.carried, chunk["usageMetadata"])
+            u = hops_summed(self.carried, chunk["usageMetadata"])
             self.hop_usage = u
             out = (u.get("candidatesTokenCount") or 0) + (u.get("thoughtsTokenCount") or 0)
             self.usage = _usage(u.get("promptTokenCount"), out if "candidatesTokenCount" in u else None,
@@ -719,6 +697,9 @@ class _Gemini:
     def _part(self, part: dict[str, Any]) -> None:
         if isinstance(part.get("functionCall"), dict):
             self._function_call(part["functionCall"])
+        elif PartReader.reads(part):
+            self.blocks.close()  # a server-side call, its response or a file ends the block before it
+            self.server.part(part)
         elif isinstance(part.get("text"), str):
             kind = "reasoning" if part.get("thought") else "text"
             other = "text" if kind == "reasoning" else "reasoning"
@@ -726,7 +707,7 @@ class _Gemini:
             if part["text"]:
                 self.blocks.delta(kind, f"{kind}-0", part["text"])
         for key in part:
-            if key not in ("text", "thought", "functionCall"):
+            if key not in ("text", "thought", "functionCall", "toolCall", "toolResponse", "inlineData"):
                 self.d.skip(f"gemini: part.{key}")
 
     def end(self) -> None:
@@ -737,7 +718,9 @@ class _Gemini:
             unified = "content-filter" if self.blocked else _GEMINI_FINISH.get(self.reason, "other")
             if unified == "stop" and self.n_calls:
                 unified = "tool-calls"
-            _finish(self.d, unified, self.reason, self.usage)
+            # A blocked prompt: @ai-sdk/google keeps the feedback in the finish's provider metadata.
+            _finish(self.d, unified, self.reason, self.usage,
+                    {"google": {"promptFeedback": {"blockReason": self.reason}}} if self.blocked else None)
 
 
 _DECODERS: dict[str, Callable[[Decoded], Any]] = {

@@ -28,20 +28,32 @@ from typing import Any
 from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, role_turns, without_interrupted
 from mock_provider.parts import (
     Error,
+    File,
     Finish,
     Part,
     ReasoningDelta,
     ReasoningEnd,
+    ReasoningFile,
     ResponseMetadata,
+    Source,
     TextDelta,
     ToolCall,
     ToolInputDelta,
     ToolInputStart,
+    ToolResult,
     Usage,
 )
 from mock_provider.quirks import Continuation
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Chunk, WirePlan, sse_frame
+from mock_provider.wires.gemini_content import (
+    NoForm,
+    grounding_chunk,
+    inline_part,
+    server_call_form,
+    server_tool_type,
+    signature_of,
+)
 from mock_provider.wires.gemini_partial_args import ArgsStream, NoPathForm
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -101,7 +113,8 @@ RULES: dict[str, Rule] = {
         "dropped", "the call is sent whole at its tool-call part; with the step quirk `partial_args`, on a "
         "request that sets toolConfig.functionCallingConfig.streamFunctionCallArguments (Vertex AI), a part "
         "`{functionCall:{id, name, willContinue: true}}`",
-        error_when="`providerExecuted` is true; `inputEncoding: 'text'` (functionCall.args is a JSON object); "
+        error_when="`providerExecuted` is true and the tool is not named `server:<ToolType>`; `inputEncoding: "
+        "'text'` (functionCall.args is a JSON object); "
         "the script runs to its end without the call's tool-call part; "
         "a later-started call completes first (the client would see the calls reordered); with `partial_args`, "
         "another streamed call is still open",
@@ -115,17 +128,32 @@ RULES: dict[str, Rule] = {
     ),
     "tool-input-end": Rule("dropped", "no frame"),
     "tool-call": Rule(
-        "mapped", "a part `{functionCall:{id, name, args}}` (`args` = the parsed input; a replay adds nothing); "
+        "mapped", "a part `{functionCall:{id, name, args}}` (`args` = the parsed input; a replay adds nothing; "
+        "+ `thoughtSignature` from providerMetadata.google.thoughtSignature); "
         "a call followed by more text of its turn is sent with the finish (a turn's text comes first); a "
         "`partial_args` call's remaining values, then an empty `{functionCall:{}}` that ends it",
-        error_when="`providerExecuted` is true; `input` is not a JSON object (args is a Struct); a call started "
-        "earlier is not complete yet",
+        error_when="`providerExecuted` is true and the tool is not named `server:<ToolType>` (a server-side "
+        "call: a part `{toolCall:{id, toolType, args}}`); `input` is not a JSON object (args is a Struct); a call "
+        "started earlier is not complete yet",
     ),
-    "tool-result": Rule("error", "Gemini streams no tool results (code execution results are not implemented)"),
+    "tool-result": Rule(
+        "mapped", "the result of a server-side tool call: a part `{toolResponse:{id, toolType, response}}`",
+        error_when="the call is not the server-side call sent last (@ai-sdk/google pairs a toolResponse with the "
+        "last toolCall), or the result is not a JSON object, an error or preliminary (ToolResponse has no such "
+        "flag); a client tool's result (Gemini streams none)"),
     "tool-approval-request": Rule("error", "Gemini has no approvals"),
-    "file": Rule("error", "inline data parts are not implemented"),
-    "reasoning-file": Rule("error", "Gemini streams no reasoning files"),
-    "source": Rule("error", "grounding metadata is not implemented"),
+    "file": Rule("mapped", "a part `{inlineData:{mimeType, data}}` (+ `thoughtSignature` from "
+                 "providerMetadata.google.thoughtSignature)",
+                 error_when="the data is a URL (a Gemini answer carries generated files inline)"),
+    "reasoning-file": Rule("mapped", "a part `{inlineData:{mimeType, data}, thought: true}` (+ `thoughtSignature`)",
+                           error_when="the data is a URL"),
+    "source": Rule(
+        "mapped", "a chunk whose candidate has no new part and `groundingMetadata.groundingChunks: [one chunk]`: "
+        "`{web:{uri, title}}` for a url source, `{retrievedContext:{uri: filename, title}}` for a document "
+        "source (the JSON form gathers them in one groundingMetadata)",
+        error_when="a document source without a plain filename, or whose mediaType is not the one "
+        "@ai-sdk/google reads from the filename's extension; a url already sent (the consumer emits one "
+        "source per url)"),
     "custom": Rule("error", "Gemini has no custom parts"),
     "finish": Rule(
         "mapped",
@@ -186,11 +214,6 @@ def usage_metadata(usage: Usage | None) -> dict[str, int] | None:
     return meta
 
 
-def _signature(part: ReasoningDelta | ReasoningEnd) -> str | None:
-    sig = ((part.provider_metadata or {}).get("google") or {}).get("thoughtSignature")
-    return sig if isinstance(sig, str) else None
-
-
 class Encoder:
     """Stateful Gemini encoder for one stream: canonical part -> ``GenerateContentResponse`` dicts.
 
@@ -213,6 +236,8 @@ class Encoder:
         self.started: list[str] = []  # calls a tool-input-start opened, in order
         self.streamed: dict[str, ArgsStream] = {}  # `partial_args` calls still open
         self.sent_content = False  # a candidate part was sent (a prompt block comes before any)
+        self.sources: set[tuple[str, str]] = set()  # (url|document, uri) a groundingChunk named
+        self.server_call: tuple[str, str] | None = None  # (id, toolType) of the server-side call sent last
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
@@ -241,13 +266,7 @@ class Encoder:
         if isinstance(part, TextDelta):
             return [self._chunk([{"text": part.delta}])]
         if isinstance(part, ReasoningDelta | ReasoningEnd):
-            sig = _signature(part)
-            if isinstance(part, ReasoningEnd) and sig is None:
-                return []
-            out: dict[str, Any] = {"text": part.delta if isinstance(part, ReasoningDelta) else "", "thought": True}
-            if sig is not None:
-                out["thoughtSignature"] = sig
-            return [self._chunk([out])]
+            return self._thought(part)
         if isinstance(part, ToolInputStart):
             self._check_start(part)
             self.started.append(part.id)
@@ -258,15 +277,57 @@ class Encoder:
             return self._streamed_call(part) if part.tool_call_id in self.streamed else self._tool_call(part)
         if isinstance(part, Finish):
             return self._finish(part)
+        if isinstance(part, File | ReasoningFile | Source):
+            return [self._content(part)]
+        if isinstance(part, ToolResult):
+            return [self._tool_response(part)]
         if isinstance(part, Error):
             return [self._error(part)]
         if part.type == "text-end" and getattr(part, "citations", None):
             raise self._fail(part.type, "citationMetadata is not implemented for Gemini")
         return []  # implicit boundaries and the argument stream (RULES action 'dropped')
 
+    def _thought(self, part: ReasoningDelta | ReasoningEnd) -> list[dict[str, Any]]:
+        """A thought part; a reasoning-end only when it carries the signature (an empty signed thought)."""
+        sig = signature_of(part)
+        if isinstance(part, ReasoningEnd) and sig is None:
+            return []
+        out: dict[str, Any] = {"text": part.delta if isinstance(part, ReasoningDelta) else "", "thought": True}
+        if sig is not None:
+            out["thoughtSignature"] = sig
+        return [self._chunk([out])]
+
+    def _content(self, part: File | ReasoningFile | Source) -> dict[str, Any]:
+        """The chunk of a generated file (an inlineData part) or of a source (a groundingChunk)."""
+        try:
+            if not isinstance(part, Source):
+                return self._chunk([inline_part(part)])
+            found = grounding_chunk(part)
+        except NoForm as exc:
+            raise self._fail(part.type, str(exc)) from None
+        key = (part.source_type, str(part.url if part.source_type == "url" else part.filename))
+        if key in self.sources:
+            raise self._fail(part.type, f"source {key[1]!r} was already sent: @ai-sdk/google emits one source per "
+                             "url or document (emittedSourceKeys)")
+        self.sources.add(key)
+        chunk = self._chunk([], groundingMetadata={"groundingChunks": [found]})
+        del chunk["candidates"][0]["content"]["parts"]
+        return chunk
+
+    def _tool_response(self, part: ToolResult) -> dict[str, Any]:
+        """A server-side call's result, right after its call (``toolResponse``)."""
+        if self.server_call is None or self.server_call[0] != part.tool_call_id:
+            raise self._fail(part.type, f"the result of {part.tool_call_id!r} has no Gemini form: only a server-side "
+                             "call's (toolResponse) streams, and @ai-sdk/google pairs it with the last toolCall")
+        if not isinstance(part.result, dict) or part.is_error or part.preliminary:
+            raise self._fail(part.type, "ToolResponse.response is one JSON object, with no error or preliminary flag")
+        call_id, kind = self.server_call
+        self.server_call = None
+        return self._chunk([{"toolResponse": {"id": call_id, "toolType": kind, "response": part.result}}])
+
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
-        if part.provider_executed:
-            raise self._fail(part.type, "a provider-executed call has no functionCall form")
+        if part.provider_executed and server_tool_type(part.tool_name) is None:
+            raise self._fail(part.type, server_call_form(part.tool_name))
         if part.tool_call_id in self.calls:
             return []
         earlier = self.started[:self.started.index(part.tool_call_id)] if part.tool_call_id in self.started else []
@@ -281,7 +342,15 @@ class Encoder:
         if not isinstance(args, dict):
             raise self._fail(part.type, f"functionCall.args is an object; the input {part.input!r} is not one")
         self.calls.add(part.tool_call_id)
-        return [self._chunk([{"functionCall": {"id": part.tool_call_id, "name": part.tool_name, "args": args}}])]
+        kind = server_tool_type(part.tool_name) if part.provider_executed else None
+        if kind is not None:
+            self.server_call = (part.tool_call_id, kind)
+        call: dict[str, Any] = {"toolCall": {"id": part.tool_call_id, "toolType": kind, "args": args}} \
+            if kind is not None else {"functionCall": {"id": part.tool_call_id, "name": part.tool_name, "args": args}}
+        sig = signature_of(part)
+        if sig is not None:
+            call["thoughtSignature"] = sig
+        return [self._chunk([call])]
 
     def _partial(self, part_type: str, call_id: str, step: Any) -> list[dict[str, Any]]:
         """The chunk of the values one fragment of a streamed call completes (none: no chunk)."""
@@ -297,14 +366,16 @@ class Encoder:
 
     def _check_start(self, part: ToolInputStart) -> None:
         """A call Gemini can state: one the client runs, with JSON arguments."""
-        if part.provider_executed:
-            raise self._fail(part.type, "a provider-executed call has no functionCall form")
+        if part.provider_executed and server_tool_type(part.tool_name) is None:
+            raise self._fail(part.type, server_call_form(part.tool_name))
         if part.input_encoding == "text":
             raise self._fail(part.type, "functionCall.args is a JSON object: Gemini has no free-text "
                              "(custom tool) input")
 
     def _stream_start(self, part: ToolInputStart) -> list[dict[str, Any]]:
         self._check_start(part)
+        if part.provider_executed:
+            raise self._fail(part.type, "a server-side tool call is sent whole: ToolCall has no partialArgs")
         if self.streamed:
             raise self._fail(part.type, f"streamed call {next(iter(self.streamed))!r} is still open: partialArgs "
                              "name no call, so two streamed calls cannot interleave")
@@ -487,6 +558,7 @@ def _held_calls(scenario: Scenario) -> tuple[int | None, list[int]]:
                 and st.wire.partial_args}  # sent as it streams, where the script puts it
     return finish, [i for i in range(finish) if isinstance(steps[i].part, ToolCall)
                     and steps[i].part.tool_call_id not in streamed  # type: ignore[union-attr, operator]
+                    and not steps[i].part.provider_executed  # type: ignore[union-attr]  # its result follows it
                     and any(isinstance(steps[j].part, TextDelta | ReasoningDelta) for j in range(i + 1, finish))]
 
 
@@ -641,12 +713,14 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
                    "finish has no non-streaming form")
     enc = make_encoder(scenario, request, streaming=False)
     parts: list[dict[str, Any]] = []
+    grounding: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
     for step in _hop(scenario, request, _wire_steps(scenario, request, streaming=False)):
         for chunk in step:
             if "promptFeedback" in chunk:
                 return chunk  # a blocked prompt: no candidate at all, streamed or not
             cand = chunk["candidates"][0]
+            grounding += cand.get("groundingMetadata", {}).get("groundingChunks", [])
             for part in cand.get("content", {}).get("parts", []):
                 prev = parts[-1] if parts else None
                 joinable = prev is not None and "text" in part and "text" in prev and \
@@ -662,6 +736,7 @@ def response_object(scenario: Scenario, request: dict[str, Any]) -> dict[str, An
     body: dict[str, Any] = {
         "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": cand.get("finishReason"),
                         **({"continuationToken": cand["continuationToken"]} if "continuationToken" in cand else {}),
+                        **({"groundingMetadata": {"groundingChunks": grounding}} if grounding else {}),
                         "index": 0}],
         "modelVersion": enc.model,
     }
