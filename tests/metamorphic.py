@@ -192,11 +192,19 @@ def _rename_message_ids(events: Stream) -> Stream | None:
     MESSAGES_SNAPSHOT or RUN_STARTED's input lists, and wherever else the same string stands (a
     REASONING_ENCRYPTED_VALUE's ``entityId``, which pydantic-ai points at its reasoning message, and a
     framework's state that lists the conversation in a STATE_SNAPSHOT). Renaming only some
-    of them would detach what the client joins by id, which it shows."""
+    of them would detach what the client joins by id, which it shows. An activity's ``content`` and
+    ``patch`` are shown as they are (@ag-ui/mastra names a background task's activity message by its
+    ``taskId``, which the content shows too): only the activity's own ``messageId`` is renamed there."""
     ids = set().union(*(_message_ids({k: v for k, v in e.items() if k != ORIGIN}) for e in events))
-    out = [{**_replace_strings({k: v for k, v in e.items() if k != ORIGIN}, ids), ORIGIN: e.get(ORIGIN)}
+    out = [{**_rename_in_event({k: v for k, v in e.items() if k != ORIGIN}, ids), ORIGIN: e.get(ORIGIN)}
            for e in events]
     return _changed(events, out)
+
+
+def _rename_in_event(event: dict[str, Any], ids: set[str]) -> dict[str, Any]:
+    if not str(event.get("type", "")).startswith("ACTIVITY_"):
+        return dict(_replace_strings(event, ids))
+    return {k: v if k in ("content", "patch") else _replace_strings(v, ids) for k, v in event.items()}
 
 
 def _add_to_every_event(extra: Callable[[int], Event]) -> Callable[[Stream], Stream | None]:

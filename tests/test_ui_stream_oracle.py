@@ -150,7 +150,8 @@ def _partial_json_probes() -> list[dict[str, Any]]:
 
 
 def _comparable(value: Any) -> Any:
-    """A JSON value as JavaScript holds it: integers past 2**53 are doubles, integral doubles print as integers."""
+    """A JSON value as JavaScript holds it: integers past 2**53 are doubles, and an integral double prints as an
+    integer below 1e21 (Number.prototype.toString), -2**53 included."""
     if isinstance(value, dict):
         return {k: _comparable(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -158,7 +159,7 @@ def _comparable(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     number = float(value) if isinstance(value, int) and abs(value) > 2**53 else value
-    return int(number) if isinstance(number, float) and number.is_integer() and abs(number) < 2**53 else number
+    return int(number) if isinstance(number, float) and number.is_integer() and abs(number) < 1e21 else number
 
 
 def _same_reading(case: dict[str, Any], theirs: dict[str, Any]) -> str | None:
