@@ -98,7 +98,7 @@ def test_ai_sdk7_openai_compatible_gets_its_committed_verdicts() -> None:
     every chunk it sends matches ai 7's schema, and its verdicts are the pinned ones."""
     session, _expected = _graded("ai-sdk7-openai-compatible.mjs", "ai-sdk7-openai-compatible.verdicts.json", "ai7")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # Same shapes as ai 6: error then finish-step + finish, and the abort chunk last.
     types = [e["type"] for e in _result(session, "error.continue.001[openai-chat]").events]
     assert types[types.index("error") + 1:][-2:] == ["finish-step", "finish"]
@@ -110,12 +110,25 @@ def _finish_types(session: ConformanceSession, case_id: str) -> list[Any]:
     return [e.get("finishReason") for e in _result(session, case_id).events if e["type"] == "finish"]
 
 
+PRIME_REASONING = "91 = 7 * 13, so it has divisors other than 1 and itself."  # reasoning.basic.001's script
+
+
+def _reasoning(session: ConformanceSession, case_id: str, delta_type: str = "reasoning-delta") -> str:
+    """The reasoning text a case's output streamed (UI message stream deltas, or TanStack's events)."""
+    return "".join(e["delta"] for e in _result(session, case_id).events if e["type"] == delta_type)
+
+
+def _schema_refused(session: ConformanceSession) -> list[str]:
+    """The cases with an event the output protocol's schema refuses."""
+    return [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)]
+
+
 def test_ai_sdk7_openai_responses_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/openai` 4's default model (the Responses API) under ai 7's `streamText`, over `POST /v1/responses`."""
     session, _expected = _graded("ai-sdk7-openai.mjs", "ai-sdk7-openai.verdicts.json", "@ai-sdk/openai",
                                  "openai-responses")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # The wire has no 'stop'/'tool-calls' of its own: the provider derives 'tool-calls' from the calls.
     assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
     # A stream cut before response.completed finishes as 'interrupted' (ai 7's word for it).
@@ -126,7 +139,7 @@ def test_ai_sdk7_google_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/google` 4 under ai 7's `streamText`, over `streamGenerateContent?alt=sse`."""
     session, _expected = _graded("ai-sdk7-google.mjs", "ai-sdk7-google.verdicts.json", "@ai-sdk/google", "gemini")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     assert _finish_types(session, "finish.stop-with-call.001[gemini]") == ["tool-calls"]
     assert _finish_types(session, "finish.tool-calls-none.001[gemini]") == ["stop"]
     assert _finish_types(session, "finish.missing.001[gemini]") == ["interrupted"]
@@ -137,7 +150,7 @@ def test_ai_sdk7_anthropic_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk7-anthropic.mjs", "ai-sdk7-anthropic.verdicts.json", "@ai-sdk/anthropic",
                                  "anthropic")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # Anthropic's stop_reason is the provider's word: end_turn reads 'stop' even after a tool_use block.
     assert _finish_types(session, "finish.stop-with-call.001[anthropic]") == ["stop"]
     assert _finish_types(session, "finish.tool-calls-none.001[anthropic]") == ["tool-calls"]
@@ -156,14 +169,12 @@ def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk7-groq.mjs", "ai-sdk7-groq.verdicts.json", "@ai-sdk/groq")
     caps = session.capabilities
     assert caps is not None and caps.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # Groq takes images only: the harness does not declare image + PDF input, so the case is not run.
     assert "multimodal" not in caps.features
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
     # The harness asks the mock for Groq's `delta.reasoning`, the field @ai-sdk/groq reads.
-    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
-                 if e["type"] == "reasoning-delta"]
-    assert "".join(reasoning) != ""
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") != ""
     assert _finish_types(session, "finish.missing.001[openai-chat]") == ["interrupted"]
     # The harness declares server 'groq': OpenAI's refusal channel and a late call id are other servers' habits.
     assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
@@ -174,12 +185,10 @@ def test_ai_sdk7_mistral_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/mistral` 4 under ai 7's `streamText`, over `POST /v1/chat/completions`."""
     session, _expected = _graded("ai-sdk7-mistral.mjs", "ai-sdk7-mistral.verdicts.json", "@ai-sdk/mistral")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # Mistral reads reasoning only as `thinking` chunks in delta.content, which the harness asks the mock
     # for (X-Mock-Reasoning: thinking-chunks; the first run, without it, lost all reasoning).
-    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
-                 if e["type"] == "reasoning-delta"]
-    assert "".join(reasoning).startswith("91 = 7 * 13")
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith("91 = 7 * 13")
     # The harness declares server 'mistral': its finish vocabulary has no content_filter, and OpenAI's refusal
     # channel is another server's habit, so neither case runs.
     assert "Mistral's finish vocabulary" in _result(session, "finish.content-filter.001[openai-chat]").reason
@@ -197,14 +206,12 @@ def test_ai_sdk7_deepseek_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk7-deepseek.mjs", "ai-sdk7-deepseek.verdicts.json", "@ai-sdk/deepseek")
     caps = session.capabilities
     assert caps is not None and caps.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # DeepSeek takes images only: the harness does not declare image + PDF input, so the case is not run.
     assert "multimodal" not in caps.features
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
     # The provider reads `delta.reasoning_content`, the mock's default reasoning field: no header needed.
-    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
-                 if e["type"] == "reasoning-delta"]
-    assert "".join(reasoning).startswith("91 = 7 * 13")
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith("91 = 7 * 13")
     # createDeepSeek has no JSON-schema response format: the schema goes in a system message (instruction only).
     assert caps.structured_modes == {"instruction"}
     assert _result(session, "text.structured.001[openai-chat]").verdict == "UNSUPPORTED"
@@ -224,7 +231,7 @@ def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk7-openai-chat.mjs", "ai-sdk7-openai-chat.verdicts.json", "@ai-sdk/openai")
     caps = session.capabilities
     assert caps is not None and caps.output == "ui-message-stream@7"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # The chat model reads no reasoning field: the harness does not declare reasoning, so it is not graded.
     assert "reasoning" not in caps.features
     assert _result(session, "reasoning.basic.001[openai-chat]").verdict == "UNSUPPORTED"
@@ -246,7 +253,7 @@ def test_ai_sdk7_xai_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk7-xai.mjs", "ai-sdk7-xai.verdicts.json", "@ai-sdk/xai", "openai-responses")
     caps = session.capabilities
     assert caps is not None and caps.output == "ui-message-stream@7" and caps.server == "xai"
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # OpenAI's background queue is not played to xAI's server (it has none): its first run's one suite error.
     assert _result(session, "text.queued.001[openai-responses]").verdict == "NOT-EXPRESSIBLE"
     # xAI takes a non-image file only by URL or file id: the harness does not declare image + PDF data input.
@@ -255,9 +262,7 @@ def test_ai_sdk7_xai_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.missing.001[openai-responses]") == ["other"]
     assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
     # The mock's reasoning item carries the status xAI's server sends (the provider requires it).
-    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-responses]").events
-                 if e["type"] == "reasoning-delta"]
-    assert "".join(reasoning) == "91 = 7 * 13, so it has divisors other than 1 and itself."
+    assert _reasoning(session, "reasoning.basic.001[openai-responses]") == PRIME_REASONING
     # D-open-reasoning: cut inside a reasoning item, the finish comes with no reasoning-end.
     types = [e["type"] for e in _result(session, "finish.missing.003[openai-responses]").events]
     assert "reasoning-start" in types and "reasoning-end" not in types and types[-1] == "finish"
@@ -281,9 +286,7 @@ def test_tanstack_ai_openai_compatible_gets_its_committed_verdicts() -> None:
     caps = session.capabilities
     assert caps is not None and caps.output == "tanstack" and "reasoning" in caps.features
     # The compatible adapter reads DeepSeek's delta.reasoning_content, which createOpenaiChatCompletions ignores.
-    reasoning = [e["delta"] for e in _result(session, "reasoning.basic.001[openai-chat]").events
-                 if e["type"] == "REASONING_MESSAGE_CONTENT"]
-    assert "".join(reasoning) == "91 = 7 * 13, so it has divisors other than 1 and itself."
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]", "REASONING_MESSAGE_CONTENT") == PRIME_REASONING
     # Reasoning resumed after the text goes to the reasoning message already ended (D-reasoning-after-close).
     events = _result(session, "ids.reuse.002[openai-chat]").events
     ended = [i for i, e in enumerate(events) if e["type"] == "REASONING_MESSAGE_END"]
@@ -339,7 +342,7 @@ def test_openai_agents_ui_gets_its_committed_verdicts() -> None:
     caps = session.capabilities
     # uiMessageStream.d.ts types its chunks against the `ai` it resolves, 6.0.326; its function tools all run.
     assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
-    assert [r.case_id for r in session.results if any(f.row == "schema.event" for f in r.findings)] == []
+    assert _schema_refused(session) == []
     # Client tool calls are UNSUPPORTED; a server tool round runs and its result is sent.
     assert _result(session, "tool.basic.001[openai-responses]").verdict == "UNSUPPORTED"
     served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-responses]").events]
