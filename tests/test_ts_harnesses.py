@@ -164,6 +164,23 @@ def test_ai_sdk7_anthropic_gets_its_committed_verdicts() -> None:
     assert [e["providerMetadata"]["anthropic"]["signature"] for e in signed] == ["EqQBCkYIARgCKkDsig"]
 
 
+def test_ai_sdk6_anthropic_gets_its_committed_verdicts() -> None:
+    """ai 6's own `@ai-sdk/anthropic` 3 (npm alias ``ai6-anthropic``) under ai 6's `streamText`, over the
+    Messages API (`POST /v1/messages`): other code than the ai 7 generation above."""
+    session, _expected = _graded("ai-sdk6-anthropic.mjs", "ai-sdk6-anthropic.verdicts.json", "ai6-anthropic",
+                                 "anthropic")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream"
+    assert _schema_refused(session) == []
+    assert _finish_types(session, "finish.stop-with-call.001[anthropic]") == ["stop"]
+    assert _finish_types(session, "finish.tool-calls-none.001[anthropic]") == ["tool-calls"]
+    # D-silent-truncation: a stream cut before message_stop finishes 'other' (ai 7's generation: 'interrupted'),
+    # with no error chunk, and its text part still open (D-open-blocks).
+    events = _result(session, "finish.missing.001[anthropic]").events
+    assert [e["type"] for e in events][-3:] == ["text-delta", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[anthropic]") == ["other"]
+    assert _reasoning(session, "reasoning.basic.001[anthropic]") == PRIME_REASONING
+
+
 def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/groq` 4 under ai 7's `streamText`, over `POST /v1/chat/completions` (Groq's reasoning field)."""
     session, _expected = _graded("ai-sdk7-groq.mjs", "ai-sdk7-groq.verdicts.json", "@ai-sdk/groq")
