@@ -28,6 +28,7 @@ from mock_provider.derive import derived_rows, expected_transcript
 
 # PART_DIALECTS is re-exported: scenario users (cli, conformance) import it from here.
 from mock_provider.dialects import PART_DIALECTS as PART_DIALECTS
+from mock_provider.matrix_rows import RowId
 from mock_provider.parts import (
     Part,
     ReasoningStart,
@@ -165,7 +166,7 @@ class Scenario(_M):
     id: str = Field(description="Stable hierarchical id, e.g. tool.interleave.002. Never renumber.")
     title: str
     description: str = ""
-    rows: list[str] = Field(min_length=1, description="Matrix row ids this scenario exercises.")
+    rows: list[RowId] = Field(min_length=1, description="Matrix row ids this scenario exercises.")
     citations: list[Citation] = Field(min_length=1)
     request: RequestSpec
     dialects: list[Dialect] | None = Field(

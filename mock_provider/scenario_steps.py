@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from mock_provider.dialects import names
+from mock_provider.matrix_rows import RowId
 from mock_provider.parts import Part
 from mock_provider.quirks import ReasoningDialect, StepWire
 from mock_provider.servers import DEFAULT_SERVER, Server
@@ -393,7 +394,7 @@ class Contract(_M):
     """
 
     breaks: str = Field(min_length=1, description="How the script breaks the contract, citing the type or rule.")
-    covered_by: list[str] = Field(
+    covered_by: list[RowId] = Field(
         default_factory=list,
         description="Rows of this scenario whose rule is written for this very input (e.g. 8.1.19 for a "
         "missing finish): graded as usual.",
@@ -407,7 +408,7 @@ class Unspecified(_M):
     another adapter may show the transcript; neither is harm any output protocol names.
     """
 
-    rows: list[str] = Field(min_length=1, description="The rows graded as information on this scenario.")
+    rows: list[RowId] = Field(min_length=1, description="The rows graded as information on this scenario.")
     why: str = Field(min_length=1, description="Why no published rule decides them, citing what was read.")
 
 

@@ -18,7 +18,7 @@ import httpx
 import pytest
 import yaml
 
-from mock_provider.scenario import SCENARIO_ID, ScenarioError, load_scenario
+from mock_provider.scenario import SCENARIO_ID, ScenarioError, every_error, load_scenario
 from mock_provider.server import ThreadedMockServer
 
 GOOD = (Path(__file__).resolve().parent.parent / "fixtures" / "scenarios" / "text" / "text.basic.001.yaml"
@@ -149,3 +149,19 @@ def test_a_json_post_with_a_duplicate_key_is_refused_like_a_yaml_one() -> None:
         once = httpx.post(server.base_url + "/_mock/scenarios", content=doc,
                           headers={"content-type": "application/json"}, timeout=10)
         assert once.status_code == 201, once.text
+
+
+def test_a_row_id_typo_is_an_error_at_every_place_a_scenario_names_rows(tmp_path: Path) -> None:
+    # A typo in `rows` attributed nothing; in `unspecified.rows` it left a finding at its full level.
+    path = tmp_path / "typo.yaml"
+    path.write_text('match: {last_user_contains: hi}\nreply: "Hello!"\nrows: ["8.1.4", "8.1.44"]\n'
+                    'unspecified: {rows: ["8.1.77"], why: "a test"}\n', encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    found = [str(e) for e in every_error(info.value)]
+    assert len(found) == 2, found
+    assert found[0].startswith(f"{path}:3: rows.1: ") and "'8.1.44'" in found[0] and "close: 8.1.4" in found[0]
+    assert found[1].startswith(f"{path}:4: unspecified.rows.0: ") and "'8.1.77'" in found[1]
+    path.write_text('match: {last_user_contains: hi}\nreply: "Hello!"\nrows: ["8.1.4"]\n'
+                    'unspecified: {rows: ["8.1.5"], why: "a test"}\n', encoding="utf-8")
+    assert load_scenario(path).unspecified is not None  # the same file with known rows loads

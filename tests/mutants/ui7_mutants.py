@@ -24,6 +24,15 @@ def reset_after_text_start(e: dict[str, Any], ctx: AdapterContext) -> Events:
     return [e]
 
 
+@per_event
+def answer_an_unknown_approval(e: dict[str, Any], ctx: AdapterContext) -> Events:
+    """A ``tool-approval-response`` after each ``tool-approval-request``, naming an approval id no
+    request carried: ai 7's reader finds no tool part for it and throws (8.4.2)."""
+    if e.get("type") == "tool-approval-request":
+        return [e, {"type": "tool-approval-response", "approvalId": f"{e['approvalId']}-unknown", "approved": True}]
+    return [e]
+
+
 class EngineFinishReason(UIMessageStreamReferenceAdapter):
     """TanStack's engine rule on the UI message stream: 'tool-calls' iff a client call completed,
     instead of the provider's reason that streamText passes on (8.2.tool-calls as the catalog
@@ -38,6 +47,8 @@ class EngineFinishReason(UIMessageStreamReferenceAdapter):
 MUTANTS: list[Mutant] = [
     Mutant("ui7.delta-after-reset", "text deltas continue a part a reset-step dropped (ai 7)",
            map_events(ui_message_stream7, reset_after_text_start), {"8.4.2"}, "ui-message-stream@7"),
+    Mutant("ui7.unknown-approval-response", "an approval answered that the stream never asked for (ai 7)",
+           map_events(ui_message_stream7, answer_an_unknown_approval), {"8.4.2"}, "ui-message-stream@7"),
     Mutant("ui.engine-finish-reason", "finish reason by TanStack's engine rule, not the provider's",
            subclass(EngineFinishReason), {"8.2.tool-calls"},
            "ui-message-stream"),
