@@ -33,11 +33,9 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Other servers' habits are scoped to their clients (mock_provider.servers), which cleared the Groq, Mistral,
-    # DeepSeek and xAI configurations' pending suite errors.
-    # AG2's first run: TanStack's view (consumer.ui-messages) splits text at a tool call by delta position, where a
-    # Chat Completions message has no order and @ag-ui/client shows the same state (docs/findings-ag2.md).
-    "ag2-agui.verdicts.json": {"ids.reuse.001[openai-chat]", "reasoning.interleaved.001[openai-chat]"},
+    # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
+    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors; a Chat Completions message's text and
+    # calls are unordered (Dialect.unordered_message), which cleared AG2's.
 }
 
 
