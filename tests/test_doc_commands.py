@@ -49,9 +49,11 @@ def program(command: str) -> list[str]:
 
     >>> program("CONFORMANCE_MOCK_PORT=8765 .venv/bin/pytest --adapter-url=u")
     ['pytest', '--adapter-url=u']
+    >>> program("SAC_AG2_PYTHON=/tmp/ag2-venv/bin/python pytest tests/x.py")
+    ['pytest', 'tests/x.py']
     """
     words = shlex.split(command.replace('"${TARGET[@]}"', "TARGET"))
-    while words and re.match(r"^[A-Z_]+=", words[0]):
+    while words and re.match(r"^[A-Z_][A-Z0-9_]*=", words[0]):  # a variable's name may hold digits
         words.pop(0)
     if words:
         words[0] = words[0].rsplit("/", 1)[-1]

@@ -153,6 +153,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":
         ("tests/test_crewai_endpoint.py", "SAC_CREWAI_PYTHON"),
+    "SAC_AG2_PYTHON=/tmp/ag2-venv/bin/python pytest --runslow tests/test_ag2_endpoint.py":
+        ("tests/test_ag2_endpoint.py", "SAC_AG2_PYTHON"),
     **{f"pytest --adapter=mypkg.adapter:factory --splits 3 --group {g} --conformance-report-dir=shard-{g}":
        ("tests/test_shard.py", "--splits") for g in (1, 2, 3)},
     "conformance merge shard-1/conformance.json shard-2/conformance.json shard-3/conformance.json --out reports":
@@ -194,6 +196,8 @@ NOT_RUN: dict[str, str] = {
     "/tmp/adk-venv/bin/pip install -r examples/adk_requirements.txt": "installs from PyPI (.ci/run does)",
     "python3 -m venv /tmp/crewai-venv": "the CrewAI environment, made once by hand (.ci/run makes its own)",
     "/tmp/crewai-venv/bin/pip install -r examples/crewai_requirements.txt": "installs from PyPI (.ci/run does)",
+    "python3 -m venv /tmp/ag2-venv": "the AG2 environment, made once by hand (.ci/run makes its own)",
+    "/tmp/ag2-venv/bin/pip install -r examples/ag2_requirements.txt": "installs from PyPI (.ci/run does)",
     "mock-provider record --upstream https://api.anthropic.com --out my_scenarios --port 8765":
         "a proxy to a real provider that runs until stopped (tests/test_record.py records through it from a local "
         "upstream)",

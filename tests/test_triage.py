@@ -34,7 +34,8 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
-    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors.
+    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors; a Chat Completions message's text and
+    # calls are unordered (Dialect.unordered_message), which cleared AG2's.
 }
 
 
@@ -151,8 +152,8 @@ def test_the_pending_allowlist_names_pinned_cases_only() -> None:
 
 def _installed(package: str) -> tuple[Path, str] | None:
     """The installed root and version of an npm package (harness node_modules) or a Python distribution
-    (this environment, else the llama-index one named by SAC_LLAMA_PYTHON, the ADK one named by SAC_ADK_PYTHON or
-    the CrewAI one named by SAC_CREWAI_PYTHON), or None."""
+    (this environment, else the llama-index one named by SAC_LLAMA_PYTHON, the ADK one named by SAC_ADK_PYTHON,
+    the CrewAI one named by SAC_CREWAI_PYTHON or the AG2 one named by SAC_AG2_PYTHON), or None."""
     for modules in NODE_DIRS:
         if (modules / package / "package.json").is_file():
             manifest = json.loads((modules / package / "package.json").read_text(encoding="utf-8"))
@@ -164,7 +165,7 @@ def _installed(package: str) -> tuple[Path, str] | None:
         pass
     code = (f"import importlib.metadata as m; d = m.distribution({package!r}); "
             "print(d.locate_file('')); print(d.version)")
-    for variable in ("SAC_LLAMA_PYTHON", "SAC_ADK_PYTHON", "SAC_CREWAI_PYTHON"):
+    for variable in ("SAC_LLAMA_PYTHON", "SAC_ADK_PYTHON", "SAC_CREWAI_PYTHON", "SAC_AG2_PYTHON"):
         other = os.environ.get(variable, "")
         if not other or not Path(other).is_file():
             continue
@@ -182,7 +183,7 @@ def test_defect_source_line_exists_in_the_pinned_package(pin_file: str, case: st
     found = _installed(m["package"])
     if found is None:
         pytest.skip(f"{m['package']} is not installed here (npm ci --prefix examples/ts*, the calibration extra, "
-                    "SAC_LLAMA_PYTHON, SAC_ADK_PYTHON or SAC_CREWAI_PYTHON)")
+                    "SAC_LLAMA_PYTHON, SAC_ADK_PYTHON, SAC_CREWAI_PYTHON or SAC_AG2_PYTHON)")
     root, version = found
     assert version == m["version"], f"{case}: triage names another version than installed"
     source = root / m["path"]

@@ -171,6 +171,10 @@ class Dialect:
     # The order the wire sends a script's steps' content in, as step indexes, where it is not the script's
     # (Gemini: a turn's text before its function calls). None: the script's order.
     content_order: Callable[[Any], list[int]] | None = None
+    # An assistant message holds its text and its tool calls in separate fields with no order between them
+    # (Chat Completions: one `content`, one `tool_calls`): text streamed after a call belongs to the same message
+    # as text before it, so a client may show the message's text, then its calls.
+    unordered_message: bool = False
     # The body of a refusal the provider makes itself (a request past the last turn, a scripted
     # failed attempt without a body): the API's own error envelope.
     error_body: ErrorBody = envelope_error_body

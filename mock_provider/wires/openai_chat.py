@@ -777,6 +777,7 @@ DIALECT = HttpDialect(
     finish_reasons=without_interrupted(),
     cache_write=False,  # cacheWrite has no Chat Completions key
     string_content=True,  # openai 3.57.0 types/chat/chat_completion_user_message_param.py:19: str | parts
+    unordered_message=True,  # openai 3.57.0 types/chat/chat_completion_message.py: content and tool_calls
     plan=plan,
     route="/v1/chat/completions",
     include_usage=True,
