@@ -181,6 +181,22 @@ def test_ai_sdk6_anthropic_gets_its_committed_verdicts() -> None:
     assert _reasoning(session, "reasoning.basic.001[anthropic]") == PRIME_REASONING
 
 
+def test_ai_sdk6_google_gets_its_committed_verdicts() -> None:
+    """ai 6's own `@ai-sdk/google` 3 (npm alias ``ai6-google``) under ai 6's `streamText`, over
+    `streamGenerateContent?alt=sse`: other code than the ai 7 generation above."""
+    session, _expected = _graded("ai-sdk6-google.mjs", "ai-sdk6-google.verdicts.json", "ai6-google", "gemini")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream"
+    assert _schema_refused(session) == []
+    assert _finish_types(session, "finish.stop-with-call.001[gemini]") == ["tool-calls"]
+    assert _finish_types(session, "finish.tool-calls-none.001[gemini]") == ["stop"]
+    # D-silent-truncation: a stream cut before any finishReason finishes 'other' (ai 7's generation:
+    # 'interrupted'), with no error chunk; the provider's flush does close the text part first.
+    types = [e["type"] for e in _result(session, "finish.missing.001[gemini]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[gemini]") == ["other"]
+    assert _reasoning(session, "reasoning.basic.001[gemini]") == PRIME_REASONING
+
+
 def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/groq` 4 under ai 7's `streamText`, over `POST /v1/chat/completions` (Groq's reasoning field)."""
     session, _expected = _graded("ai-sdk7-groq.mjs", "ai-sdk7-groq.verdicts.json", "@ai-sdk/groq")
