@@ -135,6 +135,10 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_scenarios.py", "schema_text"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-anthropic.mjs" --conformance-dialect=anthropic':
         ("tests/test_ts_harnesses.py", "ai-sdk7-anthropic.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk6-anthropic.mjs" --conformance-dialect=anthropic':
+        ("tests/test_ts_harnesses.py", "ai-sdk6-anthropic.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk6-google.mjs" --conformance-dialect=gemini':
+        ("tests/test_ts_harnesses.py", "ai-sdk6-google.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-groq.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk7-groq.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-mistral.mjs" --conformance-dialect=openai-chat':

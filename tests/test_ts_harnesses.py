@@ -4,7 +4,8 @@ A third-party adapter's FAILs are results, not test failures: each test asserts 
 with no harness ERROR and that every case's verdict (and the rows it broke) is the committed
 expectation in ``tests/data/<harness>.verdicts.json``, which the harness's findings page
 (docs/findings-tanstack-ai.md, docs/findings-ai-sdk.md, docs/findings-ai-sdk-openai.md,
-docs/findings-ai-sdk-google.md, docs/findings-ai-sdk-anthropic.md, ...) explains case by case.
+docs/findings-ai-sdk-google.md, docs/findings-ai-sdk-anthropic.md, docs/findings-ai-sdk6-anthropic.md,
+docs/findings-ai-sdk6-google.md, ...) explains case by case.
 """
 
 from __future__ import annotations
