@@ -35,6 +35,7 @@ from aiohttp.test_utils import TestServer
 from conformance.semantics import no_arguments
 from mock_provider.derive import expected_transcript
 from mock_provider.dialects import DialectError
+from mock_provider.minted import renamed_transcript
 from mock_provider.parts import dump_part
 from mock_provider.record import Recorder, create_record_app
 from mock_provider.scenario import Scenario, load_scenario
@@ -193,8 +194,14 @@ class Tally:
     failures: list[str] = field(default_factory=list)
 
 
-def _transcript(parts: list[Any], wire: str) -> dict[str, Any]:
-    return expected_transcript(parts, wire).model_dump()
+def _transcript(parts: list[Any], wire: str, sent: list[Any] | None = None) -> dict[str, Any]:
+    """The transcript of ``parts``; with ``sent``, a call the decoder named itself (as its consumer does) read as
+    the sent one (mock_provider.minted)."""
+    got = expected_transcript(parts, wire)
+    if sent is not None:
+        want = expected_transcript(sent, wire)
+        got = renamed_transcript(want, got).model_copy(update={"minted_ids": want.minted_ids})
+    return got.model_dump()
 
 
 def _wire_fault(s: Scenario) -> bool:
@@ -212,7 +219,7 @@ def _check_recorded(ex: Exchange, proxied: Answer, recorded: Scenario, wire: str
         return bad
     sent = ex.scenario.parts() if stream or not _wire_fault(ex.scenario) else \
         _decoded(wire, ex.body, False, ex.end == "complete")
-    want, got = _transcript(sent, wire), _transcript(recorded.parts(), wire)
+    want, got = _transcript(sent, wire), _transcript(recorded.parts(), wire, sent)
     if wire == "openai-chat" and "audio" in ex.scenario.wire.chat_fields:
         # A spoken answer: the decoder reads the chunks as @ai-sdk/openai 4.0.118 does, which drops delta.audio,
         # so the recording's parts hold no text (its bytes still hold the transcript: the exact replay sends it).

@@ -22,7 +22,7 @@ import pytest
 from mock_provider.dialects import DialectError
 from mock_provider.parts import PART_TYPES, parse_part
 from mock_provider.scenario import Scenario
-from mock_provider.transcript import ToolResultRecord, Transcript, UsageRecord
+from mock_provider.transcript import ApprovalRecord, ToolResultRecord, Transcript, UsageRecord
 from mock_provider.wires import Chunk, Disconnect, Stall, plan_response
 from mock_provider.wires.frames import Comment
 from mock_provider.wires.openai_responses import RULES, UNKNOWN_PART_RULE, Encoder, response_object
@@ -540,6 +540,15 @@ def builtin_item(item: Any) -> tuple[SeenCall | None, list[ToolResultRecord]]:
     return _client_builtin(item), []
 
 
+def approval_item(item: Any, seen: Seen) -> SeenCall:
+    """An ``mcp_approval_request`` as @ai-sdk/openai 4.0.118 hands it on (dist/index.js:8790-8808): the call under
+    an id the reader generates (none is on the wire), then the approval request under the item's id."""
+    call_id = f"generated-{len(seen.approvals)}"
+    seen.approvals.append(ApprovalRecord(approval_id=item.id, tool_call_id=call_id, tool_name=f"mcp.{item.name}"))
+    return SeenCall(id=call_id, name=f"mcp.{item.name}", args_text=item.arguments, completed=True,
+                    provider_executed=True)
+
+
 def reduce_events(stream: Any, seen: Seen) -> None:
     """Fold Responses events into what a consumer hands on: text, reasoning (a summary, as
     ``@ai-sdk/openai`` 4.x reads it, or raw reasoning text, as ``@tanstack/openai-base`` reads it), a call
@@ -568,6 +577,9 @@ def reduce_events(stream: Any, seen: Seen) -> None:
             item = event.item
             calls[event.output_index] = SeenCall(id=item.call_id, name=item.name, completed=True,
                                                  args_text=json.dumps(item.input, ensure_ascii=False))
+            seen.calls = [calls[k] for k in sorted(calls)]
+        elif kind == "response.output_item.done" and event.item.type == "mcp_approval_request":
+            calls[event.output_index] = approval_item(event.item, seen)
             seen.calls = [calls[k] for k in sorted(calls)]
         elif kind == "response.output_item.done":
             call, results = builtin_item(event.item)
@@ -609,7 +621,8 @@ def consume_helper(scenario: Scenario) -> Seen:
                                    for c in o.content if c.type == "refusal")
                 assert final.output_text + refusals == seen.text
                 assert [(c.id, c.args_text) for c in map(item_call, final.output) if c is not None] == [
-                    (c.id, c.args_text) for c in seen.calls]
+                    (c.id, c.args_text) for c in seen.calls
+                    if c.id not in {a.tool_call_id for a in seen.approvals}]  # named by the reader, not the item
     except (openai.OpenAIError, ValueError, RuntimeError) as exc:  # RuntimeError: the helper's own refusals
         note_error(seen, exc)
     return seen
@@ -641,6 +654,8 @@ def consume_json(scenario: Scenario) -> Seen:
             refused = refused or any(c.type == "refusal" for c in item.content)
         elif item.type == "reasoning":
             seen.reasoning += "".join(s.text for s in item.summary) + "".join(c.text for c in item.content or [])
+        elif item.type == "mcp_approval_request":
+            seen.calls.append(approval_item(item, seen))
         else:
             call = item_call(item)
             seen.calls += [call] if call is not None else []

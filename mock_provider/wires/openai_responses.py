@@ -48,6 +48,7 @@ from mock_provider.parts import (
     TextDelta,
     TextEnd,
     TextStart,
+    ToolApprovalRequest,
     ToolCall,
     ToolInputDelta,
     ToolInputStart,
@@ -155,8 +156,12 @@ RULES: dict[str, Rule] = {
         + BUILTIN_CALL_ERRORS,
     ),
     "tool-result": Rule("mapped", BUILTIN_RESULTS, error_when=BUILTIN_RESULT_ERRORS),
-    "tool-approval-request": Rule("error", "an mcp_approval_request's call id is one @ai-sdk/openai 4.0.118 "
-                                  "generates, not one the wire carries: no script can say it (not played)"),
+    "tool-approval-request": Rule(
+        "mapped", "right after an `mcp.<name>` call (in place of its result): an `mcp_approval_request` item "
+        "{id: approvalId, name, arguments: the call's input, server_label} sent whole (@ai-sdk/openai 4.0.118 "
+        "reads it as the dynamic provider-executed call under an id it generates, then the approval request; the "
+        "scenario lists that call id in expected.minted_ids)",
+        error_when="not right after an mcp call's tool-call"),
     "file": Rule("error", "Responses streams no file parts (@ai-sdk/openai 4.0.118 reads a generated image as the "
                  "image_generation tool's result)"),
     "reasoning-file": Rule("error", "Responses streams no reasoning files"),
@@ -375,6 +380,9 @@ class Encoder:
             return [Comment("ping")]
         if isinstance(part, Custom):  # openai.compaction went to the built-in items
             raise self._fail(part.type, "Responses has no custom parts but openai.compaction")
+        if isinstance(part, ToolApprovalRequest):  # one after an mcp call went to the built-in items
+            raise self._fail(part.type, "an approval request follows an mcp.<name> call's tool-call (an "
+                             "mcp_approval_request item): Responses has no other approvals")
         return []  # stream-start, tool-input-end (RULES action 'dropped')
 
     def _metadata(self, part: ResponseMetadata) -> list[Frame]:
