@@ -220,8 +220,10 @@ def _check_recorded(ex: Exchange, proxied: Answer, recorded: Scenario, wire: str
     sent = ex.scenario.parts() if stream or not _wire_fault(ex.scenario) else \
         _decoded(wire, ex.body, False, ex.end == "complete")
     want, got = _transcript(sent, wire), _transcript(recorded.parts(), wire, sent)
-    if wire == "openai-chat" and "audio" in ex.scenario.wire.chat_fields:
-        # A spoken answer: the decoder reads the chunks as @ai-sdk/openai 4.0.118 does, which drops delta.audio,
+    if (wire == "openai-chat" and "audio" in ex.scenario.wire.chat_fields) or (
+            wire == "openai-responses" and "audio" in ex.scenario.wire.responses_fields):
+        # A spoken answer: the decoder reads the chunks as @ai-sdk/openai 4.0.118 does, which drops delta.audio
+        # and skips response.audio.*,
         # so the recording's parts hold no text (its bytes still hold the transcript: the exact replay sends it).
         want = {**want, "text": ""}
     if not stream:  # a JSON answer holds each item finished: no partial images (preliminary results)

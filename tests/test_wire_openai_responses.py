@@ -902,3 +902,35 @@ def test_a_custom_call_whose_input_is_not_its_streamed_text_is_refused(input_tex
 def test_text_encoded_input_is_not_expressible_on_the_other_wires(wire: str) -> None:
     with pytest.raises(DialectError, match=r"free-text|JSON object"):
         plan_response(make_scenario(CUSTOM_CALL), wire, {"stream": True})
+
+
+# ---------------------------------------------------------------- spoken answers, MCP approvals
+def test_a_spoken_answer_is_audio_events_the_sdk_models_accept_and_no_message_item() -> None:
+    s = corpus_scenario("quirks.responses-audio.001")
+    body = plan_response(s, D, STREAM).body_bytes()
+    kinds = validate_events(body)
+    spoken = [k for k in kinds if k.startswith("response.audio")]
+    assert spoken == ["response.audio.transcript.delta", "response.audio.transcript.delta",
+                      "response.audio.transcript.done", "response.audio.delta", "response.audio.done"]
+    assert "response.output_text.delta" not in kinds and "response.output_item.added" not in kinds
+    deltas = [json.loads(line[6:]) for line in body.decode().splitlines() if line.startswith("data: ")]
+    assert "".join(e["delta"] for e in deltas if e["type"] == "response.audio.transcript.delta") == \
+        "¡Hola! ¿Cómo estás?"  # the script's text, spoken
+
+
+def test_an_mcp_approval_is_one_item_the_sdk_models_accept_named_by_the_approval_id() -> None:
+    s = corpus_scenario("tool.openai-mcp-approval.001")
+    body = plan_response(s, D, STREAM).body_bytes()
+    validate_events(body)
+    done = [json.loads(line[6:]) for line in body.decode().splitlines() if line.startswith("data: ")]
+    items = [e["item"] for e in done if e["type"] == "response.output_item.done"]
+    assert [i["type"] for i in items] == ["mcp_list_tools", "mcp_approval_request"]
+    approval = responses_types.response_output_item.McpApprovalRequest.model_validate(items[1])
+    assert (approval.id, approval.name, approval.arguments) == ("mcpr_drop_1", "drop_database", '{"name":"staging"}')
+    assert "mcp_drop_call" not in body.decode()  # the call's id is on no event: the consumer generates one
+
+
+def test_an_approval_request_not_right_after_an_mcp_call_is_refused() -> None:
+    s = make_scenario([{"part": {"type": "tool-approval-request", "approvalId": "a", "toolCallId": "c"}}])
+    with pytest.raises(DialectError, match="mcp_approval_request"):
+        plan_response(s, D, STREAM)

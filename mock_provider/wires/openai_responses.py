@@ -57,7 +57,9 @@ from mock_provider.parts import (
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
 from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
+from mock_provider.wires.openai_responses_audio import Spoken
 from mock_provider.wires.openai_responses_tools import (
+    APPROVAL,
     BUILTIN_CALL_ERRORS,
     BUILTIN_CALLS,
     BUILTIN_RESULT_ERRORS,
@@ -156,12 +158,7 @@ RULES: dict[str, Rule] = {
         + BUILTIN_CALL_ERRORS,
     ),
     "tool-result": Rule("mapped", BUILTIN_RESULTS, error_when=BUILTIN_RESULT_ERRORS),
-    "tool-approval-request": Rule(
-        "mapped", "right after an `mcp.<name>` call (in place of its result): an `mcp_approval_request` item "
-        "{id: approvalId, name, arguments: the call's input, server_label} sent whole (@ai-sdk/openai 4.0.118 "
-        "reads it as the dynamic provider-executed call under an id it generates, then the approval request; the "
-        "scenario lists that call id in expected.minted_ids)",
-        error_when="not right after an mcp call's tool-call"),
+    "tool-approval-request": Rule("mapped", APPROVAL, error_when="not right after an mcp call's tool-call"),
     "file": Rule("error", "Responses streams no file parts (@ai-sdk/openai 4.0.118 reads a generated image as the "
                  "image_generation tool's result)"),
     "reasoning-file": Rule("error", "Responses streams no reasoning files"),
@@ -261,9 +258,12 @@ class Encoder:
     """
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
-                 response_id: str | None = None, queued: bool = False, functions: frozenset[str] = frozenset()) -> None:
+                 response_id: str | None = None, queued: bool = False, functions: frozenset[str] = frozenset(),
+                 spoken: bool = False) -> None:
         self.scenario_id = scenario_id
         self.queued = queued  # the response waits in a queue before it runs (response.queued)
+        # A spoken answer: its text is the audio's transcript (response.audio.*).
+        self.spoken = Spoken(self._event) if spoken else None
         self.model = model
         self.created = created
         self.response_id = response_id or f"resp_{scenario_hash(scenario_id)}"
@@ -358,6 +358,8 @@ class Encoder:
         if isinstance(part, TextStart | TextDelta | TextEnd):
             if part.id in self.refusals:
                 raise self._fail(part.type, "a text part that began as a refusal continues as one")
+            if self.spoken is not None:
+                return [*self._start(), *self.spoken.encode(part)]
             return list(self._text(part))
         if isinstance(part, Source):
             return self._annotation(part)
@@ -381,8 +383,7 @@ class Encoder:
         if isinstance(part, Custom):  # openai.compaction went to the built-in items
             raise self._fail(part.type, "Responses has no custom parts but openai.compaction")
         if isinstance(part, ToolApprovalRequest):  # one after an mcp call went to the built-in items
-            raise self._fail(part.type, "an approval request follows an mcp.<name> call's tool-call (an "
-                             "mcp_approval_request item): Responses has no other approvals")
+            raise self._fail(part.type, "Responses has no approvals but an mcp call's (mcp_approval_request)")
         return []  # stream-start, tool-input-end (RULES action 'dropped')
 
     def _metadata(self, part: ResponseMetadata) -> list[Frame]:
@@ -726,6 +727,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         response_id=meta.id if meta and meta.id else None,
         queued=scenario.wire.queued,
         functions=declared_functions(request),
+        spoken="audio" in scenario.wire.responses_fields,
     )
 
 

@@ -103,6 +103,11 @@ BUILTIN_CALLS = (
     "function tool of that name (the model then calls the function); a provider-executed shell call is a hosted "
     "`shell_call` (environment a container reference) whose result is a `shell_call_output` item "
     "(`response.shell_call_output_content.delta/done` per command)")
+APPROVAL = (
+    "right after an `mcp.<name>` call (in place of its result): an `mcp_approval_request` item {id: approvalId, name, "
+    "arguments: the call's input, server_label} sent whole (@ai-sdk/openai 4.0.118 reads it as the dynamic "
+    "provider-executed call under an id it generates, then the approval request; the scenario lists that call id "
+    "in expected.minted_ids)")
 BUILTIN_CALL_ERRORS = (
     "another provider-executed name; a built-in call whose input is not the JSON the consumer makes of its item "
     "(web_search, file_search, image_generation: '{}'); input streaming the consumer never makes (file_search, "
