@@ -934,3 +934,17 @@ def test_an_approval_request_not_right_after_an_mcp_call_is_refused() -> None:
     s = make_scenario([{"part": {"type": "tool-approval-request", "approvalId": "a", "toolCallId": "c"}}])
     with pytest.raises(DialectError, match="mcp_approval_request"):
         plan_response(s, D, STREAM)
+
+
+def test_a_failed_mcp_tool_list_comes_first_as_an_item_with_its_error_the_sdk_models_accept() -> None:
+    s = corpus_scenario("tool.openai-mcp-list-failed.001")
+    body = plan_response(s, D, STREAM).body_bytes()
+    kinds = validate_events(body)
+    assert kinds[2:6] == ["response.output_item.added", "response.mcp_list_tools.in_progress",
+                          "response.mcp_list_tools.failed", "response.output_item.done"]
+    assert "response.mcp_list_tools.completed" not in kinds
+    frames = [json.loads(line[6:]) for line in body.decode().splitlines() if line.startswith("data: ")]
+    listed = responses_types.response_output_item.McpListTools.model_validate(frames[5]["item"])
+    assert listed.error and listed.tools == []
+    final = responses_types.Response.model_validate(frames[-1]["response"])
+    assert [o.type for o in final.output] == ["mcp_list_tools", "message"]

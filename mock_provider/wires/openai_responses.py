@@ -259,7 +259,7 @@ class Encoder:
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
                  response_id: str | None = None, queued: bool = False, functions: frozenset[str] = frozenset(),
-                 spoken: bool = False) -> None:
+                 spoken: bool = False, list_failed: bool = False) -> None:
         self.scenario_id = scenario_id
         self.queued = queued  # the response waits in a queue before it runs (response.queued)
         # A spoken answer: its text is the audio's transcript (response.audio.*).
@@ -276,7 +276,8 @@ class Encoder:
         self.refusals: set[str] = set()  # text part ids sent as a refusal content part
         self.raw_reasoning: set[str] = set()  # reasoning part ids sent as reasoning_text content
         self.annotations: dict[str, list[dict[str, Any]]] = {}  # text part id -> its url_citation annotations
-        self.tools = BuiltinTools(self, functions)  # built-in tool items (web search, code interpreter, MCP ...)
+        # built-in tool items (web search, code interpreter, MCP ...), a failed MCP tool list first
+        self.tools = BuiltinTools(self, functions, list_failed=list_failed)
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
@@ -327,13 +328,11 @@ class Encoder:
         if self.started:
             return []
         self.started = True
-        if self.queued:
-            # openai 3.57.0 response_queued_event.py; Response.status 'queued' (response_status.py).
-            return [self._event("response.created", response=self.response("queued")),
-                    self._event("response.queued", response=self.response("queued")),
-                    self._event("response.in_progress", response=self.response("in_progress"))]
-        return [self._event("response.created", response=self.response("in_progress")),
-                self._event("response.in_progress", response=self.response("in_progress"))]
+        # openai 3.57.0 response_queued_event.py; Response.status 'queued' (response_status.py).
+        queue = [self._event("response.queued", response=self.response("queued"))] if self.queued else []
+        return [self._event("response.created", response=self.response("queued" if self.queued else "in_progress")),
+                *queue, self._event("response.in_progress", response=self.response("in_progress")),
+                *self.tools.opening()]
 
     def _add(self, kind: str, part_id: str, item: dict[str, Any]) -> list[dict[str, Any]]:
         out = self._start()
@@ -728,6 +727,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         queued=scenario.wire.queued,
         functions=declared_functions(request),
         spoken="audio" in scenario.wire.responses_fields,
+        list_failed="mcp_list_failed" in scenario.wire.responses_fields,
     )
 
 

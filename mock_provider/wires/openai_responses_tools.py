@@ -87,6 +87,9 @@ _MCP_ERRORS = frozenset({"mcp_protocol_error", "mcp_tool_execution_error", "http
 COMPACTION_KIND = "openai.compaction"
 # The server label of an mcp_approval_request (required by McpApprovalRequest; @ai-sdk/openai keeps none).
 APPROVAL_SERVER = "mcp"
+# The server whose tool list fails (wire option responses_fields mcp_list_failed) and the item's error.
+FAILED_SERVER = "unreachable"
+LIST_ERROR = "Error retrieving tool list from MCP server: 'unreachable'. Http status code: 503 (Service Unavailable)"
 
 # The Responses wire's rules for built-in tools (openai_responses.RULES, docs/matrix.md).
 BUILTIN_CALLS = (
@@ -361,8 +364,9 @@ class BuiltinTools:
     True
     """
 
-    def __init__(self, host: Host, functions: frozenset[str] = frozenset()) -> None:
+    def __init__(self, host: Host, functions: frozenset[str] = frozenset(), *, list_failed: bool = False) -> None:
         self.host = host
+        self.list_failed = list_failed  # a remote MCP server's tool list fails before the answer
         self.functions = functions  # function tools the request declared (a built-in name among them is a function)
         self.calls: dict[str, _Call] = {}
         self.pending_sources: list[tuple[str, Any]] = []  # sources a result implies, in the order they follow
@@ -689,6 +693,20 @@ class BuiltinTools:
         call.item = item
         call.index, added = self.host.add_item(_PREFIX[call.kind], item)
         return [*out, *added, *self._done(call)]
+
+    def opening(self) -> list[dict[str, Any]]:
+        """What comes before the answer: with ``list_failed``, the failed tool list of :data:`FAILED_SERVER`, an
+        ``mcp_list_tools`` item with ``response.mcp_list_tools.failed`` and its ``error`` (the consumer skips it)."""
+        if not self.list_failed:
+            return []
+        self.servers.add(FAILED_SERVER)
+        listed: dict[str, Any] = {"id": "", "type": "mcp_list_tools", "server_label": FAILED_SERVER, "tools": []}
+        index, added = self.host.add_item("mcpl", listed)
+        listed["error"] = LIST_ERROR
+        return [*added,
+                self.host.event("response.mcp_list_tools.in_progress", item_id=listed["id"], output_index=index),
+                self.host.event("response.mcp_list_tools.failed", item_id=listed["id"], output_index=index),
+                self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(listed))]
 
     def _listed(self, label: str, name: str) -> list[dict[str, Any]]:
         """The server's ``mcp_list_tools`` item before its first call (the consumer skips it)."""
