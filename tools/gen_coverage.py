@@ -288,10 +288,12 @@ def _anthropic_section() -> Section:
                         "(tool.server-results.001), the three code execution blocks (tool.server-results.002: "
                         "@ai-sdk/anthropic 4.0.105 hands each on as a `code_execution` call whose input opens with "
                         "the block's kind, and that form is the script's, so the expected transcript is what the "
-                        "client shows); `redacted_thinking` (reasoning.redacted.001). Not played: "
-                        "`container_upload` (@ai-sdk/anthropic 4.0.105 reads it only in a whole Message, as a "
-                        "custom part, and drops it from a stream, so one scenario cannot say what a client shows "
-                        "for both forms).")
+                        "client shows); `redacted_thinking` (reasoning.redacted.001); `container_upload` "
+                        "(parts.container-upload.001: the custom part `anthropic.container_upload` {fileId} "
+                        "@ai-sdk/anthropic 4.0.105 makes of the block in a whole Message, dist/index.js:4916-4921, "
+                        "the answer after it the turn; the package's stream schema lacks the block, :905-1107, so "
+                        "its doStream hands on an error part there, a defect of the package, checked in "
+                        "tests/test_wire_anthropic_ai_sdk.py).")
 
 
 def _gemini_section() -> Section:
