@@ -60,3 +60,30 @@ def test_an_invented_id_is_a_difference_where_the_wire_carries_the_id() -> None:
     events, caps = _reference_events()
     result = grade(_record(renamed(events, {"mcp_drop_call": GENERATED}), "v3", caps), SCENARIO)
     assert result.verdict == "FAIL"
+
+
+CODE = "tool.gemini-code-execution.001"  # two code execution calls, no id on the Gemini wire
+
+
+def _code_events() -> tuple[list[Any], Any]:
+    scenario = next(s for s in builtin_corpus() if s.id == CODE)
+    result = run_case(agui, scenario, "v3", Settings(timeout=5.0))
+    assert result.verdict == "PASS", result.describe()
+    return list(result.events), scenario
+
+
+def test_the_kth_generated_call_of_a_name_stands_for_the_kth_scripted_one() -> None:
+    events, scenario = _code_events()
+    caps = Capabilities(name="ref", inputs=["gemini"], output="ag-ui")
+    minted = renamed(events, {"gce_sum": "gen-a", "gce_div": "gen-b"})
+    record = RunRecord(case_id=f"{CODE}[gemini]", scenario_id=CODE, dialect="gemini", adapter="a", capabilities=caps,
+                       events=tuple(minted), positions_known=False)
+    assert grade(record, scenario).verdict == "PASS"
+    # Each result under the other call's id: the k-th call keeps its place, so the results now differ.
+    swapped = [renamed(e, {"gen-a": "gen-b", "gen-b": "gen-a"}) if isinstance(e, dict)
+               and e.get("type") == "TOOL_CALL_RESULT" else e for e in minted]
+    record = RunRecord(case_id=f"{CODE}[gemini]", scenario_id=CODE, dialect="gemini", adapter="a", capabilities=caps,
+                       events=tuple(swapped), positions_known=False)
+    result = grade(record, scenario)
+    assert result.verdict == "FAIL"
+    assert {f.row for f in result.findings if f.level == "MUST"} == {"8.1.14"}, result.describe()
