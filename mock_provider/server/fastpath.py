@@ -134,7 +134,7 @@ class FastProtocol(asyncio.Protocol):
         self._state = state
         self._fast = fast
         self._transport: asyncio.Transport | None = None
-        self._buf = b""
+        self._buf = bytearray()  # amortised appends: a body may come in many reads
         self._parser: Any = None
         self._pending: tuple[Any, Any] | None = None
         self._entry: UpstreamCall | None = None  # the pending request's record, started with its head
@@ -248,7 +248,7 @@ class FastProtocol(asyncio.Protocol):
             entry.bytes_sent = len(data)
             entry.completed = True
         entry.end()
-        self._buf = b""
+        self._buf.clear()
         if msg.should_close and transport is not None:
             transport.close()
 
@@ -273,8 +273,8 @@ class FastProtocol(asyncio.Protocol):
         handler.connection_made(transport)
         if resolved is not None:
             self._state.pre_resolved[handler] = resolved
-        handler.data_received(self._buf)
-        self._buf = b""
+        handler.data_received(bytes(self._buf))
+        self._buf.clear()
 
 
 def take(state: MockProviderState,
