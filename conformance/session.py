@@ -11,17 +11,15 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import importlib
-import sys
 import threading
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from conformance.catalog import catalog
 from conformance.contract import AdapterContext, Capabilities
+from conformance.factory_import import AdapterLoadError, load_factory
 from conformance.matrix import Matrix
 from conformance.run_record import RunRecord
 from conformance.runner import Factory, Settings, capabilities_of, run_case
@@ -41,62 +39,6 @@ PROFILES: dict[str, set[str]] = {
     # An AG-UI bridge over Mastra chunks (seed 001; conformance.bridge): its own conventions plus tools.
     "bridge": {"bridge", "tools", "parallel_tools", "provider_executed"},
 }
-
-
-class AdapterLoadError(Exception):
-    """``--adapter`` could not be imported or called; the message says which part failed."""
-
-
-def _import(mod_name: str, search: Sequence[Path]) -> Any:
-    """Import a module; when its top package is nowhere on ``sys.path``, look in ``search`` too
-    (the current directory and the rootdir, as ``python -m pytest`` would; plain ``pytest`` does not)."""
-    top = mod_name.split(".", 1)[0]
-    try:
-        return importlib.import_module(mod_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != top:
-            raise
-    extra = [str(p) for p in search if str(p) not in sys.path]
-    sys.path.extend(extra)
-    try:
-        return importlib.import_module(mod_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != top:
-            raise
-        where = ", ".join(str(p) for p in search) or "nowhere else"
-        raise AdapterLoadError(
-            f"cannot import adapter module {mod_name!r}: no module named {top!r} on sys.path nor in {where}; "
-            f"install the adapter's package (pip install -e .) or put its directory on PYTHONPATH") from None
-
-
-def load_factory(spec: str, search: Sequence[Path] = ()) -> Factory:
-    """Import ``MODULE:FACTORY`` (``search``: directories to try when the module is not importable).
-
-    >>> load_factory("conformance.reference:agui").__name__
-    'agui'
-    >>> load_factory("no_such_adapter_module:f")
-    Traceback (most recent call last):
-    ...
-    conformance.session.AdapterLoadError: cannot import adapter module 'no_such_adapter_module': no module named ...
-    """
-    if ":" not in spec:
-        raise AdapterLoadError(f"--adapter must be MODULE:FACTORY (got {spec!r})")
-    mod_name, _, attr = spec.partition(":")
-    try:
-        mod = _import(mod_name, search)
-    except AdapterLoadError:
-        raise
-    except Exception as exc:
-        raise AdapterLoadError(f"cannot import adapter module {mod_name!r}: {type(exc).__name__}: {exc}") from exc
-    obj: Any = mod
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise AdapterLoadError(f"module {mod_name!r} has no attribute {attr!r}")
-        obj = getattr(obj, part)
-    if not callable(obj):
-        raise AdapterLoadError(f"{spec} is not callable (expected factory(ctx) -> adapter)")
-    factory: Factory = obj
-    return factory
 
 
 PROBE_TIMEOUT_S = 30.0
