@@ -15,11 +15,12 @@ import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conformance.catalog import catalog
 from conformance.contract import AdapterContext, Capabilities
-from conformance.factory_import import AdapterLoadError, load_factory
+from conformance.factory_import import AdapterLoadError as AdapterLoadError
+from conformance.factory_import import load_factory as load_factory
 from conformance.matrix import Matrix
 from conformance.run_record import RunRecord
 from conformance.runner import Factory, Settings, capabilities_of, run_case
@@ -27,6 +28,9 @@ from conformance.targets.contract import transport_rows
 from conformance.verdict import ORDER, CaseResult
 from mock_provider.corpus import load_scenarios
 from mock_provider.scenario import PART_DIALECTS, Scenario
+
+if TYPE_CHECKING:
+    from conformance.ahead import Ahead
 
 # Named sets of features an adapter must support: with --conformance-profile, an UNSUPPORTED case that
 # misses one of them FAILS instead of being skipped (a CI gate for "full TanStack adapter").
@@ -82,6 +86,8 @@ class ConformanceSession:
     # The ungraded run records of the cases run, in order, when the caller asks for them (a list): the
     # real adapters' pins keep them to regrade without running the adapter again. None: not kept.
     records: list[RunRecord] | None = None
+    # The cases run ahead on a second worker (conformance.ahead.Ahead), taken here in pytest's order.
+    ahead: Ahead | None = None
 
     @classmethod
     def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:
@@ -112,7 +118,14 @@ class ConformanceSession:
 
     def run(self, scenario: Scenario, dialect: str) -> CaseResult:
         """Run and record one case."""
-        result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec, keep=self.records)
+        early = self.ahead.take(scenario, dialect) if self.ahead is not None else None
+        if early is not None:
+            result, records = early
+            if self.records is not None:
+                self.records.extend(records)
+        else:
+            result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec,
+                              keep=self.records)
         self.results.append(result)
         self.attach_late_notes()
         return result
@@ -122,6 +135,8 @@ class ConformanceSession:
         (``--adapter-cmd``: dropped, not charged to the next case) to the cases they belong to."""
         take = getattr(self.factory, "late_notes", None)
         notes: dict[str, str] = take() if callable(take) else {}
+        if self.ahead is not None:
+            notes = {**notes, **self.ahead.late_notes()}
         for r in self.results if notes else ():
             if r.case_id in notes:
                 r.reason = f"{r.reason}\n{notes[r.case_id]}" if r.reason else notes[r.case_id]

@@ -33,6 +33,7 @@ import os
 import pickle
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,8 @@ GATE_KEY = pytest.StashKey[Gate]()
 REPORTS_KEY = pytest.StashKey[list[str]]()
 STARTED_KEY = pytest.StashKey[bool]()
 SHARD_KEY = pytest.StashKey[dict[str, Any]]()
+# With --adapter-isolation=process: makes another worker of the same spec (conformance.ahead).
+SPARE_KEY = pytest.StashKey[Callable[[], Any]]()
 # node id -> verdict of each suite case pytest reported (corpus and generated): what the footer counts.
 OUTCOMES_KEY = pytest.StashKey[dict[str, str]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
@@ -233,6 +236,9 @@ def _isolated_session(config: pytest.Config, spec: str, settings: Settings, opti
     session = ConformanceSession.from_factory(target, spec, isolation="process", **options)
     if target.start_failure is not None:
         raise AdapterLoadError(target.start_failure)
+    config.stash[SPARE_KEY] = lambda: isolated_target(spec, search=(Path.cwd(), config.rootpath),
+                                                      case_timeout=settings.timeout,
+                                                      **({"start_timeout": float(start)} if start else {}))
     return session
 
 
@@ -733,6 +739,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """
     if session.config.stash.get(SESSION_KEY, None) is not None:
         gc.freeze()
+        _run_waits_ahead(session)
     for item in session.items:
         param = getattr(getattr(item, "callspec", None), "params", {})
         if param.get("conformance_property") is not None and item.get_closest_marker("skip") is None:
@@ -740,6 +747,24 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     from conformance import prefetch
 
     prefetch.stop()
+
+
+def _run_waits_ahead(session: pytest.Session) -> None:
+    """Give the selected cases in which the adapter waits to a second worker now (conformance.ahead)."""
+    config = session.config
+    conf: ConformanceSession = config.stash[SESSION_KEY]
+    make = config.stash.get(SPARE_KEY, None)
+    if make is None or getattr(config.option, "dist", "no") != "no" or hasattr(config, "workerinput"):
+        return
+    from conformance.ahead import MIN_WAIT_S, Ahead, adapter_wait
+
+    cases = [case for item in session.items
+             if (case := getattr(getattr(item, "callspec", None), "params", {}).get("conformance_case")) is not None
+             and item.get_closest_marker("skip") is None and adapter_wait(case[0]) > 0]
+    if sum(adapter_wait(scenario) for scenario, _ in cases) < MIN_WAIT_S:
+        return
+    conf.ahead = Ahead(make, cases, conf.settings, conf.spec)
+    config.add_cleanup(conf.ahead.close)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
