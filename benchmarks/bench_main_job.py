@@ -13,6 +13,8 @@ Method (issue 18, "a first run that feels instant"):
   compared in the same run.
 * The trees alternate within each round (``--rounds``, default 3); the figure is the median.
   On a shared machine pytest time follows the load; CPU time is the steadier comparison.
+* The first tree is the previous figure: every other tree's pytest time, wall time and CPU are
+  also given as a change against it, measured in the same run (``vs first``).
 
 Run (from the repository root)::
 
@@ -33,6 +35,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,16 +49,18 @@ def run_once(entry: str) -> dict[str, float | str]:
     env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
     with tempfile.TemporaryDirectory() as tmp:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
         run = subprocess.run([sys.executable, "-m", "pytest", "--adapter=conformance.reference:agui", "-q",
                               "-p", "no:cacheprovider", "--durations=0",
                               "-W", "ignore::pytest.PytestDeprecationWarning", *shlex.split(extra)],
                              cwd=tmp, env=env, capture_output=True, text=True, timeout=1800)
+        wall = time.perf_counter() - started
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     summary = next((line for line in reversed(run.stdout.splitlines()) if re.search(r" in [\d.]+s", line)), "")
     if run.returncode != 0:
         raise RuntimeError(f"{entry}: exit {run.returncode}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}")
     generated = sum(float(m.group(1)) for m in re.finditer(r"^([\d.]+)s call .*test_generated\[", run.stdout, re.M))
-    return {"pytest_s": float(re.findall(r" in ([\d.]+)s", summary)[-1]),
+    return {"pytest_s": float(re.findall(r" in ([\d.]+)s", summary)[-1]), "wall_s": wall,
             "cpu_s": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
             "generated_s": generated, "summary": summary.strip("= ")}
 
@@ -74,11 +79,16 @@ def main(argv: list[str] | None = None) -> int:
             loads.append(os.getloadavg()[0])
     print(f"README main job, median of {args.rounds} rounds; 1-minute load average {min(loads):.1f} to "
           f"{max(loads):.1f} (at the start and after each run)")
-    print("| tree | pytest s | CPU s | generated-* s | summary |\n|---|---|---|---|---|")
-    for tree, runs in samples.items():
-        med = {k: statistics.median(float(r[k]) for r in runs) for k in ("pytest_s", "cpu_s", "generated_s")}
-        print(f"| {tree} | {med['pytest_s']:.1f} | {med['cpu_s']:.1f} | {med['generated_s']:.1f} | "
-              f"{runs[-1]['summary']} |")
+    print("| tree | pytest s | wall s | CPU s | generated-* s | vs first (pytest / wall / CPU) | summary |\n"
+          "|---|---|---|---|---|---|---|")
+    keys = ("pytest_s", "wall_s", "cpu_s", "generated_s")
+    medians = {t: {k: statistics.median(float(r[k]) for r in runs) for k in keys} for t, runs in samples.items()}
+    first = medians[trees[0]]
+    for tree, med in medians.items():
+        versus = "-" if tree == trees[0] else " / ".join(
+            f"{(med[k] - first[k]) / first[k]:+.0%}" for k in ("pytest_s", "wall_s", "cpu_s"))
+        figures = " | ".join(f"{med[k]:.1f}" for k in keys)
+        print(f"| {tree} | {figures} | {versus} | {samples[tree][-1]['summary']} |")
     return 0
 
 

@@ -258,11 +258,15 @@ class _Execution:
         run, st = self.run_state, self.st
         request = build_request(self.scenario, self.abort, self._tool_started)
         started = time.perf_counter()
-        worker = threading.Thread(target=_drive, args=(self, request), daemon=True)
-        worker.start()
-        worker.join(st.timeout + st.grace)
+        worker: threading.Thread | None = None
+        if runs_elsewhere(self.factory) and not _loop_running():
+            _drive(self, request, _thread_loop())
+        else:
+            worker = threading.Thread(target=_drive, args=(self, request), daemon=True)
+            worker.start()
+            worker.join(st.timeout + st.grace)
         duration = time.perf_counter() - started
-        if worker.is_alive():
+        if worker is not None and worker.is_alive():
             run.timed_out = True  # first: the worker's own handler must not record the stop as the adapter's
             stopped = stop_thread(worker, wake=self._wake_loop)
             run.error_text = (f"the adapter blocked its event loop for more than {st.timeout + st.grace:.1f}s ("
@@ -496,13 +500,68 @@ def _traceback(exc: BaseException) -> str:
     return text if len(text) <= MAX_TRACEBACK_CHARS else "...\n" + text[-MAX_TRACEBACK_CHARS:]
 
 
-def _drive(ex: _Execution, request: RunRequest) -> None:
+def runs_elsewhere(factory: Any) -> bool:
+    """Whether the factory is a transport target of the kit whose adapter runs in another process
+    (``RUNS_ELSEWHERE``): nothing of the adapter's runs on the case's loop, so no thread needs to bound
+    it. A factory of another module saying so is not believed.
+
+    >>> from conformance.targets.cmd import CmdTarget
+    >>> class Forged:
+    ...     RUNS_ELSEWHERE = True
+    >>> runs_elsewhere(object.__new__(CmdTarget)), runs_elsewhere(Forged())
+    (True, False)
+    """
+    kind = type(factory)
+    return getattr(kind, "RUNS_ELSEWHERE", False) is True and kind.__module__.startswith("conformance.targets.")
+
+
+_RUNNERS = threading.local()
+
+
+def _loop_running() -> bool:
+    """Whether this thread is inside an event loop (then a case gets a thread and a loop of its own)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _thread_loop() -> asyncio.AbstractEventLoop:
+    """This thread's event loop for the cases of a target that runs elsewhere, made once (closed at exit)."""
+    loop: asyncio.AbstractEventLoop | None = getattr(_RUNNERS, "loop", None)
+    if loop is None or loop.is_closed():
+        loop = _RUNNERS.loop = asyncio.new_event_loop()
+        import atexit
+
+        atexit.register(loop.close)
+    return loop
+
+
+def _in_loop(loop: asyncio.AbstractEventLoop, ex: _Execution, request: RunRequest) -> None:
+    """``_consume`` on the thread's loop, then what ``asyncio.run`` would end: the tasks the case left."""
+    try:
+        loop.run_until_complete(_consume(ex, request))
+    finally:
+        left = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+
+
+def _drive(ex: _Execution, request: RunRequest, runner: asyncio.AbstractEventLoop | None = None) -> None:
     run = ex.run_state
     try:
-        asyncio.run(_consume(ex, request))
+        if runner is not None:
+            _in_loop(runner, ex, request)
+        else:
+            asyncio.run(_consume(ex, request))
     except CaseStopped:
         return  # the runner ended a case past its bound: its record says so already
     except BaseException as exc:  # the worker must never die silently
+        if runner is not None and isinstance(exc, KeyboardInterrupt):
+            raise  # on the caller's thread: the user's interrupt ends the session, as it did in join()
         if not run.setup_error and run.error is None:
             run.error = exc
             run.error_text = describe(exc)

@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from conformance.contract import AdapterContext, HttpErrorResponse, RunRequest
+from conformance.factory_import import AdapterLoadError, load_factory
 from conformance.server_tools import tools_from_wire
-from conformance.session import AdapterLoadError, load_factory
 from conformance.targets.protocol import (
     PROTOCOL,
     CaseMessage,

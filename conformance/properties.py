@@ -29,7 +29,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis.errors import HypothesisException, NoSuchExample
 from hypothesis.strategies import SearchStrategy
 
-from conformance import prefetch
+from conformance import drawn, prefetch
 from conformance.contract import Capabilities
 from conformance.findings import Finding
 from conformance.reproducer import DEFAULT_DIR, scenario_yaml, write_reproducer
@@ -196,6 +196,8 @@ def drawn_streams(name: str, features: Collection[str] | None = None, examples: 
     (5, True, True)
     """
     key = (name, None if features is None else frozenset(features), examples, seed)
+    if key not in _DRAWN and (shipped := drawn.lookup(key)) is not None:
+        _DRAWN[key] = shipped  # the same draw, made ahead of time and shipped (conformance.drawn)
     if key not in _DRAWN and (fetched := prefetch.take(key)) is not None:
         _DRAWN[key] = fetched  # drawn by the same function in the session's child process (conformance.prefetch)
     if key not in _DRAWN:

@@ -11,17 +11,16 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import importlib
-import sys
 import threading
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conformance.catalog import catalog
 from conformance.contract import AdapterContext, Capabilities
+from conformance.factory_import import AdapterLoadError as AdapterLoadError
+from conformance.factory_import import load_factory as load_factory
 from conformance.matrix import Matrix
 from conformance.run_record import RunRecord
 from conformance.runner import Factory, Settings, capabilities_of, run_case
@@ -29,6 +28,9 @@ from conformance.targets.contract import transport_rows
 from conformance.verdict import ORDER, CaseResult
 from mock_provider.corpus import load_scenarios
 from mock_provider.scenario import PART_DIALECTS, Scenario
+
+if TYPE_CHECKING:
+    from conformance.ahead import Ahead
 
 # Named sets of features an adapter must support: with --conformance-profile, an UNSUPPORTED case that
 # misses one of them FAILS instead of being skipped (a CI gate for "full TanStack adapter").
@@ -41,62 +43,6 @@ PROFILES: dict[str, set[str]] = {
     # An AG-UI bridge over Mastra chunks (seed 001; conformance.bridge): its own conventions plus tools.
     "bridge": {"bridge", "tools", "parallel_tools", "provider_executed"},
 }
-
-
-class AdapterLoadError(Exception):
-    """``--adapter`` could not be imported or called; the message says which part failed."""
-
-
-def _import(mod_name: str, search: Sequence[Path]) -> Any:
-    """Import a module; when its top package is nowhere on ``sys.path``, look in ``search`` too
-    (the current directory and the rootdir, as ``python -m pytest`` would; plain ``pytest`` does not)."""
-    top = mod_name.split(".", 1)[0]
-    try:
-        return importlib.import_module(mod_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != top:
-            raise
-    extra = [str(p) for p in search if str(p) not in sys.path]
-    sys.path.extend(extra)
-    try:
-        return importlib.import_module(mod_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != top:
-            raise
-        where = ", ".join(str(p) for p in search) or "nowhere else"
-        raise AdapterLoadError(
-            f"cannot import adapter module {mod_name!r}: no module named {top!r} on sys.path nor in {where}; "
-            f"install the adapter's package (pip install -e .) or put its directory on PYTHONPATH") from None
-
-
-def load_factory(spec: str, search: Sequence[Path] = ()) -> Factory:
-    """Import ``MODULE:FACTORY`` (``search``: directories to try when the module is not importable).
-
-    >>> load_factory("conformance.reference:agui").__name__
-    'agui'
-    >>> load_factory("no_such_adapter_module:f")
-    Traceback (most recent call last):
-    ...
-    conformance.session.AdapterLoadError: cannot import adapter module 'no_such_adapter_module': no module named ...
-    """
-    if ":" not in spec:
-        raise AdapterLoadError(f"--adapter must be MODULE:FACTORY (got {spec!r})")
-    mod_name, _, attr = spec.partition(":")
-    try:
-        mod = _import(mod_name, search)
-    except AdapterLoadError:
-        raise
-    except Exception as exc:
-        raise AdapterLoadError(f"cannot import adapter module {mod_name!r}: {type(exc).__name__}: {exc}") from exc
-    obj: Any = mod
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise AdapterLoadError(f"module {mod_name!r} has no attribute {attr!r}")
-        obj = getattr(obj, part)
-    if not callable(obj):
-        raise AdapterLoadError(f"{spec} is not callable (expected factory(ctx) -> adapter)")
-    factory: Factory = obj
-    return factory
 
 
 PROBE_TIMEOUT_S = 30.0
@@ -140,6 +86,8 @@ class ConformanceSession:
     # The ungraded run records of the cases run, in order, when the caller asks for them (a list): the
     # real adapters' pins keep them to regrade without running the adapter again. None: not kept.
     records: list[RunRecord] | None = None
+    # The cases run ahead on a second worker (conformance.ahead.Ahead), taken here in pytest's order.
+    ahead: Ahead | None = None
 
     @classmethod
     def from_spec(cls, spec: str, **kwargs: Any) -> ConformanceSession:
@@ -170,7 +118,14 @@ class ConformanceSession:
 
     def run(self, scenario: Scenario, dialect: str) -> CaseResult:
         """Run and record one case."""
-        result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec, keep=self.records)
+        early = self.ahead.take(scenario, dialect) if self.ahead is not None else None
+        if early is not None:
+            result, records = early
+            if self.records is not None:
+                self.records.extend(records)
+        else:
+            result = run_case(self.factory, scenario, dialect, self.settings, adapter_name=self.spec,
+                              keep=self.records)
         self.results.append(result)
         self.attach_late_notes()
         return result
@@ -180,6 +135,8 @@ class ConformanceSession:
         (``--adapter-cmd``: dropped, not charged to the next case) to the cases they belong to."""
         take = getattr(self.factory, "late_notes", None)
         notes: dict[str, str] = take() if callable(take) else {}
+        if self.ahead is not None:
+            notes = {**notes, **self.ahead.late_notes()}
         for r in self.results if notes else ():
             if r.case_id in notes:
                 r.reason = f"{r.reason}\n{notes[r.case_id]}" if r.reason else notes[r.case_id]

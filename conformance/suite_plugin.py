@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import gc
 import math
 import os
 import pickle
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +61,8 @@ GATE_KEY = pytest.StashKey[Gate]()
 REPORTS_KEY = pytest.StashKey[list[str]]()
 STARTED_KEY = pytest.StashKey[bool]()
 SHARD_KEY = pytest.StashKey[dict[str, Any]]()
+# With --adapter-isolation=process: makes another worker of the same spec (conformance.ahead).
+SPARE_KEY = pytest.StashKey[Callable[[], Any]]()
 # node id -> verdict of each suite case pytest reported (corpus and generated): what the footer counts.
 OUTCOMES_KEY = pytest.StashKey[dict[str, str]]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
@@ -232,6 +236,9 @@ def _isolated_session(config: pytest.Config, spec: str, settings: Settings, opti
     session = ConformanceSession.from_factory(target, spec, isolation="process", **options)
     if target.start_failure is not None:
         raise AdapterLoadError(target.start_failure)
+    config.stash[SPARE_KEY] = lambda: isolated_target(spec, search=(Path.cwd(), config.rootpath),
+                                                      case_timeout=settings.timeout,
+                                                      **({"start_timeout": float(start)} if start else {}))
     return session
 
 
@@ -713,15 +720,26 @@ def pytest_sessionstart(session: pytest.Session) -> None:
              if any(properties.not_applicable(name, conf.capabilities, d) is None for d in dialects)]
     if not names:
         return
-    from conformance import prefetch
+    from conformance import drawn, prefetch
 
     features = conf.capabilities.features if conf.capabilities else None
     examples, seed = _examples(config), opt(config, "conformance-seed")
-    prefetch.start([prefetch.key_for(name, features, examples, seed) for name in names])
+    keys = [prefetch.key_for(name, features, examples, seed) for name in names]
+    # The default seed's streams for the reference adapter's features ship with the kit: nothing to draw.
+    prefetch.start([key for key in keys if not drawn.available(key)])
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """End the drawing child when no generated-* case is to run (``-k``, ``--deselect``)."""
+    """End the drawing child when no generated-* case is to run (``-k``, ``--deselect``).
+
+    The objects alive now (the kit's and its libraries' modules, the catalog, the scenarios, the
+    collected items) live as long as the session: they are moved out of the cyclic collector's
+    reach (``gc.freeze``), so its full passes between cases stop walking them again (about 1 s of
+    the main job's CPU went there).
+    """
+    if session.config.stash.get(SESSION_KEY, None) is not None:
+        gc.freeze()
+        _run_waits_ahead(session)
     for item in session.items:
         param = getattr(getattr(item, "callspec", None), "params", {})
         if param.get("conformance_property") is not None and item.get_closest_marker("skip") is None:
@@ -729,6 +747,24 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     from conformance import prefetch
 
     prefetch.stop()
+
+
+def _run_waits_ahead(session: pytest.Session) -> None:
+    """Give the selected cases in which the adapter waits to a second worker now (conformance.ahead)."""
+    config = session.config
+    conf: ConformanceSession = config.stash[SESSION_KEY]
+    make = config.stash.get(SPARE_KEY, None)
+    if make is None or getattr(config.option, "dist", "no") != "no" or hasattr(config, "workerinput"):
+        return
+    from conformance.ahead import MIN_WAIT_S, Ahead, adapter_wait
+
+    cases = [case for item in session.items
+             if (case := getattr(getattr(item, "callspec", None), "params", {}).get("conformance_case")) is not None
+             and item.get_closest_marker("skip") is None and adapter_wait(case[0]) > 0]
+    if sum(adapter_wait(scenario) for scenario, _ in cases) < MIN_WAIT_S:
+        return
+    conf.ahead = Ahead(make, cases, conf.settings, conf.spec)
+    config.add_cleanup(conf.ahead.close)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

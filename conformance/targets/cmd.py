@@ -105,6 +105,11 @@ class CmdTarget:
     stops a little earlier so the reason can quote the harness's stderr).
     """
 
+    # The adapter runs in the harness's process: the suite's side of a case is this module's code, which
+    # never blocks its loop, so the runner plays the case on the calling thread's own loop instead of a
+    # thread and a loop of its own (conformance.execution.runs_elsewhere).
+    RUNS_ELSEWHERE = True
+
     def __init__(self, cmd: str, *, start_timeout: float = DEFAULT_START_TIMEOUT, case_timeout: float = 10.0,
                  max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, opaque: bool = False,
                  max_late_messages: int = DEFAULT_MAX_LATE_MESSAGES) -> None:

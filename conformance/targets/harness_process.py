@@ -274,6 +274,8 @@ class HarnessProcess:
         with contextlib.suppress(OSError, ValueError):
             for raw in iter(lambda: stderr.readline(64 * 1024), b""):
                 self.stderr_tail.append(raw.decode("utf-8", "replace").rstrip("\n")[:500])
+        with contextlib.suppress(OSError, ValueError):
+            stderr.close()  # at EOF (the harness ended): left to the collector it was an unclosed-file warning
 
     def _write(self) -> None:
         stdin = self.proc.stdin
