@@ -52,6 +52,7 @@ SOURCES = (
     "mock_provider/dialects/v2.py",
     "mock_provider/dialects/v3.py",
     "mock_provider/dialects/v4.py",
+    "mock_provider/matrix_rows.py",
     "mock_provider/parts.py",
     "mock_provider/quirks.py",
     "mock_provider/scenario.py",
