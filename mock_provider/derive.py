@@ -154,6 +154,11 @@ def expected_transcript(parts: Iterable[Part], dialect: str = BASE_DIALECT) -> T
                                           malformed=malformed, provider_executed=bool(call.provider_executed)))
     common: dict[str, Any] = {"text": "".join(text), "reasoning": "".join(reasoning), "tool_calls": records,
                               "tool_results": results, "approvals": approvals, "model": model}
+    # Calls the consumer names itself (mock_provider.minted): an mcp_approval_request's, a Gemini code execution.
+    if dialect == "openai-responses":
+        common["minted_ids"] = [a.tool_call_id for a in approvals]
+    elif dialect == "gemini":
+        common["minted_ids"] = [r.id for r in records if r.provider_executed and r.name == "code_execution"]
     if error is not None:
         return Transcript(**common, terminal="error", error=error)
     reason: ExpectedFinish

@@ -299,6 +299,15 @@ class WireOptions(_M):
         "`delta.audio.transcript` (the first chunk with the audio `id`), then the audio `data` and its "
         "`expires_at`, and no `delta.content` (no JSON form: @ai-sdk/openai reads the two forms differently). "
         "The other wires ignore them.")
+    responses_fields: list[Literal["audio", "mcp_list_failed"]] = Field(
+        default_factory=list, description="OpenAI Responses (openai-responses) forms beside the plain ones: "
+        "`audio`: the answer is spoken (a request for audio output), so its text streams as "
+        "`response.audio.transcript.delta` events, then `response.audio.transcript.done`, the audio as "
+        "`response.audio.delta` (base64) and `response.audio.done` (openai 3.57.0 response_audio_*_event.py), "
+        "and no message item (the Response lists none); `mcp_list_failed`: a remote MCP server the request "
+        "declared cannot list its tools, so before the answer comes its `mcp_list_tools` item with "
+        "`response.mcp_list_tools.failed` and the item's `error` (which @ai-sdk/openai skips). "
+        "The other wires ignore them.")
     queued: bool = Field(default=False, description="OpenAI Responses: the response waits in a queue first "
                          "(`response.created` with status 'queued', then `response.queued`, then "
                          "`response.in_progress`), as a background request does. The other wires ignore it.")

@@ -98,6 +98,10 @@ class Transcript(_T):
     # Expected only: calls a tool suspended for input (Mastra tool-call-suspended). An output protocol
     # may report them as waiting (an AG-UI Interrupt: "something a run needs from outside") or not.
     suspended: list[str] = Field(default_factory=list)
+    # Expected only: call ids no wire carries (the consumer names those calls with ids it generates, as
+    # @ai-sdk/openai names an mcp_approval_request's call): graded as the id the adapter gave the call of
+    # that name at that position (mock_provider.minted).
+    minted_ids: list[str] = Field(default_factory=list)
 
 
 def merge_override(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

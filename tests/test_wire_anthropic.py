@@ -911,3 +911,28 @@ def test_anthropic_sdk_reads_the_scenarios_server_search(streaming: bool) -> Non
     assert [(r.url, r.title, r.page_age) for r in found.content] == [
         (r["url"], r["title"], r.get("pageAge")) for r in result.result]
     assert m.usage.server_tool_use is not None and m.usage.server_tool_use.web_search_requests == 1
+
+
+def test_a_container_upload_is_a_block_the_sdk_types_and_keeps_in_the_message() -> None:
+    upload = {"type": "custom", "kind": "anthropic.container_upload",
+              "providerMetadata": {"anthropic": {"fileId": "file_9"}}}
+    got = encode(upload, {"type": "text-start", "id": "t"}, {"type": "text-delta", "id": "t", "delta": "ok"},
+                 {"type": "text-end", "id": "t"}, finish("stop"))
+    start = got[1]
+    assert start == {"type": "content_block_start", "index": 0,
+                     "content_block": {"type": "container_upload", "file_id": "file_9"}}
+    assert got[2] == {"type": "content_block_stop", "index": 0}
+    assert isinstance(sdk_event(start).content_block, anthropic.types.ContainerUploadBlock)
+    s = corpus_scenario("parts.container-upload.001")
+    ask: dict[str, Any] = {"model": "m", "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}]}
+    with client_for(s).messages.stream(**ask) as stream:
+        streamed = stream.get_final_message()
+    for whole in (streamed, client_for(s).messages.create(**ask)):
+        assert [b.type for b in whole.content] == ["container_upload", "text"]
+        assert whole.content[0].file_id == "file_011CNha8iCJcU1wXNR6q4V8w"  # the script's fileId
+
+
+@pytest.mark.parametrize("meta", [None, {"anthropic": {"fileId": 7}}, {"anthropic": {"fileId": "f", "x": 1}}])
+def test_a_custom_part_that_is_no_container_upload_is_refused(meta: Any) -> None:
+    with pytest.raises(DialectError, match="container_upload"):
+        encode({"type": "custom", "kind": "anthropic.container_upload", **({"providerMetadata": meta} if meta else {})})

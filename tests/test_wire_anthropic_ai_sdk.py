@@ -95,3 +95,33 @@ def test_the_stream_opens_a_code_execution_input_with_its_kind(server: ThreadedM
     scenario = next(s for s in load_corpus() if s.id == "tool.server-results.002")
     got = [p["delta"] for p in read(server, scenario.id, "stream") if p["type"] == "tool-input-delta"]
     assert got == [p.delta for p in scenario.parts() if p.type == "tool-input-delta"]  # type: ignore[union-attr]
+
+
+# The custom parts each reading hands on, with their provider metadata (the READER above drops both).
+CUSTOM_READER = READER.replace("p.type !== 'custom'", "true").replace("delete p.providerMetadata; ", "")
+
+
+def test_a_container_upload_is_a_custom_part_in_a_whole_message_and_an_error_in_the_stream(
+        server: ThreadedMockServer) -> None:
+    """parts.container-upload.001: doGenerate hands the block on as the scenario's custom part; doStream's chunk
+    schema has no container_upload (dist/index.js:905-1107), so the same block is an error part there, and the
+    answer after it still comes (the scenario's expected transcript is the protocol's, the stream's error the
+    package's defect)."""
+    scenario = next(s for s in load_corpus() if s.id == "parts.container-upload.001")
+    custom = [p.model_dump(by_alias=True, exclude_none=True) for p in scenario.parts() if p.type == "custom"]
+
+    def run(mode: str) -> list[dict[str, Any]]:
+        out = subprocess.run(["node", "--input-type=module", "-e", CUSTOM_READER, server.base_url, scenario.id, mode],
+                             cwd=TS, capture_output=True, text=True, timeout=60, check=False)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+
+    whole = run("generate")
+    assert [p for p in whole if p["type"] == "custom"] == custom  # kind and fileId as scripted
+    assert transcript([parse_part(p) for p in whole if p["type"] != "custom"]) == transcript(scenario.parts())
+    streamed = run("stream")
+    assert [p.get("kind", p["type"]) for p in streamed if p["type"] == "error" or p.get("kind") == custom[0]["kind"]] \
+        == ["error"]  # the block fails the chunk schema (a ZodError: no matching discriminator)
+    assert "No matching discriminator" in json.dumps(next(p for p in streamed if p["type"] == "error"))
+    text = "".join(p["delta"] for p in streamed if p["type"] == "text-delta")
+    assert text == scenario.expected.text

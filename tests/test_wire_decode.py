@@ -14,6 +14,7 @@ import pytest
 from conformance.semantics import no_arguments
 from mock_provider.derive import expected_transcript
 from mock_provider.dialects import DialectError
+from mock_provider.minted import renamed_transcript
 from mock_provider.sse import parse_sse
 from mock_provider.wires import plan_response
 from mock_provider.wires.decode import DECODED_WIRES, decode_events
@@ -24,6 +25,8 @@ from tests.shared_corpus import builtin_corpus
 WIRE_LIMITS: dict[tuple[str, str], str] = {
     ("openai-chat", "quirks.chat-audio.001"): "the decoder reads Chat Completions as @ai-sdk/openai 4.0.118 does, "
     "which drops delta.audio: the spoken transcript is no text of the decoded turn",
+    ("openai-responses", "quirks.responses-audio.001"): "the decoder reads Responses as @ai-sdk/openai 4.0.118 "
+    "does, which skips response.audio.*: the spoken transcript is no text of the decoded turn",
 }
 
 
@@ -65,7 +68,9 @@ def test_decoded_transcript_matches(wire: str, scenario: Any) -> None:
                               streaming=True).body_bytes()
     decoded = decode_events(wire, parse_sse(body))
     want = expected_transcript(scenario.parts(), wire).model_dump()
-    got = expected_transcript(decoded.parts, wire).model_dump()
+    # A call the decoder names itself, as its consumer does (mock_provider.minted), read as the scripted one.
+    got = renamed_transcript(expected_transcript(scenario.parts(), wire),
+                             expected_transcript(decoded.parts, wire)).model_dump()
     assert _comparable(got, want) == _comparable(want, got)
 
 

@@ -151,6 +151,13 @@ INEXPRESSIBLE: dict[str, list[dict[str, Any]]] = {
          "providerExecuted": True},
         {"type": "tool-result", "toolCallId": "s1", "toolName": "server:URL_CONTEXT", "result": [1]}],
     "args not an object": [{"type": "tool-call", "toolCallId": "c", "toolName": "w", "input": '{"a":'}],
+    "code input not the consumer's JSON": [{"type": "tool-call", "toolCallId": "x", "toolName": "code_execution",
+                                            "input": '{"code":"print(1)","language":"PYTHON"}',
+                                            "providerExecuted": True}],
+    "code result not {outcome, output}": [
+        {"type": "tool-call", "toolCallId": "x", "toolName": "code_execution",
+         "input": '{"language":"PYTHON","code":"print(1)"}', "providerExecuted": True},
+        {"type": "tool-result", "toolCallId": "x", "toolName": "code_execution", "result": {"outcome": "OK"}}],
     "interrupted": [finish("interrupted")],
 }
 
@@ -321,6 +328,22 @@ def read_function_call(seen: Seen, fc: Any) -> None:
         seen.calls.append(SeenCall(id=fc.id, name=fc.name, parsed=fc.args, has_parsed=True, completed=True))
 
 
+def read_code_execution(seen: Seen, part: Any) -> None:
+    """Code execution as @ai-sdk/google 4.0.121 reads it (dist/index.js:2595-2616): an executableCode with code is
+    a provider-executed call ``code_execution`` under an id the reader generates (the part has none), its input
+    ``{language, code}``; a codeExecutionResult is ``{outcome, output}`` for the last such call."""
+    code, result = part.executable_code, part.code_execution_result
+    if code is not None and code.code:
+        seen.calls.append(SeenCall(id=f"generated-{len(seen.calls)}", name="code_execution", completed=True,
+                                   parsed={"language": code.language.value, "code": code.code}, has_parsed=True,
+                                   provider_executed=True))
+    elif result is not None:
+        last = next((c.id for c in reversed(seen.calls) if c.name == "code_execution"), None)
+        if last is not None:
+            seen.results.append(ToolResultRecord(tool_call_id=last, result={"outcome": result.outcome.value,
+                                                                             "output": result.output or ""}))
+
+
 def read_chunk(seen: Seen, r: Any) -> None:
     """Fold one GenerateContentResponse as ``@ai-sdk/google`` does: thoughts are reasoning, a
     functionCall is a call (whole, or streamed in pieces), the finishing chunk gives the reason and usage."""
@@ -339,6 +362,8 @@ def read_chunk(seen: Seen, r: Any) -> None:
             elif part.tool_response is not None:
                 seen.results.append(ToolResultRecord(tool_call_id=part.tool_response.id,
                                                      result=part.tool_response.response))
+            elif part.executable_code is not None or part.code_execution_result is not None:
+                read_code_execution(seen, part)
             elif part.text is not None:
                 if part.thought:
                     seen.reasoning += part.text

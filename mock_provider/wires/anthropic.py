@@ -40,6 +40,7 @@ from mock_provider.dialects.base import (
     without_interrupted,
 )
 from mock_provider.parts import (
+    Custom,
     Error,
     Finish,
     Part,
@@ -63,10 +64,12 @@ from mock_provider.wires.anthropic_server_tools import (
     CODE_BLOCKS,
     CODE_FORM,
     SERVER_TOOL_NAMES,
+    UPLOAD_RULE,
     code_execution_kinds,
     code_prefix,
     result_block,
     server_tool_usage,
+    upload_block,
 )
 from mock_provider.wires.frames import Comment, WirePlan, sse_frame
 from mock_provider.wires.plan import (
@@ -186,7 +189,7 @@ RULES: dict[str, Rule] = {
     "file": Rule("error", "Messages streams no files"),
     "reasoning-file": Rule("error", "Messages streams no files"),
     "source": Rule("error", "Messages has sources only as citations (not implemented)"),
-    "custom": Rule("error", "Messages has no custom parts"),
+    "custom": Rule("mapped", UPLOAD_RULE, error_when="any other kind (Messages has no other custom blocks)"),
     "finish": Rule(
         "mapped",
         "`message_delta{delta:{stop_reason, stop_sequence:null}, usage:{input_tokens, cache_*, output_tokens}}` "
@@ -415,7 +418,16 @@ class Encoder:
             return [{"type": "error", "error": error}]
         if isinstance(part, Ping):
             return [{"type": "ping"}]
+        if isinstance(part, Custom):
+            return self._upload(part)
         return []  # stream-start (RULES action 'dropped')
+
+    def _upload(self, part: Custom) -> list[dict[str, Any]]:
+        block = upload_block(part)
+        if isinstance(block, str):
+            raise self._fail(part.type, block)
+        key = ("upload", str(self.next_index))
+        return self._start(*key, block) + self._stop(*key)
 
     def _metadata(self, part: ResponseMetadata) -> list[dict[str, Any]]:
         new_id = part.id or self.message_id

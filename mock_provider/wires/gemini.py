@@ -22,7 +22,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, role_turns, without_interrupted
@@ -47,7 +47,10 @@ from mock_provider.quirks import Continuation
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Chunk, WirePlan, sse_frame
 from mock_provider.wires.gemini_content import (
+    CODE_TOOL,
     NoForm,
+    code_execution_result,
+    executable_code,
     grounding_chunk,
     inline_part,
     server_call_form,
@@ -133,11 +136,13 @@ RULES: dict[str, Rule] = {
         "a call followed by more text of its turn is sent with the finish (a turn's text comes first); a "
         "`partial_args` call's remaining values, then an empty `{functionCall:{}}` that ends it",
         error_when="`providerExecuted` is true and the tool is not named `server:<ToolType>` (a server-side "
-        "call: a part `{toolCall:{id, toolType, args}}`); `input` is not a JSON object (args is a Struct); a call "
-        "started earlier is not complete yet",
+        "call: a part `{toolCall:{id, toolType, args}}`) or `code_execution` (a part `{executableCode:{language, "
+        "code}}`, the input that JSON; no id: @ai-sdk/google generates one, expected.minted_ids); `input` is not a "
+        "JSON object (args is a Struct); a call started earlier is not complete yet",
     ),
     "tool-result": Rule(
-        "mapped", "the result of a server-side tool call: a part `{toolResponse:{id, toolType, response}}`",
+        "mapped", "the result of a server-side tool call: a part `{toolResponse:{id, toolType, response}}`; of a "
+        "code_execution call `{outcome, output}`: a part `{codeExecutionResult:{outcome, output}}`",
         error_when="the call is not the server-side call sent last (@ai-sdk/google pairs a toolResponse with the "
         "last toolCall), or the result is not a JSON object, an error or preliminary (ToolResponse has no such "
         "flag); a client tool's result (Gemini streams none)"),
@@ -245,10 +250,8 @@ class Encoder:
     def _chunk(self, parts: list[dict[str, Any]], **candidate: Any) -> dict[str, Any]:
         self.sent_content = self.sent_content or bool(parts)
         cand: dict[str, Any] = {"content": {"role": "model", "parts": parts}, **candidate, "index": 0}
-        chunk: dict[str, Any] = {"candidates": [cand], "modelVersion": self.model}
-        if self.response_id is not None:
-            chunk["responseId"] = self.response_id
-        return chunk
+        return {"candidates": [cand], "modelVersion": self.model,
+                **({"responseId": self.response_id} if self.response_id is not None else {})}
 
     def encode(self, part: Part) -> list[dict[str, Any]]:
         """Encode one canonical part into zero or more response chunks."""
@@ -299,12 +302,9 @@ class Encoder:
 
     def _content(self, part: File | ReasoningFile | Source) -> dict[str, Any]:
         """The chunk of a generated file (an inlineData part) or of a source (a groundingChunk)."""
-        try:
-            if not isinstance(part, Source):
-                return self._chunk([inline_part(part)])
-            found = grounding_chunk(part)
-        except NoForm as exc:
-            raise self._fail(part.type, str(exc)) from None
+        if not isinstance(part, Source):
+            return self._chunk([self._form(part.type, inline_part, part)])
+        found = self._form(part.type, grounding_chunk, part)
         key = (part.source_type, str(part.url if part.source_type == "url" else part.filename))
         if key in self.sources:
             raise self._fail(part.type, f"source {key[1]!r} was already sent: @ai-sdk/google emits one source per "
@@ -321,11 +321,22 @@ class Encoder:
                              "call's (toolResponse) streams, and @ai-sdk/google pairs it with the last toolCall")
         if not isinstance(part.result, dict) or part.is_error or part.preliminary:
             raise self._fail(part.type, "ToolResponse.response is one JSON object, with no error or preliminary flag")
-        call_id, kind = self.server_call
-        self.server_call = None
+        (call_id, kind), self.server_call = self.server_call, None
+        if kind == CODE_TOOL:  # executableCode's result: codeExecutionResult (no id: the last code part's)
+            return self._chunk([self._form(part.type, code_execution_result, part.result)])
         return self._chunk([{"toolResponse": {"id": call_id, "toolType": kind, "response": part.result}}])
 
+    def _form(self, part_type: str, make: Callable[[Any], dict[str, Any]], value: Any) -> dict[str, Any]:
+        try:
+            return make(value)
+        except NoForm as exc:
+            raise self._fail(part_type, str(exc)) from None
+
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        if part.provider_executed and part.tool_name == CODE_TOOL and part.tool_call_id not in self.calls:
+            self.calls.add(part.tool_call_id)  # an executableCode part: no id on the wire
+            self.server_call = (part.tool_call_id, CODE_TOOL)
+            return [self._chunk([self._form(part.type, executable_code, part.input)])]
         if part.provider_executed and server_tool_type(part.tool_name) is None:
             raise self._fail(part.type, server_call_form(part.tool_name))
         if part.tool_call_id in self.calls:

@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mock_provider.parts import File, ReasoningFile, Source
@@ -124,5 +125,48 @@ def server_call_form(tool_name: str) -> str:
     """
     del tool_name
     return ("a provider-executed call has no Gemini form unless it is a server-side tool call (Part.toolCall) "
-            "named `server:<ToolType>`, as @ai-sdk/google reads one; code execution (executableCode) carries no "
-            "call id the consumer keeps")
+            "named `server:<ToolType>`, as @ai-sdk/google reads one, or `code_execution` (executableCode)")
+
+
+# The name @ai-sdk/google 4.0.121 gives a code execution call (toCustomToolName("code_execution")).
+CODE_TOOL = "code_execution"
+# google-genai 3.6.1 Outcome values a codeExecutionResult reports.
+OUTCOMES = ("OUTCOME_OK", "OUTCOME_FAILED", "OUTCOME_DEADLINE_EXCEEDED")
+
+
+def executable_code(input_text: str) -> dict[str, Any]:
+    """The ``executableCode`` part of a provider-executed ``code_execution`` call: its input is the JSON
+    @ai-sdk/google 4.0.121 makes of the part (``JSON.stringify`` of ``{language, code}``, dist/index.js:2595-2604).
+
+    >>> executable_code('{"language":"PYTHON","code":"print(1)"}')
+    {'executableCode': {'language': 'PYTHON', 'code': 'print(1)'}}
+    >>> try:
+    ...     executable_code('{"code":"print(1)"}')
+    ... except NoForm as exc:
+    ...     str(exc)[:25]
+    "a code_execution call's i"
+    """
+    try:
+        value = json.loads(input_text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict) or list(value) != ["language", "code"] or value["language"] != "PYTHON" \
+            or not isinstance(value["code"], str) or not value["code"] \
+            or json.dumps(value, separators=(",", ":"), ensure_ascii=False) != input_text:
+        raise NoForm('a code_execution call\'s input is {"language":"PYTHON","code":"..."}, the JSON @ai-sdk/google '
+                     "makes of an executableCode part (a non-empty code; keys in that order)")
+    return {"executableCode": value}
+
+
+def code_execution_result(result: Any) -> dict[str, Any]:
+    """The ``codeExecutionResult`` part of a code execution call's result ``{outcome, output}`` (what
+    @ai-sdk/google 4.0.121 hands on, its output '' when the part has none, dist/index.js:2605-2616).
+
+    >>> code_execution_result({"outcome": "OUTCOME_OK", "output": "1\\n"})
+    {'codeExecutionResult': {'outcome': 'OUTCOME_OK', 'output': '1\\n'}}
+    """
+    if not isinstance(result, dict) or list(result) != ["outcome", "output"] or result["outcome"] not in OUTCOMES \
+            or not isinstance(result["output"], str):
+        raise NoForm(f"a code_execution result is {{outcome, output}}, the outcome one of {', '.join(OUTCOMES)} and "
+                     "the output a string (what @ai-sdk/google makes of a codeExecutionResult part)")
+    return {"codeExecutionResult": dict(result)}

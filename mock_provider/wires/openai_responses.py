@@ -48,6 +48,7 @@ from mock_provider.parts import (
     TextDelta,
     TextEnd,
     TextStart,
+    ToolApprovalRequest,
     ToolCall,
     ToolInputDelta,
     ToolInputStart,
@@ -56,7 +57,9 @@ from mock_provider.parts import (
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
 from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
+from mock_provider.wires.openai_responses_audio import Spoken
 from mock_provider.wires.openai_responses_tools import (
+    APPROVAL,
     BUILTIN_CALL_ERRORS,
     BUILTIN_CALLS,
     BUILTIN_RESULT_ERRORS,
@@ -155,8 +158,7 @@ RULES: dict[str, Rule] = {
         + BUILTIN_CALL_ERRORS,
     ),
     "tool-result": Rule("mapped", BUILTIN_RESULTS, error_when=BUILTIN_RESULT_ERRORS),
-    "tool-approval-request": Rule("error", "an mcp_approval_request's call id is one @ai-sdk/openai 4.0.118 "
-                                  "generates, not one the wire carries: no script can say it (not played)"),
+    "tool-approval-request": Rule("mapped", APPROVAL, error_when="not right after an mcp call's tool-call"),
     "file": Rule("error", "Responses streams no file parts (@ai-sdk/openai 4.0.118 reads a generated image as the "
                  "image_generation tool's result)"),
     "reasoning-file": Rule("error", "Responses streams no reasoning files"),
@@ -256,9 +258,12 @@ class Encoder:
     """
 
     def __init__(self, scenario_id: str, *, model: str = "mock-model", created: int = DEFAULT_CREATED,
-                 response_id: str | None = None, queued: bool = False, functions: frozenset[str] = frozenset()) -> None:
+                 response_id: str | None = None, queued: bool = False, functions: frozenset[str] = frozenset(),
+                 spoken: bool = False, list_failed: bool = False) -> None:
         self.scenario_id = scenario_id
         self.queued = queued  # the response waits in a queue before it runs (response.queued)
+        # A spoken answer: its text is the audio's transcript (response.audio.*).
+        self.spoken = Spoken(self._event) if spoken else None
         self.model = model
         self.created = created
         self.response_id = response_id or f"resp_{scenario_hash(scenario_id)}"
@@ -271,7 +276,8 @@ class Encoder:
         self.refusals: set[str] = set()  # text part ids sent as a refusal content part
         self.raw_reasoning: set[str] = set()  # reasoning part ids sent as reasoning_text content
         self.annotations: dict[str, list[dict[str, Any]]] = {}  # text part id -> its url_citation annotations
-        self.tools = BuiltinTools(self, functions)  # built-in tool items (web search, code interpreter, MCP ...)
+        # built-in tool items (web search, code interpreter, MCP ...), a failed MCP tool list first
+        self.tools = BuiltinTools(self, functions, list_failed=list_failed)
 
     def _fail(self, part_type: str, reason: str) -> DialectError:
         return fail(part_type, NAME, self.scenario_id, reason)
@@ -322,13 +328,11 @@ class Encoder:
         if self.started:
             return []
         self.started = True
-        if self.queued:
-            # openai 3.57.0 response_queued_event.py; Response.status 'queued' (response_status.py).
-            return [self._event("response.created", response=self.response("queued")),
-                    self._event("response.queued", response=self.response("queued")),
-                    self._event("response.in_progress", response=self.response("in_progress"))]
-        return [self._event("response.created", response=self.response("in_progress")),
-                self._event("response.in_progress", response=self.response("in_progress"))]
+        # openai 3.57.0 response_queued_event.py; Response.status 'queued' (response_status.py).
+        queue = [self._event("response.queued", response=self.response("queued"))] if self.queued else []
+        return [self._event("response.created", response=self.response("queued" if self.queued else "in_progress")),
+                *queue, self._event("response.in_progress", response=self.response("in_progress")),
+                *self.tools.opening()]
 
     def _add(self, kind: str, part_id: str, item: dict[str, Any]) -> list[dict[str, Any]]:
         out = self._start()
@@ -353,6 +357,8 @@ class Encoder:
         if isinstance(part, TextStart | TextDelta | TextEnd):
             if part.id in self.refusals:
                 raise self._fail(part.type, "a text part that began as a refusal continues as one")
+            if self.spoken is not None:
+                return [*self._start(), *self.spoken.encode(part)]
             return list(self._text(part))
         if isinstance(part, Source):
             return self._annotation(part)
@@ -375,6 +381,8 @@ class Encoder:
             return [Comment("ping")]
         if isinstance(part, Custom):  # openai.compaction went to the built-in items
             raise self._fail(part.type, "Responses has no custom parts but openai.compaction")
+        if isinstance(part, ToolApprovalRequest):  # one after an mcp call went to the built-in items
+            raise self._fail(part.type, "Responses has no approvals but an mcp call's (mcp_approval_request)")
         return []  # stream-start, tool-input-end (RULES action 'dropped')
 
     def _metadata(self, part: ResponseMetadata) -> list[Frame]:
@@ -718,6 +726,8 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
         response_id=meta.id if meta and meta.id else None,
         queued=scenario.wire.queued,
         functions=declared_functions(request),
+        spoken="audio" in scenario.wire.responses_fields,
+        list_failed="mcp_list_failed" in scenario.wire.responses_fields,
     )
 
 

@@ -25,6 +25,11 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
   ``{type: 'call', serverLabel, name, arguments, output? | error?}`` comes (the consumer reads the
   call and its result at ``response.output_item.done``); an ``error`` makes it ``failed``. The first
   call on a server is preceded by that server's ``mcp_list_tools`` item (which the consumer skips).
+  A ``tool-approval-request`` right after the call (in place of its result) makes it an
+  ``mcp_approval_request`` item instead, its ``id`` the approval id (dist/index.js:8790-8808: the
+  consumer names the call with an id it generates, so the call's id is one no wire carries: a
+  scenario lists it in ``expected.minted_ids``); the item's ``server_label`` is
+  :data:`APPROVAL_SERVER` (the consumer keeps no label of an approval).
 - ``shell``, ``apply_patch``, ``computer`` (client-run): ``shell_call`` (its commands streamed as
   ``response.shell_call_command.*``), ``apply_patch_call``, ``computer_call``, the call's input the
   JSON the consumer builds from the item; unless the request declares a function tool of that name,
@@ -52,7 +57,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mock_provider.dialects.base import DialectError
-from mock_provider.parts import Custom, Part, Source, ToolCall, ToolInputDelta, ToolInputEnd, ToolInputStart, ToolResult
+from mock_provider.parts import (
+    Custom,
+    Part,
+    Source,
+    ToolApprovalRequest,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputEnd,
+    ToolInputStart,
+    ToolResult,
+)
 
 # Provider-executed tool names -> their item (the names @ai-sdk/openai gives the calls, toCustomToolName).
 HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call",
@@ -70,6 +85,11 @@ _NO_INPUT_START = frozenset({"file_search_call", "image_generation_call", "mcp_c
 # McpToolCallError members (openai 3.57.0 types/responses/mcp_tool_call_error.py).
 _MCP_ERRORS = frozenset({"mcp_protocol_error", "mcp_tool_execution_error", "http_error"})
 COMPACTION_KIND = "openai.compaction"
+# The server label of an mcp_approval_request (required by McpApprovalRequest; @ai-sdk/openai keeps none).
+APPROVAL_SERVER = "mcp"
+# The server whose tool list fails (wire option responses_fields mcp_list_failed) and the item's error.
+FAILED_SERVER = "unreachable"
+LIST_ERROR = "Error retrieving tool list from MCP server: 'unreachable'. Http status code: 503 (Service Unavailable)"
 
 # The Responses wire's rules for built-in tools (openai_responses.RULES, docs/matrix.md).
 BUILTIN_CALLS = (
@@ -79,11 +99,18 @@ BUILTIN_CALLS = (
     "`image_generation_call` item with its `response.<item>.in_progress/searching|generating|interpreting/"
     "completed` events; one named `mcp.<name>` (dynamic) is an `mcp_call` item sent whole with its result "
     "(`response.mcp_call_arguments.delta/done`, `response.mcp_call.completed|failed`), after the server's "
-    "`mcp_list_tools` item the first time; a client call named shell / apply_patch / computer is a `shell_call` "
+    "`mcp_list_tools` item the first time, or, followed by a tool-approval-request instead of its result, an "
+    "`mcp_approval_request` item (its id the approval id; the consumer names the call with an id it generates); "
+    "a client call named shell / apply_patch / computer is a `shell_call` "
     "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` item, unless the request declared a "
     "function tool of that name (the model then calls the function); a provider-executed shell call is a hosted "
     "`shell_call` (environment a container reference) whose result is a `shell_call_output` item "
     "(`response.shell_call_output_content.delta/done` per command)")
+APPROVAL = (
+    "right after an `mcp.<name>` call (in place of its result): an `mcp_approval_request` item {id: approvalId, name, "
+    "arguments: the call's input, server_label} sent whole (@ai-sdk/openai 4.0.118 reads it as the dynamic "
+    "provider-executed call under an id it generates, then the approval request; the scenario lists that call id "
+    "in expected.minted_ids)")
 BUILTIN_CALL_ERRORS = (
     "another provider-executed name; a built-in call whose input is not the JSON the consumer makes of its item "
     "(web_search, file_search, image_generation: '{}'); input streaming the consumer never makes (file_search, "
@@ -337,8 +364,9 @@ class BuiltinTools:
     True
     """
 
-    def __init__(self, host: Host, functions: frozenset[str] = frozenset()) -> None:
+    def __init__(self, host: Host, functions: frozenset[str] = frozenset(), *, list_failed: bool = False) -> None:
         self.host = host
+        self.list_failed = list_failed  # a remote MCP server's tool list fails before the answer
         self.functions = functions  # function tools the request declared (a built-in name among them is a function)
         self.calls: dict[str, _Call] = {}
         self.pending_sources: list[tuple[str, Any]] = []  # sources a result implies, in the order they follow
@@ -365,9 +393,13 @@ class BuiltinTools:
         """The events of one claimed part."""
         if self.pending_sources:
             return self._source(part)
-        if self.waiting is not None and not (isinstance(part, ToolResult) and part.tool_call_id == self.waiting):
-            raise self.host.refuse("tool-call", f"mcp call {self.waiting!r} is one mcp_call item: its result comes "
-                                   "right after its tool-call (the consumer reads both at response.output_item.done)")
+        if self.waiting is not None and not (isinstance(part, ToolResult | ToolApprovalRequest)
+                                             and part.tool_call_id == self.waiting):
+            raise self.host.refuse("tool-call", f"mcp call {self.waiting!r} is one mcp_call item: its result (or "
+                                   "its approval request) comes right after its tool-call (the consumer reads both "
+                                   "at response.output_item.done)")
+        if isinstance(part, ToolApprovalRequest):
+            return self._approval(part)
         if isinstance(part, ToolInputStart):
             return self._input_start(part)
         if isinstance(part, ToolInputDelta):
@@ -634,17 +666,8 @@ class BuiltinTools:
         error = r.get("error")
         if error is not None and not (isinstance(error, dict) and error.get("type") in _MCP_ERRORS):
             raise self.host.refuse(part.type, form)
-        out: list[dict[str, Any]] = []
         label = r["serverLabel"]
-        if label not in self.servers:  # the server's tools are listed before its first call
-            self.servers.add(label)
-            listed: dict[str, Any] = {"id": "", "type": "mcp_list_tools", "server_label": label, "tools": []}
-            index, added = self.host.add_item("mcpl", listed)
-            listed["tools"] = [{"name": name, "input_schema": {"type": "object"}}]
-            out += [*added,
-                    self.host.event("response.mcp_list_tools.in_progress", item_id=listed["id"], output_index=index),
-                    self.host.event("response.mcp_list_tools.completed", item_id=listed["id"], output_index=index),
-                    self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(listed))]
+        out = self._listed(label, name)  # the server's tools are listed before its first call
         out += self._add(call, part.tool_call_id, {"id": "", "type": "mcp_call", "status": "in_progress", "name": name,
                                                    "server_label": label, "arguments": ""})
         item_id = call.item["id"]
@@ -657,6 +680,46 @@ class BuiltinTools:
         out += self._progress(call, "failed" if failed else "completed")
         return out + self._done(call, arguments=args, output=r.get("output"), error=error,
                                 status="failed" if failed else "completed")
+
+    def _approval(self, part: ToolApprovalRequest) -> list[dict[str, Any]]:
+        """An mcp call awaiting approval: one ``mcp_approval_request`` item, sent whole (the consumer reads it at
+        ``response.output_item.done``), its id the approval id."""
+        self.waiting = None
+        call = self.calls[part.tool_call_id]
+        out = self._listed(APPROVAL_SERVER, call.tool_name.removeprefix("mcp."))
+        item: dict[str, Any] = {"id": part.approval_id, "type": "mcp_approval_request",
+                                "name": call.tool_name.removeprefix("mcp."), "arguments": call.deltas[0],
+                                "server_label": APPROVAL_SERVER}
+        call.item = item
+        call.index, added = self.host.add_item(_PREFIX[call.kind], item)
+        return [*out, *added, *self._done(call)]
+
+    def opening(self) -> list[dict[str, Any]]:
+        """What comes before the answer: with ``list_failed``, the failed tool list of :data:`FAILED_SERVER`, an
+        ``mcp_list_tools`` item with ``response.mcp_list_tools.failed`` and its ``error`` (the consumer skips it)."""
+        if not self.list_failed:
+            return []
+        self.servers.add(FAILED_SERVER)
+        listed: dict[str, Any] = {"id": "", "type": "mcp_list_tools", "server_label": FAILED_SERVER, "tools": []}
+        index, added = self.host.add_item("mcpl", listed)
+        listed["error"] = LIST_ERROR
+        return [*added,
+                self.host.event("response.mcp_list_tools.in_progress", item_id=listed["id"], output_index=index),
+                self.host.event("response.mcp_list_tools.failed", item_id=listed["id"], output_index=index),
+                self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(listed))]
+
+    def _listed(self, label: str, name: str) -> list[dict[str, Any]]:
+        """The server's ``mcp_list_tools`` item before its first call (the consumer skips it)."""
+        if label in self.servers:
+            return []
+        self.servers.add(label)
+        listed: dict[str, Any] = {"id": "", "type": "mcp_list_tools", "server_label": label, "tools": []}
+        index, added = self.host.add_item("mcpl", listed)
+        listed["tools"] = [{"name": name, "input_schema": {"type": "object"}}]
+        return [*added,
+                self.host.event("response.mcp_list_tools.in_progress", item_id=listed["id"], output_index=index),
+                self.host.event("response.mcp_list_tools.completed", item_id=listed["id"], output_index=index),
+                self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(listed))]
 
     # ---------------------------------------------------------------- sources, compaction
     def _source(self, part: Part) -> list[dict[str, Any]]:
