@@ -5,7 +5,7 @@ with no harness ERROR and that every case's verdict (and the rows it broke) is t
 expectation in ``tests/data/<harness>.verdicts.json``, which the harness's findings page
 (docs/findings-tanstack-ai.md, docs/findings-ai-sdk.md, docs/findings-ai-sdk-openai.md,
 docs/findings-ai-sdk-google.md, docs/findings-ai-sdk-anthropic.md, docs/findings-ai-sdk6-anthropic.md,
-docs/findings-ai-sdk6-google.md, ...) explains case by case.
+docs/findings-ai-sdk6-google.md, docs/findings-ai-sdk6-openai.md, ...) explains case by case.
 """
 
 from __future__ import annotations
@@ -196,6 +196,25 @@ def test_ai_sdk6_google_gets_its_committed_verdicts() -> None:
     assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
     assert _finish_types(session, "finish.missing.001[gemini]") == ["other"]
     assert _reasoning(session, "reasoning.basic.001[gemini]") == PRIME_REASONING
+
+
+def test_ai_sdk6_openai_gets_its_committed_verdicts() -> None:
+    """ai 6's own `@ai-sdk/openai` 3 (npm alias ``ai6-openai``) under ai 6's `streamText`: its default model
+    `openai(modelId)` is the Responses API, over `POST /v1/responses` (other code than ai-sdk7-openai's)."""
+    session, _expected = _graded("ai-sdk6-openai.mjs", "ai-sdk6-openai.verdicts.json", "ai6-openai",
+                                 "openai-responses")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream"
+    assert _schema_refused(session) == []
+    # The wire has no 'stop'/'tool-calls' of its own: the provider derives 'tool-calls' from the calls.
+    assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+    # D-silent-truncation: a stream cut before response.completed finishes 'other' (ai 7's generation:
+    # 'interrupted'), with no error chunk and its text part still open (no text-end).
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-responses]").events]
+    assert "error" not in types and types[-3:] == ["text-delta", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-responses]") == ["other"]
+    # The custom tool (free-text input) reaches the UI as a call: the harness passes the name openai 3 needs.
+    assert any(e["type"] == "tool-input-available" and e["toolCallId"] == "call_sql_1"
+               for e in _result(session, "tool.custom-input.001[openai-responses]").events)
 
 
 def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:

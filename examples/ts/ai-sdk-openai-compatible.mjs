@@ -89,7 +89,8 @@ function tools(list, c) {
   for (const t of list) {
     if (t.input_encoding === 'text' && CUSTOM_TOOL) {
       // A custom tool: the model writes its input as free text; the caller runs it (no execute).
-      out[t.name] = CUSTOM_TOOL({ description: t.description ?? '' });
+      // @ai-sdk/openai 3 requires the tool's name in its args (its customArgsSchema); 4 takes it from the key.
+      out[t.name] = CUSTOM_TOOL({ name: t.name, description: t.description ?? '' });
       continue;
     }
     const schema = t.input_schema ?? t.inputSchema ?? t.parameters ?? { type: 'object', properties: {} };
