@@ -19,7 +19,7 @@
 import { createOpenAI } from '@ai-sdk/openai'
 import { jsonSchema, Output } from 'ai'
 import { Agent, AgentRegistry, createTool } from '@voltagent/core'
-import { runHarness } from '../../harness/ts/index.js'
+import { HttpErrorResponse, runHarness } from '../../harness/ts/index.js'
 import { aiSdkPrompt, textOf, toolExecutor } from '../../harness/ts/convert.js'
 
 // No VoltOps export: without these keys VoltAgent's observability stays local (no network).
@@ -57,13 +57,18 @@ const CAPABILITIES = {
   // a tool without `execute` is client-side (docs/agents/tools.md "Client-Side Tools").
   // Cancellation: `abortSignal` in the call options (docs/agents/overview.md "Cancellation").
   // Structured output: `output: Output.object(...)` in the call options (BaseGenerationOptions.output).
-  features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort', 'structured_output', 'multimodal'],
+  // No 'reasoning': @ai-sdk/openai 3's chat model reads no reasoning field of a delta (content, refusal,
+  // tool_calls, annotations: dist/index.mjs:770-820), and OpenAI's Chat Completions streams none.
+  features: ['tools', 'parallel_tools', 'server_tools', 'abort', 'structured_output', 'multimodal'],
   policies: {
     // ai 6's streamText below VoltAgent: an unparsable input becomes tool-input-error with the raw text.
     malformed_args: 'raw',
     // The UI message stream has no usage chunk.
     missing_usage: 'omit',
     in_stream_error: 'fatal',
+    // The documented route calls toUIMessageStreamResponse() with no onError: ai 6's default replaces every
+    // error message with 'An error occurred.' on purpose (and the route's catch answers its own 500 body).
+    error_text: 'own',
     // ai 6's streamText ends an aborted run with its `abort` chunk.
     abort: 'cancelled',
     unknown_finish: 'null',
@@ -111,12 +116,21 @@ async function* stream(c) {
     memory: false,
     logger,
   })
-  const result = await agent.streamText(messages, {
-    ...(request.output_schema ? { output: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),
-    ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
-    abortSignal: c.signal,
-    maxRetries: 0,
-  })
+  // VoltAgent's streamText rejects when the model call fails before any output (probeStreamStart,
+  // dist/index.mjs:35068): the documented route (docs/integrations/nextjs.md:140-153) catches that and
+  // answers `Response.json({ error: "Internal server error" }, { status: 500 })`, and so does this harness.
+  let result
+  try {
+    result = await agent.streamText(messages, {
+      ...(request.output_schema ? { output: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),
+      ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
+      abortSignal: c.signal,
+      maxRetries: 0,
+    })
+  } catch (error) {
+    c.log(`${c.id}: agent.streamText rejected: ${error?.message ?? error}`)
+    throw new HttpErrorResponse(500, JSON.stringify({ error: 'Internal server error' }))
+  }
   yield* result.toUIMessageStream()
 }
 
