@@ -18,14 +18,17 @@
 // end of input (VoltAgent's observability keeps timers alive).
 import { createOpenAI } from '@ai-sdk/openai'
 import { jsonSchema, Output } from 'ai'
-import { Agent, AgentRegistry, createTool } from '@voltagent/core'
 import { HttpErrorResponse, runHarness } from '../../harness/ts/index.js'
 import { aiSdkPrompt, textOf, toolExecutor } from '../../harness/ts/convert.js'
 
-// No VoltOps export: without these keys VoltAgent's observability stays local (no network).
+// No network besides the mock: without VoltOps keys VoltAgent's observability stays local, and outside
+// NODE_ENV=production importing @voltagent/core starts a models.dev catalogue refresh
+// (ModelProviderRegistry.startAutoRefresh, dist/index.mjs:4667-4669), so the package is imported after both.
 for (const key of ['VOLTAGENT_PUBLIC_KEY', 'VOLTAGENT_SECRET_KEY', 'VOLTOPS_PUBLIC_KEY', 'VOLTOPS_SECRET_KEY']) {
   delete process.env[key]
 }
+process.env.NODE_ENV = 'production'
+const { Agent, AgentRegistry, createTool } = await import('@voltagent/core')
 
 // VoltAgent's Logger interface (@voltagent/internal), written to stderr: @voltagent/logger's createPinoLogger
 // has no destination option (pino's default, stdout: @voltagent/logger 2.0.2 dist/index.mjs:72). Warnings and
