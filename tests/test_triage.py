@@ -35,7 +35,7 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
     # VoltAgent's first-run suite error on request.prompt (tests/data/voltagent-ui.verdicts.json "first_run");
-    # its other one (8.1.22 counted a content-free `start` chunk) is fixed in conformance/protocols/ui_message_stream.py.
+    # its other one (8.1.22 counted a content-free `start` chunk) is fixed (protocols/ui_message_stream.py).
     "voltagent-ui.verdicts.json": {"request.prompt.001[openai-chat]"},
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
     # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors; a Chat Completions message's text and
