@@ -155,6 +155,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "tanstack-ai-openai-compatible.mjs"),
     'pytest --adapter-cmd "node examples/ts/openai-agents-ui.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "openai-agents-ui.mjs"),
+    'pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "voltagent-ui.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":
@@ -214,6 +216,7 @@ NOT_RUN: dict[str, str] = {
     "npm ci --prefix tools/type-oracle": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts-mastra": "installs from the npm registry (.ci/run does)",
+    "npm ci --prefix examples/ts-voltagent": "installs from the npm registry (.ci/run does)",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from conformance.contract import Policies
@@ -145,3 +146,26 @@ def test_a_suspended_call_may_be_reported_waiting() -> None:
     other = waiting.model_copy(update={"approvals": [ApprovalRecord(approval_id="r::c2", tool_call_id="c2")]})
     assert rows(exp, other) == ["8.1.15"]
     assert rows(exp.model_copy(update={"suspended": []}), waiting) == ["8.1.15"]
+
+
+def test_a_start_chunk_after_an_immediate_abort_is_no_output_after_it() -> None:
+    """Row 8.1.22 (UI message stream): VoltAgent's streamText awaits the stream's first part before its UI
+    stream starts, so after an immediate abort it sends `start` then `abort`, the two chunks ai 6's
+    streamText sends (with `start` before the abort) and the kit passes. A `start` chunk carries no content
+    (ai 6.0.326 processUIMessageStream only sets the message id on it): the consumer shows the same."""
+    from conformance.grading import grade
+    from conformance.runner import Settings
+    from mock_provider.scenario import load_corpus
+    from tests.calibration import read_records
+
+    record = next(r for r in read_records("voltagent-ui") if r.scenario_id == "abort.immediate.001")
+    assert [e["type"] for e in record.events] == ["start", "abort"] and record.abort_event_index == 0
+    scenario = next(s for s in load_corpus() if s.id == "abort.immediate.001")
+    result = grade(record, scenario, Settings(timeout=10.0))
+    assert [f.row for f in result.findings if f.level == "MUST"] == [], result.describe()
+    # Content after the abort still counts: a text delta there is output the caller no longer wants.
+    late = [{"type": "start"}, {"type": "text-start", "id": "0"}, {"type": "text-delta", "id": "0", "delta": "x"},
+            {"type": "text-end", "id": "0"}, {"type": "abort"}]
+    worse = grade(dataclasses.replace(record, events=tuple(late), positions=(), exhausted=(), event_turns=()),
+                  scenario, Settings(timeout=10.0))
+    assert "8.1.22" in {f.row for f in worse.findings}, worse.describe()

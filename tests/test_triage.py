@@ -26,13 +26,17 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 PIN_FILES = sorted(DATA.glob("*.verdicts.json"))
 # Where the npm packages of the TypeScript harnesses are installed (npm ci --prefix <dir>).
-NODE_DIRS = [ROOT / "examples" / "ts" / "node_modules", ROOT / "examples" / "ts-mastra" / "node_modules"]
+NODE_DIRS = [ROOT / "examples" / "ts" / "node_modules", ROOT / "examples" / "ts-mastra" / "node_modules",
+             ROOT / "examples" / "ts-voltagent" / "node_modules"]
 SOURCE = re.compile(r"^(?P<package>@?[^@\s]+)@(?P<version>[^\s]+) (?P<path>[^\s:]+):(?P<line>\d+)$")
 REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
+    # VoltAgent's first-run suite error on request.prompt (tests/data/voltagent-ui.verdicts.json "first_run");
+    # its other one (8.1.22 counted a content-free `start` chunk) is fixed (protocols/ui_message_stream.py).
+    "voltagent-ui.verdicts.json": {"request.prompt.001[openai-chat]"},
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
     # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors; a Chat Completions message's text and
     # calls are unordered (Dialect.unordered_message), which cleared AG2's.

@@ -29,29 +29,33 @@ ROOT = Path(__file__).resolve().parent.parent
 TS = ROOT / "examples" / "ts"
 
 
-def _skip_reason(package: str) -> str | None:
+# VoltAgent's dependency tree is large: it has its own directory (npm ci --prefix examples/ts-voltagent).
+TS_VOLTAGENT = ROOT / "examples" / "ts-voltagent"
+
+
+def _skip_reason(package: str, directory: Path = TS) -> str | None:
     if shutil.which("node") is None:
         return "node is not installed"
-    if not (TS / "node_modules" / package / "package.json").exists():
-        return f"{package} is not installed: run `npm ci --prefix examples/ts`"
+    if not (directory / "node_modules" / package / "package.json").exists():
+        return f"{package} is not installed: run `npm ci --prefix {directory.relative_to(ROOT)}`"
     return None
 
 
-def _installed_version(package: str) -> str:
-    return str(json.loads((TS / "node_modules" / package / "package.json").read_text())["version"])
+def _installed_version(package: str, directory: Path = TS) -> str:
+    return str(json.loads((directory / "node_modules" / package / "package.json").read_text())["version"])
 
 
-def _graded(harness: str, verdicts: str, package: str,
-            dialect: str = "openai-chat") -> tuple[ConformanceSession, dict[str, Any]]:
-    """Run every case through ``examples/ts/<harness>`` (which consumes ``dialect`` only) and check it
-    against ``tests/data/<verdicts>``."""
-    why = _skip_reason(package)
+def _graded(harness: str, verdicts: str, package: str, dialect: str = "openai-chat",
+            directory: Path = TS) -> tuple[ConformanceSession, dict[str, Any]]:
+    """Run every case through ``<directory>/<harness>`` (examples/ts by default; it consumes ``dialect``
+    only) and check it against ``tests/data/<verdicts>``."""
+    why = _skip_reason(package, directory)
     if why:
         pytest.skip(why)
     expected = json.loads((ROOT / "tests" / "data" / verdicts).read_text())
     for pkg, version in expected["versions"].items():
-        assert _installed_version(pkg) == version, f"{pkg}: the lockfile pins {version}"
-    target = CmdTarget(f"node {TS / harness}", start_timeout=30, case_timeout=10)
+        assert _installed_version(pkg, directory) == version, f"{pkg}: the lockfile pins {version}"
+    target = CmdTarget(f"node {directory / harness}", start_timeout=30, case_timeout=10)
     try:
         session = ConformanceSession.from_factory(target, target.__name__, records=[])
         assert session.capabilities is not None and session.capabilities.inputs == [dialect]
@@ -404,3 +408,23 @@ def test_openai_agents_ui_gets_its_committed_verdicts() -> None:
     assert "error" not in [e["type"] for e in _result(session, "error.first.001[openai-responses]").events]
     assert _result(session, "abort.mid-text.002[openai-responses]").events[-1] == {"type": "finish",
                                                                                   "finishReason": "stop"}
+
+
+def test_voltagent_ui_gets_its_committed_verdicts() -> None:
+    """VoltAgent (`@voltagent/core` 2.10.0): `agent.streamText(messages)` and its result's own
+    `toUIMessageStream()` (ai 6.0.326's UI message stream), on `@ai-sdk/openai` 3's chat model, from
+    examples/ts-voltagent (docs/findings-voltagent.md)."""
+    session, _expected = _graded("voltagent-ui.mjs", "voltagent-ui.verdicts.json", "@voltagent/core",
+                                 directory=TS_VOLTAGENT)
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream" and caps.policies.error_text == "own"
+    assert _schema_refused(session) == []
+    # A server tool round runs in VoltAgent's loop and its result is sent.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    # D-tool-error-as-output: a throwing tool is sent as a successful output carrying {error: true, stack}.
+    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[openai-chat]").events == []

@@ -638,11 +638,14 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
 # dist/index.mjs:7966-7972), 'run-error' one `error` chunk: the chunk has errorText only, so no code can say
 # "aborted", and useChat shows an error either way. Open parts may be ended first; streamText sends
 # finish-step and finish after an error (9323-9377), and a finish after the abort is read on by ai's reader
-# (no 'abort' case, 6590): the lifecycle grades that finish, at SHOULD.
+# (no 'abort' case, 6590): the lifecycle grades that finish, at SHOULD. A `start` chunk carries no content
+# (processUIMessageStream only sets the message id and metadata on it): one that comes out after an immediate
+# abort (an agent that awaits the upstream's first part before its stream starts, as VoltAgent's streamText
+# does) shows the user what the same `start` before the abort shows, so no policy counts it.
 ABORT = AbortVocabulary(
-    allowed={"silent": frozenset(),
-             "run-error": frozenset({"error", "text-end", "reasoning-end", "finish-step", "finish"}),
-             "cancelled": frozenset({"abort", "text-end", "reasoning-end", "finish-step", "finish"})},
+    allowed={"silent": frozenset({"start"}),
+             "run-error": frozenset({"start", "error", "text-end", "reasoning-end", "finish-step", "finish"}),
+             "cancelled": frozenset({"start", "abort", "text-end", "reasoning-end", "finish-step", "finish"})},
     terminals=frozenset({"finish", "error", "abort"}),
     trailing=frozenset({"finish"}),
     said={"silent": "nothing more after the abort", "run-error": "one error chunk (it has no code)",
