@@ -11,6 +11,7 @@ The keys are each property under the features of the reference adapters the READ
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -20,7 +21,10 @@ sys.path.insert(0, str(ROOT))
 from conformance import drawn  # noqa: E402
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description="Write conformance/drawn_streams.json.gz: the default seed's generated-* "
+                            "streams for the reference adapters the README runs (after a change to a module "
+                            "in conformance.drawn.SOURCES or a hypothesis upgrade).").parse_args(argv)
     path = drawn.write(drawn.shipped_keys())
     print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size} bytes)")
     return 0
