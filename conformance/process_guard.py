@@ -61,7 +61,7 @@ def stop_thread(thread: threading.Thread, wake: Callable[[], None] | None = None
     ...     while True:
     ...         pass
     >>> t = threading.Thread(target=spin_forever, daemon=True); t.start()
-    >>> spin.wait(5), stop_thread(t)
+    >>> spin.wait(5), stop_thread(t, tries=2000)  # ends at the first try that lands; many on a busy machine
     (True, True)
     """
     ident = thread.ident
