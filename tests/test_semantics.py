@@ -163,6 +163,11 @@ def test_a_start_chunk_after_an_immediate_abort_is_no_output_after_it() -> None:
     scenario = next(s for s in load_corpus() if s.id == "abort.immediate.001")
     result = grade(record, scenario, Settings(timeout=10.0))
     assert [f.row for f in result.findings if f.level == "MUST"] == [], result.describe()
+    # A transient data part goes to onData only (never into the message): not output after the abort either.
+    noise = {"type": "data-noise", "data": {"n": 1}, "transient": True}
+    quiet = grade(dataclasses.replace(record, events=({"type": "start"}, noise, {"type": "abort"})), scenario,
+                  Settings(timeout=10.0))
+    assert [f.row for f in quiet.findings if f.level == "MUST"] == [], quiet.describe()
     # Content after the abort still counts: a text delta there is output the caller no longer wants.
     late = [{"type": "start"}, {"type": "text-start", "id": "0"}, {"type": "text-delta", "id": "0", "delta": "x"},
             {"type": "text-end", "id": "0"}, {"type": "abort"}]

@@ -109,7 +109,8 @@ def _after_abort_findings(ctx: GradeContext) -> list[Finding]:
     allowed = words.allowed[policy]
     after = rec.events[rec.abort_event_index:]
     extra = [i for i, e in enumerate(after, start=rec.abort_event_index)
-             if not (isinstance(e, dict) and e.get("type") in allowed)]
+             if not (isinstance(e, dict) and e.get("type") in allowed)
+             and not (words.inert is not None and words.inert(e))]
     types = [e.get("type") for e in after if isinstance(e, dict)]
     terminals = [t for t in types if t in words.terminals]
     # A terminal the consumer reads past (a UI message stream finish after the abort) is the lifecycle's.

@@ -33,7 +33,9 @@ class AbortVocabulary:
     terminal event types (one may follow the abort); ``trailing``: terminal types its consumer reads
     past after the first terminal (graded by the lifecycle, not as a second end of the abort);
     ``said``: per policy, how the expected end reads in a finding; ``error_is_abort``: an error event
-    after the abort is policy 'run-error''s end although it carries no code (the protocol has none).
+    after the abort is policy 'run-error''s end although it carries no code (the protocol has none);
+    ``inert``: events its consumer keeps out of the state the user sees (a UI message stream's transient
+    data part reaches onData only), which no policy counts as output after the abort.
 
     >>> DEFAULT_ABORT.said["run-error"]
     "RUN_ERROR{code:'aborted'}"
@@ -44,6 +46,7 @@ class AbortVocabulary:
     said: Mapping[str, str]
     trailing: frozenset[str] = frozenset()
     error_is_abort: bool = False
+    inert: Callable[[Any], bool] | None = None
 
 
 # AG-UI, TanStack's chunks and the legacy chunks (whose error/done are in the sets too).

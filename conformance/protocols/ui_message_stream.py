@@ -651,6 +651,8 @@ ABORT = AbortVocabulary(
     said={"silent": "nothing more after the abort", "run-error": "one error chunk (it has no code)",
           "cancelled": "one abort chunk"},
     error_is_abort=True,
+    # A transient data part goes to onData only, never into the message (ai 6 processUIMessageStream).
+    inert=lambda e: isinstance(e, dict) and str(e.get("type", "")).startswith("data-") and e.get("transient") is True,
 )
 
 
