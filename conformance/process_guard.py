@@ -133,7 +133,13 @@ class ProcessState:
 def leaked_threads() -> list[tuple[str, str]]:
     """(thread name, case id) of the adapter threads still running, left by earlier cases.
 
-    >>> leaked_threads()
+    >>> before, release = ProcessState.take(), threading.Event()
+    >>> t = threading.Thread(target=release.wait, name="left-by-x"); t.start()
+    >>> "left 1 non-daemon thread(s) running (left-by-x)" in before.restore("x[v3]")
+    True
+    >>> [case for name, case in leaked_threads() if name == "left-by-x"]
+    ['x[v3]']
+    >>> release.set(); t.join(); [case for name, case in leaked_threads() if name == "left-by-x"]
     []
     """
     with _LOCK:

@@ -41,6 +41,19 @@ def fresh() -> Any:
     properties._DRAWN.update(saved)
 
 
+def test_the_test_extra_pins_the_hypothesis_the_file_was_drawn_with() -> None:
+    """Another hypothesis draws other streams: CI installs the [test] extra, so its pin decides."""
+    import re
+
+    import hypothesis
+
+    pin = re.search(r'"hypothesis==([^"]+)"', (ROOT / "pyproject.toml").read_text())
+    assert pin is not None, "pyproject.toml's [test] extra must pin hypothesis exactly"
+    assert hypothesis.__version__ == pin.group(1), (
+        f"hypothesis {hypothesis.__version__} is installed, the [test] extra pins {pin.group(1)}: "
+        "pip install -e '.[test]' (or, upgrading, change the pin and run python tools/draw_streams.py)")
+
+
 def test_the_shipped_file_is_current() -> None:
     assert drawn.fingerprint("default") in _file()["fingerprints"], STALE
     assert sorted(_file()["draws"]) == sorted(drawn._encode(key) for key in shipped_keys())
