@@ -26,6 +26,8 @@ def test_the_constraints_file_is_pyprojects_floors() -> None:
     # Floors the lowest-versions step found too low stay raised (ag-ui-protocol 1.0 needs pydantic
     # >= 2.11.2; syrupy 4.6.0 needs pytest < 8).
     assert "pydantic==2.11.2\n" in committed and "syrupy==4.6.1\n" in committed
+    # The [test] extra pins hypothesis exactly (the shipped draws); the floor users get is [generated]'s.
+    assert "hypothesis==6.100\n" in committed
 
 
 def test_a_changed_floor_makes_the_file_stale(tmp_path: Path) -> None:
