@@ -18,7 +18,9 @@
 // (ai-sdk7-openai.mjs, ai-sdk7-google.mjs) also set `inputs` (the wire they consume) and
 // `model(providerModule, c)` (their provider's default language model for the case); `lacks` lists
 // declared features a provider cannot serve; `server` names the server a provider is written for;
-// `structured_modes` the structured-output mechanisms its provider implements.
+// `structured_modes` the structured-output mechanisms its provider implements; `policies` the policies its
+// provider changes (merged over the defaults below). `ai` and `provider` are module specifiers resolved from
+// this file, or file URLs (a harness in another npm directory hands over its own packages).
 import { runHarness } from '../../harness/ts/index.js';
 import { aiSdkPrompt, toolExecutor } from '../../harness/ts/convert.js';
 
@@ -67,6 +69,8 @@ const CAPABILITIES = {
     // streamText forwards the provider's 'other' (and 'other' for a missing finish).
     unknown_finish: 'null',
     preliminary_results: 'drop',
+    // `policies` (set by a provider's harness): what its provider does differently, e.g. OpenRouter's "{}".
+    ...(AISDK.policies ?? {}),
   },
   reports_finish_reason: true,
 };
