@@ -448,3 +448,15 @@ def test_tanstack_ai_openrouter_gets_its_committed_verdicts() -> None:
     last = _result(session, "error.openrouter-midstream.001[openai-chat]").events[-1]
     assert last["type"] == "RUN_ERROR" and "Provider disconnected unexpectedly" not in last["message"]
     assert '"invalid_type"' in last["message"]
+
+
+def test_ai_sdk7_openrouter_gets_its_committed_verdicts() -> None:
+    """`streamText` of `ai` 7.0.173 over `@openrouter/ai-sdk-provider` 3.1.0 (OpenRouter's own AI SDK provider, its
+    Chat Completions model) and ai 7's `toUIMessageStream`, from examples/ts-openrouter
+    (docs/findings-ai-sdk7-openrouter.md)."""
+    session, _expected = _graded("ai-sdk7-openrouter.mjs", "ai-sdk7-openrouter.verdicts.json",
+                                 "@openrouter/ai-sdk-provider", directory=TS_OPENROUTER)
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7" and "reasoning" in caps.features
+    assert caps.policies.malformed_args == "empty-object"
+    assert _schema_refused(session) == []
