@@ -460,3 +460,12 @@ def test_ai_sdk7_openrouter_gets_its_committed_verdicts() -> None:
     assert caps is not None and caps.output == "ui-message-stream@7" and "reasoning" in caps.features
     assert caps.policies.malformed_args == "empty-object"
     assert _schema_refused(session) == []
+    # OpenRouter's reasoning fields (delta.reasoning_details beside delta.reasoning, which the harness asks the mock
+    # for) are read; an unparsable argument text becomes {} at a tool-calls finish (the declared policy).
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    assert [e["input"] for e in _result(session, "tool.malformed.004[openai-chat]").events
+            if e["type"] == "tool-input-available"] == [{}]
+    # D-reasoning-after-text: the reasoning that resumes after the text is not streamed.
+    assert _reasoning(session, "ids.reuse.002[openai-chat]") == "Part one first."
+    # D-missing-finish: a stream cut before its finish_reason finishes 'other', not 'interrupted'.
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
