@@ -183,3 +183,38 @@ def test_the_report_names_each_rows_sources_for_the_adapters_protocol(corpus: li
     reached = next(r for r in report["rows"] if r["id"] == "8.1.4")
     assert reached["verdict"] is not None and reached["sources"]
     assert f'title="sources: {reached["sources"][0]}' in render_html(report)
+
+
+def test_an_unmapped_reason_after_a_completed_call_may_read_tool_calls_under_provider(corpus: list[Scenario]) -> None:
+    """Under 'provider' the UI message stream passes the provider's reason on, and how a provider maps a reason
+    outside its vocabulary (the upstream's 'other') after a completed client call is its own:
+    @openrouter/ai-sdk-provider 3.1.0 reads it as 'tool-calls' (dist/index.js:4959), spec 8.2's answer and the scenario's own
+    (finish.other-with-call.001: 'the completed call decides'). Passing 'other' on (the unknown_finish value) is as
+    right; a reason the provider did map ('stop' after a call, finish.stop-with-call.001) still may not become
+    'tool_calls'."""
+    from conformance.reference.ui_message_stream import UIMessageStream7ReferenceAdapter
+
+    class CallDecidesUnmapped(UIMessageStream7ReferenceAdapter):
+        def provider_finish_reason(self, upstream: str | None) -> str | None:
+            if upstream in ("other", "unknown", None) and any(
+                    self.counts_as_completed(c) for c in self.state.calls.values()):
+                return "tool_calls"
+            return super().provider_finish_reason(upstream)
+
+    class CallDecidesAlways(UIMessageStream7ReferenceAdapter):
+        def provider_finish_reason(self, upstream: str | None) -> str | None:
+            if any(self.counts_as_completed(c) for c in self.state.calls.values()):
+                return "tool_calls"
+            return super().provider_finish_reason(upstream)
+
+    def run(adapter: type[UIMessageStream7ReferenceAdapter], sid: str, unknown: str) -> Any:
+        policies = Policies(unknown_finish=unknown)  # type: ignore[arg-type]
+        return run_case(lambda ctx: adapter(ctx, policies), _scenario(corpus, sid), "v3")
+
+    for unknown in ("null", "stop"):  # the AI SDK harnesses declare 'null'
+        other = run(CallDecidesUnmapped, "finish.other-with-call.001", unknown)
+        assert (other.verdict, other.failed_rows()) == ("PASS", set()), (unknown, other.findings)
+        assert run(UIMessageStream7ReferenceAdapter, "finish.other-with-call.001", unknown).verdict == "PASS"
+        assert run(CallDecidesUnmapped, "finish.stop-with-call.001", unknown).verdict == "PASS"
+        stop = run(CallDecidesAlways, "finish.stop-with-call.001", unknown)
+        assert (stop.verdict, stop.failed_rows()) == ("FAIL", {"8.2.tool-calls"})

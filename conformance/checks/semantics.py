@@ -60,7 +60,8 @@ def check(ctx: GradeContext) -> list[Finding]:
         # Only where no usage was read at the protocol's place: what the stream had instead.
         usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else (),
         completion_order=tuple(p.tool_call_id for p in ctx.scenario.parts() if isinstance(p, ToolCall))
-        if proto.calls_in_completion_order else (), unrun=proto.unrun_calls(ctx.events))
+        if proto.calls_in_completion_order else (), unrun=proto.unrun_calls(ctx.events),
+        calls_decide=ctx.scenario.expected.finish_reason == "tool_calls")
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
     return locate(found, list(ctx.events), ctx.expected, proto) + open_calls_renamed(ctx)
 
