@@ -188,10 +188,10 @@ def test_the_report_names_each_rows_sources_for_the_adapters_protocol(corpus: li
 def test_an_unmapped_reason_after_a_completed_call_may_read_tool_calls_under_provider(corpus: list[Scenario]) -> None:
     """Under 'provider' the UI message stream passes the provider's reason on, and how a provider maps a reason
     outside its vocabulary (the upstream's 'other') after a completed client call is its own:
-    @openrouter/ai-sdk-provider 3.1.0 reads it as 'tool-calls' (dist/index.js:4959), spec 8.2's answer and the scenario's own
-    (finish.other-with-call.001: 'the completed call decides'). Passing 'other' on (the unknown_finish value) is as
-    right; a reason the provider did map ('stop' after a call, finish.stop-with-call.001) still may not become
-    'tool_calls'."""
+    @openrouter/ai-sdk-provider 3.1.0 reads it as 'tool-calls' (dist/index.js:4959), spec 8.2's answer and the
+    scenario's own (finish.other-with-call.001: 'the completed call decides'). Passing 'other' on (the unknown_finish
+    value) is as right; a reason the provider did map ('stop' after a call, finish.stop-with-call.001) still may not
+    become 'tool_calls'."""
     from conformance.reference.ui_message_stream import UIMessageStream7ReferenceAdapter
 
     class CallDecidesUnmapped(UIMessageStream7ReferenceAdapter):
