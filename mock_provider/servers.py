@@ -198,15 +198,18 @@ def error_body(server: str | None, kind: str, message: str, param: Any = None,
     OpenRouter's is ``{error: {code, message, metadata?}}`` whose ``code`` is the HTTP status, a number
     (openrouter.ai/docs, API reference, Errors: ``type ErrorResponse``; "The HTTP Response will have the same
     status code as error.code"; @openrouter/sdk 0.13.20 esm/models/badrequestresponseerrordata.js:8-12,
-    ``code: z.int()``): no ``type`` or ``param``.
+    ``code: z.int()``, ``metadata`` a record): the mock's error kind and ``param`` go in ``metadata``.
 
     >>> error_body("mistral", "invalid_request_error", "no turn 3")["message"], error_body("groq", "x", "y")
     ('no turn 3', None)
     >>> error_body("openrouter", "invalid_request_error", "no turn 3", status=400)
-    {'error': {'code': 400, 'message': 'no turn 3'}}
+    {'error': {'code': 400, 'message': 'no turn 3', 'metadata': {'type': 'invalid_request_error'}}}
     """
     if server == "openrouter":
-        return {"error": {"code": status, "message": message}}
+        error: dict[str, Any] = {"code": status, "message": message}
+        if kind:
+            error["metadata"] = {"type": kind, **({"param": param} if isinstance(param, str) else {})}
+        return {"error": error}
     if server != "mistral":
         return None
     return {"object": "error", "message": message, "type": kind,
@@ -237,7 +240,7 @@ def failed_body(server: str | None, status: int, body: Any, message: str) -> Any
     """
     if server != "openrouter":
         return body
-    return error_body(server, "", _body_message(body) or message, status=status)
+    return error_body(server, "", _body_message(body) or message, status=status)  # no kind: no metadata
 
 
 def _served_step(step: Step, server: str) -> Step:

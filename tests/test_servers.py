@@ -207,3 +207,4 @@ def test_openrouter_gets_its_error_body_for_http_errors(base_url: str) -> None:
     past = _post(base_url, "text.basic.001", {"X-Mock-Server": "openrouter"}, turn=2)
     assert past.status_code == 400 and set(past.json()) == {"error"}
     assert past.json()["error"]["code"] == 400 and "turn 2" in past.json()["error"]["message"]
+    assert past.json()["error"]["metadata"] == {"type": "invalid_request_error"}  # the mock's kind, kept
