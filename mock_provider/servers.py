@@ -102,7 +102,7 @@ def _openrouter_error_habit(scenario: Scenario) -> str | None:
             part = step.part
             if errors and part is not None and not isinstance(part, _SILENT) and not (
                     isinstance(part, Finish) and part.finish_reason.unified == "error"):
-                return (f"a {part.type} part after an in-band error: OpenRouter ends the stream at its error chunk "
+                return (f"part {part.type!r} after an in-band error: OpenRouter ends the stream at its error chunk "
                         "(docs, API reference, Streaming: 'the stream is terminated after this unified error "
                         "event'; declared server: openrouter)")
             if isinstance(part, Error) and not tokens:

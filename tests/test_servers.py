@@ -182,8 +182,8 @@ def test_the_same_request_for_another_server_is_not_answered_from_the_first_ones
 
 
 @pytest.mark.parametrize(("case", "why"), [
-    ("error.first.001", "before any token"), ("error.continue.001", "text-delta part after an in-band error"),
-    ("error.multiple.001", "error part after an in-band error")])
+    ("error.first.001", "before any token"), ("error.continue.001", "part 'text-delta' after an in-band error"),
+    ("error.multiple.001", "part 'error' after an in-band error")])
 def test_an_in_band_error_openrouter_never_streams_is_not_expressible_for_it(case: str, why: str) -> None:
     # Before any token OpenRouter answers with an HTTP status; after its error chunk it ends the stream.
     assert why in str(foreign_quirk(CORPUS[case], "openrouter"))
