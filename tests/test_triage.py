@@ -39,21 +39,15 @@ PENDING: dict[str, str | set[str]] = {
     # VoltAgent's first-run suite error on request.prompt (tests/data/voltagent-ui.verdicts.json "first_run");
     # its other one (8.1.22 counted a content-free `start` chunk) is fixed (protocols/ui_message_stream.py).
     "voltagent-ui.verdicts.json": {"request.prompt.001[openai-chat]"},
-    # tanstack-ai-openrouter's first-run suite errors (tests/data/tanstack-ai-openrouter.verdicts.json "first_run"):
-    # OpenAI's bare in-band error chunk served to an OpenRouter client (no OpenRouter server flavour yet). Its other
-    # one (a throw that TanStack's own delivery sends as RUN_ERROR, graded as a missing terminal) is fixed
-    # (protocols/tanstack.py raise_is_failure).
-    "tanstack-ai-openrouter.verdicts.json": {
-        f"error.{s}.001[openai-chat]" for s in ("anthropic-midstream", "code", "continue", "first",
-                                                 "groq-tool-use-failed", "multiple", "openai-midstream", "string")},
     # ai-sdk7-openrouter's first-run suite error on the refusal (tests/data/ai-sdk7-openrouter.verdicts.json
     # "first_run"): the UI message stream accepts only content_filter after a refusal. Its other one (the 'provider'
     # finish policy refused 'tool_calls' for an unmapped reason after a completed call) is fixed
     # (semantics.Comparison.calls_decide).
     "ai-sdk7-openrouter.verdicts.json": {"quirks.refusal.001[openai-chat]"},
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
-    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors; a Chat Completions message's text and
-    # calls are unordered (Dialect.unordered_message), which cleared AG2's.
+    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors and tanstack-ai-openrouter's (OpenAI's
+    # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
+    # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's.
 }
 
 

@@ -448,6 +448,14 @@ def test_tanstack_ai_openrouter_gets_its_committed_verdicts() -> None:
     last = _result(session, "error.openrouter-midstream.001[openai-chat]").events[-1]
     assert last["type"] == "RUN_ERROR" and "Provider disconnected unexpectedly" not in last["message"]
     assert '"invalid_type"' in last["message"]
+    # Declared server 'openrouter': every in-band error comes in OpenRouter's chunk (so the same D-chunk-schema on
+    # its string code, not OpenAI's bare error object's missing `choices`), and an HTTP error in OpenRouter's body,
+    # whose message the SDK reads (it could not parse the scripted Anthropic-shaped one).
+    assert caps.server == "openrouter"
+    coded = _result(session, "error.code.001[openai-chat]").events[-1]
+    assert coded["type"] == "RUN_ERROR" and [i["path"] for i in json.loads(coded["message"])] == [
+        ["data", "error", "code"]]
+    assert _result(session, "http.401.001[openai-chat]").events[-1]["message"] == "invalid x-api-key"
 
 
 def test_ai_sdk7_openrouter_gets_its_committed_verdicts() -> None:

@@ -33,6 +33,9 @@ const CAPABILITIES = {
   name: 'tanstack-ai-openrouter',
   inputs: ['openai-chat'],
   output: 'tanstack',
+  // The server @openrouter/sdk is written for: the mock sends every in-band error as OpenRouter's error chunk and
+  // every HTTP error with OpenRouter's body, and runs no in-band error OpenRouter never streams (mock_provider/servers.py).
+  server: 'openrouter',
   // tools: function tools (tools/tool-converter.js); parallel_tools: calls kept per `index` (:588-623);
   // reasoning: `delta.reasoningDetails` reasoning.text / reasoning.summary (:503-538, :929-941); abort: chat()'s
   // abortController signal reaches the SDK call as `options.request.signal` (:69-80; @tanstack/ai 0.52.3
