@@ -479,3 +479,8 @@ def test_ai_sdk7_openrouter_gets_its_committed_verdicts() -> None:
     assert _reasoning(session, "ids.reuse.002[openai-chat]") == "Part one first."
     # D-missing-finish: a stream cut before its finish_reason finishes 'other', not 'interrupted'.
     assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # Declared server 'openrouter': OpenRouter's error chunk (a string code, which @openrouter/sdk's schema refuses
+    # for the TanStack adapter) reaches the user with its message.
+    assert caps.server == "openrouter"
+    assert [e["errorText"] for e in _result(session, "error.code.001[openai-chat]").events
+            if e["type"] == "error"] == ["Rate limit reached for tokens per minute"]

@@ -34,6 +34,10 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-openrouter',
   output: 'ui-message-stream@7',
   inputs: ['openai-chat'],
+  // The server @openrouter/ai-sdk-provider is written for (mock_provider/servers.py): in-band errors come in
+  // OpenRouter's unified error chunk, refusals and HTTP error bodies in its shapes. The first run declared none (the
+  // kit had no OpenRouter flavour then); its first_run record is kept.
+  server: 'openrouter',
   // Declared from the provider's dist before any run (line numbers are dist/index.js):
   // tools: function tools (:4326-4345); parallel_tools: calls kept per `index` (:4811); reasoning (above);
   // abort: the call's abortSignal reaches the request (:4574); structured_output: a schema always goes as
