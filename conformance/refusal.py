@@ -10,7 +10,9 @@ No output protocol has a refusal event, and no published rule makes one reading 
 * ``error``: an error terminal whose message carries the refusal (pydantic-ai 2.68.0
   pydantic_ai/_content_filter.py: ContentFilterError "Refusal: '...'"; @tanstack/openai-base 0.10.15
   dist/esm/adapters/responses-text.js:291-305: RUN_ERROR ``Model refused: <delta>``, code 'refusal');
-* ``dropped``: an empty successful answer (the refusal lost; a SHOULD miss, not a broken stream).
+* ``dropped``: an empty successful answer (the refusal lost; a SHOULD miss, not a broken stream), with the
+  protocol's reason after a refusal or the wire's own 'stop', the only reason a reader that never saw the
+  refusal can give (on every protocol, also where :attr:`OutputProtocol.refusal_finishes` is content_filter only).
 
 The MUST rows of such a case grade only what every reading shares (one terminal, valid events, text
 that is the refusal or nothing); whether the consumer *sees* the refusal is the SHOULD row's. The part
@@ -42,6 +44,9 @@ Reading = Literal["text", "provider-finish", "error", "dropped"]
 # (a `refusal` content part -> RUN_ERROR code 'refusal'; on response.content_part.added, whose refusal is
 # still empty, the message is 'Refused without explanation').
 REFUSAL_CODES = frozenset({"refusal"})
+# The finish reason a refusal's choice ends with on the wire (OpenAI's Structured Outputs docs, Refusals; the corpus
+# scripts it as raw 'stop'): what a reader that drops the refusal reports.
+WIRE_FINISH = "stop"
 
 
 def refusal_deltas(scenario: Scenario, dialect: str) -> list[str]:
@@ -89,7 +94,9 @@ def reading(expected: Transcript, actual: Transcript, deltas: Sequence[str],
     >>> both = frozenset({"content_filter", "stop"})
     >>> reading(exp, Transcript(text="No.", finish_reason="stop"), ["No."], both)
     'provider-finish'
-    >>> reading(exp, Transcript(text="", finish_reason="stop"), ["No."], frozenset({"content_filter"})) is None
+    >>> reading(exp, Transcript(text="", finish_reason="stop"), ["No."], frozenset({"content_filter"}))
+    'dropped'
+    >>> reading(exp, Transcript(text="No.", finish_reason="stop"), ["No."], frozenset({"content_filter"})) is None
     True
     >>> reading(exp, Transcript(terminal="error", error=ErrorRecord(message="boom")), ["No."], both) is None
     True
@@ -109,6 +116,10 @@ def reading(expected: Transcript, actual: Transcript, deltas: Sequence[str],
         return "error" if carried and text.startswith(actual.text) else None
     if actual.terminal != "finished" or actual.text not in (text, ""):
         return None
+    if actual.text == "" and actual.finish_reason == WIRE_FINISH:
+        # A reader that never saw the refusal can only pass the wire's own reason on, whatever the protocol
+        # reports after a refusal it did read (@openrouter/ai-sdk-provider 3.1.0 has no refusal field).
+        return "dropped"
     if (finishes is not None and actual.finish_reason != expected.finish_reason
             and actual.finish_reason not in finishes):
         return None

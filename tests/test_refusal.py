@@ -140,6 +140,24 @@ def test_the_ui_message_stream_keeps_content_filter_after_a_refusal(scenario: Sc
     assert grade(ums("stop"), scenario).failed_rows() == {"8.2.content-filter"}
 
 
+def test_the_ui_message_stream_takes_an_empty_answer_with_the_wires_stop(scenario: Scenario,
+                                                                         reference: RunRecord) -> None:
+    """A provider that never reads delta.refusal (@openrouter/ai-sdk-provider 3.1.0: its chunk schema has no such
+    field) cannot know the answer was a refusal: it passes the wire's own finish_reason, 'stop', on. That is the
+    'dropped' reading, a SHOULD miss on every protocol; content_filter after a refusal is the reading of providers
+    that do read it (the test above), not something a provider that drops the refusal could say."""
+    def ums(reason: str) -> RunRecord:
+        caps = Capabilities(name="ums", inputs=["openai-chat"], output="ui-message-stream@7", reports_usage=False)
+        return dataclasses.replace(reference, capabilities=caps, events=(
+            {"type": "start"}, {"type": "start-step"}, {"type": "finish-step"},
+            {"type": "finish", "finishReason": reason}))
+
+    dropped = grade(ums("stop"), scenario)
+    assert (dropped.verdict, _rows(dropped)) == ("PASS-NONSTRICT", {"refusal.shown": "SHOULD"})
+    assert grade(ums("content-filter"), scenario).verdict == "PASS-NONSTRICT"
+    assert grade(ums("length"), scenario).verdict == "FAIL"  # not the wire's reason: graded as usual
+
+
 def test_a_part_dialect_has_no_refusal_to_read_another_way(scenario: Scenario) -> None:
     """On V3 the provider already made the refusal text and content-filter: an empty answer drops text."""
     from conformance.reference import agui

@@ -39,15 +39,11 @@ PENDING: dict[str, str | set[str]] = {
     # VoltAgent's first-run suite error on request.prompt (tests/data/voltagent-ui.verdicts.json "first_run");
     # its other one (8.1.22 counted a content-free `start` chunk) is fixed (protocols/ui_message_stream.py).
     "voltagent-ui.verdicts.json": {"request.prompt.001[openai-chat]"},
-    # ai-sdk7-openrouter's first-run suite error on the refusal (tests/data/ai-sdk7-openrouter.verdicts.json
-    # "first_run"): the UI message stream accepts only content_filter after a refusal. Its other one (the 'provider'
-    # finish policy refused 'tool_calls' for an unmapped reason after a completed call) is fixed
-    # (semantics.Comparison.calls_decide).
-    "ai-sdk7-openrouter.verdicts.json": {"quirks.refusal.001[openai-chat]"},
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
     # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors and tanstack-ai-openrouter's (OpenAI's
     # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
-    # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's.
+    # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's;
+    # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH).
 }
 
 

@@ -708,7 +708,9 @@ PROTOCOL = OutputProtocol(
     # The UI message stream's finish is the AI SDK provider's unified reason, passed through (ai@6.0.326
     # dist/index.mjs:7215, 8566, 9283), and both AI SDK OpenAI providers read 'stop' after a refusal as
     # content-filter (@ai-sdk/openai 4.0.118 dist/index.js:1684, :4264; @ai-sdk/openai-compatible 3.0.92
-    # dist/index.js:345): a refusal's finish stays content_filter (row 8.2.content-filter, issue 15).
+    # dist/index.js:345): a refusal's finish stays content_filter (row 8.2.content-filter, issue 15). A provider
+    # that never reads the refusal (an empty answer) passes the wire's 'stop' on, which conformance/refusal.py
+    # accepts as the 'dropped' reading (@openrouter/ai-sdk-provider 3.1.0).
     refusal_finishes=frozenset({"content_filter"}),
     abort=ABORT,
     http_failure=http_failure,
