@@ -36,9 +36,6 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # VoltAgent's first-run suite error on request.prompt (tests/data/voltagent-ui.verdicts.json "first_run");
-    # its other one (8.1.22 counted a content-free `start` chunk) is fixed (protocols/ui_message_stream.py).
-    "voltagent-ui.verdicts.json": {"request.prompt.001[openai-chat]"},
     # tanstack-ai-openrouter's first-run suite errors (tests/data/tanstack-ai-openrouter.verdicts.json "first_run"):
     # OpenAI's bare in-band error chunk served to an OpenRouter client (no OpenRouter server flavour yet). Its other
     # one (a throw that TanStack's own delivery sends as RUN_ERROR, graded as a missing terminal) is fixed
