@@ -489,6 +489,12 @@ def _client_builtin(item: Any) -> SeenCall | None:
         hosted = item.environment is not None and item.environment.type == "container_reference"
         return SeenCall(id=item.call_id, name="shell", args_text=compact({"action": action}), completed=True,
                         provider_executed=hosted)
+    if item.type == "local_shell_call":  # dist/index.js:8809-8824: JSON.stringify drops the absent fields
+        a = item.action
+        action = {k: v for k, v in (("type", a.type), ("command", a.command), ("timeoutMs", a.timeout_ms),
+                                    ("user", a.user), ("workingDirectory", a.working_directory), ("env", a.env))
+                  if v is not None}
+        return SeenCall(id=item.call_id, name="local_shell", args_text=compact({"action": action}), completed=True)
     if item.type == "apply_patch_call":
         op = item.operation
         operation = {"type": op.type, "path": op.path, **({"diff": op.diff} if op.type != "delete_file" else {})}
@@ -532,6 +538,12 @@ def builtin_item(item: Any) -> tuple[SeenCall | None, list[ToolResultRecord]]:
         call = SeenCall(id=item.id, name=f"mcp.{item.name}", args_text=item.arguments, completed=True,
                         provider_executed=True)
         return call, [ToolResultRecord(tool_call_id=item.id, result=result)]
+    if item.type == "program":  # dist/index.js:8541-8551: a provider-executed call under the program's call_id
+        return SeenCall(id=item.call_id, name="programmatic_tool_calling", completed=True, provider_executed=True,
+                        args_text=compact({"code": item.code, "fingerprint": item.fingerprint})), []
+    if item.type == "program_output":  # dist/index.js:8552-8562
+        return None, [ToolResultRecord(tool_call_id=item.call_id, result={"result": item.result,
+                                                                          "status": item.status})]
     if item.type == "shell_call_output":  # dist/index.js:8839-8855
         output = [{"stdout": o.stdout, "stderr": o.stderr, "outcome": {"type": "exit", "exitCode": o.outcome.exit_code}
                    if o.outcome.type == "exit" else {"type": "timeout"}} for o in item.output]
