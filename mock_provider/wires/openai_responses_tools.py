@@ -43,6 +43,10 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
 - ``programmatic_tool_calling`` (provider-executed, input ``{"code","fingerprint"}``): a ``program`` item
   sent whole; its result ``{result, status}`` is a ``program_output`` item (the consumer reads both
   at ``response.output_item.done``, dist/index.js:8541-8562).
+- ``tool_search`` (provider-executed, a hosted tool search): ``tool_search_call`` (execution
+  ``server``) added at its input start, done at its call (input ``{"arguments","call_id":null}``); its
+  result ``{tools}`` is a ``tool_search_output`` item, which the consumer pairs with the oldest hosted
+  search still without one (dist/index.js:8357-8372, :8692-8729).
 - a ``custom`` part of kind ``openai.compaction``: a ``compaction`` item.
 
 What has no such form raises :class:`~mock_provider.dialects.DialectError` with the reason.
@@ -86,7 +90,7 @@ from mock_provider.wires.openai_responses_forms import (
 )
 
 # Provider-executed tool names -> their item (the names @ai-sdk/openai gives the calls, toCustomToolName).
-HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call",
+HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call", "tool_search": "tool_search_call",
           "code_interpreter": "code_interpreter_call", "image_generation": "image_generation_call"}
 # Client-run built-in tools -> their item.
 CLIENT = {"shell": "shell_call", "apply_patch": "apply_patch_call", "computer": "computer_call",
@@ -95,7 +99,8 @@ CLIENT = {"shell": "shell_call", "apply_patch": "apply_patch_call", "computer": 
 PROGRAM_TOOL = "programmatic_tool_calling"
 _PREFIX = {"web_search_call": "ws", "file_search_call": "fs", "code_interpreter_call": "ci",
            "image_generation_call": "ig", "mcp_call": "mcp", "shell_call": "sh", "apply_patch_call": "apc",
-           "computer_call": "cu", "local_shell_call": "lsh", "program": "prg"}
+           "computer_call": "cu", "local_shell_call": "lsh", "program": "prg",
+           "tool_search_call": "tsc"}
 # Items whose call the consumer starts at response.output_item.added with no input of its own.
 _NAMED_BY_ITEM = frozenset({*HOSTED.values(), "mcp_call"})
 _EMPTY_INPUT = frozenset({"web_search_call", "file_search_call", "image_generation_call"})
@@ -126,7 +131,9 @@ BUILTIN_CALLS = (
     "request declared a function tool of that name (the model then calls the function); a provider-executed shell "
     "call is a hosted `shell_call` (environment a container reference) whose result is a `shell_call_output` item "
     "(`response.shell_call_output_content.delta/done` per command); a provider-executed programmatic_tool_calling "
-    "call is a `program` item {call_id, code, fingerprint} whose result is a `program_output` item {result, status}")
+    "call is a `program` item {call_id, code, fingerprint} whose result is a `program_output` item {result, status}; a "
+    "provider-executed tool_search call is a `tool_search_call` item (execution server) whose result is a "
+    "`tool_search_output` item {tools}")
 APPROVAL = (
     "right after an `mcp.<name>` call (in place of its result): an `mcp_approval_request` item {id: approvalId, name, "
     "arguments: the call's input, server_label} sent whole (@ai-sdk/openai 4.0.118 reads it as the dynamic "
@@ -143,7 +150,8 @@ BUILTIN_RESULTS = (
     "code_interpreter `{outputs}`, image_generation `{result}` (preliminary: "
     "`response.image_generation_call.partial_image`), mcp `{type:'call', serverLabel, name, arguments, "
     "output?|error?}` (an error: `response.mcp_call.failed`), programmatic_tool_calling `{result, status: "
-    "'completed'|'incomplete'}` (a `program_output` item)")
+    "'completed'|'incomplete'}` (a `program_output` item), tool_search `{tools}` (a `tool_search_output` item, in "
+    "the order of the searches)")
 BUILTIN_RESULT_ERRORS = (
     "the result of a client call (Responses carries results only in built-in items); a form other than the one "
     "@ai-sdk/openai 4.0.118 makes of the item; isError on anything but a web search")
@@ -233,6 +241,7 @@ class BuiltinTools:
         self.pending_sources: list[tuple[str, Any]] = []  # sources a result implies, in the order they follow
         self.waiting: str | None = None  # an mcp call whose item is sent whole with its result
         self.servers: set[str] = set()  # MCP servers whose mcp_list_tools was sent
+        self.searches: list[str] = []  # hosted tool searches done whose output item has not come yet
 
     # ---------------------------------------------------------------- routing
     def claims(self, part: Part) -> bool:
@@ -297,6 +306,9 @@ class BuiltinTools:
         return [self.host.event("response.output_item.done", output_index=call.index, item=copy.deepcopy(call.item))]
 
     def _open_hosted(self, call: _Call, call_id: str) -> list[dict[str, Any]]:
+        if call.kind == "tool_search_call":
+            return self._add(call, call_id, {"id": "", "type": "tool_search_call", "execution": "server",
+                                              "status": "in_progress", "arguments": {}, "call_id": None})
         if call.kind == "web_search_call":
             return [*self._add(call, call_id, {"id": "", "type": "web_search_call", "status": "in_progress",
                                                 "action": {"type": "search", "query": None}}),
@@ -320,12 +332,13 @@ class BuiltinTools:
         call = self.calls.setdefault(part.id, _Call(kind, part.tool_name))
         # A web search is added at once; code, patch and computer items wait for their input (the item
         # needs the container id, the operation, the actions).
-        return self._open_hosted(call, part.id) if kind == "web_search_call" else []
+        return self._open_hosted(call, part.id) if kind in ("web_search_call", "tool_search_call") else []
 
     def _input_delta(self, part: ToolInputDelta) -> list[dict[str, Any]]:
         call = self.calls[part.id]
-        if call.kind == "web_search_call":
-            raise self.host.refuse(part.type, "a web_search_call streams no input (the consumer's input is {})")
+        if call.kind in ("web_search_call", "tool_search_call"):
+            raise self.host.refuse(part.type, f"a {call.kind} streams no input (the consumer writes its input from the "
+                                   "item at its done)")
         call.deltas.append(part.delta)
         return []
 
@@ -355,9 +368,43 @@ class BuiltinTools:
             return []
         if kind == "code_interpreter_call":
             return self._code(part, call)
+        if kind == "tool_search_call":
+            return self._tool_search(part, call)
         if kind == "program":
             return self._program(part, call)
         return self._client_call(part, call)
+
+    def _tool_search(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
+        """A hosted tool search: its item done with the arguments (the consumer's input {arguments, call_id: null})."""
+        try:
+            value = json.loads(part.input)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict) or list(value) != ["arguments", "call_id"] or value["call_id"] is not None \
+                or value["arguments"] is None or compact(value) != part.input:
+            raise self.host.refuse(part.type, 'a hosted tool_search call\'s input is {"arguments":…,"call_id":null} as '
+                                   "the consumer writes it from the item")
+        out = [] if call.item else self._open_hosted(call, part.tool_call_id)
+        self.searches.append(part.tool_call_id)
+        call.result_due = True
+        return out + self._done(call, arguments=value["arguments"], status="completed")
+
+    def _search_output(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        """A hosted search's result ``{tools}`` as its ``tool_search_output`` item (call_id null: the consumer pairs
+        it with the oldest hosted search without one)."""
+        r = part.result
+        if not isinstance(r, dict) or list(r) != ["tools"] or not isinstance(r["tools"], list) or part.is_error \
+                or part.preliminary:
+            raise self.host.refuse(part.type, "a tool_search result is {tools: [<Tool>…]}")
+        if part.tool_call_id != self.searches[0]:
+            raise self.host.refuse(part.type, f"the consumer pairs a tool_search_output with the oldest hosted search "
+                                   f"without one ({self.searches[0]!r}): results come in the searches' order")
+        self.searches.pop(0)
+        call.result_due = False
+        item: dict[str, Any] = {"id": "", "type": "tool_search_output", "execution": "server", "status": "completed",
+                                "call_id": None, "tools": r["tools"]}
+        index, out = self.host.add_item("tso", item)
+        return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
 
     def _program(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
         """A programmatic tool calling run: one ``program`` item, sent whole (its output item comes with the result)."""
@@ -463,6 +510,8 @@ class BuiltinTools:
     def _result(self, part: ToolResult) -> list[dict[str, Any]]:
         call = self.calls.get(part.tool_call_id)
         if call is not None and call.result_due:
+            if call.kind == "tool_search_call":
+                return self._search_output(part, call)
             return self._program_output(part, call) if call.kind == "program" else self._shell_output(part, call)
         if call is None or not call.called or call.done or call.kind not in (*HOSTED.values(), "mcp_call"):
             raise self.host.refuse(part.type, f"{part.tool_call_id!r} is not an open provider-executed call: Responses "
