@@ -7,7 +7,9 @@ caller's order, so a request check on the message list compares the caller's mes
 *subsequence* of the list sent: a check on ``/prompt`` (or ``/messages``) matches each expected
 message to the next sent message it fits, and a check on ``/prompt/N/...`` is about the caller's
 message ``N``, found at the first position after the caller's previous message where it holds.
-A finding names the caller's message that was not found.
+A caller's message that holds nothing (:func:`holds_nothing`: no text, no part, no tool call) may be
+left out: the provider reads the same prompt with or without it (VoltAgent drops it on purpose). A
+finding names the caller's message that was not found.
 
 Example:
     >>> sent = {"prompt": [{"role": "system", "content": "Agent."}, {"role": "user", "content": "Hi"}]}
@@ -15,6 +17,8 @@ Example:
     []
     >>> order_findings([("/prompt", [{"role": "user", "content": "Yo"}])], sent, "caller")
     ["the caller's message 0 (user) is not there, in order: /prompt/1 differs at /content"]
+    >>> order_findings([("/prompt", [{"role": "user", "content": "Hi"}, {"role": "user", "content": ""}])], sent, "x")
+    []
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["MESSAGE_ROWS", "SYSTEM_ROLES", "ListMatch", "content_text", "match_list", "message_list_path", "shift"]
+__all__ = ["MESSAGE_ROWS", "SYSTEM_ROLES", "ListMatch", "content_text", "holds_nothing", "match_list",
+           "message_list_path", "shift"]
 
 # The rows whose checks are about the caller's messages (their conversion), not about positions the
 # adapter chose: a check on another row (structured.instruction: the schema's own system message first)
@@ -108,6 +113,30 @@ def content_text(content: Any) -> str:
     return ""
 
 
+def holds_nothing(message: Any) -> bool:
+    """Whether an expected message is a role and a content that holds nothing: null, ``""``, no parts, or only
+    empty text parts (an expected message without a ``content`` key says nothing of its content).
+
+    Such a message adds nothing the model reads, so an adapter may leave it out (VoltAgent's
+    ``sanitizeMessageForModel``, @voltagent/core 2.10.0 dist/index.mjs:28430, returns null for a message
+    with no non-empty part); one with a tool call, a tool call id or any other part is a message.
+
+    >>> holds_nothing({"role": "user", "content": [{"type": "text", "text": ""}]}), holds_nothing({"role": "user"})
+    (True, False)
+    >>> holds_nothing({"role": "user", "content": " "}), holds_nothing({"role": "assistant", "content": None,
+    ...                                                              "tool_calls": [{"id": "c1"}]})
+    (False, False)
+    """
+    if not isinstance(message, dict) or message.keys() != {"role", "content"} or not isinstance(message["role"], str):
+        return False
+    content = message.get("content")
+    if content is None or content == "":
+        return True
+    return isinstance(content, list) and all(
+        isinstance(p, dict) and p.keys() == {"type", "text"} and p["type"] == "text" and p["text"] == ""
+        for p in content)
+
+
 def _role(message: Any) -> Any:
     return message.get("role") if isinstance(message, dict) else None
 
@@ -120,7 +149,7 @@ def match_list(list_path: str, expected: Sequence[Any], sent: Any, differs: Matc
     for index, message in enumerate(expected):
         if own_system and _role(message) in SYSTEM_ROLES:
             continue  # the adapter owns the system prompt: the caller's may be replaced
-        if match.find(_fits(message, match.sent, differs)) is None:
+        if match.find(_fits(message, match.sent, differs)) is None and not holds_nothing(message):
             return match.missing(index, _role(message), match.nearest(message, differs))
     return None
 

@@ -23,7 +23,15 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.caller_messages import MESSAGE_ROWS, SYSTEM_ROLES, ListMatch, match_list, message_list_path, shift
+from conformance.caller_messages import (
+    MESSAGE_ROWS,
+    SYSTEM_ROLES,
+    ListMatch,
+    holds_nothing,
+    match_list,
+    message_list_path,
+    shift,
+)
 from conformance.findings import Finding
 from conformance.structured import StrictSchemaError, strict_json_schema
 from mock_provider.dialects import dialect as registered_dialect
@@ -439,6 +447,10 @@ def _place_messages(checks: Sequence[RequestCheck], request: Any, same_content: 
             out.update((id(c), (None, shift(c.path, found))) for c in group)
             matches[list_path] = (match, index)
             continue
+        if _empty_message(group):  # nothing the model reads: it may be left out
+            out.update((id(c), (None, c.path)) for c in group)
+            matches[list_path] = (match, previous)
+            continue
         at = index + offset
         for c in group:
             why = _check(c.model_copy(update={"path": shift(c.path, at)}), request, same_content)
@@ -446,6 +458,13 @@ def _place_messages(checks: Sequence[RequestCheck], request: Any, same_content: 
                           shift(c.path, at))
         matches[list_path] = (match, previous)
     return out
+
+
+def _empty_message(group: Sequence[RequestCheck]) -> bool:
+    """Whether a group of checks on one caller message expects a whole message that holds nothing."""
+    return all((message_list_path(c.path) or ("", None, "x"))[2] == "" and holds_nothing(
+        c.equals if "equals" in c.model_fields_set else c.subset if "subset" in c.model_fields_set else None)
+        for c in group)
 
 
 def _group_role(group: Sequence[RequestCheck], caller_roles: Sequence[str], index: int) -> str | None:

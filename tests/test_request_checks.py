@@ -155,3 +155,46 @@ def test_a_step_s_results_in_one_tool_message_are_the_same_request() -> None:
     assert request_findings(checks, apart, "v3", "loop.tool-result") == []
     assert request_findings(checks, together, "v3", "loop.tool-result") == []
     assert [f.row for f in request_findings(checks, swapped, "v3", "loop.tool-result")] == ["request.tool-history"] * 2
+
+
+def _prompt_checks() -> list[RequestCheck]:
+    from mock_provider.scenario import load_corpus
+
+    return list(next(s for s in load_corpus() if s.id == "request.prompt.001").expected_request)
+
+
+@pytest.mark.parametrize(("dialect", "key"), [("openai-chat", "messages"), ("v3", "prompt")])
+def test_a_caller_message_with_no_content_may_be_left_out(dialect: str, key: str) -> None:
+    """request.prompt.001's last user message has null content: sent empty or left out, the model reads the
+    same prompt (VoltAgent's sanitizeMessageForModel drops it); a message with text left out, moved or
+    changed is another prompt."""
+    check = next(c for c in _prompt_checks() if c.applies_to(dialect, None))
+    full = list(check.equals if "equals" in check.model_fields_set else check.subset)
+    assert full[-1]["role"] == "user" and full[-1]["content"] in ("", [{"type": "text", "text": ""}])
+
+    def rows(sent: list[Any]) -> list[str]:
+        return [f.row for f in request_findings([check], {key: sent}, dialect, "request.prompt")]
+
+    assert rows(full) == []
+    assert rows(full[:-1]) == []
+    assert rows(full[:3] + full[4:]) == ["request.prompt"]  # "What is 2+2?" left out
+    assert rows([*full[:2], full[3], full[2], full[4]]) == ["request.prompt"]  # two messages swapped
+    text = "What is 3+3?"
+    changed = {**full[3], "content": text if key == "messages" else [{"type": "text", "text": text}]}
+    assert rows([*full[:3], changed]) == ["request.prompt"]
+    # Left out only when it holds nothing: an empty message with a tool call is a message.
+    with_call = {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function",
+                                                                     "function": {"name": "f", "arguments": "{}"}}]}
+    calls = RequestCheck(path="/messages", subset=[{"role": "user", "content": "Hi"}, with_call])
+    assert [f.row for f in request_findings([calls], {"messages": [{"role": "user", "content": "Hi"}]},
+                                            "openai-chat", "request.prompt")] == ["request.prompt"]
+
+
+def test_an_indexed_check_on_a_message_with_no_content_holds_when_it_is_left_out() -> None:
+    """A check on ``/messages/N`` names the caller's message N: one with no content may be left out too."""
+    checks = [RequestCheck(path="/messages/0", subset={"role": "user", "content": "Hi"}),
+              RequestCheck(path="/messages/1", subset={"role": "user", "content": ""})]
+    assert request_findings(checks, {"messages": [{"role": "user", "content": "Hi"}]}, "openai-chat",
+                            "request.prompt") == []
+    assert [f.row for f in request_findings(checks, {"messages": [{"role": "user", "content": ""}]}, "openai-chat",
+                                            "request.prompt")] == ["request.prompt"]

@@ -36,14 +36,12 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # VoltAgent's first-run suite error on request.prompt (tests/data/voltagent-ui.verdicts.json "first_run");
-    # its other one (8.1.22 counted a content-free `start` chunk) is fixed (protocols/ui_message_stream.py).
-    "voltagent-ui.verdicts.json": {"request.prompt.001[openai-chat]"},
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
     # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors and tanstack-ai-openrouter's (OpenAI's
     # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
     # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's;
-    # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH).
+    # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH), and
+    # VoltAgent's request.prompt one (a caller message that holds nothing may be left out).
 }
 
 

@@ -489,6 +489,12 @@ def _client_builtin(item: Any) -> SeenCall | None:
         hosted = item.environment is not None and item.environment.type == "container_reference"
         return SeenCall(id=item.call_id, name="shell", args_text=compact({"action": action}), completed=True,
                         provider_executed=hosted)
+    if item.type == "local_shell_call":  # dist/index.js:8809-8824: JSON.stringify drops the absent fields
+        a = item.action
+        action = {k: v for k, v in (("type", a.type), ("command", a.command), ("timeoutMs", a.timeout_ms),
+                                    ("user", a.user), ("workingDirectory", a.working_directory), ("env", a.env))
+                  if v is not None}
+        return SeenCall(id=item.call_id, name="local_shell", args_text=compact({"action": action}), completed=True)
     if item.type == "apply_patch_call":
         op = item.operation
         operation = {"type": op.type, "path": op.path, **({"diff": op.diff} if op.type != "delete_file" else {})}
@@ -503,7 +509,24 @@ def _client_builtin(item: Any) -> SeenCall | None:
     return None
 
 
-def builtin_item(item: Any) -> tuple[SeenCall | None, list[ToolResultRecord]]:
+def search_item(item: Any, seen: Seen | None) -> tuple[SeenCall | None, list[ToolResultRecord]]:
+    """A tool search's call or output as @ai-sdk/openai 4.0.118 reads it (dist/index.js:8692-8729): a hosted search
+    is named after its item; an output without a call_id pairs with the oldest hosted search ``seen`` has not
+    had a result for."""
+    if item.type == "tool_search_call":
+        hosted = item.execution == "server"
+        call_id = item.id if hosted else item.call_id or item.id
+        args = compact({"arguments": item.arguments, "call_id": None if hosted else call_id})
+        return SeenCall(id=call_id, name="tool_search", completed=True, provider_executed=hosted, args_text=args), []
+    answered = {r.tool_call_id for r in seen.results} if seen is not None else set()
+    waiting = [c.id for c in seen.calls if c.name == "tool_search" and c.provider_executed
+               and c.id not in answered] if seen is not None else []
+    call_id = item.call_id or (waiting[0] if waiting else item.id)
+    return None, [ToolResultRecord(tool_call_id=call_id, result={
+        "tools": [t.model_dump(exclude_unset=True) for t in item.tools]})]
+
+
+def builtin_item(item: Any, seen: Seen | None = None) -> tuple[SeenCall | None, list[ToolResultRecord]]:
     """A completed built-in item as the call and results @ai-sdk/openai 4.0.118 hands on at its
     ``response.output_item.done`` (dist/index.js:8581-8839; provider-executed calls are named after the
     item id, MCP calls ``mcp.<name>``); (None, []) for any other item."""
@@ -532,6 +555,14 @@ def builtin_item(item: Any) -> tuple[SeenCall | None, list[ToolResultRecord]]:
         call = SeenCall(id=item.id, name=f"mcp.{item.name}", args_text=item.arguments, completed=True,
                         provider_executed=True)
         return call, [ToolResultRecord(tool_call_id=item.id, result=result)]
+    if item.type == "program":  # dist/index.js:8541-8551: a provider-executed call under the program's call_id
+        return SeenCall(id=item.call_id, name="programmatic_tool_calling", completed=True, provider_executed=True,
+                        args_text=compact({"code": item.code, "fingerprint": item.fingerprint})), []
+    if item.type == "program_output":  # dist/index.js:8552-8562
+        return None, [ToolResultRecord(tool_call_id=item.call_id, result={"result": item.result,
+                                                                          "status": item.status})]
+    if item.type in ("tool_search_call", "tool_search_output"):
+        return search_item(item, seen)
     if item.type == "shell_call_output":  # dist/index.js:8839-8855
         output = [{"stdout": o.stdout, "stderr": o.stderr, "outcome": {"type": "exit", "exitCode": o.outcome.exit_code}
                    if o.outcome.type == "exit" else {"type": "timeout"}} for o in item.output]
@@ -583,7 +614,7 @@ def reduce_events(stream: Any, seen: Seen) -> None:
             calls[event.output_index] = approval_item(event.item, seen)
             seen.calls = [calls[k] for k in sorted(calls)]
         elif kind == "response.output_item.done":
-            call, results = builtin_item(event.item)
+            call, results = builtin_item(event.item, seen)
             if call is not None:
                 calls[event.output_index] = call
                 seen.calls = [calls[k] for k in sorted(calls)]
@@ -660,7 +691,7 @@ def consume_json(scenario: Scenario) -> Seen:
         else:
             call = item_call(item)
             seen.calls += [call] if call is not None else []
-            seen.results += builtin_item(item)[1]
+            seen.results += builtin_item(item, seen)[1]
     read_terminal(seen, r, any(not c.provider_executed for c in seen.calls), refused)
     return seen
 

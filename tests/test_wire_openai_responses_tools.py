@@ -216,6 +216,66 @@ def test_a_hosted_shell_call_is_followed_by_its_output_item() -> None:
     roundtrip(call, timeout)
 
 
+LOCAL_SHELL = {"type": "tool-call", "toolCallId": "c1", "toolName": "local_shell",
+               "input": '{"action":{"type":"exec","command":["ls","-a"],"user":"me","env":{}}}'}
+PROGRAM = {"type": "tool-call", "toolCallId": "p1", "toolName": "programmatic_tool_calling",
+           "input": '{"code":"return 1;","fingerprint":"fp"}', **PE}
+PROGRAM_RESULT = {"type": "tool-result", "toolCallId": "p1", "toolName": "programmatic_tool_calling",
+                  "result": {"result": "1", "status": "completed"}}
+
+
+def test_a_local_shell_call_is_one_item_sent_whole() -> None:
+    """LocalShellCall (openai 3.57.0): action {type: exec, command, env, timeout_ms?, user?, working_directory?};
+    @ai-sdk/openai 4.0.118 reads it only at its done (dist/index.js:8809-8824)."""
+    evs = encode(LOCAL_SHELL)
+    assert kinds(evs)[2:] == ["response.output_item.added", "response.output_item.done"]
+    assert evs[-1]["item"] | {"id": "x"} == {"id": "x", "type": "local_shell_call", "call_id": "c1",
+                                             "status": "completed",
+                                             "action": {"type": "exec", "command": ["ls", "-a"], "user": "me",
+                                                        "env": {}}}
+    roundtrip(LOCAL_SHELL)
+
+
+def test_a_program_and_its_output_are_two_items_sent_whole() -> None:
+    """Program and ProgramOutput (openai 3.57.0); the consumer reads them at their done (dist/index.js:8541-8562)."""
+    evs = encode(PROGRAM, PROGRAM_RESULT)
+    assert kinds(evs)[2:] == ["response.output_item.added", "response.output_item.done",
+                              "response.output_item.added", "response.output_item.done"]
+    program, output = evs[3]["item"], evs[5]["item"]
+    assert program | {"id": "x"} == {"id": "x", "type": "program", "call_id": "p1", "code": "return 1;",
+                                     "fingerprint": "fp"}
+    assert output | {"id": "x"} == {"id": "x", "type": "program_output", "call_id": "p1", "result": "1",
+                                    "status": "completed"}
+    assert program["id"] != output["id"]
+    roundtrip(PROGRAM, PROGRAM_RESULT)
+
+
+SEARCH = [{"type": "tool-input-start", "id": "ts_1", "toolName": "tool_search", **PE},
+          {"type": "tool-input-end", "id": "ts_1"},
+          {"type": "tool-call", "toolCallId": "ts_1", "toolName": "tool_search", **PE,
+           "input": '{"arguments":{"query":"q"},"call_id":null}'}]
+SEARCH_RESULT = {"type": "tool-result", "toolCallId": "ts_1", "toolName": "tool_search",
+                 "result": {"tools": [{"type": "function", "name": "f", "parameters": {"type": "object"},
+                                       "strict": False}]}}
+
+
+def test_a_hosted_tool_search_is_added_at_its_start_and_its_output_follows() -> None:
+    """ResponseToolSearchCall / ResponseToolSearchOutputItem (openai 3.57.0): @ai-sdk/openai 4.0.118 starts a hosted
+    search at its added, calls it at its done, and pairs an output with no call_id with the oldest hosted search."""
+    evs = encode(*SEARCH, SEARCH_RESULT)
+    assert kinds(evs)[2:] == ["response.output_item.added", "response.output_item.done",
+                              "response.output_item.added", "response.output_item.done"]
+    assert evs[2]["item"] == {"id": "ts_1", "type": "tool_search_call", "execution": "server",
+                              "status": "in_progress", "arguments": {}, "call_id": None}
+    assert evs[3]["item"]["arguments"] == {"query": "q"} and evs[3]["item"]["status"] == "completed"
+    assert evs[5]["item"] | {"id": "x"} == {"id": "x", "type": "tool_search_output", "execution": "server",
+                                            "status": "completed", "call_id": None,
+                                            "tools": SEARCH_RESULT["result"]["tools"]}
+    roundtrip(*SEARCH, SEARCH_RESULT)
+    second = [{**p, **({"id": "ts_2"} if "id" in p else {"toolCallId": "ts_2"})} for p in SEARCH]
+    roundtrip(*SEARCH, *second, SEARCH_RESULT, {**SEARCH_RESULT, "toolCallId": "ts_2"})
+
+
 def test_compaction_is_a_compaction_item() -> None:
     part = {"type": "custom", "kind": "openai.compaction",
             "providerMetadata": {"openai": {"type": "compaction", "itemId": "cmp_1", "encryptedContent": "xyz"}}}
@@ -278,6 +338,23 @@ REFUSALS: dict[str, tuple[list[dict[str, Any]], str]] = {
                           "input": '{"actions":[],"pendingSafetyChecks":[],"status":"in_progress"}'}],
                         "the computer tool's call"),
     "result never comes": ([IMAGE_CALL, finish("stop")], "still open"),
+    "local shell without env": ([{**LOCAL_SHELL, "input": '{"action":{"type":"exec","command":["ls"]}}'}],
+                                "the local shell tool's call"),
+    "local shell key order": ([{**LOCAL_SHELL, "input": '{"action":{"command":["ls"],"type":"exec","env":{}}}'}],
+                              "the local shell tool's call"),
+    "local shell input start": ([{"type": "tool-input-start", "id": "c", "toolName": "local_shell"}],
+                                "streams no input for a local_shell_call"),
+    "program input": ([{**PROGRAM, "input": '{"code":"return 1;"}'}], "programmatic_tool_calling call's input"),
+    "program result form": ([PROGRAM, {**PROGRAM_RESULT, "result": {"result": 1, "status": "completed"}}],
+                            "a programmatic_tool_calling result is"),
+    "program result never comes": ([PROGRAM, finish("stop")], "still open"),
+    "tool search input": ([{**SEARCH[2], "input": '{"arguments":{"query":"q"}}'}], "hosted tool_search call's input"),
+    "tool search input deltas": ([SEARCH[0], {"type": "tool-input-delta", "id": "ts_1", "delta": "{}"}],
+                                 "streams no input"),
+    "tool search result form": ([*SEARCH, {**SEARCH_RESULT, "result": [{"name": "f"}]}], "a tool_search result is"),
+    "tool search results out of order": (
+        [*SEARCH, *[{**p, **({"id": "ts_2"} if "id" in p else {"toolCallId": "ts_2"})} for p in SEARCH],
+         {**SEARCH_RESULT, "toolCallId": "ts_2"}], "oldest hosted search"),
     "hosted shell output form": ([{"type": "tool-call", "toolCallId": "c", "toolName": "shell", **PE,
                                    "input": '{"action":{"commands":["ls"]}}'},
                                   {"type": "tool-result", "toolCallId": "c", "toolName": "shell",

@@ -20,8 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mock_provider.wires.openai_responses_tools import compact, escape
+from mock_provider.wires.openai_responses_forms import compact, escape
 
+# Items the consumer reads only at response.output_item.done, whole (nothing at added, no progress events).
+_WHOLE = ("local_shell_call", "program", "program_output")
+_SEARCH = ("tool_search_call", "tool_search_output")
 _HOSTED = {"web_search_call": "web_search", "file_search_call": "file_search",
            "code_interpreter_call": "code_interpreter", "image_generation_call": "image_generation"}
 # Progress events the items restate (their data is in the item at response.output_item.done).
@@ -83,6 +86,7 @@ class BuiltinReader:
         self.by_index: dict[int, str] = {}  # output_index -> code interpreter call id
         self.containers: dict[str, str] = {}
         self.sources = 0
+        self.searches: list[str] = []  # hosted tool searches done, awaiting their output item
 
     def event(self, kind: str, data: dict[str, Any]) -> bool:
         """Whether the event is a built-in item's own (read here)."""
@@ -126,11 +130,13 @@ class BuiltinReader:
                       "providerExecuted": True})
             self.add({"type": "tool-input-delta", "id": item_id,
                       "delta": f'{{"containerId":"{item.get("container_id")}","code":"'})
+        elif kind == "tool_search_call" and item.get("execution") == "server":
+            self.add({"type": "tool-input-start", "id": item_id, "toolName": "tool_search", "providerExecuted": True})
         elif kind == "apply_patch_call":
             self._patch_start(item)
         elif kind == "computer_call":
             self.add({"type": "tool-input-start", "id": str(item.get("call_id")), "toolName": "computer"})
-        return kind in (*_HOSTED, "apply_patch_call", "computer_call", "mcp_call", "mcp_list_tools",
+        return kind in (*_HOSTED, *_WHOLE, *_SEARCH, "apply_patch_call", "computer_call", "mcp_call", "mcp_list_tools",
                         "mcp_approval_request", "shell_call", "shell_call_output", "compaction")
 
     def _patch_start(self, item: dict[str, Any]) -> None:
@@ -179,12 +185,16 @@ class BuiltinReader:
                       "input": compact({"action": wire}), **({"providerExecuted": True} if hosted else {})})
         elif kind == "shell_call_output":
             self._shell_output(item)
+        elif kind in _WHOLE:
+            self._whole(item)
+        elif kind in _SEARCH:
+            self._search(item)
         elif kind in ("apply_patch_call", "computer_call"):
             self._client_done(item)
         elif kind == "compaction":
             self.add({"type": "custom", "kind": "openai.compaction", "providerMetadata": {"openai": {
                 "type": "compaction", "itemId": item_id, "encryptedContent": item.get("encrypted_content")}}})
-        return kind in (*_HOSTED, "mcp_call", "mcp_list_tools", "mcp_approval_request", "shell_call",
+        return kind in (*_HOSTED, *_WHOLE, *_SEARCH, "mcp_call", "mcp_list_tools", "mcp_approval_request", "shell_call",
                         "shell_call_output", "apply_patch_call", "computer_call", "compaction")
 
     def _hosted_done(self, kind: str, item_id: str, item: dict[str, Any]) -> None:
@@ -213,6 +223,46 @@ class BuiltinReader:
         else:
             self.add({"type": "tool-result", "toolCallId": item_id, "toolName": name,
                       "result": {"result": item.get("result")}})
+
+    def _whole(self, item: dict[str, Any]) -> None:
+        """An item read only at its done: local_shell_call (dist/index.js:8809-8824), program and program_output
+        (:8541-8562)."""
+        kind, call_id = item.get("type"), str(item.get("call_id"))
+        if kind == "local_shell_call":
+            action = item.get("action") or {}
+            wire = {name: action[key] for name, key in (("type", "type"), ("command", "command"),
+                                                        ("timeoutMs", "timeout_ms"), ("user", "user"),
+                                                        ("workingDirectory", "working_directory"), ("env", "env"))
+                    if action.get(key) is not None}
+            self.add({"type": "tool-call", "toolCallId": call_id, "toolName": "local_shell",
+                      "input": compact({"action": wire})})
+        elif kind == "program":
+            self.add({"type": "tool-call", "toolCallId": call_id, "toolName": "programmatic_tool_calling",
+                      "input": compact({"code": item.get("code"), "fingerprint": item.get("fingerprint")}),
+                      "providerExecuted": True})
+        else:
+            self.add({"type": "tool-result", "toolCallId": call_id, "toolName": "programmatic_tool_calling",
+                      "result": {"result": item.get("result"), "status": item.get("status")}})
+
+    def _search(self, item: dict[str, Any]) -> None:
+        """A hosted tool search's call and its output (dist/index.js:8692-8729): the output pairs with its call_id, else
+        the oldest hosted search without one."""
+        item_id = str(item.get("id"))
+        if item.get("type") == "tool_search_call":
+            hosted = item.get("execution") == "server"
+            call_id = item_id if hosted else str(item.get("call_id") or item_id)
+            if hosted:
+                self.searches.append(call_id)
+            else:
+                self.add({"type": "tool-input-start", "id": call_id, "toolName": "tool_search"})
+            self.add({"type": "tool-input-end", "id": call_id})
+            self.add({"type": "tool-call", "toolCallId": call_id, "toolName": "tool_search",
+                      "input": compact({"arguments": item.get("arguments"), "call_id": None if hosted else call_id}),
+                      **({"providerExecuted": True} if hosted else {})})
+            return
+        call_id = item.get("call_id") or (self.searches.pop(0) if self.searches else item_id)
+        self.add({"type": "tool-result", "toolCallId": str(call_id), "toolName": "tool_search",
+                  "result": {"tools": item.get("tools")}})
 
     def _shell_output(self, item: dict[str, Any]) -> None:
         """shell_call_output done: the tool-result (dist/index.js:8839-8855)."""

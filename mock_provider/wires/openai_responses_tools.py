@@ -30,8 +30,9 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
   consumer names the call with an id it generates, so the call's id is one no wire carries: a
   scenario lists it in ``expected.minted_ids``); the item's ``server_label`` is
   :data:`APPROVAL_SERVER` (the consumer keeps no label of an approval).
-- ``shell``, ``apply_patch``, ``computer`` (client-run): ``shell_call`` (its commands streamed as
-  ``response.shell_call_command.*``), ``apply_patch_call``, ``computer_call``, the call's input the
+- ``shell``, ``apply_patch``, ``computer``, ``local_shell`` (client-run): ``shell_call`` (its commands
+  streamed as ``response.shell_call_command.*``), ``apply_patch_call``, ``computer_call``,
+  ``local_shell_call`` (sent whole: the consumer reads it at ``response.output_item.done``), the call's input the
   JSON the consumer builds from the item; unless the request declares a function tool of that name,
   which the model then calls as a function (an adapter that offers them as functions never gets the
   built-in items).
@@ -39,6 +40,13 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
   ``environment`` a container reference) and, with its result ``{output, maxOutputLength?}``, a
   ``shell_call_output`` item whose per-command output streams as
   ``response.shell_call_output_content.delta/done``.
+- ``programmatic_tool_calling`` (provider-executed, input ``{"code","fingerprint"}``): a ``program`` item
+  sent whole; its result ``{result, status}`` is a ``program_output`` item (the consumer reads both
+  at ``response.output_item.done``, dist/index.js:8541-8562).
+- ``tool_search`` (provider-executed, a hosted tool search): ``tool_search_call`` (execution
+  ``server``) added at its input start, done at its call (input ``{"arguments","call_id":null}``); its
+  result ``{tools}`` is a ``tool_search_output`` item, which the consumer pairs with the oldest hosted
+  search still without one (dist/index.js:8357-8372, :8692-8729).
 - a ``custom`` part of kind ``openai.compaction``: a ``compaction`` item.
 
 What has no such form raises :class:`~mock_provider.dialects.DialectError` with the reason.
@@ -68,20 +76,37 @@ from mock_provider.parts import (
     ToolInputStart,
     ToolResult,
 )
+from mock_provider.wires.openai_responses_forms import (
+    compact,
+    computer_fields,
+    escape,
+    file_results,
+    local_shell_action,
+    patch_operation,
+    patch_stream,
+    search_action,
+    shell_action,
+    shell_outputs,
+)
 
 # Provider-executed tool names -> their item (the names @ai-sdk/openai gives the calls, toCustomToolName).
-HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call",
+HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call", "tool_search": "tool_search_call",
           "code_interpreter": "code_interpreter_call", "image_generation": "image_generation_call"}
 # Client-run built-in tools -> their item.
-CLIENT = {"shell": "shell_call", "apply_patch": "apply_patch_call", "computer": "computer_call"}
+CLIENT = {"shell": "shell_call", "apply_patch": "apply_patch_call", "computer": "computer_call",
+          "local_shell": "local_shell_call"}
+# The provider-executed tool whose call is a program item (toCustomToolName("programmatic_tool_calling")).
+PROGRAM_TOOL = "programmatic_tool_calling"
 _PREFIX = {"web_search_call": "ws", "file_search_call": "fs", "code_interpreter_call": "ci",
            "image_generation_call": "ig", "mcp_call": "mcp", "shell_call": "sh", "apply_patch_call": "apc",
-           "computer_call": "cu"}
+           "computer_call": "cu", "local_shell_call": "lsh", "program": "prg",
+           "tool_search_call": "tsc"}
 # Items whose call the consumer starts at response.output_item.added with no input of its own.
 _NAMED_BY_ITEM = frozenset({*HOSTED.values(), "mcp_call"})
 _EMPTY_INPUT = frozenset({"web_search_call", "file_search_call", "image_generation_call"})
 # Canonical input streaming the consumer never makes for an item (its call is one tool-call part).
-_NO_INPUT_START = frozenset({"file_search_call", "image_generation_call", "mcp_call", "shell_call"})
+_NO_INPUT_START = frozenset({"file_search_call", "image_generation_call", "mcp_call", "shell_call", "local_shell_call",
+                             "program"})
 # McpToolCallError members (openai 3.57.0 types/responses/mcp_tool_call_error.py).
 _MCP_ERRORS = frozenset({"mcp_protocol_error", "mcp_tool_execution_error", "http_error"})
 COMPACTION_KIND = "openai.compaction"
@@ -101,11 +126,14 @@ BUILTIN_CALLS = (
     "(`response.mcp_call_arguments.delta/done`, `response.mcp_call.completed|failed`), after the server's "
     "`mcp_list_tools` item the first time, or, followed by a tool-approval-request instead of its result, an "
     "`mcp_approval_request` item (its id the approval id; the consumer names the call with an id it generates); "
-    "a client call named shell / apply_patch / computer is a `shell_call` "
-    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` item, unless the request declared a "
-    "function tool of that name (the model then calls the function); a provider-executed shell call is a hosted "
-    "`shell_call` (environment a container reference) whose result is a `shell_call_output` item "
-    "(`response.shell_call_output_content.delta/done` per command)")
+    "a client call named shell / apply_patch / computer / local_shell is a `shell_call` "
+    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` / `local_shell_call` item, unless the "
+    "request declared a function tool of that name (the model then calls the function); a provider-executed shell "
+    "call is a hosted `shell_call` (environment a container reference) whose result is a `shell_call_output` item "
+    "(`response.shell_call_output_content.delta/done` per command); a provider-executed programmatic_tool_calling "
+    "call is a `program` item {call_id, code, fingerprint} whose result is a `program_output` item {result, status}; a "
+    "provider-executed tool_search call is a `tool_search_call` item (execution server) whose result is a "
+    "`tool_search_output` item {tools}")
 APPROVAL = (
     "right after an `mcp.<name>` call (in place of its result): an `mcp_approval_request` item {id: approvalId, name, "
     "arguments: the call's input, server_label} sent whole (@ai-sdk/openai 4.0.118 reads it as the dynamic "
@@ -114,34 +142,19 @@ APPROVAL = (
 BUILTIN_CALL_ERRORS = (
     "another provider-executed name; a built-in call whose input is not the JSON the consumer makes of its item "
     "(web_search, file_search, image_generation: '{}'); input streaming the consumer never makes (file_search, "
-    "image_generation, mcp, shell); an mcp call whose result is not right after it")
+    "image_generation, mcp, shell, local_shell, programmatic_tool_calling); an mcp call whose result is not right "
+    "after it")
 BUILTIN_RESULTS = (
     "completes its built-in item: web_search `{action, sources?}` (or isError `{status}`) -> the item's action "
     "(the url sources must follow as source parts), file_search `{queries, results}` (document sources follow), "
     "code_interpreter `{outputs}`, image_generation `{result}` (preliminary: "
     "`response.image_generation_call.partial_image`), mcp `{type:'call', serverLabel, name, arguments, "
-    "output?|error?}` (an error: `response.mcp_call.failed`)")
+    "output?|error?}` (an error: `response.mcp_call.failed`), programmatic_tool_calling `{result, status: "
+    "'completed'|'incomplete'}` (a `program_output` item), tool_search `{tools}` (a `tool_search_output` item, in "
+    "the order of the searches)")
 BUILTIN_RESULT_ERRORS = (
     "the result of a client call (Responses carries results only in built-in items); a form other than the one "
     "@ai-sdk/openai 4.0.118 makes of the item; isError on anything but a web search")
-
-
-def compact(value: Any) -> str:
-    """``JSON.stringify`` of a value: no spaces, non-ASCII kept.
-
-    >>> compact({"a": [1, "é"]})
-    '{"a":[1,"é"]}'
-    """
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def escape(text: str) -> str:
-    """``escapeJSONDelta``: a string's JSON form without its quotes.
-
-    >>> escape('print("hi")')
-    'print(\\\\"hi\\\\")'
-    """
-    return compact(text)[1:-1]
 
 
 def builtin_kind(tool_name: str, provider_executed: bool, functions: frozenset[str] = frozenset()) -> str | None:
@@ -153,6 +166,8 @@ def builtin_kind(tool_name: str, provider_executed: bool, functions: frozenset[s
     if provider_executed:
         if tool_name == "shell":
             return "shell_call"  # a hosted shell (a container): its output is an item of its own
+        if tool_name == PROGRAM_TOOL:
+            return "program"  # its output is an item of its own
         return "mcp_call" if tool_name.startswith("mcp.") else HOSTED.get(tool_name, "")
     return None if tool_name in functions else CLIENT.get(tool_name)
 
@@ -205,152 +220,6 @@ class _Call:
     result_due: bool = False  # a hosted shell's call: its item is done, its output item comes with the result
 
 
-def _search_action(result: Any) -> tuple[dict[str, Any], list[str]] | str:
-    """A web search result as the item's ``action`` and its url sources (mapWebSearchOutput reversed)."""
-    form = ("a web_search result is {action: {type: 'search', query?, queries?} | {type: 'openPage', url} | "
-            "{type: 'findInPage', url, pattern}, sources?: [{type: 'url', url}]}")
-    if not isinstance(result, dict) or set(result) - {"action", "sources"} \
-            or not isinstance(result.get("action"), dict):
-        return form
-    action, sources = result["action"], result.get("sources")
-    kind = action.get("type")
-    if kind == "search" and not set(action) - {"type", "query", "queries"}:
-        wire: dict[str, Any] = {"type": "search", "query": action.get("query")}
-        if "queries" in action:
-            wire["queries"] = action["queries"]
-        if sources is not None:
-            if not isinstance(sources, list) or not all(isinstance(s, dict) and set(s) == {"type", "url"}
-                                                        and s["type"] == "url" for s in sources):
-                return "web search sources are [{type: 'url', url}] (ActionSearchSource has no api source)"
-            wire["sources"] = sources
-        return wire, [s["url"] for s in sources or []]
-    if sources is None and kind == "openPage" and set(action) == {"type", "url"}:
-        return {"type": "open_page", "url": action["url"]}, []
-    if sources is None and kind == "findInPage" and set(action) == {"type", "url", "pattern"}:
-        return {"type": "find_in_page", "url": action["url"], "pattern": action["pattern"]}, []
-    return form
-
-
-def _file_results(result: Any) -> tuple[dict[str, Any], list[dict[str, Any]]] | str:
-    """A file search result as the item's ``queries``/``results`` and the document sources that follow."""
-    keys = {"attributes", "fileId", "filename", "score", "text"}
-    if not isinstance(result, dict) or set(result) != {"queries", "results"} or not isinstance(result["queries"], list):
-        return "a file_search result is {queries: [...], results: [{attributes, fileId, filename, score, text}] | null}"
-    rows = result["results"]
-    if rows is not None and not (isinstance(rows, list) and all(isinstance(r, dict) and set(r) == keys
-                                                                 for r in rows)):
-        return "each file_search result is {attributes, fileId, filename, score, text} (all required by the consumer)"
-    wire = [{"attributes": r["attributes"], "file_id": r["fileId"], "filename": r["filename"], "score": r["score"],
-             "text": r["text"]} for r in rows or []]
-    sources: list[dict[str, Any]] = []
-    for r in rows or []:
-        if all(s["fileId"] != r["fileId"] for s in sources):
-            sources.append({"fileId": r["fileId"], "filename": r["filename"]})
-    return {"queries": result["queries"], "results": None if rows is None else wire}, sources
-
-
-def _shell_action(text: str) -> dict[str, Any] | None:
-    """A shell call's canonical input ``{"action":{"commands":[…],"timeoutMs"?,"maxOutputLength"?}}`` as the
-    item's action (None: not that input, exactly as the consumer writes it)."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-    action = value.get("action") if isinstance(value, dict) and set(value) == {"action"} else None
-    if not isinstance(action, dict) or set(action) - {"commands", "timeoutMs", "maxOutputLength"} \
-            or not isinstance(action.get("commands"), list) or not all(isinstance(c, str) for c in action["commands"]):
-        return None
-    if compact(value) != text or list(action) != [k for k in ("commands", "timeoutMs", "maxOutputLength")
-                                                  if k in action]:
-        return None
-    wire: dict[str, Any] = {"commands": action["commands"]}
-    if "timeoutMs" in action:
-        wire["timeout_ms"] = action["timeoutMs"]
-    if "maxOutputLength" in action:
-        wire["max_output_length"] = action["maxOutputLength"]
-    return wire
-
-
-def _shell_outputs(value: Any) -> list[dict[str, Any]] | None:
-    """A hosted shell's canonical outputs as ``shell_call_output.output`` (None: not that form)."""
-    if not isinstance(value, list):
-        return None
-    out: list[dict[str, Any]] = []
-    for o in value:
-        outcome = o.get("outcome") if isinstance(o, dict) and set(o) == {"stdout", "stderr", "outcome"} else None
-        if not isinstance(outcome, dict) or not isinstance(o["stdout"], str) or not isinstance(o["stderr"], str):
-            return None
-        if outcome == {"type": "timeout"}:
-            wire: dict[str, Any] = {"type": "timeout"}
-        elif set(outcome) == {"type", "exitCode"} and outcome["type"] == "exit" \
-                and isinstance(outcome["exitCode"], int):
-            wire = {"type": "exit", "exit_code": outcome["exitCode"]}
-        else:
-            return None
-        out.append({"stdout": o["stdout"], "stderr": o["stderr"], "outcome": wire})
-    return out
-
-
-def _patch_operation(text: str, call_id: str) -> dict[str, Any] | None:
-    """An apply_patch call's canonical input ``{"callId","operation":{type, path, diff?}}`` as the operation."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(value, dict) or list(value) != ["callId", "operation"] or value["callId"] != call_id:
-        return None
-    op = value["operation"]
-    fields = ["type", "path"] if isinstance(op, dict) and op.get("type") == "delete_file" else ["type", "path", "diff"]
-    if not isinstance(op, dict) or list(op) != fields or op["type"] not in ("create_file", "update_file",
-                                                                              "delete_file") \
-            or not all(isinstance(op[k], str) for k in fields) or compact(value) != text:
-        return None
-    return dict(op)
-
-
-def patch_stream(call_id: str, op: dict[str, Any]) -> list[str]:
-    """The input deltas the consumer makes of an apply_patch_call (added, then the diff at done).
-
-    >>> patch_stream("c", {"type": "delete_file", "path": "a"})
-    ['{"callId":"c","operation":{"type":"delete_file","path":"a"}}']
-    """
-    if op["type"] == "delete_file":
-        return [compact({"callId": call_id, "operation": op})]
-    head = f'{{"callId":"{escape(call_id)}","operation":{{"type":"{escape(op["type"])}","path":"{escape(op["path"])}"'
-    return [head + ',"diff":"', escape(op["diff"]), '"}}']
-
-
-# mapComputerAction (dist/index.js:7328-7366): the wire action each canonical action is (scroll renames).
-def _computer_action(action: Any) -> dict[str, Any] | None:
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return None
-    if action["type"] == "scroll":
-        if set(action) - {"type", "x", "y", "scrollX", "scrollY", "keys"}:
-            return None
-        wire = {"type": "scroll", "x": action.get("x"), "y": action.get("y"), "scroll_x": action.get("scrollX"),
-                "scroll_y": action.get("scrollY")}
-        return {**wire, **({"keys": action["keys"]} if "keys" in action else {})}
-    if action["type"] in ("click", "double_click", "drag", "keypress", "move", "screenshot", "type", "wait"):
-        return dict(action)
-    return None
-
-
-def _computer(text: str) -> dict[str, Any] | None:
-    """A computer call's canonical input ``{actions, pendingSafetyChecks, status: 'completed'}`` as item fields."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(value, dict) or list(value) != ["actions", "pendingSafetyChecks", "status"] \
-            or value["status"] != "completed" or not isinstance(value["actions"], list) \
-            or not isinstance(value["pendingSafetyChecks"], list) or compact(value) != text:
-        return None
-    actions = [_computer_action(a) for a in value["actions"]]
-    if any(a is None for a in actions):
-        return None
-    return {"actions": actions, "pending_safety_checks": value["pendingSafetyChecks"]}
-
-
 class BuiltinTools:
     """The built-in tool items of one Responses stream (state kept across parts).
 
@@ -372,6 +241,7 @@ class BuiltinTools:
         self.pending_sources: list[tuple[str, Any]] = []  # sources a result implies, in the order they follow
         self.waiting: str | None = None  # an mcp call whose item is sent whole with its result
         self.servers: set[str] = set()  # MCP servers whose mcp_list_tools was sent
+        self.searches: list[str] = []  # hosted tool searches done whose output item has not come yet
 
     # ---------------------------------------------------------------- routing
     def claims(self, part: Part) -> bool:
@@ -436,6 +306,9 @@ class BuiltinTools:
         return [self.host.event("response.output_item.done", output_index=call.index, item=copy.deepcopy(call.item))]
 
     def _open_hosted(self, call: _Call, call_id: str) -> list[dict[str, Any]]:
+        if call.kind == "tool_search_call":
+            return self._add(call, call_id, {"id": "", "type": "tool_search_call", "execution": "server",
+                                              "status": "in_progress", "arguments": {}, "call_id": None})
         if call.kind == "web_search_call":
             return [*self._add(call, call_id, {"id": "", "type": "web_search_call", "status": "in_progress",
                                                 "action": {"type": "search", "query": None}}),
@@ -459,19 +332,20 @@ class BuiltinTools:
         call = self.calls.setdefault(part.id, _Call(kind, part.tool_name))
         # A web search is added at once; code, patch and computer items wait for their input (the item
         # needs the container id, the operation, the actions).
-        return self._open_hosted(call, part.id) if kind == "web_search_call" else []
+        return self._open_hosted(call, part.id) if kind in ("web_search_call", "tool_search_call") else []
 
     def _input_delta(self, part: ToolInputDelta) -> list[dict[str, Any]]:
         call = self.calls[part.id]
-        if call.kind == "web_search_call":
-            raise self.host.refuse(part.type, "a web_search_call streams no input (the consumer's input is {})")
+        if call.kind in ("web_search_call", "tool_search_call"):
+            raise self.host.refuse(part.type, f"a {call.kind} streams no input (the consumer writes its input from the "
+                                   "item at its done)")
         call.deltas.append(part.delta)
         return []
 
     @staticmethod
     def _no_form(tool_name: str) -> str:
         return (f"'{tool_name}' is not a Responses built-in tool (provider-executed calls are web_search, "
-                "file_search, code_interpreter, image_generation and mcp.<name>)")
+                "file_search, code_interpreter, image_generation, shell, programmatic_tool_calling and mcp.<name>)")
 
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
         kind = builtin_kind(part.tool_name, bool(part.provider_executed), self.functions)
@@ -494,7 +368,59 @@ class BuiltinTools:
             return []
         if kind == "code_interpreter_call":
             return self._code(part, call)
+        if kind == "tool_search_call":
+            return self._tool_search(part, call)
+        if kind == "program":
+            return self._program(part, call)
         return self._client_call(part, call)
+
+    def _tool_search(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
+        """A hosted tool search: its item done with the arguments (the consumer's input {arguments, call_id: null})."""
+        try:
+            value = json.loads(part.input)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict) or list(value) != ["arguments", "call_id"] or value["call_id"] is not None \
+                or value["arguments"] is None or compact(value) != part.input:
+            raise self.host.refuse(part.type, 'a hosted tool_search call\'s input is {"arguments":…,"call_id":null} as '
+                                   "the consumer writes it from the item")
+        out = [] if call.item else self._open_hosted(call, part.tool_call_id)
+        self.searches.append(part.tool_call_id)
+        call.result_due = True
+        return out + self._done(call, arguments=value["arguments"], status="completed")
+
+    def _search_output(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        """A hosted search's result ``{tools}`` as its ``tool_search_output`` item (call_id null: the consumer pairs
+        it with the oldest hosted search without one)."""
+        r = part.result
+        if not isinstance(r, dict) or list(r) != ["tools"] or not isinstance(r["tools"], list) or part.is_error \
+                or part.preliminary:
+            raise self.host.refuse(part.type, "a tool_search result is {tools: [<Tool>…]}")
+        if part.tool_call_id != self.searches[0]:
+            raise self.host.refuse(part.type, f"the consumer pairs a tool_search_output with the oldest hosted search "
+                                   f"without one ({self.searches[0]!r}): results come in the searches' order")
+        self.searches.pop(0)
+        call.result_due = False
+        item: dict[str, Any] = {"id": "", "type": "tool_search_output", "execution": "server", "status": "completed",
+                                "call_id": None, "tools": r["tools"]}
+        index, out = self.host.add_item("tso", item)
+        return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
+
+    def _program(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
+        """A programmatic tool calling run: one ``program`` item, sent whole (its output item comes with the result)."""
+        try:
+            value = json.loads(part.input)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict) or list(value) != ["code", "fingerprint"] \
+                or not all(isinstance(v, str) for v in value.values()) or compact(value) != part.input:
+            raise self.host.refuse(part.type, 'a programmatic_tool_calling call\'s input is {"code":…,"fingerprint":…} '
+                                   "as the consumer writes it from the program item")
+        call.result_due = True
+        item = {"id": "", "type": "program", "call_id": part.tool_call_id, **value}
+        call.item = item
+        call.index, out = self.host.add_item(_PREFIX[call.kind], item)
+        return out + self._done(call)
 
     def _code(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
         try:
@@ -531,14 +457,23 @@ class BuiltinTools:
         """A shell, apply_patch or computer call: its item whole (the input is the consumer's JSON of it)."""
         cid = part.tool_call_id
         if call.kind == "shell_call":
-            action = _shell_action(part.input)
+            action = shell_action(part.input)
             if action is None:
                 raise self.host.refuse(part.type, "'shell' is the shell tool's call on Responses: its input is "
                                        '{"action":{"commands":[…],"timeoutMs"?,"maxOutputLength"?}} as the consumer '
                                        "writes it")
             return self._shell(call, cid, action, hosted=bool(part.provider_executed))
+        if call.kind == "local_shell_call":
+            local = local_shell_action(part.input)
+            if local is None:
+                raise self.host.refuse(part.type, "'local_shell' is the local shell tool's call on Responses: its "
+                                       'input is {"action":{"type":"exec","command":[…],"timeoutMs"?,"user"?,'
+                                       '"workingDirectory"?,"env":{…}}} as the consumer writes it')
+            out = self._add(call, cid, {"id": "", "type": "local_shell_call", "call_id": cid, "status": "in_progress",
+                                        "action": local})
+            return out + self._done(call, status="completed")
         if call.kind == "apply_patch_call":
-            op = _patch_operation(part.input, cid)
+            op = patch_operation(part.input, cid)
             if op is None or (call.deltas and call.deltas != patch_stream(cid, op)):
                 raise self.host.refuse(part.type, "'apply_patch' is the apply_patch tool's call on Responses: its "
                                        'input is {"callId":<the call id>,"operation":{type, path, diff?}}, streamed '
@@ -546,7 +481,7 @@ class BuiltinTools:
             out = self._add(call, cid, {"id": "", "type": "apply_patch_call", "call_id": cid, "status": "in_progress",
                                         "operation": {**op, "diff": ""} if "diff" in op else op})
             return out + self._done(call, operation=op, status="completed")
-        fields = _computer(part.input)
+        fields = computer_fields(part.input)
         if fields is None or (call.deltas and "".join(call.deltas) != part.input):
             raise self.host.refuse(part.type, "'computer' is the computer tool's call on Responses: its input is "
                                    '{"actions":[…],"pendingSafetyChecks":[…],"status":"completed"} as the consumer '
@@ -575,7 +510,9 @@ class BuiltinTools:
     def _result(self, part: ToolResult) -> list[dict[str, Any]]:
         call = self.calls.get(part.tool_call_id)
         if call is not None and call.result_due:
-            return self._shell_output(part, call)
+            if call.kind == "tool_search_call":
+                return self._search_output(part, call)
+            return self._program_output(part, call) if call.kind == "program" else self._shell_output(part, call)
         if call is None or not call.called or call.done or call.kind not in (*HOSTED.values(), "mcp_call"):
             raise self.host.refuse(part.type, f"{part.tool_call_id!r} is not an open provider-executed call: Responses "
                                    "carries results only in a built-in tool's item")
@@ -586,7 +523,7 @@ class BuiltinTools:
         if call.kind == "web_search_call":
             return self._web_result(part, call)
         if call.kind == "file_search_call":
-            found = _file_results(part.result)
+            found = file_results(part.result)
             if isinstance(found, str):
                 raise self.host.refuse(part.type, found)
             fields, sources = found
@@ -606,7 +543,7 @@ class BuiltinTools:
         command) as its ``shell_call_output`` item, each command's output streamed
         (``response.shell_call_output_content.delta/done``)."""
         r = part.result
-        outputs = _shell_outputs(r.get("output")) if isinstance(r, dict) and not set(r) - {
+        outputs = shell_outputs(r.get("output")) if isinstance(r, dict) and not set(r) - {
             "output", "maxOutputLength"} else None
         if outputs is None or part.is_error or part.preliminary:
             raise self.host.refuse(part.type, "a hosted shell's result is {output: [{stdout, stderr, outcome: "
@@ -627,6 +564,18 @@ class BuiltinTools:
         item.update(output=outputs, status="completed")
         return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
 
+    def _program_output(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
+        """A program's result ``{result, status}`` as its ``program_output`` item, sent whole."""
+        r = part.result
+        if not isinstance(r, dict) or list(r) != ["result", "status"] or not isinstance(r["result"], str) \
+                or r["status"] not in ("completed", "incomplete") or part.is_error or part.preliminary:
+            raise self.host.refuse(part.type, "a programmatic_tool_calling result is {result: <string>, status: "
+                                   "'completed' | 'incomplete'} (ProgramOutput)")
+        call.result_due = False
+        item: dict[str, Any] = {"id": "", "type": "program_output", "call_id": part.tool_call_id, **r}
+        index, out = self.host.add_item("prgo", item)
+        return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
+
     def _web_result(self, part: ToolResult, call: _Call) -> list[dict[str, Any]]:
         if part.is_error:
             status = part.result.get("status") if isinstance(part.result, dict) and set(part.result) == {"status"} \
@@ -635,7 +584,7 @@ class BuiltinTools:
                 raise self.host.refuse(part.type, "a failed web search reads as isError with {status: 'failed' | "
                                        "'incomplete'}")
             return self._done(call, status=status)
-        found = _search_action(part.result)
+        found = search_action(part.result)
         if isinstance(found, str):
             raise self.host.refuse(part.type, found)
         action, urls = found
