@@ -233,12 +233,15 @@ class Capabilities(BaseModel):
         default=None,
         description="Which Chat Completions or Responses server the adapter's client is written for "
         "(mock_provider.servers): 'groq', 'mistral' or 'deepseek' for a provider of that Chat Completions server "
-        "(@ai-sdk/groq, @ai-sdk/mistral, @ai-sdk/deepseek), 'xai' for xAI's Responses server (@ai-sdk/xai; no "
+        "(@ai-sdk/groq, @ai-sdk/mistral, @ai-sdk/deepseek), 'openrouter' for OpenRouter's (@tanstack/ai-openrouter, "
+        "@openrouter/ai-sdk-provider), 'xai' for xAI's Responses server (@ai-sdk/xai; no "
         "OpenAI background queue, `response.queued`, and no compaction items). A scenario that plays another "
         "server's habit (OpenAI's `delta.refusal`, OpenRouter's "
         "error chunk, a late call id, a finish reason the server does not have, a reasoning field other than "
-        "DeepSeek's `reasoning_content` for 'deepseek') is then NOT-EXPRESSIBLE, the runner sends the mock the header "
-        "X-Mock-Server so it answers in that server's own shapes (Mistral's error body), and the request checks "
+        "DeepSeek's `reasoning_content` for 'deepseek', an in-band error OpenRouter would not stream for "
+        "'openrouter') is then NOT-EXPRESSIBLE, the runner sends the mock the header "
+        "X-Mock-Server so it answers in that server's own shapes (Mistral's error body, OpenRouter's error "
+        "chunk and body), and the request checks "
         "that state OpenAI's request shape give way to the server's own. None (the default): OpenAI's server or "
         "any OpenAI-compatible one, which gets every quirk.",
     )

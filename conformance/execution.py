@@ -398,8 +398,11 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
             and protocol(run.capabilities.output).http_failure is not None:
         return "http-error", run.error.body  # the client reads a non-2xx answer as the run's failure
     if run.error is not None:
-        declared = run.capabilities is not None and run.capabilities.failure_channel == "observable"
-        return ("failed" if declared else "raised"), run.error_text
+        caps = run.capabilities
+        declared = caps is not None and caps.failure_channel == "observable"
+        # TanStack's delivery sends a raise as RUN_ERROR; a cancelled one (the caller aborted) sends nothing.
+        delivered = caps is not None and protocol(caps.output).raise_is_failure and run.abort_at is None
+        return ("failed" if declared or delivered else "raised"), run.error_text
     return "completed", ""
 
 

@@ -29,7 +29,8 @@ from conformance.findings import Finding
 # 'setup-error': the factory raised; 'timed-out' / 'too-many-events': the adapter hung or ran away;
 # 'harness-error': the process hosting the adapter broke; 'raised': stream() raised;
 # 'failed': it raised through the failure channel its capabilities declare (``failure_channel:
-# observable``, an AG-UI AbstractAgent whose run() Observable errored): the run's error terminal;
+# observable``, an AG-UI AbstractAgent whose run() Observable errored), or through its protocol's own delivery
+# (``raise_is_failure``: TanStack's sends a chat() iterator's error as RUN_ERROR): the run's error terminal;
 # 'completed': the stream ended (the usual case).
 # 'http-error': the adapter answered with an HTTP error status before any event (contract.HttpErrorResponse),
 # on a protocol whose client reads that as the run's failure; ``error_text`` is the response body.

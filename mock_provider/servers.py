@@ -5,7 +5,7 @@ mid-stream error chunk, the late call id of some self-hosted servers, Mistral's 
 vocabulary, the field a server streams reasoning in. A client written for one server (``@ai-sdk/groq``,
 ``@ai-sdk/mistral``, ``@ai-sdk/deepseek``) never meets another server's habits, so a scenario that
 plays one is not expressible for it, and where a case has a form on that server (Mistral's error
-body) the mock serves that form. The Responses wire has the same question: xAI serves it
+body, OpenRouter's error chunk) the mock serves that form. The Responses wire has the same question: xAI serves it
 (``@ai-sdk/xai``'s default model), without OpenAI's background queue (``response.queued``) or its
 context compaction items.
 
@@ -26,13 +26,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
-from mock_provider.parts import Custom, Finish
+from mock_provider.parts import (
+    Custom,
+    Error,
+    Finish,
+    ReasoningDelta,
+    ReasoningEnd,
+    TextDelta,
+    TextEnd,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputEnd,
+    ToolInputStart,
+)
+from mock_provider.quirks import StepWire
 
 if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
+    from mock_provider.scenario_steps import Step
 
-Server = Literal["openai", "groq", "mistral", "deepseek", "xai"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai")
+Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter")
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
 
@@ -49,17 +63,55 @@ _REASONING_OWNERS = {"reasoning": "OpenRouter's, Ollama's and Groq's", "reasonin
                      "think-tags": "a server's without a reasoning parser", "thinking-chunks": "Mistral's"}
 
 
-def _quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
-    """Each server habit a scenario's script plays: (the habit, whose it is), in words."""
+# OpenRouter's docs (API reference, Streaming, "Handling Errors During Streaming"): an error before any token is
+# "a standard JSON error response with the appropriate HTTP status code" (`{"error": {"code": 400, "message"}}`);
+# one after tokens is one more `chat.completion.chunk` with a top-level `error` and a choice with `finish_reason:
+# "error"`, and "the stream is terminated after this unified error event". A token is a part that fills a delta.
+_TOKENS = (TextDelta, ReasoningDelta, ToolInputStart, ToolInputDelta, ToolCall)
+# What may follow an in-band error and still put nothing on the Chat Completions wire (the encoder sends no
+# frame for a block's end, nor for a finish 'error' after the error frame).
+_SILENT = (TextEnd, ReasoningEnd, ToolInputEnd)
+
+
+def _quirks(scenario: Scenario) -> Iterator[tuple[str, str, frozenset[str]]]:
+    """Each server habit a scenario's script plays: (the habit, whose it is, the servers that have it)."""
     for script in scenario.turn_scripts():
         for step in script:
             wire = step.wire
             if wire is not None and wire.channel == "refusal":
-                yield ("a refusal in the model's refusal channel (`delta.refusal`)", "OpenAI's")
+                # @openrouter/sdk 0.13.20 esm/models/chatstreamdelta.js:25: OpenRouter's delta has `refusal`.
+                yield ("a refusal in the model's refusal channel (`delta.refusal`)", "OpenAI's",
+                       frozenset({"openai", "openrouter"}))
             if wire is not None and wire.late:
-                yield ("a tool call whose id or name comes in its second delta", "some self-hosted servers' (vLLM)")
+                yield ("a tool call whose id or name comes in its second delta", "some self-hosted servers' (vLLM)",
+                       frozenset({"openai", "openrouter"}))  # OpenRouter fronts such servers; no sign it re-cuts deltas
             if wire is not None and wire.error_shape == "openrouter":
-                yield ("a mid-stream error chunk with top-level `error` and finish_reason 'error'", "OpenRouter's")
+                yield ("a mid-stream error chunk with top-level `error` and finish_reason 'error'", "OpenRouter's",
+                       frozenset({"openai", "openrouter"}))
+
+
+def _openrouter_error_habit(scenario: Scenario) -> str | None:
+    """Why an in-band error of ``scenario`` is not one OpenRouter streams, in words (None: every one is).
+
+    OpenRouter sends an error before the first token as an HTTP error status (the ``http.*`` scenarios play
+    that), and ends the stream at its error chunk: a second error or more content after it is not OpenRouter's.
+    """
+    for script in scenario.turn_scripts():
+        tokens = errors = 0
+        for step in script:
+            part = step.part
+            if errors and part is not None and not isinstance(part, _SILENT) and not (
+                    isinstance(part, Finish) and part.finish_reason.unified == "error"):
+                return (f"part {part.type!r} after an in-band error: OpenRouter ends the stream at its error chunk "
+                        "(docs, API reference, Streaming: 'the stream is terminated after this unified error "
+                        "event'; declared server: openrouter)")
+            if isinstance(part, Error) and not tokens:
+                return ("an in-band error before any token: OpenRouter answers that with an HTTP error status and "
+                        "its JSON error body (docs, API reference, Streaming, 'Errors Before Any Tokens Are Sent'; "
+                        "declared server: openrouter)")
+            tokens += isinstance(part, _TOKENS)
+            errors += isinstance(part, Error)
+    return None
 
 
 def _responses_quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
@@ -118,13 +170,15 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
     if dialect == "openai-responses":
         habit = next(_responses_quirks(scenario), None)
     elif dialect == "openai-chat":
-        habit = next(_quirks(scenario), None)
+        habit = next(((h, who) for h, who, servers in _quirks(scenario) if server not in servers), None)
     else:
         return None
     if habit is not None:
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
     if dialect != "openai-chat":
         return None
+    if server == "openrouter":
+        return _openrouter_error_habit(scenario)
     reasoning = _reasoning_habit(scenario, server)
     if reasoning is not None:
         return reasoning
@@ -135,19 +189,99 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
     return None
 
 
-def error_body(server: str | None, kind: str, message: str, param: Any = None) -> dict[str, Any] | None:
+def error_body(server: str | None, kind: str, message: str, param: Any = None,
+               status: int = 400) -> dict[str, Any] | None:
     """A refusal's JSON body in ``server``'s own error shape, or None for OpenAI's (the default).
 
     Mistral's body is flat: ``{object: 'error', message, type, param, code}`` (@ai-sdk/mistral 4.0.87
     dist/index.js:245-251, mistralErrorDataSchema); its client reads ``message`` from there only.
+    OpenRouter's is ``{error: {code, message, metadata?}}`` whose ``code`` is the HTTP status, a number
+    (openrouter.ai/docs, API reference, Errors: ``type ErrorResponse``; "The HTTP Response will have the same
+    status code as error.code"; @openrouter/sdk 0.13.20 esm/models/badrequestresponseerrordata.js:8-12,
+    ``code: z.int()``, ``metadata`` a record): the mock's error kind and ``param`` go in ``metadata``.
 
     >>> error_body("mistral", "invalid_request_error", "no turn 3")["message"], error_body("groq", "x", "y")
     ('no turn 3', None)
+    >>> error_body("openrouter", "invalid_request_error", "no turn 3", status=400)
+    {'error': {'code': 400, 'message': 'no turn 3', 'metadata': {'type': 'invalid_request_error'}}}
     """
+    if server == "openrouter":
+        error: dict[str, Any] = {"code": status, "message": message}
+        if kind:
+            error["metadata"] = {"type": kind, **({"param": param} if isinstance(param, str) else {})}
+        return {"error": error}
     if server != "mistral":
         return None
     return {"object": "error", "message": message, "type": kind,
             "param": param if isinstance(param, str) else None, "code": None}
+
+
+def _body_message(body: Any) -> str | None:
+    """The message a scripted error body carries (``error.message`` or a flat ``message``), if any."""
+    if isinstance(body, dict):
+        inner = body.get("error")
+        for holder in (inner, body):
+            if isinstance(holder, dict) and isinstance(holder.get("message"), str):
+                return str(holder["message"])
+    return None
+
+
+def failed_body(server: str | None, status: int, body: Any, message: str) -> Any:
+    """A scripted failed attempt's body (``fault: http_status``) as ``server`` sends it.
+
+    OpenRouter answers every error before the first token in its own shape (:func:`error_body`), whatever
+    the upstream provider said, so an OpenRouter client gets the scripted body's message there; other
+    servers get the scripted body as written. ``message`` is used when the body carries none.
+
+    >>> failed_body("openrouter", 401, {"type": "error", "error": {"type": "x", "message": "bad key"}}, "m")
+    {'error': {'code': 401, 'message': 'bad key'}}
+    >>> failed_body("openai", 401, "raw", "m"), failed_body("openrouter", 500, "raw", "m")
+    ('raw', {'error': {'code': 500, 'message': 'm'}})
+    """
+    if server != "openrouter":
+        return body
+    return error_body(server, "", _body_message(body) or message, status=status)  # no kind: no metadata
+
+
+def _served_step(step: Step, server: str) -> Step:
+    """One script step as ``server`` (OpenRouter) sends it: an error part in its chunk, a status in its body."""
+    if isinstance(step.part, Error):
+        wire = StepWire(error_shape="openrouter") if step.wire is None else step.wire.model_copy(
+            update={"error_shape": "openrouter"})
+        return step.model_copy(update={"wire": wire})
+    from mock_provider.scenario_steps import HttpStatusFault  # it imports this module (Server)
+
+    fault = step.fault
+    if isinstance(fault, HttpStatusFault):
+        body = failed_body(server, fault.status, fault.body, f"mock-provider: scripted HTTP {fault.status}")
+        return step.model_copy(update={"fault": fault.model_copy(update={"body": body})})
+    return step
+
+
+def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
+    """``scenario`` as ``server`` streams it on ``dialect`` (the scenario itself when nothing changes).
+
+    OpenRouter streams an in-band error in its own form, whatever the upstream provider sent: every error
+    part of an ``openai-chat`` script gets the ``error_shape: openrouter`` rendering (a chunk with top-level
+    ``error`` and ``finish_reason: 'error'``; openrouter.ai/docs, API reference, Streaming, "Errors After
+    Tokens Have Been Sent"). The error's code is sent as the docs' example sends it (``"server_error"``, a
+    string, when the part has none), though @openrouter/sdk 0.13.20 types it as an integer
+    (esm/models/chatstreamchunk.js:29-33): the docs describe what the server sends. Call it on one turn's
+    scenario (:meth:`~mock_provider.scenario.Scenario.for_turn`): it rewrites ``script``. A scripted HTTP
+    error status gets OpenRouter's body (:func:`failed_body`).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> code = next(s for s in load_corpus() if s.id == "error.code.001")
+    >>> served_as(code, "openrouter", "openai-chat").script[-1].wire.error_shape, served_as(code, "groq",
+    ...     "openai-chat") is code
+    ('openrouter', True)
+    """
+    if server != "openrouter" or dialect != "openai-chat":
+        return scenario
+    script = [_served_step(step, server) for step in scenario.script]
+    if all(new is old for new, old in zip(script, scenario.script, strict=True)):
+        return scenario
+    return scenario.model_copy(update={"script": script})
 
 
 def check_server(value: str, source: str) -> str:
@@ -158,11 +292,12 @@ def check_server(value: str, source: str) -> str:
     >>> check_server("azure", "header X-Mock-Server")
     Traceback (most recent call last):
     ...
-    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter
     """
     if value not in SERVERS:
         raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")
     return value
 
 
-__all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "foreign_quirk"]
+__all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
+           "foreign_quirk", "served_as"]

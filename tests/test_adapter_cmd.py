@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -238,9 +239,12 @@ def test_a_harness_that_breaks_mid_case_gets_error_and_is_restarted(
         corpus: list[Scenario], mode: str, reason: str, stderr: str | None) -> None:
     target = hostile(mode, max_line=65536)
     settings = Settings(timeout=2.0, grace=10.0)  # grace: a slow restart on a busy machine is not a hang
+    threads = set(threading.enumerate())
     try:
         started = time.monotonic()
         results = [run_case(target, s, "v3", settings) for s in by_id(corpus, "text.basic.001", "http.429.001")]
+        # The suite's own side starts no non-daemon thread (the guard would name it as the adapter's).
+        assert not [t.name for t in set(threading.enumerate()) - threads if not t.daemon and t.is_alive()]
         assert time.monotonic() - started < 60  # a hang guard: the bounds are 2 s + 10 s
         first, second = results
         assert first.verdict == "ERROR" and reason in first.reason, first.reason

@@ -157,6 +157,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "openai-agents-ui.mjs"),
     'pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "voltagent-ui.mjs"),
+    'pytest --adapter-cmd "node examples/ts-openrouter/tanstack-ai-openrouter.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-openrouter.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":
@@ -217,6 +219,7 @@ NOT_RUN: dict[str, str] = {
     "npm ci --prefix examples/ts": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts-mastra": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts-voltagent": "installs from the npm registry (.ci/run does)",
+    "npm ci --prefix examples/ts-openrouter": "installs from the npm registry (.ci/run does)",
 }
 
 

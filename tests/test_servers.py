@@ -4,6 +4,7 @@ server's; a client that declares no server gets everything as before."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import httpx
@@ -140,3 +141,70 @@ def test_a_queued_response_is_not_expressible_for_xais_responses_server(base_url
     served = httpx.post(f"{base_url}/v1/responses", json=body, timeout=10)
     assert refused.status_code == 422 and "response.queued" in refused.text, refused.text
     assert served.status_code == 200 and "response.queued" in served.text
+
+
+def _events(response: httpx.Response) -> list[dict[str, object]]:
+    """The JSON data events of an SSE answer ([DONE] left out)."""
+    lines = [ln[len("data: "):] for ln in response.text.splitlines() if ln.startswith("data: ")]
+    return [json.loads(ln) for ln in lines if ln != "[DONE]"]
+
+
+@pytest.mark.parametrize(("case", "code"), [("error.code.001", "rate_limit_exceeded"),
+                                            ("error.string.001", "server_error"),
+                                            ("error.anthropic-midstream.001", "server_error")])
+def test_an_openrouter_client_gets_openrouters_mid_stream_error_chunk(base_url: str, case: str, code: str) -> None:
+    # openrouter.ai/docs, API reference, Streaming, "Errors After Tokens Have Been Sent": one more
+    # chat.completion.chunk with a top-level error {code, message} and a choice finishing with 'error'.
+    served = _post(base_url, case, {"X-Mock-Server": "openrouter"})
+    assert served.status_code == 200, served.text
+    events = _events(served)
+    last = events[-1]
+    assert last["object"] == "chat.completion.chunk" and last["id"] == events[0]["id"]
+    assert {"created", "model"} <= set(last)
+    error = last["error"]
+    assert isinstance(error, dict) and error["code"] == code and error["message"]
+    assert last["choices"] == [{"index": 0, "delta": {"content": ""}, "finish_reason": "error"}]
+    assert sum("error" in e for e in events) == 1
+    # No declaration (and another server): OpenAI's bare in-band error object, as before.
+    for headers in ({}, {"X-Mock-Server": "groq"}):
+        plain = _events(_post(base_url, case, headers))[-1]
+        assert set(plain) == {"error"}, plain
+
+
+def test_the_same_request_for_another_server_is_not_answered_from_the_first_ones_plan(base_url: str) -> None:
+    # The remembered resolution and the plan cache are per declared server: the same bytes, three answers.
+    bare = _events(_post(base_url, "error.code.001", {}))[-1]
+    openrouter = _events(_post(base_url, "error.code.001", {"X-Mock-Server": "openrouter"}))[-1]
+    again = _events(_post(base_url, "error.code.001", {}))[-1]
+    assert set(bare) == set(again) == {"error"} and "choices" in openrouter
+    assert _post(base_url, "quirks.refusal.001", {}).status_code == 200
+    assert _post(base_url, "quirks.refusal.001", {"X-Mock-Server": "groq"}).status_code == 422
+
+
+@pytest.mark.parametrize(("case", "why"), [
+    ("error.first.001", "before any token"), ("error.continue.001", "part 'text-delta' after an in-band error"),
+    ("error.multiple.001", "part 'error' after an in-band error")])
+def test_an_in_band_error_openrouter_never_streams_is_not_expressible_for_it(case: str, why: str) -> None:
+    # Before any token OpenRouter answers with an HTTP status; after its error chunk it ends the stream.
+    assert why in str(foreign_quirk(CORPUS[case], "openrouter"))
+    assert [foreign_quirk(CORPUS[case], s) for s in (None, "openai", "groq", "mistral")] == [None] * 4
+
+
+def test_openrouters_own_habits_are_expressible_for_it() -> None:
+    # Its error chunk, the refusal its delta carries (@openrouter/sdk 0.13.20 chatstreamdelta.js:25), a late call
+    # id of a server it fronts, and an error whose trailing text-end/finish 'error' put nothing on the wire.
+    for case in ("error.openrouter-midstream.001", "quirks.refusal.001", "quirks.tool-late-id.001",
+                 "error.openai-midstream.001", "error.code.001", "text.basic.001"):
+        assert foreign_quirk(CORPUS[case], "openrouter") is None, case
+    assert foreign_quirk(CORPUS["error.openrouter-midstream.001"], "groq") is not None
+
+
+def test_openrouter_gets_its_error_body_for_http_errors(base_url: str) -> None:
+    # openrouter.ai/docs, API reference, Errors: {error: {code, message, metadata?}}, code = the HTTP status.
+    scripted = _post(base_url, "http.401.001", {"X-Mock-Server": "openrouter"})
+    assert scripted.status_code == 401 and scripted.json() == {"error": {"code": 401, "message": "invalid x-api-key"}}
+    assert scripted.json() != _post(base_url, "http.401.001", {}).json()
+    past = _post(base_url, "text.basic.001", {"X-Mock-Server": "openrouter"}, turn=2)
+    assert past.status_code == 400 and set(past.json()) == {"error"}
+    assert past.json()["error"]["code"] == 400 and "turn 2" in past.json()["error"]["message"]
+    assert past.json()["error"]["metadata"] == {"type": "invalid_request_error"}  # the mock's kind, kept

@@ -26,8 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 PIN_FILES = sorted(DATA.glob("*.verdicts.json"))
 # Where the npm packages of the TypeScript harnesses are installed (npm ci --prefix <dir>).
+# A package may be in more than one at different versions (examples/ts-openrouter's @tanstack/ai 0.52.3 beside
+# examples/ts's 0.58.0): a record is checked against the install of the version it names.
 NODE_DIRS = [ROOT / "examples" / "ts" / "node_modules", ROOT / "examples" / "ts-mastra" / "node_modules",
-             ROOT / "examples" / "ts-voltagent" / "node_modules"]
+             ROOT / "examples" / "ts-voltagent" / "node_modules", ROOT / "examples" / "ts-openrouter" / "node_modules"]
 SOURCE = re.compile(r"^(?P<package>@?[^@\s]+)@(?P<version>[^\s]+) (?P<path>[^\s:]+):(?P<line>\d+)$")
 REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 
@@ -38,8 +40,9 @@ PENDING: dict[str, str | set[str]] = {
     # its other one (8.1.22 counted a content-free `start` chunk) is fixed (protocols/ui_message_stream.py).
     "voltagent-ui.verdicts.json": {"request.prompt.001[openai-chat]"},
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
-    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors; a Chat Completions message's text and
-    # calls are unordered (Dialect.unordered_message), which cleared AG2's.
+    # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors and tanstack-ai-openrouter's (OpenAI's
+    # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
+    # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's.
 }
 
 
@@ -154,14 +157,15 @@ def test_the_pending_allowlist_names_pinned_cases_only() -> None:
             assert stale == set(), name
 
 
-def _installed(package: str) -> tuple[Path, str] | None:
-    """The installed root and version of an npm package (harness node_modules) or a Python distribution
-    (this environment, else the llama-index one named by SAC_LLAMA_PYTHON, the ADK one named by SAC_ADK_PYTHON,
-    the CrewAI one named by SAC_CREWAI_PYTHON or the AG2 one named by SAC_AG2_PYTHON), or None."""
-    for modules in NODE_DIRS:
-        if (modules / package / "package.json").is_file():
-            manifest = json.loads((modules / package / "package.json").read_text(encoding="utf-8"))
-            return modules / package, str(manifest["version"])
+def _installed(package: str, version: str | None = None) -> tuple[Path, str] | None:
+    """The installed root and version of an npm package (harness node_modules: the install of ``version`` where
+    there is one, else the first) or a Python distribution (this environment, else the llama-index one named by
+    SAC_LLAMA_PYTHON, the ADK one named by SAC_ADK_PYTHON, the CrewAI one named by SAC_CREWAI_PYTHON or the AG2
+    one named by SAC_AG2_PYTHON), or None."""
+    manifests = [modules / package / "package.json" for modules in NODE_DIRS]
+    npm = [(m.parent, str(json.loads(m.read_text(encoding="utf-8"))["version"])) for m in manifests if m.is_file()]
+    if npm:
+        return next((found for found in npm if found[1] == version), npm[0])
     try:
         dist = metadata.distribution(package)
         return Path(str(dist.locate_file(""))), dist.version
@@ -184,7 +188,7 @@ def _installed(package: str) -> tuple[Path, str] | None:
 def test_defect_source_line_exists_in_the_pinned_package(pin_file: str, case: str, triage: dict[str, Any]) -> None:
     m = SOURCE.match(triage["adapter_source"])
     assert m is not None, triage["adapter_source"]
-    found = _installed(m["package"])
+    found = _installed(m["package"], m["version"])
     if found is None:
         pytest.skip(f"{m['package']} is not installed here (npm ci --prefix examples/ts*, the calibration extra, "
                     "SAC_LLAMA_PYTHON, SAC_ADK_PYTHON, SAC_CREWAI_PYTHON or SAC_AG2_PYTHON)")

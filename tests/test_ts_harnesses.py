@@ -31,6 +31,9 @@ TS = ROOT / "examples" / "ts"
 
 # VoltAgent's dependency tree is large: it has its own directory (npm ci --prefix examples/ts-voltagent).
 TS_VOLTAGENT = ROOT / "examples" / "ts-voltagent"
+# OpenRouter's adapters need packages examples/ts cannot hold beside its own (@tanstack/ai-openrouter's peer
+# @tanstack/ai ^0.52.1): their own directory (npm ci --prefix examples/ts-openrouter).
+TS_OPENROUTER = ROOT / "examples" / "ts-openrouter"
 
 
 def _skip_reason(package: str, directory: Path = TS) -> str | None:
@@ -428,3 +431,28 @@ def test_voltagent_ui_gets_its_committed_verdicts() -> None:
     assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
     # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
     assert _result(session, "http.500.001[openai-chat]").events == []
+
+
+def test_tanstack_ai_openrouter_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-openrouter` 0.19.6's `createOpenRouterText` (Chat Completions through `@openrouter/sdk` 0.13.20)
+    under `chat()` of `@tanstack/ai` 0.52.3, from examples/ts-openrouter (docs/findings-tanstack-ai-openrouter.md)."""
+    session, _expected = _graded("tanstack-ai-openrouter.mjs", "tanstack-ai-openrouter.verdicts.json",
+                                 "@tanstack/ai-openrouter", directory=TS_OPENROUTER)
+    caps = session.capabilities
+    assert caps is not None and caps.output == "tanstack" and "reasoning" in caps.features
+    assert _schema_refused(session) == []
+    # OpenRouter's reasoning field (delta.reasoning_details, which the harness asks the mock for) is read.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]", "REASONING_MESSAGE_CONTENT") == PRIME_REASONING
+    # D-chunk-schema: OpenRouter's documented mid-stream error chunk (a string code) fails the SDK's per-event
+    # parse, so the RUN_ERROR carries the validation issues instead of the provider's message.
+    last = _result(session, "error.openrouter-midstream.001[openai-chat]").events[-1]
+    assert last["type"] == "RUN_ERROR" and "Provider disconnected unexpectedly" not in last["message"]
+    assert '"invalid_type"' in last["message"]
+    # Declared server 'openrouter': every in-band error comes in OpenRouter's chunk (so the same D-chunk-schema on
+    # its string code, not OpenAI's bare error object's missing `choices`), and an HTTP error in OpenRouter's body,
+    # whose message the SDK reads (it could not parse the scripted Anthropic-shaped one).
+    assert caps.server == "openrouter"
+    coded = _result(session, "error.code.001[openai-chat]").events[-1]
+    assert coded["type"] == "RUN_ERROR" and [i["path"] for i in json.loads(coded["message"])] == [
+        ["data", "error", "code"]]
+    assert _result(session, "http.401.001[openai-chat]").events[-1]["message"] == "invalid x-api-key"

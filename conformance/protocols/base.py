@@ -100,6 +100,10 @@ class OutputProtocol:
     # AbstractAgent's run() Observable errored), given the error's text. None: the protocol has no
     # such channel, every failure must be an event.
     failure_event: Callable[[str], dict[str, Any]] | None = None
+    # Whether the protocol's own delivery sends a stream that raised as ``failure_event``, for every adapter (no
+    # declaration needed): TanStack's toServerSentEventsResponse/toHttpResponse send a chat() iterator's error as
+    # one RUN_ERROR frame. Not after the caller's abort: a cancelled delivery sends nothing more.
+    raise_is_failure: bool = False
     # Issue 15, per protocol (conformance.protocols.usage_readings): whether the protocol's usage type, for
     # this stream, lets the output count leave out reasoning tokens reported apart. Default: the AI SDK's rule.
     reasoning_apart: Callable[[Sequence[Any]], bool] = never

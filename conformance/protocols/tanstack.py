@@ -225,6 +225,17 @@ def exposures(events: Sequence[Any]) -> dict[str, int]:
     return agui.exposures(events)
 
 
+def failure_event(message: str) -> dict[str, Any]:
+    """The RUN_ERROR frame TanStack's delivery sends for a chat() iterator that threw: ``runErrorChunk`` of
+    toServerSentEventsResponse / toHttpResponse (@tanstack/ai 0.58.0 dist/esm/stream-to-response.js:119
+    ``encodeError(pumpFailure.error)``; the message is the error's, ``toRunErrorPayload``).
+
+    >>> failure_event("oneOf is not supported")
+    {'type': 'RUN_ERROR', 'message': 'oneOf is not supported', 'error': {'message': 'oneOf is not supported'}}
+    """
+    return {"type": "RUN_ERROR", "message": message, "error": {"message": message}}
+
+
 PROTOCOL = OutputProtocol(
     name=NAME,
     usage_fields=USAGE_FIELDS,
@@ -248,4 +259,8 @@ PROTOCOL = OutputProtocol(
     # for its span (dist/esm/middlewares/otel.js:33-35, :345). So a run's last usage is its last call's.
     loop_usage="last-call",
     hands_over_input=agui.PROTOCOL.hands_over_input,
+    # chat() re-throws its adapter's error and the documented route sends it as one RUN_ERROR frame (failure_event):
+    # the client shows a raise as it shows a yielded RUN_ERROR (tests/test_tanstack_delivery_failure.py).
+    failure_event=failure_event,
+    raise_is_failure=True,
 )

@@ -459,7 +459,7 @@ class CmdAdapter:
                 continue  # a late message of an earlier case: noted there, not charged to this one
             break
         if kind == "eof":
-            code = await asyncio.to_thread(self.proc.exit_code)
+            code = await _exit_code(self.proc)
             if code is None:  # end of file, yet the process runs on
                 raise self._failure(f"harness closed its stdout during {self.case_id} (the process is still running)")
             raise self._failure(f"harness exited mid-case (exit code {code}) during {self.case_id}")
@@ -636,3 +636,23 @@ class CmdAdapter:
         if aclose is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
+
+
+async def _exit_code(proc: HarnessProcess, polls: int = 50, every_s: float = 0.02) -> int | None:
+    """The harness's exit code if it ends within ``polls`` looks, else None.
+
+    Polled on the case's loop: ``asyncio.to_thread`` would start the loop's executor thread, a
+    non-daemon thread that outlives the case, and the process guard would name it as the adapter's.
+
+    >>> import subprocess, sys
+    >>> class Ended:
+    ...     proc = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    >>> asyncio.run(_exit_code(Ended(), polls=500))  # type: ignore[arg-type]
+    3
+    """
+    for _ in range(polls):
+        code = proc.proc.poll()
+        if code is not None:
+            return code
+        await asyncio.sleep(every_s)
+    return proc.proc.poll()

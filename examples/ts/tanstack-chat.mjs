@@ -4,7 +4,9 @@
 // and prints every chunk chat() yields, unchanged, as an `event`. stdout carries protocol lines only:
 // runHarness sends every console method to stderr (TanStack's logger prints objects with
 // console.log; the suite quotes the stderr tail when a case ends in ERROR).
-import { chat, maxIterations } from '@tanstack/ai'
+// `@tanstack/ai` is the one examples/ts installs unless the caller hands its own (`ai`: a harness in another
+// npm directory, on the @tanstack/ai its adapter's peer range allows, examples/ts-openrouter's 0.52.3):
+// imported lazily so such a harness runs where examples/ts has no node_modules.
 import { runHarness } from '../../harness/ts/index.js'
 import { toolExecutor, toTanstackMessages } from '../../harness/ts/convert.js'
 
@@ -22,10 +24,16 @@ function toTools(tools, c) {
   }))
 }
 
-/** Run the harness: `adapter(c)` makes the case's TanStack text adapter, pointed at the mock server. */
-export function runTanstackChat({ capabilities, adapter }) {
+/**
+ * Run the harness: `adapter(c)` makes the case's TanStack text adapter, pointed at the mock server;
+ * `ai` ({chat, maxIterations}) is the caller's `@tanstack/ai` (default: examples/ts's).
+ */
+export function runTanstackChat({ capabilities, adapter, ai }) {
+  let engine
   async function* stream(c) {
     if (c.upstream.mode !== 'http') throw new Error(`unsupported upstream mode ${c.upstream.mode}`)
+    engine ??= ai ?? await import('@tanstack/ai')
+    const { chat, maxIterations } = engine
     const { request } = c
     const { systemPrompts, messages } = toTanstackMessages(request.messages)
     yield* chat({

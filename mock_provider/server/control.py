@@ -15,6 +15,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import gc
 import hmac
@@ -52,7 +53,7 @@ from mock_provider.server.validation import (
     parse_json_object,
     read_body,
 )
-from mock_provider.servers import SERVER_HEADER, check_server, foreign_quirk
+from mock_provider.servers import SERVER_HEADER, check_server, failed_body, foreign_quirk, served_as
 from mock_provider.short_form import document_id, is_short
 from mock_provider.turns import Refusal, TurnPick, pick_turn, refusal
 from mock_provider.wires import Chunk, WirePlan, http_dialect, plan_response
@@ -116,7 +117,7 @@ class MockProviderState:
         self.shutting_down = False
         # Set by a server that owns its process (the CLI): see MockServer(freeze_gc=...).
         self.freeze_gc = False
-        self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str, str], CompiledPlan] = {}
+        self._plans: dict[tuple[str, str, bool, bool, bool, str | None, int, str, str | None, str], CompiledPlan] = {}
         # (dialect, body bytes, the selecting headers, default, store) -> (scenario, turn, plan): see resolve.
         self._resolved: dict[tuple[Any, ...], tuple[Scenario, int, CompiledPlan]] = {}
         self._resolved_bytes = 0
@@ -152,12 +153,13 @@ class MockProviderState:
                                f"it cannot be served as {dialect!r}", scenario=scenario.id, dialect=dialect)
 
     @staticmethod
-    def check_server(scenario: Scenario, dialect: str, headers: Mapping[str, str]) -> None:
-        """400 for an unknown ``X-Mock-Server``; 422 when the scenario plays another server's habit
-        (:func:`mock_provider.servers.foreign_quirk`), which that server's clients never get."""
+    def check_server(scenario: Scenario, dialect: str, headers: Mapping[str, str]) -> str | None:
+        """The declared ``X-Mock-Server`` (None: none); 400 for an unknown one; 422 when the scenario plays
+        another server's habit (:func:`mock_provider.servers.foreign_quirk`), which that server's clients
+        never get."""
         value = header_value(headers, SERVER_HEADER)
         if value is None:
-            return
+            return None
         try:
             server = check_server(value, f"header {SERVER_HEADER}")
         except ValueError as exc:
@@ -166,12 +168,15 @@ class MockProviderState:
         if why is not None:
             raise RequestError(422, "dialect_error", f"scenario {scenario.id}: {why}", scenario=scenario.id,
                                dialect=dialect)
+        return server
 
     def plan_for(self, scenario: Scenario, dialect: str, body: Mapping[str, Any], accept: str | None,
-                 pause_after: int | None = None, turn: int = 1, reasoning: str | None = None) -> CompiledPlan:
+                 pause_after: int | None = None, turn: int = 1, reasoning: str | None = None,
+                 server: str | None = None) -> CompiledPlan:
         """The compiled plan for a request, cached per (scenario, dialect, stream, include_usage, NDJSON, model,
-        turn, reasoning); ``turn`` (1-based) picks the script (:meth:`Scenario.for_turn`), ``reasoning``
-        (header ``X-Mock-Reasoning``) replaces the scenario's ``wire.reasoning``.
+        turn, reasoning, server); ``turn`` (1-based) picks the script (:meth:`Scenario.for_turn`), ``reasoning``
+        (header ``X-Mock-Reasoning``) replaces the scenario's ``wire.reasoning``, ``server`` (a checked
+        ``X-Mock-Server``) serves the script as that server streams it (:func:`mock_provider.servers.served_as`).
 
         The dialect sees a request reduced to exactly the keyed fields (``model`` is echoed by the
         OpenAI and Anthropic dialects when the script names none), so a cached plan can never
@@ -181,6 +186,7 @@ class MockProviderState:
         scenario = scenario.for_turn(turn)
         if reasoning is not None and reasoning != scenario.wire.reasoning:
             scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"reasoning": reasoning})})
+        scenario = served_as(scenario, server, dialect)
         model: str | None = None
         if dialect in PART_DIALECTS:
             stream, usage, ndjson = True, False, bool(accept) and "application/x-ndjson" in (accept or "")
@@ -198,7 +204,7 @@ class MockProviderState:
             shape = http_dialect(dialect).answer_fields
             if shape is not None:
                 request.update(shape(body))
-        key = (scenario.id, dialect, stream, usage, ndjson, model, turn, scenario.wire.reasoning,
+        key = (scenario.id, dialect, stream, usage, ndjson, model, turn, scenario.wire.reasoning, server,
                json.dumps({k: v for k, v in request.items() if k not in ("stream", "stream_options", "model")},
                           sort_keys=True))
         plan = None if pause_after is not None else self._plans.get(key)
@@ -237,7 +243,8 @@ class MockProviderState:
         if not path_fields and len(raw) <= self.MAX_RESOLVED_BODY:
             # The headers as selection reads them (header_value: a non-string is absent).
             key = (dialect, raw, header_value(headers, SCENARIO_HEADER), header_value(headers, REASONING_HEADER),
-                   header_value(headers, "Accept"), self.default_scenario, self.store, self.store.generation)
+                   header_value(headers, SERVER_HEADER), header_value(headers, "Accept"), self.default_scenario,
+                   self.store, self.store.generation)
             hit = self._resolved.get(key)
             if hit is not None and not self._paused(entry, hit[0]):
                 scenario, turn, plan = hit
@@ -291,7 +298,7 @@ class MockProviderState:
             if default is not None and scenario.id == default[0] and entry.scope is None:
                 self.log.rescope(entry, default[1])  # a fixed-model client's request joins the harness's case
         self.check_dialect(scenario, dialect)
-        self.check_server(scenario, dialect, headers)
+        server = self.check_server(scenario, dialect, headers)
         # The turn follows the conversation the body carries; the attempt counts in the request's scope.
         pick = pick_turn(scenario, dialect, body, self.log, entry.scope if entry is not None else None)
         if entry is not None:
@@ -300,11 +307,14 @@ class MockProviderState:
         if refused is not None and pick.past_last_turn:
             raise EnvelopeError(refused.status, refused.message, refused.body)
         if refused is not None:
+            if server is not None and dialect == "openai-chat":
+                body = failed_body(server, refused.status, refused.body, refused.message)
+                refused = dataclasses.replace(refused, body=body)
             return scenario, self._refusal_plan(scenario, dialect, refused), None
         pause = self.pauses.get(entry.scope) if entry is not None and entry.scope else None
         plan = self.plan_for(scenario, dialect, body, header_value(headers, "Accept"),
                              pause_after=pause[0] if pause else None, turn=pick.turn,
-                             reasoning=reasoning_override(headers))
+                             reasoning=reasoning_override(headers), server=server)
         # Remembered only when a repeat surely gets the same answer: no pause, no scripted failure
         # for this turn (whose answer depends on the attempt count).
         same_again = pause is None and not scenario.failed_attempts_of(pick.turn)

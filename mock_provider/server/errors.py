@@ -65,7 +65,7 @@ class RequestError(Exception):
         >>> e["object"], e["message"], RequestError(400, "x", "y").for_server(None).body()["error"]["message"]
         ('error', 'no turn 3', 'y')
         """
-        body = error_body(server, self.kind, self.message, self.extra.get("param"))
+        body = error_body(server, self.kind, self.message, self.extra.get("param"), self.status)
         return self if body is None else EnvelopeError(self.status, self.message, body)
 
 
