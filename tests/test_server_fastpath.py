@@ -36,7 +36,10 @@ WIRES: dict[str, tuple[str, dict[str, Any]]] = {
                {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}),
     "gemini-json": ("/v1beta/models/m:generateContent", {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}),
     **{f"parts-{d}": (f"/v1/parts/{d}", {"model": "m"}) for d in PART_DIALECTS},
+    # A declared server changes the plan (its error chunk, its refusal body): keyed apart on both paths.
+    "openai-chat-openrouter": ("/v1/chat/completions", {"model": "m", "stream": True, "messages": HI}),
 }
+HEADERS: dict[str, dict[str, str]] = {"openai-chat-openrouter": {"X-Mock-Server": "openrouter"}}
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +133,7 @@ def test_every_scenario_gets_the_same_bytes_and_records_on_both_paths(
     raw = json.dumps(body).encode()
     conns = []
     for scenario in corpus:
-        req = _request(path, raw, {"X-Mock-Scenario": scenario.id})
+        req = _request(path, raw, {"X-Mock-Scenario": scenario.id, **HEADERS.get(wire, {})})
         conns.append([req])  # a new connection
         conns.append([req, req])  # kept alive: the second request is sent once the first is answered
         conns.append([req + req])  # pipelined: both at once
