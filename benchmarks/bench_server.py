@@ -221,7 +221,9 @@ class Child:
         self.kind, self.flush = kind, flush
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        env = None
+        # The mock of this checkout: run as a script, the child would import mock_provider from wherever it
+        # is installed (an editable install of another checkout measured that checkout's server).
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         if kind == "mock-base":  # the mock of another checkout (before a change), in the same run
             if not base_tree:
                 raise RuntimeError("--servers mock-base needs --base-tree DIR")

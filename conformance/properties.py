@@ -291,9 +291,11 @@ def shrink_search(
                                   suppress_health_check=list(HealthCheck))
     note = ""
     try:
-        # Local constants kept here (only after a failure): without them the interleaving mutant's
-        # search shrank to 4 calls instead of 2 (tests/test_generated.py, the shrunk reproducer test).
-        found = find(strategy(name, features), fails, settings=options, random=random.Random(chosen))
+        # Without local constants, as in the shared draw: with them, the literals of whatever local
+        # modules the process had imported steered the draws, so one module more (a new literal in
+        # the kit, or the user's project) moved the shrunk reproducer of the same seed.
+        with without_local_constants():
+            found = find(strategy(name, features), fails, settings=options, random=random.Random(chosen))
     except NoSuchExample:
         return None
     except HypothesisException as exc:  # e.g. Flaky: the adapter does not answer the same stream the same way

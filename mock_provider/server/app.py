@@ -33,7 +33,8 @@ from mock_provider.dialects import HTTP_DIALECTS, PART_DIALECTS
 from mock_provider.scenario import Scenario
 from mock_provider.server.control import STATE_KEY, Handler, MockProviderState, add_control_routes
 from mock_provider.server.errors import RequestError, kind_for
-from mock_provider.server.plans import FlushMode
+from mock_provider.server.fastpath import FastProtocol, drop, take
+from mock_provider.server.plans import CompiledPlan, FlushMode
 from mock_provider.server.selection import MAX_ID_LENGTH, SCOPE_HEADER
 from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
 from mock_provider.server.writer import write_plan
@@ -63,20 +64,31 @@ def _server(request: web.Request, dialect: str) -> str | None:
 async def _serve_model(request: web.Request, dialect: str,
                        path_fields: dict[str, Any] | None = None) -> web.StreamResponse:
     state = request.app[STATE_KEY]
-    entry = state.log.start(request.method, request.path, dialect, request.raw_headers, _scope(request))
-    try:
-        raw = await read_body(request, state.max_body_bytes)
-        if "model" in request.match_info:  # the model is a path segment (Gemini)
-            path_fields = {**(path_fields or {}), "model": request.match_info["model"]}
-        _scenario, plan = state.resolve(dialect, raw, request.headers, entry, path_fields)
-    except RequestError as exc:
-        entry.status, entry.error = exc.status, exc.message
+    resolved = take(state, request)
+    plan_or_error: CompiledPlan | RequestError | None = None
+    if resolved is not None:  # the fast path started its record (and resolved it, unless None)
+        entry, plan_or_error = resolved
+    else:
+        entry = state.log.start(request.method, request.path, dialect, request.raw_headers, _scope(request))
+    if plan_or_error is None:
+        try:
+            raw = await read_body(request, state.max_body_bytes)
+            if "model" in request.match_info:  # the model is a path segment (Gemini)
+                path_fields = {**(path_fields or {}), "model": request.match_info["model"]}
+            _scenario, plan_or_error = state.resolve(dialect, raw, request.headers, entry, path_fields)
+        except RequestError as refusal:
+            plan_or_error = refusal
+        except BaseException:  # the client left during its upload (or the server is stopping): the entry ends
+            entry.left_early()
+            entry.end()
+            raise
+    if isinstance(plan_or_error, RequestError):
+        refused = plan_or_error
+        entry.status, entry.error = refused.status, refused.message
         entry.end()
-        return (exc.for_gemini() if dialect == "gemini" else exc.for_server(_server(request, dialect))).response()
-    except BaseException:  # the client left during its upload (or the server is stopping): the entry ends
-        entry.left_early()
-        entry.end()
-        raise
+        return (refused.for_gemini() if dialect == "gemini"
+                else refused.for_server(_server(request, dialect))).response()
+    plan = plan_or_error
     pause = state.pauses.get(entry.scope) if entry.scope else None
     return await write_plan(request, plan, entry, state, on_pause=pause[1] if pause else None)
 
@@ -198,6 +210,13 @@ class _JsonErrorRequestHandler(RequestHandler, _NoDelaySetByLoop):
 
     __slots__ = ()
 
+    def connection_lost(self, exc: BaseException | None) -> None:
+        server = self._manager
+        state = getattr(server, "mock_state", None)
+        if state is not None and state.pre_resolved:
+            drop(state, self)
+        super().connection_lost(exc)
+
     def handle_error(self, request: web.BaseRequest, status: int = 500, exc: BaseException | None = None,
                      message: str | None = None) -> web.StreamResponse:
         # Malformed requests are routine for a test double (fuzzers, hostile adapters): debug level,
@@ -212,15 +231,35 @@ class _JsonErrorRequestHandler(RequestHandler, _NoDelaySetByLoop):
 
 
 class _JsonErrorServer(web.Server):
-    def __call__(self) -> RequestHandler:
+    # Set by use_json_protocol_errors: with a state, new connections start on the fast path.
+    mock_state: MockProviderState | None = None
+    fast_connections: set[FastProtocol]
+
+    def handler(self) -> RequestHandler:
+        """aiohttp's protocol for one connection, answering unparsable requests in JSON."""
         handler = super().__call__()
         if type(handler) is RequestHandler:
             handler.__class__ = _JsonErrorRequestHandler
         return handler
 
+    def __call__(self) -> Any:
+        # With per-event flushing no stream is one write: the fast path would only parse it twice.
+        if self.mock_state is None or self.mock_state.flush != "coalesce":
+            return self.handler()
+        return FastProtocol(self.handler, self.mock_state, self.fast_connections)
 
-def use_json_protocol_errors(runner: web.BaseRunner) -> None:
+    async def shutdown(self, timeout: float | None = None) -> None:
+        # Fast-path connections are idle between requests (each answer is written at once): close them.
+        for protocol in list(getattr(self, "fast_connections", ())):
+            protocol.close()
+        await super().shutdown(timeout)
+
+
+def use_json_protocol_errors(runner: web.BaseRunner, fast_path: bool = False) -> None:
     """Make a set-up runner's protocol answer unparsable requests in JSON too (see above).
+
+    With ``fast_path`` (an :class:`~aiohttp.web.AppRunner`), plain model requests are answered
+    below aiohttp's request objects (:mod:`mock_provider.server.fastpath`).
 
     >>> import asyncio
     >>> async def main():
@@ -238,6 +277,10 @@ def use_json_protocol_errors(runner: web.BaseRunner) -> None:
     # Only swap the exact classes this was written against; anything else keeps aiohttp's defaults.
     if type(server) is web.Server:
         server.__class__ = _JsonErrorServer
+        if fast_path and isinstance(runner, web.AppRunner):
+            json_server: _JsonErrorServer = server  # type: ignore[assignment]
+            json_server.fast_connections = set()
+            json_server.mock_state = runner.app[STATE_KEY]
 
 
 __all__ = ["MODEL_ROUTES", "create_app", "use_json_protocol_errors"]

@@ -124,6 +124,9 @@ class MockProviderState:
         # Scripted caller aborts (the conformance harness): scope -> (steps to send, callback). The
         # response sends that many steps, calls back, then holds the stream open until the client leaves.
         self.pauses: dict[str, tuple[int, Callable[[], None]]] = {}
+        # Model requests the fast path resolved, then handed to aiohttp with their connection:
+        # aiohttp's handler -> (log record, plan or refusal) (server/fastpath.py).
+        self.pre_resolved: dict[object, tuple[Any, Any]] = {}
         # PUT /_mock/default-scenario: (scenario id, scope) for requests that select no scenario.
         self.default_scenario: tuple[str, str | None] | None = None
 

@@ -39,7 +39,7 @@ class MockServer:
 
     def __init__(self, scenarios: list[Scenario] | None = None, *, app: web.Application | None = None,
                  shutdown_timeout: float = 5.0, access_log: bool = False, backlog: int = 1024,
-                 freeze_gc: bool = False, **app_options: Any) -> None:
+                 freeze_gc: bool = False, fast_path: bool = True, **app_options: Any) -> None:
         self.app = app if app is not None else create_app(scenarios, **app_options)
         # With the corpus loaded the heap holds ~10^5 long-lived objects that every full GC
         # walks again; gc.freeze() after startup removes those pauses from the request path.
@@ -49,6 +49,8 @@ class MockServer:
         self.shutdown_timeout = shutdown_timeout
         # aiohttp's default listen backlog (128) drops SYNs when hundreds of streams open at once.
         self.backlog = backlog
+        # Plain model requests answered below aiohttp's request objects (server/fastpath.py).
+        self.fast_path = fast_path
         self.access_log = access_log
         self._runner: web.AppRunner | None = None
         self._gc_threshold: tuple[int, int, int] | None = None
@@ -70,7 +72,7 @@ class MockServer:
         kwargs["tcp_keepalive"] = False
         runner = web.AppRunner(self.app, shutdown_timeout=self.shutdown_timeout, **kwargs)
         await runner.setup()
-        use_json_protocol_errors(runner)
+        use_json_protocol_errors(runner, fast_path=self.fast_path)
         site = web.TCPSite(runner, host, port, backlog=self.backlog)
         try:
             await site.start()
