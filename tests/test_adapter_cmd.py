@@ -419,3 +419,23 @@ def test_a_harness_that_exited_still_has_its_children_killed(tmp_path: Path) -> 
     else:
         os.kill(child, signal.SIGKILL)
         raise AssertionError("the harness's child outlived kill()")
+
+
+def test_a_harness_that_dies_after_a_case_ended_is_noted_on_that_case_not_the_next(corpus: list[Scenario]) -> None:
+    target = hostile("exit-mid-case-on-basic")  # behaves on every case but text.basic.001
+    settings = Settings(timeout=2.0, grace=10.0)
+    try:
+        first_s, second_s = by_id(corpus, "tool.interleave.001", "http.429.001")
+        first = run_case(target, first_s, "v3", settings)
+        assert first.verdict == "PASS", first.describe()
+        proc = target.process()
+        proc.proc.kill()  # the death lands after the case ended (a provider's unhandled rejection, say)
+        proc.proc.wait()
+        second = run_case(target, second_s, "v3", settings)
+        assert second.verdict != "ERROR", second.describe()
+        assert target.starts == 2
+        assert len(target.deaths) == 1
+        notes = target.late_notes()
+        assert any("after this case ended" in n for n in notes.values()), notes
+    finally:
+        target.close()

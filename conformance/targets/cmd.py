@@ -138,6 +138,8 @@ class CmdTarget:
         self._late: dict[str, collections.Counter[str]] = {}
         self._restarted: set[str] = set()  # cases whose late messages had their harness replaced
         self._notes: dict[str, list[str]] = {}  # the harness's own notes on a case (its end's ``notes``)
+        self._last_ended: str | None = None  # the case the running harness ended last: owns a death between cases
+        self.deaths: list[str] = []  # cases after whose end the harness exited on its own
         self.leaks: list[tuple[str, str]] = []  # (note, case id): threads the adapter left in the worker
         _TARGETS.add(self)
 
@@ -164,6 +166,7 @@ class CmdTarget:
         """Remember that ``case_id`` is over: its later messages are dropped and noted (:meth:`late_notes`)."""
         with self._late_lock:
             self._ended[case_id] = None
+            self._last_ended = case_id
             while len(self._ended) > MAX_ENDED_CASES:
                 self._ended.popitem(last=False)
 
@@ -248,6 +251,8 @@ class CmdTarget:
             if self._proc is not None:
                 if self.flooding(self._proc):
                     self._replace_flooding(self._proc)
+                elif not self._proc.alive():
+                    self._note_death(self._proc)
                 self._proc.kill()
             timeout = self.start_timeout
             try:
@@ -265,6 +270,19 @@ class CmdTarget:
             self._proc = proc
             return proc
 
+    def _note_death(self, proc: HarnessProcess) -> None:
+        """The harness died on its own between cases: a note on the case it ended last, not on the next one."""
+        with self._late_lock:
+            case, self._last_ended = self._last_ended, None
+        if case is None:
+            return
+        tail = proc.tail().strip().splitlines()[-5:]
+        text = (f"note: the harness exited (exit code {proc.exit_code()}) after this case ended; it was restarted "
+                "for the next case" + ("; its last stderr lines:\n  " + "\n  ".join(tail) if tail else ""))
+        with self._late_lock:
+            self._notes.setdefault(case, []).append(text)
+        self.deaths.append(case)
+
     def discard(self, proc: HarnessProcess) -> None:
         """Kill ``proc`` (a case ended badly) and start its successor in the background.
 
@@ -277,6 +295,8 @@ class CmdTarget:
         with self._lock:
             if self._proc is proc:
                 self._proc = None
+        with self._late_lock:
+            self._last_ended = None  # killed by the suite: no death of its own to attribute
         threading.Thread(target=self._restart, daemon=True, name="harness-restart").start()
 
     def _restart(self) -> None:
