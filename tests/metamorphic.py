@@ -537,7 +537,8 @@ def _ums_available_only(events: Stream) -> Stream | None:
 
 
 def _contiguous_calls(events: Stream) -> dict[Any, Event]:
-    """``tool-input-available`` by call id, for the calls whose start, deltas and available are adjacent."""
+    """``tool-input-available`` by call id, for the calls whose start, deltas and available are adjacent
+    and that get no input after it."""
     out: dict[Any, Event] = {}
     for i, e in enumerate(events):
         if e.get("type") != "tool-input-start":
@@ -546,7 +547,12 @@ def _contiguous_calls(events: Stream) -> dict[Any, Event]:
         j = i + 1
         while j < len(events) and events[j].get("type") == "tool-input-delta" and events[j].get("toolCallId") == cid:
             j += 1
-        if j < len(events) and events[j].get("type") == "tool-input-available" and events[j].get("toolCallId") == cid:
+        # Not a call that streams more input after it was handed over: the reader takes it back to
+        # input-streaming, which the rewritten stream (no deltas) would not show.
+        more = any(later.get("toolCallId") == cid and later.get("type") in ("tool-input-start", "tool-input-delta")
+                   for later in events[j + 1:])
+        if j < len(events) and events[j].get("type") == "tool-input-available" \
+                and events[j].get("toolCallId") == cid and not more:
             out[cid] = events[j]
     return out
 
