@@ -406,16 +406,22 @@ class BuiltinTools:
         index, out = self.host.add_item("tso", item)
         return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
 
-    def _program(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
-        """A programmatic tool calling run: one ``program`` item, sent whole (its output item comes with the result)."""
+    def _string_fields(self, part: ToolCall, keys: list[str], why: str) -> dict[str, str]:
+        """The call's input as an object of exactly ``keys`` (strings), written compactly as the consumer
+        writes it; anything else is refused with ``why``."""
         try:
             value = json.loads(part.input)
         except ValueError:
             value = None
-        if not isinstance(value, dict) or list(value) != ["code", "fingerprint"] \
+        if not isinstance(value, dict) or list(value) != keys \
                 or not all(isinstance(v, str) for v in value.values()) or compact(value) != part.input:
-            raise self.host.refuse(part.type, 'a programmatic_tool_calling call\'s input is {"code":…,"fingerprint":…} '
-                                   "as the consumer writes it from the program item")
+            raise self.host.refuse(part.type, why)
+        return value
+
+    def _program(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
+        """A programmatic tool calling run: one ``program`` item, sent whole (its output item comes with the result)."""
+        value = self._string_fields(part, ["code", "fingerprint"], 'a programmatic_tool_calling call\'s input is '
+                                    '{"code":…,"fingerprint":…} as the consumer writes it from the program item')
         call.result_due = True
         item = {"id": "", "type": "program", "call_id": part.tool_call_id, **value}
         call.item = item
@@ -423,14 +429,9 @@ class BuiltinTools:
         return out + self._done(call)
 
     def _code(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
-        try:
-            value = json.loads(part.input)
-        except ValueError:
-            value = None
-        if not isinstance(value, dict) or list(value) != ["code", "containerId"] \
-                or not all(isinstance(v, str) for v in value.values()) or compact(value) != part.input:
-            raise self.host.refuse(part.type, 'a code_interpreter call\'s input is {"code":…,"containerId":…} as the '
-                                   "consumer writes it")
+        value = self._string_fields(part, ["code", "containerId"],
+                                    'a code_interpreter call\'s input is {"code":…,"containerId":…} as the '
+                                    "consumer writes it")
         code, container = value["code"], value["containerId"]
         head, tail = f'{{"containerId":"{container}","code":"', '"}'
         if call.deltas and "".join(call.deltas) != head + escape(code) + tail:
