@@ -36,18 +36,14 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
+    # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
     # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors and tanstack-ai-openrouter's (OpenAI's
     # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
     # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's;
     # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH), and
     # VoltAgent's request.prompt one (a caller message that holds nothing may be left out).
-    # ai-sdk7-perplexity's six first-run suite errors wait for a Perplexity server flavour and for the tools a
-    # request offers to count as the 'tools' feature.
-    "ai-sdk7-perplexity.verdicts.json": {
-        "error.openrouter-midstream.001[openai-chat]", "finish.content-filter.001[openai-chat]",
-        "finish.tool-calls-none.001[openai-chat]", "request.tool-history.001[openai-chat]",
-        "structured.native.001[openai-chat]", "text.multimodal.001[openai-chat]"},
+    # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
+    # the 'tools' feature).
 }
 
 

@@ -300,6 +300,18 @@ def test_ai_sdk7_perplexity_gets_its_committed_verdicts() -> None:
     assert _result(session, "text.structured.001[openai-chat]").verdict == "PASS"
     # A stream cut before its finish_reason finishes 'other', not ai 7's 'interrupted' (D-missing-finish).
     assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # The harness declares server 'perplexity': OpenRouter's error chunk and a content_filter finish (outside
+    # Perplexity's 'stop' | 'length') are other servers' habits, and Perplexity's own request shapes (its file_url
+    # chunk, a json_schema without OpenAI's strict) are what its requests are checked against (first-run suite
+    # errors, all four).
+    assert caps.server == "perplexity"
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
+        "error.openrouter-midstream.001", "finish.content-filter.001", "structured.native.001",
+        "text.multimodal.001")] == ["NOT-EXPRESSIBLE", "NOT-EXPRESSIBLE", "PASS", "PASS"]
+    # A request that offers client tools is a tools request: not graded for an adapter that declares none (the
+    # first run graded two).
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
+        "request.tool-history.001", "finish.tool-calls-none.001")] == ["UNSUPPORTED"] * 2
 
 
 def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:

@@ -17,7 +17,12 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-perplexity',
   output: 'ui-message-stream@7',
   inputs: ['openai-chat'],
-  // No server flavour: the kit has none for Perplexity, and a newcomer points the provider at the kit as it is.
+  // The server @ai-sdk/perplexity is written for: the kit runs none of another server's habits against it
+  // (OpenAI's delta.refusal, OpenRouter's error chunk, a late call id, a content_filter finish: Perplexity's
+  // finish_reason is 'stop' | 'length') and checks Perplexity's own request shapes (its file_url chunk, a
+  // json_schema without OpenAI's strict). The first run declared none (the kit had no Perplexity flavour then):
+  // its first_run record.
+  server: 'perplexity',
   // What the provider cannot serve:
   // - tools (client, parallel and the agent loop's server tools): getArgs never reads `tools` or `toolChoice`
   //   (dist/index.js:343-402), the chunk schema has no `tool_calls`, a tool message throws "Tool messages"
