@@ -70,11 +70,7 @@ class Counterexample:
     def failing_finding(self) -> Finding | None:
         """The finding the reproducer is filed under: the first differing event among the findings that make
         the verdict (MUST), else the first finding; None for a verdict without findings (ERROR)."""
-        graded = [f for f in self.result.findings if f.level == "MUST"] or list(self.result.findings)
-        indexed = [f for f in graded if f.event_index is not None]
-        if indexed:
-            return min(indexed, key=lambda f: f.event_index or 0)
-        return graded[0] if graded else None
+        return failing_finding(self.result)
 
     def filed(self) -> Scenario:
         """The scenario as the reproducer files it: the row that failed first in ``rows`` (its primary row),
@@ -122,6 +118,23 @@ class Counterexample:
     def write(self, directory: str | Path = DEFAULT_DIR) -> Path:
         """Save the reproducer as ``<directory>/<scenario id>.yaml``."""
         return write_reproducer(self.filed(), directory, self.header())
+
+
+def failing_finding(result: CaseResult) -> Finding | None:
+    """The finding a failing case is filed under: the first differing event among the findings that make
+    the verdict (MUST), else the first finding; None for a verdict without findings (ERROR).
+
+    >>> r = CaseResult(case_id="c", scenario_id="s", dialect="v3", adapter="a", content="FAIL",
+    ...                findings=[Finding(row="8.1.4", message="m", level="MUST", event_index=5),
+    ...                          Finding(row="8.1.10", message="m", level="MUST", event_index=2)])
+    >>> failing_finding(r).row
+    '8.1.10'
+    """
+    graded = [f for f in result.findings if f.level == "MUST"] or list(result.findings)
+    indexed = [f for f in graded if f.event_index is not None]
+    if indexed:
+        return min(indexed, key=lambda f: f.event_index or 0)
+    return graded[0] if graded else None
 
 
 def not_applicable(name: str, capabilities: Capabilities | None, dialect: str) -> str | None:
@@ -313,7 +326,7 @@ def shrink_search(
             raise
         found = trials.failures[-1]
         note = f"Note: the search ended with {type(exc).__name__}; this stream failed once but may not always."
-    found = drop_blocks(found, PROPERTIES[name], trials.fails)
+    found = drop_blocks(found, PROPERTIES[name], trials.same_failure(found))
     if trials.spent_out():
         note = "\n".join(n for n in (note, f"Note: shrinking stopped when its budget of {shrink_runs} adapter "
                                              "runs was spent; a smaller stream may fail too.") if n)
@@ -359,6 +372,22 @@ class _Trials:
             self.failures.append(scenario)
             return True
         return False
+
+    def same_failure(self, scenario: Scenario) -> Callable[[Scenario], bool]:
+        """A test of whether a stream fails as ``scenario`` (a failure met) did: FAIL on the row it is filed
+        under, or ERROR for an ERROR without findings. Dropping blocks must not slip to another bug."""
+        first = self.graded[scenario.id]
+        finding = failing_finding(first)
+
+        def same(candidate: Scenario) -> bool:
+            if not self.fails(candidate):
+                return False
+            result = self.graded[candidate.id]
+            if finding is None:
+                return result.verdict == first.verdict
+            return finding.row in result.failed_rows() or finding.row == getattr(failing_finding(result), "row", None)
+
+        return same
 
     def smallest(self) -> Scenario:
         """The smallest failure met: fewest parts, then the shortest script (the first met of equals)."""
