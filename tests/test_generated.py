@@ -354,6 +354,9 @@ def test_shrinking_ends_once_its_budget_is_spent(monkeypatch: pytest.MonkeyPatch
         assert calls[0] <= runs[0] + 1, (budget, calls[0], runs[0])
         if budget and runs[0] == first - 1 + budget:
             assert f"budget of {budget} adapter runs" in found.header()
+        # Ended early, and still the same answer for the same seed and budget.
+        again = shrink_search(counted_adapter, prop, "v3", examples=50, shrink_runs=budget)
+        assert again is not None and again.scenario.id == found.scenario.id
 
 
 @pytest.mark.slow
