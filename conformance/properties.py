@@ -337,10 +337,12 @@ def shrink_search(
 class _BudgetSpent(BaseException):
     """Ends a shrink search whose budget of adapter runs is spent.
 
-    A BaseException, like KeyboardInterrupt: hypothesis takes an Exception raised by the test
-    function for a failure of its own (and would shrink that too), but lets this one through
-    and stops at once. Answering "passes" instead, as before, left hypothesis's shrinker trying
-    candidates until its own fixed point or its five-minute limit, hundreds of draws per step.
+    A BaseException, like KeyboardInterrupt: hypothesis takes an Exception (or SystemExit,
+    GeneratorExit) raised by the test function for a failure of its own and would shrink that
+    too (``hypothesis.core.failure_exceptions_to_catch``), but lets any other BaseException
+    through its engine and ``find``, which stop at once. Answering "passes" instead would leave
+    hypothesis's shrinker drawing candidate streams, with no adapter run left to grade them,
+    until its own fixed point or its five-minute limit.
     """
 
 
