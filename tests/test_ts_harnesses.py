@@ -314,6 +314,25 @@ def test_ai_sdk7_perplexity_gets_its_committed_verdicts() -> None:
         "request.tool-history.001", "finish.tool-calls-none.001")] == ["UNSUPPORTED"] * 2
 
 
+def test_ai_sdk7_moonshotai_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/moonshotai` 3 (its own chat model, Kimi) under ai 7's `streamText`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("ai-sdk7-moonshotai.mjs", "ai-sdk7-moonshotai.verdicts.json", "@ai-sdk/moonshotai")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert _schema_refused(session) == []
+    # The provider throws on any file part but images and videos (a PDF included): image + PDF input is not declared.
+    assert "multimodal" not in caps.features
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    # The provider reads `delta.reasoning_content`, the mock's default reasoning field: no header needed.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith("91 = 7 * 13")
+    # A schema goes out as response_format json_schema, but only for the model ids the provider lists: for the
+    # case's id it sends json_object and drops the schema (D-schema-dropped).
+    assert caps.structured_modes == {"native"}
+    assert _result(session, "structured.native.001[openai-chat]").failed_rows() == {"structured.native"}
+    # A stream cut before its finish_reason finishes 'other', not ai 7's 'interrupted' (D-missing-finish).
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+
+
 def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/openai` 4's Chat Completions model (`openai.chat`) under ai 7's `streamText`, over
     `POST /v1/chat/completions` (not the default Responses model of the test above)."""
