@@ -3,9 +3,10 @@
 Many servers speak Chat Completions, each with its own habits: OpenAI's `delta.refusal`, OpenRouter's
 mid-stream error chunk, the late call id of some self-hosted servers, Mistral's error body and finish
 vocabulary, Perplexity's finish vocabulary, the field a server streams reasoning in. A client written for
-one server (``@ai-sdk/groq``, ``@ai-sdk/mistral``, ``@ai-sdk/deepseek``, ``@ai-sdk/perplexity``) never meets
-another server's habits, so a scenario that plays one is not expressible for it, and where a case has a form
-on that server (Mistral's error body, OpenRouter's error chunk) the mock serves that form. The Responses wire
+one server (``@ai-sdk/groq``, ``@ai-sdk/mistral``, ``@ai-sdk/deepseek``, ``@ai-sdk/perplexity``,
+``@ai-sdk/moonshotai``) never meets another server's habits, so a scenario that plays one is not
+expressible for it, and where a case has a form on that server (Mistral's error body, OpenRouter's error
+chunk) the mock serves that form. The Responses wire
 has the same question: xAI serves it (``@ai-sdk/xai``'s default model), without OpenAI's background queue
 (``response.queued``) or its context compaction items.
 
@@ -45,8 +46,8 @@ if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
     from mock_provider.scenario_steps import Step
 
-Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity")
+Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot")
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
 
@@ -64,7 +65,9 @@ _FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": (
 # `delta.reasoning_content` (its thinking-mode guide; @ai-sdk/deepseek 3.0.56 dist/index.js:1157 reads
 # no other field). A scenario that states another field (`wire.reasoning`) plays another server's
 # habit for its clients. Groq's and Mistral's harnesses name their field per request (X-Mock-Reasoning).
-_REASONING_FIELD = {"deepseek": "reasoning_content"}
+# Moonshot's Kimi API likewise (@ai-sdk/moonshotai 3.0.60 dist/index.js:734, its chunk schema's only reasoning
+# field, read at :1268).
+_REASONING_FIELD = {"deepseek": "reasoning_content", "moonshot": "reasoning_content"}
 _REASONING_OWNERS = {"reasoning": "OpenRouter's, Ollama's and Groq's", "reasoning_details": "OpenRouter's",
                      "think-tags": "a server's without a reasoning parser", "thinking-chunks": "Mistral's"}
 
@@ -298,10 +301,10 @@ def check_server(value: str, source: str) -> str:
 
     >>> check_server("mistral", "header X-Mock-Server")
     'mistral'
-    >>> check_server("azure", "header X-Mock-Server")
+    >>> check_server("azure", "header X-Mock-Server")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter, perplexity
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter, ...
     """
     if value not in SERVERS:
         raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")

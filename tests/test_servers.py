@@ -259,3 +259,38 @@ def test_perplexitys_request_shapes_are_checked_for_its_clients() -> None:
     no_schema = {"response_format": {"type": "json_object"}}
     assert [f.row for f in request_findings(structured.expected_request, no_schema, "openai-chat", "structured.native",
                                             server="perplexity")] == ["structured.native"]
+
+
+@pytest.mark.parametrize("case", ["quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001",
+                                  "reasoning.field-reasoning.001", "reasoning.openrouter-details.001",
+                                  "reasoning.think-tags.001"])
+def test_another_servers_habit_is_not_expressible_for_a_moonshot_client(case: str) -> None:
+    # Moonshot's Kimi API streams reasoning in delta.reasoning_content only (@ai-sdk/moonshotai 3.0.60 reads no
+    # other field), has no refusal channel, sends a call's id and name in its first delta and reports an
+    # in-stream failure as a bare {"error": {...}} chunk: the ai-sdk7-moonshotai first run's suite errors.
+    assert foreign_quirk(CORPUS[case], "moonshot") is not None
+
+
+def test_a_moonshot_client_gets_robustness_cases_and_its_own_reasoning_field(base_url: str) -> None:
+    for case in ("quirks.azure-filter-chunk.001", "quirks.tool-index-reused.002", "reasoning.basic.001",
+                 "error.openai-midstream.001", "finish.missing.001", "structured.native.001"):
+        assert foreign_quirk(CORPUS[case], "moonshot") is None, case
+    assert Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server="moonshot").server == (
+        "moonshot")
+    assert _post(base_url, "reasoning.basic.001", {"X-Mock-Server": "moonshot"}).status_code == 200
+    refused = _post(base_url, "reasoning.field-reasoning.001", {"X-Mock-Server": "moonshot"})
+    assert refused.status_code == 422 and "moonshot" in refused.json()["error"]["message"]
+
+
+def test_a_moonshot_request_must_carry_the_callers_schema() -> None:
+    # @ai-sdk/moonshotai sends {type: json_schema, json_schema: {name, strict, schema}} for the ids it lists and
+    # {type: json_object} with no schema for any other: the caller's schema, as given, is what must reach Moonshot.
+    case = CORPUS["structured.native.001"]
+    schema = case.request.output_schema
+    native = {"response_format": {"type": "json_schema", "json_schema": {"name": "response", "strict": True,
+                                                                          "schema": schema}}}
+    dropped = {"response_format": {"type": "json_object"}}
+    checks = case.expected_request
+    assert request_findings(checks, native, "openai-chat", "structured.native", server="moonshot") == []
+    rows = [f.row for f in request_findings(checks, dropped, "openai-chat", "structured.native", server="moonshot")]
+    assert rows == ["structured.native"]

@@ -44,11 +44,7 @@ PENDING: dict[str, str | set[str]] = {
     # VoltAgent's request.prompt one (a caller message that holds nothing may be left out).
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature).
-    # ai-sdk7-moonshotai's four first-run suite errors (other servers' habits, run for want of a Moonshot flavour).
-    "ai-sdk7-moonshotai.verdicts.json": {"error.openrouter-midstream.001[openai-chat]",
-                                         "quirks.tool-late-id.001[openai-chat]",
-                                         "reasoning.field-reasoning.001[openai-chat]",
-                                         "reasoning.openrouter-details.001[openai-chat]"},
+    # ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour).
 }
 
 

@@ -17,8 +17,11 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-moonshotai',
   output: 'ui-message-stream@7',
   inputs: ['openai-chat'],
-  // No server flavour: the kit has none for Moonshot, and no declaration is "OpenAI's server or any
-  // OpenAI-compatible one the kit knows no more about" (mock_provider/servers.py), what Moonshot is to it.
+  // The server @ai-sdk/moonshotai is written for: the kit runs none of another server's habits against it
+  // (OpenAI's delta.refusal, OpenRouter's error chunk, a late call id, a reasoning field other than
+  // reasoning_content). The first run declared none (the kit had no Moonshot flavour then): 4 suite errors,
+  // its first_run record.
+  server: 'moonshot',
   // 'multimodal' is image + PDF input: the provider sends images and videos only and throws
   // UnsupportedFunctionalityError for any other file part, a PDF included (dist/index.js:498-500).
   lacks: ['multimodal'],
