@@ -11,8 +11,14 @@ has the same question: xAI serves it (``@ai-sdk/xai``'s default model), without 
 
 A harness declares its server in its capabilities (``server: mistral``); the runner forwards it to
 the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
-No declaration is ``openai``: OpenAI's server, or any OpenAI-compatible server the kit knows no more
-about, which gets every quirk, as before server flavours existed.
+No declaration is ``openai``: OpenAI's server, or a client meant for any OpenAI-compatible server
+(``@ai-sdk/openai-compatible``), which gets every quirk, as before server flavours existed.
+``other`` is a client written for one vendor's server that has no flavour here (``@ai-sdk/moonshotai``,
+``@ai-sdk/cerebras``, ...): the kit does not know that server's habits, so it plays none of any named
+server's (no refusal channel, late call id or OpenRouter error chunk; only the finish reasons every known
+tool-calling server sends; reasoning only in the default ``delta.reasoning_content``, or the field the
+harness names per request), and grades no request check that states one server's request shape. What
+the kit cannot know about a server it leaves ungraded rather than failing a client for it.
 
 Example:
     >>> from mock_provider.scenario import load_corpus
@@ -45,8 +51,8 @@ if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
     from mock_provider.scenario_steps import Step
 
-Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity")
+Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "other"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "other")
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
 
@@ -58,13 +64,19 @@ _MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_ca
 # @ai-sdk/perplexity 4.0.49 dist/index.js:199-207 maps exactly these two).
 _PERPLEXITY_FINISH = frozenset({"stop", "length"})
 # A server whose finish vocabulary the kit knows, with whose it is (in words).
-_FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH)}
+# A server the kit has no flavour for: the finish reasons every known server with tool calls sends (OpenAI's,
+# Groq's, Mistral's, DeepSeek's, OpenRouter's); `content_filter` is not among them (Mistral has none).
+_COMMON_FINISH = frozenset({"stop", "length", "tool_calls"})
+_FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH),
+                      "other": ("every known server's common", _COMMON_FINISH)}
 
 # The one field a server streams reasoning in, where the server has no other: DeepSeek's API sends
 # `delta.reasoning_content` (its thinking-mode guide; @ai-sdk/deepseek 3.0.56 dist/index.js:1157 reads
 # no other field). A scenario that states another field (`wire.reasoning`) plays another server's
 # habit for its clients. Groq's and Mistral's harnesses name their field per request (X-Mock-Reasoning).
-_REASONING_FIELD = {"deepseek": "reasoning_content"}
+# A server without a flavour ("other") gets the default field: a harness whose client reads another names it
+# per request, and a scenario that states a field is then another server's habit.
+_REASONING_FIELD = {"deepseek": "reasoning_content", "other": "reasoning_content"}
 _REASONING_OWNERS = {"reasoning": "OpenRouter's, Ollama's and Groq's", "reasoning_details": "OpenRouter's",
                      "think-tags": "a server's without a reasoning parser", "thinking-chunks": "Mistral's"}
 
@@ -148,6 +160,10 @@ def _reasoning_habit(scenario: Scenario, server: str) -> str | None:
     field = scenario.wire.reasoning
     if own is None or "reasoning" not in scenario.wire.model_fields_set or field == own:
         return None
+    if server == "other":
+        return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
+                "the kit does not know which field a server without a flavour streams reasoning in (declared "
+                "server: other; a harness names its field per request with X-Mock-Reasoning)")
     return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
             f"the {server} server streams reasoning in `delta.{own}` only (declared server: {server})")
 
@@ -167,6 +183,9 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
     >>> openrouter = next(s for s in load_corpus() if s.id == "reasoning.field-reasoning.001")
     >>> foreign_quirk(openrouter, "groq") is None, foreign_quirk(openrouter, "deepseek")  # doctest: +ELLIPSIS
     (True, "reasoning in the 'reasoning' dialect is OpenRouter's, Ollama's and Groq's habit; the deepseek ...")
+    >>> late = next(s for s in load_corpus() if s.id == "quirks.tool-late-id.001")
+    >>> foreign_quirk(late, "openai"), foreign_quirk(late, "other")  # doctest: +ELLIPSIS
+    (None, "a tool call whose id or name comes in its second delta is ... (declared server: other)")
     >>> queued = next(s for s in load_corpus() if s.id == "text.queued.001")
     >>> foreign_quirk(queued, "xai", "openai-responses")[:30], foreign_quirk(queued, "xai", "anthropic")
     ('a queued response (`response.q', None)
@@ -179,6 +198,9 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         habit = next(((h, who) for h, who, servers in _quirks(scenario) if server not in servers), None)
     else:
         return None
+    if habit is not None and server == "other":
+        return (f"{habit[0]} is {habit[1]} habit, which the kit plays to no client of a server it has no "
+                "flavour for (declared server: other)")
     if habit is not None:
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
     if dialect != "openai-chat":
@@ -298,10 +320,10 @@ def check_server(value: str, source: str) -> str:
 
     >>> check_server("mistral", "header X-Mock-Server")
     'mistral'
-    >>> check_server("azure", "header X-Mock-Server")
+    >>> check_server("azure", "header X-Mock-Server")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter, perplexity
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter, ...
     """
     if value not in SERVERS:
         raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")

@@ -16,7 +16,7 @@ from conformance.request_checks import request_findings
 from conformance.run_record import RunRecord
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server import ThreadedMockServer
-from mock_provider.servers import foreign_quirk
+from mock_provider.servers import Server, foreign_quirk
 
 CORPUS = {s.id: s for s in load_corpus()}
 
@@ -78,7 +78,7 @@ def test_a_deepseek_client_is_declared_and_served(base_url: str) -> None:
     assert refused.status_code == 422 and "deepseek" in refused.json()["error"]["message"]
 
 
-def _record(scenario: Scenario, server: str | None) -> RunRecord:
+def _record(scenario: Scenario, server: Server | None) -> RunRecord:
     caps = Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server=server)
     return RunRecord(case_id="c", scenario_id=scenario.id, dialect="openai-chat", adapter="a", capabilities=caps)
 
@@ -259,3 +259,42 @@ def test_perplexitys_request_shapes_are_checked_for_its_clients() -> None:
     no_schema = {"response_format": {"type": "json_object"}}
     assert [f.row for f in request_findings(structured.expected_request, no_schema, "openai-chat", "structured.native",
                                             server="perplexity")] == ["structured.native"]
+
+
+# ---------------------------------------------------------------- a server the kit has no flavour for ("other")
+NAMED_HABITS = ["quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001",
+                "finish.content-filter.001", "reasoning.field-reasoning.001", "reasoning.openrouter-details.001",
+                "reasoning.think-tags.001"]
+
+
+@pytest.mark.parametrize("case", NAMED_HABITS)
+def test_no_named_servers_habit_is_played_to_a_client_of_a_server_without_a_flavour(case: str) -> None:
+    # A vendor's own client (@ai-sdk/moonshotai, @ai-sdk/cerebras) meets none of OpenAI's, OpenRouter's or vLLM's
+    # habits unless its server has them, and the kit does not know that: such a case is not graded for it.
+    assert foreign_quirk(CORPUS[case], "other") is not None
+    assert foreign_quirk(CORPUS[case], "openai") is None
+
+
+def test_what_every_server_sends_is_still_graded_for_a_server_without_a_flavour() -> None:
+    for case in ("text.basic.001", "tool.basic.001", "tool.interleave.001", "finish.length.001",
+                 "quirks.azure-filter-chunk.001", "quirks.tool-index-reused.002", "finish.missing.001",
+                 "reasoning.basic.001"):
+        assert foreign_quirk(CORPUS[case], "other") is None, case
+
+
+def test_one_servers_request_shape_is_not_asked_of_a_server_without_a_flavour() -> None:
+    structured = CORPUS["structured.native.001"]
+    schema = structured.request.output_schema
+    plain = {"response_format": {"type": "json_schema", "json_schema": {"schema": schema}}}
+    checks = structured.expected_request
+    assert request_findings(checks, plain, "openai-chat", "structured.native", server="other") == []
+    assert "structured.native" in [f.row for f in request_findings(structured.expected_request, plain, "openai-chat",
+                                                                   "structured.native")]
+
+
+def test_a_client_of_a_server_without_a_flavour_is_declared_and_served(base_url: str) -> None:
+    caps = Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server="other")
+    assert caps.server == "other"
+    assert _post(base_url, "text.basic.001", {"X-Mock-Server": "other"}).status_code == 200
+    refused = _post(base_url, "quirks.tool-late-id.001", {"X-Mock-Server": "other"})
+    assert refused.status_code == 422 and "declared server: other" in refused.json()["error"]["message"]
