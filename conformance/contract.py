@@ -232,11 +232,11 @@ class Capabilities(BaseModel):
     server: Server | None = Field(
         default=None,
         description="Which Chat Completions or Responses server the adapter's client is written for "
-        "(mock_provider.servers): 'groq', 'mistral' or 'deepseek' for a provider of that Chat Completions server "
-        "(@ai-sdk/groq, @ai-sdk/mistral, @ai-sdk/deepseek), 'openrouter' for OpenRouter's (@tanstack/ai-openrouter, "
-        "@openrouter/ai-sdk-provider), 'xai' for xAI's Responses server (@ai-sdk/xai; no "
-        "OpenAI background queue, `response.queued`, and no compaction items). A scenario that plays another "
-        "server's habit (OpenAI's `delta.refusal`, OpenRouter's "
+        "(mock_provider.servers): 'groq', 'mistral', 'deepseek' or 'perplexity' for a provider of that Chat "
+        "Completions server (@ai-sdk/groq, @ai-sdk/mistral, @ai-sdk/deepseek, @ai-sdk/perplexity), 'openrouter' "
+        "for OpenRouter's (@tanstack/ai-openrouter, @openrouter/ai-sdk-provider), 'xai' for xAI's Responses "
+        "server (@ai-sdk/xai; no OpenAI background queue, `response.queued`, and no compaction items). A "
+        "scenario that plays another server's habit (OpenAI's `delta.refusal`, OpenRouter's "
         "error chunk, a late call id, a finish reason the server does not have, a reasoning field other than "
         "DeepSeek's `reasoning_content` for 'deepseek', an in-band error OpenRouter would not stream for "
         "'openrouter') is then NOT-EXPRESSIBLE, the runner sends the mock the header "

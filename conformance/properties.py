@@ -20,8 +20,8 @@ from __future__ import annotations
 import contextlib
 import random
 import zlib
-from collections.abc import Collection, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hypothesis import HealthCheck, find
@@ -34,8 +34,21 @@ from conformance.contract import Capabilities
 from conformance.findings import Finding
 from conformance.reproducer import DEFAULT_DIR, scenario_yaml, write_reproducer
 from conformance.runner import Factory, Settings, run_case
-from conformance.strategies import Kind, generated_streams
+from conformance.strategies import Kind, build_scenario, generated_streams
 from conformance.verdict import FAILING, CaseResult
+from mock_provider.parts import (
+    Part,
+    ReasoningDelta,
+    ReasoningEnd,
+    ReasoningStart,
+    TextDelta,
+    TextEnd,
+    TextStart,
+    ToolCall,
+    ToolInputDelta,
+    ToolInputEnd,
+    ToolInputStart,
+)
 from mock_provider.scenario import FEATURES, PART_DIALECTS, Scenario
 
 PROPERTIES: dict[str, Kind] = {"generated-text": "text", "generated-tools": "tools", "generated-mixed": "mixed"}
@@ -57,11 +70,7 @@ class Counterexample:
     def failing_finding(self) -> Finding | None:
         """The finding the reproducer is filed under: the first differing event among the findings that make
         the verdict (MUST), else the first finding; None for a verdict without findings (ERROR)."""
-        graded = [f for f in self.result.findings if f.level == "MUST"] or list(self.result.findings)
-        indexed = [f for f in graded if f.event_index is not None]
-        if indexed:
-            return min(indexed, key=lambda f: f.event_index or 0)
-        return graded[0] if graded else None
+        return failing_finding(self.result)
 
     def filed(self) -> Scenario:
         """The scenario as the reproducer files it: the row that failed first in ``rows`` (its primary row),
@@ -109,6 +118,23 @@ class Counterexample:
     def write(self, directory: str | Path = DEFAULT_DIR) -> Path:
         """Save the reproducer as ``<directory>/<scenario id>.yaml``."""
         return write_reproducer(self.filed(), directory, self.header())
+
+
+def failing_finding(result: CaseResult) -> Finding | None:
+    """The finding a failing case is filed under: the first differing event among the findings that make
+    the verdict (MUST), else the first finding; None for a verdict without findings (ERROR).
+
+    >>> r = CaseResult(case_id="c", scenario_id="s", dialect="v3", adapter="a", content="FAIL",
+    ...                findings=[Finding(row="8.1.4", message="m", level="MUST", event_index=5),
+    ...                          Finding(row="8.1.10", message="m", level="MUST", event_index=2)])
+    >>> failing_finding(r).row
+    '8.1.10'
+    """
+    graded = [f for f in result.findings if f.level == "MUST"] or list(result.findings)
+    indexed = [f for f in graded if f.event_index is not None]
+    if indexed:
+        return min(indexed, key=lambda f: f.event_index or 0)
+    return graded[0] if graded else None
 
 
 def not_applicable(name: str, capabilities: Capabilities | None, dialect: str) -> str | None:
@@ -266,27 +292,22 @@ def shrink_search(
     """Search this dialect from its own seed (hypothesis draws and runs) and shrink the first failure.
 
     Shrinking runs the adapter at most ``shrink_runs`` more times (a case that hit the timeout
-    counts fifty times): a hanging adapter must not turn shrinking into hours. After that the
-    smallest failure so far is the answer.
+    counts fifty times): a hanging adapter must not turn shrinking into hours. Once they are
+    spent the search ends at its next step, and the smallest failure so far is the answer.
+    What hypothesis left is then shrunk once more by :func:`drop_blocks` (whole tool calls and
+    text blocks, which hypothesis's shrinker seldom drops from a group), within the same budget.
+
+    Example (an adapter that fails every stream: shrunk to one text block, the least a text stream has):
+
+    >>> def broken(ctx):
+    ...     raise RuntimeError("no")
+    >>> found = shrink_search(broken, "generated-text", "v3", examples=5, shrink_runs=20)
+    >>> found.result.verdict, sum(p.type == "text-start" for p in found.scenario.parts())
+    ('ERROR', 1)
     """
     chosen = seed_for(name, dialect, seed)
-    graded: dict[str, CaseResult] = {}
-    last_bad: list[Scenario] = []
-    spent = [0]
     st = settings or Settings()
-
-    def fails(scenario: Scenario) -> bool:
-        if last_bad and spent[0] >= shrink_runs:
-            return scenario.id in graded  # budget spent: answer from what is known, run nothing
-        result = run_case(factory, scenario, dialect, st, adapter_name=adapter_name)
-        if last_bad or result.verdict in FAILING:
-            spent[0] += 50 if result.duration_s >= st.timeout else 1
-        if result.verdict in FAILING:
-            graded[scenario.id] = result
-            last_bad.append(scenario)
-            return True
-        return False
-
+    trials = _Trials(lambda s: run_case(factory, s, dialect, st, adapter_name=adapter_name), st.timeout, shrink_runs)
     options = hypothesis_settings(max_examples=max(examples, 1), database=None, deadline=None,
                                   suppress_health_check=list(HealthCheck))
     note = ""
@@ -295,13 +316,135 @@ def shrink_search(
         # modules the process had imported steered the draws, so one module more (a new literal in
         # the kit, or the user's project) moved the shrunk reproducer of the same seed.
         with without_local_constants():
-            found = find(strategy(name, features), fails, settings=options, random=random.Random(chosen))
+            found = find(strategy(name, features), trials.fails, settings=options, random=random.Random(chosen))
     except NoSuchExample:
         return None
+    except _BudgetSpent:
+        found = trials.smallest()
     except HypothesisException as exc:  # e.g. Flaky: the adapter does not answer the same stream the same way
-        if not last_bad:
+        if not trials.failures:
             raise
-        found = last_bad[-1]
+        found = trials.failures[-1]
         note = f"Note: the search ended with {type(exc).__name__}; this stream failed once but may not always."
-    result = graded.get(found.id) or run_case(factory, found, dialect, st, adapter_name=adapter_name)
+    found = drop_blocks(found, PROPERTIES[name], trials.same_failure(found))
+    if trials.spent_out():
+        note = "\n".join(n for n in (note, f"Note: shrinking stopped when its budget of {shrink_runs} adapter "
+                                             "runs was spent; a smaller stream may fail too.") if n)
+    result = trials.graded.get(found.id) or run_case(factory, found, dialect, st, adapter_name=adapter_name)
     return Counterexample(property=name, dialect=dialect, seed=chosen, scenario=found, result=result, note=note)
+
+
+class _BudgetSpent(BaseException):
+    """Ends a shrink search whose budget of adapter runs is spent.
+
+    A BaseException, like KeyboardInterrupt: hypothesis takes an Exception (or SystemExit,
+    GeneratorExit) raised by the test function for a failure of its own and would shrink that
+    too (``hypothesis.core.failure_exceptions_to_catch``), but lets any other BaseException
+    through its engine and ``find``, which stop at once. Answering "passes" instead would leave
+    hypothesis's shrinker drawing candidate streams, with no adapter run left to grade them,
+    until its own fixed point or its five-minute limit.
+    """
+
+
+@dataclass
+class _Trials:
+    """The adapter runs of one shrink search: the failures met so far and the budget they spend."""
+
+    run: Callable[[Scenario], CaseResult]
+    timeout: float
+    budget: int
+    graded: dict[str, CaseResult] = field(default_factory=dict)
+    failures: list[Scenario] = field(default_factory=list)
+    spent: int = 0
+
+    def spent_out(self) -> bool:
+        """Whether shrinking has spent its budget (the search for a first failure spends nothing)."""
+        return bool(self.failures) and self.spent >= self.budget
+
+    def fails(self, scenario: Scenario) -> bool:
+        """Run the adapter on ``scenario``: whether it FAILs or ERRORs; :class:`_BudgetSpent` once the
+        budget is spent."""
+        if self.spent_out():
+            raise _BudgetSpent
+        result = self.run(scenario)
+        if self.failures or result.verdict in FAILING:
+            self.spent += 50 if result.duration_s >= self.timeout else 1
+        if result.verdict in FAILING:
+            self.graded[scenario.id] = result
+            self.failures.append(scenario)
+            return True
+        return False
+
+    def same_failure(self, scenario: Scenario) -> Callable[[Scenario], bool]:
+        """A test of whether a stream fails as ``scenario`` (a failure met) did: FAIL on the row it is filed
+        under, or ERROR for an ERROR without findings. Dropping blocks must not slip to another bug."""
+        first = self.graded[scenario.id]
+        finding = failing_finding(first)
+
+        def same(candidate: Scenario) -> bool:
+            if not self.fails(candidate):
+                return False
+            result = self.graded[candidate.id]
+            if finding is None:
+                return result.verdict == first.verdict
+            return finding.row in result.failed_rows() or finding.row == getattr(failing_finding(result), "row", None)
+
+        return same
+
+    def smallest(self) -> Scenario:
+        """The smallest failure met: fewest parts, then the shortest script (the first met of equals)."""
+        return min(self.failures, key=_size)
+
+
+def _size(scenario: Scenario) -> tuple[int, int]:
+    parts = scenario.parts()
+    return len(parts), sum(len(p.model_dump_json()) for p in parts)
+
+
+_Block = tuple[str, str]
+
+
+def _block_of(part: Part) -> _Block | None:
+    """The tool call (``call``) or text/reasoning block (``text``) a part belongs to, by its id."""
+    if isinstance(part, ToolInputStart | ToolInputDelta | ToolInputEnd):
+        return "call", part.id
+    if isinstance(part, ToolCall):
+        return "call", part.tool_call_id
+    if isinstance(part, TextStart | TextDelta | TextEnd | ReasoningStart | ReasoningDelta | ReasoningEnd):
+        return "text", part.id
+    return None
+
+
+def drop_blocks(scenario: Scenario, kind: str, fails: Callable[[Scenario], bool]) -> Scenario:
+    """``scenario`` without every whole tool call and text block it still ``fails`` without, one at a time.
+
+    hypothesis shrinks a stream's choices one by one; a group of concurrent calls drawn as one
+    choice seldom loses a member that way, so a two-call bug could stay four calls long. Each
+    block is tried in stream order; after a drop the stream is tried again from its first block,
+    until no block can go. A ``tools`` stream keeps one call and a ``text`` stream one text block
+    (as the property draws them). ``fails`` may end the pass early by raising
+    :class:`_BudgetSpent`; the smallest failing stream so far is kept.
+
+    >>> from conformance.strategies import build_scenario
+    >>> from mock_provider.parts import parse_part
+    >>> s = build_scenario("text", [parse_part({"type": "text-delta", "id": i, "delta": i}) for i in "abc"])
+    >>> drop_blocks(s, "text", lambda c: "b" in c.expected.text).expected.text
+    'b'
+    """
+    need = {"tools": "call", "text": "text"}.get(kind)
+    current = scenario
+    try:
+        while True:
+            parts = current.parts()
+            for block in dict.fromkeys(b for p in parts if (b := _block_of(p)) is not None):
+                kept = [p for p in parts if _block_of(p) != block]
+                if not kept or (need and not any((b := _block_of(p)) and b[0] == need for p in kept)):
+                    continue
+                candidate = build_scenario(kind, kept)
+                if fails(candidate):
+                    current = candidate
+                    break
+            else:
+                return current
+    except _BudgetSpent:
+        return current

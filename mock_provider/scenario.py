@@ -391,7 +391,8 @@ class Scenario(_M):
 
     def features(self) -> set[str]:
         """Features an adapter must declare to run this scenario: derived from every turn's script (a later
-        turn's reasoning needs ``reasoning`` as much as the first one's) + `requires`.
+        turn's reasoning needs ``reasoning`` as much as the first one's), the request (the client tools it
+        offers need ``tools``, its server tools ``server_tools``) + `requires`.
 
         >>> s = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.7"], "citations": [{"ref": "r"}],
         ...     "request": {"messages": [{"role": "user", "content": "hi"}]},
@@ -410,6 +411,10 @@ class Scenario(_M):
             found.add("structured_output")
         if any(t.server for t in self.request.tools):
             found.add("server_tools")
+        if any(not t.server for t in self.request.tools):
+            # Offering a client tool is a tools request whether or not the scripted model calls it: an adapter
+            # without tools (a provider that sends none) cannot take the request the scenario makes.
+            found.add("tools")
         if self.failed_attempts or any(t.failed_attempts for t in self.turns):
             found.add("retries")
         if self.wire.reasoning == "think-tags":

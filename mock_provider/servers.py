@@ -2,12 +2,12 @@
 
 Many servers speak Chat Completions, each with its own habits: OpenAI's `delta.refusal`, OpenRouter's
 mid-stream error chunk, the late call id of some self-hosted servers, Mistral's error body and finish
-vocabulary, the field a server streams reasoning in. A client written for one server (``@ai-sdk/groq``,
-``@ai-sdk/mistral``, ``@ai-sdk/deepseek``) never meets another server's habits, so a scenario that
-plays one is not expressible for it, and where a case has a form on that server (Mistral's error
-body, OpenRouter's error chunk) the mock serves that form. The Responses wire has the same question: xAI serves it
-(``@ai-sdk/xai``'s default model), without OpenAI's background queue (``response.queued``) or its
-context compaction items.
+vocabulary, Perplexity's finish vocabulary, the field a server streams reasoning in. A client written for
+one server (``@ai-sdk/groq``, ``@ai-sdk/mistral``, ``@ai-sdk/deepseek``, ``@ai-sdk/perplexity``) never meets
+another server's habits, so a scenario that plays one is not expressible for it, and where a case has a form
+on that server (Mistral's error body, OpenRouter's error chunk) the mock serves that form. The Responses wire
+has the same question: xAI serves it (``@ai-sdk/xai``'s default model), without OpenAI's background queue
+(``response.queued``) or its context compaction items.
 
 A harness declares its server in its capabilities (``server: mistral``); the runner forwards it to
 the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
@@ -45,14 +45,20 @@ if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
     from mock_provider.scenario_steps import Step
 
-Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter")
+Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity")
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
 
 # Mistral's finish reasons (its API reference, ChatCompletionChoice.finish_reason; @ai-sdk/mistral 4.0.87
 # dist/index.js:178-186 maps exactly these). It has no content filter stop.
 _MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_calls"})
+# Perplexity's finish reasons: its Sonar API's `finish_reason` is 'stop' | 'length' | null (its own SDK,
+# @perplexity-ai/perplexity_ai 0.38.1 src/generated/api.ts ChoiceOutput, generated from its OpenAPI spec;
+# @ai-sdk/perplexity 4.0.49 dist/index.js:199-207 maps exactly these two).
+_PERPLEXITY_FINISH = frozenset({"stop", "length"})
+# A server whose finish vocabulary the kit knows, with whose it is (in words).
+_FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH)}
 
 # The one field a server streams reasoning in, where the server has no other: DeepSeek's API sends
 # `delta.reasoning_content` (its thinking-mode guide; @ai-sdk/deepseek 3.0.56 dist/index.js:1157 reads
@@ -182,10 +188,13 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
     reasoning = _reasoning_habit(scenario, server)
     if reasoning is not None:
         return reasoning
-    reason = next(_finish_reasons(scenario), None) if server == "mistral" else None
+    if server not in _FINISH_VOCABULARY:
+        return None
+    whose, vocabulary = _FINISH_VOCABULARY[server]
+    reason = next((r for r in _finish_reasons(scenario) if r not in vocabulary), None)
     if reason is not None:
-        return (f"finish_reason {reason!r} is not in Mistral's finish vocabulary "
-                f"({', '.join(sorted(_MISTRAL_FINISH))}; declared server: mistral)")
+        return (f"finish_reason {reason!r} is not in {whose} finish vocabulary "
+                f"({', '.join(sorted(vocabulary))}; declared server: {server})")
     return None
 
 
@@ -292,7 +301,7 @@ def check_server(value: str, source: str) -> str:
     >>> check_server("azure", "header X-Mock-Server")
     Traceback (most recent call last):
     ...
-    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter, perplexity
     """
     if value not in SERVERS:
         raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")

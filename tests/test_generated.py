@@ -18,10 +18,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 
 from conformance.contract import AdapterContext
-from conformance.properties import PROPERTIES, Counterexample, search, shrink_search
+from conformance.properties import PROPERTIES, Counterexample, drop_blocks, search, shrink_search
 from conformance.reference import agui, tanstack, tanstack_legacy
 from conformance.reproducer import scenario_yaml
-from conformance.runner import Settings, expressible, run_case
+from conformance.runner import Factory, Settings, expressible, run_case
 from conformance.strategies import generated_streams, mixed_streams
 from mock_provider.parts import Error, Finish, ReasoningStart, ToolCall, ToolInputDelta, ToolInputEnd, ToolInputStart
 from mock_provider.scenario import PART_DIALECTS, SCENARIO_ID, Scenario, fixtures_dir, load_corpus
@@ -208,9 +208,11 @@ def test_the_shrunk_reproducer_is_small() -> None:
     more (the server's fast path) moved this reproducer from 2 calls to 3 and 23 parts, and the
     report module from 3 calls to 2 and 12 parts.
 
-    The number of calls is not asserted: the bug needs two, but hypothesis's shrinker does not
-    always drop a whole group of concurrent calls (the seeded search stops at four here: two
-    finished one after the other, then the interleaved two).
+    Two calls, interleaved: the mutant gives each fragment to the call started last, so the bug
+    shows only when a second call starts before the first call's fragment; one call, or calls one
+    after the other, pass. hypothesis's shrinker alone stopped at four calls here (two finished one
+    after the other, then the interleaved two): it seldom drops a member of a group of calls drawn
+    together; the search's own pass that drops whole calls (drop_blocks) takes it to two.
     """
     import subprocess
     import sys
@@ -224,12 +226,15 @@ def test_the_shrunk_reproducer_is_small() -> None:
     assert json.loads(out.stdout.strip().splitlines()[-1]) == found.yaml()
     parts = found.scenario.parts()
     calls = [p for p in parts if isinstance(p, ToolCall)]
-    assert len(calls) >= 2 and all(c.input == "{}" for c in calls), found.yaml()
+    assert len(calls) == 2 and all(c.input == "{}" for c in calls), found.yaml()
     # Nothing but the calls and the finish, each call start, one fragment, end, call.
-    assert len(parts) == 4 * len(calls) + 1 and isinstance(parts[-1], Finish), found.yaml()
+    assert len(parts) == 4 * 2 + 1 and isinstance(parts[-1], Finish), found.yaml()
     for call in calls:
         own = [p for p in parts if getattr(p, "id", None) == call.tool_call_id]
         assert [type(p) for p in own] == [ToolInputStart, ToolInputDelta, ToolInputEnd], found.yaml()
+    starts = [i for i, p in enumerate(parts) if isinstance(p, ToolInputStart)]
+    first_fragment = min(i for i, p in enumerate(parts) if isinstance(p, ToolInputDelta))
+    assert starts[1] < first_fragment, found.yaml()  # interleaved: both started before any fragment
 
 
 def test_the_shrink_search_draws_without_the_literals_of_local_modules() -> None:
@@ -250,6 +255,108 @@ def test_the_shrink_search_draws_without_the_literals_of_local_modules() -> None
 
     assert shrink_search(counted, "generated-mixed", "v3", examples=5) is None  # the reference passes all
     assert len(seen) == 5 and set(seen) == {0}, seen
+
+
+
+def _tools_stream(order: str) -> Scenario:
+    """A tools stream of calls ``a``, ``b``, ... whose parts come in ``order`` (one letter per part: each call's
+    start, fragment, end, call in turn), then a finish."""
+    from conformance.strategies import build_scenario
+    from mock_provider.parts import parse_part
+
+    lanes: dict[str, list[dict[str, object]]] = {}
+    for name in dict.fromkeys(order):
+        lanes[name] = [{"type": "tool-input-start", "id": name, "toolName": "t"},
+                       {"type": "tool-input-delta", "id": name, "delta": "{}"},
+                       {"type": "tool-input-end", "id": name},
+                       {"type": "tool-call", "toolCallId": name, "toolName": "t", "input": "{}"}]
+    script = [parse_part(lanes[name].pop(0)) for name in order]
+    finish = {"type": "finish", "finishReason": {"unified": "tool-calls"},
+              "usage": {"inputTokens": {"total": 1}, "outputTokens": {"total": 1}}}
+    return build_scenario("tools", [*script, parse_part(finish)])
+
+
+def _interleaved(scenario: Scenario) -> bool:
+    """Whether some call starts while another is still streaming its input."""
+    open_calls: set[str] = set()
+    for part in scenario.parts():
+        if isinstance(part, ToolInputStart):
+            if open_calls:
+                return True
+            open_calls.add(part.id)
+        elif isinstance(part, ToolInputEnd):
+            open_calls.discard(part.id)
+    return False
+
+
+def test_drop_blocks_drops_whole_calls_while_the_failure_persists() -> None:
+    # a and b one after the other, then c and d interleaved: only c and d are needed.
+    stream = _tools_stream("aaaabbbbcdcdcdcd")
+    tried: list[Scenario] = []
+
+    def fails(candidate: Scenario) -> bool:
+        tried.append(candidate)
+        return _interleaved(candidate)
+
+    kept = drop_blocks(stream, "tools", fails)
+    assert sorted({p.tool_call_id for p in kept.parts() if isinstance(p, ToolCall)}) == ["c", "d"]
+    assert len(kept.parts()) == 2 * 4 + 1 and kept.id != stream.id
+    # a, b dropped (2 runs), then c and d each tried and kept (2 runs): nothing else was run.
+    assert len(tried) == 4
+    # A tools stream keeps one call even when the failure needs none.
+    assert [p.tool_call_id for p in drop_blocks(stream, "tools", lambda c: True).parts()
+            if isinstance(p, ToolCall)] == ["d"]
+
+
+def _raises(ctx: AdapterContext) -> object:
+    raise RuntimeError("every stream fails")
+
+
+@pytest.mark.parametrize(("adapter", "prop"), [(_raises, "generated-mixed"), (_raises, "generated-tools"),
+                                               (MUTANTS["agui.no-run-started"].factory, "generated-mixed")],
+                         ids=["raises-mixed", "raises-tools", "no-run-started-mixed"])
+def test_shrinking_ends_once_its_budget_is_spent(monkeypatch: pytest.MonkeyPatch, adapter: Factory,
+                                                 prop: str) -> None:
+    """With a budget of N adapter runs, the search runs the adapter at most N times from its first failure on,
+    and ends at its next call: hypothesis's shrinker, told "passes" for every stream after the budget, used
+    to go on drawing streams with nothing left to run (360 calls for a budget of 0 against the mutant here,
+    up to hypothesis's own five-minute limit on a larger stream).
+
+    ``_raises`` fails every stream; the mutant every stream that keeps the provider's contract (the
+    first it fails is not the first drawn, and larger)."""
+    from conformance import properties
+
+    runs, calls = [0], [0]
+
+    def counted_adapter(ctx: AdapterContext) -> object:
+        runs[0] += 1
+        return adapter(ctx)
+
+    original = properties.strategy
+
+    def counted(name: str, features: object = None) -> object:
+        def seen(scenario: Scenario) -> Scenario:
+            calls[0] += 1  # one drawn stream, one call of the search's test function
+            return scenario
+
+        return original(name, features).map(seen)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(properties, "strategy", counted)
+    first = None  # the runs it takes to meet the first failure (the budget counts from that one on)
+    for budget in (0, 1, 7, 30):
+        runs[0] = calls[0] = 0
+        found = shrink_search(counted_adapter, prop, "v3", examples=50, shrink_runs=budget)
+        assert found is not None and found.result.verdict in ("FAIL", "ERROR")
+        first = runs[0] if first is None else first
+        assert first <= 50
+        assert runs[0] <= first - 1 + max(budget, 1), (budget, runs[0], first)
+        # Each call of the test function runs the adapter, but the last, which ends the search.
+        assert calls[0] <= runs[0] + 1, (budget, calls[0], runs[0])
+        if budget and runs[0] == first - 1 + budget:
+            assert f"budget of {budget} adapter runs" in found.header()
+        # Ended early, and still the same answer for the same seed and budget.
+        again = shrink_search(counted_adapter, prop, "v3", examples=50, shrink_runs=budget)
+        assert again is not None and again.scenario.id == found.scenario.id
 
 
 @pytest.mark.slow

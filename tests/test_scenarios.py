@@ -360,3 +360,20 @@ def test_a_later_turns_parts_need_their_features_too() -> None:
     # One call per model call is not a parallel call, however many turns the loop has.
     three = corpus["loop.three-turns.001"]
     assert three.turn_count() == 3 and "parallel_tools" not in three.features()
+
+
+def test_a_request_that_offers_client_tools_needs_the_tools_feature() -> None:
+    # Offering a client tool is a tools request whether or not the scripted model calls one: an adapter that
+    # declares no tools (a provider that sends none, such as @ai-sdk/perplexity 4) must get those scenarios
+    # UNSUPPORTED, not graded on input it never claimed to take.
+    corpus = {s.id: s for s in load_corpus()}
+    for case in ("request.tool-history.001", "finish.tool-calls-none.001", "finish.gemini-malformed-call.001"):
+        assert not any(p.type.startswith("tool-") for p in corpus[case].parts()), case  # the model calls nothing
+        assert "tools" in corpus[case].features(), case
+    # A server tool alone is the agent loop's feature, not a client tool: no 'tools' from it.
+    server_only = Scenario.model_validate({"id": "a.b", "title": "t", "rows": ["8.1.4"], "citations": [{"ref": "r"}],
+        "request": {"messages": [{"role": "user", "content": "hi"}], "tools": [
+            {"name": "lookup", "server": True}]},
+        "script": [{"part": {"type": "text-delta", "id": "0", "delta": "Hi"}}], "expected": {"text": "Hi"}})
+    assert server_only.features() == {"server_tools"}
+    assert "tools" not in corpus["text.basic.001"].features()

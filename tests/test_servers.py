@@ -208,3 +208,54 @@ def test_openrouter_gets_its_error_body_for_http_errors(base_url: str) -> None:
     assert past.status_code == 400 and set(past.json()) == {"error"}
     assert past.json()["error"]["code"] == 400 and "turn 2" in past.json()["error"]["message"]
     assert past.json()["error"]["metadata"] == {"type": "invalid_request_error"}  # the mock's kind, kept
+
+
+# ---------------------------------------------------------------- Perplexity (its Sonar Chat Completions API)
+@pytest.mark.parametrize("case", ["quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001",
+                                  "finish.content-filter.001"])
+def test_another_servers_habit_is_not_expressible_for_perplexity(case: str) -> None:
+    # Perplexity's finish_reason is 'stop' | 'length' (its SDK's ChoiceOutput, @perplexity-ai/perplexity_ai 0.38.1);
+    # its chunk has no refusal channel and no top-level error.
+    assert foreign_quirk(CORPUS[case], "perplexity") is not None
+    assert "Perplexity's finish vocabulary" in str(foreign_quirk(CORPUS["finish.content-filter.001"], "perplexity"))
+
+
+def test_perplexitys_own_shapes_are_expressible_for_it() -> None:
+    for case in ("text.basic.001", "text.multimodal.001", "structured.native.001", "finish.length.001",
+                 "quirks.azure-filter-chunk.001", "finish.missing.001"):
+        assert foreign_quirk(CORPUS[case], "perplexity") is None, case
+
+
+def test_a_perplexity_client_is_declared_and_served(base_url: str) -> None:
+    assert Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server="perplexity").server == (
+        "perplexity")
+    assert _post(base_url, "text.basic.001", {"X-Mock-Server": "perplexity"}).status_code == 200
+    refused = _post(base_url, "finish.content-filter.001", {"X-Mock-Server": "perplexity"})
+    assert refused.status_code == 422 and "perplexity" in refused.json()["error"]["message"]
+
+
+def test_perplexitys_request_shapes_are_checked_for_its_clients() -> None:
+    # @ai-sdk/perplexity 4.0.49 sends the PDF as Perplexity's file_url chunk (dist/index.js:144-156) and the schema
+    # as json_schema {schema} with no strict (:392-395); OpenAI's file part and strict: true are not expected of it.
+    case = CORPUS["text.multimodal.001"]
+    parts: list[dict[str, dict[str, str]]] = case.request.messages[0].content  # type: ignore[assignment]
+    png, pdf = parts[1]["source"]["value"], parts[2]["source"]["value"]
+    text = {"type": "text", "text": "Describe the image and summarise the PDF in one line."}
+    image = {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{png}"}}
+    sent = {"messages": [{"role": "user", "content": [
+        text, image, {"type": "file_url", "file_url": {"url": pdf}, "file_name": "document-2.pdf"}]}]}
+    checks = case.expected_request
+    assert request_findings(checks, sent, "openai-chat", "request.media", server="perplexity") == []
+    assert [f.row for f in request_findings(checks, sent, "openai-chat", "request.media")] == ["request.media"]
+    # A PDF lost on the way is still a finding for a Perplexity client.
+    lost = {"messages": [{"role": "user", "content": [text, image]}]}
+    assert [f.row for f in request_findings(checks, lost, "openai-chat", "request.media", server="perplexity")] == [
+        "request.media"]
+    structured = CORPUS["structured.native.001"]
+    schema = structured.request.output_schema
+    ok = {"response_format": {"type": "json_schema", "json_schema": {"schema": schema}}}
+    assert request_findings(structured.expected_request, ok, "openai-chat", "structured.native",
+                            server="perplexity") == []
+    no_schema = {"response_format": {"type": "json_object"}}
+    assert [f.row for f in request_findings(structured.expected_request, no_schema, "openai-chat", "structured.native",
+                                            server="perplexity")] == ["structured.native"]

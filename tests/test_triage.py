@@ -42,6 +42,8 @@ PENDING: dict[str, str | set[str]] = {
     # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's;
     # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH), and
     # VoltAgent's request.prompt one (a caller message that holds nothing may be left out).
+    # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
+    # the 'tools' feature).
 }
 
 

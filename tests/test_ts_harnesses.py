@@ -285,6 +285,35 @@ def test_ai_sdk7_deepseek_gets_its_committed_verdicts() -> None:
             "reasoning.openrouter-details.001")] == ["NOT-EXPRESSIBLE"] * 5
 
 
+def test_ai_sdk7_perplexity_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/perplexity` 4 under ai 7's `streamText`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("ai-sdk7-perplexity.mjs", "ai-sdk7-perplexity.verdicts.json", "@ai-sdk/perplexity")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert _schema_refused(session) == []
+    # The provider sends no tools and reads no reasoning field: the harness declares neither, so neither is graded.
+    assert not {"tools", "parallel_tools", "server_tools", "reasoning"} & caps.features
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("tool.basic.001", "reasoning.basic.001")] == [
+        "UNSUPPORTED"] * 2
+    # A schema goes out as response_format json_schema only (the native mechanism).
+    assert caps.structured_modes == {"native"}
+    assert _result(session, "text.structured.001[openai-chat]").verdict == "PASS"
+    # A stream cut before its finish_reason finishes 'other', not ai 7's 'interrupted' (D-missing-finish).
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # The harness declares server 'perplexity': OpenRouter's error chunk and a content_filter finish (outside
+    # Perplexity's 'stop' | 'length') are other servers' habits, and Perplexity's own request shapes (its file_url
+    # chunk, a json_schema without OpenAI's strict) are what its requests are checked against (first-run suite
+    # errors, all four).
+    assert caps.server == "perplexity"
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
+        "error.openrouter-midstream.001", "finish.content-filter.001", "structured.native.001",
+        "text.multimodal.001")] == ["NOT-EXPRESSIBLE", "NOT-EXPRESSIBLE", "PASS", "PASS"]
+    # A request that offers client tools is a tools request: not graded for an adapter that declares none (the
+    # first run graded two).
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
+        "request.tool-history.001", "finish.tool-calls-none.001")] == ["UNSUPPORTED"] * 2
+
+
 def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/openai` 4's Chat Completions model (`openai.chat`) under ai 7's `streamText`, over
     `POST /v1/chat/completions` (not the default Responses model of the test above)."""

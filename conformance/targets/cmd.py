@@ -23,8 +23,9 @@ harness may answer with one ``modalities`` message, which becomes the adapter's
 ``input_modalities`` (row ``request.modalities``, graded by :mod:`conformance.modalities`).
 
 Example:
-    >>> import sys
-    >>> target = CmdTarget(f"{sys.executable} examples/harness_python.py", start_timeout=20)
+    >>> import sys, pathlib
+    >>> harness = pathlib.Path(__file__).parents[2] / "examples" / "harness_python.py"
+    >>> target = CmdTarget(f"{sys.executable} {harness}", start_timeout=20)
     >>> from mock_provider.scenario import load_corpus
     >>> from conformance.runner import run_case
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
