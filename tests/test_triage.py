@@ -36,15 +36,13 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # OpenAI's input_tokens_details.cache_write_tokens played to a client of xAI's Responses server (the xai
-    # flavour scopes OpenAI's queue and compaction items only): waits for the mock to leave it out for xai.
-    "tanstack-ai-grok.verdicts.json": {"usage.nested.001[openai-responses]"},
     # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
     # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors and tanstack-ai-openrouter's (OpenAI's
     # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
     # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's;
     # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH), and
-    # VoltAgent's request.prompt one (a caller message that holds nothing may be left out).
+    # VoltAgent's request.prompt one (a caller message that holds nothing may be left out); tanstack-ai-grok's
+    # (OpenAI's cache_write_tokens played to an xAI client: the xai flavour leaves it out, servers.served_as).
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature).
 }
