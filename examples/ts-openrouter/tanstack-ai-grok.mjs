@@ -3,7 +3,7 @@
 // dist/esm/adapters/text.js), on the @tanstack/ai its peer range `^0.52.0` allows (0.52.3, this directory's own
 // install: examples/ts has 0.58), behind the sac-harness/1 stdio protocol (docs/adapter-protocol.md):
 //
-//   pytest --adapter-cmd "node examples/ts-openrouter/tanstack-ai-grok.mjs" --dialect=openai-responses
+//   pytest --adapter-cmd "node examples/ts-openrouter/tanstack-ai-grok.mjs" --conformance-dialect=openai-responses
 //
 // Which wire: the package's only chat text adapter is `GrokTextAdapter`, which extends @tanstack/openai-base's
 // `OpenAIBaseResponsesTextAdapter` (text.js:4, :16; its d.ts: "Uses xAI's OpenAI-compatible Responses API"; the
