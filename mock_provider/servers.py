@@ -50,6 +50,7 @@ from mock_provider.quirks import StepWire
 if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
     from mock_provider.scenario_steps import Step
+    from mock_provider.transcript import Transcript
 
 Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "other"]
 SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "other")
@@ -274,6 +275,37 @@ def failed_body(server: str | None, status: int, body: Any, message: str) -> Any
     return error_body(server, "", _body_message(body) or message, status=status)  # no kind: no metadata
 
 
+# The Responses servers whose usage has no cache-write count: xAI's has input_tokens_details.cached_tokens and
+# output_tokens_details.reasoning_tokens only (@ai-sdk/xai 5.0.12 dist/index.js:790-803 xaiResponsesUsageSchema;
+# its convertXaiResponsesUsage sets cacheWrite undefined, :612-620), not OpenAI's cache_write_tokens.
+# A server without a flavour ("other") is not known to report one either, on either wire.
+_NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("other", "openai-responses"), ("other", "openai-chat")})
+
+
+def reports_cache_write(server: str | None, dialect: str) -> bool:
+    """Whether ``server``'s usage on ``dialect`` can carry a cache-write count that the wire has a field for.
+
+    >>> reports_cache_write(None, "openai-responses"), reports_cache_write("xai", "openai-responses")
+    (True, False)
+    >>> reports_cache_write("other", "openai-chat"), reports_cache_write("groq", "openai-chat")
+    (False, True)
+    """
+    return (server, dialect) not in _NO_CACHE_WRITE
+
+
+def _without_cache_write(step: Step) -> Step:
+    """A finish step whose usage has no cache-write count (its input total kept as the script gave it)."""
+    part = step.part
+    if not isinstance(part, Finish) or part.usage is None or part.usage.input_tokens.cache_write is None:
+        return step
+    tokens = part.usage.input_tokens
+    total = tokens.total if tokens.total is not None else sum(
+        n or 0 for n in (tokens.no_cache, tokens.cache_read, tokens.cache_write))
+    usage = part.usage.model_copy(update={"input_tokens": tokens.model_copy(update={"cache_write": None,
+                                                                                    "total": total})})
+    return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
+
+
 def _served_step(step: Step, server: str) -> Step:
     """One script step as ``server`` (OpenRouter) sends it: an error part in its chunk, a status in its body."""
     if isinstance(step.part, Error):
@@ -306,13 +338,35 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> served_as(code, "openrouter", "openai-chat").script[-1].wire.error_shape, served_as(code, "groq",
     ...     "openai-chat") is code
     ('openrouter', True)
+
+    A server whose usage has no cache-write count (xAI's Responses API, :func:`reports_cache_write`) gets the
+    finish usage without it; :func:`served_expected` grades its clients without it.
     """
-    if server != "openrouter" or dialect != "openai-chat":
+    if server == "openrouter" and dialect == "openai-chat":
+        script = [_served_step(step, server) for step in scenario.script]
+    elif not reports_cache_write(server, dialect):
+        script = [_without_cache_write(step) for step in scenario.script]
+    else:
         return scenario
-    script = [_served_step(step, server) for step in scenario.script]
     if all(new is old for new, old in zip(script, scenario.script, strict=True)):
         return scenario
     return scenario.model_copy(update={"script": script})
+
+
+def served_expected(expected: Transcript, server: str | None, dialect: str) -> Transcript:
+    """``expected`` as a client of ``server`` can show it on ``dialect``: without the usage counts that server
+    does not report (:func:`served_as` leaves them off the wire).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> nested = next(s for s in load_corpus() if s.id == "usage.nested.001").expected_for("openai-responses")
+    >>> served_expected(nested, "xai", "openai-responses").usage.cache_write_input_tokens, served_expected(
+    ...     nested, None, "openai-responses").usage.cache_write_input_tokens
+    (None, 100)
+    """
+    usage = expected.usage
+    if reports_cache_write(server, dialect) or usage is None or usage.cache_write_input_tokens is None:
+        return expected
+    return expected.model_copy(update={"usage": usage.model_copy(update={"cache_write_input_tokens": None})})
 
 
 def check_server(value: str, source: str) -> str:
@@ -331,4 +385,4 @@ def check_server(value: str, source: str) -> str:
 
 
 __all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
-           "foreign_quirk", "served_as"]
+           "foreign_quirk", "reports_cache_write", "served_as", "served_expected"]

@@ -10,13 +10,15 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from conformance.checks.context import build_context
 from conformance.contract import Capabilities
 from conformance.grading.gates import foreign_server
 from conformance.request_checks import request_findings
 from conformance.run_record import RunRecord
+from conformance.settings import Settings
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server import ThreadedMockServer
-from mock_provider.servers import Server, foreign_quirk
+from mock_provider.servers import Server, foreign_quirk, served_expected
 
 CORPUS = {s.id: s for s in load_corpus()}
 
@@ -298,3 +300,58 @@ def test_a_client_of_a_server_without_a_flavour_is_declared_and_served(base_url:
     assert _post(base_url, "text.basic.001", {"X-Mock-Server": "other"}).status_code == 200
     refused = _post(base_url, "quirks.tool-late-id.001", {"X-Mock-Server": "other"})
     assert refused.status_code == 422 and "declared server: other" in refused.json()["error"]["message"]
+
+
+def _completed_usage(response: httpx.Response) -> dict[str, object]:
+    """The usage of a Responses stream's response.completed event."""
+    done = [e for e in _events(response) if e.get("type") == "response.completed"]
+    assert len(done) == 1, response.text
+    usage = done[0]["response"]["usage"]  # type: ignore[index]
+    assert isinstance(usage, dict)
+    return usage
+
+
+def test_xais_responses_usage_has_no_cache_write_count(base_url: str) -> None:
+    # xAI's Responses usage has cached_tokens and reasoning_tokens only (@ai-sdk/xai 5.0.12 dist/index.js:790-803,
+    # whose convertXaiResponsesUsage sets cacheWrite undefined): OpenAI's cache_write_tokens is not sent to an xAI
+    # client, and what it shows is graded without one; OpenAI's server (no declaration) still sends it.
+    body = {"model": "scenario:usage.nested.001", "stream": True, "input": "hi"}
+    xai = _completed_usage(httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "xai"}, json=body,
+                                      timeout=10))
+    openai = _completed_usage(httpx.post(f"{base_url}/v1/responses", json=body, timeout=10))
+    assert openai["input_tokens_details"] == {"cached_tokens": 900, "cache_write_tokens": 100}
+    assert xai["input_tokens_details"] in ({"cached_tokens": 900}, {"cached_tokens": 900, "cache_write_tokens": 0})
+    assert xai["input_tokens"] == openai["input_tokens"] == 1200
+    case = CORPUS["usage.nested.001"]
+    served = served_expected(case.expected_for("openai-responses"), "xai", "openai-responses")
+    assert served.usage is not None and served.usage.cache_write_input_tokens is None
+    assert served.usage.cached_input_tokens == 900
+    kept = served_expected(case.expected_for("openai-responses"), None, "openai-responses")
+    assert kept.usage is not None and kept.usage.cache_write_input_tokens == 100
+    # Chat Completions has no cache-write count on any server; xAI's Chat Completions clients are not concerned.
+    assert served_expected(case.expected_for("openai-chat"), "xai", "openai-chat") == case.expected_for("openai-chat")
+
+
+def test_a_grok_client_is_graded_without_a_cache_write_count() -> None:
+    case = CORPUS["usage.nested.001"]
+    caps = Capabilities(name="n", inputs=["openai-responses"], output="tanstack", server="xai")
+    record = RunRecord(case_id="c", scenario_id=case.id, dialect="openai-responses", adapter="a", capabilities=caps)
+    expected = build_context(record, case, Settings()).expected
+    assert expected.usage is not None and expected.usage.cache_write_input_tokens is None
+    plain = RunRecord(case_id="c", scenario_id=case.id, dialect="openai-responses", adapter="a",
+                      capabilities=caps.model_copy(update={"server": None}))
+    assert build_context(plain, case, Settings()).expected.usage.cache_write_input_tokens == 100  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("dialect", ["openai-chat", "openai-responses"])
+def test_a_server_without_a_flavour_gets_and_is_graded_without_a_cache_write_count(dialect: str) -> None:
+    from mock_provider.parts import Finish
+    from mock_provider.servers import served_as
+
+    nested = CORPUS["usage.nested.001"]
+    if dialect == "openai-responses":  # the Chat Completions transcript expects no cache-write count of anyone
+        default, other = (served_expected(nested.expected_for(dialect), s, dialect).usage for s in (None, "other"))
+        assert default is not None and default.cache_write_input_tokens is not None
+        assert other is not None and other.cache_write_input_tokens is None
+    finish = [s.part for s in served_as(nested.for_turn(1), "other", dialect).script if isinstance(s.part, Finish)]
+    assert finish and all(p.usage is None or p.usage.input_tokens.cache_write is None for p in finish)
