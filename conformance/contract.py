@@ -244,8 +244,12 @@ class Capabilities(BaseModel):
         "'openrouter') is then NOT-EXPRESSIBLE, the runner sends the mock the header "
         "X-Mock-Server so it answers in that server's own shapes (Mistral's error body, OpenRouter's error "
         "chunk and body), and the request checks "
-        "that state OpenAI's request shape give way to the server's own. None (the default): OpenAI's server or "
-        "any OpenAI-compatible one, which gets every quirk.",
+        "that state OpenAI's request shape give way to the server's own. 'other': a client written for one vendor's "
+        "server the kit has no flavour for (@ai-sdk/cerebras, say): no named server's habit is "
+        "played to it (the finish reasons stop, length and tool_calls only; reasoning in the default "
+        "`reasoning_content` or the field the harness names with X-Mock-Reasoning) and no request check that "
+        "states one server's shape is graded. None (the default): OpenAI's server, or a client meant for any "
+        "OpenAI-compatible server (@ai-sdk/openai-compatible), which gets every quirk.",
     )
     max_retries: int = Field(
         default=2, ge=0,

@@ -12,8 +12,14 @@ has the same question: xAI serves it (``@ai-sdk/xai``'s default model), without 
 
 A harness declares its server in its capabilities (``server: mistral``); the runner forwards it to
 the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
-No declaration is ``openai``: OpenAI's server, or any OpenAI-compatible server the kit knows no more
-about, which gets every quirk, as before server flavours existed.
+No declaration is ``openai``: OpenAI's server, or a client meant for any OpenAI-compatible server
+(``@ai-sdk/openai-compatible``), which gets every quirk, as before server flavours existed.
+``other`` is a client written for one vendor's server that has no flavour here (``@ai-sdk/cerebras``,
+...): the kit does not know that server's habits, so it plays none of any named
+server's (no refusal channel, late call id or OpenRouter error chunk; only the finish reasons every known
+tool-calling server sends; reasoning only in the default ``delta.reasoning_content``, or the field the
+harness names per request), and grades no request check that states one server's request shape. What
+the kit cannot know about a server it leaves ungraded rather than failing a client for it.
 
 Example:
     >>> from mock_provider.scenario import load_corpus
@@ -45,9 +51,11 @@ from mock_provider.quirks import StepWire
 if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
     from mock_provider.scenario_steps import Step
+    from mock_provider.transcript import Transcript
 
-Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot")
+Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot", "other"]
+SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot",
+                            "other")
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
 
@@ -59,7 +67,11 @@ _MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_ca
 # @ai-sdk/perplexity 4.0.49 dist/index.js:199-207 maps exactly these two).
 _PERPLEXITY_FINISH = frozenset({"stop", "length"})
 # A server whose finish vocabulary the kit knows, with whose it is (in words).
-_FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH)}
+# A server the kit has no flavour for: the finish reasons every known server with tool calls sends (OpenAI's,
+# Groq's, Mistral's, DeepSeek's, OpenRouter's); `content_filter` is not among them (Mistral has none).
+_COMMON_FINISH = frozenset({"stop", "length", "tool_calls"})
+_FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH),
+                      "other": ("every known server's common", _COMMON_FINISH)}
 
 # The one field a server streams reasoning in, where the server has no other: DeepSeek's API sends
 # `delta.reasoning_content` (its thinking-mode guide; @ai-sdk/deepseek 3.0.56 dist/index.js:1157 reads
@@ -67,7 +79,9 @@ _FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": (
 # habit for its clients. Groq's and Mistral's harnesses name their field per request (X-Mock-Reasoning).
 # Moonshot's Kimi API likewise (@ai-sdk/moonshotai 3.0.60 dist/index.js:734, its chunk schema's only reasoning
 # field, read at :1268).
-_REASONING_FIELD = {"deepseek": "reasoning_content", "moonshot": "reasoning_content"}
+# A server without a flavour ("other") gets the default field: a harness whose client reads another names it
+# per request, and a scenario that states a field is then another server's habit.
+_REASONING_FIELD = {"deepseek": "reasoning_content", "moonshot": "reasoning_content", "other": "reasoning_content"}
 _REASONING_OWNERS = {"reasoning": "OpenRouter's, Ollama's and Groq's", "reasoning_details": "OpenRouter's",
                      "think-tags": "a server's without a reasoning parser", "thinking-chunks": "Mistral's"}
 
@@ -151,6 +165,10 @@ def _reasoning_habit(scenario: Scenario, server: str) -> str | None:
     field = scenario.wire.reasoning
     if own is None or "reasoning" not in scenario.wire.model_fields_set or field == own:
         return None
+    if server == "other":
+        return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
+                "the kit does not know which field a server without a flavour streams reasoning in (declared "
+                "server: other; a harness names its field per request with X-Mock-Reasoning)")
     return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
             f"the {server} server streams reasoning in `delta.{own}` only (declared server: {server})")
 
@@ -170,6 +188,9 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
     >>> openrouter = next(s for s in load_corpus() if s.id == "reasoning.field-reasoning.001")
     >>> foreign_quirk(openrouter, "groq") is None, foreign_quirk(openrouter, "deepseek")  # doctest: +ELLIPSIS
     (True, "reasoning in the 'reasoning' dialect is OpenRouter's, Ollama's and Groq's habit; the deepseek ...")
+    >>> late = next(s for s in load_corpus() if s.id == "quirks.tool-late-id.001")
+    >>> foreign_quirk(late, "openai"), foreign_quirk(late, "other")  # doctest: +ELLIPSIS
+    (None, "a tool call whose id or name comes in its second delta is ... (declared server: other)")
     >>> queued = next(s for s in load_corpus() if s.id == "text.queued.001")
     >>> foreign_quirk(queued, "xai", "openai-responses")[:30], foreign_quirk(queued, "xai", "anthropic")
     ('a queued response (`response.q', None)
@@ -182,6 +203,9 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         habit = next(((h, who) for h, who, servers in _quirks(scenario) if server not in servers), None)
     else:
         return None
+    if habit is not None and server == "other":
+        return (f"{habit[0]} is {habit[1]} habit, which the kit plays to no client of a server it has no "
+                "flavour for (declared server: other)")
     if habit is not None:
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
     if dialect != "openai-chat":
@@ -255,6 +279,37 @@ def failed_body(server: str | None, status: int, body: Any, message: str) -> Any
     return error_body(server, "", _body_message(body) or message, status=status)  # no kind: no metadata
 
 
+# The Responses servers whose usage has no cache-write count: xAI's has input_tokens_details.cached_tokens and
+# output_tokens_details.reasoning_tokens only (@ai-sdk/xai 5.0.12 dist/index.js:790-803 xaiResponsesUsageSchema;
+# its convertXaiResponsesUsage sets cacheWrite undefined, :612-620), not OpenAI's cache_write_tokens.
+# A server without a flavour ("other") is not known to report one either, on either wire.
+_NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("other", "openai-responses"), ("other", "openai-chat")})
+
+
+def reports_cache_write(server: str | None, dialect: str) -> bool:
+    """Whether ``server``'s usage on ``dialect`` can carry a cache-write count that the wire has a field for.
+
+    >>> reports_cache_write(None, "openai-responses"), reports_cache_write("xai", "openai-responses")
+    (True, False)
+    >>> reports_cache_write("other", "openai-chat"), reports_cache_write("groq", "openai-chat")
+    (False, True)
+    """
+    return (server, dialect) not in _NO_CACHE_WRITE
+
+
+def _without_cache_write(step: Step) -> Step:
+    """A finish step whose usage has no cache-write count (its input total kept as the script gave it)."""
+    part = step.part
+    if not isinstance(part, Finish) or part.usage is None or part.usage.input_tokens.cache_write is None:
+        return step
+    tokens = part.usage.input_tokens
+    total = tokens.total if tokens.total is not None else sum(
+        n or 0 for n in (tokens.no_cache, tokens.cache_read, tokens.cache_write))
+    usage = part.usage.model_copy(update={"input_tokens": tokens.model_copy(update={"cache_write": None,
+                                                                                    "total": total})})
+    return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
+
+
 def _served_step(step: Step, server: str) -> Step:
     """One script step as ``server`` (OpenRouter) sends it: an error part in its chunk, a status in its body."""
     if isinstance(step.part, Error):
@@ -287,13 +342,35 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> served_as(code, "openrouter", "openai-chat").script[-1].wire.error_shape, served_as(code, "groq",
     ...     "openai-chat") is code
     ('openrouter', True)
+
+    A server whose usage has no cache-write count (xAI's Responses API, :func:`reports_cache_write`) gets the
+    finish usage without it; :func:`served_expected` grades its clients without it.
     """
-    if server != "openrouter" or dialect != "openai-chat":
+    if server == "openrouter" and dialect == "openai-chat":
+        script = [_served_step(step, server) for step in scenario.script]
+    elif not reports_cache_write(server, dialect):
+        script = [_without_cache_write(step) for step in scenario.script]
+    else:
         return scenario
-    script = [_served_step(step, server) for step in scenario.script]
     if all(new is old for new, old in zip(script, scenario.script, strict=True)):
         return scenario
     return scenario.model_copy(update={"script": script})
+
+
+def served_expected(expected: Transcript, server: str | None, dialect: str) -> Transcript:
+    """``expected`` as a client of ``server`` can show it on ``dialect``: without the usage counts that server
+    does not report (:func:`served_as` leaves them off the wire).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> nested = next(s for s in load_corpus() if s.id == "usage.nested.001").expected_for("openai-responses")
+    >>> served_expected(nested, "xai", "openai-responses").usage.cache_write_input_tokens, served_expected(
+    ...     nested, None, "openai-responses").usage.cache_write_input_tokens
+    (None, 100)
+    """
+    usage = expected.usage
+    if reports_cache_write(server, dialect) or usage is None or usage.cache_write_input_tokens is None:
+        return expected
+    return expected.model_copy(update={"usage": usage.model_copy(update={"cache_write_input_tokens": None})})
 
 
 def check_server(value: str, source: str) -> str:
@@ -312,4 +389,4 @@ def check_server(value: str, source: str) -> str:
 
 
 __all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
-           "foreign_quirk", "served_as"]
+           "foreign_quirk", "reports_cache_write", "served_as", "served_expected"]

@@ -10,13 +10,15 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from conformance.checks.context import build_context
 from conformance.contract import Capabilities
 from conformance.grading.gates import foreign_server
 from conformance.request_checks import request_findings
 from conformance.run_record import RunRecord
+from conformance.settings import Settings
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server import ThreadedMockServer
-from mock_provider.servers import foreign_quirk
+from mock_provider.servers import Server, foreign_quirk, served_expected
 
 CORPUS = {s.id: s for s in load_corpus()}
 
@@ -78,7 +80,7 @@ def test_a_deepseek_client_is_declared_and_served(base_url: str) -> None:
     assert refused.status_code == 422 and "deepseek" in refused.json()["error"]["message"]
 
 
-def _record(scenario: Scenario, server: str | None) -> RunRecord:
+def _record(scenario: Scenario, server: Server | None) -> RunRecord:
     caps = Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server=server)
     return RunRecord(case_id="c", scenario_id=scenario.id, dialect="openai-chat", adapter="a", capabilities=caps)
 
@@ -294,3 +296,97 @@ def test_a_moonshot_request_must_carry_the_callers_schema() -> None:
     assert request_findings(checks, native, "openai-chat", "structured.native", server="moonshot") == []
     rows = [f.row for f in request_findings(checks, dropped, "openai-chat", "structured.native", server="moonshot")]
     assert rows == ["structured.native"]
+
+
+# ---------------------------------------------------------------- a server the kit has no flavour for ("other")
+NAMED_HABITS = ["quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001",
+                "finish.content-filter.001", "reasoning.field-reasoning.001", "reasoning.openrouter-details.001",
+                "reasoning.think-tags.001"]
+
+
+@pytest.mark.parametrize("case", NAMED_HABITS)
+def test_no_named_servers_habit_is_played_to_a_client_of_a_server_without_a_flavour(case: str) -> None:
+    # A vendor's own client (@ai-sdk/cerebras, say) meets none of OpenAI's, OpenRouter's or vLLM's
+    # habits unless its server has them, and the kit does not know that: such a case is not graded for it.
+    assert foreign_quirk(CORPUS[case], "other") is not None
+    assert foreign_quirk(CORPUS[case], "openai") is None
+
+
+def test_what_every_server_sends_is_still_graded_for_a_server_without_a_flavour() -> None:
+    for case in ("text.basic.001", "tool.basic.001", "tool.interleave.001", "finish.length.001",
+                 "quirks.azure-filter-chunk.001", "quirks.tool-index-reused.002", "finish.missing.001",
+                 "reasoning.basic.001"):
+        assert foreign_quirk(CORPUS[case], "other") is None, case
+
+
+def test_one_servers_request_shape_is_not_asked_of_a_server_without_a_flavour() -> None:
+    structured = CORPUS["structured.native.001"]
+    schema = structured.request.output_schema
+    plain = {"response_format": {"type": "json_schema", "json_schema": {"schema": schema}}}
+    checks = structured.expected_request
+    assert request_findings(checks, plain, "openai-chat", "structured.native", server="other") == []
+    assert "structured.native" in [f.row for f in request_findings(structured.expected_request, plain, "openai-chat",
+                                                                   "structured.native")]
+
+
+def test_a_client_of_a_server_without_a_flavour_is_declared_and_served(base_url: str) -> None:
+    caps = Capabilities(name="n", inputs=["openai-chat"], output="ui-message-stream@7", server="other")
+    assert caps.server == "other"
+    assert _post(base_url, "text.basic.001", {"X-Mock-Server": "other"}).status_code == 200
+    refused = _post(base_url, "quirks.tool-late-id.001", {"X-Mock-Server": "other"})
+    assert refused.status_code == 422 and "declared server: other" in refused.json()["error"]["message"]
+
+
+def _completed_usage(response: httpx.Response) -> dict[str, object]:
+    """The usage of a Responses stream's response.completed event."""
+    done = [e for e in _events(response) if e.get("type") == "response.completed"]
+    assert len(done) == 1, response.text
+    usage = done[0]["response"]["usage"]  # type: ignore[index]
+    assert isinstance(usage, dict)
+    return usage
+
+
+def test_xais_responses_usage_has_no_cache_write_count(base_url: str) -> None:
+    # xAI's Responses usage has cached_tokens and reasoning_tokens only (@ai-sdk/xai 5.0.12 dist/index.js:790-803,
+    # whose convertXaiResponsesUsage sets cacheWrite undefined): OpenAI's cache_write_tokens is not sent to an xAI
+    # client, and what it shows is graded without one; OpenAI's server (no declaration) still sends it.
+    body = {"model": "scenario:usage.nested.001", "stream": True, "input": "hi"}
+    xai = _completed_usage(httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "xai"}, json=body,
+                                      timeout=10))
+    openai = _completed_usage(httpx.post(f"{base_url}/v1/responses", json=body, timeout=10))
+    assert openai["input_tokens_details"] == {"cached_tokens": 900, "cache_write_tokens": 100}
+    assert xai["input_tokens_details"] in ({"cached_tokens": 900}, {"cached_tokens": 900, "cache_write_tokens": 0})
+    assert xai["input_tokens"] == openai["input_tokens"] == 1200
+    case = CORPUS["usage.nested.001"]
+    served = served_expected(case.expected_for("openai-responses"), "xai", "openai-responses")
+    assert served.usage is not None and served.usage.cache_write_input_tokens is None
+    assert served.usage.cached_input_tokens == 900
+    kept = served_expected(case.expected_for("openai-responses"), None, "openai-responses")
+    assert kept.usage is not None and kept.usage.cache_write_input_tokens == 100
+    # Chat Completions has no cache-write count on any server; xAI's Chat Completions clients are not concerned.
+    assert served_expected(case.expected_for("openai-chat"), "xai", "openai-chat") == case.expected_for("openai-chat")
+
+
+def test_a_grok_client_is_graded_without_a_cache_write_count() -> None:
+    case = CORPUS["usage.nested.001"]
+    caps = Capabilities(name="n", inputs=["openai-responses"], output="tanstack", server="xai")
+    record = RunRecord(case_id="c", scenario_id=case.id, dialect="openai-responses", adapter="a", capabilities=caps)
+    expected = build_context(record, case, Settings()).expected
+    assert expected.usage is not None and expected.usage.cache_write_input_tokens is None
+    plain = RunRecord(case_id="c", scenario_id=case.id, dialect="openai-responses", adapter="a",
+                      capabilities=caps.model_copy(update={"server": None}))
+    assert build_context(plain, case, Settings()).expected.usage.cache_write_input_tokens == 100  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("dialect", ["openai-chat", "openai-responses"])
+def test_a_server_without_a_flavour_gets_and_is_graded_without_a_cache_write_count(dialect: str) -> None:
+    from mock_provider.parts import Finish
+    from mock_provider.servers import served_as
+
+    nested = CORPUS["usage.nested.001"]
+    if dialect == "openai-responses":  # the Chat Completions transcript expects no cache-write count of anyone
+        default, other = (served_expected(nested.expected_for(dialect), s, dialect).usage for s in (None, "other"))
+        assert default is not None and default.cache_write_input_tokens is not None
+        assert other is not None and other.cache_write_input_tokens is None
+    finish = [s.part for s in served_as(nested.for_turn(1), "other", dialect).script if isinstance(s.part, Finish)]
+    assert finish and all(p.usage is None or p.usage.input_tokens.cache_write is None for p in finish)

@@ -41,7 +41,8 @@ PENDING: dict[str, str | set[str]] = {
     # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
     # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's;
     # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH), and
-    # VoltAgent's request.prompt one (a caller message that holds nothing may be left out).
+    # VoltAgent's request.prompt one (a caller message that holds nothing may be left out); tanstack-ai-grok's
+    # (OpenAI's cache_write_tokens played to an xAI client: the xai flavour leaves it out, servers.served_as).
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature).
     # ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour).
@@ -164,7 +165,11 @@ def _installed(package: str, version: str | None = None) -> tuple[Path, str] | N
     there is one, else the first) or a Python distribution (this environment, else the llama-index one named by
     SAC_LLAMA_PYTHON, the ADK one named by SAC_ADK_PYTHON, the CrewAI one named by SAC_CREWAI_PYTHON or the AG2
     one named by SAC_AG2_PYTHON), or None."""
-    manifests = [modules / package / "package.json" for modules in NODE_DIRS]
+    # A package an adapter holds at its own version is nested under it (examples/ts-openrouter's
+    # @tanstack/ai-grok/node_modules/@tanstack/openai-base 0.10.9, beside examples/ts's hoisted 0.10.15).
+    manifests = [m for modules in NODE_DIRS for m in (modules / package / "package.json",
+                                                      *sorted(modules.glob(f"*/node_modules/{package}/package.json")),
+                                                      *sorted(modules.glob(f"@*/*/node_modules/{package}/package.json")))]
     npm = [(m.parent, str(json.loads(m.read_text(encoding="utf-8"))["version"])) for m in manifests if m.is_file()]
     if npm:
         return next((found for found in npm if found[1] == version), npm[0])

@@ -45,7 +45,13 @@ def _skip_reason(package: str, directory: Path = TS) -> str | None:
 
 
 def _installed_version(package: str, directory: Path = TS) -> str:
-    return str(json.loads((directory / "node_modules" / package / "package.json").read_text())["version"])
+    """The version of ``package`` in ``directory``: the hoisted install, else the one nested under the package that
+    holds it at its own version (@tanstack/ai-grok's @tanstack/openai-base in examples/ts-openrouter)."""
+    modules = directory / "node_modules"
+    found = [modules / package / "package.json", *sorted(modules.glob(f"@*/*/node_modules/{package}/package.json")),
+             *sorted(modules.glob(f"*/node_modules/{package}/package.json"))]
+    manifest = next((m for m in found if m.is_file()), found[0])
+    return str(json.loads(manifest.read_text())["version"])
 
 
 def _graded(harness: str, verdicts: str, package: str, dialect: str = "openai-chat",
@@ -510,6 +516,24 @@ def test_tanstack_ai_openrouter_gets_its_committed_verdicts() -> None:
     assert coded["type"] == "RUN_ERROR" and [i["path"] for i in json.loads(coded["message"])] == [
         ["data", "error", "code"]]
     assert _result(session, "http.401.001[openai-chat]").events[-1]["message"] == "invalid x-api-key"
+
+
+def test_tanstack_ai_grok_gets_its_committed_verdicts() -> None:
+    """`@tanstack/ai-grok` 0.18.3's `createGrokText` (a `@tanstack/openai-base` 0.10.9 Responses adapter on xAI's
+    Responses API) under `chat()` of `@tanstack/ai` 0.52.3, from examples/ts-openrouter
+    (docs/findings-tanstack-ai-grok.md)."""
+    session, _expected = _graded("tanstack-ai-grok.mjs", "tanstack-ai-grok.verdicts.json", "@tanstack/ai-grok",
+                                 "openai-responses", directory=TS_OPENROUTER)
+    caps = session.capabilities
+    assert caps is not None and caps.output == "tanstack" and caps.server == "xai" and "reasoning" in caps.features
+    assert _schema_refused(session) == []
+    assert _reasoning(session, "reasoning.basic.001[openai-responses]", "REASONING_MESSAGE_CONTENT") == PRIME_REASONING
+    # D-incomplete: a max_output_tokens stop (response.incomplete) ends in RUN_ERROR, not RUN_FINISHED 'length'.
+    last = _result(session, "finish.length.001[openai-responses]").events[-1]
+    assert (last["type"], last.get("code")) == ("RUN_ERROR", "incomplete")
+    # D-structured-after-finish: chat() 0.52.3 yields the structured result after the run's RUN_FINISHED.
+    types = [e.get("name", e["type"]) for e in _result(session, "structured.native.001[openai-responses]").events]
+    assert types[-2:] == ["RUN_FINISHED", "structured-output.complete"]
 
 
 def test_ai_sdk7_openrouter_gets_its_committed_verdicts() -> None:

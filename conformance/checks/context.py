@@ -29,6 +29,7 @@ from conformance.settings import Settings
 from mock_provider import minted
 from mock_provider.parts import Finish, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
+from mock_provider.servers import served_expected
 from mock_provider.transcript import Transcript
 
 # The 8.1 row each upstream part type belongs to: when a run ends the wrong way, the part it
@@ -125,7 +126,8 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
         raise ValueError(f"{record.case_id}: a record without capabilities cannot be graded by the checks")
     proto = protocol(caps.output)
     bridged = bridge.declared(caps)
-    expected = scenario.expected_for(record.dialect)
+    # What the declared server can report (xAI's Responses usage has no cache-write count).
+    expected = served_expected(scenario.expected_for(record.dialect), caps.server, record.dialect)
     if bridged:
         expected = bridge.expected_for(expected)
     # The declared POLICY choices decide what a correct run looks like (missing finish, finish reason).
