@@ -342,7 +342,14 @@ class Encoder:
         out.append(self._event("response.output_item.added", output_index=entry.index, item=copy.deepcopy(item)))
         return out
 
-    def _item_id(self, prefix: str) -> str:
+    def _item_id(self, prefix: str, part: Part | None = None) -> str:
+        """The id of the next item: the one its part names (``providerMetadata.openai.itemId``: a recording
+        keeps the ids the provider minted, which a client sends back as ``item_reference``), else one derived
+        from the scenario."""
+        meta = getattr(part, "provider_metadata", None) or {}
+        named = (meta.get("openai") or {}).get("itemId") if isinstance(meta, dict) else None
+        if isinstance(named, str) and named and all(e.item.get("id") != named for e in self.items):
+            return named
         return f"{prefix}_{scenario_hash(self.scenario_id)}_{len(self.items)}"
 
     def encode(self, part: Part) -> list[Frame]:
@@ -365,7 +372,7 @@ class Encoder:
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return list(self._reasoning(part))
         if isinstance(part, ToolInputStart):
-            return list(self._call_start(part.id, part.tool_name, custom=part.input_encoding == "text"))
+            return list(self._call_start(part.id, part.tool_name, custom=part.input_encoding == "text", part=part))
         if isinstance(part, ToolInputDelta):
             entry = self.open.get(("call", part.id))
             if entry is None:
@@ -423,7 +430,7 @@ class Encoder:
         self.refusals.add(part.id)
         if isinstance(part, TextEnd):
             return list(self._text_close(part.id))
-        out: list[Frame] = [] if key in self.open else list(self._text_open(part.id))
+        out: list[Frame] = [] if key in self.open else list(self._text_open(part.id, part))
         if isinstance(part, TextDelta):
             entry = self.open[key]
             entry.text += part.delta
@@ -446,8 +453,8 @@ class Encoder:
                             output_index=entry.index, content_index=0, annotation_index=len(found) - 1,
                             annotation=dict(annotation))]
 
-    def _text_open(self, part_id: str) -> list[dict[str, Any]]:
-        item = {"id": self._item_id("msg"), "type": "message", "status": "in_progress", "role": "assistant",
+    def _text_open(self, part_id: str, part: Part | None = None) -> list[dict[str, Any]]:
+        item = {"id": self._item_id("msg", part), "type": "message", "status": "in_progress", "role": "assistant",
                 "content": []}
         out = self._add("text", part_id, item)
         entry = self.open[("text", part_id)]
@@ -461,7 +468,7 @@ class Encoder:
             if part.citations:
                 raise self._fail(part.type, "url_citation annotations are not implemented for Responses")
             return self._text_close(part.id)
-        out = [] if key in self.open else self._text_open(part.id)
+        out = [] if key in self.open else self._text_open(part.id, part)
         if isinstance(part, TextDelta):
             entry = self.open[key]
             entry.text += part.delta
@@ -500,8 +507,8 @@ class Encoder:
         out: list[dict[str, Any]] = []
         if key not in self.open:
             # A returned item has its status (ResponseReasoningItem.status); xAI's clients require it.
-            out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": [],
-                                                   "status": "in_progress"})
+            out = self._add("reasoning", part.id, {"id": self._item_id("rs", part), "type": "reasoning",
+                                                   "summary": [], "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.reasoning_summary_part.added", item_id=entry.item["id"],
                                    output_index=entry.index, summary_index=0,
@@ -533,7 +540,7 @@ class Encoder:
         out: list[dict[str, Any]] = []
         if key not in self.open:
             out = self._add("reasoning", part.id,
-                            {"id": self._item_id("rs"), "type": "reasoning", "summary": [], "content": [],
+                            {"id": self._item_id("rs", part), "type": "reasoning", "summary": [], "content": [],
                              "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.content_part.added", item_id=entry.item["id"], output_index=entry.index,
@@ -574,14 +581,15 @@ class Encoder:
         ]
 
     # ---------------------------------------------------------------- function calls
-    def _call_start(self, call_id: str, name: str, *, custom: bool = False) -> list[dict[str, Any]]:
+    def _call_start(self, call_id: str, name: str, *, custom: bool = False,
+                    part: Part | None = None) -> list[dict[str, Any]]:
         if custom:
             # A custom tool's call: its input is free text (ResponseCustomToolCall.input), not JSON arguments.
-            item = {"id": self._item_id("ctc"), "type": "custom_tool_call", "status": "in_progress",
+            item = {"id": self._item_id("ctc", part), "type": "custom_tool_call", "status": "in_progress",
                     "call_id": call_id, "name": name, "input": ""}
         else:
-            item = {"id": self._item_id("fc"), "type": "function_call", "status": "in_progress", "call_id": call_id,
-                    "name": name, "arguments": ""}
+            item = {"id": self._item_id("fc", part), "type": "function_call", "status": "in_progress",
+                    "call_id": call_id, "name": name, "arguments": ""}
         out = self._add("call", call_id, item)
         self.calls[call_id] = self.open[("call", call_id)]
         return out
@@ -628,7 +636,7 @@ class Encoder:
             return self._custom_call_done(part, existing)
         out: list[dict[str, Any]] = []
         if existing is None:
-            out = self._call_start(call_id, part.tool_name)
+            out = self._call_start(call_id, part.tool_name, part=part)
             existing = self.calls[call_id]
             out.append(self._arguments_delta(existing, part.input))
         elif len(part.input) > len(existing.streamed) and part.input.startswith(existing.streamed):

@@ -196,6 +196,20 @@ def builtin_functions(body: Mapping[str, Any]) -> dict[str, Any]:
     return {"tools": [{"type": "function", "name": n} for n in names]} if names else {}
 
 
+def named_item(part: Part) -> str:
+    """The item id a part names (``providerMetadata.openai.itemId``: a recording keeps the id the provider
+    minted), or "" (the encoder mints one).
+
+    >>> from mock_provider.parts import parse_part
+    >>> named_item(parse_part({"type": "tool-call", "toolCallId": "c", "toolName": "f", "input": "{}",
+    ...                        "providerMetadata": {"openai": {"itemId": "lsh_1"}}}))
+    'lsh_1'
+    """
+    named = ((part.provider_metadata or {}).get("openai") or {}).get("itemId") \
+        if isinstance(part, ToolCall | ToolResult) else None
+    return named if isinstance(named, str) else ""
+
+
 class Host(Protocol):
     """What the Responses encoder lends the built-in items: events, output items and refusals."""
 
@@ -401,7 +415,8 @@ class BuiltinTools:
                                    f"without one ({self.searches[0]!r}): results come in the searches' order")
         self.searches.pop(0)
         call.result_due = False
-        item: dict[str, Any] = {"id": "", "type": "tool_search_output", "execution": "server", "status": "completed",
+        item: dict[str, Any] = {"id": named_item(part), "type": "tool_search_output", "execution": "server",
+                                "status": "completed",
                                 "call_id": None, "tools": r["tools"]}
         index, out = self.host.add_item("tso", item)
         return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
@@ -423,7 +438,7 @@ class BuiltinTools:
         value = self._string_fields(part, ["code", "fingerprint"], 'a programmatic_tool_calling call\'s input is '
                                     '{"code":…,"fingerprint":…} as the consumer writes it from the program item')
         call.result_due = True
-        item = {"id": "", "type": "program", "call_id": part.tool_call_id, **value}
+        item = {"id": named_item(part), "type": "program", "call_id": part.tool_call_id, **value}
         call.item = item
         call.index, out = self.host.add_item(_PREFIX[call.kind], item)
         return out + self._done(call)
@@ -463,15 +478,15 @@ class BuiltinTools:
                 raise self.host.refuse(part.type, "'shell' is the shell tool's call on Responses: its input is "
                                        '{"action":{"commands":[…],"timeoutMs"?,"maxOutputLength"?}} as the consumer '
                                        "writes it")
-            return self._shell(call, cid, action, hosted=bool(part.provider_executed))
+            return self._shell(call, cid, action, hosted=bool(part.provider_executed), item_id=named_item(part))
         if call.kind == "local_shell_call":
             local = local_shell_action(part.input)
             if local is None:
                 raise self.host.refuse(part.type, "'local_shell' is the local shell tool's call on Responses: its "
                                        'input is {"action":{"type":"exec","command":[…],"timeoutMs"?,"user"?,'
                                        '"workingDirectory"?,"env":{…}}} as the consumer writes it')
-            out = self._add(call, cid, {"id": "", "type": "local_shell_call", "call_id": cid, "status": "in_progress",
-                                        "action": local})
+            out = self._add(call, cid, {"id": named_item(part), "type": "local_shell_call", "call_id": cid,
+                                        "status": "in_progress", "action": local})
             return out + self._done(call, status="completed")
         if call.kind == "apply_patch_call":
             op = patch_operation(part.input, cid)
@@ -479,7 +494,8 @@ class BuiltinTools:
                 raise self.host.refuse(part.type, "'apply_patch' is the apply_patch tool's call on Responses: its "
                                        'input is {"callId":<the call id>,"operation":{type, path, diff?}}, streamed '
                                        "as the consumer builds it")
-            out = self._add(call, cid, {"id": "", "type": "apply_patch_call", "call_id": cid, "status": "in_progress",
+            out = self._add(call, cid, {"id": named_item(part), "type": "apply_patch_call", "call_id": cid,
+                                        "status": "in_progress",
                                         "operation": {**op, "diff": ""} if "diff" in op else op})
             return out + self._done(call, operation=op, status="completed")
         fields = computer_fields(part.input)
@@ -487,12 +503,13 @@ class BuiltinTools:
             raise self.host.refuse(part.type, "'computer' is the computer tool's call on Responses: its input is "
                                    '{"actions":[…],"pendingSafetyChecks":[…],"status":"completed"} as the consumer '
                                    "writes it")
-        out = self._add(call, cid, {"id": "", "type": "computer_call", "call_id": cid, "status": "in_progress",
-                                    **fields})
+        out = self._add(call, cid, {"id": named_item(part), "type": "computer_call", "call_id": cid,
+                                    "status": "in_progress", **fields})
         return out + self._done(call, status="completed")
 
-    def _shell(self, call: _Call, cid: str, action: dict[str, Any], *, hosted: bool) -> list[dict[str, Any]]:
-        item: dict[str, Any] = {"id": "", "type": "shell_call", "call_id": cid, "status": "in_progress",
+    def _shell(self, call: _Call, cid: str, action: dict[str, Any], *, hosted: bool,
+               item_id: str = "") -> list[dict[str, Any]]:
+        item: dict[str, Any] = {"id": item_id, "type": "shell_call", "call_id": cid, "status": "in_progress",
                                 "action": {**action, "commands": []}}
         if hosted:  # run in a container OpenAI holds (ResponseContainerReference): its output follows
             item["environment"] = {"type": "container_reference", "container_id": f"cntr_{cid}"}
@@ -551,7 +568,7 @@ class BuiltinTools:
                                    "{type: 'exit', exitCode} | {type: 'timeout'}}], maxOutputLength?}")
         assert isinstance(r, dict)
         call.result_due = False
-        item: dict[str, Any] = {"id": "", "type": "shell_call_output", "call_id": part.tool_call_id,
+        item: dict[str, Any] = {"id": named_item(part), "type": "shell_call_output", "call_id": part.tool_call_id,
                                 "status": "in_progress", "output": []}
         if "maxOutputLength" in r:
             item["max_output_length"] = r["maxOutputLength"]
@@ -573,7 +590,8 @@ class BuiltinTools:
             raise self.host.refuse(part.type, "a programmatic_tool_calling result is {result: <string>, status: "
                                    "'completed' | 'incomplete'} (ProgramOutput)")
         call.result_due = False
-        item: dict[str, Any] = {"id": "", "type": "program_output", "call_id": part.tool_call_id, **r}
+        item: dict[str, Any] = {"id": named_item(part), "type": "program_output", "call_id": part.tool_call_id,
+                                **r}
         index, out = self.host.add_item("prgo", item)
         return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
 
