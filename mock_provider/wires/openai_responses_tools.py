@@ -47,6 +47,10 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
   ``server``) added at its input start, done at its call (input ``{"arguments","call_id":null}``); its
   result ``{tools}`` is a ``tool_search_output`` item, which the consumer pairs with the oldest hosted
   search still without one (dist/index.js:8357-8372, :8692-8729).
+- ``tool_search`` run by the client (not provider-executed, input ``{"arguments","call_id":<the call id>}``): a
+  ``tool_search_call`` item (execution ``client``, its ``call_id`` the call id) sent whole at its call: the
+  consumer reads it only at its done (dist/index.js:8692-8719); its output is the client's own, in the next
+  request, so no result follows in the stream.
 - a ``custom`` part of kind ``openai.compaction``: a ``compaction`` item.
 
 What has no such form raises :class:`~mock_provider.dialects.DialectError` with the reason.
@@ -94,7 +98,7 @@ HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call", "t
           "code_interpreter": "code_interpreter_call", "image_generation": "image_generation_call"}
 # Client-run built-in tools -> their item.
 CLIENT = {"shell": "shell_call", "apply_patch": "apply_patch_call", "computer": "computer_call",
-          "local_shell": "local_shell_call"}
+          "local_shell": "local_shell_call", "tool_search": "tool_search_call"}
 # The provider-executed tool whose call is a program item (toCustomToolName("programmatic_tool_calling")).
 PROGRAM_TOOL = "programmatic_tool_calling"
 _PREFIX = {"web_search_call": "ws", "file_search_call": "fs", "code_interpreter_call": "ci",
@@ -126,8 +130,9 @@ BUILTIN_CALLS = (
     "(`response.mcp_call_arguments.delta/done`, `response.mcp_call.completed|failed`), after the server's "
     "`mcp_list_tools` item the first time, or, followed by a tool-approval-request instead of its result, an "
     "`mcp_approval_request` item (its id the approval id; the consumer names the call with an id it generates); "
-    "a client call named shell / apply_patch / computer / local_shell is a `shell_call` "
-    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` / `local_shell_call` item, unless the "
+    "a client call named shell / apply_patch / computer / local_shell / tool_search is a `shell_call` "
+    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` / `local_shell_call` / "
+    "`tool_search_call` (execution client, input {arguments, call_id: the call id}) item, unless the "
     "request declared a function tool of that name (the model then calls the function); a provider-executed shell "
     "call is a hosted `shell_call` (environment a container reference) whose result is a `shell_call_output` item "
     "(`response.shell_call_output_content.delta/done` per command); a provider-executed programmatic_tool_calling "
@@ -232,6 +237,7 @@ class _Call:
     done: bool = False
     partials: int = 0
     result_due: bool = False  # a hosted shell's call: its item is done, its output item comes with the result
+    client: bool = False  # a tool_search the client runs (execution client): its item is sent whole at its call
 
 
 class BuiltinTools:
@@ -343,10 +349,12 @@ class BuiltinTools:
         if kind in _NO_INPUT_START:
             raise self.host.refuse(part.type, f"the consumer streams no input for a {kind}: its call is one "
                                    "tool-call part")
-        call = self.calls.setdefault(part.id, _Call(kind, part.tool_name))
+        call = self.calls.setdefault(part.id, _Call(kind, part.tool_name, client=not part.provider_executed))
         # A web search is added at once; code, patch and computer items wait for their input (the item
-        # needs the container id, the operation, the actions).
-        return self._open_hosted(call, part.id) if kind in ("web_search_call", "tool_search_call") else []
+        # needs the container id, the operation, the actions), a client-run search for its call (the consumer
+        # reads it only at its done).
+        hosted_now = kind == "web_search_call" or (kind == "tool_search_call" and not call.client)
+        return self._open_hosted(call, part.id) if hosted_now else []
 
     def _input_delta(self, part: ToolInputDelta) -> list[dict[str, Any]]:
         call = self.calls[part.id]
@@ -365,7 +373,8 @@ class BuiltinTools:
         kind = builtin_kind(part.tool_name, bool(part.provider_executed), self.functions)
         if not kind:
             raise self.host.refuse(part.type, self._no_form(part.tool_name))
-        call = self.calls.setdefault(part.tool_call_id, _Call(kind, part.tool_name))
+        call = self.calls.setdefault(part.tool_call_id, _Call(kind, part.tool_name,
+                                                              client=not part.provider_executed))
         if call.called:
             return []  # a replay of a call already sent
         call.called = True
@@ -389,15 +398,25 @@ class BuiltinTools:
         return self._client_call(part, call)
 
     def _tool_search(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
-        """A hosted tool search: its item done with the arguments (the consumer's input {arguments, call_id: null})."""
+        """A tool search: its item done with the arguments (the consumer's input {arguments, call_id}: null for a
+        hosted search, the call id for one the client runs)."""
         try:
             value = json.loads(part.input)
         except ValueError:
             value = None
-        if not isinstance(value, dict) or list(value) != ["arguments", "call_id"] or value["call_id"] is not None \
+        cid = part.tool_call_id if call.client else None
+        if not isinstance(value, dict) or list(value) != ["arguments", "call_id"] or value["call_id"] != cid \
                 or value["arguments"] is None or compact(value) != part.input:
-            raise self.host.refuse(part.type, 'a hosted tool_search call\'s input is {"arguments":…,"call_id":null} as '
-                                   "the consumer writes it from the item")
+            raise self.host.refuse(part.type, 'a client-run tool_search call\'s input is {"arguments":…,"call_id":'
+                                   '<the call id>}' if call.client else 'a hosted tool_search call\'s input is '
+                                   '{"arguments":…,"call_id":null} as the consumer writes it from the item')
+        if call.client:
+            # Sent whole: the consumer names the call after its call_id (the item's id is the provider's own) and
+            # reads it only at its done (dist/index.js:8692-8719); its output is the client's, in the next request.
+            call.item = {"id": named_item(part), "type": "tool_search_call", "execution": "client", "call_id": cid,
+                         "status": "in_progress", "arguments": {}}
+            call.index, out = self.host.add_item(_PREFIX[call.kind], call.item)
+            return out + self._done(call, arguments=value["arguments"], status="completed")
         out = [] if call.item else self._open_hosted(call, part.tool_call_id)
         self.searches.append(part.tool_call_id)
         call.result_due = True
