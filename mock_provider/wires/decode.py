@@ -30,7 +30,7 @@ from typing import Any
 from mock_provider.parts import Part, parse_part
 from mock_provider.sse import SseEvent
 from mock_provider.wires.decode_gemini_parts import PartReader, gemini_error, hops_summed
-from mock_provider.wires.decode_responses_tools import BuiltinReader
+from mock_provider.wires.decode_responses_tools import BuiltinReader, item_meta
 from mock_provider.wires.gemini_partial_args import apply as apply_partial_args
 from mock_provider.wires.json_answers import JSON_EVENTS
 
@@ -504,17 +504,6 @@ _RESPONSES_IGNORED = frozenset({
     "response.reasoning_summary_part.done", "response.reasoning_summary_text.done"})  # restate what came before
 
 
-def _item_meta(item_id: Any) -> dict[str, Any] | None:
-    """The provider metadata that names a Responses item, as @ai-sdk/openai 4.0.118 keeps it on the item's
-    text, reasoning and tool-input parts (``providerMetadata.openai.itemId``) and sends it back as an
-    ``item_reference`` in the next request (dist/index.js:6084-6200): the encoder names the item by it again.
-
-    >>> _item_meta("msg_1"), _item_meta(None)
-    ({'openai': {'itemId': 'msg_1'}}, None)
-    """
-    return {"openai": {"itemId": item_id}} if isinstance(item_id, str) and item_id else None
-
-
 class _Responses:
     def __init__(self, d: Decoded) -> None:
         self.d, self.blocks, self.calls = d, _Blocks(d), _Calls(d)
@@ -559,24 +548,24 @@ class _Responses:
         if item.get("type") in ("function_call", "custom_tool_call"):
             self.saw_call = True
             self.calls.start(str(item.get("call_id") or item.get("id")), str(item.get("name", "")),
-                             text=item.get("type") == "custom_tool_call", meta=_item_meta(item.get("id")))
+                             text=item.get("type") == "custom_tool_call", meta=item_meta(item.get("id")))
         elif item.get("type") not in ("message", "reasoning"):
             self.d.skip(f"openai-responses: output item {item.get('type')}")
 
     def _text(self, data: dict[str, Any]) -> None:
         self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")),
-                          meta=_item_meta(data.get("item_id")))
+                          meta=item_meta(data.get("item_id")))
 
     def _refusal(self, data: dict[str, Any]) -> None:
         self.refused = True  # read as the text of a content-filter finish, as the AI SDK reads it
         self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")), {"channel": "refusal"},
-                          meta=_item_meta(data.get("item_id")))
+                          meta=item_meta(data.get("item_id")))
 
     def _reasoning(self, data: dict[str, Any]) -> None:
         raw = data.get("type") == "response.reasoning_text.delta"
         self.reasoned.add(str(data.get("item_id")))
         self.blocks.delta("reasoning", str(data.get("item_id")), str(data.get("delta", "")),
-                          {"channel": "reasoning_text"} if raw else None, meta=_item_meta(data.get("item_id")))
+                          {"channel": "reasoning_text"} if raw else None, meta=item_meta(data.get("item_id")))
 
     def _arguments(self, data: dict[str, Any]) -> None:
         item = self.items.get(str(data.get("item_id"))) or {}
@@ -596,7 +585,7 @@ class _Responses:
             # A reasoning item with no text (encrypted or redacted reasoning) is still an item: @ai-sdk/openai
             # 4.0.118 makes it a reasoning block and sends its id back as an item_reference.
             self.d.add({"type": "reasoning-start", "id": str(item.get("id")),
-                        **({"providerMetadata": m} if (m := _item_meta(item.get("id"))) else {})})
+                        **({"providerMetadata": m} if (m := item_meta(item.get("id"))) else {})})
             self.d.add({"type": "reasoning-end", "id": str(item.get("id"))})
         else:
             self.blocks.close(str(item.get("id")))

@@ -77,6 +77,17 @@ def _computer_action(a: dict[str, Any]) -> dict[str, Any]:
     return a
 
 
+def item_meta(item_id: Any) -> dict[str, Any] | None:
+    """The provider metadata that names a Responses item, as @ai-sdk/openai 4.0.118 keeps it on the item's
+    text, reasoning and tool-input parts (``providerMetadata.openai.itemId``) and sends it back as an
+    ``item_reference`` in the next request (dist/index.js:6084-6200): the encoder names the item by it again.
+
+    >>> item_meta("msg_1"), item_meta(None)
+    ({'openai': {'itemId': 'msg_1'}}, None)
+    """
+    return {"openai": {"itemId": item_id}} if isinstance(item_id, str) and item_id else None
+
+
 def _naming(add: Callable[..., None], item_id: str) -> Callable[..., None]:
     """``add`` that names each call and result it gets after the item ``item_id`` (unless it names one already).
 

@@ -52,12 +52,12 @@ from mock_provider.parts import (
     ToolCall,
     ToolInputDelta,
     ToolInputStart,
-    Usage,
 )
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
 from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
 from mock_provider.wires.openai_responses_audio import Spoken
+from mock_provider.wires.openai_responses_forms import responses_usage
 from mock_provider.wires.openai_responses_tools import (
     APPROVAL,
     BUILTIN_CALL_ERRORS,
@@ -68,6 +68,7 @@ from mock_provider.wires.openai_responses_tools import (
     assistant_turns,
     builtin_functions,
     declared_functions,
+    named_item,
 )
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -201,37 +202,6 @@ RULES: dict[str, Rule] = {
 UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Responses form")
 
 
-def responses_usage(usage: Usage | None) -> dict[str, Any] | None:
-    """Canonical nested usage as a Responses ``ResponseUsage`` (None: nothing to report).
-
-    Every count of the object is required (openai 3.57.0 ``response_usage.py``): a missing one is 0.
-
-    >>> from mock_provider.parts import Usage
-    >>> responses_usage(Usage.model_validate({"inputTokens": {"total": 9, "cacheRead": 2},
-    ...     "outputTokens": {"total": 3, "reasoning": 1}}))  # doctest: +NORMALIZE_WHITESPACE
-    {'input_tokens': 9, 'input_tokens_details': {'cached_tokens': 2, 'cache_write_tokens': 0},
-     'output_tokens': 3, 'output_tokens_details': {'reasoning_tokens': 1}, 'total_tokens': 12}
-    """
-    if usage is None:
-        return None
-    inp, out = usage.input_tokens, usage.output_tokens
-    prompt = inp.total
-    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
-        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
-    completion = out.total
-    if completion is None and any(v is not None for v in (out.text, out.reasoning)):
-        completion = (out.text or 0) + (out.reasoning or 0)
-    if prompt is None and completion is None:
-        return None
-    return {
-        "input_tokens": prompt or 0,
-        "input_tokens_details": {"cached_tokens": inp.cache_read or 0, "cache_write_tokens": inp.cache_write or 0},
-        "output_tokens": completion or 0,
-        "output_tokens_details": {"reasoning_tokens": out.reasoning or 0},
-        "total_tokens": (prompt or 0) + (completion or 0),
-    }
-
-
 @dataclass
 class _Item:
     """One output item: its index, id and the item object as it grows (``done``: completed)."""
@@ -343,12 +313,10 @@ class Encoder:
         return out
 
     def _item_id(self, prefix: str, part: Part | None = None) -> str:
-        """The id of the next item: the one its part names (``providerMetadata.openai.itemId``: a recording
-        keeps the ids the provider minted, which a client sends back as ``item_reference``), else one derived
-        from the scenario."""
-        meta = getattr(part, "provider_metadata", None) or {}
-        named = (meta.get("openai") or {}).get("itemId") if isinstance(meta, dict) else None
-        if isinstance(named, str) and named and all(e.item.get("id") != named for e in self.items):
+        """The id of the next item: the one its part names (``named_item``: a recording keeps the ids the provider
+        minted, which a client sends back as ``item_reference``), else one derived from the scenario."""
+        named = named_item(part) if part is not None else ""
+        if named and all(e.item.get("id") != named for e in self.items):
             return named
         return f"{prefix}_{scenario_hash(self.scenario_id)}_{len(self.items)}"
 

@@ -202,16 +202,16 @@ def builtin_functions(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def named_item(part: Part) -> str:
-    """The item id a part names (``providerMetadata.openai.itemId``: a recording keeps the id the provider
-    minted), or "" (the encoder mints one).
+    """The item id a part names (``providerMetadata.openai.itemId``, as @ai-sdk/openai 4.0.118 keeps it: a
+    recording keeps the id the provider minted), or "" (the encoder mints one).
 
     >>> from mock_provider.parts import parse_part
     >>> named_item(parse_part({"type": "tool-call", "toolCallId": "c", "toolName": "f", "input": "{}",
     ...                        "providerMetadata": {"openai": {"itemId": "lsh_1"}}}))
     'lsh_1'
     """
-    named = ((part.provider_metadata or {}).get("openai") or {}).get("itemId") \
-        if isinstance(part, ToolCall | ToolResult) else None
+    meta = getattr(part, "provider_metadata", None)
+    named = (meta.get("openai") or {}).get("itemId") if isinstance(meta, dict) else None
     return named if isinstance(named, str) else ""
 
 
