@@ -276,6 +276,44 @@ def test_a_hosted_tool_search_is_added_at_its_start_and_its_output_follows() -> 
     roundtrip(*SEARCH, *second, SEARCH_RESULT, {**SEARCH_RESULT, "toolCallId": "ts_2"})
 
 
+CLIENT_SEARCH = [{"type": "tool-input-start", "id": "call_ts", "toolName": "tool_search"},
+                 {"type": "tool-input-end", "id": "call_ts"},
+                 {"type": "tool-call", "toolCallId": "call_ts", "toolName": "tool_search",
+                  "input": '{"arguments":{"query":"q"},"call_id":"call_ts"}'}]
+
+
+def test_a_tool_search_the_client_runs_is_one_item_named_by_its_call_id() -> None:
+    """ResponseToolSearchCall with execution 'client' (openai 3.57.0): @ai-sdk/openai 4.0.118 starts nothing at its
+    added and, at its done, makes tool-input-start/end and a client tool call named after the item's call_id with
+    input {arguments, call_id} (dist/index.js:8357-8372, :8692-8719); no output item follows (the client's own
+    output goes in the next request)."""
+    evs = encode(*CLIENT_SEARCH)
+    assert kinds(evs)[2:] == ["response.output_item.added", "response.output_item.done"]
+    added, done = evs[2]["item"], evs[3]["item"]
+    assert added["id"] == done["id"] != "call_ts"  # the item's id is the provider's, the call is named by call_id
+    assert {k: v for k, v in done.items() if k != "id"} == {
+        "type": "tool_search_call", "execution": "client", "call_id": "call_ts", "status": "completed",
+        "arguments": {"query": "q"}}
+    roundtrip(*CLIENT_SEARCH)
+    decoded = decode_events(D, parse_sse(plan_response(make_scenario(
+        [*({"part": p} for p in CLIENT_SEARCH), {"part": finish("tool-calls")}]), D, STREAM).body_bytes()))
+    call = next(p for p in decoded.parts if p.type == "tool-call")
+    assert (call.tool_call_id, call.provider_executed) == ("call_ts", None)
+    # Only the call itself: no input streaming (the consumer writes the input from the item).
+    roundtrip(CLIENT_SEARCH[2])
+
+
+@pytest.mark.parametrize(("parts", "reason"), [
+    ([{**CLIENT_SEARCH[2], "input": '{"arguments":{"query":"q"},"call_id":null}'}], "client-run tool_search"),
+    ([{**CLIENT_SEARCH[2], "input": '{"arguments":{"query":"q"},"call_id":"other"}'}], "client-run tool_search"),
+    ([*CLIENT_SEARCH, {**SEARCH_RESULT, "toolCallId": "call_ts"}], "not an open provider-executed call"),
+    ([CLIENT_SEARCH[0], {"type": "tool-input-delta", "id": "call_ts", "delta": "{"}], "streams no input"),
+], ids=["call_id null", "another call_id", "a result in the stream", "streamed input"])
+def test_a_client_tool_search_in_another_form_is_refused(parts: list[dict[str, Any]], reason: str) -> None:
+    with pytest.raises(DialectError, match=reason):
+        encode(*parts)
+
+
 def test_compaction_is_a_compaction_item() -> None:
     part = {"type": "custom", "kind": "openai.compaction",
             "providerMetadata": {"openai": {"type": "compaction", "itemId": "cmp_1", "encryptedContent": "xyz"}}}

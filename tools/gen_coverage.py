@@ -169,6 +169,28 @@ def union_discriminators(union: Any, field_name: str = "type") -> list[str]:
     return sorted(out)
 
 
+def union_field_values(union: Any, field_name: str, discriminator: str = "type") -> list[str]:
+    """``<type>.<field_name>=<value>`` for every model of a union whose ``field_name`` is a ``Literal``, sorted: the
+    variants of one element a consumer reads differently (a Responses tool search run by the server or the client).
+
+    Example:
+        >>> from openai.types.responses import ResponseOutputItem
+        >>> union_field_values(ResponseOutputItem, "execution")[:2]
+        ['tool_search_call.execution=client', 'tool_search_call.execution=server']
+    """
+    out: set[str] = set()
+    stack = [union]
+    while stack:
+        ann = stack.pop()
+        fields = getattr(ann, "model_fields", None)
+        if fields is None:
+            stack.extend(typing.get_args(ann))
+        elif field_name in fields:
+            out.update(f"{t}.{field_name}={v}" for t in literal_values(fields[discriminator].annotation)
+                       for v in literal_values(fields[field_name].annotation))
+    return sorted(out)
+
+
 def model_fields(model: Any, prefix: str) -> list[str]:
     """``prefix`` + each field name of a pydantic model (its wire name, the alias when it has one), sorted."""
     return sorted(prefix + (f.alias or name) for name, f in model.model_fields.items())
@@ -230,7 +252,8 @@ def _openai_sections() -> list[Section]:
             *model_fields(ChoiceDelta, "delta."),
             *(f"finish_reason={v}" for v in literal_values(Choice.model_fields["finish_reason"].annotation))]
     responses = [*union_discriminators(ResponseStreamEvent),
-                 *(f"item:{t}" for t in union_discriminators(ResponseOutputItem))]
+                 *(f"item:{t}" for t in union_discriminators(ResponseOutputItem)),
+                 *(f"item:{t}" for t in union_field_values(ResponseOutputItem, "execution"))]
     return [Section("OpenAI Chat Completions chunk", "openai", openai.__version__,
                     "`ChatCompletionChunk`, `Choice`, `ChoiceDelta` fields; `Choice.finish_reason`",
                     ["openai-chat"], sorted(chat),
@@ -274,8 +297,11 @@ def _openai_sections() -> list[Section]:
                          "its `program_output` item, both sent whole (tool.openai-program.001, :8541-8562); a "
                          "hosted tool search is a `tool_search_call` item (execution server) and its "
                          "`tool_search_output` item "
-                         "(tool.openai-tool-search.001, :8357-8372, :8692-8729; a client-run search, execution "
-                         "client, is not played). "
+                         "(tool.openai-tool-search.001, :8357-8372, :8692-8729), and a search the client runs is a "
+                         "`tool_search_call` item (execution client) sent whole, named by its `call_id` "
+                         "(tool.openai-tool-search-client.001, :8692-8719: the consumer reads it only at its done). "
+                         "A `tool_search_output` with execution client is what the client sends back in its next "
+                         "request (dist/index.js:6349), not what a response streams. "
                          "`additional_tools` is an input item @ai-sdk/openai sends (dist/index.js:5975-5979), which "
                          "no consumer reads from a stream. "
                          "`function_call_output`, `custom_tool_call_output`, `computer_call_output`, "
@@ -403,6 +429,8 @@ def _responses_elements(obj: dict[str, Any]) -> Iterable[str]:
         yield str(obj["type"])
     if isinstance(obj.get("item"), dict):
         yield f"item:{obj['item'].get('type')}"
+        if isinstance(obj["item"].get("execution"), str):
+            yield f"item:{obj['item'].get('type')}.execution={obj['item']['execution']}"
 
 
 def _gemini_elements(obj: dict[str, Any]) -> Iterable[str]:

@@ -30,7 +30,7 @@ from typing import Any
 from mock_provider.parts import Part, parse_part
 from mock_provider.sse import SseEvent
 from mock_provider.wires.decode_gemini_parts import PartReader, gemini_error, hops_summed
-from mock_provider.wires.decode_responses_tools import BuiltinReader
+from mock_provider.wires.decode_responses_tools import BuiltinReader, item_meta
 from mock_provider.wires.gemini_partial_args import apply as apply_partial_args
 from mock_provider.wires.json_answers import JSON_EVENTS
 
@@ -114,13 +114,15 @@ class _Blocks:
         self.quirk: dict[str, dict[str, Any]] = {}  # id -> the quirk its start, deltas and end carry
 
     def delta(self, kind: str, block_id: str, text: str, quirk: dict[str, Any] | None = None,
-              whole: bool = True) -> None:
-        """A delta, opening its block first; ``whole=False``: the quirk is the delta's alone."""
+              whole: bool = True, meta: dict[str, Any] | None = None) -> None:
+        """A delta, opening its block first; ``whole=False``: the quirk is the delta's alone; ``meta``: the
+        start's provider metadata."""
         if block_id not in self.open:
             self.open[block_id] = kind
             if quirk and whole:
                 self.quirk[block_id] = quirk
-            self.d.add({"type": f"{kind}-start", "id": block_id}, self.quirk.get(block_id))
+            extra = {"providerMetadata": meta} if meta else {}
+            self.d.add({"type": f"{kind}-start", "id": block_id, **extra}, self.quirk.get(block_id))
         self.d.add({"type": f"{kind}-delta", "id": block_id, "delta": text}, quirk)
 
     def close(self, block_id: str | None = None) -> None:
@@ -141,9 +143,11 @@ class _Calls:
         self.text: set[str] = set()  # calls whose input is free text (Responses custom tools)
 
     def start(self, call_id: str, name: str, quirk: dict[str, Any] | None = None, *, provider: bool = False,
-              text: bool = False) -> None:
+              text: bool = False, meta: dict[str, Any] | None = None) -> None:
         self.args[call_id], self.names[call_id] = [], name
         flag: dict[str, Any] = {"providerExecuted": True} if provider else {}
+        if meta:
+            flag["providerMetadata"] = meta
         if provider:
             self.provider.add(call_id)
         if text:
@@ -363,6 +367,7 @@ class _Anthropic:
         self.input: dict[str, Any] = {}
         self.output: Any = None
         self.reason: str | None = None
+        self.errored = False  # an `error` event came: the blocks it left open close at the stream's end
 
     def event(self, ev: SseEvent) -> None:
         data = _json(ev, self.d, "anthropic")
@@ -478,11 +483,16 @@ class _Anthropic:
         self.d.add({"type": "ping"})
 
     def _error(self, data: dict[str, Any]) -> None:
-        self.blocks.close()
+        # A block the error came inside may go on (its index's next delta): it stays open until its
+        # content_block_stop or the message's end.
+        self.errored = True
         self.d.add({"type": "error", "error": data.get("error")})
 
     def end(self) -> None:
-        """Nothing: a Messages stream says its end itself (``message_stop``)."""
+        """A Messages stream says its end itself (``message_stop``); one that stops after an ``error`` event closes
+        what the error left open."""
+        if self.errored:
+            self.blocks.close()
 
 
 # ---------------------------------------------------------------- OpenAI Responses
@@ -502,6 +512,7 @@ class _Responses:
         self.refused = False
         self.failed = False  # an `error` event came: a `response.failed` after it restates that failure
         self.tools = BuiltinReader(d.add)  # built-in tool items (web search, code interpreter, MCP ...)
+        self.reasoned: set[str] = set()  # reasoning items that had text
 
     def event(self, ev: SseEvent) -> None:
         data = _json(ev, self.d, "openai-responses")
@@ -537,21 +548,24 @@ class _Responses:
         if item.get("type") in ("function_call", "custom_tool_call"):
             self.saw_call = True
             self.calls.start(str(item.get("call_id") or item.get("id")), str(item.get("name", "")),
-                             text=item.get("type") == "custom_tool_call")
+                             text=item.get("type") == "custom_tool_call", meta=item_meta(item.get("id")))
         elif item.get("type") not in ("message", "reasoning"):
             self.d.skip(f"openai-responses: output item {item.get('type')}")
 
     def _text(self, data: dict[str, Any]) -> None:
-        self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")))
+        self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")),
+                          meta=item_meta(data.get("item_id")))
 
     def _refusal(self, data: dict[str, Any]) -> None:
         self.refused = True  # read as the text of a content-filter finish, as the AI SDK reads it
-        self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")), {"channel": "refusal"})
+        self.blocks.delta("text", str(data.get("item_id")), str(data.get("delta", "")), {"channel": "refusal"},
+                          meta=item_meta(data.get("item_id")))
 
     def _reasoning(self, data: dict[str, Any]) -> None:
         raw = data.get("type") == "response.reasoning_text.delta"
+        self.reasoned.add(str(data.get("item_id")))
         self.blocks.delta("reasoning", str(data.get("item_id")), str(data.get("delta", "")),
-                          {"channel": "reasoning_text"} if raw else None)
+                          {"channel": "reasoning_text"} if raw else None, meta=item_meta(data.get("item_id")))
 
     def _arguments(self, data: dict[str, Any]) -> None:
         item = self.items.get(str(data.get("item_id"))) or {}
@@ -567,6 +581,12 @@ class _Responses:
         elif item.get("type") == "custom_tool_call":
             text = item.get("input")
             self.calls.end(str(item.get("call_id") or item.get("id")), text if isinstance(text, str) else None)
+        elif item.get("type") == "reasoning" and item.get("id") not in self.reasoned:
+            # A reasoning item with no text (encrypted or redacted reasoning) is still an item: @ai-sdk/openai
+            # 4.0.118 makes it a reasoning block and sends its id back as an item_reference.
+            self.d.add({"type": "reasoning-start", "id": str(item.get("id")),
+                        **({"providerMetadata": m} if (m := item_meta(item.get("id"))) else {})})
+            self.d.add({"type": "reasoning-end", "id": str(item.get("id"))})
         else:
             self.blocks.close(str(item.get("id")))
 
@@ -597,12 +617,16 @@ class _Responses:
         self.d.add({"type": "error", "error": error if error is not None else {"message": "response.failed"}})
 
     def _error(self, data: dict[str, Any]) -> None:
-        self.blocks.close()
+        # An item the error came inside may go on (@ai-sdk/openai 4.0.118 passes the error on and keeps reading):
+        # its block stays open until its item is done or the response ends.
         self.failed = True
         self.d.add({"type": "error", "error": {k: v for k, v in data.items() if k not in ("type", "sequence_number")}})
 
     def end(self) -> None:
-        """Nothing: a Responses stream says its end itself (``response.completed``)."""
+        """A Responses stream says its end itself (``response.completed``); one that stops after an ``error``
+        event closes what the error left open."""
+        if self.failed:
+            self.blocks.close()
 
 
 # ---------------------------------------------------------------- Gemini

@@ -77,6 +77,33 @@ def _computer_action(a: dict[str, Any]) -> dict[str, Any]:
     return a
 
 
+def item_meta(item_id: Any) -> dict[str, Any] | None:
+    """The provider metadata that names a Responses item, as @ai-sdk/openai 4.0.118 keeps it on the item's
+    text, reasoning and tool-input parts (``providerMetadata.openai.itemId``) and sends it back as an
+    ``item_reference`` in the next request (dist/index.js:6084-6200): the encoder names the item by it again.
+
+    >>> item_meta("msg_1"), item_meta(None)
+    ({'openai': {'itemId': 'msg_1'}}, None)
+    """
+    return {"openai": {"itemId": item_id}} if isinstance(item_id, str) and item_id else None
+
+
+def _naming(add: Callable[..., None], item_id: str) -> Callable[..., None]:
+    """``add`` that names each call and result it gets after the item ``item_id`` (unless it names one already).
+
+    >>> got = []
+    >>> _naming(got.append, "lsh_1")({"type": "tool-call", "toolCallId": "c"})
+    >>> got[0]["providerMetadata"]
+    {'openai': {'itemId': 'lsh_1'}}
+    """
+    def named(part: dict[str, Any], *rest: Any) -> None:
+        if part.get("type") in ("tool-call", "tool-result") and "providerMetadata" not in part:
+            part = {**part, "providerMetadata": {"openai": {"itemId": item_id}}}
+        add(part, *rest)
+
+    return named
+
+
 class BuiltinReader:
     """Reads one Responses stream's built-in items (``add`` receives each part as a dict)."""
 
@@ -151,7 +178,21 @@ class BuiltinReader:
                       f'{{"type":"{escape(str(op.get("type")))}","path":"{escape(str(op.get("path")))}","diff":"'})
 
     def done(self, item: dict[str, Any]) -> bool:
-        """``response.output_item.done`` of a built-in item (False: not one)."""
+        """``response.output_item.done`` of a built-in item (False: not one).
+
+        An item the consumer names its call after keeps its id as the call's; any other keeps it on its call
+        or result as ``providerMetadata.openai.itemId`` (the id @ai-sdk/openai sends back as an
+        ``item_reference``), so the encoder names the item by it again.
+        """
+        add = self.add
+        if item.get("type") not in (*_HOSTED, "mcp_call", "mcp_approval_request", "compaction") and item.get("id"):
+            self.add = _naming(add, str(item["id"]))
+        try:
+            return self._done(item)
+        finally:
+            self.add = add
+
+    def _done(self, item: dict[str, Any]) -> bool:
         kind, item_id = item.get("type"), str(item.get("id"))
         if kind in _HOSTED:
             self._hosted_done(kind, item_id, item)

@@ -52,12 +52,12 @@ from mock_provider.parts import (
     ToolCall,
     ToolInputDelta,
     ToolInputStart,
-    Usage,
 )
 from mock_provider.scenario import Scenario, StepWire
 from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, sse_frame
 from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
 from mock_provider.wires.openai_responses_audio import Spoken
+from mock_provider.wires.openai_responses_forms import responses_usage
 from mock_provider.wires.openai_responses_tools import (
     APPROVAL,
     BUILTIN_CALL_ERRORS,
@@ -68,6 +68,7 @@ from mock_provider.wires.openai_responses_tools import (
     assistant_turns,
     builtin_functions,
     declared_functions,
+    named_item,
 )
 from mock_provider.wires.plan import (
     HttpDialect,
@@ -201,37 +202,6 @@ RULES: dict[str, Rule] = {
 UNKNOWN_PART_RULE = Rule("error", "an unknown part type has no Responses form")
 
 
-def responses_usage(usage: Usage | None) -> dict[str, Any] | None:
-    """Canonical nested usage as a Responses ``ResponseUsage`` (None: nothing to report).
-
-    Every count of the object is required (openai 3.57.0 ``response_usage.py``): a missing one is 0.
-
-    >>> from mock_provider.parts import Usage
-    >>> responses_usage(Usage.model_validate({"inputTokens": {"total": 9, "cacheRead": 2},
-    ...     "outputTokens": {"total": 3, "reasoning": 1}}))  # doctest: +NORMALIZE_WHITESPACE
-    {'input_tokens': 9, 'input_tokens_details': {'cached_tokens': 2, 'cache_write_tokens': 0},
-     'output_tokens': 3, 'output_tokens_details': {'reasoning_tokens': 1}, 'total_tokens': 12}
-    """
-    if usage is None:
-        return None
-    inp, out = usage.input_tokens, usage.output_tokens
-    prompt = inp.total
-    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
-        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
-    completion = out.total
-    if completion is None and any(v is not None for v in (out.text, out.reasoning)):
-        completion = (out.text or 0) + (out.reasoning or 0)
-    if prompt is None and completion is None:
-        return None
-    return {
-        "input_tokens": prompt or 0,
-        "input_tokens_details": {"cached_tokens": inp.cache_read or 0, "cache_write_tokens": inp.cache_write or 0},
-        "output_tokens": completion or 0,
-        "output_tokens_details": {"reasoning_tokens": out.reasoning or 0},
-        "total_tokens": (prompt or 0) + (completion or 0),
-    }
-
-
 @dataclass
 class _Item:
     """One output item: its index, id and the item object as it grows (``done``: completed)."""
@@ -342,7 +312,12 @@ class Encoder:
         out.append(self._event("response.output_item.added", output_index=entry.index, item=copy.deepcopy(item)))
         return out
 
-    def _item_id(self, prefix: str) -> str:
+    def _item_id(self, prefix: str, part: Part | None = None) -> str:
+        """The id of the next item: the one its part names (``named_item``: a recording keeps the ids the provider
+        minted, which a client sends back as ``item_reference``), else one derived from the scenario."""
+        named = named_item(part) if part is not None else ""
+        if named and all(e.item.get("id") != named for e in self.items):
+            return named
         return f"{prefix}_{scenario_hash(self.scenario_id)}_{len(self.items)}"
 
     def encode(self, part: Part) -> list[Frame]:
@@ -365,7 +340,7 @@ class Encoder:
         if isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             return list(self._reasoning(part))
         if isinstance(part, ToolInputStart):
-            return list(self._call_start(part.id, part.tool_name, custom=part.input_encoding == "text"))
+            return list(self._call_start(part.id, part.tool_name, custom=part.input_encoding == "text", part=part))
         if isinstance(part, ToolInputDelta):
             entry = self.open.get(("call", part.id))
             if entry is None:
@@ -423,7 +398,7 @@ class Encoder:
         self.refusals.add(part.id)
         if isinstance(part, TextEnd):
             return list(self._text_close(part.id))
-        out: list[Frame] = [] if key in self.open else list(self._text_open(part.id))
+        out: list[Frame] = [] if key in self.open else list(self._text_open(part.id, part))
         if isinstance(part, TextDelta):
             entry = self.open[key]
             entry.text += part.delta
@@ -446,8 +421,8 @@ class Encoder:
                             output_index=entry.index, content_index=0, annotation_index=len(found) - 1,
                             annotation=dict(annotation))]
 
-    def _text_open(self, part_id: str) -> list[dict[str, Any]]:
-        item = {"id": self._item_id("msg"), "type": "message", "status": "in_progress", "role": "assistant",
+    def _text_open(self, part_id: str, part: Part | None = None) -> list[dict[str, Any]]:
+        item = {"id": self._item_id("msg", part), "type": "message", "status": "in_progress", "role": "assistant",
                 "content": []}
         out = self._add("text", part_id, item)
         entry = self.open[("text", part_id)]
@@ -461,7 +436,7 @@ class Encoder:
             if part.citations:
                 raise self._fail(part.type, "url_citation annotations are not implemented for Responses")
             return self._text_close(part.id)
-        out = [] if key in self.open else self._text_open(part.id)
+        out = [] if key in self.open else self._text_open(part.id, part)
         if isinstance(part, TextDelta):
             entry = self.open[key]
             entry.text += part.delta
@@ -500,8 +475,8 @@ class Encoder:
         out: list[dict[str, Any]] = []
         if key not in self.open:
             # A returned item has its status (ResponseReasoningItem.status); xAI's clients require it.
-            out = self._add("reasoning", part.id, {"id": self._item_id("rs"), "type": "reasoning", "summary": [],
-                                                   "status": "in_progress"})
+            out = self._add("reasoning", part.id, {"id": self._item_id("rs", part), "type": "reasoning",
+                                                   "summary": [], "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.reasoning_summary_part.added", item_id=entry.item["id"],
                                    output_index=entry.index, summary_index=0,
@@ -533,7 +508,7 @@ class Encoder:
         out: list[dict[str, Any]] = []
         if key not in self.open:
             out = self._add("reasoning", part.id,
-                            {"id": self._item_id("rs"), "type": "reasoning", "summary": [], "content": [],
+                            {"id": self._item_id("rs", part), "type": "reasoning", "summary": [], "content": [],
                              "status": "in_progress"})
             entry = self.open[key]
             out.append(self._event("response.content_part.added", item_id=entry.item["id"], output_index=entry.index,
@@ -574,14 +549,15 @@ class Encoder:
         ]
 
     # ---------------------------------------------------------------- function calls
-    def _call_start(self, call_id: str, name: str, *, custom: bool = False) -> list[dict[str, Any]]:
+    def _call_start(self, call_id: str, name: str, *, custom: bool = False,
+                    part: Part | None = None) -> list[dict[str, Any]]:
         if custom:
             # A custom tool's call: its input is free text (ResponseCustomToolCall.input), not JSON arguments.
-            item = {"id": self._item_id("ctc"), "type": "custom_tool_call", "status": "in_progress",
+            item = {"id": self._item_id("ctc", part), "type": "custom_tool_call", "status": "in_progress",
                     "call_id": call_id, "name": name, "input": ""}
         else:
-            item = {"id": self._item_id("fc"), "type": "function_call", "status": "in_progress", "call_id": call_id,
-                    "name": name, "arguments": ""}
+            item = {"id": self._item_id("fc", part), "type": "function_call", "status": "in_progress",
+                    "call_id": call_id, "name": name, "arguments": ""}
         out = self._add("call", call_id, item)
         self.calls[call_id] = self.open[("call", call_id)]
         return out
@@ -628,7 +604,7 @@ class Encoder:
             return self._custom_call_done(part, existing)
         out: list[dict[str, Any]] = []
         if existing is None:
-            out = self._call_start(call_id, part.tool_name)
+            out = self._call_start(call_id, part.tool_name, part=part)
             existing = self.calls[call_id]
             out.append(self._arguments_delta(existing, part.input))
         elif len(part.input) > len(existing.streamed) and part.input.startswith(existing.streamed):

@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mock_provider.parts import Usage
+
 __all__ = ["compact", "computer_fields", "escape", "file_results", "local_shell_action", "patch_operation",
-           "patch_stream", "search_action", "shell_action", "shell_outputs"]
+           "patch_stream", "responses_usage", "search_action", "shell_action", "shell_outputs"]
 
 
 def compact(value: Any) -> str:
@@ -207,3 +209,34 @@ def computer_fields(text: str) -> dict[str, Any] | None:
     if any(a is None for a in actions):
         return None
     return {"actions": actions, "pending_safety_checks": value["pendingSafetyChecks"]}
+
+
+def responses_usage(usage: Usage | None) -> dict[str, Any] | None:
+    """Canonical nested usage as a Responses ``ResponseUsage`` (None: nothing to report).
+
+    Every count of the object is required (openai 3.57.0 ``response_usage.py``): a missing one is 0.
+
+    >>> from mock_provider.parts import Usage
+    >>> responses_usage(Usage.model_validate({"inputTokens": {"total": 9, "cacheRead": 2},
+    ...     "outputTokens": {"total": 3, "reasoning": 1}}))  # doctest: +NORMALIZE_WHITESPACE
+    {'input_tokens': 9, 'input_tokens_details': {'cached_tokens': 2, 'cache_write_tokens': 0},
+     'output_tokens': 3, 'output_tokens_details': {'reasoning_tokens': 1}, 'total_tokens': 12}
+    """
+    if usage is None:
+        return None
+    inp, out = usage.input_tokens, usage.output_tokens
+    prompt = inp.total
+    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
+        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
+    completion = out.total
+    if completion is None and any(v is not None for v in (out.text, out.reasoning)):
+        completion = (out.text or 0) + (out.reasoning or 0)
+    if prompt is None and completion is None:
+        return None
+    return {
+        "input_tokens": prompt or 0,
+        "input_tokens_details": {"cached_tokens": inp.cache_read or 0, "cache_write_tokens": inp.cache_write or 0},
+        "output_tokens": completion or 0,
+        "output_tokens_details": {"reasoning_tokens": out.reasoning or 0},
+        "total_tokens": (prompt or 0) + (completion or 0),
+    }

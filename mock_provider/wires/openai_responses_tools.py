@@ -47,6 +47,10 @@ The canonical form of each is the parts ``@ai-sdk/openai`` 4.0.118 makes of the 
   ``server``) added at its input start, done at its call (input ``{"arguments","call_id":null}``); its
   result ``{tools}`` is a ``tool_search_output`` item, which the consumer pairs with the oldest hosted
   search still without one (dist/index.js:8357-8372, :8692-8729).
+- ``tool_search`` run by the client (not provider-executed, input ``{"arguments","call_id":<the call id>}``): a
+  ``tool_search_call`` item (execution ``client``, its ``call_id`` the call id) sent whole at its call: the
+  consumer reads it only at its done (dist/index.js:8692-8719); its output is the client's own, in the next
+  request, so no result follows in the stream.
 - a ``custom`` part of kind ``openai.compaction``: a ``compaction`` item.
 
 What has no such form raises :class:`~mock_provider.dialects.DialectError` with the reason.
@@ -94,7 +98,7 @@ HOSTED = {"web_search": "web_search_call", "file_search": "file_search_call", "t
           "code_interpreter": "code_interpreter_call", "image_generation": "image_generation_call"}
 # Client-run built-in tools -> their item.
 CLIENT = {"shell": "shell_call", "apply_patch": "apply_patch_call", "computer": "computer_call",
-          "local_shell": "local_shell_call"}
+          "local_shell": "local_shell_call", "tool_search": "tool_search_call"}
 # The provider-executed tool whose call is a program item (toCustomToolName("programmatic_tool_calling")).
 PROGRAM_TOOL = "programmatic_tool_calling"
 _PREFIX = {"web_search_call": "ws", "file_search_call": "fs", "code_interpreter_call": "ci",
@@ -126,8 +130,9 @@ BUILTIN_CALLS = (
     "(`response.mcp_call_arguments.delta/done`, `response.mcp_call.completed|failed`), after the server's "
     "`mcp_list_tools` item the first time, or, followed by a tool-approval-request instead of its result, an "
     "`mcp_approval_request` item (its id the approval id; the consumer names the call with an id it generates); "
-    "a client call named shell / apply_patch / computer / local_shell is a `shell_call` "
-    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` / `local_shell_call` item, unless the "
+    "a client call named shell / apply_patch / computer / local_shell / tool_search is a `shell_call` "
+    "(`response.shell_call_command.*`) / `apply_patch_call` / `computer_call` / `local_shell_call` / "
+    "`tool_search_call` (execution client, input {arguments, call_id: the call id}) item, unless the "
     "request declared a function tool of that name (the model then calls the function); a provider-executed shell "
     "call is a hosted `shell_call` (environment a container reference) whose result is a `shell_call_output` item "
     "(`response.shell_call_output_content.delta/done` per command); a provider-executed programmatic_tool_calling "
@@ -196,6 +201,20 @@ def builtin_functions(body: Mapping[str, Any]) -> dict[str, Any]:
     return {"tools": [{"type": "function", "name": n} for n in names]} if names else {}
 
 
+def named_item(part: Part) -> str:
+    """The item id a part names (``providerMetadata.openai.itemId``, as @ai-sdk/openai 4.0.118 keeps it: a
+    recording keeps the id the provider minted), or "" (the encoder mints one).
+
+    >>> from mock_provider.parts import parse_part
+    >>> named_item(parse_part({"type": "tool-call", "toolCallId": "c", "toolName": "f", "input": "{}",
+    ...                        "providerMetadata": {"openai": {"itemId": "lsh_1"}}}))
+    'lsh_1'
+    """
+    meta = getattr(part, "provider_metadata", None)
+    named = (meta.get("openai") or {}).get("itemId") if isinstance(meta, dict) else None
+    return named if isinstance(named, str) else ""
+
+
 class Host(Protocol):
     """What the Responses encoder lends the built-in items: events, output items and refusals."""
 
@@ -218,6 +237,7 @@ class _Call:
     done: bool = False
     partials: int = 0
     result_due: bool = False  # a hosted shell's call: its item is done, its output item comes with the result
+    client: bool = False  # a tool_search the client runs (execution client): its item is sent whole at its call
 
 
 class BuiltinTools:
@@ -329,10 +349,12 @@ class BuiltinTools:
         if kind in _NO_INPUT_START:
             raise self.host.refuse(part.type, f"the consumer streams no input for a {kind}: its call is one "
                                    "tool-call part")
-        call = self.calls.setdefault(part.id, _Call(kind, part.tool_name))
+        call = self.calls.setdefault(part.id, _Call(kind, part.tool_name, client=not part.provider_executed))
         # A web search is added at once; code, patch and computer items wait for their input (the item
-        # needs the container id, the operation, the actions).
-        return self._open_hosted(call, part.id) if kind in ("web_search_call", "tool_search_call") else []
+        # needs the container id, the operation, the actions), a client-run search for its call (the consumer
+        # reads it only at its done).
+        hosted_now = kind == "web_search_call" or (kind == "tool_search_call" and not call.client)
+        return self._open_hosted(call, part.id) if hosted_now else []
 
     def _input_delta(self, part: ToolInputDelta) -> list[dict[str, Any]]:
         call = self.calls[part.id]
@@ -351,7 +373,8 @@ class BuiltinTools:
         kind = builtin_kind(part.tool_name, bool(part.provider_executed), self.functions)
         if not kind:
             raise self.host.refuse(part.type, self._no_form(part.tool_name))
-        call = self.calls.setdefault(part.tool_call_id, _Call(kind, part.tool_name))
+        call = self.calls.setdefault(part.tool_call_id, _Call(kind, part.tool_name,
+                                                              client=not part.provider_executed))
         if call.called:
             return []  # a replay of a call already sent
         call.called = True
@@ -375,15 +398,25 @@ class BuiltinTools:
         return self._client_call(part, call)
 
     def _tool_search(self, part: ToolCall, call: _Call) -> list[dict[str, Any]]:
-        """A hosted tool search: its item done with the arguments (the consumer's input {arguments, call_id: null})."""
+        """A tool search: its item done with the arguments (the consumer's input {arguments, call_id}: null for a
+        hosted search, the call id for one the client runs)."""
         try:
             value = json.loads(part.input)
         except ValueError:
             value = None
-        if not isinstance(value, dict) or list(value) != ["arguments", "call_id"] or value["call_id"] is not None \
+        cid = part.tool_call_id if call.client else None
+        if not isinstance(value, dict) or list(value) != ["arguments", "call_id"] or value["call_id"] != cid \
                 or value["arguments"] is None or compact(value) != part.input:
-            raise self.host.refuse(part.type, 'a hosted tool_search call\'s input is {"arguments":…,"call_id":null} as '
-                                   "the consumer writes it from the item")
+            raise self.host.refuse(part.type, 'a client-run tool_search call\'s input is {"arguments":…,"call_id":'
+                                   '<the call id>}' if call.client else 'a hosted tool_search call\'s input is '
+                                   '{"arguments":…,"call_id":null} as the consumer writes it from the item')
+        if call.client:
+            # Sent whole: the consumer names the call after its call_id (the item's id is the provider's own) and
+            # reads it only at its done (dist/index.js:8692-8719); its output is the client's, in the next request.
+            call.item = {"id": named_item(part), "type": "tool_search_call", "execution": "client", "call_id": cid,
+                         "status": "in_progress", "arguments": {}}
+            call.index, out = self.host.add_item(_PREFIX[call.kind], call.item)
+            return out + self._done(call, arguments=value["arguments"], status="completed")
         out = [] if call.item else self._open_hosted(call, part.tool_call_id)
         self.searches.append(part.tool_call_id)
         call.result_due = True
@@ -401,7 +434,8 @@ class BuiltinTools:
                                    f"without one ({self.searches[0]!r}): results come in the searches' order")
         self.searches.pop(0)
         call.result_due = False
-        item: dict[str, Any] = {"id": "", "type": "tool_search_output", "execution": "server", "status": "completed",
+        item: dict[str, Any] = {"id": named_item(part), "type": "tool_search_output", "execution": "server",
+                                "status": "completed",
                                 "call_id": None, "tools": r["tools"]}
         index, out = self.host.add_item("tso", item)
         return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
@@ -423,7 +457,7 @@ class BuiltinTools:
         value = self._string_fields(part, ["code", "fingerprint"], 'a programmatic_tool_calling call\'s input is '
                                     '{"code":…,"fingerprint":…} as the consumer writes it from the program item')
         call.result_due = True
-        item = {"id": "", "type": "program", "call_id": part.tool_call_id, **value}
+        item = {"id": named_item(part), "type": "program", "call_id": part.tool_call_id, **value}
         call.item = item
         call.index, out = self.host.add_item(_PREFIX[call.kind], item)
         return out + self._done(call)
@@ -463,15 +497,15 @@ class BuiltinTools:
                 raise self.host.refuse(part.type, "'shell' is the shell tool's call on Responses: its input is "
                                        '{"action":{"commands":[…],"timeoutMs"?,"maxOutputLength"?}} as the consumer '
                                        "writes it")
-            return self._shell(call, cid, action, hosted=bool(part.provider_executed))
+            return self._shell(call, cid, action, hosted=bool(part.provider_executed), item_id=named_item(part))
         if call.kind == "local_shell_call":
             local = local_shell_action(part.input)
             if local is None:
                 raise self.host.refuse(part.type, "'local_shell' is the local shell tool's call on Responses: its "
                                        'input is {"action":{"type":"exec","command":[…],"timeoutMs"?,"user"?,'
                                        '"workingDirectory"?,"env":{…}}} as the consumer writes it')
-            out = self._add(call, cid, {"id": "", "type": "local_shell_call", "call_id": cid, "status": "in_progress",
-                                        "action": local})
+            out = self._add(call, cid, {"id": named_item(part), "type": "local_shell_call", "call_id": cid,
+                                        "status": "in_progress", "action": local})
             return out + self._done(call, status="completed")
         if call.kind == "apply_patch_call":
             op = patch_operation(part.input, cid)
@@ -479,7 +513,8 @@ class BuiltinTools:
                 raise self.host.refuse(part.type, "'apply_patch' is the apply_patch tool's call on Responses: its "
                                        'input is {"callId":<the call id>,"operation":{type, path, diff?}}, streamed '
                                        "as the consumer builds it")
-            out = self._add(call, cid, {"id": "", "type": "apply_patch_call", "call_id": cid, "status": "in_progress",
+            out = self._add(call, cid, {"id": named_item(part), "type": "apply_patch_call", "call_id": cid,
+                                        "status": "in_progress",
                                         "operation": {**op, "diff": ""} if "diff" in op else op})
             return out + self._done(call, operation=op, status="completed")
         fields = computer_fields(part.input)
@@ -487,12 +522,13 @@ class BuiltinTools:
             raise self.host.refuse(part.type, "'computer' is the computer tool's call on Responses: its input is "
                                    '{"actions":[…],"pendingSafetyChecks":[…],"status":"completed"} as the consumer '
                                    "writes it")
-        out = self._add(call, cid, {"id": "", "type": "computer_call", "call_id": cid, "status": "in_progress",
-                                    **fields})
+        out = self._add(call, cid, {"id": named_item(part), "type": "computer_call", "call_id": cid,
+                                    "status": "in_progress", **fields})
         return out + self._done(call, status="completed")
 
-    def _shell(self, call: _Call, cid: str, action: dict[str, Any], *, hosted: bool) -> list[dict[str, Any]]:
-        item: dict[str, Any] = {"id": "", "type": "shell_call", "call_id": cid, "status": "in_progress",
+    def _shell(self, call: _Call, cid: str, action: dict[str, Any], *, hosted: bool,
+               item_id: str = "") -> list[dict[str, Any]]:
+        item: dict[str, Any] = {"id": item_id, "type": "shell_call", "call_id": cid, "status": "in_progress",
                                 "action": {**action, "commands": []}}
         if hosted:  # run in a container OpenAI holds (ResponseContainerReference): its output follows
             item["environment"] = {"type": "container_reference", "container_id": f"cntr_{cid}"}
@@ -551,7 +587,7 @@ class BuiltinTools:
                                    "{type: 'exit', exitCode} | {type: 'timeout'}}], maxOutputLength?}")
         assert isinstance(r, dict)
         call.result_due = False
-        item: dict[str, Any] = {"id": "", "type": "shell_call_output", "call_id": part.tool_call_id,
+        item: dict[str, Any] = {"id": named_item(part), "type": "shell_call_output", "call_id": part.tool_call_id,
                                 "status": "in_progress", "output": []}
         if "maxOutputLength" in r:
             item["max_output_length"] = r["maxOutputLength"]
@@ -573,7 +609,8 @@ class BuiltinTools:
             raise self.host.refuse(part.type, "a programmatic_tool_calling result is {result: <string>, status: "
                                    "'completed' | 'incomplete'} (ProgramOutput)")
         call.result_due = False
-        item: dict[str, Any] = {"id": "", "type": "program_output", "call_id": part.tool_call_id, **r}
+        item: dict[str, Any] = {"id": named_item(part), "type": "program_output", "call_id": part.tool_call_id,
+                                **r}
         index, out = self.host.add_item("prgo", item)
         return [*out, self.host.event("response.output_item.done", output_index=index, item=copy.deepcopy(item))]
 
