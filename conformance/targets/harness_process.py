@@ -142,6 +142,9 @@ class HarnessProcess:
         self.flow = "push"
         self.sends: frozenset[str] = frozenset()  # the optional harness messages it declared (tool-started)
         self.eof = False
+        # The last case this process ended: a death of the process before it takes its next case is
+        # that case's (CmdTarget attributes it), not the next one's.
+        self.last_ended: str | None = None
         self._lock = threading.Lock()
         self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
         self._idle: queue.Queue[Item] = queue.Queue()
