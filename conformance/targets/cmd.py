@@ -43,8 +43,8 @@ import secrets
 import shlex
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator
+from typing import Any
 
 from conformance.contract import AbortSignal, AdapterContext, Capabilities, HarnessError, HttpErrorResponse, RunRequest
 from conformance.server_tools import EXECUTE, wire_tools
@@ -55,6 +55,8 @@ from conformance.targets.harness_process import (
     Item,
     descendants,
     marked_processes,
+    off_loop,
+    polled_exit_code,
 )
 from conformance.targets.protocol import (
     AbortMessage,
@@ -71,8 +73,6 @@ from mock_provider.scenario import PART_DIALECTS
 
 __all__ = ["DEFAULT_MAX_LINE_BYTES", "HARNESS_MARK", "CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess",
            "descendants", "marked_processes"]
-
-T = TypeVar("T")
 
 DEFAULT_START_TIMEOUT = 30.0
 MAX_ENDED_CASES = 10_000
@@ -520,7 +520,7 @@ class CmdAdapter:
                 continue  # a late message of an earlier case: noted there, not charged to this one
             break
         if kind == "eof":
-            code = await _exit_code(self.proc)
+            code = await polled_exit_code(self.proc)
             if code is None:  # end of file, yet the process runs on
                 raise self._failure(f"harness closed its stdout during {self.case_id} (the process is still running)")
             raise self._death(f"harness exited mid-case (exit code {code}) during {self.case_id}")
@@ -589,7 +589,7 @@ class CmdAdapter:
         self._retook = self._pending_death[0] if self._pending_death else "?"
         self.target.retaken.append(self.target.display(self.case_id))
         try:
-            self.proc = await _off_loop(lambda: self.target.replace(old))
+            self.proc = await off_loop(lambda: self.target.replace(old))
         except HarnessError as exc:
             raise HarnessError(f"{died} before taking the case; a fresh harness to run it again did not start: "
                                f"{exc}") from exc
@@ -779,55 +779,3 @@ class CmdAdapter:
         if aclose is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
-
-
-async def _off_loop(fn: Callable[[], T]) -> T:
-    """``fn()`` in a daemon thread of its own, awaited on the case's loop (a harness's restart blocks).
-
-    Not ``asyncio.to_thread``: the loop's executor thread is not a daemon, and the process guard
-    would name it as the adapter's.
-
-    >>> asyncio.run(_off_loop(lambda: 6 * 7))
-    42
-    """
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[T] = loop.create_future()
-
-    def settle(value: Any, exc: BaseException | None) -> None:
-        if done.done():
-            return
-        if exc is not None:
-            done.set_exception(exc)
-        else:
-            done.set_result(value)
-
-    def run() -> None:
-        try:
-            value, exc = fn(), None
-        except BaseException as error:  # handed to the awaiting case as it is
-            value, exc = None, error
-        with contextlib.suppress(RuntimeError):  # the case's loop already closed
-            loop.call_soon_threadsafe(settle, value, exc)
-
-    threading.Thread(target=run, daemon=True, name="harness-restart").start()
-    return await done
-
-
-async def _exit_code(proc: HarnessProcess, polls: int = 50, every_s: float = 0.02) -> int | None:
-    """The harness's exit code if it ends within ``polls`` looks, else None.
-
-    Polled on the case's loop: ``asyncio.to_thread`` would start the loop's executor thread, a
-    non-daemon thread that outlives the case, and the process guard would name it as the adapter's.
-
-    >>> import subprocess, sys
-    >>> class Ended:
-    ...     proc = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
-    >>> asyncio.run(_exit_code(Ended(), polls=500))  # type: ignore[arg-type]
-    3
-    """
-    for _ in range(polls):
-        code = proc.proc.poll()
-        if code is not None:
-            return code
-        await asyncio.sleep(every_s)
-    return proc.proc.poll()
