@@ -439,3 +439,76 @@ def test_a_harness_that_dies_after_a_case_ended_is_noted_on_that_case_not_the_ne
         assert any("after this case ended" in n for n in notes.values()), notes
     finally:
         target.close()
+
+
+def test_a_death_seen_only_once_the_next_case_was_sent_is_the_previous_cases(corpus: list[Scenario]) -> None:
+    """The harness ended its case, then exited with the next case unread (it printed nothing for it).
+
+    The next case never reached the adapter: it runs again on a fresh harness and gets its own
+    verdict; the death is a note on the case the harness had ended, not the next case's ERROR.
+    """
+    target = hostile("exit-on-second-case")  # dies on the second case it is given, before any line
+    try:
+        session = ConformanceSession.from_factory(target, target.__name__, dialects=["v3"])
+        first, second = (session.run(s, "v3") for s in by_id(corpus, "tool.interleave.001", "text.basic.001"))
+        assert first.verdict == "PASS", first.describe()
+        assert second.verdict == "PASS", second.describe()
+        assert target.deaths == ["tool.interleave.001[v3]"]
+        assert target.retaken == ["text.basic.001[v3]"]
+        assert target.starts == 2
+        assert "exited (exit code 5) after this case ended, before it took the next one" in first.reason, first.reason
+        assert "dying between cases" in first.reason  # its stderr tail says why
+        assert "exited" not in second.reason
+    finally:
+        target.close()
+
+
+def test_a_harness_that_dies_on_a_cases_input_before_any_line_still_gets_that_cases_error(
+        corpus: list[Scenario]) -> None:
+    """Run again on a fresh harness, the case kills it again: the deaths are that case's, none the previous one's."""
+    target = hostile("exit-silently-on-basic")
+    settings = Settings(timeout=5.0, grace=10.0)
+    try:
+        first, second, third = (run_case(target, s, "v3", settings)
+                                for s in by_id(corpus, "tool.interleave.001", "text.basic.001", "http.429.001"))
+        assert first.verdict == "PASS", first.describe()
+        assert second.verdict == "ERROR"
+        assert "harness exited mid-case (exit code 6)" in second.reason, second.reason
+        assert "run again on a fresh harness: it exited again before taking it" in second.reason, second.reason
+        assert "this input kills me" in second.reason
+        assert target.deaths == []  # the previous case's harness did not die on its own
+        assert target.retaken == ["text.basic.001[v3]"]
+        assert third.verdict != "ERROR", third.describe()  # and the suite goes on
+        assert not target.late_notes()  # nothing noted on the first case
+    finally:
+        target.close()
+
+
+def test_a_death_after_the_harness_took_the_case_stays_that_cases_error(corpus: list[Scenario]) -> None:
+    """A line for the case came first (here RUN_STARTED): the case was taken, its ERROR is its own, no re-run."""
+    target = hostile("exit-mid-case-on-basic")
+    settings = Settings(timeout=5.0, grace=10.0)
+    try:
+        first, second = (run_case(target, s, "v3", settings) for s in by_id(corpus, "tool.interleave.001",
+                                                                              "text.basic.001"))
+        assert first.verdict == "PASS", first.describe()
+        assert second.verdict == "ERROR" and "harness exited mid-case (exit code 3)" in second.reason, second.reason
+        assert target.deaths == [] and target.retaken == []
+    finally:
+        target.close()
+
+
+def test_an_upstream_call_counts_as_taking_the_case(corpus: list[Scenario]) -> None:
+    """Over HTTP, an adapter that called the mock server for the case took it, line or no line: its
+    death is the case's ERROR (running it again would give the upstream a second call)."""
+    target = CmdTarget(f"{HOSTILE} request-then-exit-on-basic conformance.reference:openai_http",
+                       start_timeout=20.0, case_timeout=5.0)
+    settings = Settings(timeout=5.0, grace=10.0)
+    try:
+        first, second = (run_case(target, s, "openai-chat", settings)
+                         for s in by_id(corpus, "tool.interleave.001", "text.basic.001"))
+        assert first.verdict == "PASS", first.describe()
+        assert second.verdict == "ERROR" and "exit code 7" in second.reason, second.reason
+        assert target.deaths == [] and target.retaken == []
+    finally:
+        target.close()

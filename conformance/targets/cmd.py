@@ -56,6 +56,8 @@ from conformance.targets.harness_process import (
     Item,
     descendants,
     marked_processes,
+    off_loop,
+    polled_exit_code,
 )
 from conformance.targets.protocol import (
     AbortMessage,
@@ -87,6 +89,10 @@ EOF_GRACE_S = 1.0
 
 class HarnessAdapterError(Exception):
     """The harness reported that its adapter threw (an ``error`` message)."""
+
+
+class _NotTaken(HarnessError):
+    """The harness exited before it took the case: no line for it, no upstream call made for it."""
 
 
 _TARGETS: weakref.WeakSet[CmdTarget] = weakref.WeakSet()
@@ -139,13 +145,18 @@ class CmdTarget:
         self._late: dict[str, collections.Counter[str]] = {}
         self._restarted: set[str] = set()  # cases whose late messages had their harness replaced
         self._notes: dict[str, list[str]] = {}  # the harness's own notes on a case (its end's ``notes``)
-        self._last_ended: str | None = None  # the case the running harness ended last: owns a death between cases
         self.deaths: list[str] = []  # cases after whose end the harness exited on its own
+        self.retaken: list[str] = []  # cases run again on a fresh harness: the one before exited before taking them
         self.leaks: list[tuple[str, str]] = []  # (note, case id): threads the adapter left in the worker
         _TARGETS.add(self)
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
         return CmdAdapter(self, self.process(), ctx)
+
+    def display(self, wire: str) -> str:
+        """The case id behind ``wire`` (itself unless the target is opaque)."""
+        with self._lock:
+            return self._names.get(wire, wire)
 
     def wire_id(self, case_id: str) -> str:
         """The id the harness knows ``case_id`` by: itself, or a random one when the target is opaque."""
@@ -167,7 +178,6 @@ class CmdTarget:
         """Remember that ``case_id`` is over: its later messages are dropped and noted (:meth:`late_notes`)."""
         with self._late_lock:
             self._ended[case_id] = None
-            self._last_ended = case_id
             while len(self._ended) > MAX_ENDED_CASES:
                 self._ended.popitem(last=False)
 
@@ -273,16 +283,41 @@ class CmdTarget:
 
     def _note_death(self, proc: HarnessProcess) -> None:
         """The harness died on its own between cases: a note on the case it ended last, not on the next one."""
-        with self._late_lock:
-            case, self._last_ended = self._last_ended, None
+        death = self.death_note(proc, "it was restarted for the next case")
+        if death is not None:
+            self.record_death(*death)
+
+    def death_note(self, proc: HarnessProcess, then: str) -> tuple[str, str] | None:
+        """(case, note) for a death of ``proc`` before it took a case: the case it ended last owns it.
+
+        None when ``proc`` ended no case (a fresh process: its death is the case's it was given).
+        """
+        case, proc.last_ended = proc.last_ended, None
         if case is None:
-            return
+            return None
         tail = proc.tail().strip().splitlines()[-5:]
-        text = (f"note: the harness exited (exit code {proc.exit_code()}) after this case ended; it was restarted "
-                "for the next case" + ("; its last stderr lines:\n  " + "\n  ".join(tail) if tail else ""))
+        stderr = "; its last stderr lines:\n  " + "\n  ".join(tail) if tail else ""
+        return case, (f"note: the harness exited (exit code {proc.exit_code()}) after this case ended, before it "
+                      f"took the next one; {then}{stderr}")
+
+    def record_death(self, case: str, text: str) -> None:
+        """Keep ``text`` (from :meth:`death_note`) as a note on ``case``, and count the death."""
+        name = self._names.get(case, case)  # no _lock: process() calls this holding it (one dict read)
         with self._late_lock:
             self._notes.setdefault(case, []).append(text)
-        self.deaths.append(case)
+        self.deaths.append(name)
+
+    def replace(self, proc: HarnessProcess) -> HarnessProcess:
+        """Kill ``proc`` (it exited before taking a case) and start and greet a fresh one (blocking).
+
+        HarnessError when the fresh one cannot start. Its death is not noted here: the caller knows
+        whether the fresh harness takes the case, and so whose the death was.
+        """
+        with self._lock:
+            if self._proc is proc:
+                self._proc = None
+        proc.kill()
+        return self.process()
 
     def discard(self, proc: HarnessProcess) -> None:
         """Kill ``proc`` (a case ended badly) and start its successor in the background.
@@ -296,8 +331,6 @@ class CmdTarget:
         with self._lock:
             if self._proc is proc:
                 self._proc = None
-        with self._late_lock:
-            self._last_ended = None  # killed by the suite: no death of its own to attribute
         threading.Thread(target=self._restart, daemon=True, name="harness-restart").start()
 
     def _restart(self) -> None:
@@ -367,6 +400,12 @@ class CmdAdapter:
         # Read by the runner (HTTP cases): how many events the harness had printed when the abort
         # reached it (its ``abort-ack``).
         self.abort_event_index: int | None = None
+        # Whether the harness took this case: it printed a line for it, or its adapter called the
+        # upstream for it. A death before that is the previous case's (see _death()).
+        self._taken = False
+        self._retook: str | None = None  # the case that owned the first death, once this case is run again
+        self._pending_death: tuple[str, str] | None = None  # ... and its note, kept once the fresh harness takes it
+        self._inbox: asyncio.Queue[Item] | None = None
 
     # ------------------------------------------------------------ parts
     def _send_abort(self) -> None:
@@ -470,7 +509,9 @@ class CmdAdapter:
                                     f"(for case {getattr(msg, 'case', None)!r})")
             if kind == "violation":
                 raise self._failure(f"harness protocol violation between cases: {msg}")
-            # "eof" cannot be stray: process() restarts a dead harness before the case
+            if kind == "eof":  # it exited between the factory's liveness check and now
+                raise self._death(f"harness exited (exit code {self.proc.exit_code()}) before {self.case_id} "
+                                  "was sent")
 
     async def _receive(self, inbox: asyncio.Queue[Item], request: RunRequest, deadline: float) -> Any:
         """The next message of this case; a silent, dead or misbehaving harness raises :class:`HarnessError`."""
@@ -480,16 +521,81 @@ class CmdAdapter:
                 continue  # a late message of an earlier case: noted there, not charged to this one
             break
         if kind == "eof":
-            code = await _exit_code(self.proc)
+            code = await polled_exit_code(self.proc)
             if code is None:  # end of file, yet the process runs on
                 raise self._failure(f"harness closed its stdout during {self.case_id} (the process is still running)")
-            raise self._failure(f"harness exited mid-case (exit code {code}) during {self.case_id}")
+            raise self._death(f"harness exited mid-case (exit code {code}) during {self.case_id}")
         if kind == "violation":
             raise self._failure(f"harness protocol violation: {msg}")
         if getattr(msg, "case", None) != self.case_id:
             raise self._failure(f"harness protocol violation: a {msg.type!r} message for case "
                                 f"{getattr(msg, 'case', None)!r} during case {self.case_id!r}")
+        self._took()
         return msg
+
+    def _took(self) -> None:
+        """The harness printed its first line for this case: it took it, and a death from now on is this case's.
+
+        On a fresh harness (the case run again), the death of the one before is now known to be the
+        previous case's: its note is kept.
+        """
+        if self._taken:
+            return
+        self._taken = True
+        if self._pending_death is not None:
+            self.target.record_death(*self._pending_death)
+            self._pending_death = None
+
+    def _upstream_touched(self) -> bool:
+        """The case's upstream was called (by the harness's adapter, or, in push flow, by the suite)."""
+        log = self.ctx.request_log
+        snapshot = getattr(log, "snapshot", None)
+        calls = snapshot() if callable(snapshot) else getattr(log, "records", [])
+        return bool(calls) or self._result is not None or self._feeding is not None
+
+    def _death(self, what: str) -> HarnessError:
+        """The harness exited during this case: whose death is it?
+
+        Taken (a line for the case, or an upstream call): this case's ERROR. Not taken, on a process
+        that ended a case before: the case never reached the adapter, so it is run again on a fresh
+        harness (:class:`_NotTaken`), and the death goes to that earlier case once the fresh harness
+        takes this one. A push-flow parts case has had its upstream called by the suite: it cannot be
+        run again unchanged, and stays ERROR.
+        """
+        push = self.ctx.dialect in PART_DIALECTS and self.proc.flow != "pull"
+        if self._taken or push or self._upstream_touched():
+            return self._failure(what)
+        if self._retook is not None:
+            return self._failure(
+                f"{what}; it printed nothing for this case, as the harness before it did (which had exited "
+                f"after {self.target.display(self._retook)} ended, before taking this case), so the case was run "
+                "again on a fresh harness: it exited again before taking it")
+        if self.proc.last_ended is None:  # a fresh process: nothing ran on it before, the death is this case's
+            return self._failure(what)
+        return _NotTaken(what)
+
+    async def _take_again(self, died: _NotTaken, loop: asyncio.AbstractEventLoop, request: RunRequest,
+                          tasks: list[asyncio.Task[None]], parts: bool) -> asyncio.Queue[Item]:
+        """The harness exited before taking this case: send it again to a fresh harness (once)."""
+        old = self.proc
+        old.detach()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        tasks.clear()
+        self._pending_death = self.target.death_note(
+            old, f"the next case ({self.target.display(self.case_id)}) was sent again to a fresh harness")
+        self._retook = self._pending_death[0] if self._pending_death else "?"
+        self.target.retaken.append(self.target.display(self.case_id))
+        try:
+            self.proc = await off_loop(lambda: self.target.replace(old))
+        except HarnessError as exc:
+            raise HarnessError(f"{died} before taking the case; a fresh harness to run it again did not start: "
+                               f"{exc}") from exc
+        self._abort_sent = False  # the dead harness's abort, if any, is sent again after the case
+        return self._begin(loop, request, tasks, parts)
 
     async def _next_item(self, inbox: asyncio.Queue[Item], request: RunRequest, deadline: float) -> Item:
         """The next item from the reader, waiting in slices so a harness that exited is seen at once."""
@@ -509,7 +615,7 @@ class CmdAdapter:
                     with contextlib.suppress(asyncio.TimeoutError):  # its end of file may be on its way
                         return await asyncio.wait_for(inbox.get(), EOF_GRACE_S)
                     # Exited, yet its stdout is still open: a child it started holds the pipe.
-                    raise self._failure(f"harness exited (exit code {code}) during {self.case_id} while a "
+                    raise self._death(f"harness exited (exit code {code}) during {self.case_id} while a "
                                         "process it started still holds its stdout (no end of file)") from None
                 if left is not None and left <= LIVENESS_POLL_S:
                     raise self._failure(f"harness silent: case {self.case_id} not ended within "
@@ -560,24 +666,24 @@ class CmdAdapter:
     async def stream(self, request: RunRequest) -> AsyncIterator[dict[str, Any]]:
         """Send the case, serve the harness (parts, aborts) and yield the events it prints until its ``end``."""
         loop = asyncio.get_running_loop()
-        inbox: asyncio.Queue[Item] = asyncio.Queue()
-        proc = self.proc
         finished = False
         tasks: list[asyncio.Task[None]] = []
         parts = self.ctx.dialect in PART_DIALECTS
         self.target.case_started(self.case_id)
-        stray = proc.attach(loop, inbox)
         self._acked = asyncio.Event()
+        # Stop a little before the runner does, to say why with the harness's stderr.
+        deadline = loop.time() + max(self.target.case_timeout * 0.9, self.target.case_timeout - 1.0)
         try:
-            self._check_stray(stray)
-            proc.send(self._case_message(request))
-            tasks.append(asyncio.create_task(self._watch_abort(request)))
-            if parts and proc.flow == "push":
-                tasks.append(asyncio.create_task(self._push_parts(request)))
-            # Stop a little before the runner does, to say why with the harness's stderr.
-            deadline = loop.time() + max(self.target.case_timeout * 0.9, self.target.case_timeout - 1.0)
+            try:
+                inbox = self._begin(loop, request, tasks, parts)
+            except _NotTaken as died:
+                inbox = await self._take_again(died, loop, request, tasks, parts)
             while True:
-                msg = await self._receive(inbox, request, deadline)
+                try:
+                    msg = await self._receive(inbox, request, deadline)
+                except _NotTaken as died:
+                    inbox = await self._take_again(died, loop, request, tasks, parts)
+                    continue
                 if msg.type == "event":
                     self.events_yielded += 1
                     yield self._caller_ids(msg.event)
@@ -598,7 +704,10 @@ class CmdAdapter:
                 else:
                     self._on_control(msg, request, tasks, parts)
         finally:
+            proc = self.proc
             self.target.case_ended(self.case_id)
+            if finished:
+                proc.last_ended = self.case_id
             proc.detach()
             for task in tasks:
                 task.cancel()
@@ -612,7 +721,21 @@ class CmdAdapter:
             if not finished or self.target.flooding(proc):
                 self.target.discard(proc)
             await asyncio.sleep(0)  # lines already handed to this loop: noted below, never lost unsaid
-            self._drain_late(inbox)
+            if self._inbox is not None:
+                self._drain_late(self._inbox)
+
+    def _begin(self, loop: asyncio.AbstractEventLoop, request: RunRequest, tasks: list[asyncio.Task[None]],
+               parts: bool) -> asyncio.Queue[Item]:
+        """Take the harness's stdout for this case, send it the case and start serving it; the case's queue."""
+        inbox: asyncio.Queue[Item] = asyncio.Queue()
+        self._inbox = inbox
+        stray = self.proc.attach(loop, inbox)
+        self._check_stray(stray)
+        self.proc.send(self._case_message(request))
+        tasks.append(asyncio.create_task(self._watch_abort(request)))
+        if parts and self.proc.flow == "push":
+            tasks.append(asyncio.create_task(self._push_parts(request)))
+        return inbox
 
     def _caller_ids(self, event: Any) -> Any:
         """The event with the opaque thread and run ids the harness was given put back to the caller's
@@ -657,23 +780,3 @@ class CmdAdapter:
         if aclose is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
-
-
-async def _exit_code(proc: HarnessProcess, polls: int = 50, every_s: float = 0.02) -> int | None:
-    """The harness's exit code if it ends within ``polls`` looks, else None.
-
-    Polled on the case's loop: ``asyncio.to_thread`` would start the loop's executor thread, a
-    non-daemon thread that outlives the case, and the process guard would name it as the adapter's.
-
-    >>> import subprocess, sys
-    >>> class Ended:
-    ...     proc = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
-    >>> asyncio.run(_exit_code(Ended(), polls=500))  # type: ignore[arg-type]
-    3
-    """
-    for _ in range(polls):
-        code = proc.proc.poll()
-        if code is not None:
-            return code
-        await asyncio.sleep(every_s)
-    return proc.proc.poll()

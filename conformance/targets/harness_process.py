@@ -31,16 +31,19 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from conformance.contract import Capabilities, HarnessError
 from conformance.targets.protocol import CapabilitiesMessage, HelloMessage, ProtocolViolation, parse_harness_line
 
-__all__ = ["DEFAULT_MAX_LINE_BYTES", "HARNESS_MARK", "HarnessProcess", "Item", "descendants", "marked_processes"]
+__all__ = ["DEFAULT_MAX_LINE_BYTES", "HARNESS_MARK", "HarnessProcess", "Item", "descendants", "marked_processes",
+           "off_loop", "polled_exit_code"]
 
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 READ_BUFFER = 1 << 16
 STDERR_TAIL_LINES = 20
+
+T = TypeVar("T")
 
 # An item from the stdout reader thread: ("msg", message) | ("violation", text) | ("eof", None).
 Item = tuple[str, Any]
@@ -142,6 +145,9 @@ class HarnessProcess:
         self.flow = "push"
         self.sends: frozenset[str] = frozenset()  # the optional harness messages it declared (tool-started)
         self.eof = False
+        # The last case this process ended: a death of the process before it takes its next case is
+        # that case's (CmdTarget attributes it), not the next one's.
+        self.last_ended: str | None = None
         self._lock = threading.Lock()
         self._sink: tuple[asyncio.AbstractEventLoop, asyncio.Queue[Item]] | None = None
         self._idle: queue.Queue[Item] = queue.Queue()
@@ -440,3 +446,55 @@ class HarnessProcess:
             with contextlib.suppress(OSError, ValueError):
                 if pipe is not None:
                     pipe.close()
+
+
+async def off_loop(fn: Callable[[], T]) -> T:
+    """``fn()`` in a daemon thread of its own, awaited on the case's loop (a harness's restart blocks).
+
+    Not ``asyncio.to_thread``: the loop's executor thread is not a daemon, and the process guard
+    would name it as the adapter's.
+
+    >>> asyncio.run(off_loop(lambda: 6 * 7))
+    42
+    """
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(value: Any, exc: BaseException | None) -> None:
+        if done.done():
+            return
+        if exc is not None:
+            done.set_exception(exc)
+        else:
+            done.set_result(value)
+
+    def run() -> None:
+        try:
+            value, exc = fn(), None
+        except BaseException as error:  # handed to the awaiting case as it is
+            value, exc = None, error
+        with contextlib.suppress(RuntimeError):  # the case's loop already closed
+            loop.call_soon_threadsafe(settle, value, exc)
+
+    threading.Thread(target=run, daemon=True, name="harness-restart").start()
+    return await done
+
+
+async def polled_exit_code(proc: HarnessProcess, polls: int = 50, every_s: float = 0.02) -> int | None:
+    """The harness's exit code if it ends within ``polls`` looks, else None.
+
+    Polled on the case's loop: ``asyncio.to_thread`` would start the loop's executor thread, a
+    non-daemon thread that outlives the case, and the process guard would name it as the adapter's.
+
+    >>> import subprocess, sys
+    >>> class Ended:
+    ...     proc = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    >>> asyncio.run(polled_exit_code(Ended(), polls=500))  # type: ignore[arg-type]
+    3
+    """
+    for _ in range(polls):
+        code = proc.proc.poll()
+        if code is not None:
+            return code
+        await asyncio.sleep(every_s)
+    return proc.proc.poll()

@@ -9,6 +9,7 @@ other case, to prove the suite restarts the process and the next case passes.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 import time
@@ -37,9 +38,29 @@ LATE_BURST = 5000
 class Hostile(Harness):
     previous = ""
     flow = "push" if MODE == "push" else "pull"
+    given = 0  # cases received
 
     async def run_case(self, msg: CaseMessage) -> None:
         bad = msg.case.startswith(BAD_CASE)
+        self.given += 1
+        if MODE == "exit-on-second-case" and self.given == 2:
+            # Its first case ended as the reference's does; it dies (a provider's unhandled rejection,
+            # a leak that ran out of memory) with the next case unread: nothing printed for that case.
+            print("harness: dying between cases", file=sys.stderr, flush=True)
+            os._exit(5)
+        if MODE == "exit-silently-on-basic" and bad:  # dies on this case's input, before printing anything
+            print("harness: this input kills me", file=sys.stderr, flush=True)
+            os._exit(6)
+        if MODE == "request-then-exit-on-basic" and bad and msg.upstream.mode == "http":
+            # Takes the case (its adapter calls the upstream) and dies before printing a line for it.
+            import urllib.request
+
+            body = json.dumps({"model": msg.upstream.model_id, "stream": True,
+                               "messages": [{"role": "user", "content": "hi"}]}).encode()
+            req = urllib.request.Request(msg.upstream.base_url + "/v1/chat/completions", data=body,
+                                         headers={"Content-Type": "application/json", **msg.upstream.headers})
+            urllib.request.urlopen(req).read(1)  # the request is served (and logged) before the exit
+            os._exit(7)
         if MODE == "exit-mid-case" or (MODE == "exit-mid-case-on-basic" and bad):
             write({"type": "event", "case": msg.case, "event": {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}})
             print("harness: giving up on purpose", file=sys.stderr, flush=True)
@@ -166,4 +187,4 @@ class Hostile(Harness):
 
 
 if __name__ == "__main__":
-    asyncio.run(Hostile("conformance.reference:agui").main())
+    asyncio.run(Hostile(sys.argv[2] if len(sys.argv) > 2 else "conformance.reference:agui").main())
