@@ -21,12 +21,12 @@ import asyncio
 import contextlib
 import json
 import os
-from typing import Any
+from typing import Any, Literal
 
 from openai import AsyncOpenAI
 from pydantic_ai import Agent, RunContext, Tool
 from pydantic_ai.exceptions import ToolFailed
-from pydantic_ai.models.openai import OpenAIChatModel
+from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel
 from pydantic_ai.providers.openai import OpenAIProvider
 from pydantic_ai.toolsets import FunctionToolset
 from pydantic_ai.ui.ag_ui import AGUIAdapter
@@ -38,17 +38,25 @@ from starlette.routing import Route
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
-def create_app(mock_base_url: str, model_name: str = "gpt-4o-mini") -> Starlette:
+def create_app(mock_base_url: str, model_name: str = "gpt-4o-mini",
+               api: Literal["chat", "responses"] = "chat") -> Starlette:
     """The AG-UI app: ``POST /agui`` runs the agent; its model reads ``mock_base_url + "/v1"``.
 
+    ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
+    (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponsesModel`` (``/v1/responses``); the
+    agent and the AG-UI adapter are the same in both.
+
     Example:
-        >>> app = create_app("http://127.0.0.1:8765")
+        >>> app = create_app("http://127.0.0.1:8765", api="responses")
         >>> [r.path for r in app.routes]
         ['/agui']
     """
     # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
     client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key", max_retries=0)
-    agent = Agent(OpenAIChatModel(model_name, provider=OpenAIProvider(openai_client=client)))
+    provider = OpenAIProvider(openai_client=client)
+    model = OpenAIResponsesModel(model_name, provider=provider) if api == "responses" else \
+        OpenAIChatModel(model_name, provider=provider)
+    agent = Agent(model)
 
     async def run(request: Request) -> Response:
         # Token usage on RUN_FINISHED is opt-in in pydantic-ai (it names the provider and model).
@@ -112,4 +120,6 @@ def __getattr__(name: str) -> Starlette:
     # `uvicorn examples.pydantic_ai_agui_app:app`: built on first access, from MOCK_BASE_URL.
     if name == "app":
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+    if name == "responses_app":  # the same agent on OpenAIResponsesModel (/v1/responses)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="responses")
     raise AttributeError(name)
