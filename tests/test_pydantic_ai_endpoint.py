@@ -1,5 +1,8 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
+Two configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+``pydantic-ai-agui``) and on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``).
+
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
 is fixed). The verdicts must match ``tests/data/pydantic-ai-agui.verdicts.json``, which records the
@@ -33,6 +36,10 @@ CAPS = ROOT / "examples" / "pydantic_ai_capabilities.yaml"
 # running in this worker cannot reach this app's cases, which in full runs moved the three cases whose
 # empty answer pydantic-ai asks again for. The scale is small enough that no scripted delay is felt.
 OWN_SERVER = 1e-9
+# The Responses configuration's own mock server, for the same reason (another time scale, another server).
+RESPONSES_SERVER = 2e-9
+RESPONSES_PINS = json.loads((DATA / "pydantic-ai-agui-responses.verdicts.json").read_text(encoding="utf-8"))
+RESPONSES_CAPS = ROOT / "examples" / "pydantic_ai_responses_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +47,15 @@ def agui_url() -> Iterator[str]:
     from examples.pydantic_ai_agui_app import create_app
 
     with served_in_thread(create_app(mock_server_url(OWN_SERVER)), "/agui", "pydantic-ai-agui") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def responses_url() -> Iterator[str]:
+    from examples.pydantic_ai_agui_app import create_app
+
+    app = create_app(mock_server_url(RESPONSES_SERVER), api="responses")
+    with served_in_thread(app, "/agui", "pydantic-ai-agui-responses") as url:
         yield url
 
 
@@ -75,3 +91,21 @@ def test_pydantic_ai_does_not_answer_ndjson(agui_url: str, corpus: list[Any]) ->
     (result,) = session.results
     rows = {f.row for f in result.findings if f.row.startswith("transport.")}
     assert "transport.content-type" in rows, result.describe()
+
+
+@pytest.mark.slow
+def test_pydantic_ai_responses_verdicts_match_the_published_findings(responses_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``OpenAIResponsesModel``: graded on the Responses wire, pinned on its own."""
+    assert metadata.version("pydantic-ai-slim") == RESPONSES_PINS["versions"]["pydantic-ai-slim"], (
+        "another pydantic-ai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
+    session = run_corpus(responses_url, RESPONSES_CAPS, corpus, Settings(timeout=10, time_scale=RESPONSES_SERVER))
+    results = {r.scenario_id: r for r in session.results}
+    assert set(results) == {s.id for s in corpus}  # one openai-responses case per scenario
+    assert {r.dialect for r in session.results} == {"openai-responses"}
+    skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
+    refuses = session.factory.refuses  # type: ignore[attr-defined]
+    assert skipped == {s.id for s in corpus
+                       if expressible(s, "openai-responses") is not None or refuses(s) is not None}
+    transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
+    assert transport == []
+    check_pins("pydantic-ai-agui-responses", session)
