@@ -46,6 +46,9 @@ PENDING: dict[str, str | set[str]] = {
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature).
     # ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour).
+    # pydantic-ai on OpenAIResponsesModel: 8.1.7 grades as MUST the gpt-oss raw chain of thought pydantic-ai keeps
+    # out of the reasoning display on purpose (OpenAI: raw CoT should not be shown to end users); a rule change.
+    "pydantic-ai-agui-responses.verdicts.json": {"reasoning.raw-text.001[openai-responses]"},
 }
 
 
