@@ -72,7 +72,6 @@ from conformance.targets.protocol import (
 )
 from mock_provider.scenario import PART_DIALECTS
 
-
 __all__ = ["DEFAULT_MAX_LINE_BYTES", "HARNESS_MARK", "CmdAdapter", "CmdTarget", "HarnessAdapterError", "HarnessProcess",
            "descendants", "marked_processes"]
 
