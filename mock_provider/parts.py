@@ -254,11 +254,31 @@ class InputTokens(_Model):
     cache_read: int | None = None
     cache_write: int | None = None
 
+    def wire_total(self) -> int | None:
+        """The total a wire sends: ``total``, else the sum of the parts given, else None (no count at all).
+
+        >>> InputTokens(no_cache=3, cache_read=2).wire_total(), InputTokens().wire_total()
+        (5, None)
+        """
+        if self.total is None and any(v is not None for v in (self.no_cache, self.cache_read, self.cache_write)):
+            return (self.no_cache or 0) + (self.cache_read or 0) + (self.cache_write or 0)
+        return self.total
+
 
 class OutputTokens(_Model):
     total: int | None = None
     text: int | None = None
     reasoning: int | None = None
+
+    def wire_total(self) -> int | None:
+        """The total a wire sends: ``total``, else text plus reasoning where either is given, else None.
+
+        >>> OutputTokens(text=4, reasoning=1).wire_total(), OutputTokens(total=7, text=1).wire_total()
+        (5, 7)
+        """
+        if self.total is None and any(v is not None for v in (self.text, self.reasoning)):
+            return (self.text or 0) + (self.reasoning or 0)
+        return self.total
 
 
 class Usage(_Model):

@@ -579,11 +579,7 @@ class CmdAdapter:
         """The harness exited before taking this case: send it again to a fresh harness (once)."""
         old = self.proc
         old.detach()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        await _cancelled(tasks)
         tasks.clear()
         self._pending_death = self.target.death_note(
             old, f"the next case ({self.target.display(self.case_id)}) was sent again to a fresh harness")
@@ -709,11 +705,7 @@ class CmdAdapter:
             if finished:
                 proc.last_ended = self.case_id
             proc.detach()
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(BaseException):
-                    await task
+            await _cancelled(tasks)
             if not (finished and self._reports_close(parts)):
                 await self._close_upstream()
             # else: an upstream the harness did not report closed is left open, as the in-process
@@ -780,3 +772,12 @@ class CmdAdapter:
         if aclose is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
+
+
+async def _cancelled(tasks: list[asyncio.Task[Any]]) -> None:
+    """Cancel ``tasks`` and wait until each has ended, whatever it raised."""
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(BaseException):
+            await task

@@ -250,12 +250,7 @@ def input_usage(usage: Usage | None) -> dict[str, int]:
 
 def output_tokens(usage: Usage) -> int | None:
     """``output_tokens`` of a canonical usage (None: not reported)."""
-    out = usage.output_tokens
-    if out.total is not None:
-        return out.total
-    if out.text is not None or out.reasoning is not None:
-        return (out.text or 0) + (out.reasoning or 0)
-    return None
+    return usage.output_tokens.wire_total()
 
 
 def stop_details(part: Finish) -> dict[str, Any] | None:

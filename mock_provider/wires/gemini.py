@@ -202,12 +202,7 @@ def usage_metadata(usage: Usage | None) -> dict[str, int] | None:
     if usage is None:
         return None
     inp, out = usage.input_tokens, usage.output_tokens
-    prompt = inp.total
-    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
-        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
-    output = out.total
-    if output is None and any(v is not None for v in (out.text, out.reasoning)):
-        output = (out.text or 0) + (out.reasoning or 0)
+    prompt, output = inp.wire_total(), out.wire_total()
     if prompt is None and output is None:
         return None
     meta = {"promptTokenCount": prompt or 0, "candidatesTokenCount": (output or 0) - (out.reasoning or 0),

@@ -177,12 +177,7 @@ def openai_usage(usage: Usage | None, *, details: bool = False) -> dict[str, Any
     if usage is None:
         return None
     inp, out = usage.input_tokens, usage.output_tokens
-    prompt = inp.total
-    if prompt is None and any(v is not None for v in (inp.no_cache, inp.cache_read, inp.cache_write)):
-        prompt = (inp.no_cache or 0) + (inp.cache_read or 0) + (inp.cache_write or 0)
-    completion = out.total
-    if completion is None and any(v is not None for v in (out.text, out.reasoning)):
-        completion = (out.text or 0) + (out.reasoning or 0)
+    prompt, completion = inp.wire_total(), out.wire_total()
     if prompt is None and completion is None:
         return None
     result: dict[str, Any] = {
