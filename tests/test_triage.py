@@ -46,6 +46,11 @@ PENDING: dict[str, str | set[str]] = {
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature).
     # ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour).
+    # agno over Claude: three suite errors of the mock's anthropic wire found by its first run (a null tool input
+    # Anthropic's types cannot carry, interleaved tool_use blocks the API never sends, an event-less raw_bytes frame
+    # the anthropic SDK skips by design); no kit rule changed in the session that found them.
+    "agno-agui-anthropic.verdicts.json": {"tool.null-args.001[anthropic]", "tool.interleave.002[anthropic]",
+                                          "fault.raw-bytes.001[anthropic]"},
 }
 
 
