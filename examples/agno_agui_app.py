@@ -34,8 +34,11 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
     # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
     if kind == "claude":
         # The anthropic SDK appends /v1/messages itself; the model id stays agno's default unless given.
-        extra = {"id": model_id} if model_id else {}
-        return Claude(api_key="mock-key", client_params={"base_url": base, "max_retries": 0}, **extra)
+        # (Passed to the constructor: Claude.__post_init__ derives settings such as prefill support from the id.)
+        client = {"base_url": base, "max_retries": 0}
+        if model_id:
+            return Claude(id=model_id, api_key="mock-key", client_params=client)
+        return Claude(api_key="mock-key", client_params=client)
     if kind == "openai-chat":
         return OpenAIChat(id=model_id or "gpt-4o-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
     raise ValueError(f"unknown model kind {kind!r}: 'openai-chat' or 'claude'")
