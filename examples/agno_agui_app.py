@@ -1,7 +1,8 @@
 """A real adapter: an agno ``Agent`` served through agno's own AG-UI interface, its model on the mock server.
 
 The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` model (Chat
-Completions) and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
+Completions), or with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
+``anthropic`` SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
 ``POST /agui``. The only test-specific part is the base URL: the model talks to the conformance
 suite's mock server, so the suite picks each case's scenario with the mock server's default
 scenario (the model id is fixed). ``tests/test_agno_endpoint.py`` runs it in one process.
@@ -11,6 +12,8 @@ Run it against the suite by hand::
     CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui \\
         --adapter-url-capabilities=examples/agno_capabilities.yaml &
     MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.agno_agui_app:app --port 8000
+
+(the Claude configuration: ``AGNO_MODEL=claude`` and ``examples/agno_anthropic_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -19,24 +22,42 @@ import os
 
 from agno.agent import Agent
 from agno.db.in_memory import InMemoryDb
+from agno.models.anthropic import Claude
+from agno.models.base import Model
 from agno.models.openai import OpenAIChat
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
 
 
-def create_app(mock_base_url: str, model_id: str = "gpt-4o-mini") -> FastAPI:
-    """The AG-UI app: ``POST /agui`` runs the agent; its model reads ``mock_base_url + "/v1"``.
+def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
+    base = mock_base_url.rstrip("/")
+    # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
+    if kind == "claude":
+        # The anthropic SDK appends /v1/messages itself; the model id stays agno's default unless given.
+        # (Passed to the constructor: Claude.__post_init__ derives settings such as prefill support from the id.)
+        client = {"base_url": base, "max_retries": 0}
+        if model_id:
+            return Claude(id=model_id, api_key="mock-key", client_params=client)
+        return Claude(api_key="mock-key", client_params=client)
+    if kind == "openai-chat":
+        return OpenAIChat(id=model_id or "gpt-4o-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
+    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat' or 'claude'")
+
+
+def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
+    """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, or ``Claude`` with
+    ``model="claude"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
         >>> sorted(app.openapi()["paths"])
         ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="claude").openapi()["paths"])
+        ['/agui', '/status']
     """
-    # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
-    model = OpenAIChat(id=model_id, base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key", max_retries=0)
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results
     # ("Frontend tool resume requires a database"); the in-memory one keeps the example self-contained.
-    agent = Agent(model=model, db=InMemoryDb(), telemetry=False)
+    agent = Agent(model=_model(model, mock_base_url, model_id), db=InMemoryDb(), telemetry=False)
     app = FastAPI()
     app.include_router(AGUI(agent=agent).get_router())
     return app
@@ -45,5 +66,6 @@ def create_app(mock_base_url: str, model_id: str = "gpt-4o-mini") -> FastAPI:
 def __getattr__(name: str) -> FastAPI:
     # `uvicorn examples.agno_agui_app:app`: built on first access, from MOCK_BASE_URL.
     if name == "app":
-        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"),
+                          model=os.environ.get("AGNO_MODEL", "openai-chat"))
     raise AttributeError(name)

@@ -4,7 +4,9 @@ uvicorn serves the app on 127.0.0.1 in a thread; its agent's model reads the sui
 and the suite selects each case's scenario with the mock server's default scenario. Each case's
 verdict, the rows it broke and the per-row counts must be the ones pinned in
 ``tests/data/agno-agui.verdicts.json`` (explained in docs/findings-agno.md), whose FAIL/ERROR
-cases carry triage records (tests/test_triage.py). Needs the ``calibration`` extra.
+cases carry triage records (tests/test_triage.py). The same app over agno's ``Claude`` model (Anthropic
+Messages) is a configuration of its own, pinned in ``tests/data/agno-agui-anthropic.verdicts.json``.
+Needs the ``calibration`` extra.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from tests.calibration import DATA, check_pins
 
 ROOT = Path(__file__).resolve().parent.parent
 CAPS = ROOT / "examples" / "agno_capabilities.yaml"
+CAPS_ANTHROPIC = ROOT / "examples" / "agno_anthropic_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
+PINS_ANTHROPIC = json.loads((DATA / "agno-agui-anthropic.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
 TIMEOUT = 5.0
@@ -39,6 +43,14 @@ def agno_url() -> Iterator[str]:
     from examples.agno_agui_app import create_app
 
     with served_in_thread(create_app(mock_server_url()), "/agui", "agno-agui") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def agno_claude_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    with served_in_thread(create_app(mock_server_url(), model="claude"), "/agui", "agno-agui-anthropic") as url:
         yield url
 
 
@@ -54,6 +66,16 @@ def test_agno_verdicts_match_the_pins(agno_url: str, corpus: list[Any]) -> None:
     # agno's SSE framing, content type and stream end are right on every case.
     assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
     check_pins("agno-agui", session)
+
+
+@pytest.mark.slow
+def test_agno_claude_verdicts_match_the_pins(agno_claude_url: str, corpus: list[Any]) -> None:
+    versions = {p: metadata.version(p) for p in PINS_ANTHROPIC["versions"]}
+    assert versions == PINS_ANTHROPIC["versions"], "another agno/anthropic version: re-pin and re-triage"
+    session = _run(agno_claude_url, corpus, CAPS_ANTHROPIC)
+    assert {r.dialect for r in session.results} == {"anthropic"}
+    assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
+    check_pins("agno-agui-anthropic", session)
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:
