@@ -36,7 +36,7 @@ REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 # The allowlist of pending triage, per pin file: "*" for every case, else the case ids. Remove an
 # entry once its cases are re-pinned after the fix it waits for.
 PENDING: dict[str, str | set[str]] = {
-    # Empty: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
+    # Cleared before: other servers' habits are scoped to their clients (mock_provider.servers), which cleared the
     # Groq, Mistral, DeepSeek and xAI configurations' pending suite errors and tanstack-ai-openrouter's (OpenAI's
     # bare in-band error chunk served to an OpenRouter client: the openrouter flavour sends OpenRouter's own);
     # a Chat Completions message's text and calls are unordered (Dialect.unordered_message), which cleared AG2's;
@@ -45,7 +45,7 @@ PENDING: dict[str, str | set[str]] = {
     # (OpenAI's cache_write_tokens played to an xAI client: the xai flavour leaves it out, servers.served_as).
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature).
-    # ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour).
+    # ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour). Pending now:
     # pydantic-ai on OpenAIResponsesModel: 8.1.7 grades as MUST the gpt-oss raw chain of thought pydantic-ai keeps
     # out of the reasoning display on purpose (OpenAI: raw CoT should not be shown to end users); a rule change.
     "pydantic-ai-agui-responses.verdicts.json": {"reasoning.raw-text.001[openai-responses]"},
