@@ -31,7 +31,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from mock_provider.parts import (
     Custom,
@@ -54,8 +54,7 @@ if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.transcript import Transcript
 
 Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot", "other"]
-SERVERS: tuple[str, ...] = ("openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot",
-                            "other")
+SERVERS: tuple[str, ...] = get_args(Server)
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
 
@@ -66,10 +65,10 @@ _MISTRAL_FINISH = frozenset({"stop", "length", "model_length", "error", "tool_ca
 # @perplexity-ai/perplexity_ai 0.38.1 src/generated/api.ts ChoiceOutput, generated from its OpenAPI spec;
 # @ai-sdk/perplexity 4.0.49 dist/index.js:199-207 maps exactly these two).
 _PERPLEXITY_FINISH = frozenset({"stop", "length"})
-# A server whose finish vocabulary the kit knows, with whose it is (in words).
 # A server the kit has no flavour for: the finish reasons every known server with tool calls sends (OpenAI's,
 # Groq's, Mistral's, DeepSeek's, OpenRouter's); `content_filter` is not among them (Mistral has none).
 _COMMON_FINISH = frozenset({"stop", "length", "tool_calls"})
+# A server whose finish vocabulary the kit knows, with whose it is (in words).
 _FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH),
                       "other": ("every known server's common", _COMMON_FINISH)}
 
@@ -165,12 +164,11 @@ def _reasoning_habit(scenario: Scenario, server: str) -> str | None:
     field = scenario.wire.reasoning
     if own is None or "reasoning" not in scenario.wire.model_fields_set or field == own:
         return None
+    habit = f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit"
     if server == "other":
-        return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
-                "the kit does not know which field a server without a flavour streams reasoning in (declared "
-                "server: other; a harness names its field per request with X-Mock-Reasoning)")
-    return (f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit; "
-            f"the {server} server streams reasoning in `delta.{own}` only (declared server: {server})")
+        return (f"{habit}; the kit does not know which field a server without a flavour streams reasoning in "
+                "(declared server: other; a harness names its field per request with X-Mock-Reasoning)")
+    return f"{habit}; the {server} server streams reasoning in `delta.{own}` only (declared server: {server})"
 
 
 def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai-chat") -> str | None:
@@ -303,10 +301,8 @@ def _without_cache_write(step: Step) -> Step:
     if not isinstance(part, Finish) or part.usage is None or part.usage.input_tokens.cache_write is None:
         return step
     tokens = part.usage.input_tokens
-    total = tokens.total if tokens.total is not None else sum(
-        n or 0 for n in (tokens.no_cache, tokens.cache_read, tokens.cache_write))
     usage = part.usage.model_copy(update={"input_tokens": tokens.model_copy(update={"cache_write": None,
-                                                                                    "total": total})})
+                                                                                    "total": tokens.wire_total()})})
     return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
 
 
