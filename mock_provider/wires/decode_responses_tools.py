@@ -98,7 +98,7 @@ def _naming(add: Callable[..., None], item_id: str) -> Callable[..., None]:
     """
     def named(part: dict[str, Any], *rest: Any) -> None:
         if part.get("type") in ("tool-call", "tool-result") and "providerMetadata" not in part:
-            part = {**part, "providerMetadata": {"openai": {"itemId": item_id}}}
+            part = {**part, "providerMetadata": item_meta(item_id)}
         add(part, *rest)
 
     return named
