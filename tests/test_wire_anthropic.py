@@ -180,6 +180,19 @@ def test_atomic_call_is_start_one_delta_stop_and_a_replay_adds_nothing() -> None
     ]
 
 
+@pytest.mark.parametrize("text", ["null", "[1, 2]", "7", '"city"'])
+def test_a_tool_input_that_is_json_but_not_an_object_is_not_expressible(text: str) -> None:
+    # ToolUseBlock.input is Dict[str, object] (anthropic 2.14.0 types/tool_use_block.py:21): the API never sends one.
+    start = {"type": "tool-input-start", "id": "c", "toolName": "refresh"}
+    with pytest.raises(DialectError, match="JSON but not one"):
+        encode(start, {"type": "tool-input-delta", "id": "c", "delta": text},
+               {"type": "tool-call", "toolCallId": "c", "toolName": "refresh", "input": text})
+    # Text that is no JSON at all is still played: the malformed-arguments cases grade the adapter's robustness.
+    got = encode(start, {"type": "tool-input-delta", "id": "c", "delta": '{"n":'},
+                 {"type": "tool-call", "toolCallId": "c", "toolName": "refresh", "input": '{"n":'})
+    assert got[-1] == {"type": "content_block_stop", "index": 0}
+
+
 def test_a_tool_call_on_an_open_block_sends_the_missing_tail_and_stops_it() -> None:
     got = encode({"type": "tool-input-start", "id": "c", "toolName": "roll"},
                  {"type": "tool-input-delta", "id": "c", "delta": '{"n"'},

@@ -159,7 +159,9 @@ RULES: dict[str, Rule] = {
         "mapped",
         "a call never started: tool_use start + one `input_json_delta` with the whole input + stop; a call "
         "still open: the missing input tail (if `input` extends the fragments) + stop; a closed call: nothing",
-        error_when="`providerExecuted` is true and the name is not a server tool's (see tool-input-start)",
+        error_when="`providerExecuted` is true and the name is not a server tool's (see tool-input-start); the "
+        "input is JSON but not an object (`null`, a list, a number: ToolUseBlock.input is `Dict[str, object]`, "
+        "anthropic 2.14.0 types/tool_use_block.py:21; text that is no JSON at all is played, as robustness)",
     ),
     "tool-result": Rule(
         "mapped",
@@ -500,6 +502,13 @@ class Encoder:
         return out + self._stop(*key)
 
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        try:  # text that is no JSON at all is played, as robustness
+            value: Any = json.loads(part.input)
+        except ValueError:
+            value = {}
+        if not isinstance(value, dict):
+            raise self._fail(part.type, "a tool_use block's input is a JSON object (ToolUseBlock.input, anthropic "
+                             f"2.14.0 types/tool_use_block.py:21); {part.input[:40]!r} is JSON but not one")
         call_id = part.tool_call_id
         key = ("tool", call_id)
         self.completed.add(call_id)
