@@ -48,11 +48,13 @@ class StepWire(_M):
     NOT-EXPRESSIBLE (``DialectError`` naming the quirk), never renders it silently.
     """
 
-    channel: Literal["refusal", "reasoning_text"] | None = Field(
+    channel: Literal["refusal", "reasoning_text", "reasoning_legacy"] | None = Field(
         default=None, description="`refusal`: a text part sent as the model's refusal (Chat Completions "
         "`delta.refusal`, Responses `response.refusal.delta`). `reasoning_text`: a reasoning part sent as the "
         "reasoning item's raw `reasoning_text` content (Responses `response.reasoning_text.delta/done`, as "
-        "open-weight reasoning models stream it) instead of its summary.")
+        "open-weight reasoning models stream it) instead of its summary. `reasoning_legacy`: the same raw "
+        "reasoning as the Responses API streamed it before `reasoning_text` existed (`response.reasoning.delta/"
+        "done`, openai 1.97.0's ResponseReasoningDeltaEvent/DoneEvent; the reasoning item has no content).")
     filter_chunk_before: bool = Field(
         default=False, description="Chat Completions: an Azure content-filter chunk with empty `choices` "
         "(`prompt_filter_results`, empty id/model) before this step's chunks.")

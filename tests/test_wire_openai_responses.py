@@ -17,6 +17,7 @@ import json
 import typing
 from typing import Any
 
+import pydantic
 import pytest
 
 from mock_provider.dialects import DialectError
@@ -88,12 +89,39 @@ EVENT_MODELS: dict[str, Any] = {
 }
 
 
+class LegacyReasoningDelta(pydantic.BaseModel, extra="forbid"):
+    """openai 1.97.0 types/responses/response_reasoning_delta_event.py, field for field (removed in 1.98.0)."""
+
+    content_index: int
+    delta: object
+    item_id: str
+    output_index: int
+    sequence_number: int
+    type: typing.Literal["response.reasoning.delta"]
+
+
+class LegacyReasoningDone(pydantic.BaseModel, extra="forbid"):
+    """openai 1.97.0 types/responses/response_reasoning_done_event.py, field for field."""
+
+    content_index: int
+    item_id: str
+    output_index: int
+    sequence_number: int
+    text: str
+    type: typing.Literal["response.reasoning.done"]
+
+
+# The events today's SDK no longer types, each checked against the published model of the last SDK that did.
+LEGACY_EVENT_MODELS: dict[str, Any] = {"response.reasoning.delta": LegacyReasoningDelta,
+                                       "response.reasoning.done": LegacyReasoningDone}
+
+
 def validate_events(body: bytes) -> list[str]:
     """Validate every data frame against the SDK model its ``type`` names; the list of types seen."""
     seen: list[str] = []
     for name, data in events(body):
         assert name == data["type"], data  # the SSE event name is the event's type
-        model = EVENT_MODELS[data["type"]]
+        model = EVENT_MODELS.get(data["type"]) or LEGACY_EVENT_MODELS[data["type"]]
         model.model_validate(data)  # raises on a missing or mistyped field
         seen.append(data["type"])
     return seen
@@ -597,7 +625,8 @@ def reduce_events(stream: Any, seen: Seen) -> None:
         elif kind == "response.refusal.delta":  # @ai-sdk/openai 4.0.118 dist/index.js:8988: a text delta
             seen.text += event.delta
             refused = True
-        elif kind in ("response.reasoning_summary_text.delta", "response.reasoning_text.delta"):
+        elif kind in ("response.reasoning_summary_text.delta", "response.reasoning_text.delta",
+                      "response.reasoning.delta"):  # the last: the older API's raw reasoning, read by openai-base
             seen.reasoning += event.delta
         elif kind == "response.output_item.done" and event.item.type == "function_call":
             item = event.item
@@ -700,7 +729,10 @@ def expected_json(s: Scenario) -> Transcript:
     """The expected transcript of the non-streaming Response: each item is there finished, so an image
     generation's partial images (preliminary results when streamed) are not."""
     expected = expected_usage(s.expected_for(D))
-    return expected.model_copy(update={"tool_results": [r for r in expected.tool_results if not r.preliminary]})
+    update: dict[str, Any] = {"tool_results": [r for r in expected.tool_results if not r.preliminary]}
+    if any(step.wire is not None and step.wire.channel == "reasoning_legacy" for step in s.script):
+        update["reasoning"] = ""  # the older API's reasoning item had no content (openai 1.97.0): no raw text
+    return expected.model_copy(update=update)
 
 
 def expressible_cut(s: Scenario) -> bool:
@@ -875,6 +907,57 @@ def test_a_summary_reasoning_part_cannot_turn_into_raw_reasoning_text() -> None:
               {"part": {"type": "reasoning-delta", "id": "r", "delta": "x"}, "wire": {"channel": "reasoning_text"}}]
     with pytest.raises(DialectError, match="summary"):
         plan_response(make_scenario(script), D, {"stream": True})
+
+
+# ---------------------------------------------------------------- raw reasoning, the older API's events
+LEGACY_REASONING = [{**p, "wire": {"channel": "reasoning_legacy"}} if "wire" in p else p for p in RAW_REASONING]
+
+
+def test_legacy_raw_reasoning_is_sent_as_the_older_apis_events_with_no_content() -> None:
+    body = plan_response(make_scenario(LEGACY_REASONING), D, {"stream": True}).body_bytes()
+    seen = validate_events(body)
+    assert not any(k.startswith("response.reasoning_text") or k.startswith("response.reasoning_summary")
+                   for k in seen), seen
+    evs = [data for _, data in events(body)]
+    assert [e["delta"] for e in evs if e["type"] == "response.reasoning.delta"] == ["Think ", "hard."]
+    done = next(e for e in evs if e["type"] == "response.reasoning.done")
+    assert (done["text"], done["content_index"], done["output_index"]) == ("Think hard.", 0, 0)
+    # openai 1.97.0's ResponseReasoningItem has no content, so no content part opens the reasoning.
+    assert not [e for e in evs if e["type"] == "response.content_part.added" and e["output_index"] == 0]
+    item = next(e["item"] for e in evs if e["type"] == "response.output_item.done" and e["output_index"] == 0)
+    assert (item["type"], item["summary"], "content" in item) == ("reasoning", [], False)
+
+
+def test_openai_sdk_hands_on_the_legacy_reasoning_events_and_still_reads_the_answer() -> None:
+    s = make_scenario(LEGACY_REASONING)
+    stream = client_for(s).responses.create(model="m", input="hi", stream=True)
+    got = [(e.type, getattr(e, "delta", None)) for e in stream if e.type.startswith("response.reasoning")]
+    assert got == [("response.reasoning.delta", "Think "), ("response.reasoning.delta", "hard."),
+                   ("response.reasoning.done", None)]
+    assert client_for(s).responses.create(model="m", input="hi").output_text == "42"
+
+
+@pytest.mark.parametrize("wire", ["openai-chat", "anthropic", "gemini"])
+def test_legacy_raw_reasoning_is_not_expressible_on_the_other_wires(wire: str) -> None:
+    with pytest.raises(DialectError, match="reasoning_legacy"):
+        plan_response(make_scenario(LEGACY_REASONING), wire, {"stream": True})
+
+
+def test_a_raw_reasoning_part_cannot_change_between_its_two_event_forms() -> None:
+    script = [RAW_REASONING[0], {**RAW_REASONING[1], "wire": {"channel": "reasoning_legacy"}}]
+    with pytest.raises(DialectError, match="keeps the one channel"):
+        plan_response(make_scenario(script), D, {"stream": True})
+
+
+def test_the_replay_decoder_reads_legacy_reasoning_back_as_the_same_channel() -> None:
+    from mock_provider.sse import parse_sse
+    from mock_provider.wires.decode import decode_events
+    body = plan_response(make_scenario(LEGACY_REASONING), D, {"stream": True}).body_bytes()
+    d = decode_events(D, parse_sse(body))
+    deltas = [i for i, p in enumerate(d.parts) if p.type == "reasoning-delta"]
+    assert [getattr(d.parts[i], "delta", None) for i in deltas] == ["Think ", "hard."]
+    assert [d.quirks.get(i) for i in deltas] == [{"channel": "reasoning_legacy"}] * 2
+    assert d.unmodelled == []
 
 
 # ---------------------------------------------------------------- custom tool calls (inputEncoding: text)

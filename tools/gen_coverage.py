@@ -306,7 +306,12 @@ def _openai_sections() -> list[Section]:
                          "no consumer reads from a stream. "
                          "`function_call_output`, `custom_tool_call_output`, `computer_call_output`, "
                          "`apply_patch_call_output`, `local_shell_call_output` and `mcp_approval_response` are "
-                         "what a client sends back in its next request, not what a response streams.")]
+                         "what a client sends back in its next request, not what a response streams. "
+                         "Beyond this SDK's union: raw reasoning as the API streamed it before `reasoning_text` "
+                         "content existed, `response.reasoning.delta/done` (openai 1.97.0's "
+                         "ResponseReasoningDeltaEvent/DoneEvent, gone from 1.98.0; still read by "
+                         "@tanstack/openai-base), is played by the wire quirk `channel: reasoning_legacy` "
+                         "(quirks.responses-legacy-reasoning.001) and checked against those two published models.")]
 
 
 def _anthropic_section() -> Section:

@@ -496,12 +496,13 @@ class _Anthropic:
 
 
 # ---------------------------------------------------------------- OpenAI Responses
-_RESPONSES_IGNORED = frozenset({
+_RAW_REASONING = {"response.reasoning_text.delta": "reasoning_text",  # the older API's (openai 1.97.0):
+                  "response.reasoning.delta": "reasoning_legacy"}
+_RESPONSES_IGNORED = frozenset({  # they restate what came before
     "response.in_progress", "response.queued", "response.content_part.added", "response.content_part.done",
     "response.output_text.done", "response.function_call_arguments.done", "response.refusal.done",
-    "response.custom_tool_call_input.done",
-    "response.reasoning_summary_part.added",
-    "response.reasoning_summary_part.done", "response.reasoning_summary_text.done"})  # restate what came before
+    "response.custom_tool_call_input.done", "response.reasoning_summary_part.added", "response.reasoning.done",
+    "response.reasoning_summary_part.done", "response.reasoning_summary_text.done"})
 
 
 class _Responses:
@@ -524,8 +525,7 @@ class _Responses:
         handler: Callable[[dict[str, Any]], None] | None = {
             "response.created": self._created, "response.output_item.added": self._added,
             "response.output_text.delta": self._text, "response.refusal.delta": self._refusal,
-            "response.reasoning_summary_text.delta": self._reasoning,
-            "response.reasoning_text.delta": self._reasoning,
+            **dict.fromkeys(("response.reasoning_summary_text.delta", *_RAW_REASONING), self._reasoning),
             "response.function_call_arguments.delta": self._arguments, "response.output_item.done": self._done,
             "response.custom_tool_call_input.delta": self._arguments,
             "response.completed": self._completed, "response.incomplete": self._completed,
@@ -562,10 +562,10 @@ class _Responses:
                           meta=item_meta(data.get("item_id")))
 
     def _reasoning(self, data: dict[str, Any]) -> None:
-        raw = data.get("type") == "response.reasoning_text.delta"
+        channel = _RAW_REASONING.get(str(data.get("type")))
         self.reasoned.add(str(data.get("item_id")))
         self.blocks.delta("reasoning", str(data.get("item_id")), str(data.get("delta", "")),
-                          {"channel": "reasoning_text"} if raw else None, meta=item_meta(data.get("item_id")))
+                          {"channel": channel} if channel else None, meta=item_meta(data.get("item_id")))
 
     def _arguments(self, data: dict[str, Any]) -> None:
         item = self.items.get(str(data.get("item_id"))) or {}

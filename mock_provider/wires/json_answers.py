@@ -93,12 +93,15 @@ def _responses_item(item: dict[str, Any]) -> list[SseEvent]:
         out += [_event({"type": "response.code_interpreter_call_code.delta", "item_id": item_id, "delta": code}),
                 _event({"type": "response.code_interpreter_call_code.done", "item_id": item_id, "code": code})]
     elif item.get("type") == "reasoning":
+        # An empty summary or content entry says no more than an item with none (a reasoning item with no text).
         for s in item.get("summary") or []:
-            out.append(_event({"type": "response.reasoning_summary_text.delta", "item_id": item_id,
-                               "delta": (s or {}).get("text", "")}))
+            if (s or {}).get("text"):
+                out.append(_event({"type": "response.reasoning_summary_text.delta", "item_id": item_id,
+                                   "delta": s["text"]}))
         for c in item.get("content") or []:
-            out.append(_event({"type": "response.reasoning_text.delta", "item_id": item_id,
-                               "delta": (c or {}).get("text", "")}))
+            if (c or {}).get("text"):
+                out.append(_event({"type": "response.reasoning_text.delta", "item_id": item_id,
+                                   "delta": c["text"]}))
     return [*out, _event({"type": "response.output_item.done", "item": item})]
 
 

@@ -426,7 +426,7 @@ class Encoder:
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
         if wire.error_shape == "openrouter":
             return self._openrouter_error(part)
-        if wire.channel == "reasoning_text" or wire.delta_usage:
+        if wire.channel in ("reasoning_text", "reasoning_legacy") or wire.delta_usage:
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
         before: list[Frame] = [self.filter_chunk()] if wire.filter_chunk_before else []
         if wire.channel == "refusal":

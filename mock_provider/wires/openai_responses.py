@@ -245,6 +245,7 @@ class Encoder:
         self.calls: dict[str, _Item] = {}  # call id -> its item (open or done)
         self.refusals: set[str] = set()  # text part ids sent as a refusal content part
         self.raw_reasoning: set[str] = set()  # reasoning part ids sent as reasoning_text content
+        self.legacy_reasoning: set[str] = set()  # ... of them, sent as the older response.reasoning.* events
         self.annotations: dict[str, list[dict[str, Any]]] = {}  # text part id -> its url_citation annotations
         # built-in tool items (web search, code interpreter, MCP ...), a failed MCP tool list first
         self.tools = BuiltinTools(self, functions, list_failed=list_failed)
@@ -386,10 +387,10 @@ class Encoder:
         ['response.content_part.added', 'response.refusal.delta']
         """
         others = wire.model_copy(update={"channel": None})
-        if wire.channel not in ("refusal", "reasoning_text") or quirks_of(others):
+        if wire.channel not in ("refusal", "reasoning_text", "reasoning_legacy") or quirks_of(others):
             raise refuse_quirks(part, wire, NAME, self.scenario_id)
-        if wire.channel == "reasoning_text":
-            return list(self._raw_reasoning(part))
+        if wire.channel in ("reasoning_text", "reasoning_legacy"):
+            return list(self._raw_reasoning(part, legacy=wire.channel == "reasoning_legacy"))
         if not isinstance(part, TextStart | TextDelta | TextEnd):
             raise self._fail(part.type, "only a text part can be a refusal")
         key = ("text", part.id)
@@ -488,36 +489,48 @@ class Encoder:
                                    output_index=entry.index, summary_index=0, delta=part.delta))
         return out
 
-    def _raw_reasoning(self, part: Part) -> list[dict[str, Any]]:
-        """A reasoning part as the item's raw ``reasoning_text`` content (``response.reasoning_text.delta/done``).
+    def _raw_reasoning(self, part: Part, *, legacy: bool = False) -> list[dict[str, Any]]:
+        """A reasoning part as the item's raw ``reasoning_text`` content (``response.reasoning_text.delta/done``);
+        ``legacy``: as the API streamed raw reasoning before that content type existed (openai 1.97.0's
+        ``response.reasoning.delta/done``, a reasoning item with no content and no content part events).
 
         >>> from mock_provider.parts import parse_part
         >>> enc = Encoder("x.y.001", response_id="resp_1")
         >>> [e["type"] for e in enc.encode_quirk(parse_part({"type": "reasoning-delta", "id": "r", "delta": "Hm"}),
         ...                                      StepWire(channel="reasoning_text"))][-2:]
         ['response.content_part.added', 'response.reasoning_text.delta']
+        >>> [e["type"] for e in enc.encode_quirk(parse_part({"type": "reasoning-delta", "id": "s", "delta": "Hm"}),
+        ...                                      StepWire(channel="reasoning_legacy"))][-2:]
+        ['response.output_item.added', 'response.reasoning.delta']
         """
         if not isinstance(part, ReasoningStart | ReasoningDelta | ReasoningEnd):
             raise self._fail(part.type, "only a reasoning part can be raw reasoning text")
         key = ("reasoning", part.id)
         if key in self.open and part.id not in self.raw_reasoning:
             raise self._fail(part.type, "a reasoning part that began as a summary cannot turn into raw reasoning text")
+        if key in self.open and (part.id in self.legacy_reasoning) != legacy:
+            raise self._fail(part.type, "a raw reasoning part keeps the one channel it began with")
         self.raw_reasoning.add(part.id)
+        if legacy:
+            self.legacy_reasoning.add(part.id)
         if isinstance(part, ReasoningEnd):
             return self._reasoning_close(part.id)
         out: list[dict[str, Any]] = []
         if key not in self.open:
-            out = self._add("reasoning", part.id,
-                            {"id": self._item_id("rs", part), "type": "reasoning", "summary": [], "content": [],
-                             "status": "in_progress"})
+            item: dict[str, Any] = {"id": self._item_id("rs", part), "type": "reasoning", "summary": [],
+                                    **({} if legacy else {"content": []}), "status": "in_progress"}
+            out = self._add("reasoning", part.id, item)
             entry = self.open[key]
-            out.append(self._event("response.content_part.added", item_id=entry.item["id"], output_index=entry.index,
-                                   content_index=0, part={"type": "reasoning_text", "text": ""}))
+            if not legacy:
+                out.append(self._event("response.content_part.added", item_id=entry.item["id"],
+                                       output_index=entry.index, content_index=0,
+                                       part={"type": "reasoning_text", "text": ""}))
         if isinstance(part, ReasoningDelta):
             entry = self.open[key]
             entry.text += part.delta
-            out.append(self._event("response.reasoning_text.delta", item_id=entry.item["id"],
-                                   output_index=entry.index, content_index=0, delta=part.delta))
+            kind = "response.reasoning.delta" if legacy else "response.reasoning_text.delta"
+            out.append(self._event(kind, item_id=entry.item["id"], output_index=entry.index, content_index=0,
+                                   delta=part.delta))
         return out
 
     def _reasoning_close(self, part_id: str) -> list[dict[str, Any]]:
@@ -526,6 +539,13 @@ class Encoder:
             return []
         item_id, index = entry.item["id"], entry.index
         entry.item["status"] = "completed"
+        if part_id in self.legacy_reasoning:
+            entry.done = True
+            return [
+                self._event("response.reasoning.done", item_id=item_id, output_index=index, content_index=0,
+                            text=entry.text),
+                self._event("response.output_item.done", output_index=index, item=copy.deepcopy(entry.item)),
+            ]
         if part_id in self.raw_reasoning:
             content = {"type": "reasoning_text", "text": entry.text}
             entry.item["content"] = [content]
