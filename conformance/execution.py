@@ -406,28 +406,45 @@ def _outcome(run: _Run, st: Settings) -> tuple[Outcome, str]:
     return "completed", ""
 
 
-def _upstream_delays(log: CallSnapshot, run: _Run) -> list[float | None]:
-    """Seconds from the caller's abort to the end of each upstream streaming request (None: still open).
+def _upstream_delays(log: CallSnapshot, since: float) -> list[float | None]:
+    """Seconds from ``since`` (the abort, as the adapter got it) to the end of each upstream streaming request
+    (None: still open).
 
     Both logs, in process and over HTTP, keep ``time.monotonic()``: one clock, one subtraction.
     """
-    assert run.abort_at is not None
-    return [None if c.ended_at is None else c.ended_at - run.abort_at for c in log.snapshot() if c.kind == "stream"]
+    return [None if c.ended_at is None else c.ended_at - since for c in log.snapshot() if c.kind == "stream"]
+
+
+def abort_reached_adapter(abort_at: float, delivered_at: float | None, bound: float) -> float:
+    """When the caller's abort reached the adapter: ``delivered_at`` (a harness's ``abort-ack``), credited
+    at most ``bound`` seconds after the runner fired it, so a transport's delivery on a busy machine is not
+    charged to the adapter, and a harness that holds its ack back gains at most one bound.
+
+    >>> abort_reached_adapter(10.0, None, 1.0), abort_reached_adapter(10.0, 10.4, 1.0)
+    (10.0, 10.4)
+    >>> abort_reached_adapter(10.0, 15.0, 1.0), abort_reached_adapter(10.0, 9.0, 1.0)
+    (11.0, 10.0)
+    """
+    if delivered_at is None:
+        return abort_at
+    return abort_at + min(max(delivered_at - abort_at, 0.0), bound)
 
 
 async def _await_upstream_end(log: CallSnapshot | None, run: _Run, bound: float, limit: float) -> None:
     """After an abort, poll the request log until every upstream request has ended or the bound has
-    passed (never past ``limit``, the case's timeout), and keep what was seen in ``run``."""
+    passed since the abort reached the adapter (never past ``limit``, the case's timeout), and keep what
+    was seen in ``run``."""
     if run.abort_at is None or log is None:
         return
-    deadline = min(run.abort_at + bound, limit)
+    since = abort_reached_adapter(run.abort_at, transport_report(run.adapter).abort_delivered_at, bound)
+    deadline = min(since + bound, limit)
     while True:
         now = time.monotonic()
-        delays = _upstream_delays(log, run)
+        delays = _upstream_delays(log, since)
         if all(d is not None for d in delays) or now >= deadline:
             break
         await asyncio.sleep(min(0.005, deadline - now))  # yields to the adapter's own closing tasks
-    run.upstream_delays, run.upstream_checked = delays, now - run.abort_at
+    run.upstream_delays, run.upstream_checked = delays, now - since
 
 
 # The events that show a tool call complete, its input whole (the tool may run from then on): AG-UI and

@@ -7,11 +7,12 @@ upstream at the abort, and fails one that stops reading but leaves the upstream 
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
 
-from conformance.execution import _Run, _upstream_delays
+from conformance.execution import _await_upstream_end, _Run, _upstream_delays
 from conformance.reference import agui, openai_http
 from conformance.runner import ABORT_TIME_BOUND, Settings, run_case
 from mock_provider.request_log import RequestLog, UpstreamCall
@@ -59,7 +60,29 @@ def test_upstream_end_times_are_read_on_the_abort_clock_for_both_logs() -> None:
     for c in calls:
         log.add(c)
     served = SimpleNamespace(snapshot=lambda: calls)
-    assert _upstream_delays(log, run) == _upstream_delays(served, run) == [0.25, None]
+    assert run.abort_at is not None
+    assert _upstream_delays(log, run.abort_at) == _upstream_delays(served, run.abort_at) == [0.25, None]
+
+
+def _delays_seen(delivered_at: object, ended_at: float, bound: float = 1.0) -> list[float | None]:
+    """What the runner keeps for an abort fired at t=1000 and an upstream that ended at ``ended_at`` (every
+    time made up, on no clock: the log's call has ended, so nothing waits)."""
+    run = _Run(abort_at=1000.0, adapter=SimpleNamespace(abort_delivered_at=delivered_at))
+    log = RequestLog()
+    log.add(UpstreamCall(call_id=1, ended_at=ended_at))
+    asyncio.run(_await_upstream_end(log, run, bound, limit=2000.0))
+    return run.upstream_delays
+
+
+def test_the_bound_counts_from_when_the_abort_reached_the_adapter() -> None:
+    """A harness in another process hears of the abort later than the runner fires it (its abort-ack): on a
+    busy machine that delivery is the transport's, not the adapter's; it is credited up to one bound."""
+    assert _delays_seen(None, 1001.5) == [1.5]  # in process: from the runner's abort
+    assert _delays_seen(1000.8, 1001.5) == [pytest.approx(0.7)]  # acked late, closed 0.7 s after the ack
+    # A harness that holds its ack back (acks only after closing) gains at most one bound: 3.0 - 1.0.
+    assert _delays_seen(1003.0, 1003.0) == [pytest.approx(2.0)]
+    assert _delays_seen(999.0, 1000.5) == [0.5]  # an ack stamped before the abort counts from the abort
+    assert _delays_seen("soon", 1000.5) == [0.5]  # a member that is no time reads as absent
 
 
 def test_the_default_bound_is_the_settings_default() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance import execution
 from conformance.contract import AdapterContext
 from conformance.reference import agui, openai_http
 from conformance.runner import Settings, run_case
@@ -181,6 +182,27 @@ def test_http_cases_run_through_the_harness_including_aborts(corpus: list[Scenar
             assert remote.verdict in ("PASS", "INFO"), remote.describe()
     finally:
         target.close()
+
+
+def test_an_abort_is_timed_from_the_harness_ack(corpus: list[Scenario], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Row request.abort counts from when the abort reached the harness's adapter (its abort-ack), stamped on
+    the request log's clock, not from when the runner fired it."""
+    seen: list[tuple[float, float | None]] = []
+    real = execution.abort_reached_adapter
+
+    def spy(abort_at: float, delivered_at: float | None, bound: float) -> float:
+        seen.append((abort_at, delivered_at))
+        return real(abort_at, delivered_at, bound)
+
+    monkeypatch.setattr(execution, "abort_reached_adapter", spy)
+    target = CmdTarget(f"{REFERENCE} conformance.reference:openai_http", start_timeout=20, case_timeout=10)
+    try:
+        result = run_case(target, by_id(corpus, "abort.mid-text.001")[0], "openai-chat")
+    finally:
+        target.close()
+    assert result.verdict == "PASS", result.describe()
+    [(fired, acked)] = seen
+    assert acked is not None and acked >= fired
 
 
 def test_push_flow_harnesses_get_every_part_unasked(corpus: list[Scenario]) -> None:

@@ -43,6 +43,7 @@ import contextlib
 import secrets
 import shlex
 import threading
+import time
 import weakref
 from collections.abc import AsyncIterator
 from typing import Any
@@ -400,6 +401,8 @@ class CmdAdapter:
         # Read by the runner (HTTP cases): how many events the harness had printed when the abort
         # reached it (its ``abort-ack``).
         self.abort_event_index: int | None = None
+        # ... and when (time.monotonic(), the request log's clock): row request.abort counts from there.
+        self.abort_delivered_at: float | None = None
         # Whether the harness took this case: it printed a line for it, or its adapter called the
         # upstream for it. A death before that is the previous case's (see _death()).
         self._taken = False
@@ -623,6 +626,7 @@ class CmdAdapter:
         if msg.type == "abort-ack":
             if self.abort_event_index is None:
                 self.abort_event_index = self.events_yielded
+                self.abort_delivered_at = time.monotonic()
             assert self._acked is not None  # stream() makes one per case
             self._acked.set()
         elif msg.type == "parts-abort":

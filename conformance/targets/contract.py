@@ -8,8 +8,10 @@ A target that reaches the adapter over a transport (:mod:`conformance.targets.ur
   scenario's request (the case is NOT-EXPRESSIBLE), and ``transport_rows``, the rows it checks on
   every case;
 * the adapter (:class:`TransportAdapter`): ``transport_findings`` (what it saw on the wire),
-  ``transport_broken`` (the wire broke the stream: only those findings are graded) and
-  ``abort_event_index`` (how many events it had emitted when a caller's abort reached it).
+  ``transport_broken`` (the wire broke the stream: only those findings are graded),
+  ``abort_event_index`` (how many events it had emitted when a caller's abort reached it) and
+  ``abort_delivered_at`` (``time.monotonic()`` when the abort reached it: row ``request.abort`` counts from
+  then, crediting at most one bound of delivery).
 
 The runner reads them only through :func:`refusal`, :func:`transport_rows` and
 :func:`transport_report`, which never raise: a hostile adapter's property that raises reads as absent.
@@ -19,6 +21,7 @@ Example:
     ...     transport_findings = [Finding(row="transport.status", message="HTTP 500")]
     ...     transport_broken = True
     ...     abort_event_index = None
+    ...     abort_delivered_at = None
     >>> isinstance(Wire(), TransportAdapter), transport_report(Wire()).broken
     (True, True)
     >>> transport_report(object()).broken
@@ -51,6 +54,7 @@ class TransportAdapter(Protocol):
     transport_findings: Sequence[Finding]
     transport_broken: bool
     abort_event_index: int | None
+    abort_delivered_at: float | None
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,7 @@ class TransportReport:
     findings: tuple[Finding, ...] = ()
     broken: bool = False
     abort_event_index: int | None = None
+    abort_delivered_at: float | None = None
 
 
 def refusal(factory: object, scenario: Scenario) -> str | None:
@@ -92,15 +97,16 @@ def transport_report(adapter: object) -> TransportReport:
     """The transport facts an adapter reported (each member optional; a raising one reads as absent)."""
     out: dict[str, Any] = {}
     for name, key in (("transport_findings", "findings"), ("transport_broken", "broken"),
-                      ("abort_event_index", "abort_event_index")):
+                      ("abort_event_index", "abort_event_index"), ("abort_delivered_at", "abort_delivered_at")):
         try:
             out[key] = getattr(adapter, name, None)
         except Exception:
             out[key] = None
     findings = tuple(f for f in (out["findings"] or ()) if isinstance(f, Finding))
-    index = out["abort_event_index"]
+    index, delivered = out["abort_event_index"], out["abort_delivered_at"]
     return TransportReport(findings=findings, broken=bool(findings) and out["broken"] is True,
-                           abort_event_index=index if isinstance(index, int) and not isinstance(index, bool) else None)
+                           abort_event_index=index if isinstance(index, int) and not isinstance(index, bool) else None,
+                           abort_delivered_at=float(delivered) if isinstance(delivered, float) else None)
 
 
 __all__ = ["RefusingTarget", "TransportAdapter", "TransportReport", "refusal", "transport_report", "transport_rows"]
