@@ -345,6 +345,42 @@ def test_ai_sdk7_moonshotai_gets_its_committed_verdicts() -> None:
             "quirks.refusal.001")] == ["NOT-EXPRESSIBLE"] * 5
 
 
+def _sent(session: ConformanceSession, case_id: str) -> dict[str, Any]:
+    """The body of the first request a case's adapter sent upstream (over HTTP: the Chat Completions JSON)."""
+    record = next(r for r in session.records or [] if r.case_id == case_id)
+    return dict(record.upstream[0].request)
+
+
+def test_ai_sdk7_alibaba_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/alibaba` 2 (its own chat model, Qwen on DashScope's compatible mode) under ai 7's `streamText`,
+    over `POST /v1/chat/completions`."""
+    session, _expected = _graded("ai-sdk7-alibaba.mjs", "ai-sdk7-alibaba.verdicts.json", "@ai-sdk/alibaba")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert _schema_refused(session) == []
+    # The provider throws on any file part but an image (a PDF included): image + PDF input is not declared.
+    assert "multimodal" not in caps.features
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    # The provider reads `delta.reasoning_content`, the mock's default reasoning field: no header needed.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith("91 = 7 * 13")
+    # For a model id outside the Qwen ids it lists, the provider asks for json_object and puts the caller's schema
+    # in the system message (its documented fallback, with a warning): the instruction mechanism, declared beside
+    # the native one.
+    assert caps.structured_modes == {"native", "instruction"}
+    sent = _sent(session, "structured.native.001[openai-chat]")
+    assert sent["response_format"] == {"type": "json_object"}
+    assert sent["messages"][0]["role"] == "system" and '"nickname":{"type":"string"}' in sent["messages"][0]["content"]
+    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
+    # A stream cut before its finish_reason finishes 'other', not ai 7's 'interrupted' (D-missing-finish).
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # The harness declares server 'other' (DashScope has no flavour in the kit; docs/adapters.md): a late call id,
+    # OpenRouter's error chunk, OpenAI's refusal channel and a content_filter finish are not played to it.
+    assert caps.server == "other"
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.tool-late-id.001",
+            "error.openrouter-midstream.001", "quirks.refusal.001", "finish.content-filter.001")] == [
+        "NOT-EXPRESSIBLE"] * 4
+
+
 def test_ai_sdk7_openai_chat_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/openai` 4's Chat Completions model (`openai.chat`) under ai 7's `streamText`, over
     `POST /v1/chat/completions` (not the default Responses model of the test above)."""

@@ -1,0 +1,40 @@
+// Reproducer (outside the suite) of an @ai-sdk/alibaba 2.0.58 defect pinned in
+// tests/data/ai-sdk7-alibaba.verdicts.json (finish.missing.001/.002/.003, row 8.1.19): a Chat Completions
+// stream that ends with no `finish_reason` (cut before its last chunk) finishes 'other', the word for "the
+// model stopped for other reasons", instead of 'interrupted'. doStream starts from
+// `finishReason = { unified: "other" }` (dist/index.js:629-632) and nothing changes it without a
+// finish_reason (:723-728); the package is built on @ai-sdk/provider 4.0.19, whose finish vocabulary has no
+// 'interrupted'. ai 7's Chat marks a message 'interrupted' and pauses its queue only on that word
+// (ai 7.0.173 dist/index.js:22185, :22197) and otherwise sends the next automatic request (:22202): the
+// cut answer is shown and handled as complete. @ai-sdk/groq 4.0.84 on the same bytes finishes 'interrupted',
+// which this script prints beside it.
+// Run: npm ci --prefix examples/ts && node examples/ts/repro/ai-sdk7-alibaba-missing-finish.mjs
+// Exits 1 while the defect is present (0 once @ai-sdk/alibaba finishes 'interrupted').
+import { createServer } from 'node:http'
+import { streamText } from 'ai7'
+import { createAlibaba } from '@ai-sdk/alibaba'
+import { createGroq } from '@ai-sdk/groq'
+
+const chunk = (delta) => ({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'qwen-plus',
+  choices: [{ index: 0, delta, finish_reason: null }] })
+const body = [chunk({ role: 'assistant', content: 'Honey never' }), chunk({ content: ' spoils' })]
+const server = createServer((req, res) => {
+  req.resume()
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  // The stream stops before the chunk with finish_reason: the body ends cleanly, no [DONE].
+  res.end(body.map((c) => `data: ${JSON.stringify(c)}\n\n`).join(''))
+})
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+const baseURL = `http://127.0.0.1:${server.address().port}/v1`
+async function finishOf(model) {
+  const result = streamText({ model, prompt: 'A fact about honey?', maxRetries: 0 })
+  let finish = null
+  for await (const c of result.toUIMessageStream()) if (c.type === 'finish') finish = c.finishReason
+  return finish
+}
+const alibaba = await finishOf(createAlibaba({ baseURL, apiKey: 'x' })('qwen-plus'))
+const groq = await finishOf(createGroq({ baseURL, apiKey: 'x' })('mock'))
+server.close()
+console.log(`stream cut before its finish_reason: @ai-sdk/alibaba finishes ${JSON.stringify(alibaba)}, ` +
+  `@ai-sdk/groq ${JSON.stringify(groq)}`)
+process.exit(alibaba === 'interrupted' ? 0 : 1)
