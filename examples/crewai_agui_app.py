@@ -9,12 +9,19 @@ part is the model's ``api_base`` (and a dummy API key): litellm's ``openai/<mode
 ``{api_base}/chat/completions``, the conformance suite's mock server, which picks each case's scenario
 with its default scenario (the model name is fixed).
 
+The same flow over litellm's Anthropic provider (``model="anthropic/claude-sonnet-4-5"``, Anthropic Messages) is a
+configuration of its own: ``anthropic_app`` (``examples/crewai_anthropic_capabilities.yaml``). That route posts to
+``{api_base}/v1/messages`` (litellm/main.py ``_complete_anthropic``: ``ensure_api_route(api_base, "v1/messages")``
+appends the route unless the base already ends with it), so its ``api_base`` is the mock's root, not ``<mock>/v1``.
+
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
 and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
 
     MOCK_BASE_URL=http://127.0.0.1:8765 <crewai-venv>/bin/python -m uvicorn \\
         examples.crewai_agui_app:app --port 8000
+
+(``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration.)
 """
 
 from __future__ import annotations
@@ -35,11 +42,15 @@ from litellm import acompletion
 SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system message
 
 
+PROVIDERS = ("openai", "anthropic")  # the litellm routes this app is run over
+
+
 def chat_flow(api_base: str, model: str) -> Flow[CopilotKitState]:
-    """The README's chat flow, its model ``openai/<model>`` at ``api_base`` (an OpenAI Chat Completions URL).
+    """The README's chat flow, its litellm ``model`` (``"openai/gpt-4o"``, ``"anthropic/claude-sonnet-4-5"``) at
+    ``api_base``.
 
     Example:
-        >>> type(chat_flow("http://127.0.0.1:8765/v1", "gpt-4o")).__name__
+        >>> type(chat_flow("http://127.0.0.1:8765/v1", "openai/gpt-4o")).__name__
         'ChatFlow'
     """
 
@@ -48,7 +59,7 @@ def chat_flow(api_base: str, model: str) -> Flow[CopilotKitState]:
         async def chat(self) -> None:
             response = await copilotkit_stream(
                 await acompletion(
-                    model=f"openai/{model}",
+                    model=model,
                     api_base=api_base,
                     api_key="mock-key",
                     messages=[{"role": "system", "content": SYSTEM_PROMPT}, *self.state.messages],
@@ -61,20 +72,31 @@ def chat_flow(api_base: str, model: str) -> Flow[CopilotKitState]:
     return ChatFlow()
 
 
-def create_app(mock_base_url: str, model: str = "gpt-4o") -> FastAPI:
-    """The AG-UI app: ``POST /agui`` runs the flow; its model reads ``mock_base_url + "/v1"``.
+def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "openai") -> FastAPI:
+    """The AG-UI app: ``POST /agui`` runs the flow over litellm's ``provider`` route; its model reads the mock at
+    ``mock_base_url``: ``mock_base_url + "/v1"`` for ``openai`` (litellm appends ``/chat/completions``), the root
+    for ``anthropic`` (litellm appends ``/v1/messages``).
 
     Example:
         >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
         True
+        >>> "/agui" in create_app("http://127.0.0.1:8765", "claude-sonnet-4-5", "anthropic").openapi()["paths"]
+        True
     """
+    if provider not in PROVIDERS:
+        raise ValueError(f"unknown provider {provider!r}: one of {PROVIDERS}")
+    root = mock_base_url.rstrip("/")
+    api_base = root + "/v1" if provider == "openai" else root
     app = FastAPI()
-    add_crewai_flow_fastapi_endpoint(app, chat_flow(mock_base_url.rstrip("/") + "/v1", model), "/agui")
+    add_crewai_flow_fastapi_endpoint(app, chat_flow(api_base, f"{provider}/{model}"), "/agui")
     return app
 
 
 def __getattr__(name: str) -> FastAPI:
-    # `uvicorn examples.crewai_agui_app:app`: built on first access, from MOCK_BASE_URL.
+    # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`): built on first access, from MOCK_BASE_URL.
+    mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
-        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+        return create_app(mock)
+    if name == "anthropic_app":
+        return create_app(mock, "claude-sonnet-4-5", "anthropic")
     raise AttributeError(name)

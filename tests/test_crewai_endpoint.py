@@ -4,7 +4,9 @@
 own), named by ``SAC_CREWAI_PYTHON`` (.ci/run builds it from ``examples/crewai_requirements.txt``): the test
 starts it there with uvicorn, its litellm model on this process's mock server. Each case's verdict, the rows it
 broke and the per-row counts must be the ones pinned in ``tests/data/crewai-agui.verdicts.json`` (explained in
-docs/findings-crewai.md), whose FAIL/ERROR cases carry triage records (tests/test_triage.py).
+docs/findings-crewai.md), whose FAIL/ERROR cases carry triage records (tests/test_triage.py). The same flow over
+litellm's Anthropic provider (``anthropic_app``: Anthropic Messages) is a configuration of its own, pinned in
+``tests/data/crewai-agui-anthropic.verdicts.json``.
 
 The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
 the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
@@ -25,11 +27,21 @@ from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinne
 CREWAI = OwnVenvApp(pins="crewai-agui", python_variable="SAC_CREWAI_PYTHON", stack="CrewAI",
                     app="examples.crewai_agui_app:app", path="/agui",
                     capabilities=ROOT / "examples" / "crewai_capabilities.yaml")
+CREWAI_ANTHROPIC = OwnVenvApp(pins="crewai-agui-anthropic", python_variable="SAC_CREWAI_PYTHON",
+                              stack="CrewAI (litellm Anthropic)", app="examples.crewai_agui_app:anthropic_app",
+                              path="/agui", capabilities=ROOT / "examples" / "crewai_anthropic_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
 def crewai_url() -> Iterator[str]:
     with serve_pinned(CREWAI) as url:
+        warm_up(url)
+        yield url
+
+
+@pytest.fixture(scope="module")
+def crewai_anthropic_url() -> Iterator[str]:
+    with serve_pinned(CREWAI_ANTHROPIC) as url:
         warm_up(url)
         yield url
 
@@ -52,3 +64,8 @@ def warm_up(url: str) -> None:
 @pytest.mark.slow
 def test_crewai_verdicts_match_the_pins(crewai_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI, crewai_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.mark.slow
+def test_crewai_anthropic_verdicts_match_the_pins(crewai_anthropic_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI_ANTHROPIC, crewai_anthropic_url, corpus)  # one anthropic case a scenario

@@ -53,6 +53,9 @@ PENDING: dict[str, str | set[str]] = {
     # blocks the API never sends, an event-less raw_bytes frame the anthropic SDK skips by design). Its third, a null
     # tool input Anthropic's types cannot carry, is fixed: the anthropic wire refuses a JSON input that is no object.
     "agno-agui-anthropic.verdicts.json": {"tool.interleave.002[anthropic]", "fault.raw-bytes.001[anthropic]"},
+    # CrewAI over litellm's Anthropic provider: the same interleaved tool_use blocks (litellm routes each argument
+    # delta to its latest started block, right for the API, which streams one block at a time).
+    "crewai-agui-anthropic.verdicts.json": {"tool.interleave.001[anthropic]", "tool.interleave.002[anthropic]"},
 }
 
 
