@@ -12,7 +12,7 @@ HTTP error answer becomes an ``http_status`` scenario with the body as sent and 
 
 Secrets never reach a written file: the scenario keeps the request's last user message and model,
 the path with its query's ``key`` (and any user-named parameter) replaced, and the request headers
-minus every credential (``Authorization``, ``Proxy-Authorization``, ``x-api-key``,
+minus every credential (``Authorization``, ``Proxy-Authorization``, ``x-api-key``, Azure's ``api-key``,
 ``x-goog-api-key``, ``Cookie``, ``Set-Cookie`` and each ``--redact-header``); response headers keep
 only the content type.
 
@@ -43,7 +43,8 @@ from mock_provider.server.serve import DEFAULT_HOST, ThreadedServer
 from mock_provider.wires import http_dialect
 
 log = logging.getLogger("mock_provider.record")
-SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "cookie",
+# `api-key` is Azure OpenAI's key header (its REST API; @ai-sdk/azure sends its key there, not in Authorization).
+SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie",
                             "set-cookie"})
 SECRET_PARAMS = frozenset({"key", "api_key", "access_token"})
 # Hop-by-hop and framing headers: the proxy's own connection sets them.

@@ -154,6 +154,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk7-openai-chat.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-xai.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "ai-sdk7-xai.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-azure.mjs" --conformance-dialect=openai-responses':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-azure.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-deepseek.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk7-deepseek.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-perplexity.mjs" --conformance-dialect=openai-chat':

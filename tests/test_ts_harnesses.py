@@ -44,10 +44,14 @@ def _skip_reason(package: str, directory: Path = TS) -> str | None:
     return None
 
 
-def _installed_version(package: str, directory: Path = TS) -> str:
+def _installed_version(package: str, directory: Path = TS, under: str | None = None) -> str:
     """The version of ``package`` in ``directory``: the hoisted install, else the one nested under the package that
-    holds it at its own version (@tanstack/ai-grok's @tanstack/openai-base in examples/ts-openrouter)."""
+    holds it at its own version (@tanstack/ai-grok's @tanstack/openai-base in examples/ts-openrouter). ``under``
+    names the package whose own nested copy is meant even where another version is hoisted: the copy Node resolves
+    from that package (@ai-sdk/azure 4.0.85's exact @ai-sdk/openai 4.0.81, beside examples/ts's hoisted 4.0.118)."""
     modules = directory / "node_modules"
+    if under is not None:
+        return str(json.loads((modules / under / "node_modules" / package / "package.json").read_text())["version"])
     found = [modules / package / "package.json", *sorted(modules.glob(f"@*/*/node_modules/{package}/package.json")),
              *sorted(modules.glob(f"*/node_modules/{package}/package.json"))]
     manifest = next((m for m in found if m.is_file()), found[0])
@@ -55,15 +59,17 @@ def _installed_version(package: str, directory: Path = TS) -> str:
 
 
 def _graded(harness: str, verdicts: str, package: str, dialect: str = "openai-chat",
-            directory: Path = TS) -> tuple[ConformanceSession, dict[str, Any]]:
+            directory: Path = TS, nested: dict[str, str] | None = None) -> tuple[ConformanceSession, dict[str, Any]]:
     """Run every case through ``<directory>/<harness>`` (examples/ts by default; it consumes ``dialect``
-    only) and check it against ``tests/data/<verdicts>``."""
+    only) and check it against ``tests/data/<verdicts>``. ``nested`` maps a pinned package to the package whose
+    own copy of it the adapter runs (see :func:`_installed_version`)."""
     why = _skip_reason(package, directory)
     if why:
         pytest.skip(why)
     expected = json.loads((ROOT / "tests" / "data" / verdicts).read_text())
     for pkg, version in expected["versions"].items():
-        assert _installed_version(pkg, directory) == version, f"{pkg}: the lockfile pins {version}"
+        installed = _installed_version(pkg, directory, (nested or {}).get(pkg))
+        assert installed == version, f"{pkg}: the lockfile pins {version}"
     target = CmdTarget(f"node {directory / harness}", start_timeout=30, case_timeout=10)
     try:
         session = ConformanceSession.from_factory(target, target.__name__, records=[])
@@ -147,6 +153,29 @@ def test_ai_sdk7_openai_responses_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
     # A stream cut before response.completed finishes as 'interrupted' (ai 7's word for it).
     assert _finish_types(session, "finish.missing.001[openai-responses]") == ["interrupted"]
+
+
+def test_ai_sdk7_azure_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/azure` 4's default model `azure(deploymentName)` (the Responses API of the `@ai-sdk/openai` 4.0.81
+    it bundles, not examples/ts's hoisted 4.0.118) under ai 7's `streamText`, over `POST /v1/responses`."""
+    session, _expected = _graded("ai-sdk7-azure.mjs", "ai-sdk7-azure.verdicts.json", "@ai-sdk/azure",
+                                 "openai-responses", nested={"@ai-sdk/openai": "@ai-sdk/azure"})
+    caps = session.capabilities
+    # Azure OpenAI is one vendor's server the kit has no flavour for; @ai-sdk/azure exports no custom tool.
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server == "other"
+    assert "custom_tools" not in caps.features
+    assert _schema_refused(session) == []
+    # A baseURL off Azure's hosts is a "custom gateway": the request goes to {baseURL}/responses, the one
+    # Responses route the mock serves (/v1/responses), so the plain text case is answered and passes.
+    assert _result(session, "text.basic.001[openai-responses]").verdict == "PASS"
+    # The provider's metadata is keyed by its own name, `azure` (the model's providerOptionsName).
+    starts = [e for e in _result(session, "text.basic.001[openai-responses]").events if e["type"] == "text-start"]
+    assert [list(e["providerMetadata"]) for e in starts] == [["azure"]]
+    # D-missing-finish: 4.0.81 finishes a stream cut before response.completed 'other' (4.0.118: 'interrupted').
+    assert _finish_types(session, "finish.missing.002[openai-responses]") == ["other"]
+    assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+    # 4.0.81 drops response.refusal.delta (fixed in @ai-sdk/openai 4.0.110): an empty text part, a SHOULD miss.
+    assert _result(session, "quirks.refusal.001[openai-responses]").verdict == "PASS-NONSTRICT"
 
 
 def test_ai_sdk7_google_gets_its_committed_verdicts() -> None:
