@@ -18,7 +18,8 @@ No declaration is ``openai``: OpenAI's server, or a client meant for any OpenAI-
 ...): the kit does not know that server's habits, so it plays none of any named
 server's (no refusal channel, late call id or OpenRouter error chunk; only the finish reasons every known
 tool-calling server sends; reasoning only in the default ``delta.reasoning_content``, or the field the
-harness names per request), and grades no request check that states one server's request shape. What
+harness names per request), grades no request check that states one server's request shape, nor the words
+of the mock's refusal of a turn past the script (:func:`reads_refusal_body`). What
 the kit cannot know about a server it leaves ungraded rather than failing a client for it.
 
 Example:
