@@ -334,8 +334,8 @@ def test_ai_sdk7_cerebras_gets_its_committed_verdicts() -> None:
     assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith(PRIME_REASONING[:11])
     # createCerebras sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
     assert caps.structured_modes == {"native"}
-    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("structured.native.001", "text.structured.001")] == [
-        "PASS"] * 2
+    assert [_result(session, f"{c}[openai-chat]").verdict
+            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
     # The harness declares server 'other' (the kit has no Cerebras flavour; docs/adapters.md names this package):
     # no named server's habit is played to it.
     assert caps.server == "other"
