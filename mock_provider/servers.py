@@ -18,7 +18,8 @@ No declaration is ``openai``: OpenAI's server, or a client meant for any OpenAI-
 ...): the kit does not know that server's habits, so it plays none of any named
 server's (no refusal channel, late call id or OpenRouter error chunk; only the finish reasons every known
 tool-calling server sends; reasoning only in the default ``delta.reasoning_content``, or the field the
-harness names per request), and grades no request check that states one server's request shape. What
+harness names per request), grades no request check that states one server's request shape, nor the words
+of the mock's refusal of a turn past the script (:func:`reads_refusal_body`). What
 the kit cannot know about a server it leaves ungraded rather than failing a client for it.
 
 Example:
@@ -353,20 +354,45 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     return scenario.model_copy(update={"script": script})
 
 
-def served_expected(expected: Transcript, server: str | None, dialect: str) -> Transcript:
+def served_expected(expected: Transcript, server: str | None, dialect: str, refused: bool = False) -> Transcript:
     """``expected`` as a client of ``server`` can show it on ``dialect``: without the usage counts that server
-    does not report (:func:`served_as` leaves them off the wire).
+    does not report (:func:`served_as` leaves them off the wire), and, when the mock ``refused`` a call of the
+    run (a turn past the script), without the refusal's text where the kit does not know the server's error body.
 
     >>> from mock_provider.scenario import load_corpus
     >>> nested = next(s for s in load_corpus() if s.id == "usage.nested.001").expected_for("openai-responses")
     >>> served_expected(nested, "xai", "openai-responses").usage.cache_write_input_tokens, served_expected(
     ...     nested, None, "openai-responses").usage.cache_write_input_tokens
     (None, 100)
+    >>> loop = next(s for s in load_corpus() if s.id == "loop.malformed.002").expected_for("openai-chat")
+    >>> served_expected(loop, "other", "openai-chat", refused=True).error, served_expected(
+    ...     loop, "groq", "openai-chat", refused=True).error.message
+    (ErrorRecord(message=None, code=None), 'turn 2')
     """
+    # Server flavours are of the Chat Completions and Responses wires; other routes refuse in their APIs' bodies.
+    foreign_body = dialect in ("openai-chat", "openai-responses") and not reads_refusal_body(server)
+    if refused and foreign_body and expected.error is not None and expected.error.message:
+        expected = expected.model_copy(update={"error": expected.error.model_copy(update={"message": None})})
     usage = expected.usage
     if reports_cache_write(server, dialect) or usage is None or usage.cache_write_input_tokens is None:
         return expected
     return expected.model_copy(update={"usage": usage.model_copy(update={"cache_write_input_tokens": None})})
+
+
+def reads_refusal_body(server: str | None) -> bool:
+    """Whether the kit grades the words of the mock's refusal (a turn past the script) for a client of ``server``.
+
+    The mock refuses in OpenAI's error object (``mock_provider.server.errors``), or in the server's own body where
+    the kit knows it (:func:`error_body`: Mistral's, OpenRouter's); a named flavour is a server whose habits the
+    kit claims to know, and its clients are graded on that body. A server without a flavour (``other``) has an
+    error body the kit does not know: @ai-sdk/cerebras 3.0.59 reads Cerebras's flat ``{message, type, param,
+    code}`` only (dist/index.js:100-109) and shows the HTTP status text for OpenAI's. Its run must still end in
+    an error; the refusal's words are not graded.
+
+    >>> reads_refusal_body(None), reads_refusal_body("mistral"), reads_refusal_body("other")
+    (True, True, False)
+    """
+    return server != "other"
 
 
 def check_server(value: str, source: str) -> str:
@@ -385,4 +411,4 @@ def check_server(value: str, source: str) -> str:
 
 
 __all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
-           "foreign_quirk", "reports_cache_write", "served_as", "served_expected"]
+           "foreign_quirk", "reads_refusal_body", "reports_cache_write", "served_as", "served_expected"]

@@ -349,6 +349,35 @@ def test_ai_sdk7_perplexity_gets_its_committed_verdicts() -> None:
         "request.tool-history.001", "finish.tool-calls-none.001")] == ["UNSUPPORTED"] * 2
 
 
+def test_ai_sdk7_cerebras_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/cerebras` 3 (a subclass of its own @ai-sdk/openai-compatible 3.0.59 chat model) under ai 7's
+    `streamText`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("ai-sdk7-cerebras.mjs", "ai-sdk7-cerebras.verdicts.json", "@ai-sdk/cerebras")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert _schema_refused(session) == []
+    # The package's docs give image input to one model and PDFs to none: image + PDF input is not declared.
+    assert "multimodal" not in caps.features
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    # The provider reads `delta.reasoning_content ?? delta.reasoning`: the mock's default field is read.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith(PRIME_REASONING[:11])
+    # createCerebras sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
+    assert caps.structured_modes == {"native"}
+    assert [_result(session, f"{c}[openai-chat]").verdict
+            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
+    # The harness declares server 'other' (the kit has no Cerebras flavour; docs/adapters.md names this package):
+    # no named server's habit is played to it.
+    assert caps.server == "other"
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001", "finish.content-filter.001", "reasoning.field-reasoning.001")] == [
+        "NOT-EXPRESSIBLE"] * 5
+    # The mock refuses the unscripted turn in OpenAI's error body, which the Cerebras client cannot read (its error
+    # schema is Cerebras's flat body): the user sees the status text. The run ends in an error, and the refusal's
+    # words are not graded for a server without a flavour (the first run's one suite error; FAIL there).
+    malformed = _result(session, "loop.malformed.002[openai-chat]")
+    assert malformed.verdict == "INFO" and malformed.events[-1] == {"type": "error", "errorText": "Bad Request"}
+
+
 def test_ai_sdk7_moonshotai_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/moonshotai` 3 (its own chat model, Kimi) under ai 7's `streamText`, over `POST /v1/chat/completions`."""
     session, _expected = _graded("ai-sdk7-moonshotai.mjs", "ai-sdk7-moonshotai.verdicts.json", "@ai-sdk/moonshotai")

@@ -126,8 +126,10 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
         raise ValueError(f"{record.case_id}: a record without capabilities cannot be graded by the checks")
     proto = protocol(caps.output)
     bridged = bridge.declared(caps)
-    # What the declared server can report (xAI's Responses usage has no cache-write count).
-    expected = served_expected(scenario.expected_for(record.dialect), caps.server, record.dialect)
+    # What the declared server can report (xAI's Responses usage has no cache-write count), and the words of the
+    # mock's refusal of an unscripted turn only where the kit knows the server's error body.
+    expected = served_expected(scenario.expected_for(record.dialect), caps.server, record.dialect,
+                               refused=record.unscripted_turn() is not None)
     if bridged:
         expected = bridge.expected_for(expected)
     # The declared POLICY choices decide what a correct run looks like (missing finish, finish reason).
