@@ -2,9 +2,11 @@
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
-``llama-index-llms-openai-like``, mounted at ``/agui`` (so ``POST /agui/run``). The only
-test-specific part is the base URL: the LLM talks to the conformance suite's mock server, so the
-suite picks each case's scenario with the mock server's default scenario (the model is fixed).
+``llama-index-llms-openai-like`` (Chat Completions), or with ``api="responses"`` over ``OpenAIResponses``
+from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), mounted at ``/agui`` (so
+``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance
+suite's mock server, so the suite picks each case's scenario with the mock server's default scenario
+(the model is fixed).
 
 llama-index's OpenAI integration needs ``openai<3`` while pydantic-ai needs ``openai>=3``, so this
 app runs from its own virtual environment (``.ci/run`` builds it; the packages are in
@@ -13,27 +15,49 @@ there with uvicorn::
 
     MOCK_BASE_URL=http://127.0.0.1:8765 <llama-venv>/bin/python -m uvicorn \\
         examples.llama_index_agui_app:app --port 8000
+
+(the Responses configuration: ``examples.llama_index_agui_app:responses_app`` and
+``examples/llama_index_responses_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs both).
 """
 
 from __future__ import annotations
 
 import os
+from typing import Literal
 
 from fastapi import FastAPI
+from llama_index.core.llms.function_calling import FunctionCallingLLM
+from llama_index.llms.openai import OpenAIResponses
 from llama_index.llms.openai_like import OpenAILike
 from llama_index.protocols.ag_ui.router import get_ag_ui_workflow_router
 
 
-def create_app(mock_base_url: str, model: str = "gpt-4o-mini") -> FastAPI:
+def _llm(api: str, api_base: str, model: str) -> FunctionCallingLLM:
+    # No SDK retries: a scripted 429/500 reaches the workflow once instead of after backoff sleeps.
+    if api == "responses":
+        # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
+        return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
+    if api == "chat":
+        return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
+                          is_chat_model=True, is_function_calling_model=True, context_window=128000)
+    raise ValueError(f"unknown api {api!r}: 'chat' or 'responses'")
+
+
+def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
+               api: Literal["chat", "responses"] = "chat") -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
+
+    ``api`` picks the LLM class, so the wire the workflow reads: ``"chat"`` is ``OpenAILike``
+    (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponses`` (``/v1/responses``); the
+    workflow and the router are the same in both.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
         ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="responses").openapi()["paths"])
+        ['/agui/run']
     """
-    # No SDK retries: a scripted 429/500 reaches the workflow once instead of after backoff sleeps.
-    llm = OpenAILike(model=model, api_base=mock_base_url.rstrip("/") + "/v1", api_key="mock-key", max_retries=0,
-                     is_chat_model=True, is_function_calling_model=True, context_window=128000)
+    llm = _llm(api, mock_base_url.rstrip("/") + "/v1", model)
     app = FastAPI()
     app.include_router(get_ag_ui_workflow_router(llm=llm), prefix="/agui")
     return app
@@ -43,4 +67,6 @@ def __getattr__(name: str) -> FastAPI:
     # `uvicorn examples.llama_index_agui_app:app`: built on first access, from MOCK_BASE_URL.
     if name == "app":
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+    if name == "responses_app":  # the same workflow on OpenAIResponses (/v1/responses)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="responses")
     raise AttributeError(name)

@@ -74,13 +74,13 @@ def served_in_thread(app: Any, path: str, name: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def served_app(python: str, app: str, path: str, name: str) -> Iterator[str]:
-    """Serve ``app`` (``module:attribute``) with that environment's uvicorn, pointed at the mock provider;
-    yields its URL + ``path`` once it listens, and stops it after."""
+def served_app(python: str, app: str, path: str, name: str, time_scale: float = 0.0) -> Iterator[str]:
+    """Serve ``app`` (``module:attribute``) with that environment's uvicorn, pointed at the mock provider of
+    ``time_scale``; yields its URL + ``path`` once it listens, and stops it after."""
     with socket.socket() as probe:  # a free port for uvicorn in the other environment
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "MOCK_BASE_URL": mock_server_url(), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "MOCK_BASE_URL": mock_server_url(time_scale), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([python, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
                              "--log-level", "warning"], cwd=ROOT, env=env)
     try:
@@ -103,7 +103,9 @@ def served_app(python: str, app: str, path: str, name: str) -> Iterator[str]:
 class OwnVenvApp:
     """One such app: its pin name (``tests/data/<pins>.verdicts.json``), the variable naming its environment's
     Python (.ci/run builds it), what the stack is called, the ``module:attribute`` uvicorn serves, the
-    AG-UI endpoint's path and the capabilities file ``--adapter-url`` reads."""
+    AG-UI endpoint's path and the capabilities file ``--adapter-url`` reads. ``time_scale`` picks the
+    process's mock server: a second app of one module gets its own (another scale), so a model request the
+    first app left running (an abort it does not pass on) cannot reach the second app's cases."""
 
     pins: str
     python_variable: str
@@ -111,6 +113,7 @@ class OwnVenvApp:
     app: str
     path: str
     capabilities: Path
+    time_scale: float = 0.0
 
     def pinned(self) -> dict[str, Any]:
         """The pin file's content."""
@@ -127,7 +130,7 @@ def serve_pinned(app: OwnVenvApp) -> Iterator[str]:
     versions = app.pinned()["versions"]
     assert installed_versions(python, versions) == versions, (
         f"other {app.stack} versions than pinned ({versions}): re-pin and re-triage")
-    with served_app(python, app.app, app.path, f"the {app.stack} app") as url:
+    with served_app(python, app.app, app.path, f"the {app.stack} app", app.time_scale) as url:
         yield url
 
 
@@ -147,6 +150,6 @@ def run_corpus(url: str, capabilities: Path, corpus: list[Any], settings: Settin
 def check_pinned_verdicts(app: OwnVenvApp, url: str, corpus: list[Any]) -> None:
     """:func:`run_corpus` (one case a scenario: the one dialect the app's model speaks), requiring the
     pinned verdicts, rows and per-row counts (:func:`tests.calibration.check_pins`)."""
-    session = run_corpus(url, app.capabilities, corpus)
+    session = run_corpus(url, app.capabilities, corpus, Settings(timeout=10, time_scale=app.time_scale))
     assert {r.scenario_id for r in session.results} == {s.id for s in corpus}
     check_pins(app.pins, session)

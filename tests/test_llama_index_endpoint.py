@@ -1,5 +1,8 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
+Two configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+``llama-index-agui``) and on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``).
+
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
 builds it from ``examples/llama_index_requirements.txt``): the test starts it there with uvicorn, its
@@ -20,6 +23,12 @@ from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinne
 LLAMA = OwnVenvApp(pins="llama-index-agui", python_variable="SAC_LLAMA_PYTHON", stack="llama-index",
                    app="examples.llama_index_agui_app:app", path="/agui/run",
                    capabilities=ROOT / "examples" / "llama_index_capabilities.yaml")
+# The Responses configuration has its own mock server (another time scale, too small for a scripted delay to be
+# felt): a model request the Chat app left running after an abort (D-abort) cannot reach its cases.
+LLAMA_RESPONSES = OwnVenvApp(pins="llama-index-agui-responses", python_variable="SAC_LLAMA_PYTHON",
+                             stack="llama-index", app="examples.llama_index_agui_app:responses_app", path="/agui/run",
+                             capabilities=ROOT / "examples" / "llama_index_responses_capabilities.yaml",
+                             time_scale=1e-9)
 
 
 @pytest.fixture(scope="module")
@@ -30,3 +39,13 @@ def llama_url() -> Iterator[str]:
 
 def test_llama_index_verdicts_match_the_pins(llama_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA, llama_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.fixture(scope="module")
+def llama_responses_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_RESPONSES) as url:
+        yield url
+
+
+def test_llama_index_responses_verdicts_match_the_pins(llama_responses_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_RESPONSES, llama_responses_url, corpus)  # one openai-responses case a scenario
