@@ -52,9 +52,12 @@ const CAPABILITIES = {
   // reasoning: reasoning-* parts become REASONING_* events (:690-720). abort: the run's AbortController
   // reaches streamText (:664). server_tools: BuiltInAgent's own tools, `tools: [defineTool({..., execute})]`
   // with `maxSteps` (:468-475, :489), run by ai's loop; their results become TOOL_CALL_RESULT (:810-850).
-  // Not declared: structured_output (BuiltInAgent has no output schema), multimodal (the harness sends
-  // text content only).
-  features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort'],
+  // multimodal: image, audio, video and document parts of a user message become AI SDK image/file parts
+  // (convertUserMessageContent, :127-215). retries: BuiltInAgent passes its `maxRetries` (unset) to
+  // streamText, whose default retries a refused model call twice (ai 6). Not declared: structured_output
+  // (BuiltInAgent has no output schema), provider_executed (OpenAI's built-in tools are not configured).
+  features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort', 'multimodal', 'retries'],
+  max_retries: 2,
   policies: {
     // A stop leaves the run silent for the client: it detaches from the SSE answer (below).
     abort: 'silent',
@@ -89,6 +92,13 @@ function textOf(content) {
   return '';
 }
 
+// A user message's content as AG-UI input content: text parts as {type: 'text', text}; image, audio, video
+// and document parts already have AG-UI's shape ({type, source: {type: 'data' | 'url', value, mimeType}}).
+function userContent(content) {
+  if (!Array.isArray(content)) return textOf(content);
+  return content.map((p) => (p?.type === 'text' ? { type: 'text', text: p.text ?? p.content ?? '' } : p));
+}
+
 // Scenario messages (OpenAI-like) -> AG-UI messages, as a CopilotKit frontend sends them.
 function aguiMessages(messages) {
   return (messages ?? []).map((m, i) => {
@@ -109,7 +119,8 @@ function aguiMessages(messages) {
       const content = typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '');
       return { id, role: 'tool', content, toolCallId: String(m.tool_call_id ?? m.toolCallId ?? '') };
     }
-    return { id, role: m.role === 'system' ? 'system' : 'user', content: textOf(m.content) };
+    if (m.role === 'system') return { id, role: 'system', content: textOf(m.content) };
+    return { id, role: 'user', content: userContent(m.content) };
   });
 }
 
