@@ -71,7 +71,8 @@ def test_copilotkit_runtime_gets_its_committed_verdicts() -> None:
     assert "TOOL_CALL_RESULT" in served and served[-1] == "RUN_FINISHED"
     # D-error-text: the client's RUN_ERROR is the runner finalizer's, with the Observable's bare message.
     last = _result(session, "error.code.001[openai-responses]").events[-1]
-    assert (last["type"], last["message"], last.get("code")) == ("RUN_ERROR", "AI SDK stream error", "INCOMPLETE_STREAM")
+    assert (last["type"], last["message"], last.get("code")) == ("RUN_ERROR", "AI SDK stream error",
+                                                                 "INCOMPLETE_STREAM")
     # D-tool-error-dropped: a throwing server tool gets no TOOL_CALL_RESULT.
     failed = [e["type"] for e in _result(session, "loop.tool-error.001[openai-responses]").events]
     assert "TOOL_CALL_END" in failed and "TOOL_CALL_RESULT" not in failed
