@@ -47,13 +47,13 @@ const CAPABILITIES = {
   inputs: ['openai-responses'],
   output: 'ag-ui',
   // tools: BuiltInAgent turns RunAgentInput.tools into AI SDK tools without execute (frontend tools,
-  // dist/agent/index.mjs:361-381), so a call ends the run after one model turn (no maxSteps: ai's default
+  // dist/agent/index.mjs:363-383, :519), so a call ends the run after one model turn (no maxSteps: ai's default
   // stopWhen is one step). parallel_tools: each tool-call part becomes its own TOOL_CALL_* triple.
-  // reasoning: reasoning-* parts become REASONING_* events (:690-720). abort: the run's AbortController
-  // reaches streamText (:664). server_tools: BuiltInAgent's own tools, `tools: [defineTool({..., execute})]`
-  // with `maxSteps` (:468-475, :489), run by ai's loop; their results become TOOL_CALL_RESULT (:810-850).
+  // reasoning: reasoning-* parts become REASONING_* events (:719-747). abort: the run's AbortController
+  // reaches streamText (:683). server_tools: BuiltInAgent's own tools, `tools: [defineTool({..., execute})]`
+  // with `maxSteps` (:520-526, :532), run by ai's loop; their results become TOOL_CALL_RESULT (:844-886).
   // multimodal: image, audio, video and document parts of a user message become AI SDK image/file parts
-  // (convertUserMessageContent, :127-215). retries: BuiltInAgent passes its `maxRetries` (unset) to
+  // (convertUserMessageContent, :130-221). retries: BuiltInAgent passes its `maxRetries` (unset) to
   // streamText, whose default retries a refused model call twice (ai 6). Not declared: structured_output
   // (BuiltInAgent has no output schema), provider_executed (OpenAI's built-in tools are not configured).
   features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort', 'multimodal', 'retries'],
@@ -62,7 +62,7 @@ const CAPABILITIES = {
     // A stop leaves the run silent for the client: it detaches from the SSE answer (below).
     abort: 'silent',
     // BuiltInAgent drops the caller's system messages unless configured with forwardSystemMessages
-    // (default off, :218-226 and :467-470) and uses its own `prompt`: the agent owns the system prompt.
+    // (default off, :226-228 and :481-484) and uses its own `prompt`: the agent owns the system prompt.
     system_prompt: 'own',
   },
   // RUN_FINISHED carries the AI SDK's finishReason at the top level (dist/agent/converters/aisdk.mjs:14),
