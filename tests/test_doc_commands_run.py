@@ -178,6 +178,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk7-openrouter.mjs"),
     'pytest --adapter-cmd "node examples/ts-openrouter/tanstack-ai-grok.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "tanstack-ai-grok.mjs"),
+    'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime.mjs" --conformance-dialect=openai-responses':
+        ("tests/test_copilotkit_runtime.py", "copilotkit-runtime.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":
@@ -239,6 +241,7 @@ NOT_RUN: dict[str, str] = {
     "npm ci --prefix examples/ts-mastra": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts-voltagent": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts-openrouter": "installs from the npm registry (.ci/run does)",
+    "npm ci --prefix examples/ts-copilotkit": "installs from the npm registry (.ci/run does)",
 }
 
 

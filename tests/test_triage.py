@@ -29,7 +29,8 @@ PIN_FILES = sorted(DATA.glob("*.verdicts.json"))
 # A package may be in more than one at different versions (examples/ts-openrouter's @tanstack/ai 0.52.3 beside
 # examples/ts's 0.58.0): a record is checked against the install of the version it names.
 NODE_DIRS = [ROOT / "examples" / "ts" / "node_modules", ROOT / "examples" / "ts-mastra" / "node_modules",
-             ROOT / "examples" / "ts-voltagent" / "node_modules", ROOT / "examples" / "ts-openrouter" / "node_modules"]
+             ROOT / "examples" / "ts-voltagent" / "node_modules", ROOT / "examples" / "ts-openrouter" / "node_modules",
+             ROOT / "examples" / "ts-copilotkit" / "node_modules"]
 SOURCE = re.compile(r"^(?P<package>@?[^@\s]+)@(?P<version>[^\s]+) (?P<path>[^\s:]+):(?P<line>\d+)$")
 REPRODUCER = re.compile(r"^(node|python) (?P<path>[\w./-]+)$")
 

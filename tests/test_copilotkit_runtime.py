@@ -1,0 +1,79 @@
+"""A real AG-UI producer over ``--adapter-cmd``: the CopilotKit runtime's built-in agent (examples/ts-copilotkit).
+
+The harness mounts ``@copilotkit/runtime`` 1.75.0 (``CopilotRuntime`` + ``createCopilotRuntimeHandler``, its v2
+entry point) with a ``BuiltInAgent`` whose model is ``@ai-sdk/openai``'s default Responses model on the suite's
+mock server, posts each case to the run endpoint in process and prints the AG-UI events of the SSE answer. Its
+FAILs are results: each case's verdict, the rows it broke and the per-row counts must be the ones pinned in
+``tests/data/copilotkit-runtime.verdicts.json`` (explained in docs/findings-copilotkit.md), and each FAIL there
+carries its triage record (tests/test_triage.py).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conformance.session import ConformanceSession
+from conformance.targets.cmd import CmdTarget
+from conformance.verdict import CaseResult
+from tests.calibration import DATA, check_pins
+
+# Slow set (tests/conftest.py): the CopilotKit runtime runs the corpus in Node.
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+HARNESS = ROOT / "examples" / "ts-copilotkit"
+
+
+def _skip_reason() -> str | None:
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (HARNESS / "node_modules" / "@copilotkit" / "runtime" / "package.json").exists():
+        return "@copilotkit/runtime is not installed: run `npm ci --prefix examples/ts-copilotkit`"
+    return None
+
+
+def _result(session: ConformanceSession, case_id: str) -> CaseResult:
+    return next(r for r in session.results if r.case_id == case_id)
+
+
+def test_copilotkit_runtime_gets_its_committed_verdicts() -> None:
+    why = _skip_reason()
+    if why:
+        pytest.skip(why)
+    pins = json.loads((DATA / "copilotkit-runtime.verdicts.json").read_text(encoding="utf-8"))
+    for package, version in pins["versions"].items():
+        installed = json.loads((HARNESS / "node_modules" / package / "package.json").read_text())["version"]
+        assert installed == version, f"{package}: the lockfile pins {version}"
+    target = CmdTarget(f"node {HARNESS / 'copilotkit-runtime.mjs'}", start_timeout=30, case_timeout=10)
+    try:
+        session = ConformanceSession.from_factory(target, target.__name__, records=[])
+        caps = session.capabilities
+        assert caps is not None and (caps.inputs, caps.output) == (["openai-responses"], "ag-ui")
+        for scenario, dialect in session.cases():
+            session.run(scenario, dialect)
+    finally:
+        target.close()
+    assert len(session.results) == len(session.scenarios)  # one openai-responses case per scenario
+    assert target.starts == 1  # the harness never crashed or hung
+    assert [r.case_id for r in session.results if r.verdict == "ERROR"] == []
+    # BuiltInAgent sends its text as TEXT_MESSAGE_CHUNK; the runtime's runAgent expands it (@ag-ui/client's
+    # transformChunks), so the client gets START/CONTENT/END and text.basic.001 passes the text rows.
+    basic = _result(session, "text.basic.001[openai-responses]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    assert not {f.row for f in basic.findings} & {"8.1.4", "8.1.5", "8.4.2"}
+    # A server tool runs in BuiltInAgent's loop (defineTool + maxSteps) and its result reaches the client.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-responses]").events]
+    assert "TOOL_CALL_RESULT" in served and served[-1] == "RUN_FINISHED"
+    # D-error-text: the client's RUN_ERROR is the runner finalizer's, with the Observable's bare message.
+    last = _result(session, "error.code.001[openai-responses]").events[-1]
+    assert (last["type"], last["message"], last.get("code")) == ("RUN_ERROR", "AI SDK stream error",
+                                                                 "INCOMPLETE_STREAM")
+    # D-tool-error-dropped: a throwing server tool gets no TOOL_CALL_RESULT.
+    failed = [e["type"] for e in _result(session, "loop.tool-error.001[openai-responses]").events]
+    assert "TOOL_CALL_END" in failed and "TOOL_CALL_RESULT" not in failed
+    check_pins("copilotkit-runtime", session)
