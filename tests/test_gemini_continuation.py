@@ -114,4 +114,5 @@ def test_the_published_clients_own_continuation_passes_the_row(scenario: Scenari
     assert continuation_findings(calls, 1, TOKEN, 0) == []
     # A config that does set something is still a changed request.
     hot = UpstreamCall(turn=1, attempt=2, request={**bodies[1], "generationConfig": {"temperature": 2.0}})
-    assert [f.actual for f in continuation_findings([calls[0], hot], 1, TOKEN, 0)] == ["fields changed: generationConfig"]
+    changed = [f.actual for f in continuation_findings([calls[0], hot], 1, TOKEN, 0)]
+    assert changed == ["fields changed: generationConfig"]
