@@ -1,10 +1,11 @@
 """A real adapter: an agno ``Agent`` served through agno's own AG-UI interface, its model on the mock server.
 
 The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` model (Chat
-Completions), or with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
-``anthropic`` SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
-``POST /agui``. The only test-specific part is the base URL: the model talks to the conformance
-suite's mock server, so the suite picks each case's scenario with the mock server's default
+Completions), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
+``anthropic`` SDK), or with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
+through the ``google-genai`` SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
+``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version the mock
+serves, ``v1beta``): the model talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock server's default
 scenario (the model id is fixed). ``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
@@ -13,7 +14,8 @@ Run it against the suite by hand::
         --adapter-url-capabilities=examples/agno_capabilities.yaml &
     MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.agno_agui_app:app --port 8000
 
-(the Claude configuration: ``AGNO_MODEL=claude`` and ``examples/agno_anthropic_capabilities.yaml``).
+(the Claude configuration: ``AGNO_MODEL=claude`` and ``examples/agno_anthropic_capabilities.yaml``; the Gemini
+one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from agno.agent import Agent
 from agno.db.in_memory import InMemoryDb
 from agno.models.anthropic import Claude
 from agno.models.base import Model
+from agno.models.google import Gemini
 from agno.models.openai import OpenAIChat
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
@@ -39,20 +42,33 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         if model_id:
             return Claude(id=model_id, api_key="mock-key", client_params=client)
         return Claude(api_key="mock-key", client_params=client)
+    if kind == "gemini":
+        # agno's Gemini passes client_params to genai.Client (agno/models/google/gemini.py get_client); google-genai
+        # appends {api_version}/models/{id}:streamGenerateContent?alt=sse to http_options.base_url. google-genai 3.x
+        # defaults to the API's v1 (google/genai/_api_client.py GOOGLE_AI_API_DEFAULT_VERSION), the mock serves the
+        # same endpoint under v1beta only (as the real API serves both), so the version is named. No retry_options:
+        # google-genai then makes one attempt (google/genai/_api_client.py retry_args), as agno's default client does.
+        # The model id stays agno's default unless given, as for Claude. The API key is explicit (no Vertex lookup).
+        client = {"http_options": {"base_url": base, "api_version": "v1beta"}}
+        if model_id:
+            return Gemini(id=model_id, api_key="mock-key", client_params=client)
+        return Gemini(api_key="mock-key", client_params=client)
     if kind == "openai-chat":
         return OpenAIChat(id=model_id or "gpt-4o-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
-    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat' or 'claude'")
+    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'claude' or 'gemini'")
 
 
 def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
-    """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, or ``Claude`` with
-    ``model="claude"``) reads the mock server at ``mock_base_url``.
+    """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``Claude`` with
+    ``model="claude"``, or ``Gemini`` with ``model="gemini"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
         >>> sorted(app.openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="claude").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="gemini").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results

@@ -5,7 +5,8 @@ and the suite selects each case's scenario with the mock server's default scenar
 verdict, the rows it broke and the per-row counts must be the ones pinned in
 ``tests/data/agno-agui.verdicts.json`` (explained in docs/findings-agno.md), whose FAIL/ERROR
 cases carry triage records (tests/test_triage.py). The same app over agno's ``Claude`` model (Anthropic
-Messages) is a configuration of its own, pinned in ``tests/data/agno-agui-anthropic.verdicts.json``.
+Messages) is a configuration of its own, pinned in ``tests/data/agno-agui-anthropic.verdicts.json``, and so
+is the app over agno's ``Gemini`` model (google-genai), pinned in ``tests/data/agno-agui-gemini.verdicts.json``.
 Needs the ``calibration`` extra.
 """
 
@@ -31,8 +32,10 @@ from tests.calibration import DATA, check_pins
 ROOT = Path(__file__).resolve().parent.parent
 CAPS = ROOT / "examples" / "agno_capabilities.yaml"
 CAPS_ANTHROPIC = ROOT / "examples" / "agno_anthropic_capabilities.yaml"
+CAPS_GEMINI = ROOT / "examples" / "agno_gemini_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
 PINS_ANTHROPIC = json.loads((DATA / "agno-agui-anthropic.verdicts.json").read_text(encoding="utf-8"))
+PINS_GEMINI = json.loads((DATA / "agno-agui-gemini.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
 TIMEOUT = 5.0
@@ -51,6 +54,14 @@ def agno_claude_url() -> Iterator[str]:
     from examples.agno_agui_app import create_app
 
     with served_in_thread(create_app(mock_server_url(), model="claude"), "/agui", "agno-agui-anthropic") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def agno_gemini_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    with served_in_thread(create_app(mock_server_url(), model="gemini"), "/agui", "agno-agui-gemini") as url:
         yield url
 
 
@@ -76,6 +87,16 @@ def test_agno_claude_verdicts_match_the_pins(agno_claude_url: str, corpus: list[
     assert {r.dialect for r in session.results} == {"anthropic"}
     assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
     check_pins("agno-agui-anthropic", session)
+
+
+@pytest.mark.slow
+def test_agno_gemini_verdicts_match_the_pins(agno_gemini_url: str, corpus: list[Any]) -> None:
+    versions = {p: metadata.version(p) for p in PINS_GEMINI["versions"]}
+    assert versions == PINS_GEMINI["versions"], "another agno/google-genai version: re-pin and re-triage"
+    session = _run(agno_gemini_url, corpus, CAPS_GEMINI)
+    assert {r.dialect for r in session.results} == {"gemini"}
+    assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
+    check_pins("agno-agui-gemini", session)
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:

@@ -94,3 +94,25 @@ def test_the_check_names_a_missing_or_foreign_token() -> None:
     assert continuation_findings([first, again], 1, TOKEN, 1) == []
     # An adapter that never continues sent nothing wrong upstream (the transcript rows say what is missing).
     assert continuation_findings([first], 1, TOKEN, 0) == []
+
+
+def test_the_published_clients_own_continuation_passes_the_row(scenario: Scenario) -> None:
+    """google-genai 3.6.1 continues a call made with no config by sending ``generationConfig: {}`` beside the
+    token (google/genai/_extra_utils.py prepare_continuation_config builds a config that holds only the token):
+    an empty config asks for the defaults, as no config does, so the row finds nothing (agno over Gemini's
+    first run read it as a changed request)."""
+    from google import genai
+    from google.genai import types
+
+    with ThreadedMockServer([scenario]) as server:
+        client = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=server.base_url,
+                                                                            api_version="v1beta"))
+        list(client.models.generate_content_stream(model=f"scenario:{SID}", contents="Write"))
+        bodies = [r.request for r in server.state.log.records]
+    assert "generationConfig" not in bodies[0] and bodies[1].get("generationConfig") == {}  # the client's habit
+    calls = [UpstreamCall(turn=1, attempt=n, request=b) for n, b in enumerate(bodies, 1)]
+    assert continuation_findings(calls, 1, TOKEN, 0) == []
+    # A config that does set something is still a changed request.
+    hot = UpstreamCall(turn=1, attempt=2, request={**bodies[1], "generationConfig": {"temperature": 2.0}})
+    changed = [f.actual for f in continuation_findings([calls[0], hot], 1, TOKEN, 0)]
+    assert changed == ["fields changed: generationConfig"]

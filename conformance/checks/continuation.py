@@ -31,7 +31,18 @@ ROWS = declare("request.continuation")
 
 
 def _without_token(body: Any) -> Any:
-    return {k: v for k, v in body.items() if k != "continuationToken"} if isinstance(body, dict) else body
+    """``body`` without its token and without top-level fields that are empty objects.
+
+    An empty object sets no field of its message, so the API applies the defaults, as for an absent one:
+    google-genai 3.6.1 continues a call made with no config with ``generationConfig: {}`` beside the token
+    (google/genai/_extra_utils.py prepare_continuation_config), the same generation as the first request's.
+
+    >>> _without_token({"contents": [1], "generationConfig": {}, "continuationToken": "t"})
+    {'contents': [1]}
+    """
+    if not isinstance(body, dict):
+        return body
+    return {k: v for k, v in body.items() if k != "continuationToken" and v != {}}
 
 
 def continuation_findings(calls: Sequence[UpstreamCall], turn: int, token: str, failed: int) -> list[Finding]:
@@ -70,8 +81,8 @@ def continuation_findings(calls: Sequence[UpstreamCall], turn: int, token: str, 
                                actual=f"continuationToken {sent[:40]!r}",
                                message=f"{where}: the continuation request sent a token the response never gave"))
         elif _without_token(call.request) != _without_token(served.request):
-            changed = sorted(k for k in set(call.request) | set(served.request) if k != "continuationToken"
-                             and call.request.get(k) != served.request.get(k))
+            sent_body, first_body = _without_token(call.request), _without_token(served.request)
+            changed = sorted(k for k in set(sent_body) | set(first_body) if sent_body.get(k) != first_body.get(k))
             out.append(Finding(row="request.continuation", source="runner",
                                expected="the first request's body plus continuationToken",
                                actual=f"fields changed: {', '.join(changed)}",
