@@ -4,9 +4,10 @@ The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` mo
 Completions), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
 ``anthropic`` SDK), or with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
 through the ``google-genai`` SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
-``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version the mock
-serves, ``v1beta``): the model talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock server's default
-scenario (the model id is fixed). ``tests/test_agno_endpoint.py`` runs it in one process.
+``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``,
+as the pin was first run; the mock now serves ``v1`` too): the model talks to the conformance suite's mock
+server, so the suite picks each case's scenario with the mock server's default scenario (the model id is
+fixed). ``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
 

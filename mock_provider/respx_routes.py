@@ -157,7 +157,7 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
 
     >>> router = mock_router([], base_url="https://mock.test")
     >>> sorted(route.name for route in router.routes)
-    ['anthropic', 'gemini', 'gemini:1', 'openai-chat', 'openai-responses', 'parts']
+    ['anthropic', 'gemini', 'gemini:1', 'gemini:2', 'gemini:3', 'openai-chat', 'openai-responses', 'parts']
     """
     state = MockProviderState(scenarios, time_scale=time_scale, flush=flush)
     router = MockProviderRouter(base_url=base_url, assert_all_called=assert_all_called, assert_all_mocked=True)

@@ -563,3 +563,28 @@ def test_partial_args_follow_the_published_shape_only_when_the_request_asks() ->
 def test_what_partial_args_cannot_say_is_refused(steps: list[dict[str, Any]], why: str) -> None:
     with pytest.raises(DialectError, match=why):
         plan_response(_streamed([*steps, {"part": finish("stop")}]), D, {"stream": True, **STREAM_ARGS})
+
+
+@pytest.mark.parametrize("stream", [True, False])
+def test_a_client_that_sets_only_the_base_url_is_served_at_its_default_api_version(
+        server: ThreadedMockServer, stream: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """google-genai 3.x asks for /v1/ unless told otherwise (GOOGLE_AI_API_DEFAULT_VERSION); the API serves
+    both versions, so the mock does: a newcomer who sets only ``base_url`` is answered, not 404."""
+    from google.genai import _api_client
+
+    assert _api_client.GOOGLE_AI_API_DEFAULT_VERSION == "v1"
+    client = genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
+        base_url=server.base_url, retry_options=gtypes.HttpRetryOptions(attempts=1)))
+    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: client)
+    s = sdk_case("text.basic.001", streaming=stream)
+    seen = consume_stream(s) if stream else consume_json(s)
+    assert seen.error is None, seen.error
+    assert_matches(transcript_of(seen), expected_for(s))
+
+
+def test_a_refused_request_at_either_version_gets_googles_error_envelope(server: ThreadedMockServer) -> None:
+    import httpx
+
+    for version in ("v1beta", "v1"):
+        r = httpx.post(f"{server.base_url}/{version}/models/scenario:text.basic.001:generateContent", json={})
+        assert r.status_code == 400 and set(r.json()["error"]) >= {"code", "message", "status"}, (version, r.text)

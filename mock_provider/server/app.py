@@ -44,9 +44,9 @@ from mock_provider.wires import http_dialect
 # The name the server has always logged under (its users filter on it).
 log = logging.getLogger("mock_provider.server")
 # The routes of every HTTP wire dialect, from the dialect registry (a new wire is one module and one registry
-# line); most wires have one, Gemini two (streaming and not).
-# The path prefix of the Gemini routes (Google's API version segment).
-GEMINI_PREFIX = "/v1beta/"
+# line); most wires have one, Gemini four (streaming and not, at two API versions).
+# The path prefixes of the Gemini routes (Google's API version segments).
+GEMINI_PREFIXES = ("/v1beta/", "/v1/models/")  # no other wire has a route under /v1/models/
 MODEL_ROUTES: dict[str, str] = {route: name for name in HTTP_DIALECTS for route, _ in http_dialect(name).routes()}
 
 
@@ -112,7 +112,7 @@ async def _parts(request: web.Request) -> web.StreamResponse:
 @web.middleware
 async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every refusal becomes a JSON error: router 404/405, 413, RequestError, and (never expected) 500."""
-    gemini = request.path.startswith(GEMINI_PREFIX)  # refused in Google's envelope, which google-genai reads
+    gemini = request.path.startswith(GEMINI_PREFIXES)  # refused in Google's envelope, which google-genai reads
     try:
         return await handler(request)
     except RequestError as exc:

@@ -787,6 +787,7 @@ DIALECT = HttpDialect(
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,
     json_route="/v1beta/models/{model}:generateContent",
+    other_versions=("/v1/",),
     required=("contents",),  # the API answers 400 without contents
     assistant_turns=assistant_turns,
     error_body=error_body,
