@@ -149,6 +149,11 @@ def _responses_quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
             if isinstance(step.part, Custom) and step.part.kind == "openai.compaction":
                 # OpenAI's context compaction item; @ai-sdk/xai 5.0.12's item schema has no `compaction` item.
                 yield ("a compaction item (`compaction`, `response.compaction.compacting`)", "OpenAI's")
+            if step.wire is not None and step.wire.channel == "reasoning_legacy":
+                # The events OpenAI's Responses API sent before reasoning_text (openai 1.97.0); xAI's API came
+                # later (@ai-sdk/xai 5.0.12 dist/index.js:875-915 models only reasoning_summary_* and
+                # reasoning_text.*).
+                yield ("raw reasoning as `response.reasoning.delta` (the older Responses API)", "OpenAI's")
 
 
 def _finish_reasons(scenario: Scenario) -> Iterator[str]:

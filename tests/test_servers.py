@@ -439,3 +439,12 @@ def test_a_refusal_shown_as_its_status_text_is_not_a_fail_for_a_client_of_a_serv
     # A client of a server whose body the mock serves must show the refusal's text.
     groq = grade(_refused_turn_2("groq", events), case)
     assert groq.verdict == "FAIL" and groq.failed_rows() == {"8.1.17"}
+
+
+def test_the_older_responses_reasoning_events_are_openais_habit() -> None:
+    legacy = CORPUS["quirks.responses-legacy-reasoning.001"]
+    assert foreign_quirk(legacy, None, "openai-responses") is None
+    assert foreign_quirk(legacy, "openai", "openai-responses") is None
+    for server in ("xai", "other"):
+        why = foreign_quirk(legacy, server, "openai-responses")
+        assert why is not None and "response.reasoning.delta" in why, (server, why)
