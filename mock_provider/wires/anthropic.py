@@ -9,14 +9,8 @@ script's finish), ``message_delta`` + ``message_stop`` end it. What Messages can
 sources outside citations, approvals, custom and raw parts) raises
 :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists every case.
 
-Blocks are emitted exactly as the script orders its parts. The real API never interleaves two
-open blocks, so a script with concurrent tool calls (or reasoning left open when text starts)
-produces a stream the real API would not; so does tool input text that is no JSON object, on a tool
-the request did not ask fine-grained streaming for. Such a case is played (the SDKs read blocks by
-index and partial-parse inputs) and graded on the robustness rows only:
-:mod:`mock_provider.wires.anthropic_contract` says when (``DIALECT.contract_break``). A ``raw_bytes``
-fault with no ``event:`` line is NOT-EXPRESSIBLE: both Anthropic SDKs skip a frame without an event
-name, so its bytes cannot be the malformed frame the fault means (:func:`unnamed_raw_bytes`).
+Blocks go out as the script orders its parts; where that is a stream the API never sends (interleaved blocks,
+input text no JSON object), :mod:`mock_provider.wires.anthropic_contract` says so (robustness rows only).
 
 A provider-executed call is a ``server_tool_use`` block and its result the tool's result block
 (:mod:`mock_provider.wires.anthropic_server_tools`).
@@ -63,8 +57,8 @@ from mock_provider.parts import (
     ToolResult,
     Usage,
 )
-from mock_provider.scenario import RawBytesFault, Scenario, StepWire
-from mock_provider.wires.anthropic_contract import outside_contract
+from mock_provider.scenario import Scenario, StepWire
+from mock_provider.wires.anthropic_contract import outside_contract, unnamed_raw_bytes
 from mock_provider.wires.anthropic_server_tools import (
     CODE_BLOCKS,
     CODE_FORM,
@@ -646,7 +640,6 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
     )
 
 
-
 # Usage.service_tier (anthropic 2.14.0 types/usage.py).
 SERVICE_TIERS = ("standard", "priority", "batch")
 
@@ -683,8 +676,7 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     stream = bool(request.get("stream")) if streaming is None else streaming
     if not stream:
         return json_plan(scenario, NAME, lambda: message(scenario, request))
-    unnamed = unnamed_raw_bytes(scenario)
-    if unnamed is not None:
+    if (unnamed := unnamed_raw_bytes(scenario)) is not None:  # an event-less frame: its clients skip it
         raise fail("raw_bytes", NAME, scenario.id, unnamed)
     le = scenario.wire.line_ending
     enc = make_encoder(scenario, request)
@@ -696,30 +688,6 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
         frames = with_keepalives(frames, le)
     body = apply_step_faults(scenario, frames)
     return WirePlan(200, http_headers(scenario, True), body, scenario.id, NAME)
-
-
-def unnamed_raw_bytes(scenario: Scenario) -> str | None:
-    """Why a ``raw_bytes`` fault of the script is no frame on this wire, or None.
-
-    An Anthropic client reads an SSE frame only by its ``event:`` name: anthropic 2.14.0
-    ``_streaming.py:96-97`` skips a frame whose event is None, @anthropic-ai/sdk 0.97.1
-    ``core/streaming.js:44`` matches named events only. Bytes with no ``event:`` line (a Chat Completions
-    ``data:`` frame) are therefore skipped, and what the client reads is a stream that just stops: the
-    input of ``finish.missing.*`` (row 8.1.19), not the unparsable frame the fault means (8.1.17). So the
-    case is NOT-EXPRESSIBLE here rather than graded as the error it would be on another wire.
-
-    >>> from mock_provider.scenario import load_corpus
-    >>> "no 'event:' line" in unnamed_raw_bytes(next(s for s in load_corpus() if s.id == "fault.raw-bytes.001"))
-    True
-    """
-    for step in scenario.script:
-        fault = step.fault
-        if isinstance(fault, RawBytesFault) and not any(
-                line.startswith("event:") for line in fault.data.splitlines()):
-            return (f"raw bytes {fault.data[:20]!r} hold no 'event:' line, and both Anthropic SDKs skip a frame "
-                    "without one (anthropic 2.14.0 _streaming.py:96-97, @anthropic-ai/sdk 0.97.1 "
-                    "core/streaming.js:44): the client would read a stream that just stops, not a malformed frame")
-    return None
 
 
 def message(scenario: Scenario, request: dict[str, Any]) -> dict[str, Any]:

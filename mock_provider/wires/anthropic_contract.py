@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mock_provider.dialects.base import DialectError
-from mock_provider.scenario import Scenario
+from mock_provider.scenario import RawBytesFault, Scenario
 
 # The blocks whose input is an object by type (ToolUseBlock, ServerToolUseBlock: Dict[str, object]).
 _INPUT_BLOCKS = ("tool_use", "server_tool_use")
@@ -127,4 +127,28 @@ def outside_contract(scenario: Scenario, requests: Sequence[Any] = ()) -> str | 
         why = events_break([e for step in steps for e in step], eager)
         if why is not None:
             return why if scenario.turn_count() == 1 else f"turn {turn}: {why}"
+    return None
+
+
+def unnamed_raw_bytes(scenario: Scenario) -> str | None:
+    """Why a ``raw_bytes`` fault of the script is no frame on the anthropic wire, or None.
+
+    An Anthropic client reads an SSE frame only by its ``event:`` name: anthropic 2.14.0
+    ``_streaming.py:96-97`` skips a frame whose event is None, @anthropic-ai/sdk 0.97.1
+    ``core/streaming.js:44`` matches named events only. Bytes with no ``event:`` line (a Chat Completions
+    ``data:`` frame) are therefore skipped, and what the client reads is a stream that just stops: the
+    input of ``finish.missing.*`` (row 8.1.19), not the unparsable frame the fault means (8.1.17). So the
+    case is NOT-EXPRESSIBLE here rather than graded as the error it would be on another wire.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> "no 'event:' line" in unnamed_raw_bytes(next(s for s in load_corpus() if s.id == "fault.raw-bytes.001"))
+    True
+    """
+    for step in scenario.script:
+        fault = step.fault
+        if isinstance(fault, RawBytesFault) and not any(
+                line.startswith("event:") for line in fault.data.splitlines()):
+            return (f"raw bytes {fault.data[:20]!r} hold no 'event:' line, and both Anthropic SDKs skip a frame "
+                    "without one (anthropic 2.14.0 _streaming.py:96-97, @anthropic-ai/sdk 0.97.1 "
+                    "core/streaming.js:44): the client would read a stream that just stops, not a malformed frame")
     return None
