@@ -50,7 +50,7 @@ PENDING: dict[str, str | set[str]] = {
     # (Dialect.contract_break, mock_provider/wires/anthropic_contract.py), and so are its tool.malformed.* cases
     # (input text that is no JSON object, on a tool not asked for fine-grained streaming); its
     # fault.raw-bytes.001 (an event-less frame the Anthropic SDKs skip) is NOT-EXPRESSIBLE there
-    # (anthropic.unnamed_raw_bytes); pydantic-ai-agui-responses' reasoning.raw-text.001 grades 8.1.7 as
+    # (anthropic_contract.unnamed_raw_bytes); pydantic-ai-agui-responses' reasoning.raw-text.001 grades 8.1.7 as
     # information (scenario `unspecified`: OpenAI says raw chain of thought should not be shown to end users).
     # Nothing is pending now.
 }
