@@ -31,13 +31,16 @@ from conformance.run_record import RunRecord
 from conformance.settings import Settings
 from conformance.verdict import CaseResult
 from conformance.verdict import grade as grade_levels
-from mock_provider.scenario import Scenario
+from mock_provider.dialects import dialect as dialect_of
+from mock_provider.dialects import names as dialect_names
+from mock_provider.scenario import Contract, Scenario
 
 
 def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = None) -> CaseResult:
     """The case's verdicts and findings, from its run record alone."""
     st = settings or Settings()
     matrix = st.matrix or catalog()
+    scenario = as_played(scenario, record)
     result = CaseResult(case_id=record.case_id, scenario_id=record.scenario_id, dialect=record.dialect,
                         adapter=record.adapter, rows=list(scenario.rows), events=list(record.events),
                         upstream_positions=list(record.positions), duration_s=record.duration_s,
@@ -56,6 +59,29 @@ def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = Non
     elif ctx.rejected is not None:
         result.reason = rejection_note(ctx.rejected)
     return result
+
+
+def as_played(scenario: Scenario, record: RunRecord) -> Scenario:
+    """The scenario as the record's wire played it: marked ``contract`` where the wire says the stream it
+    sent to the adapter's requests is one its provider never sends (``Dialect.contract_break``: the
+    anthropic wire's interleaved blocks, or tool input text that is no JSON object on a tool not asked for
+    fine-grained streaming), so that on that wire only the robustness rows are graded; else unchanged.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "tool.malformed.003")
+    >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="anthropic", adapter="a")
+    >>> as_played(s, rec).contract.breaks[:38]
+    'on the anthropic wire: tool_use input '
+    >>> as_played(s, dataclasses.replace(rec, dialect="openai-chat")).contract is None
+    True
+    """
+    if scenario.contract is not None or record.dialect not in dialect_names():
+        return scenario
+    breaks = dialect_of(record.dialect).contract_break
+    why = breaks(scenario, [call.request for call in record.upstream]) if breaks is not None else None
+    if why is None:
+        return scenario
+    return scenario.model_copy(update={"contract": Contract(breaks=f"on the {record.dialect} wire: {why}")})
 
 
 def rejection_note(how: str) -> str:

@@ -14,7 +14,7 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol, get_args
 
@@ -178,6 +178,10 @@ class Dialect:
     # The body of a refusal the provider makes itself (a request past the last turn, a scripted
     # failed attempt without a body): the API's own error envelope.
     error_body: ErrorBody = envelope_error_body
+    # Why a scenario played on this wire to these request bodies is a stream its provider never sends (the
+    # wire's own contract: Anthropic streams one content block at a time), or None. Such a case is graded on
+    # the robustness rows only, as a scenario marked ``contract`` is (conformance.grading.as_played).
+    contract_break: Callable[[Any, Sequence[Any]], str | None] | None = None
 
     def expresses(self, part_type: str) -> bool:
         """Whether some part of this type can be sent at all (its rule is not ``error``)."""

@@ -9,10 +9,8 @@ script's finish), ``message_delta`` + ``message_stop`` end it. What Messages can
 sources outside citations, approvals, custom and raw parts) raises
 :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists every case.
 
-Blocks are emitted exactly as the script orders its parts. The real API never interleaves two
-open blocks, so a script with concurrent tool calls (or reasoning left open when text starts)
-produces a stream the real API would not: a deliberate fault that ``@ai-sdk/anthropic``
-tolerates because it tracks blocks by index (6.7).
+Blocks go out as the script orders its parts; where that is a stream the API never sends (interleaved blocks,
+input text no JSON object), :mod:`mock_provider.wires.anthropic_contract` says so (robustness rows only).
 
 A provider-executed call is a ``server_tool_use`` block and its result the tool's result block
 (:mod:`mock_provider.wires.anthropic_server_tools`).
@@ -60,6 +58,7 @@ from mock_provider.parts import (
     Usage,
 )
 from mock_provider.scenario import Scenario, StepWire
+from mock_provider.wires.anthropic_contract import outside_contract, unnamed_raw_bytes
 from mock_provider.wires.anthropic_server_tools import (
     CODE_BLOCKS,
     CODE_FORM,
@@ -641,7 +640,6 @@ def make_encoder(scenario: Scenario, request: dict[str, Any]) -> Encoder:
     )
 
 
-
 # Usage.service_tier (anthropic 2.14.0 types/usage.py).
 SERVICE_TIERS = ("standard", "priority", "batch")
 
@@ -678,6 +676,8 @@ def plan(scenario: Scenario, request: dict[str, Any], *, streaming: bool | None 
     stream = bool(request.get("stream")) if streaming is None else streaming
     if not stream:
         return json_plan(scenario, NAME, lambda: message(scenario, request))
+    if (unnamed := unnamed_raw_bytes(scenario)) is not None:  # an event-less frame: its clients skip it
+        raise fail("raw_bytes", NAME, scenario.id, unnamed)
     le = scenario.wire.line_ending
     enc = make_encoder(scenario, request)
     frames = [
@@ -796,4 +796,5 @@ DIALECT = HttpDialect(
     assistant_turns=assistant_turns,
     # Messages errors are {"type": "error", "error": {type, message}}: the mock's own envelope.
     error_body=envelope_error_body,
+    contract_break=outside_contract,
 )
