@@ -223,6 +223,10 @@ def _check(check: RequestCheck, request: Any, same_content: bool = False) -> str
         if check.strict_tools:
             expected = strict_tools(expected, value, check.key)
         where = subset_mismatch(expected, value) if check.key is None else keyed_mismatch(expected, value, check.key)
+        if where is not None and check.strict_schema:
+            # Sent with strict: true, the strict-mode form of the caller's schema is the caller's schema too.
+            strict = strict_response_format(expected, value)
+            where = where if strict is expected else subset_mismatch(strict, value)
         return None if where is None else f"not a subset match (at {where})"
     if "members" in check.model_fields_set:
         return None if _same_members(want(check.members or []), value) else "not exactly these members (any order)"
@@ -300,6 +304,33 @@ def strict_tools(expected: Any, actual: Any, key: str | None = None) -> Any:
             continue
         out.append({**item, "function": {**item["function"], "parameters": strict}})
     return out
+
+
+def strict_response_format(expected: Any, actual: Any) -> Any:
+    """``expected`` Chat Completions ``response_format`` with its ``json_schema.schema`` in strict mode's form when
+    the request sent ``json_schema.strict: true`` (the rewrite :func:`strict_tools` makes for a tool's parameters).
+
+    Mistral's ``json_schema`` takes ``strict`` (@mistralai/mistralai 2.2.0 ``JsonSchema {name, schemaDefinition,
+    strict}``) and @tanstack/ai-mistral 0.6.7 sends a schema it can make strict that way (its
+    ``utils/schema-converter.js``, the same rewrite, undone on the answer). A check with ``strict_schema`` accepts
+    that form beside the caller's schema as given (which @ai-sdk/moonshotai sends even with ``strict: true``); sent
+    without ``strict`` the caller's schema is what must arrive.
+
+    >>> want = {"type": "json_schema", "json_schema": {"schema": {"type": "object",
+    ...         "properties": {"u": {"type": "string"}}}}}
+    >>> strict_response_format(want, {"json_schema": {"strict": True}})["json_schema"]["schema"]["required"]
+    ['u']
+    >>> strict_response_format(want, {"json_schema": {"schema": {}}}) is want
+    True
+    """
+    schema = pointer_get(expected, "/json_schema/schema")
+    if pointer_get(actual, "/json_schema/strict") is not True or not isinstance(schema, dict):
+        return expected
+    try:
+        strict = strict_json_schema(schema)
+    except StrictSchemaError:
+        return expected  # no strict form exists: the caller's schema is what must have been sent
+    return {**expected, "json_schema": {**expected["json_schema"], "schema": strict}}
 
 
 def _equal_mismatch(expected: Any, actual: Any) -> str | None:

@@ -178,6 +178,12 @@ class RequestCheck(_M):
         "with the OpenAI strict-mode form of the expected `parameters` (all properties required, the optional ones "
         "nullable, additionalProperties false).",
     )
+    strict_schema: bool = Field(
+        default=False,
+        description="With `subset` on Chat Completions `response_format`: a `json_schema` sent with `strict: true` "
+        "may also be the strict-mode form of the expected `json_schema.schema` (all properties required, the "
+        "optional ones nullable, additionalProperties false); one sent without must be the caller's schema.",
+    )
 
     @model_validator(mode="after")
     def _one_expectation(self) -> RequestCheck:
@@ -187,8 +193,8 @@ class RequestCheck(_M):
         if len(given) != 1:
             raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
                              f"got {', '.join(given) or 'none'}")
-        if (self.key is not None or self.strict_tools) and given != ["subset"]:
-            raise ValueError("key and strict_tools qualify a subset check only")
+        if (self.key is not None or self.strict_tools or self.strict_schema) and given != ["subset"]:
+            raise ValueError("key, strict_tools and strict_schema qualify a subset check only")
         return self
 
     def applies_to(self, dialect: str, server: str | None = None) -> bool:
@@ -311,6 +317,14 @@ class WireOptions(_M):
     queued: bool = Field(default=False, description="OpenAI Responses: the response waits in a queue first "
                          "(`response.created` with status 'queued', then `response.queued`, then "
                          "`response.in_progress`), as a background request does. The other wires ignore it.")
+    usage: Literal["chunk", "finish"] = Field(
+        default="chunk",
+        description="Where Chat Completions (openai-chat) streams the usage: `chunk` = OpenAI's, a last chunk "
+        "with `choices: []` after the finish chunk, only when the request sets `stream_options.include_usage`; "
+        "`finish` = Mistral's, on the finish chunk itself whatever the request (its API has no `stream_options`: "
+        "no request model of @mistralai/mistralai 2.2.0, generated from its OpenAPI, has one). The server flavour "
+        "`mistral` (header `X-Mock-Server`) sets `finish`. The other wires ignore it.",
+    )
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",
         description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "

@@ -69,6 +69,11 @@ _PERPLEXITY_FINISH = frozenset({"stop", "length"})
 # A server the kit has no flavour for: the finish reasons every known server with tool calls sends (OpenAI's,
 # Groq's, Mistral's, DeepSeek's, OpenRouter's); `content_filter` is not among them (Mistral has none).
 _COMMON_FINISH = frozenset({"stop", "length", "tool_calls"})
+# Servers whose `json_schema` response format takes `strict` as an option, not a requirement: Mistral's (its
+# JsonSchema.strict, default false; @mistralai/mistralai 2.2.0 JsonSchema {name, schemaDefinition, strict}),
+# Perplexity's (@perplexity-ai/perplexity_ai 0.38.1 JSONSchema, strict optional) and Moonshot's (@ai-sdk/moonshotai
+# 3.0.60 sends strict from its own option). A refusal OpenAI's strict mode forces is not owed by their clients.
+_STRICT_OPTIONAL = frozenset({"mistral", "perplexity", "moonshot"})
 # A server whose finish vocabulary the kit knows, with whose it is (in words).
 _FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH),
                       "other": ("every known server's common", _COMMON_FINISH)}
@@ -214,6 +219,11 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
     if dialect != "openai-chat":
         return None
+    if server in _STRICT_OPTIONAL and scenario.expected.terminal == "error" \
+            and "structured.strict-schema" in scenario.rows:
+        return (f"an error for a schema OpenAI's strict structured outputs cannot express is OpenAI's requirement; "
+                f"the {server} server's json_schema takes `strict` as an option, so its client may send such a schema "
+                f"without it (declared server: {server})")
     if server == "openrouter":
         return _openrouter_error_habit(scenario)
     reasoning = _reasoning_habit(scenario, server)
@@ -287,7 +297,13 @@ def failed_body(server: str | None, status: int, body: Any, message: str) -> Any
 # output_tokens_details.reasoning_tokens only (@ai-sdk/xai 5.0.12 dist/index.js:790-803 xaiResponsesUsageSchema;
 # its convertXaiResponsesUsage sets cacheWrite undefined, :612-620), not OpenAI's cache_write_tokens.
 # A server without a flavour ("other") is not known to report one either, on either wire.
-_NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("other", "openai-responses"), ("other", "openai-chat")})
+_NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("other", "openai-responses"), ("other", "openai-chat"),
+                             ("mistral", "openai-chat")})
+# Mistral's usage: prompt, completion and total tokens, and a cached prompt count (@ai-sdk/mistral 4.0.87
+# dist/index.js:23-41 reads num_cached_tokens or prompt_tokens_details.cached_tokens, and no reasoning or
+# cache-write count: outputTokens.reasoning undefined); its SDK's UsageInfo (@mistralai/mistralai 2.2.0) types
+# prompt, completion and total tokens only. The mock sends it none of the two, and its clients are graded without.
+_MISTRAL_USAGE = ("mistral", "openai-chat")
 
 
 def reports_cache_write(server: str | None, dialect: str) -> bool:
@@ -309,6 +325,17 @@ def _without_cache_write(step: Step) -> Step:
     tokens = part.usage.input_tokens
     usage = part.usage.model_copy(update={"input_tokens": tokens.model_copy(update={"cache_write": None,
                                                                                     "total": tokens.wire_total()})})
+    return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
+
+
+def _mistral_usage(step: Step) -> Step:
+    """A finish step as Mistral counts it: no reasoning or cache-write count (:data:`_MISTRAL_USAGE`)."""
+    step = _without_cache_write(step)
+    part = step.part
+    if not isinstance(part, Finish) or part.usage is None or part.usage.output_tokens.reasoning is None:
+        return step
+    out = part.usage.output_tokens.model_copy(update={"reasoning": None})
+    usage = part.usage.model_copy(update={"output_tokens": out})
     return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
 
 
@@ -346,8 +373,18 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     ('openrouter', True)
 
     A server whose usage has no cache-write count (xAI's Responses API, :func:`reports_cache_write`) gets the
-    finish usage without it; :func:`served_expected` grades its clients without it.
+    finish usage without it; :func:`served_expected` grades its clients without it. Mistral gets its usage on the
+    finish chunk, whatever the request asks (``wire.usage: finish``; its API has no ``stream_options``).
+
+    >>> served_as(code, "mistral", "openai-chat").wire.usage, code.wire.usage
+    ('finish', 'chunk')
     """
+    if server == "mistral" and dialect == "openai-chat":
+        # Mistral streams the usage on its finish chunk, with no `stream_options` to ask for it (WireOptions.usage),
+        # and with no reasoning or cache-write count (:data:`_MISTRAL_USAGE`).
+        script = [_mistral_usage(step) for step in scenario.script]
+        return scenario.model_copy(update={"script": script,
+                                           "wire": scenario.wire.model_copy(update={"usage": "finish"})})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
     elif not reports_cache_write(server, dialect):
@@ -379,6 +416,9 @@ def served_expected(expected: Transcript, server: str | None, dialect: str, refu
     if refused and foreign_body and expected.error is not None and expected.error.message:
         expected = expected.model_copy(update={"error": expected.error.model_copy(update={"message": None})})
     usage = expected.usage
+    if usage is not None and (server, dialect) == _MISTRAL_USAGE and usage.reasoning_tokens is not None:
+        usage = usage.model_copy(update={"reasoning_tokens": None})
+        expected = expected.model_copy(update={"usage": usage})
     if reports_cache_write(server, dialect) or usage is None or usage.cache_write_input_tokens is None:
         return expected
     return expected.model_copy(update={"usage": usage.model_copy(update={"cache_write_input_tokens": None})})

@@ -203,6 +203,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_capture.py", "--conformance-scenarios="),
     'pytest --adapter-cmd "node examples/ts/tanstack-ai-anthropic.mjs" --conformance-dialect=anthropic':
         ("tests/test_ts_harnesses.py", "tanstack-ai-anthropic.mjs"),
+    'pytest --adapter-cmd "node examples/ts/tanstack-ai-mistral.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "tanstack-ai-mistral.mjs"),
     # The project's own set-up and test command: what CI runs.
     "python3 -m venv .venv": (".ci/run", "python3 -m venv"),
     ".venv/bin/pip install -e '.[test]'": (".ci/run", "pip\" install --quiet -e '.[test]'"),

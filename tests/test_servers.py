@@ -448,3 +448,86 @@ def test_the_older_responses_reasoning_events_are_openais_habit() -> None:
     for server in ("xai", "other"):
         why = foreign_quirk(legacy, server, "openai-responses")
         assert why is not None and "response.reasoning.delta" in why, (server, why)
+
+
+def _chunks(response: httpx.Response) -> list[dict[str, object]]:
+    lines = [line.removeprefix("data: ") for line in response.text.splitlines() if line.startswith("data: ")]
+    return [json.loads(line) for line in lines if line != "[DONE]"]
+
+
+@pytest.mark.parametrize("stream_options", [None, {"include_usage": True}])
+def test_mistral_sends_usage_on_its_finish_chunk_whatever_the_request(base_url: str,
+                                                                       stream_options: dict[str, bool] | None) -> None:
+    """Mistral's API has no ``stream_options`` (no request model of @mistralai/mistralai 2.2.0, generated from its
+    OpenAPI, has it) and streams ``usage`` on the chunk with the ``finish_reason``: @ai-sdk/mistral 4.0.87 reads
+    ``value.choices[0]`` of every chunk unguarded (dist/index.js:789-790), so it never gets OpenAI's ``choices: []``
+    usage chunk. A client that reads usage on the finish chunk only (@tanstack/ai-mistral 0.6.7 text.js:300) gets it."""
+    body: dict[str, object] = {"model": "scenario:text.basic.001", "stream": True,
+                               "messages": [{"role": "user", "content": "hi"}]}
+    if stream_options is not None:
+        body["stream_options"] = stream_options
+    got = _chunks(httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": "mistral"}, json=body,
+                             timeout=10))
+    finish = [c for c in got if c["choices"] and c["choices"][0]["finish_reason"]]  # type: ignore[index]
+    assert len(finish) == 1 and finish[0] is got[-1]
+    assert finish[0]["usage"] == {"prompt_tokens": 14, "completion_tokens": 7, "total_tokens": 21}
+    assert all(c["choices"] for c in got)  # no OpenAI usage chunk with empty choices
+
+
+def test_openai_still_sends_usage_in_its_own_chunk_when_asked(base_url: str) -> None:
+    body = {"model": "scenario:text.basic.001", "stream": True, "stream_options": {"include_usage": True},
+            "messages": [{"role": "user", "content": "hi"}]}
+    got = _chunks(httpx.post(f"{base_url}/v1/chat/completions", json=body, timeout=10))
+    assert got[-1]["choices"] == [] and "usage" in got[-1]
+    assert all("usage" not in c for c in got[:-1])
+
+
+def test_a_mistral_schema_sent_in_strict_mode_is_compared_in_its_strict_form() -> None:
+    """@tanstack/ai-mistral 0.6.7 sends a schema it can make strict in strict mode (utils/schema-converter.js:
+    required closed, optionals null-widened, additionalProperties false) with ``strict: true``, which Mistral's
+    JsonSchema takes (@mistralai/mistralai 2.2.0 {name, schemaDefinition, strict}); @ai-sdk/mistral sends the
+    caller's schema as given. Both are the caller's schema; a strict form that is not the right one is not."""
+    case = CORPUS["structured.native.001"]
+    schema = case.request.output_schema
+    assert schema is not None
+    strict = {**schema, "properties": {**schema["properties"], "nickname": {"type": ["string", "null"]},
+                                       "languages": {"type": ["array", "null"], "items": {"type": "string"}}},
+              "required": ["name", "nickname", "email", "languages"], "additionalProperties": False}
+
+    def rows(json_schema: dict[str, object]) -> list[str]:
+        sent = {"response_format": {"type": "json_schema", "json_schema": {"name": "structured_output", **json_schema}}}
+        return [f.row for f in request_findings(case.expected_request, sent, "openai-chat", "structured.native",
+                                                server="mistral")]
+    assert rows({"schema": strict, "strict": True}) == []
+    assert rows({"schema": schema}) == [] and rows({"schema": schema, "strict": False}) == []
+    assert rows({"schema": strict}) == ["structured.native"]  # the rewrite without strict mode is another schema
+    loose = {**strict, "required": ["name", "email"]}
+    assert rows({"schema": loose, "strict": True}) == ["structured.native"]
+
+
+@pytest.mark.parametrize("server", ["mistral", "perplexity", "moonshot"])
+def test_openais_strict_mode_refusal_is_not_expected_of_a_server_whose_strict_mode_is_optional(server: str) -> None:
+    # structured.one-of.001 expects an error because OpenAI strict structured outputs cannot express oneOf; Mistral's
+    # json_schema takes strict as an option (@tanstack/ai-mistral 0.6.7 sends such a schema with strict: false,
+    # utils/schema-converter.js:9-10), as Perplexity's and Moonshot's do: their clients owe no such refusal.
+    case = CORPUS["structured.one-of.001"]
+    assert "strict" in str(foreign_quirk(case, server))
+    assert foreign_quirk(case, "openai") is None and foreign_quirk(case, "groq") is None
+    assert foreign_quirk(CORPUS["structured.native.001"], server) is None
+
+
+def test_mistral_reports_no_reasoning_or_cache_write_count_and_is_graded_without(base_url: str) -> None:
+    # @ai-sdk/mistral 4.0.87 reads a cached prompt count and no reasoning or cache-write count (dist/index.js:23-41);
+    # @mistralai/mistralai 2.2.0's UsageInfo types prompt, completion and total tokens only.
+    body = {"model": "scenario:usage.nested.001", "stream": True, "messages": [{"role": "user", "content": "hi"}]}
+    got = _chunks(httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": "mistral"}, json=body,
+                             timeout=10))
+    usage = got[-1]["usage"]
+    assert isinstance(usage, dict) and usage["prompt_tokens_details"] == {"cached_tokens": 900}
+    assert (usage["prompt_tokens"], usage["completion_tokens"]) == (1200, 300)
+    assert "completion_tokens_details" not in usage
+    expected = CORPUS["usage.nested.001"].expected_for("openai-chat")
+    served = served_expected(expected, "mistral", "openai-chat").usage
+    assert served is not None and (served.reasoning_tokens, served.cache_write_input_tokens) == (None, None)
+    assert served.cached_input_tokens == 900
+    assert served_expected(expected, "groq", "openai-chat").usage == expected.usage

@@ -202,7 +202,8 @@ class Encoder:
     """Stateful Chat Completions encoder for one stream: canonical part -> chunk dicts (and comments).
 
     ``model``/``created``/``completion_id`` stamp every chunk until a ``response-metadata`` part
-    changes them; ``include_usage`` adds the usage chunk after the finish chunk.
+    changes them; ``include_usage`` adds the usage chunk after the finish chunk; ``usage_on_finish`` puts the
+    usage on the finish chunk instead, whatever the request asked (Mistral's placement).
 
     >>> from mock_provider.parts import parse_part
     >>> enc = Encoder("x.y.001", completion_id="chatcmpl-1")
@@ -220,6 +221,7 @@ class Encoder:
         created: int = DEFAULT_CREATED,
         completion_id: str | None = None,
         include_usage: bool = False,
+        usage_on_finish: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
     ) -> None:
@@ -236,6 +238,7 @@ class Encoder:
         self.created = created
         self.completion_id = completion_id or f"chatcmpl-{scenario_hash(scenario_id)}"
         self.include_usage = include_usage
+        self.usage_on_finish = usage_on_finish  # WireOptions.usage 'finish': Mistral's usage placement
         self.started = False  # the role chunk was sent
         self.error_sent = False
         self.calls: dict[str, int] = {}  # call id -> index k (ordinal of first appearance)
@@ -515,6 +518,11 @@ class Encoder:
         reason = self.finish_reason(part)
         out: list[Frame] = [] if reason is None else self._choice({}, reason)
         usage = openai_usage(part.usage, details="usage_details" in self.fields)
+        if self.usage_on_finish:
+            # Mistral's: on the finish chunk, asked for or not (no finish chunk after an error frame: none).
+            if out and usage is not None and isinstance(out[-1], dict):
+                out[-1]["usage"] = usage
+            return out
         if self.include_usage and usage is not None:
             out.append(self._stamped({
                 "id": self.completion_id,
@@ -581,6 +589,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         created=unix_seconds(meta.timestamp) if meta and meta.timestamp else DEFAULT_CREATED,
         completion_id=meta.id if meta and meta.id else None,
         include_usage=include_usage,
+        usage_on_finish=scenario.wire.usage == "finish",
         reasoning=scenario.wire.reasoning,
         fields=scenario.wire.chat_fields,
     )
