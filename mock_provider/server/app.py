@@ -45,8 +45,9 @@ from mock_provider.wires import http_dialect
 log = logging.getLogger("mock_provider.server")
 # The routes of every HTTP wire dialect, from the dialect registry (a new wire is one module and one registry
 # line); most wires have one, Gemini two (streaming and not).
-# The path prefix of the Gemini routes (Google's API version segment).
-GEMINI_PREFIX = "/v1beta/"
+# The path prefixes of the Gemini routes (Google's API version segment: beta, and the stable v1, where only
+# Gemini's model paths live in the mock).
+GEMINI_PREFIX = ("/v1beta/", "/v1/models/")
 MODEL_ROUTES: dict[str, str] = {route: name for name in HTTP_DIALECTS for route, _ in http_dialect(name).routes()}
 
 

@@ -4,10 +4,10 @@ Canonical parts become ``GenerateContentResponse`` objects (``google/genai/types
 ``GenerateContentResponse``, ``Candidate``, ``Content``, ``Part``, ``FunctionCall``,
 ``FinishReason``, ``GenerateContentResponseUsageMetadata``; JSON field names in camelCase), each
 sent as a ``data: <json>`` SSE frame, or one ``GenerateContentResponse`` JSON from
-``:generateContent``. The model is a path segment (``/v1beta/models/{model}:...``), so
-``scenario:<id>`` in the path selects the scenario. Gemini has no block boundaries: text and
-thoughts (``thought: true``) are parts of ``candidates[0].content.parts``, a function call is one
-``functionCall{id, name, args}`` part sent whole at its tool-call part (or, with the step quirk
+``:generateContent``. The model is a path segment (``/v1beta/models/{model}:...``, and the same
+under the stable ``/v1/``), so ``scenario:<id>`` in the path selects the scenario. Gemini has no
+block boundaries: text and thoughts (``thought: true``) are parts of ``candidates[0].content.parts``,
+a function call is one ``functionCall{id, name, args}`` part sent whole at its tool-call part (or, with the step quirk
 ``partial_args``, streamed as ``partialArgs``: :mod:`mock_provider.wires.gemini_partial_args`), and
 the last chunk carries ``finishReason`` and ``usageMetadata``.
 What Gemini cannot say raises :class:`~mock_provider.dialects.DialectError`; :data:`RULES` lists
@@ -787,6 +787,10 @@ DIALECT = HttpDialect(
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,
     json_route="/v1beta/models/{model}:generateContent",
+    # The Gemini API serves generateContent (streaming, function calls) on its stable v1 too, which google-genai
+    # 3.x calls when no api_version is set (GOOGLE_AI_API_DEFAULT_VERSION = 'v1'; ai.google.dev/gemini-api/docs/
+    # api-versions lists both).
+    also_under=(("/v1beta/", "/v1/"),),
     required=("contents",),  # the API answers 400 without contents
     assistant_turns=assistant_turns,
     error_body=error_body,

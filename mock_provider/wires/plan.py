@@ -84,6 +84,9 @@ class HttpDialect(Dialect):
     # segment in a route is the request's model (and so selects ``scenario:<id>``).
     route_streams: bool | None = None
     json_route: str | None = None
+    # The same routes under other API versions the vendor serves them at (Gemini's stable /v1/ beside
+    # /v1beta/): (from, to) prefix pairs, each applied to ``route`` and ``json_route``.
+    also_under: tuple[tuple[str, str], ...] = ()
     # The wire's own count of the assistant turns a request body holds (see base.TurnCounter).
     assistant_turns: TurnCounter
     # Request body fields, besides stream and include_usage, that change the answer (Gemini's
@@ -95,12 +98,15 @@ class HttpDialect(Dialect):
 
         >>> http_dialect("openai-chat").routes()
         [('/v1/chat/completions', {})]
+        >>> [path for path, _ in http_dialect("gemini").routes()][2:]
+        ['/v1/models/{model}:streamGenerateContent', '/v1/models/{model}:generateContent']
         """
         out: list[tuple[str, dict[str, Any]]] = [
             (self.route, {} if self.route_streams is None else {"stream": self.route_streams})]
         if self.json_route is not None:
             out.append((self.json_route, {"stream": False}))
-        return out
+        return out + [(to + path.removeprefix(old), fields) for old, to in self.also_under
+                      for path, fields in list(out) if path.startswith(old)]
 
 
 def http_dialect(name: str) -> HttpDialect:
