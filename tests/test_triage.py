@@ -49,6 +49,13 @@ PENDING: dict[str, str | set[str]] = {
     # pydantic-ai on OpenAIResponsesModel: 8.1.7 grades as MUST the gpt-oss raw chain of thought pydantic-ai keeps
     # out of the reasoning display on purpose (OpenAI: raw CoT should not be shown to end users); a rule change.
     "pydantic-ai-agui-responses.verdicts.json": {"reasoning.raw-text.001[openai-responses]"},
+    # pydantic-ai on GoogleModel (the Gemini API): 8.1.18 grades as MUST the 'finished' terminal of a blocked prompt,
+    # another producer's reading (@ai-sdk/google), where pydantic-ai raises ContentFilterError on purpose; and the mock
+    # renders a document source as a retrieval tool's output (retrievedContext), which pydantic-ai surfaces as one.
+    "pydantic-ai-agui-gemini.verdicts.json": {
+        *(f"finish.gemini-prompt-blocked{kind}.001[gemini]"
+          for kind in ("", "-blocklist", "-image-safety", "-jailbreak", "-model-armor", "-other", "-safety")),
+        "parts.source.001[gemini]"},
     # agno over Claude: two suite errors of the mock's anthropic wire found by its first run (interleaved tool_use
     # blocks the API never sends, an event-less raw_bytes frame the anthropic SDK skips by design). Its third, a null
     # tool input Anthropic's types cannot carry, is fixed: the anthropic wire refuses a JSON input that is no object.
