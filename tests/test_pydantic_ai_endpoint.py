@@ -128,7 +128,8 @@ def test_pydantic_ai_responses_verdicts_match_the_published_findings(responses_u
 
 @pytest.mark.slow
 def test_pydantic_ai_gemini_verdicts_match_the_published_findings(gemini_url: str, corpus: list[Any]) -> None:
-    """The same agent on ``GoogleModel`` (``GoogleProvider(base_url=...)``): graded on the Gemini wire, pinned on its own."""
+    """The same agent on ``GoogleModel`` (``GoogleProvider(base_url=...)``): graded on the Gemini wire, pinned on
+    its own."""
     assert {p: metadata.version(p) for p in GEMINI_PINS["versions"]} == GEMINI_PINS["versions"], (
         "another pydantic-ai or google-genai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
     session = run_corpus(gemini_url, GEMINI_CAPS, corpus, Settings(timeout=10, time_scale=GEMINI_SERVER))

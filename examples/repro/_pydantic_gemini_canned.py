@@ -42,7 +42,7 @@ def gemini_server(chunks: list[dict[str, Any]]) -> Iterator[str]:
     payload = "".join(f"data: {json.dumps(c)}\r\n\r\n" for c in chunks).encode()
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        def do_POST(self) -> None:
             self.rfile.read(int(self.headers.get("content-length", "0")))
             self.send_response(200)
             self.send_header("content-type", "text/event-stream")

@@ -29,7 +29,7 @@ CHUNK = {"candidates": [{"index": 0, "content": {"role": "model", "parts": [{"te
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("content-length", "0")))
         self.send_response(200)
         self.send_header("content-type", "text/event-stream")

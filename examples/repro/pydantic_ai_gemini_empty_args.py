@@ -1,4 +1,5 @@
-"""Reproducer (outside the suite) of a pydantic-ai AG-UI defect pinned in tests/data/pydantic-ai-agui-gemini.verdicts.json.
+"""Reproducer (outside the suite) of a pydantic-ai AG-UI defect pinned in
+tests/data/pydantic-ai-agui-gemini.verdicts.json.
 
 Gemini sends a function call whole, its arguments a JSON object: a tool with no parameters is called with
 ``args: {}``. pydantic-ai's AG-UI stream sends a call's arguments only when they are truthy

@@ -6,7 +6,8 @@ call arrives and the turn failed. GoogleModel maps that reason to finish_reason 
 empty before it takes the text as the final answer (pydantic_ai/_agent_graph.py:3890; finish_reason 'error' is
 never read there), so the text before the failed call ends the run as a success: RUN_FINISHED, and the user sees
 "Booking it now." as the whole answer with nothing booked (@ai-sdk/google reads the same reason as an error).
-Run: python examples/repro/pydantic_ai_gemini_malformed_call.py (prints the terminal; exits 1 while the defect is present).
+Run: python examples/repro/pydantic_ai_gemini_malformed_call.py (prints the terminal; exits 1 while the defect
+is present).
 """
 
 import sys
