@@ -153,11 +153,11 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
     ``parts``; ``router.mock_state`` is the shared :class:`~mock_provider.server.MockProviderState`
     (its ``log`` records each request).
     ``base_url`` is the host part: OpenAI SDK clients use ``base_url + "/v1"``, Anthropic ones
-    ``base_url`` itself.
+    ``base_url`` itself (Gemini's routes are under ``/v1beta/`` and the stable ``/v1/``: gemini:2 and :3).
 
     >>> router = mock_router([], base_url="https://mock.test")
     >>> sorted(route.name for route in router.routes)
-    ['anthropic', 'gemini', 'gemini:1', 'openai-chat', 'openai-responses', 'parts']
+    ['anthropic', 'gemini', 'gemini:1', 'gemini:2', 'gemini:3', 'openai-chat', 'openai-responses', 'parts']
     """
     state = MockProviderState(scenarios, time_scale=time_scale, flush=flush)
     router = MockProviderRouter(base_url=base_url, assert_all_called=assert_all_called, assert_all_mocked=True)
