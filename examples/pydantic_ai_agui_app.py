@@ -26,6 +26,7 @@ from typing import Any, Literal
 from openai import AsyncOpenAI
 from pydantic_ai import Agent, RunContext, Tool
 from pydantic_ai.exceptions import ToolFailed
+from pydantic_ai.models import Model
 from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel
 from pydantic_ai.providers.openai import OpenAIProvider
 from pydantic_ai.toolsets import FunctionToolset
@@ -38,25 +39,21 @@ from starlette.routing import Route
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
-def create_app(mock_base_url: str, model_name: str = "gpt-4o-mini",
-               api: Literal["chat", "responses"] = "chat") -> Starlette:
-    """The AG-UI app: ``POST /agui`` runs the agent; its model reads ``mock_base_url + "/v1"``.
+def create_app(mock_base_url: str, model_name: str | None = None,
+               api: Literal["chat", "responses", "gemini"] = "chat") -> Starlette:
+    """The AG-UI app: ``POST /agui`` runs the agent; its model reads the mock server at ``mock_base_url``.
 
     ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
-    (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponsesModel`` (``/v1/responses``); the
-    agent and the AG-UI adapter are the same in both.
+    (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponsesModel`` (``/v1/responses``),
+    ``"gemini"`` is ``GoogleModel`` on the Gemini API (``/v1beta/models/{model}:streamGenerateContent``);
+    the agent and the AG-UI adapter are the same in all three.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
         >>> [r.path for r in app.routes]
         ['/agui']
     """
-    # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
-    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key", max_retries=0)
-    provider = OpenAIProvider(openai_client=client)
-    model = OpenAIResponsesModel(model_name, provider=provider) if api == "responses" else \
-        OpenAIChatModel(model_name, provider=provider)
-    agent = Agent(model)
+    agent = Agent(_model(mock_base_url, model_name, api))
 
     async def run(request: Request) -> Response:
         # Token usage on RUN_FINISHED is opt-in in pydantic-ai (it names the provider and model).
@@ -64,6 +61,26 @@ def create_app(mock_base_url: str, model_name: str = "gpt-4o-mini",
         return await AGUIAdapter.dispatch_request(request, agent=agent, include_usage=True, toolsets=toolsets)
 
     return Starlette(routes=[Route("/agui", run, methods=["POST"])])
+
+
+def _model(mock_base_url: str, model_name: str | None, api: Literal["chat", "responses", "gemini"]) -> Model:
+    if api == "gemini":
+        # Imported here: the Google model needs google-genai (pydantic-ai-slim's `google` extra), the others do not.
+        from pydantic_ai.models.google import GoogleModel
+        from pydantic_ai.providers.google import GoogleProvider
+
+        # GoogleProvider's documented base_url becomes google-genai's HttpOptions(base_url=...), so the client
+        # streams {base_url}/v1beta/models/{model}:streamGenerateContent?alt=sse. retry_options stays None:
+        # google-genai then makes one attempt (google/genai/_api_client.py retry_args), so a scripted 429/500
+        # reaches the agent once. The API key is explicit so no GOOGLE_API_KEY is looked up.
+        google = GoogleProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/"))
+        return GoogleModel(model_name or "gemini-2.5-flash", provider=google)
+    # No SDK retries: a scripted 429/500 reaches the agent once instead of after backoff sleeps.
+    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key", max_retries=0)
+    provider = OpenAIProvider(openai_client=client)
+    if api == "responses":
+        return OpenAIResponsesModel(model_name or "gpt-4o-mini", provider=provider)
+    return OpenAIChatModel(model_name or "gpt-4o-mini", provider=provider)
 
 
 async def server_tools(request: Request) -> tuple[Request, list[FunctionToolset[None]] | None]:
@@ -122,4 +139,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
     if name == "responses_app":  # the same agent on OpenAIResponsesModel (/v1/responses)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="responses")
+    if name == "gemini_app":  # the same agent on GoogleModel (the Gemini API's streamGenerateContent)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
     raise AttributeError(name)

@@ -153,7 +153,7 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
     ``parts``; ``router.mock_state`` is the shared :class:`~mock_provider.server.MockProviderState`
     (its ``log`` records each request).
     ``base_url`` is the host part: OpenAI SDK clients use ``base_url + "/v1"``, Anthropic ones
-    ``base_url`` itself.
+    ``base_url`` itself (Gemini's routes are under ``/v1beta/`` and the stable ``/v1/``: gemini:2 and :3).
 
     >>> router = mock_router([], base_url="https://mock.test")
     >>> sorted(route.name for route in router.routes)

@@ -1,7 +1,8 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Two configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
-``pydantic-ai-agui``) and on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``).
+Three configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``) and on
+``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -40,6 +41,10 @@ OWN_SERVER = 1e-9
 RESPONSES_SERVER = 2e-9
 RESPONSES_PINS = json.loads((DATA / "pydantic-ai-agui-responses.verdicts.json").read_text(encoding="utf-8"))
 RESPONSES_CAPS = ROOT / "examples" / "pydantic_ai_responses_capabilities.yaml"
+# The Gemini configuration's own mock server, likewise.
+GEMINI_SERVER = 3e-9
+GEMINI_PINS = json.loads((DATA / "pydantic-ai-agui-gemini.verdicts.json").read_text(encoding="utf-8"))
+GEMINI_CAPS = ROOT / "examples" / "pydantic_ai_gemini_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +61,16 @@ def responses_url() -> Iterator[str]:
 
     app = create_app(mock_server_url(RESPONSES_SERVER), api="responses")
     with served_in_thread(app, "/agui", "pydantic-ai-agui-responses") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def gemini_url() -> Iterator[str]:
+    pytest.importorskip("google.genai", reason="GoogleModel needs google-genai (the calibration extra)")
+    from examples.pydantic_ai_agui_app import create_app
+
+    app = create_app(mock_server_url(GEMINI_SERVER), api="gemini")
+    with served_in_thread(app, "/agui", "pydantic-ai-agui-gemini") as url:
         yield url
 
 
@@ -109,3 +124,23 @@ def test_pydantic_ai_responses_verdicts_match_the_published_findings(responses_u
     transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
     assert transport == []
     check_pins("pydantic-ai-agui-responses", session)
+
+
+@pytest.mark.slow
+def test_pydantic_ai_gemini_verdicts_match_the_published_findings(gemini_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``GoogleModel`` (``GoogleProvider(base_url=...)``): graded on the Gemini wire, pinned on
+    its own."""
+    assert {p: metadata.version(p) for p in GEMINI_PINS["versions"]} == GEMINI_PINS["versions"], (
+        "another pydantic-ai or google-genai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
+    session = run_corpus(gemini_url, GEMINI_CAPS, corpus, Settings(timeout=10, time_scale=GEMINI_SERVER))
+    results = {r.scenario_id: r for r in session.results}
+    assert set(results) == {s.id for s in corpus}  # one gemini case per scenario
+    assert {r.dialect for r in session.results} == {"gemini"}
+    # No ERROR: the app never broke down or hung (the first run's 404s were FAILs, the mock's missing /v1/ route).
+    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
+    skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
+    refuses = session.factory.refuses  # type: ignore[attr-defined]
+    assert skipped == {s.id for s in corpus if expressible(s, "gemini") is not None or refuses(s) is not None}
+    transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
+    assert transport == []
+    check_pins("pydantic-ai-agui-gemini", session)

@@ -492,6 +492,21 @@ def test_genai_sees_a_disconnect_as_an_exception(server: ThreadedMockServer) -> 
         assert "closed" in str(info.value).lower() or "incomplete" in str(info.value).lower(), info.value
 
 
+def test_the_server_answers_the_stable_api_version_as_google_genai_calls_it(server: ThreadedMockServer) -> None:
+    # google-genai 3.x calls the Gemini API's stable v1 path when no api_version is set (its
+    # GOOGLE_AI_API_DEFAULT_VERSION), as pydantic-ai's GoogleProvider(base_url=...) leaves it; the API serves
+    # generateContent, streaming and function calls on v1 as on v1beta (ai.google.dev/gemini-api/docs/api-versions).
+    client = genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
+        base_url=server.base_url, api_version="v1", retry_options=gtypes.HttpRetryOptions(attempts=1)))
+    chunks = list(client.models.generate_content_stream(model="scenario:text.basic.001", contents="hi"))
+    assert "".join(c.text or "" for c in chunks) == "The capital of France is Paris."
+    assert client.models.generate_content(model="scenario:text.basic.001", contents="hi").text == \
+        "The capital of France is Paris."
+    with pytest.raises(gerrors.ClientError) as info:  # the mock's refusal there is in Google's envelope, as on v1beta
+        client.models.generate_content(model="scenario:no-such.001", contents="hi")
+    assert info.value.code == 404 and info.value.status == "NOT_FOUND"
+
+
 def test_the_server_refuses_a_request_without_contents(server: ThreadedMockServer) -> None:
     import httpx
 
