@@ -77,7 +77,8 @@ DECLARED_PROFILE: dict[tuple[str, str], tuple[str, str]] = {
                                                             'results follows the format \"tool-result-{toolCallId}\""'),
 }
 UNGRADED = frozenset({"NOT-EXPRESSIBLE", "UNSUPPORTED", "ERROR"})
-ID_KEYS = frozenset({"id", "messageId", "toolCallId", "parentMessageId"})
+# The ids a view names things by, not shows: a thinking part's stepId (TanStack) joins its deltas, like a message id.
+ID_KEYS = frozenset({"id", "messageId", "toolCallId", "parentMessageId", "stepId"})
 
 
 @dataclass
@@ -241,7 +242,9 @@ def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], set
                 continue
             original = list(record.events)
             streams[_key(output, original)] = (oracle, original)
-            clean = before.verdict in ("PASS", "PASS-NONSTRICT")  # no MUST row broken yet: harm can show
+            # No MUST row broken yet, so harm can show; and no model call past the script's last turn: the mock
+            # refused that call, so what the stream shows after it is the refusal's error, not the scenario's turn.
+            clean = before.verdict in ("PASS", "PASS-NONSTRICT") and not any(c.past_last_turn for c in record.upstream)
             for rewrite in REWRITES[family].values():
                 if rewrite.kind == "harmful" and not clean:
                     continue
