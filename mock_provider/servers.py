@@ -142,6 +142,17 @@ def _openrouter_error_habit(scenario: Scenario) -> str | None:
     return None
 
 
+def plays_legacy_reasoning(scenario: Scenario) -> bool:
+    """Whether the scenario sends raw reasoning as the older Responses API did (``channel: reasoning_legacy``).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> [s.id for s in load_corpus() if plays_legacy_reasoning(s)]
+    ['quirks.responses-legacy-reasoning.001']
+    """
+    return any(st.wire is not None and st.wire.channel == "reasoning_legacy"
+               for script in scenario.turn_scripts() for st in script)
+
+
 def _responses_quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
     """Each Responses server habit a scenario plays: (the habit, whose it is), in words."""
     if scenario.wire.queued:
@@ -154,11 +165,10 @@ def _responses_quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
             if isinstance(step.part, Custom) and step.part.kind == "openai.compaction":
                 # OpenAI's context compaction item; @ai-sdk/xai 5.0.12's item schema has no `compaction` item.
                 yield ("a compaction item (`compaction`, `response.compaction.compacting`)", "OpenAI's")
-            if step.wire is not None and step.wire.channel == "reasoning_legacy":
-                # The events OpenAI's Responses API sent before reasoning_text (openai 1.97.0); xAI's API came
-                # later (@ai-sdk/xai 5.0.12 dist/index.js:875-915 models only reasoning_summary_* and
-                # reasoning_text.*).
-                yield ("raw reasoning as `response.reasoning.delta` (the older Responses API)", "OpenAI's")
+    if plays_legacy_reasoning(scenario):
+        # The events OpenAI's Responses API sent before reasoning_text (openai 1.97.0); xAI's API came later
+        # (@ai-sdk/xai 5.0.12 dist/index.js:875-915 models only reasoning_summary_* and reasoning_text.*).
+        yield ("raw reasoning as `response.reasoning.delta` (the older Responses API)", "OpenAI's")
 
 
 def _finish_reasons(scenario: Scenario) -> Iterator[str]:

@@ -41,6 +41,7 @@ from mock_provider.record import Recorder, create_record_app
 from mock_provider.scenario import Scenario, load_scenario
 from mock_provider.scenario_steps import DisconnectFault, HttpStatusFault, RawBytesFault, StallFault
 from mock_provider.server.app import create_app
+from mock_provider.servers import plays_legacy_reasoning
 from mock_provider.sse import parse_sse
 from mock_provider.wires import plan_response
 from mock_provider.wires.decode import DECODED_WIRES, decode_events, decode_json
@@ -228,7 +229,7 @@ def _check_recorded(ex: Exchange, proxied: Answer, recorded: Scenario, wire: str
         want = {**want, "text": ""}
     if not stream:  # a JSON answer holds each item finished: no partial images (preliminary results)
         want["tool_results"] = [r for r in want["tool_results"] if not r["preliminary"]]
-        if any(st.wire is not None and st.wire.channel == "reasoning_legacy" for st in ex.scenario.script):
+        if plays_legacy_reasoning(ex.scenario):
             want["reasoning"] = ""  # the older API's reasoning item had no content (openai 1.97.0): no raw text
     if _comparable(got, want) != _comparable(want, got):
         bad.append(f"{ex.label}: recorded transcript {_comparable(got, want)} != {_comparable(want, got)}")

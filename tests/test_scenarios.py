@@ -36,6 +36,7 @@ from mock_provider.scenario import (
     load_scenario,
     schema_text,
 )
+from mock_provider.servers import plays_legacy_reasoning
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "fixtures" / "scenarios"
@@ -275,7 +276,7 @@ def test_expected_model_and_terminal(s: Scenario) -> None:
         assert s.expected.finish_reason is None and s.expected.usage is None
     for dialect in s.expected_by_dialect:
         s.expected_for(dialect)  # every override gives a valid transcript
-    legacy_event = any(st.wire is not None and st.wire.channel == "reasoning_legacy" for st in s.script)
+    legacy_event = plays_legacy_reasoning(s)
     if s.dialects is not None and not s.rows[0].startswith(("request.", "structured.")) \
             and not {"custom_tools", "audio_output"} & s.features() and not legacy_event:
         # Only a check of the HTTP request form itself may be HTTP-only; and custom tools (free-text input),

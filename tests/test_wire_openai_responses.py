@@ -23,6 +23,7 @@ import pytest
 from mock_provider.dialects import DialectError
 from mock_provider.parts import PART_TYPES, parse_part
 from mock_provider.scenario import Scenario
+from mock_provider.servers import plays_legacy_reasoning
 from mock_provider.transcript import ApprovalRecord, ToolResultRecord, Transcript, UsageRecord
 from mock_provider.wires import Chunk, Disconnect, Stall, plan_response
 from mock_provider.wires.frames import Comment
@@ -730,7 +731,7 @@ def expected_json(s: Scenario) -> Transcript:
     generation's partial images (preliminary results when streamed) are not."""
     expected = expected_usage(s.expected_for(D))
     update: dict[str, Any] = {"tool_results": [r for r in expected.tool_results if not r.preliminary]}
-    if any(step.wire is not None and step.wire.channel == "reasoning_legacy" for step in s.script):
+    if plays_legacy_reasoning(s):
         update["reasoning"] = ""  # the older API's reasoning item had no content (openai 1.97.0): no raw text
     return expected.model_copy(update=update)
 
