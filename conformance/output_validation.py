@@ -14,14 +14,19 @@ expects a normal finish) is graded against EITHER the scenario's expectation OR 
   the scenario expected was written for one model call; after an unscripted re-ask only an error
   terminal is right (the retries were spent on the same answer, or the provider refused the turn).
   A success after it is a silent success: it FAILs.
+* ``unretryable``: an empty answer the provider ended with content-filter or length, then an error
+  terminal without a re-ask. Asking again would only repeat the block or the limit, so the agent
+  raises at once (pydantic-ai-slim 2.68.0 ``pydantic_ai/_agent_graph.py:3910-3921``:
+  ``OutputTokenLimitExceeded`` on 'length', ``ContentFilterError`` naming the block reason on
+  'content_filter'). What the user sees is an error that says why nothing came, not an empty answer.
 * ``no-retries``: a malformed tool call, exposed as the scenario expects, then an error terminal
   without a re-ask. pydantic-ai gives a tool it does not run itself (an AG-UI frontend tool) no
   retries (pydantic-ai-slim 2.68.0 ``pydantic_ai/toolsets/external.py:37`` ``max_retries=0``), so
   ``ToolManager._check_max_retries`` ends the run at once (``pydantic_ai/tool_manager.py:519-531``,
   "exceeded max retries count of 0").
 
-An empty answer followed by an error without a re-ask is not a rejection under this policy (the
-agent asked nobody): it is graded as the scenario says. An adapter that does not declare the policy
+Any other empty answer followed by an error without a re-ask is not a rejection under this policy
+(the agent asked nobody): it is graded as the scenario says. An adapter that does not declare the policy
 is graded as before.
 
 Example:
@@ -44,7 +49,9 @@ from mock_provider.transcript import Transcript
 __all__ = ["Rejectable", "Rejection", "answered_calls", "reasked", "rejectable", "rejection", "rejection_expected"]
 
 Rejectable = Literal["empty-answer", "malformed-args"]
-Rejection = Literal["reasked", "no-retries"]
+Rejection = Literal["reasked", "no-retries", "unretryable"]
+# The finish reasons after which an agent does not ask again for an empty answer (the same block or limit).
+UNRETRYABLE_FINISHES = frozenset({"content_filter", "length"})
 
 
 class Call(Protocol):
@@ -107,7 +114,7 @@ def reasked(scenario: Scenario, calls: Iterable[Call]) -> bool:
 
 
 def rejection(kind: Rejectable | None, scenario: Scenario, calls: Iterable[Call],
-              actual: Transcript) -> Rejection | None:
+              actual: Transcript, expected: Transcript | None = None) -> Rejection | None:
     """How the record shows the agent rejected the answer (None: it did not; grade the scenario's expectation).
 
     >>> from conformance.run_record import UpstreamCall
@@ -119,12 +126,20 @@ def rejection(kind: Rejectable | None, scenario: Scenario, calls: Iterable[Call]
     ('reasked', None)
     >>> rejection("empty-answer", s, again, Transcript()), rejection("malformed-args", s, once, error)
     ('reasked', 'no-retries')
+    >>> blocked = Transcript(text="", finish_reason="content_filter")
+    >>> rejection("empty-answer", s, once, error, blocked), rejection("empty-answer", s, once, Transcript(), blocked)
+    ('unretryable', None)
     """
+    expected = expected if expected is not None else scenario.expected
     if kind is None:
         return None
     if reasked(scenario, calls):
         return "reasked"  # whatever the run then did: only an error terminal is right after it
-    return "no-retries" if kind == "malformed-args" and actual.terminal == "error" else None
+    if actual.terminal != "error":
+        return None
+    if kind == "malformed-args":
+        return "no-retries"
+    return "unretryable" if expected.finish_reason in UNRETRYABLE_FINISHES else None
 
 
 def rejection_expected(expected: Transcript, actual: Transcript, answered: int) -> Transcript:

@@ -128,6 +128,35 @@ def test_an_error_without_asking_again_is_not_a_rejection_of_an_empty_answer(cor
     assert any(f.field == "terminal" and f.expected == "finished" for f in r.findings), r.describe()
 
 
+@pytest.mark.parametrize("sid", ["finish.gemini-prompt-blocked.001", "finish.gemini-prompt-blocked-safety.001"])
+def test_an_error_at_once_on_a_blocked_empty_answer_passes_where_declared(sid: str, corpus: list[Scenario]) -> None:
+    # The provider blocked the prompt (content-filter, nothing said): asking again would be blocked again, so an
+    # agent that validates answers ends the run with an error at once (pydantic-ai's ContentFilterError).
+    s = _scenario(corpus, sid)
+    ok = run_case(_agent(reask=False), s, "v3")
+    assert ok.verdict == "PASS", ok.describe()
+    assert "content-filter or length" in ok.reason
+    # Not declared: the empty finish the scenario expects is the only right end.
+    undeclared = run_case(_agent(declare="none", reask=False), s, "v3")
+    assert undeclared.verdict == "FAIL"
+    assert any(f.field == "terminal" and f.expected == "finished" for f in undeclared.findings), undeclared.describe()
+    # Declared, and the agent finished silently after all: the scenario's own end, still a PASS.
+    assert run_case(_agent(reask=False, ends="finished"), s, "v3").verdict == "PASS"
+
+
+def test_only_a_block_or_a_limit_excuses_the_missing_re_ask(corpus: list[Scenario]) -> None:
+    from conformance.output_validation import rejection
+    from conformance.run_record import UpstreamCall
+    from mock_provider.transcript import Transcript
+
+    s = _scenario(corpus, "usage.zero.001")  # one turn, answered once
+    once, error = [UpstreamCall(turn=1, attempt=1)], Transcript(terminal="error")
+    got = {reason: rejection("empty-answer", s, once, error, Transcript(finish_reason=reason))
+           for reason in ("length", "content_filter", "stop", "tool_calls", None)}
+    assert got == {"length": "unretryable", "content_filter": "unretryable", "stop": None, "tool_calls": None,
+                   None: None}
+
+
 @pytest.mark.parametrize("sid", ["reasoning.only.001", "usage.zero.001", "tool.malformed.001", "text.basic.001"])
 def test_the_normal_outcome_still_passes_under_the_policy(sid: str, corpus: list[Scenario]) -> None:
     # The reference accepts every answer as it is: the scenario's own expectation, declared or not.

@@ -90,8 +90,10 @@ def rejection_note(how: str) -> str:
     >>> rejection_note("reasked")[:58]
     "graded as a rejection (declared output_validation 'retry')"
     """
-    why = ("the agent asked the model again after its answer (the request log shows the re-ask)" if how == "reasked"
-           else "the agent rejected the malformed call without a retry (no retries left)")
+    why = {"reasked": "the agent asked the model again after its answer (the request log shows the re-ask)",
+           "unretryable": "the agent rejected an empty answer the provider ended with content-filter or length "
+                          "without a retry (asking again repeats the block or the limit)",
+           }.get(how, "the agent rejected the malformed call without a retry (no retries left)")
     return f"graded as a rejection (declared output_validation 'retry'): {why}; an error terminal is expected"
 
 
