@@ -23,6 +23,7 @@ from __future__ import annotations
 from conformance import agui_client_view, consumer_view, ui_message_view
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
+from conformance.retrieval_sources import events_without
 
 VIEWS = (consumer_view, ui_message_view, agui_client_view)  # in the order their findings are reported
 
@@ -32,7 +33,8 @@ def check(ctx: GradeContext) -> list[Finding]:
     if not ctx.fixed_picture:
         return []
     output, scenario, dialect, policies = ctx.capabilities.output, ctx.scenario, ctx.record.dialect, ctx.policies
-    return [*consumer_view.check(list(ctx.record.events), output, scenario, dialect, policies),
-            *ui_message_view.check(list(ctx.record.events), output, scenario, dialect, policies),
-            *agui_client_view.check(list(ctx.record.events), output, scenario, dialect, policies,
+    events = events_without(ctx.record.events, ctx.retrieval_calls)  # a retrieval shown as its call: a source
+    return [*consumer_view.check(events, output, scenario, dialect, policies),
+            *ui_message_view.check(events, output, scenario, dialect, policies),
+            *agui_client_view.check(events, output, scenario, dialect, policies,
                                     failed=ctx.record.outcome == "failed")]

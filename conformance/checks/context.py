@@ -24,6 +24,7 @@ from conformance.expectations import expected_under, truncated
 from conformance.output_validation import Rejection, answered_calls, rejectable, rejection, rejection_expected
 from conformance.protocols import protocol
 from conformance.protocols.base import OutputProtocol
+from conformance.retrieval_sources import retrieval_calls, without_retrieval_calls
 from conformance.run_record import RunRecord
 from conformance.settings import Settings
 from mock_provider import minted
@@ -99,6 +100,9 @@ class GradeContext:
     refusal_reading: refusal.Reading | None = None
     # How an agent that declared output_validation 'retry' rejected the answer (None: graded as the scenario says).
     rejected: Rejection | None = None
+    # Calls that show a source the wire says only as a retrieval tool's output (conformance.retrieval_sources):
+    # left out of the transcript and of the consumer views.
+    retrieval_calls: frozenset[str] = frozenset()
 
     @property
     def policies(self) -> Policies:
@@ -141,6 +145,9 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
         record = replace(record, events=minted.renamed(record.events, names))
         events = graded_events(record, proto)
         actual = proto.extract(list(events))
+    # A source the wire says only as a retrieval's output, shown as the provider's own call: the source shown.
+    retrieval = retrieval_calls(scenario, record.dialect, actual)
+    actual = without_retrieval_calls(scenario, record.dialect, actual)
     # A refusal has several documented readings (issue 15): the run is compared with the one it took.
     finishes = proto.refusal_finishes if caps.reports_finish_reason else None
     taken = refusal.reading(expected, actual, refusal.refusal_deltas(scenario, record.dialect), finishes)
@@ -157,7 +164,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
         upstream_finish=next((s.part.finish_reason.unified for s in scenario.turn_scripts()[-1]
                               if isinstance(s.part, Finish)), None),  # an agent loop's last turn
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
-        truncated=truncated(scenario), events=events, refusal_reading=taken)
+        truncated=truncated(scenario), events=events, refusal_reading=taken, retrieval_calls=retrieval)
 
 
 def _rejected(record: RunRecord, scenario: Scenario, caps: Capabilities, expected: Transcript,
@@ -165,7 +172,7 @@ def _rejected(record: RunRecord, scenario: Scenario, caps: Capabilities, expecte
     """How the agent rejected the model's answer, where its adapter declared ``output_validation: retry``."""
     if caps.policies.output_validation != "retry" or not record.upstream_known:
         return None
-    return rejection(rejectable(scenario, expected), scenario, record.upstream, actual)
+    return rejection(rejectable(scenario, expected), scenario, record.upstream, actual, expected)
 
 
 def graded_events(record: RunRecord, proto: OutputProtocol) -> tuple[Any, ...]:

@@ -182,6 +182,11 @@ class Dialect:
     # wire's own contract: Anthropic streams one content block at a time), or None. Such a case is graded on
     # the robustness rows only, as a scenario marked ``contract`` is (conformance.grading.as_played).
     contract_break: Callable[[Any, Sequence[Any]], str | None] | None = None
+    # Source types the wire can say only as a retrieval tool's output (Gemini's groundingChunk
+    # ``retrievedContext``: "context retrieved from a data source", google-genai 3.6.1 types.py:8071-8076).
+    # A client may show such a source as the provider's own tool call with its result
+    # (conformance.retrieval_sources).
+    retrieval_sources: frozenset[str] = frozenset()
 
     def expresses(self, part_type: str) -> bool:
         """Whether some part of this type can be sent at all (its rule is not ``error``)."""

@@ -783,6 +783,7 @@ DIALECT = HttpDialect(
     cache_write=False,  # usageMetadata has no cache-write count
     tool_calls_derived=True,  # STOP is both stop and tool-calls (FINISH_REASONS)
     content_order=content_order,  # a turn's text before its function calls
+    retrieval_sources=frozenset({"document"}),  # a document source is a retrievedContext groundingChunk
     plan=plan,
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,
