@@ -54,14 +54,10 @@ PENDING: dict[str, str | set[str]] = {
     # (anthropic_contract.unnamed_raw_bytes); pydantic-ai-agui-responses' reasoning.raw-text.001 grades 8.1.7 as
     # information (scenario `unspecified`: OpenAI says raw chain of thought should not be shown to end users).
     # CrewAI over litellm's Anthropic provider's two (tool.interleave.001/.002, the same interleaved blocks) likewise.
-    # Pending now:
-    # pydantic-ai on GoogleModel (the Gemini API): 8.1.18 grades as MUST the 'finished' terminal of a blocked prompt,
-    # another producer's reading (@ai-sdk/google), where pydantic-ai raises ContentFilterError on purpose; and the mock
-    # renders a document source as a retrieval tool's output (retrievedContext), which pydantic-ai surfaces as one.
-    "pydantic-ai-agui-gemini.verdicts.json": {
-        *(f"finish.gemini-prompt-blocked{kind}.001[gemini]"
-          for kind in ("", "-blocklist", "-image-safety", "-jailbreak", "-model-armor", "-other", "-safety")),
-        "parts.source.001[gemini]"},
+    # pydantic-ai on GoogleModel's eight: a blocked prompt's error at once is the agent's rejection of an empty
+    # answer under its declared output_validation (conformance.output_validation, 'unretryable'), and a document
+    # source the Gemini wire says only as a retrieval's output may be shown as that retrieval's call
+    # (conformance.retrieval_sources).
 }
 
 
