@@ -230,19 +230,26 @@ FIRST_RUN_NEEDS = {"real": ("defect", "source", "why"), "suite-error": ("rule", 
 
 
 def first_run_problems(name: str, pins: dict[str, Any]) -> list[str]:
-    """What is missing from a pin's first-run record (an empty list when it is complete)."""
+    """What is missing from a pin's first-run record (an empty list when it is complete), and from its
+    ``second_run``, where a first run that measured the kit alone was followed by the run that first graded the
+    adapter (the same form)."""
     record = pins.get("first_run")
     if record is None:
         return [] if name in FIRST_RUN_NOT_RECORDED else [f"{name}: no first_run record"]
-    problems = [f"{name}: first_run.{k} missing" for k in ("date", "kit", "command", "cases") if k not in record]
+    runs = {"first_run": record, **({"second_run": pins["second_run"]} if "second_run" in pins else {})}
+    return [p for key, run in runs.items() for p in _run_problems(name, key, run)]
+
+
+def _run_problems(name: str, key: str, record: dict[str, Any]) -> list[str]:
+    problems = [f"{name}: {key}.{k} missing" for k in ("date", "kit", "command", "cases") if k not in record]
     for case, c in record.get("cases", {}).items():
         if c.get("verdict") not in ("FAIL", "ERROR"):
-            problems.append(f"{name}: first_run {case}: verdict {c.get('verdict')!r} is not FAIL or ERROR")
+            problems.append(f"{name}: {key} {case}: verdict {c.get('verdict')!r} is not FAIL or ERROR")
         needs = FIRST_RUN_NEEDS.get(c.get("class", ""))
         if needs is None:
-            problems.append(f"{name}: first_run {case}: class {c.get('class')!r} not one of {sorted(FIRST_RUN_NEEDS)}")
+            problems.append(f"{name}: {key} {case}: class {c.get('class')!r} not one of {sorted(FIRST_RUN_NEEDS)}")
             continue
-        problems += [f"{name}: first_run {case}: {c['class']} needs {k!r}" for k in needs if not c.get(k)]
+        problems += [f"{name}: {key} {case}: {c['class']} needs {k!r}" for k in needs if not c.get(k)]
     return problems
 
 
@@ -262,6 +269,8 @@ def test_the_first_run_check_catches_what_a_record_lacks() -> None:
     assert first_run_problems("agno-agui", {}) == []
     bad = {**good, "cases": {"a.001": {"verdict": "PASS", "class": "real", "defect": "D-x", "why": "w"},
                              "b.001": {"verdict": "FAIL", "class": "guess"}}}
+    assert first_run_problems("new", {"first_run": good, "second_run": {**good, "cases": bad["cases"]}})[:1] == [
+        "new: second_run a.001: verdict 'PASS' is not FAIL or ERROR"]
     assert first_run_problems("new", {"first_run": bad}) == [
         "new: first_run a.001: verdict 'PASS' is not FAIL or ERROR", "new: first_run a.001: real needs 'source'",
         "new: first_run b.001: class 'guess' not one of ['harness', 'real', 'suite-error']"]
