@@ -76,7 +76,7 @@ def _model(mock_base_url: str, model_name: str | None,
         # SDK's own retries stay at their default, as a user who follows the docs gets them (anthropic 2.14.0
         # _constants.py:11 DEFAULT_MAX_RETRIES = 2): the capabilities declare that bound.
         anthropic = AnthropicProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/"))
-        return AnthropicModel(model_name or "claude-sonnet-4-5", provider=anthropic)
+        return AnthropicModel(model_name or "claude-sonnet-4-6", provider=anthropic)
     if api == "gemini":
         # Imported here: the Google model needs google-genai (pydantic-ai-slim's `google` extra), the others do not.
         from pydantic_ai.models.google import GoogleModel
