@@ -40,13 +40,14 @@ HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client
 
 
 def create_app(mock_base_url: str, model_name: str | None = None,
-               api: Literal["chat", "responses", "gemini"] = "chat") -> Starlette:
+               api: Literal["chat", "responses", "gemini", "anthropic"] = "chat") -> Starlette:
     """The AG-UI app: ``POST /agui`` runs the agent; its model reads the mock server at ``mock_base_url``.
 
     ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
     (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponsesModel`` (``/v1/responses``),
-    ``"gemini"`` is ``GoogleModel`` on the Gemini API (``/v1beta/models/{model}:streamGenerateContent``);
-    the agent and the AG-UI adapter are the same in all three.
+    ``"gemini"`` is ``GoogleModel`` on the Gemini API (``/v1beta/models/{model}:streamGenerateContent``),
+    ``"anthropic"`` is ``AnthropicModel`` on the Messages API (``/v1/messages``); the agent and the AG-UI adapter
+    are the same in all four.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -63,7 +64,19 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     return Starlette(routes=[Route("/agui", run, methods=["POST"])])
 
 
-def _model(mock_base_url: str, model_name: str | None, api: Literal["chat", "responses", "gemini"]) -> Model:
+def _model(mock_base_url: str, model_name: str | None,
+           api: Literal["chat", "responses", "gemini", "anthropic"]) -> Model:
+    if api == "anthropic":
+        # Imported here: the Anthropic model needs the anthropic SDK (pydantic-ai-slim's `anthropic` extra).
+        from pydantic_ai.models.anthropic import AnthropicModel
+        from pydantic_ai.providers.anthropic import AnthropicProvider
+
+        # AnthropicProvider's documented api_key and base_url become AsyncAnthropic(api_key=..., base_url=...)
+        # (pydantic_ai/providers/anthropic.py:252-257), which posts {base_url}/v1/messages with stream=true. The
+        # SDK's own retries stay at their default, as a user who follows the docs gets them (anthropic 2.14.0
+        # _constants.py:11 DEFAULT_MAX_RETRIES = 2): the capabilities declare that bound.
+        anthropic = AnthropicProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/"))
+        return AnthropicModel(model_name or "claude-sonnet-4-6", provider=anthropic)
     if api == "gemini":
         # Imported here: the Google model needs google-genai (pydantic-ai-slim's `google` extra), the others do not.
         from pydantic_ai.models.google import GoogleModel
@@ -141,4 +154,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="responses")
     if name == "gemini_app":  # the same agent on GoogleModel (the Gemini API's streamGenerateContent)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
+    if name == "anthropic_app":  # the same agent on AnthropicModel (the Messages API)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
     raise AttributeError(name)
