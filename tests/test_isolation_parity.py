@@ -25,7 +25,9 @@ from tests.mutants import ALL_MUTANTS
 from tests.mutants.base import Mutant, loop_scenario
 from tests.parity_worker import named
 
-pytestmark = pytest.mark.slow
+# One xdist group: the module's parity fixture runs every reference and mutant twice, so the slow set
+# (``--dist loadgroup``, tests/conftest.py) runs it on one worker, not once on each.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("isolation-parity")]
 
 ROOT = Path(__file__).resolve().parent.parent
 ALWAYS = ("text.basic.001", "tool.interleave.001")
