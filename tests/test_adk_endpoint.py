@@ -31,5 +31,7 @@ def adk_url() -> Iterator[str]:
         yield url
 
 
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
 def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(ADK, adk_url, corpus)  # one gemini case a scenario

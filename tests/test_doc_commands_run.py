@@ -138,7 +138,7 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_pydantic_ai_endpoint.py", "pydantic_ai_anthropic_capabilities.yaml"),
     "MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.pydantic_ai_agui_app:anthropic_app --port 8000":
         ("tests/test_pydantic_ai_endpoint.py", 'api="anthropic"'),
-    "SAC_LLAMA_PYTHON=.llama/bin/python pytest tests/test_llama_index_endpoint.py":
+    "SAC_LLAMA_PYTHON=.llama/bin/python pytest --runslow tests/test_llama_index_endpoint.py":
         ("tests/test_llama_index_endpoint.py", "SAC_LLAMA_PYTHON"),
     "pytest tests/test_type_oracle.py": ("tests/test_type_oracle.py", "def test_"),
     "python -m conformance.type_oracle": ("tests/test_type_oracle.py", "conformance.type_oracle"),
@@ -194,7 +194,7 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "tanstack-ai-grok.mjs"),
     'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime.mjs" --conformance-dialect=openai-responses':
         ("tests/test_copilotkit_runtime.py", "copilotkit-runtime.mjs"),
-    "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest tests/test_adk_endpoint.py":
+    "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest --runslow tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":
         ("tests/test_crewai_endpoint.py", "SAC_CREWAI_PYTHON"),

@@ -37,6 +37,8 @@ def llama_url() -> Iterator[str]:
         yield url
 
 
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
 def test_llama_index_verdicts_match_the_pins(llama_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA, llama_url, corpus)  # one openai-chat case a scenario
 
@@ -47,5 +49,7 @@ def llama_responses_url() -> Iterator[str]:
         yield url
 
 
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
 def test_llama_index_responses_verdicts_match_the_pins(llama_responses_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_RESPONSES, llama_responses_url, corpus)  # one openai-responses case a scenario

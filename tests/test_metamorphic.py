@@ -259,7 +259,8 @@ def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], set
 
 
 # The study (every rewrite of every protocol, read by the Node consumers) takes about a minute on two idle
-# cores: every test that reads it is in the slow set (tests/conftest.py).
+# cores: every test that reads it is in the slow set (tests/conftest.py), and in one xdist group, so that the
+# slow set (``--dist loadgroup``, tests/conftest.py) builds it on one worker, not once on each.
 @pytest.fixture(scope="module")
 def study(corpus: list[Scenario]) -> Study:
     return _study(corpus)
@@ -280,6 +281,7 @@ def _pairs(kind: str) -> list[Any]:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("metamorphic-study")
 @pytest.mark.parametrize("protocol", list(PROTOCOLS))
 def test_every_protocol_has_eight_rewrites_of_each_kind_and_each_applies(study: Study, protocol: str,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -294,6 +296,7 @@ def test_every_protocol_has_eight_rewrites_of_each_kind_and_each_applies(study: 
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("metamorphic-study")
 @pytest.mark.parametrize(("protocol", "name"), _pairs("equal"))
 def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str, name: str) -> None:
     profile_row = DECLARED_PROFILE.get((protocol, name), (None, ""))[0]
@@ -303,6 +306,7 @@ def test_equal_rewrites_never_make_a_verdict_worse(study: Study, protocol: str, 
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("metamorphic-study")
 @pytest.mark.parametrize(("protocol", "name"), list(DECLARED_PROFILE))
 def test_a_declared_profile_row_is_the_only_difference_and_it_is_seen(study: Study, protocol: str, name: str) -> None:
     """The exemption above is earned: the profile row does fire on the rewrite, at SHOULD, and the
@@ -317,6 +321,7 @@ def test_a_declared_profile_row_is_the_only_difference_and_it_is_seen(study: Stu
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("metamorphic-study")
 @pytest.mark.parametrize(("protocol", "name"), _pairs("harmful"))
 def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: str, name: str) -> None:
     missed = [f"{a.case_id}: {a.before.verdict} -> {a.after.verdict}" for a in _mine(study, protocol, name)
@@ -325,6 +330,7 @@ def test_harmful_rewrites_always_make_the_verdict_worse(study: Study, protocol: 
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("metamorphic-study")
 @pytest.mark.parametrize(("protocol", "name"), [pytest.param(*p.values, id=p.id) for p in _pairs("equal")]
                          + [pytest.param(*p.values, id=p.id) for p in _pairs("harmful")])
 def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, protocol: str, name: str) -> None:
@@ -341,6 +347,7 @@ def test_the_official_consumer_agrees_which_rewrites_are_equal(study: Study, pro
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("metamorphic-study")
 def test_node_saw_every_stream_an_equal_rewrite_made(study: Study, capsys: pytest.CaptureFixture[str]) -> None:
     """The figure the report gives: streams the consumers read, and how many of them were rewritten."""
     if study.node_missing:
@@ -373,6 +380,7 @@ def _judged_on_real(a: Applied, by_id: dict[str, Scenario]) -> bool:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("metamorphic-study")
 def test_what_the_consumer_shows_differently_on_a_real_stream_grades_worse(
         study: Study, corpus: list[Scenario], capsys: pytest.CaptureFixture[str]) -> None:
     """A harmful rewrite of a real adapter's clean run: where the official consumer shows another state,

@@ -199,6 +199,8 @@ def _failed_at_the_terminal(events: list[Any], version: int, their_rejected: int
     return bool(after) and min(after) <= their_rejected
 
 
+# The two slow tests that read it are one xdist group: the slow set (``--dist loadgroup``, tests/conftest.py)
+# runs Node over every stream once, on one worker.
 @pytest.fixture(scope="module")
 def oracle(corpus: list[Scenario]) -> Oracle:
     """Every stream of this module and ai's reading of it, from one ``node`` process: the corpus
@@ -212,6 +214,7 @@ def oracle(corpus: list[Scenario]) -> Oracle:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("ui-stream-oracle")
 def test_our_reading_agrees_with_ai_s_own_reader(oracle: Oracle, capsys: pytest.CaptureFixture[str]) -> None:
     cases, real = oracle
     cases = [c for c in cases if not c.get("generated")]
@@ -237,6 +240,7 @@ def test_our_reading_agrees_with_ai_s_own_reader(oracle: Oracle, capsys: pytest.
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("ui-stream-oracle")
 def test_the_port_reads_every_stream_as_ai_s_reader_does(oracle: Oracle, capsys: pytest.CaptureFixture[str]) -> None:
     """conformance.ui_message_reader gives the final message, the in-band errors and the thrown error
     ai's readUIMessageStream gives, on every stream of the module (each read as that version)."""
