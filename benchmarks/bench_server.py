@@ -204,6 +204,18 @@ def run_seconds(pid: int) -> float:
         return cpu_seconds(pid)
 
 
+def peak_rss_mib(pid: int) -> float | None:
+    """The process's peak resident set (VmHWM) so far, MiB; None where /proc does not say."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
 def free_port() -> int:
     import socket
 
@@ -501,6 +513,8 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
                 for c in order:
                     print(f"round {rnd + 1}/{opts.rounds}: {load}: {c[0]} ({c[1]}) ...", file=sys.stderr, flush=True)
                     runs[c][load].append(await measure(children[c], load, opts))
+        # Each server's peak memory over its whole life (start-up, warm-up and every load of every round).
+        peak_rss = {f"{k}/{f}": peak_rss_mib(child.proc.pid) for (k, f), child in children.items()}
     finally:
         for child in children.values():
             child.stop()
@@ -556,6 +570,7 @@ async def main_async(opts: argparse.Namespace) -> dict[str, Any]:
         "aimock": {"cli": os.environ.get(AIMOCK_ENV), "skipped": skipped.get("aimock"),
                    "version": aimock_version()},
         "summary": summary,
+        "peak_rss_mib": peak_rss,
         "runs": {f"{k}/{f}": by_load for (k, f), by_load in runs.items()},
     }
 
@@ -580,6 +595,10 @@ def markdown(report: dict[str, Any]) -> str:
                      f"| {s['cpu_us_per_stream']:.1f} "
                      f"| {ratio(s['ratio_vs_bare_same_flush'])} | {ratio(s['ratio_vs_bare_per_event'])} "
                      f"| {paired} | {ratio(s['ratio_vs_bare_uvloop_same_flush'])} | {apaired} |")
+    rss = report.get("peak_rss_mib") or {}
+    if rss:
+        lines.append("\nserver peak RSS (VmHWM, MiB, the whole run): "
+                     + ", ".join(f"{name} {mib:.1f}" if mib is not None else f"{name} -" for name, mib in rss.items()))
     skipped = report.get("aimock", {}).get("skipped")
     if skipped:
         lines.append(f"\naimock not measured: {skipped}")

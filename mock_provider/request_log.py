@@ -415,12 +415,16 @@ class HttpRequestLog(CallLog):
         self._count = self._total = 0  # kept as they change: a start must not walk every scope
 
     def start(self, method: str, path: str, dialect: str | None, headers: RawHeaders,
-              scope: str | None) -> UpstreamCall:
-        """Create and store a record for a request."""
+              scope: str | None, header_bytes: int | None = None) -> UpstreamCall:
+        """Create and store a record for a request.
+
+        ``header_bytes``: the size of raw header pairs as :meth:`_keep_headers` counts it, when the
+        caller already knows it (the server's fast path reads it off the head).
+        """
         with self._lock:
             call = UpstreamCall(call_id=next(self._ids), kind="stream", dialect=dialect, scope=scope,
                                 method=method, path=path, headers=headers)
-            self._keep_headers(call)
+            self._keep_headers(call, header_bytes)
             self._store(call)
         return call
 
@@ -438,7 +442,7 @@ class HttpRequestLog(CallLog):
         self._total += call.logged_bytes
         self._evict()
 
-    def _keep_headers(self, call: UpstreamCall) -> None:
+    def _keep_headers(self, call: UpstreamCall, known: int | None = None) -> None:
         """Cut a record's headers to ``max_header_bytes`` (whole pairs) and count what it keeps.
 
         >>> log = HttpRequestLog(max_header_bytes=100)
@@ -448,7 +452,7 @@ class HttpRequestLog(CallLog):
         """
         headers = call.headers
         if type(headers) is tuple:  # aiohttp's raw headers: sized in one pass, kept whole when they fit
-            total = sum(len(k) + len(v) for k, v in headers) + 4 * len(headers)
+            total = sum(len(k) + len(v) for k, v in headers) + 4 * len(headers) if known is None else known
             if total <= self.max_header_bytes:
                 call.header_bytes = call.logged_bytes = total
                 return

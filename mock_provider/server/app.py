@@ -33,7 +33,7 @@ from mock_provider.dialects import HTTP_DIALECTS, PART_DIALECTS
 from mock_provider.scenario import Scenario
 from mock_provider.server.control import STATE_KEY, Handler, MockProviderState, add_control_routes
 from mock_provider.server.errors import RequestError, kind_for
-from mock_provider.server.fastpath import FastProtocol, drop, take
+from mock_provider.server.fastpath import FastProtocol, Responses, drop, take
 from mock_provider.server.plans import CompiledPlan, FlushMode
 from mock_provider.server.selection import MAX_ID_LENGTH, SCOPE_HEADER
 from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
@@ -234,6 +234,7 @@ class _JsonErrorServer(web.Server):
     # Set by use_json_protocol_errors: with a state, new connections start on the fast path.
     mock_state: MockProviderState | None = None
     fast_connections: set[FastProtocol]
+    fast_responses: Responses
 
     def handler(self) -> RequestHandler:
         """aiohttp's protocol for one connection, answering unparsable requests in JSON."""
@@ -246,7 +247,7 @@ class _JsonErrorServer(web.Server):
         # With per-event flushing no stream is one write: the fast path would only parse it twice.
         if self.mock_state is None or self.mock_state.flush != "coalesce":
             return self.handler()
-        return FastProtocol(self.handler, self.mock_state, self.fast_connections)
+        return FastProtocol(self.handler, self.mock_state, self.fast_connections, self.fast_responses)
 
     async def shutdown(self, timeout: float | None = None) -> None:
         # Fast-path connections are idle between requests (each answer is written at once): close them.
@@ -280,6 +281,7 @@ def use_json_protocol_errors(runner: web.BaseRunner, fast_path: bool = False) ->
         if fast_path and isinstance(runner, web.AppRunner):
             json_server: _JsonErrorServer = server  # type: ignore[assignment]
             json_server.fast_connections = set()
+            json_server.fast_responses = Responses()
             json_server.mock_state = runner.app[STATE_KEY]
 
 

@@ -8,6 +8,11 @@ and a plan that is one immediate write of at most one slice. The answer is the b
 response would carry (same headers, same order, same ``Date`` clock, same chunk framing), written
 at once, with the same log record.
 
+A head in its plainest form (the request line and ``Name: value`` lines of visible ASCII, each name
+once, none that changes the framing or the connection) is read here with one regular expression; any
+other head is read by llhttp, so both read the same fields (``tests/test_server_fastpath_head.py``
+compares them). The response head is made once per plan and second (the ``Date``).
+
 Anything else goes to aiohttp, on the same connection, from the first byte of the request not yet
 answered: the protocol builds aiohttp's handler for the connection, sets it as the transport's
 protocol and feeds it the bytes held. A model request already resolved (its log record started,
@@ -27,9 +32,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aiohttp import hdrs
 from aiohttp.helpers import rfc822_formatted_time
@@ -80,7 +85,99 @@ def fast_route(path: str) -> tuple[str, dict[str, Any] | None] | None:
     return None
 
 
-def response_bytes(plan: CompiledPlan, data: bytes, keep_alive: bool) -> bytes:
+class Fields(dict[str, str]):
+    """A plain head's fields by lower-case name, read by any case (as aiohttp's headers are).
+
+    >>> f = Fields({"x-mock-scenario": "text.basic.001"})
+    >>> f.get("X-Mock-Scenario"), "X-MOCK-SCENARIO" in f, f["x-Mock-scenario"], f.get("Accept")
+    ('text.basic.001', True, 'text.basic.001', None)
+    """
+
+    __slots__ = ()
+
+    def __getitem__(self, name: str) -> str:
+        return dict.__getitem__(self, name.lower())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and dict.__contains__(self, name.lower())
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict.get(self, name.lower(), default)
+
+
+# The plainest head: ``POST`` of a target made of RFC 3986 path and query characters (no '%', which
+# aiohttp decodes, no '#'), HTTP/1.1, and ``Name: value`` lines of visible ASCII (one space after the
+# colon, none at the end of the value). llhttp reads every such head to the same fields.
+_TARGET = rb"/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*"
+_FIELD = rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+: [\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?\r\n"
+_HEAD = re.compile(rb"POST (" + _TARGET + rb") HTTP/1\.1\r\n((?:" + _FIELD + rb"){1,%d})\r\n" % MAX_HEADERS)
+# The lines of a head _HEAD took apart: (name, value) pairs; names; values (up to each line's first ": ").
+_PAIR = re.compile(rb"([^:]+): ([^\r]*)\r\n")
+_NAME = re.compile(r"^([^:]+):", re.MULTILINE)
+_VALUE = re.compile(r": ([^\r]*)\r$", re.MULTILINE)
+# Fields that change the framing, the encoding or the connection, and one aiohttp refuses: llhttp and
+# aiohttp read those.
+_NOT_PLAIN = frozenset({"transfer-encoding", "expect", "content-encoding", "upgrade", "proxy-connection",
+                        "sec-websocket-key1"})
+
+
+class PlainHead(NamedTuple):
+    """A plain model request's head read by :func:`read_head`: what llhttp's message would say."""
+
+    path: str  # without the query
+    dialect: str
+    path_fields: dict[str, Any] | None
+    fields: Fields
+    raw_headers: tuple[tuple[bytes, bytes], ...]  # as aiohttp's raw_headers: the pairs in the order sent
+    should_close: bool
+    header_bytes: int  # what the request log counts for the headers
+    body_start: int
+    end: int  # the request's length: head and body
+
+
+def read_head(buf: bytes | bytearray, max_body_bytes: int) -> PlainHead | None:
+    """The head of a plain model request at the start of ``buf``, when it is in its plainest form.
+
+    None when it is not (a field named twice, a framing or connection field, a byte outside visible
+    ASCII, a head not all here ...): llhttp reads that head. The body may still be on its way.
+
+    >>> h = read_head(b"POST /v1/chat/completions HTTP/1.1\\r\\nHost: m\\r\\nContent-Length: 2\\r\\n\\r\\n{}", 100)
+    >>> h.dialect, h.raw_headers, h.should_close, h.end
+    ('openai-chat', ((b'Host', b'm'), (b'Content-Length', b'2')), False, 68)
+    >>> read_head(b"POST /v1/chat/completions HTTP/1.1\\r\\nContent-Length:  2\\r\\n\\r\\n{}", 100) is None
+    True
+    """
+    match = _HEAD.match(buf)
+    if match is None or match.end() > MAX_LINE_SIZE:
+        return None
+    path = match[1].decode("ascii").partition("?")[0]
+    route = fast_route(path)
+    if route is None:
+        return None
+    block = match[2]
+    raw = tuple(_PAIR.findall(block))
+    text = block.decode("ascii")
+    # Names lower-cased and values as sent, line by line (each line is "name: value\r\n", _HEAD says).
+    fields = dict(zip(_NAME.findall(text.lower()), _VALUE.findall(text), strict=True))
+    if len(fields) != len(raw) or not _NOT_PLAIN.isdisjoint(fields) or "host" not in fields:
+        return None  # a field named twice, one that llhttp and aiohttp read, or no Host (aiohttp refuses it)
+    length = fields.get("content-length")
+    if length is None or not length.isdigit() or int(length) > max_body_bytes:
+        return None
+    connection = fields.get("connection")
+    if connection is None:
+        close = False  # HTTP/1.1: kept alive
+    elif connection.lower() in ("close", "keep-alive"):
+        close = connection.lower() == "close"
+    else:
+        return None  # a list of options (or upgrade): llhttp reads it
+    body_start = match.end()
+    # Each "Name: value\r\n" line is len(name) + len(value) + 4 bytes: the request log's header size.
+    return PlainHead(path, route[0], route[1], Fields(fields), raw,
+                     close, len(block), body_start, body_start + int(length))
+
+
+def response_bytes(plan: CompiledPlan, data: bytes, keep_alive: bool, date: str | None = None) -> bytes:
     """What aiohttp writes for ``web.Response(body=data, status=..., headers=plan.headers)`` on HTTP/1.1.
 
     >>> from mock_provider.server.plans import CompiledPlan
@@ -99,12 +196,47 @@ def response_bytes(plan: CompiledPlan, data: bytes, keep_alive: bool) -> bytes:
     if data:
         headers.setdefault(hdrs.CONTENT_TYPE, "application/octet-stream")
     if hdrs.DATE not in headers:
-        headers[hdrs.DATE] = rfc822_formatted_time()
+        headers[hdrs.DATE] = date or rfc822_formatted_time()
     headers.setdefault(hdrs.SERVER, SERVER_SOFTWARE)
     if hdrs.CONNECTION not in headers and not keep_alive:
         headers[hdrs.CONNECTION] = "close"
     head: bytes = _serialize_headers(f"HTTP/1.1 {plan.status} {_reason(plan.status)}", headers)
     return head + body
+
+
+class Responses:
+    """Whole responses made by :func:`response_bytes`, by plan and keep-alive, remade when the ``Date``
+    second changes; at most ``max_bytes`` held (then forgotten and made again).
+
+    >>> from mock_provider.server.plans import CompiledPlan
+    >>> p = CompiledPlan(200, {"content-type": "application/json"}, (), b"{}", False, b"{}", None, 0.0, "x", "v3")
+    >>> r = Responses()
+    >>> r.get(p, b"{}", True) is r.get(p, b"{}", True), r.get(p, b"{}", False).count(b"Connection: close")
+    (True, 1)
+    """
+
+    def __init__(self, max_bytes: int = 4 << 20) -> None:
+        self.max_bytes = max_bytes
+        # (id of the plan, keep-alive) -> (the plan, which holds its id, the Date it was made with, bytes)
+        self._made: dict[tuple[int, bool], tuple[CompiledPlan, str, bytes]] = {}
+        self._bytes = 0
+
+    def get(self, plan: CompiledPlan, data: bytes, keep_alive: bool) -> bytes:
+        """The response to write: ``data`` is the plan's one write (:func:`_one_write`), so the plan decides it."""
+        date = rfc822_formatted_time()
+        key = (id(plan), keep_alive)
+        made = self._made.get(key)
+        if made is not None and made[0] is plan and made[1] == date:
+            return made[2]
+        out = response_bytes(plan, data, keep_alive, date)
+        if made is not None:
+            self._bytes -= len(made[2])
+        if self._bytes + len(out) > self.max_bytes:
+            self._made.clear()
+            self._bytes = 0
+        self._made[key] = (plan, date, out)
+        self._bytes += len(out)
+        return out
 
 
 def _reason(status: int) -> str:
@@ -129,22 +261,21 @@ class FastProtocol(asyncio.Protocol):
     """One connection, answered here while its requests are plain model requests (see the module)."""
 
     def __init__(self, handler: Callable[[], web.RequestHandler], state: MockProviderState,
-                 fast: set[FastProtocol]) -> None:
+                 fast: set[FastProtocol], responses: Responses | None = None) -> None:
         self._handler = handler
         self._state = state
         self._fast = fast
+        self._responses = Responses() if responses is None else responses
         self._transport: asyncio.Transport | None = None
         self._buf = bytearray()  # amortised appends: a body may come in many reads
-        self._parser: Any = None
+        self._parser: Any = None  # llhttp, made for the first head not in its plainest form
+        self._slow = False  # llhttp reads the request in progress
+        self._head: PlainHead | None = None  # a plain head read here, its body still on its way
         self._pending: tuple[Any, Any] | None = None
         self._entry: UpstreamCall | None = None  # the pending request's record, started with its head
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport  # type: ignore[assignment]
-        # The parser only calls pause_reading/resume_reading on its protocol (below), not BaseProtocol's rest.
-        self._parser = HttpRequestParser(self, asyncio.get_running_loop(), READ_BUFSIZE,  # type: ignore[arg-type]
-                                         max_line_size=MAX_LINE_SIZE, max_field_size=MAX_FIELD_SIZE,
-                                         max_headers=MAX_HEADERS)
         self._fast.add(self)
 
     def connection_lost(self, exc: BaseException | None) -> None:
@@ -169,6 +300,37 @@ class FastProtocol(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self._buf += data
+        if self._slow:
+            self._feed(data)
+            return
+        head = self._head
+        if head is None:
+            head = read_head(self._buf, self._state.max_body_bytes)
+            if head is None:  # not all here, or not in its plainest form: llhttp reads it
+                self._slow = True
+                self._feed(bytes(self._buf))
+                return
+            self._head = head
+            scope = head.fields.get(SCOPE_HEADER)
+            self._entry = self._state.log.start("POST", head.path, head.dialect, head.raw_headers,
+                                                scope[:MAX_ID_LENGTH] if scope else None, head.header_bytes)
+        size = len(self._buf)
+        if size < head.end:
+            return  # the body is not all here yet
+        if size > head.end:
+            self._hand_over()  # bytes after the request (pipelined)
+            return
+        self._head = None
+        self._answer(head.dialect, head.path_fields, head.fields, head.should_close,
+                     bytes(self._buf[head.body_start:]))
+
+    def _feed(self, data: bytes) -> None:
+        """llhttp reads the request (a head not in its plainest form, or not all in the first read)."""
+        if self._parser is None:
+            # The parser only calls pause_reading/resume_reading on its protocol (above), not BaseProtocol's rest.
+            self._parser = HttpRequestParser(self, asyncio.get_running_loop(), READ_BUFSIZE,  # type: ignore[arg-type]
+                                             max_line_size=MAX_LINE_SIZE, max_field_size=MAX_FIELD_SIZE,
+                                             max_headers=MAX_HEADERS)
         try:
             messages, upgraded, _tail = self._parser.feed_data(data)
         except Exception:  # malformed: aiohttp answers it (in JSON, see app.py)
@@ -194,7 +356,10 @@ class FastProtocol(asyncio.Protocol):
             return
         raw = payload.read_nowait(-1) if payload is not EMPTY_PAYLOAD else b""
         self._pending = None
-        self._answer(msg, raw)
+        self._slow = False  # llhttp is between messages: the next head may be read here
+        route = fast_route(msg.path.partition("?")[0])
+        assert route is not None  # _plain checked
+        self._answer(route[0], route[1], msg.headers, msg.should_close, raw)
 
     def _plain(self, msg: Any) -> bool:
         """Whether the request's head allows an answer here (the body may still be on its way)."""
@@ -219,14 +384,13 @@ class FastProtocol(asyncio.Protocol):
         return self._state.log.start(msg.method, path, route[0], msg.raw_headers,
                                      scope[:MAX_ID_LENGTH] if scope else None)
 
-    def _answer(self, msg: Any, raw: bytes) -> None:
+    def _answer(self, dialect: str, path_fields: dict[str, Any] | None, headers: Mapping[str, str],
+                should_close: bool, raw: bytes) -> None:
         state = self._state
-        route = fast_route(msg.path.partition("?")[0])
-        assert route is not None and self._entry is not None  # _plain checked, _start started it
-        dialect, path_fields = route
+        assert self._entry is not None  # started with the head
         entry, self._entry = self._entry, None
         try:
-            _scenario, plan = state.resolve(dialect, raw, msg.headers, entry, path_fields)
+            _scenario, plan = state.resolve(dialect, raw, headers, entry, path_fields)
         except RequestError as exc:
             self._hand_over((entry, exc))
             return
@@ -244,12 +408,12 @@ class FastProtocol(asyncio.Protocol):
         if transport is None or transport.is_closing():
             entry.left_early()  # what aiohttp's writer reports on a closing transport
         else:
-            transport.write(response_bytes(plan, data, not msg.should_close))
+            transport.write(self._responses.get(plan, data, not should_close))
             entry.bytes_sent = len(data)
             entry.completed = True
         entry.end()
         self._buf.clear()
-        if msg.should_close and transport is not None:
+        if should_close and transport is not None:
             transport.close()
 
     def _hand_over(self, resolved: tuple[UpstreamCall, CompiledPlan | RequestError | None] | None = None) -> None:
@@ -260,6 +424,7 @@ class FastProtocol(asyncio.Protocol):
         if resolved is None and self._entry is not None:
             resolved = (self._entry, None)
         self._entry = None
+        self._head = None
         transport = self._transport
         self._fast.discard(self)
         self._transport = None
@@ -296,4 +461,5 @@ def drop(state: MockProviderState, handler: object) -> None:
         resolved[0].end()
 
 
-__all__ = ["FastProtocol", "drop", "fast_route", "response_bytes", "take"]
+__all__ = ["FastProtocol", "Fields", "PlainHead", "Responses", "drop", "fast_route", "read_head", "response_bytes",
+           "take"]
