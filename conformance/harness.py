@@ -30,6 +30,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -48,6 +49,8 @@ from conformance.targets.protocol import (
     PROTOCOL,
     CaseMessage,
     HttpUpstream,
+    PartsAheadMessage,
+    PartsEndMessage,
     PartsErrorMessage,
     UpstreamError,
     parse_suite_line,
@@ -101,6 +104,14 @@ def upstream_exception(error: UpstreamError) -> Exception:
     return RuntimeError(f"{error.name}: {error.message}")
 
 
+@dataclass(frozen=True)
+class _AheadPart:
+    """A part of a call answered ahead, shaped as the ``part`` message a pull would have got."""
+
+    part: dict[str, Any]
+    type: str = "part"
+
+
 @dataclass
 class _Stream:
     stream: AsyncIterator[dict[str, Any]]
@@ -127,21 +138,51 @@ class RemoteModel:
         # code that watches its own progress through the stream, as the read-ahead mutants do).
         self.steps_emitted = 0
         self.ended = False  # the case's end or error is written: nothing more for it
+        # A call the suite answered with ``parts-ahead``: what is left of it to read (its parts, then how it
+        # ends), and how many reads the adapter made of it, said on each message printed for the case.
+        self.ahead: collections.deque[Any] | None = None
+        self.reads = 0
+
+    def said(self) -> dict[str, Any]:
+        """``{"read": n}`` while the current call was answered ahead, else ``{}``: fields for a message."""
+        return {"read": self.reads} if self.ahead is not None else {}
 
     async def _pull(self, options: dict[str, Any] | None = None) -> Any:
+        said: dict[str, Any] = {}
+        if self.ahead is not None:
+            if self.ahead:
+                # A read of the call answered ahead; so is a new call's first pull while that call has reads
+                # left (as under a pull per read: the suite's stream goes on until it ends).
+                return self._read_ahead()
+            said, self.ahead = self.said(), None  # that call was read to its end: this pull is a new call's
         # A read cancelled while it waited (an adapter racing its read against the abort) leaves the
         # stream open, as an in-process model's does: the answer on its way is the next read's.
         if not self.push and not (self.outstanding and options is None):
-            write({"type": "pull", "case": self.case_id, **({"options": options} if options is not None else {})})
+            write({"type": "pull", "case": self.case_id, **said,
+                   **({"options": options} if options is not None else {})})
         self.outstanding = True
         answer = await self.inbox.get()
         self.outstanding = False
+        if isinstance(answer, PartsAheadMessage):
+            self.ahead = collections.deque(answer.parts)
+            self.ahead.append(PartsErrorMessage(case=self.case_id, error=answer.error, inStream=True)
+                              if answer.error is not None else PartsEndMessage(case=self.case_id))
+            self.reads = 0
+            return self._read_ahead()
         return answer
+
+    def _read_ahead(self) -> Any:
+        """One read of the call answered ahead: its next part (as a ``part`` answer would carry it), or
+        how it ends (the ``parts-end`` or ``parts-error`` a pull would have got)."""
+        assert self.ahead
+        self.reads += 1
+        item = self.ahead.popleft()
+        return _AheadPart(item) if isinstance(item, dict) else item
 
     def report_close(self) -> None:
         """Tell the suite the adapter closed (or dropped) its upstream stream early: ``parts-close``."""
         if not self.push and not self.ended:
-            write({"type": "parts-close", "case": self.case_id})
+            write({"type": "parts-close", "case": self.case_id, **self.said()})
 
     def report_abort(self) -> None:
         """Tell the suite the adapter aborted its upstream call (its signal fired): ``parts-abort``."""
@@ -214,6 +255,9 @@ class Harness:
     """Serves one factory: the handshake, then cases, each in its own task."""
 
     flow = "pull"
+    # Take a model call's parts at once where the suite offers them (``parts-ahead``) and say the adapter's
+    # reads instead of pulling each: the same positions, without a round trip per part.
+    ahead = True
 
     def __init__(self, spec: str, search: Sequence[Path] = ()) -> None:
         self.factory = load_factory(spec, search=search)
@@ -252,20 +296,22 @@ class Harness:
             if declared is not None:
                 write({"type": "modalities", "case": msg.case, "input": declared})
             async for event in adapter.stream(request):
-                write(event_line(msg.case, event))
+                write({**event_line(msg.case, event), **model.said()})
         except asyncio.CancelledError:
             raise
         except HttpErrorResponse as exc:  # an HTTP error answer before the stream, not a throw
             model.ended = True
             notes = _leak_notes(threads)
-            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status, **notes})
+            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status,
+                   **model.said(), **notes})
         except BaseException as exc:  # SystemExit too: the adapter's failure, graded like a raise
             model.ended = True
             notes = _leak_notes(threads)
-            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack(), **notes})
+            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack(),
+                   **model.said(), **notes})
         else:
             model.ended = True
-            write({"type": "end", "case": msg.case, **_leak_notes(threads)})
+            write({"type": "end", "case": msg.case, **model.said(), **_leak_notes(threads)})
         finally:
             self.cases.pop(msg.case, None)
 
@@ -283,9 +329,10 @@ class Harness:
         while (raw := await lines.get()) is not None:
             msg = parse_suite_line(raw)
             if msg.type == "hello":
+                pull = self.flow == "pull"
                 write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
-                       "flow": self.flow,
-                       "sends": ["tool-started", *(["parts-close"] if self.flow == "pull" else [])]})
+                       "flow": self.flow, "sends": ["tool-started", *(["parts-close"] if pull else [])],
+                       **({"receives": ["parts-ahead"]} if pull and self.ahead else {})})
             elif isinstance(msg, CaseMessage):
                 # Registered before the task runs: in push flow the parts follow at once.
                 self.cases[msg.case] = (RemoteModel(msg.case, msg.dialect, push=self.flow == "push"), AbortSignal())
