@@ -400,6 +400,7 @@ class CmdAdapter:
         self._ahead_total: int | None = None
         self._reads_said = 0
         self._reads_played = 0
+        self.calls_ahead = 0  # model calls answered with parts-ahead (the rest had a pull per read)
         self.events_yielded = 0
         # The harness's ``modalities`` message for this case (None: it declared none, UNSUPPORTED
         # on a case with model_info); read by the runner after the run, like an in-process adapter's.
@@ -473,6 +474,7 @@ class CmdAdapter:
         """Answer a call's first pull with all its parts. The first pull is the call and its first read in
         either flow, so the upstream plays that read now; the harness reports the rest (``read``)."""
         self._ahead_total, self._reads_said, self._reads_played = len(items) + 1, 0, 0
+        self.calls_ahead += 1
         await self._play_reads(1)
         return PartsAheadMessage(case=self.case_id, parts=items, error=None if end is None else _upstream_error(end))
 
