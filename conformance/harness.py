@@ -8,9 +8,11 @@ nor patch the grader, nor end the suite (``sys.exit``, ``os._exit``, a stack ove
 process: the case is ERROR and the next case gets a fresh one).
 
 The adapter gets an ``AdapterContext`` whose ``model`` is a :class:`RemoteModel`: its
-``do_stream`` pulls the suite's scripted parts one ``pull`` at a time (``flow: pull``), and
-raises what the suite reports in ``parts-error`` (``APICallError``, ``StreamDisconnected``,
-``AbortError``). On ``abort`` the harness fires the caller's signal; if that is the signal the
+``do_stream`` pulls the suite's scripted parts one ``pull`` at a time (``flow: pull``), or takes a
+model call's parts at once where the suite sends them ahead (``parts-ahead``: a case whose caller never
+aborts, a stream that never waits) and then says on each message how many reads its adapter made
+(``read``); it raises what the suite reports in ``parts-error`` (``APICallError``,
+``StreamDisconnected``, ``AbortError``). On ``abort`` the harness fires the caller's signal; if that is the signal the
 adapter gave ``do_stream``, it reports ``parts-abort``; then it answers ``abort-ack``. For HTTP
 dialects the context carries ``base_url``/``model_id``/headers. A case with ``model_info`` (the
 model's catalogue entry) gives it to the adapter, and the harness reports the adapter's
