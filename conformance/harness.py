@@ -70,8 +70,22 @@ _WRITE_LOCK = threading.Lock()
 
 def write(message: dict[str, Any]) -> None:
     """One protocol line on the protocol stream (the only thing this process prints there)."""
+    _write_line((json.dumps(message, separators=(",", ":")) + "\n").encode())
+
+
+def _write_event(case: str, event: Any, fields: dict[str, Any]) -> None:
+    """The ``event`` message for what the adapter yielded, with ``fields`` (``read``), serialized once: an
+    event JSON cannot carry goes as :func:`event_line` says."""
+    try:
+        data = json.dumps({"type": "event", "case": case, "event": event, **fields}, separators=(",", ":"))
+    except Exception:  # TypeError, ValueError, or a hostile object whose own methods raise
+        write({**event_line(case, event), **fields})
+        return
+    _write_line((data + "\n").encode())
+
+
+def _write_line(data: bytes) -> None:
     out = _PROTOCOL_OUT if _PROTOCOL_OUT is not None else sys.stdout.buffer
-    data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
     with _WRITE_LOCK:  # an adapter thread may not interleave half a line
         out.write(data)
         out.flush()
@@ -298,7 +312,7 @@ class Harness:
             if declared is not None:
                 write({"type": "modalities", "case": msg.case, "input": declared})
             async for event in adapter.stream(request):
-                write({**event_line(msg.case, event), **model.said()})
+                _write_event(msg.case, event, model.said())
         except asyncio.CancelledError:
             raise
         except HttpErrorResponse as exc:  # an HTTP error answer before the stream, not a throw
