@@ -36,7 +36,8 @@ class Counting:
     """A target that keeps the adapters it made (how many model calls each had answered ahead)."""
 
     def __init__(self, target: CmdTarget) -> None:
-        self.target, self.adapters = target, []
+        self.target = target
+        self.adapters: list[CmdAdapter] = []
         self.__name__ = SPEC
 
     def __call__(self, ctx: AdapterContext) -> CmdAdapter:
@@ -46,7 +47,8 @@ class Counting:
 
 
 def _target(mode: str, opaque: bool = True) -> Counting:
-    return Counting(CmdTarget(f"{sys.executable} {HARNESS} {mode} {SPEC}", opaque=opaque, start_timeout=30))
+    # A generous start bound: on a loaded machine a worker that starts late must not read as a difference.
+    return Counting(CmdTarget(f"{sys.executable} {HARNESS} {mode} {SPEC}", opaque=opaque, start_timeout=120))
 
 
 def _comparable(record: RunRecord) -> dict[str, Any]:
@@ -87,8 +89,13 @@ def _differing(pull: Counting, ahead: Counting, cases: list[tuple[Scenario, str]
         by_pull, by_ahead = execute(pull, scenario, dialect), execute(ahead, scenario, dialect)
         verdicts = [(r.verdict, r.content, r.termination, sorted(f.row for f in r.findings))
                     for r in (grade(by_pull, scenario), grade(by_ahead, scenario))]
-        if _comparable(by_pull) != _comparable(by_ahead) or verdicts[0] != verdicts[1]:
-            differ.append(f"{scenario.id}[{dialect}]")
+        a, b = _comparable(by_pull), _comparable(by_ahead)
+        if a != b or verdicts[0] != verdicts[1]:
+            fields = [k for k in a if a[k] != b[k]]
+            reasons = (by_pull.reason[:120], by_ahead.reason[:120])
+            differ.append(f"{scenario.id}[{dialect}]: {fields} {verdicts} {reasons}")
+    for target in (pull, ahead):
+        assert target.target.start_failure is None, target.target.start_failure
     return differ
 
 

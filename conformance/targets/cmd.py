@@ -60,6 +60,7 @@ from conformance.targets.harness_process import (
     off_loop,
     polled_exit_code,
 )
+from conformance.targets.parts_ahead import SAYS_READ, AheadCall, offer
 from conformance.targets.protocol import (
     AbortMessage,
     CaseMessage,
@@ -71,6 +72,7 @@ from conformance.targets.protocol import (
     PartsUpstream,
     RequestBody,
     UpstreamError,
+    upstream_error,
 )
 from mock_provider.scenario import PART_DIALECTS
 
@@ -347,19 +349,6 @@ class CmdTarget:
             proc.kill()
 
 
-def _upstream_error(exc: BaseException) -> UpstreamError:
-    status = getattr(exc, "status_code", None)
-    body = getattr(exc, "response_body", None)
-    retryable = getattr(exc, "is_retryable", None)
-    headers = getattr(exc, "response_headers", None)
-    return UpstreamError(name=type(exc).__name__, message=str(exc) or type(exc).__name__,
-                         status=status if isinstance(status, int) else None,
-                         responseBody=body if isinstance(body, str) else None,
-                         isRetryable=retryable if isinstance(retryable, bool) else None,
-                         responseHeaders={str(k): str(v) for k, v in headers.items()}
-                         if isinstance(headers, dict) and headers else None)
-
-
 class CmdAdapter:
     """One case's view of the harness: sends the case, feeds parts, yields events."""
 
@@ -395,11 +384,7 @@ class CmdAdapter:
         self._upstream_abort = AbortSignal()
         self._acked: asyncio.Event | None = None
         self._feeding: asyncio.Task[None] | None = None
-        # A model call answered with ``parts-ahead``: its reads in all (its parts and the read that meets the
-        # end), how many the harness said its adapter made, and how many the scripted upstream has played.
-        self._ahead_total: int | None = None
-        self._reads_said = 0
-        self._reads_played = 0
+        self._ahead: AheadCall | None = None  # the model call answered with parts-ahead, if any
         self.calls_ahead = 0  # model calls answered with parts-ahead (the rest had a pull per read)
         self.events_yielded = 0
         # The harness's ``modalities`` message for this case (None: it declared none, UNSUPPORTED
@@ -439,9 +424,12 @@ class CmdAdapter:
                                        f"over HTTP ({self.ctx.dialect}); its adapter should call base_url")
                 self._result = await self.ctx.model.do_stream(options)
                 self._iterator = self._result.stream.__aiter__()
-                ahead = self._reads_ahead(request)
-                if ahead is not None:
-                    return await self._answer_ahead(*ahead)
+                ahead = offer(self.proc.flow, self.proc.receives, self.ctx.model, request.abort.aborted)
+                if ahead is not None:  # the first pull is the call and its first read, as in pull flow
+                    self._ahead, self.calls_ahead = AheadCall(len(ahead[0]) + 1, self._iterator), self.calls_ahead + 1
+                    self._parts_done = await self._ahead.play(1)
+                    return PartsAheadMessage(case=self.case_id, parts=ahead[0],
+                                             error=None if ahead[1] is None else upstream_error(ahead[1]))
             item = await self._iterator.__anext__()
         except StopAsyncIteration:
             self._parts_done = True
@@ -450,59 +438,8 @@ class CmdAdapter:
             self._parts_done = True
             # doStream returned and its stream failed: the harness's doStream returns too, and the
             # first read throws (an abort before the first part reaches an in-process adapter so).
-            return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc), inStream=self._iterator is not None)
+            return PartsErrorMessage(case=self.case_id, error=upstream_error(exc), inStream=self._iterator is not None)
         return PartMessage(case=self.case_id, part=item)
-
-    def _reads_ahead(self, request: RunRequest) -> tuple[list[dict[str, Any]], BaseException | None] | None:
-        """The current model call's parts and end, to send at once (``parts-ahead``), or None: a pull per read.
-
-        Only to a harness that declared it, in pull flow, and only where the order of reads cannot change
-        what the upstream does: a caller that never aborts (an abort's timing is measured against the
-        pulls), and a stream whose reads all return at once (``reads_ahead`` of the scripted model).
-        """
-        if self.proc.flow != "pull" or "parts-ahead" not in self.proc.receives or request.abort.aborted:
-            return None
-        model = self.ctx.model
-        client = getattr(getattr(model, "scenario", None), "client", None)
-        reads_ahead = getattr(model, "reads_ahead", None)
-        if client is None or client.aborts or not callable(reads_ahead):
-            return None
-        ahead: tuple[list[dict[str, Any]], BaseException | None] | None = reads_ahead()
-        return ahead
-
-    async def _answer_ahead(self, items: list[dict[str, Any]], end: BaseException | None) -> PartsAheadMessage:
-        """Answer a call's first pull with all its parts. The first pull is the call and its first read in
-        either flow, so the upstream plays that read now; the harness reports the rest (``read``)."""
-        self._ahead_total, self._reads_said, self._reads_played = len(items) + 1, 0, 0
-        self.calls_ahead += 1
-        await self._play_reads(1)
-        return PartsAheadMessage(case=self.case_id, parts=items, error=None if end is None else _upstream_error(end))
-
-    async def _play_reads(self, reads: int) -> None:
-        """Read the scripted upstream up to ``reads`` reads of the ahead call, as the harness's adapter did:
-        its steps, the request log and the abort callbacks move as they would under a pull per read."""
-        while self._reads_played < reads and not self._parts_done and self._iterator is not None:
-            self._reads_played += 1
-            try:
-                await self._iterator.__anext__()
-            except StopAsyncIteration:
-                self._parts_done = True
-            except Exception:  # the upstream's failure: the harness's adapter met it as the batch's error
-                self._parts_done = True
-
-    async def _said_read(self, msg: Any) -> None:
-        """A message with ``read`` in a call answered ahead: play the upstream up to it before the message
-        counts (an event is placed after the parts read before it). A count that goes back, or past the
-        reads the call has, breaks the protocol."""
-        read = getattr(msg, "read", None)
-        if read is None or self._ahead_total is None:
-            return
-        if read < self._reads_said or read > self._ahead_total:
-            raise self._failure(f"harness protocol violation: {msg.type!r} says its adapter made {read} read(s) of a "
-                                f"call answered with parts-ahead, after {self._reads_said}, of "
-                                f"{self._ahead_total} the call has")
-        self._reads_said = read
-        await self._play_reads(read)
 
     async def _feed_one(self, request: RunRequest, *, pulled: bool, call: dict[str, Any] | None = None) -> None:
         """Answer one pull (or push one item): the next part, or how the stream ended.
@@ -711,12 +648,10 @@ class CmdAdapter:
         """Pull flow: answer the harness's request for the next part in a task (returned, to be awaited)."""
         proc = self.proc
         busy = self._feeding is not None and not self._feeding.done()
-        if self._ahead_total is not None:
-            if not self._parts_done:
-                raise self._failure("harness protocol violation: unexpected 'pull' (a call answered with "
-                                    f"parts-ahead is read locally; {self._reads_said} of its "
-                                    f"{self._ahead_total} reads said)")
-            self._ahead_total = None
+        if self._ahead is not None and not self._parts_done:
+            raise self._failure("harness protocol violation: unexpected 'pull' (a call answered with parts-ahead is "
+                                f"read locally; {self._ahead.said} of its {self._ahead.total} reads said)")
+        self._ahead = None
         if parts and proc.flow == "pull" and self._parts_done and not busy and msg.options is not None:
             # An agent loop's next model call: a pull with doStream options after the stream ended
             # starts a new upstream call (the scripted model picks its turn from the prompt).
@@ -751,8 +686,12 @@ class CmdAdapter:
                 except _NotTaken as died:
                     inbox = await self._take_again(died, loop, request, tasks, parts)
                     continue
-                if msg.type in _SAYS_READ:
-                    await self._said_read(msg)
+                if msg.type in SAYS_READ and self._ahead is not None:  # read the upstream as far first
+                    try:
+                        self._parts_done = await self._ahead.take(getattr(msg, "read", None)) or self._parts_done
+                    except ValueError as why:
+                        raise self._failure(f"harness protocol violation: {msg.type!r} says its adapter "
+                                            f"{why}") from None
                 if msg.type == "event":
                     self.events_yielded += 1
                     yield self._caller_ids(msg.event)
@@ -836,7 +775,7 @@ class CmdAdapter:
             with contextlib.suppress(BaseException):
                 await feeding
         await self._close_upstream()
-        self._iterator, self._parts_done, self._ahead_total = None, True, None
+        self._iterator, self._parts_done, self._ahead = None, True, None
 
     async def _close_upstream(self) -> None:
         # Like an adapter that stops reading: the request log records whether it left early.
@@ -845,10 +784,6 @@ class CmdAdapter:
         if aclose is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(aclose(), timeout=1.0)
-
-
-# The harness messages that may say how many reads its adapter made of a call answered ahead (``read``).
-_SAYS_READ = frozenset({"event", "end", "error", "pull", "parts-close"})
 
 
 async def _cancelled(tasks: list[asyncio.Task[Any]]) -> None:

@@ -48,6 +48,7 @@ __all__ = [
     "ToolStartedMessage",
     "parse_harness_line",
     "schema",
+    "upstream_error",
 ]
 
 
@@ -177,6 +178,24 @@ class UpstreamError(_Message):
         "an agent's retry reads them).")
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+def upstream_error(exc: BaseException) -> UpstreamError:
+    """What an upstream exception says, as a ``parts-error`` carries it (``status``, body, headers when it has them).
+
+    >>> upstream_error(ConnectionError("reset")).model_dump(exclude_none=True)
+    {'name': 'ConnectionError', 'message': 'reset'}
+    """
+    status = getattr(exc, "status_code", None)
+    body = getattr(exc, "response_body", None)
+    retryable = getattr(exc, "is_retryable", None)
+    headers = getattr(exc, "response_headers", None)
+    return UpstreamError(name=type(exc).__name__, message=str(exc) or type(exc).__name__,
+                         status=status if isinstance(status, int) else None,
+                         responseBody=body if isinstance(body, str) else None,
+                         isRetryable=retryable if isinstance(retryable, bool) else None,
+                         responseHeaders={str(k): str(v) for k, v in headers.items()}
+                         if isinstance(headers, dict) and headers else None)
 
 
 class PartsErrorMessage(_Message):
