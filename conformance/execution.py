@@ -667,10 +667,17 @@ def _snapshot(ev: Any, run: _Run, max_bytes: int, owned: bool = False) -> Any:
     checked as any other, and kept as it is instead of copied."""
     i = len(run.events)
     try:
-        if isinstance(ev, dict) and _larger_than(ev, max_bytes):
+        # The walk bounds what serializing an event the adapter still holds would cost; an owned event was
+        # parsed from a line of bounded length, so it is serialized first and walked only when too large
+        # (the walk's count never exceeds the serialized length, so it can only say "larger" then).
+        text: str | None = None
+        if owned:
+            with contextlib.suppress(Exception):  # if it cannot be serialized, the lines below say so as before
+                text = json.dumps(ev)
+        if isinstance(ev, dict) and (text is None or len(text) > max_bytes) and _larger_than(ev, max_bytes):
             run.oversize.append(i)
             return {"type": "<oversize>", "bytes": f"more than {max_bytes}"}
-        text = json.dumps(ev)
+        text = json.dumps(ev) if text is None else text
         if not isinstance(ev, dict):
             run.not_json.append(i)
         elif len(text) > max_bytes:

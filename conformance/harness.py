@@ -8,9 +8,11 @@ nor patch the grader, nor end the suite (``sys.exit``, ``os._exit``, a stack ove
 process: the case is ERROR and the next case gets a fresh one).
 
 The adapter gets an ``AdapterContext`` whose ``model`` is a :class:`RemoteModel`: its
-``do_stream`` pulls the suite's scripted parts one ``pull`` at a time (``flow: pull``), and
-raises what the suite reports in ``parts-error`` (``APICallError``, ``StreamDisconnected``,
-``AbortError``). On ``abort`` the harness fires the caller's signal; if that is the signal the
+``do_stream`` pulls the suite's scripted parts one ``pull`` at a time (``flow: pull``), or takes a
+model call's parts at once where the suite sends them ahead (``parts-ahead``: a case whose caller never
+aborts, a stream that never waits) and then says on each message how many reads its adapter made
+(``read``); it raises what the suite reports in ``parts-error`` (``APICallError``,
+``StreamDisconnected``, ``AbortError``). On ``abort`` the harness fires the caller's signal; if that is the signal the
 adapter gave ``do_stream``, it reports ``parts-abort``; then it answers ``abort-ack``. For HTTP
 dialects the context carries ``base_url``/``model_id``/headers. A case with ``model_info`` (the
 model's catalogue entry) gives it to the adapter, and the harness reports the adapter's
@@ -30,6 +32,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -48,6 +51,8 @@ from conformance.targets.protocol import (
     PROTOCOL,
     CaseMessage,
     HttpUpstream,
+    PartsAheadMessage,
+    PartsEndMessage,
     PartsErrorMessage,
     UpstreamError,
     parse_suite_line,
@@ -65,8 +70,22 @@ _WRITE_LOCK = threading.Lock()
 
 def write(message: dict[str, Any]) -> None:
     """One protocol line on the protocol stream (the only thing this process prints there)."""
+    _write_line((json.dumps(message, separators=(",", ":")) + "\n").encode())
+
+
+def _write_event(case: str, event: Any, fields: dict[str, Any]) -> None:
+    """The ``event`` message for what the adapter yielded, with ``fields`` (``read``), serialized once: an
+    event JSON cannot carry goes as :func:`event_line` says."""
+    try:
+        data = json.dumps({"type": "event", "case": case, "event": event, **fields}, separators=(",", ":"))
+    except Exception:  # TypeError, ValueError, or a hostile object whose own methods raise
+        write({**event_line(case, event), **fields})
+        return
+    _write_line((data + "\n").encode())
+
+
+def _write_line(data: bytes) -> None:
     out = _PROTOCOL_OUT if _PROTOCOL_OUT is not None else sys.stdout.buffer
-    data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
     with _WRITE_LOCK:  # an adapter thread may not interleave half a line
         out.write(data)
         out.flush()
@@ -101,6 +120,14 @@ def upstream_exception(error: UpstreamError) -> Exception:
     return RuntimeError(f"{error.name}: {error.message}")
 
 
+@dataclass(frozen=True)
+class _AheadPart:
+    """A part of a call answered ahead, shaped as the ``part`` message a pull would have got."""
+
+    part: dict[str, Any]
+    type: str = "part"
+
+
 @dataclass
 class _Stream:
     stream: AsyncIterator[dict[str, Any]]
@@ -127,21 +154,51 @@ class RemoteModel:
         # code that watches its own progress through the stream, as the read-ahead mutants do).
         self.steps_emitted = 0
         self.ended = False  # the case's end or error is written: nothing more for it
+        # A call the suite answered with ``parts-ahead``: what is left of it to read (its parts, then how it
+        # ends), and how many reads the adapter made of it, said on each message printed for the case.
+        self.ahead: collections.deque[Any] | None = None
+        self.reads = 0
+
+    def said(self) -> dict[str, Any]:
+        """``{"read": n}`` while the current call was answered ahead, else ``{}``: fields for a message."""
+        return {"read": self.reads} if self.ahead is not None else {}
 
     async def _pull(self, options: dict[str, Any] | None = None) -> Any:
+        said: dict[str, Any] = {}
+        if self.ahead is not None:
+            if self.ahead:
+                # A read of the call answered ahead; so is a new call's first pull while that call has reads
+                # left (as under a pull per read: the suite's stream goes on until it ends).
+                return self._read_ahead()
+            said, self.ahead = self.said(), None  # that call was read to its end: this pull is a new call's
         # A read cancelled while it waited (an adapter racing its read against the abort) leaves the
         # stream open, as an in-process model's does: the answer on its way is the next read's.
         if not self.push and not (self.outstanding and options is None):
-            write({"type": "pull", "case": self.case_id, **({"options": options} if options is not None else {})})
+            write({"type": "pull", "case": self.case_id, **said,
+                   **({"options": options} if options is not None else {})})
         self.outstanding = True
         answer = await self.inbox.get()
         self.outstanding = False
+        if isinstance(answer, PartsAheadMessage):
+            self.ahead = collections.deque(answer.parts)
+            self.ahead.append(PartsErrorMessage(case=self.case_id, error=answer.error, inStream=True)
+                              if answer.error is not None else PartsEndMessage(case=self.case_id))
+            self.reads = 0
+            return self._read_ahead()
         return answer
+
+    def _read_ahead(self) -> Any:
+        """One read of the call answered ahead: its next part (as a ``part`` answer would carry it), or
+        how it ends (the ``parts-end`` or ``parts-error`` a pull would have got)."""
+        assert self.ahead
+        self.reads += 1
+        item = self.ahead.popleft()
+        return _AheadPart(item) if isinstance(item, dict) else item
 
     def report_close(self) -> None:
         """Tell the suite the adapter closed (or dropped) its upstream stream early: ``parts-close``."""
         if not self.push and not self.ended:
-            write({"type": "parts-close", "case": self.case_id})
+            write({"type": "parts-close", "case": self.case_id, **self.said()})
 
     def report_abort(self) -> None:
         """Tell the suite the adapter aborted its upstream call (its signal fired): ``parts-abort``."""
@@ -214,6 +271,9 @@ class Harness:
     """Serves one factory: the handshake, then cases, each in its own task."""
 
     flow = "pull"
+    # Take a model call's parts at once where the suite offers them (``parts-ahead``) and say the adapter's
+    # reads instead of pulling each: the same positions, without a round trip per part.
+    ahead = True
 
     def __init__(self, spec: str, search: Sequence[Path] = ()) -> None:
         self.factory = load_factory(spec, search=search)
@@ -252,20 +312,22 @@ class Harness:
             if declared is not None:
                 write({"type": "modalities", "case": msg.case, "input": declared})
             async for event in adapter.stream(request):
-                write(event_line(msg.case, event))
+                _write_event(msg.case, event, model.said())
         except asyncio.CancelledError:
             raise
         except HttpErrorResponse as exc:  # an HTTP error answer before the stream, not a throw
             model.ended = True
             notes = _leak_notes(threads)
-            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status, **notes})
+            write({"type": "error", "case": msg.case, "message": exc.body, "http_status": exc.status,
+                   **model.said(), **notes})
         except BaseException as exc:  # SystemExit too: the adapter's failure, graded like a raise
             model.ended = True
             notes = _leak_notes(threads)
-            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack(), **notes})
+            write({"type": "error", "case": msg.case, "message": _describe(exc), "stack": _stack(),
+                   **model.said(), **notes})
         else:
             model.ended = True
-            write({"type": "end", "case": msg.case, **_leak_notes(threads)})
+            write({"type": "end", "case": msg.case, **model.said(), **_leak_notes(threads)})
         finally:
             self.cases.pop(msg.case, None)
 
@@ -283,9 +345,10 @@ class Harness:
         while (raw := await lines.get()) is not None:
             msg = parse_suite_line(raw)
             if msg.type == "hello":
+                pull = self.flow == "pull"
                 write({"type": "capabilities", "protocol": PROTOCOL, "capabilities": self.capabilities(),
-                       "flow": self.flow,
-                       "sends": ["tool-started", *(["parts-close"] if self.flow == "pull" else [])]})
+                       "flow": self.flow, "sends": ["tool-started", *(["parts-close"] if pull else [])],
+                       **({"receives": ["parts-ahead"]} if pull and self.ahead else {})})
             elif isinstance(msg, CaseMessage):
                 # Registered before the task runs: in push flow the parts follow at once.
                 self.cases[msg.case] = (RemoteModel(msg.case, msg.dialect, push=self.flow == "push"), AbortSignal())

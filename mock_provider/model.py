@@ -251,6 +251,7 @@ class ScriptedLanguageModel:
         self._steps_emitted = 0
         self._turn = scenario  # the scenario as the current (or last) call's turn sees it
         self._silent: dict[int, frozenset[int]] = {}  # per turn, from the plan do_stream made
+        self._call_plan: list[_Planned] = []  # the plan of the current (or last) do_stream call
 
     # ------------------------------------------------------------ state
     @property
@@ -298,6 +299,32 @@ class ScriptedLanguageModel:
         [['stream-start'], ['response-metadata']]
         """
         return [list(planned.items) for planned in self._plan(self.scenario.for_turn(turn))]
+
+    def reads_ahead(self) -> tuple[list[dict[str, Any]], BaseException | None] | None:
+        """What the current call's stream hands out when read to its end, worked out without reading it:
+        its items, and what the read after the last one raises (None: the stream just ends).
+
+        None when a step of the call waits (a delay at a non-zero time scale, a stall): only a stream
+        whose reads all return at once can be handed to a reader ahead of its reads. Nothing is
+        emitted, logged or called back: the stream itself is still to be read.
+
+        >>> import asyncio
+        >>> from mock_provider.scenario import load_corpus
+        >>> m = ScriptedLanguageModel(next(s for s in load_corpus() if s.id == "text.basic.001"), "v3")
+        >>> _ = asyncio.run(m.do_stream({}))
+        >>> items, end = m.reads_ahead()
+        >>> items[0]["type"], end, m.steps_emitted
+        ('stream-start', None, 0)
+        """
+        items: list[dict[str, Any]] = []
+        for index, planned in enumerate(self._call_plan):
+            step = planned.step
+            if (step.delay_ms and self.time_scale) or isinstance(step.fault, StallFault):
+                return None
+            if isinstance(step.fault, DisconnectFault):
+                return items, self._disconnected(index)
+            items.extend(planned.items)
+        return items, None
 
     # ------------------------------------------------------------ planning
     def _plan(self, scenario: Scenario) -> list[_Planned]:
@@ -383,7 +410,7 @@ class ScriptedLanguageModel:
         signal = options.get("abort_signal")
         try:
             self._refuse(pick)
-            plan = self._plan(self._turn)
+            plan = self._call_plan = self._plan(self._turn)
             if not pick.past_last_turn:
                 self._silent.setdefault(pick.turn, _silent_of(plan))
             if signal is not None and signal.aborted:

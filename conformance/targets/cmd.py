@@ -60,16 +60,19 @@ from conformance.targets.harness_process import (
     off_loop,
     polled_exit_code,
 )
+from conformance.targets.parts_ahead import SAYS_READ, AheadCall, offer
 from conformance.targets.protocol import (
     AbortMessage,
     CaseMessage,
     HttpUpstream,
     PartMessage,
+    PartsAheadMessage,
     PartsEndMessage,
     PartsErrorMessage,
     PartsUpstream,
     RequestBody,
     UpstreamError,
+    upstream_error,
 )
 from mock_provider.scenario import PART_DIALECTS
 
@@ -346,19 +349,6 @@ class CmdTarget:
             proc.kill()
 
 
-def _upstream_error(exc: BaseException) -> UpstreamError:
-    status = getattr(exc, "status_code", None)
-    body = getattr(exc, "response_body", None)
-    retryable = getattr(exc, "is_retryable", None)
-    headers = getattr(exc, "response_headers", None)
-    return UpstreamError(name=type(exc).__name__, message=str(exc) or type(exc).__name__,
-                         status=status if isinstance(status, int) else None,
-                         responseBody=body if isinstance(body, str) else None,
-                         isRetryable=retryable if isinstance(retryable, bool) else None,
-                         responseHeaders={str(k): str(v) for k, v in headers.items()}
-                         if isinstance(headers, dict) and headers else None)
-
-
 class CmdAdapter:
     """One case's view of the harness: sends the case, feeds parts, yields events."""
 
@@ -394,6 +384,8 @@ class CmdAdapter:
         self._upstream_abort = AbortSignal()
         self._acked: asyncio.Event | None = None
         self._feeding: asyncio.Task[None] | None = None
+        self._ahead: AheadCall | None = None  # the model call answered with parts-ahead, if any
+        self.calls_ahead = 0  # model calls answered with parts-ahead (the rest had a pull per read)
         self.events_yielded = 0
         # The harness's ``modalities`` message for this case (None: it declared none, UNSUPPORTED
         # on a case with model_info); read by the runner after the run, like an in-process adapter's.
@@ -432,6 +424,12 @@ class CmdAdapter:
                                        f"over HTTP ({self.ctx.dialect}); its adapter should call base_url")
                 self._result = await self.ctx.model.do_stream(options)
                 self._iterator = self._result.stream.__aiter__()
+                ahead = offer(self.proc.flow, self.proc.receives, self.ctx.model, request.abort.aborted)
+                if ahead is not None:  # the first pull is the call and its first read, as in pull flow
+                    self._ahead, self.calls_ahead = AheadCall(len(ahead[0]) + 1, self._iterator), self.calls_ahead + 1
+                    self._parts_done = await self._ahead.play(1)
+                    return PartsAheadMessage(case=self.case_id, parts=ahead[0],
+                                             error=None if ahead[1] is None else upstream_error(ahead[1]))
             item = await self._iterator.__anext__()
         except StopAsyncIteration:
             self._parts_done = True
@@ -440,7 +438,7 @@ class CmdAdapter:
             self._parts_done = True
             # doStream returned and its stream failed: the harness's doStream returns too, and the
             # first read throws (an abort before the first part reaches an in-process adapter so).
-            return PartsErrorMessage(case=self.case_id, error=_upstream_error(exc), inStream=self._iterator is not None)
+            return PartsErrorMessage(case=self.case_id, error=upstream_error(exc), inStream=self._iterator is not None)
         return PartMessage(case=self.case_id, part=item)
 
     async def _feed_one(self, request: RunRequest, *, pulled: bool, call: dict[str, Any] | None = None) -> None:
@@ -650,6 +648,10 @@ class CmdAdapter:
         """Pull flow: answer the harness's request for the next part in a task (returned, to be awaited)."""
         proc = self.proc
         busy = self._feeding is not None and not self._feeding.done()
+        if self._ahead is not None and not self._parts_done:
+            raise self._failure("harness protocol violation: unexpected 'pull' (a call answered with parts-ahead is "
+                                f"read locally; {self._ahead.said} of its {self._ahead.total} reads said)")
+        self._ahead = None
         if parts and proc.flow == "pull" and self._parts_done and not busy and msg.options is not None:
             # An agent loop's next model call: a pull with doStream options after the stream ended
             # starts a new upstream call (the scripted model picks its turn from the prompt).
@@ -684,6 +686,12 @@ class CmdAdapter:
                 except _NotTaken as died:
                     inbox = await self._take_again(died, loop, request, tasks, parts)
                     continue
+                if msg.type in SAYS_READ and self._ahead is not None:  # read the upstream as far first
+                    try:
+                        self._parts_done = await self._ahead.take(getattr(msg, "read", None)) or self._parts_done
+                    except ValueError as why:
+                        raise self._failure(f"harness protocol violation: {msg.type!r} says its adapter "
+                                            f"{why}") from None
                 if msg.type == "event":
                     self.events_yielded += 1
                     yield self._caller_ids(msg.event)
@@ -767,7 +775,7 @@ class CmdAdapter:
             with contextlib.suppress(BaseException):
                 await feeding
         await self._close_upstream()
-        self._iterator, self._parts_done = None, True
+        self._iterator, self._parts_done, self._ahead = None, True, None
 
     async def _close_upstream(self) -> None:
         # Like an adapter that stops reading: the request log records whether it left early.

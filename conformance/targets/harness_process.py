@@ -144,6 +144,7 @@ class HarnessProcess:
         self.capabilities: Capabilities | None = None
         self.flow = "push"
         self.sends: frozenset[str] = frozenset()  # the optional harness messages it declared (tool-started)
+        self.receives: frozenset[str] = frozenset()  # the optional suite messages it understands (parts-ahead)
         self.eof = False
         # The last case this process ended: a death of the process before it takes its next case is
         # that case's (CmdTarget attributes it), not the next one's.
@@ -363,6 +364,7 @@ class HarnessProcess:
                 self.capabilities = msg.capabilities
                 self.flow = msg.flow
                 self.sends = frozenset(msg.sends)
+                self.receives = frozenset(msg.receives)
                 return msg.capabilities
             raise HarnessError(f"harness did not start: expected a capabilities message, got {msg.type!r}"
                                f"{self.tail()}")

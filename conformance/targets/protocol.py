@@ -6,7 +6,7 @@ too, so the JSON Schema (:func:`schema`) is the whole protocol.
 
 Example:
     >>> parse_harness_line(b'{"type":"end","case":"text.basic.001[v3]"}')
-    EndMessage(type='end', case='text.basic.001[v3]', notes=None)
+    EndMessage(type='end', case='text.basic.001[v3]', read=None, notes=None)
     >>> parse_harness_line(b'{"type":"end"}')
     Traceback (most recent call last):
     ...
@@ -37,6 +37,7 @@ __all__ = [
     "ModalitiesMessage",
     "PartMessage",
     "PartsAbortMessage",
+    "PartsAheadMessage",
     "PartsCloseMessage",
     "PartsEndMessage",
     "PartsErrorMessage",
@@ -47,6 +48,7 @@ __all__ = [
     "ToolStartedMessage",
     "parse_harness_line",
     "schema",
+    "upstream_error",
 ]
 
 
@@ -178,6 +180,24 @@ class UpstreamError(_Message):
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
 
+def upstream_error(exc: BaseException) -> UpstreamError:
+    """What an upstream exception says, as a ``parts-error`` carries it (``status``, body, headers when it has them).
+
+    >>> upstream_error(ConnectionError("reset")).model_dump(exclude_none=True)
+    {'name': 'ConnectionError', 'message': 'reset'}
+    """
+    status = getattr(exc, "status_code", None)
+    body = getattr(exc, "response_body", None)
+    retryable = getattr(exc, "is_retryable", None)
+    headers = getattr(exc, "response_headers", None)
+    return UpstreamError(name=type(exc).__name__, message=str(exc) or type(exc).__name__,
+                         status=status if isinstance(status, int) else None,
+                         responseBody=body if isinstance(body, str) else None,
+                         isRetryable=retryable if isinstance(retryable, bool) else None,
+                         responseHeaders={str(k): str(v) for k, v in headers.items()}
+                         if isinstance(headers, dict) and headers else None)
+
+
 class PartsErrorMessage(_Message):
     """The upstream failed: before any part (``doStream`` itself threw) or mid-stream."""
 
@@ -190,6 +210,26 @@ class PartsErrorMessage(_Message):
         "returns, and the stream's first read throws. Absent: on a first pull, doStream itself threw.")
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+class PartsAheadMessage(_Message):
+    """(to a harness that declared ``receives: ["parts-ahead"]``) the answer to a model call's first pull
+    with the whole call at once: every part its stream hands out, in order, then how it ends.
+
+    Sent only where the order of reads cannot change what the upstream does: a stream whose reads all
+    return at once (no delay, no stall) in a case whose caller does not abort. The harness hands the
+    parts to its adapter one read at a time, sends no further ``pull`` for the call, and says on each
+    message it prints for the case how many reads its adapter made of the call (``read``): the suite
+    plays those reads on its scripted upstream, so every event is placed after the parts it was
+    emitted after, as with a pull per read.
+    """
+
+    type: Literal["parts-ahead"] = "parts-ahead"
+    case: str
+    parts: list[dict[str, Any]] = Field(description="The call's stream parts, in the case's dialect, in order.")
+    error: UpstreamError | None = Field(
+        default=None, description="What the read after the last part raises (as in `parts-error`); absent: "
+        "that read ends the stream (as `parts-end`).")
 
 
 class AbortMessage(_Message):
@@ -216,6 +256,10 @@ class CapabilitiesMessage(_Message):
         default_factory=list, description="Optional harness messages it sends: `parts-close` (flow pull: the "
         "adapter closed or dropped its upstream stream before it ended), `tool-started` (a held tool "
         "started executing; only for a result that carries `report_start`).")
+    receives: list[str] = Field(
+        default_factory=list, description="Optional suite messages it understands: `parts-ahead` (flow pull: a "
+        "model call's parts at once, answering its first pull, where the order of reads cannot change the "
+        "upstream; the harness then reports its adapter's reads in `read`).")
 
 
 class EventMessage(_Message):
@@ -224,6 +268,10 @@ class EventMessage(_Message):
     type: Literal["event"]
     case: str
     event: Any
+    read: int | None = Field(
+        default=None, ge=0, description="In a model call answered with `parts-ahead`: how many reads of the "
+        "call's stream the adapter had made when this was printed (each part read counts one, and so does the "
+        "read that met the stream's end or error). Ignored in a call served a pull at a time.")
 
 
 class EndMessage(_Message):
@@ -231,6 +279,10 @@ class EndMessage(_Message):
 
     type: Literal["end"]
     case: str
+    read: int | None = Field(
+        default=None, ge=0, description="In a model call answered with `parts-ahead`: how many reads of the "
+        "call's stream the adapter had made when this was printed (each part read counts one, and so does the "
+        "read that met the stream's end or error). Ignored in a call served a pull at a time.")
     notes: list[str] | None = Field(
         default=None, description="What the harness saw the adapter leave behind in its process (a non-daemon "
         "thread still running); the suite adds each to the case's reason. Not graded.")
@@ -246,6 +298,10 @@ class ErrorMessage(_Message):
     type: Literal["error"]
     case: str
     message: str
+    read: int | None = Field(
+        default=None, ge=0, description="In a model call answered with `parts-ahead`: how many reads of the "
+        "call's stream the adapter had made when this was printed (each part read counts one, and so does the "
+        "read that met the stream's end or error). Ignored in a call served a pull at a time.")
     stack: str | None = None
     http_status: int | None = Field(
         default=None, ge=400, le=599,
@@ -273,6 +329,10 @@ class PullMessage(_Message):
 
     type: Literal["pull"]
     case: str
+    read: int | None = Field(
+        default=None, ge=0, description="In a model call answered with `parts-ahead`: how many reads of the "
+        "call's stream the adapter had made when this was printed (each part read counts one, and so does the "
+        "read that met the stream's end or error). Ignored in a call served a pull at a time.")
     options: dict[str, Any] | None = Field(
         default=None, description="On the first pull of each model call: the doStream call options as JSON "
         "(prompt, tools, "
@@ -299,6 +359,10 @@ class PartsCloseMessage(_Message):
 
     type: Literal["parts-close"]
     case: str
+    read: int | None = Field(
+        default=None, ge=0, description="In a model call answered with `parts-ahead`: how many reads of the "
+        "call's stream the adapter had made when this was printed (each part read counts one, and so does the "
+        "read that met the stream's end or error). Ignored in a call served a pull at a time.")
 
 
 class ModalitiesMessage(_Message):
@@ -337,7 +401,8 @@ HarnessMessage = Annotated[
     Field(discriminator="type"),
 ]
 SuiteMessage = Annotated[
-    HelloMessage | CaseMessage | PartMessage | PartsEndMessage | PartsErrorMessage | AbortMessage,
+    HelloMessage | CaseMessage | PartMessage | PartsEndMessage | PartsErrorMessage | PartsAheadMessage
+    | AbortMessage,
     Field(discriminator="type"),
 ]
 _HARNESS: TypeAdapter[Any] = TypeAdapter(HarnessMessage)
