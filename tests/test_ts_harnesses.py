@@ -471,6 +471,25 @@ def test_ai_sdk7_deepinfra_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.missing.001[openai-chat]") == ["error"]
 
 
+def test_ai_sdk7_huggingface_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/huggingface` 2 (its own HuggingFaceResponsesLanguageModel) under ai 7's `streamText`, over
+    `POST /v1/responses`."""
+    session, _expected = _graded("ai-sdk7-huggingface.mjs", "ai-sdk7-huggingface.verdicts.json",
+                                 "@ai-sdk/huggingface", dialect="openai-responses")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server == "other"
+    assert _schema_refused(session) == []
+    # Image input only (a PDF part throws), and no agent loop: the provider drops tool results from the prompt.
+    assert not {"multimodal", "server_tools"} & set(caps.features)
+    assert caps.structured_modes == {"native"}
+    assert [_result(session, f"{c}[openai-responses]").verdict
+            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
+    # The finish reason comes from response.completed's incomplete_details only: a tool call finishes 'stop'.
+    assert _finish_types(session, "tool.basic.001[openai-responses]") == ["stop"]
+    # A stream with no terminal event finishes 'other': shown as a finished answer.
+    assert _finish_types(session, "finish.missing.002[openai-responses]") == ["other"]
+
+
 def test_ai_sdk7_moonshotai_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/moonshotai` 3 (its own chat model, Kimi) under ai 7's `streamText`, over `POST /v1/chat/completions`."""
     session, _expected = _graded("ai-sdk7-moonshotai.mjs", "ai-sdk7-moonshotai.verdicts.json", "@ai-sdk/moonshotai")
