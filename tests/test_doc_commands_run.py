@@ -180,6 +180,10 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk7-fireworks.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-togetherai.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk7-togetherai.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-deepinfra.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-deepinfra.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-huggingface.mjs" --conformance-dialect=openai-responses':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-huggingface.mjs"),
     'pytest --adapter-cmd "node examples/ts/tanstack-ai-openai-compatible.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "tanstack-ai-openai-compatible.mjs"),
     'pytest --adapter-cmd "node examples/ts/openai-agents-ui.mjs" --conformance-dialect=openai-responses':

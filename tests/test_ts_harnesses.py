@@ -439,6 +439,57 @@ def test_ai_sdk7_togetherai_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.missing.001[openai-chat]") == ["error"]
 
 
+def test_ai_sdk7_deepinfra_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/deepinfra` 3 (DeepInfraChatLanguageModel, a subclass of its own @ai-sdk/openai-compatible 3.0.57's chat
+    model) under ai 7's `streamText`, over `POST {baseURL}/openai/chat/completions` (sent to the mock's route)."""
+    session, _expected = _graded("ai-sdk7-deepinfra.mjs", "ai-sdk7-deepinfra.verdicts.json", "@ai-sdk/deepinfra")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7"
+    assert _schema_refused(session) == []
+    # The package's docs give image input to 4 of 24 models and PDFs to none: image + PDF input is not declared.
+    assert "multimodal" not in caps.features
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    # The provider reads `delta.reasoning_content ?? delta.reasoning`: the mock's default field is read.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith(PRIME_REASONING[:11])
+    # createDeepInfra sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
+    assert caps.structured_modes == {"native"}
+    assert [_result(session, f"{c}[openai-chat]").verdict
+            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
+    # The harness declares server 'other' (the kit has no DeepInfra flavour): no named server's habit is played to it.
+    assert caps.server == "other"
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001", "finish.content-filter.001", "reasoning.field-reasoning.001")] == [
+        "NOT-EXPRESSIBLE"] * 5
+    # The default openai-compatible error body is OpenAI's: the user reads the mock's refusal in its own words.
+    malformed = _result(session, "loop.malformed.002[openai-chat]")
+    assert malformed.verdict == "INFO" and "this request is turn 2" in malformed.events[-1]["errorText"]
+    # Its provider-utils 5.0.49 has the older tool-call tracker (5.0.45's code): a reused index's argument deltas stay
+    # with the call still open, and file_write gets the arguments the model sent.
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert reused.verdict == "PASS"
+    assert [e["input"] for e in reused.events if e["type"] == "tool-input-available"] == [{}, {"path": "world.py"}]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["error"]
+
+
+def test_ai_sdk7_huggingface_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/huggingface` 2 (its own HuggingFaceResponsesLanguageModel) under ai 7's `streamText`, over
+    `POST /v1/responses`."""
+    session, _expected = _graded("ai-sdk7-huggingface.mjs", "ai-sdk7-huggingface.verdicts.json",
+                                 "@ai-sdk/huggingface", dialect="openai-responses")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server == "other"
+    assert _schema_refused(session) == []
+    # Image input only (a PDF part throws), and no agent loop: the provider drops tool results from the prompt.
+    assert not {"multimodal", "server_tools"} & set(caps.features)
+    assert caps.structured_modes == {"native"}
+    assert [_result(session, f"{c}[openai-responses]").verdict
+            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
+    # The finish reason comes from response.completed's incomplete_details only: a tool call finishes 'stop'.
+    assert _finish_types(session, "tool.basic.001[openai-responses]") == ["stop"]
+    # A stream with no terminal event finishes 'other': shown as a finished answer.
+    assert _finish_types(session, "finish.missing.002[openai-responses]") == ["other"]
+
+
 def test_ai_sdk7_moonshotai_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/moonshotai` 3 (its own chat model, Kimi) under ai 7's `streamText`, over `POST /v1/chat/completions`."""
     session, _expected = _graded("ai-sdk7-moonshotai.mjs", "ai-sdk7-moonshotai.verdicts.json", "@ai-sdk/moonshotai")
