@@ -380,95 +380,65 @@ def test_ai_sdk7_cerebras_gets_its_committed_verdicts() -> None:
     assert malformed.verdict == "INFO" and malformed.events[-1] == {"type": "error", "errorText": "Bad Request"}
 
 
-def test_ai_sdk7_fireworks_gets_its_committed_verdicts() -> None:
-    """`@ai-sdk/fireworks` 3 (an OpenAICompatibleChatLanguageModel of its own @ai-sdk/openai-compatible 3.0.59) under
-    ai 7's `streamText`, over `POST /v1/chat/completions`."""
-    session, _expected = _graded("ai-sdk7-fireworks.mjs", "ai-sdk7-fireworks.verdicts.json", "@ai-sdk/fireworks")
+def _assert_an_other_chat_vendor(session: Any) -> None:
+    """What ai 7 over an @ai-sdk/openai-compatible 3 vendor provider declared ``server: 'other'`` shows alike: no
+    image + PDF input declared (each vendor's docs give images to a few models and PDFs to none), the mock's default
+    reasoning field read (``delta.reasoning_content ?? delta.reasoning``), native structured output only, no named
+    server's habit played to it, the mock's refusal of an unscripted turn read in OpenAI's error body, and a stream
+    cut before its finish_reason ended with an error chunk and finish 'error'."""
     caps = session.capabilities
     assert caps is not None and caps.output == "ui-message-stream@7"
     assert _schema_refused(session) == []
-    # The package's docs give image input to 3 of 21 models and PDFs to none: image + PDF input is not declared.
     assert "multimodal" not in caps.features
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
-    # The provider reads `delta.reasoning_content ?? delta.reasoning`: the mock's default field is read.
     assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith(PRIME_REASONING[:11])
-    # createFireworks sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
     assert caps.structured_modes == {"native"}
-    assert [_result(session, f"{c}[openai-chat]").verdict
-            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
-    # The harness declares server 'other' (the kit has no Fireworks flavour): no named server's habit is played to it.
     assert caps.server == "other"
     assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
             "error.openrouter-midstream.001", "finish.content-filter.001", "reasoning.field-reasoning.001")] == [
         "NOT-EXPRESSIBLE"] * 5
-    # Fireworks's error schema takes OpenAI's nested {error: {message}} body (unlike Cerebras's flat one): the user
-    # reads the mock's refusal of the unscripted turn in its own words.
     malformed = _result(session, "loop.malformed.002[openai-chat]")
     assert malformed.verdict == "INFO" and "this request is turn 2" in malformed.events[-1]["errorText"]
-    # Its nested @ai-sdk/openai-compatible 3.0.59 ends a stream cut before its finish_reason with an error chunk and
-    # finish 'error' (not ai 7's 'interrupted', which that version's finish vocabulary predates).
     assert _finish_types(session, "finish.missing.001[openai-chat]") == ["error"]
+
+
+def test_ai_sdk7_fireworks_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/fireworks` 3 (an OpenAICompatibleChatLanguageModel of its own @ai-sdk/openai-compatible 3.0.59) under
+    ai 7's `streamText`, over `POST /v1/chat/completions`."""
+    session, _expected = _graded("ai-sdk7-fireworks.mjs", "ai-sdk7-fireworks.verdicts.json", "@ai-sdk/fireworks")
+    _assert_an_other_chat_vendor(session)
+    # createFireworks sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
+    assert [_result(session, f"{c}[openai-chat]").verdict
+            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
+    # (Its nested @ai-sdk/openai-compatible 3.0.59 ends a cut stream with finish 'error', not ai 7's 'interrupted',
+    # which that version's finish vocabulary predates: the shared check above.)
 
 
 def test_ai_sdk7_togetherai_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/togetherai` 3 (an OpenAICompatibleChatLanguageModel of its own @ai-sdk/openai-compatible 3.0.53) under
     ai 7's `streamText`, over `POST /v1/chat/completions`."""
     session, _expected = _graded("ai-sdk7-togetherai.mjs", "ai-sdk7-togetherai.verdicts.json", "@ai-sdk/togetherai")
-    caps = session.capabilities
-    assert caps is not None and caps.output == "ui-message-stream@7"
-    assert _schema_refused(session) == []
-    # The package's docs give image input to 3 of 8 models and PDFs to none: image + PDF input is not declared.
-    assert "multimodal" not in caps.features
-    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
-    # The provider reads `delta.reasoning_content ?? delta.reasoning`: the mock's default field is read.
-    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith(PRIME_REASONING[:11])
-    assert caps.structured_modes == {"native"}
-    # The harness declares server 'other' (the kit has no Together flavour): no named server's habit is played to it.
-    assert caps.server == "other"
-    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
-            "error.openrouter-midstream.001", "finish.content-filter.001", "reasoning.field-reasoning.001")] == [
-        "NOT-EXPRESSIBLE"] * 5
-    # The default openai-compatible error body is OpenAI's: the user reads the mock's refusal in its own words.
-    malformed = _result(session, "loop.malformed.002[openai-chat]")
-    assert malformed.verdict == "INFO" and "this request is turn 2" in malformed.events[-1]["errorText"]
+    _assert_an_other_chat_vendor(session)
     # Its provider-utils 5.0.45 keeps a reused index's argument deltas with the call still open: file_write gets the
     # arguments the model sent (5.0.51, under @ai-sdk/fireworks and @ai-sdk/cerebras, hands it over with {}).
     reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
     assert reused.verdict == "PASS"
     assert [e["input"] for e in reused.events if e["type"] == "tool-input-available"] == [{}, {"path": "world.py"}]
-    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["error"]
 
 
 def test_ai_sdk7_deepinfra_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/deepinfra` 3 (DeepInfraChatLanguageModel, a subclass of its own @ai-sdk/openai-compatible 3.0.57's chat
     model) under ai 7's `streamText`, over `POST {baseURL}/openai/chat/completions` (sent to the mock's route)."""
     session, _expected = _graded("ai-sdk7-deepinfra.mjs", "ai-sdk7-deepinfra.verdicts.json", "@ai-sdk/deepinfra")
-    caps = session.capabilities
-    assert caps is not None and caps.output == "ui-message-stream@7"
-    assert _schema_refused(session) == []
-    # The package's docs give image input to 4 of 24 models and PDFs to none: image + PDF input is not declared.
-    assert "multimodal" not in caps.features
-    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
-    # The provider reads `delta.reasoning_content ?? delta.reasoning`: the mock's default field is read.
-    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith(PRIME_REASONING[:11])
+    _assert_an_other_chat_vendor(session)
     # createDeepInfra sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
-    assert caps.structured_modes == {"native"}
     assert [_result(session, f"{c}[openai-chat]").verdict
             for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
-    # The harness declares server 'other' (the kit has no DeepInfra flavour): no named server's habit is played to it.
-    assert caps.server == "other"
-    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
-            "error.openrouter-midstream.001", "finish.content-filter.001", "reasoning.field-reasoning.001")] == [
-        "NOT-EXPRESSIBLE"] * 5
-    # The default openai-compatible error body is OpenAI's: the user reads the mock's refusal in its own words.
-    malformed = _result(session, "loop.malformed.002[openai-chat]")
-    assert malformed.verdict == "INFO" and "this request is turn 2" in malformed.events[-1]["errorText"]
     # Its provider-utils 5.0.49 has the older tool-call tracker (5.0.45's code): a reused index's argument deltas stay
     # with the call still open, and file_write gets the arguments the model sent.
     reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
     assert reused.verdict == "PASS"
     assert [e["input"] for e in reused.events if e["type"] == "tool-input-available"] == [{}, {"path": "world.py"}]
-    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["error"]
 
 
 def test_ai_sdk7_huggingface_gets_its_committed_verdicts() -> None:
