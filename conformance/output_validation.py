@@ -114,7 +114,7 @@ def reasked(scenario: Scenario, calls: Iterable[Call]) -> bool:
 
 
 def rejection(kind: Rejectable | None, scenario: Scenario, calls: Iterable[Call],
-              actual: Transcript, expected: Transcript | None = None) -> Rejection | None:
+              actual: Transcript, expected: Transcript) -> Rejection | None:
     """How the record shows the agent rejected the answer (None: it did not; grade the scenario's expectation).
 
     >>> from conformance.run_record import UpstreamCall
@@ -122,15 +122,15 @@ def rejection(kind: Rejectable | None, scenario: Scenario, calls: Iterable[Call]
     >>> s = next(s for s in load_corpus() if s.id == "usage.zero.001")
     >>> once = [UpstreamCall(turn=1, attempt=1)]
     >>> again, error = [*once, UpstreamCall(turn=1, attempt=2)], Transcript(terminal="error")
-    >>> rejection("empty-answer", s, again, error), rejection("empty-answer", s, once, error)
+    >>> rejection("empty-answer", s, again, error, s.expected), rejection("empty-answer", s, once, error, s.expected)
     ('reasked', None)
-    >>> rejection("empty-answer", s, again, Transcript()), rejection("malformed-args", s, once, error)
+    >>> exp = s.expected
+    >>> rejection("empty-answer", s, again, Transcript(), exp), rejection("malformed-args", s, once, error, exp)
     ('reasked', 'no-retries')
     >>> blocked = Transcript(text="", finish_reason="content_filter")
     >>> rejection("empty-answer", s, once, error, blocked), rejection("empty-answer", s, once, Transcript(), blocked)
     ('unretryable', None)
     """
-    expected = expected if expected is not None else scenario.expected
     if kind is None:
         return None
     if reasked(scenario, calls):

@@ -9,7 +9,7 @@ documents, after the text (``pydantic_ai/models/google.py:2941-2962, 3059-3074``
 user the source; neither invents a call the upstream did not report. So a call that is not in the
 scenario, whose result names one of the scenario's retrieval-only sources, is the source shown,
 not a call "not in the upstream": it is left out of the calls the content rows compare
-(:func:`without_retrieval_calls`) and of the consumer views. Any other extra call still fails.
+(:func:`retrieval_calls`, :func:`without_calls`) and of the consumer views. Any other extra call still fails.
 
 Example:
     >>> from mock_provider.scenario import load_corpus
@@ -18,8 +18,8 @@ Example:
     >>> found = [{"title": "Paris monuments", "uri": "monuments.pdf"}]
     >>> shown = Transcript(text="t", tool_calls=[ToolCallRecord(id="fs-1", name="file_search", args={})],
     ...                    tool_results=[ToolResultRecord(tool_call_id="fs-1", result=found)])
-    >>> without_retrieval_calls(s, "gemini", shown).tool_calls, len(without_retrieval_calls(s, "v3", shown).tool_calls)
-    ([], 1)
+    >>> sorted(retrieval_calls(s, "gemini", shown)), retrieval_calls(s, "v3", shown)
+    (['fs-1'], frozenset())
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from mock_provider.parts import Source
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
 
-__all__ = ["events_without", "retrieval_calls", "retrieval_names", "without_retrieval_calls"]
+__all__ = ["events_without", "retrieval_calls", "retrieval_names", "without_calls"]
 
 
 def retrieval_names(scenario: Scenario, dialect: str) -> set[str]:
@@ -63,14 +63,18 @@ def retrieval_calls(scenario: Scenario, dialect: str, actual: Transcript) -> fro
                      if c.id not in expected_ids and any(n in results.get(c.id, "") for n in names))
 
 
-def without_retrieval_calls(scenario: Scenario, dialect: str, actual: Transcript) -> Transcript:
-    """``actual`` without the calls (and their results) that show a retrieval-only source (module doc)."""
-    shown = retrieval_calls(scenario, dialect, actual)
-    if not shown:
+def without_calls(actual: Transcript, calls: frozenset[str]) -> Transcript:
+    """``actual`` without ``calls`` and their results (the calls :func:`retrieval_calls` found).
+
+    >>> from mock_provider.transcript import ToolCallRecord
+    >>> without_calls(Transcript(tool_calls=[ToolCallRecord(id="a", name="f")]), frozenset({"a"})).tool_calls
+    []
+    """
+    if not calls:
         return actual
     return actual.model_copy(update={
-        "tool_calls": [c for c in actual.tool_calls if c.id not in shown],
-        "tool_results": [r for r in actual.tool_results if r.tool_call_id not in shown]})
+        "tool_calls": [c for c in actual.tool_calls if c.id not in calls],
+        "tool_results": [r for r in actual.tool_results if r.tool_call_id not in calls]})
 
 
 def events_without(events: Sequence[Any], calls: frozenset[str]) -> list[Any]:

@@ -24,7 +24,7 @@ from conformance.expectations import expected_under, truncated
 from conformance.output_validation import Rejection, answered_calls, rejectable, rejection, rejection_expected
 from conformance.protocols import protocol
 from conformance.protocols.base import OutputProtocol
-from conformance.retrieval_sources import retrieval_calls, without_retrieval_calls
+from conformance.retrieval_sources import retrieval_calls, without_calls
 from conformance.run_record import RunRecord
 from conformance.settings import Settings
 from mock_provider import minted
@@ -147,7 +147,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
         actual = proto.extract(list(events))
     # A source the wire says only as a retrieval's output, shown as the provider's own call: the source shown.
     retrieval = retrieval_calls(scenario, record.dialect, actual)
-    actual = without_retrieval_calls(scenario, record.dialect, actual)
+    actual = without_calls(actual, retrieval)
     # A refusal has several documented readings (issue 15): the run is compared with the one it took.
     finishes = proto.refusal_finishes if caps.reports_finish_reason else None
     taken = refusal.reading(expected, actual, refusal.refusal_deltas(scenario, record.dialect), finishes)
