@@ -5,21 +5,11 @@ local server, a pydantic-ai ``Agent`` on ``GoogleModel`` (``GoogleProvider(base_
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from pydantic_ai import Agent
+from _pydantic_canned import agui_events
 from pydantic_ai.models.google import GoogleModel
 from pydantic_ai.providers.google import GoogleProvider
-from pydantic_ai.ui.ag_ui import AGUIAdapter
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
-from starlette.testclient import TestClient
 
 
 def chunk(parts: list[dict[str, Any]] | None = None, finish: str | None = None,
@@ -36,47 +26,14 @@ def chunk(parts: list[dict[str, Any]] | None = None, finish: str | None = None,
     return body
 
 
-@contextmanager
-def gemini_server(chunks: list[dict[str, Any]]) -> Iterator[str]:
-    """A local server answering every POST with ``chunks`` as SSE; yields its base URL."""
-    payload = "".join(f"data: {json.dumps(c)}\r\n\r\n" for c in chunks).encode()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers.get("content-length", "0")))
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream")
-            self.send_header("content-length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        def log_message(self, *_: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-
-
-def app_for(base_url: str) -> Starlette:
-    """pydantic-ai's AG-UI endpoint over GoogleModel on ``base_url``."""
-    agent = Agent(GoogleModel("gemini-2.5-flash", provider=GoogleProvider(api_key="x", base_url=base_url)))
-
-    async def run(request: Request) -> Response:
-        return await AGUIAdapter.dispatch_request(request, agent=agent, include_usage=True)
-
-    return Starlette(routes=[Route("/agui", run, methods=["POST"])])
-
-
 def run_events(chunks: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
                prompt: str = "Hi") -> list[dict[str, Any]]:
-    """The AG-UI events of one run whose model answers ``chunks`` (the caller's ``tools`` offered)."""
-    run_input = {"threadId": "t", "runId": "r", "state": {}, "tools": tools or [], "context": [],
-                 "forwardedProps": {}, "messages": [{"id": "m", "role": "user", "content": prompt}]}
-    with gemini_server(chunks) as base_url:
-        text = TestClient(app_for(base_url)).post("/agui", json=run_input).text
-    return [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
+    """The AG-UI events of one run whose GoogleModel (built on ``base_url`` as pydantic-ai's docs configure it)
+    answers ``chunks`` (the caller's ``tools`` offered)."""
+    payload = "".join(f"data: {json.dumps(c)}\r\n\r\n" for c in chunks).encode()
+    return agui_events(model_on, payload, tools, prompt)
+
+
+def model_on(base_url: str) -> GoogleModel:
+    """The model on ``base_url``, as pydantic-ai's docs configure it."""
+    return GoogleModel("gemini-2.5-flash", provider=GoogleProvider(api_key="x", base_url=base_url))

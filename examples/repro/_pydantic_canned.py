@@ -1,0 +1,62 @@
+"""Shared by the pydantic-ai reproducers of every model: a local server answering every POST with canned SSE
+bytes, and one RunAgentInput posted to pydantic-ai's AG-UI endpoint (``AGUIAdapter.dispatch_request``) over a
+model built on that server's URL. No conformance suite involved; each wire's own module builds its events."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from pydantic_ai import Agent
+from pydantic_ai.models import Model
+from pydantic_ai.ui.ag_ui import AGUIAdapter
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+
+@contextmanager
+def canned_server(payload: bytes) -> Iterator[str]:
+    """A local server answering every POST with ``payload`` as an event stream; yields its base URL."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("content-length", "0")))
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.send_header("content-length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *_: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
+def agui_events(model_on: Callable[[str], Model], payload: bytes, tools: list[dict[str, Any]] | None = None,
+                prompt: str = "Hi") -> list[dict[str, Any]]:
+    """The AG-UI events of one run of an ``Agent`` on ``model_on(base_url)`` whose provider answers ``payload``."""
+    run_input = {"threadId": "t", "runId": "r", "state": {}, "tools": tools or [], "context": [],
+                 "forwardedProps": {}, "messages": [{"id": "m", "role": "user", "content": prompt}]}
+    with canned_server(payload) as base_url:
+        agent = Agent(model_on(base_url))
+
+        async def run(request: Request) -> Response:
+            return await AGUIAdapter.dispatch_request(request, agent=agent, include_usage=True)
+
+        app = Starlette(routes=[Route("/agui", run, methods=["POST"])])
+        text = TestClient(app).post("/agui", json=run_input).text
+    return [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
