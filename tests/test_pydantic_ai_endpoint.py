@@ -130,21 +130,28 @@ def test_pydantic_ai_does_not_answer_ndjson(agui_url: str, corpus: list[Any]) ->
     assert "transport.content-type" in rows, result.describe()
 
 
+def _graded_on_one_wire(session: Any, corpus: list[Any], dialect: str) -> dict[str, Any]:
+    """The session's results by scenario, after what every one-wire pin of this app holds: one case per scenario,
+    all on ``dialect``, NOT-EXPRESSIBLE exactly where the wire cannot say the scenario or the app refuses it, and no
+    transport finding."""
+    results = {r.scenario_id: r for r in session.results}
+    assert set(results) == {s.id for s in corpus}
+    assert {r.dialect for r in session.results} == {dialect}
+    skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
+    refuses = session.factory.refuses
+    assert skipped == {s.id for s in corpus if expressible(s, dialect) is not None or refuses(s) is not None}
+    transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
+    assert transport == []
+    return results
+
+
 @pytest.mark.slow
 def test_pydantic_ai_responses_verdicts_match_the_published_findings(responses_url: str, corpus: list[Any]) -> None:
     """The same agent on ``OpenAIResponsesModel``: graded on the Responses wire, pinned on its own."""
     assert metadata.version("pydantic-ai-slim") == RESPONSES_PINS["versions"]["pydantic-ai-slim"], (
         "another pydantic-ai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
     session = run_corpus(responses_url, RESPONSES_CAPS, corpus, Settings(timeout=10, time_scale=RESPONSES_SERVER))
-    results = {r.scenario_id: r for r in session.results}
-    assert set(results) == {s.id for s in corpus}  # one openai-responses case per scenario
-    assert {r.dialect for r in session.results} == {"openai-responses"}
-    skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
-    refuses = session.factory.refuses  # type: ignore[attr-defined]
-    assert skipped == {s.id for s in corpus
-                       if expressible(s, "openai-responses") is not None or refuses(s) is not None}
-    transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
-    assert transport == []
+    _graded_on_one_wire(session, corpus, "openai-responses")
     check_pins("pydantic-ai-agui-responses", session)
 
 
@@ -155,16 +162,9 @@ def test_pydantic_ai_gemini_verdicts_match_the_published_findings(gemini_url: st
     assert {p: metadata.version(p) for p in GEMINI_PINS["versions"]} == GEMINI_PINS["versions"], (
         "another pydantic-ai or google-genai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
     session = run_corpus(gemini_url, GEMINI_CAPS, corpus, Settings(timeout=10, time_scale=GEMINI_SERVER))
-    results = {r.scenario_id: r for r in session.results}
-    assert set(results) == {s.id for s in corpus}  # one gemini case per scenario
-    assert {r.dialect for r in session.results} == {"gemini"}
+    results = _graded_on_one_wire(session, corpus, "gemini")
     # No ERROR: the app never broke down or hung (the first run's 404s were FAILs, the mock's missing /v1/ route).
     assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
-    skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
-    refuses = session.factory.refuses  # type: ignore[attr-defined]
-    assert skipped == {s.id for s in corpus if expressible(s, "gemini") is not None or refuses(s) is not None}
-    transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
-    assert transport == []
     check_pins("pydantic-ai-agui-gemini", session)
 
 
@@ -175,14 +175,7 @@ def test_pydantic_ai_anthropic_verdicts_match_the_published_findings(anthropic_u
     assert {p: metadata.version(p) for p in ANTHROPIC_PINS["versions"]} == ANTHROPIC_PINS["versions"], (
         "another pydantic-ai or anthropic version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
     session = run_corpus(anthropic_url, ANTHROPIC_CAPS, corpus, Settings(timeout=10, time_scale=ANTHROPIC_SERVER))
-    results = {r.scenario_id: r for r in session.results}
-    assert set(results) == {s.id for s in corpus}  # one anthropic case per scenario
-    assert {r.dialect for r in session.results} == {"anthropic"}
+    results = _graded_on_one_wire(session, corpus, "anthropic")
     # No ERROR: the app never broke down or hung.
     assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
-    skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
-    refuses = session.factory.refuses  # type: ignore[attr-defined]
-    assert skipped == {s.id for s in corpus if expressible(s, "anthropic") is not None or refuses(s) is not None}
-    transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
-    assert transport == []
     check_pins("pydantic-ai-agui-anthropic", session)
