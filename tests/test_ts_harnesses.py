@@ -63,7 +63,7 @@ def _graded(harness: str, verdicts: str, package: str, dialect: str = "openai-ch
             hangs: int = 0) -> tuple[ConformanceSession, dict[str, Any]]:
     """Run every case through ``<directory>/<harness>`` (examples/ts by default; it consumes ``dialect``
     only) and check it against ``tests/data/<verdicts>``. ``nested`` maps a pinned package to the package whose
-    own copy of it the adapter runs (see :func:`_installed_version`). ``hangs``: how many pinned cases end with
+    own copy of it the adapter runs (see :func:`_installed_version`). ``hangs``: how many pinned cases may end with
     the adapter hung (a triaged defect), each of which the runner ends by restarting the harness."""
     why = _skip_reason(package, directory)
     if why:
@@ -87,9 +87,16 @@ def _graded(harness: str, verdicts: str, package: str, dialect: str = "openai-ch
               and not (expected["cases"].get(r.case_id, {}).get("verdict") == "ERROR"
                        and r.reason.startswith("the adapter raised"))]
     assert errors == []
-    assert target.starts == 1 + hangs  # the harness never crashed, nor hung but where a pinned defect hangs it
     # The verdicts, the rows and the per-row counts are the pinned ones (tests/calibration.py).
     check_pins(verdicts.removesuffix(".verdicts.json"), session)
+    # The harness never crashed: it was restarted only after a case the runner ended because the adapter hung,
+    # and only a pinned defect hangs it. How many of those cases hang is the machine's timing, so it is bounded,
+    # not counted: an adapter that looks at the abort only between the chunks it reads (@tanstack/ai-mistral's
+    # reader loop, text.js:440) stops when the abort comes while a chunk is in hand, and hangs when it comes while
+    # the reader waits on the held socket (a loaded CI run saw 1 of the 4 hang).
+    hung = [r.case_id for r in session.results if any("(the adapter hung" in f.message for f in r.findings)]
+    assert target.starts == 1 + len(hung), (target.starts, hung)
+    assert len(hung) <= hangs, hung
     return session, expected
 
 
