@@ -7,12 +7,47 @@ Example:
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from conformance.catalog import declare
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 
 ROWS = declare("schema.event")
 NOT_JSON = "event is not a JSON object (not a dict of JSON values; NaN and Infinity are not JSON)"
+
+# The same event is validated many times over (every rewrite, mutant and regrade of a stream repeats most of its
+# events), and a schema's errors are a function of the event's JSON text: they are kept per schema check and text,
+# within a bound on the texts' total size, so the cache never outgrows a few megabytes.
+_SEEN: dict[tuple[Any, str], tuple[str, ...]] = {}
+_SEEN_LIMITS = {"text": 4096, "total": 16 << 20}
+_seen_bytes = 0
+
+
+def schema_errors(protocol: Any, event: Any) -> list[str]:
+    """``protocol.schema_errors(event)``, remembered for an event whose JSON text is short.
+
+    >>> from conformance.protocols import agui
+    >>> schema_errors(agui, {"type": "RUN_STARTED", "threadId": "t"})
+    ['runId: Field required (got <missing>)']
+    """
+    global _seen_bytes
+    try:
+        text = json.dumps(event, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return list(protocol.schema_errors(event))
+    if len(text) > _SEEN_LIMITS["text"]:
+        return list(protocol.schema_errors(event))
+    key = (protocol.schema_errors, text)  # the function itself: a protocol built in a test has its own
+    hit = _SEEN.get(key)
+    if hit is None:
+        if _seen_bytes + len(text) > _SEEN_LIMITS["total"]:
+            _SEEN.clear()
+            _seen_bytes = 0
+        hit = _SEEN[key] = tuple(protocol.schema_errors(event))
+        _seen_bytes += len(text)
+    return list(hit)
 
 
 def check(ctx: GradeContext) -> list[Finding]:
@@ -25,5 +60,5 @@ def check(ctx: GradeContext) -> list[Finding]:
     for i, ev in enumerate(rec.events):
         if i not in bad:
             out += [Finding(row="schema.event", event_index=i, source="schema", message=err)
-                    for err in ctx.protocol.schema_errors(ev)]
+                    for err in schema_errors(ctx.protocol, ev)]
     return out

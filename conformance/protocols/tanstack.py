@@ -33,7 +33,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped,unused-ignore]
 from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.findings import Finding
@@ -50,6 +49,7 @@ from conformance.protocols.base import OutputProtocol
 from conformance.protocols.lifecycle import Entity, Op, Table
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.usage_readings import tanstack_type
+from conformance.schema_dispatch import TypeDispatched
 from mock_provider.transcript import ErrorRecord, ToolResultRecord, Transcript, UsageRecord
 
 NAME = "tanstack"
@@ -58,7 +58,7 @@ USAGE_FIELDS: tuple[str, ...] = agui.USAGE_FIELDS
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "tanstack.schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 # Built once: validators compile their $refs lazily and cache them on the instance.
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+_VALIDATOR = TypeDispatched(SCHEMA)  # per event type: every if/then of the schema for every event was most of grading
 
 # The lifecycle table: the yield layer uses the same event types and id keys as the wire.
 LIFECYCLE_ENTITIES: dict[str, Entity] = agui.ENTITIES

@@ -31,8 +31,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import jsonschema  # type: ignore[import-untyped,unused-ignore]
-
 from conformance.findings import Finding
 from conformance.protocols.agui import (
     approval_from_custom,
@@ -47,6 +45,7 @@ from conformance.protocols.lifecycle import Op, RunStep, Table, Wording
 from conformance.protocols.lifecycle import run as run_table
 from conformance.protocols.tanstack import format_error, usage_from_tanstack
 from conformance.protocols.tool_calls import tool_call_record
+from conformance.schema_dispatch import TypeDispatched
 from mock_provider.transcript import (
     ApprovalRecord,
     ErrorRecord,
@@ -60,7 +59,7 @@ USAGE_FIELDS: tuple[str, ...] = ("input_tokens", "output_tokens", "total_tokens"
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "tanstack-legacy.schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+_VALIDATOR = TypeDispatched(SCHEMA)  # per event type: every if/then of the schema for every event was most of grading
 
 
 def schema_errors(event: Any) -> list[str]:
