@@ -236,17 +236,20 @@ class CmdTarget:
             late, self._late = self._late, {}
             restarted, self._restarted = self._restarted, set()
             own, self._notes = self._notes, {}
+        cases = late.keys() | restarted | own.keys()
+        if not cases:  # the common call (after every case): no copy of the names
+            return {}
         with self._lock:
-            names = dict(self._names)
+            names = {case: self._names.get(case, case) for case in cases}
         notes = {}
-        for case in late.keys() | restarted | own.keys():
+        for case in cases:
             kinds = late.get(case, collections.Counter())
             text = (f"note: the harness printed {sum(kinds.values())} message(s) for this case after it had ended "
                     f"({', '.join(sorted(kinds))}); dropped" if kinds else "")
             if case in restarted:
                 text += (("; " if text else "note: ") + f"past {self.max_late_messages} messages for ended cases "
                          "the harness was restarted")
-            notes[names.get(case, case)] = "\n".join(n for n in (*own.get(case, []), text) if n)
+            notes[names[case]] = "\n".join(n for n in (*own.get(case, []), text) if n)
         return notes
 
     @property
