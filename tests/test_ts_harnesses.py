@@ -448,6 +448,46 @@ def test_ai_sdk7_deepinfra_gets_its_committed_verdicts() -> None:
     assert [e["input"] for e in reused.events if e["type"] == "tool-input-available"] == [{}, {"path": "world.py"}]
 
 
+def test_ai_sdk7_baseten_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/baseten` 2 (its Model APIs chat model, an OpenAICompatibleChatLanguageModel of its own
+    @ai-sdk/openai-compatible 3.0.48) under ai 7's `streamText`, over `POST {baseURL}/chat/completions`."""
+    nested = {p: "@ai-sdk/baseten" for p in ("@ai-sdk/openai-compatible", "@ai-sdk/provider-utils")}
+    session, _expected = _graded("ai-sdk7-baseten.mjs", "ai-sdk7-baseten.verdicts.json", "@ai-sdk/baseten",
+                                 nested=nested)
+    _assert_an_other_chat_vendor(session)
+    # createBaseten sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
+    assert [_result(session, f"{c}[openai-chat]").verdict
+            for c in ("structured.native.001", "text.structured.001")] == ["PASS"] * 2
+    # Its provider-utils 5.0.40 has the older tool-call tracker: a reused index's argument deltas stay with the call
+    # still open, and file_write gets the arguments the model sent.
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert reused.verdict == "PASS"
+    assert [e["input"] for e in reused.events if e["type"] == "tool-input-available"] == [{}, {"path": "world.py"}]
+
+
+def test_ai_sdk6_vercel_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/vercel` 2 (the v0 API's chat model, an OpenAICompatibleChatLanguageModel of its own
+    @ai-sdk/openai-compatible 2.0.76) under ai 6's `streamText`, over `POST {baseURL}/chat/completions`."""
+    nested = {p: "@ai-sdk/vercel" for p in ("@ai-sdk/openai-compatible", "@ai-sdk/provider-utils")}
+    session, _expected = _graded("ai-sdk6-vercel.mjs", "ai-sdk6-vercel.verdicts.json", "@ai-sdk/vercel",
+                                 nested=nested)
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "other"
+    assert _schema_refused(session) == []
+    assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]").startswith(PRIME_REASONING[:11])
+    # No named server's habit is played to a client of a server without a flavour.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001", "finish.content-filter.001", "reasoning.field-reasoning.001")] == [
+        "NOT-EXPRESSIBLE"] * 5
+    # openai-compatible 2.0.76 ends a stream cut before its finish_reason with finish 'error'.
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["error"]
+    # D-reused-index in its older per-index code: the second call's arguments go to the first, the second is lost.
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert [(e["toolName"], e["input"]) for e in reused.events if e["type"] == "tool-input-available"] == [
+        ("list_files", {"path": "world.py"})]
+
+
 def test_ai_sdk7_huggingface_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/huggingface` 2 (its own HuggingFaceResponsesLanguageModel) under ai 7's `streamText`, over
     `POST /v1/responses`."""
