@@ -8,7 +8,11 @@ one server (``@ai-sdk/groq``, ``@ai-sdk/mistral``, ``@ai-sdk/deepseek``, ``@ai-s
 expressible for it, and where a case has a form on that server (Mistral's error body, OpenRouter's error
 chunk) the mock serves that form. The Responses wire
 has the same question: xAI serves it (``@ai-sdk/xai``'s default model), without OpenAI's background queue
-(``response.queued``) or its context compaction items.
+(``response.queued``) or its context compaction items; so does Hugging Face (``@ai-sdk/huggingface``'s every
+model), whose server (huggingface/responses.js, a translation of its router's Chat Completions stream) sends
+reasoning only as raw ``reasoning_text`` content and ends every response ``response.completed`` (or
+``response.failed``), never ``response.incomplete``: the ``huggingface`` flavour plays its reasoning that way
+(:func:`served_as`), and a length or content-filter finish, which that server cannot say, is not expressible.
 
 A harness declares its server in its capabilities (``server: mistral``); the runner forwards it to
 the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
@@ -40,6 +44,7 @@ from mock_provider.parts import (
     Finish,
     ReasoningDelta,
     ReasoningEnd,
+    ReasoningStart,
     TextDelta,
     TextEnd,
     ToolCall,
@@ -54,7 +59,8 @@ if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario_steps import Step
     from mock_provider.transcript import Transcript
 
-Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot", "other"]
+Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot", "huggingface",
+                 "other"]
 SERVERS: tuple[str, ...] = get_args(Server)
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
@@ -171,6 +177,31 @@ def _responses_quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
         yield ("raw reasoning as `response.reasoning.delta` (the older Responses API)", "OpenAI's")
 
 
+# Hugging Face's Responses server, huggingface/responses.js (src/routes/responses.ts at c0ac6ee), ends every response
+# with `response.completed` (status 'completed', :164-171) or, on an error, `response.failed` (:140-162); its response
+# object's type leaves `incomplete_details` out (:35) and it never reads the upstream `finish_reason`. So a length or
+# content-filter stop reaches its client as a plain completion, and a scenario whose finish is one of them says
+# something that server cannot (@ai-sdk/huggingface 2.0.48 dist/index.js:657 reads incomplete_details?.reason only).
+_INCOMPLETE = {"length": "max_output_tokens", "content-filter": "content_filter"}
+# The Responses servers that never end a response `response.incomplete`: Hugging Face's. A server without a flavour
+# ("other") still gets it: it is no one server's habit (OpenAI's, and xAI's, whose client reads it), and the client
+# of Azure OpenAI, the one such Responses server the kit runs (@ai-sdk/azure), is @ai-sdk/openai's own Responses model.
+_NO_INCOMPLETE = frozenset({"huggingface"})
+
+
+def _incomplete_habit(scenario: Scenario) -> tuple[str, str] | None:
+    """A finish the Responses wire ends with ``response.incomplete`` (OpenAI's terminal, which @ai-sdk/xai 5.0.12
+    reads too, dist/index.js:1094, :2205-2215), in words (None: none)."""
+    for script in scenario.turn_scripts():
+        for step in script:
+            if isinstance(step.part, Finish) and step.part.finish_reason.unified in _INCOMPLETE:
+                reason = _INCOMPLETE[step.part.finish_reason.unified]
+                return (f"a response ended by `response.incomplete` (incomplete_details.reason {reason!r}; Hugging "
+                        "Face's server ends every response `response.completed` or `response.failed`, "
+                        "huggingface/responses.js src/routes/responses.ts:140-171)", "OpenAI's and xAI's")
+    return None
+
+
 def _finish_reasons(scenario: Scenario) -> Iterator[str]:
     """The Chat Completions finish reasons a scenario sends that only some servers have."""
     for script in scenario.turn_scripts():
@@ -218,6 +249,8 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         return None
     if dialect == "openai-responses":
         habit = next(_responses_quirks(scenario), None)
+        if habit is None and server in _NO_INCOMPLETE:
+            habit = _incomplete_habit(scenario)
     elif dialect == "openai-chat":
         habit = next(((h, who) for h, who, servers in _quirks(scenario) if server not in servers), None)
     else:
@@ -307,8 +340,11 @@ def failed_body(server: str | None, status: int, body: Any, message: str) -> Any
 # output_tokens_details.reasoning_tokens only (@ai-sdk/xai 5.0.12 dist/index.js:790-803 xaiResponsesUsageSchema;
 # its convertXaiResponsesUsage sets cacheWrite undefined, :612-620), not OpenAI's cache_write_tokens.
 # A server without a flavour ("other") is not known to report one either, on either wire.
-_NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("other", "openai-responses"), ("other", "openai-chat"),
-                             ("mistral", "openai-chat")})
+# Hugging Face's Responses usage (huggingface/responses.js src/routes/responses.ts:109-115, :539-547) has
+# input_tokens_details.cached_tokens and output_tokens_details.reasoning_tokens only; @ai-sdk/huggingface 2.0.48 sets
+# cacheWrite undefined (dist/index.js:53-60).
+_NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("huggingface", "openai-responses"),
+                             ("other", "openai-responses"), ("other", "openai-chat"), ("mistral", "openai-chat")})
 # Mistral's usage: prompt, completion and total tokens, and a cached prompt count (@ai-sdk/mistral 4.0.87
 # dist/index.js:23-41 reads num_cached_tokens or prompt_tokens_details.cached_tokens, and no reasoning or
 # cache-write count: outputTokens.reasoning undefined); its SDK's UsageInfo (@mistralai/mistralai 2.2.0) types
@@ -347,6 +383,24 @@ def _mistral_usage(step: Step) -> Step:
     out = part.usage.output_tokens.model_copy(update={"reasoning": None})
     usage = part.usage.model_copy(update={"output_tokens": out})
     return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
+
+
+# The reasoning parts: Hugging Face's Responses server streams each as a reasoning item's raw `reasoning_text`
+# content, translated from its router's Chat Completions `delta.reasoning` / `delta.reasoning_content`
+# (huggingface/responses.js src/routes/responses.ts:555; the item, with `content: []` and `summary: []`, :597-614; its
+# `response.content_part.added` part {type: 'reasoning_text'} and `response.reasoning_text.delta`, :658-686; the
+# `.done`, content_part.done and output_item.done, :913-947). It never sends a summary (`response.reasoning_summary_*`).
+_REASONING_PARTS = (ReasoningStart, ReasoningDelta, ReasoningEnd)
+
+
+def _raw_reasoning_step(step: Step) -> Step:
+    """A reasoning step sent as raw ``reasoning_text`` content (``channel: reasoning_text``), as Hugging Face's
+    Responses server sends every reasoning; any other step, or one whose channel the scenario states, as it is."""
+    if not isinstance(step.part, _REASONING_PARTS) or (step.wire is not None and step.wire.channel is not None):
+        return step
+    wire = StepWire(channel="reasoning_text") if step.wire is None else step.wire.model_copy(
+        update={"channel": "reasoning_text"})
+    return step.model_copy(update={"wire": wire})
 
 
 def _served_step(step: Step, server: str) -> Step:
@@ -388,6 +442,12 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
 
     >>> served_as(code, "mistral", "openai-chat").wire.usage, code.wire.usage
     ('finish', 'chunk')
+
+    Hugging Face's Responses server streams reasoning only as raw ``reasoning_text`` content (:data:`_REASONING_PARTS`):
+
+    >>> basic = next(s for s in load_corpus() if s.id == "reasoning.basic.001")
+    >>> {st.wire.channel for st in served_as(basic, "huggingface", "openai-responses").script if st.wire}
+    {'reasoning_text'}
     """
     if server == "mistral" and dialect == "openai-chat":
         # Mistral streams the usage on its finish chunk, with no `stream_options` to ask for it (WireOptions.usage),
@@ -397,6 +457,8 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
                                            "wire": scenario.wire.model_copy(update={"usage": "finish"})})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
+    elif server == "huggingface" and dialect == "openai-responses":
+        script = [_without_cache_write(_raw_reasoning_step(step)) for step in scenario.script]
     elif not reports_cache_write(server, dialect):
         script = [_without_cache_write(step) for step in scenario.script]
     else:

@@ -531,3 +531,62 @@ def test_mistral_reports_no_reasoning_or_cache_write_count_and_is_graded_without
     assert served is not None and (served.reasoning_tokens, served.cache_write_input_tokens) == (None, None)
     assert served.cached_input_tokens == 900
     assert served_expected(expected, "groq", "openai-chat").usage == expected.usage
+
+
+def _types(response: httpx.Response) -> list[str]:
+    return [str(e.get("type")) for e in _events(response)]
+
+
+@pytest.mark.parametrize("case", ["reasoning.basic.001", "reasoning.only.001", "reasoning.interleaved.001",
+                                  "usage.nested.001"])
+def test_hugging_faces_responses_server_streams_reasoning_as_raw_reasoning_text(base_url: str, case: str) -> None:
+    # huggingface/responses.js (src/routes/responses.ts:555, :597-686, :913-947) translates its router's
+    # delta.reasoning into a reasoning item's raw reasoning_text content and never sends a summary; OpenAI's server
+    # (no declaration) still sends the summary events.
+    body = {"model": f"scenario:{case}", "stream": True, "input": "hi"}
+    hf = httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "huggingface"}, json=body, timeout=10)
+    openai = httpx.post(f"{base_url}/v1/responses", json=body, timeout=10)
+    assert hf.status_code == 200 and openai.status_code == 200, hf.text
+    assert "response.reasoning_text.delta" in _types(hf) and "response.reasoning_text.done" in _types(hf)
+    assert not [t for t in _types(hf) if t.startswith("response.reasoning_summary")]
+    assert "response.reasoning_summary_text.delta" in _types(openai)
+    assert "response.reasoning_text.delta" not in _types(openai)
+    raw = "".join(str(e["delta"]) for e in _events(hf) if e.get("type") == "response.reasoning_text.delta")
+    summary = "".join(str(e["delta"]) for e in _events(openai)
+                      if e.get("type") == "response.reasoning_summary_text.delta")
+    assert raw == summary != ""  # the same reasoning, in the other channel
+
+
+@pytest.mark.parametrize("case", ["finish.length.001", "finish.content-filter.001", "tool.malformed.001"])
+def test_a_response_incomplete_is_not_expressible_for_hugging_faces_server(base_url: str, case: str) -> None:
+    # responses.js ends every response response.completed or response.failed and never reads the upstream
+    # finish_reason (src/routes/responses.ts:35, :140-171): a length or content-filter stop cannot reach its client.
+    scenario = CORPUS[case]
+    why = foreign_quirk(scenario, "huggingface", "openai-responses")
+    assert why is not None and "response.incomplete" in why
+    assert foreign_quirk(scenario, None, "openai-responses") is None
+    assert foreign_quirk(scenario, "xai", "openai-responses") is None  # xAI's clients are graded as before
+    # So are clients of a server without a flavour: response.incomplete is OpenAI's and xAI's, no one server's habit.
+    assert foreign_quirk(scenario, "other", "openai-responses") is None
+    caps = Capabilities(name="n", inputs=["openai-responses"], output="ui-message-stream@7", server="huggingface")
+    record = RunRecord(case_id="c", scenario_id=case, dialect="openai-responses", adapter="a", capabilities=caps)
+    stop = foreign_server(record, scenario)
+    assert stop is not None and stop.verdict == "NOT-EXPRESSIBLE"
+    body = {"model": f"scenario:{case}", "stream": True, "input": "hi"}
+    refused = httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "huggingface"}, json=body, timeout=10)
+    assert refused.status_code == 422 and "response.incomplete" in refused.text, refused.text
+    assert "response.incomplete" in _types(httpx.post(f"{base_url}/v1/responses", json=body, timeout=10))
+
+
+def test_hugging_faces_responses_server_plays_its_other_habits_as_before(base_url: str) -> None:
+    # A stop ends response.completed there too; OpenAI's queue, compaction and older reasoning events are not its.
+    assert foreign_quirk(CORPUS["text.basic.001"], "huggingface", "openai-responses") is None
+    for case in ("text.queued.001", "parts.compaction.001", "quirks.responses-legacy-reasoning.001"):
+        assert foreign_quirk(CORPUS[case], "huggingface", "openai-responses") is not None, case
+    body = {"model": "scenario:usage.nested.001", "stream": True, "input": "hi"}
+    hf = _completed_usage(httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "huggingface"},
+                                     json=body, timeout=10))
+    assert hf["input_tokens_details"] in ({"cached_tokens": 900}, {"cached_tokens": 900, "cache_write_tokens": 0})
+    served = served_expected(CORPUS["usage.nested.001"].expected_for("openai-responses"), "huggingface",
+                             "openai-responses")
+    assert served.usage is not None and served.usage.cache_write_input_tokens is None

@@ -58,18 +58,9 @@ PENDING: dict[str, str | set[str]] = {
     # answer under its declared output_validation (conformance.output_validation, 'unretryable'), and a document
     # source the Gemini wire says only as a retrieval's output may be shown as that retrieval's call
     # (conformance.retrieval_sources).
-    # ai-sdk7-huggingface's nine first-run suite errors (and the reasoning rows of two cases that also FAIL on a real
-    # defect): its client is written for Hugging Face's Responses server
-    # (huggingface/responses.js), which sends reasoning only as raw response.reasoning_text.* and never ends a
-    # response with response.incomplete; the kit plays OpenAI's reasoning summary and incomplete terminal to a
-    # `server: other` Responses client. Waiting for a per-request Responses reasoning channel (as X-Mock-Reasoning
-    # is for Chat Completions) and for `other` Responses clients to be spared response.incomplete.
-    "ai-sdk7-huggingface.verdicts.json": {
-        "finish.content-filter.001[openai-responses]", "finish.length.001[openai-responses]",
-        "tool.malformed.001[openai-responses]", "ids.reuse.001[openai-responses]", "ids.reuse.002[openai-responses]",
-        "reasoning.basic.001[openai-responses]", "reasoning.field-reasoning.001[openai-responses]",
-        "reasoning.interleaved.001[openai-responses]", "reasoning.only.001[openai-responses]",
-        "reasoning.redacted.001[openai-responses]", "usage.nested.001[openai-responses]"},
+    # ai-sdk7-huggingface's nine (OpenAI's reasoning summary and response.incomplete played to a client of Hugging
+    # Face's Responses server, huggingface/responses.js, which sends neither): the 'huggingface' flavour plays reasoning
+    # as raw reasoning_text and makes a length or content-filter finish NOT-EXPRESSIBLE (mock_provider.servers).
 }
 
 

@@ -494,7 +494,8 @@ def test_ai_sdk7_huggingface_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk7-huggingface.mjs", "ai-sdk7-huggingface.verdicts.json",
                                  "@ai-sdk/huggingface", dialect="openai-responses")
     caps = session.capabilities
-    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server == "other"
+    # Hugging Face's Responses server (the huggingface flavour): raw reasoning_text, never response.incomplete.
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server == "huggingface"
     assert _schema_refused(session) == []
     # Image input only (a PDF part throws), and no agent loop: the provider drops tool results from the prompt.
     assert not {"multimodal", "server_tools"} & set(caps.features)
@@ -505,6 +506,10 @@ def test_ai_sdk7_huggingface_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "tool.basic.001[openai-responses]") == ["stop"]
     # A stream with no terminal event finishes 'other': shown as a finished answer.
     assert _finish_types(session, "finish.missing.002[openai-responses]") == ["other"]
+    # Its server's reasoning (raw reasoning_text) is read; a length or content-filter stop that server cannot say
+    # is not run (the huggingface flavour).
+    assert [_result(session, f"{c}[openai-responses]").verdict for c in ("reasoning.basic.001", "finish.length.001")] \
+        == ["PASS", "NOT-EXPRESSIBLE"]
 
 
 def test_ai_sdk7_moonshotai_gets_its_committed_verdicts() -> None:

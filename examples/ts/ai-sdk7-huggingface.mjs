@@ -19,13 +19,17 @@ globalThis.SAC_AISDK = {
   name: 'ai-sdk7-huggingface',
   output: 'ui-message-stream@7',
   inputs: ['openai-responses'],
-  // The kit has no Hugging Face flavour (mock_provider/servers.py), and docs/adapters.md tells a newcomer to declare
-  // `server: other` for "a client written for one vendor's Chat Completions (or Responses) server that has no
-  // flavour". The client is that: createHuggingFace hard-wires the Hugging Face router's URL (:985), its API key
-  // variable (HUGGINGFACE_API_KEY, :986-992), its own error body (huggingfaceErrorDataSchema, :32-42: OpenAI's
-  // nested {error: {message, type?, code?}}) and its own Responses chunk schema. It is no client "meant for any
-  // OpenAI-compatible server", so leaving `server` out would be wrong.
-  server: 'other',
+  // The client is written for Hugging Face's Responses server, which the kit has a flavour for (`huggingface`,
+  // mock_provider/servers.py; the runner sends it as X-Mock-Server): createHuggingFace hard-wires the Hugging Face
+  // router's URL (:985), its API key variable (HUGGINGFACE_API_KEY, :986-992), its own error body
+  // (huggingfaceErrorDataSchema, :32-42: OpenAI's nested {error: {message, type?, code?}}) and its own Responses chunk
+  // schema, which reads reasoning only as raw `response.reasoning_text.*` (:667-681, :918-931: no summary event).
+  // That server, huggingface/responses.js (src/routes/responses.ts at c0ac6ee), streams reasoning exactly so
+  // (:555, :597-686) and ends every response `response.completed` or `response.failed`, never
+  // `response.incomplete` (:35, :140-171). Declared `other` (the first run), the client was played OpenAI's
+  // reasoning summary and incomplete terminal, neither of which its server sends: nine suite errors.
+  // It is no client "meant for any OpenAI-compatible server", so leaving `server` out would be wrong.
+  server: 'huggingface',
   // 'multimodal' is image + PDF input: the message converter throws UnsupportedFunctionalityError for any file part
   // that is not an image (:110-123, "file part media type ..."), and the docs' "Image Input" section and table
   // (1 of the 13 models listed) give images only.

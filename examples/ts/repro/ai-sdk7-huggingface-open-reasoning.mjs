@@ -1,7 +1,9 @@
 // @ai-sdk/huggingface 2.0.48 (dist/index.js:677, :691): the Responses model sends reasoning-end only at
 // response.reasoning_text.done, and its flush() closes nothing, so a reasoning block the upstream never closes
 // (here: the text starts and the response completes) stays open at the finish. @ai-sdk/openai 4 closes it.
-// Pinned in tests/data/ai-sdk7-huggingface.verdicts.json (reasoning.unclosed.001, row 8.1.8).
+// Pinned in tests/data/ai-sdk7-huggingface.verdicts.json (finish.missing.003, row 8.1.8: a stream cut with its
+// reasoning open). The first run counted reasoning.unclosed.001 too; there the mock's wire, as Hugging Face's server,
+// sends response.reasoning_text.done before response.completed, which this client reads, so it PASSes.
 // Run: npm ci --prefix examples/ts && node examples/ts/repro/ai-sdk7-huggingface-open-reasoning.mjs
 // Exits 1 while the defect is present (0 once every reasoning-start has its reasoning-end before the finish).
 import { completed, created, replay } from './ai-sdk7-huggingface-replay.mjs'
