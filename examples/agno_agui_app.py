@@ -1,14 +1,14 @@
 """A real adapter: an agno ``Agent`` served through agno's own AG-UI interface, its model on the mock server.
 
-The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` model (Chat
-Completions), with ``model="openai-responses"`` over agno's ``OpenAIResponses`` model (the Responses API,
-``POST /v1/responses`` through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` model
-(Anthropic Messages, through the ``anthropic`` SDK), or with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
+The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` model (Chat Completions), with
+``model="openai-responses"`` over agno's ``OpenAIResponses`` model (the Responses API, ``POST /v1/responses``
+through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
+``anthropic`` SDK), or with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
 through the ``google-genai`` SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
-``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``,
-as the pin was first run; the mock now serves ``v1`` too): the model talks to the conformance suite's mock
-server, so the suite picks each case's scenario with the mock server's default scenario (the model id is
-fixed). ``tests/test_agno_endpoint.py`` runs it in one process.
+``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the
+pin was first run; the mock now serves ``v1`` too): the model talks to the conformance suite's mock server, so the
+suite picks each case's scenario with the mock server's default scenario (the model id is fixed).
+``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
 
