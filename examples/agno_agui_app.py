@@ -1,13 +1,14 @@
 """A real adapter: an agno ``Agent`` served through agno's own AG-UI interface, its model on the mock server.
 
-The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` model (Chat
-Completions), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
+The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` model (Chat Completions), with
+``model="openai-responses"`` over agno's ``OpenAIResponses`` model (the Responses API, ``POST /v1/responses``
+through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
 ``anthropic`` SDK), or with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
 through the ``google-genai`` SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
-``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``,
-as the pin was first run; the mock now serves ``v1`` too): the model talks to the conformance suite's mock
-server, so the suite picks each case's scenario with the mock server's default scenario (the model id is
-fixed). ``tests/test_agno_endpoint.py`` runs it in one process.
+``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the
+pin was first run; the mock now serves ``v1`` too): the model talks to the conformance suite's mock server, so the
+suite picks each case's scenario with the mock server's default scenario (the model id is fixed).
+``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
 
@@ -16,7 +17,8 @@ Run it against the suite by hand::
     MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.agno_agui_app:app --port 8000
 
 (the Claude configuration: ``AGNO_MODEL=claude`` and ``examples/agno_anthropic_capabilities.yaml``; the Gemini
-one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``).
+one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``; the Responses one:
+``AGNO_MODEL=openai-responses`` and ``examples/agno_responses_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from agno.db.in_memory import InMemoryDb
 from agno.models.anthropic import Claude
 from agno.models.base import Model
 from agno.models.google import Gemini
-from agno.models.openai import OpenAIChat
+from agno.models.openai import OpenAIChat, OpenAIResponses
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
 
@@ -56,12 +58,18 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         return Gemini(api_key="mock-key", client_params=client)
     if kind == "openai-chat":
         return OpenAIChat(id=model_id or "gpt-4o-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
-    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'claude' or 'gemini'")
+    if kind == "openai-responses":
+        # The same model id as the Chat configuration: gpt-4o-mini is not one of the ids agno treats as a
+        # reasoning model (OpenAIResponses._using_reasoning_model: o3, o4-mini, gpt-5, gpt-6), so agno replays the
+        # whole conversation in `input` on every call instead of chaining through previous_response_id.
+        return OpenAIResponses(id=model_id or "gpt-4o-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
+    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude' or 'gemini'")
 
 
 def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
-    """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``Claude`` with
-    ``model="claude"``, or ``Gemini`` with ``model="gemini"``) reads the mock server at ``mock_base_url``.
+    """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
+    ``model="openai-responses"``, ``Claude`` with ``model="claude"``, or ``Gemini`` with ``model="gemini"``) reads
+    the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -70,6 +78,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="claude").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="gemini").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="openai-responses").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results

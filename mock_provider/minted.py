@@ -8,6 +8,10 @@ name, its input and where it comes among the calls: the grader takes the adapter
 that position (the k-th call of that name whose id is none the scenario scripted) to be the scripted one,
 and reads the adapter's id as the scripted id everywhere it appears (its result, its approval).
 
+A wire may also give a call a second id of its own (OpenAI Responses: the call item's ``id`` beside its
+``call_id``, ``Dialect.call_aliases``): an adapter call under that id is the scripted call it names
+(:func:`wire_aliases`, the ``aliases`` of :func:`renames`).
+
 Example:
     >>> from mock_provider.transcript import ApprovalRecord, ToolCallRecord, Transcript
     >>> exp = Transcript(tool_calls=[ToolCallRecord(id="c1", name="mcp.f")], minted_ids=["c1"])
@@ -24,27 +28,37 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
+from mock_provider.dialects import dialect as dialect_of
+from mock_provider.dialects import names as dialect_names
+from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
 
-__all__ = ["renamed", "renamed_transcript", "renames"]
+__all__ = ["renamed", "renamed_transcript", "renames", "wire_aliases"]
 
 V = TypeVar("V")
 
 
-def renames(expected: Transcript, actual: Transcript) -> dict[str, str]:
-    """The adapter's id for each minted call -> the scripted id (a minted call the adapter lacks: none).
+def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The adapter's id for each minted call -> the scripted id (a minted call the adapter lacks: none), and each
+    adapter call under a wire's other id of a scripted call (``aliases``: that id -> the scripted id) -> that id.
 
     >>> from mock_provider.transcript import ToolCallRecord
     >>> exp = Transcript(tool_calls=[ToolCallRecord(id="k", name="f"), ToolCallRecord(id="m", name="f")],
     ...                  minted_ids=["m"])
     >>> renames(exp, Transcript(tool_calls=[ToolCallRecord(id="k", name="f"), ToolCallRecord(id="z", name="f")]))
     {'z': 'm'}
+    >>> renames(Transcript(tool_calls=[ToolCallRecord(id="k", name="f")]),
+    ...         Transcript(tool_calls=[ToolCallRecord(id="fc_0", name="f"), ToolCallRecord(id="fc_9", name="f")]),
+    ...         {"fc_0": "k", "fc_1": "other"})
+    {'fc_0': 'k'}
     """
-    if not expected.minted_ids:
-        return {}
     scripted = {c.id for c in expected.tool_calls}
-    free = [c for c in actual.tool_calls if c.id not in scripted]
-    out: dict[str, str] = {}
+    # Only an id that is no scripted call's own: an adapter that shows a call under its call id keeps it.
+    out = {c.id: aliases[c.id] for c in actual.tool_calls
+           if aliases and c.id not in scripted and aliases.get(c.id) in scripted}
+    if not expected.minted_ids:
+        return out
+    free = [c for c in actual.tool_calls if c.id not in scripted and c.id not in out]
     for call in expected.tool_calls:
         if call.id not in expected.minted_ids:
             continue
@@ -52,6 +66,20 @@ def renames(expected: Transcript, actual: Transcript) -> dict[str, str]:
         if match is not None:
             out[match.id] = call.id
     return out
+
+
+def wire_aliases(scenario: Scenario, dialect: str) -> dict[str, str]:
+    """The other ids ``dialect``'s wire gives the scenario's calls -> their scripted ids (none on most wires).
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "tool.basic.001")
+    >>> list(wire_aliases(s, "openai-responses").values()), wire_aliases(s, "openai-chat"), wire_aliases(s, "x")
+    (['call_abc123'], {}, {})
+    """
+    if dialect not in dialect_names():
+        return {}
+    aliases = dialect_of(dialect).call_aliases
+    return aliases(scenario) if aliases is not None else {}
 
 
 def renamed(value: V, names: Mapping[str, str]) -> V:

@@ -6,8 +6,10 @@ verdict, the rows it broke and the per-row counts must be the ones pinned in
 ``tests/data/agno-agui.verdicts.json`` (explained in docs/findings-agno.md), whose FAIL/ERROR
 cases carry triage records (tests/test_triage.py). The same app over agno's ``Claude`` model (Anthropic
 Messages) is a configuration of its own, pinned in ``tests/data/agno-agui-anthropic.verdicts.json``, and so
-is the app over agno's ``Gemini`` model (google-genai), pinned in ``tests/data/agno-agui-gemini.verdicts.json``.
-Needs the ``calibration`` extra.
+is the app over agno's ``Gemini`` model (google-genai), pinned in ``tests/data/agno-agui-gemini.verdicts.json``,
+and the app over agno's ``OpenAIResponses`` model (the Responses API), pinned in
+``tests/data/agno-agui-responses.verdicts.json`` (docs/findings-agno-agui-responses.md). Needs the ``calibration``
+extra.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CAPS = ROOT / "examples" / "agno_capabilities.yaml"
 CAPS_ANTHROPIC = ROOT / "examples" / "agno_anthropic_capabilities.yaml"
 CAPS_GEMINI = ROOT / "examples" / "agno_gemini_capabilities.yaml"
+CAPS_RESPONSES = ROOT / "examples" / "agno_responses_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
 PINS_ANTHROPIC = json.loads((DATA / "agno-agui-anthropic.verdicts.json").read_text(encoding="utf-8"))
 PINS_GEMINI = json.loads((DATA / "agno-agui-gemini.verdicts.json").read_text(encoding="utf-8"))
+PINS_RESPONSES = json.loads((DATA / "agno-agui-responses.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
 TIMEOUT = 5.0
@@ -62,6 +66,15 @@ def agno_gemini_url() -> Iterator[str]:
     from examples.agno_agui_app import create_app
 
     with served_in_thread(create_app(mock_server_url(), model="gemini"), "/agui", "agno-agui-gemini") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def agno_responses_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    app = create_app(mock_server_url(), model="openai-responses")
+    with served_in_thread(app, "/agui", "agno-agui-responses") as url:
         yield url
 
 
@@ -97,6 +110,17 @@ def test_agno_gemini_verdicts_match_the_pins(agno_gemini_url: str, corpus: list[
     assert {r.dialect for r in session.results} == {"gemini"}
     assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
     check_pins("agno-agui-gemini", session)
+
+
+@pytest.mark.slow
+def test_agno_responses_verdicts_match_the_pins(agno_responses_url: str, corpus: list[Any]) -> None:
+    versions = {p: metadata.version(p) for p in PINS_RESPONSES["versions"]}
+    assert versions == PINS_RESPONSES["versions"], "another agno/openai version: re-pin and re-triage"
+    session = _run(agno_responses_url, corpus, CAPS_RESPONSES)
+    assert {r.dialect for r in session.results} == {"openai-responses"}
+    assert {r.scenario_id for r in session.results} == {s.id for s in corpus}  # one openai-responses case each
+    assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
+    check_pins("agno-agui-responses", session)
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:

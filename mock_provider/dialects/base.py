@@ -187,6 +187,10 @@ class Dialect:
     # A client may show such a source as the provider's own tool call with its result
     # (conformance.retrieval_sources).
     retrieval_sources: frozenset[str] = frozenset()
+    # The other ids the wire gives a scenario's calls -> the call id the scenario scripts (OpenAI Responses: a call
+    # item's own ``id`` beside its ``call_id``, mock_provider.wires.openai_responses_ids): a client that shows the
+    # call under one shows that call (mock_provider.minted).
+    call_aliases: Callable[[Any], dict[str, str]] | None = None
 
     def expresses(self, part_type: str) -> bool:
         """Whether some part of this type can be sent at all (its rule is not ``error``)."""
