@@ -36,7 +36,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, model_validator
 
 from mock_provider.abort import AbortSignal
 from mock_provider.request_log import RequestLog
@@ -268,6 +268,12 @@ class Capabilities(BaseModel):
         if self.failure_channel == "observable" and self.output != "ag-ui":
             raise ValueError(f"failure_channel 'observable' is AG-UI's AbstractAgent.run(); output is {self.output!r}")
         return self
+
+    @field_serializer("features", "structured_modes")
+    def _in_order(self, values: set[str]) -> list[str]:
+        # A set dumps in its hash order, which differs from process to process (PYTHONHASHSEED): sorted, the same
+        # declaration is the same JSON in every process (records, reports, a harness's handshake).
+        return sorted(values)
 
 
 @dataclass
