@@ -37,9 +37,6 @@ CAPS_ANTHROPIC = ROOT / "examples" / "agno_anthropic_capabilities.yaml"
 CAPS_GEMINI = ROOT / "examples" / "agno_gemini_capabilities.yaml"
 CAPS_RESPONSES = ROOT / "examples" / "agno_responses_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
-PINS_ANTHROPIC = json.loads((DATA / "agno-agui-anthropic.verdicts.json").read_text(encoding="utf-8"))
-PINS_GEMINI = json.loads((DATA / "agno-agui-gemini.verdicts.json").read_text(encoding="utf-8"))
-PINS_RESPONSES = json.loads((DATA / "agno-agui-responses.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
 TIMEOUT = 5.0
@@ -92,35 +89,34 @@ def test_agno_verdicts_match_the_pins(agno_url: str, corpus: list[Any]) -> None:
     check_pins("agno-agui", session)
 
 
+def _pinned_on_one_wire(url: str, corpus: list[Any], caps: Path, name: str, dialect: str) -> ConformanceSession:
+    """Run the corpus against one agno app whose model speaks ``dialect`` and check it against its pin
+    ``tests/data/<name>.verdicts.json``: the pinned package versions, one case per scenario on that wire, no
+    transport finding (agno's SSE framing, content type and stream end), the pinned verdicts."""
+    pins = json.loads((DATA / f"{name}.verdicts.json").read_text(encoding="utf-8"))
+    versions = {p: metadata.version(p) for p in pins["versions"]}
+    assert versions == pins["versions"], f"another version of {sorted(versions)}: re-pin and re-triage"
+    session = _run(url, corpus, caps)
+    assert {r.dialect for r in session.results} == {dialect}
+    assert sorted(r.scenario_id for r in session.results) == sorted(s.id for s in corpus)  # one case each
+    assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
+    check_pins(name, session)
+    return session
+
+
 @pytest.mark.slow
 def test_agno_claude_verdicts_match_the_pins(agno_claude_url: str, corpus: list[Any]) -> None:
-    versions = {p: metadata.version(p) for p in PINS_ANTHROPIC["versions"]}
-    assert versions == PINS_ANTHROPIC["versions"], "another agno/anthropic version: re-pin and re-triage"
-    session = _run(agno_claude_url, corpus, CAPS_ANTHROPIC)
-    assert {r.dialect for r in session.results} == {"anthropic"}
-    assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
-    check_pins("agno-agui-anthropic", session)
+    _pinned_on_one_wire(agno_claude_url, corpus, CAPS_ANTHROPIC, "agno-agui-anthropic", "anthropic")
 
 
 @pytest.mark.slow
 def test_agno_gemini_verdicts_match_the_pins(agno_gemini_url: str, corpus: list[Any]) -> None:
-    versions = {p: metadata.version(p) for p in PINS_GEMINI["versions"]}
-    assert versions == PINS_GEMINI["versions"], "another agno/google-genai version: re-pin and re-triage"
-    session = _run(agno_gemini_url, corpus, CAPS_GEMINI)
-    assert {r.dialect for r in session.results} == {"gemini"}
-    assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
-    check_pins("agno-agui-gemini", session)
+    _pinned_on_one_wire(agno_gemini_url, corpus, CAPS_GEMINI, "agno-agui-gemini", "gemini")
 
 
 @pytest.mark.slow
 def test_agno_responses_verdicts_match_the_pins(agno_responses_url: str, corpus: list[Any]) -> None:
-    versions = {p: metadata.version(p) for p in PINS_RESPONSES["versions"]}
-    assert versions == PINS_RESPONSES["versions"], "another agno/openai version: re-pin and re-triage"
-    session = _run(agno_responses_url, corpus, CAPS_RESPONSES)
-    assert {r.dialect for r in session.results} == {"openai-responses"}
-    assert {r.scenario_id for r in session.results} == {s.id for s in corpus}  # one openai-responses case each
-    assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
-    check_pins("agno-agui-responses", session)
+    _pinned_on_one_wire(agno_responses_url, corpus, CAPS_RESPONSES, "agno-agui-responses", "openai-responses")
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:
