@@ -292,6 +292,7 @@ class _Execution:
             timeout_text=run.error_text if run.timed_out else "",
             error_text=run.error_text if run.error is not None else "",
             upstream=self._upstream(records), upstream_served=self._served(records),
+            unrouted=tuple(self.served.unrouted()) if self.served is not None else (),
             upstream_watched=run.upstream_checked, served_over_http=self.served is not None,
             transport_findings=tuple(report.findings), transport_broken=report.broken,
             traceback="" if outcome == "http-error" else run.traceback, modalities=modalities.recorded(run.adapter),

@@ -113,6 +113,9 @@ class RunRecord:
     # (None: not counted, e.g. an endpoint whose model calls the suite cannot attribute to the case).
     upstream_served: tuple[int, int] | None = None
     upstream: tuple[UpstreamCall, ...] = ()
+    # Requests the mock matched to no route (a wrong base URL or API version), kept when none of the case's
+    # requests reached a model route: "POST /x/v1/chat/completions (404)".
+    unrouted: tuple[str, ...] = ()
     upstream_watched: float = 0.0  # seconds the runner watched the upstream after the abort
     served_over_http: bool = False
     transport_findings: tuple[Finding, ...] = ()
@@ -167,7 +170,7 @@ class RunRecord:
         kw["silent_steps"] = frozenset(kw.get("silent_steps", ()))
         if kw.get("upstream_served") is not None:
             kw["upstream_served"] = tuple(kw["upstream_served"])
-        for name in ("events", "positions", "exhausted", "not_json", "oversize", "event_turns"):
+        for name in ("events", "positions", "exhausted", "not_json", "oversize", "event_turns", "unrouted"):
             if name in kw:
                 kw[name] = tuple(kw[name])
         return cls(**kw)

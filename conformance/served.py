@@ -65,6 +65,7 @@ class ServedCase:
         self.scope = f"case-{uuid.uuid4().hex[:12]}"
         self.base_url: str = server.base_url
         self.headers = {"X-Mock-Scope": self.scope}
+        self.started = time.monotonic()
         self._scenario = scenario
         self._aliases: list[str] = []
         state = server.state
@@ -92,6 +93,20 @@ class ServedCase:
     def snapshot(self) -> list[UpstreamCall]:
         """This case's upstream calls as they are now, without waiting (``ended_at`` None: still open)."""
         return self.server.state.log.entries(self.scope)
+
+    def unrouted(self) -> list[str]:
+        """The requests of this case that no route of the server matched (``POST /x/v1/chat/completions (404)``),
+        when none of its requests reached a model route: the adapter was never given a stream.
+
+        A request without the case's scope (an endpoint's own model client may send none) is the case's when
+        it came after the case started.
+        """
+        state = self.server.state
+        missed = state.unrouted_for(self.scope, self.started)
+        if not missed or any(c.scope == self.scope or (c.scope is None and c.started_at >= self.started)
+                             for c in state.log.entries()):
+            return []
+        return [u.describe() for u in missed]
 
     def alias(self, name: str) -> str:
         """Register ``name`` as another id of this case's scenario until :meth:`close`; its model id.

@@ -33,7 +33,7 @@ import os
 import pickle
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ import pytest
 from _sac_pytest.conformance import opt
 from conformance.catalog import catalog
 from conformance.gate import DeviationsError, Gate, load_deviations
+from conformance.grading.gates import UNROUTED
 from conformance.matrix import marker_name
 from conformance.process_guard import leaked_threads
 from conformance.report import ReportError, build_report, load_final_report, render_matrix_markdown, write_reports
@@ -430,6 +431,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     by_case = Counter(config.stash.get(OUTCOMES_KEY, {}).values())
     tr.write_line(f"cases: {by_case.total()} graded: " + ", ".join(f"{k}={v}" for k, v in sorted(by_case.items())))
     _nonstrict_summary(tr, session.results)
+    line = unrouted_summary(session.results)
+    if line:
+        tr.write_line(line, red=True)
     _gate_summary(tr, config)
     for note, case in getattr(session.factory, "leaks", [])[:20]:  # a worker's: it is ended with the suite
         tr.write_line(f"conformance warning: {case}: {note.removeprefix('note: ')}", yellow=True)
@@ -485,6 +489,25 @@ def _nonstrict_summary(tr: Any, results: list[CaseResult]) -> None:
         tr.write_line(f"  {r.case_id}: {why[:300]}")
     if len(nonstrict) > 20:
         tr.write_line(f"  ... and {len(nonstrict) - 20} more (reports/conformance.md lists them all)")
+
+
+def unrouted_summary(results: Sequence[CaseResult]) -> str | None:
+    """One line when cases never reached a model route of the mock (a wrong base URL makes every case an
+    ERROR for the same reason, which the line says once), else None.
+
+    >>> r = CaseResult(case_id="c", scenario_id="s", dialect="openai-chat", adapter="a",
+    ...                reason=UNROUTED + ": it asked for POST /x/v1/chat/completions (404)")
+    >>> print(unrouted_summary([r, r]))  # doctest: +ELLIPSIS
+    conformance setup: 2 case(s) never reached a model route of the mock, so their adapter was not tested: ...
+    >>> unrouted_summary([]) is None
+    True
+    """
+    missed = [r for r in results if r.reason.startswith(UNROUTED)]
+    if not missed:
+        return None
+    return (f"conformance setup: {len(missed)} case(s) never reached a model route of the mock, so their adapter "
+            f"was not tested: fix this before reading the other verdicts. First: {missed[0].case_id}: "
+            f"{missed[0].reason.removeprefix(UNROUTED + ': ')}")
 
 
 def _gate_summary(tr: Any, config: pytest.Config) -> None:

@@ -168,6 +168,38 @@ def undeclared_mechanism(rec: RunRecord, scenario: Scenario) -> Stop | None:
                                f"(declared structured_modes: {sorted(caps.structured_modes)})")
 
 
+# How an unrouted case's reason starts (the terminal summary counts them).
+UNROUTED = "setup: the adapter's model client reached no model route of the mock"
+
+
+def unrouted_upstream(rec: RunRecord, scenario: Scenario) -> Stop | None:
+    """No request of the case reached a model route of the mock, and some reached none at all: the
+    adapter's model client is pointed elsewhere (a base URL, a path prefix, an API version), so it was
+    never given the scenario's stream and nothing it does with one was tested. An ERROR that says where
+    it asked and where the wire is served, instead of grading the error the adapter made of a 404.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a",
+    ...                 unrouted=("POST /openai/v1/chat/completions (404)",))
+    >>> print(unrouted_upstream(rec, s).reason)  # doctest: +ELLIPSIS
+    setup: the adapter's model client reached no model route of the mock: it asked for POST /openai/v1/chat/...
+    """
+    if not rec.unrouted:
+        return None
+    from mock_provider.dialects import HTTP_DIALECTS
+    from mock_provider.wires import http_dialect
+
+    routes = ([f"POST {route}" for route, _ in http_dialect(rec.dialect).routes()]
+              if rec.dialect in HTTP_DIALECTS else [])
+    served = (f"; the {rec.dialect} wire is served at {', '.join(routes)} under the base URL the case gives"
+              if routes else "")
+    return Stop("ERROR", f"{UNROUTED}: it asked for "
+                         f"{', '.join(rec.unrouted[:3])}{served}. Check the client's base URL (OpenAI clients "
+                         f"take it with /v1), path prefix and API version; nothing the adapter does with a stream "
+                         f"was tested. If the provider's real API serves that path, the mock lacks it: report it")
+
+
 def hung(rec: RunRecord, scenario: Scenario) -> Stop | None:
     """The run did not end in time or ran away. When its adapter had asked for a turn past the
     scenario's last, the reason says so instead of "the adapter hung": the provider refused that
@@ -214,7 +246,7 @@ def _expected_terminal(rec: RunRecord, scenario: Scenario) -> str:
 GATES: tuple[Gate, ...] = (
     not_expressible, setup_error, unsupported_input, foreign_server, unsupported_feature, unsupported_modalities,
     absent_mechanism, undeclared_mechanism, inapplicable_request_row,
-    hung,
+    unrouted_upstream, hung,
     transport_broken, harness_error, raised,
 )
 

@@ -122,6 +122,8 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
             raise
         headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
         path = request.raw_path[:200]
+        if exc.status in (404, 405):  # no route for it: a setup error the case that sent it is told of
+            request.app[STATE_KEY].note_unrouted(_scope(request), request.method, path, exc.status)
         if exc.status == 404:
             message = (f"no route {path!r}; model routes: {', '.join(f'POST {r}' for r in MODEL_ROUTES)}, "
                        f"POST /v1/parts/{{{'|'.join(PART_DIALECTS)}}}; control API under /_mock/")

@@ -21,6 +21,8 @@ import gc
 import hmac
 import json
 import math
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
@@ -72,6 +74,21 @@ def builtin_corpus() -> tuple[Scenario, ...]:
 MAX_FIELD_ERRORS = 20  # listed in a 422; the message counts them all
 
 
+@dataclasses.dataclass(frozen=True)
+class Unrouted:
+    """A request no route of the server matched: its scope (``X-Mock-Scope``), method, path and status."""
+
+    scope: str | None
+    method: str
+    path: str
+    status: int
+    at: float  # time.monotonic() when it came
+
+    def describe(self) -> str:
+        """One line: ``POST /openai/v1/chat/completions (404)``."""
+        return f"{self.method} {self.path} ({self.status})"
+
+
 class MockProviderState:
     """Everything a serving front end needs: scenarios, plan cache, log, settings.
 
@@ -95,6 +112,9 @@ class MockProviderState:
     # Memory the parsed posted scenarios may hold (footprint, not document length: a document of
     # small steps parses into ~16 times its size).
     MAX_POSTED_BYTES = 256 << 20
+    # Unrouted requests remembered (the oldest are forgotten): a client that asks a wrong path in a loop
+    # cannot grow the server's memory.
+    MAX_UNROUTED = 256
 
     def __init__(self, scenarios: Iterable[Scenario] | None = None, *, time_scale: float = 0.0,
                  token: str | None = None, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
@@ -127,6 +147,9 @@ class MockProviderState:
         # Model requests the fast path resolved, then handed to aiohttp with their connection:
         # aiohttp's handler -> (log record, plan or refusal) (server/fastpath.py).
         self.pre_resolved: dict[object, tuple[Any, Any]] = {}
+        # Requests no route served (a client's wrong base URL or API version), newest last: what a case
+        # whose adapter never reached a model route is told (conformance.grading.gates.unrouted_upstream).
+        self.unrouted: deque[Unrouted] = deque(maxlen=self.MAX_UNROUTED)
         # PUT /_mock/default-scenario: (scenario id, scope) for requests that select no scenario.
         self.default_scenario: tuple[str, str | None] | None = None
 
@@ -272,6 +295,22 @@ class MockProviderState:
         if scope is None and default is not None and scenario.id == default[0]:
             scope = default[1]
         return bool(scope) and scope in self.pauses
+
+    def note_unrouted(self, scope: str | None, method: str, path: str, status: int) -> None:
+        """Remember a request no route matched (bounded: the oldest are forgotten)."""
+        self.unrouted.append(Unrouted(scope, method[:20], path[:200], status, time.monotonic()))
+
+    def unrouted_for(self, scope: str, since: float) -> list[Unrouted]:
+        """The unrouted requests of ``scope``, and those without a scope that came at or after ``since``.
+
+        A client that sends no ``X-Mock-Scope`` (an endpoint's own model client) is placed by time.
+
+        >>> state = MockProviderState([])
+        >>> state.note_unrouted("case-1", "POST", "/openai/v1/chat/completions", 404)
+        >>> [u.describe() for u in state.unrouted_for("case-1", 0.0)], state.unrouted_for("case-2", 0.0)
+        (['POST /openai/v1/chat/completions (404)'], [])
+        """
+        return [u for u in self.unrouted if u.scope == scope or (u.scope is None and u.at >= since)]
 
     def _log_resolved(self, entry: UpstreamCall, raw: bytes, scenario: Scenario, turn: int) -> None:
         """What the full resolution writes into a request's record, for a remembered resolution."""
