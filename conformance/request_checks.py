@@ -201,11 +201,30 @@ def _in_place(request: Any, path: str, expected: Any) -> Any:
 
 
 def _check(check: RequestCheck, request: Any, same_content: bool = False) -> str | None:
-    """Why the request fails this check (None when it holds).
+    """Why the request fails this check and each of its ``or_else`` forms (None when one holds).
 
     ``same_content``: the dialect writes one text part as a string too (:func:`string_content`), so
     both the request and the expected value are read in that one form.
+
+    >>> schema = {"type": "object"}
+    >>> check = RequestCheck(path="/response_format", subset={"type": "json_schema"},
+    ...                      or_else=[RequestCheck(path="/messages/0/content", contains_json=schema)])
+    >>> _check(check, {"response_format": {"type": "json_object"},
+    ...                "messages": [{"role": "system", "content": 'JSON schema: {"type": "object"}'}]}) is None
+    True
+    >>> _check(check, {"response_format": {"type": "json_object"}, "messages": [{"role": "user", "content": "Hi"}]})
+    'not a subset match (at /type); nor /messages/0/content: does not contain the expected JSON document'
     """
+    why = _one_check(check, request, same_content)
+    if why is None or not check.or_else:
+        return why
+    others = [(alt.path, _one_check(alt, request, same_content)) for alt in check.or_else]
+    if any(other is None for _path, other in others):
+        return None
+    return why + "".join(f"; nor {path}: {other}" for path, other in others)
+
+
+def _one_check(check: RequestCheck, request: Any, same_content: bool) -> str | None:
     value = pointer_get(string_content(request) if same_content else request, check.path)
     if check.absent:
         return None if value is MISSING else f"expected nothing there, found {_short(value)}"

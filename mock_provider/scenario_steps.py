@@ -185,8 +185,17 @@ class RequestCheck(_M):
         "optional ones nullable, additionalProperties false); one sent without must be the caller's schema.",
     )
 
+    or_else: list[RequestCheck] = Field(
+        default_factory=list,
+        description="Other forms of the same request: the check also holds when one of these holds (a schema a "
+        "client sends natively, or writes into the system message for a model without a native mode). Each is "
+        "a check of its own path and expectation; it takes this check's dialects, servers and row.",
+    )
+
     @model_validator(mode="after")
     def _one_expectation(self) -> RequestCheck:
+        if any(alt.dialects is not None or alt.servers is not None or alt.row is not None for alt in self.or_else):
+            raise ValueError("an or_else check takes its dialects, servers and row from the check it belongs to")
         given: list[str] = [k for k in ("equals", "subset", "contains_json", "members") if k in self.model_fields_set]
         if self.absent:
             given.append("absent")

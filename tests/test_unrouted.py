@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from conformance.contract import AdapterContext
 from conformance.grading.gates import UNROUTED
 from conformance.reference import openai_http
 from conformance.run_record import RunRecord
 from conformance.runner import run_case
-from conformance.contract import AdapterContext
 from conformance.suite_plugin import unrouted_summary
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server.control import MockProviderState

@@ -180,6 +180,24 @@ def schema_not_strict(ctx: AdapterContext) -> Any:
     return adapter
 
 
+class _JsonObjectModel(OpenAIChatModel):
+    def response_format(self, fmt: dict[str, Any]) -> dict[str, Any]:
+        super().response_format(fmt)  # a schema strict mode cannot express still raises (structured.strict-schema)
+        return {"type": "json_object"}
+
+
+def schema_dropped_for_other(ctx: AdapterContext) -> Any:
+    """structured.native broken for a server without a flavour (``server: other``): ``json_object`` goes out and
+    the caller's schema nowhere (not in ``response_format``, not in a system message)."""
+    adapter = openai_http(ctx)
+    adapter.capabilities = adapter.capabilities.model_copy(update={"server": "other"})
+    model = getattr(adapter.ctx, "model", None)
+    if isinstance(model, OpenAIChatModel):
+        dropped = _JsonObjectModel(model.base_url, model.model_id, model.headers, model.finish_when_missing)
+        adapter.ctx = dataclasses.replace(adapter.ctx, model=dropped)
+    return adapter
+
+
 HTTP = ["openai-chat"]
 
 MUTANTS: list[Mutant] = [
@@ -209,4 +227,6 @@ MUTANTS: list[Mutant] = [
            {"structured.parse"}, "agui"),
     Mutant("openai-http.schema-not-strict", "over HTTP: schema not converted for strict mode", schema_not_strict,
            {"structured.strict-schema"}, "openai-http", dialects=HTTP),
+    Mutant("openai-http.other-schema-dropped", "server other: json_object sent, the caller's schema nowhere",
+           schema_dropped_for_other, {"structured.native"}, "openai-http", dialects=HTTP),
 ]
