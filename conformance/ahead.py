@@ -7,8 +7,9 @@ log's times. One worker runs one case at a time, so the main job spent those wai
 With ``--adapter-isolation=process`` the plugin gives these cases, as the run starts, to a second
 worker of the same spec (:func:`conformance.targets.isolated.isolated_target`: another process the
 adapter cannot reach the grader from either), run one after another in a background thread of the
-suite; :meth:`conformance.session.ConformanceSession.run` takes each result when pytest reaches its
-case, so the results, the reports and the run records keep pytest's order. Each case is run and
+suite, and moves them to the end of the run, so that worker has every other case's time to finish them;
+:meth:`conformance.session.ConformanceSession.run` takes each result when pytest reaches its case, so the
+results, the reports and the run records keep the order pytest ran. Each case is run and
 graded by the same :func:`conformance.runner.run_case` as any other; a case the background could not
 run (the spare worker did not start, an error of the suite's) is run again by the caller as before.
 

@@ -773,7 +773,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def _run_waits_ahead(session: pytest.Session) -> None:
-    """Give the selected cases in which the adapter waits to a second worker now (conformance.ahead)."""
+    """Give the selected cases in which the adapter waits to a second worker now (conformance.ahead), and
+    move them to the end of the run."""
     config = session.config
     conf: ConformanceSession = config.stash[SESSION_KEY]
     make = config.stash.get(SPARE_KEY, None)
@@ -788,6 +789,11 @@ def _run_waits_ahead(session: pytest.Session) -> None:
         return
     conf.ahead = Ahead(make, cases, conf.settings, conf.spec)
     config.add_cleanup(conf.ahead.close)
+    # Run last: the second worker then has every other case's time to finish them, instead of the
+    # few cases between its start and theirs (it runs them one after another).
+    waiting = {id(item) for item in session.items
+               if getattr(getattr(item, "callspec", None), "params", {}).get("conformance_case") in cases}
+    session.items.sort(key=lambda item: id(item) in waiting)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
