@@ -666,8 +666,11 @@ class _Deselections:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Any:
-    """A shard of a split run (pytest-split's ``--splits``/``--group``): record which shard it is, what the
+    """The cases in which the adapter waits go last (:func:`_waits_last`). A shard of a split run
+    (pytest-split's ``--splits``/``--group``): record which shard it is, what the
     whole run plans and what this shard was given, for the report (:mod:`conformance.shard`)."""
+    if config.stash.get(SESSION_KEY, None) is not None:
+        _waits_last(config, items)
     if config.stash.get(SESSION_KEY, None) is None or split_options(config) is None:
         return (yield)
     candidates = list(items)
@@ -773,8 +776,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def _run_waits_ahead(session: pytest.Session) -> None:
-    """Give the selected cases in which the adapter waits to a second worker now (conformance.ahead), and
-    move them to the end of the run."""
+    """Give the selected cases in which the adapter waits to a second worker now (conformance.ahead); they
+    come last in the run (:func:`_waits_last`)."""
     config = session.config
     conf: ConformanceSession = config.stash[SESSION_KEY]
     make = config.stash.get(SPARE_KEY, None)
@@ -789,11 +792,23 @@ def _run_waits_ahead(session: pytest.Session) -> None:
         return
     conf.ahead = Ahead(make, cases, conf.settings, conf.spec)
     config.add_cleanup(conf.ahead.close)
-    # Run last: the second worker then has every other case's time to finish them, instead of the
-    # few cases between its start and theirs (it runs them one after another).
-    waiting = {id(item) for item in session.items
-               if getattr(getattr(item, "callspec", None), "params", {}).get("conformance_case") in cases}
-    session.items.sort(key=lambda item: id(item) in waiting)
+
+
+def _waits_last(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Move the cases in which the adapter waits to the end of the run, where they can be run ahead
+    (:func:`_run_waits_ahead`): the second worker then has every other case's time to finish them, instead
+    of the few cases between its start and theirs (it runs them one after another). Done before a split
+    run records its plan, so every shard and the run in one piece order the cases alike."""
+    if config.stash.get(SPARE_KEY, None) is None or getattr(config.option, "dist", "no") != "no" \
+            or hasattr(config, "workerinput"):
+        return
+    from conformance.ahead import adapter_wait
+
+    def waits(item: pytest.Item) -> bool:
+        case = getattr(getattr(item, "callspec", None), "params", {}).get("conformance_case")
+        return case is not None and adapter_wait(case[0]) > 0
+
+    items.sort(key=waits)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
