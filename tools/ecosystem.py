@@ -161,11 +161,25 @@ def first_run(a: dict[str, Any]) -> str:
 
 
 def first_run_total(adapters: list[dict[str, Any]]) -> str:
-    """One sentence: the first-run precision over every configuration whose first run is classified per case."""
+    """Two sentences: the first-run precision over every configuration whose first run is classified per case,
+    by case and by cause (one kit error that fails 124 cases, a route the mock lacked, counts once there).
+
+    >>> first = {"cases": {"a": {"class": "real", "defect": "D-x"}, "b": {"class": "real", "defect": "D-x"},
+    ...                    "c": {"class": "suite-error", "rule": "8.1.4"}, "d": {"class": "harness"}}}
+    >>> total = first_run_total([{"first_run": first}])
+    >>> total.split(": ")[1].split(". ")[0], total.split(": ")[2]
+    ('67% (2 of 3)', '50% (1 of 2).')
+    """
     recorded = [a for a in adapters if "cases" in a.get("first_run", {})]
-    classes = [c["class"] for a in recorded for c in a["first_run"]["cases"].values()]
+    cases = [c for a in recorded for c in a["first_run"]["cases"].values()]
+    classes = [c["class"] for c in cases]
+    defects = sum(len({c.get("defect") for c in a["first_run"]["cases"].values() if c["class"] == "real"})
+                  for a in recorded)
+    rules = sum(len({c.get("rule") for c in a["first_run"]["cases"].values() if c["class"] == "suite-error"})
+                for a in recorded)
     return (f"First-run precision over the {len(recorded)} configuration(s) whose first run is classified per "
-            f"case: {precision(classes.count('real'), classes.count('suite-error'))}.")
+            f"case: {precision(classes.count('real'), classes.count('suite-error'))}. By cause (each "
+            f"configuration's distinct defects and distinct suite-error rules): {precision(defects, rules)}.")
 
 
 def audit(a: dict[str, Any]) -> list[str]:
