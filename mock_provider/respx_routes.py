@@ -133,15 +133,20 @@ def _wire_responder(state: MockProviderState, dialect: str,
 
 
 def _route_pattern(route: str) -> dict[str, str]:
-    """The respx path matcher of a route: exact, or a regex when a ``{model}`` segment is in it.
+    """The respx path matcher of a route: exact, or a regex when a ``{name}`` segment is in it (only the model is a
+    named group: Vertex AI's project and location change nothing in the answer).
 
     >>> _route_pattern("/v1/messages"), _route_pattern("/v1beta/models/{model}:generateContent")
     ({'path': '/v1/messages'}, {'path__regex': '^/v1beta/models/(?P<model>[^/]+):generateContent$'})
+    >>> _route_pattern("/v1/projects/{project}/models/{model}:x")
+    {'path__regex': '^/v1/projects/[^/]+/models/(?P<model>[^/]+):x$'}
     """
-    if "{model}" not in route:
+    if "{" not in route:
         return {"path": route}
-    head, tail = route.split("{model}", 1)
-    return {"path__regex": f"^{re.escape(head)}(?P<model>[^/]+){re.escape(tail)}$"}
+    pieces = re.split(r"\{(\w+)\}", route)  # literal, name, literal, name, ..., literal
+    pattern = "".join(re.escape(piece) if i % 2 == 0 else ("(?P<model>[^/]+)" if piece == "model" else "[^/]+")
+                      for i, piece in enumerate(pieces))
+    return {"path__regex": f"^{pattern}$"}
 
 
 def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https://api.openai.com", *,
@@ -153,11 +158,14 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
     ``parts``; ``router.mock_state`` is the shared :class:`~mock_provider.server.MockProviderState`
     (its ``log`` records each request).
     ``base_url`` is the host part: OpenAI SDK clients use ``base_url + "/v1"``, Anthropic ones
-    ``base_url`` itself (Gemini's routes are under ``/v1beta/`` and the stable ``/v1/``: gemini:2 and :3).
+    ``base_url`` itself (Gemini's routes are under ``/v1beta/``, the stable ``/v1/`` and Vertex AI's four prefixes:
+    gemini:1 to :11).
 
     >>> router = mock_router([], base_url="https://mock.test")
-    >>> sorted(route.name for route in router.routes)
-    ['anthropic', 'gemini', 'gemini:1', 'gemini:2', 'gemini:3', 'openai-chat', 'openai-responses', 'parts']
+    >>> sorted(route.name for route in router.routes if not route.name.startswith("gemini:"))
+    ['anthropic', 'gemini', 'openai-chat', 'openai-responses', 'parts']
+    >>> sum(route.name.startswith("gemini:") for route in router.routes)
+    11
     """
     state = MockProviderState(scenarios, time_scale=time_scale, flush=flush)
     router = MockProviderRouter(base_url=base_url, assert_all_called=assert_all_called, assert_all_mocked=True)

@@ -103,6 +103,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk-openai-compatible.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-google.mjs" --conformance-dialect=gemini':
         ("tests/test_ts_harnesses.py", "ai-sdk7-google.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-google-vertex.mjs" --conformance-dialect=gemini':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-google-vertex.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-openai.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "ai-sdk7-openai.mjs"),
     'pytest --adapter-cmd "node examples/ts/tanstack-ai-gemini.mjs" --conformance-dialect=gemini':

@@ -197,6 +197,30 @@ def test_ai_sdk7_google_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.missing.001[gemini]") == ["interrupted"]
 
 
+def test_ai_sdk7_google_vertex_gets_its_committed_verdicts() -> None:
+    """`@ai-sdk/google-vertex` 5 under ai 7's `streamText`: @ai-sdk/google 4's GoogleLanguageModel on Vertex AI's
+    path, `/v1beta1/projects/{p}/locations/{l}/publishers/google/models/{m}:streamGenerateContent?alt=sse` (the
+    harness fails any other URL), with a bearer token from a stub OAuth2Client of the provider's google-auth-library."""
+    session, _expected = _graded("ai-sdk7-google-vertex.mjs", "ai-sdk7-google-vertex.verdicts.json",
+                                 "@ai-sdk/google-vertex", "gemini")
+    caps = session.capabilities
+    # `server` names Chat Completions and Responses servers only: the Gemini wire has no flavours to choose from.
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.server is None
+    assert _schema_refused(session) == []
+    assert _finish_types(session, "finish.stop-with-call.001[gemini]") == ["tool-calls"]
+    assert _finish_types(session, "finish.missing.001[gemini]") == ["interrupted"]
+    # The model is the Vertex provider's: its metadata is keyed by Vertex's names, not `google`.
+    starts = [e for e in _result(session, "reasoning.gemini-signature.001[gemini]").events
+              if e["type"] == "reasoning-start"]
+    assert [sorted(e["providerMetadata"]) for e in starts] == [["googleVertex", "vertex"]]
+    # On Vertex the history's function calls and responses carry no ids (@ai-sdk/google 4.0.121
+    # dist/internal/index.js:1714, includeFunctionCallIds: !isVertexProvider); the case passes all the same.
+    history = [p for m in _sent(session, "request.tool-history.001[gemini]")["contents"] for p in m["parts"]
+               if "functionCall" in p or "functionResponse" in p]
+    assert len(history) == 4 and not any("id" in next(iter(p.values())) for p in history)
+    assert _result(session, "request.tool-history.001[gemini]").verdict == "PASS"
+
+
 def test_ai_sdk7_anthropic_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/anthropic` 4 under ai 7's `streamText`, over the Messages API (`POST /v1/messages`)."""
     session, _expected = _graded("ai-sdk7-anthropic.mjs", "ai-sdk7-anthropic.verdicts.json", "@ai-sdk/anthropic",

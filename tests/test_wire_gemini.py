@@ -603,3 +603,59 @@ def test_a_refused_request_at_either_version_gets_googles_error_envelope(server:
     for version in ("v1beta", "v1"):
         r = httpx.post(f"{server.base_url}/{version}/models/scenario:text.basic.001:generateContent", json={})
         assert r.status_code == 400 and set(r.json()["error"]) >= {"code", "message", "status"}, (version, r.text)
+
+
+def _vertex_client(server: ThreadedMockServer, *, express: bool) -> Any:
+    """google-genai 3.6.1 on Vertex AI, pointed at the mock: standard mode (project, location and a bearer
+    token) or express mode (an API key, no project or location)."""
+    from google.oauth2.credentials import Credentials
+
+    auth: dict[str, Any] = ({"api_key": "mock-key"} if express else
+                            {"project": "conformance", "location": "us-central1",
+                             "credentials": Credentials(token="mock-token")})  # no expiry: never refreshed
+    return genai.Client(vertexai=True, **auth, http_options=gtypes.HttpOptions(
+        base_url=server.base_url, retry_options=gtypes.HttpRetryOptions(attempts=1)))
+
+
+@pytest.mark.parametrize("stream", [True, False])
+@pytest.mark.parametrize("express", [False, True], ids=["project-location", "express"])
+def test_a_vertex_ai_client_is_served_at_vertex_ais_paths(
+        server: ThreadedMockServer, stream: bool, express: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Vertex AI serves the same GenerateContent methods at its own paths: `/v1beta1/projects/{project}/locations/
+    {location}/publishers/google/models/{model}:streamGenerateContent` (projects.locations.publishers.models, its
+    REST reference), and in express mode `/v1beta1/publishers/google/models/{model}:...` (no project or location;
+    its express-mode REST reference); google-genai (`vertexai=True`) and @ai-sdk/google-vertex ask for them, so a
+    Vertex client pointed at the mock is answered, not 404."""
+    client = _vertex_client(server, express=express)
+    monkeypatch.setattr(sys.modules[__name__], "client_for", lambda _s: client)
+    s = sdk_case("text.basic.001", streaming=stream)
+    seen = consume_stream(s) if stream else consume_json(s)
+    assert seen.error is None, seen.error
+    assert_matches(transcript_of(seen), expected_for(s))
+    method = "streamGenerateContent" if stream else "generateContent"
+    where = "" if express else "projects/conformance/locations/us-central1/"
+    assert server.state.log.entries()[-1].path == (
+        f"/v1beta1/{where}publishers/google/models/scenario:text.basic.001:{method}")
+
+
+@pytest.mark.parametrize("prefix", ["/v1/projects/p/locations/us-central1/publishers/google",
+                                    "/v1beta1/projects/p/locations/global/publishers/google",
+                                    "/v1/publishers/google", "/v1beta1/publishers/google"])
+def test_a_refused_request_at_a_vertex_path_gets_googles_error_envelope(server: ThreadedMockServer,
+                                                                        prefix: str) -> None:
+    import httpx
+
+    r = httpx.post(f"{server.base_url}{prefix}/models/scenario:text.basic.001:generateContent", json={})
+    assert r.status_code == 400 and set(r.json()["error"]) >= {"code", "message", "status"}, (prefix, r.text)
+
+
+def test_the_respx_router_serves_vertex_ais_paths_too() -> None:
+    import httpx
+
+    from mock_provider.respx_routes import mock_router
+    from mock_provider.scenario import load_corpus
+
+    path = "/v1beta1/projects/p/locations/us-central1/publishers/google/models/scenario:text.basic.001:generateContent"
+    with mock_router(load_corpus(), base_url="https://mock.test"):
+        r = httpx.post(f"https://mock.test{path}", json={"contents": [{"role": "user", "parts": [{"text": "hi"}]}]})
+    assert r.status_code == 200 and r.json()["candidates"][0]["content"]["parts"], r.text

@@ -44,9 +44,10 @@ from mock_provider.wires import http_dialect
 # The name the server has always logged under (its users filter on it).
 log = logging.getLogger("mock_provider.server")
 # The routes of every HTTP wire dialect, from the dialect registry (a new wire is one module and one registry
-# line); most wires have one, Gemini four (streaming and not, at two API versions).
-# The path prefixes of the Gemini routes (Google's API version segments).
-GEMINI_PREFIXES = ("/v1beta/", "/v1/models/")  # no other wire has a route under /v1/models/
+# line); most wires have one, Gemini twelve (streaming and not, at the Gemini API's two versions and at Vertex AI's
+# four prefixes: mock_provider.wires.gemini.VERTEX_PREFIXES).
+# The path prefixes of the Gemini routes (Google's API version segments, and Vertex AI's paths).
+GEMINI_PREFIXES = ("/v1beta/", "/v1beta1/", "/v1/models/", "/v1/projects/", "/v1/publishers/")  # no other wire's
 MODEL_ROUTES: dict[str, str] = {route: name for name in HTTP_DIALECTS for route, _ in http_dialect(name).routes()}
 
 

@@ -24,6 +24,8 @@ Example:
     ('openai-chat', None)
     >>> fast_route("/v1beta/models/gemini-2.0:streamGenerateContent")
     ('gemini', {'stream': True, 'model': 'gemini-2.0'})
+    >>> fast_route("/v1beta1/projects/p/locations/us-central1/publishers/google/models/g:generateContent")
+    ('gemini', {'stream': False, 'model': 'g'})
     >>> fast_route("/v1/chat/completions/") is None
     True
 """
@@ -64,8 +66,10 @@ _DYNAMIC: list[tuple[re.Pattern[str], str, dict[str, Any]]] = []
 for _name in HTTP_DIALECTS:
     for _route, _fields in http_dialect(_name).routes():
         if "{" in _route:
-            # aiohttp's own pattern for a {name} segment: [^{}/]+
-            _pattern = re.escape(_route).replace(r"\{model\}", "(?P<model>[^{}/]+)")
+            # aiohttp's own pattern for a {name} segment: [^{}/]+ (only the model is read: Vertex AI's project
+            # and location change nothing in the answer)
+            _pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: "(?P<model>[^{}/]+)" if m[1] == "model" else "[^{}/]+",
+                              re.escape(_route))
             _DYNAMIC.append((re.compile(_pattern), _name, dict(_fields)))
         else:
             _STATIC[_route] = (_name, dict(_fields) or None)

@@ -58,6 +58,7 @@ from mock_provider.wires.gemini_content import (
     signature_of,
 )
 from mock_provider.wires.gemini_partial_args import ArgsStream, NoPathForm
+from mock_provider.wires.gemini_paths import VERTEX_PREFIXES
 from mock_provider.wires.plan import (
     HttpDialect,
     apply_step_faults,
@@ -788,7 +789,7 @@ DIALECT = HttpDialect(
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,
     json_route="/v1beta/models/{model}:generateContent",
-    other_versions=("/v1/",),
+    other_prefixes=("/v1/", *VERTEX_PREFIXES),
     required=("contents",),  # the API answers 400 without contents
     assistant_turns=assistant_turns,
     error_body=error_body,

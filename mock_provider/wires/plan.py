@@ -89,24 +89,27 @@ class HttpDialect(Dialect):
     # Request body fields, besides stream and include_usage, that change the answer (Gemini's
     # streamFunctionCallArguments): what the server passes on to ``plan`` and keys its plan cache by.
     answer_fields: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
-    # The API's other version segments that serve the same routes (Gemini: google-genai 3.x asks for /v1/,
-    # @google/genai and @ai-sdk/google for /v1beta/; the API answers both).
-    other_versions: tuple[str, ...] = ()
+    # The other path prefixes, each in place of the route's version segment, at which the same routes are
+    # served (Gemini: google-genai 3.x asks for /v1/, @google/genai and @ai-sdk/google for /v1beta/, and a Vertex
+    # AI client for Vertex's paths to the same methods; the APIs answer all of them). A ``{name}`` segment in a
+    # prefix (Vertex's project and location) matches any one path segment and changes nothing in the answer.
+    other_prefixes: tuple[str, ...] = ()
 
     def routes(self) -> list[tuple[str, dict[str, Any]]]:
         """Every path this wire is served at, with the body fields the path itself states.
 
         >>> http_dialect("openai-chat").routes()
         [('/v1/chat/completions', {})]
-        >>> [r for r, _ in http_dialect("gemini").routes()][1::2]
-        ['/v1/models/{model}:streamGenerateContent', '/v1/models/{model}:generateContent']
+        >>> [r for r, _ in http_dialect("gemini").routes()][1:3]  # doctest: +NORMALIZE_WHITESPACE
+        ['/v1/models/{model}:streamGenerateContent',
+         '/v1/projects/{project}/locations/{location}/publishers/google/models/{model}:streamGenerateContent']
         """
         out: list[tuple[str, dict[str, Any]]] = [
             (self.route, {} if self.route_streams is None else {"stream": self.route_streams})]
         if self.json_route is not None:
             out.append((self.json_route, {"stream": False}))
         version = "/" + self.route.split("/")[1] + "/"
-        return [(path.replace(version, v, 1), fields) for path, fields in out for v in (version, *self.other_versions)]
+        return [(path.replace(version, v, 1), fields) for path, fields in out for v in (version, *self.other_prefixes)]
 
 
 def http_dialect(name: str) -> HttpDialect:
