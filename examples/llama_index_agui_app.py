@@ -1,13 +1,13 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI-compatible LLM on the mock server.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI or Anthropic LLM on the mock server.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
 ``llama-index-llms-openai-like`` (Chat Completions), with ``api="responses"`` over ``OpenAIResponses``
 from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), or with ``api="anthropic"`` over
 ``Anthropic`` from ``llama-index-llms-anthropic`` (the Messages API through the anthropic SDK, ``POST
-/v1/messages``), mounted at ``/agui`` (so ``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance
-suite's mock server, so the suite picks each case's scenario with the mock server's default scenario
-(the model is fixed).
+/v1/messages``), mounted at ``/agui`` (so ``POST /agui/run``). The only test-specific part is the base URL:
+the LLM talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock
+server's default scenario (the model is fixed).
 
 llama-index's OpenAI integration needs ``openai<3`` while pydantic-ai needs ``openai>=3``, so this
 app runs from its own virtual environment (``.ci/run`` builds it; the packages are in

@@ -15,8 +15,9 @@ import sys
 
 from _llama_anthropic_canned import MESSAGE_START, message_end, run, snapshot_reply, streamed_text, text_block
 
-events = run([MESSAGE_START, *text_block(0, "Octopuses have three hearts."), *text_block(1, " They also have blue blood."),
-              *message_end("end_turn")], prompt="Two facts about octopuses?")
+events = run([MESSAGE_START, *text_block(0, "Octopuses have three hearts."),
+              *text_block(1, " They also have blue blood."), *message_end("end_turn")],
+             prompt="Two facts about octopuses?")
 text, reply = streamed_text(events), str(snapshot_reply(events).get("content"))
 print("streamed", repr(text), "- the snapshot's reply", repr(reply))
 sys.exit(1 if reply != text.strip() else 0)
