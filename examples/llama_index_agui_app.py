@@ -1,12 +1,13 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI-compatible LLM on the mock server.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI or Anthropic LLM on the mock server.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
-``llama-index-llms-openai-like`` (Chat Completions), or with ``api="responses"`` over ``OpenAIResponses``
-from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), mounted at ``/agui`` (so
-``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance
-suite's mock server, so the suite picks each case's scenario with the mock server's default scenario
-(the model is fixed).
+``llama-index-llms-openai-like`` (Chat Completions), with ``api="responses"`` over ``OpenAIResponses``
+from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), or with ``api="anthropic"`` over
+``Anthropic`` from ``llama-index-llms-anthropic`` (the Messages API through the anthropic SDK, ``POST
+/v1/messages``), mounted at ``/agui`` (so ``POST /agui/run``). The only test-specific part is the base URL:
+the LLM talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock
+server's default scenario (the model is fixed).
 
 llama-index's OpenAI integration needs ``openai<3`` while pydantic-ai needs ``openai>=3``, so this
 app runs from its own virtual environment (``.ci/run`` builds it; the packages are in
@@ -17,7 +18,8 @@ there with uvicorn::
         examples.llama_index_agui_app:app --port 8000
 
 (the Responses configuration: ``examples.llama_index_agui_app:responses_app`` and
-``examples/llama_index_responses_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs both).
+``examples/llama_index_responses_capabilities.yaml``; the Anthropic one: ``anthropic_app`` and
+``examples/llama_index_anthropic_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all three).
 """
 
 from __future__ import annotations
@@ -27,37 +29,50 @@ from typing import Literal
 
 from fastapi import FastAPI
 from llama_index.core.llms.function_calling import FunctionCallingLLM
+from llama_index.llms.anthropic import Anthropic
 from llama_index.llms.openai import OpenAIResponses
 from llama_index.llms.openai_like import OpenAILike
 from llama_index.protocols.ag_ui.router import get_ag_ui_workflow_router
 
 
-def _llm(api: str, api_base: str, model: str) -> FunctionCallingLLM:
+def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
     # No SDK retries: a scripted 429/500 reaches the workflow once instead of after backoff sleeps.
+    api_base = mock_base_url.rstrip("/") + "/v1"
+    if api == "anthropic":
+        # Anthropic(base_url=...) builds AsyncAnthropic(base_url=...), which posts {base_url}/v1/messages itself
+        # (llama-index-llms-anthropic 0.12.3 llama_index/llms/anthropic/base.py:316-322), so the mock's root, not
+        # /v1. The model id is one the package knows: its metadata looks the context window up by name and raises
+        # for an unknown one (utils.py:169-190), and calls it a function-calling model by its "-4" (utils.py:165-166).
+        # Its default max_retries is 10 (base.py:225): 0 here, as in the other two configurations.
+        return Anthropic(model=model if model.startswith("claude") else "claude-sonnet-4-6",
+                         base_url=mock_base_url.rstrip("/"), api_key="mock-key", max_retries=0)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
     if api == "chat":
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
-    raise ValueError(f"unknown api {api!r}: 'chat' or 'responses'")
+    raise ValueError(f"unknown api {api!r}: 'chat', 'responses' or 'anthropic'")
 
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
-               api: Literal["chat", "responses"] = "chat") -> FastAPI:
+               api: Literal["chat", "responses", "anthropic"] = "chat") -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
     ``api`` picks the LLM class, so the wire the workflow reads: ``"chat"`` is ``OpenAILike``
-    (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponses`` (``/v1/responses``); the
-    workflow and the router are the same in both.
+    (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponses`` (``/v1/responses``), ``"anthropic"`` is
+    ``Anthropic`` (``/v1/messages``, model ``claude-sonnet-4-6`` unless a Claude id is given); the workflow and the
+    router are the same in all three.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
         ['/agui/run']
         >>> sorted(create_app("http://127.0.0.1:8765", api="responses").openapi()["paths"])
         ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="anthropic").openapi()["paths"])
+        ['/agui/run']
     """
-    llm = _llm(api, mock_base_url.rstrip("/") + "/v1", model)
+    llm = _llm(api, mock_base_url, model)
     app = FastAPI()
     app.include_router(get_ag_ui_workflow_router(llm=llm), prefix="/agui")
     return app
@@ -69,4 +84,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
     if name == "responses_app":  # the same workflow on OpenAIResponses (/v1/responses)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="responses")
+    if name == "anthropic_app":  # the same workflow on Anthropic (the Messages API, /v1/messages)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
     raise AttributeError(name)

@@ -1,7 +1,8 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
-Two configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
-``llama-index-agui``) and on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``).
+Three configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``) and on
+``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
@@ -29,6 +30,11 @@ LLAMA_RESPONSES = OwnVenvApp(pins="llama-index-agui-responses", python_variable=
                              stack="llama-index", app="examples.llama_index_agui_app:responses_app", path="/agui/run",
                              capabilities=ROOT / "examples" / "llama_index_responses_capabilities.yaml",
                              time_scale=1e-9)
+# The Anthropic configuration, on a mock server of its own for the same reason (a scale no other module uses).
+LLAMA_ANTHROPIC = OwnVenvApp(pins="llama-index-agui-anthropic", python_variable="SAC_LLAMA_PYTHON",
+                             stack="llama-index", app="examples.llama_index_agui_app:anthropic_app", path="/agui/run",
+                             capabilities=ROOT / "examples" / "llama_index_anthropic_capabilities.yaml",
+                             time_scale=7e-9)
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +59,15 @@ def llama_responses_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_llama_index_responses_verdicts_match_the_pins(llama_responses_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_RESPONSES, llama_responses_url, corpus)  # one openai-responses case a scenario
+
+
+@pytest.fixture(scope="module")
+def llama_anthropic_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_ANTHROPIC) as url:
+        yield url
+
+
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_anthropic_verdicts_match_the_pins(llama_anthropic_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_ANTHROPIC, llama_anthropic_url, corpus)  # one anthropic case a scenario
