@@ -40,14 +40,15 @@ HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client
 
 
 def create_app(mock_base_url: str, model_name: str | None = None,
-               api: Literal["chat", "responses", "gemini", "anthropic"] = "chat") -> Starlette:
+               api: Literal["chat", "responses", "gemini", "anthropic", "openrouter"] = "chat") -> Starlette:
     """The AG-UI app: ``POST /agui`` runs the agent; its model reads the mock server at ``mock_base_url``.
 
     ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
     (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponsesModel`` (``/v1/responses``),
     ``"gemini"`` is ``GoogleModel`` on the Gemini API (``/v1beta/models/{model}:streamGenerateContent``),
-    ``"anthropic"`` is ``AnthropicModel`` on the Messages API (``/v1/messages``); the agent and the AG-UI adapter
-    are the same in all four.
+    ``"anthropic"`` is ``AnthropicModel`` on the Messages API (``/v1/messages``), ``"openrouter"`` is
+    ``OpenRouterModel`` (OpenRouter's Chat Completions, ``/v1/chat/completions``, with its own fields); the agent and
+    the AG-UI adapter are the same in all five.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -65,7 +66,9 @@ def create_app(mock_base_url: str, model_name: str | None = None,
 
 
 def _model(mock_base_url: str, model_name: str | None,
-           api: Literal["chat", "responses", "gemini", "anthropic"]) -> Model:
+           api: Literal["chat", "responses", "gemini", "anthropic", "openrouter"]) -> Model:
+    if api == "openrouter":
+        return _openrouter_model(mock_base_url, model_name)
     if api == "anthropic":
         # Imported here: the Anthropic model needs the anthropic SDK (pydantic-ai-slim's `anthropic` extra).
         from pydantic_ai.models.anthropic import AnthropicModel
@@ -94,6 +97,21 @@ def _model(mock_base_url: str, model_name: str | None,
     if api == "responses":
         return OpenAIResponsesModel(model_name or "gpt-4o-mini", provider=provider)
     return OpenAIChatModel(model_name or "gpt-4o-mini", provider=provider)
+
+
+def _openrouter_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``OpenRouterModel`` over ``OpenRouterProvider``, its openai client pointed at the mock server."""
+    from pydantic_ai.models.openrouter import OpenRouterModel
+    from pydantic_ai.providers.openrouter import OpenRouterProvider
+
+    # OpenRouterProvider has no base_url argument (its base_url is fixed, https://openrouter.ai/api/v1,
+    # pydantic_ai/providers/openrouter.py:263-265); its documented openai_client is the way to another URL
+    # (:391, :445-446). The client is built as the provider builds its own (_openai_compatible.py:50-55, the SDK's
+    # default max_retries: openai 3.57.0 _constants.py:8 DEFAULT_MAX_RETRIES = 2): only the base URL differs.
+    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key")
+    # OpenRouter names a model `provider/model` (OpenRouterProvider.model_profile raises UserError otherwise,
+    # providers/openrouter.py:290-295); an OpenAI route gets OpenAI's profile under OpenRouter's overrides.
+    return OpenRouterModel(model_name or "openai/gpt-4o-mini", provider=OpenRouterProvider(openai_client=client))
 
 
 async def server_tools(request: Request) -> tuple[Request, list[FunctionToolset[None]] | None]:
@@ -156,4 +174,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
     if name == "anthropic_app":  # the same agent on AnthropicModel (the Messages API)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
+    if name == "openrouter_app":  # the same agent on OpenRouterModel (OpenRouter's Chat Completions)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
     raise AttributeError(name)

@@ -1,9 +1,10 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Four configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+Five configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
 ``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``), on
-``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``) and on ``AnthropicModel`` (the Messages API, pins
-``pydantic-ai-agui-anthropic``).
+``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``), on ``AnthropicModel`` (the Messages API, pins
+``pydantic-ai-agui-anthropic``) and on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
+``pydantic-ai-agui-openrouter``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -29,6 +30,7 @@ from conformance.runner import Settings, expressible
 from conformance.served import mock_server_url
 from conformance.session import ConformanceSession
 from mock_provider.scenario import load_corpus
+from mock_provider.servers import foreign_quirk
 from tests.agui_apps import run_corpus, served_in_thread
 from tests.calibration import DATA, check_pins
 
@@ -51,6 +53,10 @@ GEMINI_CAPS = ROOT / "examples" / "pydantic_ai_gemini_capabilities.yaml"
 ANTHROPIC_SERVER = 4e-9
 ANTHROPIC_PINS = json.loads((DATA / "pydantic-ai-agui-anthropic.verdicts.json").read_text(encoding="utf-8"))
 ANTHROPIC_CAPS = ROOT / "examples" / "pydantic_ai_anthropic_capabilities.yaml"
+# The OpenRouter configuration's own mock server, likewise.
+OPENROUTER_SERVER = 5e-9
+OPENROUTER_PINS = json.loads((DATA / "pydantic-ai-agui-openrouter.verdicts.json").read_text(encoding="utf-8"))
+OPENROUTER_CAPS = ROOT / "examples" / "pydantic_ai_openrouter_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +102,15 @@ def anthropic_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def openrouter_url() -> Iterator[str]:
+    from examples.pydantic_ai_agui_app import create_app
+
+    app = create_app(mock_server_url(OPENROUTER_SERVER), api="openrouter")
+    with served_in_thread(app, "/agui", "pydantic-ai-agui-openrouter") as url:
+        yield url
+
+
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
     return run_corpus(url, CAPS, corpus, Settings(timeout=10, time_scale=OWN_SERVER), **options)
 
@@ -132,14 +147,15 @@ def test_pydantic_ai_does_not_answer_ndjson(agui_url: str, corpus: list[Any]) ->
 
 def _graded_on_one_wire(session: Any, corpus: list[Any], dialect: str) -> dict[str, Any]:
     """The session's results by scenario, after what every one-wire pin of this app holds: one case per scenario,
-    all on ``dialect``, NOT-EXPRESSIBLE exactly where the wire cannot say the scenario or the app refuses it, and no
-    transport finding."""
+    all on ``dialect``, NOT-EXPRESSIBLE exactly where the wire cannot say the scenario, the app refuses it or it
+    plays a habit the declared server does not have, and no transport finding."""
     results = {r.scenario_id: r for r in session.results}
     assert set(results) == {s.id for s in corpus}
     assert {r.dialect for r in session.results} == {dialect}
     skipped = {k for k, r in results.items() if r.verdict == "NOT-EXPRESSIBLE"}
-    refuses = session.factory.refuses
-    assert skipped == {s.id for s in corpus if expressible(s, dialect) is not None or refuses(s) is not None}
+    refuses, server = session.factory.refuses, session.factory.capabilities.server
+    assert skipped == {s.id for s in corpus if expressible(s, dialect) is not None or refuses(s) is not None
+                       or foreign_quirk(s, server, dialect) is not None}
     transport = [(k, f.row) for k, r in results.items() for f in r.findings if f.row.startswith("transport.")]
     assert transport == []
     return results
@@ -179,3 +195,16 @@ def test_pydantic_ai_anthropic_verdicts_match_the_published_findings(anthropic_u
     # No ERROR: the app never broke down or hung.
     assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
     check_pins("pydantic-ai-agui-anthropic", session)
+
+
+@pytest.mark.slow
+def test_pydantic_ai_openrouter_verdicts_match_the_published_findings(openrouter_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``OpenRouterModel`` (``OpenRouterProvider(openai_client=...)``, declared ``server:
+    openrouter``): graded on the Chat Completions wire as OpenRouter serves it, pinned on its own."""
+    assert {p: metadata.version(p) for p in OPENROUTER_PINS["versions"]} == OPENROUTER_PINS["versions"], (
+        "another pydantic-ai or openai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
+    session = run_corpus(openrouter_url, OPENROUTER_CAPS, corpus, Settings(timeout=10, time_scale=OPENROUTER_SERVER))
+    results = _graded_on_one_wire(session, corpus, "openai-chat")
+    # No ERROR: the app never broke down or hung.
+    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
+    check_pins("pydantic-ai-agui-openrouter", session)

@@ -90,6 +90,8 @@ def test_explicit_selection_beats_the_default_and_the_default_beats_match_rules(
     (b'{"scenario": "text.basic.001", "scope": 5}', 400, "scope must be"),
     (b'{"scenario": "text.basic.001", "extra": 1}', 400, "unknown field"),
     (b'{"scenario": "text.basci.001"}', 404, "no scenario"),
+    (b'{"scenario": "text.basic.001", "server": "azure"}', 400, "is not one of"),
+    (b'{"scenario": "text.basic.001", "server": 3}', 400, "is not one of"),
 ])
 def test_bad_bodies_are_4xx_json_and_leave_the_default_unchanged(run: Any, payload: bytes, status: int,
                                                                    needle: str) -> None:
@@ -116,3 +118,56 @@ def test_token_guards_the_default_scenario_routes(run: Any) -> None:
         assert ok.status_code == 200
 
     run(body, token="s3cret")
+
+
+STREAMED = {**FIXED, "stream": True}
+
+
+def test_a_default_with_a_server_answers_fixed_model_requests_in_that_servers_shapes(run: Any) -> None:
+    """A fixed-model client (an AG-UI endpoint) sends no X-Mock-Server; the default carries its server, and a request
+    that takes the default gets exactly what the same request declaring that server in its header gets."""
+    async def body(c: httpx.AsyncClient) -> None:
+        explicit = {"X-Mock-Scenario": "error.code.001", "X-Mock-Server": "openrouter"}
+        declared = (await c.post("/v1/chat/completions", json=STREAMED, headers=explicit)).content
+        await c.put("/_mock/default-scenario", json={"scenario": "error.code.001", "scope": "c"})
+        plain = (await c.post("/v1/chat/completions", json=STREAMED)).content
+        assert plain != declared  # OpenAI's in-band error is not OpenRouter's error chunk
+        r = await c.put("/_mock/default-scenario", json={"scenario": "error.code.001", "scope": "c",
+                                                         "server": "openrouter"})
+        assert r.json() == {"scenario": "error.code.001", "scope": "c", "server": "openrouter"}
+        assert (await c.post("/v1/chat/completions", json=STREAMED)).content == declared
+        # A request's own header still wins; a request that selects another scenario gets no default server.
+        groq = (await c.post("/v1/chat/completions", json=STREAMED, headers={"X-Mock-Server": "groq"})).content
+        assert groq == plain
+        other = {"X-Mock-Scenario": "error.string.001"}
+        assert (await c.post("/v1/chat/completions", json=STREAMED, headers=other)).content == (
+            await c.post("/v1/chat/completions", json=STREAMED, headers={**other, "X-Mock-Server": "openai"})).content
+        assert (await c.post("/v1/chat/completions", json=STREAMED, headers=other)).content != (
+            await c.post("/v1/chat/completions", json=STREAMED,
+                         headers={**other, "X-Mock-Server": "openrouter"})).content
+        # A refusal (a turn past the script) comes in that server's body too, as with the header.
+        past = {**FIXED, "messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"},
+                                      {"role": "user", "content": "c"}, {"role": "assistant", "content": "d"},
+                                      {"role": "user", "content": "e"}]}
+        await c.put("/_mock/default-scenario", json={"scenario": "text.basic.001", "server": "mistral"})
+        by_default = await c.post("/v1/chat/completions", json=past)
+        by_header = await c.post("/v1/chat/completions", json=past,
+                                 headers={"X-Mock-Scenario": "text.basic.001", "X-Mock-Server": "mistral"})
+        assert by_default.status_code == by_header.status_code >= 400
+        assert by_default.json() == by_header.json() and by_default.json().get("object") == "error"
+        # Clearing the default clears its server: the answer is the plain one again.
+        await c.delete("/_mock/default-scenario")
+        await c.put("/_mock/default-scenario", json={"scenario": "error.code.001", "scope": "c"})
+        assert (await c.post("/v1/chat/completions", json=STREAMED)).content == plain
+
+    run(body)
+
+
+def test_a_default_server_gates_the_scenarios_that_server_never_plays(run: Any) -> None:
+    """As with the header: a scenario of another server's habit is refused (422) for that server's client."""
+    async def body(c: httpx.AsyncClient) -> None:
+        await c.put("/_mock/default-scenario", json={"scenario": "quirks.refusal.001", "server": "groq"})
+        refused = await c.post("/v1/chat/completions", json=STREAMED)
+        assert refused.status_code == 422 and "groq" in refused.json()["error"]["message"]
+
+    run(body)

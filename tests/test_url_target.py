@@ -265,3 +265,35 @@ def test_undeclared_features_are_unsupported_not_failed(corpus: list[Scenario]) 
     assert run_case(declared, by_id["reasoning.basic.001"], "openai-chat", settings).verdict == "ERROR"
     none = target_from_options(url, features="none")
     assert run_case(none, by_id["tool.basic.001"], "openai-chat", settings).verdict == "UNSUPPORTED"
+
+
+@pytest.mark.parametrize("server", [None, "openrouter"])
+def test_the_default_scenario_carries_the_declared_server_to_the_mock(corpus: list[Scenario],
+                                                                       server: str | None) -> None:
+    """An endpoint with a fixed model client sends no X-Mock-Server of its own: the suite's default scenario carries
+    the capabilities' server, so the mock answers that client in its server's shapes (what the endpoint's model
+    would meet), and none when none is declared."""
+    import aiohttp
+
+    seen: list[dict[str, Any]] = []
+
+    async def agui(request: web.Request) -> web.StreamResponse:
+        async with aiohttp.ClientSession() as session, session.get(
+                mock_server_url() + "/_mock/default-scenario") as r:
+            seen.append(await r.json())
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await resp.prepare(request)
+        for event in ({"type": "RUN_STARTED", "threadId": "t", "runId": "r"},
+                      {"type": "RUN_FINISHED", "threadId": "t", "runId": "r"}):
+            await resp.write(f"data: {json.dumps(event)}\n\n".encode())
+        return resp
+
+    app = web.Application()
+    app.router.add_post("/agui", agui)
+    caps = reference_caps().model_copy(update={"server": server})
+    basic = next(s for s in corpus if s.id == "text.basic.001")
+    with ThreadedApp(app) as srv:
+        run_case(UrlTarget(srv.url, capabilities=caps, select=("default-scenario",)), basic, "openai-chat",
+                 Settings(timeout=5))
+    (default,) = seen
+    assert default["scenario"] == "text.basic.001" and default.get("server") == server

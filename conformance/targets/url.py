@@ -12,8 +12,9 @@ three ways (all are used unless ``select`` narrows them):
 * ``forwarded-props``: ``forwardedProps.mock`` is ``{"base_url", "openai_base_url", "model",
   "headers"}``: an endpoint that builds its model per request points it there.
 * ``default-scenario``: before the case the suite sets the mock server's default scenario
-  (``PUT /_mock/default-scenario {"scenario", "scope"}``) and clears it afterwards, for an
-  endpoint with a fixed model and base URL. Cases run one at a time.
+  (``PUT /_mock/default-scenario {"scenario", "scope"}``, with ``"server"`` when the capabilities declare
+  one, so the mock answers the endpoint's fixed model client in that server's shapes) and clears it
+  afterwards, for an endpoint with a fixed model and base URL. Cases run one at a time.
 
 What the wire itself must do (rows ``transport.*`` of ``fixtures/matrix.yaml``): a 2xx status,
 the content type asked for, one JSON event per SSE ``data:`` line with blank-line separation
@@ -347,7 +348,11 @@ class UrlAdapter:
                             pass
 
     async def _set_default(self, session: aiohttp.ClientSession, mock: dict[str, Any]) -> None:
-        payload = {"scenario": self.ctx.scenario_id, "scope": mock["headers"].get("X-Mock-Scope")}
+        payload: dict[str, Any] = {"scenario": self.ctx.scenario_id, "scope": mock["headers"].get("X-Mock-Scope")}
+        if self.capabilities.server is not None:
+            # The endpoint's fixed model client sends no X-Mock-Server: the default carries the declared server, so
+            # the mock answers in that server's shapes (its error chunk and body), as it does for a harness's client.
+            payload["server"] = self.capabilities.server
         async with session.put(mock["base_url"] + "/_mock/default-scenario", json=payload) as r:
             if r.status != 200:
                 raise RuntimeError(f"the mock server refused the default scenario: HTTP {r.status} "

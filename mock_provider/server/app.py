@@ -38,7 +38,7 @@ from mock_provider.server.plans import CompiledPlan, FlushMode
 from mock_provider.server.selection import MAX_ID_LENGTH, SCOPE_HEADER
 from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
 from mock_provider.server.writer import write_plan
-from mock_provider.servers import SERVER_HEADER, SERVERS
+from mock_provider.servers import SERVERS
 from mock_provider.wires import http_dialect
 
 # The name the server has always logged under (its users filter on it).
@@ -56,9 +56,10 @@ def _scope(request: web.Request) -> str | None:
     return scope[:MAX_ID_LENGTH] if scope else None
 
 
-def _server(request: web.Request, dialect: str) -> str | None:
-    """The server flavour a Chat Completions request declares (``X-Mock-Server``; unknown: none)."""
-    value = request.headers.get(SERVER_HEADER)
+def _server(request: web.Request, dialect: str, scenario_id: str | None) -> str | None:
+    """The server flavour a Chat Completions request declares (``X-Mock-Server``, else the default scenario's
+    server when it took the default; unknown: none)."""
+    value = request.app[STATE_KEY].server_of(request.headers, scenario_id)
     return value if dialect == "openai-chat" and value in SERVERS else None
 
 
@@ -88,7 +89,7 @@ async def _serve_model(request: web.Request, dialect: str,
         entry.status, entry.error = refused.status, refused.message
         entry.end()
         return (refused.for_gemini() if dialect == "gemini"
-                else refused.for_server(_server(request, dialect))).response()
+                else refused.for_server(_server(request, dialect, entry.scenario_id))).response()
     plan = plan_or_error
     pause = state.pauses.get(entry.scope) if entry.scope else None
     return await write_plan(request, plan, entry, state, on_pause=pause[1] if pause else None)

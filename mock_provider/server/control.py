@@ -152,6 +152,9 @@ class MockProviderState:
         self.unrouted: deque[Unrouted] = deque(maxlen=self.MAX_UNROUTED)
         # PUT /_mock/default-scenario: (scenario id, scope) for requests that select no scenario.
         self.default_scenario: tuple[str, str | None] | None = None
+        # ... and the server flavour those requests get when they declare none: a fixed-model client (an AG-UI
+        # endpoint) cannot send X-Mock-Server, so the harness that knows the client's server sets it with the default.
+        self.default_server: str | None = None
 
     def parse(self, dialect: str, raw: bytes) -> dict[str, Any]:
         """Parse and type-check a model request body (an empty body is ``{}`` on the parts routes)."""
@@ -175,12 +178,29 @@ class MockProviderState:
                                f"scenario {scenario.id} is restricted to dialects {', '.join(scenario.dialects)}; "
                                f"it cannot be served as {dialect!r}", scenario=scenario.id, dialect=dialect)
 
-    @staticmethod
-    def check_server(scenario: Scenario, dialect: str, headers: Mapping[str, str]) -> str | None:
-        """The declared ``X-Mock-Server`` (None: none); 400 for an unknown one; 422 when the scenario plays
-        another server's habit (:func:`mock_provider.servers.foreign_quirk`), which that server's clients
-        never get."""
+    def server_of(self, headers: Mapping[str, str], scenario_id: str | None) -> str | None:
+        """The server flavour a request declares: its ``X-Mock-Server``, else the default scenario's server when
+        the request took the default scenario (a fixed-model client, which sends no header of its own).
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> state = MockProviderState(load_corpus())
+        >>> state.set_default_scenario(b'{"scenario": "text.basic.001", "server": "openrouter"}')
+        ('text.basic.001', None)
+        >>> state.server_of({}, "text.basic.001"), state.server_of({}, "text.unicode.001"), state.server_of(
+        ...     {"X-Mock-Server": "groq"}, "text.basic.001")
+        ('openrouter', None, 'groq')
+        """
         value = header_value(headers, SERVER_HEADER)
+        if value is not None:
+            return value
+        default = self.default_scenario
+        return self.default_server if default is not None and scenario_id == default[0] else None
+
+    def check_server(self, scenario: Scenario, dialect: str, headers: Mapping[str, str]) -> str | None:
+        """The declared server flavour (:meth:`server_of`; None: none); 400 for an unknown one; 422 when the
+        scenario plays another server's habit (:func:`mock_provider.servers.foreign_quirk`), which that server's
+        clients never get."""
+        value = self.server_of(headers, scenario.id)
         if value is None:
             return None
         try:
@@ -267,6 +287,7 @@ class MockProviderState:
             # The headers as selection reads them (header_value: a non-string is absent).
             key = (dialect, raw, header_value(headers, SCENARIO_HEADER), header_value(headers, REASONING_HEADER),
                    header_value(headers, SERVER_HEADER), header_value(headers, "Accept"), self.default_scenario,
+                   self.default_server,
                    self.store, self.store.generation)
             hit = self._resolved.get(key)
             if hit is not None and not self._paused(entry, hit[0]):
@@ -462,23 +483,26 @@ class MockProviderState:
         self._posted_bytes -= self._posted.pop(scenario_id)
         self._plans.clear()
         if self.default_scenario is not None and self.default_scenario[0] == scenario_id:
-            self.default_scenario = None
+            self.default_scenario = self.default_server = None
 
     def set_default_scenario(self, raw: bytes) -> tuple[str, str | None]:
-        """Validate and set the default scenario from ``{"scenario": id, "scope": str | null}``.
+        """Validate and set the default scenario from ``{"scenario": id, "scope": str | null, "server"?: str}``.
 
-        400 for a malformed body or id, 404 (with the closest ids) for an unknown scenario.
+        ``server`` is the server flavour (``mock_provider.servers``) requests that take the default get when they
+        send no ``X-Mock-Server``. 400 for a malformed body, id or server, 404 (with the closest ids) for an
+        unknown scenario.
 
         >>> from mock_provider.scenario import load_corpus
         >>> MockProviderState(load_corpus()).set_default_scenario(b'{"scenario": "text.basic.001"}')
         ('text.basic.001', None)
         """
         body = parse_json_object(raw)
-        unknown = sorted(set(body) - {"scenario", "scope"})
+        unknown = sorted(set(body) - {"scenario", "scope", "server"})
         if unknown:
             raise RequestError(400, "invalid_request_error", f"unknown field(s) {', '.join(map(repr, unknown))}; "
-                               "the body is {\"scenario\": <id>, \"scope\": <string or null>}", param=unknown[0])
-        sid, scope = body.get("scenario"), body.get("scope")
+                               "the body is {\"scenario\": <id>, \"scope\": <string or null>, \"server\"?: "
+                               "<server flavour or null>}", param=unknown[0])
+        sid, scope, server = body.get("scenario"), body.get("scope"), body.get("server")
         if not isinstance(sid, str):
             raise RequestError(400, "invalid_request_error",
                                f"scenario must be a scenario id string, got {json_type(sid)}", param="scenario")
@@ -486,10 +510,15 @@ class MockProviderState:
             raise RequestError(400, "invalid_request_error",
                                f"scope must be a non-empty string of at most {MAX_ID_LENGTH} characters or null",
                                param="scope")
+        if server is not None:
+            try:
+                check_server(server if isinstance(server, str) else json_type(server), "server")
+            except ValueError as exc:
+                raise RequestError(400, "invalid_request_error", str(exc), param="server") from None
         check_scenario_id(sid, "scenario")
         if self.store.get(sid) is None:
             raise RequestError(404, "unknown_scenario", f"no scenario {sid!r}", closest=self.store.closest(sid))
-        self.default_scenario = (sid, scope)
+        self.default_scenario, self.default_server = (sid, scope), server
         return self.default_scenario
 
     def authorized(self, headers: Mapping[str, str]) -> bool:
@@ -590,7 +619,8 @@ async def _delete_requests(request: web.Request) -> web.StreamResponse:
 
 def _default_json(state: MockProviderState) -> dict[str, Any]:
     sid, scope = state.default_scenario or (None, None)
-    return {"scenario": sid, "scope": scope}
+    # The server only when one is set: the answer without one is what it has always been.
+    return {"scenario": sid, "scope": scope, **({"server": state.default_server} if state.default_server else {})}
 
 
 async def _get_default(request: web.Request) -> web.StreamResponse:
@@ -606,7 +636,7 @@ async def _put_default(request: web.Request) -> web.StreamResponse:
 async def _delete_default(request: web.Request) -> web.StreamResponse:
     state = request.app[STATE_KEY]
     cleared = state.default_scenario is not None
-    state.default_scenario = None
+    state.default_scenario = state.default_server = None
     return web.json_response({"cleared": cleared})
 
 
