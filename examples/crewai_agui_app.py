@@ -17,8 +17,9 @@ appends the route unless the base already ends with it), so its ``api_base`` is 
 The same flow over litellm's Gemini (Google AI Studio) provider (``model="gemini/gemini-2.5-flash"``) is a third:
 ``gemini_app`` (``examples/crewai_gemini_capabilities.yaml``). With a custom ``api_base`` that route posts to
 ``{api_base}/models/{model}:streamGenerateContent?alt=sse`` with the key in ``x-goog-api-key``
-(litellm/llms/vertex_ai/vertex_llm_base.py ``_check_custom_proxy``: ``join_api_base(api_base, f"models/{model}:{endpoint}")``
-and ``alt=sse`` on a stream), so its ``api_base`` is ``<mock>/v1beta``, the Gemini API's version path.
+(litellm/llms/vertex_ai/vertex_llm_base.py ``_check_custom_proxy``:
+``join_api_base(api_base, f"models/{model}:{endpoint}")`` and ``alt=sse`` on a stream), so its ``api_base`` is
+``<mock>/v1beta``, the Gemini API's version path.
 
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
