@@ -18,7 +18,8 @@ litellm_core_utils/prompt_templates/factory.py:1236-1252, on purpose, so the sig
 history) and sends Gemini the part before ``__thought__`` back (:1229-1232). AG-UI's ``toolCallId`` is the producer's
 ("Identifies the call, and ties the later args, end and result events to it", ag-ui-protocol 1.0.0
 ag_ui/_generated/models.py ToolCallStartEvent); an id that holds a scripted call's id whole, then a separator, is
-that call (:func:`carried_id`), where no call is shown under the scripted id itself.
+that call (:func:`carried_id`), where the adapter's stream never says the scripted id itself (a stream that names
+the call both ways is inconsistent, and stays so).
 
 Example:
     >>> from mock_provider.transcript import ApprovalRecord, ToolCallRecord, Transcript
@@ -33,7 +34,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TypeVar
 
 from mock_provider.dialects import dialect as dialect_of
@@ -41,15 +42,17 @@ from mock_provider.dialects import names as dialect_names
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
 
-__all__ = ["carried_id", "carried_ids", "renamed", "renamed_transcript", "renames", "wire_aliases"]
+__all__ = ["carried_id", "carried_ids", "renamed", "renamed_transcript", "renames", "strings", "wire_aliases"]
 
 V = TypeVar("V")
 
 
-def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str] | None = None) -> dict[str, str]:
+def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str] | None = None,
+            said: Collection[str] = ()) -> dict[str, str]:
     """The adapter's id for each minted call -> the scripted id (a minted call the adapter lacks: none), each
     adapter call under a wire's other id of a scripted call (``aliases``: that id -> the scripted id) -> that id, and
-    each adapter id that carries a scripted call's id (:func:`carried_ids`) -> that id.
+    each adapter id that carries a scripted call's id (:func:`carried_ids`; ``said``: every string of the adapter's
+    stream, :func:`strings`) -> that id.
 
     >>> from mock_provider.transcript import ToolCallRecord
     >>> exp = Transcript(tool_calls=[ToolCallRecord(id="k", name="f"), ToolCallRecord(id="m", name="f")],
@@ -72,7 +75,22 @@ def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str]
         match = next((c for c in free if c.name == call.name and c.id not in out), None)
         if match is not None:
             out[match.id] = call.id
-    return out | carried_ids(expected, actual, out)
+    return out | carried_ids(expected, actual, out, said)
+
+
+def strings(value: object) -> set[str]:
+    """Every string in a JSON value, at any depth (keys left out).
+
+    >>> sorted(strings([{"toolCallId": "c1", "n": 1, "ids": ["c2"]}]))
+    ['c1', 'c2']
+    """
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {s for item in value.values() for s in strings(item)}
+    if isinstance(value, list | tuple):
+        return {s for item in value for s in strings(item)}
+    return set()
 
 
 def carried_id(own: str, scripted: str) -> bool:
@@ -87,10 +105,12 @@ def carried_id(own: str, scripted: str) -> bool:
     return len(own) > len(scripted) and own.startswith(scripted) and not own[len(scripted)].isalnum()
 
 
-def carried_ids(expected: Transcript, actual: Transcript, taken: Mapping[str, str]) -> dict[str, str]:
-    """The adapter's id that carries a scripted call's id (:func:`carried_id`) -> that id, for a scripted call shown
-    under no id of its own and named the same; an id that could carry two scripted ids is none's. ``taken``: the
-    renames already made.
+def carried_ids(expected: Transcript, actual: Transcript, taken: Mapping[str, str],
+                said: Collection[str] = ()) -> dict[str, str]:
+    """The adapter's id that carries a scripted call's id (:func:`carried_id`) -> that id, for a scripted call of the
+    same name shown under no id of its own, whose id the stream never says (``said``: its strings; one event naming
+    the call by the scripted id and another by the longer one is an inconsistency to grade, not one call); an id
+    that could carry two scripted ids is none's. ``taken``: the renames already made.
 
     >>> from mock_provider.transcript import ToolCallRecord
     >>> exp = Transcript(tool_calls=[ToolCallRecord(id="c", name="f"), ToolCallRecord(id="d", name="g")])
@@ -99,9 +119,11 @@ def carried_ids(expected: Transcript, actual: Transcript, taken: Mapping[str, st
     {'c__sig': 'c'}
     >>> carried_ids(exp, Transcript(tool_calls=[ToolCallRecord(id="c__sig", name="g")]), {})
     {}
+    >>> carried_ids(exp, Transcript(tool_calls=[ToolCallRecord(id="c__sig", name="f")]), {}, {"c", "c__sig"})
+    {}
     """
     names = {c.id: c.name for c in expected.tool_calls}
-    unshown = set(names) - {c.id for c in actual.tool_calls} - set(taken.values())
+    unshown = set(names) - {c.id for c in actual.tool_calls} - set(taken.values()) - set(said)
     out: dict[str, str] = {}
     for call in actual.tool_calls:
         if call.id in names or call.id in taken or call.id in out:

@@ -132,3 +132,15 @@ def test_a_carried_id_beside_the_wires_own_is_a_second_call() -> None:
     result = grade(*_signed_record([*events[:end + 1], *again, *events[end + 1:]]))
     assert result.verdict == "FAIL"
     assert {f.row for f in result.findings if f.level == "MUST"} == {"8.1.12"}, result.describe()
+
+
+def test_a_stream_that_also_says_the_wires_id_is_not_read_as_one_call() -> None:
+    # The call under the carried id, and a result filed under the wire's id: the stream names two calls, and reading
+    # the carried one as the wire's would hide that (8.1.12 as well as the stray result's 8.1.14).
+    events = renamed(_signed_events(), {"call_gsig": CARRIED})
+    end = next(i for i, e in enumerate(events) if isinstance(e, dict) and e.get("type") == "TOOL_CALL_END")
+    stray = {"type": "TOOL_CALL_RESULT", "messageId": "tool-result-x", "toolCallId": "call_gsig", "content": '"rain"',
+             "role": "tool"}
+    result = grade(*_signed_record([*events[:end + 1], stray, *events[end + 1:]]))
+    assert result.verdict == "FAIL"
+    assert {f.row for f in result.findings if f.level == "MUST"} == {"8.1.12", "8.1.14"}, result.describe()
