@@ -12,6 +12,15 @@ A wire may also give a call a second id of its own (OpenAI Responses: the call i
 ``call_id``, ``Dialect.call_aliases``): an adapter call under that id is the scripted call it names
 (:func:`wire_aliases`, the ``aliases`` of :func:`renames`).
 
+A client may also carry data of its own in a call's id after the wire's id: litellm's Gemini route shows a call
+that has a thought signature as ``<functionCall.id>__thought__<signature>`` (litellm 1.110.2
+litellm_core_utils/prompt_templates/factory.py:1236-1252, on purpose, so the signature survives an OpenAI-shaped
+history) and sends Gemini the part before ``__thought__`` back (:1229-1232). AG-UI's ``toolCallId`` is the producer's
+("Identifies the call, and ties the later args, end and result events to it", ag-ui-protocol 1.0.0
+ag_ui/_generated/models.py ToolCallStartEvent); an id that holds a scripted call's id whole, then a separator, is
+that call (:func:`carried_id`), where the adapter's stream never says the scripted id itself (a stream that names
+the call both ways is inconsistent, and stays so).
+
 Example:
     >>> from mock_provider.transcript import ApprovalRecord, ToolCallRecord, Transcript
     >>> exp = Transcript(tool_calls=[ToolCallRecord(id="c1", name="mcp.f")], minted_ids=["c1"])
@@ -25,7 +34,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TypeVar
 
 from mock_provider.dialects import dialect as dialect_of
@@ -33,14 +42,17 @@ from mock_provider.dialects import names as dialect_names
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
 
-__all__ = ["renamed", "renamed_transcript", "renames", "wire_aliases"]
+__all__ = ["carried_id", "carried_ids", "renamed", "renamed_transcript", "renames", "strings", "wire_aliases"]
 
 V = TypeVar("V")
 
 
-def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The adapter's id for each minted call -> the scripted id (a minted call the adapter lacks: none), and each
-    adapter call under a wire's other id of a scripted call (``aliases``: that id -> the scripted id) -> that id.
+def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str] | None = None,
+            said: Collection[str] = ()) -> dict[str, str]:
+    """The adapter's id for each minted call -> the scripted id (a minted call the adapter lacks: none), each
+    adapter call under a wire's other id of a scripted call (``aliases``: that id -> the scripted id) -> that id, and
+    each adapter id that carries a scripted call's id (:func:`carried_ids`; ``said``: every string of the adapter's
+    stream, :func:`strings`) -> that id.
 
     >>> from mock_provider.transcript import ToolCallRecord
     >>> exp = Transcript(tool_calls=[ToolCallRecord(id="k", name="f"), ToolCallRecord(id="m", name="f")],
@@ -56,8 +68,6 @@ def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str]
     # Only an id that is no scripted call's own: an adapter that shows a call under its call id keeps it.
     out = {c.id: aliases[c.id] for c in actual.tool_calls
            if aliases and c.id not in scripted and aliases.get(c.id) in scripted}
-    if not expected.minted_ids:
-        return out
     free = [c for c in actual.tool_calls if c.id not in scripted and c.id not in out]
     for call in expected.tool_calls:
         if call.id not in expected.minted_ids:
@@ -65,6 +75,62 @@ def renames(expected: Transcript, actual: Transcript, aliases: Mapping[str, str]
         match = next((c for c in free if c.name == call.name and c.id not in out), None)
         if match is not None:
             out[match.id] = call.id
+    return out | carried_ids(expected, actual, out, said)
+
+
+def strings(value: object) -> set[str]:
+    """Every string in a JSON value, at any depth (keys left out).
+
+    >>> sorted(strings([{"toolCallId": "c1", "n": 1, "ids": ["c2"]}]))
+    ['c1', 'c2']
+    """
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {s for item in value.values() for s in strings(item)}
+    if isinstance(value, list | tuple):
+        return {s for item in value for s in strings(item)}
+    return set()
+
+
+def carried_id(own: str, scripted: str) -> bool:
+    """Whether the adapter's call id ``own`` holds the scripted id whole, then a separator (no letter or digit)
+    and data of the client's own.
+
+    >>> carried_id("call_gsig__thought__c2ln", "call_gsig"), carried_id("call_gsig2", "call_gsig")
+    (True, False)
+    >>> carried_id("call_gsig", "call_gsig"), carried_id("x_call_gsig", "call_gsig")
+    (False, False)
+    """
+    return len(own) > len(scripted) and own.startswith(scripted) and not own[len(scripted)].isalnum()
+
+
+def carried_ids(expected: Transcript, actual: Transcript, taken: Mapping[str, str],
+                said: Collection[str] = ()) -> dict[str, str]:
+    """The adapter's id that carries a scripted call's id (:func:`carried_id`) -> that id, for a scripted call of the
+    same name shown under no id of its own, whose id the stream never says (``said``: its strings; one event naming
+    the call by the scripted id and another by the longer one is an inconsistency to grade, not one call); an id
+    that could carry two scripted ids is none's. ``taken``: the renames already made.
+
+    >>> from mock_provider.transcript import ToolCallRecord
+    >>> exp = Transcript(tool_calls=[ToolCallRecord(id="c", name="f"), ToolCallRecord(id="d", name="g")])
+    >>> carried_ids(exp, Transcript(tool_calls=[ToolCallRecord(id="c__sig", name="f"),
+    ...                                         ToolCallRecord(id="d", name="g")]), {})
+    {'c__sig': 'c'}
+    >>> carried_ids(exp, Transcript(tool_calls=[ToolCallRecord(id="c__sig", name="g")]), {})
+    {}
+    >>> carried_ids(exp, Transcript(tool_calls=[ToolCallRecord(id="c__sig", name="f")]), {}, {"c", "c__sig"})
+    {}
+    """
+    names = {c.id: c.name for c in expected.tool_calls}
+    unshown = set(names) - {c.id for c in actual.tool_calls} - set(taken.values()) - set(said)
+    out: dict[str, str] = {}
+    for call in actual.tool_calls:
+        if call.id in names or call.id in taken or call.id in out:
+            continue
+        owners = [s for s in unshown if carried_id(call.id, s) and names[s] == call.name]
+        if len(owners) == 1 and owners[0] not in out.values():
+            out[call.id] = owners[0]
     return out
 
 

@@ -6,7 +6,8 @@ starts it there with uvicorn, its litellm model on this process's mock server. E
 broke and the per-row counts must be the ones pinned in ``tests/data/crewai-agui.verdicts.json`` (explained in
 docs/findings-crewai.md), whose FAIL/ERROR cases carry triage records (tests/test_triage.py). The same flow over
 litellm's Anthropic provider (``anthropic_app``: Anthropic Messages) is a configuration of its own, pinned in
-``tests/data/crewai-agui-anthropic.verdicts.json``.
+``tests/data/crewai-agui-anthropic.verdicts.json``; so is the one over litellm's Gemini (Google AI Studio) provider
+(``gemini_app``: ``streamGenerateContent?alt=sse``), pinned in ``tests/data/crewai-agui-gemini.verdicts.json``.
 
 The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
 the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
@@ -30,6 +31,9 @@ CREWAI = OwnVenvApp(pins="crewai-agui", python_variable="SAC_CREWAI_PYTHON", sta
 CREWAI_ANTHROPIC = OwnVenvApp(pins="crewai-agui-anthropic", python_variable="SAC_CREWAI_PYTHON",
                               stack="CrewAI (litellm Anthropic)", app="examples.crewai_agui_app:anthropic_app",
                               path="/agui", capabilities=ROOT / "examples" / "crewai_anthropic_capabilities.yaml")
+CREWAI_GEMINI = OwnVenvApp(pins="crewai-agui-gemini", python_variable="SAC_CREWAI_PYTHON",
+                           stack="CrewAI (litellm Gemini)", app="examples.crewai_agui_app:gemini_app",
+                           path="/agui", capabilities=ROOT / "examples" / "crewai_gemini_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +46,13 @@ def crewai_url() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def crewai_anthropic_url() -> Iterator[str]:
     with serve_pinned(CREWAI_ANTHROPIC) as url:
+        warm_up(url)
+        yield url
+
+
+@pytest.fixture(scope="module")
+def crewai_gemini_url() -> Iterator[str]:
+    with serve_pinned(CREWAI_GEMINI) as url:
         warm_up(url)
         yield url
 
@@ -69,3 +80,8 @@ def test_crewai_verdicts_match_the_pins(crewai_url: str, corpus: list[Any]) -> N
 @pytest.mark.slow
 def test_crewai_anthropic_verdicts_match_the_pins(crewai_anthropic_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI_ANTHROPIC, crewai_anthropic_url, corpus)  # one anthropic case a scenario
+
+
+@pytest.mark.slow
+def test_crewai_gemini_verdicts_match_the_pins(crewai_gemini_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI_GEMINI, crewai_gemini_url, corpus)  # one gemini case a scenario

@@ -140,7 +140,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     expected = expected_under(expected, scenario, caps.policies, caps.output, record.dialect)
     events = graded_events(record, proto)
     actual = proto.extract(list(events))
-    names = minted.renames(expected, actual, minted.wire_aliases(scenario, record.dialect))
+    names = minted.renames(expected, actual, minted.wire_aliases(scenario, record.dialect), minted.strings(events))
     if names:  # calls the consumer named itself or under the wire's other id: read as the scripted ones, everywhere
         record = replace(record, events=minted.renamed(record.events, names))
         events = graded_events(record, proto)
