@@ -12,6 +12,7 @@ import functools
 from collections.abc import AsyncIterator
 from typing import Any
 
+from conformance.checks.upstream_read import scripted_upstream_error
 from conformance.contract import AdapterContext, RunRequest
 from conformance.reference import agui
 from mock_provider.model import ScriptedLanguageModel
@@ -81,3 +82,9 @@ MUTANTS = [
             "structured.instruction", "structured.native", "structured.tool"}, "agui", dialects=["v3"],
            should={"hygiene.early-exposure"}),
 ]
+MUTANTS.append(
+    # Over the scenarios whose model call answers with an error: the replay ends in the scripted error, so
+    # every transcript row passes and only the upstream's count shows the error is the adapter's own.
+    Mutant("agui.replays-upstream-errors", "ends in the scripted upstream error without asking the model",
+           replayer, {"upstream.read"}, "agui", dialects=["v3"], only=scripted_upstream_error))
+
