@@ -316,6 +316,8 @@ def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
     reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
     assert [(e["toolName"], e["input"]) for e in reused.events if e["type"] == "tool-input-available"] == [
         ("list_files", {"path": "world.py"})]
+    # D-index-gap: the pinned ERROR is the provider's flush reading the hole that indices 0 and 2 leave.
+    assert "reading 'hasFinished'" in _result(session, "quirks.tool-index-gap.001[openai-chat]").reason
 
 
 def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
