@@ -292,6 +292,34 @@ def test_ai_sdk6_openai_gets_its_committed_verdicts() -> None:
                for e in _result(session, "tool.custom-input.001[openai-responses]").events)
 
 
+def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
+    """ai 6's own `@ai-sdk/groq` 3 (npm alias ``ai6-groq``) under ai 6's `streamText`, over
+    `POST /v1/chat/completions`: its own per-index chunk parser, other code than the ai 7 generation below."""
+    session, _expected = _graded("ai-sdk6-groq.mjs", "ai-sdk6-groq.verdicts.json", "ai6-groq",
+                                 nested={"@ai-sdk/provider-utils": "ai6-groq"})
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "groq"
+    assert _schema_refused(session) == []
+    # Images only (a PDF part throws before any request); response_format is its one structured-output mechanism.
+    assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
+    # The harness asks the mock for Groq's `delta.reasoning`, the one field 3.0.71 reads.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # D-silent-truncation: a stream cut before its finish_reason finishes 'other' (ai 7's generation: 'interrupted'),
+    # with no error chunk; flush closes the text part first.
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # Other servers' habits are not played to a Groq client.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001")] == ["NOT-EXPRESSIBLE"] * 3
+    # D-reused-index in the per-index code: the second call's arguments go to the first, the second is lost.
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert [(e["toolName"], e["input"]) for e in reused.events if e["type"] == "tool-input-available"] == [
+        ("list_files", {"path": "world.py"})]
+    # D-index-gap: the pinned ERROR is the provider's flush reading the hole that indices 0 and 2 leave.
+    assert "reading 'hasFinished'" in _result(session, "quirks.tool-index-gap.001[openai-chat]").reason
+
+
 def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/groq` 4 under ai 7's `streamText`, over `POST /v1/chat/completions` (Groq's reasoning field)."""
     session, _expected = _graded("ai-sdk7-groq.mjs", "ai-sdk7-groq.verdicts.json", "@ai-sdk/groq")
