@@ -32,11 +32,28 @@ from conformance.runner import Factory, Settings, grade_safely
 from conformance.verdict import CaseResult
 from mock_provider.scenario import Scenario
 
-__all__ = ["MIN_WAIT_S", "Ahead", "adapter_wait"]
+__all__ = ["MIN_WAIT_S", "Ahead", "adapter_wait", "waits_last"]
 
 # Below this much waiting in all, a second worker (a process start, about 0.4 s of CPU) costs more
 # than it saves.
 MIN_WAIT_S = 0.5
+
+
+def waits_last(items: list[Any], case_of: Callable[[Any], tuple[Scenario, str] | None]) -> None:
+    """Sort ``items`` (pytest's, in place, stable) so those whose case makes the adapter wait come last.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> corpus = {s.id: s for s in load_corpus()}
+    >>> items = [(corpus["loop.retry-after.001"], "v3"), None, (corpus["text.basic.001"], "v3")]
+    >>> waits_last(items, lambda item: item)
+    >>> [item[0].id if item else None for item in items]
+    [None, 'text.basic.001', 'loop.retry-after.001']
+    """
+    def waits(item: Any) -> bool:
+        case = case_of(item)
+        return case is not None and adapter_wait(case[0]) > 0
+
+    items.sort(key=waits)
 
 
 def adapter_wait(scenario: Scenario) -> float:

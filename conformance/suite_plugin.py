@@ -33,7 +33,7 @@ import os
 import pickle
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +42,7 @@ import pytest
 from _sac_pytest.conformance import opt
 from conformance.catalog import catalog
 from conformance.gate import DeviationsError, Gate, load_deviations
-from conformance.grading.gates import UNROUTED
+from conformance.grading.gates import unrouted_summary
 from conformance.matrix import marker_name
 from conformance.process_guard import leaked_threads
 from conformance.report import ReportError, build_report, load_final_report, render_matrix_markdown, write_reports
@@ -491,25 +491,6 @@ def _nonstrict_summary(tr: Any, results: list[CaseResult]) -> None:
         tr.write_line(f"  ... and {len(nonstrict) - 20} more (reports/conformance.md lists them all)")
 
 
-def unrouted_summary(results: Sequence[CaseResult]) -> str | None:
-    """One line when cases never reached a model route of the mock (a wrong base URL makes every case an
-    ERROR for the same reason, which the line says once), else None.
-
-    >>> r = CaseResult(case_id="c", scenario_id="s", dialect="openai-chat", adapter="a",
-    ...                reason=UNROUTED + ": it asked for POST /x/v1/chat/completions (404)")
-    >>> print(unrouted_summary([r, r]))  # doctest: +ELLIPSIS
-    conformance setup: 2 case(s) never reached a model route of the mock, so their adapter was not tested: ...
-    >>> unrouted_summary([]) is None
-    True
-    """
-    missed = [r for r in results if r.reason.startswith(UNROUTED)]
-    if not missed:
-        return None
-    return (f"conformance setup: {len(missed)} case(s) never reached a model route of the mock, so their adapter "
-            f"was not tested: fix this before reading the other verdicts. First: {missed[0].case_id}: "
-            f"{missed[0].reason.removeprefix(UNROUTED + ': ')}")
-
-
 def _gate_summary(tr: Any, config: pytest.Config) -> None:
     gate = config.stash.get(GATE_KEY, None)
     if gate is None:
@@ -802,13 +783,9 @@ def _waits_last(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.stash.get(SPARE_KEY, None) is None or getattr(config.option, "dist", "no") != "no" \
             or hasattr(config, "workerinput"):
         return
-    from conformance.ahead import adapter_wait
+    from conformance.ahead import waits_last
 
-    def waits(item: pytest.Item) -> bool:
-        case = getattr(getattr(item, "callspec", None), "params", {}).get("conformance_case")
-        return case is not None and adapter_wait(case[0]) > 0
-
-    items.sort(key=waits)
+    waits_last(items, lambda item: getattr(getattr(item, "callspec", None), "params", {}).get("conformance_case"))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -7,11 +7,10 @@ import dataclasses
 from typing import Any
 
 from conformance.contract import AdapterContext
-from conformance.grading.gates import UNROUTED
+from conformance.grading.gates import UNROUTED, unrouted_summary
 from conformance.reference import openai_http
 from conformance.run_record import RunRecord
 from conformance.runner import run_case
-from conformance.suite_plugin import unrouted_summary
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server.control import MockProviderState
 

@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from conformance.catalog import catalog
@@ -26,7 +26,7 @@ from conformance.expectations import expected_under
 from conformance.findings import Finding
 from conformance.modalities import ATTRIBUTE, ROW
 from conformance.run_record import RunRecord
-from conformance.verdict import Verdict
+from conformance.verdict import CaseResult, Verdict
 from mock_provider.scenario import Scenario
 from mock_provider.servers import foreign_quirk
 
@@ -258,3 +258,22 @@ def first_stop(rec: RunRecord, scenario: Scenario) -> Stop | None:
         if stop is not None:
             return stop
     return None
+
+
+def unrouted_summary(results: Sequence[CaseResult]) -> str | None:
+    """One line when cases never reached a model route of the mock (a wrong base URL makes every case an
+    ERROR for the same reason, which the line says once), else None.
+
+    >>> r = CaseResult(case_id="c", scenario_id="s", dialect="openai-chat", adapter="a",
+    ...                reason=UNROUTED + ": it asked for POST /x/v1/chat/completions (404)")
+    >>> print(unrouted_summary([r, r]))  # doctest: +ELLIPSIS
+    conformance setup: 2 case(s) never reached a model route of the mock, so their adapter was not tested: ...
+    >>> unrouted_summary([]) is None
+    True
+    """
+    missed = [r for r in results if r.reason.startswith(UNROUTED)]
+    if not missed:
+        return None
+    return (f"conformance setup: {len(missed)} case(s) never reached a model route of the mock, so their adapter "
+            f"was not tested: fix this before reading the other verdicts. First: {missed[0].case_id}: "
+            f"{missed[0].reason.removeprefix(UNROUTED + ': ')}")
