@@ -5,10 +5,10 @@ The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``:
 ``llama-index-llms-openai-like`` (Chat Completions), with ``api="responses"`` over ``OpenAIResponses``
 from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), or with ``api="anthropic"`` over
 ``Anthropic`` from ``llama-index-llms-anthropic`` (the Messages API through the anthropic SDK, ``POST
-/v1/messages``), or with ``api="gemini"`` over ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (the Gemini API
-through google-genai, ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse``), mounted at ``/agui`` (so ``POST /agui/run``). The only test-specific part is the base URL:
-the LLM talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock
-server's default scenario (the model is fixed).
+/v1/messages``), or with ``api="gemini"`` over ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (the Gemini
+API through google-genai, ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse``), mounted at ``/agui`` (so
+``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
+server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
 llama-index's OpenAI integration needs ``openai<3`` while pydantic-ai needs ``openai>=3``, so this
 app runs from its own virtual environment (``.ci/run`` builds it; the packages are in
