@@ -40,7 +40,7 @@ from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
 from mock_provider.server.writer import write_plan
 from mock_provider.servers import SERVERS
 from mock_provider.wires import http_dialect
-from mock_provider.wires.gemini_models import MODEL_GET_ROUTES, is_method_path, model_resource
+from mock_provider.wires.gemini_models import MODEL_GET_ROUTES, model_resource
 
 # The name the server has always logged under (its users filter on it).
 log = logging.getLogger("mock_provider.server")
@@ -113,12 +113,8 @@ async def _parts(request: web.Request) -> web.StreamResponse:
 
 
 async def _gemini_model(request: web.Request) -> web.StreamResponse:
-    """The Gemini API's models.get (:mod:`mock_provider.wires.gemini_models`); a GET of a model method's path is
-    the wrong method there, as before this route existed."""
-    model = request.match_info["model"]
-    if is_method_path(model):
-        raise web.HTTPMethodNotAllowed(request.method, ["POST"])
-    return web.json_response(model_resource(model))
+    """The Gemini API's models.get (:mod:`mock_provider.wires.gemini_models`)."""
+    return web.json_response(model_resource(request.match_info["model"]))
 
 
 @web.middleware
