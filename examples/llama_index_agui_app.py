@@ -1,13 +1,14 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI or Anthropic LLM on the mock server.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic or Gemini LLM on the mock server.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
 ``llama-index-llms-openai-like`` (Chat Completions), with ``api="responses"`` over ``OpenAIResponses``
 from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), or with ``api="anthropic"`` over
 ``Anthropic`` from ``llama-index-llms-anthropic`` (the Messages API through the anthropic SDK, ``POST
-/v1/messages``), mounted at ``/agui`` (so ``POST /agui/run``). The only test-specific part is the base URL:
-the LLM talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock
-server's default scenario (the model is fixed).
+/v1/messages``), or with ``api="gemini"`` over ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (the Gemini
+API through google-genai, ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse``), mounted at ``/agui`` (so
+``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
+server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
 llama-index's OpenAI integration needs ``openai<3`` while pydantic-ai needs ``openai>=3``, so this
 app runs from its own virtual environment (``.ci/run`` builds it; the packages are in
@@ -19,7 +20,8 @@ there with uvicorn::
 
 (the Responses configuration: ``examples.llama_index_agui_app:responses_app`` and
 ``examples/llama_index_responses_capabilities.yaml``; the Anthropic one: ``anthropic_app`` and
-``examples/llama_index_anthropic_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all three).
+``examples/llama_index_anthropic_capabilities.yaml``; the Gemini one: ``gemini_app`` and
+``examples/llama_index_gemini_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all four).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import Literal
 from fastapi import FastAPI
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.llms.anthropic import Anthropic
+from llama_index.llms.google_genai import GoogleGenAI
 from llama_index.llms.openai import OpenAIResponses
 from llama_index.llms.openai_like import OpenAILike
 from llama_index.protocols.ag_ui.router import get_ag_ui_workflow_router
@@ -46,23 +49,34 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         # Its default max_retries is 10 (base.py:225): 0 here, as in the other two configurations.
         return Anthropic(model=model if model.startswith("claude") else "claude-sonnet-4-6",
                          base_url=mock_base_url.rstrip("/"), api_key="mock-key", max_retries=0)
+    if api == "gemini":
+        # GoogleGenAI passes http_options to google.genai.Client (llama-index-llms-google-genai 0.11.3
+        # llama_index/llms/google_genai/base.py:246-258), which appends {api_version}/models/{model}:... to the
+        # base_url; google-genai 2.34.0 asks for the Gemini API's v1beta (google/genai/_api_client.py:1055), a path
+        # the mock serves, so only the base URL is given, as a user points the client at a proxy. The model is the
+        # package's README example. max_retries=0 as in the other configurations (its default is 3, base.py:196;
+        # it wraps only the non-streaming _chat/_achat, base.py:363-387).
+        return GoogleGenAI(model=model if model.startswith("gemini") else "gemini-3-flash-preview",
+                           api_key="mock-key", http_options={"base_url": mock_base_url.rstrip("/")}, max_retries=0)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
     if api == "chat":
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
-    raise ValueError(f"unknown api {api!r}: 'chat', 'responses' or 'anthropic'")
+    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic' or 'gemini'")
 
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
-               api: Literal["chat", "responses", "anthropic"] = "chat") -> FastAPI:
+               api: Literal["chat", "responses", "anthropic", "gemini"] = "chat") -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
     ``api`` picks the LLM class, so the wire the workflow reads: ``"chat"`` is ``OpenAILike``
     (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponses`` (``/v1/responses``), ``"anthropic"`` is
-    ``Anthropic`` (``/v1/messages``, model ``claude-sonnet-4-6`` unless a Claude id is given); the workflow and the
-    router are the same in all three.
+    ``Anthropic`` (``/v1/messages``, model ``claude-sonnet-4-6`` unless a Claude id is given), ``"gemini"`` is
+    ``GoogleGenAI`` (``/v1beta/models/{model}:streamGenerateContent``, model ``gemini-3-flash-preview`` unless a
+    Gemini id is given; it reads the model's metadata from the server when built); the workflow and the router are
+    the same in all four.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
@@ -86,4 +100,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="responses")
     if name == "anthropic_app":  # the same workflow on Anthropic (the Messages API, /v1/messages)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
+    if name == "gemini_app":  # the same workflow on GoogleGenAI (the Gemini API, streamGenerateContent)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
     raise AttributeError(name)

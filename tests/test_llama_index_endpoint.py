@@ -1,8 +1,9 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
-Three configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
-``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``) and on
-``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``).
+Four configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``), on
+``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``) and on
+``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
@@ -35,6 +36,11 @@ LLAMA_ANTHROPIC = OwnVenvApp(pins="llama-index-agui-anthropic", python_variable=
                              stack="llama-index", app="examples.llama_index_agui_app:anthropic_app", path="/agui/run",
                              capabilities=ROOT / "examples" / "llama_index_anthropic_capabilities.yaml",
                              time_scale=7e-9)
+# The Gemini configuration, on a mock server of its own for the same reason (a scale no other module uses).
+LLAMA_GEMINI = OwnVenvApp(pins="llama-index-agui-gemini", python_variable="SAC_LLAMA_PYTHON",
+                          stack="llama-index", app="examples.llama_index_agui_app:gemini_app", path="/agui/run",
+                          capabilities=ROOT / "examples" / "llama_index_gemini_capabilities.yaml",
+                          time_scale=8e-9)
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +77,15 @@ def llama_anthropic_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_llama_index_anthropic_verdicts_match_the_pins(llama_anthropic_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_ANTHROPIC, llama_anthropic_url, corpus)  # one anthropic case a scenario
+
+
+@pytest.fixture(scope="module")
+def llama_gemini_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_GEMINI) as url:
+        yield url
+
+
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_gemini_verdicts_match_the_pins(llama_gemini_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_GEMINI, llama_gemini_url, corpus)  # one gemini case a scenario

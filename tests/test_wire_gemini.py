@@ -507,6 +507,24 @@ def test_the_server_answers_the_stable_api_version_as_google_genai_calls_it(serv
     assert info.value.code == 404 and info.value.status == "NOT_FOUND"
 
 
+def test_the_server_answers_models_get_as_google_genai_reads_it(server: ThreadedMockServer) -> None:
+    # The Gemini API's models.get (GET /{version}/models/{model}) answers a Model resource; llama-index's GoogleGenAI
+    # reads it when it is built (llama-index-llms-google-genai 0.11.3 base.py:262-264), so without it no such app
+    # starts. google-genai parses the Model; the limits are the ones Google publishes for its Gemini models.
+    import httpx
+
+    for version in ("v1beta", "v1"):
+        client = genai.Client(api_key="mock-key", http_options=gtypes.HttpOptions(
+            base_url=server.base_url, api_version=version, retry_options=gtypes.HttpRetryOptions(attempts=1)))
+        model = client.models.get(model="gemini-3-flash-preview")
+        assert model.name == "models/gemini-3-flash-preview"
+        assert (model.input_token_limit, model.output_token_limit) == (1_048_576, 65_536)
+    # A GET of a method's path is still the wrong method (405, Allow: POST), not a models.get of that name.
+    r = httpx.get(f"{server.base_url}/v1beta/models/scenario:text.basic.001:streamGenerateContent", timeout=5)
+    assert r.status_code == 405 and r.headers["Allow"] == "POST"
+    assert r.json()["error"]["code"] == 405  # in Google's envelope, as every refusal on a Gemini path
+
+
 def test_the_server_refuses_a_request_without_contents(server: ThreadedMockServer) -> None:
     import httpx
 

@@ -40,6 +40,7 @@ from mock_provider.server.validation import DEFAULT_MAX_BODY_BYTES, read_body
 from mock_provider.server.writer import write_plan
 from mock_provider.servers import SERVERS
 from mock_provider.wires import http_dialect
+from mock_provider.wires.gemini_models import MODEL_GET_ROUTES, model_resource
 
 # The name the server has always logged under (its users filter on it).
 log = logging.getLogger("mock_provider.server")
@@ -111,6 +112,11 @@ async def _parts(request: web.Request) -> web.StreamResponse:
     return await _serve_model(request, dialect)
 
 
+async def _gemini_model(request: web.Request) -> web.StreamResponse:
+    """The Gemini API's models.get (:mod:`mock_provider.wires.gemini_models`)."""
+    return web.json_response(model_resource(request.match_info["model"]))
+
+
 @web.middleware
 async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every refusal becomes a JSON error: router 404/405, 413, RequestError, and (never expected) 500."""
@@ -174,6 +180,8 @@ def create_app(scenarios: list[Scenario] | None = None, *, time_scale: float = 0
         for route, path_fields in http_dialect(name).routes():
             app.router.add_post(route, _model_handler(name, path_fields))
     app.router.add_post("/v1/parts/{dialect}", _parts)
+    for route in MODEL_GET_ROUTES:  # google-genai's models.get: a client that reads the limits before it streams
+        app.router.add_get(route, _gemini_model)
     add_control_routes(app)
     app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
