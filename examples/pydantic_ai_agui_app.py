@@ -126,8 +126,8 @@ def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
 
     # GroqProvider's documented base_url is the server's root (default https://api.groq.com,
     # pydantic_ai/providers/groq.py:127-128, 141) and becomes AsyncGroq(base_url=..., api_key=...) (:154), which posts
-    # {base_url}/openai/v1/chat/completions (groq 1.7.0 resources/chat/completions.py:952). The SDK's own retries stay at
-    # their default, as a user who follows the docs gets them (groq 1.7.0 _constants.py:10 DEFAULT_MAX_RETRIES = 2).
+    # {base_url}/openai/v1/chat/completions (groq 1.7.0 resources/chat/completions.py:952). The SDK's own retries stay
+    # at their default, as a user who follows the docs gets them (groq 1.7.0 _constants.py:10 DEFAULT_MAX_RETRIES = 2).
     groq = GroqProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/"))
     # Groq streams a model's reasoning in `delta.reasoning` (groq 1.7.0 types/chat/chat_completion_chunk.py:82, the
     # chunk's only reasoning field; GroqModel reads it at pydantic_ai/models/groq.py:887), and the mock's default

@@ -791,9 +791,8 @@ DIALECT = HttpDialect(
     unordered_message=True,  # openai 3.57.0 types/chat/chat_completion_message.py: content and tool_calls
     plan=plan,
     route="/v1/chat/completions",
-    # Groq serves the same method at /openai/v1/chat/completions (its API reference, POST
-    # https://api.groq.com/openai/v1/chat/completions), the path its own SDK asks for under the server's root
-    # (groq 1.7.0 resources/chat/completions.py:952; pydantic-ai's GroqProvider(base_url=...) takes the root).
+    # Groq's path to the same method (its API reference: POST https://api.groq.com/openai/v1/chat/completions), which
+    # its SDK asks for under the server's root (groq 1.7.0 resources/chat/completions.py:952).
     other_prefixes=("/openai/v1/",),
     include_usage=True,
     assistant_turns=assistant_turns,
