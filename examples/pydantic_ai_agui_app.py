@@ -29,6 +29,7 @@ from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.models import Model
 from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel
 from pydantic_ai.providers.openai import OpenAIProvider
+from pydantic_ai.settings import ModelSettings
 from pydantic_ai.toolsets import FunctionToolset
 from pydantic_ai.ui.ag_ui import AGUIAdapter
 from starlette.applications import Starlette
@@ -40,15 +41,16 @@ HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client
 
 
 def create_app(mock_base_url: str, model_name: str | None = None,
-               api: Literal["chat", "responses", "gemini", "anthropic", "openrouter"] = "chat") -> Starlette:
+               api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq"] = "chat") -> Starlette:
     """The AG-UI app: ``POST /agui`` runs the agent; its model reads the mock server at ``mock_base_url``.
 
     ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
     (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponsesModel`` (``/v1/responses``),
     ``"gemini"`` is ``GoogleModel`` on the Gemini API (``/v1beta/models/{model}:streamGenerateContent``),
     ``"anthropic"`` is ``AnthropicModel`` on the Messages API (``/v1/messages``), ``"openrouter"`` is
-    ``OpenRouterModel`` (OpenRouter's Chat Completions, ``/v1/chat/completions``, with its own fields); the agent and
-    the AG-UI adapter are the same in all five.
+    ``OpenRouterModel`` (OpenRouter's Chat Completions, ``/v1/chat/completions``, with its own fields), ``"groq"`` is
+    ``GroqModel`` on the groq SDK (Groq's Chat Completions, ``/openai/v1/chat/completions``); the agent and the AG-UI
+    adapter are the same in all six.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -66,9 +68,11 @@ def create_app(mock_base_url: str, model_name: str | None = None,
 
 
 def _model(mock_base_url: str, model_name: str | None,
-           api: Literal["chat", "responses", "gemini", "anthropic", "openrouter"]) -> Model:
+           api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq"]) -> Model:
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
+    if api == "groq":
+        return _groq_model(mock_base_url, model_name)
     if api == "anthropic":
         # Imported here: the Anthropic model needs the anthropic SDK (pydantic-ai-slim's `anthropic` extra).
         from pydantic_ai.models.anthropic import AnthropicModel
@@ -112,6 +116,26 @@ def _openrouter_model(mock_base_url: str, model_name: str | None) -> Model:
     # OpenRouter names a model `provider/model` (OpenRouterProvider.model_profile raises UserError otherwise,
     # providers/openrouter.py:290-295); an OpenAI route gets OpenAI's profile under OpenRouter's overrides.
     return OpenRouterModel(model_name or "openai/gpt-4o-mini", provider=OpenRouterProvider(openai_client=client))
+
+
+def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``GroqModel`` over ``GroqProvider(base_url=...)``: the groq SDK's ``AsyncGroq`` pointed at the mock server."""
+    # Imported here: the Groq model needs the groq SDK (pydantic-ai-slim's `groq` extra), the others do not.
+    from pydantic_ai.models.groq import GroqModel
+    from pydantic_ai.providers.groq import GroqProvider
+
+    # GroqProvider's documented base_url is the server's root (default https://api.groq.com,
+    # pydantic_ai/providers/groq.py:127-128, 141) and becomes AsyncGroq(base_url=..., api_key=...) (:154), which posts
+    # {base_url}/openai/v1/chat/completions (groq 1.7.0 resources/chat/completions.py:952). The SDK's own retries stay
+    # at their default, as a user who follows the docs gets them (groq 1.7.0 _constants.py:10 DEFAULT_MAX_RETRIES = 2).
+    groq = GroqProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/"))
+    # Groq streams a model's reasoning in `delta.reasoning` (groq 1.7.0 types/chat/chat_completion_chunk.py:82, the
+    # chunk's only reasoning field; GroqModel reads it at pydantic_ai/models/groq.py:887), and the mock's default
+    # field is `reasoning_content`: as the Groq TypeScript harness does (examples/ts/ai-sdk7-groq.mjs), the client
+    # names its field with the mock's request header, here through pydantic-ai's documented `extra_headers` setting.
+    settings: ModelSettings = {"extra_headers": {"X-Mock-Reasoning": "reasoning"}}
+    # openai/gpt-oss-120b: the first of GroqModel's listed production models (models/groq.py ProductionGroqModelNames).
+    return GroqModel(model_name or "openai/gpt-oss-120b", provider=groq, settings=settings)
 
 
 async def server_tools(request: Request) -> tuple[Request, list[FunctionToolset[None]] | None]:
@@ -176,4 +200,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
     if name == "openrouter_app":  # the same agent on OpenRouterModel (OpenRouter's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
+    if name == "groq_app":  # the same agent on GroqModel (Groq's Chat Completions through the groq SDK)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="groq")
     raise AttributeError(name)

@@ -158,12 +158,12 @@ def mock_router(scenarios: list[Scenario] | None = None, base_url: str = "https:
     ``parts``; ``router.mock_state`` is the shared :class:`~mock_provider.server.MockProviderState`
     (its ``log`` records each request).
     ``base_url`` is the host part: OpenAI SDK clients use ``base_url + "/v1"``, Anthropic ones
-    ``base_url`` itself (Gemini's routes are under ``/v1beta/``, the stable ``/v1/`` and Vertex AI's four prefixes:
-    gemini:1 to :11).
+    ``base_url`` itself, the groq SDK ``base_url`` too (Groq's path, ``/openai/v1/chat/completions``: openai-chat:1;
+    Gemini's routes are under ``/v1beta/``, the stable ``/v1/`` and Vertex AI's four prefixes: gemini:1 to :11).
 
     >>> router = mock_router([], base_url="https://mock.test")
     >>> sorted(route.name for route in router.routes if not route.name.startswith("gemini:"))
-    ['anthropic', 'gemini', 'openai-chat', 'openai-responses', 'parts']
+    ['anthropic', 'gemini', 'openai-chat', 'openai-chat:1', 'openai-responses', 'parts']
     >>> sum(route.name.startswith("gemini:") for route in router.routes)
     11
     """

@@ -326,13 +326,16 @@ class WireOptions(_M):
     queued: bool = Field(default=False, description="OpenAI Responses: the response waits in a queue first "
                          "(`response.created` with status 'queued', then `response.queued`, then "
                          "`response.in_progress`), as a background request does. The other wires ignore it.")
-    usage: Literal["chunk", "finish"] = Field(
+    usage: Literal["chunk", "finish", "x_groq"] = Field(
         default="chunk",
         description="Where Chat Completions (openai-chat) streams the usage: `chunk` = OpenAI's, a last chunk "
         "with `choices: []` after the finish chunk, only when the request sets `stream_options.include_usage`; "
         "`finish` = Mistral's, on the finish chunk itself whatever the request (its API has no `stream_options`: "
-        "no request model of @mistralai/mistralai 2.2.0, generated from its OpenAPI, has one). The server flavour "
-        "`mistral` (header `X-Mock-Server`) sets `finish`. The other wires ignore it.",
+        "no request model of @mistralai/mistralai 2.2.0, generated from its OpenAPI, has one); `x_groq` = Groq's, "
+        "in the finish chunk's `x_groq.usage` whatever the request (groq 1.7.0 types/chat/chat_completion_chunk.py "
+        "XGroq.usage, 'Only sent in the final chunk'), and OpenAI's usage chunk too when the request asks for it. "
+        "The server flavours `mistral` and `groq` (header `X-Mock-Server`) set `finish` and `x_groq`. The other "
+        "wires ignore it.",
     )
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",

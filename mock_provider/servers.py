@@ -432,7 +432,7 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
 
     >>> from mock_provider.scenario import load_corpus
     >>> code = next(s for s in load_corpus() if s.id == "error.code.001")
-    >>> served_as(code, "openrouter", "openai-chat").script[-1].wire.error_shape, served_as(code, "groq",
+    >>> served_as(code, "openrouter", "openai-chat").script[-1].wire.error_shape, served_as(code, "perplexity",
     ...     "openai-chat") is code
     ('openrouter', True)
 
@@ -442,6 +442,11 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
 
     >>> served_as(code, "mistral", "openai-chat").wire.usage, code.wire.usage
     ('finish', 'chunk')
+
+    Groq streams it in the last chunk's ``x_groq.usage``, unasked (``wire.usage: x_groq``):
+
+    >>> served_as(code, "groq", "openai-chat").wire.usage, served_as(code, "groq", "openai-responses") is code
+    ('x_groq', True)
 
     Hugging Face's Responses server streams reasoning only as raw ``reasoning_text`` content (:data:`_REASONING_PARTS`):
 
@@ -455,6 +460,10 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
         script = [_mistral_usage(step) for step in scenario.script]
         return scenario.model_copy(update={"script": script,
                                            "wire": scenario.wire.model_copy(update={"usage": "finish"})})
+    if server == "groq" and dialect == "openai-chat":
+        # Groq streams the usage in the last chunk's `x_groq.usage`, unasked (WireOptions.usage); its clients
+        # (pydantic-ai's GroqModel, @ai-sdk/groq) read it there and send no `stream_options`.
+        scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage": "x_groq"})})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
     elif server == "huggingface" and dialect == "openai-responses":

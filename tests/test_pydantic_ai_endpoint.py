@@ -1,10 +1,11 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Five configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+Six configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
 ``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``), on
 ``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``), on ``AnthropicModel`` (the Messages API, pins
-``pydantic-ai-agui-anthropic``) and on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
-``pydantic-ai-agui-openrouter``).
+``pydantic-ai-agui-anthropic``), on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
+``pydantic-ai-agui-openrouter``) and on ``GroqModel`` (Groq's Chat Completions through the groq SDK, pins
+``pydantic-ai-agui-groq``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -57,6 +58,10 @@ ANTHROPIC_CAPS = ROOT / "examples" / "pydantic_ai_anthropic_capabilities.yaml"
 OPENROUTER_SERVER = 5e-9
 OPENROUTER_PINS = json.loads((DATA / "pydantic-ai-agui-openrouter.verdicts.json").read_text(encoding="utf-8"))
 OPENROUTER_CAPS = ROOT / "examples" / "pydantic_ai_openrouter_capabilities.yaml"
+# The Groq configuration's own mock server, likewise.
+GROQ_SERVER = 6e-9
+GROQ_PINS = json.loads((DATA / "pydantic-ai-agui-groq.verdicts.json").read_text(encoding="utf-8"))
+GROQ_CAPS = ROOT / "examples" / "pydantic_ai_groq_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +113,16 @@ def openrouter_url() -> Iterator[str]:
 
     app = create_app(mock_server_url(OPENROUTER_SERVER), api="openrouter")
     with served_in_thread(app, "/agui", "pydantic-ai-agui-openrouter") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def groq_url() -> Iterator[str]:
+    pytest.importorskip("groq", reason="GroqModel needs the groq SDK (pydantic-ai-slim[groq], the calibration extra)")
+    from examples.pydantic_ai_agui_app import create_app
+
+    app = create_app(mock_server_url(GROQ_SERVER), api="groq")
+    with served_in_thread(app, "/agui", "pydantic-ai-agui-groq") as url:
         yield url
 
 
@@ -208,3 +223,16 @@ def test_pydantic_ai_openrouter_verdicts_match_the_published_findings(openrouter
     # No ERROR: the app never broke down or hung.
     assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
     check_pins("pydantic-ai-agui-openrouter", session)
+
+
+@pytest.mark.slow
+def test_pydantic_ai_groq_verdicts_match_the_published_findings(groq_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``GroqModel`` (``GroqProvider(base_url=...)``, the groq SDK at Groq's path, declared ``server:
+    groq``): graded on the Chat Completions wire as Groq serves it, pinned on its own."""
+    assert {p: metadata.version(p) for p in GROQ_PINS["versions"]} == GROQ_PINS["versions"], (
+        "another pydantic-ai or groq version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
+    session = run_corpus(groq_url, GROQ_CAPS, corpus, Settings(timeout=10, time_scale=GROQ_SERVER))
+    results = _graded_on_one_wire(session, corpus, "openai-chat")
+    # No ERROR: the app never broke down or hung (the first run's 114 were the mock's missing Groq path).
+    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
+    check_pins("pydantic-ai-agui-groq", session)

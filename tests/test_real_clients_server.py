@@ -123,3 +123,62 @@ def test_openai_responses_disconnect_from_the_server_is_an_exception(server: Thr
         with pytest.raises(openai.APIConnectionError):
             for _ in oc.responses.create(model=f"scenario:{sid}", input="hi", stream=True):
                 pass
+
+
+# ---------------------------------------------------------------- Groq's path (POST /openai/v1/chat/completions)
+def test_chat_completions_are_served_at_groqs_path_too(server: ThreadedMockServer) -> None:
+    """Groq serves its OpenAI-compatible Chat Completions at /openai/v1/chat/completions (its API reference: POST
+    https://api.groq.com/openai/v1/chat/completions), and its own SDK asks for that path under the server's root; the
+    mock answers the same method there, the stream the same as at OpenAI's path."""
+    import httpx
+
+    body = {"model": "scenario:text.basic.001", "messages": [{"role": "user", "content": "hi"}], "stream": True}
+    at_openai = httpx.post(f"{server.base_url}/v1/chat/completions", json=body)
+    at_groq = httpx.post(f"{server.base_url}/openai/v1/chat/completions", json=body)
+    assert at_groq.status_code == 200, at_groq.text
+    assert at_groq.text.replace(at_groq.text.split('"id":"')[1].split('"')[0], "ID") == at_openai.text.replace(
+        at_openai.text.split('"id":"')[1].split('"')[0], "ID")
+    assert server.state.log.entries()[-1].path == "/openai/v1/chat/completions"
+
+
+def _read_chat_stream(stream: Any) -> tuple[str, list[tuple[str, str, str]], list[str]]:
+    """The text, the calls (id, name, arguments) and the finish reasons of a Chat Completions chunk stream."""
+    text, finishes, calls = "", [], {}  # type: ignore[var-annotated]
+    for chunk in stream:
+        for choice in chunk.choices:
+            text += choice.delta.content or ""
+            for tc in choice.delta.tool_calls or []:
+                call = calls.setdefault(tc.index, ["", "", ""])
+                fn = tc.function
+                call[0] += tc.id or ""
+                call[1] += (fn.name or "") if fn else ""
+                call[2] += (fn.arguments or "") if fn else ""
+            if choice.finish_reason:
+                finishes.append(choice.finish_reason)
+    return text, [tuple(c) for _, c in sorted(calls.items())], finishes
+
+
+@pytest.mark.parametrize("sid", ["text.basic.001", "tool.basic.001", "tool.fragments.001"])
+def test_groq_sdk_is_served_at_the_servers_root(sid: str, server: ThreadedMockServer) -> None:
+    """The groq SDK (pydantic-ai's GroqModel's client), its base URL the mock's root as GroqProvider(base_url=...)
+    takes it, streams what the openai SDK streams from OpenAI's path (the wire tests' reading of the scenario)."""
+    groq = pytest.importorskip("groq", reason="the groq SDK is in the calibration extra")
+    messages: Any = [{"role": "user", "content": "hi"}]
+    gc = groq.Groq(api_key="mock-key", base_url=server.base_url, max_retries=0)
+    from_groq = _read_chat_stream(gc.chat.completions.create(model=f"scenario:{sid}", messages=messages, stream=True))
+    assert server.state.log.entries()[-1].path == "/openai/v1/chat/completions"
+    oc = openai.OpenAI(api_key="mock-key", base_url=server.base_url + "/v1", max_retries=0)
+    from_openai = _read_chat_stream(oc.chat.completions.create(model=f"scenario:{sid}", messages=messages,
+                                                               stream=True))
+    assert from_groq == from_openai and (from_groq[0] or from_groq[1]), (from_groq, from_openai)
+
+
+def test_the_respx_router_serves_groqs_path_too() -> None:
+    import httpx
+
+    from mock_provider.respx_routes import mock_router
+
+    body = {"model": "scenario:text.basic.001", "messages": [{"role": "user", "content": "hi"}]}
+    with mock_router(load_corpus(), base_url="https://mock.test"):
+        r = httpx.post("https://mock.test/openai/v1/chat/completions", json=body)
+    assert r.status_code == 200 and r.json()["choices"][0]["message"]["content"], r.text

@@ -474,6 +474,26 @@ def test_mistral_sends_usage_on_its_finish_chunk_whatever_the_request(base_url: 
     assert all(c["choices"] for c in got)  # no OpenAI usage chunk with empty choices
 
 
+@pytest.mark.parametrize("stream_options", [None, {"include_usage": True}])
+def test_groq_sends_usage_in_x_groq_on_its_last_chunk_whatever_the_request(
+        base_url: str, stream_options: dict[str, bool] | None) -> None:
+    """Groq streams the usage in the last chunk's ``x_groq.usage`` (groq 1.7.0 types/chat/chat_completion_chunk.py
+    XGroq.usage, 'Usage information for the stream. Only sent in the final chunk.'), unasked: its clients read it
+    there and ask for nothing (pydantic-ai-slim 2.68.0 GroqModel, models/groq.py:871-872 and :991-992, sends no
+    ``stream_options``). A request that asks gets OpenAI's usage chunk too, as the SDK's ``usage`` field says."""
+    body: dict[str, object] = {"model": "scenario:text.basic.001", "stream": True,
+                               "messages": [{"role": "user", "content": "hi"}]}
+    if stream_options is not None:
+        body["stream_options"] = stream_options
+    got = _chunks(httpx.post(f"{base_url}/openai/v1/chat/completions", headers={"X-Mock-Server": "groq"}, json=body,
+                             timeout=10))
+    usage = {"prompt_tokens": 14, "completion_tokens": 7, "total_tokens": 21}
+    finish = [c for c in got if c["choices"] and c["choices"][0]["finish_reason"]]  # type: ignore[index]
+    assert len(finish) == 1 and finish[0]["x_groq"]["usage"] == usage  # type: ignore[index]
+    assert [c for c in got if "x_groq" in c] == finish
+    assert [c.get("usage") for c in got if not c["choices"]] == ([usage] if stream_options else [])
+
+
 def test_openai_still_sends_usage_in_its_own_chunk_when_asked(base_url: str) -> None:
     body = {"model": "scenario:text.basic.001", "stream": True, "stream_options": {"include_usage": True},
             "messages": [{"role": "user", "content": "hi"}]}

@@ -29,10 +29,11 @@ def _prefixed(prefix: str) -> Any:
 
 
 def test_a_wrong_base_url_is_a_setup_error_that_names_the_path_asked_and_the_route_served() -> None:
-    result = run_case(_prefixed("/openai"), _scenario("text.basic.001"), "openai-chat")
+    # A prefix no API the mock plays serves under (Groq's /openai/v1/ is served: the groq SDK asks for it).
+    result = run_case(_prefixed("/proxy"), _scenario("text.basic.001"), "openai-chat")
     assert result.verdict == "ERROR"  # without the gate: FAIL on 8.1.4 (the run ended in the 404's error)
     assert result.reason.startswith(UNROUTED)
-    assert "POST /openai/v1/chat/completions (404)" in result.reason
+    assert "POST /proxy/v1/chat/completions (404)" in result.reason
     assert "POST /v1/chat/completions" in result.reason.split("served at", 1)[1]
 
 
@@ -75,12 +76,12 @@ def test_the_server_remembers_a_bounded_number_of_unrouted_requests_by_scope() -
 
 def test_the_unrouted_requests_survive_a_recording() -> None:
     rec = RunRecord(case_id="c", scenario_id="text.basic.001", dialect="openai-chat", adapter="a",
-                    unrouted=("POST /openai/v1/chat/completions (404)",))
+                    unrouted=("POST /proxy/v1/chat/completions (404)",))
     assert RunRecord.from_json(rec.to_json()) == rec
 
 
 def test_the_terminal_summary_says_it_once_for_every_unrouted_case() -> None:
-    results = [run_case(_prefixed("/openai"), _scenario(sid), "openai-chat")
+    results = [run_case(_prefixed("/proxy"), _scenario(sid), "openai-chat")
                for sid in ("text.basic.001", "tool.basic.001")]
     line = unrouted_summary(results)
     assert line is not None and line.startswith("conformance setup: 2 case(s) never reached a model route")

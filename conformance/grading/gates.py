@@ -181,9 +181,9 @@ def unrouted_upstream(rec: RunRecord, scenario: Scenario) -> Stop | None:
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
     >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a",
-    ...                 unrouted=("POST /openai/v1/chat/completions (404)",))
+    ...                 unrouted=("POST /proxy/v1/chat/completions (404)",))
     >>> print(unrouted_upstream(rec, s).reason)  # doctest: +ELLIPSIS
-    setup: the adapter's model client reached no model route of the mock: it asked for POST /openai/v1/chat/...
+    setup: the adapter's model client reached no model route of the mock: it asked for POST /proxy/v1/chat/...
     """
     if not rec.unrouted:
         return None

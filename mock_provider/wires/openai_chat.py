@@ -203,7 +203,8 @@ class Encoder:
 
     ``model``/``created``/``completion_id`` stamp every chunk until a ``response-metadata`` part
     changes them; ``include_usage`` adds the usage chunk after the finish chunk; ``usage_on_finish`` puts the
-    usage on the finish chunk instead, whatever the request asked (Mistral's placement).
+    usage on the finish chunk instead, whatever the request asked (Mistral's placement); ``usage_in_x_groq`` puts it
+    in the finish chunk's ``x_groq`` too, whatever the request asked (Groq's placement).
 
     >>> from mock_provider.parts import parse_part
     >>> enc = Encoder("x.y.001", completion_id="chatcmpl-1")
@@ -222,6 +223,7 @@ class Encoder:
         completion_id: str | None = None,
         include_usage: bool = False,
         usage_on_finish: bool = False,
+        usage_in_x_groq: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
     ) -> None:
@@ -239,6 +241,7 @@ class Encoder:
         self.completion_id = completion_id or f"chatcmpl-{scenario_hash(scenario_id)}"
         self.include_usage = include_usage
         self.usage_on_finish = usage_on_finish  # WireOptions.usage 'finish': Mistral's usage placement
+        self.usage_in_x_groq = usage_in_x_groq  # WireOptions.usage 'x_groq': Groq's usage placement
         self.started = False  # the role chunk was sent
         self.error_sent = False
         self.calls: dict[str, int] = {}  # call id -> index k (ordinal of first appearance)
@@ -523,6 +526,9 @@ class Encoder:
             if out and usage is not None and isinstance(out[-1], dict):
                 out[-1]["usage"] = usage
             return out
+        if self.usage_in_x_groq and out and usage is not None and isinstance(out[-1], dict):
+            # Groq's: the last chunk's `x_groq` carries the request id and the usage, asked for or not.
+            out[-1]["x_groq"] = {"id": "req_" + self.completion_id.removeprefix("chatcmpl-"), "usage": usage}
         if self.include_usage and usage is not None:
             out.append(self._stamped({
                 "id": self.completion_id,
@@ -590,6 +596,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         completion_id=meta.id if meta and meta.id else None,
         include_usage=include_usage,
         usage_on_finish=scenario.wire.usage == "finish",
+        usage_in_x_groq=scenario.wire.usage == "x_groq",
         reasoning=scenario.wire.reasoning,
         fields=scenario.wire.chat_fields,
     )
@@ -784,6 +791,9 @@ DIALECT = HttpDialect(
     unordered_message=True,  # openai 3.57.0 types/chat/chat_completion_message.py: content and tool_calls
     plan=plan,
     route="/v1/chat/completions",
+    # Groq's path to the same method (its API reference: POST https://api.groq.com/openai/v1/chat/completions), which
+    # its SDK asks for under the server's root (groq 1.7.0 resources/chat/completions.py:952).
+    other_prefixes=("/openai/v1/",),
     include_usage=True,
     assistant_turns=assistant_turns,
     error_body=error_body,

@@ -90,8 +90,9 @@ class HttpDialect(Dialect):
     # streamFunctionCallArguments): what the server passes on to ``plan`` and keys its plan cache by.
     answer_fields: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     # The other path prefixes, each in place of the route's version segment, at which the same routes are
-    # served (Gemini: google-genai 3.x asks for /v1/, @google/genai and @ai-sdk/google for /v1beta/, and a Vertex
-    # AI client for Vertex's paths to the same methods; the APIs answer all of them). A ``{name}`` segment in a
+    # served (Chat Completions: Groq's /openai/v1/, the path its SDK asks for under the server's root; Gemini:
+    # google-genai 3.x asks for /v1/, @google/genai and @ai-sdk/google for /v1beta/, and a Vertex AI client for
+    # Vertex's paths to the same methods; the APIs answer all of them). A ``{name}`` segment in a
     # prefix (Vertex's project and location) matches any one path segment and changes nothing in the answer.
     other_prefixes: tuple[str, ...] = ()
 
@@ -99,7 +100,7 @@ class HttpDialect(Dialect):
         """Every path this wire is served at, with the body fields the path itself states.
 
         >>> http_dialect("openai-chat").routes()
-        [('/v1/chat/completions', {})]
+        [('/v1/chat/completions', {}), ('/openai/v1/chat/completions', {})]
         >>> [r for r, _ in http_dialect("gemini").routes()][1:3]  # doctest: +NORMALIZE_WHITESPACE
         ['/v1/models/{model}:streamGenerateContent',
          '/v1/projects/{project}/locations/{location}/publishers/google/models/{model}:streamGenerateContent']
