@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -44,23 +44,18 @@ CAPS = ROOT / "examples" / "pydantic_ai_capabilities.yaml"
 OWN_SERVER = 1e-9
 # The Responses configuration's own mock server, for the same reason (another time scale, another server).
 RESPONSES_SERVER = 2e-9
-RESPONSES_PINS = json.loads((DATA / "pydantic-ai-agui-responses.verdicts.json").read_text(encoding="utf-8"))
 RESPONSES_CAPS = ROOT / "examples" / "pydantic_ai_responses_capabilities.yaml"
 # The Gemini configuration's own mock server, likewise.
 GEMINI_SERVER = 3e-9
-GEMINI_PINS = json.loads((DATA / "pydantic-ai-agui-gemini.verdicts.json").read_text(encoding="utf-8"))
 GEMINI_CAPS = ROOT / "examples" / "pydantic_ai_gemini_capabilities.yaml"
 # The Anthropic configuration's own mock server, likewise.
 ANTHROPIC_SERVER = 4e-9
-ANTHROPIC_PINS = json.loads((DATA / "pydantic-ai-agui-anthropic.verdicts.json").read_text(encoding="utf-8"))
 ANTHROPIC_CAPS = ROOT / "examples" / "pydantic_ai_anthropic_capabilities.yaml"
 # The OpenRouter configuration's own mock server, likewise.
 OPENROUTER_SERVER = 5e-9
-OPENROUTER_PINS = json.loads((DATA / "pydantic-ai-agui-openrouter.verdicts.json").read_text(encoding="utf-8"))
 OPENROUTER_CAPS = ROOT / "examples" / "pydantic_ai_openrouter_capabilities.yaml"
 # The Groq configuration's own mock server, likewise.
 GROQ_SERVER = 6e-9
-GROQ_PINS = json.loads((DATA / "pydantic-ai-agui-groq.verdicts.json").read_text(encoding="utf-8"))
 GROQ_CAPS = ROOT / "examples" / "pydantic_ai_groq_capabilities.yaml"
 
 
@@ -72,32 +67,29 @@ def agui_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def responses_url() -> Iterator[str]:
+def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq"], scale: float) -> Iterator[str]:
+    """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
 
-    app = create_app(mock_server_url(RESPONSES_SERVER), api="responses")
-    with served_in_thread(app, "/agui", "pydantic-ai-agui-responses") as url:
+    with served_in_thread(create_app(mock_server_url(scale), api=api), "/agui", f"pydantic-ai-agui-{api}") as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def responses_url() -> Iterator[str]:
+    yield from _serve("responses", RESPONSES_SERVER)
 
 
 @pytest.fixture(scope="module")
 def gemini_url() -> Iterator[str]:
     pytest.importorskip("google.genai", reason="GoogleModel needs google-genai (the calibration extra)")
-    from examples.pydantic_ai_agui_app import create_app
-
-    app = create_app(mock_server_url(GEMINI_SERVER), api="gemini")
-    with served_in_thread(app, "/agui", "pydantic-ai-agui-gemini") as url:
-        yield url
+    yield from _serve("gemini", GEMINI_SERVER)
 
 
 @pytest.fixture(scope="module")
 def anthropic_url() -> Iterator[str]:
     pytest.importorskip("anthropic", reason="AnthropicModel needs the anthropic SDK (pydantic-ai-slim[anthropic])")
-    from examples.pydantic_ai_agui_app import create_app
-
-    app = create_app(mock_server_url(ANTHROPIC_SERVER), api="anthropic")
-    with served_in_thread(app, "/agui", "pydantic-ai-agui-anthropic") as url:
+    for url in _serve("anthropic", ANTHROPIC_SERVER):
         # One plain answer first: the app's first Messages stream costs it about 0.2 s of CPU on an idle machine
         # (first use of the SDK's event types; a warm app closes an aborted upstream in about 20 ms), and the corpus
         # opens with the abort cases, so on a loaded machine that one-time cost fell inside abort.mid-text.001's 1 s
@@ -109,21 +101,13 @@ def anthropic_url() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def openrouter_url() -> Iterator[str]:
-    from examples.pydantic_ai_agui_app import create_app
-
-    app = create_app(mock_server_url(OPENROUTER_SERVER), api="openrouter")
-    with served_in_thread(app, "/agui", "pydantic-ai-agui-openrouter") as url:
-        yield url
+    yield from _serve("openrouter", OPENROUTER_SERVER)
 
 
 @pytest.fixture(scope="module")
 def groq_url() -> Iterator[str]:
     pytest.importorskip("groq", reason="GroqModel needs the groq SDK (pydantic-ai-slim[groq], the calibration extra)")
-    from examples.pydantic_ai_agui_app import create_app
-
-    app = create_app(mock_server_url(GROQ_SERVER), api="groq")
-    with served_in_thread(app, "/agui", "pydantic-ai-agui-groq") as url:
-        yield url
+    yield from _serve("groq", GROQ_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -176,63 +160,52 @@ def _graded_on_one_wire(session: Any, corpus: list[Any], dialect: str) -> dict[s
     return results
 
 
+def _pinned_on_one_wire(url: str, name: str, caps: Path, scale: float, corpus: list[Any], dialect: str) -> None:
+    """Run the corpus through one configuration of the app and hold it to its pin ``tests/data/<name>.verdicts.json``:
+    the versions it was measured on, :func:`_graded_on_one_wire`, no ERROR (the app never broke down or hung),
+    and the pinned verdicts, rows and per-row counts."""
+    pins = json.loads((DATA / f"{name}.verdicts.json").read_text(encoding="utf-8"))
+    assert {p: metadata.version(p) for p in pins["versions"]} == pins["versions"], (
+        "another version of a pinned package: re-measure (SAC_REPIN=1), triage, and update the findings doc")
+    session = run_corpus(url, caps, corpus, Settings(timeout=10, time_scale=scale))
+    results = _graded_on_one_wire(session, corpus, dialect)
+    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
+    check_pins(name, session)
+
+
 @pytest.mark.slow
 def test_pydantic_ai_responses_verdicts_match_the_published_findings(responses_url: str, corpus: list[Any]) -> None:
     """The same agent on ``OpenAIResponsesModel``: graded on the Responses wire, pinned on its own."""
-    assert metadata.version("pydantic-ai-slim") == RESPONSES_PINS["versions"]["pydantic-ai-slim"], (
-        "another pydantic-ai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
-    session = run_corpus(responses_url, RESPONSES_CAPS, corpus, Settings(timeout=10, time_scale=RESPONSES_SERVER))
-    _graded_on_one_wire(session, corpus, "openai-responses")
-    check_pins("pydantic-ai-agui-responses", session)
+    _pinned_on_one_wire(responses_url, "pydantic-ai-agui-responses", RESPONSES_CAPS, RESPONSES_SERVER, corpus,
+                        "openai-responses")
 
 
 @pytest.mark.slow
 def test_pydantic_ai_gemini_verdicts_match_the_published_findings(gemini_url: str, corpus: list[Any]) -> None:
     """The same agent on ``GoogleModel`` (``GoogleProvider(base_url=...)``): graded on the Gemini wire, pinned on
-    its own."""
-    assert {p: metadata.version(p) for p in GEMINI_PINS["versions"]} == GEMINI_PINS["versions"], (
-        "another pydantic-ai or google-genai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
-    session = run_corpus(gemini_url, GEMINI_CAPS, corpus, Settings(timeout=10, time_scale=GEMINI_SERVER))
-    results = _graded_on_one_wire(session, corpus, "gemini")
-    # No ERROR: the app never broke down or hung (the first run's 404s were FAILs, the mock's missing /v1/ route).
-    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
-    check_pins("pydantic-ai-agui-gemini", session)
+    its own (the first run's 404s were the mock's missing /v1/ route)."""
+    _pinned_on_one_wire(gemini_url, "pydantic-ai-agui-gemini", GEMINI_CAPS, GEMINI_SERVER, corpus, "gemini")
 
 
 @pytest.mark.slow
 def test_pydantic_ai_anthropic_verdicts_match_the_published_findings(anthropic_url: str, corpus: list[Any]) -> None:
     """The same agent on ``AnthropicModel`` (``AnthropicProvider(base_url=...)``): graded on the Messages wire, pinned
     on its own."""
-    assert {p: metadata.version(p) for p in ANTHROPIC_PINS["versions"]} == ANTHROPIC_PINS["versions"], (
-        "another pydantic-ai or anthropic version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
-    session = run_corpus(anthropic_url, ANTHROPIC_CAPS, corpus, Settings(timeout=10, time_scale=ANTHROPIC_SERVER))
-    results = _graded_on_one_wire(session, corpus, "anthropic")
-    # No ERROR: the app never broke down or hung.
-    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
-    check_pins("pydantic-ai-agui-anthropic", session)
+    _pinned_on_one_wire(anthropic_url, "pydantic-ai-agui-anthropic", ANTHROPIC_CAPS, ANTHROPIC_SERVER, corpus,
+                        "anthropic")
 
 
 @pytest.mark.slow
 def test_pydantic_ai_openrouter_verdicts_match_the_published_findings(openrouter_url: str, corpus: list[Any]) -> None:
     """The same agent on ``OpenRouterModel`` (``OpenRouterProvider(openai_client=...)``, declared ``server:
     openrouter``): graded on the Chat Completions wire as OpenRouter serves it, pinned on its own."""
-    assert {p: metadata.version(p) for p in OPENROUTER_PINS["versions"]} == OPENROUTER_PINS["versions"], (
-        "another pydantic-ai or openai version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
-    session = run_corpus(openrouter_url, OPENROUTER_CAPS, corpus, Settings(timeout=10, time_scale=OPENROUTER_SERVER))
-    results = _graded_on_one_wire(session, corpus, "openai-chat")
-    # No ERROR: the app never broke down or hung.
-    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
-    check_pins("pydantic-ai-agui-openrouter", session)
+    _pinned_on_one_wire(openrouter_url, "pydantic-ai-agui-openrouter", OPENROUTER_CAPS, OPENROUTER_SERVER, corpus,
+                        "openai-chat")
 
 
 @pytest.mark.slow
 def test_pydantic_ai_groq_verdicts_match_the_published_findings(groq_url: str, corpus: list[Any]) -> None:
     """The same agent on ``GroqModel`` (``GroqProvider(base_url=...)``, the groq SDK at Groq's path, declared ``server:
-    groq``): graded on the Chat Completions wire as Groq serves it, pinned on its own."""
-    assert {p: metadata.version(p) for p in GROQ_PINS["versions"]} == GROQ_PINS["versions"], (
-        "another pydantic-ai or groq version: re-measure (SAC_REPIN=1), triage, and update the findings doc")
-    session = run_corpus(groq_url, GROQ_CAPS, corpus, Settings(timeout=10, time_scale=GROQ_SERVER))
-    results = _graded_on_one_wire(session, corpus, "openai-chat")
-    # No ERROR: the app never broke down or hung (the first run's 114 were the mock's missing Groq path).
-    assert {k: r.reason for k, r in results.items() if r.verdict == "ERROR"} == {}
-    check_pins("pydantic-ai-agui-groq", session)
+    groq``): graded on the Chat Completions wire as Groq serves it, pinned on its own (the first run's 114 ERRORs
+    were the mock's missing Groq path)."""
+    _pinned_on_one_wire(groq_url, "pydantic-ai-agui-groq", GROQ_CAPS, GROQ_SERVER, corpus, "openai-chat")
