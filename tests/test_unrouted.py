@@ -9,6 +9,7 @@ from typing import Any
 from conformance.contract import AdapterContext
 from conformance.grading.gates import UNROUTED, unrouted_summary
 from conformance.reference import openai_http
+from conformance.reference.openai_http import OpenAIChatModel
 from conformance.run_record import RunRecord
 from conformance.runner import run_case
 from mock_provider.scenario import Scenario, load_corpus
@@ -19,26 +20,30 @@ def _scenario(sid: str) -> Scenario:
     return next(s for s in load_corpus() if s.id == sid)
 
 
-def _prefixed(prefix: str) -> Any:
-    """The reference Chat Completions adapter over HTTP with a path prefix in front of its base URL."""
+def _based(path: str) -> Any:
+    """The reference Chat Completions adapter over HTTP whose model client's base URL is the server's root + ``path``
+    (right: ``/v1``; the mock serves the wire under any prefix, so a wrong one is a base URL without ``/v1``)."""
     def factory(ctx: AdapterContext) -> Any:
-        if ctx.base_url:
-            ctx = dataclasses.replace(ctx, base_url=ctx.base_url.rstrip("/") + prefix)
-        return openai_http(ctx)
+        adapter = openai_http(ctx)
+        model = getattr(adapter.ctx, "model", None)
+        if ctx.base_url and isinstance(model, OpenAIChatModel):
+            moved = OpenAIChatModel(ctx.base_url.rstrip("/") + path, model.model_id, model.headers,
+                                    model.finish_when_missing)
+            adapter.ctx = dataclasses.replace(adapter.ctx, model=moved)
+        return adapter
     return factory
 
 
 def test_a_wrong_base_url_is_a_setup_error_that_names_the_path_asked_and_the_route_served() -> None:
-    # A prefix no API the mock plays serves under (Groq's /openai/v1/ is served: the groq SDK asks for it).
-    result = run_case(_prefixed("/proxy"), _scenario("text.basic.001"), "openai-chat")
+    result = run_case(_based(""), _scenario("text.basic.001"), "openai-chat")
     assert result.verdict == "ERROR"  # without the gate: FAIL on 8.1.4 (the run ended in the 404's error)
     assert result.reason.startswith(UNROUTED)
-    assert "POST /proxy/v1/chat/completions (404)" in result.reason
+    assert "POST /chat/completions (404)" in result.reason
     assert "POST /v1/chat/completions" in result.reason.split("served at", 1)[1]
 
 
 def test_the_same_adapter_with_the_right_base_url_passes() -> None:
-    result = run_case(_prefixed(""), _scenario("text.basic.001"), "openai-chat")
+    result = run_case(_based("/v1"), _scenario("text.basic.001"), "openai-chat")
     assert result.verdict == "PASS", result.describe()
     assert not result.reason.startswith(UNROUTED)
 
@@ -76,13 +81,13 @@ def test_the_server_remembers_a_bounded_number_of_unrouted_requests_by_scope() -
 
 def test_the_unrouted_requests_survive_a_recording() -> None:
     rec = RunRecord(case_id="c", scenario_id="text.basic.001", dialect="openai-chat", adapter="a",
-                    unrouted=("POST /proxy/v1/chat/completions (404)",))
+                    unrouted=("POST /chat/completions (404)",))
     assert RunRecord.from_json(rec.to_json()) == rec
 
 
 def test_the_terminal_summary_says_it_once_for_every_unrouted_case() -> None:
-    results = [run_case(_prefixed("/proxy"), _scenario(sid), "openai-chat")
+    results = [run_case(_based(""), _scenario(sid), "openai-chat")
                for sid in ("text.basic.001", "tool.basic.001")]
     line = unrouted_summary(results)
     assert line is not None and line.startswith("conformance setup: 2 case(s) never reached a model route")
-    assert unrouted_summary([run_case(_prefixed(""), _scenario("text.basic.001"), "openai-chat")]) is None
+    assert unrouted_summary([run_case(_based("/v1"), _scenario("text.basic.001"), "openai-chat")]) is None

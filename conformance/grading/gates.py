@@ -181,9 +181,9 @@ def unrouted_upstream(rec: RunRecord, scenario: Scenario) -> Stop | None:
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
     >>> rec = RunRecord(case_id="c", scenario_id=s.id, dialect="openai-chat", adapter="a",
-    ...                 unrouted=("POST /proxy/v1/chat/completions (404)",))
+    ...                 unrouted=("POST /chat/completions (404)",))
     >>> print(unrouted_upstream(rec, s).reason)  # doctest: +ELLIPSIS
-    setup: the adapter's model client reached no model route of the mock: it asked for POST /proxy/v1/chat/...
+    setup: the adapter's model client reached no model route of the mock: it asked for POST /chat/completions...
     """
     if not rec.unrouted:
         return None
@@ -265,7 +265,7 @@ def unrouted_summary(results: Sequence[CaseResult]) -> str | None:
     ERROR for the same reason, which the line says once), else None.
 
     >>> r = CaseResult(case_id="c", scenario_id="s", dialect="openai-chat", adapter="a",
-    ...                reason=UNROUTED + ": it asked for POST /x/v1/chat/completions (404)")
+    ...                reason=UNROUTED + ": it asked for POST /chat/completions (404)")
     >>> print(unrouted_summary([r, r]))  # doctest: +ELLIPSIS
     conformance setup: 2 case(s) never reached a model route of the mock, so their adapter was not tested: ...
     >>> unrouted_summary([]) is None

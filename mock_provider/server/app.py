@@ -180,6 +180,9 @@ def create_app(scenarios: list[Scenario] | None = None, *, time_scale: float = 0
         for route, path_fields in http_dialect(name).routes():
             app.router.add_post(route, _model_handler(name, path_fields))
     app.router.add_post("/v1/parts/{dialect}", _parts)
+    for name in HTTP_DIALECTS:  # after every named route: a vendor's own path prefix (HttpDialect.any_prefix_routes)
+        for route, path_fields in http_dialect(name).any_prefix_routes():
+            app.router.add_post(route, _model_handler(name, path_fields))
     for route in MODEL_GET_ROUTES:  # google-genai's models.get: a client that reads the limits before it streams
         app.router.add_get(route, _gemini_model)
     add_control_routes(app)

@@ -85,7 +85,7 @@ class Unrouted:
     at: float  # time.monotonic() when it came
 
     def describe(self) -> str:
-        """One line: ``POST /proxy/v1/chat/completions (404)``."""
+        """One line: ``POST /chat/completions (404)``."""
         return f"{self.method} {self.path} ({self.status})"
 
 
@@ -327,9 +327,9 @@ class MockProviderState:
         A client that sends no ``X-Mock-Scope`` (an endpoint's own model client) is placed by time.
 
         >>> state = MockProviderState([])
-        >>> state.note_unrouted("case-1", "POST", "/proxy/v1/chat/completions", 404)
+        >>> state.note_unrouted("case-1", "POST", "/chat/completions", 404)
         >>> [u.describe() for u in state.unrouted_for("case-1", 0.0)], state.unrouted_for("case-2", 0.0)
-        (['POST /proxy/v1/chat/completions (404)'], [])
+        (['POST /chat/completions (404)'], [])
         """
         return [u for u in self.unrouted if u.scope == scope or (u.scope is None and u.at >= since)]
 

@@ -112,6 +112,18 @@ class HttpDialect(Dialect):
         version = "/" + self.route.split("/")[1] + "/"
         return [(path.replace(version, v, 1), fields) for path, fields in out for v in (version, *self.other_prefixes)]
 
+    def any_prefix_routes(self) -> list[tuple[str, dict[str, Any]]]:
+        """The wire's own paths under any prefix in place of the version segment: a vendor's SDK puts its own
+        path in front of the API's (Groq's ``/openai/v1``, OpenRouter's ``/api/v1``, Azure's
+        ``/openai/deployments/{name}``, a gateway's), and the method is the same. The server tries these after
+        every route it names; a prefix starting with ``_`` is the control API's.
+
+        >>> [r for r, _ in http_dialect("openai-chat").any_prefix_routes()]
+        ['/{prefix:[^_].*}/chat/completions']
+        """
+        return [("/{prefix:[^_].*}/" + path.split("/", 2)[2], fields) for path, fields in self.routes()[:1]
+                + ([(self.json_route, {"stream": False})] if self.json_route is not None else [])]
+
 
 def http_dialect(name: str) -> HttpDialect:
     """The description of one HTTP wire dialect (``ValueError`` for any other name).
