@@ -33,6 +33,7 @@ from conformance.caller_messages import (
     shift,
 )
 from conformance.findings import Finding
+from conformance.request_reading import conversation_mismatch, functions_mismatch, offered, said
 from conformance.structured import StrictSchemaError, strict_json_schema
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
@@ -249,6 +250,10 @@ def _one_check(check: RequestCheck, request: Any, same_content: bool) -> str | N
         return None if where is None else f"not a subset match (at {where})"
     if "members" in check.model_fields_set:
         return None if _same_members(want(check.members or []), value) else "not exactly these members (any order)"
+    if check.conversation is not None:
+        return conversation_mismatch([i.model_dump(exclude_unset=True) for i in check.conversation], value)
+    if check.functions is not None:
+        return functions_mismatch([t.model_dump() for t in check.functions], value)
     if not find_json_in(value, check.contains_json):
         return "does not contain the expected JSON document"
     return None
@@ -414,8 +419,15 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
             continue
         expected = next((getattr(check, k) for k in ("equals", "subset", "members", "contains_json")
                          if k in check.model_fields_set), None)
+        if check.conversation is not None or check.functions is not None:
+            expected = [i.model_dump(exclude_unset=True) for i in (check.conversation or check.functions or [])]
         actual = pointer_get(request, at)
-        message = f"upstream request {check.path}: {why}" + (f" ({check.why})" if check.why else "")
+        if check.conversation is not None:
+            actual = [str(item) for item in said(request)[0]]
+        elif check.functions is not None:
+            actual = offered(request)
+        where = f" {check.path}" if check.path else ""
+        message = f"upstream request{where}: {why}" + (f" ({check.why})" if check.why else "")
         out.append(Finding(row=row, source="request", field=f"request{check.path}", message=message,
                            expected=None if check.absent else expected,
                            actual=None if actual is MISSING else actual))

@@ -137,6 +137,44 @@ class ClientSpec(_M):
         return self.abort_after_step is not None or self.abort_during_tool is not None
 
 
+class SaidCall(_M):
+    """A tool call the request's history carries: its id (None: any), name and input (JSON)."""
+
+    id: str | None = None
+    name: str
+    args: Any = None
+
+
+class SaidResult(_M):
+    """A tool result the request's history carries, under its call's id, with the value the model must read."""
+
+    id: str | None = None
+    name: str | None = Field(default=None, description="The call's tool (found from the call of that id if not given).")
+    value: Any
+
+
+class SaidItem(_M):
+    """One entry of a ``conversation`` check: a ``call`` or a ``result``."""
+
+    call: SaidCall | None = None
+    result: SaidResult | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> SaidItem:
+        if (self.call is None) == (self.result is None):
+            raise ValueError("a conversation entry is exactly one of call, result")
+        return self
+
+
+class OfferedTool(_M):
+    """A function tool the request must offer the model: found by name, with this description and the meaning
+    of this JSON Schema (conformance.request_reading.schema_mismatch)."""
+
+    name: str
+    description: str | None = None
+    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+
+
 class RequestCheck(_M):
     """One expectation on the upstream request the adapter made, read from the request log.
 
@@ -159,6 +197,14 @@ class RequestCheck(_M):
         default=None, description="The value there is a list with exactly these members, in any order."
     )
     absent: bool = Field(default=False, description="Nothing is at this path.")
+    conversation: list[SaidItem] | None = Field(
+        default=None, description="The request's history carries these tool calls and results, read the same way on "
+        "every wire (conformance.request_reading): each call with its id, name and JSON input, each result under "
+        "its call's id (by name on Gemini, whose ids are optional) after it, with the value the model reads. "
+        "Use with path ''.")
+    functions: list[OfferedTool] | None = Field(
+        default=None, description="The request offers these function tools, read the same way on every wire and "
+        "found by name: the caller's description and a schema of the same meaning. Use with path ''.")
     dialects: list[Dialect] | None = Field(default=None, description="Only for these dialects (default: all).")
     servers: list[Server] | None = Field(
         default=None, description="Only for clients of these Chat Completions servers (mock_provider.servers; "
@@ -196,11 +242,13 @@ class RequestCheck(_M):
     def _one_expectation(self) -> RequestCheck:
         if any(alt.dialects is not None or alt.servers is not None or alt.row is not None for alt in self.or_else):
             raise ValueError("an or_else check takes its dialects, servers and row from the check it belongs to")
-        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members") if k in self.model_fields_set]
+        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members", "conversation", "functions")
+                            if k in self.model_fields_set]
         if self.absent:
             given.append("absent")
         if len(given) != 1:
-            raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, absent; "
+            raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, "
+                             f"conversation, functions, absent; "
                              f"got {', '.join(given) or 'none'}")
         if (self.key is not None or self.strict_tools or self.strict_schema) and given != ["subset"]:
             raise ValueError("key, strict_tools and strict_schema qualify a subset check only")

@@ -1,0 +1,182 @@
+"""The tool history and the offered tools, read the same way on every wire (conformance/request_reading.py).
+
+Before these checks, ``request.tool-history.001``, ``loop.server-tool.001`` and ``loop.parallel.001`` checked
+nothing on the Messages, Responses and Gemini wires, and ``request.tools.001`` nothing on Responses and Gemini: a
+client that dropped the tool round, filed a result under the wrong call or sent another schema passed. The
+bodies below are what real clients sent (the pinned runs' records): each must pass, and each harmful rewrite
+of one must fail exactly the row the scenario gives it, while rewrites the model reads alike must not.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from conformance.request_checks import request_findings
+from conformance.request_reading import conversation_mismatch, functions_mismatch, schema_mismatch
+from mock_provider.scenario import Scenario
+from tests.calibration import read_records
+
+# (pin, case): a real client's request that carries the scenario's tool history, or offers its tools, correctly.
+HISTORY = {"anthropic": ("pydantic-ai-agui-anthropic", "request.tool-history.001[anthropic]"),
+           "gemini": ("pydantic-ai-agui-gemini", "request.tool-history.001[gemini]"),
+           "openai-responses": ("pydantic-ai-agui-responses", "request.tool-history.001[openai-responses]")}
+TOOLS = {"gemini": ("ai-sdk7-google", "request.tools.001[gemini]"),
+         "openai-responses": ("ai-sdk7-openai", "request.tools.001[openai-responses]")}
+
+
+def _sent(pin: str, case: str) -> dict[str, Any]:
+    record = next(r for r in read_records(pin) if r.case_id == case)
+    body = record.upstream[-1].request
+    assert isinstance(body, dict)
+    return copy.deepcopy(body)
+
+
+def _scenario(corpus: list[Scenario], sid: str) -> Scenario:
+    return next(s for s in corpus if s.id == sid)
+
+
+def _rows(scenario: Scenario, body: Any, dialect: str) -> list[str]:
+    return [f.row for f in request_findings(scenario.expected_request, body, dialect, scenario.rows[0])]
+
+
+def _blocks(body: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """Every Messages block / Responses item / Gemini part of ``kind`` (call or result) in ``body``."""
+    if "contents" in body:
+        key = "functionCall" if kind == "call" else "functionResponse"
+        return [p[key] for c in body["contents"] for p in c["parts"] if key in p]
+    if "input" in body:
+        want = "function_call" if kind == "call" else "function_call_output"
+        return [i for i in body["input"] if i.get("type") == want]
+    want = "tool_use" if kind == "call" else "tool_result"
+    return [b for m in body["messages"] if isinstance(m["content"], list) for b in m["content"] if b["type"] == want]
+
+
+def _drop_results(body: dict[str, Any]) -> None:
+    for holder in body.get("messages", []) + body.get("contents", []):
+        key = "content" if "content" in holder else "parts"
+        if isinstance(holder[key], list):
+            holder[key] = [b for b in holder[key] if b.get("type") != "tool_result" and "functionResponse" not in b]
+    if "input" in body:
+        body["input"] = [i for i in body["input"] if i.get("type") != "function_call_output"]
+
+
+def _swap_result_ids(body: dict[str, Any]) -> None:
+    results = _blocks(body, "result")
+    key = "name" if "contents" in body else "call_id" if "input" in body else "tool_use_id"
+    results[0][key], results[1][key] = results[1][key], results[0][key]
+
+
+def _other_input(body: dict[str, Any]) -> None:
+    call = _blocks(body, "call")[0]
+    if "input" in body:
+        call["arguments"] = '{"city":"Rome"}'
+    else:
+        call["args" if "contents" in body else "input"] = {"city": "Rome"}
+
+
+def _other_value(body: dict[str, Any]) -> None:
+    result = _blocks(body, "result")[0]
+    if "contents" in body:
+        result["response"] = {"tempC": 30, "sky": "rain"}
+    elif "input" in body:
+        result["output"] = '{"tempC":30,"sky":"rain"}'
+    else:
+        result["content"] = [{"type": "text", "text": '{"tempC":30,"sky":"rain"}'}]
+
+
+def _respaced(body: dict[str, Any]) -> None:
+    """JSON written with spaces, and a result's text as a plain string: the model reads the same."""
+    for call in _blocks(body, "call"):
+        if "arguments" in call:
+            call["arguments"] = json.dumps(json.loads(call["arguments"]), indent=1)
+    for result in _blocks(body, "result"):
+        if isinstance(result.get("content"), list):
+            result["content"] = "".join(b["text"] for b in result["content"])
+        if isinstance(result.get("output"), str) and result["output"].startswith("{"):
+            result["output"] = json.dumps(json.loads(result["output"]))
+
+
+HARMFUL: dict[str, Callable[[dict[str, Any]], None]] = {
+    "results dropped": _drop_results, "results under each other's call": _swap_result_ids,
+    "another input": _other_input, "another value": _other_value}
+
+
+@pytest.mark.parametrize("dialect", sorted(HISTORY))
+def test_a_real_clients_tool_history_passes_and_reads_the_same_rewritten(dialect: str, corpus: list[Scenario]) -> None:
+    scenario = _scenario(corpus, "request.tool-history.001")
+    body = _sent(*HISTORY[dialect])
+    assert _rows(scenario, body, dialect) == []
+    _respaced(body)
+    assert _rows(scenario, body, dialect) == []
+
+
+@pytest.mark.parametrize("harm", sorted(HARMFUL))
+@pytest.mark.parametrize("dialect", sorted(HISTORY))
+def test_a_harmful_rewrite_of_the_tool_history_fails_its_row(dialect: str, harm: str, corpus: list[Scenario]) -> None:
+    scenario = _scenario(corpus, "request.tool-history.001")
+    body = _sent(*HISTORY[dialect])
+    HARMFUL[harm](body)
+    assert _rows(scenario, body, dialect) == ["request.tool-history"], harm
+
+
+def test_on_gemini_a_result_is_found_by_its_calls_name_and_ids_do_not_matter() -> None:
+    body: dict[str, Any] = {"contents": [
+        {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"a": 1}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {"name": "f", "content": "ok"}}}]}]}
+    want: list[dict[str, Any]] = [{"call": {"id": "c1", "name": "f", "args": {"a": 1}}},
+                                  {"result": {"id": "c1", "value": "ok"}}]
+    assert conversation_mismatch(want, body) is None
+    body["contents"][1]["parts"][0]["functionResponse"]["name"] = "c1"  # named after the call's id: not its call
+    assert conversation_mismatch(want, body) is not None
+
+
+def test_a_result_before_its_call_is_not_the_calls_result() -> None:
+    body = {"input": [{"type": "function_call_output", "call_id": "c1", "output": "ok"},
+                      {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"}]}
+    want: list[dict[str, Any]] = [{"call": {"id": "c1", "name": "f", "args": {}}},
+                                  {"result": {"id": "c1", "value": "ok"}}]
+    assert "was not sent after its call" in str(conversation_mismatch(want, body))
+
+
+@pytest.mark.parametrize("dialect", sorted(TOOLS))
+def test_a_real_clients_tools_pass_and_each_harm_fails_request_tools(dialect: str, corpus: list[Scenario]) -> None:
+    scenario = _scenario(corpus, "request.tools.001")
+    body = _sent(*TOOLS[dialect])
+    assert _rows(scenario, body, dialect) == []
+    key = "parametersJsonSchema" if dialect == "gemini" else "parameters"
+    harms: list[Callable[[list[dict[str, Any]]], object]] = [
+        lambda tools: tools[0][key]["properties"]["unit"].pop("enum"),
+        lambda tools: tools[0].update(description="Weather"),
+        lambda tools: tools.pop(1),
+        lambda tools: tools[1][key]["properties"]["tz"].update(type="integer"),
+        lambda tools: tools[0][key].update(required=[]),
+    ]
+    for harm in harms:
+        broken = copy.deepcopy(body)
+        harm(broken["tools"][0]["functionDeclarations"] if dialect == "gemini" else broken["tools"])
+        assert _rows(scenario, broken, dialect) == ["request.tools"]
+
+
+def test_a_schema_in_geminis_openapi_form_or_openais_strict_form_means_the_callers() -> None:
+    want = {"type": "object", "required": ["city"],
+            "properties": {"city": {"type": "string"}, "unit": {"type": "string", "enum": ["C", "F"]}}}
+    gemini = {"type": "OBJECT", "propertyOrdering": ["city", "unit"], "required": ["city"], "properties": {
+        "city": {"type": "STRING"}, "unit": {"type": "STRING", "enum": ["C", "F"], "nullable": True}}}
+    assert schema_mismatch(want, gemini) is None
+    strict = {"type": "function", "name": "f", "strict": True, "parameters": {
+        "type": "object", "additionalProperties": False, "required": ["city", "unit"],
+        "properties": {"city": {"type": "string"}, "unit": {"type": ["string", "null"], "enum": ["C", "F", None]}}}}
+    assert functions_mismatch([{"name": "f", "parameters": want}], {"tools": [strict]}) is None
+    strict["strict"] = False  # the same schema sent without strict mode makes `unit` required: not the caller's
+    assert functions_mismatch([{"name": "f", "parameters": want}], {"tools": [strict]}) is not None
+
+
+def test_a_tool_of_the_agents_own_beside_the_callers_is_no_finding() -> None:
+    mine = {"type": "function", "name": "final_result", "parameters": {"type": "object"}}
+    theirs = {"type": "function", "name": "f", "parameters": {"type": "object"}}
+    assert functions_mismatch([{"name": "f", "parameters": {"type": "object"}}], {"tools": [mine, theirs]}) is None
