@@ -11,7 +11,7 @@
 //
 // Mistral streams reasoning as `thinking` content chunks inside `delta.content` (an array); 3.0.68 reads them
 // there and nowhere else (:586-611, extractReasoningContent :724; no reasoning_content or reasoning field in its
-// chunk schema, :807-831). The harness asks the mock for that shape with `X-Mock-Reasoning: thinking-chunks`
+// chunk schema, :810-835). The harness asks the mock for that shape with `X-Mock-Reasoning: thinking-chunks`
 // (docs/mock-provider.md, "Provider quirks"), a statement about the server, as a caller pointing at Mistral makes it.
 globalThis.SAC_AISDK = {
   ai: 'ai',
