@@ -320,6 +320,35 @@ def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
     assert "reading 'hasFinished'" in _result(session, "quirks.tool-index-gap.001[openai-chat]").reason
 
 
+def test_ai_sdk6_mistral_gets_its_committed_verdicts() -> None:
+    """ai 6's own `@ai-sdk/mistral` 3 (npm alias ``ai6-mistral``) under ai 6's `streamText`, over
+    `POST /v1/chat/completions`: its own chunk parser (tool calls looked up by id, then index), not 4's."""
+    session, _expected = _graded("ai-sdk6-mistral.mjs", "ai-sdk6-mistral.verdicts.json", "ai6-mistral",
+                                 nested={"@ai-sdk/provider-utils": "ai6-mistral"})
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "mistral"
+    assert _schema_refused(session) == []
+    # Images and PDFs both go out in Mistral's own shapes; response_format is its one structured-output mechanism.
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "PASS"
+    assert caps.structured_modes == {"native"}
+    # The harness asks the mock for Mistral's thinking chunks, the one reasoning shape 3.0.68 reads.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # D-silent-truncation: a stream cut before its finish_reason finishes 'other' with no error chunk (4.0.87:
+    # 'interrupted').
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # Mistral's finish vocabulary has no content_filter, and OpenAI's refusal channel is another server's habit.
+    assert "Mistral's finish vocabulary" in _result(session, "finish.content-filter.001[openai-chat]").reason
+    assert _result(session, "quirks.refusal.001[openai-chat]").verdict == "NOT-EXPRESSIBLE"
+    # D-empty-choices: the pinned ERROR is doStream reading value.choices[0].delta of an empty choices array.
+    assert "reading 'delta'" in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").reason
+    # A reused index does not merge two calls here: a delta with a new id opens its own call (dist/index.mjs:633).
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert [e["toolName"] for e in reused.events if e["type"] == "tool-input-available"] == ["list_files",
+                                                                                             "file_write"]
+
+
 def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/groq` 4 under ai 7's `streamText`, over `POST /v1/chat/completions` (Groq's reasoning field)."""
     session, _expected = _graded("ai-sdk7-groq.mjs", "ai-sdk7-groq.verdicts.json", "@ai-sdk/groq")
