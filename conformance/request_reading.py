@@ -23,8 +23,8 @@ Example:
     >>> conversation_mismatch([{"call": {"id": "c1", "name": "f", "args": {"a": 1}}},
     ...                        {"result": {"id": "c1", "value": "ok"}}], body) is None
     True
-    >>> conversation_mismatch([{"result": {"id": "c1", "value": "no"}}], body)
-    "the result of call c1 (value 'no') was not sent after its call; sent: call c1 f {'a': 1}, result c1 'ok'"
+    >>> print(conversation_mismatch([{"result": {"id": "c1", "value": "no"}}], body).split("; ")[1])
+    sent: call c1 f {'a': 1}, result c1 'ok'
 """
 
 from __future__ import annotations
@@ -186,49 +186,55 @@ def holds_value(sent: Any, want: Any, depth: int = 0) -> bool:
     return False
 
 
-def _fits(want: dict[str, Any], item: Said, by_id: bool, names: dict[str, str]) -> bool:
-    kind = "call" if "call" in want else "result"
-    spec = want[kind]
-    if item.kind != kind:
-        return False
-    if by_id and spec.get("id") is not None and item.id != spec["id"]:
-        return False
-    name = spec.get("name") or names.get(spec.get("id") or "")
-    if not by_id and name is not None and item.name != name:
-        return False
-    if kind == "call":
-        return (spec.get("name") is None or item.name == spec["name"]) and _same_input(spec.get("args"), item.value)
-    return holds_value(item.value, spec.get("value"))
+def _call_at(spec: dict[str, Any], sent: list[Said], used: set[int]) -> int | None:
+    """The first unused sent call with the expected call's name and input (its id is the client's to choose)."""
+    return next((i for i, item in enumerate(sent) if i not in used and item.kind == "call"
+                 and item.name == spec.get("name") and _same_input(spec.get("args"), item.value)), None)
+
+
+def _result_at(spec: dict[str, Any], call: Said | None, after: int, sent: list[Said], used: set[int],
+               by_id: bool) -> int | None:
+    """The first unused sent result after ``after`` under the sent call's id (its name where the wire has no
+    ids: Gemini) that gives the model the expected value."""
+    for i, item in enumerate(sent):
+        if i <= after or i in used or item.kind != "result" or not holds_value(item.value, spec.get("value")):
+            continue
+        if by_id and item.id == (call.id if call is not None and call.id else spec.get("id")):
+            return i
+        if not by_id and (call is None or item.name == call.name) and (spec.get("name") in (None, item.name)):
+            return i
+    return None
 
 
 def conversation_mismatch(expected: list[dict[str, Any]], request: Any) -> str | None:
     """Why ``request`` does not carry the ``expected`` calls and results (None when it does).
 
-    Each expected call is some sent call with its id (its name where the wire has no ids), name and input;
-    each expected result is a sent result under that call's id (or name) with its value, after its call.
-    Other calls and results may be there (an agent's own), and results of one turn in any order: the model
-    pairs them by id.
+    Each expected call is some sent call with its name and input; each expected result is a sent result after
+    that call, under the id the client sent the call with (by the call's name on Gemini, whose ids are optional),
+    with its value. What the model reads decides: a client that gives a call an id of its own and files the
+    result under it tells the model the same, and one that files a result under another call's id does not. Other
+    calls and results may be there (an agent's own), and one turn's results in any order.
     """
     sent, by_id = said(request)
-    names = {w["call"]["id"]: w["call"]["name"] for w in expected if "call" in w and w["call"].get("id")}
     used: set[int] = set()
-    call_at: dict[str, int] = {}
+    calls: dict[str, int] = {}  # expected call id -> the sent call's position
     for want in expected:
         kind = "call" if "call" in want else "result"
-        key = want[kind].get("id") or want[kind].get("name") or ""
-        after = call_at.get(key, -1) if kind == "result" else -1
-        found = next((i for i, item in enumerate(sent)
-                      if i > after and i not in used and _fits(want, item, by_id, names)), None)
+        spec = want[kind]
+        if kind == "call":
+            found = _call_at(spec, sent, used)
+        else:
+            at = calls.get(spec.get("id") or "")
+            found = _result_at(spec, None if at is None else sent[at], -1 if at is None else at, sent, used, by_id)
         if found is None:
             shown = ", ".join(str(s) for s in sent) or "no call or result"
             if kind == "call":
-                call = want["call"]
-                return f"no call {key} {call.get('name')} with input {call.get('args')!r}; sent: {shown}"
-            return f"the result of call {key} (value {want['result'].get('value')!r}) was not sent after its call; " \
-                   f"sent: {shown}"
+                return f"no call of {spec.get('name')} with input {spec.get('args')!r}; sent: {shown}"
+            return f"the result of call {spec.get('id')} (value {spec.get('value')!r}) was not sent after its " \
+                   f"call, under its id; sent: {shown}"
         used.add(found)
-        if kind == "call":
-            call_at[key] = found
+        if kind == "call" and spec.get("id"):
+            calls[spec["id"]] = found
     return None
 
 

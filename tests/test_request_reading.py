@@ -52,6 +52,8 @@ def _blocks(body: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     if "input" in body:
         want = "function_call" if kind == "call" else "function_call_output"
         return [i for i in body["input"] if i.get("type") == want]
+    if kind == "result" and any(m["role"] == "tool" for m in body["messages"]):  # Chat Completions
+        return [m for m in body["messages"] if m["role"] == "tool"]
     want = "tool_use" if kind == "call" else "tool_result"
     return [b for m in body["messages"] if isinstance(m["content"], list) for b in m["content"] if b["type"] == want]
 
@@ -180,3 +182,44 @@ def test_a_tool_of_the_agents_own_beside_the_callers_is_no_finding() -> None:
     mine = {"type": "function", "name": "final_result", "parameters": {"type": "object"}}
     theirs = {"type": "function", "name": "f", "parameters": {"type": "object"}}
     assert functions_mismatch([{"name": "f", "parameters": {"type": "object"}}], {"tools": [mine, theirs]}) is None
+
+
+def test_a_call_renamed_with_its_result_tells_the_model_the_same_and_a_result_under_the_other_call_does_not() -> None:
+    want: list[dict[str, Any]] = [{"call": {"id": "c1", "name": "f", "args": {"city": "Paris"}}},
+                                  {"call": {"id": "c2", "name": "f", "args": {"city": "Rome"}}},
+                                  {"result": {"id": "c1", "value": {"t": 21}}},
+                                  {"result": {"id": "c2", "value": {"t": 25}}}]
+    body: dict[str, Any] = {"messages": [
+        {"role": "assistant", "tool_calls": [
+            {"id": "x1", "type": "function", "function": {"name": "f", "arguments": '{"city": "Paris"}'}},
+            {"id": "x2", "type": "function", "function": {"name": "f", "arguments": '{"city": "Rome"}'}}]},
+        {"role": "tool", "tool_call_id": "x2", "content": '{"t": 25}'},
+        {"role": "tool", "tool_call_id": "x1", "content": '{"t": 21}'}]}
+    assert conversation_mismatch(want, body) is None
+    body["messages"][1]["tool_call_id"], body["messages"][2]["tool_call_id"] = "x1", "x2"
+    assert "the result of call c1" in str(conversation_mismatch(want, body))
+
+
+LOOPS = {"anthropic": "ai-sdk7-anthropic", "gemini": "ai-sdk7-google", "openai-responses": "ai-sdk7-openai",
+         "openai-chat": "ai-sdk7-openai-compatible"}
+
+
+@pytest.mark.parametrize("dialect", sorted(LOOPS))
+def test_a_loop_turn_that_forgets_an_earlier_round_fails_the_tool_history(dialect: str, corpus: list[Scenario]) -> None:
+    """loop.three-turns.001 states no request check of its own: the third turn's request must still carry both
+    earlier rounds (conformance.checks.request.earlier_rounds). A real client's run passes; the same run with
+    the first round's result left out of the third request fails request.tool-history and nothing else."""
+    from conformance.grading import grade
+    from conformance.runner import Settings
+
+    scenario = _scenario(corpus, "loop.three-turns.001")
+    record = next(r for r in read_records(LOOPS[dialect]) if r.case_id == f"loop.three-turns.001[{dialect}]")
+    assert grade(record, scenario, Settings(timeout=10.0)).verdict == "PASS"
+    broken = copy.deepcopy(record)
+    third = next(c for c in broken.upstream if c.kind == "stream" and c.turn == 3)
+    first = _blocks(third.request, "result")[0]
+    first["response" if "contents" in third.request else "output" if "input" in third.request else "content"] = (
+        {"temp_c": 0} if "contents" in third.request else '{"temp_c": 0}')
+    result = grade(broken, scenario, Settings(timeout=10.0))
+    assert (result.verdict, sorted({f.row for f in result.findings if f.level == "MUST"})) == (
+        "FAIL", ["request.tool-history"])

@@ -173,6 +173,25 @@ MUTANTS += [
 ]
 
 
+class ForgetsEarlierResults(AguiReferenceAdapter):
+    """Sends each turn's own results, but an earlier turn's result goes out again as ``{}`` (a result cache
+    cleared at every turn): the third turn of a loop tells the model the first tool returned nothing."""
+
+    def end_turn(self, request: RunRequest) -> RunRequest:
+        nxt = super().end_turn(request)
+        earlier = request.messages[len(self.state.request.messages):]  # the rounds this loop already ran
+        ran = {c["id"] for m in earlier if m.get("role") == "assistant" for c in m.get("tool_calls") or []}
+        return dataclasses.replace(nxt, messages=[
+            {**m, "content": "{}"} if m.get("role") == "tool" and m.get("tool_call_id") in ran else m
+            for m in nxt.messages])
+
+
+MUTANTS += [
+    Mutant("agui.loop-forgets-earlier-results", "a loop's later request sends an earlier turn's result as {}",
+           subclass(ForgetsEarlierResults), {"request.tool-history"}, "agui", loops=True),
+]
+
+
 class RetriesAnyRefusal(AguiReferenceAdapter):
     """Retries, at once and within its declared bound, a model call refused with a status no client retries
     (400, 401, 403, 404, 422): a request the upstream refused with 401 (a bad key) is sent three times."""
