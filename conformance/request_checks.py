@@ -397,7 +397,8 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
     message the caller sent (which indexed checks are about a system message), ``server`` the Chat
     Completions server the client is written for (None: OpenAI's; a check may be one server's only).
     """
-    applicable = [c for c in checks if c.applies_to(dialect, server)]
+    applicable = [_own_system_left_out(c) if system_prompt == "own" else c
+                  for c in checks if c.applies_to(dialect, server)]
     same_content = registered_dialect(dialect).string_content
     request = one_result_per_tool_message(request)
     placed = {} if request is None else _place_messages(
@@ -432,6 +433,15 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
                            expected=None if check.absent else expected,
                            actual=None if actual is MISSING else actual))
     return out
+
+
+def _own_system_left_out(check: RequestCheck) -> RequestCheck:
+    """A ``conversation`` check without the caller's system messages, for an adapter that owns the system prompt
+    (the ``system_prompt: own`` POLICY); other checks as they are."""
+    if check.conversation is None:
+        return check
+    kept = [i for i in check.conversation if i.text is None or i.text.role != "system"]
+    return check.model_copy(update={"conversation": kept})
 
 
 def one_result_per_tool_message(request: Any) -> Any:

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Said", "conversation_mismatch", "functions_mismatch", "offered", "said", "schema_mismatch"]
+__all__ = ["Said", "conversation_mismatch", "functions_mismatch", "offered", "said", "schema_mismatch", "spoken"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,61 @@ def _parsed(value: Any) -> Any:
         except ValueError:
             return value
     return value
+
+
+_TEXT_TYPES = frozenset({"text", "input_text", "output_text"})
+_ROLES = {"model": "assistant", "developer": "system"}  # Gemini's and OpenAI's names for the same speakers
+
+
+def _text_parts(content: Any) -> list[str] | None:
+    """A message content's text parts (a string is one), None when it holds parts but no text (a tool round).
+    Gemini's thought parts are the model's reasoning, not a message."""
+    if isinstance(content, str):
+        return [content]
+    if not isinstance(content, list):
+        return None
+    texts = [p["text"] for p in content if isinstance(p, dict) and p.get("type", "text") in _TEXT_TYPES
+             and isinstance(p.get("text"), str) and not p.get("thought")]
+    return texts if texts or not content else None
+
+
+def spoken(request: Any) -> list[tuple[str, list[str]]]:
+    """The messages ``request`` sends the model as text, in order: (role, text parts). The system prompt first,
+    wherever the wire keeps it (Messages ``system``, Responses ``instructions``, Gemini ``systemInstruction``);
+    roles in OpenAI's words (Gemini's ``model`` is ``assistant``, ``developer`` is ``system``).
+
+    >>> spoken({"systemInstruction": {"parts": [{"text": "Be terse."}]},
+    ...         "contents": [{"role": "model", "parts": [{"text": "Hi", "thought": True}, {"text": "Hello"}]}]})
+    [('system', ['Be terse.']), ('assistant', ['Hello'])]
+    """
+    if not isinstance(request, dict):
+        return []
+    out: list[tuple[str, list[str]]] = []
+    for key in ("system", "instructions", "systemInstruction", "system_instruction"):
+        held = request.get(key)
+        parts = _text_parts(held.get("parts") if isinstance(held, dict) else held)
+        if parts:
+            out.append(("system", parts))
+    for key in ("messages", "input", "contents", "prompt"):
+        items = request.get(key)
+        for m in items if isinstance(items, list) else []:
+            role = m.get("role") if isinstance(m, dict) and m.get("type", "message") == "message" else None
+            if not isinstance(role, str) or role == "tool":
+                continue
+            parts = _text_parts(m["content"] if "content" in m else m.get("parts"))
+            if parts is not None:
+                out.append((_ROLES.get(role, role), parts))
+    return out
+
+
+def _says(role: str, text: str, sent: tuple[str, list[str]]) -> bool:
+    """Whether a sent message gives the model the caller's ``text`` as ``role``: the whole of it, or one of its
+    parts (a client that joins consecutive messages of one speaker); a system prompt may hold the agent's own
+    instructions beside the caller's."""
+    if _ROLES.get(role, role) != sent[0]:
+        return False
+    whole, want = "".join(sent[1]).strip(), text.strip()
+    return whole == want or any(p.strip() == want for p in sent[1]) or (role == "system" and want in whole)
 
 
 def _from_messages(messages: list[Any]) -> Iterator[Said]:
@@ -216,9 +271,18 @@ def conversation_mismatch(expected: list[dict[str, Any]], request: Any) -> str |
     calls and results may be there (an agent's own), and one turn's results in any order.
     """
     sent, by_id = said(request)
+    texts, after = spoken(request), -1
     used: set[int] = set()
     calls: dict[str, int] = {}  # expected call id -> the sent call's position
     for want in expected:
+        if "text" in want:
+            role, text = want["text"]["role"], want["text"]["text"]
+            at = next((i for i in range(after + 1, len(texts)) if _says(role, text, texts[i])), None)
+            if at is None and text.strip():  # a message that holds nothing may be left out
+                shown = ", ".join(f"{r} {''.join(t)!r}" for r, t in texts) or "no text"
+                return f"the caller's {role} message {text!r} is not there, in order; sent: {shown}"
+            after = after if at is None else at
+            continue
         kind = "call" if "call" in want else "result"
         spec = want[kind]
         if kind == "call":

@@ -153,16 +153,25 @@ class SaidResult(_M):
     value: Any
 
 
-class SaidItem(_M):
-    """One entry of a ``conversation`` check: a ``call`` or a ``result``."""
+class SaidText(_M):
+    """A message the request must send the model as text, in the caller's order (a system prompt may hold the
+    agent's own instructions beside it; one that holds nothing may be left out)."""
 
+    role: Literal["system", "user", "assistant"]
+    text: str
+
+
+class SaidItem(_M):
+    """One entry of a ``conversation`` check: a ``text`` message, a tool ``call`` or a tool ``result``."""
+
+    text: SaidText | None = None
     call: SaidCall | None = None
     result: SaidResult | None = None
 
     @model_validator(mode="after")
     def _one(self) -> SaidItem:
-        if (self.call is None) == (self.result is None):
-            raise ValueError("a conversation entry is exactly one of call, result")
+        if sum(x is not None for x in (self.text, self.call, self.result)) != 1:
+            raise ValueError("a conversation entry is exactly one of text, call, result")
         return self
 
 
@@ -198,10 +207,10 @@ class RequestCheck(_M):
     )
     absent: bool = Field(default=False, description="Nothing is at this path.")
     conversation: list[SaidItem] | None = Field(
-        default=None, description="The request's history carries these tool calls and results, read the same way on "
-        "every wire (conformance.request_reading): each call with its id, name and JSON input, each result under "
-        "its call's id (by name on Gemini, whose ids are optional) after it, with the value the model reads. "
-        "Use with path ''.")
+        default=None, description="The request carries these messages, tool calls and results, read the same way "
+        "on every wire (conformance.request_reading): the text messages in order, each call with its name and JSON "
+        "input, each result after its call under the id the call was sent with (by name on Gemini, whose ids are "
+        "optional), with the value the model reads. Use with path ''.")
     functions: list[OfferedTool] | None = Field(
         default=None, description="The request offers these function tools, read the same way on every wire and "
         "found by name: the caller's description and a schema of the same meaning. Use with path ''.")

@@ -223,3 +223,71 @@ def test_a_loop_turn_that_forgets_an_earlier_round_fails_the_tool_history(dialec
     result = grade(broken, scenario, Settings(timeout=10.0))
     assert (result.verdict, sorted({f.row for f in result.findings if f.level == "MUST"})) == (
         "FAIL", ["request.tool-history"])
+
+
+PROMPT = {"anthropic": ("ai-sdk7-anthropic", "request.prompt.001[anthropic]"),
+          "gemini": ("ai-sdk7-google", "request.prompt.001[gemini]"),
+          "openai-responses": ("ai-sdk7-openai", "request.prompt.001[openai-responses]")}
+
+
+def _first(pin: str, case: str) -> dict[str, Any]:
+    body = next(r for r in read_records(pin) if r.case_id == case).upstream[0].request
+    assert isinstance(body, dict)
+    return copy.deepcopy(body)
+
+
+def _turns(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(body.get("messages") or body.get("input") or body.get("contents") or [])
+
+
+def _system_dropped(body: dict[str, Any]) -> None:
+    for key in ("system", "systemInstruction"):
+        body.pop(key, None)
+    if "input" in body:
+        body["input"] = [i for i in body["input"] if i.get("role") != "system"]
+
+
+def _user_reworded(body: dict[str, Any]) -> None:
+    first = _turns(body)[0]
+    if "parts" in first:
+        first["parts"] = [{"text": "Hello"}]
+    else:
+        first["content"] = "Hello"
+
+
+def _assistant_dropped(body: dict[str, Any]) -> None:
+    key = "messages" if "messages" in body else "input" if "input" in body else "contents"
+    body[key] = [m for m in body[key] if m.get("role") not in ("assistant", "model")]
+
+
+def _order_swapped(body: dict[str, Any]) -> None:
+    key = "messages" if "messages" in body else "input" if "input" in body else "contents"
+    turns = [m for m in body[key] if m.get("role") != "system"]
+    body[key] = [m for m in body[key] if m.get("role") == "system"] + [turns[2], turns[1], turns[0], *turns[3:]]
+
+
+PROMPT_HARMS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "system prompt dropped": _system_dropped, "user message reworded": _user_reworded,
+    "assistant turn dropped": _assistant_dropped, "messages out of order": _order_swapped}
+
+
+@pytest.mark.parametrize("harm", sorted(PROMPT_HARMS))
+@pytest.mark.parametrize("dialect", sorted(PROMPT))
+def test_the_callers_messages_reach_the_model_on_every_wire(dialect: str, harm: str, corpus: list[Scenario]) -> None:
+    scenario = _scenario(corpus, "request.prompt.001")
+    body = _first(*PROMPT[dialect])
+    assert _rows(scenario, body, dialect) == []
+    PROMPT_HARMS[harm](body)
+    assert _rows(scenario, body, dialect) == ["request.prompt"], harm
+
+
+def test_a_system_prompt_kept_elsewhere_or_beside_the_agents_own_is_the_callers(corpus: list[Scenario]) -> None:
+    scenario = _scenario(corpus, "request.prompt.001")
+    body = _first(*PROMPT["openai-responses"])
+    system = body["input"].pop(0)
+    body["instructions"] = "You are Acme's agent.\n\n" + system["content"]
+    assert _rows(scenario, body, "openai-responses") == []
+    body["instructions"] = "You are Acme's agent."
+    assert _rows(scenario, body, "openai-responses") == ["request.prompt"]
+    owned = request_findings(scenario.expected_request, body, "openai-responses", "request.prompt", "own")
+    assert owned == []  # the adapter declared it owns the system prompt
