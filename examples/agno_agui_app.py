@@ -3,11 +3,13 @@
 The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` model (Chat Completions), with
 ``model="openai-responses"`` over agno's ``OpenAIResponses`` model (the Responses API, ``POST /v1/responses``
 through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
-``anthropic`` SDK), or with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
-through the ``google-genai`` SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
-``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the
-pin was first run; the mock now serves ``v1`` too): the model talks to the conformance suite's mock server, so the
-suite picks each case's scenario with the mock server's default scenario (the model id is fixed).
+``anthropic`` SDK), with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
+through the ``google-genai`` SDK), or with ``model="groq"`` over agno's ``Groq`` model (Groq's Chat Completions,
+``/openai/v1/chat/completions``, through the ``groq`` SDK), and the router of agno's ``AGUI`` interface
+(``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL (for Gemini also the
+API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI, Claude and Groq no SDK
+retries): the model talks to the conformance suite's mock server, so the suite picks each case's scenario with the
+mock server's default scenario (the model id is fixed).
 ``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
@@ -18,7 +20,8 @@ Run it against the suite by hand::
 
 (the Claude configuration: ``AGNO_MODEL=claude`` and ``examples/agno_anthropic_capabilities.yaml``; the Gemini
 one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``; the Responses one:
-``AGNO_MODEL=openai-responses`` and ``examples/agno_responses_capabilities.yaml``).
+``AGNO_MODEL=openai-responses`` and ``examples/agno_responses_capabilities.yaml``; the Groq one: ``AGNO_MODEL=groq``
+and ``examples/agno_groq_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from agno.db.in_memory import InMemoryDb
 from agno.models.anthropic import Claude
 from agno.models.base import Model
 from agno.models.google import Gemini
+from agno.models.groq import Groq
 from agno.models.openai import OpenAIChat, OpenAIResponses
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
@@ -63,13 +67,18 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # reasoning model (OpenAIResponses._using_reasoning_model: o3, o4-mini, gpt-5, gpt-6), so agno replays the
         # whole conversation in `input` on every call instead of chaining through previous_response_id.
         return OpenAIResponses(id=model_id or "gpt-4o-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
-    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude' or 'gemini'")
+    if kind == "groq":
+        # agno's Groq hands base_url and max_retries to the groq SDK's AsyncGroq (agno/models/groq/groq.py:81-95,
+        # 141), whose base_url is the server's root: it posts {base_url}/openai/v1/chat/completions (groq 1.7.0
+        # resources/chat/completions.py:952). The model id stays agno's default (openai/gpt-oss-120b) unless given.
+        return Groq(id=model_id or "openai/gpt-oss-120b", base_url=base, api_key="mock-key", max_retries=0)
+    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini' or 'groq'")
 
 
 def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
-    ``model="openai-responses"``, ``Claude`` with ``model="claude"``, or ``Gemini`` with ``model="gemini"``) reads
-    the mock server at ``mock_base_url``.
+    ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, or ``Groq``
+    with ``model="groq"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -80,6 +89,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="gemini").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="openai-responses").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="groq").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results

@@ -8,8 +8,9 @@ cases carry triage records (tests/test_triage.py). The same app over agno's ``Cl
 Messages) is a configuration of its own, pinned in ``tests/data/agno-agui-anthropic.verdicts.json``, and so
 is the app over agno's ``Gemini`` model (google-genai), pinned in ``tests/data/agno-agui-gemini.verdicts.json``,
 and the app over agno's ``OpenAIResponses`` model (the Responses API), pinned in
-``tests/data/agno-agui-responses.verdicts.json`` (docs/findings-agno-agui-responses.md). Needs the ``calibration``
-extra.
+``tests/data/agno-agui-responses.verdicts.json`` (docs/findings-agno-agui-responses.md), and the app over agno's
+``Groq`` model (the groq SDK, Groq's Chat Completions), pinned in ``tests/data/agno-agui-groq.verdicts.json``. Needs the
+``calibration`` extra.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ CAPS = ROOT / "examples" / "agno_capabilities.yaml"
 CAPS_ANTHROPIC = ROOT / "examples" / "agno_anthropic_capabilities.yaml"
 CAPS_GEMINI = ROOT / "examples" / "agno_gemini_capabilities.yaml"
 CAPS_RESPONSES = ROOT / "examples" / "agno_responses_capabilities.yaml"
+CAPS_GROQ = ROOT / "examples" / "agno_groq_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
@@ -72,6 +74,14 @@ def agno_responses_url() -> Iterator[str]:
 
     app = create_app(mock_server_url(), model="openai-responses")
     with served_in_thread(app, "/agui", "agno-agui-responses") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def agno_groq_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    with served_in_thread(create_app(mock_server_url(), model="groq"), "/agui", "agno-agui-groq") as url:
         yield url
 
 
@@ -117,6 +127,11 @@ def test_agno_gemini_verdicts_match_the_pins(agno_gemini_url: str, corpus: list[
 @pytest.mark.slow
 def test_agno_responses_verdicts_match_the_pins(agno_responses_url: str, corpus: list[Any]) -> None:
     _pinned_on_one_wire(agno_responses_url, corpus, CAPS_RESPONSES, "agno-agui-responses", "openai-responses")
+
+
+@pytest.mark.slow
+def test_agno_groq_verdicts_match_the_pins(agno_groq_url: str, corpus: list[Any]) -> None:
+    _pinned_on_one_wire(agno_groq_url, corpus, CAPS_GROQ, "agno-agui-groq", "openai-chat")
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:
