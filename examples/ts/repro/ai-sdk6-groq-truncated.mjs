@@ -7,26 +7,12 @@
 // finishes the same bytes 'interrupted'.
 // Run: npm ci --prefix examples/ts && node examples/ts/repro/ai-sdk6-groq-truncated.mjs
 // Prints the chunk types; exits 1 while the defect is present (0 once the stream ends with an error).
-import { createServer } from 'node:http'
 import { streamText } from 'ai'
 import { createGroq } from 'ai6-groq'
+import { cutServer, uiChunks } from './chat-cut-stream.mjs'
 
-const chunk = (delta) => ({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'llama-3.3-70b-versatile',
-  choices: [{ index: 0, delta, finish_reason: null }] })
-const body = [chunk({ role: 'assistant', content: 'Honey never' }), chunk({ content: ' spoils' })]
-const server = createServer((req, res) => {
-  req.resume()
-  res.writeHead(200, { 'content-type': 'text/event-stream' })
-  // The stream stops before the chunk with finish_reason: the body ends cleanly, no [DONE].
-  res.end(body.map((c) => `data: ${JSON.stringify(c)}\n\n`).join(''))
-})
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
-const groq = createGroq({ baseURL: `http://127.0.0.1:${server.address().port}/v1`, apiKey: 'gsk-x' })
-const result = streamText({ model: groq('llama-3.3-70b-versatile'), prompt: 'A fact about honey?', maxRetries: 0 })
-const types = []
-for await (const c of result.toUIMessageStream({ onError: (e) => String(e?.message ?? e) })) {
-  types.push(c.type === 'finish' ? `finish(${c.finishReason})` : c.type)
-}
+const server = await cutServer()
+const types = await uiChunks(streamText, createGroq({ baseURL: server.baseURL, apiKey: 'gsk-x' })('llama-3.3-70b-versatile'))
 server.close()
 console.log(types.join(' '))
 process.exit(types.includes('error') ? 0 : 1)

@@ -10,30 +10,14 @@
 // which this script prints beside it.
 // Run: npm ci --prefix examples/ts && node examples/ts/repro/ai-sdk7-moonshotai-missing-finish.mjs
 // Exits 1 while the defect is present (0 once @ai-sdk/moonshotai finishes 'interrupted').
-import { createServer } from 'node:http'
 import { streamText } from 'ai7'
 import { createMoonshotAI } from '@ai-sdk/moonshotai'
 import { createGroq } from '@ai-sdk/groq'
+import { cutServer, finishOf } from './chat-cut-stream.mjs'
 
-const chunk = (delta) => ({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'kimi-k2.6',
-  choices: [{ index: 0, delta, finish_reason: null }] })
-const body = [chunk({ role: 'assistant', content: 'Honey never' }), chunk({ content: ' spoils' })]
-const server = createServer((req, res) => {
-  req.resume()
-  res.writeHead(200, { 'content-type': 'text/event-stream' })
-  // The stream stops before the chunk with finish_reason: the body ends cleanly, no [DONE].
-  res.end(body.map((c) => `data: ${JSON.stringify(c)}\n\n`).join(''))
-})
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
-const baseURL = `http://127.0.0.1:${server.address().port}/v1`
-async function finishOf(model) {
-  const result = streamText({ model, prompt: 'A fact about honey?', maxRetries: 0 })
-  let finish = null
-  for await (const c of result.toUIMessageStream()) if (c.type === 'finish') finish = c.finishReason
-  return finish
-}
-const moonshot = await finishOf(createMoonshotAI({ baseURL, apiKey: 'x' })('kimi-k2.6'))
-const groq = await finishOf(createGroq({ baseURL, apiKey: 'x' })('mock'))
+const server = await cutServer()
+const moonshot = await finishOf(streamText, createMoonshotAI({ baseURL: server.baseURL, apiKey: 'x' })('kimi-k2.6'))
+const groq = await finishOf(streamText, createGroq({ baseURL: server.baseURL, apiKey: 'x' })('mock'))
 server.close()
 console.log(`stream cut before its finish_reason: @ai-sdk/moonshotai finishes ${JSON.stringify(moonshot)}, ` +
   `@ai-sdk/groq ${JSON.stringify(groq)}`)

@@ -11,30 +11,14 @@
 // has (id, object, created, model, choices; @perplexity-ai/perplexity_ai 0.38.1 CompletionResponse).
 // Run: npm ci --prefix examples/ts && node examples/ts/repro/ai-sdk7-perplexity-missing-finish.mjs
 // Exits 1 while the defect is present (0 once @ai-sdk/perplexity finishes 'interrupted').
-import { createServer } from 'node:http'
 import { streamText } from 'ai7'
 import { createPerplexity } from '@ai-sdk/perplexity'
 import { createGroq } from '@ai-sdk/groq'
+import { cutServer, finishOf } from './chat-cut-stream.mjs'
 
-const chunk = (delta) => ({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'sonar',
-  choices: [{ index: 0, delta, finish_reason: null }] })
-const body = [chunk({ role: 'assistant', content: 'Honey never' }), chunk({ content: ' spoils' })]
-const server = createServer((req, res) => {
-  req.resume()
-  res.writeHead(200, { 'content-type': 'text/event-stream' })
-  // The stream stops before the chunk with finish_reason: the body ends cleanly, no [DONE].
-  res.end(body.map((c) => `data: ${JSON.stringify(c)}\n\n`).join(''))
-})
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
-const baseURL = `http://127.0.0.1:${server.address().port}/v1`
-async function finishOf(model) {
-  const result = streamText({ model, prompt: 'A fact about honey?', maxRetries: 0 })
-  let finish = null
-  for await (const c of result.toUIMessageStream()) if (c.type === 'finish') finish = c.finishReason
-  return finish
-}
-const perplexity = await finishOf(createPerplexity({ baseURL, apiKey: 'x' })('sonar'))
-const groq = await finishOf(createGroq({ baseURL, apiKey: 'x' })('sonar'))
+const server = await cutServer()
+const perplexity = await finishOf(streamText, createPerplexity({ baseURL: server.baseURL, apiKey: 'x' })('sonar'))
+const groq = await finishOf(streamText, createGroq({ baseURL: server.baseURL, apiKey: 'x' })('mock'))
 server.close()
 console.log(`stream cut before its finish_reason: @ai-sdk/perplexity finishes ${JSON.stringify(perplexity)}, ` +
   `@ai-sdk/groq ${JSON.stringify(groq)}`)
