@@ -60,3 +60,34 @@ def agui_events(model_on: Callable[[str], Model], payload: bytes, tools: list[di
         app = Starlette(routes=[Route("/agui", run, methods=["POST"])])
         text = TestClient(app).post("/agui", json=run_input).text
     return [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
+
+
+def sse(chunks: list[dict[str, Any]]) -> bytes:
+    """Chat Completions chunks as an SSE body ending ``data: [DONE]``."""
+    return b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
+
+
+def call(index: int, args: str, call_id: str | None = None, name: str = "get_weather") -> dict[str, Any]:
+    """A Chat Completions delta with one tool-call fragment (id and name only when ``call_id`` is given)."""
+    head = {"id": call_id, "type": "function"} if call_id else {}
+    function = {"name": name, "arguments": args} if call_id else {"arguments": args}
+    return {"tool_calls": [{"index": index, **head, "function": function}]}
+
+
+def tool(name: str) -> list[dict[str, Any]]:
+    """One AG-UI frontend tool."""
+    return [{"name": name, "description": name, "parameters": {"type": "object",
+                                                             "properties": {"city": {"type": "string"},
+                                                                            "path": {"type": "string"}}}}]
+
+
+def args_after_end(events: list[dict[str, Any]]) -> list[str]:
+    """The calls whose TOOL_CALL_ARGS come after their TOOL_CALL_END (a client appends them to a closed call)."""
+    ended: set[str] = set()
+    late = []
+    for e in events:
+        if e["type"] == "TOOL_CALL_END":
+            ended.add(e["toolCallId"])
+        elif e["type"] == "TOOL_CALL_ARGS" and e["toolCallId"] in ended:
+            late.append(e["toolCallId"])
+    return late

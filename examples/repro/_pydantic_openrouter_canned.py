@@ -4,10 +4,9 @@ client reads a local server answering those bytes (``_pydantic_canned``). No con
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from _pydantic_canned import agui_events
+from _pydantic_canned import agui_events, sse
 from openai import AsyncOpenAI
 from pydantic_ai.models import Model
 from pydantic_ai.models.openrouter import OpenRouterModel
@@ -23,11 +22,6 @@ def chunk(delta: dict[str, Any] | None = None, finish: str | None = None, **top:
         choice["native_finish_reason"] = finish
     return {"id": "gen-1", "object": "chat.completion.chunk", "created": 1, "model": MODEL, "provider": "OpenAI",
             "choices": [choice], **top}
-
-
-def sse(chunks: list[dict[str, Any]]) -> bytes:
-    """The chunks as an SSE body ending ``data: [DONE]``."""
-    return b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
 
 
 def _model(base_url: str) -> Model:

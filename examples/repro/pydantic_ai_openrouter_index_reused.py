@@ -7,27 +7,15 @@ Run: python examples/repro/pydantic_ai_openrouter_index_reused.py (exits 1 while
 """
 
 import sys
-from typing import Any
 
+from _pydantic_canned import call, tool
 from _pydantic_openrouter_canned import chunk, openrouter_events
 
 
-def _call(index: int, args: str, call_id: str | None = None, name: str = "get_weather") -> dict[str, Any]:
-    head = {"id": call_id, "type": "function"} if call_id else {}
-    function = {"name": name, "arguments": args} if call_id else {"arguments": args}
-    return {"tool_calls": [{"index": index, **head, "function": function}]}
-
-
-def _tool(name: str) -> list[dict[str, Any]]:
-    return [{"name": name, "description": name, "parameters": {"type": "object",
-                                                             "properties": {"city": {"type": "string"},
-                                                                            "path": {"type": "string"}}}}]
-
-
 def index_reused() -> bool:
-    events = openrouter_events([chunk(_call(0, "", "call_w1", "file_write")), chunk(_call(0, '{"path":"hello.py"}')),
-                                chunk(_call(0, "", "call_w2", "file_write")), chunk(_call(0, '{"path":"world.py"}')),
-                                chunk(finish="tool_calls")], tools=_tool("file_write"))
+    events = openrouter_events([chunk(call(0, "", "call_w1", "file_write")), chunk(call(0, '{"path":"hello.py"}')),
+                                chunk(call(0, "", "call_w2", "file_write")), chunk(call(0, '{"path":"world.py"}')),
+                                chunk(finish="tool_calls")], tools=tool("file_write"))
     started = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_START")
     ended = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_END")
     print("index-reused: started", started, "ended", ended)
