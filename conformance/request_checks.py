@@ -33,7 +33,13 @@ from conformance.caller_messages import (
     shift,
 )
 from conformance.findings import Finding
-from conformance.request_reading import conversation_mismatch, functions_mismatch, offered, said
+from conformance.request_reading import (
+    conversation_mismatch,
+    functions_mismatch,
+    offered,
+    output_schema_mismatch,
+    said,
+)
 from conformance.structured import StrictSchemaError, strict_json_schema
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
@@ -254,6 +260,8 @@ def _one_check(check: RequestCheck, request: Any, same_content: bool) -> str | N
         return conversation_mismatch([i.model_dump(exclude_unset=True) for i in check.conversation], value)
     if check.functions is not None:
         return functions_mismatch([t.model_dump() for t in check.functions], value)
+    if check.output_schema is not None:
+        return output_schema_mismatch(check.output_schema, value)
     if not find_json_in(value, check.contains_json):
         return "does not contain the expected JSON document"
     return None

@@ -35,7 +35,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Said", "conversation_mismatch", "functions_mismatch", "offered", "said", "schema_mismatch", "spoken"]
+__all__ = ["Said", "conversation_mismatch", "functions_mismatch", "offered", "output_schema_mismatch", "pointer",
+           "said", "schema_mismatch", "spoken"]
 
 
 @dataclass(frozen=True)
@@ -412,3 +413,71 @@ def functions_mismatch(expected: list[dict[str, Any]], request: Any) -> str | No
         if where is not None:
             return f"tool {want['name']!r}: its schema differs at {where}"
     return None
+
+
+# ---------------------------------------------------------------- the output schema
+def _native_schemas(request: dict[str, Any]) -> list[Any]:
+    """The output schemas ``request`` states natively, wherever its wire keeps one."""
+    found = [pointer(request, path) for path in (
+        ("response_format", "json_schema", "schema"), ("text", "format", "schema"),
+        ("generationConfig", "responseJsonSchema"), ("generationConfig", "responseSchema"),
+        ("generation_config", "response_json_schema"), ("generation_config", "response_schema"),
+        ("output_format", "schema"), ("output_config", "format", "schema"))]
+    return [f for f in found if isinstance(f, dict)]
+
+
+def pointer(doc: Any, path: tuple[str, ...]) -> Any:
+    """``doc[path[0]][path[1]]...``, or None where a key is missing.
+
+    >>> pointer({"a": {"b": 1}}, ("a", "b")), pointer({"a": 1}, ("a", "b"))
+    (1, None)
+    """
+    for key in path:
+        doc = doc.get(key) if isinstance(doc, dict) else None
+    return doc
+
+
+def _forced_tool_schemas(request: dict[str, Any]) -> list[Any]:
+    """The schemas of the tools ``request`` makes the model call: Chat ``tool_choice`` "required" or one function,
+    Messages ``{type: any | tool}``, Responses ``{type: function, name}``, Gemini ``functionCallingConfig`` mode ANY."""
+    choice = request.get("tool_choice", pointer(request, ("toolConfig", "functionCallingConfig")))
+    if isinstance(choice, dict) and "mode" in choice:  # Gemini
+        forced, names = str(choice["mode"]).upper() == "ANY", choice.get("allowedFunctionNames") or []
+    elif isinstance(choice, dict):
+        named = pointer(choice, ("function", "name")) or choice.get("name")
+        forced, names = choice.get("type") not in ("auto", "none"), [named] if named else []
+    else:
+        forced, names = choice == "required", []
+    return [t["parameters"] for name, t in offered(request).items() if forced and (not names or name in names)]
+
+
+def output_schema_mismatch(schema: dict[str, Any], request: Any) -> str | None:
+    """Why the caller's output ``schema`` does not reach the model in ``request`` (None when it does): natively
+    (Chat ``response_format``, Responses ``text.format``, Gemini ``responseSchema`` or ``responseJsonSchema``, the
+    Messages API's ``output_format``), as the schema of a tool the request makes the model call, or as JSON in a
+    system message; with the caller's meaning, or its strict form (optional properties required and nullable,
+    which OpenAI's strict mode documents as the same schema).
+
+    >>> want = {"type": "object", "properties": {"a": {"type": "string"}}}
+    >>> output_schema_mismatch(want, {"generationConfig": {"responseSchema": {"type": "OBJECT",
+    ...                               "properties": {"a": {"type": "STRING"}}}}}) is None
+    True
+    >>> output_schema_mismatch(want, {"contents": []})
+    'the output schema is not in the request (natively, as a forced tool, or in a system message)'
+    """
+    from conformance.request_checks import find_json_in
+    from conformance.structured import StrictSchemaError, strict_json_schema
+
+    if not isinstance(request, dict):
+        return "no request"
+    forms = [schema]
+    with contextlib.suppress(StrictSchemaError):
+        forms.append(strict_json_schema(schema))
+    sent = _native_schemas(request) + _forced_tool_schemas(request)
+    if any(schema_mismatch(form, got) is None for form in forms for got in sent):
+        return None
+    if any(find_json_in("".join(parts), form) for role, parts in spoken(request) if role == "system" for form in forms):
+        return None
+    if sent:
+        return f"the output schema sent differs at {schema_mismatch(schema, sent[0])}"
+    return "the output schema is not in the request (natively, as a forced tool, or in a system message)"

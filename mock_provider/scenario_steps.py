@@ -211,6 +211,10 @@ class RequestCheck(_M):
         "on every wire (conformance.request_reading): the text messages in order, each call with its name and JSON "
         "input, each result after its call under the id the call was sent with (by name on Gemini, whose ids are "
         "optional), with the value the model reads. Use with path ''.")
+    output_schema: dict[str, Any] | None = Field(
+        default=None, description="The caller's output schema reaches the model, read the same way on every wire: "
+        "natively, as the schema of a tool the request makes the model call, or as JSON in a system message, with the "
+        "caller's meaning or its strict form (conformance.request_reading.output_schema_mismatch). Use with path ''.")
     functions: list[OfferedTool] | None = Field(
         default=None, description="The request offers these function tools, read the same way on every wire and "
         "found by name: the caller's description and a schema of the same meaning. Use with path ''.")
@@ -251,13 +255,13 @@ class RequestCheck(_M):
     def _one_expectation(self) -> RequestCheck:
         if any(alt.dialects is not None or alt.servers is not None or alt.row is not None for alt in self.or_else):
             raise ValueError("an or_else check takes its dialects, servers and row from the check it belongs to")
-        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members", "conversation", "functions")
-                            if k in self.model_fields_set]
+        given: list[str] = [k for k in ("equals", "subset", "contains_json", "members", "conversation", "functions",
+                                        "output_schema") if k in self.model_fields_set]
         if self.absent:
             given.append("absent")
         if len(given) != 1:
             raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, "
-                             f"conversation, functions, absent; "
+                             f"conversation, functions, output_schema, absent; "
                              f"got {', '.join(given) or 'none'}")
         if (self.key is not None or self.strict_tools or self.strict_schema) and given != ["subset"]:
             raise ValueError("key, strict_tools and strict_schema qualify a subset check only")

@@ -291,3 +291,36 @@ def test_a_system_prompt_kept_elsewhere_or_beside_the_agents_own_is_the_callers(
     assert _rows(scenario, body, "openai-responses") == ["request.prompt"]
     owned = request_findings(scenario.expected_request, body, "openai-responses", "request.prompt", "own")
     assert owned == []  # the adapter declared it owns the system prompt
+
+
+STRUCTURED = {"anthropic": "ai-sdk7-anthropic", "gemini": "ai-sdk7-google", "openai-responses": "ai-sdk7-openai"}
+
+
+@pytest.mark.parametrize("dialect", sorted(STRUCTURED))
+def test_the_output_schema_reaches_the_model_in_any_of_its_forms(dialect: str, corpus: list[Scenario]) -> None:
+    """structured.native.001 on the Messages, Responses and Gemini wires: a real client's request (natively on
+    Responses and Gemini, as a forced tool on the Messages API) passes; without the schema, or with a property
+    lost, it fails structured.native."""
+    scenario = _scenario(corpus, "structured.native.001")
+    body = _first(STRUCTURED[dialect], f"structured.native.001[{dialect}]")
+    assert _rows(scenario, body, dialect) == []
+    lost = copy.deepcopy(body)
+    schema = (lost["tools"][0]["input_schema"] if dialect == "anthropic" else lost["text"]["format"]["schema"]
+              if dialect == "openai-responses" else lost["generationConfig"]["responseJsonSchema"])
+    schema["properties"].pop("languages")
+    assert _rows(scenario, lost, dialect) == ["structured.native"]
+    for key in ("tools", "text", "generationConfig"):
+        body.pop(key, None)
+    assert _rows(scenario, body, dialect) == ["structured.native"]
+    body["system"] = "Answer with JSON that follows this schema: " + json.dumps(scenario.request.output_schema)
+    assert _rows(scenario, body, dialect) == []  # the schema in the system prompt reaches the model too
+
+
+def test_a_tool_the_model_may_skip_does_not_carry_the_output_schema() -> None:
+    from conformance.request_reading import output_schema_mismatch
+
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+    body: dict[str, Any] = {"tools": [{"name": "json", "input_schema": schema}], "tool_choice": {"type": "auto"}}
+    assert output_schema_mismatch(schema, body) is not None
+    body["tool_choice"] = {"type": "tool", "name": "json"}
+    assert output_schema_mismatch(schema, body) is None
