@@ -36,6 +36,7 @@ from conformance.findings import Finding
 from conformance.request_reading import (
     conversation_mismatch,
     functions_mismatch,
+    media_mismatch,
     offered,
     output_schema_mismatch,
     said,
@@ -262,6 +263,8 @@ def _one_check(check: RequestCheck, request: Any, same_content: bool) -> str | N
         return functions_mismatch([t.model_dump() for t in check.functions], value)
     if check.output_schema is not None:
         return output_schema_mismatch(check.output_schema, value)
+    if check.media is not None:
+        return media_mismatch([f.model_dump() for f in check.media], value)
     if not find_json_in(value, check.contains_json):
         return "does not contain the expected JSON document"
     return None

@@ -35,8 +35,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Said", "conversation_mismatch", "functions_mismatch", "offered", "output_schema_mismatch", "pointer",
-           "said", "schema_mismatch", "spoken"]
+__all__ = [
+    "Said",
+    "conversation_mismatch",
+    "functions_mismatch",
+    "media_mismatch",
+    "media_sent",
+    "offered",
+    "output_schema_mismatch",
+    "pointer",
+    "said",
+    "schema_mismatch",
+    "spoken",
+]
 
 
 @dataclass(frozen=True)
@@ -481,3 +492,58 @@ def output_schema_mismatch(schema: dict[str, Any], request: Any) -> str | None:
     if sent:
         return f"the output schema sent differs at {schema_mismatch(schema, sent[0])}"
     return "the output schema is not in the request (natively, as a forced tool, or in a system message)"
+
+
+# ---------------------------------------------------------------- media
+_TYPE_KEYS = ("media_type", "mediaType", "mimeType", "mime_type")
+
+
+def _data_url(text: str) -> tuple[str | None, str] | None:
+    if not text.startswith("data:") or ";base64," not in text:
+        return None
+    head, _, data = text[5:].partition(";base64,")
+    return head or None, data
+
+
+def media_sent(doc: Any) -> list[tuple[str | None, str]]:
+    """Every (media type or None, base64 data) the request carries, in any wire's shape: data URLs (Chat
+    ``image_url``, Responses ``input_image``/``input_file``), Messages ``source: {media_type, data}``, Gemini
+    ``inlineData: {mimeType, data}``, the AI SDK's ``{mediaType, data}`` (V4: ``data: {type: data, data}``), or bare
+    base64 text (Perplexity's ``file_url``).
+
+    >>> media_sent({"parts": [{"inlineData": {"mimeType": "image/png", "data": "iVBO"}}, {"text": "Hi"}]})
+    [('image/png', 'iVBO'), (None, 'Hi')]
+    """
+    out: list[tuple[str | None, str]] = []
+    if isinstance(doc, str):
+        out.append(_data_url(doc) or (None, doc))
+    elif isinstance(doc, list):
+        for item in doc:
+            out += media_sent(item)
+    elif isinstance(doc, dict):
+        kind = next((doc[k] for k in _TYPE_KEYS if isinstance(doc.get(k), str)), None)
+        data = doc.get("data")
+        data = data.get("data") if isinstance(data, dict) and isinstance(data.get("data"), str) else data
+        if kind is not None and isinstance(data, str):
+            out.append(_data_url(data) or (kind, data))
+        for key, value in doc.items():
+            if kind is None or key not in ("data", *_TYPE_KEYS):
+                out += media_sent(value)
+    return out
+
+
+def media_mismatch(expected: list[dict[str, Any]], request: Any) -> str | None:
+    """Why a file the caller sent (``{media_type, data}``) does not reach the model (None when each does): its
+    bytes somewhere in the request, under its media type wherever the wire states one.
+
+    >>> media_mismatch([{"media_type": "image/png", "data": "iVBO"}], {"x": "data:image/png;base64,iVBO"}) is None
+    True
+    >>> media_mismatch([{"media_type": "application/pdf", "data": "JVBE"}], {"x": "data:image/png;base64,JVBE"})
+    "the caller's application/pdf file is not in the request (found as: ['image/png'])"
+    """
+    sent = media_sent(request)
+    for want in expected:
+        kinds = [k for k, data in sent if data == want["data"]]
+        if not kinds or not any(k in (None, want["media_type"]) for k in kinds):
+            return f"the caller's {want['media_type']} file is not in the request (found as: {kinds})"
+    return None

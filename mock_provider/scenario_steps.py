@@ -175,6 +175,13 @@ class SaidItem(_M):
         return self
 
 
+class SentFile(_M):
+    """A file the caller sent: its media type and its base64 bytes."""
+
+    media_type: str
+    data: str
+
+
 class OfferedTool(_M):
     """A function tool the request must offer the model: found by name, with this description and the meaning
     of this JSON Schema (conformance.request_reading.schema_mismatch)."""
@@ -215,6 +222,10 @@ class RequestCheck(_M):
         default=None, description="The caller's output schema reaches the model, read the same way on every wire: "
         "natively, as the schema of a tool the request makes the model call, or as JSON in a system message, with the "
         "caller's meaning or its strict form (conformance.request_reading.output_schema_mismatch). Use with path ''.")
+    media: list[SentFile] | None = Field(
+        default=None, description="The files the caller sent reach the model, read the same way on every wire: each "
+        "file's base64 bytes somewhere in the request, under its media type wherever the wire states one "
+        "(conformance.request_reading.media_mismatch). Use with path ''.")
     functions: list[OfferedTool] | None = Field(
         default=None, description="The request offers these function tools, read the same way on every wire and "
         "found by name: the caller's description and a schema of the same meaning. Use with path ''.")
@@ -256,12 +267,12 @@ class RequestCheck(_M):
         if any(alt.dialects is not None or alt.servers is not None or alt.row is not None for alt in self.or_else):
             raise ValueError("an or_else check takes its dialects, servers and row from the check it belongs to")
         given: list[str] = [k for k in ("equals", "subset", "contains_json", "members", "conversation", "functions",
-                                        "output_schema") if k in self.model_fields_set]
+                                        "output_schema", "media") if k in self.model_fields_set]
         if self.absent:
             given.append("absent")
         if len(given) != 1:
             raise ValueError(f"a request check states exactly one of equals, subset, contains_json, members, "
-                             f"conversation, functions, output_schema, absent; "
+                             f"conversation, functions, output_schema, media, absent; "
                              f"got {', '.join(given) or 'none'}")
         if (self.key is not None or self.strict_tools or self.strict_schema) and given != ["subset"]:
             raise ValueError("key, strict_tools and strict_schema qualify a subset check only")

@@ -324,3 +324,20 @@ def test_a_tool_the_model_may_skip_does_not_carry_the_output_schema() -> None:
     assert output_schema_mismatch(schema, body) is not None
     body["tool_choice"] = {"type": "tool", "name": "json"}
     assert output_schema_mismatch(schema, body) is None
+
+
+MEDIA = {"anthropic": "ai-sdk7-anthropic", "gemini": "ai-sdk7-google", "openai-responses": "ai-sdk7-openai"}
+
+
+@pytest.mark.parametrize("dialect", sorted(MEDIA))
+def test_the_callers_files_reach_the_model_on_every_wire(dialect: str, corpus: list[Scenario]) -> None:
+    """text.multimodal.001: a real client's request passes; with the PDF's bytes gone, or the image sent as
+    another media type, it fails request.media."""
+    scenario = _scenario(corpus, "text.multimodal.001")
+    body = _first(MEDIA[dialect], f"text.multimodal.001[{dialect}]")
+    assert _rows(scenario, body, dialect) == []
+    pdf = "JVBERi0xLjQKJcfsj6IKMSAwIG9iago8PD4+CmVuZG9iagp0cmFpbGVyCjw8Pj4KJSVFT0YK"
+    gone = json.loads(json.dumps(body).replace(pdf, "JVBERi0x"))
+    assert _rows(scenario, gone, dialect) == ["request.media"]
+    retyped = json.loads(json.dumps(body).replace("image/png", "image/jpeg"))
+    assert _rows(scenario, retyped, dialect) == ["request.media"]
