@@ -341,3 +341,18 @@ def test_the_callers_files_reach_the_model_on_every_wire(dialect: str, corpus: l
     assert _rows(scenario, gone, dialect) == ["request.media"]
     retyped = json.loads(json.dumps(body).replace("image/png", "image/jpeg"))
     assert _rows(scenario, retyped, dialect) == ["request.media"]
+
+
+def test_a_scenario_that_checks_the_request_checks_it_in_every_dialect_it_runs(corpus: list[Scenario]) -> None:
+    """A request check written for some wires only passes every other wire without looking (a vacuous PASS):
+    each scenario with request checks has one for every dialect it runs in (for some server of that wire)."""
+    from mock_provider.dialects import names
+    from mock_provider.servers import SERVERS
+
+    vacuous = []
+    for s in corpus:
+        checks = [*s.expected_request, *(c for t in s.turns for c in t.expect_request)]
+        for dialect in (s.dialects or names()) if checks else []:
+            if not any(c.applies_to(dialect, server) for c in checks for server in SERVERS):
+                vacuous.append(f"{s.id}[{dialect}]")
+    assert vacuous == []
