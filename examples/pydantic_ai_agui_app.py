@@ -143,8 +143,8 @@ def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
 
 
 def _huggingface_model(mock_base_url: str, model_name: str | None) -> Model:
-    """``HuggingFaceModel`` over ``HuggingFaceProvider(base_url=...)``: huggingface_hub's ``AsyncInferenceClient`` on the
-    mock server."""
+    """``HuggingFaceModel`` over ``HuggingFaceProvider(base_url=...)``: huggingface_hub's ``AsyncInferenceClient``
+    on the mock server."""
     # Imported here: the Hugging Face model needs huggingface_hub (pydantic-ai-slim's `huggingface` extra).
     from pydantic_ai.models.huggingface import HuggingFaceModel
     from pydantic_ai.providers.huggingface import HuggingFaceProvider
@@ -153,8 +153,8 @@ def _huggingface_model(mock_base_url: str, model_name: str | None) -> Model:
     # (pydantic_ai/providers/huggingface.py:156-162), huggingface_hub's OpenAI-compatible alias of `model`
     # (huggingface_hub 1.33.0 inference/_generated/_async_client.py:200). With a URL there the client takes the
     # hf-inference helper (inference/_providers/__init__.py:228-231), which posts {base_url}/v1/chat/completions
-    # (inference/_providers/hf_inference.py:133-139, _build_chat_completion_url) with stream=true and the model name
-    # in the body; without base_url it would post https://router.huggingface.co/v1/chat/completions (the
+    # (inference/_providers/hf_inference.py:133-139, _build_chat_completion_url) with stream=true and the model
+    # name in the body; without base_url it would post https://router.huggingface.co/v1/chat/completions (the
     # conversational auto-router, inference/_providers/_common.py:292-311). The client has no retries
     # (_async_client.py:268-330, one httpx request), and HuggingFaceModel refuses a max_retries or extra_headers
     # setting (models/huggingface.py:193-195): nothing to set beyond the URL and the key.
@@ -228,6 +228,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
     if name == "groq_app":  # the same agent on GroqModel (Groq's Chat Completions through the groq SDK)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="groq")
-    if name == "huggingface_app":  # the same agent on HuggingFaceModel (Hugging Face's Chat Completions, huggingface_hub)
+    if name == "huggingface_app":  # the same agent on HuggingFaceModel (Hugging Face's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="huggingface")
     raise AttributeError(name)
