@@ -41,7 +41,8 @@ HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client
 
 
 def create_app(mock_base_url: str, model_name: str | None = None,
-               api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq"] = "chat") -> Starlette:
+               api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "huggingface"] = "chat",
+               ) -> Starlette:
     """The AG-UI app: ``POST /agui`` runs the agent; its model reads the mock server at ``mock_base_url``.
 
     ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
@@ -49,8 +50,9 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     ``"gemini"`` is ``GoogleModel`` on the Gemini API (``/v1beta/models/{model}:streamGenerateContent``),
     ``"anthropic"`` is ``AnthropicModel`` on the Messages API (``/v1/messages``), ``"openrouter"`` is
     ``OpenRouterModel`` (OpenRouter's Chat Completions, ``/v1/chat/completions``, with its own fields), ``"groq"`` is
-    ``GroqModel`` on the groq SDK (Groq's Chat Completions, ``/openai/v1/chat/completions``); the agent and the AG-UI
-    adapter are the same in all six.
+    ``GroqModel`` on the groq SDK (Groq's Chat Completions, ``/openai/v1/chat/completions``), ``"huggingface"`` is
+    ``HuggingFaceModel`` on huggingface_hub's ``AsyncInferenceClient`` (Hugging Face's Chat Completions,
+    ``/v1/chat/completions``); the agent and the AG-UI adapter are the same in all of them.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -68,7 +70,9 @@ def create_app(mock_base_url: str, model_name: str | None = None,
 
 
 def _model(mock_base_url: str, model_name: str | None,
-           api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq"]) -> Model:
+           api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "huggingface"]) -> Model:
+    if api == "huggingface":
+        return _huggingface_model(mock_base_url, model_name)
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
@@ -138,6 +142,28 @@ def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
     return GroqModel(model_name or "openai/gpt-oss-120b", provider=groq, settings=settings)
 
 
+def _huggingface_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``HuggingFaceModel`` over ``HuggingFaceProvider(base_url=...)``: huggingface_hub's ``AsyncInferenceClient``
+    on the mock server."""
+    # Imported here: the Hugging Face model needs huggingface_hub (pydantic-ai-slim's `huggingface` extra).
+    from pydantic_ai.models.huggingface import HuggingFaceModel
+    from pydantic_ai.providers.huggingface import HuggingFaceProvider
+
+    # HuggingFaceProvider's documented base_url becomes AsyncInferenceClient(api_key=..., base_url=...)
+    # (pydantic_ai/providers/huggingface.py:156-162), huggingface_hub's OpenAI-compatible alias of `model`
+    # (huggingface_hub 1.33.0 inference/_generated/_async_client.py:200). With a URL there the client takes the
+    # hf-inference helper (inference/_providers/__init__.py:228-231), which posts {base_url}/v1/chat/completions
+    # (inference/_providers/hf_inference.py:133-139, _build_chat_completion_url) with stream=true and the model
+    # name in the body; without base_url it would post https://router.huggingface.co/v1/chat/completions (the
+    # conversational auto-router, inference/_providers/_common.py:292-311). The client has no retries
+    # (_async_client.py:268-330, one httpx request), and HuggingFaceModel refuses a max_retries or extra_headers
+    # setting (models/huggingface.py:193-195): nothing to set beyond the URL and the key.
+    huggingface = HuggingFaceProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/"))
+    # deepseek-ai/DeepSeek-V4-Pro: the first of HuggingFaceModel's listed models (LatestHuggingFaceModelNames,
+    # models/huggingface.py:141-151).
+    return HuggingFaceModel(model_name or "deepseek-ai/DeepSeek-V4-Pro", provider=huggingface)
+
+
 async def server_tools(request: Request) -> tuple[Request, list[FunctionToolset[None]] | None]:
     """The agent's own tools for an agent-loop case (``forwardedProps.serverTools``, issue 16).
 
@@ -202,4 +228,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
     if name == "groq_app":  # the same agent on GroqModel (Groq's Chat Completions through the groq SDK)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="groq")
+    if name == "huggingface_app":  # the same agent on HuggingFaceModel (Hugging Face's Chat Completions)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="huggingface")
     raise AttributeError(name)

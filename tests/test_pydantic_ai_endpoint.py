@@ -57,6 +57,9 @@ OPENROUTER_CAPS = ROOT / "examples" / "pydantic_ai_openrouter_capabilities.yaml"
 # The Groq configuration's own mock server, likewise.
 GROQ_SERVER = 6e-9
 GROQ_CAPS = ROOT / "examples" / "pydantic_ai_groq_capabilities.yaml"
+# The Hugging Face configuration's own mock server, likewise (8e-9: 7e-9 is left for the next configuration).
+HUGGINGFACE_SERVER = 8e-9
+HUGGINGFACE_CAPS = ROOT / "examples" / "pydantic_ai_huggingface_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +70,8 @@ def agui_url() -> Iterator[str]:
         yield url
 
 
-def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq"], scale: float) -> Iterator[str]:
+def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface"],
+           scale: float) -> Iterator[str]:
     """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
 
@@ -108,6 +112,12 @@ def openrouter_url() -> Iterator[str]:
 def groq_url() -> Iterator[str]:
     pytest.importorskip("groq", reason="GroqModel needs the groq SDK (pydantic-ai-slim[groq], the calibration extra)")
     yield from _serve("groq", GROQ_SERVER)
+
+
+@pytest.fixture(scope="module")
+def huggingface_url() -> Iterator[str]:
+    pytest.importorskip("huggingface_hub", reason="HuggingFaceModel needs huggingface_hub (the calibration extra)")
+    yield from _serve("huggingface", HUGGINGFACE_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -209,3 +219,12 @@ def test_pydantic_ai_groq_verdicts_match_the_published_findings(groq_url: str, c
     groq``): graded on the Chat Completions wire as Groq serves it, pinned on its own (the first run's 114 ERRORs
     were the mock's missing Groq path)."""
     _pinned_on_one_wire(groq_url, "pydantic-ai-agui-groq", GROQ_CAPS, GROQ_SERVER, corpus, "openai-chat")
+
+
+@pytest.mark.slow
+def test_pydantic_ai_huggingface_verdicts_match_the_published_findings(huggingface_url: str,
+                                                                      corpus: list[Any]) -> None:
+    """The same agent on ``HuggingFaceModel`` (``HuggingFaceProvider(base_url=...)``, huggingface_hub's
+    ``AsyncInferenceClient``, declared ``server: other``): graded on the Chat Completions wire, pinned on its own."""
+    _pinned_on_one_wire(huggingface_url, "pydantic-ai-agui-huggingface", HUGGINGFACE_CAPS, HUGGINGFACE_SERVER, corpus,
+                        "openai-chat")

@@ -1,0 +1,26 @@
+"""Reproducer (outside the suite) of a pydantic-ai AG-UI defect pinned in
+tests/data/pydantic-ai-agui-huggingface.verdicts.json (D-index-reused, the Chat configuration's, on HuggingFaceModel).
+
+Two calls that both say index 0, told apart by the second's new id, become one part: HuggingFaceModel keys tool-call
+deltas by index alone (pydantic_ai/models/huggingface.py:652) and the parts manager applies the second call's delta
+to the first part (pydantic_ai/_parts_manager.py:428, pydantic-ai-slim 2.68.0): the stream starts call_w1 and ends
+call_w2.
+Run: python examples/repro/pydantic_ai_huggingface_index_reused.py (exits 1 while the defect is present).
+"""
+
+import sys
+
+from _pydantic_huggingface_canned import call, chunk, huggingface_events, tool
+
+
+def index_reused() -> bool:
+    events = huggingface_events([chunk(call(0, "", "call_w1", "file_write")), chunk(call(0, '{"path":"hello.py"}')),
+                          chunk(call(0, "", "call_w2", "file_write")), chunk(call(0, '{"path":"world.py"}')),
+                          chunk(finish="tool_calls")], tools=tool("file_write"))
+    started = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_START")
+    ended = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_END")
+    print("index-reused: started", started, "ended", ended)
+    return started != ["call_w1", "call_w2"]
+
+
+sys.exit(1 if index_reused() else 0)

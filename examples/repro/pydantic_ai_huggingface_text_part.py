@@ -1,0 +1,31 @@
+"""Reproducer (outside the suite) of a pydantic-ai AG-UI defect pinned in
+tests/data/pydantic-ai-agui-huggingface.verdicts.json (D-hf-text-part, HuggingFaceModel's own;
+GroqModel has the same, D-groq-text-part).
+
+HuggingFaceModel keys every text delta by one fixed vendor_part_id='content' (pydantic_ai/models/huggingface.py:643,
+pydantic-ai-slim 2.68.0), so text after a tool call in the same response continues the first text part: the AG-UI
+stream sends TEXT_MESSAGE_CONTENT for a message it already ended. OpenAIChatModel starts a new part there.
+Run: python examples/repro/pydantic_ai_huggingface_text_part.py (exits 1 while the defect is present).
+"""
+
+import sys
+
+from _pydantic_huggingface_canned import call, chunk, huggingface_events, tool
+
+
+def text_after_call() -> bool:
+    events = huggingface_events([chunk({"role": "assistant", "content": "Let me check. "}),
+                          chunk(call(0, '{"city":"Paris"}', "call_1")), chunk({"content": "One moment."}),
+                          chunk(finish="tool_calls")], tools=tool("get_weather"))
+    ended: set[str] = set()
+    late = []
+    for e in events:
+        if e["type"] == "TEXT_MESSAGE_END":
+            ended.add(e["messageId"])
+        elif e["type"] == "TEXT_MESSAGE_CONTENT" and e["messageId"] in ended:
+            late.append(e["delta"])
+    print("text-part: TEXT_MESSAGE_CONTENT after its TEXT_MESSAGE_END:", late)
+    return bool(late)
+
+
+sys.exit(1 if text_after_call() else 0)
