@@ -224,6 +224,7 @@ class Encoder:
         include_usage: bool = False,
         usage_on_finish: bool = False,
         usage_in_x_groq: bool = False,
+        named_call_deltas: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
     ) -> None:
@@ -242,6 +243,7 @@ class Encoder:
         self.include_usage = include_usage
         self.usage_on_finish = usage_on_finish  # WireOptions.usage 'finish': Mistral's usage placement
         self.usage_in_x_groq = usage_in_x_groq  # WireOptions.usage 'x_groq': Groq's usage placement
+        self.named_call_deltas = named_call_deltas  # WireOptions.call_deltas 'named': Mistral's continuation delta
         self.started = False  # the role chunk was sent
         self.error_sent = False
         self.calls: dict[str, int] = {}  # call id -> index k (ordinal of first appearance)
@@ -350,8 +352,7 @@ class Encoder:
             if part.id not in self.streamed:
                 raise self._fail(part.type, f"no tool-input-start for call {part.id!r}")
             self.streamed[part.id] += part.delta
-            k = self.calls[part.id]
-            return self._choice({"tool_calls": [{"index": k, "function": {"arguments": part.delta}}]})
+            return self._choice({"tool_calls": [self._continuation(part.id, part.delta)]})
         if isinstance(part, ToolCall):
             return self._tool_call(part)
         if isinstance(part, Finish):
@@ -478,6 +479,13 @@ class Encoder:
         return {"choices": [], "created": 0, "id": "", "model": "", "object": "",
                 "prompt_filter_results": [{"prompt_index": 0, "content_filter_results": results}]}
 
+    def _continuation(self, call_id: str, arguments: str) -> dict[str, Any]:
+        """One continuation delta of a started call: OpenAI's ``{index, function: {arguments}}``, or with
+        ``named_call_deltas`` Mistral's, which names the type and an empty function name (its schema requires one)."""
+        if self.named_call_deltas:
+            return {"index": self.calls[call_id], "type": "function", "function": {"name": "", "arguments": arguments}}
+        return {"index": self.calls[call_id], "function": {"arguments": arguments}}
+
     def _tool_call(self, part: ToolCall) -> list[Frame]:
         if part.provider_executed:
             raise self._fail(part.type, "a provider-executed call has no Chat Completions form")
@@ -488,8 +496,7 @@ class Encoder:
                 # The fragments stopped short of `input` (e.g. start, end, then input '{}'): send the tail.
                 tail = part.input[len(sent):]
                 self.streamed[part.tool_call_id] = part.input
-                k = self.calls[part.tool_call_id]
-                return self._choice({"tool_calls": [{"index": k, "function": {"arguments": tail}}]})
+                return self._choice({"tool_calls": [self._continuation(part.tool_call_id, tail)]})
             return []
         k = self._call_index(part.tool_call_id)
         self.streamed[part.tool_call_id] = part.input
@@ -597,6 +604,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         include_usage=include_usage,
         usage_on_finish=scenario.wire.usage == "finish",
         usage_in_x_groq=scenario.wire.usage == "x_groq",
+        named_call_deltas=scenario.wire.call_deltas == "named",
         reasoning=scenario.wire.reasoning,
         fields=scenario.wire.chat_fields,
     )
