@@ -37,11 +37,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+# The model class behind the agent (create_app's `api`), so the wire and the SDK the agent reads.
+Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral"]
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
 def create_app(mock_base_url: str, model_name: str | None = None,
-               api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral"] = "chat") -> Starlette:
+               api: Api = "chat") -> Starlette:
     """The AG-UI app: ``POST /agui`` runs the agent; its model reads the mock server at ``mock_base_url``.
 
     ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
@@ -69,7 +71,7 @@ def create_app(mock_base_url: str, model_name: str | None = None,
 
 
 def _model(mock_base_url: str, model_name: str | None,
-           api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral"]) -> Model:
+           api: Api) -> Model:
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
