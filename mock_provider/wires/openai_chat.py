@@ -221,9 +221,7 @@ class Encoder:
         model: str = "mock-model",
         created: int = DEFAULT_CREATED,
         completion_id: str | None = None,
-        include_usage: bool = False,
-        usage_on_finish: bool = False,
-        usage_in_x_groq: bool = False,
+        include_usage: bool = False, usage_on_finish: bool = False, usage_in_x_groq: bool = False,
         named_call_deltas: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
@@ -254,13 +252,9 @@ class Encoder:
         return fail(part_type, NAME, self.scenario_id, reason)
 
     def _chunk(self, delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
-        return self._stamped({
-            "id": self.completion_id,
-            "object": "chat.completion.chunk",
-            "created": self.created,
-            "model": self.model,
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
-        })
+        return self._stamped({"id": self.completion_id, "object": "chat.completion.chunk", "created": self.created,
+                              "model": self.model,
+                              "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]})
 
     def _stamped(self, chunk: dict[str, Any]) -> dict[str, Any]:
         """A chunk with the chunk-level fields of ``chat_fields`` (service tier, fingerprint, padding).
@@ -480,11 +474,9 @@ class Encoder:
                 "prompt_filter_results": [{"prompt_index": 0, "content_filter_results": results}]}
 
     def _continuation(self, call_id: str, arguments: str) -> dict[str, Any]:
-        """One continuation delta of a started call: OpenAI's ``{index, function: {arguments}}``, or with
-        ``named_call_deltas`` Mistral's, which names the type and an empty function name (its schema requires one)."""
-        if self.named_call_deltas:
-            return {"index": self.calls[call_id], "type": "function", "function": {"name": "", "arguments": arguments}}
-        return {"index": self.calls[call_id], "function": {"arguments": arguments}}
+        # OpenAI's `{index, function: {arguments}}`; Mistral's names the type and an empty name (its schema needs one).
+        named = {"type": "function", "function": {"name": "", "arguments": arguments}} if self.named_call_deltas else {}
+        return {"index": self.calls[call_id], "function": {"arguments": arguments}, **named}
 
     def _tool_call(self, part: ToolCall) -> list[Frame]:
         if part.provider_executed:
