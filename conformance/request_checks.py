@@ -42,6 +42,7 @@ from conformance.request_reading import (
     said,
 )
 from conformance.structured import StrictSchemaError, strict_json_schema
+from conformance.tool_call_ids import renamed_back
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
 
@@ -406,12 +407,14 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
     wherever the adapter put them (:mod:`conformance.caller_messages`); ``system_prompt`` is the declared
     POLICY (``own``: the caller's system messages may be replaced), ``caller_roles`` the role of each
     message the caller sent (which indexed checks are about a system message), ``server`` the Chat
-    Completions server the client is written for (None: OpenAI's; a check may be one server's only).
+    Completions server the client is written for (None: OpenAI's; a check may be one server's only). A Mistral
+    client's tool call ids, renamed one-to-one into Mistral's form, are read back as the caller's
+    (:mod:`conformance.tool_call_ids`).
     """
     applicable = [_own_system_left_out(c) if system_prompt == "own" else c
                   for c in checks if c.applies_to(dialect, server)]
     same_content = registered_dialect(dialect).string_content
-    request = one_result_per_tool_message(request)
+    request = renamed_back(one_result_per_tool_message(request), _expected_messages(applicable), server)
     placed = {} if request is None else _place_messages(
         [c for c in applicable if _message_check(c, primary_row)], request, same_content, system_prompt, caller_roles)
     out: list[Finding] = []
@@ -453,6 +456,20 @@ def _own_system_left_out(check: RequestCheck) -> RequestCheck:
         return check
     kept = [i for i in check.conversation if i.text is None or i.text.role != "system"]
     return check.model_copy(update={"conversation": kept})
+
+
+def _expected_messages(checks: Sequence[RequestCheck]) -> list[Any]:
+    """What the checks expect of the sent Chat Completions ``messages`` (whole lists, then single messages, in
+    message order): where :func:`~conformance.tool_call_ids.renamed_back` reads the caller's tool call ids."""
+    found: list[tuple[int, Any]] = []
+    for check in checks:
+        parsed = message_list_path(check.path)
+        if parsed is None or parsed[0] != "/messages" or parsed[2]:
+            continue
+        for kind in ("equals", "subset"):
+            if kind in check.model_fields_set:
+                found.append((-1 if parsed[1] is None else parsed[1], getattr(check, kind)))
+    return [doc for _, doc in sorted(found, key=lambda f: f[0])]
 
 
 def one_result_per_tool_message(request: Any) -> Any:

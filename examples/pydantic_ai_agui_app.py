@@ -37,12 +37,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+# The model class behind the agent (create_app's `api`), so the wire and the SDK the agent reads.
+Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface"]
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
 def create_app(mock_base_url: str, model_name: str | None = None,
-               api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "huggingface"] = "chat",
-               ) -> Starlette:
+               api: Api = "chat") -> Starlette:
     """The AG-UI app: ``POST /agui`` runs the agent; its model reads the mock server at ``mock_base_url``.
 
     ``api`` picks the model class, so the wire the agent reads: ``"chat"`` is ``OpenAIChatModel``
@@ -50,9 +51,10 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     ``"gemini"`` is ``GoogleModel`` on the Gemini API (``/v1beta/models/{model}:streamGenerateContent``),
     ``"anthropic"`` is ``AnthropicModel`` on the Messages API (``/v1/messages``), ``"openrouter"`` is
     ``OpenRouterModel`` (OpenRouter's Chat Completions, ``/v1/chat/completions``, with its own fields), ``"groq"`` is
-    ``GroqModel`` on the groq SDK (Groq's Chat Completions, ``/openai/v1/chat/completions``), ``"huggingface"`` is
-    ``HuggingFaceModel`` on huggingface_hub's ``AsyncInferenceClient`` (Hugging Face's Chat Completions,
-    ``/v1/chat/completions``); the agent and the AG-UI adapter are the same in all of them.
+    ``GroqModel`` on the groq SDK (Groq's Chat Completions, ``/openai/v1/chat/completions``), ``"mistral"`` is
+    ``MistralModel`` on the mistralai SDK (Mistral's Chat Completions, ``/v1/chat/completions``), ``"huggingface"``
+    is ``HuggingFaceModel`` on huggingface_hub's ``AsyncInferenceClient`` (Hugging Face's Chat Completions,
+    ``/v1/chat/completions``); the agent and the AG-UI adapter are the same in all eight.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -70,13 +72,15 @@ def create_app(mock_base_url: str, model_name: str | None = None,
 
 
 def _model(mock_base_url: str, model_name: str | None,
-           api: Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "huggingface"]) -> Model:
+           api: Api) -> Model:
     if api == "huggingface":
         return _huggingface_model(mock_base_url, model_name)
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
         return _groq_model(mock_base_url, model_name)
+    if api == "mistral":
+        return _mistral_model(mock_base_url, model_name)
     if api == "anthropic":
         # Imported here: the Anthropic model needs the anthropic SDK (pydantic-ai-slim's `anthropic` extra).
         from pydantic_ai.models.anthropic import AnthropicModel
@@ -164,6 +168,32 @@ def _huggingface_model(mock_base_url: str, model_name: str | None) -> Model:
     return HuggingFaceModel(model_name or "deepseek-ai/DeepSeek-V4-Pro", provider=huggingface)
 
 
+def _mistral_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``MistralModel`` over ``MistralProvider(base_url=...)``: the mistralai SDK's ``Mistral`` pointed at the mock."""
+    # Imported here: the Mistral model needs the mistralai SDK (pydantic-ai-slim's `mistral` extra), the others do not.
+    from pydantic_ai.models import create_async_httpx2_client
+    from pydantic_ai.models.mistral import MistralModel
+    from pydantic_ai.providers.mistral import MistralProvider
+
+    # MistralProvider's documented base_url is the server's root (pydantic_ai/providers/mistral.py:100) and becomes
+    # Mistral(server_url=...) (:125-129), whose chat.stream_async posts {server_url}/v1/chat/completions (mistralai
+    # 3.7.0 client/chat.py:950). The client gets no retry_config there, so the SDK makes one attempt (chat.py:968-974:
+    # retries stay UNSET and no RetryConfig reaches do_request_async): the capabilities declare max_retries 0.
+    # Mistral streams reasoning as a `thinking` chunk in an array `delta.content` (ThinkChunk; MistralModel reads it
+    # at pydantic_ai/models/mistral.py:923-925, _map_content :1149), and the mock's default field is
+    # `reasoning_content`: as the Mistral TypeScript harness does (examples/ts/ai-sdk7-mistral.mjs), the client names
+    # the mock's `thinking-chunks` dialect with its request header. MistralModel refuses the `extra_headers` setting
+    # (models/mistral.py:243 unsupported_settings), so the header goes on the provider's documented http_client
+    # (providers/mistral.py:101), the client the provider builds for itself (:116-117, create_async_httpx2_client,
+    # whose docstring says to call it and pass the result as http_client), with the header added.
+    client = create_async_httpx2_client()
+    client.headers["X-Mock-Reasoning"] = "thinking-chunks"
+    mistral = MistralProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/"), http_client=client)
+    # mistral-large-latest: the first of MistralModel's listed models (models/mistral.py:174-184
+    # LatestMistralModelNames); the name selects no scenario (the mock's default scenario does).
+    return MistralModel(model_name or "mistral-large-latest", provider=mistral)
+
+
 async def server_tools(request: Request) -> tuple[Request, list[FunctionToolset[None]] | None]:
     """The agent's own tools for an agent-loop case (``forwardedProps.serverTools``, issue 16).
 
@@ -228,6 +258,8 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
     if name == "groq_app":  # the same agent on GroqModel (Groq's Chat Completions through the groq SDK)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="groq")
+    if name == "mistral_app":  # the same agent on MistralModel (Mistral's Chat Completions through the mistralai SDK)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="mistral")
     if name == "huggingface_app":  # the same agent on HuggingFaceModel (Hugging Face's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="huggingface")
     raise AttributeError(name)

@@ -409,6 +409,15 @@ class WireOptions(_M):
         "The server flavours `mistral` and `groq` (header `X-Mock-Server`) set `finish` and `x_groq`. The other "
         "wires ignore it.",
     )
+    call_deltas: Literal["openai", "named"] = Field(
+        default="openai",
+        description="How Chat Completions (openai-chat) sends a tool call's continuation deltas (every delta after "
+        "the one that opens the call): `openai` = OpenAI's, `{index, function: {arguments}}`; `named` = Mistral's, "
+        "`{index, type: 'function', function: {name: '', arguments}}`, since Mistral's chunk schema requires "
+        "`function.name` in every streamed tool call (mistralai 3.7.0 client/models/functioncall.py, generated from "
+        "its OpenAPI; a stream from its API in earendil-works/pi issue 8387 sends the empty name). The server "
+        "flavour `mistral` (header `X-Mock-Server`) sets `named`. The other wires ignore it.",
+    )
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",
         description="How Chat Completions (openai-chat) carries reasoning deltas: `delta.reasoning_content` "

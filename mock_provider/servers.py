@@ -148,6 +148,22 @@ def _openrouter_error_habit(scenario: Scenario) -> str | None:
     return None
 
 
+def _mistral_error_habit(scenario: Scenario) -> str | None:
+    """Why an in-band error of ``scenario`` is not one Mistral streams, in words (None: it has none).
+
+    The Chat Completions wire sends an error part as OpenAI's frame, ``data: {"error": {...}}``. Mistral's stream has
+    no such frame: mistralai 3.7.0, generated from its OpenAPI, decodes every ``data:`` of chat.stream as
+    CompletionEvent{data: CompletionChunk} with required id, model and choices (client/chat.py:996-1003,
+    client/models/completionchunk.py), and says a failed generation with finish_reason 'error'.
+    """
+    for script in scenario.turn_scripts():
+        if any(isinstance(step.part, Error) for step in script):
+            return ("an in-band error frame (`data: {\"error\": {...}}`) is OpenAI's habit; Mistral's stream has no "
+                    "error frame, every chunk is a CompletionChunk (mistralai 3.7.0 client/models/completionchunk.py; "
+                    "declared server: mistral)")
+    return None
+
+
 def plays_legacy_reasoning(scenario: Scenario) -> bool:
     """Whether the scenario sends raw reasoning as the older Responses API did (``channel: reasoning_legacy``).
 
@@ -269,6 +285,8 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
                 f"without it (declared server: {server})")
     if server == "openrouter":
         return _openrouter_error_habit(scenario)
+    if server == "mistral" and (error := _mistral_error_habit(scenario)) is not None:
+        return error
     reasoning = _reasoning_habit(scenario, server)
     if reasoning is not None:
         return reasoning
@@ -457,9 +475,10 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     if server == "mistral" and dialect == "openai-chat":
         # Mistral streams the usage on its finish chunk, with no `stream_options` to ask for it (WireOptions.usage),
         # and with no reasoning or cache-write count (:data:`_MISTRAL_USAGE`).
+        # Its continuation tool-call deltas name the type and an empty function name (WireOptions.call_deltas).
         script = [_mistral_usage(step) for step in scenario.script]
-        return scenario.model_copy(update={"script": script,
-                                           "wire": scenario.wire.model_copy(update={"usage": "finish"})})
+        wire = scenario.wire.model_copy(update={"usage": "finish", "call_deltas": "named"})
+        return scenario.model_copy(update={"script": script, "wire": wire})
     if server == "groq" and dialect == "openai-chat":
         # Groq streams the usage in the last chunk's `x_groq.usage`, unasked (WireOptions.usage); its clients
         # (pydantic-ai's GroqModel, @ai-sdk/groq) read it there and send no `stream_options`.

@@ -1,11 +1,13 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Six configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+Eight configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
 ``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``), on
 ``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``), on ``AnthropicModel`` (the Messages API, pins
 ``pydantic-ai-agui-anthropic``), on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
-``pydantic-ai-agui-openrouter``) and on ``GroqModel`` (Groq's Chat Completions through the groq SDK, pins
-``pydantic-ai-agui-groq``).
+``pydantic-ai-agui-openrouter``), on ``GroqModel`` (Groq's Chat Completions through the groq SDK, pins
+``pydantic-ai-agui-groq``), on ``MistralModel`` (Mistral's Chat Completions through the mistralai SDK, pins
+``pydantic-ai-agui-mistral``) and on ``HuggingFaceModel`` (Hugging Face's Chat Completions through huggingface_hub,
+pins ``pydantic-ai-agui-huggingface``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -57,9 +59,12 @@ OPENROUTER_CAPS = ROOT / "examples" / "pydantic_ai_openrouter_capabilities.yaml"
 # The Groq configuration's own mock server, likewise.
 GROQ_SERVER = 6e-9
 GROQ_CAPS = ROOT / "examples" / "pydantic_ai_groq_capabilities.yaml"
-# The Hugging Face configuration's own mock server, likewise (8e-9: 7e-9 is left for the next configuration).
-HUGGINGFACE_SERVER = 8e-9
+# The Hugging Face and Mistral configurations' own mock servers, likewise (scales no other module uses: the
+# llama-index configurations take 7e-9 and 8e-9).
+HUGGINGFACE_SERVER = 1.1e-8
 HUGGINGFACE_CAPS = ROOT / "examples" / "pydantic_ai_huggingface_capabilities.yaml"
+MISTRAL_SERVER = 9e-9
+MISTRAL_CAPS = ROOT / "examples" / "pydantic_ai_mistral_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +75,7 @@ def agui_url() -> Iterator[str]:
         yield url
 
 
-def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface"],
+def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface", "mistral"],
            scale: float) -> Iterator[str]:
     """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
@@ -118,6 +123,13 @@ def groq_url() -> Iterator[str]:
 def huggingface_url() -> Iterator[str]:
     pytest.importorskip("huggingface_hub", reason="HuggingFaceModel needs huggingface_hub (the calibration extra)")
     yield from _serve("huggingface", HUGGINGFACE_SERVER)
+
+
+@pytest.fixture(scope="module")
+def mistral_url() -> Iterator[str]:
+    pytest.importorskip("mistralai", reason="MistralModel needs the mistralai SDK (pydantic-ai-slim[mistral], the "
+                        "calibration extra)")
+    yield from _serve("mistral", MISTRAL_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -228,3 +240,12 @@ def test_pydantic_ai_huggingface_verdicts_match_the_published_findings(huggingfa
     ``AsyncInferenceClient``, declared ``server: other``): graded on the Chat Completions wire, pinned on its own."""
     _pinned_on_one_wire(huggingface_url, "pydantic-ai-agui-huggingface", HUGGINGFACE_CAPS, HUGGINGFACE_SERVER, corpus,
                         "openai-chat")
+
+
+@pytest.mark.slow
+def test_pydantic_ai_mistral_verdicts_match_the_published_findings(mistral_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``MistralModel`` (``MistralProvider(base_url=...)``, the mistralai SDK, declared ``server:
+    mistral``): graded on the Chat Completions wire as Mistral serves it, pinned on its own (the first run's 50 suite
+    errors were the mistral flavour's nameless continuation deltas, OpenAI's in-band error frame, and tool call ids
+    compared verbatim)."""
+    _pinned_on_one_wire(mistral_url, "pydantic-ai-agui-mistral", MISTRAL_CAPS, MISTRAL_SERVER, corpus, "openai-chat")

@@ -221,9 +221,8 @@ class Encoder:
         model: str = "mock-model",
         created: int = DEFAULT_CREATED,
         completion_id: str | None = None,
-        include_usage: bool = False,
-        usage_on_finish: bool = False,
-        usage_in_x_groq: bool = False,
+        include_usage: bool = False, usage_on_finish: bool = False, usage_in_x_groq: bool = False,
+        named_call_deltas: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
     ) -> None:
@@ -242,6 +241,7 @@ class Encoder:
         self.include_usage = include_usage
         self.usage_on_finish = usage_on_finish  # WireOptions.usage 'finish': Mistral's usage placement
         self.usage_in_x_groq = usage_in_x_groq  # WireOptions.usage 'x_groq': Groq's usage placement
+        self.named_call_deltas = named_call_deltas  # WireOptions.call_deltas 'named': Mistral's continuation delta
         self.started = False  # the role chunk was sent
         self.error_sent = False
         self.calls: dict[str, int] = {}  # call id -> index k (ordinal of first appearance)
@@ -252,13 +252,9 @@ class Encoder:
         return fail(part_type, NAME, self.scenario_id, reason)
 
     def _chunk(self, delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
-        return self._stamped({
-            "id": self.completion_id,
-            "object": "chat.completion.chunk",
-            "created": self.created,
-            "model": self.model,
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
-        })
+        return self._stamped({"id": self.completion_id, "object": "chat.completion.chunk", "created": self.created,
+                              "model": self.model,
+                              "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]})
 
     def _stamped(self, chunk: dict[str, Any]) -> dict[str, Any]:
         """A chunk with the chunk-level fields of ``chat_fields`` (service tier, fingerprint, padding).
@@ -350,8 +346,7 @@ class Encoder:
             if part.id not in self.streamed:
                 raise self._fail(part.type, f"no tool-input-start for call {part.id!r}")
             self.streamed[part.id] += part.delta
-            k = self.calls[part.id]
-            return self._choice({"tool_calls": [{"index": k, "function": {"arguments": part.delta}}]})
+            return self._choice({"tool_calls": [self._continuation(part.id, part.delta)]})
         if isinstance(part, ToolCall):
             return self._tool_call(part)
         if isinstance(part, Finish):
@@ -478,6 +473,11 @@ class Encoder:
         return {"choices": [], "created": 0, "id": "", "model": "", "object": "",
                 "prompt_filter_results": [{"prompt_index": 0, "content_filter_results": results}]}
 
+    def _continuation(self, call_id: str, arguments: str) -> dict[str, Any]:
+        # OpenAI's `{index, function: {arguments}}`; Mistral's names the type and an empty name (its schema needs one).
+        named = {"type": "function", "function": {"name": "", "arguments": arguments}} if self.named_call_deltas else {}
+        return {"index": self.calls[call_id], "function": {"arguments": arguments}, **named}
+
     def _tool_call(self, part: ToolCall) -> list[Frame]:
         if part.provider_executed:
             raise self._fail(part.type, "a provider-executed call has no Chat Completions form")
@@ -488,8 +488,7 @@ class Encoder:
                 # The fragments stopped short of `input` (e.g. start, end, then input '{}'): send the tail.
                 tail = part.input[len(sent):]
                 self.streamed[part.tool_call_id] = part.input
-                k = self.calls[part.tool_call_id]
-                return self._choice({"tool_calls": [{"index": k, "function": {"arguments": tail}}]})
+                return self._choice({"tool_calls": [self._continuation(part.tool_call_id, tail)]})
             return []
         k = self._call_index(part.tool_call_id)
         self.streamed[part.tool_call_id] = part.input
@@ -597,6 +596,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         include_usage=include_usage,
         usage_on_finish=scenario.wire.usage == "finish",
         usage_in_x_groq=scenario.wire.usage == "x_groq",
+        named_call_deltas=scenario.wire.call_deltas == "named",
         reasoning=scenario.wire.reasoning,
         fields=scenario.wire.chat_fields,
     )

@@ -1,0 +1,29 @@
+"""Reproducer (outside the suite) of a pydantic-ai AG-UI defect pinned in
+tests/data/pydantic-ai-agui-mistral.verdicts.json (D-interleave, the Chat configuration's, on MistralModel).
+
+Interleaved tool-call fragments (index 0, 1, 0): pydantic_ai/models/__init__.py:3024 (pydantic-ai-slim 2.68.0) ends
+the previously started part whenever a new part starts, so the first call's TOOL_CALL_ARGS follow its TOOL_CALL_END.
+Run: python examples/repro/pydantic_ai_mistral_interleave.py (exits 1 while the defect is present).
+"""
+
+import sys
+
+from _pydantic_mistral_canned import call, chunk, fragment, mistral_events, tool
+
+
+def interleave() -> bool:
+    events = mistral_events([chunk(call(0, "", "callAAAAA")), chunk(call(1, "", "callBBBBB")),
+                             chunk(fragment(0, '{"city":')), chunk(fragment(1, '{"city":"Berlin"}')),
+                             chunk(fragment(0, '"Paris"}')), chunk(finish="tool_calls")], tools=tool("get_weather"))
+    ended: set[str] = set()
+    late = []
+    for e in events:
+        if e["type"] == "TOOL_CALL_END":
+            ended.add(e["toolCallId"])
+        elif e["type"] == "TOOL_CALL_ARGS" and e["toolCallId"] in ended:
+            late.append(e["toolCallId"])
+    print("interleave: TOOL_CALL_ARGS after TOOL_CALL_END for", late)
+    return bool(late)
+
+
+sys.exit(1 if interleave() else 0)
