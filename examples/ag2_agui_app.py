@@ -1,4 +1,4 @@
-"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI or Gemini model on the mock server.
+"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI or Gemini model on the mock.
 
 The app is what an AG2 user deploys: an ``ag2.Agent`` over ``OpenAIConfig`` (ag2's Chat Completions client,
 ``ag2/config/openai/openai_client.py``: ``AsyncOpenAI.chat.completions.create``), served by ag2's own AG-UI
