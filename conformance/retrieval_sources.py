@@ -5,8 +5,11 @@ google-genai documents as "context retrieved from a data source ... when a retri
 information" (3.6.1 ``google/genai/types.py:8071-8076``). A client may show it as a source
 (``@ai-sdk/google`` 4.0.121 ``extractSources``) or as the provider's own retrieval: pydantic-ai
 2.68.0 makes it a provider-executed ``file_search`` call whose result lists the retrieved
-documents, after the text (``pydantic_ai/models/google.py:2941-2962, 3059-3074``). Both show the
-user the source; neither invents a call the upstream did not report. So a call that is not in the
+documents, after the text (``pydantic_ai/models/google.py:2941-2962, 3059-3074``). A url source exists there only
+as a ``web`` groundingChunk, and a GroundingChunk is returned "when grounding is enabled" (google-genai 2.34.0
+``types.py:7868-7874``): the output of a search or a URL fetch the provider ran, which AG2 1.2.1 shows as that
+grounding's call with the pages as its result (``ag2/config/gemini/gemini_client.py:308-314``). Each shows the
+user the source; none invents a call the upstream did not report. So a call that is not in the
 scenario, whose result names one of the scenario's retrieval-only sources, is the source shown,
 not a call "not in the upstream": it is left out of the calls the content rows compare
 (:func:`retrieval_calls`, :func:`without_calls`) and of the consumer views. Any other extra call still fails.
@@ -43,7 +46,7 @@ def retrieval_names(scenario: Scenario, dialect: str) -> set[str]:
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "parts.source.001")
     >>> sorted(retrieval_names(s, "gemini")), retrieval_names(s, "v3")
-    (['monuments.pdf'], set())
+    (['https://example.com/eiffel', 'monuments.pdf'], set())
     """
     if dialect not in dialect_names():
         return set()

@@ -1,4 +1,4 @@
-"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI chat model on the mock server.
+"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI or Gemini model on the mock.
 
 The app is what an AG2 user deploys: an ``ag2.Agent`` over ``OpenAIConfig`` (ag2's Chat Completions client,
 ``ag2/config/openai/openai_client.py``: ``AsyncOpenAI.chat.completions.create``), served by ag2's own AG-UI
@@ -10,38 +10,65 @@ key): the conformance suite's mock server, which picks each case's scenario with
 model name is fixed). ``streaming=True``: ``OpenAIConfig`` defaults to one non-streamed completion
 (``ag2/config/openai/config.py`` ``streaming: bool = False``), and an AG-UI endpoint is there to stream.
 
+``gemini_app`` is the same agent and transport over ``GeminiConfig`` (``ag2[gemini]``, ag2's Gemini client,
+``ag2/config/gemini/gemini_client.py``: google-genai's ``aio.models.generate_content_stream``, ``POST
+{base}/v1beta/models/{model}:streamGenerateContent?alt=sse``), also with ``streaming=True`` (``GeminiBaseConfig``
+defaults to ``streaming: bool = False`` as well). ``GeminiConfig`` has no base URL of its own: it hands google-genai
+only an ``httpx.AsyncClient`` (``gemini_client.py:104``). google-genai reads the Gemini API's base URL from the
+``GOOGLE_GEMINI_BASE_URL`` variable when ``http_options`` names none (google-genai 2.34.0 ``google/genai/_base_url.py``
+``get_base_url``, called by ``Client.__init__``, ``client.py:415``), so the app sets that variable (the way a
+gateway or proxy is configured) to the mock server; the API key is a dummy.
+
 ag2 runs from its own virtual environment (``.ci/run`` builds it from ``examples/ag2_requirements.txt``),
 and ``tests/test_ag2_endpoint.py`` starts it there with uvicorn::
 
     MOCK_BASE_URL=http://127.0.0.1:8765 <ag2-venv>/bin/python -m uvicorn examples.ag2_agui_app:app --port 8000
+
+(the Gemini configuration: ``examples.ag2_agui_app:gemini_app`` and ``examples/ag2_gemini_capabilities.yaml``).
 """
 
 from __future__ import annotations
 
 import os
+from typing import Literal
 
 from ag2 import Agent
 from ag2.ag_ui import AGUIStream
-from ag2.config import OpenAIConfig
+from ag2.config import GeminiConfig, ModelConfig, OpenAIConfig
 from starlette.applications import Starlette
 from starlette.routing import Route
 
 
-def create_app(mock_base_url: str, model: str = "gpt-4o") -> Starlette:
-    """The AG-UI app: ``/agui`` serves the agent (``POST`` runs it); its model reads ``mock_base_url + "/v1"``.
+def _config(api: str, mock_base_url: str, model: str | None) -> ModelConfig:
+    """The agent's model config: ``OpenAIConfig`` on ``<mock>/v1``, or ``GeminiConfig`` on ``<mock>`` (see above)."""
+    base = mock_base_url.rstrip("/")
+    if api == "gemini":
+        # Process-wide, as the variable is: each configuration is served by a uvicorn process of its own.
+        os.environ["GOOGLE_GEMINI_BASE_URL"] = base
+        return GeminiConfig(model=model or "gemini-3-flash-preview", api_key="mock-key", streaming=True)
+    if api == "openai":
+        return OpenAIConfig(model=model or "gpt-4o", base_url=base + "/v1", api_key="mock-key", streaming=True)
+    raise ValueError(f"unknown api {api!r}: 'openai' or 'gemini'")
+
+
+def create_app(mock_base_url: str, model: str | None = None,
+               api: Literal["openai", "gemini"] = "openai") -> Starlette:
+    """The AG-UI app: ``/agui`` serves the agent (``POST`` runs it); its model reads ``mock_base_url + "/v1"``
+    (``OpenAIConfig``, model ``gpt-4o`` unless given) or, with ``api="gemini"``, ``mock_base_url`` itself
+    (``GeminiConfig``, model ``gemini-3-flash-preview`` unless given).
 
     Example:
         >>> [r.path for r in create_app("http://127.0.0.1:8765").routes]
         ['/agui']
     """
-    config = OpenAIConfig(model=model, base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key",
-                          streaming=True)
-    agent = Agent("assistant", config=config)
+    agent = Agent("assistant", config=_config(api, mock_base_url, model))
     return Starlette(routes=[Route("/agui", AGUIStream(agent).build_asgi())])
 
 
 def __getattr__(name: str) -> Starlette:
-    # `uvicorn examples.ag2_agui_app:app`: built on first access, from MOCK_BASE_URL.
+    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`): built on first access, from MOCK_BASE_URL.
     if name == "app":
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+    if name == "gemini_app":  # the same agent on GeminiConfig (the Gemini API, streamGenerateContent)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
     raise AttributeError(name)

@@ -1,5 +1,9 @@
 """A real AG-UI endpoint through ``--adapter-url``: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui.AGUIStream``).
 
+Two configurations of the same app: its agent on ``OpenAIConfig`` (Chat Completions wire, pins ``ag2-agui``) and on
+``GeminiConfig`` from ``ag2[gemini]`` (Gemini wire, google-genai's ``streamGenerateContent``, pins
+``ag2-agui-gemini``, docs/findings-ag2.md's Gemini section).
+
 ``examples/ag2_agui_app.py`` runs in its own virtual environment, named by ``SAC_AG2_PYTHON`` (.ci/run builds it
 from ``examples/ag2_requirements.txt``): the test starts it there with uvicorn, its ``OpenAIConfig`` model on this
 process's mock server. Each case's verdict, the rows it broke and the per-row counts must be the ones pinned in
@@ -19,6 +23,11 @@ from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinne
 AG2 = OwnVenvApp(pins="ag2-agui", python_variable="SAC_AG2_PYTHON", stack="AG2",
                  app="examples.ag2_agui_app:app", path="/agui",
                  capabilities=ROOT / "examples" / "ag2_capabilities.yaml")
+# The Gemini configuration has its own mock server (a time scale no other module uses, too small for a scripted delay
+# to be felt): a model request the OpenAI app left running after an abort (D-abort) cannot reach its cases.
+AG2_GEMINI = OwnVenvApp(pins="ag2-agui-gemini", python_variable="SAC_AG2_PYTHON", stack="AG2",
+                        app="examples.ag2_agui_app:gemini_app", path="/agui",
+                        capabilities=ROOT / "examples" / "ag2_gemini_capabilities.yaml", time_scale=9e-9)
 
 
 @pytest.fixture(scope="module")
@@ -30,3 +39,14 @@ def ag2_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_ag2_verdicts_match_the_pins(ag2_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(AG2, ag2_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.fixture(scope="module")
+def ag2_gemini_url() -> Iterator[str]:
+    with serve_pinned(AG2_GEMINI) as url:
+        yield url
+
+
+@pytest.mark.slow
+def test_ag2_gemini_verdicts_match_the_pins(ag2_gemini_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(AG2_GEMINI, ag2_gemini_url, corpus)  # one gemini case a scenario

@@ -53,3 +53,14 @@ def test_on_a_wire_with_its_own_source_element_the_call_is_not_excused(corpus: l
     caps = record.capabilities.model_copy(update={"inputs": ["v3"]})
     assert "8.1.12" in _rows(dataclasses.replace(record, dialect="v3", case_id="parts.source.001[v3]",
                                                  capabilities=caps), corpus)
+
+
+def test_a_web_grounding_shown_as_its_retrieval_call_is_the_source_shown(corpus: list[Scenario]) -> None:
+    # AG2 1.2.1 on the Gemini API shows quirks.chat-annotations.001's url source (a `web` groundingChunk, which the
+    # API sends only "when grounding is enabled", google-genai 2.34.0 types.py:7868-7874) as the grounding's own call
+    # (`web_fetch`, ag2/config/gemini/gemini_client.py:308-314) whose result is the page's url: the source shown.
+    record = next(r for r in read_records("ag2-agui-gemini") if r.case_id == "quirks.chat-annotations.001[gemini]")
+    assert any(e["type"] == "TOOL_CALL_START" and e["toolCallName"] == "web_fetch" for e in record.events)
+    assert not {"8.1.12", "8.1.14"} & set(_rows(record, corpus))
+    # A result that names no page the scenario cited is still a call not in the upstream.
+    assert "8.1.12" in _rows(_with_result(record, '[{"title": "Elsewhere", "uri": "https://example.org/x"}]'), corpus)

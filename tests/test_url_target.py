@@ -109,6 +109,20 @@ def test_run_agent_input_is_a_valid_ag_ui_body(corpus: list[Scenario]) -> None:
     assert body["threadId"] == "thread-tool.approval-denied.001" and body["state"] == {} and body["context"] == []
 
 
+def test_run_agent_input_declares_the_protocol_version_it_grades() -> None:
+    # The suite grades AG-UI 1.0 streams, so it posts as a 1.0 client does: @ag-ui/client 1.0.0's
+    # HttpAgent.prepareRunAgentInput sends protocolVersion (dist/index.js), and a 1.0 producer answers a body
+    # without one as it answers a client that predates 1.0 (ag2 1.2.1 ag2/ag_ui/stream.py:281-283 sends a tool
+    # result as its text only; pydantic-ai 2.68.0 pydantic_ai/ui/ag_ui/_event_stream.py:220-231 leaves out the
+    # 1.0 outcomes).
+    from conformance.runner import build_request
+    from mock_provider.abort import AbortSignal
+    from mock_provider.scenario import load_corpus
+
+    basic = next(s for s in load_corpus() if s.id == "text.basic.001")
+    assert run_agent_input(build_request(basic, AbortSignal()), None)["protocolVersion"] == "1.0"
+
+
 # ---------------------------------------------------------------- against the reference endpoint
 def reference_caps() -> Capabilities:
     caps: Capabilities = openai_http(AdapterContext(dialect="probe", model=None, scenario_id="probe")).capabilities

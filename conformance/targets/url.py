@@ -266,14 +266,17 @@ def agui_messages(messages: Iterable[dict[str, Any]]) -> list[Any]:
 
 
 def run_agent_input(request: RunRequest, mock: dict[str, Any] | None) -> dict[str, Any]:
-    """The JSON body of the POST: a ``RunAgentInput`` (camelCase), ``forwardedProps.mock`` when given.
+    """The JSON body of the POST: a ``RunAgentInput`` (camelCase), ``forwardedProps.mock`` when given, declaring
+    the AG-UI version the suite grades (``protocolVersion``), as @ag-ui/client 1.0.0's ``HttpAgent`` does.
 
     >>> from conformance.contract import RunRequest
     >>> r = RunRequest("m", [{"role": "user", "content": "hi"}], [], None, {}, "t1", "r1")
     >>> body = run_agent_input(r, None); body["threadId"], body["messages"][0]["content"], body["tools"]
     ('t1', 'hi', [])
+    >>> body["protocolVersion"]
+    '1.0'
     """
-    from ag_ui.core import RunAgentInput, Tool
+    from ag_ui.core import PROTOCOL_VERSION, RunAgentInput, Tool
 
     tools = [Tool(name=t["name"], description=t.get("description") or "",
                   parameters=t.get("input_schema") or t.get("inputSchema") or {"type": "object"})
@@ -284,8 +287,12 @@ def run_agent_input(request: RunRequest, mock: dict[str, Any] | None) -> dict[st
         # AG-UI has no field for a tool the agent runs itself: each server tool's declared results
         # ride in forwardedProps, so the endpoint builds execute functions (conformance.server_tools).
         props["serverTools"] = server
+    # A 1.0 producer answers a body that declares no version as it answers a client that predates 1.0 (tool
+    # results as text only, no 1.0 outcomes): the streams graded here are 1.0 streams, so the body says so, as
+    # @ag-ui/client 1.0.0's HttpAgent.prepareRunAgentInput does (protocolVersion: PROTOCOL_VERSION).
     model = RunAgentInput(thread_id=request.thread_id, run_id=request.run_id, state={},
-                          messages=agui_messages(request.messages), tools=tools, context=[], forwarded_props=props)
+                          messages=agui_messages(request.messages), tools=tools, context=[], forwarded_props=props,
+                          protocol_version=PROTOCOL_VERSION)
     out: dict[str, Any] = json.loads(model.model_dump_json(by_alias=True, exclude_none=True))
     return out
 

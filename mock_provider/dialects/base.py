@@ -182,8 +182,9 @@ class Dialect:
     # wire's own contract: Anthropic streams one content block at a time), or None. Such a case is graded on
     # the robustness rows only, as a scenario marked ``contract`` is (conformance.grading.as_played).
     contract_break: Callable[[Any, Sequence[Any]], str | None] | None = None
-    # Source types the wire can say only as a retrieval tool's output (Gemini's groundingChunk
-    # ``retrievedContext``: "context retrieved from a data source", google-genai 3.6.1 types.py:8071-8076).
+    # Source types the wire can say only as a retrieval tool's output (Gemini's groundingChunks, ``retrievedContext``:
+    # "context retrieved from a data source", google-genai 3.6.1 types.py:8071-8076, and ``web``: a GroundingChunk is
+    # returned "when grounding is enabled", google-genai 2.34.0 types.py:7868-7874).
     # A client may show such a source as the provider's own tool call with its result
     # (conformance.retrieval_sources).
     retrieval_sources: frozenset[str] = frozenset()

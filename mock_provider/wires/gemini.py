@@ -784,7 +784,9 @@ DIALECT = HttpDialect(
     cache_write=False,  # usageMetadata has no cache-write count
     tool_calls_derived=True,  # STOP is both stop and tool-calls (FINISH_REASONS)
     content_order=content_order,  # a turn's text before its function calls
-    retrieval_sources=frozenset({"document"}),  # a document source is a retrievedContext groundingChunk
+    # A document source is a retrievedContext groundingChunk, a url source a web one: the API sends either only "when
+    # grounding is enabled" (google-genai 2.34.0 types.py:7868-7874), as the output of a retrieval it ran.
+    retrieval_sources=frozenset({"document", "url"}),
     plan=plan,
     route="/v1beta/models/{model}:streamGenerateContent",
     route_streams=True,
