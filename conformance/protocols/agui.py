@@ -182,7 +182,10 @@ def extra_key_findings(events: Sequence[Any]) -> list[Finding]:
         etype = _etype(event)
         if etype is None or etype not in ALLOWED_KEYS:
             continue  # unreadable or unknown types are schema errors, not key hygiene
-        for key in sorted(k for k in event if isinstance(k, str) and k not in ALLOWED_KEYS[etype]):
+        allowed = ALLOWED_KEYS[etype]
+        if event.keys() <= allowed:  # the usual event: no key to look at one by one
+            continue
+        for key in sorted(k for k in event if isinstance(k, str) and k not in allowed):
             if (etype, key) in seen:
                 continue
             seen.add((etype, key))
