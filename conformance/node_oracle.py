@@ -204,12 +204,18 @@ def agui_verdict_read(events: list[Any]) -> tuple[dict[str, Any], dict[int, Any]
                    and not _documented(f.row, f.event_index, sub)]
         owned = agui_owners.first_throw(sub)  # who owns each entity: the rules the lifecycle table has no row for
         throws += [] if owned is None else [kept[run[owned]]]
-    stripped = sorted({(events[f.event_index]["type"], str(f.actual)) for f in agui.extra_key_findings(events)
-                       if f.event_index is not None} | {(events[i]["type"], str(path[0]))
-                                                        for i, (_, paths, _) in members.items() for path in paths})
     hits = invalid[:1] + throws
-    return ({"rejected": min(hits) if hits else None, "dropped": dropped, "stripped": stripped},
+    return ({"rejected": min(hits) if hits else None, "dropped": dropped, "stripped": _stripped(events, members)},
             {i: member for i, (member, _, _) in members.items()})
+
+
+def _stripped(events: list[Any], members: dict[int, tuple[Any, list[list[Any]], bool]]) -> list[tuple[str, str]]:
+    """The (type, key) pairs enforceEvents strips: keys no schema has (row 8.4.5), unknown union members."""
+    from conformance.protocols import agui
+
+    return sorted({(events[f.event_index]["type"], str(f.actual)) for f in agui.extra_key_findings(events)
+                   if f.event_index is not None} | {(events[i]["type"], str(path[0]))
+                                                    for i, (_, paths, _) in members.items() for path in paths})
 
 
 def _runs(events: list[Any]) -> list[list[int]]:
