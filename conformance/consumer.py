@@ -48,7 +48,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -428,6 +428,24 @@ class StreamProcessor:
         self.unported: list[str] = []  # event types the port does not model (the check skips then)
         self._ids = itertools.count(1)
         self._reset()
+        # The dispatch on ``chunk.type``, built once (it was built again for every chunk).
+        self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "TEXT_MESSAGE_START": self._text_start,
+            "TEXT_MESSAGE_CONTENT": self._text_content,
+            "TEXT_MESSAGE_END": self._text_end,
+            "TOOL_CALL_START": self._tool_start,
+            "TOOL_CALL_ARGS": self._tool_args,
+            "TOOL_CALL_END": self._tool_end,
+            "TOOL_CALL_RESULT": self._tool_result,
+            "RUN_STARTED": self._run_started,
+            "RUN_FINISHED": self._run_finished,
+            "RUN_ERROR": self._run_error,
+            "STEP_STARTED": self._step_started,
+            "STEP_FINISHED": self._step_finished,
+            "REASONING_MESSAGE_CONTENT": self._reasoning_content,
+            "REASONING_ENCRYPTED_VALUE": self._encrypted_value,
+            "CUSTOM": self._custom,
+        }
 
     # -- state ------------------------------------------------------------------------------
     def _reset(self) -> None:
@@ -646,23 +664,7 @@ class StreamProcessor:
 
     def process_chunk(self, chunk: dict[str, Any]) -> None:
         """The processor's dispatch on ``chunk.type`` (unknown types are ignored, as in TanStack)."""
-        handler = {
-            "TEXT_MESSAGE_START": self._text_start,
-            "TEXT_MESSAGE_CONTENT": self._text_content,
-            "TEXT_MESSAGE_END": self._text_end,
-            "TOOL_CALL_START": self._tool_start,
-            "TOOL_CALL_ARGS": self._tool_args,
-            "TOOL_CALL_END": self._tool_end,
-            "TOOL_CALL_RESULT": self._tool_result,
-            "RUN_STARTED": self._run_started,
-            "RUN_FINISHED": self._run_finished,
-            "RUN_ERROR": self._run_error,
-            "STEP_STARTED": self._step_started,
-            "STEP_FINISHED": self._step_finished,
-            "REASONING_MESSAGE_CONTENT": self._reasoning_content,
-            "REASONING_ENCRYPTED_VALUE": self._encrypted_value,
-            "CUSTOM": self._custom,
-        }.get(str(chunk.get("type")))
+        handler = self._handlers.get(str(chunk.get("type")))
         if chunk.get("type") == "MESSAGES_SNAPSHOT":
             self.unported.append("MESSAGES_SNAPSHOT")
         if handler is not None:

@@ -67,8 +67,21 @@ def expressible(scenario: Scenario, dialect: str) -> str | None:
     >>> expressible(s, "v3") is None
     True
     """
+    return _encoded(scenario, dialect)[0]
+
+
+def _encoded(scenario: Scenario, dialect: str) -> tuple[str | None, list[list[dict[str, Any]]] | None]:
+    """:func:`expressible`, and for a parts dialect the items turn 1's steps encode to (``[]`` for a step with
+    neither a part nor a raw part), which the case's scripted model then hands out without encoding them again.
+
+    >>> from mock_provider.scenario import load_corpus
+    >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+    >>> why, items = _encoded(s, "v3")
+    >>> why, items[0], len(items) == len(s.script), _encoded(s, "openai-chat")[1]
+    (None, [{'type': 'stream-start', 'warnings': []}], True, None)
+    """
     if scenario.dialects is not None and dialect not in scenario.dialects:
-        return f"scenario {scenario.id} is written for dialects {', '.join(scenario.dialects)} only"
+        return f"scenario {scenario.id} is written for dialects {', '.join(scenario.dialects)} only", None
     if dialect in HTTP_DIALECTS:
         from mock_provider.wires import plan_response
 
@@ -77,19 +90,18 @@ def expressible(scenario: Scenario, dialect: str) -> str | None:
             for turn in range(1, scenario.turn_count() + 1):  # every turn of an agent loop
                 plan_response(scenario.for_turn(turn), dialect, request, streaming=True)
         except DialectError as exc:
-            return str(exc)
-        return None
+            return str(exc), None
+        return None, None
+    turns: list[list[list[dict[str, Any]]]] = []
     try:
         for script in scenario.turn_scripts():
             enc = encoder(dialect, scenario.id)  # one response per turn
-            for step in script:
-                if step.part is not None:
-                    enc.encode(step.part)
-                elif step.raw_part is not None:
-                    enc.encode_raw(step.raw_part)
+            turns.append([enc.encode(step.part) if step.part is not None
+                          else enc.encode_raw(step.raw_part) if step.raw_part is not None else []
+                          for step in script])
     except DialectError as exc:
-        return str(exc)
-    return None
+        return str(exc), None
+    return None, turns[0]
 
 
 def capabilities_of(adapter: object) -> Capabilities:
@@ -183,10 +195,16 @@ def execute(factory: Factory, scenario: Scenario, dialect: str, settings: Settin
     st = settings or Settings()
     name = adapter_name or str(getattr(factory, "__name__", "adapter"))
     base = RunRecord(case_id=f"{scenario.id}[{dialect}]", scenario_id=scenario.id, dialect=dialect, adapter=name)
-    why = expressible(scenario, dialect) or refusal(factory, scenario)
+    why, items = _encoded(scenario, dialect)
+    why = why or refusal(factory, scenario)
     if why is not None:
         return _replace(base, outcome="not-expressible", reason=why)
-    return _Execution(factory, scenario, dialect, st, base).run(adapter_name)
+    from mock_provider.model import ScriptedLanguageModel
+
+    execution = _Execution(factory, scenario, dialect, st, base)
+    if items is not None and isinstance(execution.model, ScriptedLanguageModel):
+        execution.model.take_encoded(items)  # encoded once: the check above, then the model's stream
+    return execution.run(adapter_name)
 
 
 def _replace(record: RunRecord, **changes: Any) -> RunRecord:

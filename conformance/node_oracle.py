@@ -176,14 +176,26 @@ def agui_verdict(events: list[Any]) -> dict[str, Any]:
     >>> agui_verdict([{"type": "RUN_ERROR", "message": "no key"}])["rejected"] is None  # RUN_ERROR first
     True
     """
-    from conformance.agui_client import strip_unknown_members
+    return agui_verdict_read(events)[0]
+
+
+def agui_verdict_read(events: list[Any]) -> tuple[dict[str, Any], dict[int, Any]]:
+    """:func:`agui_verdict`, and each event of an AG-UI type as enforceEvents hands it on (its unknown union
+    members stripped), by index: the client port reads those events on without stripping them again.
+
+    >>> verdict, read = agui_verdict_read([{"type": "RUN_STARTED", "threadId": "t", "runId": "r"}, {"type": "X"}])
+    >>> verdict["dropped"], sorted(read)
+    ([1], [0])
+    """
+    from conformance.agui_client import stripped_member
     from conformance.protocols import agui, agui_owners  # the protocols load schemas: only when asked
 
     dropped = [i for i, e in enumerate(events) if not (isinstance(e, dict) and e.get("type") in agui.ALLOWED_KEYS)]
     kept = [i for i in range(len(events)) if i not in dropped]
-    members = {i: strip_unknown_members(events[i]) for i in kept}  # an unknown union member is stripped, not fatal
-    invalid = [i for i in kept
-               if [m for m in agui.schema_errors(members[i][0]) if not m.startswith(_TANSTACK_ONLY)]]
+    members = {i: stripped_member(events[i]) for i in kept}  # an unknown union member is stripped, not fatal
+    # An event the models accepted as it was stripped has no model errors: they are not looked for twice.
+    invalid = [i for i in kept if [m for m in agui.schema_errors(members[i][0], validated=members[i][2])
+                                   if not m.startswith(_TANSTACK_ONLY)]]
     throws = []
     for run in _runs([events[i] for i in kept]):
         sub = [members[kept[i]][0] for i in run]
@@ -192,11 +204,18 @@ def agui_verdict(events: list[Any]) -> dict[str, Any]:
                    and not _documented(f.row, f.event_index, sub)]
         owned = agui_owners.first_throw(sub)  # who owns each entity: the rules the lifecycle table has no row for
         throws += [] if owned is None else [kept[run[owned]]]
-    stripped = sorted({(events[f.event_index]["type"], str(f.actual)) for f in agui.extra_key_findings(events)
-                       if f.event_index is not None} | {(events[i]["type"], str(path[0]))
-                                                        for i, (_, paths) in members.items() for path in paths})
     hits = invalid[:1] + throws
-    return {"rejected": min(hits) if hits else None, "dropped": dropped, "stripped": stripped}
+    return ({"rejected": min(hits) if hits else None, "dropped": dropped, "stripped": _stripped(events, members)},
+            {i: member for i, (member, _, _) in members.items()})
+
+
+def _stripped(events: list[Any], members: dict[int, tuple[Any, list[list[Any]], bool]]) -> list[tuple[str, str]]:
+    """The (type, key) pairs enforceEvents strips: keys no schema has (row 8.4.5), unknown union members."""
+    from conformance.protocols import agui
+
+    return sorted({(events[f.event_index]["type"], str(f.actual)) for f in agui.extra_key_findings(events)
+                   if f.event_index is not None} | {(events[i]["type"], str(path[0]))
+                                                    for i, (_, paths, _) in members.items() for path in paths})
 
 
 def _runs(events: list[Any]) -> list[list[int]]:

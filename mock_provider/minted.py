@@ -84,13 +84,17 @@ def strings(value: object) -> set[str]:
     >>> sorted(strings([{"toolCallId": "c1", "n": 1, "ids": ["c2"]}]))
     ['c1', 'c2']
     """
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return {s for item in value.values() for s in strings(item)}
-    if isinstance(value, list | tuple):
-        return {s for item in value for s in strings(item)}
-    return set()
+    out: set[str] = set()
+    stack = [value]  # a walk of its own, not a set built and merged at every level of every event
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return out
 
 
 def carried_id(own: str, scripted: str) -> bool:

@@ -252,6 +252,7 @@ class ScriptedLanguageModel:
         self._turn = scenario  # the scenario as the current (or last) call's turn sees it
         self._silent: dict[int, frozenset[int]] = {}  # per turn, from the plan do_stream made
         self._call_plan: list[_Planned] = []  # the plan of the current (or last) do_stream call
+        self._encoded: list[list[dict[str, Any]]] | None = None  # turn 1's items, encoded by the caller (once)
 
     # ------------------------------------------------------------ state
     @property
@@ -327,14 +328,36 @@ class ScriptedLanguageModel:
         return items, None
 
     # ------------------------------------------------------------ planning
+    def take_encoded(self, items: list[list[dict[str, Any]]]) -> None:
+        """Turn 1's items, step by step, as this dialect's fresh encoder gives them for the scenario's script
+        (its ``part`` or ``raw_part``; ``[]`` for a step with neither): the first plan of turn 1 hands these
+        out instead of encoding the script again. The caller checked the script was expressible by encoding it
+        (:func:`conformance.execution.execute`) and holds the items no more; a script with a ``raw_bytes``
+        fault (whose error part the plan encodes in between) is encoded again all the same.
+
+        >>> from mock_provider.scenario import load_corpus
+        >>> s = next(s for s in load_corpus() if s.id == "text.basic.001")
+        >>> m = ScriptedLanguageModel(s, "v3")
+        >>> m.take_encoded([[{"type": "marked"}] for _ in s.script])
+        >>> m.step_items()[0], m.step_items()[0]  # the next plan encodes the script itself
+        ([{'type': 'marked'}], [{'type': 'stream-start', 'warnings': []}])
+        """
+        self._encoded = items
+
     def _plan(self, scenario: Scenario) -> list[_Planned]:
         """Encode a turn's whole script up front, so an inexpressible scenario (``DialectError``)
         or a misplaced fault fails in ``do_stream`` before any item is yielded."""
+        encoded, self._encoded = self._encoded, None  # given for one plan of turn 1 only
+        if encoded is not None and (scenario is not self.scenario or len(encoded) != len(scenario.script)
+                                    or any(isinstance(step.fault, RawBytesFault) for step in scenario.script)):
+            encoded = None
         enc = self._dialect.encoder(scenario.id)
         plan: list[_Planned] = []
         for index, step in enumerate(scenario.script):
             items: list[dict[str, Any]] = []
-            if step.part is not None:
+            if encoded is not None and (step.part is not None or step.raw_part is not None):
+                items = encoded[index]
+            elif step.part is not None:
                 items = enc.encode(step.part)
             elif step.raw_part is not None:
                 items = enc.encode_raw(step.raw_part)

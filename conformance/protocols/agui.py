@@ -120,12 +120,14 @@ ALLOWED_KEYS: dict[str, frozenset[str]] = {
 _NULLABLE_KEYS: frozenset[str] = frozenset({"value", "event", "snapshot", "result"})
 
 
-def schema_errors(event: Any) -> list[str]:
+def schema_errors(event: Any, *, validated: bool = False) -> list[str]:
     """Why one event does not validate against the official AG-UI 1.0 models (``[]`` if it does).
 
     Validation is strict and by wire name only, as ``@ag-ui/core``'s zod schemas are: a
     snake_case key does not stand in for its camelCase field and ``"5"`` is not an integer.
     An optional key sent as ``null`` is reported too (zod rejects it; the encoder omits it).
+    ``validated``: the caller has just validated this very event so, without an error
+    (:func:`conformance.agui_client.stripped_member`): only the checks beyond the models run.
 
     >>> schema_errors({"type": "RUN_STARTED", "threadId": "t"})
     ['runId: Field required (got <missing>)']
@@ -139,14 +141,7 @@ def schema_errors(event: Any) -> list[str]:
         return ["missing or non-string 'type'"]
     if etype not in _MODELS:
         return [f"unknown AG-UI 1.0 event type {etype!r}"]
-    errors: list[str] = []
-    try:
-        _EVENT_ADAPTER.validate_python(event, strict=True, by_alias=True, by_name=False)
-    except ValidationError as exc:
-        for err in exc.errors():
-            loc = ".".join(str(p) for p in err["loc"][1:]) or "<event>"
-            got = "<missing>" if err["type"] == "missing" else _short(err.get("input"))
-            errors.append(f"{loc}: {err['msg']} (got {got})")
+    errors: list[str] = [] if validated else _model_errors(event)
     for key in sorted(ALLOWED_KEYS[etype] & event.keys()):
         if event[key] is None and key not in _NULLABLE_KEYS:
             errors.append(f"{key}: null is not allowed; omit the optional key instead")
@@ -159,6 +154,15 @@ def schema_errors(event: Any) -> list[str]:
             "stop|length|content_filter|tool_calls|null"
         )
     return errors
+
+
+def _model_errors(event: dict[str, Any]) -> list[str]:
+    try:
+        _EVENT_ADAPTER.validate_python(event, strict=True, by_alias=True, by_name=False)
+    except ValidationError as exc:
+        return [f"{'.'.join(str(p) for p in err['loc'][1:]) or '<event>'}: {err['msg']} (got "
+                f"{'<missing>' if err['type'] == 'missing' else _short(err.get('input'))})" for err in exc.errors()]
+    return []
 
 
 def _short(value: Any) -> str:
@@ -178,7 +182,10 @@ def extra_key_findings(events: Sequence[Any]) -> list[Finding]:
         etype = _etype(event)
         if etype is None or etype not in ALLOWED_KEYS:
             continue  # unreadable or unknown types are schema errors, not key hygiene
-        for key in sorted(k for k in event if isinstance(k, str) and k not in ALLOWED_KEYS[etype]):
+        allowed = ALLOWED_KEYS[etype]
+        if event.keys() <= allowed:  # the usual event: no key to look at one by one
+            continue
+        for key in sorted(k for k in event if isinstance(k, str) and k not in allowed):
             if (etype, key) in seen:
                 continue
             seen.add((etype, key))
