@@ -37,9 +37,11 @@ from conformance.request_reading import (
     conversation_mismatch,
     functions_mismatch,
     media_mismatch,
+    media_sent,
     offered,
     output_schema_mismatch,
     said,
+    spoken,
 )
 from conformance.structured import StrictSchemaError, strict_json_schema
 from conformance.tool_call_ids import renamed_back
@@ -430,23 +432,30 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
             why, at = _whole_list(check, request, same_content, system_prompt == "own"), check.path
         else:
             why, at = _check(check, request, same_content), check.path
-        if why is None:
-            continue
-        expected = next((getattr(check, k) for k in ("equals", "subset", "members", "contains_json")
-                         if k in check.model_fields_set), None)
-        if check.conversation is not None or check.functions is not None:
-            expected = [i.model_dump(exclude_unset=True) for i in (check.conversation or check.functions or [])]
-        actual = pointer_get(request, at)
-        if check.conversation is not None:
-            actual = [str(item) for item in said(request)[0]]
-        elif check.functions is not None:
-            actual = offered(request)
-        where = f" {check.path}" if check.path else ""
-        message = f"upstream request{where}: {why}" + (f" ({check.why})" if check.why else "")
-        out.append(Finding(row=row, source="request", field=f"request{check.path}", message=message,
-                           expected=None if check.absent else expected,
-                           actual=None if actual is MISSING else actual))
+        if why is not None:
+            out.append(_failed(check, row, why, request, at))
     return out
+
+
+def _failed(check: RequestCheck, row: str, why: str, request: Any, at: str) -> Finding:
+    """The finding of a check that failed on ``request`` (read at ``at``): what it expected and what was there,
+    for a check that reads the request alike on every wire what that reading found."""
+    expected = next((getattr(check, k) for k in ("equals", "subset", "members", "contains_json", "output_schema")
+                     if k in check.model_fields_set), None)
+    read = check.conversation or check.functions or check.media
+    if read is not None:
+        expected = [i.model_dump(exclude_unset=True) for i in read]
+    actual = pointer_get(request, at)
+    if check.conversation is not None:
+        actual = [str(item) for item in said(request)[0]] + [f"{role}: {''.join(t)}" for role, t in spoken(request)]
+    elif check.functions is not None:
+        actual = offered(request)
+    elif check.media is not None:
+        actual = [f"{kind}: {data[:40]}" for kind, data in media_sent(request) if kind is not None]
+    where = f" {check.path}" if check.path else ""
+    message = f"upstream request{where}: {why}" + (f" ({check.why})" if check.why else "")
+    return Finding(row=row, source="request", field=f"request{check.path}", message=message,
+                   expected=None if check.absent else expected, actual=None if actual is MISSING else actual)
 
 
 def _own_system_left_out(check: RequestCheck) -> RequestCheck:
