@@ -91,3 +91,21 @@ def args_after_end(events: list[dict[str, Any]]) -> list[str]:
         elif e["type"] == "TOOL_CALL_ARGS" and e["toolCallId"] in ended:
             late.append(e["toolCallId"])
     return late
+
+
+def text_after_end(events: list[dict[str, Any]]) -> list[str]:
+    """The TEXT_MESSAGE_CONTENT deltas that come after their message's TEXT_MESSAGE_END."""
+    ended: set[str] = set()
+    late = []
+    for e in events:
+        if e["type"] == "TEXT_MESSAGE_END":
+            ended.add(e["messageId"])
+        elif e["type"] == "TEXT_MESSAGE_CONTENT" and e["messageId"] in ended:
+            late.append(e["delta"])
+    return late
+
+
+def calls_started_ended(events: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """The ids of the calls the stream started and of those it ended, each sorted."""
+    return (sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_START"),
+            sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_END"))

@@ -5,13 +5,14 @@ conformance suite involved."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from _pydantic_canned import agui_events
+from _pydantic_canned import agui_events, call, sse, tool
 from pydantic_ai.models import Model
 from pydantic_ai.models.huggingface import HuggingFaceModel
 from pydantic_ai.providers.huggingface import HuggingFaceProvider
+
+__all__ = ["call", "chunk", "huggingface_events", "model_on", "tool"]
 
 MODEL = "deepseek-ai/DeepSeek-V4-Pro"
 
@@ -21,25 +22,6 @@ def chunk(delta: dict[str, Any] | None = None, finish: str | None = None, **top:
     return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": MODEL,
             "system_fingerprint": "fp", "choices": [{"index": 0, "delta": delta or {}, "finish_reason": finish}],
             **top}
-
-
-def call(index: int, args: str, call_id: str | None = None, name: str = "get_weather") -> dict[str, Any]:
-    """A delta with one tool-call fragment (id and name only when ``call_id`` is given)."""
-    head = {"id": call_id, "type": "function"} if call_id else {}
-    function = {"name": name, "arguments": args} if call_id else {"arguments": args}
-    return {"tool_calls": [{"index": index, **head, "function": function}]}
-
-
-def tool(name: str) -> list[dict[str, Any]]:
-    """One AG-UI frontend tool."""
-    return [{"name": name, "description": name, "parameters": {"type": "object",
-                                                             "properties": {"city": {"type": "string"},
-                                                                            "path": {"type": "string"}}}}]
-
-
-def sse(chunks: list[dict[str, Any]]) -> bytes:
-    """The chunks as an SSE body ending ``data: [DONE]``."""
-    return b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
 
 
 def model_on(base_url: str) -> Model:

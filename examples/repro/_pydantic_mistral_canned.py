@@ -4,13 +4,14 @@ server answering those bytes (``_pydantic_canned``). No conformance suite involv
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from _pydantic_canned import agui_events
+from _pydantic_canned import agui_events, sse, tool
 from pydantic_ai.models import Model
 from pydantic_ai.models.mistral import MistralModel
 from pydantic_ai.providers.mistral import MistralProvider
+
+__all__ = ["call", "chunk", "fragment", "mistral_events", "thinking", "tool"]
 
 MODEL = "mistral-large-latest"
 
@@ -36,17 +37,6 @@ def fragment(index: int, args: str) -> dict[str, Any]:
 def thinking(text: str) -> dict[str, Any]:
     """A delta whose ``content`` is Mistral's array holding one ``thinking`` chunk."""
     return {"content": [{"type": "thinking", "thinking": [{"type": "text", "text": text}]}]}
-
-
-def tool(name: str) -> list[dict[str, Any]]:
-    """One AG-UI frontend tool."""
-    return [{"name": name, "description": name,
-             "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}]
-
-
-def sse(chunks: list[dict[str, Any]]) -> bytes:
-    """The chunks as an SSE body ending ``data: [DONE]``."""
-    return b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
 
 
 def _model(base_url: str) -> Model:

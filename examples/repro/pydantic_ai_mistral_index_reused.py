@@ -9,6 +9,7 @@ Run: python examples/repro/pydantic_ai_mistral_index_reused.py (exits 1 while th
 
 import sys
 
+from _pydantic_canned import calls_started_ended
 from _pydantic_mistral_canned import call, chunk, fragment, mistral_events, tool
 
 
@@ -16,8 +17,7 @@ def index_reused() -> bool:
     events = mistral_events([chunk(call(0, "", "callW1aaa", "file_write")), chunk(fragment(0, '{"path":"hello.py"}')),
                              chunk(call(0, "", "callW2bbb", "file_write")), chunk(fragment(0, '{"path":"world.py"}')),
                              chunk(finish="tool_calls")], tools=tool("file_write"))
-    started = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_START")
-    ended = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_END")
+    started, ended = calls_started_ended(events)
     print("index-reused: started", started, "ended", ended)
     return started != ["callW1aaa", "callW2bbb"]
 

@@ -9,6 +9,7 @@ Run: python examples/repro/pydantic_ai_mistral_text_part.py (exits 1 while the d
 
 import sys
 
+from _pydantic_canned import text_after_end
 from _pydantic_mistral_canned import call, chunk, mistral_events, tool
 
 
@@ -16,13 +17,7 @@ def text_after_call() -> bool:
     events = mistral_events([chunk({"role": "assistant", "content": "Let me check. "}),
                              chunk(call(0, '{"city":"Paris"}', "D681PevKs")), chunk({"content": "One moment."}),
                              chunk(finish="tool_calls")], tools=tool("get_weather"))
-    ended: set[str] = set()
-    late = []
-    for e in events:
-        if e["type"] == "TEXT_MESSAGE_END":
-            ended.add(e["messageId"])
-        elif e["type"] == "TEXT_MESSAGE_CONTENT" and e["messageId"] in ended:
-            late.append(e["delta"])
+    late = text_after_end(events)
     print("text-part: TEXT_MESSAGE_CONTENT after its TEXT_MESSAGE_END:", late)
     return bool(late)
 

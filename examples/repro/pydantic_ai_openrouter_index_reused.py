@@ -8,7 +8,7 @@ Run: python examples/repro/pydantic_ai_openrouter_index_reused.py (exits 1 while
 
 import sys
 
-from _pydantic_canned import call, tool
+from _pydantic_canned import call, calls_started_ended, tool
 from _pydantic_openrouter_canned import chunk, openrouter_events
 
 
@@ -16,8 +16,7 @@ def index_reused() -> bool:
     events = openrouter_events([chunk(call(0, "", "call_w1", "file_write")), chunk(call(0, '{"path":"hello.py"}')),
                                 chunk(call(0, "", "call_w2", "file_write")), chunk(call(0, '{"path":"world.py"}')),
                                 chunk(finish="tool_calls")], tools=tool("file_write"))
-    started = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_START")
-    ended = sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_END")
+    started, ended = calls_started_ended(events)
     print("index-reused: started", started, "ended", ended)
     return started != ["call_w1", "call_w2"]
 
