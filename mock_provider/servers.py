@@ -45,6 +45,7 @@ from mock_provider.parts import (
     ReasoningDelta,
     ReasoningEnd,
     ReasoningStart,
+    Source,
     TextDelta,
     TextEnd,
     ToolCall,
@@ -122,6 +123,30 @@ def _quirks(scenario: Scenario) -> Iterator[tuple[str, str, frozenset[str]]]:
             if wire is not None and wire.error_shape == "openrouter":
                 yield ("a mid-stream error chunk with top-level `error` and finish_reason 'error'", "OpenRouter's",
                        frozenset({"openai", "openrouter"}))
+
+
+# Groq's chunk as its SDK publishes it (groq 1.7.0 types/chat/chat_completion_chunk.py): `finish_reason` is the closed
+# Literal below, and a delta annotation is a document_citation or function_citation only (OpenAI's url_citation of
+# its web search is not among them). A client built on that SDK may validate what it reads.
+_GROQ_FINISH = frozenset({"stop", "length", "tool_calls", "content_filter", "function_call"})
+
+
+def _groq_habit(scenario: Scenario) -> str | None:
+    """Why ``scenario`` streams what Groq's published chunk cannot say, in words (None: nothing)."""
+    for script in scenario.turn_scripts():
+        for step in script:
+            part = step.part
+            if isinstance(part, Finish) and part.finish_reason.unified in ("other", "unknown"):
+                # The chat wire sends such a finish as its raw reason or as 'other', never as one of the reasons
+                # a consumer maps to a unified one of its own (mock_provider.wires.openai_chat.Encoder.finish_reason):
+                # outside Groq's closed Literal either way.
+                return (f"finish_reason {part.finish_reason.raw or 'other'!r} (unified {part.finish_reason.unified!r}) "
+                        f"is not in Groq's finish vocabulary ({', '.join(sorted(_GROQ_FINISH))}; groq 1.7.0 "
+                        "ChatCompletionChunk; declared server: groq)")
+            if isinstance(part, Source) and part.source_type == "url":
+                return ("a url_citation annotation (OpenAI's web search) is not one of Groq's annotation types "
+                        "(document_citation, function_citation; groq 1.7.0 ChatCompletionChunk; declared server: groq)")
+    return None
 
 
 def _openrouter_error_habit(scenario: Scenario) -> str | None:
@@ -287,6 +312,8 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         return _openrouter_error_habit(scenario)
     if server == "mistral" and (error := _mistral_error_habit(scenario)) is not None:
         return error
+    if server == "groq" and (groq := _groq_habit(scenario)) is not None:
+        return groq
     reasoning = _reasoning_habit(scenario, server)
     if reasoning is not None:
         return reasoning

@@ -1,0 +1,76 @@
+"""Each server flavour's stream validates against that server's own SDK, chunk by chunk, on the whole corpus.
+
+tests/test_wire_sdk_types.py holds every Chat Completions frame to the openai SDK's ``ChatCompletionChunk``. A client
+written for another server reads the stream with that server's SDK, whose models can be stricter: the mistralai SDK
+requires ``function.name`` in every streamed tool call, and the mock's first ``mistral`` flavour omitted it in
+continuation deltas (41 suite errors in the first run of pydantic-ai on ``MistralModel``). Here every scenario a
+client of the server can be sent (not a habit of another server, not outside the wire's contract on purpose) is
+served as the server streams it (``X-Mock-Server``) and each chunk validated with that SDK's published model (faults, which are
+the transport's, left out).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from mock_provider.scenario import Scenario, load_corpus
+from mock_provider.server import ThreadedMockServer
+from mock_provider.servers import foreign_quirk
+
+# Faults (a cut, a stall, bytes malformed on purpose) are the transport's, not a chunk's shape.
+CORPUS = [s for s in load_corpus() if (s.dialects is None or "openai-chat" in s.dialects) and s.contract is None
+          and not any(step.fault is not None for step in s.script)]
+
+
+def _mistral() -> Callable[[dict[str, Any]], object]:
+    models = pytest.importorskip("mistralai.client.models", reason="the mistralai SDK (the calibration extra)")
+    return models.CompletionChunk.model_validate  # type: ignore[no-any-return]
+
+
+def _groq() -> Callable[[dict[str, Any]], object]:
+    chat = pytest.importorskip("groq.types.chat", reason="the groq SDK (the calibration extra)")
+    return chat.ChatCompletionChunk.model_validate  # type: ignore[no-any-return]
+
+
+SDK_MODELS: dict[str, Callable[[], Callable[[dict[str, Any]], object]]] = {"mistral": _mistral, "groq": _groq}
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with ThreadedMockServer(load_corpus()) as server:
+        yield server.base_url
+
+
+def _frames(base_url: str, scenario: Scenario, server: str) -> list[dict[str, Any]] | None:
+    """The JSON chunks of the scenario's first turn as ``server`` streams it (None: an HTTP error answer)."""
+    response = httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": server}, timeout=10, json={
+        "model": f"scenario:{scenario.id}", "stream": True, "stream_options": {"include_usage": True},
+        "messages": [{"role": "user", "content": "hi"}]})
+    if response.status_code != 200 or not response.headers.get("content-type", "").startswith("text/event-stream"):
+        return None
+    lines = [line.removeprefix("data: ") for line in response.text.splitlines() if line.startswith("data: ")]
+    return [json.loads(line) for line in lines if line != "[DONE]"]
+
+
+@pytest.mark.parametrize("server", sorted(SDK_MODELS))
+def test_every_chunk_a_server_streams_is_its_own_sdks_chunk(server: str, base_url: str) -> None:
+    validate = SDK_MODELS[server]()
+    failures, checked = [], 0
+    for scenario in CORPUS:
+        if foreign_quirk(scenario, server) is not None:
+            continue  # another server's habit: a client of this one is never sent it (NOT-EXPRESSIBLE)
+        for chunk in _frames(base_url, scenario, server) or []:
+            if "error" in chunk and "choices" not in chunk:
+                continue  # an error frame: no chunk model (the SDKs raise on it)
+            checked += 1
+            try:
+                validate(chunk)
+            except Exception as exc:  # pydantic's ValidationError, whichever pydantic the SDK was built with
+                failures.append(f"{scenario.id}: {str(exc).splitlines()[:3]}")
+    assert checked > 500, checked  # the corpus streams, not a handful
+    assert failures == [], f"{len(failures)} chunk(s) the {server} SDK rejects:\n" + "\n".join(failures[:20])
