@@ -5,8 +5,8 @@ written for another server reads the stream with that server's SDK, whose models
 requires ``function.name`` in every streamed tool call, and the mock's first ``mistral`` flavour omitted it in
 continuation deltas (41 suite errors in the first run of pydantic-ai on ``MistralModel``). Here every scenario a
 client of the server can be sent (not a habit of another server, not outside the wire's contract on purpose) is
-served as the server streams it (``X-Mock-Server``) and each chunk validated with that SDK's published model (faults, which are
-the transport's, left out).
+served as the server streams it (``X-Mock-Server``) and each chunk validated with that SDK's published model
+(faults, which are the transport's, left out).
 """
 
 from __future__ import annotations
