@@ -362,7 +362,8 @@ def test_ai_sdk6_xai_gets_its_committed_verdicts() -> None:
     # xAI's server sends each tool call whole: the client hands it over with its complete input, in one go.
     basic = _result(session, "tool.basic.001[openai-chat]")
     assert basic.verdict == "PASS"
-    assert [e["inputTextDelta"] for e in basic.events if e["type"] == "tool-input-delta"] == ['{"city":"Paris","days":3}']
+    deltas = [e["inputTextDelta"] for e in basic.events if e["type"] == "tool-input-delta"]
+    assert deltas == ['{"city":"Paris","days":3}']
     # A call cut before it is whole is not xAI's to send; reasoning comes in delta.reasoning_content only.
     assert [_result(session, f"{c}[openai-chat]").verdict for c in ("abort.mid-tool.001", "fault.disconnect.002",
             "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 3
