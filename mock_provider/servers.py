@@ -93,7 +93,11 @@ _FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": (
 # field, read at :1268).
 # A server without a flavour ("other") gets the default field: a harness whose client reads another names it
 # per request, and a scenario that states a field is then another server's habit.
-_REASONING_FIELD = {"deepseek": "reasoning_content", "moonshot": "reasoning_content", "other": "reasoning_content"}
+# xAI's Chat Completions server likewise: a recorded api.x.ai stream carries `delta.reasoning_content` (charmbracelet/
+# fantasy providertests/testdata/TestOpenAICompatibleCommon/xai-grok-code-fast/multi_tool_streaming.yaml), the one
+# reasoning field @ai-sdk/xai 3.0.99's chat model reads (dist/index.mjs:744; its chunk schema :876-897).
+_REASONING_FIELD = {"deepseek": "reasoning_content", "moonshot": "reasoning_content", "xai": "reasoning_content",
+                    "other": "reasoning_content"}
 _REASONING_OWNERS = {"reasoning": "OpenRouter's, Ollama's and Groq's", "reasoning_details": "OpenRouter's",
                      "think-tags": "a server's without a reasoning parser", "thinking-chunks": "Mistral's"}
 
@@ -243,6 +247,72 @@ def _incomplete_habit(scenario: Scenario) -> tuple[str, str] | None:
     return None
 
 
+# The Chat Completions servers that send each tool call whole, in one delta with its id, type, name and complete
+# arguments, never its arguments in fragments: xAI's (a recorded api.x.ai stream, charmbracelet/fantasy
+# providertests/testdata/TestOpenAICompatibleCommon/xai-grok-4-fast/tool_streaming.yaml, one chunk holds the whole
+# call; @ai-sdk/xai 3.0.99's chat model requires all four on every tool_calls entry, dist/index.mjs:876-897, and hands
+# each entry over as a complete call, :764-796).
+_WHOLE_CALLS = frozenset({"xai"})
+_CALL_INPUT = (ToolInputStart, ToolInputDelta, ToolInputEnd)
+
+
+def _completed_calls(script: list[Step]) -> tuple[set[str], set[str]]:
+    """The calls a turn's script starts, and those of them whose tool-call part the wire gets (no fault before it)."""
+    started: set[str] = set()
+    whole: set[str] = set()
+    cut = False
+    for step in script:
+        part = step.part
+        cut = cut or step.fault is not None
+        if isinstance(part, ToolInputStart):
+            started.add(part.id)
+        elif isinstance(part, ToolCall) and part.tool_call_id in started and not cut:
+            whole.add(part.tool_call_id)
+    return started, whole
+
+
+def _cut_call_habit(scenario: Scenario) -> str | None:
+    """A tool call the script streams but never completes on the wire (cut, aborted, dropped), in words (None: none).
+    A server that sends each call whole (:data:`_WHOLE_CALLS`) sends nothing of such a call."""
+    habit = ("a tool call whose arguments stream across chunks and stop before the call is whole (cut, aborted "
+             "or never completed) is OpenAI's habit; the xai server sends each call whole in one delta")
+    for script in scenario.turn_scripts():
+        started, whole = _completed_calls(script)
+        if started - whole:
+            return habit
+    pause = scenario.client.abort_after_step  # the caller aborts once this many steps of the script were sent
+    if pause is not None:
+        opened = {st.part.id for st in scenario.script[:pause] if isinstance(st.part, ToolInputStart)}
+        done = {st.part.tool_call_id for st in scenario.script[:pause] if isinstance(st.part, ToolCall)}
+        if opened - done:
+            return habit
+    return None
+
+
+def _whole_call_script(script: list[Step]) -> list[Step]:
+    """A turn's script as a server that sends each call whole streams it: a call's tool-input steps go, its tool-call
+    part (sent whole, :meth:`mock_provider.wires.openai_chat` encodes an unstarted call in one delta) takes their wire
+    quirks (a reused or gapped `index`) and their delays."""
+    _started, whole = _completed_calls(script)
+    out: list[Step] = []
+    held: dict[str, StepWire] = {}
+    delay = 0.0
+    for step in script:
+        part = step.part
+        if isinstance(part, _CALL_INPUT) and (part.id in whole):
+            delay += step.delay_ms
+            if isinstance(part, ToolInputStart) and step.wire is not None:
+                held[part.id] = step.wire
+            continue
+        if isinstance(part, ToolCall) and part.tool_call_id in held and step.wire is None:
+            step = step.model_copy(update={"wire": held.pop(part.tool_call_id)})
+        if delay:
+            step = step.model_copy(update={"delay_ms": step.delay_ms + delay})
+            delay = 0.0
+        out.append(step)
+    return out
+
+
 def _finish_reasons(scenario: Scenario) -> Iterator[str]:
     """The Chat Completions finish reasons a scenario sends that only some servers have."""
     for script in scenario.turn_scripts():
@@ -314,6 +384,10 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         return error
     if server == "groq" and (groq := _groq_habit(scenario)) is not None:
         return groq
+    if server in _WHOLE_CALLS:
+        cut = _cut_call_habit(scenario)
+        if cut is not None:
+            return f"{cut} (declared server: {server})"
     reasoning = _reasoning_habit(scenario, server)
     if reasoning is not None:
         return reasoning
@@ -493,6 +567,13 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> served_as(code, "groq", "openai-chat").wire.usage, served_as(code, "groq", "openai-responses") is code
     ('x_groq', True)
 
+    xAI's Chat Completions server sends each tool call whole, in one delta (:data:`_WHOLE_CALLS`): the call's
+    tool-input steps go and its tool-call part carries the whole call:
+
+    >>> tool = next(s for s in load_corpus() if s.id == "tool.basic.001")
+    >>> [st.part.type for st in served_as(tool, "xai", "openai-chat").script if st.part and "tool" in st.part.type]
+    ['tool-call']
+
     Hugging Face's Responses server streams reasoning only as raw ``reasoning_text`` content (:data:`_REASONING_PARTS`):
 
     >>> basic = next(s for s in load_corpus() if s.id == "reasoning.basic.001")
@@ -512,6 +593,11 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
         scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage": "x_groq"})})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
+    elif server in _WHOLE_CALLS and dialect == "openai-chat":
+        script = _whole_call_script(scenario.script)
+        if len(script) == len(scenario.script):
+            return scenario
+        return scenario.model_copy(update={"script": script})
     elif server == "huggingface" and dialect == "openai-responses":
         script = [_without_cache_write(_raw_reasoning_step(step)) for step in scenario.script]
     elif not reports_cache_write(server, dialect):

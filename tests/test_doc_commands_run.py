@@ -222,6 +222,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk6-groq.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk6-mistral.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk6-mistral.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk6-xai.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "ai-sdk6-xai.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-huggingface.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "ai-sdk7-huggingface.mjs"),
     'pytest --adapter-cmd "node examples/ts/tanstack-ai-openai-compatible.mjs" --conformance-dialect=openai-chat':

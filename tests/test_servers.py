@@ -611,3 +611,41 @@ def test_hugging_faces_responses_server_plays_its_other_habits_as_before(base_ur
     served = served_expected(CORPUS["usage.nested.001"].expected_for("openai-responses"), "huggingface",
                              "openai-responses")
     assert served.usage is not None and served.usage.cache_write_input_tokens is None
+
+
+# xAI's Chat Completions server (@ai-sdk/xai 3.0.99's default model, the chat model): each tool call comes WHOLE in one
+# delta (id, type 'function', name and the complete arguments), as a recorded api.x.ai stream shows
+# (charmbracelet/fantasy providertests/testdata/TestOpenAICompatibleCommon/xai-grok-4-fast/tool_streaming.yaml), and as
+# the client requires (its chunk schema needs all four on every tool_calls entry, dist/index.mjs:876-897).
+def _tool_deltas(response: httpx.Response) -> list[dict[str, object]]:
+    return [tc for c in _chunks(response) if c["choices"]  # type: ignore[index]
+            for tc in c["choices"][0]["delta"].get("tool_calls") or []]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("case", ["tool.basic.001", "tool.interleave.001", "quirks.tool-index-reused.002"])
+def test_xais_chat_server_sends_each_tool_call_whole(base_url: str, case: str) -> None:
+    calls = [p for s in CORPUS[case].script if (p := s.part) is not None and p.type == "tool-call"]
+    whole = _tool_deltas(_post(base_url, case, {"X-Mock-Server": "xai"}))
+    assert [(d["id"], d["type"], d["function"]) for d in whole] == [  # type: ignore[index]
+        (c.tool_call_id, "function", {"name": c.tool_name, "arguments": c.input}) for c in calls]  # type: ignore[union-attr]
+    # OpenAI's server (and no declaration) still streams the arguments in fragments.
+    assert len(_tool_deltas(_post(base_url, case, {}))) > len(calls)
+
+
+@pytest.mark.parametrize("case", ["abort.mid-tool.001", "fault.disconnect.002"])
+def test_a_tool_call_cut_before_it_is_whole_is_not_expressible_for_xais_chat_server(case: str) -> None:
+    why = foreign_quirk(CORPUS[case], "xai", "openai-chat")
+    assert why is not None and "whole" in why
+    assert foreign_quirk(CORPUS[case], None) is None and foreign_quirk(CORPUS[case], "xai", "openai-responses") is None
+    # A whole call and then a stream cut before its finish_reason is xAI's to send: still graded.
+    assert [foreign_quirk(CORPUS[c], "xai", "openai-chat") for c in ("tool.basic.001", "finish.missing.002")] == [
+        None, None]
+
+
+@pytest.mark.parametrize("case", ["reasoning.field-reasoning.001", "reasoning.openrouter-details.001"])
+def test_a_reasoning_field_xai_does_not_send_is_not_expressible_for_its_chat_server(case: str) -> None:
+    # xAI's Chat Completions server streams reasoning in delta.reasoning_content (the same recording's
+    # xai-grok-code-fast/multi_tool_streaming.yaml); @ai-sdk/xai 3.0.99 reads no other field (dist/index.mjs:744).
+    why = foreign_quirk(CORPUS[case], "xai", "openai-chat")
+    assert why is not None and "reasoning_content" in why
+    assert foreign_quirk(CORPUS["reasoning.basic.001"], "xai", "openai-chat") is None

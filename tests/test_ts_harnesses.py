@@ -349,6 +349,34 @@ def test_ai_sdk6_mistral_gets_its_committed_verdicts() -> None:
                                                                                              "file_write"]
 
 
+def test_ai_sdk6_xai_gets_its_committed_verdicts() -> None:
+    """ai 6's own `@ai-sdk/xai` 3 (npm alias ``ai6-xai``) under ai 6's `streamText`: its default model `xai(modelId)`
+    is its chat model, over `POST /v1/chat/completions` (the ai 7 generation's default is the Responses model)."""
+    session, _expected = _graded("ai-sdk6-xai.mjs", "ai-sdk6-xai.verdicts.json", "ai6-xai",
+                                 nested={"@ai-sdk/provider-utils": "ai6-xai"})
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "xai"
+    assert _schema_refused(session) == []
+    # Images only (a PDF part throws before any request); response_format is its one structured-output mechanism.
+    assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
+    # xAI's server sends each tool call whole: the client hands it over with its complete input, in one go.
+    basic = _result(session, "tool.basic.001[openai-chat]")
+    assert basic.verdict == "PASS"
+    deltas = [e["inputTextDelta"] for e in basic.events if e["type"] == "tool-input-delta"]
+    assert deltas == ['{"city":"Paris","days":3}']
+    # A call cut before it is whole is not xAI's to send; reasoning comes in delta.reasoning_content only.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("abort.mid-tool.001", "fault.disconnect.002",
+            "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 3
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # D-silent-truncation: a stream cut before its finish_reason finishes 'other' with no error chunk.
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # D-reasoning-after-close: reasoning resumed after the text goes to the ended part; streamText answers an error.
+    assert "reasoning part reasoning-chatcmpl-021 not found" in [
+        e.get("errorText") for e in _result(session, "ids.reuse.002[openai-chat]").events if e["type"] == "error"]
+
+
 def test_ai_sdk7_groq_gets_its_committed_verdicts() -> None:
     """`@ai-sdk/groq` 4 under ai 7's `streamText`, over `POST /v1/chat/completions` (Groq's reasoning field)."""
     session, _expected = _graded("ai-sdk7-groq.mjs", "ai-sdk7-groq.verdicts.json", "@ai-sdk/groq")
