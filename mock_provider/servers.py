@@ -35,7 +35,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from mock_provider.parts import (
@@ -371,8 +371,12 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
                 "flavour for (declared server: other)")
     if habit is not None:
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
-    if dialect != "openai-chat":
-        return None
+    return _chat_server_habit(scenario, server) if dialect == "openai-chat" else None
+
+
+def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
+    """Why a client of ``server`` (not OpenAI's) is never sent ``scenario`` on Chat Completions, beside the quirks
+    :func:`_quirks` lists: the server's own stream shape, reasoning field and finish vocabulary."""
     if server in _STRICT_OPTIONAL and scenario.expected.terminal == "error" \
             and "structured.strict-schema" in scenario.rows:
         return (f"an error for a schema OpenAI's strict structured outputs cannot express is OpenAI's requirement; "
@@ -380,25 +384,25 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
                 f"without it (declared server: {server})")
     if server == "openrouter":
         return _openrouter_error_habit(scenario)
-    if server == "mistral" and (error := _mistral_error_habit(scenario)) is not None:
-        return error
-    if server == "groq" and (groq := _groq_habit(scenario)) is not None:
-        return groq
-    if server in _WHOLE_CALLS:
-        cut = _cut_call_habit(scenario)
-        if cut is not None:
-            return f"{cut} (declared server: {server})"
+    own = _OWN_HABITS.get(server)
+    habit = own(scenario) if own is not None else None
+    if habit is not None:
+        return habit
+    if server in _WHOLE_CALLS and (cut := _cut_call_habit(scenario)) is not None:
+        return f"{cut} (declared server: {server})"
     reasoning = _reasoning_habit(scenario, server)
-    if reasoning is not None:
+    if reasoning is not None or server not in _FINISH_VOCABULARY:
         return reasoning
-    if server not in _FINISH_VOCABULARY:
-        return None
     whose, vocabulary = _FINISH_VOCABULARY[server]
     reason = next((r for r in _finish_reasons(scenario) if r not in vocabulary), None)
     if reason is not None:
         return (f"finish_reason {reason!r} is not in {whose} finish vocabulary "
                 f"({', '.join(sorted(vocabulary))}; declared server: {server})")
     return None
+
+
+# The servers whose own stream shape rules out more of the corpus (their error frame, their chunk type's literals).
+_OWN_HABITS: dict[str, Callable[[Scenario], str | None]] = {"mistral": _mistral_error_habit, "groq": _groq_habit}
 
 
 def error_body(server: str | None, kind: str, message: str, param: Any = None,

@@ -42,8 +42,11 @@ def earlier_rounds(scenario: Scenario, number: int) -> list[dict[str, Any]]:
 
 
 def _derived(scenario: Scenario, number: int, stated: list[RequestCheck], dialect: str) -> list[RequestCheck]:
-    """The tool-history check of turn ``number``'s request, unless the turn states its own for ``dialect``."""
-    if scenario.contract is not None or any(c.applies_to(dialect) and c.row == HISTORY_ROW for c in stated):
+    """The tool-history check of turn ``number``'s request, unless the turn states its own for ``dialect`` (or the
+    scenario breaks the contract on purpose, or the caller aborts)."""
+    # A turn the caller aborted before is not owed at all (row loop.abort-stops fails the call itself).
+    if scenario.contract is not None or scenario.client.aborts or any(
+            c.applies_to(dialect) and c.row == HISTORY_ROW for c in stated):
         return []
     rounds = earlier_rounds(scenario, number)
     return [RequestCheck.model_validate({"path": "", "row": HISTORY_ROW, "conversation": rounds,
