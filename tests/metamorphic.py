@@ -584,6 +584,12 @@ def _ums_end_late(part: str) -> Callable[[Stream], Stream | None]:
         ids_seen: list[Any] = [e.get("id") for e in events if e.get("type") == f"{part}-start"]
         if len(ids_seen) != len(set(ids_seen)):
             return None  # an id started again: holding its end would change which part a delta reaches
+        ended: set[Any] = set()
+        for e in events:
+            if e.get("type") == f"{part}-end":
+                ended.add(e.get("id"))
+            elif e.get("type") == f"{part}-delta" and e.get("id") in ended:
+                return None  # a delta after its part's end, which the reader rejects: holding the end would mend it
         for e in events:
             if e.get("type") == f"{part}-end":
                 held.append(e)
