@@ -43,7 +43,6 @@ __all__ = [
     "media_sent",
     "offered",
     "output_schema_mismatch",
-    "pointer",
     "said",
     "schema_mismatch",
     "spoken",
@@ -65,11 +64,9 @@ class Said:
 
 
 def _text(content: Any) -> Any:
-    """A content that is text, or a list of text parts, as one string; anything else as it is."""
-    if isinstance(content, list) and content and all(
-            isinstance(p, dict) and isinstance(p.get("text"), str) for p in content):
-        return "".join(p["text"] for p in content)
-    return content
+    """A result content that is text, or a list of text parts only, as one string; anything else as it is."""
+    parts = _text_parts(content) if isinstance(content, list) else None
+    return "".join(parts) if parts and len(parts) == len(content) else content
 
 
 def _parsed(value: Any) -> Any:
@@ -427,35 +424,30 @@ def functions_mismatch(expected: list[dict[str, Any]], request: Any) -> str | No
 
 
 # ---------------------------------------------------------------- the output schema
+_NATIVE_SCHEMA_PATHS = ("/response_format/json_schema/schema", "/text/format/schema",
+                        "/generationConfig/responseJsonSchema", "/generationConfig/responseSchema",
+                        "/generation_config/response_json_schema", "/generation_config/response_schema",
+                        "/output_format/schema", "/output_config/format/schema")
+
+
 def _native_schemas(request: dict[str, Any]) -> list[Any]:
     """The output schemas ``request`` states natively, wherever its wire keeps one."""
-    found = [pointer(request, path) for path in (
-        ("response_format", "json_schema", "schema"), ("text", "format", "schema"),
-        ("generationConfig", "responseJsonSchema"), ("generationConfig", "responseSchema"),
-        ("generation_config", "response_json_schema"), ("generation_config", "response_schema"),
-        ("output_format", "schema"), ("output_config", "format", "schema"))]
-    return [f for f in found if isinstance(f, dict)]
+    from conformance.request_checks import pointer_get  # it imports this module
 
-
-def pointer(doc: Any, path: tuple[str, ...]) -> Any:
-    """``doc[path[0]][path[1]]...``, or None where a key is missing.
-
-    >>> pointer({"a": {"b": 1}}, ("a", "b")), pointer({"a": 1}, ("a", "b"))
-    (1, None)
-    """
-    for key in path:
-        doc = doc.get(key) if isinstance(doc, dict) else None
-    return doc
+    return [f for f in (pointer_get(request, path) for path in _NATIVE_SCHEMA_PATHS) if isinstance(f, dict)]
 
 
 def _forced_tool_schemas(request: dict[str, Any]) -> list[Any]:
     """The schemas of the tools ``request`` makes the model call: Chat ``tool_choice`` "required" or one function,
     Messages ``{type: any | tool}``, Responses ``{type: function, name}``, Gemini ``functionCallingConfig`` mode ANY."""
-    choice = request.get("tool_choice", pointer(request, ("toolConfig", "functionCallingConfig")))
+    from conformance.request_checks import MISSING, pointer_get  # it imports this module
+
+    choice = request.get("tool_choice", pointer_get(request, "/toolConfig/functionCallingConfig"))
     if isinstance(choice, dict) and "mode" in choice:  # Gemini
         forced, names = str(choice["mode"]).upper() == "ANY", choice.get("allowedFunctionNames") or []
     elif isinstance(choice, dict):
-        named = pointer(choice, ("function", "name")) or choice.get("name")
+        named = pointer_get(choice, "/function/name")
+        named = choice.get("name") if named is MISSING else named
         forced, names = choice.get("type") not in ("auto", "none"), [named] if named else []
     else:
         forced, names = choice == "required", []
