@@ -241,6 +241,10 @@ def test_selection_by_model_header_and_match_rules(client: httpx.Client) -> None
     assert selected(client.post("/v1/parts/v3", json={"model": "m", "messages": msgs})) == "srv.match.weather"
     tools = [{"type": "function", "function": {"name": "save"}}, {"name": "lookup"}, {"name": "other"}]
     assert selected(client.post("/v1/parts/v3", json={"messages": [], "tools": tools})) == "srv.match.tools"
+    # Gemini declares its functions in one tool's functionDeclarations: the same rule selects.
+    gemini_tools = [{"functionDeclarations": [{"name": "lookup"}, {"name": "save"}]}]
+    assert selected(client.post("/v1beta/models/m:streamGenerateContent?alt=sse", json={
+        "contents": [{"role": "user", "parts": [{"text": "hi"}]}], "tools": gemini_tools})) == "srv.match.tools"
     # Only the LAST user message counts, and every listed tool must be present.
     r = client.post("/v1/parts/v3", json={"messages": [*msgs, {"role": "user", "content": "thanks"}],
                                           "tools": [{"name": "lookup"}]})

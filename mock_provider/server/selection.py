@@ -22,6 +22,7 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from mock_provider.request_reading import offered, said
 from mock_provider.scenario import MAX_ID_LENGTH, REASONING_DIALECTS, SCENARIO_ID, MatchRule, Scenario
 from mock_provider.server.errors import RequestError
 
@@ -214,49 +215,28 @@ def last_user_text(body: Mapping[str, Any]) -> str | None:
     return None
 
 
-_RESULT_TYPES = frozenset({"tool_result", "tool-result", "function_call_output"})
-
-
 def has_tool_result(body: Mapping[str, Any]) -> bool:
-    """Whether the request carries a tool result: a ``tool`` message (Chat, AI SDK), a ``tool_result``
-    block (Messages), a ``function_call_output`` item (Responses), a ``functionResponse`` (Gemini).
+    """Whether the request carries a tool result, on any wire (``mock_provider.request_reading.said``).
 
     >>> has_tool_result({"messages": [{"role": "tool", "tool_call_id": "c", "content": "1"}]})
     True
-    >>> has_tool_result({"input": [{"type": "function_call_output", "call_id": "c", "output": "1"}]})
+    >>> has_tool_result({"contents": [{"role": "user", "parts": [{"functionResponse": {"name": "f"}}]}]})
     True
     >>> has_tool_result({"messages": [{"role": "user", "content": "hi"}]})
     False
     """
-    for m in _conversation(body):
-        if not isinstance(m, dict):
-            continue
-        if m.get("role") == "tool" or m.get("type") in _RESULT_TYPES:
-            return True
-        blocks = m.get("content") if isinstance(m.get("content"), list) else m.get("parts")
-        if isinstance(blocks, list) and any(
-                isinstance(b, dict) and (b.get("type") in _RESULT_TYPES or "functionResponse" in b) for b in blocks):
-            return True
-    return False
+    return any(item.kind == "result" for item in said(dict(body))[0])
 
 
 def tool_names(body: Mapping[str, Any]) -> list[str]:
-    """Tool names of an OpenAI (``function.name``), Anthropic or scenario-style (``name``) tool list.
+    """The names of the function tools the request offers, on any wire (``mock_provider.request_reading.offered``).
 
     >>> tool_names({"tools": [{"type": "function", "function": {"name": "a"}}, {"name": "b"}]})
     ['a', 'b']
+    >>> tool_names({"tools": [{"functionDeclarations": [{"name": "c"}]}]})
+    ['c']
     """
-    tools = body.get("tools")
-    out: list[str] = []
-    if isinstance(tools, list):
-        for t in tools:
-            if not isinstance(t, dict):
-                continue
-            fn = t.get("function")
-            name = fn.get("name") if isinstance(fn, dict) else t.get("name")
-            if isinstance(name, str):
-                out.append(name)
-    return out
+    return list(offered(dict(body)))
 
 
 def check_scenario_id(value: str, source: str) -> str:
