@@ -5,12 +5,13 @@ The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` mo
 through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
 ``anthropic`` SDK), with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
 through the ``google-genai`` SDK), with ``model="groq"`` over agno's ``Groq`` model (Groq's Chat Completions,
-``/openai/v1/chat/completions``, through the ``groq`` SDK), or with ``model="mistral"`` over agno's ``MistralChat`` model
-(Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistralai`` SDK), and the router of agno's ``AGUI`` interface
-(``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL (for Gemini also the
-API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI, Claude and Groq no SDK
-retries; for Mistral the header that asks the mock for Mistral's reasoning shape): the model talks to the conformance suite's mock server, so the suite picks each case's scenario with the
-mock server's default scenario (the model id is fixed).
+``/openai/v1/chat/completions``, through the ``groq`` SDK), or with ``model="mistral"`` over agno's ``MistralChat``
+model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistralai`` SDK), and the router of agno's
+``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL
+(for Gemini also the API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI,
+Claude and Groq no SDK retries; for Mistral the header that asks the mock for Mistral's reasoning shape): the model
+talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock server's default
+scenario (the model id is fixed).
 ``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
@@ -86,14 +87,15 @@ def _mistral(base: str, model_id: str | None) -> Model:
     """agno's ``MistralChat`` on the mistralai SDK's ``Mistral`` client, pointed at the mock."""
     # MistralChat hands `endpoint` to the SDK as server_url and client_params to Mistral(...) as they are
     # (agno/models/mistral/mistral.py:115-124); the SDK posts {server_url}/v1/chat/completions (mistralai 3.7.0
-    # client/chat.py:950). The SDK makes one attempt: agno passes no retry_config, so it stays UNSET and chat.stream_async
-    # hands no RetryConfig to do_request_async (client/chat.py:968-974); MistralChat's own max_retries is deprecated and
-    # ignored (mistral.py:74-80), so it is not set here.
+    # client/chat.py:950). The SDK makes one attempt: agno passes no retry_config, so it stays UNSET and
+    # chat.stream_async hands no RetryConfig to do_request_async (client/chat.py:968-974); MistralChat's own
+    # max_retries is deprecated and ignored (mistral.py:74-80), so it is not set here.
     # Mistral streams reasoning as a `thinking` chunk in an array `delta.content`, and the mock's default field is
-    # `reasoning_content`: as the other Mistral clients do (examples/pydantic_ai_agui_app.py), the client names the mock's
-    # `thinking-chunks` dialect with its request header, on the SDK's documented async_client (client/sdk.py:86, the
-    # client for every async method; agno's AG-UI interface runs the agent with arun, so the model streams through
-    # chat.stream_async). The client otherwise is the SDK's own default (httpx.AsyncClient(follow_redirects=True), :113).
+    # `reasoning_content`: as the other Mistral clients do (examples/pydantic_ai_agui_app.py), the client names the
+    # mock's `thinking-chunks` dialect with its request header, on the SDK's documented async_client (client/sdk.py:86,
+    # the client for every async method; agno's AG-UI interface runs the agent with arun, so the model streams through
+    # chat.stream_async). The client otherwise is the SDK's own default (httpx.AsyncClient(follow_redirects=True),
+    # :113).
     client = httpx.AsyncClient(follow_redirects=True, headers={"X-Mock-Reasoning": "thinking-chunks"})
     # mistral-large-latest: MistralChat's default id; the id selects no scenario (the mock's default scenario does).
     return MistralChat(id=model_id or "mistral-large-latest", api_key="mock-key", endpoint=base,

@@ -9,8 +9,8 @@ Messages) is a configuration of its own, pinned in ``tests/data/agno-agui-anthro
 is the app over agno's ``Gemini`` model (google-genai), pinned in ``tests/data/agno-agui-gemini.verdicts.json``,
 and the app over agno's ``OpenAIResponses`` model (the Responses API), pinned in
 ``tests/data/agno-agui-responses.verdicts.json`` (docs/findings-agno-agui-responses.md), and the app over agno's
-``Groq`` model (the groq SDK, Groq's Chat Completions), pinned in ``tests/data/agno-agui-groq.verdicts.json``, and the app
-over agno's ``MistralChat`` model (the mistralai SDK, Mistral's Chat Completions), pinned in
+``Groq`` model (the groq SDK, Groq's Chat Completions), pinned in ``tests/data/agno-agui-groq.verdicts.json``, and the
+app over agno's ``MistralChat`` model (the mistralai SDK, Mistral's Chat Completions), pinned in
 ``tests/data/agno-agui-mistral.verdicts.json``. Needs the ``calibration`` extra.
 """
 

@@ -1,6 +1,7 @@
-"""Shared by the agno-over-Mistral reproducers: Mistral's Chat Completions chunks (``_pydantic_mistral_canned``) as SSE
-on a local server (``_pydantic_canned``), an agno Agent over agno's ``MistralChat`` (the mistralai SDK's ``Mistral``
-pointed at that server) behind agno's AG-UI router, and one RunAgentInput posted to it. No conformance suite involved."""
+"""Shared by the agno-over-Mistral reproducers: Mistral's Chat Completions chunks (``_pydantic_mistral_canned``) as
+SSE on a local server (``_pydantic_canned``), an agno Agent over agno's ``MistralChat`` (the mistralai SDK's
+``Mistral`` pointed at that server) behind agno's AG-UI router, and one RunAgentInput posted to it. No conformance
+suite involved."""
 
 from __future__ import annotations
 
