@@ -4,12 +4,14 @@ The app is what an agno user deploys: an ``Agent`` over agno's ``OpenAIChat`` mo
 ``model="openai-responses"`` over agno's ``OpenAIResponses`` model (the Responses API, ``POST /v1/responses``
 through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` model (Anthropic Messages, through the
 ``anthropic`` SDK), with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
-through the ``google-genai`` SDK), or with ``model="groq"`` over agno's ``Groq`` model (Groq's Chat Completions,
-``/openai/v1/chat/completions``, through the ``groq`` SDK), and the router of agno's ``AGUI`` interface
-(``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL (for Gemini also the
-API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI, Claude and Groq no SDK
-retries): the model talks to the conformance suite's mock server, so the suite picks each case's scenario with the
-mock server's default scenario (the model id is fixed).
+through the ``google-genai`` SDK), with ``model="groq"`` over agno's ``Groq`` model (Groq's Chat Completions,
+``/openai/v1/chat/completions``, through the ``groq`` SDK), or with ``model="mistral"`` over agno's ``MistralChat``
+model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistralai`` SDK), and the router of agno's
+``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL
+(for Gemini also the API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI,
+Claude and Groq no SDK retries; for Mistral the header that asks the mock for Mistral's reasoning shape): the model
+talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock server's default
+scenario (the model id is fixed).
 ``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
@@ -21,19 +23,22 @@ Run it against the suite by hand::
 (the Claude configuration: ``AGNO_MODEL=claude`` and ``examples/agno_anthropic_capabilities.yaml``; the Gemini
 one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``; the Responses one:
 ``AGNO_MODEL=openai-responses`` and ``examples/agno_responses_capabilities.yaml``; the Groq one: ``AGNO_MODEL=groq``
-and ``examples/agno_groq_capabilities.yaml``).
+and ``examples/agno_groq_capabilities.yaml``; the Mistral one: ``AGNO_MODEL=mistral`` and
+``examples/agno_mistral_capabilities.yaml``).
 """
 
 from __future__ import annotations
 
 import os
 
+import httpx
 from agno.agent import Agent
 from agno.db.in_memory import InMemoryDb
 from agno.models.anthropic import Claude
 from agno.models.base import Model
 from agno.models.google import Gemini
 from agno.models.groq import Groq
+from agno.models.mistral import MistralChat
 from agno.models.openai import OpenAIChat, OpenAIResponses
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
@@ -72,13 +77,35 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # 141), whose base_url is the server's root: it posts {base_url}/openai/v1/chat/completions (groq 1.7.0
         # resources/chat/completions.py:952). The model id stays agno's default (openai/gpt-oss-120b) unless given.
         return Groq(id=model_id or "openai/gpt-oss-120b", base_url=base, api_key="mock-key", max_retries=0)
-    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini' or 'groq'")
+    if kind == "mistral":
+        return _mistral(base, model_id)
+    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq' or "
+                     "'mistral'")
+
+
+def _mistral(base: str, model_id: str | None) -> Model:
+    """agno's ``MistralChat`` on the mistralai SDK's ``Mistral`` client, pointed at the mock."""
+    # MistralChat hands `endpoint` to the SDK as server_url and client_params to Mistral(...) as they are
+    # (agno/models/mistral/mistral.py:115-124); the SDK posts {server_url}/v1/chat/completions (mistralai 3.7.0
+    # client/chat.py:950). The SDK makes one attempt: agno passes no retry_config, so it stays UNSET and
+    # chat.stream_async hands no RetryConfig to do_request_async (client/chat.py:968-974); MistralChat's own
+    # max_retries is deprecated and ignored (mistral.py:74-80), so it is not set here.
+    # Mistral streams reasoning as a `thinking` chunk in an array `delta.content`, and the mock's default field is
+    # `reasoning_content`: as the other Mistral clients do (examples/pydantic_ai_agui_app.py), the client names the
+    # mock's `thinking-chunks` dialect with its request header, on the SDK's documented async_client (client/sdk.py:86,
+    # the client for every async method; agno's AG-UI interface runs the agent with arun, so the model streams through
+    # chat.stream_async). The client otherwise is the SDK's own default (httpx.AsyncClient(follow_redirects=True),
+    # :113).
+    client = httpx.AsyncClient(follow_redirects=True, headers={"X-Mock-Reasoning": "thinking-chunks"})
+    # mistral-large-latest: MistralChat's default id; the id selects no scenario (the mock's default scenario does).
+    return MistralChat(id=model_id or "mistral-large-latest", api_key="mock-key", endpoint=base,
+                       client_params={"async_client": client})
 
 
 def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
-    ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, or ``Groq``
-    with ``model="groq"``) reads the mock server at ``mock_base_url``.
+    ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, ``Groq``
+    with ``model="groq"``, or ``MistralChat`` with ``model="mistral"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -91,6 +118,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="openai-responses").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="groq").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="mistral").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results

@@ -9,8 +9,9 @@ Messages) is a configuration of its own, pinned in ``tests/data/agno-agui-anthro
 is the app over agno's ``Gemini`` model (google-genai), pinned in ``tests/data/agno-agui-gemini.verdicts.json``,
 and the app over agno's ``OpenAIResponses`` model (the Responses API), pinned in
 ``tests/data/agno-agui-responses.verdicts.json`` (docs/findings-agno-agui-responses.md), and the app over agno's
-``Groq`` model (the groq SDK, Groq's Chat Completions), pinned in ``tests/data/agno-agui-groq.verdicts.json``. Needs the
-``calibration`` extra.
+``Groq`` model (the groq SDK, Groq's Chat Completions), pinned in ``tests/data/agno-agui-groq.verdicts.json``, and the
+app over agno's ``MistralChat`` model (the mistralai SDK, Mistral's Chat Completions), pinned in
+``tests/data/agno-agui-mistral.verdicts.json``. Needs the ``calibration`` extra.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ CAPS_ANTHROPIC = ROOT / "examples" / "agno_anthropic_capabilities.yaml"
 CAPS_GEMINI = ROOT / "examples" / "agno_gemini_capabilities.yaml"
 CAPS_RESPONSES = ROOT / "examples" / "agno_responses_capabilities.yaml"
 CAPS_GROQ = ROOT / "examples" / "agno_groq_capabilities.yaml"
+CAPS_MISTRAL = ROOT / "examples" / "agno_mistral_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
@@ -82,6 +84,14 @@ def agno_groq_url() -> Iterator[str]:
     from examples.agno_agui_app import create_app
 
     with served_in_thread(create_app(mock_server_url(), model="groq"), "/agui", "agno-agui-groq") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def agno_mistral_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    with served_in_thread(create_app(mock_server_url(), model="mistral"), "/agui", "agno-agui-mistral") as url:
         yield url
 
 
@@ -132,6 +142,11 @@ def test_agno_responses_verdicts_match_the_pins(agno_responses_url: str, corpus:
 @pytest.mark.slow
 def test_agno_groq_verdicts_match_the_pins(agno_groq_url: str, corpus: list[Any]) -> None:
     _pinned_on_one_wire(agno_groq_url, corpus, CAPS_GROQ, "agno-agui-groq", "openai-chat")
+
+
+@pytest.mark.slow
+def test_agno_mistral_verdicts_match_the_pins(agno_mistral_url: str, corpus: list[Any]) -> None:
+    _pinned_on_one_wire(agno_mistral_url, corpus, CAPS_MISTRAL, "agno-agui-mistral", "openai-chat")
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:

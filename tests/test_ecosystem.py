@@ -68,3 +68,16 @@ def test_a_browser_renders_the_html_page_with_every_adapter_and_resolvable_defec
     assert targets, "the page links its defects"
     for target in targets:
         assert f'id="{target}"' in dom, f"#{target} has no element on the page"
+
+
+def test_a_defect_is_not_marked_on_a_row_its_case_missed_only_as_a_should() -> None:
+    # 8.1.19 is a MUST row for AG-UI, but a declared missing_finish policy grades a truncated stream's success as a
+    # SHOULD miss: the pin counts the case PASS-NONSTRICT there, so the defect that failed the case on another row
+    # (here a fragmented call's arguments) is marked on that row only.
+    triage = {"kind": "defect", "adapter_source": "pkg@1 a.py:1", "reproducer": "python r.py", "summary": "s"}
+    adapter = {"file": "x.verdicts.json", "adapter": {"output": "ag-ui"},
+               "cases": {"finish.missing.002[openai-chat]": {"verdict": "FAIL", "triage": triage,
+                                                              "rows": ["8.1.19", "robust.invented-input"]}},
+               "row_summary": {"8.1.19": {"PASS-NONSTRICT": 1}, "robust.invented-input": {"FAIL": 1}}}
+    (defect,) = ecosystem.defects([adapter])
+    assert defect["rows"] == {"robust.invented-input"}

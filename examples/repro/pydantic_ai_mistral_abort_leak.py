@@ -1,5 +1,6 @@
 """Reproducer (outside the suite) of a defect pinned in tests/data/pydantic-ai-agui-mistral.verdicts.json
-(D-mistral-abort-leak: the mistralai SDK under pydantic-ai's MistralModel).
+(D-mistral-abort-leak: the mistralai SDK under pydantic-ai's MistralModel; agno's MistralChat streams through the same
+``chat.stream_async`` and its pin, tests/data/agno-agui-mistral.verdicts.json, lists the same abort cases as racy).
 
 MistralModel streams through ``Mistral.chat.stream_async`` (pydantic_ai/models/mistral.py:405). Once ``client.send``
 has opened the streaming response, the SDK runs its after_success hooks in a worker thread (mistralai 3.7.0
