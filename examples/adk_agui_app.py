@@ -10,23 +10,35 @@ part is that base URL (and a dummy API key): the model talks to the conformance 
 server, which picks each case's scenario with its default scenario (the model name is fixed).
 No instruction is set, so the caller's messages are what the model gets.
 
+The same agent over ADK's ``LiteLlm`` model is a configuration of its own: ``litellm_app``
+(``examples/adk_litellm_capabilities.yaml``). ``LiteLlm(model="openai/gpt-4o", api_base=<mock>/v1, api_key=...)``
+hands every call to ``litellm.acompletion`` with ``stream=True`` (google/adk/models/lite_llm.py
+``generate_content_async``), and litellm's ``openai/<model>`` route posts to ``{api_base}/chat/completions`` with the
+openai SDK, so its ``api_base`` is ``<mock>/v1``: OpenAI Chat Completions, streamed.
+
 google-adk brings many dependencies of its own, so this app runs from its own virtual environment
 (``.ci/run`` builds it from ``examples/adk_requirements.txt``), and ``tests/test_adk_endpoint.py``
 starts it there with uvicorn::
 
     MOCK_BASE_URL=http://127.0.0.1:8765 <adk-venv>/bin/python -m uvicorn \\
         examples.adk_agui_app:app --port 8000
+
+(``examples.adk_agui_app:litellm_app`` for the LiteLlm configuration.)
 """
 
 from __future__ import annotations
 
 import os
 
+# No network but the mock's: litellm otherwise fetches its model price map from GitHub at import
+# (litellm/litellm_core_utils/get_model_cost_map.py). Set before google.adk imports litellm.
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
 from ag_ui_adk import ADKAgent, AGUIToolset, add_adk_fastapi_endpoint
 from fastapi import FastAPI
 from google.adk.agents import LlmAgent
 from google.adk.apps import App, ResumabilityConfig
-from google.adk.models import Gemini
+from google.adk.models import BaseLlm, Gemini
 
 
 def create_app(mock_base_url: str, model: str = "gemini-2.5-flash") -> FastAPI:
@@ -39,6 +51,34 @@ def create_app(mock_base_url: str, model: str = "gemini-2.5-flash") -> FastAPI:
     # retry_options stays None: google-genai then makes one attempt (google/genai/_api_client.py retry_args),
     # ADK's own default. The API key is explicit so no GCP/Vertex default is looked up.
     llm = Gemini(model=model, base_url=mock_base_url.rstrip("/"), client_kwargs={"api_key": "mock-key"})
+    return agent_app(llm)
+
+
+def create_litellm_app(mock_base_url: str, model: str = "openai/gpt-4o") -> FastAPI:
+    """The same AG-UI app over ADK's ``LiteLlm``: litellm's ``model`` route (``openai/...``: Chat Completions) at
+    ``mock_base_url + "/v1"`` (litellm appends ``/chat/completions``).
+
+    Example:
+        >>> "/agui" in create_litellm_app("http://127.0.0.1:8765").openapi()["paths"]
+        True
+    """
+    # Imported here: google.adk.models exposes LiteLlm only once litellm is installed (an optional extra of ADK).
+    from google.adk.models.lite_llm import LiteLlm
+
+    # No num_retries: LiteLlm passes one only from the request's http_options.retry_options (lite_llm.py
+    # generate_content_async), so litellm's openai route keeps the openai client's default.
+    llm = LiteLlm(model=model, api_base=mock_base_url.rstrip("/") + "/v1", api_key="mock-key")
+    return agent_app(llm)
+
+
+def agent_app(llm: BaseLlm) -> FastAPI:
+    """The README's resumable setup around ``llm``: an ``LlmAgent`` with the caller's tools, in a resumable ``App``,
+    served at ``/agui``.
+
+    Example:
+        >>> "/agui" in agent_app(Gemini(model="gemini-2.5-flash")).openapi()["paths"]
+        True
+    """
     agent = LlmAgent(name="assistant", model=llm, tools=[AGUIToolset()])
     adk_app = App(name="conformance", root_agent=agent,
                   resumability_config=ResumabilityConfig(is_resumable=True))
@@ -48,7 +88,10 @@ def create_app(mock_base_url: str, model: str = "gemini-2.5-flash") -> FastAPI:
 
 
 def __getattr__(name: str) -> FastAPI:
-    # `uvicorn examples.adk_agui_app:app`: built on first access, from MOCK_BASE_URL.
+    # `uvicorn examples.adk_agui_app:app` (or `:litellm_app`): built on first access, from MOCK_BASE_URL.
+    mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
-        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
+        return create_app(mock)
+    if name == "litellm_app":
+        return create_litellm_app(mock)
     raise AttributeError(name)

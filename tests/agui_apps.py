@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from conformance.runner import Settings
@@ -132,6 +133,30 @@ def serve_pinned(app: OwnVenvApp) -> Iterator[str]:
         f"other {app.stack} versions than pinned ({versions}): re-pin and re-triage")
     with served_app(python, app.app, app.path, f"the {app.stack} app", app.time_scale) as url:
         yield url
+
+
+def warm_up(url: str, time_scale: float = 0.0) -> None:
+    """One run of ``text.basic.001`` through the app at ``url`` (the default scenario of the mock server of
+    ``time_scale``, cleared after), so that a one-off cost of the app's first model call (litellm loads its
+    tokenizer on the event loop, 1-3 s measured: docs/findings-crewai.md "Cold start") is behind it before the
+    corpus; the run must succeed.
+
+    Example (a module fixture)::
+
+        with serve_pinned(CREWAI) as url:
+            warm_up(url)
+            yield url
+    """
+    mock = mock_server_url(time_scale)
+    httpx.put(f"{mock}/_mock/default-scenario", json={"scenario": "text.basic.001"}).raise_for_status()
+    try:
+        body = {"threadId": "warm-up", "runId": "warm-up", "state": {}, "tools": [], "context": [],
+                "forwardedProps": {}, "messages": [{"id": "u1", "role": "user", "content": "hi"}]}
+        text = httpx.post(url, json=body, headers={"accept": "text/event-stream"}, timeout=60).text
+        assert '"RUN_FINISHED"' in text, text[-500:]
+    finally:
+        httpx.delete(f"{mock}/_mock/default-scenario").raise_for_status()
+        httpx.delete(f"{mock}/_mock/requests").raise_for_status()
 
 
 def run_corpus(url: str, capabilities: Path, corpus: list[Any], settings: Settings | None = None,

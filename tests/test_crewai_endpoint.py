@@ -19,11 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
-from conformance.served import mock_server_url
-from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned
+from tests.agui_apps import ROOT, OwnVenvApp, check_pinned_verdicts, serve_pinned, warm_up
 
 CREWAI = OwnVenvApp(pins="crewai-agui", python_variable="SAC_CREWAI_PYTHON", stack="CrewAI",
                     app="examples.crewai_agui_app:app", path="/agui",
@@ -55,21 +53,6 @@ def crewai_gemini_url() -> Iterator[str]:
     with serve_pinned(CREWAI_GEMINI) as url:
         warm_up(url)
         yield url
-
-
-def warm_up(url: str) -> None:
-    """One run of ``text.basic.001`` through the app (the mock's default scenario, cleared after), so that
-    litellm's one-off tokenizer load is behind it; the run must succeed."""
-    mock = mock_server_url()
-    httpx.put(f"{mock}/_mock/default-scenario", json={"scenario": "text.basic.001"}).raise_for_status()
-    try:
-        body = {"threadId": "warm-up", "runId": "warm-up", "state": {}, "tools": [], "context": [],
-                "forwardedProps": {}, "messages": [{"id": "u1", "role": "user", "content": "hi"}]}
-        text = httpx.post(url, json=body, headers={"accept": "text/event-stream"}, timeout=60).text
-        assert '"RUN_FINISHED"' in text, text[-500:]
-    finally:
-        httpx.delete(f"{mock}/_mock/default-scenario").raise_for_status()
-        httpx.delete(f"{mock}/_mock/requests").raise_for_status()
 
 
 @pytest.mark.slow
