@@ -45,6 +45,7 @@ import os
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
@@ -182,7 +183,10 @@ class SecondSuite:
         process = ctx.Process(target=_child, args=(reader, writer, build, run, page, lock), daemon=True,
                               name="conformance-second-suite")
         try:
-            process.start()
+            with warnings.catch_warnings():
+                # Python >= 3.12 warns of fork beside threads: only a forced start (a test's) forks so.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                process.start()
         except Exception:  # no process here (a sandbox): the session runs every case
             del page
             mapping.close()

@@ -214,3 +214,21 @@ def test_a_failing_adapter_is_searched_and_shrunk_by_the_session_through_the_plu
     alone = search(mutant.factory, "generated-text", "v3", features=features, adapter_name="mutant_adapter:factory")
     assert alone is not None
     assert path.read_text(encoding="utf-8") == alone.yaml()
+
+
+@pytest.mark.slow  # a pytest run of the twelve generated cases per isolation
+@pytest.mark.parametrize("isolation", ["process", "none"])
+def test_the_reference_passes_with_cases_run_by_both_processes(tmp_path: Path, isolation: str) -> None:
+    """Both isolations: the child's passes are taken (the session waits at each case until the child has
+    claimed it or the session has), nothing is run twice, and the twelve cases pass."""
+    (tmp_path / "probe_second.py").write_text(PROBE.replace('"generated-text", "v3"', '"generated-mixed", "mastra"'),
+                                              encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "probe_second", "-p", "no:cacheprovider", "-q",
+                          "--adapter=conformance.reference:agui", f"--adapter-isolation={isolation}",
+                          "-k", "generated", "--conformance-no-report"], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0 and "12 passed" in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
+    counts = json.loads((tmp_path / "second.json").read_text(encoding="utf-8"))
+    # The session reached its first case only once the child had claimed it: every case is the child's.
+    assert counts == {"taken": 12, "returned": 0, "runs": 1200, "word": "passed"}
