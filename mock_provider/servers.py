@@ -123,11 +123,8 @@ def _quirks(scenario: Scenario) -> Iterator[tuple[str, str, frozenset[str]]]:
                 yield ("a refusal in the model's refusal channel (`delta.refusal`)", "OpenAI's",
                        frozenset({"openai", "openrouter"}))
             if wire is not None and wire.late:
-                # OpenRouter fronts such servers but sends each call's name in its first delta: its own client,
-                # @openrouter/ai-sdk-provider 3.1.0, throws on a first delta without `function.name` ("Expected
-                # 'function.name' to be a string.", dist/index.js:4809-4823).
                 yield ("a tool call whose id or name comes in its second delta", "some self-hosted servers' (vLLM)",
-                       frozenset({"openai"}))
+                       frozenset({"openai", "openrouter"}))  # OpenRouter fronts such servers; no sign it re-cuts deltas
             if wire is not None and wire.error_shape == "openrouter":
                 yield ("a mid-stream error chunk with top-level `error` and finish_reason 'error'", "OpenRouter's",
                        frozenset({"openai", "openrouter"}))

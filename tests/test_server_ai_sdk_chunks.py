@@ -187,8 +187,12 @@ CLIENT_DEFECTS = {
     # @ai-sdk/groq 3.0.71 iterates its calls by index and reads a gap's hole (D-index-gap, ai-sdk6-groq's pin).
     ("ai6-groq", "quirks.tool-index-gap.001"): "TypeError",
     # @ai-sdk/openai 4.0.118's chat model wants the name in a call's first delta; the `openai` flavour plays every
-    # OpenAI-compatible server's habits, vLLM's late name among them.
+    # OpenAI-compatible server's habits, vLLM's late name among them (D-late-tool-name, ai-sdk7-openai-chat's pin).
     ("openai-chat", "quirks.tool-late-id.001"): "AI_InvalidResponseDataError",
+    # @openrouter/ai-sdk-provider 3.1.0 too (dist/index.js:4809-4823), though OpenRouter's own SDK types leave id and
+    # name optional in every delta (@openrouter/sdk 0.13.20 chatstreamtoolcall.d.ts): D-late-tool-name,
+    # ai-sdk7-openrouter's pin, triaged a defect of the provider.
+    ("openrouter", "quirks.tool-late-id.001"): "AI_InvalidResponseDataError",
 }
 
 

@@ -194,19 +194,12 @@ def test_an_in_band_error_openrouter_never_streams_is_not_expressible_for_it(cas
 
 
 def test_openrouters_own_habits_are_expressible_for_it() -> None:
-    # Its error chunk, the refusal its delta carries (@openrouter/sdk 0.13.20 chatstreamdelta.js:25), and an error
-    # whose trailing text-end/finish 'error' put nothing on the wire.
-    for case in ("error.openrouter-midstream.001", "quirks.refusal.001",
+    # Its error chunk, the refusal its delta carries (@openrouter/sdk 0.13.20 chatstreamdelta.js:25), a late call
+    # id of a server it fronts, and an error whose trailing text-end/finish 'error' put nothing on the wire.
+    for case in ("error.openrouter-midstream.001", "quirks.refusal.001", "quirks.tool-late-id.001",
                  "error.openai-midstream.001", "error.code.001", "text.basic.001"):
         assert foreign_quirk(CORPUS[case], "openrouter") is None, case
     assert foreign_quirk(CORPUS["error.openrouter-midstream.001"], "groq") is not None
-
-
-def test_a_late_call_name_is_not_openrouters() -> None:
-    # OpenRouter's own client throws on a call's first delta without its name (@openrouter/ai-sdk-provider 3.1.0
-    # dist/index.js:4809-4823), so OpenRouter sends it there, whatever the server it fronts does.
-    assert "second delta" in (foreign_quirk(CORPUS["quirks.tool-late-id.001"], "openrouter") or "")
-    assert foreign_quirk(CORPUS["quirks.tool-late-id.001"], "openai") is None
 
 
 @pytest.mark.parametrize("server", ["xai", "perplexity", "other"])
