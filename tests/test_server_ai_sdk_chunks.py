@@ -228,3 +228,16 @@ def test_every_stream_a_server_sends_its_vendors_provider_reads(name: str, serve
     found = faults(name, scenarios, records)
     assert found == [], f"{len(found)} stream(s) {reader.package} ({reader.server} flavour, {reader.dialect}) " \
         "rejects:\n" + "\n".join(found[:30])
+
+
+def test_the_sweep_sees_a_chunk_its_provider_rejects(server: ThreadedMockServer) -> None:
+    """The check can fail: OpenAI's in-band error frame, served to @ai-sdk/xai 3's chat model as the `openai` flavour
+    serves it, is the TypeValidationError part the sweep reports (the gap the `xai` flavour had before session 22)."""
+    reader = READERS["ai6-xai-chat"]
+    if not (ROOT / "examples" / reader.folder / "node_modules" / reader.package / "package.json").exists():
+        pytest.skip(f"{reader.package} missing: npm ci --prefix examples/{reader.folder}")
+    scenario = next(s for s in load_corpus() if s.id == "error.openai-midstream.001")
+    as_openai = Reader(reader.package, reader.factory, "openai", reader.dialect)
+    found = faults("ai6-xai-chat", [scenario], read(server, as_openai, [scenario]))
+    assert len(found) == 1 and "Type validation failed" in found[0], found
+    assert foreign_quirk(scenario, "xai") is not None  # and the xai flavour no longer sends it
