@@ -52,6 +52,7 @@ from mock_provider.parts import (
     ToolInputDelta,
     ToolInputEnd,
     ToolInputStart,
+    ToolResult,
 )
 from mock_provider.quirks import StepWire
 
@@ -193,6 +194,36 @@ def _mistral_error_habit(scenario: Scenario) -> str | None:
     return None
 
 
+# The Chat Completions servers whose stream has no error frame: a `data: {"error": {...}}` chunk (OpenAI's habit, the
+# mock's rendering of an error part) is a chunk their vendor's client rejects, a TypeValidationError part.
+# xAI's: @ai-sdk/xai 3.0.99's chat chunk schema is one object with `choices` required and no error member
+# (dist/index.mjs:876-897; its error schema is the failed HTTP response's only, :300-311). Perplexity's:
+# @ai-sdk/perplexity 4.0.49's chunk schema requires `id`, `created`, `model` and `choices`, no error member
+# (dist/index.js:649-665). A server without a flavour ("other"): the kit does not know its error frame, and clients of
+# such servers disagree on it:
+# @ai-sdk/cerebras 3.0.59 reads an error chunk only in Cerebras's flat shape {message, type, param, code}
+# (dist/index.js:100-109, the union of its openai-compatible 3.0.59 chunk schema, dist/index.js:1052), @ai-sdk/alibaba
+# 2.0.58's chunk schema has no error member (dist/index.js:823-853). Mistral's has its own reason
+# (:func:`_mistral_error_habit`).
+_NO_ERROR_FRAME = {
+    "xai": "xAI's stream has no error frame (@ai-sdk/xai 3.0.99 dist/index.mjs:876-897, its chat chunk schema)",
+    "perplexity": "Perplexity's stream has no error frame (@ai-sdk/perplexity 4.0.49 dist/index.js:649-665, its chunk "
+                  "schema requires id, created, model and choices)",
+    "other": "the kit does not know the error frame of a server without a flavour (@ai-sdk/cerebras 3.0.59 reads one "
+             "in Cerebras's flat shape only, dist/index.js:100-109; @ai-sdk/alibaba 2.0.58's chunk schema has none, "
+             "dist/index.js:823-853)",
+}
+
+
+def _error_frame_habit(scenario: Scenario, server: str) -> str | None:
+    """Why ``scenario``'s in-band error is not one ``server`` streams (:data:`_NO_ERROR_FRAME`), in words."""
+    why = _NO_ERROR_FRAME.get(server)
+    if why is None or not any(isinstance(step.part, Error) for script in scenario.turn_scripts() for step in script):
+        return None
+    frame = 'an in-band error frame (`data: {"error": {...}}`)'
+    return f"{frame} is OpenAI's habit; {why} (declared server: {server})"
+
+
 def plays_legacy_reasoning(scenario: Scenario) -> bool:
     """Whether the scenario sends raw reasoning as the older Responses API did (``channel: reasoning_legacy``).
 
@@ -220,6 +251,58 @@ def _responses_quirks(scenario: Scenario) -> Iterator[tuple[str, str]]:
         # The events OpenAI's Responses API sent before reasoning_text (openai 1.97.0); xAI's API came later
         # (@ai-sdk/xai 5.0.12 dist/index.js:875-915 models only reasoning_summary_* and reasoning_text.*).
         yield ("raw reasoning as `response.reasoning.delta` (the older Responses API)", "OpenAI's")
+
+
+# The Responses output items xAI's server sends, as @ai-sdk/xai 5.0.12 reads them (outputItemSchema,
+# dist/index.js:713-789, a discriminated union: any other item, and any event outside its chunk union, :816-1130, is a
+# TypeValidationError part). OpenAI's client-run built-in tools (shell, apply_patch, computer, local_shell), its hosted
+# shell, tool search and programmatic tool calls are items xAI's API does not have.
+_XAI_ITEMS = frozenset({"web_search_call", "x_search_call", "code_interpreter_call", "code_execution_call",
+                        "view_image_call", "view_x_video_call", "file_search_call", "image_generation_call",
+                        "custom_tool_call", "mcp_call", "message", "function_call", "reasoning"})
+
+
+def _xai_item_habit(part: ToolCall | ToolInputStart) -> str | None:
+    """The Responses item a call is (mock_provider.wires.openai_responses_tools.builtin_kind) that xAI's server does
+    not send, in words (None: a function call or an item xAI has)."""
+    from mock_provider.wires.openai_responses_tools import builtin_kind  # the wires import this module (Server)
+
+    kind = builtin_kind(part.tool_name, bool(part.provider_executed))
+    if kind == "mcp_call":
+        # The wire opens each MCP server's first call with its `mcp_list_tools` item and
+        # `response.mcp_list_tools.*` events, none of which is in the chunk union.
+        return "an MCP call opened by its server's `mcp_list_tools` item"
+    if kind and kind not in _XAI_ITEMS:
+        return f"a `{kind}` output item, the {part.tool_name} built-in tool"
+    return None
+
+
+def _xai_responses_what(scenario: Scenario) -> str | None:
+    """What ``scenario`` streams on Responses that :func:`_xai_responses_habit` names, in words (None: nothing)."""
+    if "audio" in scenario.wire.responses_fields:
+        return "a spoken answer in `response.audio.*`"
+    if "mcp_list_failed" in scenario.wire.responses_fields:
+        return "a failed MCP tool listing in `response.mcp_list_tools.failed`"
+    for script in scenario.turn_scripts():
+        for step in script:
+            part = step.part
+            if step.wire is not None and step.wire.channel == "refusal":
+                return "a refusal in `response.refusal.delta`"
+            if isinstance(part, (ToolCall, ToolInputStart)) and (item := _xai_item_habit(part)) is not None:
+                return item
+            if isinstance(part, ToolResult) and part.preliminary and part.tool_name == "image_generation":
+                return "a partial image in `response.image_generation_call.partial_image`"
+    return None
+
+
+def _xai_responses_habit(scenario: Scenario) -> tuple[str, str] | None:
+    """What ``scenario`` streams on Responses that @ai-sdk/xai 5.0.12's chunk schema has no member for, with whose
+    habit it is (None: nothing): OpenAI's refusal and audio events, its partial images and MCP tool listings, the
+    items :data:`_XAI_ITEMS` lacks."""
+    what = _xai_responses_what(scenario)
+    if what is None:
+        return None
+    return (f"{what} (no member of @ai-sdk/xai 5.0.12's chunk schema, dist/index.js:713-789, :816-1130)", "OpenAI's")
 
 
 # Hugging Face's Responses server, huggingface/responses.js (src/routes/responses.ts at c0ac6ee), ends every response
@@ -362,6 +445,8 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         habit = next(_responses_quirks(scenario), None)
         if habit is None and server in _NO_INCOMPLETE:
             habit = _incomplete_habit(scenario)
+        if habit is None and server == "xai":
+            habit = _xai_responses_habit(scenario)
     elif dialect == "openai-chat":
         habit = next(((h, who) for h, who, servers in _quirks(scenario) if server not in servers), None)
     else:
@@ -385,7 +470,7 @@ def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
     if server == "openrouter":
         return _openrouter_error_habit(scenario)
     own = _OWN_HABITS.get(server)
-    habit = own(scenario) if own is not None else None
+    habit = own(scenario) if own is not None else _error_frame_habit(scenario, server)
     if habit is not None:
         return habit
     if server in _WHOLE_CALLS and (cut := _cut_call_habit(scenario)) is not None:

@@ -202,6 +202,37 @@ def test_openrouters_own_habits_are_expressible_for_it() -> None:
     assert foreign_quirk(CORPUS["error.openrouter-midstream.001"], "groq") is not None
 
 
+@pytest.mark.parametrize("server", ["xai", "perplexity", "other"])
+def test_an_openai_error_frame_is_not_expressible_where_the_clients_chunk_schema_has_none(server: str) -> None:
+    # @ai-sdk/xai 3.0.99's chat chunk schema, @ai-sdk/perplexity 4.0.49's, and @ai-sdk/cerebras / @ai-sdk/alibaba
+    # (clients of servers without a flavour) reject `data: {"error": {...}}` as a TypeValidationError part.
+    for case in ("error.openai-midstream.001", "error.first.001", "error.code.001"):
+        assert "error frame" in (foreign_quirk(CORPUS[case], server) or ""), (server, case)
+    assert foreign_quirk(CORPUS["text.basic.001"], server) is None
+    for own in ("groq", "deepseek", "moonshot", "openai"):  # their clients' chunk unions read the frame
+        assert foreign_quirk(CORPUS["error.openai-midstream.001"], own) is None, own
+
+
+@pytest.mark.parametrize("case", ["quirks.refusal.001", "quirks.responses-audio.001",
+                                  "tool.openai-client-builtins.001", "tool.openai-code-image.001",
+                                  "tool.openai-hosted-shell.001", "tool.openai-local-shell.001", "tool.openai-mcp.001",
+                                  "tool.openai-mcp-list-failed.001", "tool.openai-program.001",
+                                  "tool.openai-tool-search.001"])
+def test_openais_responses_events_are_not_xais(case: str) -> None:
+    # @ai-sdk/xai 5.0.12's Responses chunk union and item union (dist/index.js:713-789, :816-1130) have no member for
+    # these; OpenAI's server (and a client of any server without a flavour, Azure's) still gets them.
+    assert "@ai-sdk/xai 5.0.12" in (foreign_quirk(CORPUS[case], "xai", "openai-responses") or ""), case
+    assert foreign_quirk(CORPUS[case], "openai", "openai-responses") is None
+    assert foreign_quirk(CORPUS[case], "other", "openai-responses") is None
+
+
+def test_xais_own_responses_tools_stay_expressible_for_it() -> None:
+    # Web search and code interpreter items are in xAI's item union.
+    for case in ("tool.provider-executed.001", "tool.server-results.001", "text.basic.001", "reasoning.basic.001"):
+        if CORPUS[case].dialects is None or "openai-responses" in CORPUS[case].dialects:
+            assert foreign_quirk(CORPUS[case], "xai", "openai-responses") is None, case
+
+
 def test_openrouter_gets_its_error_body_for_http_errors(base_url: str) -> None:
     # openrouter.ai/docs, API reference, Errors: {error: {code, message, metadata?}}, code = the HTTP status.
     scripted = _post(base_url, "http.401.001", {"X-Mock-Server": "openrouter"})
