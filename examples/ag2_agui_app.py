@@ -80,7 +80,8 @@ def create_app(mock_base_url: str, model: str | None = None,
 
 
 def __getattr__(name: str) -> Starlette:
-    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`, `:anthropic_app`): built on first access, from MOCK_BASE_URL.
+    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`, `:anthropic_app`): built on first access, from
+    # MOCK_BASE_URL.
     if name == "app":
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
     if name == "gemini_app":  # the same agent on GeminiConfig (the Gemini API, streamGenerateContent)

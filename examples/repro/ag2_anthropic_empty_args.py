@@ -12,7 +12,8 @@ import sys
 
 from _ag2_anthropic_canned import message_end, message_start, run, tool_use_block
 
-TOOLS = [{"name": "roll_die", "description": "Roll a six-sided die", "parameters": {"type": "object", "properties": {}}}]
+TOOLS = [{"name": "roll_die", "description": "Roll a six-sided die",
+          "parameters": {"type": "object", "properties": {}}}]
 bad = 0
 for fragments in ([], [""]):  # no delta (the block's input {} only), and one empty input_json_delta
     out = run([message_start(), *tool_use_block(0, "toolu_die", "roll_die", fragments), *message_end("tool_use")],
