@@ -1,4 +1,5 @@
-"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI or Gemini model on the mock.
+"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI, Gemini or Anthropic model on
+the mock.
 
 The app is what an AG2 user deploys: an ``ag2.Agent`` over ``OpenAIConfig`` (ag2's Chat Completions client,
 ``ag2/config/openai/openai_client.py``: ``AsyncOpenAI.chat.completions.create``), served by ag2's own AG-UI
@@ -19,12 +20,20 @@ only an ``httpx.AsyncClient`` (``gemini_client.py:104``). google-genai reads the
 ``get_base_url``, called by ``Client.__init__``, ``client.py:415``), so the app sets that variable (the way a
 gateway or proxy is configured) to the mock server; the API key is a dummy.
 
+``anthropic_app`` is the same agent and transport over ``AnthropicConfig`` (``ag2[anthropic]``, ag2's Anthropic
+client, ``ag2/config/anthropic/anthropic_client.py``: the anthropic SDK's ``AsyncAnthropic.messages.stream``, ``POST
+{base_url}/v1/messages`` with ``stream: true``), with ``streaming=True`` (``AnthropicConfig`` defaults to ``streaming:
+bool = False`` too, ``ag2/config/anthropic/config.py:49``). ``AnthropicConfig(base_url=...)`` is handed to
+``AsyncAnthropic(base_url=...)`` (``anthropic_client.py:103-110``), which appends ``/v1/messages`` itself: the mock's
+root, not ``/v1``. Its ``max_retries`` is left at ag2's default (2, ``config.py:52``), as a user leaves it.
+
 ag2 runs from its own virtual environment (``.ci/run`` builds it from ``examples/ag2_requirements.txt``),
 and ``tests/test_ag2_endpoint.py`` starts it there with uvicorn::
 
     MOCK_BASE_URL=http://127.0.0.1:8765 <ag2-venv>/bin/python -m uvicorn examples.ag2_agui_app:app --port 8000
 
-(the Gemini configuration: ``examples.ag2_agui_app:gemini_app`` and ``examples/ag2_gemini_capabilities.yaml``).
+(the Gemini configuration: ``examples.ag2_agui_app:gemini_app`` and ``examples/ag2_gemini_capabilities.yaml``; the
+Anthropic one: ``examples.ag2_agui_app:anthropic_app`` and ``examples/ag2_anthropic_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -34,28 +43,33 @@ from typing import Literal
 
 from ag2 import Agent
 from ag2.ag_ui import AGUIStream
-from ag2.config import GeminiConfig, ModelConfig, OpenAIConfig
+from ag2.config import AnthropicConfig, GeminiConfig, ModelConfig, OpenAIConfig
 from starlette.applications import Starlette
 from starlette.routing import Route
 
 
 def _config(api: str, mock_base_url: str, model: str | None) -> ModelConfig:
-    """The agent's model config: ``OpenAIConfig`` on ``<mock>/v1``, or ``GeminiConfig`` on ``<mock>`` (see above)."""
+    """The agent's model config: ``OpenAIConfig`` on ``<mock>/v1``, ``GeminiConfig`` or ``AnthropicConfig`` on
+    ``<mock>`` (see above)."""
     base = mock_base_url.rstrip("/")
     if api == "gemini":
         # Process-wide, as the variable is: each configuration is served by a uvicorn process of its own.
         os.environ["GOOGLE_GEMINI_BASE_URL"] = base
         return GeminiConfig(model=model or "gemini-3-flash-preview", api_key="mock-key", streaming=True)
+    if api == "anthropic":
+        # The model name is the one ag2's own docstrings use (ag2/tools/builtin/skills.py:90).
+        return AnthropicConfig(model=model or "claude-sonnet-5", base_url=base, api_key="mock-key", streaming=True)
     if api == "openai":
         return OpenAIConfig(model=model or "gpt-4o", base_url=base + "/v1", api_key="mock-key", streaming=True)
-    raise ValueError(f"unknown api {api!r}: 'openai' or 'gemini'")
+    raise ValueError(f"unknown api {api!r}: 'openai', 'gemini' or 'anthropic'")
 
 
 def create_app(mock_base_url: str, model: str | None = None,
-               api: Literal["openai", "gemini"] = "openai") -> Starlette:
+               api: Literal["openai", "gemini", "anthropic"] = "openai") -> Starlette:
     """The AG-UI app: ``/agui`` serves the agent (``POST`` runs it); its model reads ``mock_base_url + "/v1"``
     (``OpenAIConfig``, model ``gpt-4o`` unless given) or, with ``api="gemini"``, ``mock_base_url`` itself
-    (``GeminiConfig``, model ``gemini-3-flash-preview`` unless given).
+    (``GeminiConfig``, model ``gemini-3-flash-preview`` unless given), or with ``api="anthropic"`` ``mock_base_url``
+    itself too (``AnthropicConfig``, model ``claude-sonnet-5`` unless given).
 
     Example:
         >>> [r.path for r in create_app("http://127.0.0.1:8765").routes]
@@ -66,9 +80,12 @@ def create_app(mock_base_url: str, model: str | None = None,
 
 
 def __getattr__(name: str) -> Starlette:
-    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`): built on first access, from MOCK_BASE_URL.
+    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`, `:anthropic_app`): built on first access, from
+    # MOCK_BASE_URL.
     if name == "app":
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
     if name == "gemini_app":  # the same agent on GeminiConfig (the Gemini API, streamGenerateContent)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
+    if name == "anthropic_app":  # the same agent on AnthropicConfig (the Messages API, /v1/messages)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
     raise AttributeError(name)

@@ -9,6 +9,10 @@ Error frames are the SDKs' error payloads, which have no model; they are checked
 the SDK reads. Faults that write malformed bytes on purpose (``raw_bytes``) are left out, and so
 are scenarios marked ``contract`` (their input breaks the provider contract; the wire may too).
 
+The Messages frames are held to the anthropic SDK of this environment (2.x) and, where the AG2 environment is there
+(``SAC_AG2_PYTHON``), to the 1.x SDK that ag2's ``anthropic`` extra asks for (``anthropic>=1.9.0,<2``), whose client
+reads them in the AG2 Anthropic pin: a client on another major reads the stream with that major's models.
+
 Two published differences between a model and the wire are allowed, each where the scenario needs it:
 the Chat Completions wire is OpenAI-*compatible*, so a finish reason outside OpenAI's closed
 ``finish_reason`` literal is allowed where the scenario's reason is ``other``/``unknown``
@@ -20,6 +24,9 @@ the Chat Completions wire is OpenAI-*compatible*, so a finish reason outside Ope
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,3 +123,43 @@ def test_messages_frames_are_sdk_events(sid: str) -> None:
     json_body = _plan_body(s, "anthropic", streaming=False)
     if json_body:
         Message.model_validate_json(json_body)
+
+
+# Run in the AG2 environment: every frame (and message) validated with that environment's anthropic models; prints the
+# version and the ids of the scenarios whose frames a model rejects, with the first error line.
+_VALIDATE_THERE = """
+import json, sys
+import anthropic
+from anthropic.types import Message, RawMessageStreamEvent
+from pydantic import TypeAdapter
+event = TypeAdapter(RawMessageStreamEvent)
+bad = {}
+for sid, kind, data in json.load(open(sys.argv[1])):
+    try:
+        Message.model_validate(data) if kind == "message" else event.validate_python(data)
+    except Exception as exc:
+        bad.setdefault(sid, str(exc).splitlines()[0])
+print(json.dumps({"version": anthropic.__version__, "bad": bad}))
+"""
+
+
+@pytest.mark.slow
+def test_messages_frames_are_the_anthropic_1x_sdks_events(tmp_path: Path) -> None:
+    python = os.environ.get("SAC_AG2_PYTHON", "")
+    if not python or not Path(python).is_file():
+        pytest.skip("no AG2 environment (SAC_AG2_PYTHON): its anthropic 1.x SDK reads the AG2 Anthropic pin's streams")
+    items: list[tuple[str, str, dict[str, Any]]] = []
+    for s in CORPUS:
+        body = _plan_body(s, "anthropic", streaming=True)
+        items += [(s.id, "event", _with_signature(data)) for event, data in _frames(body or b"")
+                  if event not in ("error", "ping")]
+        json_body = _plan_body(s, "anthropic", streaming=False)
+        if json_body:
+            items.append((s.id, "message", json.loads(json_body)))
+    frames = tmp_path / "frames.json"
+    frames.write_text(json.dumps(items), encoding="utf-8")
+    out = subprocess.run([python, "-c", _VALIDATE_THERE, str(frames)], capture_output=True, text=True, check=True,
+                         timeout=120)
+    result = json.loads(out.stdout)
+    assert result["version"].startswith("1."), result["version"]
+    assert len(items) > 1000 and result["bad"] == {}
