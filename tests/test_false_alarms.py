@@ -514,3 +514,28 @@ def test_no_argument_text_and_an_empty_object_are_one_call_either_way(sid: str, 
     assert r.verdict in ("PASS", "INFO") and not r.failed_rows(), r.describe()
     shown = [e for e in r.events if e.get("type") == "TOOL_CALL_ARGS"]
     assert shown == [], shown  # the adapter really sent no argument text (the test is not vacuous)
+
+
+# Equal in, equal out: tool.empty-input.001 expects the argument text '' and .002 '{}'. A wire whose call input is
+# an object (Messages `input`, Gemini `args`) says both as `{}` with no delta, one stream with two expectations
+# (an adapter passing '' got PASS on one and FAIL on the other); there .001 is not expressible. Where the wire
+# carries argument text, the two streams differ in it.
+@pytest.mark.parametrize("dialect", ["anthropic", "gemini", "openai-chat", "openai-responses"])
+def test_no_argument_calls_expected_apart_are_never_one_stream(dialect: str, corpus: list[Scenario]) -> None:
+    from conformance.execution import expressible
+    from mock_provider.wires import plan_response
+
+    bodies = []
+    for sid in ("tool.empty-input.001", "tool.empty-input.002"):
+        scenario = _scenario(corpus, sid)
+        if expressible(scenario, dialect) is not None:
+            bodies.append(None)
+            continue
+        plan = plan_response(scenario.for_turn(1), dialect, {"model": f"scenario:{sid}", "stream": True},
+                             streaming=True)
+        bodies.append(b"".join(chunk.data for chunk in plan.body))
+    assert bodies[1] is not None, f"{dialect}: a call with input '{{}}' has a form on every wire"
+    if dialect in ("anthropic", "gemini"):
+        assert bodies[0] is None, f"{dialect}: '' would be played as {{}}, the stream of tool.empty-input.002"
+    else:
+        assert bodies[0] is not None and b'"arguments":""' in bodies[0] and b'"arguments":"{}"' in bodies[1]

@@ -372,7 +372,7 @@ def test_json_message_folds_the_stream() -> None:
         {"part": {"type": "text-end", "id": "1"}},
         {"part": {"type": "tool-call", "toolCallId": "toolu_2", "toolName": "get_time", "input": '{"tz":"CET"}'}},
         {"part": {"type": "tool-input-start", "id": "toolu_3", "toolName": "roll"}},
-        {"part": {"type": "tool-call", "toolCallId": "toolu_3", "toolName": "roll", "input": ""}},
+        {"part": {"type": "tool-call", "toolCallId": "toolu_3", "toolName": "roll", "input": "{}"}},
         {"part": finish("tool-calls", usage={"inputTokens": {"total": 5, "cacheRead": 1},
                                              "outputTokens": {"total": 7}})},
     ])

@@ -102,6 +102,12 @@ _CONSUMER_MAP = {
     "refusal": "content-filter",
 }
 
+# A call's input as empty text ('' from an OpenAI-compatible server) has no Messages form of its own: a tool_use
+# block's input is an object, and a call with no arguments is `input: {}` with no delta, which is exactly the stream
+# of a call whose input is '{}'. Played, '' and '{}' would be one stream that two scenarios expect apart.
+EMPTY_INPUT = ("a tool_use block's input is an object: empty input text has no form of its own (a call with no "
+               "arguments is `input: {}`, the stream of input '{}')")
+
 RULES: dict[str, Rule] = {
     "stream-start": Rule("dropped", "no event: Messages has no stream-start (warnings have no wire form)"),
     "response-metadata": Rule(
@@ -160,7 +166,8 @@ RULES: dict[str, Rule] = {
         "still open: the missing input tail (if `input` extends the fragments) + stop; a closed call: nothing",
         error_when="`providerExecuted` is true and the name is not a server tool's (see tool-input-start); the "
         "input is JSON but not an object (`null`, a list, a number: ToolUseBlock.input is `Dict[str, object]`, "
-        "anthropic 2.14.0 types/tool_use_block.py:21; text that is no JSON at all is played, as robustness)",
+        "anthropic 2.14.0 types/tool_use_block.py:21; text that is no JSON at all is played, as robustness); the "
+        "input is empty text (no Messages form of its own: a call with no arguments is `input: {}`, input '{}')",
     ),
     "tool-result": Rule(
         "mapped",
@@ -501,6 +508,8 @@ class Encoder:
         return out + self._stop(*key)
 
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
+        if part.input == "" and not part.provider_executed:
+            raise self._fail(part.type, EMPTY_INPUT)
         try:  # text that is no JSON at all is played, as robustness
             value: Any = json.loads(part.input)
         except ValueError:
