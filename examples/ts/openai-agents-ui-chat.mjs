@@ -52,6 +52,16 @@ globalThis.SAC_OPENAI_AGENTS = {
       // always 'stop' (uiMessageStream.mjs:371).
       unknown_finish: 'stop',
       preliminary_results: 'drop',
+      // Declared after the first run (its triage: the harness had left both to the UI message stream's
+      // defaults). A stream with no finish_reason is not an error for the chat model: it records a
+      // finish_reason only when one comes (openaiChatCompletionsStreaming.mjs:160-162) and builds and ends
+      // the response regardless (:240-349), so the run finishes and the module closes the text and
+      // finishes 'stop' (uiMessageStream.mjs:365-371): the 'stop' choice (docs/adapters.md, graded SHOULD).
+      missing_finish: 'stop',
+      // The module never passes a provider's reason on (finish 'stop' always, uiMessageStream.mjs:371); with
+      // no client tool (client_tools: false) that is the 'engine' rule: 'tool_calls' iff a client call
+      // completed, which never happens here. (A 'length' or content-filter stop is still 'stop': a defect.)
+      finish_reason: 'engine',
     },
     reports_finish_reason: true,
     // response_format json_schema only; no tool or prompt fallback.
