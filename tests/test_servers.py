@@ -672,8 +672,9 @@ def test_an_openai_request_may_leave_strict_to_the_caller(server: str | None) ->
     strict_form = {"response_format": {"type": "json_schema", "json_schema": {"name": "response", "strict": True,
                    "schema": strict_json_schema(schema)}}}
     assert request_findings(checks, strict_form, "openai-chat", "structured.native", server=server) == []
+    other_schema = {"name": "o", "schema": {"type": "object"}}
     for lost in ({"response_format": {"type": "json_object"}},
-                 {"response_format": {"type": "json_schema", "json_schema": {"name": "o", "schema": {"type": "object"}}}}):
+                 {"response_format": {"type": "json_schema", "json_schema": other_schema}}):
         assert _native_rows(checks, lost, server) == ["structured.native"], lost
 
 

@@ -844,7 +844,8 @@ def test_openai_agents_ui_chat_gets_its_committed_verdicts() -> None:
     assert _result(session, "reasoning.basic.001[openai-chat]").verdict == "UNSUPPORTED"
     # D-finish-always-stop: a 'length' stop reaches the reader as 'stop'.
     assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
-    # A stream with no finish_reason finishes as a completed answer (missing_finish 'stop', declared after the first run).
+    # A stream with no finish_reason finishes as a completed answer (missing_finish 'stop', declared after the
+    # first run).
     assert _result(session, "finish.missing.001[openai-chat]").verdict == "PASS-NONSTRICT"
     # The caller's `strict: false` json_schema reaches OpenAI's server as given (the first run's suite error).
     assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
