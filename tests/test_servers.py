@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -16,6 +17,7 @@ from conformance.grading.gates import foreign_server
 from conformance.request_checks import request_findings
 from conformance.run_record import RunRecord
 from conformance.settings import Settings
+from conformance.structured import strict_json_schema
 from mock_provider.scenario import Scenario, load_corpus
 from mock_provider.server import ThreadedMockServer
 from mock_provider.servers import Server, foreign_quirk, served_expected
@@ -357,8 +359,10 @@ def test_one_servers_request_shape_is_not_asked_of_a_server_without_a_flavour() 
     plain = {"response_format": {"type": "json_schema", "json_schema": {"schema": schema}}}
     checks = structured.expected_request
     assert request_findings(checks, plain, "openai-chat", "structured.native", server="other") == []
-    assert "structured.native" in [f.row for f in request_findings(structured.expected_request, plain, "openai-chat",
-                                                                   "structured.native")]
+    # OpenAI's strict mode form (optional properties required and nullable) is asked of OpenAI's server only, on its
+    # own row: `strict` itself is the caller's (test_an_openai_request_may_leave_strict_to_the_caller).
+    assert "structured.strict-schema" in [f.row for f in request_findings(structured.expected_request, plain,
+                                                                          "openai-chat", "structured.native")]
 
 
 def test_a_client_of_a_server_without_a_flavour_is_declared_and_served(base_url: str) -> None:
@@ -680,3 +684,31 @@ def test_a_reasoning_field_xai_does_not_send_is_not_expressible_for_its_chat_ser
     why = foreign_quirk(CORPUS[case], "xai", "openai-chat")
     assert why is not None and "reasoning_content" in why
     assert foreign_quirk(CORPUS["reasoning.basic.001"], "xai", "openai-chat") is None
+
+
+@pytest.mark.parametrize("server", [None, "groq"])
+def test_an_openai_request_may_leave_strict_to_the_caller(server: str | None) -> None:
+    # `strict` is optional in OpenAI's json_schema response format (openai 6.49.0 resources/shared.d.ts:245-251,
+    # default false) and the caller's in the Agents SDK (@openai/agents-core 0.18.0 JsonSchemaDefinition.strict): its
+    # Chat Completions model sends the caller's schema with the caller's strict: false (openai-agents-ui-chat's first
+    # run). The schema must still reach the model, as given or in strict mode's form. (The caller's schema as given
+    # is not strict mode's form: structured.strict-schema, a TanStack row, says so; this row does not.)
+    case = CORPUS["structured.native.001"]
+    schema = case.request.output_schema
+    checks = case.expected_request
+    for strict in (False, None):
+        caller = {"name": "output", "schema": schema} | ({} if strict is None else {"strict": strict})
+        sent = {"response_format": {"type": "json_schema", "json_schema": caller}}
+        assert _native_rows(checks, sent, server) == [], strict
+    strict_form = {"response_format": {"type": "json_schema", "json_schema": {"name": "response", "strict": True,
+                   "schema": strict_json_schema(schema)}}}
+    assert request_findings(checks, strict_form, "openai-chat", "structured.native", server=server) == []
+    other_schema = {"name": "o", "schema": {"type": "object"}}
+    for lost in ({"response_format": {"type": "json_object"}},
+                 {"response_format": {"type": "json_schema", "json_schema": other_schema}}):
+        assert _native_rows(checks, lost, server) == ["structured.native"], lost
+
+
+def _native_rows(checks: Any, sent: dict[str, Any], server: str | None) -> list[str]:
+    return [f.row for f in request_findings(checks, sent, "openai-chat", "structured.native", server=server)
+            if f.row == "structured.native"]

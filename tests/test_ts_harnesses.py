@@ -832,6 +832,26 @@ def test_openai_agents_ui_gets_its_committed_verdicts() -> None:
                                                                                   "finishReason": "stop"}
 
 
+def test_openai_agents_ui_chat_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on the Agents SDK's Chat Completions model (`OpenAIProvider({useResponses:
+    false})`, OpenAIChatCompletionsModel), over `POST /v1/chat/completions`."""
+    session, _expected = _graded("openai-agents-ui-chat.mjs", "openai-agents-ui-chat.verdicts.json",
+                                 "@openai/agents-extensions")
+    caps = session.capabilities
+    # The chat model keeps `delta.reasoning` in rawContent, which the bridge never shows: reasoning is not declared.
+    assert caps is not None and caps.output == "ui-message-stream" and "reasoning" not in caps.features
+    assert _schema_refused(session) == []
+    assert _result(session, "reasoning.basic.001[openai-chat]").verdict == "UNSUPPORTED"
+    # D-finish-always-stop: a 'length' stop reaches the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
+    # A stream with no finish_reason finishes as a completed answer (missing_finish 'stop', declared after the
+    # first run).
+    assert _result(session, "finish.missing.001[openai-chat]").verdict == "PASS-NONSTRICT"
+    # The caller's `strict: false` json_schema reaches OpenAI's server as given (the first run's suite error).
+    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
+    assert _sent(session, "structured.native.001[openai-chat]")["response_format"]["json_schema"]["strict"] is False
+
+
 def test_voltagent_ui_gets_its_committed_verdicts() -> None:
     """VoltAgent (`@voltagent/core` 2.10.0): `agent.streamText(messages)` and its result's own
     `toUIMessageStream()` (ai 6.0.326's UI message stream), on `@ai-sdk/openai` 3's chat model, from

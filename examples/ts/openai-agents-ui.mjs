@@ -13,6 +13,10 @@
 // Every chunk createAiSdkUiMessageStream yields is sent unchanged as one `event`. An error the run
 // raises errors that stream (the module has no `error` chunk): the harness reports it as the adapter's
 // raise, what an app's route returning createAiSdkUiMessageStreamResponse would cut off mid-body.
+//
+// A variant sets `globalThis.SAC_OPENAI_AGENTS = {capabilities, provider}` before importing this module
+// (openai-agents-ui-chat.mjs: the same run and bridge on the provider's Chat Completions model): its
+// capabilities replace the ones below and `provider` is spread into the OpenAIProvider options.
 import OpenAI from 'openai'
 import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents'
 import { createAiSdkUiMessageStream } from '@openai/agents-extensions/ai-sdk-ui'
@@ -21,7 +25,8 @@ import { textOf, toolExecutor } from '../../harness/ts/convert.js'
 
 // What the Agents SDK and its ai-sdk-ui module do, declared from their docs and types before any run
 // (docs/findings-openai-agents-ui.md explains each).
-const CAPABILITIES = {
+const VARIANT = globalThis.SAC_OPENAI_AGENTS ?? {}
+const CAPABILITIES = VARIANT.capabilities ?? {
   name: 'openai-agents-ui',
   inputs: ['openai-responses'],
   // uiMessageStream.d.ts:2 `import type { UIMessageChunk } from 'ai'`, and uiMessageStream.mjs:2 imports
@@ -128,7 +133,7 @@ async function* stream(c) {
   const { request } = c
   const client = new OpenAI({ apiKey: 'sk-conformance', baseURL: c.baseURL, defaultHeaders: c.headers, maxRetries: 0 })
   // One runner per case: OpenAIProvider caches its client and models, and each case has its own headers.
-  const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client }), tracingDisabled: true })
+  const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client, ...VARIANT.provider }), tracingDisabled: true })
   const options = request.options ?? {}
   const agent = new Agent({
     name: 'Assistant',

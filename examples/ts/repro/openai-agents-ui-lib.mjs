@@ -3,6 +3,8 @@
 // server that answers each model call with a scripted list of SSE events, the agent run the harness makes
 // (`run(agent, input, {stream: true})` on the default Responses model, `createAiSdkUiMessageStream`), and
 // what `ai` 6.0.326's own reader, `readUIMessageStream`, shows for the chunks. No suite code is involved.
+// The Chat Completions configuration (tests/data/openai-agents-ui-chat.verdicts.json) uses the same run with
+// `{provider: {useResponses: false}}` against `serveChat`, a Chat Completions server.
 import { createServer } from 'node:http'
 import OpenAI from 'openai'
 import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents'
@@ -64,6 +66,24 @@ export async function serve(turns) {
   return { baseURL: `http://127.0.0.1:${server.address().port}/v1`, calls: () => n, close: () => server.close() }
 }
 
+/** A Chat Completions stream chunk (openai 6.49.0 `ChatCompletionChunk`) with one choice. */
+export const chatChunk = (delta, finishReason = null) => ({ id: 'chatcmpl-1', object: 'chat.completion.chunk',
+  created: 0, model: 'gpt-4o', choices: [{ index: 0, delta, finish_reason: finishReason }] })
+
+/** Serves model call n (0-based) with `turns[n]`, a list of Chat Completions chunks, then `data: [DONE]`. */
+export async function serveChat(turns) {
+  let n = 0
+  const server = createServer((req, res) => {
+    req.resume()
+    const turn = turns[Math.min(n, turns.length - 1)]
+    n += 1
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.end([...turn.map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'].join(''))
+  })
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+  return { baseURL: `http://127.0.0.1:${server.address().port}/v1`, calls: () => n, close: () => server.close() }
+}
+
 /** A function tool that returns `result` (or throws `error`), as the harness's server tools do. */
 export const scriptedTool = (name, { result, error } = {}) => tool({
   name, description: name, strict: false,
@@ -74,10 +94,12 @@ export const scriptedTool = (name, { result, error } = {}) => tool({
   },
 })
 
-/** The harness's run: `run(agent, input, {stream: true})` on the default Responses model at `baseURL`. */
-export function startRun(baseURL, { tools = [], signal } = {}) {
+/** The harness's run: `run(agent, input, {stream: true})` on the default Responses model at `baseURL`
+ * (`provider: {useResponses: false}`: on the Chat Completions model, as openai-agents-ui-chat.mjs runs it). */
+export function startRun(baseURL, { tools = [], signal, provider = {} } = {}) {
   const client = new OpenAI({ apiKey: 'sk-x', baseURL, maxRetries: 0 })
-  const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client }), tracingDisabled: true })
+  const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client, ...provider }),
+    tracingDisabled: true })
   const agent = new Agent({ name: 'Assistant', model: 'gpt-4o', tools })
   return runner.run(agent, [{ role: 'user', content: 'Hi' }], { stream: true, signal })
 }
@@ -87,11 +109,11 @@ export function startRun(baseURL, { tools = [], signal } = {}) {
  * (ai 6.0.326) reads the same chunks. Returns {chunks, thrown (the stream's error), message (the last
  * UIMessage the reader yielded), readerThrew, readerError (what the reader passed to its onError)}.
  */
-export async function runUi(baseURL, { tools = [], signal, onChunk } = {}) {
+export async function runUi(baseURL, { tools = [], signal, onChunk, provider } = {}) {
   const chunks = []
   let thrown = null
   try {
-    const result = await startRun(baseURL, { tools, signal })
+    const result = await startRun(baseURL, { tools, signal, provider })
     for await (const c of createAiSdkUiMessageStream(result)) {
       chunks.push(c)
       onChunk?.(c)
