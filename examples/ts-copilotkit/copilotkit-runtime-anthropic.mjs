@@ -25,7 +25,7 @@
 // - no `server` flavour: the kit's flavours are Chat Completions / Responses servers; this is Anthropic's own
 //   Messages API, which the `anthropic` wire is.
 //
-//   pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-anthropic.mjs" --dialect=anthropic
+//   pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-anthropic.mjs" --conformance-dialect=anthropic
 globalThis.SAC_COPILOTKIT = {
   name: 'copilotkit-runtime-anthropic',
   inputs: ['anthropic'],
