@@ -794,13 +794,7 @@ DIALECT = HttpDialect(
     route="/v1/messages",
     required=("messages", "max_tokens"),  # Anthropic answers 400 "max_tokens: Field required"
     assistant_turns=assistant_turns,
-    # Messages errors are {"type": "error", "error": {type, message}}: the mock's own envelope.
-    error_body=envelope_error_body,
+    error_body=envelope_error_body,  # Messages errors: {"type": "error", "error": {type, message}}, the envelope
     contract_break=outside_contract,
-    # The live API sends both cache counts in every usage, 0 when nothing was cached (a recorded stream:
-    # tests/data/captures/anthropic-text.chunks.txt; @anthropic-ai/sdk 0.97.1 messages.d.ts:755 types
-    # cache_read_input_tokens as required, `number | null`), and @ai-sdk/anthropic 3.0.140 reads one left out as 0
-    # (dist/index.mjs:2123-2124): a client of the real wire cannot tell that 0 from absent, so neither can the
-    # grader. thinking_tokens is not in every usage (the capture has no output_tokens_details): it stays apart.
-    zero_usage=frozenset({"cached_input_tokens", "cache_write_input_tokens"}),
+    zero_usage=frozenset({"cached_input_tokens", "cache_write_input_tokens"}),  # in every live usage (base.py)
 )
