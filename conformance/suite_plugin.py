@@ -14,9 +14,8 @@ Example (shell)::
     pytest --adapter=mypkg.adapter:factory --conformance-baseline=conformance/baseline.json \\
         --conformance-deviations=deviations.yaml
 
-At the end of the session the reports go to ``reports/`` (``--conformance-report-dir``; see
-:mod:`conformance.report`); the gate (:mod:`conformance.gate`) turns known failures and
-accepted deviations into xfail.
+At the end of the session the reports go to ``reports/`` (``--conformance-report-dir``, :mod:`conformance.report`);
+the gate (:mod:`conformance.gate`) turns known failures and accepted deviations into xfail.
 
 Under pytest-xdist (``-n 4``) each worker runs its share of the cases and hands its results
 and gate decisions to the controller when it stops; the controller prints the matrix and
@@ -40,6 +39,7 @@ from typing import Any
 import pytest
 
 from _sac_pytest.conformance import opt
+from conformance import second_suite_hooks
 from conformance.catalog import catalog
 from conformance.gate import DeviationsError, Gate, load_deviations
 from conformance.grading.gates import unrouted_summary
@@ -66,8 +66,6 @@ SHARD_KEY = pytest.StashKey[dict[str, Any]]()
 SPARE_KEY = pytest.StashKey[Callable[[], Any]]()
 # node id -> verdict of each suite case pytest reported (corpus and generated): what the footer counts.
 OUTCOMES_KEY = pytest.StashKey[dict[str, str]]()
-# The second suite process that runs generated-* cases on the other core (conformance.second_suite).
-SECOND_KEY = pytest.StashKey[Any]()
 SUITE_PATH = str(Path(__file__).resolve().parent / "suite" / "test_conformance.py")
 RECORDING_KEY = pytest.StashKey[tuple[str, Any, Any]]()
 RECORDING_SUITE = str(Path(__file__).resolve().parent / "suite" / "test_recording.py")
@@ -142,8 +140,7 @@ def configure(config: pytest.Config) -> None:
             dialects=[d.strip() for d in dialects.split(",")] if dialects else None,
             scenarios_dir=opt(config, "conformance-scenarios"), scenarios_only=_scenarios_only(config),
         )
-        if spec and not (cmd or url):
-            _fork_second_suite(config, spec, settings)  # before the session starts any thread
+        second_suite_hooks.fork(config, spec, settings, other_target=bool(cmd or url))  # before any thread
         if cmd:
             from conformance.targets.cmd import DEFAULT_START_TIMEOUT, CmdTarget
 
@@ -384,8 +381,7 @@ def check_property(case: Any, request: pytest.FixtureRequest) -> None:
     session: ConformanceSession = request.config.stash[SESSION_KEY]
     name, dialect = case
     features = session.capabilities.features if session.capabilities else None
-    second = request.config.stash.get(SECOND_KEY, None)
-    if second is not None and second.passed(name, dialect):
+    if second_suite_hooks.passed(request.config, name, dialect):
         request.node.user_properties.append(("verdict", "PASS"))  # every stream passed in the second suite
         return
     found = _properties().search(session.factory, name, dialect, examples=_examples(request.config),
@@ -755,7 +751,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if session.config.stash.get(SESSION_KEY, None) is not None:
         gc.freeze()
         _run_waits_ahead(session)
-    _plan_second_suite(session)
+    second_suite_hooks.plan(session)
     for item in session.items:
         param = getattr(getattr(item, "callspec", None), "params", {})
         if param.get("conformance_property") is not None and item.get_closest_marker("skip") is None:
@@ -782,63 +778,6 @@ def _run_waits_ahead(session: pytest.Session) -> None:
         return
     conf.ahead = Ahead(make, cases, conf.settings, conf.spec)
     config.add_cleanup(conf.ahead.close)
-
-
-def _fork_second_suite(config: pytest.Config, spec: str, settings: Settings) -> None:
-    """Fork the second suite process (:mod:`conformance.second_suite`) while this one has no other thread;
-    it builds its own target of ``spec`` (its own harness worker, or the adapter in process) once planned.
-
-    Not under xdist (the workers fill the cores), for ``--collect-only``, for a random seed (each process
-    would draw its own streams) or without generated-* cases.
-    """
-    xdist = getattr(config.option, "dist", "no") != "no" or hasattr(config, "workerinput")
-    if xdist or config.option.collectonly or _examples(config) <= 0 or _properties() is None \
-            or opt(config, "conformance-seed") == "random":
-        return
-    from conformance.second_suite import SecondSuite, property_runner
-    from conformance.targets.cmd import DEFAULT_START_TIMEOUT
-    from conformance.targets.isolated import isolated_target
-
-    given = opt(config, "conformance-adapter-cmd-start-timeout")
-    start = float(given) if given else DEFAULT_START_TIMEOUT
-    search = (Path.cwd(), config.rootpath)
-    build: Callable[[], Any]
-    if isolation_mode(opt(config, "conformance-adapter-isolation")) == "process":
-        def build() -> Any:
-            return isolated_target(spec, search=search, case_timeout=settings.timeout, start_timeout=start)
-    else:
-        def build() -> Any:
-            return load_factory(spec, search=search)
-    # A run is bounded by the case timeout, and a worker that hung by its restart: a child that makes no
-    # run for longer is stuck, and the session runs its case.
-    second = SecondSuite.start(build, property_runner(settings), hang_s=2 * settings.timeout + start)
-    if second is not None:
-        config.stash[SECOND_KEY] = second
-        config.add_cleanup(second.close)
-
-
-def _plan_second_suite(session: pytest.Session) -> None:
-    """Send the second suite process the selected generated-* cases in pytest's order (an empty plan ends
-    it): only streams that ship with the kit, which both processes read alike without drawing."""
-    config = session.config
-    second = config.stash.get(SECOND_KEY, None)
-    conf = config.stash.get(SESSION_KEY, None)
-    if second is None:
-        return
-    from conformance import drawn, prefetch
-    from conformance.second_suite import Plan
-
-    cases = []
-    for item in session.items if conf is not None else ():
-        case = getattr(getattr(item, "callspec", None), "params", {}).get("conformance_property")
-        if case is not None and item.get_closest_marker("skip") is None:
-            cases.append(tuple(case))
-    features = conf.capabilities.features if conf is not None and conf.capabilities else None
-    examples, seed = _examples(config), opt(config, "conformance-seed")
-    shipped = all(drawn.available(prefetch.key_for(name, features, examples, seed)) for name, _ in cases)
-    plan = Plan(cases=tuple(cases) if shipped else (), features=None if features is None else frozenset(features),
-                examples=examples, seed=seed, adapter_name=conf.spec if conf is not None else "")
-    second.begin(plan)
 
 
 def _waits_last(config: pytest.Config, items: list[pytest.Item]) -> None:

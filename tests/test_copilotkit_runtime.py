@@ -1,11 +1,14 @@
-"""A real AG-UI producer over ``--adapter-cmd``: the CopilotKit runtime's built-in agent (examples/ts-copilotkit).
+"""A real AG-UI producer over ``--adapter-cmd``: the CopilotKit runtime's built-in agent (examples/ts-copilotkit),
+on OpenAI's Responses API and on Anthropic's Messages API.
 
 The harness mounts ``@copilotkit/runtime`` 1.75.0 (``CopilotRuntime`` + ``createCopilotRuntimeHandler``, its v2
 entry point) with a ``BuiltInAgent`` whose model is ``@ai-sdk/openai``'s default Responses model on the suite's
 mock server, posts each case to the run endpoint in process and prints the AG-UI events of the SSE answer. Its
 FAILs are results: each case's verdict, the rows it broke and the per-row counts must be the ones pinned in
 ``tests/data/copilotkit-runtime.verdicts.json`` (explained in docs/findings-copilotkit.md), and each FAIL there
-carries its triage record (tests/test_triage.py).
+carries its triage record (tests/test_triage.py). The Anthropic configuration (``copilotkit-runtime-anthropic.mjs``:
+the same runtime, its ``BuiltInAgent`` on the ``@ai-sdk/anthropic`` the runtime resolves for ``anthropic/<model>``) is
+pinned in ``tests/data/copilotkit-runtime-anthropic.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -77,3 +80,46 @@ def test_copilotkit_runtime_gets_its_committed_verdicts() -> None:
     failed = [e["type"] for e in _result(session, "loop.tool-error.001[openai-responses]").events]
     assert "TOOL_CALL_END" in failed and "TOOL_CALL_RESULT" not in failed
     check_pins("copilotkit-runtime", session)
+
+
+def _graded(harness: str, pin: str, dialect: str) -> ConformanceSession:
+    """Every case once through ``examples/ts-copilotkit/<harness>``, which consumes ``dialect`` only."""
+    why = _skip_reason()
+    if why:
+        pytest.skip(why)
+    pins = json.loads((DATA / f"{pin}.verdicts.json").read_text(encoding="utf-8"))
+    for package, version in pins["versions"].items():
+        installed = json.loads((HARNESS / "node_modules" / package / "package.json").read_text())["version"]
+        assert installed == version, f"{package}: the lockfile pins {version}"
+    target = CmdTarget(f"node {HARNESS / harness}", start_timeout=30, case_timeout=10)
+    try:
+        session = ConformanceSession.from_factory(target, target.__name__, records=[])
+        caps = session.capabilities
+        assert caps is not None and (caps.inputs, caps.output) == ([dialect], "ag-ui")
+        for scenario, wire in session.cases():
+            session.run(scenario, wire)
+    finally:
+        target.close()
+    assert len(session.results) == len(session.scenarios)  # one case per scenario, on its one wire
+    assert target.starts == 1  # the harness never crashed or hung
+    assert [r.case_id for r in session.results if r.verdict == "ERROR"] == []
+    return session
+
+
+def test_copilotkit_runtime_on_anthropic_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-anthropic.mjs", "copilotkit-runtime-anthropic", "anthropic")
+    # The text reaches the client as START/CONTENT/END, and the usage as the provider read it: 0 cache reads (the
+    # Messages API's count, which @ai-sdk/anthropic reads as 0 where the wire leaves it out).
+    basic = _result(session, "text.basic.001[anthropic]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    assert basic.events[-1]["usage"][0]["cachedInputTokens"] == 0 and basic.verdict != "FAIL"
+    # BuiltInAgent offers its two state tools beside the caller's: request.tools still holds.
+    assert "request.tools" not in {f.row for f in _result(session, "request.tools.001[anthropic]").findings}
+    # D-open-call-finished: a call cut mid-arguments is left open at RUN_FINISHED; the client gets the verifier's error.
+    last = _result(session, "finish.missing.004[anthropic]").events[-1]
+    assert last["type"] == "RUN_ERROR" and "while tool calls are still active" in last["message"]
+    # D-container-upload: @ai-sdk/anthropic 3.0.140's stream schema rejects the block; the run errors.
+    upload = _result(session, "parts.container-upload.001[anthropic]").events
+    assert upload[-1]["type"] == "RUN_ERROR" and "container_upload" in upload[-1]["message"]
+    check_pins("copilotkit-runtime-anthropic", session)

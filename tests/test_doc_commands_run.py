@@ -247,6 +247,9 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "tanstack-ai-grok.mjs"),
     'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime.mjs" --conformance-dialect=openai-responses':
         ("tests/test_copilotkit_runtime.py", "copilotkit-runtime.mjs"),
+    'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-anthropic.mjs" '
+    '--conformance-dialect=anthropic':
+        ("tests/test_copilotkit_runtime.py", "copilotkit-runtime-anthropic.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest --runslow tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":

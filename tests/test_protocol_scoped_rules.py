@@ -164,6 +164,29 @@ def test_zero_usage_details_are_absent_ones_only_where_the_protocol_type_says_no
     assert _rows(exp, zero_total, tanstack.PROTOCOL) == ["8.3.v3"]
 
 
+def test_a_cache_count_the_messages_api_always_sends_is_absent_when_zero() -> None:
+    # The live Messages API sends cache_read_input_tokens and cache_creation_input_tokens in every usage, 0 when
+    # nothing was cached (tests/data/captures/anthropic-text.chunks.txt), and @ai-sdk/anthropic 3.0.140 reads a
+    # missing one as 0 (dist/index.mjs:2123-2124): a 0 there is what a client of the real provider is told.
+    exp = Transcript(text="x", finish_reason="stop", usage=UsageRecord(input_tokens=4, output_tokens=2, total_tokens=6))
+    zero = exp.model_copy(update={"usage": UsageRecord(input_tokens=4, output_tokens=2, total_tokens=6,
+                                                       cached_input_tokens=0, cache_write_input_tokens=0)})
+
+    def rows(actual: Transcript, dialect: str) -> list[str]:
+        view = Comparison(rows=["8.1.4"], usage_fields=FIELDS, dialect=dialect, upstream_finish="stop",
+                          has_provider_calls=False)
+        return [f.row for f in compare(exp, actual, Policies(), view)]
+
+    assert rows(zero, "anthropic") == []
+    assert rows(zero, "gemini") == ["8.3.v3"]  # a wire that leaves a count out keeps 0 and absent apart
+    cached = exp.model_copy(update={"usage": UsageRecord(input_tokens=4, output_tokens=2, total_tokens=6,
+                                                         cached_input_tokens=3)})
+    assert rows(cached, "anthropic") == ["8.3.v3"]  # a count the wire never sent is still wrong
+    reasoning = exp.model_copy(update={"usage": UsageRecord(input_tokens=4, output_tokens=2, total_tokens=6,
+                                                            reasoning_tokens=0)})
+    assert rows(reasoning, "anthropic") == ["8.3.v3"]  # thinking_tokens is not in every usage
+
+
 def _null_call(args_text: str, args: Any) -> Transcript:
     return Transcript(tool_calls=[ToolCallRecord(id="c", name="refresh_cache", args=args, args_text=args_text)],
                       finish_reason="tool_calls")

@@ -25,8 +25,11 @@ from tests.calibration import read_records
 HISTORY = {"anthropic": ("pydantic-ai-agui-anthropic", "request.tool-history.001[anthropic]"),
            "gemini": ("pydantic-ai-agui-gemini", "request.tool-history.001[gemini]"),
            "openai-responses": ("pydantic-ai-agui-responses", "request.tool-history.001[openai-responses]")}
-TOOLS = {"gemini": ("ai-sdk7-google", "request.tools.001[gemini]"),
+TOOLS = {"anthropic": ("ai-sdk7-anthropic", "request.tools.001[anthropic]"),
+         "gemini": ("ai-sdk7-google", "request.tools.001[gemini]"),
          "openai-responses": ("ai-sdk7-openai", "request.tools.001[openai-responses]")}
+# Where each wire keeps a function tool's schema.
+SCHEMA_KEY = {"anthropic": "input_schema", "gemini": "parametersJsonSchema", "openai-responses": "parameters"}
 
 
 def _sent(pin: str, case: str) -> dict[str, Any]:
@@ -150,7 +153,7 @@ def test_a_real_clients_tools_pass_and_each_harm_fails_request_tools(dialect: st
     scenario = _scenario(corpus, "request.tools.001")
     body = _sent(*TOOLS[dialect])
     assert _rows(scenario, body, dialect) == []
-    key = "parametersJsonSchema" if dialect == "gemini" else "parameters"
+    key = SCHEMA_KEY[dialect]
     harms: list[Callable[[list[dict[str, Any]]], object]] = [
         lambda tools: tools[0][key]["properties"]["unit"].pop("enum"),
         lambda tools: tools[0].update(description="Weather"),
@@ -162,6 +165,22 @@ def test_a_real_clients_tools_pass_and_each_harm_fails_request_tools(dialect: st
         broken = copy.deepcopy(body)
         harm(broken["tools"][0]["functionDeclarations"] if dialect == "gemini" else broken["tools"])
         assert _rows(scenario, broken, dialect) == ["request.tools"]
+
+
+@pytest.mark.parametrize("dialect", sorted(TOOLS))
+def test_tools_of_the_adapters_own_beside_the_callers_pass_request_tools(dialect: str,
+                                                                        corpus: list[Scenario]) -> None:
+    # The CopilotKit runtime's BuiltInAgent offers two state tools of its own on every run (@copilotkit/runtime
+    # 1.75.0 dist/agent/index.mjs:598-627) beside the caller's: the caller's tools are all offered, by name.
+    scenario = _scenario(corpus, "request.tools.001")
+    body = _sent(*TOOLS[dialect])
+    own = {"name": "AGUISendStateSnapshot", "description": "Replace the entire application state with a new snapshot",
+           SCHEMA_KEY[dialect]: {"type": "object", "properties": {"snapshot": {}}}}
+    if dialect == "gemini":
+        body["tools"][0]["functionDeclarations"].append(own)
+    else:
+        body["tools"].append({**own, "type": "function"} if dialect == "openai-responses" else own)
+    assert _rows(scenario, body, dialect) == []
 
 
 def test_a_schema_in_geminis_openapi_form_or_openais_strict_form_means_the_callers() -> None:

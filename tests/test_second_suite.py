@@ -168,7 +168,7 @@ PROBE = '''
 import json, time
 
 def _second(config):
-    from conformance.suite_plugin import SECOND_KEY
+    from conformance.second_suite_hooks import SECOND_KEY
     return config.stash.get(SECOND_KEY, None)
 
 def pytest_runtest_setup(item):

@@ -19,6 +19,11 @@
 //   npm ci --prefix examples/ts-copilotkit
 //   pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime.mjs" --dialect=openai-responses
 //
+// A sibling file may set `globalThis.SAC_COPILOTKIT` before importing this one to serve the same runtime on
+// another of the providers CopilotKit's resolveModel builds (copilotkit-runtime-anthropic.mjs): `name`, `inputs`
+// (the one wire that provider streams), `provider` (the package) and `model(module, upstream)` (the provider's
+// model on the mock server, with the case's headers).
+//
 // stdout carries protocol lines only; diagnostics go to stderr.
 
 // Telemetry off before the runtime loads (no internet here, and a test run is no usage to report): the
@@ -34,17 +39,29 @@ for (const level of ['log', 'info', 'debug', 'warn', 'error', 'dir']) {
 
 const { createInterface } = await import('node:readline');
 const { BuiltInAgent, CopilotRuntime, createCopilotRuntimeHandler, defineTool } = await import('@copilotkit/runtime/v2');
-const { createOpenAI } = await import('@ai-sdk/openai');
 const { toolExecutor } = await import('../../harness/ts/convert.js');
+
+// The provider under the agent. Default: `openai/<model>`'s provider (the Responses API), as before.
+const MODE = globalThis.SAC_COPILOTKIT ?? {
+  name: 'copilotkit-runtime',
+  inputs: ['openai-responses'],
+  provider: '@ai-sdk/openai',
+  model: ({ createOpenAI }, upstream) => createOpenAI({
+    baseURL: `${String(upstream.base_url).replace(/\/$/, '')}/v1`,
+    apiKey: 'sk-conformance',
+    headers: upstream.headers ?? {},
+  })(upstream.model_id),
+};
+const providerModule = await import(MODE.provider);
 
 const PROTOCOL = 'sac-harness/1';
 const BASE_PATH = '/api/copilotkit';
 const CASE_HEADER = 'x-sac-case'; // which case's upstream the request-scoped agent factory builds
 
 const CAPABILITIES = {
-  name: 'copilotkit-runtime',
-  // `openai/...` and @ai-sdk/openai's default model stream the Responses API.
-  inputs: ['openai-responses'],
+  name: MODE.name,
+  // `openai/...` and @ai-sdk/openai's default model stream the Responses API (a mode: its provider's wire).
+  inputs: MODE.inputs,
   output: 'ag-ui',
   // tools: BuiltInAgent turns RunAgentInput.tools into AI SDK tools without execute (frontend tools,
   // dist/agent/index.mjs:363-383, :519), so a call ends the run after one model turn (no maxSteps: ai's default
@@ -76,7 +93,7 @@ function send(message) {
 }
 
 function log(...args) {
-  process.stderr.write(`[copilotkit-runtime harness] ${args.join(' ')}\n`);
+  process.stderr.write(`[${MODE.name} harness] ${args.join(' ')}\n`);
 }
 
 function errorMessage(error) {
@@ -162,15 +179,10 @@ const upstreams = new Map();
 function agentFor(request) {
   const upstream = upstreams.get(request.headers.get(CASE_HEADER) ?? '');
   if (!upstream) return {};
-  const provider = createOpenAI({
-    baseURL: `${String(upstream.base_url).replace(/\/$/, '')}/v1`,
-    apiKey: 'sk-conformance',
-    headers: upstream.headers ?? {},
-  });
   const tools = serverTools(upstream.tools, upstream.signal);
   // Without maxSteps ai stops after one model call; an agent with its own tools sets it so the model sees
   // their results (10: more than any scripted loop, fewer than an unbounded one).
-  return { default: new BuiltInAgent({ model: provider(upstream.model_id), ...(tools.length ? { tools, maxSteps: 10 } : {}) }) };
+  return { default: new BuiltInAgent({ model: MODE.model(providerModule, upstream), ...(tools.length ? { tools, maxSteps: 10 } : {}) }) };
 }
 
 // AgentsConfig may be a function of the request (resolveAgents, dist/v2/runtime/core/runtime.mjs:24-30).
@@ -201,7 +213,7 @@ async function runCase(message) {
   const id = message.case;
   const upstream = message.upstream ?? {};
   if (upstream.mode !== 'http') {
-    send({ type: 'error', case: id, message: `this harness consumes the openai-responses wire only (mode ${upstream.mode})` });
+    send({ type: 'error', case: id, message: `this harness consumes the ${MODE.inputs[0]} wire over HTTP only (mode ${upstream.mode})` });
     return;
   }
   const request = message.request ?? {};

@@ -167,6 +167,10 @@ class Dialect:
     tool_calls_derived: bool = False
     # Usage counts the wire always carries, 0 where the provider had none (Responses' cached_tokens,
     # cache_write_tokens, reasoning_tokens): a client cannot tell 0 from absent there, so neither can the grader.
+    # Messages: cache_read_input_tokens and cache_creation_input_tokens are in every live usage, 0 when nothing was
+    # cached (tests/data/captures/anthropic-text.chunks.txt; @anthropic-ai/sdk 0.97.1 messages.d.ts:755 types them
+    # required, `number | null`), and @ai-sdk/anthropic 3.0.140 reads one left out as 0 (dist/index.mjs:2123-2124);
+    # thinking_tokens is not (the capture has no output_tokens_details), so it stays apart.
     zero_usage: frozenset[str] = frozenset()
     # The order the wire sends a script's steps' content in, as step indexes, where it is not the script's
     # (Gemini: a turn's text before its function calls). None: the script's order.

@@ -102,12 +102,6 @@ _CONSUMER_MAP = {
     "refusal": "content-filter",
 }
 
-# A call's input as empty text ('' from an OpenAI-compatible server) has no Messages form of its own: a tool_use
-# block's input is an object, and a call with no arguments is `input: {}` with no delta, which is exactly the stream
-# of a call whose input is '{}'. Played, '' and '{}' would be one stream that two scenarios expect apart.
-EMPTY_INPUT = ("a tool_use block's input is an object: empty input text has no form of its own (a call with no "
-               "arguments is `input: {}`, the stream of input '{}')")
-
 RULES: dict[str, Rule] = {
     "stream-start": Rule("dropped", "no event: Messages has no stream-start (warnings have no wire form)"),
     "response-metadata": Rule(
@@ -165,9 +159,8 @@ RULES: dict[str, Rule] = {
         "a call never started: tool_use start + one `input_json_delta` with the whole input + stop; a call "
         "still open: the missing input tail (if `input` extends the fragments) + stop; a closed call: nothing",
         error_when="`providerExecuted` is true and the name is not a server tool's (see tool-input-start); the "
-        "input is JSON but not an object (`null`, a list, a number: ToolUseBlock.input is `Dict[str, object]`, "
-        "anthropic 2.14.0 types/tool_use_block.py:21; text that is no JSON at all is played, as robustness); the "
-        "input is empty text (no Messages form of its own: a call with no arguments is `input: {}`, input '{}')",
+        "input is '' or JSON but not an object (`null`, a list: ToolUseBlock.input is `Dict[str, object]`, anthropic "
+        "2.14.0 types/tool_use_block.py:21; other text that is no JSON is played, as robustness; '' is `{}`'s form)",
     ),
     "tool-result": Rule(
         "mapped",
@@ -508,15 +501,13 @@ class Encoder:
         return out + self._stop(*key)
 
     def _tool_call(self, part: ToolCall) -> list[dict[str, Any]]:
-        if part.input == "" and not part.provider_executed:
-            raise self._fail(part.type, EMPTY_INPUT)
-        try:  # text that is no JSON at all is played, as robustness
+        try:  # text that is no JSON at all is played, as robustness; '' is not: no arguments is `input: {}`
             value: Any = json.loads(part.input)
         except ValueError:
-            value = {}
+            value = {} if part.input else None
         if not isinstance(value, dict):
             raise self._fail(part.type, "a tool_use block's input is a JSON object (ToolUseBlock.input, anthropic "
-                             f"2.14.0 types/tool_use_block.py:21); {part.input[:40]!r} is JSON but not one")
+                             f"2.14.0 types/tool_use_block.py:21); {part.input[:40]!r} is not one")
         call_id = part.tool_call_id
         key = ("tool", call_id)
         self.completed.add(call_id)
@@ -803,7 +794,7 @@ DIALECT = HttpDialect(
     route="/v1/messages",
     required=("messages", "max_tokens"),  # Anthropic answers 400 "max_tokens: Field required"
     assistant_turns=assistant_turns,
-    # Messages errors are {"type": "error", "error": {type, message}}: the mock's own envelope.
-    error_body=envelope_error_body,
+    error_body=envelope_error_body,  # Messages errors: {"type": "error", "error": {type, message}}, the envelope
     contract_break=outside_contract,
+    zero_usage=frozenset({"cached_input_tokens", "cache_write_input_tokens"}),  # in every live usage (base.py)
 )

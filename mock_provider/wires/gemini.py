@@ -139,8 +139,7 @@ RULES: dict[str, Rule] = {
         error_when="`providerExecuted` is true and the tool is not named `server:<ToolType>` (a server-side "
         "call: a part `{toolCall:{id, toolType, args}}`) or `code_execution` (a part `{executableCode:{language, "
         "code}}`, the input that JSON; no id: @ai-sdk/google generates one, expected.minted_ids); `input` is not a "
-        "JSON object (args is a Struct; empty text too: a call with no arguments is `args: {}`, input '{}'); a "
-        "call started earlier is not complete yet",
+        "JSON object (args is a Struct; empty text too); a call started earlier is not complete yet",
     ),
     "tool-result": Rule(
         "mapped", "the result of a server-side tool call: a part `{toolResponse:{id, toolType, response}}`; of a "
@@ -343,11 +342,8 @@ class Encoder:
         if pending:
             raise self._fail(part.type, f"call {part.tool_call_id!r} completes before {pending[0]!r}, which started "
                              "first: Gemini sends each call whole, so the client would see them reordered")
-        if part.input == "":  # functionCall.args is an object: '' and '{}' would be one stream
-            raise self._fail(part.type, "functionCall.args is an object: empty input text has no form of its own "
-                             "(a call with no arguments is `args: {}`, the stream of input '{}')")
         try:
-            args = json.loads(part.input)
+            args = json.loads(part.input)  # '' too: no arguments is `args: {}`, the stream of input '{}'
         except ValueError:
             args = None
         if not isinstance(args, dict):

@@ -52,9 +52,13 @@ export async function serve(answers) {
   return { server, url: `http://127.0.0.1:${server.address().port}/v1` };
 }
 
-export function agentOn(url, tools = []) {
-  const model = createOpenAI({ baseURL: url, apiKey: 'sk-test' })('gpt-4o');
+// A BuiltInAgent on `model`, with its own tools (and the steps to run them) when given.
+export function builtInAgentOn(model, tools = []) {
   return new BuiltInAgent({ model, ...(tools.length ? { tools, maxSteps: 5 } : {}) });
+}
+
+export function agentOn(url, tools = []) {
+  return builtInAgentOn(createOpenAI({ baseURL: url, apiKey: 'sk-test' })('gpt-4o'), tools);
 }
 export { defineTool };
 
