@@ -8,12 +8,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from _canned_server import canned_server
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no network but the canned server's
 
@@ -48,30 +46,6 @@ def call(index: int, args: str, call_id: str | None = None, name: str = "get_wea
 
 TOOL = {"name": "get_weather", "description": "Current weather",
         "parameters": {"type": "object", "required": ["city"], "properties": {"city": {"type": "string"}}}}
-
-
-@contextmanager
-def canned_server(payload: bytes) -> Iterator[str]:
-    """A local server answering every POST with ``payload`` as an event stream; yields its base URL."""
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers.get("content-length", "0")))
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream")
-            self.send_header("content-length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        def log_message(self, *_: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
 
 
 def agui_events(payload: bytes, tools: list[dict[str, Any]] | None = None, prompt: str = "Hi",

@@ -7,10 +7,9 @@ involved)."""
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from _canned_server import canned_server
 from ag2 import Agent
 from ag2.ag_ui import AGUIStream
 from ag2.config import AnthropicConfig
@@ -49,38 +48,16 @@ def tool_use_block(index: int, call_id: str, name: str, fragments: list[str]) ->
             {"type": "content_block_stop", "index": index}]
 
 
-def _upstream(events: list[dict[str, Any]]) -> ThreadingHTTPServer:
-    payload = "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events).encode()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # /v1/messages
-            self.rfile.read(int(self.headers["content-length"]))
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream")
-            self.send_header("content-length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def run(events: list[dict[str, Any]], tools: list[dict[str, Any]], text: str = "Hi") -> list[dict[str, Any]]:
     """Post one run, the caller's ``tools`` offered, to ag2's AG-UI endpoint whose Anthropic model streams
     ``events``; return its AG-UI events."""
-    upstream = _upstream(events)
-    try:
+    payload = "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events).encode()
+    with canned_server(payload) as base_url:  # /v1/messages
         config = AnthropicConfig(model="claude-sonnet-5", api_key="x", streaming=True, max_retries=0,
-                                 base_url=f"http://127.0.0.1:{upstream.server_port}")
+                                 base_url=base_url)
         app = Starlette(routes=[Route("/agui", AGUIStream(Agent("assistant", config=config)).build_asgi())])
         body = {"threadId": "t1", "runId": "r1", "state": {}, "tools": tools, "context": [], "forwardedProps": {},
                 "protocolVersion": "1.0", "messages": [{"id": "u1", "role": "user", "content": text}]}
         with TestClient(app) as client:
             sse = client.post("/agui", json=body, headers={"accept": "text/event-stream"}).text
         return [json.loads(line[6:]) for line in sse.splitlines() if line.startswith("data: ")]
-    finally:
-        upstream.shutdown()

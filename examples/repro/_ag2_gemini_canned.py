@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from _canned_server import canned_server
 from ag2 import Agent
 from ag2.ag_ui import AGUIStream
 from ag2.config import GeminiConfig
@@ -20,30 +19,11 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 
-def _upstream(chunks: list[dict[str, Any]]) -> ThreadingHTTPServer:
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # streamGenerateContent?alt=sse
-            self.rfile.read(int(self.headers["content-length"]))
-            body = "".join(f"data: {json.dumps(c)}\r\n\r\n" for c in chunks).encode()
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream")
-            self.send_header("content-length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def run(chunks: list[dict[str, Any]], text: str = "Hi") -> list[dict[str, Any]]:
     """Post one run to ag2's AG-UI endpoint whose Gemini model streams ``chunks``; return its AG-UI events."""
-    upstream = _upstream(chunks)
-    os.environ["GOOGLE_GEMINI_BASE_URL"] = f"http://127.0.0.1:{upstream.server_port}"
-    try:
+    payload = "".join(f"data: {json.dumps(c)}\r\n\r\n" for c in chunks).encode()
+    with canned_server(payload) as base_url:  # streamGenerateContent?alt=sse
+        os.environ["GOOGLE_GEMINI_BASE_URL"] = base_url
         agent = Agent("assistant", config=GeminiConfig(model="gemini-3-flash-preview", api_key="x", streaming=True))
         app = Starlette(routes=[Route("/agui", AGUIStream(agent).build_asgi())])
         body = {"threadId": "t1", "runId": "r1", "state": {}, "tools": [], "context": [], "forwardedProps": {},
@@ -51,5 +31,3 @@ def run(chunks: list[dict[str, Any]], text: str = "Hi") -> list[dict[str, Any]]:
         with TestClient(app) as client:
             sse = client.post("/agui", json=body, headers={"accept": "text/event-stream"}).text
         return [json.loads(line[6:]) for line in sse.splitlines() if line.startswith("data: ")]
-    finally:
-        upstream.shutdown()

@@ -5,12 +5,10 @@ model built on that server's URL. No conformance suite involved; each wire's own
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from typing import Any
 
+from _canned_server import canned_server
 from pydantic_ai import Agent
 from pydantic_ai.models import Model
 from pydantic_ai.ui.ag_ui import AGUIAdapter
@@ -19,31 +17,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
-
-
-@contextmanager
-def canned_server(payload: bytes) -> Iterator[str]:
-    """A local server answering every POST with ``payload`` as an event stream; yields its base URL."""
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers.get("content-length", "0")))
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream")
-            self.send_header("content-length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        def log_message(self, *_: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
 
 
 def agui_events(model_on: Callable[[str], Model], payload: bytes, tools: list[dict[str, Any]] | None = None,
