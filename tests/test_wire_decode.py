@@ -7,6 +7,7 @@ Usage is compared on the counts both sides state: a wire writes some counts alwa
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -85,3 +86,17 @@ def test_sse_raw_bytes_join_to_the_body() -> None:
     events = parse_sse(body)
     assert b"".join(e.raw for e in events) == body[3:]
     assert [e.data for e in events] == ["a", None, "b", "tail"]
+
+
+def test_a_messages_call_without_input_deltas_decodes_to_its_object_input() -> None:
+    # A tool_use block's input is an object; with no input_json_delta it is `{}` (as @ai-sdk/anthropic reads it),
+    # so a recorded no-argument call replays on the Messages wire, where input '' has no form of its own.
+    events = [{"type": "message_start", "message": {"id": "m", "model": "x", "usage": {"input_tokens": 1}}},
+              {"type": "content_block_start", "index": 0,
+               "content_block": {"type": "tool_use", "id": "t", "name": "roll", "input": {}}},
+              {"type": "content_block_stop", "index": 0},
+              {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 1}},
+              {"type": "message_stop"}]
+    body = "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events).encode()
+    calls = [p for p in decode_events("anthropic", parse_sse(body)).parts if p.type == "tool-call"]
+    assert [c.input for c in calls] == ["{}"]

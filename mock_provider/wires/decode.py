@@ -160,7 +160,7 @@ class _Calls:
             self.args[call_id].append(text)
             self.d.add({"type": "tool-input-delta", "id": call_id, "delta": text})
 
-    def end(self, call_id: str, whole: str | None = None) -> None:
+    def end(self, call_id: str, whole: str | None = None, empty: str = "") -> None:
         if call_id not in self.args:
             return
         text = "".join(self.args.pop(call_id))
@@ -172,7 +172,7 @@ class _Calls:
         if call_id in self.text:  # the tool-call input is JSON whatever the deltas' encoding
             text = json.dumps(text, ensure_ascii=False)
         self.d.add({"type": "tool-call", "toolCallId": call_id, "toolName": self.names[call_id],
-                    "input": text, **flag})
+                    "input": text or empty, **flag})
 
     def end_all(self) -> None:
         for call_id in list(self.args):
@@ -456,8 +456,8 @@ class _Anthropic:
 
     def _block_stop(self, data: dict[str, Any]) -> None:
         kind, bid = self.kinds.pop(data.get("index", 0), ("", ""))
-        if kind == "tool":
-            self.calls.end(bid)
+        if kind == "tool":  # no input_json_delta: the block's input, {} (as @ai-sdk/anthropic reads it)
+            self.calls.end(bid, empty="{}")
         elif kind:
             self.blocks.close(bid)
 
