@@ -470,7 +470,7 @@ def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
     if server == "openrouter":
         return _openrouter_error_habit(scenario)
     own = _OWN_HABITS.get(server)
-    habit = own(scenario) if own is not None else _error_frame_habit(scenario, server)
+    habit = (own(scenario) if own is not None else None) or _error_frame_habit(scenario, server)
     if habit is not None:
         return habit
     if server in _WHOLE_CALLS and (cut := _cut_call_habit(scenario)) is not None:
