@@ -16,6 +16,14 @@ hands every call to ``litellm.acompletion`` with ``stream=True`` (google/adk/mod
 ``generate_content_async``), and litellm's ``openai/<model>`` route posts to ``{api_base}/chat/completions`` with the
 openai SDK, so its ``api_base`` is ``<mock>/v1``: OpenAI Chat Completions, streamed.
 
+The same agent over ``LiteLlm`` on litellm's Anthropic route is a third: ``anthropic_app``
+(``examples/adk_anthropic_capabilities.yaml``). ``LiteLlm(model="anthropic/claude-sonnet-4-5", api_base=<mock>, ...)``:
+litellm's ``anthropic/<model>`` route posts Anthropic Messages to ``{api_base}/v1/messages`` (litellm/main.py
+``_complete_anthropic``: ``ensure_api_route(api_base, "v1/messages")`` appends the route unless the base already ends
+with it) with ``x-api-key`` and ``anthropic-version: 2023-06-01`` (litellm/llms/anthropic/common_utils.py
+``get_anthropic_headers``), through its own httpx handler and SSE parser (litellm/llms/anthropic/chat/handler.py; no
+``anthropic`` SDK involved), so its ``api_base`` is the mock's root, not ``<mock>/v1``.
+
 google-adk brings many dependencies of its own, so this app runs from its own virtual environment
 (``.ci/run`` builds it from ``examples/adk_requirements.txt``), and ``tests/test_adk_endpoint.py``
 starts it there with uvicorn::
@@ -23,7 +31,7 @@ starts it there with uvicorn::
     MOCK_BASE_URL=http://127.0.0.1:8765 <adk-venv>/bin/python -m uvicorn \\
         examples.adk_agui_app:app --port 8000
 
-(``examples.adk_agui_app:litellm_app`` for the LiteLlm configuration.)
+(``examples.adk_agui_app:litellm_app`` for the LiteLlm configuration, ``:anthropic_app`` for LiteLlm on Anthropic.)
 """
 
 from __future__ import annotations
@@ -54,12 +62,20 @@ def create_app(mock_base_url: str, model: str = "gemini-2.5-flash") -> FastAPI:
     return agent_app(llm)
 
 
+# The path of the mock each litellm route's api_base needs: the openai route appends /chat/completions, the anthropic
+# route /v1/messages (litellm/main.py _complete_anthropic, ensure_api_route).
+API_BASE_PATH = {"openai": "/v1", "anthropic": ""}
+
+
 def create_litellm_app(mock_base_url: str, model: str = "openai/gpt-4o") -> FastAPI:
-    """The same AG-UI app over ADK's ``LiteLlm``: litellm's ``model`` route (``openai/...``: Chat Completions) at
-    ``mock_base_url + "/v1"`` (litellm appends ``/chat/completions``).
+    """The same AG-UI app over ADK's ``LiteLlm``: litellm's ``model`` route (``openai/...``: Chat Completions at
+    ``mock_base_url + "/v1"``, where litellm appends ``/chat/completions``; ``anthropic/...``: Anthropic Messages at
+    ``mock_base_url``, where litellm appends ``/v1/messages``).
 
     Example:
         >>> "/agui" in create_litellm_app("http://127.0.0.1:8765").openapi()["paths"]
+        True
+        >>> "/agui" in create_litellm_app("http://127.0.0.1:8765", "anthropic/claude-sonnet-4-5").openapi()["paths"]
         True
     """
     # Imported here: google.adk.models exposes LiteLlm only once litellm is installed (an optional extra of ADK).
@@ -67,7 +83,10 @@ def create_litellm_app(mock_base_url: str, model: str = "openai/gpt-4o") -> Fast
 
     # No num_retries: LiteLlm passes one only from the request's http_options.retry_options (lite_llm.py
     # generate_content_async), so litellm's openai route keeps the openai client's default.
-    llm = LiteLlm(model=model, api_base=mock_base_url.rstrip("/") + "/v1", api_key="mock-key")
+    # The anthropic route adds no retry of its own either: its httpx handler retries only a failed connect
+    # (litellm/llms/custom_httpx/http_handler.py), never on an HTTP status.
+    route = model.split("/", 1)[0]
+    llm = LiteLlm(model=model, api_base=mock_base_url.rstrip("/") + API_BASE_PATH[route], api_key="mock-key")
     return agent_app(llm)
 
 
@@ -88,10 +107,13 @@ def agent_app(llm: BaseLlm) -> FastAPI:
 
 
 def __getattr__(name: str) -> FastAPI:
-    # `uvicorn examples.adk_agui_app:app` (or `:litellm_app`): built on first access, from MOCK_BASE_URL.
+    # `uvicorn examples.adk_agui_app:app` (or `:litellm_app`, `:anthropic_app`): built on first access, from
+    # MOCK_BASE_URL.
     mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
         return create_app(mock)
     if name == "litellm_app":
         return create_litellm_app(mock)
+    if name == "anthropic_app":
+        return create_litellm_app(mock, "anthropic/claude-sonnet-4-5")
     raise AttributeError(name)

@@ -9,7 +9,9 @@ FAIL/ERROR cases carry triage records (tests/test_triage.py). The same agent ove
 (``litellm_app``: litellm's ``openai/`` route, Chat Completions) is a configuration of its own, pinned in
 ``tests/data/adk-agui-litellm.verdicts.json``; it gets a mock server of its own (another time scale), so a model
 request the Gemini app left running (D-abort) cannot reach its cases, and it is warmed with one text run first
-(litellm loads its tokenizer on the first call, as in tests/test_crewai_endpoint.py).
+(litellm loads its tokenizer on the first call, as in tests/test_crewai_endpoint.py). The same agent over ``LiteLlm`` on
+litellm's ``anthropic/`` route (``anthropic_app``, Anthropic Messages) is a third, pinned in
+``tests/data/adk-agui-anthropic.verdicts.json``, with a mock server of its own and a warm-up run likewise.
 
 The cases run in corpus order against one server, and ag-ui-adk refuses every run once ten earlier runs ended
 at a client tool call (D-exec-slots in the findings): a scenario added before the tenth such case moves where
@@ -30,6 +32,9 @@ ADK = OwnVenvApp(pins="adk-agui", python_variable="SAC_ADK_PYTHON", stack="ADK",
 ADK_LITELLM = OwnVenvApp(pins="adk-agui-litellm", python_variable="SAC_ADK_PYTHON", stack="ADK (LiteLlm)",
                          app="examples.adk_agui_app:litellm_app", path="/agui",
                          capabilities=ROOT / "examples" / "adk_litellm_capabilities.yaml", time_scale=1.7e-8)
+ADK_ANTHROPIC = OwnVenvApp(pins="adk-agui-anthropic", python_variable="SAC_ADK_PYTHON", stack="ADK (LiteLlm, Anthropic)",
+                           app="examples.adk_agui_app:anthropic_app", path="/agui",
+                           capabilities=ROOT / "examples" / "adk_anthropic_capabilities.yaml", time_scale=2.3e-8)
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +50,13 @@ def adk_litellm_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def adk_anthropic_url() -> Iterator[str]:
+    with serve_pinned(ADK_ANTHROPIC) as url:
+        warm_up(url, ADK_ANTHROPIC.time_scale)
+        yield url
+
+
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
 def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:
@@ -54,3 +66,8 @@ def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:
 @pytest.mark.slow
 def test_adk_litellm_verdicts_match_the_pins(adk_litellm_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(ADK_LITELLM, adk_litellm_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.mark.slow
+def test_adk_anthropic_verdicts_match_the_pins(adk_anthropic_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(ADK_ANTHROPIC, adk_anthropic_url, corpus)  # one anthropic case a scenario
