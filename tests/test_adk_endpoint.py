@@ -32,8 +32,8 @@ ADK = OwnVenvApp(pins="adk-agui", python_variable="SAC_ADK_PYTHON", stack="ADK",
 ADK_LITELLM = OwnVenvApp(pins="adk-agui-litellm", python_variable="SAC_ADK_PYTHON", stack="ADK (LiteLlm)",
                          app="examples.adk_agui_app:litellm_app", path="/agui",
                          capabilities=ROOT / "examples" / "adk_litellm_capabilities.yaml", time_scale=1.7e-8)
-ADK_ANTHROPIC = OwnVenvApp(pins="adk-agui-anthropic", python_variable="SAC_ADK_PYTHON", stack="ADK (LiteLlm, Anthropic)",
-                           app="examples.adk_agui_app:anthropic_app", path="/agui",
+ADK_ANTHROPIC = OwnVenvApp(pins="adk-agui-anthropic", python_variable="SAC_ADK_PYTHON",
+                           stack="ADK (LiteLlm, Anthropic)", app="examples.adk_agui_app:anthropic_app", path="/agui",
                            capabilities=ROOT / "examples" / "adk_anthropic_capabilities.yaml", time_scale=2.3e-8)
 
 
