@@ -852,6 +852,25 @@ def test_openai_agents_ui_chat_gets_its_committed_verdicts() -> None:
     assert _sent(session, "structured.native.001[openai-chat]")["response_format"]["json_schema"]["strict"] is False
 
 
+def test_openai_agents_aisdk_anthropic_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge with the agent's model an AI SDK model: `aisdk(anthropic(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/anthropic` 4's Messages model, over `POST /v1/messages`."""
+    session, _expected = _graded("openai-agents-aisdk-anthropic.mjs", "openai-agents-aisdk-anthropic.verdicts.json",
+                                 "@openai/agents-extensions", "anthropic")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert _schema_refused(session) == []
+    # A server tool round runs through AiSdkModel and its result is sent.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[anthropic]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    # The outputType reaches Anthropic as output_config.format (the harness names the provider's outputFormat mode).
+    assert "format" in _sent(session, "structured.native.001[anthropic]")["output_config"]
+    # D-finish-always-stop: AiSdkModel drops the finish part's reason; a max_tokens stop reaches the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[anthropic]") == ["stop"]
+    # D-no-error-chunk: a failed run sends no error chunk (AiSdkModel throws the model's error part).
+    assert "error" not in [e["type"] for e in _result(session, "error.first.001[anthropic]").events]
+
+
 def test_voltagent_ui_gets_its_committed_verdicts() -> None:
     """VoltAgent (`@voltagent/core` 2.10.0): `agent.streamText(messages)` and its result's own
     `toUIMessageStream()` (ai 6.0.326's UI message stream), on `@ai-sdk/openai` 3's chat model, from

@@ -16,7 +16,10 @@
 //
 // A variant sets `globalThis.SAC_OPENAI_AGENTS = {capabilities, provider}` before importing this module
 // (openai-agents-ui-chat.mjs: the same run and bridge on the provider's Chat Completions model): its
-// capabilities replace the ones below and `provider` is spread into the OpenAIProvider options.
+// capabilities replace the ones below and `provider` is spread into the OpenAIProvider options; a variant's
+// `model(c)` gives the agent's model for the case instead of the provider's (openai-agents-aisdk-anthropic.mjs:
+// an AI SDK model wrapped by agents-extensions' `aisdk()`), and the runner's provider is then never asked;
+// its `modelSettings` are the agent's.
 import OpenAI from 'openai'
 import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents'
 import { createAiSdkUiMessageStream } from '@openai/agents-extensions/ai-sdk-ui'
@@ -137,12 +140,16 @@ async function* stream(c) {
   const options = request.options ?? {}
   const agent = new Agent({
     name: 'Assistant',
-    model: c.modelId,
+    model: VARIANT.model ? await VARIANT.model(c) : c.modelId,
     tools: toTools(request.tools, c.signal),
     ...(request.output_schema
       ? { outputType: { type: 'json_schema', name: 'output', strict: false, schema: request.output_schema } }
       : {}),
-    ...(typeof options.temperature === 'number' ? { modelSettings: { temperature: options.temperature } } : {}),
+    // A variant's modelSettings (provider options its model needs) under the caller's temperature.
+    ...(VARIANT.modelSettings || typeof options.temperature === 'number'
+      ? { modelSettings: { ...VARIANT.modelSettings,
+        ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}) } }
+      : {}),
   })
   const result = await runner.run(agent, toInputItems(request.messages), { stream: true, signal: c.signal })
   yield* createAiSdkUiMessageStream(result)

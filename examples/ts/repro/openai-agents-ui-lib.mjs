@@ -4,11 +4,15 @@
 // (`run(agent, input, {stream: true})` on the default Responses model, `createAiSdkUiMessageStream`), and
 // what `ai` 6.0.326's own reader, `readUIMessageStream`, shows for the chunks. No suite code is involved.
 // The Chat Completions configuration (tests/data/openai-agents-ui-chat.verdicts.json) uses the same run with
-// `{provider: {useResponses: false}}` against `serveChat`, a Chat Completions server.
+// `{provider: {useResponses: false}}` against `serveChat`, a Chat Completions server; the AI SDK model configuration
+// (tests/data/openai-agents-aisdk-anthropic.verdicts.json) runs it with `{model: aisdkAnthropic(baseURL)}` against
+// `serveMessages`, an Anthropic Messages server.
 import { createServer } from 'node:http'
 import OpenAI from 'openai'
 import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents'
 import { createAiSdkUiMessageStream } from '@openai/agents-extensions/ai-sdk-ui'
+import { aisdk } from '@openai/agents-extensions/ai-sdk'
+import { createAnthropic } from '@ai-sdk/anthropic'
 import { readUIMessageStream } from 'ai'
 
 /** A Response object (openai 6.49.0 `Response`), `status` and `output` as given. */
@@ -84,6 +88,35 @@ export async function serveChat(turns) {
   return { baseURL: `http://127.0.0.1:${server.address().port}/v1`, calls: () => n, close: () => server.close() }
 }
 
+/** An Anthropic Messages `message_start` event (anthropic 2.14.0 `RawMessageStartEvent`). */
+export const messageStart = { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant',
+  model: 'claude-x', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 5, output_tokens: 0 } } }
+
+/** The Messages events of one text block `text` that ends with `stopReason` (a whole, well-formed stream). */
+export const messagesText = (text, stopReason = 'end_turn') => [messageStart,
+  { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+  { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
+  { type: 'content_block_stop', index: 0 },
+  { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 4 } },
+  { type: 'message_stop' }]
+
+/** Serves model call n (0-based) with `turns[n]`, a list of Anthropic Messages SSE events (`POST /v1/messages`). */
+export async function serveMessages(turns) {
+  let n = 0
+  const server = createServer((req, res) => {
+    req.resume()
+    const turn = turns[Math.min(n, turns.length - 1)]
+    n += 1
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.end(turn.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join(''))
+  })
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+  return { baseURL: `http://127.0.0.1:${server.address().port}/v1`, calls: () => n, close: () => server.close() }
+}
+
+/** The agent model of openai-agents-aisdk-anthropic.mjs: `aisdk()` around @ai-sdk/anthropic's Messages model. */
+export const aisdkAnthropic = (baseURL) => aisdk(createAnthropic({ baseURL, apiKey: 'sk-ant-x' })('claude-x'))
+
 /** A function tool that returns `result` (or throws `error`), as the harness's server tools do. */
 export const scriptedTool = (name, { result, error } = {}) => tool({
   name, description: name, strict: false,
@@ -95,12 +128,13 @@ export const scriptedTool = (name, { result, error } = {}) => tool({
 })
 
 /** The harness's run: `run(agent, input, {stream: true})` on the default Responses model at `baseURL`
- * (`provider: {useResponses: false}`: on the Chat Completions model, as openai-agents-ui-chat.mjs runs it). */
-export function startRun(baseURL, { tools = [], signal, provider = {} } = {}) {
+ * (`provider: {useResponses: false}`: on the Chat Completions model, as openai-agents-ui-chat.mjs runs it;
+ * `model`: the agent's own model, e.g. `aisdkAnthropic(baseURL)`, as openai-agents-aisdk-anthropic.mjs runs it). */
+export function startRun(baseURL, { tools = [], signal, provider = {}, model = 'gpt-4o' } = {}) {
   const client = new OpenAI({ apiKey: 'sk-x', baseURL, maxRetries: 0 })
   const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client, ...provider }),
     tracingDisabled: true })
-  const agent = new Agent({ name: 'Assistant', model: 'gpt-4o', tools })
+  const agent = new Agent({ name: 'Assistant', model, tools })
   return runner.run(agent, [{ role: 'user', content: 'Hi' }], { stream: true, signal })
 }
 
@@ -109,11 +143,11 @@ export function startRun(baseURL, { tools = [], signal, provider = {} } = {}) {
  * (ai 6.0.326) reads the same chunks. Returns {chunks, thrown (the stream's error), message (the last
  * UIMessage the reader yielded), readerThrew, readerError (what the reader passed to its onError)}.
  */
-export async function runUi(baseURL, { tools = [], signal, onChunk, provider } = {}) {
+export async function runUi(baseURL, { tools = [], signal, onChunk, provider, model } = {}) {
   const chunks = []
   let thrown = null
   try {
-    const result = await startRun(baseURL, { tools, signal, provider })
+    const result = await startRun(baseURL, { tools, signal, provider, model })
     for await (const c of createAiSdkUiMessageStream(result)) {
       chunks.push(c)
       onChunk?.(c)
