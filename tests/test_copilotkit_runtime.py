@@ -1,5 +1,5 @@
 """A real AG-UI producer over ``--adapter-cmd``: the CopilotKit runtime's built-in agent (examples/ts-copilotkit),
-on OpenAI's Responses API and on Anthropic's Messages API.
+on OpenAI's Responses API, Anthropic's Messages API and the Gemini API.
 
 The harness mounts ``@copilotkit/runtime`` 1.75.0 (``CopilotRuntime`` + ``createCopilotRuntimeHandler``, its v2
 entry point) with a ``BuiltInAgent`` whose model is ``@ai-sdk/openai``'s default Responses model on the suite's
@@ -8,7 +8,8 @@ FAILs are results: each case's verdict, the rows it broke and the per-row counts
 ``tests/data/copilotkit-runtime.verdicts.json`` (explained in docs/findings-copilotkit.md), and each FAIL there
 carries its triage record (tests/test_triage.py). The Anthropic configuration (``copilotkit-runtime-anthropic.mjs``:
 the same runtime, its ``BuiltInAgent`` on the ``@ai-sdk/anthropic`` the runtime resolves for ``anthropic/<model>``) is
-pinned in ``tests/data/copilotkit-runtime-anthropic.verdicts.json``.
+pinned in ``tests/data/copilotkit-runtime-anthropic.verdicts.json``; the Gemini one (``copilotkit-runtime-google.mjs``:
+the ``@ai-sdk/google`` it resolves for ``google/<model>``) in ``tests/data/copilotkit-runtime-google.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -123,3 +124,23 @@ def test_copilotkit_runtime_on_anthropic_gets_its_committed_verdicts() -> None:
     upload = _result(session, "parts.container-upload.001[anthropic]").events
     assert upload[-1]["type"] == "RUN_ERROR" and "container_upload" in upload[-1]["message"]
     check_pins("copilotkit-runtime-anthropic", session)
+
+
+def test_copilotkit_runtime_on_gemini_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-google.mjs", "copilotkit-runtime-google", "gemini")
+    # The text reaches the client as START/CONTENT/END, and the usage as the provider read it: 0 cache reads and 0
+    # thought tokens (counts the Gemini API leaves out at 0, which @ai-sdk/google reads as 0).
+    basic = _result(session, "text.basic.001[gemini]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    usage = basic.events[-1]["usage"][0]
+    assert (usage["cachedInputTokens"], usage["reasoningTokens"]) == (0, 0) and basic.verdict != "FAIL"
+    # D-lost-before-error: the text before an in-band error is gone; the error keeps the upstream's message (an
+    # APICallError from @ai-sdk/google, so D-error-text does not show on this wire).
+    failed = _result(session, "error.code.001[gemini]").events
+    assert "TEXT_MESSAGE_CONTENT" not in {e["type"] for e in failed}
+    assert (failed[-1]["type"], failed[-1]["message"]) == ("RUN_ERROR", "Rate limit reached for tokens per minute")
+    # D-malformed-call-finished: Gemini's MALFORMED_FUNCTION_CALL (ai's finishReason 'error') ends in RUN_FINISHED.
+    last = _result(session, "finish.gemini-malformed-call.001[gemini]").events[-1]
+    assert (last["type"], last.get("finishReason")) == ("RUN_FINISHED", "error")
+    check_pins("copilotkit-runtime-google", session)

@@ -252,6 +252,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-anthropic.mjs" '
     '--conformance-dialect=anthropic':
         ("tests/test_copilotkit_runtime.py", "copilotkit-runtime-anthropic.mjs"),
+    'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-google.mjs" --conformance-dialect=gemini':
+        ("tests/test_copilotkit_runtime.py", "copilotkit-runtime-google.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest --runslow tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":

@@ -178,13 +178,37 @@ def test_a_cache_count_the_messages_api_always_sends_is_absent_when_zero() -> No
         return [f.row for f in compare(exp, actual, Policies(), view)]
 
     assert rows(zero, "anthropic") == []
-    assert rows(zero, "gemini") == ["8.3.v3"]  # a wire that leaves a count out keeps 0 and absent apart
+    assert rows(zero, "v3") == ["8.3.v3"]  # where a count may be absent (AI SDK parts), 0 and absent stay apart
     cached = exp.model_copy(update={"usage": UsageRecord(input_tokens=4, output_tokens=2, total_tokens=6,
                                                          cached_input_tokens=3)})
     assert rows(cached, "anthropic") == ["8.3.v3"]  # a count the wire never sent is still wrong
     reasoning = exp.model_copy(update={"usage": UsageRecord(input_tokens=4, output_tokens=2, total_tokens=6,
                                                             reasoning_tokens=0)})
     assert rows(reasoning, "anthropic") == ["8.3.v3"]  # thinking_tokens is not in every usage
+
+
+def test_a_count_the_gemini_api_leaves_out_at_zero_is_absent_when_zero() -> None:
+    # Gemini's UsageMetadata counts are proto3 int32 with no presence (googleapis generative_service.proto:635
+    # cached_content_token_count, :645 thoughts_token_count) and ProtoJSON leaves a 0 out, so the live API never
+    # says 0 and a client cannot tell it from absent: @ai-sdk/google 3.0.141 reads a missing one as 0
+    # (dist/index.mjs:595-596). A 0 there is what a client of the real provider is told.
+    none = UsageRecord(input_tokens=4, output_tokens=2, total_tokens=6)
+    exp = Transcript(text="x", finish_reason="stop", usage=none)
+    zero = exp.model_copy(update={"usage": none.model_copy(update={"cached_input_tokens": 0, "reasoning_tokens": 0})})
+
+    def rows(actual: Transcript, dialect: str, expected: Transcript = exp) -> list[str]:
+        view = Comparison(rows=["8.1.4"], usage_fields=FIELDS, dialect=dialect, upstream_finish="stop",
+                          has_provider_calls=False)
+        return [f.row for f in compare(expected, actual, Policies(), view)]
+
+    assert rows(zero, "gemini") == []
+    assert rows(exp, "gemini", zero) == []  # and absent where the scenario says 0
+    assert rows(zero, "v3") == ["8.3.v3"]  # AI SDK parts may leave a count undefined: 0 and absent stay apart
+    for count in ({"cached_input_tokens": 3}, {"reasoning_tokens": 2}):  # a count the wire never sent is wrong
+        assert rows(exp.model_copy(update={"usage": none.model_copy(update=count)}), "gemini") == ["8.3.v3"]
+    # usageMetadata has no cache-write count (the wire cannot say one): a 0 there is invented, as before.
+    write = exp.model_copy(update={"usage": none.model_copy(update={"cache_write_input_tokens": 0})})
+    assert rows(write, "gemini") == ["8.3.v3"]
 
 
 def _null_call(args_text: str, args: Any) -> Transcript:

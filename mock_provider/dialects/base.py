@@ -171,6 +171,11 @@ class Dialect:
     # cached (tests/data/captures/anthropic-text.chunks.txt; @anthropic-ai/sdk 0.97.1 messages.d.ts:755 types them
     # required, `number | null`), and @ai-sdk/anthropic 3.0.140 reads one left out as 0 (dist/index.mjs:2123-2124);
     # thinking_tokens is not (the capture has no output_tokens_details), so it stays apart.
+    # Gemini, the other way round: usageMetadata's cachedContentTokenCount and thoughtsTokenCount are proto3 int32
+    # with no presence (googleapis generative_service.proto:635, :645) and ProtoJSON leaves a 0 out, so the live
+    # API never sends a 0 (tests/data/captures/google-tool-call.chunks.txt has no cache count) and an absent count
+    # means 0, which @ai-sdk/google 3.0.141 reports (dist/index.mjs:595-596). It has no cache-write count at all
+    # (cache_write False), so a 0 there is still one the wire never said.
     zero_usage: frozenset[str] = frozenset()
     # The order the wire sends a script's steps' content in, as step indexes, where it is not the script's
     # (Gemini: a turn's text before its function calls). None: the script's order.

@@ -781,7 +781,7 @@ DIALECT = HttpDialect(
     finish_shape="gemini",
     usage_shape="gemini",
     finish_reasons=without_interrupted(),
-    cache_write=False,  # usageMetadata has no cache-write count
+    cache_write=False, zero_usage=frozenset({"cached_input_tokens", "reasoning_tokens"}),  # why: base.py zero_usage
     tool_calls_derived=True,  # STOP is both stop and tool-calls (FINISH_REASONS)
     content_order=content_order,  # a turn's text before its function calls
     # A document source is a retrievedContext groundingChunk, a url source a web one: the API sends either only "when
