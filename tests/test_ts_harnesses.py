@@ -885,8 +885,13 @@ def test_voltagent_ui_anthropic_gets_its_committed_verdicts() -> None:
     # Thinking blocks reach the UI as reasoning, through VoltAgent's toUIMessageStream.
     assert _reasoning(session, "reasoning.basic.001[anthropic]") == PRIME_REASONING
     # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
-    failed = [e for e in _result(session, "loop.tool-error.001[anthropic]").events if e["type"].startswith("tool-output")]
+    failed = [e for e in _result(session, "loop.tool-error.001[anthropic]").events
+              if e["type"].startswith("tool-output")]
     assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches the model inside its own envelope.
+    blocks = [b for m in _sent(session, "request.tool-history.001[anthropic]")["messages"]
+              if isinstance(m["content"], list) for b in m["content"] if b["type"] == "tool_result"]
+    assert [json.loads(b["content"]) for b in blocks][-1] == {"type": "text", "value": "14:05"}
     # D-silent-truncation + D-open-blocks (the provider's): a cut stream finishes 'other' with its text part open.
     events = _result(session, "finish.missing.001[anthropic]").events
     assert [e["type"] for e in events][-3:] == ["text-delta", "finish-step", "finish"]
