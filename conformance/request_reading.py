@@ -6,9 +6,13 @@ are the same; so a request check written once (``conversation``, ``functions``) 
 what was sent when it does not.
 
 Values are compared as the model reads them: a call's arguments as JSON (``{"city": "Paris"}`` and
-``{"city":"Paris"}`` are one input), and a result's value wherever the client put it: the whole content,
-JSON text of it, or one member of the object a wire needs (Gemini's ``functionResponse.response`` is an
-object, so ``@ai-sdk/google`` 4.0.121 sends a text result as ``{"name": ..., "content": "14:05"}``).
+``{"city":"Paris"}`` are one input), and a result's value as the whole content or JSON text of it, or, on the
+one wire whose result must be an object, one member of that object: Gemini's ``FunctionResponse.response``
+("Required. The function response in JSON object format. Use "output" key to specify function output",
+js-genai types.FunctionResponse), so ``@ai-sdk/google`` 4.0.121 sends a text result as ``{"name": ...,
+"content": "14:05"}``. Elsewhere a result's content is the value itself (Chat Completions' and the Messages API's
+text, the Responses API's output string): an object the client wraps it in reaches the model as well, so
+``{"type": "text", "value": "14:05"}`` is not ``14:05`` there.
 Gemini's call ids are optional (``FunctionResponse.id``: "Optional. The identifier of the function call
 this response is for", ai.google.dev/api/caching#FunctionResponse), so there a call and its result are
 found by name; elsewhere the id is how the model pairs them, and it must be the scripted one.
@@ -80,24 +84,27 @@ def _same_input(want: Any, sent: Any) -> bool:
     return (_no_input(want) and _no_input(sent)) or _same(want, sent)
 
 
-def holds_value(sent: Any, want: Any, depth: int = 0) -> bool:
-    """Whether the result content ``sent`` gives the model the value ``want``: as it is, as JSON text, or as
-    one member of an object the client wrapped it in (a few levels deep).
+def holds_value(sent: Any, want: Any, envelope: bool = False, depth: int = 0) -> bool:
+    """Whether the result content ``sent`` gives the model the value ``want``: as it is, or as JSON text; with
+    ``envelope`` (the wire's result is an object the client must put the value in: Gemini's) as one member of
+    that object too.
 
-    >>> holds_value({"name": "f", "content": "14:05"}, "14:05"), holds_value('{"t": 18}', {"t": 18})
-    (True, True)
-    >>> holds_value('{"t": 18}', '{"t":18}'), holds_value({"t": 19}, {"t": 18})
-    (True, False)
+    >>> holds_value('{"t": 18}', {"t": 18}), holds_value('{"t": 18}', '{"t":18}'), holds_value({"t": 19}, {"t": 18})
+    (True, True, False)
+    >>> holds_value({"name": "f", "content": "14:05"}, "14:05", envelope=True)
+    True
+    >>> holds_value('{"type": "text", "value": "14:05"}', "14:05")  # an envelope the wire does not need
+    False
     """
     if _same(sent, want) or _same(json_or_text(sent), json_or_text(want)):
         return True
     if depth >= 3:
         return False
     inner = json_or_text(sent)
-    if isinstance(inner, dict):
-        return any(holds_value(v, want, depth + 1) for v in inner.values())
+    if envelope and isinstance(inner, dict):
+        return any(holds_value(v, want, depth=depth + 1) for v in inner.values())
     if isinstance(inner, list) and len(inner) == 1:
-        return holds_value(inner[0], want, depth + 1)
+        return holds_value(inner[0], want, envelope, depth + 1)
     return False
 
 
@@ -108,11 +115,12 @@ def _call_at(spec: dict[str, Any], sent: list[Said], used: set[int]) -> int | No
 
 
 def _result_at(spec: dict[str, Any], call: Said | None, after: int, sent: list[Said], used: set[int],
-               by_id: bool) -> int | None:
+               by_id: bool, envelope: bool) -> int | None:
     """The first unused sent result after ``after`` under the sent call's id (its name where the wire has no
-    ids: Gemini) that gives the model the expected value."""
+    ids: Gemini) that gives the model the expected value (in the object the wire needs, with ``envelope``)."""
     for i, item in enumerate(sent):
-        if i <= after or i in used or item.kind != "result" or not holds_value(item.value, spec.get("value")):
+        if i <= after or i in used or item.kind != "result" or not holds_value(item.value, spec.get("value"),
+                                                                                    envelope):
             continue
         if by_id and item.id == (call.id if call is not None and call.id else spec.get("id")):
             return i
@@ -131,6 +139,8 @@ def conversation_mismatch(expected: list[dict[str, Any]], request: Any) -> str |
     calls and results may be there (an agent's own), and one turn's results in any order.
     """
     sent, by_id = said(request)
+    # Gemini's contents: the one wire whose result is an object by the wire's own type (FunctionResponse.response).
+    envelope = isinstance(request, dict) and isinstance(request.get("contents"), list)
     texts, after = spoken(request), -1
     used: set[int] = set()
     calls: dict[str, int] = {}  # expected call id -> the sent call's position
@@ -149,7 +159,8 @@ def conversation_mismatch(expected: list[dict[str, Any]], request: Any) -> str |
             found = _call_at(spec, sent, used)
         else:
             at = calls.get(spec.get("id") or "")
-            found = _result_at(spec, None if at is None else sent[at], -1 if at is None else at, sent, used, by_id)
+            found = _result_at(spec, None if at is None else sent[at], -1 if at is None else at, sent, used, by_id,
+                               envelope)
         if found is None:
             shown = ", ".join(str(s) for s in sent) or "no call or result"
             if kind == "call":

@@ -94,6 +94,20 @@ def _other_value(body: dict[str, Any]) -> None:
         result["content"] = [{"type": "text", "text": '{"tempC":30,"sky":"rain"}'}]
 
 
+def _enveloped(body: dict[str, Any]) -> None:
+    """The text result (the last, ``14:05``) sent inside an envelope of the client's own, as VoltAgent sends the
+    text result of a ModelMessage history (@voltagent/core 2.10.0): the model reads the envelope too. On Gemini
+    the wire's object holds the envelope as its member."""
+    result = _blocks(body, "result")[-1]
+    envelope = {"type": "text", "value": "14:05"}
+    if "contents" in body:
+        result["response"] = {"name": result["name"], "content": envelope}
+    elif "input" in body:
+        result["output"] = json.dumps(envelope)
+    else:
+        result["content"] = json.dumps(envelope)
+
+
 def _respaced(body: dict[str, Any]) -> None:
     """JSON written with spaces, and a result's text as a plain string: the model reads the same."""
     for call in _blocks(body, "call"):
@@ -108,7 +122,7 @@ def _respaced(body: dict[str, Any]) -> None:
 
 HARMFUL: dict[str, Callable[[dict[str, Any]], None]] = {
     "results dropped": _drop_results, "results under each other's call": _swap_result_ids,
-    "another input": _other_input, "another value": _other_value}
+    "another input": _other_input, "another value": _other_value, "a text result in an envelope": _enveloped}
 
 
 @pytest.mark.parametrize("dialect", sorted(HISTORY))

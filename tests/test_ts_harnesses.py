@@ -891,6 +891,34 @@ def test_voltagent_ui_gets_its_committed_verdicts() -> None:
     assert _result(session, "http.500.001[openai-chat]").events == []
 
 
+def test_voltagent_ui_anthropic_gets_its_committed_verdicts() -> None:
+    """The same VoltAgent agent and route on `@ai-sdk/anthropic` 3.0.140's Messages model, over `POST /v1/messages`
+    (examples/ts-voltagent/voltagent-ui-anthropic.mjs, docs/findings-voltagent-anthropic.md)."""
+    session, _expected = _graded("voltagent-ui-anthropic.mjs", "voltagent-ui-anthropic.verdicts.json",
+                                 "@ai-sdk/anthropic", "anthropic", directory=TS_VOLTAGENT)
+    caps = session.capabilities
+    # The Messages wire has no server flavours (they are Chat Completions and Responses servers').
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server is None
+    assert caps.policies.error_text == "own" and "reasoning" in caps.features
+    assert _schema_refused(session) == []
+    # Thinking blocks reach the UI as reasoning, through VoltAgent's toUIMessageStream.
+    assert _reasoning(session, "reasoning.basic.001[anthropic]") == PRIME_REASONING
+    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
+    failed = [e for e in _result(session, "loop.tool-error.001[anthropic]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches the model inside its own envelope.
+    blocks = [b for m in _sent(session, "request.tool-history.001[anthropic]")["messages"]
+              if isinstance(m["content"], list) for b in m["content"] if b["type"] == "tool_result"]
+    assert [json.loads(b["content"]) for b in blocks][-1] == {"type": "text", "value": "14:05"}
+    # D-silent-truncation + D-open-blocks (the provider's): a cut stream finishes 'other' with its text part open.
+    events = _result(session, "finish.missing.001[anthropic]").events
+    assert [e["type"] for e in events][-3:] == ["text-delta", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[anthropic]") == ["other"]
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[anthropic]").events == []
+
+
 def test_tanstack_ai_openrouter_gets_its_committed_verdicts() -> None:
     """`@tanstack/ai-openrouter` 0.19.6's `createOpenRouterText` (Chat Completions through `@openrouter/sdk` 0.13.20)
     under `chat()` of `@tanstack/ai` 0.52.3, from examples/ts-openrouter (docs/findings-tanstack-ai-openrouter.md)."""

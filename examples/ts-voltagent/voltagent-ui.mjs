@@ -14,9 +14,13 @@
 //
 //   pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat
 //
+// Variants: a harness that runs the same agent on another model sets `globalThis.SAC_VOLTAGENT` before
+// importing this file (voltagent-ui-anthropic.mjs): `name`, `inputs` (the wire its model consumes), `features`
+// (what its model serves; the agent's own features are the same for every model) and `model(c)` (the
+// LanguageModel for the case). Everything else, the agent and its route, is this file's.
+//
 // stdout carries protocol lines only: VoltAgent's logger writes to stderr, and the process exits at the
 // end of input (VoltAgent's observability keeps timers alive).
-import { createOpenAI } from '@ai-sdk/openai'
 import { jsonSchema, Output } from 'ai'
 import { HttpErrorResponse, runHarness } from '../../harness/ts/index.js'
 import { aiSdkPrompt, textOf, toolExecutor } from '../../harness/ts/convert.js'
@@ -50,19 +54,32 @@ function stderrLogger(bindings = {}) {
 const logger = stderrLogger()
 AgentRegistry.getInstance().setGlobalLogger(logger)
 
-// Declared from VoltAgent's docs and types before any run (docs/findings-voltagent.md explains each).
-const CAPABILITIES = {
+// The default variant: @ai-sdk/openai 3's Chat Completions model (imported only when it runs).
+const VARIANT = globalThis.SAC_VOLTAGENT ?? {
   name: 'voltagent-ui',
   inputs: ['openai-chat'],
+  // No 'reasoning': @ai-sdk/openai 3's chat model reads no reasoning field of a delta (content, refusal,
+  // tool_calls, annotations: dist/index.mjs:770-820), and OpenAI's Chat Completions streams none.
+  features: [],
+  model: async (c) => {
+    const { createOpenAI } = await import('@ai-sdk/openai')
+    return createOpenAI({ apiKey: 'sk-conformance', baseURL: c.baseURL, headers: c.headers }).chat(c.modelId)
+  },
+}
+
+// Declared from VoltAgent's docs and types before any run (docs/findings-voltagent.md explains each).
+const CAPABILITIES = {
+  name: VARIANT.name,
+  inputs: VARIANT.inputs,
   // The result's toUIMessageStream is `StreamTextResult['toUIMessageStream']` of the `ai` it resolves, 6.0.326.
   output: 'ui-message-stream',
   // createTool with `execute` runs in the agent (server tools, its loop is ai's stopWhen stepCountIs(maxSteps));
   // a tool without `execute` is client-side (docs/agents/tools.md "Client-Side Tools").
   // Cancellation: `abortSignal` in the call options (docs/agents/overview.md "Cancellation").
   // Structured output: `output: Output.object(...)` in the call options (BaseGenerationOptions.output).
-  // No 'reasoning': @ai-sdk/openai 3's chat model reads no reasoning field of a delta (content, refusal,
-  // tool_calls, annotations: dist/index.mjs:770-820), and OpenAI's Chat Completions streams none.
-  features: ['tools', 'parallel_tools', 'server_tools', 'abort', 'structured_output', 'multimodal'],
+  // The variant adds what its model serves (reasoning).
+  features: ['tools', 'parallel_tools', 'server_tools', 'abort', 'structured_output', 'multimodal',
+    ...VARIANT.features],
   policies: {
     // ai 6's streamText below VoltAgent: an unparsable input becomes tool-input-error with the raw text.
     malformed_args: 'raw',
@@ -107,14 +124,14 @@ function toTools(list, c) {
 async function* stream(c) {
   if (c.upstream.mode !== 'http') throw new Error(`unsupported upstream mode ${c.upstream.mode}`)
   const { request } = c
-  const provider = createOpenAI({ apiKey: 'sk-conformance', baseURL: c.baseURL, headers: c.headers })
+  const model = await VARIANT.model(c)
   const options = request.options ?? {}
   // Leading system messages are the agent's instructions (AgentOptions.instructions is required).
   const { instructions, messages } = aiSdkPrompt(request.messages, { instructions: true })
   const agent = new Agent({
     name: 'Assistant',
     instructions: (instructions ?? []).map((m) => textOf(m.content)).join('\n\n'),
-    model: provider.chat(c.modelId),
+    model,
     tools: toTools(request.tools, c),
     memory: false,
     logger,
