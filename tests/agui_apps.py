@@ -44,7 +44,10 @@ from conformance.targets.url import target_from_options
 from tests.calibration import DATA, check_pins
 
 ROOT = Path(__file__).resolve().parent.parent
-START_S = 60  # how long an app may take to listen (a first import of these stacks is slow)
+# How long an app may take to listen: a cap for a stuck start, not a speed bound. CI installs the adapter venvs
+# without byte-compiling them, so the first start compiles what it imports (CrewAI's took over 60 s on a machine
+# loaded by other jobs beside CI); a start that never comes is ended sooner by the app exiting.
+START_S = 300
 
 
 def installed_versions(python: str, packages: Iterable[str]) -> dict[str, str]:
