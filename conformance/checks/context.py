@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from conformance import bridge, refusal
@@ -104,9 +105,13 @@ class GradeContext:
     # left out of the transcript and of the consumer views.
     retrieval_calls: frozenset[str] = frozenset()
 
-    @property
+    @cached_property
     def policies(self) -> Policies:
-        """The declared choices, undeclared protocol-dependent ones at the output protocol's default."""
+        """The declared choices, undeclared protocol-dependent ones at the output protocol's default.
+
+        Worked out once per context: four checks read it for every graded run, and each reading copied the
+        model again.
+        """
         return self.capabilities.policies.resolved(self.capabilities.output)
 
     @property
