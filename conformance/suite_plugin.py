@@ -165,6 +165,10 @@ def configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"conformance: {exc}") from exc
     config.stash[SESSION_KEY] = session
     config.stash[GATE_KEY] = _gate(config, session)
+    # The kit's modules, the catalog and the corpus live as long as the session: out of the cyclic collector's
+    # reach now, so its full passes during collection stop walking them (they are frozen again, with the
+    # collected items, at the end of collection).
+    gc.freeze()
     # Collect the shipped suite: alone when no paths were given, beside them otherwise; a node id of the
     # suite (as a failure printed it) selects that case of the shipped file.
     if config.args_source == pytest.Config.ArgsSource.ARGS:
