@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from conformance import bridge, refusal
@@ -104,9 +105,13 @@ class GradeContext:
     # left out of the transcript and of the consumer views.
     retrieval_calls: frozenset[str] = frozenset()
 
-    @property
+    @cached_property
     def policies(self) -> Policies:
-        """The declared choices, undeclared protocol-dependent ones at the output protocol's default."""
+        """The declared choices, undeclared protocol-dependent ones at the output protocol's default.
+
+        Worked out once per context: four checks read it for every graded run, and each reading copied the
+        model again.
+        """
         return self.capabilities.policies.resolved(self.capabilities.output)
 
     @property
@@ -140,7 +145,10 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     expected = expected_under(expected, scenario, caps.policies, caps.output, record.dialect)
     events = graded_events(record, proto)
     actual = proto.extract(list(events))
-    names = minted.renames(expected, actual, minted.wire_aliases(scenario, record.dialect), minted.strings(events))
+    # The stream's strings matter only to a call the adapter shows under a longer id (minted.carried_ids): with no
+    # call on either side they are not walked.
+    said = minted.strings(events) if expected.tool_calls and actual.tool_calls else set()
+    names = minted.renames(expected, actual, minted.wire_aliases(scenario, record.dialect), said)
     if names:  # calls the consumer named itself or under the wire's other id: read as the scripted ones, everywhere
         record = replace(record, events=minted.renamed(record.events, names))
         events = graded_events(record, proto)

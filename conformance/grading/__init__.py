@@ -27,6 +27,7 @@ from conformance.checks.context import GradeContext, build_context
 from conformance.checks.lifecycle import TERMINAL_MISSING
 from conformance.findings import Finding
 from conformance.grading.gates import Stop, first_stop
+from conformance.protocols.agui import lifecycle_memo
 from conformance.run_record import RunRecord
 from conformance.settings import Settings
 from conformance.verdict import CaseResult
@@ -38,6 +39,11 @@ from mock_provider.scenario import Contract, Scenario
 
 def grade(record: RunRecord, scenario: Scenario, settings: Settings | None = None) -> CaseResult:
     """The case's verdicts and findings, from its run record alone."""
+    with lifecycle_memo():  # the checks read one AG-UI stream's lifecycle once
+        return _grade(record, scenario, settings)
+
+
+def _grade(record: RunRecord, scenario: Scenario, settings: Settings | None) -> CaseResult:
     st = settings or Settings()
     matrix = st.matrix or catalog()
     scenario = as_played(scenario, record)

@@ -26,9 +26,12 @@ Example:
 
 from __future__ import annotations
 
+import copy
 import json
 import typing
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -375,6 +378,33 @@ def run_lifecycle(
     return run_table(table, events)
 
 
+# The last stream :func:`lifecycle` read inside :func:`lifecycle_memo`, and its findings (None: no memo open).
+_LIFECYCLE_MEMO: ContextVar[list[tuple[tuple[Any, ...], list[Finding]]] | None] = ContextVar(
+    "agui_lifecycle_memo", default=None)
+
+
+@contextmanager
+def lifecycle_memo() -> Iterator[None]:
+    """Within the block, :func:`lifecycle` of the very same event objects is read once.
+
+    One grading reads an AG-UI stream's lifecycle twice: the lifecycle check, then the @ag-ui/client port's
+    verdict (on the same event objects where enforceEvents stripped nothing). Nothing changes an event while
+    a run is graded, so the second reading is the first one's findings (copied: callers may replace them).
+    Outside the block every call reads the table again (a caller may change its events between calls).
+
+    >>> ok = [{"type": "RUN_STARTED", "threadId": "t", "runId": "r"}, {"type": "TEXT_MESSAGE_END", "messageId": "m"}]
+    >>> with lifecycle_memo():
+    ...     first, second = lifecycle(ok), lifecycle(list(ok))
+    >>> first == second and first[0] is not second[0]
+    True
+    """
+    token = _LIFECYCLE_MEMO.set([])
+    try:
+        yield
+    finally:
+        _LIFECYCLE_MEMO.reset(token)
+
+
 def lifecycle(events: Sequence[Any]) -> list[Finding]:
     """Lifecycle findings for an AG-UI stream: the state-machine table plus row 8.4.5 key hygiene.
 
@@ -383,9 +413,18 @@ def lifecycle(events: Sequence[Any]) -> list[Finding]:
     >>> lifecycle(ok)
     []
     """
+    memo = _LIFECYCLE_MEMO.get()
+    key = tuple(events)
+    if memo:
+        seen, found = memo[-1]
+        if len(seen) == len(key) and all(a is b for a, b in zip(seen, key, strict=True)):
+            return [copy.copy(f) for f in found]
     expanded = expand(events)  # *_CHUNK events read as @ag-ui/client expands them
-    return [*remap(run_lifecycle(expanded.events), expanded.origin), *expanded.findings,
-            *extra_key_findings(events)]
+    out = [*remap(run_lifecycle(expanded.events), expanded.origin), *expanded.findings,
+           *extra_key_findings(events)]
+    if memo is not None:
+        memo[:] = [(key, [copy.copy(f) for f in out])]  # the key holds the events: no id is reused meanwhile
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
