@@ -13,6 +13,11 @@ turn in order (TanStack's :mod:`conformance.consumer_view`, ``useChat``'s
 * **actual**, from the parts a consumer's messages hold (:func:`add_text`, :func:`add_call`,
   :func:`shown`).
 
+``useChat``'s view also places the turn's reasoning among them (:func:`layout`, built from the same
+script steps in :attr:`ScriptItems.with_reasoning`). TanStack's view compares its thinking joined only,
+although its processor too appends a thinking part where the first delta of its step arrives
+(@tanstack/ai 0.58.0 message-updaters.js:274-286): where it shows stands unchecked there.
+
 Example:
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "tool.text-between.001")
