@@ -13,6 +13,11 @@ turn in order (TanStack's :mod:`conformance.consumer_view`, ``useChat``'s
 * **actual**, from the parts a consumer's messages hold (:func:`add_text`, :func:`add_call`,
   :func:`shown`).
 
+``useChat``'s view also places the turn's reasoning among them (:func:`layout`, built from the same
+script steps in :attr:`ScriptItems.with_reasoning`). TanStack's view compares its thinking joined only,
+although its processor too appends a thinking part where the first delta of its step arrives
+(@tanstack/ai 0.58.0 message-updaters.js:274-286): where it shows stands unchecked there.
+
 Example:
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "tool.text-between.001")
@@ -28,16 +33,18 @@ from dataclasses import dataclass, field
 from pydantic import Field
 
 from conformance.consumer_row import ViewModel, show
-from mock_provider.parts import TextDelta, ToolCall, ToolInputStart
+from mock_provider.parts import ReasoningDelta, TextDelta, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
 from mock_provider.transcript import Transcript
 
 
 class Segment(ViewModel):
-    """One displayed item: a text segment (``text``) or the place of a tool call (``call``)."""
+    """One displayed item: a text segment (``text``), the place of a tool call (``call``) or, in a
+    layout (:func:`layout`), a reasoning segment (``reasoning``)."""
 
     text: str | None = None
     call: str | None = None
+    reasoning: str | None = None
     # The text block by block, (text, whitespace-only?): an adapter that gives each block its own
     # message id may show the text without some whitespace-only blocks, because TanStack's processor
     # removes a whitespace-only message (conformance.consumer_view).
@@ -61,6 +68,41 @@ def add_text(segments: list[Segment], text: str) -> None:
 def add_call(segments: list[Segment], call_id: str) -> None:
     """Place the call ``call_id`` after the items so far (see :func:`add_text`)."""
     segments.append(Segment(call=call_id))
+
+
+def add_reasoning(segments: list[Segment], text: str) -> None:
+    """Append ``text`` to the last segment when it is reasoning, else start a reasoning segment with it.
+
+    >>> items = [Segment(reasoning="a")]
+    >>> add_reasoning(items, "b"); add_text(items, "c"); add_reasoning(items, "d")
+    >>> [s.reasoning or s.text for s in items]
+    ['ab', 'c', 'd']
+    """
+    if segments and segments[-1].reasoning is not None:
+        segments[-1].reasoning += text
+    else:
+        segments.append(Segment(reasoning=text))
+
+
+def layout(segments: Sequence[Segment]) -> list[Segment]:
+    """Where a turn shows its reasoning among its text and calls: the items without empty text or
+    reasoning (a part with nothing in it shows nothing), consecutive text joined and consecutive
+    reasoning joined, so how either is cut into parts (or what ids they carry) does not count.
+
+    >>> items = [Segment(reasoning="a"), Segment(text=""), Segment(reasoning="b"), Segment(text="c"),
+    ...          Segment(reasoning=""), Segment(text="d"), Segment(call="x")]
+    >>> [(s.reasoning, s.text, s.call) for s in layout(items)]
+    [('ab', None, None), (None, 'cd', None), (None, None, 'x')]
+    """
+    out: list[Segment] = []
+    for seg in segments:
+        if seg.text is not None and seg.text:
+            add_text(out, seg.text)
+        elif seg.reasoning is not None and seg.reasoning:
+            add_reasoning(out, seg.reasoning)
+        elif seg.call is not None:
+            add_call(out, seg.call)
+    return out
 
 
 def shown(segments: list[Segment]) -> list[Segment]:
@@ -89,6 +131,8 @@ def describe(item: Segment | None, call: str = "tool call") -> str:
     """
     if item is None:
         return "nothing"
+    if item.reasoning is not None:
+        return f"reasoning {show(item.reasoning)}"
     return f"text {show(item.text)}" if item.text is not None else f"{call} {item.call!r}"
 
 
@@ -117,6 +161,8 @@ class ScriptItems:
     blocks: dict[str, str] = field(default_factory=dict)  # text block id -> its text
     # (segment, text block id, delta) for each text delta, in the order shown
     block_of: list[tuple[Segment, str, str]] = field(default_factory=list)
+    # The text, reasoning and call places in the order shown (:func:`layout` of it)
+    with_reasoning: list[Segment] = field(default_factory=list)
 
 
 def script_items(scenario: Scenario, stop: int, order: Sequence[int] | None = None) -> ScriptItems:
@@ -142,11 +188,15 @@ def script_items(scenario: Scenario, stop: int, order: Sequence[int] | None = No
             items.blocks[part.id] = items.blocks.get(part.id, "") + part.delta
             add_text(items.segments, part.delta)
             items.block_of.append((items.segments[-1], part.id, part.delta))
+            add_text(items.with_reasoning, part.delta)
+        elif isinstance(part, ReasoningDelta) and part.delta:
+            add_reasoning(items.with_reasoning, part.delta)
         elif isinstance(part, ToolInputStart | ToolCall):
             call_id = part.id if isinstance(part, ToolInputStart) else part.tool_call_id
             if call_id not in items.placed:
                 items.placed.add(call_id)
                 add_call(items.segments, call_id)
+                add_call(items.with_reasoning, call_id)
     return items
 
 

@@ -20,15 +20,24 @@ scenario**, never from an adapter's output:
    (with the approval's id) when an approval names it, ``output-available`` with ``output`` = the
    result, or ``output-error`` with that error text, when a result names it, else
    ``input-available`` (malformed arguments with no result: state and output not compared).
-3. Reasoning: the transcript's ``reasoning``, the reasoning parts' text joined.
+3. Reasoning: the transcript's ``reasoning``, the reasoning parts' text joined; and where it is
+   shown among the text segments and tool parts: the script's reasoning deltas, in script order
+   with its text deltas and call places (:func:`conformance.display_items.layout`), must join to
+   the transcript's ``reasoning``, and then the message shows each reasoning segment where the
+   script streams it (a UI renders a message's parts in order: thinking streamed before the answer
+   and shown below it is a different picture). How reasoning is cut into parts, its ids and
+   ``step-start`` parts do not count; empty reasoning parts show nothing.
 4. A run that finished leaves no text or reasoning part ``streaming`` (an error may leave them open).
 5. The reader never throws (``UIMessageStreamError``: a chunk it cannot place).
 6. What the upstream wire can say: a Chat Completions message (``openai-chat``) is one ``content``
    and a ``tool_calls`` list, with no order between them, so there the text and the calls are
-   compared each in its own order, not interleaved; a Gemini call is one ``functionCall`` part,
+   compared each in its own order, not interleaved, and where reasoning stands is not compared
+   (``reasoning_content`` is one more field of the message); a Gemini call is one ``functionCall`` part,
    sent whole, so there a call's place is its ``tool-call`` part, not its ``tool-input-start``, and
    a turn's text comes before the calls that later text of that turn follows (the wire's
-   ``content_order``, each turn on its own).
+   ``content_order``, each turn on its own; its thought parts keep their place among the text).
+   Anthropic thinking blocks, Responses reasoning items and the AI SDK's reasoning parts are
+   ordered with the text and calls of their turn, as the script has them.
 7. A call to a tool the request does not declare may be refused by the producer (``streamText``
    answers it with ``tool-input-error``, "unavailable tool", a ``NoSuchToolError``): its state,
    input and output are not compared, as for malformed arguments.
@@ -54,7 +63,17 @@ from pydantic import Field
 
 from conformance.consumer_row import ViewModel, field_differences, fixed_transcript, row_findings, show
 from conformance.contract import Policies
-from conformance.display_items import Segment, add_call, add_text, describe, expected_items, joined_text, shown
+from conformance.display_items import (
+    Segment,
+    add_call,
+    add_reasoning,
+    add_text,
+    describe,
+    expected_items,
+    joined_text,
+    layout,
+    shown,
+)
 from conformance.findings import Finding
 from conformance.partial_json import Version
 from conformance.protocols.agui import tool_result_value
@@ -88,6 +107,9 @@ class UIView(ViewModel):
     segments: list[Segment] = Field(default_factory=list)
     calls: dict[str, ToolView] = Field(default_factory=dict)
     reasoning: str = ""
+    # Text, reasoning and call places in the order shown (rule 3); on the expected side None where
+    # the scenario does not fix where reasoning stands
+    layout: list[Segment] | None = None
     streaming: list[str] = Field(default_factory=list)  # parts left 'streaming' (actual side)
     check_streaming: bool = True  # expected side: a finished run leaves none
     ordered: bool = True  # expected side: the wire orders text and tool calls (rule 6)
@@ -119,17 +141,21 @@ def view_of_reading(result: ReadResult) -> UIView:
     if result.error is not None:
         view.thrown = f"{result.error} (at chunk {result.error_index})"
     parts = result.message["parts"] if result.message is not None else []
+    items: list[Segment] = []  # every shown part in order, reasoning too (rule 3)
     for index, part in enumerate(parts):
         kind = part.get("type")
         if kind in ("text", "reasoning") and part.get("state") == "streaming":
             view.streaming.append(f"{kind} {index}")
         if kind == "text":
             add_text(view.segments, str(part.get("text", "")))
+            add_text(items, str(part.get("text", "")))
         elif kind == "reasoning":
             view.reasoning += str(part.get("text", ""))
+            add_reasoning(items, str(part.get("text", "")))
         elif _is_tool(part):
             call_id = str(part.get("toolCallId"))
             add_call(view.segments, call_id)
+            add_call(items, call_id)
             approval = part.get("approval")
             view.calls[call_id] = ToolView(
                 name=_tool_name(part), state=str(part.get("state")), input=part.get("input"),
@@ -137,6 +163,7 @@ def view_of_reading(result: ReadResult) -> UIView:
                 else part.get("output"),
                 approval_id=approval.get("id") if isinstance(approval, dict) else None)
     view.segments = shown(view.segments)
+    view.layout = layout(items)
     return view
 
 
@@ -226,6 +253,10 @@ def expected_view(scenario: Scenario, dialect: str, policies: Policies | None = 
         return None
     view = UIView(segments=items.segments, reasoning=expected.reasoning,
                   check_streaming=expected.terminal == "finished", ordered=dialect not in UNORDERED_WIRES)
+    placed = layout(items.with_reasoning)
+    if view.ordered and expected.reasoning and \
+            "".join(s.reasoning for s in placed if s.reasoning is not None) == expected.reasoning:
+        view.layout = placed  # rule 3: the script fixes where each reasoning segment shows
     declared = {t.name for t in scenario.request.tools}
     if not _expected_calls(view, expected, policies or Policies(), declared):
         return None
@@ -256,6 +287,19 @@ def _display_difference(expected: UIView, actual: UIView) -> str | None:
     return None
 
 
+def _reasoning_place(expected: UIView, actual: UIView) -> str | None:
+    """Rule 3, where the reasoning stands: the first item of the layouts that differs."""
+    if expected.layout is None or actual.layout is None:
+        return None
+    for i in range(max(len(expected.layout), len(actual.layout))):
+        e = expected.layout[i] if i < len(expected.layout) else None
+        a = actual.layout[i] if i < len(actual.layout) else None
+        if e is None or a is None or (e.text, e.call, e.reasoning) != (a.text, a.call, a.reasoning):
+            return (f"reasoning out of place: item {i} (text, reasoning and tool parts in order): expected "
+                    f"{describe(e, _PART)}, the UI shows {describe(a, _PART)}")
+    return None
+
+
 def _call_differences(expected: UIView, actual: UIView) -> list[str]:
     def differs(want: ToolView, got: ToolView, key: str) -> bool:
         return bool(getattr(want, key) != _NOT_COMPARED and getattr(want, key) != getattr(got, key))
@@ -276,6 +320,9 @@ def differences(expected: UIView, actual: UIView) -> list[str]:
     out += _call_differences(expected, actual)
     if expected.reasoning != actual.reasoning:
         out.append(f"reasoning: expected {show(expected.reasoning)}, the UI shows {show(actual.reasoning)}")
+    elif display is None:  # the text, the calls and the reasoning agree: only where it stands is left
+        place = _reasoning_place(expected, actual)
+        out += [place] if place is not None else []
     if expected.check_streaming and actual.streaming:
         out.append(f"parts still streaming after the run finished: {actual.streaming}")
     return out
@@ -322,7 +369,13 @@ def in_completion_order(expected: UIView, scenario: Scenario) -> UIView:
     """
     done = [p.tool_call_id for p in scenario.parts() if isinstance(p, ToolCall)]
     calls = [c.call for c in expected.segments if c.call is not None]
-    order = iter([c for c in done if c in calls] + [c for c in calls if c not in done])
-    # The same places: text stays where it is, the calls take the places of calls in completion order.
-    segments = [seg if seg.call is None else Segment(call=next(order)) for seg in expected.segments]
-    return expected.model_copy(update={"segments": segments})
+    completed = [c for c in done if c in calls] + [c for c in calls if c not in done]
+
+    def reorder(items: list[Segment]) -> list[Segment]:
+        # The same places: text and reasoning stay where they are, the calls take the places of
+        # calls in completion order.
+        order = iter(completed)
+        return [seg if seg.call is None else Segment(call=next(order)) for seg in items]
+
+    placed = None if expected.layout is None else reorder(expected.layout)
+    return expected.model_copy(update={"segments": reorder(expected.segments), "layout": placed})

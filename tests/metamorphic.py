@@ -657,6 +657,36 @@ def _ums_error_injected(events: Stream) -> Stream | None:
 
 
 UMS_CONTENT = ("text-delta", "reasoning-delta", "tool-input-start", "tool-input-available", "tool-input-error")
+UMS_REASONING = ("reasoning-start", "reasoning-delta", "reasoning-end")
+_SHOWN_AFTER = ("text-delta", "tool-input-start", "tool-input-available")
+
+
+def _ums_reasoning_after_text(events: Stream) -> Stream | None:
+    """Each step's reasoning chunks held to just before the step ends, in a run that finished normally:
+    readUIMessageStream appends a part where its first chunk arrives, so the thinking now shows after
+    text or a tool part the model sent after it (as the Agents SDK's ai-sdk-ui bridge sends it).
+
+    Only where that moves something shown: a non-empty reasoning delta before a non-empty text delta
+    or a call's first chunk of the same step.
+    """
+    if not any(e.get("type") == "finish" for e in events) or any(e.get("type") == "error" for e in events):
+        return None
+    out: Stream = []
+    held: Stream = []
+    moved = False
+    for e in events:
+        kind = e.get("type")
+        if kind in UMS_REASONING:
+            held.append(e)
+            continue
+        if kind in _SHOWN_AFTER and (kind != "text-delta" or e.get("delta")) \
+                and any(h.get("type") == "reasoning-delta" and h.get("delta") for h in held):
+            moved = True
+        if kind in ("finish-step", "finish", "abort"):
+            out += held
+            held = []
+        out.append(e)
+    return out + held if moved else None
 
 
 def _ums_merged_start(events: Stream) -> Stream | None:
@@ -701,6 +731,8 @@ def _ums_family() -> list[Rewrite]:
                 "two different deltas of one part swapped"),
         Rewrite("ums.drop-reasoning-delta", "harmful", _drop_last("reasoning-delta"),
                 "the last reasoning delta dropped"),
+        Rewrite("ums.reasoning-after-text", "harmful", _ums_reasoning_after_text,
+                "a step's reasoning held to its end, after the text and tool parts the model sent after it"),
         Rewrite("ums.args-never-sent", "harmful", _ums_args_never_sent,
                 "a call completed with an input key the model never sent"),
         Rewrite("ums.calls-merged", "harmful", _ums_calls_merged, "two calls sent as one"),

@@ -36,7 +36,35 @@ async def calls_after_text(events: Stream, ctx: AdapterContext) -> Stream:
         yield h
 
 
+_REASONING = frozenset({"reasoning-start", "reasoning-delta", "reasoning-end"})
+
+
+async def reasoning_after_text(events: Stream, ctx: AdapterContext) -> Stream:
+    """Every reasoning chunk is held back and sent, in its own order, just before the step ends, as a
+    bridge that shows reasoning only once the model's response is done does (the real one sends it
+    after ``finish-step``; inside the step, no other rule sees the move).
+
+    The reasoning is still started, streamed and ended whole, and the text and the calls are where
+    they were, so the transcript is the same; but ``readUIMessageStream`` appends a part where its
+    first chunk arrives, so the thinking now shows below the answer.
+    """
+    held: list[dict[str, Any]] = []
+    async for e in events:
+        if e.get("type") in _REASONING:
+            held.append(e)
+            continue
+        if e.get("type") in _STEP_ENDS:
+            for h in held:
+                yield h
+            held = []
+        yield e
+    for h in held:  # a stream that ends with no terminal still sends its reasoning
+        yield h
+
+
 MUTANTS: list[Mutant] = [
     Mutant("ui.calls-after-text", "tool parts moved after the text the model wrote after them",
            map_events(ui_message_stream, calls_after_text), {"consumer.ui-message-stream"}, "ui-message-stream"),
+    Mutant("ui.reasoning-after-text", "a step's reasoning moved after its text and tool parts",
+           map_events(ui_message_stream, reasoning_after_text), {"consumer.ui-message-stream"}, "ui-message-stream"),
 ]

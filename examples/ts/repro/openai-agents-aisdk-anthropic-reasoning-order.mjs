@@ -1,6 +1,6 @@
-// Reproducer (outside the suite) of an observation the kit does not grade (docs/findings-openai-agents-aisdk-anthropic.md,
-// "Reasoning after the answer"): with the agent's model `aisdk(anthropic(...))`, a thinking block that Claude streams
-// BEFORE its text is shown after the text. AiSdkModel forwards only text deltas as they stream (output_text_delta,
+// Reproducer (outside the suite) of a defect pinned in tests/data/openai-agents-aisdk-anthropic.verdicts.json (row
+// consumer.ui-message-stream, docs/findings-openai-agents-aisdk-anthropic.md D-reasoning-after-the-answer): with the
+// agent's model `aisdk(anthropic(...))`, a thinking block that Claude streams BEFORE its text is shown after the text. AiSdkModel forwards only text deltas as they stream (output_text_delta,
 // @openai/agents-extensions 0.18.0 dist/ai-sdk/index.mjs:939-958) and keeps reasoning for the final response's
 // reasoning item (:960-981, :1043-1060); the ai-sdk-ui module shows reasoning only from the run item
 // reasoning_item_created (dist/ai-sdk-ui/uiMessageStream.mjs:349-361), which comes after the response is done. ai
