@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import gc
 import math
 import os
 import pickle
@@ -39,7 +38,7 @@ from typing import Any
 import pytest
 
 from _sac_pytest.conformance import opt
-from conformance import second_suite_hooks
+from conformance import second_suite_hooks, session_gc
 from conformance.catalog import catalog
 from conformance.gate import DeviationsError, Gate, load_deviations
 from conformance.grading.gates import unrouted_summary
@@ -165,10 +164,7 @@ def configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"conformance: {exc}") from exc
     config.stash[SESSION_KEY] = session
     config.stash[GATE_KEY] = _gate(config, session)
-    # The kit's modules, the catalog and the corpus live as long as the session: out of the cyclic collector's
-    # reach now, so its full passes during collection stop walking them (they are frozen again, with the
-    # collected items, at the end of collection).
-    gc.freeze()
+    session_gc.freeze_long_lived()  # the kit, the catalog and the corpus: skipped by collection's GC passes
     # Collect the shipped suite: alone when no paths were given, beside them otherwise; a node id of the
     # suite (as a failure printed it) selects that case of the shipped file.
     if config.args_source == pytest.Config.ArgsSource.ARGS:
@@ -745,15 +741,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """End the drawing child when no generated-* case is to run (``-k``, ``--deselect``).
-
-    The objects alive now (the kit's and its libraries' modules, the catalog, the scenarios, the
-    collected items) live as long as the session: they are moved out of the cyclic collector's
-    reach (``gc.freeze``), so its full passes between cases stop walking them again (about 1 s of
-    the main job's CPU went there).
-    """
+    """End the drawing child when no generated-* case is to run (``-k``, ``--deselect``); freeze what lives as
+    long as the session, the collected items with it (:mod:`conformance.session_gc`)."""
     if session.config.stash.get(SESSION_KEY, None) is not None:
-        gc.freeze()
+        session_gc.freeze_long_lived()
         _run_waits_ahead(session)
     second_suite_hooks.plan(session)
     for item in session.items:
@@ -799,28 +790,10 @@ def _waits_last(config: pytest.Config, items: list[pytest.Item]) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """End the drawing child if the session ended before taking its streams (-x, an interrupt); collect the
-    run's garbage once (:func:`_collect_once`)."""
+    run's garbage once (:func:`conformance.session_gc.collect_once`)."""
     from conformance import prefetch
 
     prefetch.stop()
     if config.stash.get(SESSION_KEY, None) is not None:
-        _collect_once(config)
+        session_gc.collect_once(config)
 
-
-def _collect_once(config: pytest.Config) -> None:
-    """One full collection now, then what is alive out of the collector's reach.
-
-    pytest's own cleanup then collects five times over (for the unraisable exceptions of finalizers), each
-    pass walking every result, event and report of the run (about 0.03 s of CPU each at load 7, after the
-    summary). This pass runs under the same unraisable hook, so what it finds is reported as before; the
-    later passes walk only what the cleanups leave. Not where pytest runs no pass (``pytester``'s in-process
-    runs): freezing there would only keep the run's objects alive.
-    """
-    try:
-        from _pytest.unraisableexception import gc_collect_iterations_key
-    except ImportError:  # another pytest: its cleanup as it is
-        return
-    if config.stash.get(gc_collect_iterations_key, 5) < 2:
-        return
-    gc.collect()
-    gc.freeze()

@@ -1,4 +1,4 @@
-"""The plugin's one collection at the end of an adapter run (``suite_plugin._collect_once``): the run's garbage
+"""The plugin's one collection at the end of an adapter run (``session_gc.collect_once``): the run's garbage
 is still finalized under pytest's unraisable hook before what is alive is frozen, and nothing is frozen where
 pytest makes no pass of its own (``pytester``'s in-process runs)."""
 
@@ -10,7 +10,7 @@ import sys
 import pytest
 from _pytest.unraisableexception import gc_collect_iterations_key
 
-from conformance.suite_plugin import _collect_once
+from conformance.session_gc import collect_once as _collect_once
 
 
 class _Raises:
