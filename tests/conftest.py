@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from mock_provider.scenario import Scenario, load_corpus
+from tests.xdist_groups import keep_groups
 
 pytest_plugins = ["pytester"]
 
@@ -75,9 +76,12 @@ def _longest_first(items: list[pytest.Item]) -> None:
     items.sort(key=rank)  # stable: equal ranks keep the collection order
 
 
+@pytest.hookimpl(trylast=True)  # after xdist's own suffixing, which pytest >= 9.2 ignores (tests/xdist_groups.py)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--runslow"):
         if hasattr(config, "workerinput"):  # an xdist worker: one process alone keeps each module's tests together
+            if config.getvalue("loadgroup"):
+                keep_groups(items)
             _longest_first(items)
         return
     skip = pytest.mark.skip(reason="slow: run with --runslow (CI runs `pytest -n auto --runslow`)")
