@@ -42,6 +42,7 @@ from conformance import second_suite_hooks, session_gc
 from conformance.catalog import catalog
 from conformance.gate import DeviationsError, Gate, load_deviations
 from conformance.grading.gates import unrouted_summary
+from conformance.item_ids import set_nodeid
 from conformance.matrix import marker_name
 from conformance.process_guard import leaked_threads
 from conformance.report import ReportError, build_report, load_final_report, render_matrix_markdown, write_reports
@@ -208,18 +209,7 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     """
     if item.nodeid.startswith("::") and str(item.path) in (SUITE_PATH, RECORDING_SUITE):
         prefix = SUITE_NODE_PATH if str(item.path) == SUITE_PATH else RECORDING_NODE_PATH
-        _set_nodeid(item, f"{prefix}{item.nodeid}")
-
-
-def _set_nodeid(item: pytest.Item, nodeid: str) -> None:
-    """Give an item another node id. pytest has no public setter: up to 9.1 the id is the string
-    ``_nodeid``; from 9.2 it is a structured ``_id`` (a ``NodeId`` that parses the string form)."""
-    structured = getattr(item, "_id", None)
-    parse = getattr(type(structured), "parse", None)
-    if structured is not None and callable(parse):
-        setattr(item, "_id", parse(nodeid))  # noqa: B010
-    else:
-        setattr(item, "_nodeid", nodeid)  # noqa: B010
+        set_nodeid(item, f"{prefix}{item.nodeid}")
 
 
 def _isolated_session(config: pytest.Config, spec: str, settings: Settings, options: dict[str, Any]

@@ -6,7 +6,7 @@ nothing, so the suffix is lost: the scheduler sees no group, hands a group's tes
 between other modules' tests, and each module fixture they share (the metamorphic study, minutes of CPU)
 is built on both workers and again each time a worker comes back to the module. A CI run took three
 times as long. :func:`keep_groups` appends the suffix where it is missing, through the kit's own
-setter of a node id, which knows both forms.
+setter of a node id (:mod:`conformance.item_ids`), which knows both forms.
 
 Example:
     >>> group_of("tests/test_x.py::test_a[p]@study"), group_of("tests/test_x.py::test_a[p@7]")
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.suite_plugin import _set_nodeid
+from conformance.item_ids import set_nodeid
 
 __all__ = ["group_of", "keep_groups"]
 
@@ -34,7 +34,7 @@ def keep_groups(items: list[pytest.Item]) -> int:
         names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
                         for m in item.iter_markers("xdist_group")})
         if names and group_of(item.nodeid) != "_".join(names):
-            _set_nodeid(item, f"{item.nodeid}@{'_'.join(names)}")
+            set_nodeid(item, f"{item.nodeid}@{'_'.join(names)}")
             if group_of(item.nodeid) != "_".join(names):  # a pytest whose node id neither setter reaches
                 raise pytest.UsageError(f"cannot put {item.nodeid} in its xdist group {names}: run without -n")
             fixed += 1
