@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from conformance.contract import AdapterContext
@@ -14,52 +14,46 @@ Stream = AsyncIterator[dict[str, Any]]
 _STEP_ENDS = frozenset({"finish-step", "finish", "error", "abort"})
 
 
-async def calls_after_text(events: Stream, ctx: AdapterContext) -> Stream:
-    """Every chunk of a tool call (its input, output, approval) is held back and sent, in its own
-    order, just before the step ends.
+async def _held_to_step_end(events: Stream, holds: Callable[[dict[str, Any]], bool]) -> Stream:
+    """The chunks ``holds`` picks, held back and sent in their own order just before the step ends (or at
+    the end of a stream with no step end); every other chunk where it was."""
+    held: list[dict[str, Any]] = []
+    async for e in events:
+        if holds(e):
+            held.append(e)
+            continue
+        if e.get("type") in _STEP_ENDS:
+            for h in held:
+                yield h
+            held = []
+        yield e
+    for h in held:
+        yield h
+
+
+def calls_after_text(events: Stream, ctx: AdapterContext) -> Stream:
+    """Every chunk of a tool call (its input, output, approval) held to the step's end.
 
     Each call is still started, streamed and completed, its output follows it, and the text still
     joins to the same transcript; but ``readUIMessageStream`` places a tool part where its first
     chunk arrives, so text the model wrote after a call now shows before it.
     """
-    held: list[dict[str, Any]] = []
-    async for e in events:
-        if "toolCallId" in e:
-            held.append(e)
-            continue
-        if e.get("type") in _STEP_ENDS:
-            for h in held:
-                yield h
-            held = []
-        yield e
-    for h in held:  # a stream that ends with no step end still sends its calls
-        yield h
+    return _held_to_step_end(events, lambda e: "toolCallId" in e)
 
 
 _REASONING = frozenset({"reasoning-start", "reasoning-delta", "reasoning-end"})
 
 
-async def reasoning_after_text(events: Stream, ctx: AdapterContext) -> Stream:
-    """Every reasoning chunk is held back and sent, in its own order, just before the step ends, as a
-    bridge that shows reasoning only once the model's response is done does (the real one sends it
-    after ``finish-step``; inside the step, no other rule sees the move).
+def reasoning_after_text(events: Stream, ctx: AdapterContext) -> Stream:
+    """Every reasoning chunk held to the step's end, as a bridge that shows reasoning only once the
+    model's response is done does (the real one sends it after ``finish-step``; inside the step, no
+    other rule sees the move).
 
     The reasoning is still started, streamed and ended whole, and the text and the calls are where
     they were, so the transcript is the same; but ``readUIMessageStream`` appends a part where its
     first chunk arrives, so the thinking now shows below the answer.
     """
-    held: list[dict[str, Any]] = []
-    async for e in events:
-        if e.get("type") in _REASONING:
-            held.append(e)
-            continue
-        if e.get("type") in _STEP_ENDS:
-            for h in held:
-                yield h
-            held = []
-        yield e
-    for h in held:  # a stream that ends with no terminal still sends its reasoning
-        yield h
+    return _held_to_step_end(events, lambda e: e.get("type") in _REASONING)
 
 
 MUTANTS: list[Mutant] = [
