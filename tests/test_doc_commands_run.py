@@ -187,6 +187,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_scenarios.py", "schema_text"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-anthropic.mjs" --conformance-dialect=anthropic':
         ("tests/test_ts_harnesses.py", "ai-sdk7-anthropic.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk7-agent-anthropic.mjs" --conformance-dialect=anthropic':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-agent-anthropic.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk6-anthropic.mjs" --conformance-dialect=anthropic':
         ("tests/test_ts_harnesses.py", "ai-sdk6-anthropic.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk6-google.mjs" --conformance-dialect=gemini':

@@ -852,6 +852,32 @@ def test_openai_agents_ui_chat_gets_its_committed_verdicts() -> None:
     assert _sent(session, "structured.native.001[openai-chat]")["response_format"]["json_schema"]["strict"] is False
 
 
+def test_ai_sdk7_agent_anthropic_gets_its_committed_verdicts() -> None:
+    """ai 7's agent path: a `ToolLoopAgent` on `@ai-sdk/anthropic` 4 answered by `createAgentUIStreamResponse` (the
+    route ai 7's agent docs write), read from the Response's SSE body, over `POST /v1/messages`."""
+    session, _expected = _graded("ai-sdk7-agent-anthropic.mjs", "ai-sdk7-agent-anthropic.verdicts.json", "ai7",
+                                 "anthropic")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.max_retries == 0
+    assert _schema_refused(session) == []
+    # The caller's leading system message is the agent's instructions: Anthropic's `system`, not a message.
+    sent = _sent(session, "request.prompt.001[anthropic]")
+    assert sent.get("system") and all(m["role"] in ("user", "assistant") for m in sent["messages"])
+    # The OpenAI-style tool history went in as UI tool parts (state output-available) and reached the
+    # Messages API as tool_use / tool_result blocks.
+    assert _result(session, "request.tool-history.001[anthropic]").verdict == "PASS"
+    # A server tool runs in the agent's loop and the model is asked again with its result.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[anthropic]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    # Unlike streamText's one step, the agent sends an invalid call back to the model as a tool error and asks
+    # again (isStepCount(20)): the second call is past the scenario's script, so the case is INFO, not graded.
+    record = next(r for r in session.records or [] if r.case_id == "tool.malformed.001[anthropic]")
+    assert [c.past_last_turn for c in record.upstream] == [False, True]
+    assert _result(session, "tool.malformed.001[anthropic]").verdict == "INFO"
+    # The route's body ends an aborted run with the abort chunk, as streamText's UI stream does.
+    assert _result(session, "abort.mid-text.001[anthropic]").events[-1]["type"] == "abort"
+
+
 def test_openai_agents_aisdk_anthropic_gets_its_committed_verdicts() -> None:
     """The same run and ai-sdk-ui bridge with the agent's model an AI SDK model: `aisdk(anthropic(modelId))` of
     `@openai/agents-extensions/ai-sdk` around `@ai-sdk/anthropic` 4's Messages model, over `POST /v1/messages`."""
