@@ -33,7 +33,8 @@ const CAPABILITIES = {
   output: 'ui-message-stream@7',
   features: [
     // ToolLoopAgentSettings.tools; a tool without execute ends the loop and is the caller's to run
-    // (ToolLoopAgent's doc comment: "A tool that is invoked does not have an execute function").
+    // (ToolLoopAgent's doc comment: "A tool that is invoked does not have an execute function"). Several calls
+    // in one step: ToolLoopAgentSettings.toolCallConcurrency, "By default, all tool calls execute concurrently".
     'tools', 'parallel_tools',
     // Tools with execute run in the loop (docs/03-agents/02-building-agents.mdx): server tools.
     'server_tools',
