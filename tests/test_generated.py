@@ -8,6 +8,7 @@ file that works through the normal loader, and that the YAML round-trips.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
@@ -138,8 +139,11 @@ def test_reference_passes_generated_streams(name: str, factory: object, dialect:
 
 
 # ---------------------------------------------------------------- mutants are found, with a working reproducer
+# The interleaving mutant's search is the one test_the_shrunk_reproducer_is_small reads: one search for both,
+# on one worker (their xdist group), not two of about 40 s each.
+SHRUNK = ("agui.args-to-latest-call", "generated-tools", "v3")
 MUTANT_RUNS = [
-    ("agui.args-to-latest-call", "generated-tools", "v3", "8.1.10"),  # only interleaved calls show it
+    (*SHRUNK, "8.1.10"),  # only interleaved calls show it
     ("agui.args-fragment-lost", "generated-tools", "v4", "8.1.10"),
     ("agui.tool-order-lost", "generated-tools", "mastra", "8.1.9"),
     ("agui.text-delta-lost", "generated-text", "v3", "8.1.4"),
@@ -151,13 +155,16 @@ MUTANT_RUNS = [
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("mutant", "prop", "dialect", "row"), MUTANT_RUNS, ids=[r[0] for r in MUTANT_RUNS])
+@pytest.mark.parametrize(("mutant", "prop", "dialect", "row"), [
+    pytest.param(*r, id=r[0], marks=[pytest.mark.xdist_group("interleaving-search")] if r[:3] == SHRUNK else [])
+    for r in MUTANT_RUNS])
 def test_property_finds_the_mutant_and_its_reproducer_is_a_working_scenario(
     mutant: str, prop: str, dialect: str, row: str, tmp_path: Path
 ) -> None:
     m = MUTANTS[mutant]
     st = Settings(timeout=m.timeout)
-    found = search(m.factory, prop, dialect, examples=300, settings=st, adapter_name=mutant)
+    found = (_shrink_interleaving() if (mutant, prop, dialect) == SHRUNK
+             else search(m.factory, prop, dialect, examples=300, settings=st, adapter_name=mutant))
     assert found is not None, f"{prop} did not find {mutant} ({m.rule}) in 300 streams"
     assert row in found.result.failed_rows()
 
@@ -182,13 +189,16 @@ def test_property_finds_the_mutant_and_its_reproducer_is_a_working_scenario(
         assert ok.verdict == "PASS", ok.describe()
 
 
-def _shrink_interleaving(mutant: str = "agui.args-to-latest-call") -> Counterexample | None:
-    """The seeded v3 search of the generated tool streams against the interleaving mutant."""
-    factory = MUTANTS[mutant].factory
-    return search(factory, "generated-tools", "v3", examples=300, settings=Settings(timeout=60.0))
+@functools.lru_cache(maxsize=1)
+def _shrink_interleaving() -> Counterexample | None:
+    """The seeded v3 search of the generated tool streams against the interleaving mutant (once per process)."""
+    mutant, prop, dialect = SHRUNK
+    return search(MUTANTS[mutant].factory, prop, dialect, examples=300, settings=Settings(timeout=60.0),
+                  adapter_name=mutant)
 
 
 SHRINK_PROBE = """
+import functools
 import json
 from tests.test_generated import _shrink_interleaving
 found = _shrink_interleaving()
@@ -197,6 +207,7 @@ print(json.dumps(found and found.yaml()))
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("interleaving-search")
 def test_the_shrunk_reproducer_is_small() -> None:
     """Shrinking is what makes a reproducer readable: what is left of the interleaving bug's stream
     is tool calls and the finish, each call one fragment of the empty object (the failure first
