@@ -193,6 +193,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk6-anthropic.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk6-google.mjs" --conformance-dialect=gemini':
         ("tests/test_ts_harnesses.py", "ai-sdk6-google.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk6-agent-google.mjs" --conformance-dialect=gemini':
+        ("tests/test_ts_harnesses.py", "ai-sdk6-agent-google.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk6-openai.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "ai-sdk6-openai.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-groq.mjs" --conformance-dialect=openai-chat':

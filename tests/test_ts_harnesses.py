@@ -1014,3 +1014,27 @@ def test_ai_sdk7_openrouter_gets_its_committed_verdicts() -> None:
     assert caps.server == "openrouter"
     assert [e["errorText"] for e in _result(session, "error.code.001[openai-chat]").events
             if e["type"] == "error"] == ["Rate limit reached for tokens per minute"]
+
+
+def test_ai_sdk6_agent_google_gets_its_committed_verdicts() -> None:
+    """ai 6's agent path: a `ToolLoopAgent` on `@ai-sdk/google` 3 (npm alias ``ai6-google``) answered with
+    `createAgentUIStreamResponse` from the chat's UI messages, the route ai 6 documents
+    (docs/findings-ai-sdk6-agent-google.md)."""
+    session, _expected = _graded("ai-sdk6-agent-google.mjs", "ai-sdk6-agent-google.verdicts.json", "ai6-google",
+                                 "gemini")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream"
+    assert _schema_refused(session) == []
+    assert _reasoning(session, "reasoning.basic.001[gemini]") == PRIME_REASONING
+    # The history goes in as UI messages: its tool rounds are one assistant message (what useChat holds), so the
+    # answer continues that message (ai 6's getResponseUIMessageId: the start chunk carries its id).
+    assert _result(session, "request.tool-history.001[gemini]").events[0] == {"type": "start", "messageId": "msg-1"}
+    # The agent's own loop (stepCountIs(20) by default) runs a server tool and asks the model again.
+    steps = [e["type"] for e in _result(session, "loop.server-tool.001[gemini]").events if e["type"] == "start-step"]
+    assert len(steps) == 2
+    # An undeclared tool's call becomes a tool error the agent sends back to the model, where streamText's one step
+    # stops (ai-sdk6-google's PASS): the case asks for an unscripted turn and is graded on robustness (INFO).
+    assert "tool-output-error" in [e["type"] for e in _result(session, "tool.dynamic.001[gemini]").events]
+    # D-silent-truncation through the route: a stream cut before any finishReason finishes 'other', with no error.
+    types = [e["type"] for e in _result(session, "finish.missing.001[gemini]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[gemini]") == ["other"]
