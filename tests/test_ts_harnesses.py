@@ -1035,8 +1035,8 @@ def test_voltagent_ui_google_gets_its_committed_verdicts() -> None:
     assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
     # D-text-tool-result, VoltAgent's too: the text result reaches Gemini inside its own envelope, an object where
     # @ai-sdk/google puts the result's value (functionResponse.response.content).
-    responses = [p["functionResponse"]["response"] for c in _sent(session, "request.tool-history.001[gemini]")["contents"]
-                 for p in c["parts"] if "functionResponse" in p]
+    contents = _sent(session, "request.tool-history.001[gemini]")["contents"]
+    responses = [p["functionResponse"]["response"] for c in contents for p in c["parts"] if "functionResponse" in p]
     assert responses[-1]["content"] == {"type": "text", "value": "14:05"}
     # D-silent-truncation (the provider's): a cut stream finishes 'other', its text part closed by the flush.
     events = _result(session, "finish.missing.001[gemini]").events
