@@ -1038,3 +1038,33 @@ def test_ai_sdk6_agent_google_gets_its_committed_verdicts() -> None:
     types = [e["type"] for e in _result(session, "finish.missing.001[gemini]").events]
     assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
     assert _finish_types(session, "finish.missing.001[gemini]") == ["other"]
+
+
+def test_voltagent_ui_google_gets_its_committed_verdicts() -> None:
+    """The same VoltAgent agent and route on `@ai-sdk/google` 3.0.141's Gemini model, over
+    `POST /v1beta/models/{id}:streamGenerateContent?alt=sse` (examples/ts-voltagent/voltagent-ui-google.mjs,
+    docs/findings-voltagent-google.md). The provider runs its own nested `@ai-sdk/provider-utils` 4.0.64."""
+    session, _expected = _graded("voltagent-ui-google.mjs", "voltagent-ui-google.verdicts.json", "@ai-sdk/google",
+                                 "gemini", directory=TS_VOLTAGENT, nested={"@ai-sdk/provider-utils": "@ai-sdk/google"})
+    caps = session.capabilities
+    # The Gemini wire has no server flavours (they are Chat Completions and Responses servers').
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server is None
+    assert caps.policies.error_text == "own" and "reasoning" in caps.features
+    assert _schema_refused(session) == []
+    # Thought parts reach the UI as reasoning, through VoltAgent's toUIMessageStream.
+    assert _reasoning(session, "reasoning.basic.001[gemini]") == PRIME_REASONING
+    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
+    failed = [e for e in _result(session, "loop.tool-error.001[gemini]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches Gemini inside its own envelope, an object where
+    # @ai-sdk/google puts the result's value (functionResponse.response.content).
+    contents = _sent(session, "request.tool-history.001[gemini]")["contents"]
+    responses = [p["functionResponse"]["response"] for c in contents for p in c["parts"] if "functionResponse" in p]
+    assert responses[-1]["content"] == {"type": "text", "value": "14:05"}
+    # D-silent-truncation (the provider's): a cut stream finishes 'other', its text part closed by the flush.
+    events = _result(session, "finish.missing.001[gemini]").events
+    assert [e["type"] for e in events][-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[gemini]") == ["other"]
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[gemini]").events == []

@@ -15,9 +15,9 @@
 //   pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat
 //
 // Variants: a harness that runs the same agent on another model sets `globalThis.SAC_VOLTAGENT` before
-// importing this file (voltagent-ui-anthropic.mjs): `name`, `inputs` (the wire its model consumes), `features`
-// (what its model serves; the agent's own features are the same for every model) and `model(c)` (the
-// LanguageModel for the case). Everything else, the agent and its route, is this file's.
+// importing this file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs): `name`, `inputs` (the wire its
+// model consumes), `features` (what its model serves; the agent's own features are the same for every model) and
+// `model(c)` (the LanguageModel for the case). Everything else, the agent and its route, is this file's.
 //
 // stdout carries protocol lines only: VoltAgent's logger writes to stderr, and the process exits at the
 // end of input (VoltAgent's observability keeps timers alive).

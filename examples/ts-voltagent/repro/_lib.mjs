@@ -1,11 +1,13 @@
 // Shared by the VoltAgent reproducers (outside the suite): a one-route server on 127.0.0.1 that answers every
 // request with canned SSE (or cuts the connection), and a VoltAgent Agent (@voltagent/core 2.10.0) pointed at it,
-// on @ai-sdk/openai 3.0.141's chat model (Chat Completions chunks, the default) or on @ai-sdk/anthropic 3.0.140's
-// Messages model (`wire: 'messages'`: Messages events). The agent's stream is read as VoltAgent's documented
-// route sends it: the result's own toUIMessageStream(), no options.
+// on @ai-sdk/openai 3.0.141's chat model (Chat Completions chunks, the default), on @ai-sdk/anthropic 3.0.140's
+// Messages model (`wire: 'messages'`: Messages events) or on @ai-sdk/google 3.0.141's Gemini model (`wire: 'gemini'`:
+// GenerateContentResponse chunks of streamGenerateContent?alt=sse). The agent's stream is read as VoltAgent's
+// documented route sends it: the result's own toUIMessageStream(), no options.
 // Run any of them with: npm ci --prefix examples/ts-voltagent && node examples/ts-voltagent/repro/<file>.mjs
 import { createServer } from 'node:http'
 import { createAnthropic } from '@ai-sdk/anthropic'
+import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createOpenAI } from '@ai-sdk/openai'
 
 // Outside NODE_ENV=production importing @voltagent/core fetches the models.dev catalogue (dist/index.mjs:4669).
@@ -29,20 +31,28 @@ export const messageStart = { type: 'message_start', message: { id: 'msg_1', typ
 export const messageEnd = (stop = 'end_turn') => [{ type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null },
   usage: { output_tokens: 3 } }, { type: 'message_stop' }]
 
-// One SSE frame per wire: Chat Completions sends data lines of chunk JSON, Messages named events of event objects.
+/** One Gemini stream chunk (candidate 0) with these parts, and a finishReason when given (wire 'gemini'). */
+export const candidate = (parts, finishReason) => ({ candidates: [{ content: { role: 'model', parts }, index: 0,
+  ...(finishReason ? { finishReason } : {}) }] })
+
+// One SSE frame per wire: Chat Completions sends data lines of chunk JSON, Messages named events of event objects,
+// Gemini data lines of chunk objects.
 const FRAME = {
   chat: (c) => `data: ${c}\n\n`,
   messages: (e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`,
+  gemini: (c) => `data: ${JSON.stringify(c)}\n\n`,
 }
+// Each model's base URL carries its API's version prefix (Gemini's is /v1beta).
 const MODEL = {
-  chat: (baseURL) => createOpenAI({ baseURL, apiKey: 'x' }).chat('mock'),
-  messages: (baseURL) => createAnthropic({ baseURL, apiKey: 'sk-ant-x' })('claude-x'),
+  chat: (origin) => createOpenAI({ baseURL: `${origin}/v1`, apiKey: 'x' }).chat('mock'),
+  messages: (origin) => createAnthropic({ baseURL: `${origin}/v1`, apiKey: 'sk-ant-x' })('claude-x'),
+  gemini: (origin) => createGoogleGenerativeAI({ baseURL: `${origin}/v1beta`, apiKey: 'x' })('gemini-x'),
 }
 
 /**
  * Serve `turns` (one list of chunk JSON strings per model call; the last list repeats) and run the agent.
- * `wire` is 'chat' (a turn's items are chunk JSON strings) or 'messages' (Messages event objects, which end with
- * no [DONE]). `cut: true` ends a turn's response by destroying the socket; `done: false` ends a Chat Completions
+ * `wire` is 'chat' (a turn's items are chunk JSON strings), 'messages' (Messages event objects) or 'gemini'
+ * (Gemini chunk objects); the last two end with no [DONE]. `cut: true` ends a turn's response by destroying the socket; `done: false` ends a Chat Completions
  * response cleanly without [DONE]. Returns {chunks, error, requests}: every UI chunk read, the stream's error if it errored,
  * and the request bodies the server received.
  */
@@ -62,7 +72,7 @@ export async function run({ turns, tools = [], messages = [{ role: 'user', conte
     })
   })
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
-  const model = MODEL[wire](`http://127.0.0.1:${server.address().port}/v1`)
+  const model = MODEL[wire](`http://127.0.0.1:${server.address().port}`)
   const agent = new Agent({ name: 'Repro', instructions: 'Be brief.', model, tools, memory: false, logger: quiet })
   const chunks = []
   let error = null

@@ -1,13 +1,16 @@
-// Reproducer of D-text-tool-result in tests/data/voltagent-ui.verdicts.json and
-// tests/data/voltagent-ui-anthropic.verdicts.json (request.tool-history.001): a ModelMessage history (what
+// Reproducer of D-text-tool-result in tests/data/voltagent-ui.verdicts.json,
+// tests/data/voltagent-ui-anthropic.verdicts.json and tests/data/voltagent-ui-google.verdicts.json
+// (request.tool-history.001): a ModelMessage history (what
 // agent.streamText takes) whose tool result is text, {type: 'text', value: '14:05'} (what ai's streamText stores
 // for a string result). VoltAgent turns the history into UIMessages and back: normalizeToolOutputPayload
 // (@voltagent/core 2.10.0 dist/index.mjs:28245) unwraps only 'json' results, so the text result's envelope becomes
 // the output that ai's convertToModelMessages wraps again as json, and the model receives
 // '{"type":"text","value":"14:05"}' instead of '14:05', on every model: here on the Chat Completions model (the
-// `tool` message's content) and on the Messages model (the tool_result block's content).
-// Exits 1 while the defect is present on either (0 once the model receives the text on both).
-import { chunk, messageEnd, messageStart, run } from './_lib.mjs'
+// `tool` message's content), on the Messages model (the tool_result block's content) and on the Gemini model (the
+// functionResponse.response's content, where @ai-sdk/google 3.0.141 puts a text result as it is: the object
+// {type, value} instead of '14:05').
+// Exits 1 while the defect is present on any (0 once the model receives the text on all three).
+import { candidate, chunk, messageEnd, messageStart, run } from './_lib.mjs'
 
 const messages = [{ role: 'user', content: 'What time is it in Paris?' },
   { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'call_2', toolName: 'get_time', input: { tz: 'CET' } }] },
@@ -22,6 +25,10 @@ const block = anthropic.requests[0].messages.flatMap((m) => (Array.isArray(m.con
   .find((b) => b.type === 'tool_result')
 const viaMessages = typeof block?.content === 'string' ? block.content
   : block?.content?.map((b) => b.text ?? '').join('')
-console.log(`the model received the tool result ${JSON.stringify(viaChat)} over Chat Completions and `
-  + `${JSON.stringify(viaMessages)} over the Messages API (the caller's: "14:05")`)
-process.exit(viaChat === '14:05' && viaMessages === '14:05' ? 0 : 1)
+const gemini = await run({ wire: 'gemini', messages, turns: [[candidate([{ text: 'It is 14:05.' }], 'STOP')]] })
+const viaGemini = gemini.requests[0].contents.flatMap((c) => c.parts)
+  .find((part) => part.functionResponse)?.functionResponse.response.content
+console.log(`the model received the tool result ${JSON.stringify(viaChat)} over Chat Completions, `
+  + `${JSON.stringify(viaMessages)} over the Messages API and ${JSON.stringify(viaGemini)} over the Gemini API `
+  + `(the caller's: "14:05")`)
+process.exit(viaChat === '14:05' && viaMessages === '14:05' && viaGemini === '14:05' ? 0 : 1)
