@@ -30,13 +30,13 @@ root, not ``/v1``. Its ``max_retries`` is left at ag2's default (2, ``config.py:
 ``mistral_app`` is the same agent and transport over ``MistralConfig`` (``ag2[mistral]``, ag2's Mistral client,
 ``ag2/config/mistral/mistral_client.py``: the mistralai SDK's ``Mistral.chat.stream_async``, ``POST
 {server_url}/v1/chat/completions`` with ``stream: true``, mistralai 3.7.0 ``client/chat.py:950``), with
-``streaming=True`` (``MistralConfig`` defaults to ``streaming: bool = False`` as well, ``ag2/config/mistral/config.py``).
-``MistralConfig(server_url=...)`` is handed to ``Mistral(server_url=...)`` (``mistral_client.py:129-140``): the mock's
-root. Mistral streams reasoning as a ``thinking`` chunk in an array ``delta.content`` (ag2 reads it as a ``ThinkChunk``,
-``ag2/config/mistral/mappers.py`` ``split_content``), where the mock's default is ``delta.reasoning_content``: as the
-other Mistral clients here do, the app names the mock's ``thinking-chunks`` dialect with the request header
-``X-Mock-Reasoning``, through ``MistralConfig``'s own ``http_headers`` (handed to every ``chat.stream_async`` call,
-``mistral_client.py:160-164``).
+``streaming=True`` (``MistralConfig`` defaults to ``streaming: bool = False`` as well,
+``ag2/config/mistral/config.py``). ``MistralConfig(server_url=...)`` is handed to ``Mistral(server_url=...)``
+(``mistral_client.py:129-140``): the mock's root. Mistral streams reasoning as a ``thinking`` chunk in an array
+``delta.content`` (ag2 reads it as a ``ThinkChunk``, ``ag2/config/mistral/mappers.py`` ``split_content``), where the
+mock's default is ``delta.reasoning_content``: as the other Mistral clients here do, the app names the mock's
+``thinking-chunks`` dialect with the request header ``X-Mock-Reasoning``, through ``MistralConfig``'s own
+``http_headers`` (handed to every ``chat.stream_async`` call, ``mistral_client.py:160-164``).
 
 ag2 runs from its own virtual environment (``.ci/run`` builds it from ``examples/ag2_requirements.txt``),
 and ``tests/test_ag2_endpoint.py`` starts it there with uvicorn::
@@ -86,8 +86,8 @@ def create_app(mock_base_url: str, model: str | None = None,
     """The AG-UI app: ``/agui`` serves the agent (``POST`` runs it); its model reads ``mock_base_url + "/v1"``
     (``OpenAIConfig``, model ``gpt-4o`` unless given) or, with ``api="gemini"``, ``mock_base_url`` itself
     (``GeminiConfig``, model ``gemini-3-flash-preview`` unless given), or with ``api="anthropic"`` ``mock_base_url``
-    itself too (``AnthropicConfig``, model ``claude-sonnet-5`` unless given), or with ``api="mistral"`` ``mock_base_url``
-    itself as well (``MistralConfig``, model ``mistral-large-latest`` unless given).
+    itself too (``AnthropicConfig``, model ``claude-sonnet-5`` unless given), or with ``api="mistral"``
+    ``mock_base_url`` itself as well (``MistralConfig``, model ``mistral-large-latest`` unless given).
 
     Example:
         >>> [r.path for r in create_app("http://127.0.0.1:8765").routes]
