@@ -1,5 +1,5 @@
-"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI, Gemini or Anthropic model on
-the mock.
+"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI, Gemini, Anthropic or Mistral
+model on the mock.
 
 The app is what an AG2 user deploys: an ``ag2.Agent`` over ``OpenAIConfig`` (ag2's Chat Completions client,
 ``ag2/config/openai/openai_client.py``: ``AsyncOpenAI.chat.completions.create``), served by ag2's own AG-UI
@@ -27,13 +27,25 @@ bool = False`` too, ``ag2/config/anthropic/config.py:49``). ``AnthropicConfig(ba
 ``AsyncAnthropic(base_url=...)`` (``anthropic_client.py:103-110``), which appends ``/v1/messages`` itself: the mock's
 root, not ``/v1``. Its ``max_retries`` is left at ag2's default (2, ``config.py:52``), as a user leaves it.
 
+``mistral_app`` is the same agent and transport over ``MistralConfig`` (``ag2[mistral]``, ag2's Mistral client,
+``ag2/config/mistral/mistral_client.py``: the mistralai SDK's ``Mistral.chat.stream_async``, ``POST
+{server_url}/v1/chat/completions`` with ``stream: true``, mistralai 3.7.0 ``client/chat.py:950``), with
+``streaming=True`` (``MistralConfig`` defaults to ``streaming: bool = False`` as well,
+``ag2/config/mistral/config.py``). ``MistralConfig(server_url=...)`` is handed to ``Mistral(server_url=...)``
+(``mistral_client.py:129-140``): the mock's root. Mistral streams reasoning as a ``thinking`` chunk in an array
+``delta.content`` (ag2 reads it as a ``ThinkChunk``, ``ag2/config/mistral/mappers.py`` ``split_content``), where the
+mock's default is ``delta.reasoning_content``: as the other Mistral clients here do, the app names the mock's
+``thinking-chunks`` dialect with the request header ``X-Mock-Reasoning``, through ``MistralConfig``'s own
+``http_headers`` (handed to every ``chat.stream_async`` call, ``mistral_client.py:160-164``).
+
 ag2 runs from its own virtual environment (``.ci/run`` builds it from ``examples/ag2_requirements.txt``),
 and ``tests/test_ag2_endpoint.py`` starts it there with uvicorn::
 
     MOCK_BASE_URL=http://127.0.0.1:8765 <ag2-venv>/bin/python -m uvicorn examples.ag2_agui_app:app --port 8000
 
 (the Gemini configuration: ``examples.ag2_agui_app:gemini_app`` and ``examples/ag2_gemini_capabilities.yaml``; the
-Anthropic one: ``examples.ag2_agui_app:anthropic_app`` and ``examples/ag2_anthropic_capabilities.yaml``).
+Anthropic one: ``examples.ag2_agui_app:anthropic_app`` and ``examples/ag2_anthropic_capabilities.yaml``; the Mistral
+one: ``examples.ag2_agui_app:mistral_app`` and ``examples/ag2_mistral_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -43,14 +55,14 @@ from typing import Literal
 
 from ag2 import Agent
 from ag2.ag_ui import AGUIStream
-from ag2.config import AnthropicConfig, GeminiConfig, ModelConfig, OpenAIConfig
+from ag2.config import AnthropicConfig, GeminiConfig, MistralConfig, ModelConfig, OpenAIConfig
 from starlette.applications import Starlette
 from starlette.routing import Route
 
 
 def _config(api: str, mock_base_url: str, model: str | None) -> ModelConfig:
-    """The agent's model config: ``OpenAIConfig`` on ``<mock>/v1``, ``GeminiConfig`` or ``AnthropicConfig`` on
-    ``<mock>`` (see above)."""
+    """The agent's model config: ``OpenAIConfig`` on ``<mock>/v1``, ``GeminiConfig``, ``AnthropicConfig`` or
+    ``MistralConfig`` on ``<mock>`` (see above)."""
     base = mock_base_url.rstrip("/")
     if api == "gemini":
         # Process-wide, as the variable is: each configuration is served by a uvicorn process of its own.
@@ -59,17 +71,23 @@ def _config(api: str, mock_base_url: str, model: str | None) -> ModelConfig:
     if api == "anthropic":
         # The model name is the one ag2's own docstrings use (ag2/tools/builtin/skills.py:90).
         return AnthropicConfig(model=model or "claude-sonnet-5", base_url=base, api_key="mock-key", streaming=True)
+    if api == "mistral":
+        # mistral-large-latest: Mistral's own name for its large model (ag2 names none); the mock's default scenario,
+        # not the name, picks each case's script. The SDK's retries stay as ag2 leaves them (no retry_config).
+        return MistralConfig(model=model or "mistral-large-latest", server_url=base, api_key="mock-key",
+                             streaming=True, http_headers={"X-Mock-Reasoning": "thinking-chunks"})
     if api == "openai":
         return OpenAIConfig(model=model or "gpt-4o", base_url=base + "/v1", api_key="mock-key", streaming=True)
-    raise ValueError(f"unknown api {api!r}: 'openai', 'gemini' or 'anthropic'")
+    raise ValueError(f"unknown api {api!r}: 'openai', 'gemini', 'anthropic' or 'mistral'")
 
 
 def create_app(mock_base_url: str, model: str | None = None,
-               api: Literal["openai", "gemini", "anthropic"] = "openai") -> Starlette:
+               api: Literal["openai", "gemini", "anthropic", "mistral"] = "openai") -> Starlette:
     """The AG-UI app: ``/agui`` serves the agent (``POST`` runs it); its model reads ``mock_base_url + "/v1"``
     (``OpenAIConfig``, model ``gpt-4o`` unless given) or, with ``api="gemini"``, ``mock_base_url`` itself
     (``GeminiConfig``, model ``gemini-3-flash-preview`` unless given), or with ``api="anthropic"`` ``mock_base_url``
-    itself too (``AnthropicConfig``, model ``claude-sonnet-5`` unless given).
+    itself too (``AnthropicConfig``, model ``claude-sonnet-5`` unless given), or with ``api="mistral"``
+    ``mock_base_url`` itself as well (``MistralConfig``, model ``mistral-large-latest`` unless given).
 
     Example:
         >>> [r.path for r in create_app("http://127.0.0.1:8765").routes]
@@ -80,12 +98,14 @@ def create_app(mock_base_url: str, model: str | None = None,
 
 
 def __getattr__(name: str) -> Starlette:
-    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`, `:anthropic_app`): built on first access, from
-    # MOCK_BASE_URL.
+    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`, `:anthropic_app`, `:mistral_app`): built on first access,
+    # from MOCK_BASE_URL.
     if name == "app":
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
     if name == "gemini_app":  # the same agent on GeminiConfig (the Gemini API, streamGenerateContent)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
     if name == "anthropic_app":  # the same agent on AnthropicConfig (the Messages API, /v1/messages)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
+    if name == "mistral_app":  # the same agent on MistralConfig (Mistral's Chat Completions, the mistralai SDK)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="mistral")
     raise AttributeError(name)
