@@ -1,4 +1,4 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini or Mistral LLM on the mock server.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini or Mistral LLM on the mock.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
