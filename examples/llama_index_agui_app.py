@@ -1,4 +1,4 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic or Gemini LLM on the mock server.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini or Mistral LLM on the mock.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
@@ -6,7 +6,9 @@ The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``:
 from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), or with ``api="anthropic"`` over
 ``Anthropic`` from ``llama-index-llms-anthropic`` (the Messages API through the anthropic SDK, ``POST
 /v1/messages``), or with ``api="gemini"`` over ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (the Gemini
-API through google-genai, ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse``), mounted at ``/agui`` (so
+API through google-genai, ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse``), or with ``api="mistral"``
+over ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completions through the mistralai SDK, ``POST
+/v1/chat/completions``), mounted at ``/agui`` (so
 ``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
 server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
@@ -21,7 +23,8 @@ there with uvicorn::
 (the Responses configuration: ``examples.llama_index_agui_app:responses_app`` and
 ``examples/llama_index_responses_capabilities.yaml``; the Anthropic one: ``anthropic_app`` and
 ``examples/llama_index_anthropic_capabilities.yaml``; the Gemini one: ``gemini_app`` and
-``examples/llama_index_gemini_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all four).
+``examples/llama_index_gemini_capabilities.yaml``; the Mistral one: ``mistral_app`` and
+``examples/llama_index_mistral_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all five).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from fastapi import FastAPI
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.llms.anthropic import Anthropic
 from llama_index.llms.google_genai import GoogleGenAI
+from llama_index.llms.mistralai import MistralAI
 from llama_index.llms.openai import OpenAIResponses
 from llama_index.llms.openai_like import OpenAILike
 from llama_index.protocols.ag_ui.router import get_ag_ui_workflow_router
@@ -58,25 +62,48 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         # it wraps only the non-streaming _chat/_achat, base.py:363-387).
         return GoogleGenAI(model=model if model.startswith("gemini") else "gemini-3-flash-preview",
                            api_key="mock-key", http_options={"base_url": mock_base_url.rstrip("/")}, max_retries=0)
+    if api == "mistral":
+        return _mistral(mock_base_url, model)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
     if api == "chat":
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
-    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic' or 'gemini'")
+    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini' or 'mistral'")
+
+
+def _mistral(mock_base_url: str, model: str) -> MistralAI:
+    """``MistralAI`` on the mistralai SDK's ``Mistral`` client, pointed at the mock's root."""
+    # MistralAI hands `endpoint` to Mistral(server_url=...) (llama-index-llms-mistralai 0.11.0
+    # llama_index/llms/mistralai/base.py:335-338), whose chat.stream_async posts {server_url}/v1/chat/completions
+    # (mistralai 3.7.0 client/chat.py:948-950): the mock's root, not /v1. The model id is one the package knows: its
+    # metadata looks the context window up by name and raises for an unknown one (utils.py:77-89), and calls it a
+    # function-calling model by name (utils.py:49-62, 91-92); mistral-large-latest is its default (base.py:81).
+    # max_retries=0 as in the other configurations; it reaches chat.stream_async as `retries`, an int, which the SDK
+    # uses only when it is a RetryConfig (client/chat.py:968-974, base.py:362), so one attempt whatever its value.
+    # Mistral streams reasoning as a `thinking` chunk in an array `delta.content` (the SDK's ThinkChunk, which
+    # MistralAI reads at base.py:664-673), and the mock's default field is `reasoning_content`: as the other Mistral
+    # clients do (examples/pydantic_ai_agui_app.py, examples/agno_agui_app.py), the client names the mock's
+    # `thinking-chunks` dialect with its request header, through MistralAI's documented additional_kwargs ("Additional
+    # kwargs for the MistralAI API", merged into every chat.stream_async call, base.py:355-371, 640), whose
+    # `http_headers` the SDK sets on the request (client/chat.py:847, 959).
+    return MistralAI(model=model if model.startswith(("mistral", "magistral", "ministral")) else "mistral-large-latest",
+                     endpoint=mock_base_url.rstrip("/"), api_key="mock-key", max_retries=0,
+                     additional_kwargs={"http_headers": {"X-Mock-Reasoning": "thinking-chunks"}})
 
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
-               api: Literal["chat", "responses", "anthropic", "gemini"] = "chat") -> FastAPI:
+               api: Literal["chat", "responses", "anthropic", "gemini", "mistral"] = "chat") -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
     ``api`` picks the LLM class, so the wire the workflow reads: ``"chat"`` is ``OpenAILike``
     (``/v1/chat/completions``), ``"responses"`` is ``OpenAIResponses`` (``/v1/responses``), ``"anthropic"`` is
     ``Anthropic`` (``/v1/messages``, model ``claude-sonnet-4-6`` unless a Claude id is given), ``"gemini"`` is
     ``GoogleGenAI`` (``/v1beta/models/{model}:streamGenerateContent``, model ``gemini-3-flash-preview`` unless a
-    Gemini id is given; it reads the model's metadata from the server when built); the workflow and the router are
-    the same in all four.
+    Gemini id is given; it reads the model's metadata from the server when built), ``"mistral"`` is ``MistralAI``
+    (``/v1/chat/completions`` through the mistralai SDK, model ``mistral-large-latest`` unless a Mistral id is
+    given); the workflow and the router are the same in all five.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
@@ -84,6 +111,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
         >>> sorted(create_app("http://127.0.0.1:8765", api="responses").openapi()["paths"])
         ['/agui/run']
         >>> sorted(create_app("http://127.0.0.1:8765", api="anthropic").openapi()["paths"])
+        ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="mistral").openapi()["paths"])
         ['/agui/run']
     """
     llm = _llm(api, mock_base_url, model)
@@ -102,4 +131,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
     if name == "gemini_app":  # the same workflow on GoogleGenAI (the Gemini API, streamGenerateContent)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
+    if name == "mistral_app":  # the same workflow on MistralAI (Mistral's Chat Completions, the mistralai SDK)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="mistral")
     raise AttributeError(name)

@@ -1,9 +1,11 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
-Four configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+Five configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
 ``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``), on
-``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``) and on
-``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``).
+``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``), on
+``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``) and on
+``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completions through the mistralai SDK, server
+flavour ``mistral``, pins ``llama-index-agui-mistral``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
@@ -41,6 +43,11 @@ LLAMA_GEMINI = OwnVenvApp(pins="llama-index-agui-gemini", python_variable="SAC_L
                           stack="llama-index", app="examples.llama_index_agui_app:gemini_app", path="/agui/run",
                           capabilities=ROOT / "examples" / "llama_index_gemini_capabilities.yaml",
                           time_scale=8e-9)
+# The Mistral configuration, on a mock server of its own for the same reason (a scale no other module uses).
+LLAMA_MISTRAL = OwnVenvApp(pins="llama-index-agui-mistral", python_variable="SAC_LLAMA_PYTHON",
+                           stack="llama-index", app="examples.llama_index_agui_app:mistral_app", path="/agui/run",
+                           capabilities=ROOT / "examples" / "llama_index_mistral_capabilities.yaml",
+                           time_scale=1.3e-8)
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +96,15 @@ def llama_gemini_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_llama_index_gemini_verdicts_match_the_pins(llama_gemini_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_GEMINI, llama_gemini_url, corpus)  # one gemini case a scenario
+
+
+@pytest.fixture(scope="module")
+def llama_mistral_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_MISTRAL) as url:
+        yield url
+
+
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_mistral_verdicts_match_the_pins(llama_mistral_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_MISTRAL, llama_mistral_url, corpus)  # one openai-chat case a scenario, as Mistral's
