@@ -1068,3 +1068,31 @@ def test_voltagent_ui_google_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.missing.001[gemini]") == ["other"]
     # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
     assert _result(session, "http.500.001[gemini]").events == []
+
+
+def test_openai_agents_aisdk_google_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on an AI SDK Gemini model: `aisdk(google(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/google` 4's Gemini API model, over `:streamGenerateContent`
+    (docs/findings-openai-agents-aisdk-google.md)."""
+    session, _expected = _graded("openai-agents-aisdk-google.mjs", "openai-agents-aisdk-google.verdicts.json",
+                                 "@ai-sdk/google", "gemini")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert caps.server is None
+    assert _schema_refused(session) == []
+    # A server tool round runs through AiSdkModel and its result is sent.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[gemini]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    # The outputType reaches Gemini as a native JSON schema (no provider option: the mock's ids are not gemini-*).
+    assert "responseJsonSchema" in _sent(session, "structured.native.001[gemini]")["generationConfig"]
+    # Thought parts are shown as reasoning (after the text: D-reasoning-after-the-answer).
+    assert _reasoning(session, "reasoning.basic.001[gemini]") == PRIME_REASONING
+    # D-finish-always-stop on Gemini's reasons: MAX_TOKENS and MALFORMED_FUNCTION_CALL both finish 'stop'.
+    assert _finish_types(session, "finish.length.001[gemini]") == ["stop"]
+    assert _finish_types(session, "finish.gemini-malformed-call.001[gemini]") == ["stop"]
+    # D-split-model-turn: turn 1's text and call go back as two consecutive `model` contents, a function call turn
+    # right after a model turn.
+    record = next(r for r in session.records or [] if r.case_id == "loop.text-between.001[gemini]")
+    roles = [c["role"] for c in record.upstream[1].request["contents"]]
+    assert roles == ["user", "model", "model", "user"]
+    assert "functionCall" in record.upstream[1].request["contents"][2]["parts"][0]

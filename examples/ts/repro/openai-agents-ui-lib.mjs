@@ -6,13 +6,15 @@
 // The Chat Completions configuration (tests/data/openai-agents-ui-chat.verdicts.json) uses the same run with
 // `{provider: {useResponses: false}}` against `serveChat`, a Chat Completions server; the AI SDK model configuration
 // (tests/data/openai-agents-aisdk-anthropic.verdicts.json) runs it with `{model: aisdkAnthropic(baseURL)}` against
-// `serveMessages`, an Anthropic Messages server.
+// `serveMessages`, an Anthropic Messages server; the Gemini one (tests/data/openai-agents-aisdk-google.verdicts.json)
+// with `{model: aisdkGoogle(baseURL)}` against `serveGemini`, a Gemini API server.
 import { createServer } from 'node:http'
 import OpenAI from 'openai'
 import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents'
 import { createAiSdkUiMessageStream } from '@openai/agents-extensions/ai-sdk-ui'
 import { aisdk } from '@openai/agents-extensions/ai-sdk'
 import { createAnthropic } from '@ai-sdk/anthropic'
+import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { readUIMessageStream } from 'ai'
 
 /** A Response object (openai 6.49.0 `Response`), `status` and `output` as given. */
@@ -116,6 +118,41 @@ export async function serveMessages(turns) {
 
 /** The agent model of openai-agents-aisdk-anthropic.mjs: `aisdk()` around @ai-sdk/anthropic's Messages model. */
 export const aisdkAnthropic = (baseURL) => aisdk(createAnthropic({ baseURL, apiKey: 'sk-ant-x' })('claude-x'))
+
+/** A Gemini API stream chunk (GenerateContentResponse) with one candidate holding `parts`. */
+export const geminiChunk = (parts, finishReason) => ({ candidates: [{ content: { role: 'model', parts }, index: 0,
+  ...(finishReason ? { finishReason } : {}) }],
+...(finishReason ? { usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 4, totalTokenCount: 9 } } : {}) })
+
+/**
+ * Serves model call n (0-based) of `POST {baseURL}/models/{model}:streamGenerateContent?alt=sse` with `turns[n]`, a list
+ * of Gemini chunks sent as SSE, or a `{status, body}` HTTP error; `check(request)` may answer a request with such an
+ * error instead (what the Gemini API refuses). `requests()` gives the parsed request bodies.
+ */
+export async function serveGemini(turns, check = () => null) {
+  const requests = []
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (d) => { body += d })
+    req.on('end', () => {
+      const request = JSON.parse(body)
+      const turn = check(request) ?? turns[Math.min(requests.length, turns.length - 1)]
+      requests.push(request)
+      if (!Array.isArray(turn)) {
+        res.writeHead(turn.status, { 'content-type': 'application/json' })
+        return res.end(JSON.stringify({ error: { code: turn.status, message: turn.body, status: 'INVALID_ARGUMENT' } }))
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.end(turn.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`).join(''))
+    })
+  })
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+  return { baseURL: `http://127.0.0.1:${server.address().port}/v1beta`, requests: () => requests,
+    close: () => server.close() }
+}
+
+/** The agent model of openai-agents-aisdk-google.mjs: `aisdk()` around @ai-sdk/google's Gemini API model. */
+export const aisdkGoogle = (baseURL) => aisdk(createGoogleGenerativeAI({ baseURL, apiKey: 'x' })('gemini-x'))
 
 /** A function tool that returns `result` (or throws `error`), as the harness's server tools do. */
 export const scriptedTool = (name, { result, error } = {}) => tool({
