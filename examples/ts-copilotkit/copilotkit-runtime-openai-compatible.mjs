@@ -11,16 +11,18 @@
 // a LanguageModel instance", :25-27), and resolveModel returns a non-string spec as is (index.mjs:30). ai 6's
 // LanguageModel is `GlobalProviderModelId | LanguageModelV3 | LanguageModelV2` (ai 6.0.326 dist/index.d.ts:95).
 //
-// The model: `createOpenAICompatible({name, baseURL, apiKey}).chatModel(id)` from the @ai-sdk/openai-compatible
+// The model: `createOpenAICompatible({name, baseURL, apiKey, ...}).chatModel(id)` from the @ai-sdk/openai-compatible
 // installed in examples/ts-copilotkit/node_modules (1.0.61, hoisted there as @ai-sdk/google-vertex 3.0.187's
 // dependency; not a dependency of the runtime itself and not in package.json). 1.0.61 is an AI SDK 5 provider: its
 // chat model is a LanguageModelV2 (`specificationVersion = "v2"`, dist/index.mjs:288), which ai 6's streamText
 // wraps in asLanguageModelV3 (ai dist/index.mjs:704-740, logging its "v2 specification compatibility mode"
 // warning) and BuiltInAgent runs like any other. The chat model streams `POST {baseURL}/chat/completions`
 // (dist/index.mjs:495), so the base URL is the mock server's /v1. The harness adds the case's scope headers
-// (`headers`, merged into every request, :1406-1409), which the runner needs to route the case. Nothing else is
-// set: no `includeUsage` (so no `stream_options`, :490) and no `supportsStructuredOutputs`, as the package's
-// documented three-field example leaves them, and BuiltInAgent asks for no structured output anyway.
+// (`headers`, merged into every request, :1406-1409), which the runner needs to route the case, and `includeUsage:
+// true`: without it the chat model sends no `stream_options` (:490), a Chat Completions server (OpenAI's, the
+// mock) then streams no usage chunk, and BuiltInAgent has no usage to report. The first run (before this option)
+// failed 8.3.v3 in 79 cases for that alone, the harness's error, as @ag-ui/mastra's first run over this provider
+// did (docs/findings-ag-ui-mastra.md). No `supportsStructuredOutputs`: BuiltInAgent asks for no structured output.
 //
 // Capabilities (the OpenAI mode's list, for the reasons in copilotkit-runtime.mjs, since BuiltInAgent does the
 // converting; what this provider changes):
@@ -48,6 +50,7 @@ globalThis.SAC_COPILOTKIT = {
     baseURL: `${String(upstream.base_url).replace(/\/$/, '')}/v1`,
     apiKey: 'sk-conformance',
     headers: upstream.headers ?? {},
+    includeUsage: true,
   }).chatModel(upstream.model_id),
 };
 await import('./copilotkit-runtime.mjs');
