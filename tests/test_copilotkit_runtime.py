@@ -10,8 +10,9 @@ carries its triage record (tests/test_triage.py). The Anthropic configuration (`
 the same runtime, its ``BuiltInAgent`` on the ``@ai-sdk/anthropic`` the runtime resolves for ``anthropic/<model>``) is
 pinned in ``tests/data/copilotkit-runtime-anthropic.verdicts.json``; the Gemini one (``copilotkit-runtime-google.mjs``:
 the ``@ai-sdk/google`` it resolves for ``google/<model>``) in ``tests/data/copilotkit-runtime-google.verdicts.json``;
-the one whose model is a LanguageModel instance of ``@ai-sdk/openai-compatible`` (``copilotkit-runtime-openai-compatible.mjs``:
-Chat Completions, a model no model string builds) in ``tests/data/copilotkit-runtime-openai-compatible.verdicts.json``.
+the one whose model is a LanguageModel instance of ``@ai-sdk/openai-compatible``
+(``copilotkit-runtime-openai-compatible.mjs``: Chat Completions, a model no model string builds) in
+``tests/data/copilotkit-runtime-openai-compatible.verdicts.json``.
 """
 
 from __future__ import annotations
