@@ -275,10 +275,13 @@ def _one_check(check: RequestCheck, request: Any, same_content: bool) -> str | N
 
 def keyed_mismatch(expected: Any, actual: Any, key: str) -> str | None:
     """Where the list ``actual`` fails to hold ``expected``'s elements matched through ``key``, in any
-    order (None when it does): same length, and each expected element a subset of the actual element
-    with the same value at ``key``. Chat Completions gives the order of ``tools`` no meaning (openai
-    3.57.0 ``types/chat/completion_create_params.py:414``: ``tools: Iterable[ChatCompletionToolUnionParam]``,
-    "A list of tools the model may call"; a call names its tool), so a tool is found by its name.
+    order (None when it does): each expected element a subset of the one actual element with the same
+    value at ``key``. Chat Completions gives the order of ``tools`` no meaning (openai 3.57.0
+    ``types/chat/completion_create_params.py:414``: ``tools: Iterable[ChatCompletionToolUnionParam]``,
+    "A list of tools the model may call"; a call names its tool), so a tool is found by its name; and
+    nothing there limits the list to the caller's tools, so elements under other keys (an adapter's own
+    tools, as the CopilotKit runtime adds its state tools) may be there too. Two elements under one
+    expected key are a mismatch: the model would see two definitions of one tool.
 
     >>> tools = [{"function": {"name": "b", "x": 1}}, {"function": {"name": "a"}}]
     >>> keyed_mismatch([{"function": {"name": "a"}}, {"function": {"name": "b", "x": 1}}], tools, "/function/name")
@@ -286,15 +289,24 @@ def keyed_mismatch(expected: Any, actual: Any, key: str) -> str | None:
     '/0/function/x'
     >>> keyed_mismatch([{"function": {"name": "a"}}, {"function": {"name": "c"}}], tools, "/function/name")
     "/ (no element with /function/name = 'c')"
+    >>> keyed_mismatch([{"function": {"name": "a"}}], tools, "/function/name") is None  # 'b' is the adapter's own
+    True
+    >>> keyed_mismatch([{"function": {"name": "a"}}], [*tools, {"function": {"name": "a"}}], "/function/name")
+    "/ (2 elements with /function/name = 'a')"
     """
-    if not isinstance(expected, list) or not isinstance(actual, list) or len(actual) != len(expected):
+    if not isinstance(expected, list) or not isinstance(actual, list):
         return "/"
-    by_key = {json.dumps(pointer_get(a, key), sort_keys=True, default=repr): (j, a) for j, a in enumerate(actual)}
+    by_key: dict[str, list[tuple[int, Any]]] = {}
+    for j, a in enumerate(actual):
+        by_key.setdefault(json.dumps(pointer_get(a, key), sort_keys=True, default=repr), []).append((j, a))
     for item in expected:
         wanted = pointer_get(item, key)
-        found = by_key.get(json.dumps(wanted, sort_keys=True, default=repr))
-        if found is None:
+        matches = by_key.get(json.dumps(wanted, sort_keys=True, default=repr), [])
+        if not matches:
             return f"/ (no element with {key} = {wanted!r})"
+        if len(matches) > 1:
+            return f"/ ({len(matches)} elements with {key} = {wanted!r})"
+        found = matches[0]
         where = subset_mismatch(item, found[1], f"/{found[0]}")
         if where is not None:
             return where

@@ -240,7 +240,8 @@ class RequestCheck(_M):
     key: str | None = Field(
         default=None, pattern=r"^(/[^/]*)+$",
         description="With `subset`: the list there is matched element by element through the value at this JSON "
-        "Pointer inside each element (a tool's `/function/name`), in any order; same length, each a subset.",
+        "Pointer inside each element (a tool's `/function/name`), in any order, each a subset; elements under other "
+        "keys (an adapter's own tools) may be there too, but not two under one expected key.",
     )
     strict_tools: bool = Field(
         default=False,

@@ -9,7 +9,10 @@ FAILs are results: each case's verdict, the rows it broke and the per-row counts
 carries its triage record (tests/test_triage.py). The Anthropic configuration (``copilotkit-runtime-anthropic.mjs``:
 the same runtime, its ``BuiltInAgent`` on the ``@ai-sdk/anthropic`` the runtime resolves for ``anthropic/<model>``) is
 pinned in ``tests/data/copilotkit-runtime-anthropic.verdicts.json``; the Gemini one (``copilotkit-runtime-google.mjs``:
-the ``@ai-sdk/google`` it resolves for ``google/<model>``) in ``tests/data/copilotkit-runtime-google.verdicts.json``.
+the ``@ai-sdk/google`` it resolves for ``google/<model>``) in ``tests/data/copilotkit-runtime-google.verdicts.json``;
+the one whose model is a LanguageModel instance of ``@ai-sdk/openai-compatible``
+(``copilotkit-runtime-openai-compatible.mjs``: Chat Completions, a model no model string builds) in
+``tests/data/copilotkit-runtime-openai-compatible.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -144,3 +147,22 @@ def test_copilotkit_runtime_on_gemini_gets_its_committed_verdicts() -> None:
     last = _result(session, "finish.gemini-malformed-call.001[gemini]").events[-1]
     assert (last["type"], last.get("finishReason")) == ("RUN_FINISHED", "error")
     check_pins("copilotkit-runtime-google", session)
+
+
+def test_copilotkit_runtime_on_an_openai_compatible_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-openai-compatible.mjs", "copilotkit-runtime-openai-compatible", "openai-chat")
+    # ai 6 runs the provider's LanguageModelV2 in its compatibility mode; the text reaches the client as
+    # START/CONTENT/END, and the usage (asked for with includeUsage) as RUN_FINISHED.usage.
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    assert basic.events[-1]["usage"] and basic.verdict != "FAIL"
+    # BuiltInAgent offers its two state tools beside the caller's: request.tools still holds on Chat Completions.
+    assert "request.tools" not in {f.row for f in _result(session, "request.tools.001[openai-chat]").findings}
+    # D-openrouter-error: 1.0.61's chunk schema strips OpenRouter's top-level error; finish_reason 'error' is 'other'.
+    last = _result(session, "error.openrouter-midstream.001[openai-chat]").events[-1]
+    assert (last["type"], last.get("finishReason")) == ("RUN_FINISHED", "other")
+    # D-late-tool-name: the provider's tracker throws on a first delta without the call's name.
+    late = _result(session, "quirks.tool-late-id.001[openai-chat]").events[-1]
+    assert (late["type"], late["message"]) == ("RUN_ERROR", "Expected 'function.name' to be a string.")
+    check_pins("copilotkit-runtime-openai-compatible", session)

@@ -106,10 +106,22 @@ def test_tools_in_another_order_are_the_same_tools_when_found_by_name() -> None:
     agno = [_tool("get_time", TIME, external_execution=True), _tool("get_weather", WEATHER, external_execution=True)]
     assert _tool_rows(_tools_check(), agno) == ["request.tools"]  # position by position: what agno failed
     assert _tool_rows(_tools_check(key="/function/name"), agno) == []
-    # Found by name, still compared: a missing tool, a changed schema, an extra tool.
+    # Found by name, still compared: a missing tool, a changed schema, a second tool under a caller's name.
     assert _tool_rows(_tools_check(key="/function/name"), [agno[0], _tool("get_wether", WEATHER)]) == ["request.tools"]
     assert _tool_rows(_tools_check(key="/function/name"), [agno[0], _tool("get_weather", TIME)]) == ["request.tools"]
-    assert _tool_rows(_tools_check(key="/function/name"), [*agno, _tool("x", TIME)]) == ["request.tools"]
+    assert _tool_rows(_tools_check(key="/function/name"), [*agno, _tool("get_time", WEATHER)]) == ["request.tools"]
+
+
+def test_an_adapters_own_tools_may_be_offered_beside_the_callers() -> None:
+    # Chat Completions' tools are "A list of tools the model may call" (openai 3.57.0
+    # types/chat/completion_create_params.py), not the caller's only: the CopilotKit runtime's BuiltInAgent adds its
+    # two state tools to every run, as the other wires of request.tools.001 already allow.
+    own = [_tool("AGUISendStateSnapshot", TIME), _tool("AGUISendStateDelta", TIME)]
+    sent = [_tool("get_weather", WEATHER), _tool("get_time", TIME), *own]
+    assert _tool_rows(_tools_check(key="/function/name"), sent) == []
+    assert _tool_rows(_tools_check(key="/function/name"), [sent[0], *own]) == ["request.tools"]  # get_time missing
+    # Without a key the list is compared position by position, its length included.
+    assert _tool_rows(_tools_check(), sent) == ["request.tools"]
 
 
 def test_a_strict_tool_is_compared_with_the_strict_form_of_its_schema() -> None:

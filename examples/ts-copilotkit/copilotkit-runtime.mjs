@@ -21,8 +21,8 @@
 //
 // A sibling file may set `globalThis.SAC_COPILOTKIT` before importing this one to serve the same runtime on
 // another of the providers CopilotKit's resolveModel builds (copilotkit-runtime-anthropic.mjs): `name`, `inputs`
-// (the one wire that provider streams), `provider` (the package) and `model(module, upstream)` (the provider's
-// model on the mock server, with the case's headers).
+// (the one wire that provider streams), `provider` (the package), `model(module, upstream)` (the provider's
+// model on the mock server, with the case's headers) and optionally `lacks` (features its provider cannot serve).
 //
 // stdout carries protocol lines only; diagnostics go to stderr.
 
@@ -73,7 +73,9 @@ const CAPABILITIES = {
   // (convertUserMessageContent, :130-221). retries: BuiltInAgent passes its `maxRetries` (unset) to
   // streamText, whose default retries a refused model call twice (ai 6). Not declared: structured_output
   // (BuiltInAgent has no output schema), provider_executed (OpenAI's built-in tools are not configured).
-  features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort', 'multimodal', 'retries'],
+  // A sibling's `lacks` drops what its provider cannot take (@ai-sdk/openai-compatible 1.0.61: non-image files).
+  features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort', 'multimodal', 'retries']
+    .filter((f) => !(MODE.lacks ?? []).includes(f)),
   max_retries: 2,
   policies: {
     // A stop leaves the run silent for the client: it detaches from the SSE answer (below).
