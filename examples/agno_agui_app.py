@@ -6,7 +6,9 @@ through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` mode
 ``anthropic`` SDK), with ``model="gemini"`` over agno's ``Gemini`` model (``streamGenerateContent?alt=sse``,
 through the ``google-genai`` SDK), with ``model="groq"`` over agno's ``Groq`` model (Groq's Chat Completions,
 ``/openai/v1/chat/completions``, through the ``groq`` SDK), or with ``model="mistral"`` over agno's ``MistralChat``
-model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistralai`` SDK), and the router of agno's
+model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistralai`` SDK), or with
+``model="deepseek"`` over agno's ``DeepSeek`` model (DeepSeek's Chat Completions, through the ``openai`` SDK), and the
+router of agno's
 ``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL
 (for Gemini also the API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI,
 Claude and Groq no SDK retries; for Mistral the header that asks the mock for Mistral's reasoning shape): the model
@@ -24,7 +26,8 @@ Run it against the suite by hand::
 one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``; the Responses one:
 ``AGNO_MODEL=openai-responses`` and ``examples/agno_responses_capabilities.yaml``; the Groq one: ``AGNO_MODEL=groq``
 and ``examples/agno_groq_capabilities.yaml``; the Mistral one: ``AGNO_MODEL=mistral`` and
-``examples/agno_mistral_capabilities.yaml``).
+``examples/agno_mistral_capabilities.yaml``; the DeepSeek one: ``AGNO_MODEL=deepseek`` and
+``examples/agno_deepseek_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from agno.agent import Agent
 from agno.db.in_memory import InMemoryDb
 from agno.models.anthropic import Claude
 from agno.models.base import Model
+from agno.models.deepseek import DeepSeek
 from agno.models.google import Gemini
 from agno.models.groq import Groq
 from agno.models.mistral import MistralChat
@@ -79,8 +83,15 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         return Groq(id=model_id or "openai/gpt-oss-120b", base_url=base, api_key="mock-key", max_retries=0)
     if kind == "mistral":
         return _mistral(base, model_id)
-    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq' or "
-                     "'mistral'")
+    if kind == "deepseek":
+        # agno's DeepSeek is an OpenAILike (agno/models/deepseek/deepseek.py:13): it hands base_url and max_retries to
+        # the openai SDK's AsyncOpenAI (_get_client_params, deepseek.py:111-139), which posts
+        # {base_url}/chat/completions; DeepSeek's API serves that path under its root and under /v1, the mock under
+        # /v1 only. The model id stays agno's default (deepseek-v4-flash, a thinking model: agno asks for thinking with
+        # extra_body, deepseek.py:93-98) unless given; the id selects no scenario (the mock's default scenario does).
+        return DeepSeek(id=model_id or "deepseek-v4-flash", base_url=base + "/v1", api_key="mock-key", max_retries=0)
+    raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq', "
+                     "'mistral' or 'deepseek'")
 
 
 def _mistral(base: str, model_id: str | None) -> Model:
@@ -105,7 +116,8 @@ def _mistral(base: str, model_id: str | None) -> Model:
 def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
     ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, ``Groq``
-    with ``model="groq"``, or ``MistralChat`` with ``model="mistral"``) reads the mock server at ``mock_base_url``.
+    with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, or ``DeepSeek`` with ``model="deepseek"``) reads
+    the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -120,6 +132,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="groq").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="mistral").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="deepseek").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results
