@@ -360,6 +360,16 @@ _WHOLE_CALLS = frozenset({"xai", "mistral-own"})
 _CALL_INPUT = (ToolInputStart, ToolInputDelta, ToolInputEnd)
 
 
+def sends_calls_whole(server: str | None, dialect: str) -> bool:
+    """Whether ``server`` sends each tool call whole, in one delta, on ``dialect`` (:data:`_WHOLE_CALLS`): its
+    client first meets a call at its tool-call part, so the calls appear on the wire in the order they completed.
+
+    >>> sends_calls_whole("mistral-own", "openai-chat"), sends_calls_whole("mistral", "openai-chat")
+    (True, False)
+    """
+    return server in _WHOLE_CALLS and dialect == "openai-chat"
+
+
 def _completed_calls(script: list[Step]) -> tuple[set[str], set[str]]:
     """The calls a turn's script starts, and those of them whose tool-call part the wire gets (no fault before it)."""
     started: set[str] = set()
@@ -712,7 +722,7 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
         scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage": "x_groq"})})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
-    elif server in _WHOLE_CALLS and dialect == "openai-chat":
+    elif sends_calls_whole(server, dialect):
         script = _whole_call_script(scenario.script)
         if len(script) == len(scenario.script):
             return scenario
@@ -788,4 +798,5 @@ def check_server(value: str, source: str) -> str:
 
 
 __all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
-           "foreign_quirk", "reads_refusal_body", "reports_cache_write", "served_as", "served_expected"]
+           "foreign_quirk", "reads_refusal_body", "reports_cache_write", "sends_calls_whole", "served_as",
+           "served_expected", "vendor_of"]

@@ -165,3 +165,33 @@ def test_mistral_own_answers_and_is_checked_in_mistrals_shapes() -> None:
     assert any(c.servers == ["mistral"] and c.applies_to("openai-chat", "mistral-own") for c in checks)
     renamed = _history(("RksXkbv4v", "RksXkbv4v", "Q2m9ZtP0a", "Q2m9ZtP0a"))
     assert _rows(renamed, "mistral-own") == [] and _rows(renamed, None) == ["request.tool-history"]
+
+
+def _reference_of(server: str) -> Any:
+    """The AG-UI reference adapter over Chat Completions (conformance.reference.openai_http), declared a client of
+    ``server``."""
+    from conformance.reference import openai_http
+
+    def factory(ctx: Any) -> Any:
+        # The runner adds X-Mock-Server to the case's headers after the factory, which the reference's model copied.
+        ctx.extra["headers"]["X-Mock-Server"] = server
+        adapter = openai_http(ctx)
+        adapter.capabilities = adapter.capabilities.model_copy(update={"server": server})
+        return adapter
+    return factory
+
+
+def test_calls_sent_whole_may_be_streamed_in_the_order_they_came() -> None:
+    """tool.interleave.002 starts calls A, B, C and completes them C, A, B. A server that sends each call whole
+    sends C first (index 0): its client never sees the start order, so showing C, A, B keeps the upstream's
+    first-appearance order (8.1.9). Over the `mistral` flavour the fragments open A, B, C and that order is owed.
+    (The consumer views, consumer.*, still expect the start order: the reference's TanStack view fails this case.)"""
+    from conformance.runner import Settings, run_case
+
+    scenario = CORPUS["tool.interleave.002"]
+    own = run_case(_reference_of("mistral-own"), scenario, "openai-chat", Settings(timeout=20))
+    assert [c["id"] for c in own.actual["tool_calls"]] == ["call_3", "call_1", "call_2"], own.describe()
+    assert "8.1.9" not in {f.row for f in own.findings}, own.describe()
+    fragments = run_case(_reference_of("mistral"), scenario, "openai-chat", Settings(timeout=20))
+    assert [c["id"] for c in fragments.actual["tool_calls"]] == ["call_1", "call_2", "call_3"], fragments.describe()
+    assert fragments.verdict == "PASS", fragments.describe()
