@@ -72,10 +72,10 @@ SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or R
 # Mistral's API streams a call in fragments (a first delta with id and name, continuations {index, type, function:
 # {name: '', arguments}}) only for the models it relays (zai-glm-*: recorded streams in anomalyco/opencode issue 49692
 # and earendil-works/pi issue 8387); its own models send each call whole in one delta (comet-ml/opik PR 7385, checked
-# against the live API; a microsoft/semantic-kernel maintainer on its Mistral connector, issue 6316; dust-tt/dust
-# PR 4226's Mistral client). A client that accepts any model id (agno, pydantic-ai, AG2,
-# @ai-sdk/mistral, @tanstack/ai-mistral) may be pointed at a relayed one, so fragments are its input (`mistral`); one
-# whose model table holds only Mistral's own models (llama-index-llms-mistralai's MistralAI) never meets them.
+# against the live API; a microsoft/semantic-kernel maintainer on its Mistral connector, issue 6316; dust-tt/dust PR
+# 4226's Mistral client). A client that accepts any model id (agno, pydantic-ai, AG2, @ai-sdk/mistral,
+# @tanstack/ai-mistral) may be pointed at a relayed one, so fragments are its input (`mistral`); one whose model table
+# holds only Mistral's own models (llama-index-llms-mistralai's MistralAI) never meets them.
 _SAME_SERVER = {"mistral-own": "mistral"}
 
 
@@ -361,8 +361,8 @@ _CALL_INPUT = (ToolInputStart, ToolInputDelta, ToolInputEnd)
 
 
 def sends_calls_whole(server: str | None, dialect: str) -> bool:
-    """Whether ``server`` sends each tool call whole, in one delta, on ``dialect`` (:data:`_WHOLE_CALLS`): its
-    client first meets a call at its tool-call part, so the calls appear on the wire in the order they completed.
+    """Whether ``server`` sends each tool call whole on ``dialect`` (:data:`_WHOLE_CALLS`): the calls then come in the
+    order they completed.
 
     >>> sends_calls_whole("mistral-own", "openai-chat"), sends_calls_whole("mistral", "openai-chat")
     (True, False)
@@ -520,8 +520,7 @@ def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
 
 
 # The servers whose own stream shape rules out more of the corpus (their error frame, their chunk type's literals).
-_OWN_HABITS: dict[str, Callable[[Scenario, str], str | None]] = {"mistral": _mistral_error_habit,
-                                                                  "groq": _groq_habit}
+_OWN_HABITS: dict[str, Callable[[Scenario, str], str | None]] = {"mistral": _mistral_error_habit, "groq": _groq_habit}
 
 
 def error_body(server: str | None, kind: str, message: str, param: Any = None,
@@ -712,8 +711,7 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
         # and with no reasoning or cache-write count (:data:`_MISTRAL_USAGE`).
         # Its continuation tool-call deltas name the type and an empty function name (WireOptions.call_deltas).
         script = [_mistral_usage(step) for step in scenario.script]
-        if server in _WHOLE_CALLS:  # Mistral's own models send each call whole (mistral-own, _SAME_SERVER)
-            script = _whole_call_script(script)
+        script = _whole_call_script(script) if server in _WHOLE_CALLS else script  # mistral-own: calls come whole
         wire = scenario.wire.model_copy(update={"usage": "finish", "call_deltas": "named"})
         return scenario.model_copy(update={"script": script, "wire": wire})
     if server == "groq" and dialect == "openai-chat":
