@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from mock_provider.servers import vendor_of
+
 # Mistral's tool call id: exactly 9 ASCII alphanumerics (pydantic-ai-slim 2.68.0 profiles/mistral.py:7-13).
 _MISTRAL_ID = re.compile(r"[A-Za-z0-9]{9}")
 # The servers whose clients may rename tool call ids, with the form they rename them into.
@@ -68,8 +70,11 @@ def renamed_back(request: Any, expected: Sequence[Any], server: str | None) -> A
     True
     >>> renamed_back(sent, [{"role": "tool", "tool_call_id": "call_1"}], None) is sent
     True
+    >>> renamed_back({"messages": [{"role": "tool", "tool_call_id": "RksXkbv4v"}]},
+    ...              [{"role": "tool", "tool_call_id": "call_1"}], "mistral-own")["messages"]  # Mistral's server too
+    [{'role': 'tool', 'tool_call_id': 'call_1'}]
     """
-    form = _ID_FORMS.get(server or "")
+    form = _ID_FORMS.get(vendor_of(server) or "")
     messages = request.get("messages") if isinstance(request, dict) else None
     if form is None or not isinstance(messages, list):
         return request

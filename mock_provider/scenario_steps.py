@@ -18,7 +18,7 @@ from mock_provider.dialects import names
 from mock_provider.matrix_rows import RowId
 from mock_provider.parts import Part
 from mock_provider.quirks import ReasoningDialect, StepWire
-from mock_provider.servers import DEFAULT_SERVER, Server
+from mock_provider.servers import DEFAULT_SERVER, Server, vendor_of
 
 if TYPE_CHECKING:
     Dialect = str
@@ -282,12 +282,15 @@ class RequestCheck(_M):
     def applies_to(self, dialect: str, server: str | None = None) -> bool:
         """Whether this check is made for a case in ``dialect`` whose client talks to ``server`` (None: OpenAI's).
 
+        A narrower flavour of a server (``mistral-own``) is that server's client here (:func:`vendor_of`):
+
         >>> check = RequestCheck(path="/response_format", equals=1, servers=["mistral"])
-        >>> check.applies_to("openai-chat"), check.applies_to("openai-chat", "mistral")
-        (False, True)
+        >>> check.applies_to("openai-chat"), check.applies_to("openai-chat", "mistral"), check.applies_to(
+        ...     "openai-chat", "mistral-own")
+        (False, True, True)
         """
         return (self.dialects is None or dialect in self.dialects) and (
-            self.servers is None or (server or DEFAULT_SERVER) in self.servers)
+            self.servers is None or (vendor_of(server) or DEFAULT_SERVER) in self.servers)
 
 
 # ---------------------------------------------------------------- faults
@@ -407,7 +410,8 @@ class WireOptions(_M):
         "no request model of @mistralai/mistralai 2.2.0, generated from its OpenAPI, has one); `x_groq` = Groq's, "
         "in the finish chunk's `x_groq.usage` whatever the request (groq 1.7.0 types/chat/chat_completion_chunk.py "
         "XGroq.usage, 'Only sent in the final chunk'), and OpenAI's usage chunk too when the request asks for it. "
-        "The server flavours `mistral` and `groq` (header `X-Mock-Server`) set `finish` and `x_groq`. The other "
+        "The server flavours `mistral` (and `mistral-own`) and `groq` (header `X-Mock-Server`) set `finish` and "
+        "`x_groq`. The other "
         "wires ignore it.",
     )
     call_deltas: Literal["openai", "named"] = Field(
@@ -417,7 +421,8 @@ class WireOptions(_M):
         "`{index, type: 'function', function: {name: '', arguments}}`, since Mistral's chunk schema requires "
         "`function.name` in every streamed tool call (mistralai 3.7.0 client/models/functioncall.py, generated from "
         "its OpenAPI; a stream from its API in earendil-works/pi issue 8387 sends the empty name). The server "
-        "flavour `mistral` (header `X-Mock-Server`) sets `named`. The other wires ignore it.",
+        "flavour `mistral` (header `X-Mock-Server`) sets `named` (`mistral-own` too, whose calls come whole, with "
+        "no continuation). The other wires ignore it.",
     )
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",

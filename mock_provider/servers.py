@@ -61,11 +61,31 @@ if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario_steps import Step
     from mock_provider.transcript import Transcript
 
-Server = Literal["openai", "groq", "mistral", "deepseek", "xai", "openrouter", "perplexity", "moonshot", "huggingface",
-                 "other"]
+Server = Literal["openai", "groq", "mistral", "mistral-own", "deepseek", "xai", "openrouter", "perplexity", "moonshot",
+                 "huggingface", "other"]
 SERVERS: tuple[str, ...] = get_args(Server)
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
+
+# Mistral's API for a client that can name only Mistral's own models: the same server as `mistral` (its usage, finish
+# vocabulary, error body, tool call ids, request shapes), whose models send each tool call whole (:data:`_WHOLE_CALLS`).
+# Mistral's API streams a call in fragments (a first delta with id and name, continuations {index, type, function:
+# {name: '', arguments}}) only for the models it relays (zai-glm-*: recorded streams in anomalyco/opencode issue 49692
+# and earendil-works/pi issue 8387); its own models send each call whole in one delta (comet-ml/opik PR 7385, checked
+# against the live API; a microsoft/semantic-kernel maintainer on its Mistral connector, issue 6316; dust-tt/dust PR
+# 4226's Mistral client). A client that accepts any model id (agno, pydantic-ai, AG2, @ai-sdk/mistral,
+# @tanstack/ai-mistral) may be pointed at a relayed one, so fragments are its input (`mistral`); one whose model table
+# holds only Mistral's own models (llama-index-llms-mistralai's MistralAI) never meets them.
+_SAME_SERVER = {"mistral-own": "mistral"}
+
+
+def vendor_of(server: str | None) -> str | None:
+    """The flavour whose habits ``server`` shares (itself unless it is a narrower flavour of the same server).
+
+    >>> vendor_of("mistral-own"), vendor_of("groq"), vendor_of(None)
+    ('mistral', 'groq', None)
+    """
+    return _SAME_SERVER.get(server, server) if server is not None else None
 
 # Mistral's finish reasons (its API reference, ChatCompletionChoice.finish_reason; @ai-sdk/mistral 4.0.87
 # dist/index.js:178-186 maps exactly these). It has no content filter stop.
@@ -136,7 +156,7 @@ def _quirks(scenario: Scenario) -> Iterator[tuple[str, str, frozenset[str]]]:
 _GROQ_FINISH = frozenset({"stop", "length", "tool_calls", "content_filter", "function_call"})
 
 
-def _groq_habit(scenario: Scenario) -> str | None:
+def _groq_habit(scenario: Scenario, server: str) -> str | None:
     """Why ``scenario`` streams what Groq's published chunk cannot say, in words (None: nothing)."""
     for script in scenario.turn_scripts():
         for step in script:
@@ -147,10 +167,11 @@ def _groq_habit(scenario: Scenario) -> str | None:
                 # outside Groq's closed Literal either way.
                 return (f"finish_reason {part.finish_reason.raw or 'other'!r} (unified {part.finish_reason.unified!r}) "
                         f"is not in Groq's finish vocabulary ({', '.join(sorted(_GROQ_FINISH))}; groq 1.7.0 "
-                        "ChatCompletionChunk; declared server: groq)")
+                        f"ChatCompletionChunk; declared server: {server})")
             if isinstance(part, Source) and part.source_type == "url":
                 return ("a url_citation annotation (OpenAI's web search) is not one of Groq's annotation types "
-                        "(document_citation, function_citation; groq 1.7.0 ChatCompletionChunk; declared server: groq)")
+                        "(document_citation, function_citation; groq 1.7.0 ChatCompletionChunk; "
+                        f"declared server: {server})")
     return None
 
 
@@ -178,7 +199,7 @@ def _openrouter_error_habit(scenario: Scenario) -> str | None:
     return None
 
 
-def _mistral_error_habit(scenario: Scenario) -> str | None:
+def _mistral_error_habit(scenario: Scenario, server: str) -> str | None:
     """Why an in-band error of ``scenario`` is not one Mistral streams, in words (None: it has none).
 
     The Chat Completions wire sends an error part as OpenAI's frame, ``data: {"error": {...}}``. Mistral's stream has
@@ -190,7 +211,7 @@ def _mistral_error_habit(scenario: Scenario) -> str | None:
         if any(isinstance(step.part, Error) for step in script):
             return ("an in-band error frame (`data: {\"error\": {...}}`) is OpenAI's habit; Mistral's stream has no "
                     "error frame, every chunk is a CompletionChunk (mistralai 3.7.0 client/models/completionchunk.py; "
-                    "declared server: mistral)")
+                    f"declared server: {server})")
     return None
 
 
@@ -217,7 +238,7 @@ _NO_ERROR_FRAME = {
 
 def _error_frame_habit(scenario: Scenario, server: str) -> str | None:
     """Why ``scenario``'s in-band error is not one ``server`` streams (:data:`_NO_ERROR_FRAME`), in words."""
-    why = _NO_ERROR_FRAME.get(server)
+    why = _NO_ERROR_FRAME.get(str(vendor_of(server)))
     if why is None or not any(isinstance(step.part, Error) for script in scenario.turn_scripts() for step in script):
         return None
     frame = 'an in-band error frame (`data: {"error": {...}}`)'
@@ -334,9 +355,19 @@ def _incomplete_habit(scenario: Scenario) -> tuple[str, str] | None:
 # arguments, never its arguments in fragments: xAI's (a recorded api.x.ai stream, charmbracelet/fantasy
 # providertests/testdata/TestOpenAICompatibleCommon/xai-grok-4-fast/tool_streaming.yaml, one chunk holds the whole
 # call; @ai-sdk/xai 3.0.99's chat model requires all four on every tool_calls entry, dist/index.mjs:876-897, and hands
-# each entry over as a complete call, :764-796).
-_WHOLE_CALLS = frozenset({"xai"})
+# each entry over as a complete call, :764-796); and Mistral's for its own models (`mistral-own`, :data:`_SAME_SERVER`).
+_WHOLE_CALLS = frozenset({"xai", "mistral-own"})
 _CALL_INPUT = (ToolInputStart, ToolInputDelta, ToolInputEnd)
+
+
+def sends_calls_whole(server: str | None, dialect: str) -> bool:
+    """Whether ``server`` sends each tool call whole on ``dialect`` (:data:`_WHOLE_CALLS`): the calls then come in the
+    order they completed.
+
+    >>> sends_calls_whole("mistral-own", "openai-chat"), sends_calls_whole("mistral", "openai-chat")
+    (True, False)
+    """
+    return server in _WHOLE_CALLS and dialect == "openai-chat"
 
 
 def _completed_calls(script: list[Step]) -> tuple[set[str], set[str]]:
@@ -354,11 +385,11 @@ def _completed_calls(script: list[Step]) -> tuple[set[str], set[str]]:
     return started, whole
 
 
-def _cut_call_habit(scenario: Scenario) -> str | None:
+def _cut_call_habit(scenario: Scenario, server: str) -> str | None:
     """A tool call the script streams but never completes on the wire (cut, aborted, dropped), in words (None: none).
     A server that sends each call whole (:data:`_WHOLE_CALLS`) sends nothing of such a call."""
     habit = ("a tool call whose arguments stream across chunks and stop before the call is whole (cut, aborted "
-             "or never completed) is OpenAI's habit; the xai server sends each call whole in one delta")
+             f"or never completed) is OpenAI's habit; the {server} server sends each call whole in one delta")
     for script in scenario.turn_scripts():
         started, whole = _completed_calls(script)
         if started - whole:
@@ -406,7 +437,7 @@ def _finish_reasons(scenario: Scenario) -> Iterator[str]:
 
 def _reasoning_habit(scenario: Scenario, server: str) -> str | None:
     """The reasoning field a scenario asks for that ``server`` never sends, in words (None: no such field)."""
-    own = _REASONING_FIELD.get(server)
+    own = _REASONING_FIELD.get(str(vendor_of(server)))
     field = scenario.wire.reasoning
     if own is None or "reasoning" not in scenario.wire.model_fields_set or field == own:
         return None
@@ -461,24 +492,26 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
 
 def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
     """Why a client of ``server`` (not OpenAI's) is never sent ``scenario`` on Chat Completions, beside the quirks
-    :func:`_quirks` lists: the server's own stream shape, reasoning field and finish vocabulary."""
-    if server in _STRICT_OPTIONAL and scenario.expected.terminal == "error" \
+    :func:`_quirks` lists: the server's own stream shape, reasoning field and finish vocabulary (those of the flavour
+    it narrows, :func:`vendor_of`), and a call it would send whole that the script cuts."""
+    vendor = str(vendor_of(server))
+    if vendor in _STRICT_OPTIONAL and scenario.expected.terminal == "error" \
             and "structured.strict-schema" in scenario.rows:
         return (f"an error for a schema OpenAI's strict structured outputs cannot express is OpenAI's requirement; "
                 f"the {server} server's json_schema takes `strict` as an option, so its client may send such a schema "
                 f"without it (declared server: {server})")
     if server == "openrouter":
         return _openrouter_error_habit(scenario)
-    own = _OWN_HABITS.get(server)
-    habit = (own(scenario) if own is not None else None) or _error_frame_habit(scenario, server)
+    own = _OWN_HABITS.get(vendor)
+    habit = (own(scenario, server) if own is not None else None) or _error_frame_habit(scenario, server)
     if habit is not None:
         return habit
-    if server in _WHOLE_CALLS and (cut := _cut_call_habit(scenario)) is not None:
+    if server in _WHOLE_CALLS and (cut := _cut_call_habit(scenario, server)) is not None:
         return f"{cut} (declared server: {server})"
     reasoning = _reasoning_habit(scenario, server)
-    if reasoning is not None or server not in _FINISH_VOCABULARY:
+    if reasoning is not None or vendor not in _FINISH_VOCABULARY:
         return reasoning
-    whose, vocabulary = _FINISH_VOCABULARY[server]
+    whose, vocabulary = _FINISH_VOCABULARY[vendor]
     reason = next((r for r in _finish_reasons(scenario) if r not in vocabulary), None)
     if reason is not None:
         return (f"finish_reason {reason!r} is not in {whose} finish vocabulary "
@@ -487,7 +520,7 @@ def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
 
 
 # The servers whose own stream shape rules out more of the corpus (their error frame, their chunk type's literals).
-_OWN_HABITS: dict[str, Callable[[Scenario], str | None]] = {"mistral": _mistral_error_habit, "groq": _groq_habit}
+_OWN_HABITS: dict[str, Callable[[Scenario, str], str | None]] = {"mistral": _mistral_error_habit, "groq": _groq_habit}
 
 
 def error_body(server: str | None, kind: str, message: str, param: Any = None,
@@ -511,7 +544,7 @@ def error_body(server: str | None, kind: str, message: str, param: Any = None,
         if kind:
             error["metadata"] = {"type": kind, **({"param": param} if isinstance(param, str) else {})}
         return {"error": error}
-    if server != "mistral":
+    if vendor_of(server) != "mistral":
         return None
     return {"object": "error", "message": message, "type": kind,
             "param": param if isinstance(param, str) else None, "code": None}
@@ -568,7 +601,7 @@ def reports_cache_write(server: str | None, dialect: str) -> bool:
     >>> reports_cache_write("other", "openai-chat"), reports_cache_write("groq", "openai-chat")
     (False, True)
     """
-    return (server, dialect) not in _NO_CACHE_WRITE
+    return (vendor_of(server), dialect) not in _NO_CACHE_WRITE
 
 
 def _without_cache_write(step: Step) -> Step:
@@ -656,12 +689,16 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> served_as(code, "groq", "openai-chat").wire.usage, served_as(code, "groq", "openai-responses") is code
     ('x_groq', True)
 
-    xAI's Chat Completions server sends each tool call whole, in one delta (:data:`_WHOLE_CALLS`): the call's
-    tool-input steps go and its tool-call part carries the whole call:
+    xAI's Chat Completions server sends each tool call whole, in one delta (:data:`_WHOLE_CALLS`), and so does
+    Mistral's for its own models (``mistral-own``): the call's tool-input steps go and its tool-call part carries the
+    whole call:
 
     >>> tool = next(s for s in load_corpus() if s.id == "tool.basic.001")
     >>> [st.part.type for st in served_as(tool, "xai", "openai-chat").script if st.part and "tool" in st.part.type]
     ['tool-call']
+    >>> [st.part.type for st in served_as(tool, "mistral-own", "openai-chat").script if st.part and "tool" in
+    ...  st.part.type], served_as(tool, "mistral-own", "openai-chat").wire.usage
+    (['tool-call'], 'finish')
 
     Hugging Face's Responses server streams reasoning only as raw ``reasoning_text`` content (:data:`_REASONING_PARTS`):
 
@@ -669,11 +706,12 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> {st.wire.channel for st in served_as(basic, "huggingface", "openai-responses").script if st.wire}
     {'reasoning_text'}
     """
-    if server == "mistral" and dialect == "openai-chat":
+    if vendor_of(server) == "mistral" and dialect == "openai-chat":
         # Mistral streams the usage on its finish chunk, with no `stream_options` to ask for it (WireOptions.usage),
         # and with no reasoning or cache-write count (:data:`_MISTRAL_USAGE`).
         # Its continuation tool-call deltas name the type and an empty function name (WireOptions.call_deltas).
         script = [_mistral_usage(step) for step in scenario.script]
+        script = _whole_call_script(script) if server in _WHOLE_CALLS else script  # mistral-own: calls come whole
         wire = scenario.wire.model_copy(update={"usage": "finish", "call_deltas": "named"})
         return scenario.model_copy(update={"script": script, "wire": wire})
     if server == "groq" and dialect == "openai-chat":
@@ -682,7 +720,7 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
         scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage": "x_groq"})})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
-    elif server in _WHOLE_CALLS and dialect == "openai-chat":
+    elif sends_calls_whole(server, dialect):
         script = _whole_call_script(scenario.script)
         if len(script) == len(scenario.script):
             return scenario
@@ -718,7 +756,7 @@ def served_expected(expected: Transcript, server: str | None, dialect: str, refu
     if refused and foreign_body and expected.error is not None and expected.error.message:
         expected = expected.model_copy(update={"error": expected.error.model_copy(update={"message": None})})
     usage = expected.usage
-    if usage is not None and (server, dialect) == _MISTRAL_USAGE and usage.reasoning_tokens is not None:
+    if usage is not None and (vendor_of(server), dialect) == _MISTRAL_USAGE and usage.reasoning_tokens is not None:
         usage = usage.model_copy(update={"reasoning_tokens": None})
         expected = expected.model_copy(update={"usage": usage})
     if reports_cache_write(server, dialect) or usage is None or usage.cache_write_input_tokens is None:
@@ -750,7 +788,7 @@ def check_server(value: str, source: str) -> str:
     >>> check_server("azure", "header X-Mock-Server")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, deepseek, xai, openrouter, ...
+    ValueError: header X-Mock-Server: 'azure' is not one of openai, groq, mistral, mistral-own, deepseek, xai, ...
     """
     if value not in SERVERS:
         raise ValueError(f"{source}: {value[:40]!r} is not one of {', '.join(SERVERS)}")
@@ -758,4 +796,5 @@ def check_server(value: str, source: str) -> str:
 
 
 __all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
-           "foreign_quirk", "reads_refusal_body", "reports_cache_write", "served_as", "served_expected"]
+           "foreign_quirk", "reads_refusal_body", "reports_cache_write", "sends_calls_whole", "served_as",
+           "served_expected", "vendor_of"]

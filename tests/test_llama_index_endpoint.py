@@ -5,7 +5,8 @@ Five configurations of the same app: its workflow on ``OpenAILike`` (Chat Comple
 ``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``), on
 ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``) and on
 ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completions through the mistralai SDK, server
-flavour ``mistral``, pins ``llama-index-agui-mistral``).
+flavour ``mistral-own``: it can name only Mistral's own models, which send each tool call whole; pins
+``llama-index-agui-mistral``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run

@@ -105,3 +105,93 @@ def test_a_mistral_client_may_rename_tool_call_ids_into_mistrals_form() -> None:
     assert _rows(_history(("RksXkbv4v", "Q2m9ZtP0a", "Q2m9ZtP0a", "RksXkbv4v")), "mistral") == [
         "request.tool-history"]  # each result under the other call's id
     assert _rows(_history(("call-one", "call-one", "call-two", "call-two")), "mistral") == ["request.tool-history"]
+
+
+# The `mistral-own` flavour: Mistral's API for a client that can name only Mistral's own models (llama-index-llms-
+# mistralai's MistralAI, whose model table holds Mistral's models only). Those models send each tool call whole in one
+# delta (comet-ml/opik PR 7385, checked against the live API); only the models Mistral's server relays (zai-glm-*) send
+# the fragments the `mistral` flavour plays. Everything else is Mistral's server, as `mistral` plays it.
+def test_mistral_own_sends_each_tool_call_whole_and_mistral_still_fragments(base_url: str) -> None:
+    """Each call of the script comes in one delta with its id, type, name and complete arguments (as the xai flavour
+    sends it); the `mistral` flavour, whose clients may name a relayed model, keeps the fragments."""
+    for case in ("tool.basic.001", "tool.interleave.001", "tool.fragments.001"):
+        calls = [p for s in CORPUS[case].script if (p := s.part) is not None and p.type == "tool-call"]
+        whole = _calls(_chunks(base_url, case, {"X-Mock-Server": "mistral-own"}))
+        assert [(d["id"], d["type"], d["function"]) for d in whole] == [
+            (c.tool_call_id, "function", {"name": c.tool_name, "arguments": c.input}) for c in calls], case
+        fragments = _calls(_chunks(base_url, case, {"X-Mock-Server": "mistral"}))
+        assert len(fragments) > len(calls) and any("id" not in tc for tc in fragments), case
+
+
+def test_mistral_own_streams_the_usage_on_its_finish_chunk_like_mistral(base_url: str) -> None:
+    """Mistral's server either way: the usage on the finish chunk, unasked (no `stream_options` in the request)."""
+    for server in ("mistral", "mistral-own"):
+        chunks = _chunks(base_url, "tool.basic.001", {"X-Mock-Server": server})
+        finish = [c for c in chunks if c["choices"] and c["choices"][0].get("finish_reason")]
+        assert len(finish) == 1 and finish[0].get("usage"), server
+        assert not any(c.get("usage") for c in chunks if c is not finish[0]), server
+
+
+@pytest.mark.parametrize("case", ["abort.mid-tool.001", "fault.disconnect.002"])
+def test_a_call_cut_before_it_is_whole_is_not_expressible_for_mistral_own(case: str) -> None:
+    """A server that sends each call whole sends nothing of a call cut before it is whole: not its client's input.
+    The `mistral` flavour streams fragments, so the cut stays graded there."""
+    why = foreign_quirk(CORPUS[case], "mistral-own")
+    assert why is not None and "whole" in why and "declared server: mistral-own" in why
+    assert foreign_quirk(CORPUS[case], "mistral") is None
+    assert foreign_quirk(CORPUS["tool.basic.001"], "mistral-own") is None
+
+
+def test_mistral_own_keeps_every_habit_of_mistrals_server() -> None:
+    """Over the whole corpus, a case is NOT-EXPRESSIBLE for `mistral-own` exactly when it is for `mistral` (its finish
+    vocabulary, its stream without an error frame, its optional strict) or it cuts a call before it is whole."""
+    cut = {"abort.mid-tool.001", "fault.disconnect.002"}
+    differ = [s.id for s in CORPUS.values()
+              if (foreign_quirk(s, "mistral") is None) != (foreign_quirk(s, "mistral-own") is None)]
+    assert cut <= set(differ) and all("whole" in str(foreign_quirk(CORPUS[c], "mistral-own")) for c in differ)
+    assert "content_filter" in str(foreign_quirk(CORPUS["finish.content-filter.001"], "mistral-own"))
+    assert "error frame" in str(foreign_quirk(CORPUS["error.code.001"], "mistral-own"))
+
+
+def test_mistral_own_answers_and_is_checked_in_mistrals_shapes() -> None:
+    """Mistral's error body, its usage without cache-write count, its request shapes (`servers: [mistral]` checks)
+    and its clients' renamed tool call ids hold for `mistral-own`."""
+    from mock_provider.servers import error_body, reports_cache_write
+
+    assert error_body("mistral-own", "invalid_request_error", "no turn 3") == error_body(
+        "mistral", "invalid_request_error", "no turn 3") != error_body(None, "invalid_request_error", "no turn 3")
+    assert not reports_cache_write("mistral-own", "openai-chat") and reports_cache_write(None, "openai-chat")
+    checks = CORPUS["text.multimodal.001"].expected_request
+    assert any(c.servers == ["mistral"] and c.applies_to("openai-chat", "mistral-own") for c in checks)
+    renamed = _history(("RksXkbv4v", "RksXkbv4v", "Q2m9ZtP0a", "Q2m9ZtP0a"))
+    assert _rows(renamed, "mistral-own") == [] and _rows(renamed, None) == ["request.tool-history"]
+
+
+def _reference_of(server: str) -> Any:
+    """The AG-UI reference adapter over Chat Completions (conformance.reference.openai_http), declared a client of
+    ``server``."""
+    from conformance.reference import openai_http
+
+    def factory(ctx: Any) -> Any:
+        # The runner adds X-Mock-Server to the case's headers after the factory, which the reference's model copied.
+        ctx.extra["headers"]["X-Mock-Server"] = server
+        adapter = openai_http(ctx)
+        adapter.capabilities = adapter.capabilities.model_copy(update={"server": server})
+        return adapter
+    return factory
+
+
+def test_calls_sent_whole_may_be_shown_in_the_order_they_came() -> None:
+    """tool.interleave.002 starts calls A, B, C and completes them C, A, B. A server that sends each call whole
+    sends C first (index 0): its client never sees the start order, so showing C, A, B keeps the upstream's
+    first-appearance order (8.1.9), and TanStack's processor shows them so (consumer.ui-messages). Over the `mistral`
+    flavour the fragments open A, B, C and that order is owed."""
+    from conformance.runner import Settings, run_case
+
+    scenario = CORPUS["tool.interleave.002"]
+    own = run_case(_reference_of("mistral-own"), scenario, "openai-chat", Settings(timeout=20))
+    assert [c["id"] for c in own.actual["tool_calls"]] == ["call_3", "call_1", "call_2"], own.describe()
+    assert own.verdict == "PASS", own.describe()
+    fragments = run_case(_reference_of("mistral"), scenario, "openai-chat", Settings(timeout=20))
+    assert [c["id"] for c in fragments.actual["tool_calls"]] == ["call_1", "call_2", "call_3"], fragments.describe()
+    assert fragments.verdict == "PASS", fragments.describe()

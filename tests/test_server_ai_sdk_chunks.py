@@ -64,6 +64,10 @@ READERS: dict[str, Reader] = {
                       headers={"X-Mock-Reasoning": "thinking-chunks"}),
     "ai6-mistral": Reader("ai6-mistral", "createMistral", "mistral", "openai-chat",
                           headers={"X-Mock-Reasoning": "thinking-chunks"}),
+    # Mistral's server for its own models (each call whole): no harness declares it with this provider, whose clients
+    # may name a relayed model, but it is Mistral's own reader of Mistral's chunks.
+    "mistral-own": Reader("@ai-sdk/mistral", "createMistral", "mistral-own", "openai-chat",
+                          headers={"X-Mock-Reasoning": "thinking-chunks"}),
     "xai-responses": Reader("@ai-sdk/xai", "createXai", "xai", "openai-responses"),
     "ai6-xai-chat": Reader("ai6-xai", "createXai", "xai", "openai-chat"),
     "ai6-xai-responses": Reader("ai6-xai", "createXai", "xai", "openai-responses", "responses"),

@@ -43,7 +43,9 @@ def _openai() -> Callable[[dict[str, Any]], object]:
     return chat.ChatCompletionChunk.model_validate  # type: ignore[no-any-return]
 
 
-SDK_MODELS: dict[str, Callable[[], Callable[[dict[str, Any]], object]]] = {"mistral": _mistral, "groq": _groq}
+# Mistral's server for its own models (`mistral-own`, each call whole) is read by the same SDK as for relayed ones.
+SDK_MODELS: dict[str, Callable[[], Callable[[dict[str, Any]], object]]] = {"mistral": _mistral, "mistral-own": _mistral,
+                                                                          "groq": _groq}
 # The servers whose Python clients read the stream with the openai SDK pointed at the server's URL (DeepSeek's, xAI's,
 # OpenRouter's, Perplexity's and Moonshot's docs give that recipe; pydantic-ai's OpenRouterModel, DeepSeek and
 # Moonshot providers are OpenAIChatModel), and a server without a flavour, whose client the kit cannot name. Hugging

@@ -61,20 +61,9 @@ PENDING: dict[str, str | set[str]] = {
     # ai-sdk7-huggingface's nine (OpenAI's reasoning summary and response.incomplete played to a client of Hugging
     # Face's Responses server, huggingface/responses.js, which sends neither): the 'huggingface' flavour plays reasoning
     # as raw reasoning_text and makes a length or content-filter finish NOT-EXPRESSIBLE (mock_provider.servers).
-    # llama-index on MistralAI's 19 (session 24, its first run): the mistral flavour fragments every tool call, a habit
-    # of the models Mistral's server relays, while this client can name only Mistral's own models, which send each call
-    # whole (tests/data/llama-index-agui-mistral.verdicts.json first_run). Remove once the kit can serve a flavour's
-    # calls whole to a client that declares it (as the xai flavour does) and the pin is re-run.
-    "llama-index-agui-mistral.verdicts.json": {
-        "finish.missing.002[openai-chat]", "finish.other-with-call.001[openai-chat]",
-        "finish.tool-calls.001[openai-chat]", "quirks.tool-index-gap.001[openai-chat]",
-        "text.empty-delta.002[openai-chat]", "tool.basic.001[openai-chat]", "tool.dynamic.001[openai-chat]",
-        "tool.empty-input.002[openai-chat]", "tool.fragments.001[openai-chat]", "tool.interleave.001[openai-chat]",
-        "tool.interleave.002[openai-chat]", "tool.literal-deltas.001[openai-chat]",
-        "tool.needs-approval.001[openai-chat]", "tool.null-args.001[openai-chat]",
-        "tool.openai-client-builtins.001[openai-chat]", "tool.replay.001[openai-chat]",
-        "tool.sequential.001[openai-chat]", "tool.stale.001[openai-chat]", "tool.text-between.001[openai-chat]"
-    },
+    # llama-index on MistralAI's 19 (session 24, its first run: the mistral flavour fragments every tool call, a habit
+    # of the models Mistral's server relays, while this client can name only Mistral's own models): the
+    # 'mistral-own' flavour sends each call whole (mock_provider.servers), which its capabilities declare.
 }
 
 

@@ -34,7 +34,7 @@ def check(ctx: GradeContext) -> list[Finding]:
         return []
     output, scenario, dialect, policies = ctx.capabilities.output, ctx.scenario, ctx.record.dialect, ctx.policies
     events = events_without(ctx.record.events, ctx.retrieval_calls)  # a retrieval shown as its call: a source
-    return [*consumer_view.check(events, output, scenario, dialect, policies),
+    return [*consumer_view.check(events, output, scenario, dialect, policies, ctx.capabilities.server),
             *ui_message_view.check(events, output, scenario, dialect, policies),
             *agui_client_view.check(events, output, scenario, dialect, policies,
                                     failed=ctx.record.outcome == "failed")]

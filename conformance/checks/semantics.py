@@ -24,6 +24,7 @@ from conformance.protocols.usage_search import usage_seen
 from conformance.semantics import Comparison, compare
 from mock_provider.parts import Finish, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
+from mock_provider.servers import sends_calls_whole
 from mock_provider.transcript import Transcript
 from mock_provider.wires import openai_chat
 
@@ -59,8 +60,12 @@ def check(ctx: GradeContext) -> list[Finding]:
         reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
         # Only where no usage was read at the protocol's place: what the stream had instead.
         usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else (),
+        # A server that sends each call whole (mock_provider.servers.sends_calls_whole) puts them on the wire in
+        # the order they completed: that is the upstream's first-appearance order the client saw, whatever the
+        # protocol's consumer does with it.
         completion_order=tuple(p.tool_call_id for p in ctx.scenario.parts() if isinstance(p, ToolCall))
-        if proto.calls_in_completion_order else (), unrun=proto.unrun_calls(ctx.events),
+        if proto.calls_in_completion_order or sends_calls_whole(ctx.capabilities.server, rec.dialect) else (),
+        unrun=proto.unrun_calls(ctx.events),
         calls_decide=ctx.scenario.expected.finish_reason == "tool_calls")
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
     return locate(found, list(ctx.events), ctx.expected, proto) + open_calls_renamed(ctx)
