@@ -1096,3 +1096,35 @@ def test_openai_agents_aisdk_google_gets_its_committed_verdicts() -> None:
     roles = [c["role"] for c in record.upstream[1].request["contents"]]
     assert roles == ["user", "model", "model", "user"]
     assert "functionCall" in record.upstream[1].request["contents"][2]["parts"][0]
+
+
+def test_voltagent_ui_mistral_gets_its_committed_verdicts() -> None:
+    """The same VoltAgent agent and route on `@ai-sdk/mistral` 3.0.69's chat model, over `POST /v1/chat/completions`
+    (examples/ts-voltagent/voltagent-ui-mistral.mjs, docs/findings-voltagent-mistral.md). The provider runs its own
+    nested `@ai-sdk/provider-utils` 4.0.56."""
+    session, _expected = _graded("voltagent-ui-mistral.mjs", "voltagent-ui-mistral.verdicts.json", "@ai-sdk/mistral",
+                                 directory=TS_VOLTAGENT, nested={"@ai-sdk/provider-utils": "@ai-sdk/mistral"})
+    caps = session.capabilities
+    # The server @ai-sdk/mistral is written for; response_format is its one structured-output mechanism.
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "mistral"
+    assert caps.policies.error_text == "own" and "reasoning" in caps.features
+    assert caps.structured_modes == {"native"}
+    assert _schema_refused(session) == []
+    # Mistral's thinking chunks reach the UI as reasoning, through VoltAgent's toUIMessageStream.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
+    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches Mistral as its own envelope's JSON text.
+    tool_messages = [m for m in _sent(session, "request.tool-history.001[openai-chat]")["messages"]
+                     if m["role"] == "tool"]
+    assert json.loads(tool_messages[-1]["content"]) == {"type": "text", "value": "14:05"}
+    # D-silent-truncation (the provider's): a stream cut before its finish_reason finishes 'other', no error chunk.
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # D-empty-choices (the provider's): the pinned ERROR is doStream reading value.choices[0].delta of [].
+    assert "reading 'delta'" in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").reason
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[openai-chat]").events == []

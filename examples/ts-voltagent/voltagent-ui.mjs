@@ -15,9 +15,9 @@
 //   pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat
 //
 // Variants: a harness that runs the same agent on another model sets `globalThis.SAC_VOLTAGENT` before
-// importing this file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs): `name`, `inputs` (the wire its
-// model consumes), `features` (what its model serves; the agent's own features are the same for every model) and
-// `model(c)` (the LanguageModel for the case). Everything else, the agent and its route, is this file's.
+// importing this file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs, voltagent-ui-mistral.mjs): `name`,
+// `inputs` (the wire its model consumes), `features` (what its model serves; the agent's own features are the same
+// for every model), optionally `server` and `structured_modes`, and `model(c)` (the LanguageModel for the case). Everything else, the agent and its route, is this file's.
 //
 // stdout carries protocol lines only: VoltAgent's logger writes to stderr, and the process exits at the
 // end of input (VoltAgent's observability keeps timers alive).
@@ -80,6 +80,10 @@ const CAPABILITIES = {
   // The variant adds what its model serves (reasoning).
   features: ['tools', 'parallel_tools', 'server_tools', 'abort', 'structured_output', 'multimodal',
     ...VARIANT.features],
+  // A variant on a Chat Completions vendor's model names the server that model is written for (`server`) and
+  // the structured-output mechanisms its provider has (`structured_modes`); the others declare neither.
+  ...(VARIANT.server ? { server: VARIANT.server } : {}),
+  ...(VARIANT.structured_modes ? { structured_modes: VARIANT.structured_modes } : {}),
   policies: {
     // ai 6's streamText below VoltAgent: an unparsable input becomes tool-input-error with the raw text.
     malformed_args: 'raw',

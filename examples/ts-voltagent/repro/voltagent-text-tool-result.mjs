@@ -1,5 +1,6 @@
 // Reproducer of D-text-tool-result in tests/data/voltagent-ui.verdicts.json,
-// tests/data/voltagent-ui-anthropic.verdicts.json and tests/data/voltagent-ui-google.verdicts.json
+// tests/data/voltagent-ui-anthropic.verdicts.json, tests/data/voltagent-ui-google.verdicts.json and
+// tests/data/voltagent-ui-mistral.verdicts.json
 // (request.tool-history.001): a ModelMessage history (what
 // agent.streamText takes) whose tool result is text, {type: 'text', value: '14:05'} (what ai's streamText stores
 // for a string result). VoltAgent turns the history into UIMessages and back: normalizeToolOutputPayload
@@ -8,8 +9,8 @@
 // '{"type":"text","value":"14:05"}' instead of '14:05', on every model: here on the Chat Completions model (the
 // `tool` message's content), on the Messages model (the tool_result block's content) and on the Gemini model (the
 // functionResponse.response's content, where @ai-sdk/google 3.0.141 puts a text result as it is: the object
-// {type, value} instead of '14:05').
-// Exits 1 while the defect is present on any (0 once the model receives the text on all three).
+// {type, value} instead of '14:05'), and on @ai-sdk/mistral 3.0.69's chat model (Mistral's `tool` message content).
+// Exits 1 while the defect is present on any (0 once the model receives the text on all four).
 import { candidate, chunk, messageEnd, messageStart, run } from './_lib.mjs'
 
 const messages = [{ role: 'user', content: 'What time is it in Paris?' },
@@ -28,7 +29,10 @@ const viaMessages = typeof block?.content === 'string' ? block.content
 const gemini = await run({ wire: 'gemini', messages, turns: [[candidate([{ text: 'It is 14:05.' }], 'STOP')]] })
 const viaGemini = gemini.requests[0].contents.flatMap((c) => c.parts)
   .find((part) => part.functionResponse)?.functionResponse.response.content
+const mistral = await run({ wire: 'mistral', messages,
+  turns: [[chunk({ role: 'assistant', content: 'It is 14:05.' }), chunk({}, 'stop')]] })
+const viaMistral = mistral.requests[0].messages.find((m) => m.role === 'tool')?.content
 console.log(`the model received the tool result ${JSON.stringify(viaChat)} over Chat Completions, `
-  + `${JSON.stringify(viaMessages)} over the Messages API and ${JSON.stringify(viaGemini)} over the Gemini API `
-  + `(the caller's: "14:05")`)
-process.exit(viaChat === '14:05' && viaMessages === '14:05' && viaGemini === '14:05' ? 0 : 1)
+  + `${JSON.stringify(viaMessages)} over the Messages API, ${JSON.stringify(viaGemini)} over the Gemini API `
+  + `and ${JSON.stringify(viaMistral)} over Mistral's API (the caller's: "14:05")`)
+process.exit(viaChat === '14:05' && viaMessages === '14:05' && viaGemini === '14:05' && viaMistral === '14:05' ? 0 : 1)
