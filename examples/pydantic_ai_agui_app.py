@@ -131,7 +131,7 @@ def _openrouter_model(mock_base_url: str, model_name: str | None) -> Model:
 
 
 def _deepseek_model(mock_base_url: str, model_name: str | None) -> Model:
-    """``OpenAIChatModel`` over ``DeepSeekProvider(openai_client=...)``, its openai client pointed at the mock server."""
+    """``OpenAIChatModel`` over ``DeepSeekProvider(openai_client=...)``, its openai client on the mock server."""
     from pydantic_ai.models import create_async_httpx2_client
     from pydantic_ai.providers.deepseek import DeepSeekProvider
 
