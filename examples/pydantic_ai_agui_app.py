@@ -38,7 +38,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 # The model class behind the agent (create_app's `api`), so the wire and the SDK the agent reads.
-Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface"]
+Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface", "deepseek"]
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
@@ -54,7 +54,9 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     ``GroqModel`` on the groq SDK (Groq's Chat Completions, ``/openai/v1/chat/completions``), ``"mistral"`` is
     ``MistralModel`` on the mistralai SDK (Mistral's Chat Completions, ``/v1/chat/completions``), ``"huggingface"``
     is ``HuggingFaceModel`` on huggingface_hub's ``AsyncInferenceClient`` (Hugging Face's Chat Completions,
-    ``/v1/chat/completions``); the agent and the AG-UI adapter are the same in all eight.
+    ``/v1/chat/completions``), ``"deepseek"`` is ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat
+    Completions through the openai SDK, ``/v1/chat/completions``, with DeepSeek's model profile); the agent and the
+    AG-UI adapter are the same in all nine.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -75,6 +77,8 @@ def _model(mock_base_url: str, model_name: str | None,
            api: Api) -> Model:
     if api == "huggingface":
         return _huggingface_model(mock_base_url, model_name)
+    if api == "deepseek":
+        return _deepseek_model(mock_base_url, model_name)
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
@@ -124,6 +128,25 @@ def _openrouter_model(mock_base_url: str, model_name: str | None) -> Model:
     # OpenRouter names a model `provider/model` (OpenRouterProvider.model_profile raises UserError otherwise,
     # providers/openrouter.py:290-295); an OpenAI route gets OpenAI's profile under OpenRouter's overrides.
     return OpenRouterModel(model_name or "openai/gpt-4o-mini", provider=OpenRouterProvider(openai_client=client))
+
+
+def _deepseek_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``OpenAIChatModel`` over ``DeepSeekProvider(openai_client=...)``, its openai client on the mock server."""
+    from pydantic_ai.models import create_async_httpx2_client
+    from pydantic_ai.providers.deepseek import DeepSeekProvider
+
+    # DeepSeekProvider has no base_url argument (its base_url is fixed, https://api.deepseek.com,
+    # pydantic_ai/providers/deepseek.py:39-41); its documented openai_client is the way to another URL (:103-104,
+    # :129-130), as for OpenRouterProvider. The client is built as the provider builds its own (:132,
+    # _openai_compatible.py:39-56: its own httpx client, the SDK's default max_retries, openai 3.57.0 _constants.py:8
+    # DEFAULT_MAX_RETRIES = 2): only the base URL differs. The openai SDK posts {base_url}/chat/completions; DeepSeek's
+    # API serves that path under its root and under /v1, the mock under /v1 only.
+    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key",
+                         http_client=create_async_httpx2_client())
+    # deepseek-v4-pro: the first of the provider's listed models (providers/deepseek.py:26-29 DeepSeekModelName); the
+    # provider's model_profile gives it DeepSeek's profile (reasoning in `reasoning_content`, thinking on by default).
+    # The name selects no scenario (the mock's default scenario does).
+    return OpenAIChatModel(model_name or "deepseek-v4-pro", provider=DeepSeekProvider(openai_client=client))
 
 
 def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
@@ -262,4 +285,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="mistral")
     if name == "huggingface_app":  # the same agent on HuggingFaceModel (Hugging Face's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="huggingface")
+    if name == "deepseek_app":  # the same agent on OpenAIChatModel over DeepSeekProvider (DeepSeek's Chat Completions)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="deepseek")
     raise AttributeError(name)

@@ -1,13 +1,14 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Eight configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+Nine configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
 ``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``), on
 ``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``), on ``AnthropicModel`` (the Messages API, pins
 ``pydantic-ai-agui-anthropic``), on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
 ``pydantic-ai-agui-openrouter``), on ``GroqModel`` (Groq's Chat Completions through the groq SDK, pins
 ``pydantic-ai-agui-groq``), on ``MistralModel`` (Mistral's Chat Completions through the mistralai SDK, pins
-``pydantic-ai-agui-mistral``) and on ``HuggingFaceModel`` (Hugging Face's Chat Completions through huggingface_hub,
-pins ``pydantic-ai-agui-huggingface``).
+``pydantic-ai-agui-mistral``), on ``HuggingFaceModel`` (Hugging Face's Chat Completions through huggingface_hub,
+pins ``pydantic-ai-agui-huggingface``) and on ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat Completions
+through the openai SDK, pins ``pydantic-ai-agui-deepseek``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -65,6 +66,9 @@ HUGGINGFACE_SERVER = 1.1e-8
 HUGGINGFACE_CAPS = ROOT / "examples" / "pydantic_ai_huggingface_capabilities.yaml"
 MISTRAL_SERVER = 9e-9
 MISTRAL_CAPS = ROOT / "examples" / "pydantic_ai_mistral_capabilities.yaml"
+# The DeepSeek configuration's own mock server, likewise (a scale no other module uses).
+DEEPSEEK_SERVER = 1.2e-8
+DEEPSEEK_CAPS = ROOT / "examples" / "pydantic_ai_deepseek_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +79,8 @@ def agui_url() -> Iterator[str]:
         yield url
 
 
-def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface", "mistral"],
+def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface", "mistral",
+                        "deepseek"],
            scale: float) -> Iterator[str]:
     """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
@@ -130,6 +135,11 @@ def mistral_url() -> Iterator[str]:
     pytest.importorskip("mistralai", reason="MistralModel needs the mistralai SDK (pydantic-ai-slim[mistral], the "
                         "calibration extra)")
     yield from _serve("mistral", MISTRAL_SERVER)
+
+
+@pytest.fixture(scope="module")
+def deepseek_url() -> Iterator[str]:
+    yield from _serve("deepseek", DEEPSEEK_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -249,3 +259,12 @@ def test_pydantic_ai_mistral_verdicts_match_the_published_findings(mistral_url: 
     errors were the mistral flavour's nameless continuation deltas, OpenAI's in-band error frame, and tool call ids
     compared verbatim)."""
     _pinned_on_one_wire(mistral_url, "pydantic-ai-agui-mistral", MISTRAL_CAPS, MISTRAL_SERVER, corpus, "openai-chat")
+
+
+@pytest.mark.slow
+def test_pydantic_ai_deepseek_verdicts_match_the_published_findings(deepseek_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``OpenAIChatModel`` over ``DeepSeekProvider`` (``openai_client=`` pointed at the mock,
+    DeepSeek's model profile, declared ``server: deepseek``): graded on the Chat Completions wire as DeepSeek serves
+    it, pinned on its own (the first run's 5 FAILs were the Chat configuration's defects, no suite error)."""
+    _pinned_on_one_wire(deepseek_url, "pydantic-ai-agui-deepseek", DEEPSEEK_CAPS, DEEPSEEK_SERVER, corpus,
+                        "openai-chat")
