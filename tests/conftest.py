@@ -8,7 +8,6 @@ pytest runs in a subprocess, wheel builds) are skipped unless ``--runslow`` is g
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -41,27 +40,6 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     elif config.getoption("--runslow") and getattr(option, "numprocesses", None) \
             and getattr(option, "dist", None) == "no":
         option.dist = "loadgroup"
-
-
-@pytest.hookimpl(tryfirst=True, optionalhook=True)
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto --runslow``: one worker more than the cores pytest-xdist would count.
-
-    The whole run waits as well as computes (a mutant that hangs until its timeout, an abort's grace, a real
-    adapter's app starting): CI's last run used 2,877 CPU-seconds in 1,796 s on two cores, of which 1,556 s
-    were this pytest run, so a core sat idle at least a sixth of it. A third worker computes while one waits.
-    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when set; without ``--runslow`` xdist's own count stands.
-
-    >>> from types import SimpleNamespace
-    >>> fast = SimpleNamespace(getoption=lambda name: False)
-    >>> pytest_xdist_auto_num_workers(fast) is None  # type: ignore[arg-type]
-    True
-    """
-    if not config.getoption("--runslow") or os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None
-    from xdist.plugin import pytest_xdist_auto_num_workers as cores
-
-    return int(cores(config)) + 1
 
 
 @pytest.hookimpl(optionalhook=True)

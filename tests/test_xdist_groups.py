@@ -29,27 +29,3 @@ def test_each_grouped_test_is_named_into_its_group_once(pytester: pytest.Pyteste
     assert keep_groups(items) == 0  # already grouped (xdist did it, on a pytest it can reach): left alone
     assert [group_of(i.nodeid) for i in items] == ["study", "study", None]
 
-
-class _Config:
-    def __init__(self, runslow: bool) -> None:
-        self.runslow = runslow
-        self.option = type("Option", (), {"numprocesses": "auto"})()
-
-    def getoption(self, name: str) -> bool:
-        assert name == "--runslow"
-        return self.runslow
-
-
-def test_the_slow_set_gets_one_worker_more_than_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``-n auto --runslow`` starts a worker more than xdist counts; the README command and the env variable are
-    xdist's own."""
-    import xdist.plugin
-
-    from tests.conftest import pytest_xdist_auto_num_workers as ours
-
-    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
-    monkeypatch.setattr(xdist.plugin, "pytest_xdist_auto_num_workers", lambda config: 2)
-    assert ours(_Config(runslow=True)) == 3  # type: ignore[arg-type]
-    assert ours(_Config(runslow=False)) is None  # type: ignore[arg-type]
-    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "5")
-    assert ours(_Config(runslow=True)) is None  # type: ignore[arg-type]
