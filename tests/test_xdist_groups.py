@@ -28,4 +28,3 @@ def test_each_grouped_test_is_named_into_its_group_once(pytester: pytest.Pyteste
     assert items[1].nodeid.endswith("test_grouped[ui@7]@study")  # a parameter's own @ is not a group
     assert keep_groups(items) == 0  # already grouped (xdist did it, on a pytest it can reach): left alone
     assert [group_of(i.nodeid) for i in items] == ["study", "study", None]
-
