@@ -243,7 +243,12 @@ def _npm_sections() -> list[Section]:
     return out
 
 
-def _openai_sections() -> list[Section]:
+def openai_sections() -> list[Section]:
+    """The two OpenAI sections (Chat Completions, Responses), from the installed ``openai`` package alone.
+
+    >>> [s.title for s in openai_sections()]
+    ['OpenAI Chat Completions chunk', 'OpenAI Responses stream']
+    """
     import openai
     from openai.types.chat.chat_completion_chunk import ChatCompletionChunk, Choice, ChoiceDelta
     from openai.types.responses import ResponseOutputItem, ResponseStreamEvent
@@ -388,7 +393,7 @@ def _camel(name: str) -> str:
 
 def sections() -> list[Section]:
     """Every package section with its defined elements (no corpus yet)."""
-    return [*_openai_sections(), _anthropic_section(), _gemini_section(), *_npm_sections()]
+    return [*openai_sections(), _anthropic_section(), _gemini_section(), *_npm_sections()]
 
 
 # ---------------------------------------------------------------------------- what the kit plays
