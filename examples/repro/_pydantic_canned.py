@@ -82,3 +82,44 @@ def calls_started_ended(events: list[dict[str, Any]]) -> tuple[list[str], list[s
     """The ids of the calls the stream started and of those it ended, each sorted."""
     return (sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_START"),
             sorted(e["toolCallId"] for e in events if e["type"] == "TOOL_CALL_END"))
+
+
+Run = Callable[..., list[dict[str, Any]]]
+Delta = Callable[..., dict[str, Any]]
+
+
+def _continuation(index: int, args: str) -> dict[str, Any]:
+    return call(index, args)
+
+
+def index_reused(run: Run, chunk: Delta, ids: tuple[str, str] = ("call_w1", "call_w2"), opening: Delta = call,
+                 continuing: Delta = _continuation) -> int:
+    """D-index-reused on one model's wire: two calls that both say index 0, the second told apart by its new id.
+
+    ``run`` plays the wire's chunks (built by ``chunk`` around ``opening``/``continuing`` deltas) through pydantic-ai's
+    AG-UI endpoint. Returns the exit status: 1 while the stream does not start both calls. Example (a reproducer)::
+
+        sys.exit(index_reused(deepseek_events, chunk))
+    """
+    events = run([chunk(opening(0, "", ids[0], "file_write")), chunk(continuing(0, '{"path":"hello.py"}')),
+                  chunk(opening(0, "", ids[1], "file_write")), chunk(continuing(0, '{"path":"world.py"}')),
+                  chunk(finish="tool_calls")], tools=tool("file_write"))
+    started, ended = calls_started_ended(events)
+    print("index-reused: started", started, "ended", ended)
+    return 1 if started != sorted(ids) else 0
+
+
+def interleave(run: Run, chunk: Delta, ids: tuple[str, str] = ("call_A", "call_B"), opening: Delta = call,
+               continuing: Delta = _continuation) -> int:
+    """D-interleave on one model's wire: two calls' fragments interleaved (index 0, 1, 0).
+
+    Returns the exit status: 1 while a call's TOOL_CALL_ARGS come after its TOOL_CALL_END. Example::
+
+        sys.exit(interleave(groq_events, chunk))
+    """
+    events = run([chunk(opening(0, "", ids[0])), chunk(opening(1, "", ids[1])), chunk(continuing(0, '{"city":')),
+                  chunk(continuing(1, '{"city":"Berlin"}')), chunk(continuing(0, '"Paris"}')),
+                  chunk(finish="tool_calls")], tools=tool("get_weather"))
+    late = args_after_end(events)
+    print("interleave: TOOL_CALL_ARGS after TOOL_CALL_END for", late)
+    return 1 if late else 0

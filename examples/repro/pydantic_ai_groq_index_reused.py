@@ -9,17 +9,7 @@ Run: python examples/repro/pydantic_ai_groq_index_reused.py (exits 1 while the d
 
 import sys
 
-from _pydantic_canned import calls_started_ended
-from _pydantic_groq_canned import call, chunk, groq_events, tool
+from _pydantic_canned import index_reused
+from _pydantic_groq_canned import chunk, groq_events
 
-
-def index_reused() -> bool:
-    events = groq_events([chunk(call(0, "", "call_w1", "file_write")), chunk(call(0, '{"path":"hello.py"}')),
-                          chunk(call(0, "", "call_w2", "file_write")), chunk(call(0, '{"path":"world.py"}')),
-                          chunk(finish="tool_calls")], tools=tool("file_write"))
-    started, ended = calls_started_ended(events)
-    print("index-reused: started", started, "ended", ended)
-    return started != ["call_w1", "call_w2"]
-
-
-sys.exit(1 if index_reused() else 0)
+sys.exit(index_reused(groq_events, chunk))

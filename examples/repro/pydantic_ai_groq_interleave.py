@@ -8,17 +8,7 @@ Run: python examples/repro/pydantic_ai_groq_interleave.py (exits 1 while the def
 
 import sys
 
-from _pydantic_canned import args_after_end
-from _pydantic_groq_canned import call, chunk, groq_events, tool
+from _pydantic_canned import interleave
+from _pydantic_groq_canned import chunk, groq_events
 
-
-def interleave() -> bool:
-    events = groq_events([chunk(call(0, "", "call_A")), chunk(call(1, "", "call_B")), chunk(call(0, '{"city":')),
-                          chunk(call(1, '{"city":"Berlin"}')), chunk(call(0, '"Paris"}')), chunk(finish="tool_calls")],
-                         tools=tool("get_weather"))
-    late = args_after_end(events)
-    print("interleave: TOOL_CALL_ARGS after TOOL_CALL_END for", late)
-    return bool(late)
-
-
-sys.exit(1 if interleave() else 0)
+sys.exit(interleave(groq_events, chunk))

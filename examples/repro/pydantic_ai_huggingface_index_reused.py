@@ -10,17 +10,7 @@ Run: python examples/repro/pydantic_ai_huggingface_index_reused.py (exits 1 whil
 
 import sys
 
-from _pydantic_canned import calls_started_ended
-from _pydantic_huggingface_canned import call, chunk, huggingface_events, tool
+from _pydantic_canned import index_reused
+from _pydantic_huggingface_canned import chunk, huggingface_events
 
-
-def index_reused() -> bool:
-    events = huggingface_events([chunk(call(0, "", "call_w1", "file_write")), chunk(call(0, '{"path":"hello.py"}')),
-                          chunk(call(0, "", "call_w2", "file_write")), chunk(call(0, '{"path":"world.py"}')),
-                          chunk(finish="tool_calls")], tools=tool("file_write"))
-    started, ended = calls_started_ended(events)
-    print("index-reused: started", started, "ended", ended)
-    return started != ["call_w1", "call_w2"]
-
-
-sys.exit(1 if index_reused() else 0)
+sys.exit(index_reused(huggingface_events, chunk))

@@ -9,17 +9,7 @@ Run: python examples/repro/pydantic_ai_mistral_index_reused.py (exits 1 while th
 
 import sys
 
-from _pydantic_canned import calls_started_ended
-from _pydantic_mistral_canned import call, chunk, fragment, mistral_events, tool
+from _pydantic_canned import index_reused
+from _pydantic_mistral_canned import chunk, fragment, mistral_events
 
-
-def index_reused() -> bool:
-    events = mistral_events([chunk(call(0, "", "callW1aaa", "file_write")), chunk(fragment(0, '{"path":"hello.py"}')),
-                             chunk(call(0, "", "callW2bbb", "file_write")), chunk(fragment(0, '{"path":"world.py"}')),
-                             chunk(finish="tool_calls")], tools=tool("file_write"))
-    started, ended = calls_started_ended(events)
-    print("index-reused: started", started, "ended", ended)
-    return started != ["callW1aaa", "callW2bbb"]
-
-
-sys.exit(1 if index_reused() else 0)
+sys.exit(index_reused(mistral_events, chunk, ids=("callW1aaa", "callW2bbb"), continuing=fragment))

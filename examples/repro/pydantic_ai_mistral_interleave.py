@@ -8,17 +8,7 @@ Run: python examples/repro/pydantic_ai_mistral_interleave.py (exits 1 while the 
 
 import sys
 
-from _pydantic_canned import args_after_end
-from _pydantic_mistral_canned import call, chunk, fragment, mistral_events, tool
+from _pydantic_canned import interleave
+from _pydantic_mistral_canned import chunk, fragment, mistral_events
 
-
-def interleave() -> bool:
-    events = mistral_events([chunk(call(0, "", "callAAAAA")), chunk(call(1, "", "callBBBBB")),
-                             chunk(fragment(0, '{"city":')), chunk(fragment(1, '{"city":"Berlin"}')),
-                             chunk(fragment(0, '"Paris"}')), chunk(finish="tool_calls")], tools=tool("get_weather"))
-    late = args_after_end(events)
-    print("interleave: TOOL_CALL_ARGS after TOOL_CALL_END for", late)
-    return bool(late)
-
-
-sys.exit(1 if interleave() else 0)
+sys.exit(interleave(mistral_events, chunk, ids=("callAAAAA", "callBBBBB"), continuing=fragment))

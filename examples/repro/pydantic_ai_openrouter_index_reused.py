@@ -8,17 +8,7 @@ Run: python examples/repro/pydantic_ai_openrouter_index_reused.py (exits 1 while
 
 import sys
 
-from _pydantic_canned import call, calls_started_ended, tool
+from _pydantic_canned import index_reused
 from _pydantic_openrouter_canned import chunk, openrouter_events
 
-
-def index_reused() -> bool:
-    events = openrouter_events([chunk(call(0, "", "call_w1", "file_write")), chunk(call(0, '{"path":"hello.py"}')),
-                                chunk(call(0, "", "call_w2", "file_write")), chunk(call(0, '{"path":"world.py"}')),
-                                chunk(finish="tool_calls")], tools=tool("file_write"))
-    started, ended = calls_started_ended(events)
-    print("index-reused: started", started, "ended", ended)
-    return started != ["call_w1", "call_w2"]
-
-
-sys.exit(1 if index_reused() else 0)
+sys.exit(index_reused(openrouter_events, chunk))

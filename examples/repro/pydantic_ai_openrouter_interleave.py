@@ -8,17 +8,7 @@ Run: python examples/repro/pydantic_ai_openrouter_interleave.py (exits 1 while t
 
 import sys
 
-from _pydantic_canned import args_after_end, call, tool
+from _pydantic_canned import interleave
 from _pydantic_openrouter_canned import chunk, openrouter_events
 
-
-def interleave() -> bool:
-    events = openrouter_events([chunk(call(0, "", "call_A")), chunk(call(1, "", "call_B")),
-                                chunk(call(0, '{"city":')), chunk(call(1, '{"city":"Berlin"}')),
-                                chunk(call(0, '"Paris"}')), chunk(finish="tool_calls")], tools=tool("get_weather"))
-    late = args_after_end(events)
-    print("interleave: TOOL_CALL_ARGS after TOOL_CALL_END for", late)
-    return bool(late)
-
-
-sys.exit(1 if interleave() else 0)
+sys.exit(interleave(openrouter_events, chunk))
