@@ -7,8 +7,8 @@ through the ``openai`` SDK), with ``model="claude"`` over agno's ``Claude`` mode
 through the ``google-genai`` SDK), with ``model="groq"`` over agno's ``Groq`` model (Groq's Chat Completions,
 ``/openai/v1/chat/completions``, through the ``groq`` SDK), or with ``model="mistral"`` over agno's ``MistralChat``
 model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistralai`` SDK), or with
-``model="deepseek"`` over agno's ``DeepSeek`` model (DeepSeek's Chat Completions, through the ``openai`` SDK), and the
-router of agno's
+``model="deepseek"`` over agno's ``DeepSeek`` model (DeepSeek's Chat Completions, through the ``openai`` SDK), or with
+``model="xai"`` over agno's ``xAI`` model (xAI's Chat Completions, through the ``openai`` SDK), and the router of agno's
 ``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL
 (for Gemini also the API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI,
 Claude and Groq no SDK retries; for Mistral the header that asks the mock for Mistral's reasoning shape): the model
@@ -27,7 +27,8 @@ one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``; the R
 ``AGNO_MODEL=openai-responses`` and ``examples/agno_responses_capabilities.yaml``; the Groq one: ``AGNO_MODEL=groq``
 and ``examples/agno_groq_capabilities.yaml``; the Mistral one: ``AGNO_MODEL=mistral`` and
 ``examples/agno_mistral_capabilities.yaml``; the DeepSeek one: ``AGNO_MODEL=deepseek`` and
-``examples/agno_deepseek_capabilities.yaml``).
+``examples/agno_deepseek_capabilities.yaml``; the xAI one: ``AGNO_MODEL=xai`` and
+``examples/agno_xai_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from agno.models.google import Gemini
 from agno.models.groq import Groq
 from agno.models.mistral import MistralChat
 from agno.models.openai import OpenAIChat, OpenAIResponses
+from agno.models.xai import xAI
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
 
@@ -90,8 +92,17 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # /v1 only. The model id stays agno's default (deepseek-v4-flash, a thinking model: agno asks for thinking with
         # extra_body, deepseek.py:93-98) unless given; the id selects no scenario (the mock's default scenario does).
         return DeepSeek(id=model_id or "deepseek-v4-flash", base_url=base + "/v1", api_key="mock-key", max_retries=0)
+    if kind == "xai":
+        # agno's xAI (agno.models.xai.xAI, the Chat Completions one; xAIResponses is the Responses one) is an
+        # OpenAILike (agno/models/xai/xai.py:21): it hands base_url and max_retries to the openai SDK's AsyncOpenAI
+        # (OpenAIChat._get_client_params, agno/models/openai/chat.py:105-132, after xai.py:50-57 finds the key), which
+        # posts {base_url}/chat/completions; its default base_url is https://api.x.ai/v1 (xai.py:39), the mock's is
+        # its /v1. The model id stays agno's default (grok-4-1-fast-non-reasoning-latest, xai.py:34) unless given; the
+        # id selects no scenario (the mock's default scenario does).
+        return xAI(id=model_id or "grok-4-1-fast-non-reasoning-latest", base_url=base + "/v1", api_key="mock-key",
+                   max_retries=0)
     raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq', "
-                     "'mistral' or 'deepseek'")
+                     "'mistral', 'deepseek' or 'xai'")
 
 
 def _mistral(base: str, model_id: str | None) -> Model:
@@ -116,8 +127,8 @@ def _mistral(base: str, model_id: str | None) -> Model:
 def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
     ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, ``Groq``
-    with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, or ``DeepSeek`` with ``model="deepseek"``) reads
-    the mock server at ``mock_base_url``.
+    with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, ``DeepSeek`` with ``model="deepseek"``, or ``xAI``
+    with ``model="xai"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -134,6 +145,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="mistral").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="deepseek").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="xai").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results

@@ -12,8 +12,9 @@ and the app over agno's ``OpenAIResponses`` model (the Responses API), pinned in
 ``Groq`` model (the groq SDK, Groq's Chat Completions), pinned in ``tests/data/agno-agui-groq.verdicts.json``, and the
 app over agno's ``MistralChat`` model (the mistralai SDK, Mistral's Chat Completions), pinned in
 ``tests/data/agno-agui-mistral.verdicts.json``, and the app over agno's ``DeepSeek`` model (an ``OpenAILike`` on the
-openai SDK, DeepSeek's Chat Completions), pinned in ``tests/data/agno-agui-deepseek.verdicts.json``. Needs the
-``calibration`` extra.
+openai SDK, DeepSeek's Chat Completions), pinned in ``tests/data/agno-agui-deepseek.verdicts.json``, and the app over
+agno's ``xAI`` model (an ``OpenAILike`` on the openai SDK, xAI's Chat Completions), pinned in
+``tests/data/agno-agui-xai.verdicts.json``. Needs the ``calibration`` extra.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ CAPS_RESPONSES = ROOT / "examples" / "agno_responses_capabilities.yaml"
 CAPS_GROQ = ROOT / "examples" / "agno_groq_capabilities.yaml"
 CAPS_MISTRAL = ROOT / "examples" / "agno_mistral_capabilities.yaml"
 CAPS_DEEPSEEK = ROOT / "examples" / "agno_deepseek_capabilities.yaml"
+CAPS_XAI = ROOT / "examples" / "agno_xai_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
@@ -106,6 +108,14 @@ def agno_deepseek_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def agno_xai_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    with served_in_thread(create_app(mock_server_url(), model="xai"), "/agui", "agno-agui-xai") as url:
+        yield url
+
+
 def _run(url: str, corpus: list[Any], caps: Path = CAPS) -> ConformanceSession:
     return run_corpus(url, caps, corpus, Settings(timeout=TIMEOUT))
 
@@ -163,6 +173,11 @@ def test_agno_mistral_verdicts_match_the_pins(agno_mistral_url: str, corpus: lis
 @pytest.mark.slow
 def test_agno_deepseek_verdicts_match_the_pins(agno_deepseek_url: str, corpus: list[Any]) -> None:
     _pinned_on_one_wire(agno_deepseek_url, corpus, CAPS_DEEPSEEK, "agno-agui-deepseek", "openai-chat")
+
+
+@pytest.mark.slow
+def test_agno_xai_verdicts_match_the_pins(agno_xai_url: str, corpus: list[Any]) -> None:
+    _pinned_on_one_wire(agno_xai_url, corpus, CAPS_XAI, "agno-agui-xai", "openai-chat")
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:
