@@ -1128,3 +1128,43 @@ def test_voltagent_ui_mistral_gets_its_committed_verdicts() -> None:
     assert "reading 'delta'" in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").reason
     # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
     assert _result(session, "http.500.001[openai-chat]").events == []
+
+
+def test_voltagent_ui_groq_gets_its_committed_verdicts() -> None:
+    """The same VoltAgent agent and route on `@ai-sdk/groq` 3.0.71's chat model, over `POST /v1/chat/completions`
+    (examples/ts-voltagent/voltagent-ui-groq.mjs, docs/findings-voltagent-groq.md). The provider runs its own
+    nested `@ai-sdk/provider-utils` 4.0.56."""
+    session, _expected = _graded("voltagent-ui-groq.mjs", "voltagent-ui-groq.verdicts.json", "@ai-sdk/groq",
+                                 directory=TS_VOLTAGENT, nested={"@ai-sdk/provider-utils": "@ai-sdk/groq"})
+    caps = session.capabilities
+    # The server @ai-sdk/groq is written for; response_format is its one structured-output mechanism, and a PDF
+    # part throws before any request (images only), so the agent's 'multimodal' is dropped for this model.
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "groq"
+    assert caps.policies.error_text == "own" and "reasoning" in caps.features
+    assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
+    assert _schema_refused(session) == []
+    # Groq's `delta.reasoning` reaches the UI as reasoning, through VoltAgent's toUIMessageStream.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # Other servers' habits are not played to a Groq client.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001")] == ["NOT-EXPRESSIBLE"] * 3
+    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
+    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches Groq as its own envelope's JSON text.
+    tool_messages = [m for m in _sent(session, "request.tool-history.001[openai-chat]")["messages"]
+                     if m["role"] == "tool"]
+    assert json.loads(tool_messages[-1]["content"]) == {"type": "text", "value": "14:05"}
+    # D-silent-truncation (the provider's): a stream cut before its finish_reason finishes 'other', no error chunk.
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # D-reused-index (the provider's per-index code): the second call's arguments go to the first, the second is lost.
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert [(e["toolName"], e["input"]) for e in reused.events if e["type"] == "tool-input-available"] == [
+        ("list_files", {"path": "world.py"})]
+    # D-index-gap (the provider's): the pinned ERROR is its flush reading the hole that indices 0 and 2 leave.
+    assert "reading 'hasFinished'" in _result(session, "quirks.tool-index-gap.001[openai-chat]").reason
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[openai-chat]").events == []

@@ -15,9 +15,11 @@
 //   pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat
 //
 // Variants: a harness that runs the same agent on another model sets `globalThis.SAC_VOLTAGENT` before
-// importing this file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs, voltagent-ui-mistral.mjs): `name`,
-// `inputs` (the wire its model consumes), `features` (what its model serves; the agent's own features are the same
-// for every model), optionally `server` and `structured_modes`, and `model(c)` (the LanguageModel for the case). Everything else, the agent and its route, is this file's.
+// importing this file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs, voltagent-ui-mistral.mjs,
+// voltagent-ui-groq.mjs): `name`, `inputs` (the wire its model consumes), `features` (what its model serves; the
+// agent's own features are the same for every model), optionally `lacks` (the agent's features its model cannot
+// take), `server` and `structured_modes`, and `model(c)` (the LanguageModel for the case). Everything else, the
+// agent and its route, is this file's.
 //
 // stdout carries protocol lines only: VoltAgent's logger writes to stderr, and the process exits at the
 // end of input (VoltAgent's observability keeps timers alive).
@@ -77,9 +79,9 @@ const CAPABILITIES = {
   // a tool without `execute` is client-side (docs/agents/tools.md "Client-Side Tools").
   // Cancellation: `abortSignal` in the call options (docs/agents/overview.md "Cancellation").
   // Structured output: `output: Output.object(...)` in the call options (BaseGenerationOptions.output).
-  // The variant adds what its model serves (reasoning).
+  // The variant adds what its model serves (reasoning) and drops what its model refuses (`lacks`).
   features: ['tools', 'parallel_tools', 'server_tools', 'abort', 'structured_output', 'multimodal',
-    ...VARIANT.features],
+    ...VARIANT.features].filter((f) => !(VARIANT.lacks ?? []).includes(f)),
   // A variant on a Chat Completions vendor's model names the server that model is written for (`server`) and
   // the structured-output mechanisms its provider has (`structured_modes`); the others declare neither.
   ...(VARIANT.server ? { server: VARIANT.server } : {}),
