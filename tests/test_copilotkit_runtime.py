@@ -12,7 +12,9 @@ pinned in ``tests/data/copilotkit-runtime-anthropic.verdicts.json``; the Gemini 
 the ``@ai-sdk/google`` it resolves for ``google/<model>``) in ``tests/data/copilotkit-runtime-google.verdicts.json``;
 the one whose model is a LanguageModel instance of ``@ai-sdk/openai-compatible``
 (``copilotkit-runtime-openai-compatible.mjs``: Chat Completions, a model no model string builds) in
-``tests/data/copilotkit-runtime-openai-compatible.verdicts.json``.
+``tests/data/copilotkit-runtime-openai-compatible.verdicts.json``; the one on an ``@ai-sdk/mistral`` 3.0.68 model
+instance (``copilotkit-runtime-mistral.mjs``: Mistral's API, server flavour ``mistral``) in
+``tests/data/copilotkit-runtime-mistral.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -166,3 +168,24 @@ def test_copilotkit_runtime_on_an_openai_compatible_model_gets_its_committed_ver
     late = _result(session, "quirks.tool-late-id.001[openai-chat]").events[-1]
     assert (late["type"], late["message"]) == ("RUN_ERROR", "Expected 'function.name' to be a string.")
     check_pins("copilotkit-runtime-openai-compatible", session)
+
+
+def test_copilotkit_runtime_on_a_mistral_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-mistral.mjs", "copilotkit-runtime-mistral", "openai-chat")
+    assert session.capabilities is not None and session.capabilities.server == "mistral"
+    # The text reaches the client as START/CONTENT/END, and the usage Mistral sends on its finish chunk unasked as
+    # RUN_FINISHED.usage (no stream_options, unlike the OpenAI-compatible model).
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    assert basic.events[-1]["usage"] and basic.verdict != "FAIL"
+    # Mistral's thinking chunks reach the client as REASONING_* events.
+    thought = {e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events}
+    assert "REASONING_MESSAGE_CONTENT" in thought
+    # D-zero-usage: @ai-sdk/mistral reports the wire's cached count 0 as undefined; RUN_FINISHED.usage leaves it out.
+    late = _result(session, "usage.late.001[openai-chat]").events[-1]
+    assert late["type"] == "RUN_FINISHED" and "cachedInputTokens" not in late["usage"][0]
+    # D-empty-choices: a chunk without a choice throws in the provider; the run errors after the first text.
+    empty = _result(session, "quirks.azure-filter-chunk.001[openai-chat]").events[-1]
+    assert (empty["type"], empty["message"]) == ("RUN_ERROR", "Cannot read properties of undefined (reading 'delta')")
+    check_pins("copilotkit-runtime-mistral", session)

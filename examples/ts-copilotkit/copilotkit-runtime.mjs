@@ -22,7 +22,8 @@
 // A sibling file may set `globalThis.SAC_COPILOTKIT` before importing this one to serve the same runtime on
 // another of the providers CopilotKit's resolveModel builds (copilotkit-runtime-anthropic.mjs): `name`, `inputs`
 // (the one wire that provider streams), `provider` (the package), `model(module, upstream)` (the provider's
-// model on the mock server, with the case's headers) and optionally `lacks` (features its provider cannot serve).
+// model on the mock server, with the case's headers) and optionally `lacks` (features its provider cannot serve)
+// and `server` (the Chat Completions server flavour its provider is written for: copilotkit-runtime-mistral.mjs).
 //
 // stdout carries protocol lines only; diagnostics go to stderr.
 
@@ -88,6 +89,8 @@ const CAPABILITIES = {
   // not under metadata.tanstack where the kit reads an AG-UI finish reason; its `usage` is the AG-UI
   // TokenUsage list (converters/usage.mjs), which the kit reads.
   reports_finish_reason: false,
+  // The server flavour a sibling's provider is written for (docs/adapters.md `server`), when it names one.
+  ...(MODE.server ? { server: MODE.server } : {}),
 };
 
 function send(message) {
