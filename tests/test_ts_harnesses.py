@@ -1168,3 +1168,36 @@ def test_voltagent_ui_groq_gets_its_committed_verdicts() -> None:
     assert "reading 'hasFinished'" in _result(session, "quirks.tool-index-gap.001[openai-chat]").reason
     # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
     assert _result(session, "http.500.001[openai-chat]").events == []
+
+
+def test_openai_agents_aisdk_mistral_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on an AI SDK Mistral model: `aisdk(mistral(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/mistral` 4's chat model, over `POST /v1/chat/completions`
+    (docs/findings-openai-agents-aisdk-mistral.md)."""
+    session, _expected = _graded("openai-agents-aisdk-mistral.mjs", "openai-agents-aisdk-mistral.verdicts.json",
+                                 "@ai-sdk/mistral")
+    caps = session.capabilities
+    # The server @ai-sdk/mistral is written for (any model id: `mistral`, not `mistral-own`).
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert caps.server == "mistral"
+    assert _schema_refused(session) == []
+    # A server tool round runs through AiSdkModel and its result is sent.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    # The outputType reaches Mistral as a json_schema response format, not strict (@ai-sdk/mistral's default).
+    response_format = _sent(session, "structured.native.001[openai-chat]")["response_format"]
+    assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is False
+    # Mistral's thinking chunks are shown as reasoning, after the text (D-reasoning-after-the-answer, which the
+    # openai-chat wire does not grade: where reasoning stands is not compared there).
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events]
+    assert types.index("text-end") < types.index("reasoning-start")
+    # D-finish-always-stop: Mistral's 'length' reaches the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
+    # Turn 1's text and call go back as two consecutive assistant messages, which Mistral's server (and the mock's
+    # turn counter) takes as one turn: turn 2 is served.
+    record = next(r for r in session.records or [] if r.case_id == "loop.text-between.001[openai-chat]")
+    assert [c.turn for c in record.upstream] == [1, 2]
+    assert [m["role"] for m in record.upstream[1].request["messages"]] == ["user", "assistant", "assistant", "tool"]
+    # D-empty-choices (the provider's): the pinned ERROR is doStream reading value.choices[0].delta of [].
+    assert "reading 'delta'" in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").reason

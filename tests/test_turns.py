@@ -163,6 +163,23 @@ def test_responses_counts_a_run_of_assistant_items_once_and_hostile_bodies_count
             assert assistant_turns(name, hostile) == 0, (name, hostile)
 
 
+
+def test_chat_counts_a_run_of_assistant_messages_once() -> None:
+    # One model turn sent back as its text, then its call, in two messages (AiSdkModel of @openai/agents-extensions
+    # 0.18.0 through @ai-sdk/mistral, the openai-agents-aisdk-mistral pin's loop.text-between.*): Mistral's server
+    # merges consecutive messages of one role, so this is turn 2, not turn 3 past a two-turn script.
+    body = {"messages": [{"role": "user", "content": "Weather in Oslo?"},
+                         {"role": "assistant", "content": "Let me check. "},
+                         {"role": "assistant", "content": "", "tool_calls": [
+                             {"id": "call_t1", "type": "function",
+                              "function": {"name": "get_weather", "arguments": '{"city":"Oslo"}'}}]},
+                         {"role": "tool", "tool_call_id": "call_t1", "content": '{"temp_c":3}'}]}
+    assert assistant_turns("openai-chat", body) == 1
+    # A user or tool message between them ends the run: two turns.
+    split = {"messages": [*body["messages"][:2], {"role": "user", "content": "and?"}, *body["messages"][2:]]}
+    assert assistant_turns("openai-chat", split) == 2
+
+
 # ---------------------------------------------------------------- in process
 def _texts(items: list[dict[str, Any]], dialect: str) -> str:
     return "".join(p.delta for p in decode_items(items, dialect) if isinstance(p, TextDelta))

@@ -17,9 +17,9 @@
 // A variant sets `globalThis.SAC_OPENAI_AGENTS = {capabilities, provider}` before importing this module
 // (openai-agents-ui-chat.mjs: the same run and bridge on the provider's Chat Completions model): its
 // capabilities replace the ones below and `provider` is spread into the OpenAIProvider options; a variant's
-// `model(c)` gives the agent's model for the case instead of the provider's (openai-agents-aisdk-anthropic.mjs:
-// an AI SDK model wrapped by agents-extensions' `aisdk()`), and the runner's provider is then never asked;
-// its `modelSettings` are the agent's.
+// `model(c)` gives the agent's model for the case instead of the provider's (openai-agents-aisdk.mjs, shared by the
+// openai-agents-aisdk-*.mjs harnesses: an AI SDK model wrapped by agents-extensions' `aisdk()`), and the runner's
+// provider is then never asked; its `modelSettings` are the agent's.
 import OpenAI from 'openai'
 import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents'
 import { createAiSdkUiMessageStream } from '@openai/agents-extensions/ai-sdk-ui'
