@@ -158,9 +158,10 @@ def _moonshot_model(mock_base_url: str, model_name: str | None) -> Model:
     from pydantic_ai.providers.moonshotai import MoonshotAIProvider
 
     # MoonshotAIProvider's documented base_url (default https://api.moonshot.ai/v1, the API root with its /v1,
-    # pydantic_ai/providers/moonshotai.py:140-142, :161) becomes the provider's own AsyncOpenAI(base_url=..., api_key=...,
-    # http_client=<its own httpx client>) (:162, _openai_compatible.py:39-56, no max_retries, so the SDK's default 2:
-    # openai 3.57.0 _constants.py:8), which posts {base_url}/chat/completions: only the URL differs from a user's.
+    # pydantic_ai/providers/moonshotai.py:140-142, :161) becomes the provider's own AsyncOpenAI(base_url=...,
+    # api_key=..., http_client=<its own httpx client>) (:162, _openai_compatible.py:39-56, no max_retries, so the SDK's
+    # default 2: openai 3.57.0 _constants.py:8), which posts {base_url}/chat/completions: only the URL differs from a
+    # user's.
     moonshot = MoonshotAIProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/") + "/v1")
     # kimi-k3: the first of the provider's listed models (providers/moonshotai.py:28-35 MoonshotAIModelName); the
     # provider's model_profile gives it Moonshot's profile (reasoning in `reasoning_content`, thinking always on,
@@ -306,6 +307,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="huggingface")
     if name == "deepseek_app":  # the same agent on OpenAIChatModel over DeepSeekProvider (DeepSeek's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="deepseek")
-    if name == "moonshot_app":  # the same agent on OpenAIChatModel over MoonshotAIProvider (Moonshot's Chat Completions)
+    if name == "moonshot_app":  # the same agent on OpenAIChatModel over MoonshotAIProvider (Kimi's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="moonshot")
     raise AttributeError(name)
