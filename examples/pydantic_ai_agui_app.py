@@ -38,7 +38,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 # The model class behind the agent (create_app's `api`), so the wire and the SDK the agent reads.
-Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface", "deepseek"]
+Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface", "deepseek",
+              "moonshot"]
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
@@ -55,8 +56,9 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     ``MistralModel`` on the mistralai SDK (Mistral's Chat Completions, ``/v1/chat/completions``), ``"huggingface"``
     is ``HuggingFaceModel`` on huggingface_hub's ``AsyncInferenceClient`` (Hugging Face's Chat Completions,
     ``/v1/chat/completions``), ``"deepseek"`` is ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat
-    Completions through the openai SDK, ``/v1/chat/completions``, with DeepSeek's model profile); the agent and the
-    AG-UI adapter are the same in all nine.
+    Completions through the openai SDK, ``/v1/chat/completions``, with DeepSeek's model profile), ``"moonshot"`` is
+    ``OpenAIChatModel`` over ``MoonshotAIProvider`` (Moonshot's Kimi Chat Completions through the openai SDK,
+    ``/v1/chat/completions``, with Moonshot's model profile); the agent and the AG-UI adapter are the same in all ten.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -79,6 +81,8 @@ def _model(mock_base_url: str, model_name: str | None,
         return _huggingface_model(mock_base_url, model_name)
     if api == "deepseek":
         return _deepseek_model(mock_base_url, model_name)
+    if api == "moonshot":
+        return _moonshot_model(mock_base_url, model_name)
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
@@ -147,6 +151,22 @@ def _deepseek_model(mock_base_url: str, model_name: str | None) -> Model:
     # provider's model_profile gives it DeepSeek's profile (reasoning in `reasoning_content`, thinking on by default).
     # The name selects no scenario (the mock's default scenario does).
     return OpenAIChatModel(model_name or "deepseek-v4-pro", provider=DeepSeekProvider(openai_client=client))
+
+
+def _moonshot_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``OpenAIChatModel`` over ``MoonshotAIProvider(base_url=...)``, the openai client it builds on the mock server."""
+    from pydantic_ai.providers.moonshotai import MoonshotAIProvider
+
+    # MoonshotAIProvider's documented base_url (default https://api.moonshot.ai/v1, the API root with its /v1,
+    # pydantic_ai/providers/moonshotai.py:140-142, :161) becomes the provider's own AsyncOpenAI(base_url=...,
+    # api_key=..., http_client=<its own httpx client>) (:162, _openai_compatible.py:39-56, no max_retries, so the SDK's
+    # default 2: openai 3.57.0 _constants.py:8), which posts {base_url}/chat/completions: only the URL differs from a
+    # user's.
+    moonshot = MoonshotAIProvider(api_key="mock-key", base_url=mock_base_url.rstrip("/") + "/v1")
+    # kimi-k3: the first of the provider's listed models (providers/moonshotai.py:28-35 MoonshotAIModelName); the
+    # provider's model_profile gives it Moonshot's profile (reasoning in `reasoning_content`, thinking always on,
+    # leading whitespace of a streamed text ignored). The name selects no scenario (the mock's default scenario does).
+    return OpenAIChatModel(model_name or "kimi-k3", provider=moonshot)
 
 
 def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
@@ -287,4 +307,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="huggingface")
     if name == "deepseek_app":  # the same agent on OpenAIChatModel over DeepSeekProvider (DeepSeek's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="deepseek")
+    if name == "moonshot_app":  # the same agent on OpenAIChatModel over MoonshotAIProvider (Kimi's Chat Completions)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="moonshot")
     raise AttributeError(name)

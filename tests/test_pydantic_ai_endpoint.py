@@ -1,14 +1,15 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Nine configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+Ten configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
 ``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``), on
 ``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``), on ``AnthropicModel`` (the Messages API, pins
 ``pydantic-ai-agui-anthropic``), on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
 ``pydantic-ai-agui-openrouter``), on ``GroqModel`` (Groq's Chat Completions through the groq SDK, pins
 ``pydantic-ai-agui-groq``), on ``MistralModel`` (Mistral's Chat Completions through the mistralai SDK, pins
 ``pydantic-ai-agui-mistral``), on ``HuggingFaceModel`` (Hugging Face's Chat Completions through huggingface_hub,
-pins ``pydantic-ai-agui-huggingface``) and on ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat Completions
-through the openai SDK, pins ``pydantic-ai-agui-deepseek``).
+pins ``pydantic-ai-agui-huggingface``), on ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat Completions
+through the openai SDK, pins ``pydantic-ai-agui-deepseek``) and on ``OpenAIChatModel`` over ``MoonshotAIProvider``
+(Moonshot's Kimi Chat Completions through the openai SDK, pins ``pydantic-ai-agui-moonshot``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -69,6 +70,9 @@ MISTRAL_CAPS = ROOT / "examples" / "pydantic_ai_mistral_capabilities.yaml"
 # The DeepSeek configuration's own mock server, likewise (a scale no other module uses).
 DEEPSEEK_SERVER = 1.2e-8
 DEEPSEEK_CAPS = ROOT / "examples" / "pydantic_ai_deepseek_capabilities.yaml"
+# The Moonshot configuration's own mock server, likewise (a scale no other module uses).
+MOONSHOT_SERVER = 1.4e-8
+MOONSHOT_CAPS = ROOT / "examples" / "pydantic_ai_moonshot_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +84,7 @@ def agui_url() -> Iterator[str]:
 
 
 def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface", "mistral",
-                        "deepseek"],
+                        "deepseek", "moonshot"],
            scale: float) -> Iterator[str]:
     """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
@@ -140,6 +144,11 @@ def mistral_url() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def deepseek_url() -> Iterator[str]:
     yield from _serve("deepseek", DEEPSEEK_SERVER)
+
+
+@pytest.fixture(scope="module")
+def moonshot_url() -> Iterator[str]:
+    yield from _serve("moonshot", MOONSHOT_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -267,4 +276,14 @@ def test_pydantic_ai_deepseek_verdicts_match_the_published_findings(deepseek_url
     DeepSeek's model profile, declared ``server: deepseek``): graded on the Chat Completions wire as DeepSeek serves
     it, pinned on its own (the first run's 5 FAILs were the Chat configuration's defects, no suite error)."""
     _pinned_on_one_wire(deepseek_url, "pydantic-ai-agui-deepseek", DEEPSEEK_CAPS, DEEPSEEK_SERVER, corpus,
+                        "openai-chat")
+
+
+@pytest.mark.slow
+def test_pydantic_ai_moonshot_verdicts_match_the_published_findings(moonshot_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``OpenAIChatModel`` over ``MoonshotAIProvider`` (``base_url=`` pointed at the mock, Moonshot's
+    model profile, declared ``server: moonshot``): graded on the Chat Completions wire as Moonshot serves it, pinned on
+    its own (the first run's 6 FAILs were the Chat configuration's defects and one of Moonshot's profile,
+    D-leading-whitespace; no suite error)."""
+    _pinned_on_one_wire(moonshot_url, "pydantic-ai-agui-moonshot", MOONSHOT_CAPS, MOONSHOT_SERVER, corpus,
                         "openai-chat")
