@@ -134,6 +134,7 @@ def __getattr__(name: str) -> FastAPI:
     if name == "gemini_app":
         return create_app(mock, "gemini-2.5-flash", "gemini")
     if name == "mistral_app":
-        # One of Mistral's own models (tool calls, reasoning: litellm's model table), whose calls the API sends whole.
+        # One of Mistral's own models (tool calls, reasoning: litellm's model table). The route takes any model id,
+        # relayed ones too, so the declaration is `server: mistral` (examples/crewai_mistral_capabilities.yaml).
         return create_app(mock, "mistral-medium-latest", "mistral")
     raise AttributeError(name)
