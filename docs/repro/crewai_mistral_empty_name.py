@@ -10,8 +10,9 @@ ag-ui-crewai 1.0.0 ag_ui_crewai/sdk.py:627-628 (``copilotkit_stream``): ``if del
 delta_name`` overwrites the first delta's name with the continuation's ``''`` (litellm 1.110.2's Mistral iterator
 passes the delta through as the server sent it); the final ModelResponse is built from the same entry (:697-701).
 On OpenAI's wire a continuation has no name (None), so the OpenAI route is not affected; Mistral's own models send a
-call whole in one delta (the configuration pinned in tests/data/crewai-agui-mistral.verdicts.json names one), so
-neither is it. The app is examples/crewai_agui_app.py's (the README's flow), its litellm model
+call whole in one delta, so neither is a user who names one. litellm takes any ``mistral/<id>``, so the pinned
+configuration declares ``server: mistral`` and pins the defect (tests/data/crewai-agui-mistral.verdicts.json, 23
+cases on consumer.agui-messages). The app is examples/crewai_agui_app.py's (the README's flow), its litellm model
 ``mistral/zai-glm-latest`` on a canned local server in Mistral's shape; no conformance suite involved. Run with the
 CrewAI environment's python (examples/crewai_requirements.txt): python docs/repro/crewai_mistral_empty_name.py
 (exit 1: present).
