@@ -21,6 +21,16 @@ The same flow over litellm's Gemini (Google AI Studio) provider (``model="gemini
 ``join_api_base(api_base, f"models/{model}:{endpoint}")`` and ``alt=sse`` on a stream), so its ``api_base`` is
 ``<mock>/v1beta``, the Gemini API's version path.
 
+The same flow over litellm's Mistral provider (``model="mistral/mistral-medium-latest"``) is a fourth: ``mistral_app``
+(``examples/crewai_mistral_capabilities.yaml``). That route speaks Mistral's Chat Completions with litellm's own HTTP
+client (litellm/main.py ``_complete_mistral``: ``base_llm_http_handler`` with ``MistralConfig``, no SDK) and posts to
+``{api_base}/chat/completions`` (litellm/llms/openai/chat/gpt_transformation.py ``get_complete_url``), so its
+``api_base`` is ``<mock>/v1``, Mistral's own base (``https://api.mistral.ai/v1``, transformation.py
+``_get_openai_compatible_provider_info``). Mistral streams reasoning as a ``thinking`` chunk in an array
+``delta.content``, which litellm's Mistral iterator reads (``MistralChatResponseIterator``); the mock's default
+reasoning field is OpenAI-compatible ``reasoning_content``, so, as the other Mistral configurations do, the model
+call names the mock's ``thinking-chunks`` dialect with a request header (``extra_headers``).
+
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
 and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
@@ -28,7 +38,8 @@ and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
     MOCK_BASE_URL=http://127.0.0.1:8765 <crewai-venv>/bin/python -m uvicorn \\
         examples.crewai_agui_app:app --port 8000
 
-(``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration, ``:gemini_app`` for the Gemini one.)
+(``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration, ``:gemini_app`` for the Gemini one,
+``:mistral_app`` for the Mistral one.)
 """
 
 from __future__ import annotations
@@ -49,14 +60,18 @@ from litellm import acompletion
 SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system message
 
 
-PROVIDERS = ("openai", "anthropic", "gemini")  # the litellm routes this app is run over
+PROVIDERS = ("openai", "anthropic", "gemini", "mistral")  # the litellm routes this app is run over
 # The path litellm's route appends to api_base is its own (see the module's docstring); the mock's root gets the rest.
-API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta"}
+API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1"}
+# Request headers a route's model call sends (litellm's `extra_headers`): the Mistral one asks the mock for Mistral's
+# reasoning shape (a `thinking` chunk in an array `delta.content`), which the real API sends unasked.
+EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thinking-chunks"}}
 
 
-def chat_flow(api_base: str, model: str) -> Flow[CopilotKitState]:
+def chat_flow(api_base: str, model: str, headers: dict[str, str] | None = None) -> Flow[CopilotKitState]:
     """The README's chat flow, its litellm ``model`` (``"openai/gpt-4o"``, ``"anthropic/claude-sonnet-4-5"``,
-    ``"gemini/gemini-2.5-flash"``) at ``api_base``.
+    ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``) at ``api_base``, sending ``headers`` with
+    each model request (none by default).
 
     Example:
         >>> type(chat_flow("http://127.0.0.1:8765/v1", "openai/gpt-4o")).__name__
@@ -74,6 +89,7 @@ def chat_flow(api_base: str, model: str) -> Flow[CopilotKitState]:
                     messages=[{"role": "system", "content": SYSTEM_PROMPT}, *self.state.messages],
                     tools=self.state.copilotkit.actions,
                     stream=True,
+                    **({"extra_headers": headers} if headers else {}),
                 )
             )
             self.state.messages.append(response.choices[0].message)
@@ -85,7 +101,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
     """The AG-UI app: ``POST /agui`` runs the flow over litellm's ``provider`` route; its model reads the mock at
     ``mock_base_url``: ``mock_base_url + "/v1"`` for ``openai`` (litellm appends ``/chat/completions``), the root
     for ``anthropic`` (litellm appends ``/v1/messages``), ``mock_base_url + "/v1beta"`` for ``gemini`` (litellm
-    appends ``/models/{model}:streamGenerateContent``).
+    appends ``/models/{model}:streamGenerateContent``), ``mock_base_url + "/v1"`` for ``mistral`` (litellm appends
+    ``/chat/completions``).
 
     Example:
         >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
@@ -94,18 +111,21 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
         True
         >>> "/agui" in create_app("http://127.0.0.1:8765", "gemini-2.5-flash", "gemini").openapi()["paths"]
         True
+        >>> "/agui" in create_app("http://127.0.0.1:8765", "mistral-medium-latest", "mistral").openapi()["paths"]
+        True
     """
     if provider not in PROVIDERS:
         raise ValueError(f"unknown provider {provider!r}: one of {PROVIDERS}")
     api_base = mock_base_url.rstrip("/") + API_BASE_PATH[provider]
     app = FastAPI()
-    add_crewai_flow_fastapi_endpoint(app, chat_flow(api_base, f"{provider}/{model}"), "/agui")
+    flow = chat_flow(api_base, f"{provider}/{model}", EXTRA_HEADERS.get(provider))
+    add_crewai_flow_fastapi_endpoint(app, flow, "/agui")
     return app
 
 
 def __getattr__(name: str) -> FastAPI:
-    # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`): built on first access, from
-    # MOCK_BASE_URL.
+    # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`): built on first
+    # access, from MOCK_BASE_URL.
     mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
         return create_app(mock)
@@ -113,4 +133,8 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(mock, "claude-sonnet-4-5", "anthropic")
     if name == "gemini_app":
         return create_app(mock, "gemini-2.5-flash", "gemini")
+    if name == "mistral_app":
+        # One of Mistral's own models (tool calls, reasoning: litellm's model table). The route takes any model id,
+        # relayed ones too, so the declaration is `server: mistral` (examples/crewai_mistral_capabilities.yaml).
+        return create_app(mock, "mistral-medium-latest", "mistral")
     raise AttributeError(name)

@@ -7,7 +7,9 @@ broke and the per-row counts must be the ones pinned in ``tests/data/crewai-agui
 docs/findings-crewai.md), whose FAIL/ERROR cases carry triage records (tests/test_triage.py). The same flow over
 litellm's Anthropic provider (``anthropic_app``: Anthropic Messages) is a configuration of its own, pinned in
 ``tests/data/crewai-agui-anthropic.verdicts.json``; so is the one over litellm's Gemini (Google AI Studio) provider
-(``gemini_app``: ``streamGenerateContent?alt=sse``), pinned in ``tests/data/crewai-agui-gemini.verdicts.json``.
+(``gemini_app``: ``streamGenerateContent?alt=sse``), pinned in ``tests/data/crewai-agui-gemini.verdicts.json``, and the
+one over litellm's Mistral provider (``mistral_app``: Mistral's Chat Completions), pinned in
+``tests/data/crewai-agui-mistral.verdicts.json``.
 
 The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
 the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
@@ -32,6 +34,9 @@ CREWAI_ANTHROPIC = OwnVenvApp(pins="crewai-agui-anthropic", python_variable="SAC
 CREWAI_GEMINI = OwnVenvApp(pins="crewai-agui-gemini", python_variable="SAC_CREWAI_PYTHON",
                            stack="CrewAI (litellm Gemini)", app="examples.crewai_agui_app:gemini_app",
                            path="/agui", capabilities=ROOT / "examples" / "crewai_gemini_capabilities.yaml")
+CREWAI_MISTRAL = OwnVenvApp(pins="crewai-agui-mistral", python_variable="SAC_CREWAI_PYTHON",
+                            stack="CrewAI (litellm Mistral)", app="examples.crewai_agui_app:mistral_app",
+                            path="/agui", capabilities=ROOT / "examples" / "crewai_mistral_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +60,13 @@ def crewai_gemini_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def crewai_mistral_url() -> Iterator[str]:
+    with serve_pinned(CREWAI_MISTRAL) as url:
+        warm_up(url)
+        yield url
+
+
 @pytest.mark.slow
 def test_crewai_verdicts_match_the_pins(crewai_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI, crewai_url, corpus)  # one openai-chat case a scenario
@@ -68,3 +80,8 @@ def test_crewai_anthropic_verdicts_match_the_pins(crewai_anthropic_url: str, cor
 @pytest.mark.slow
 def test_crewai_gemini_verdicts_match_the_pins(crewai_gemini_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI_GEMINI, crewai_gemini_url, corpus)  # one gemini case a scenario
+
+
+@pytest.mark.slow
+def test_crewai_mistral_verdicts_match_the_pins(crewai_mistral_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI_MISTRAL, crewai_mistral_url, corpus)  # one openai-chat case a scenario
