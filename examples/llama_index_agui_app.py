@@ -1,4 +1,4 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini or Mistral LLM on the mock.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral or DeepSeek LLM.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
@@ -8,7 +8,9 @@ from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), or
 /v1/messages``), or with ``api="gemini"`` over ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (the Gemini
 API through google-genai, ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse``), or with ``api="mistral"``
 over ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completions through the mistralai SDK, ``POST
-/v1/chat/completions``), mounted at ``/agui`` (so
+/v1/chat/completions``), or with ``api="deepseek"`` over ``DeepSeek`` from ``llama-index-llms-deepseek`` (an
+``OpenAILike``: DeepSeek's Chat Completions through the openai SDK, ``POST /v1/chat/completions``), mounted at
+``/agui`` (so
 ``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
 server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
@@ -24,7 +26,8 @@ there with uvicorn::
 ``examples/llama_index_responses_capabilities.yaml``; the Anthropic one: ``anthropic_app`` and
 ``examples/llama_index_anthropic_capabilities.yaml``; the Gemini one: ``gemini_app`` and
 ``examples/llama_index_gemini_capabilities.yaml``; the Mistral one: ``mistral_app`` and
-``examples/llama_index_mistral_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all five).
+``examples/llama_index_mistral_capabilities.yaml``; the DeepSeek one: ``deepseek_app`` and
+``examples/llama_index_deepseek_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all six).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from typing import Literal
 from fastapi import FastAPI
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.llms.anthropic import Anthropic
+from llama_index.llms.deepseek import DeepSeek
 from llama_index.llms.google_genai import GoogleGenAI
 from llama_index.llms.mistralai import MistralAI
 from llama_index.llms.openai import OpenAIResponses
@@ -64,13 +68,23 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
                            api_key="mock-key", http_options={"base_url": mock_base_url.rstrip("/")}, max_retries=0)
     if api == "mistral":
         return _mistral(mock_base_url, model)
+    if api == "deepseek":
+        # DeepSeek is an OpenAILike (llama-index-llms-deepseek 0.4.1 llama_index/llms/deepseek/base.py:8) that hands
+        # api_base to the openai SDK's AsyncOpenAI(base_url=...), which posts {base_url}/chat/completions; DeepSeek's
+        # default is https://api.deepseek.com (base.py:33), whose /v1 its docs give as the OpenAI-compatible base
+        # too, so the mock's /v1. The model is the package's README example, deepseek-chat: the only id it calls a
+        # function-calling model (utils.py:6, base.py:45-47), which AGUIChatWorkflow asserts before it runs
+        # (llama-index-protocols-ag-ui 0.6.0 agent.py:163-166). max_retries=0 as in the other configurations
+        # (OpenAI's default is 3, llama-index-llms-openai 0.8.3 base.py:267; 0 skips llm_retry_decorator, :105-107).
+        return DeepSeek(model=model if model.startswith("deepseek") else "deepseek-chat", api_base=api_base,
+                        api_key="mock-key", max_retries=0)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
     if api == "chat":
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
-    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini' or 'mistral'")
+    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini', 'mistral' or 'deepseek'")
 
 
 def _mistral(mock_base_url: str, model: str) -> MistralAI:
@@ -94,7 +108,7 @@ def _mistral(mock_base_url: str, model: str) -> MistralAI:
 
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
-               api: Literal["chat", "responses", "anthropic", "gemini", "mistral"] = "chat") -> FastAPI:
+               api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek"] = "chat") -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
     ``api`` picks the LLM class, so the wire the workflow reads: ``"chat"`` is ``OpenAILike``
@@ -103,7 +117,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
     ``GoogleGenAI`` (``/v1beta/models/{model}:streamGenerateContent``, model ``gemini-3-flash-preview`` unless a
     Gemini id is given; it reads the model's metadata from the server when built), ``"mistral"`` is ``MistralAI``
     (``/v1/chat/completions`` through the mistralai SDK, model ``mistral-large-latest`` unless a Mistral id is
-    given); the workflow and the router are the same in all five.
+    given), ``"deepseek"`` is ``DeepSeek`` (``/v1/chat/completions`` through the openai SDK, model ``deepseek-chat``);
+    the workflow and the router are the same in all six.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
@@ -113,6 +128,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
         >>> sorted(create_app("http://127.0.0.1:8765", api="anthropic").openapi()["paths"])
         ['/agui/run']
         >>> sorted(create_app("http://127.0.0.1:8765", api="mistral").openapi()["paths"])
+        ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="deepseek").openapi()["paths"])
         ['/agui/run']
     """
     llm = _llm(api, mock_base_url, model)
@@ -133,4 +150,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="gemini")
     if name == "mistral_app":  # the same workflow on MistralAI (Mistral's Chat Completions, the mistralai SDK)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="mistral")
+    if name == "deepseek_app":  # the same workflow on DeepSeek (DeepSeek's Chat Completions, an OpenAILike)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="deepseek")
     raise AttributeError(name)

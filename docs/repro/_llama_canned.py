@@ -1,10 +1,15 @@
 """Shared by the llama-index reproducers (run them with the llama-index environment's python, see
 examples/llama_index_requirements.txt): canned Chat Completions SSE on a local server, llama-index's AG-UI
-router over OpenAILike on it, and one RunAgentInput posted to it (no conformance suite involved)."""
+router over OpenAILike on it, and one RunAgentInput posted to it (no conformance suite involved).
+
+LLAMA_REPRO_LLM=deepseek builds llama-index-llms-deepseek's DeepSeek (an OpenAILike subclass that overrides only its
+constructor) on the same server instead, model deepseek-chat: the llama-index-agui-deepseek configuration's LLM, so
+each reproducer shows its defect there too."""
 
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -56,8 +61,14 @@ class Upstream:
 
 
 def app_on(upstream: Upstream) -> FastAPI:
-    llm = OpenAILike(model="gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0, is_chat_model=True,
-                     is_function_calling_model=True, context_window=128000)
+    llm: OpenAILike
+    if os.environ.get("LLAMA_REPRO_LLM") == "deepseek":
+        from llama_index.llms.deepseek import DeepSeek
+
+        llm = DeepSeek(model="deepseek-chat", api_base=upstream.url, api_key="x", max_retries=0)
+    else:
+        llm = OpenAILike(model="gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0, is_chat_model=True,
+                         is_function_calling_model=True, context_window=128000)
     app = FastAPI()
     app.include_router(get_ag_ui_workflow_router(llm=llm), prefix="/agui")
     return app
