@@ -1201,3 +1201,52 @@ def test_openai_agents_aisdk_mistral_gets_its_committed_verdicts() -> None:
     assert [m["role"] for m in record.upstream[1].request["messages"]] == ["user", "assistant", "assistant", "tool"]
     # D-empty-choices (the provider's): the pinned ERROR is doStream reading value.choices[0].delta of [].
     assert "reading 'delta'" in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").reason
+
+
+def test_voltagent_ui_deepseek_gets_its_committed_verdicts() -> None:
+    """The same VoltAgent agent and route on `@ai-sdk/deepseek` 2.0.69's chat model, over `POST /v1/chat/completions`
+    (examples/ts-voltagent/voltagent-ui-deepseek.mjs, docs/findings-voltagent-deepseek.md). The provider runs its own
+    nested `@ai-sdk/provider-utils` 4.0.56."""
+    session, _expected = _graded("voltagent-ui-deepseek.mjs", "voltagent-ui-deepseek.verdicts.json",
+                                 "@ai-sdk/deepseek", directory=TS_VOLTAGENT,
+                                 nested={"@ai-sdk/provider-utils": "@ai-sdk/deepseek"})
+    caps = session.capabilities
+    # The server @ai-sdk/deepseek is written for; a schema goes into a system message beside json_object (the
+    # package never sets supportsStructuredOutputs), and a PDF part is dropped with a warning (images only).
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "deepseek"
+    assert caps.policies.error_text == "own" and "reasoning" in caps.features
+    assert "multimodal" not in caps.features and caps.structured_modes == {"instruction"}
+    assert _schema_refused(session) == []
+    sent = _sent(session, "structured.instruction.001[openai-chat]")
+    assert sent["response_format"] == {"type": "json_object"}
+    assert any(m["role"] == "system" and m["content"].startswith("Return JSON that conforms to the following schema")
+               for m in sent["messages"])
+    # DeepSeek's `delta.reasoning_content` reaches the UI as reasoning, through VoltAgent's toUIMessageStream.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # Other servers' habits are not played to a DeepSeek client.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001", "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 4
+    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
+    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches DeepSeek as its own envelope's JSON text.
+    tool_messages = [m for m in _sent(session, "request.tool-history.001[openai-chat]")["messages"]
+                     if m["role"] == "tool"]
+    assert json.loads(tool_messages[-1]["content"]) == {"type": "text", "value": "14:05"}
+    # D-silent-truncation (the provider's): a stream cut before its finish_reason finishes 'other', no error chunk.
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # D-azure-filter-chunk (the provider's chunk schema): each filter chunk is an error chunk inside a whole answer.
+    azure = [e["type"] for e in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").events]
+    assert azure.count("error") == 2 and azure[-1] == "finish"
+    assert _finish_types(session, "quirks.azure-filter-chunk.001[openai-chat]") == ["stop"]
+    # D-reused-index (the provider's per-index code): the second call's arguments go to the first, the second is lost.
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert [(e["toolName"], e["input"]) for e in reused.events if e["type"] == "tool-input-available"] == [
+        ("list_files", {"path": "world.py"})]
+    # Unlike @ai-sdk/groq 3.0.71, the provider's flush filters its per-index array: indices 0 and 2 pass.
+    assert _result(session, "quirks.tool-index-gap.001[openai-chat]").verdict == "PASS"
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[openai-chat]").events == []

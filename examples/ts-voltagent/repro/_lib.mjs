@@ -2,12 +2,14 @@
 // request with canned SSE (or cuts the connection), and a VoltAgent Agent (@voltagent/core 2.10.0) pointed at it,
 // on @ai-sdk/openai 3.0.141's chat model (Chat Completions chunks, the default), on @ai-sdk/anthropic 3.0.140's
 // Messages model (`wire: 'messages'`: Messages events), on @ai-sdk/google 3.0.141's Gemini model (`wire: 'gemini'`:
-// GenerateContentResponse chunks of streamGenerateContent?alt=sse) or on @ai-sdk/mistral 3.0.69's chat model
-// (`wire: 'mistral'`: Chat Completions chunks, as Mistral streams them). The agent's stream is read as VoltAgent's
+// GenerateContentResponse chunks of streamGenerateContent?alt=sse), on @ai-sdk/mistral 3.0.69's chat model
+// (`wire: 'mistral'`: Chat Completions chunks, as Mistral streams them) or on @ai-sdk/deepseek 2.0.69's chat model
+// (`wire: 'deepseek'`: Chat Completions chunks, as DeepSeek streams them). The agent's stream is read as VoltAgent's
 // documented route sends it: the result's own toUIMessageStream(), no options.
 // Run any of them with: npm ci --prefix examples/ts-voltagent && node examples/ts-voltagent/repro/<file>.mjs
 import { createServer } from 'node:http'
 import { createAnthropic } from '@ai-sdk/anthropic'
+import { createDeepSeek } from '@ai-sdk/deepseek'
 import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createMistral } from '@ai-sdk/mistral'
 import { createOpenAI } from '@ai-sdk/openai'
@@ -44,6 +46,7 @@ const FRAME = {
   messages: (e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`,
   gemini: (c) => `data: ${JSON.stringify(c)}\n\n`,
   mistral: (c) => `data: ${c}\n\n`,
+  deepseek: (c) => `data: ${c}\n\n`,
 }
 // Each model's base URL carries its API's version prefix (Gemini's is /v1beta).
 const MODEL = {
@@ -51,11 +54,12 @@ const MODEL = {
   messages: (origin) => createAnthropic({ baseURL: `${origin}/v1`, apiKey: 'sk-ant-x' })('claude-x'),
   gemini: (origin) => createGoogleGenerativeAI({ baseURL: `${origin}/v1beta`, apiKey: 'x' })('gemini-x'),
   mistral: (origin) => createMistral({ baseURL: `${origin}/v1`, apiKey: 'x' })('mistral-x'),
+  deepseek: (origin) => createDeepSeek({ baseURL: `${origin}/v1`, apiKey: 'x' })('deepseek-chat'),
 }
 
 /**
  * Serve `turns` (one list of chunk JSON strings per model call; the last list repeats) and run the agent.
- * `wire` is 'chat' or 'mistral' (a turn's items are chunk JSON strings), 'messages' (Messages event objects) or 'gemini'
+ * `wire` is 'chat', 'mistral' or 'deepseek' (a turn's items are chunk JSON strings), 'messages' (Messages event objects) or 'gemini'
  * (Gemini chunk objects); the last two end with no [DONE]. `cut: true` ends a turn's response by destroying the socket; `done: false` ends a Chat Completions
  * response cleanly without [DONE]. Returns {chunks, error, requests}: every UI chunk read, the stream's error if it errored,
  * and the request bodies the server received.
@@ -72,7 +76,7 @@ export async function run({ turns, tools = [], messages = [{ role: 'user', conte
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.write(turn.map(FRAME[wire]).join(''))
       if (cut) setTimeout(() => res.socket.destroy(), 20)
-      else res.end(done && (wire === 'chat' || wire === 'mistral') ? 'data: [DONE]\n\n' : '')
+      else res.end(done && ['chat', 'mistral', 'deepseek'].includes(wire) ? 'data: [DONE]\n\n' : '')
     })
   })
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
