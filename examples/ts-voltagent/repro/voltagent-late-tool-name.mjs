@@ -4,9 +4,10 @@
 // node_modules/@ai-sdk/provider-utils/dist/index.mjs:3455) throws "Expected 'function.name' to be a string."
 // and the UI message stream errors: no tool call reaches the user.
 // Exits 1 while the defect is present (0 once the call arrives).
+// _lib.mjs first: it sets NODE_ENV=production before @voltagent/core is evaluated (no models.dev fetch).
+import { chunk, run } from './_lib.mjs'
 import { createTool } from '@voltagent/core'
 import { jsonSchema } from 'ai'
-import { chunk, run } from './_lib.mjs'
 
 const call = (fields) => chunk({ tool_calls: [{ index: 0, ...fields }] })
 const { chunks, error } = await run({

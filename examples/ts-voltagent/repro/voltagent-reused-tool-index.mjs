@@ -3,9 +3,10 @@
 // node_modules/@ai-sdk/provider-utils/dist/index.mjs:3310) returns on the 'ambiguous' resolution, so the
 // second call's argument deltas are dropped and it is handed over with input {}.
 // Exits 1 while the defect is present (0 once file_write keeps the arguments the model sent).
+// _lib.mjs first: it sets NODE_ENV=production before @voltagent/core is evaluated (no models.dev fetch).
+import { chunk, run } from './_lib.mjs'
 import { createTool } from '@voltagent/core'
 import { jsonSchema } from 'ai'
-import { chunk, run } from './_lib.mjs'
 
 const call = (fields) => chunk({ tool_calls: [{ index: 0, ...fields }] })
 const params = jsonSchema({ type: 'object', properties: { path: { type: 'string' } } })

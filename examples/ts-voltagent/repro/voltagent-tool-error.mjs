@@ -4,9 +4,10 @@
 // stream sends tool-output-available with {error: true, name, message, stack, ...}: useChat shows the failed
 // call as a successful one (state 'output-available') and the stack trace reaches the browser.
 // Exits 1 while the defect is present (0 once the failure is sent as tool-output-error).
+// _lib.mjs first: it sets NODE_ENV=production before @voltagent/core is evaluated (no models.dev fetch).
+import { chunk, run } from './_lib.mjs'
 import { createTool } from '@voltagent/core'
 import { jsonSchema } from 'ai'
-import { chunk, run } from './_lib.mjs'
 
 const call = chunk({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function',
   function: { name: 'get_weather', arguments: '{"city":"Atlantis"}' } }] })
