@@ -31,6 +31,13 @@ client (litellm/main.py ``_complete_mistral``: ``base_llm_http_handler`` with ``
 reasoning field is OpenAI-compatible ``reasoning_content``, so, as the other Mistral configurations do, the model
 call names the mock's ``thinking-chunks`` dialect with a request header (``extra_headers``).
 
+The same flow over litellm's DeepSeek provider (``model="deepseek/deepseek-v4-flash"``) is a fifth: ``deepseek_app``
+(``examples/crewai_deepseek_capabilities.yaml``). That route speaks DeepSeek's Chat Completions with litellm's own HTTP
+client (litellm/main.py ``_complete_deepseek``: ``base_llm_http_handler`` with ``DeepSeekChatConfig``, no SDK) and
+posts to ``{api_base}/chat/completions`` (litellm/llms/deepseek/chat/transformation.py ``get_complete_url``:
+``ensure_api_route(api_base, "chat/completions")``), so its ``api_base`` is ``<mock>/v1``. DeepSeek streams reasoning
+in ``delta.reasoning_content``, the mock's default field, so no header is needed.
+
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
 and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
@@ -39,7 +46,7 @@ and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
         examples.crewai_agui_app:app --port 8000
 
 (``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration, ``:gemini_app`` for the Gemini one,
-``:mistral_app`` for the Mistral one.)
+``:mistral_app`` for the Mistral one, ``:deepseek_app`` for the DeepSeek one.)
 """
 
 from __future__ import annotations
@@ -60,9 +67,9 @@ from litellm import acompletion
 SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system message
 
 
-PROVIDERS = ("openai", "anthropic", "gemini", "mistral")  # the litellm routes this app is run over
+PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek")  # the litellm routes this app is run over
 # The path litellm's route appends to api_base is its own (see the module's docstring); the mock's root gets the rest.
-API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1"}
+API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1", "deepseek": "/v1"}
 # Request headers a route's model call sends (litellm's `extra_headers`): the Mistral one asks the mock for Mistral's
 # reasoning shape (a `thinking` chunk in an array `delta.content`), which the real API sends unasked.
 EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thinking-chunks"}}
@@ -70,8 +77,8 @@ EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thi
 
 def chat_flow(api_base: str, model: str, headers: dict[str, str] | None = None) -> Flow[CopilotKitState]:
     """The README's chat flow, its litellm ``model`` (``"openai/gpt-4o"``, ``"anthropic/claude-sonnet-4-5"``,
-    ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``) at ``api_base``, sending ``headers`` with
-    each model request (none by default).
+    ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``, ``"deepseek/deepseek-v4-flash"``) at
+    ``api_base``, sending ``headers`` with each model request (none by default).
 
     Example:
         >>> type(chat_flow("http://127.0.0.1:8765/v1", "openai/gpt-4o")).__name__
@@ -101,8 +108,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
     """The AG-UI app: ``POST /agui`` runs the flow over litellm's ``provider`` route; its model reads the mock at
     ``mock_base_url``: ``mock_base_url + "/v1"`` for ``openai`` (litellm appends ``/chat/completions``), the root
     for ``anthropic`` (litellm appends ``/v1/messages``), ``mock_base_url + "/v1beta"`` for ``gemini`` (litellm
-    appends ``/models/{model}:streamGenerateContent``), ``mock_base_url + "/v1"`` for ``mistral`` (litellm appends
-    ``/chat/completions``).
+    appends ``/models/{model}:streamGenerateContent``), ``mock_base_url + "/v1"`` for ``mistral`` and ``deepseek``
+    (litellm appends ``/chat/completions``).
 
     Example:
         >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
@@ -112,6 +119,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
         >>> "/agui" in create_app("http://127.0.0.1:8765", "gemini-2.5-flash", "gemini").openapi()["paths"]
         True
         >>> "/agui" in create_app("http://127.0.0.1:8765", "mistral-medium-latest", "mistral").openapi()["paths"]
+        True
+        >>> "/agui" in create_app("http://127.0.0.1:8765", "deepseek-v4-flash", "deepseek").openapi()["paths"]
         True
     """
     if provider not in PROVIDERS:
@@ -124,8 +133,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
 
 
 def __getattr__(name: str) -> FastAPI:
-    # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`): built on first
-    # access, from MOCK_BASE_URL.
+    # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`, `:deepseek_app`):
+    # built on first access, from MOCK_BASE_URL.
     mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
         return create_app(mock)
@@ -137,4 +146,8 @@ def __getattr__(name: str) -> FastAPI:
         # One of Mistral's own models (tool calls, reasoning: litellm's model table). The route takes any model id,
         # relayed ones too, so the declaration is `server: mistral` (examples/crewai_mistral_capabilities.yaml).
         return create_app(mock, "mistral-medium-latest", "mistral")
+    if name == "deepseek_app":
+        # DeepSeek's V4 model with tool calls and reasoning (litellm's model table: deepseek/deepseek-v4-flash,
+        # supports_function_calling and supports_reasoning), as the agno DeepSeek configuration names.
+        return create_app(mock, "deepseek-v4-flash", "deepseek")
     raise AttributeError(name)

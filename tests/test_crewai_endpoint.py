@@ -9,7 +9,8 @@ litellm's Anthropic provider (``anthropic_app``: Anthropic Messages) is a config
 ``tests/data/crewai-agui-anthropic.verdicts.json``; so is the one over litellm's Gemini (Google AI Studio) provider
 (``gemini_app``: ``streamGenerateContent?alt=sse``), pinned in ``tests/data/crewai-agui-gemini.verdicts.json``, and the
 one over litellm's Mistral provider (``mistral_app``: Mistral's Chat Completions), pinned in
-``tests/data/crewai-agui-mistral.verdicts.json``.
+``tests/data/crewai-agui-mistral.verdicts.json``, and the one over litellm's DeepSeek provider (``deepseek_app``:
+DeepSeek's Chat Completions), pinned in ``tests/data/crewai-agui-deepseek.verdicts.json``.
 
 The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
 the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
@@ -37,6 +38,9 @@ CREWAI_GEMINI = OwnVenvApp(pins="crewai-agui-gemini", python_variable="SAC_CREWA
 CREWAI_MISTRAL = OwnVenvApp(pins="crewai-agui-mistral", python_variable="SAC_CREWAI_PYTHON",
                             stack="CrewAI (litellm Mistral)", app="examples.crewai_agui_app:mistral_app",
                             path="/agui", capabilities=ROOT / "examples" / "crewai_mistral_capabilities.yaml")
+CREWAI_DEEPSEEK = OwnVenvApp(pins="crewai-agui-deepseek", python_variable="SAC_CREWAI_PYTHON",
+                             stack="CrewAI (litellm DeepSeek)", app="examples.crewai_agui_app:deepseek_app",
+                             path="/agui", capabilities=ROOT / "examples" / "crewai_deepseek_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +71,13 @@ def crewai_mistral_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def crewai_deepseek_url() -> Iterator[str]:
+    with serve_pinned(CREWAI_DEEPSEEK) as url:
+        warm_up(url)
+        yield url
+
+
 @pytest.mark.slow
 def test_crewai_verdicts_match_the_pins(crewai_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI, crewai_url, corpus)  # one openai-chat case a scenario
@@ -85,3 +96,8 @@ def test_crewai_gemini_verdicts_match_the_pins(crewai_gemini_url: str, corpus: l
 @pytest.mark.slow
 def test_crewai_mistral_verdicts_match_the_pins(crewai_mistral_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI_MISTRAL, crewai_mistral_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.mark.slow
+def test_crewai_deepseek_verdicts_match_the_pins(crewai_deepseek_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI_DEEPSEEK, crewai_deepseek_url, corpus)  # one openai-chat case a scenario
