@@ -283,6 +283,8 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "tanstack-ai-openrouter.mjs"),
     'pytest --adapter-cmd "node examples/ts-openrouter/ai-sdk7-openrouter.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk7-openrouter.mjs"),
+    'pytest --adapter-cmd "node examples/ts-llamaindex/ai-sdk7-llamaindex.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "ai-sdk7-llamaindex.mjs"),
     'pytest --adapter-cmd "node examples/ts-openrouter/tanstack-ai-grok.mjs" --conformance-dialect=openai-responses':
         ("tests/test_ts_harnesses.py", "tanstack-ai-grok.mjs"),
     'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime.mjs" --conformance-dialect=openai-responses':
@@ -362,6 +364,7 @@ NOT_RUN: dict[str, str] = {
     "npm ci --prefix examples/ts-voltagent": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts-openrouter": "installs from the npm registry (.ci/run does)",
     "npm ci --prefix examples/ts-copilotkit": "installs from the npm registry (.ci/run does)",
+    "npm ci --prefix examples/ts-llamaindex": "installs from the npm registry (.ci/run does)",
 }
 
 

@@ -1250,3 +1250,41 @@ def test_voltagent_ui_deepseek_gets_its_committed_verdicts() -> None:
     assert _result(session, "quirks.tool-index-gap.001[openai-chat]").verdict == "PASS"
     # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
     assert _result(session, "http.500.001[openai-chat]").events == []
+
+
+# The AI SDK's LlamaIndex adapter pins ai 7.0.111 exactly, beside LlamaIndex.TS: its own directory
+# (npm ci --prefix examples/ts-llamaindex).
+TS_LLAMAINDEX = ROOT / "examples" / "ts-llamaindex"
+
+
+def test_ai_sdk7_llamaindex_gets_its_committed_verdicts() -> None:
+    """`toUIMessageStream` of `@ai-sdk/llamaindex` 3.0.111 over a LlamaIndex `SimpleChatEngine` (llamaindex 0.12.1)
+    whose LLM is `@llamaindex/openai` 0.4.22's `OpenAI` (Chat Completions), answered with ai 7.0.111's
+    `createUIMessageStreamResponse`, from examples/ts-llamaindex (docs/findings-ai-sdk7-llamaindex.md)."""
+    session, _expected = _graded("ai-sdk7-llamaindex.mjs", "ai-sdk7-llamaindex.verdicts.json", "@ai-sdk/llamaindex",
+                                 directory=TS_LLAMAINDEX)
+    caps = session.capabilities
+    # A text-only adapter: no tools, reasoning or structured output; no finish reason, no usage.
+    assert caps is not None and caps.output == "ui-message-stream@7" and caps.features == {"multimodal", "abort"}
+    assert (caps.reports_finish_reason, caps.reports_usage, caps.max_retries) == (False, False, 0)
+    assert _schema_refused(session) == []
+    # The adapter's whole vocabulary: text-start, text-delta, text-end (id '1'); no start and no finish chunk (the
+    # suite error the pin carries as pending).
+    assert [e["type"] for e in _result(session, "text.basic.001[openai-chat]").events][::len(
+        _result(session, "text.basic.001[openai-chat]").events) - 1] == ["text-start", "text-end"]
+    assert {e["type"] for r in session.results for e in r.events} == {"text-start", "text-delta", "text-end"}
+    # The engine's history reaches the model as Chat Completions messages: the image as image_url, the PDF as a
+    # file part; the OpenAI LLM's own defaults (temperature 0.1, top_p 1) go with it.
+    sent = _sent(session, "text.multimodal.001[openai-chat]")
+    assert [p["type"] for p in sent["messages"][0]["content"]] == ["text", "image_url", "file"]
+    assert (sent["temperature"], sent["top_p"]) == (0.1, 1)
+    # D-error-cuts-stream: a refused call answers 200 with text-start, then the body errors (no error chunk).
+    refused = _result(session, "http.500.001[openai-chat]")
+    assert [e["type"] for e in refused.events] == ["text-start"]
+    assert any(f.message.startswith("the adapter raised instead of emitting an error event") for f in refused.findings)
+    # D-trim-start: an answer of whitespace only reaches the client as empty deltas.
+    assert [e["delta"] for e in _result(session, "text.whitespace-only.001[openai-chat]").events
+            if e["type"] == "text-delta"] == ["", "", ""]
+    # D-abort-held: after the client's disconnect the model's request is never aborted, nor ended.
+    record = next(r for r in session.records or [] if r.case_id == "abort.mid-text.001[openai-chat]")
+    assert [(c.aborted, c.ended_at) for c in record.upstream] == [(False, None)]
