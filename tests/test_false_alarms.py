@@ -539,3 +539,53 @@ def test_no_argument_calls_expected_apart_are_never_one_stream(dialect: str, cor
         assert bodies[0] is None, f"{dialect}: '' would be played as {{}}, the stream of tool.empty-input.002"
     else:
         assert bodies[0] is not None and b'"arguments":""' in bodies[0] and b'"arguments":"{}"' in bodies[1]
+
+
+# ---------------------------------------------------------------- UI message stream: a clean end with no finish chunk
+class NoFinishChunk(UIMessageStreamReferenceAdapter):
+    """A successful run ends after ``finish-step`` with no ``finish`` chunk and reports no finish reason
+    (``@ai-sdk/llamaindex`` 3.0.111's toUIMessageStream sends text-start, text-delta and text-end only)."""
+
+    def __init__(self, ctx: AdapterContext | None = None, policies: Policies | None = None,
+                 bare_finish: bool = False) -> None:
+        super().__init__(ctx, policies)
+        self.capabilities = self.capabilities.model_copy(update={"reports_finish_reason": False})
+        self.bare_finish = bare_finish
+
+    def emit_run_finished(self, finish_reason: str | None, usage: Any, interrupts: list[dict[str, Any]]) -> None:
+        super().emit_run_finished(finish_reason, usage, interrupts)
+        finish = self.state.outbox.pop()
+        assert finish["type"] == "finish"
+        if self.bare_finish:
+            self.emit({"type": "finish"})
+
+
+@pytest.mark.parametrize("sid", ["text.basic.001", "tool.basic.001", "loop.server-tool.001"])
+@pytest.mark.parametrize("output", ["ui-message-stream", "ui-message-stream@7"])
+def test_a_clean_end_without_finish_grades_as_a_bare_finish(sid: str, output: str, corpus: list[Scenario]) -> None:
+    """ai's reader does nothing on a finish chunk without finishReason or messageMetadata (ai@7.0.173
+    dist/index.js:7559-7562), and Chat ends 'ready' with onFinish{isError: false} after the stream either way
+    (:22143-22196): both streams show the user the same state, so neither fails; the missing chunk is a SHOULD."""
+    verdicts = {}
+    for bare in (True, False):
+        def make(ctx: AdapterContext, bare: bool = bare) -> NoFinishChunk:
+            a = NoFinishChunk(ctx, Policies(), bare_finish=bare)
+            a.capabilities = a.capabilities.model_copy(update={"output": output})
+            return a
+        r = run_case(make, _scenario(corpus, sid), "v3")
+        assert not r.failed_rows(), r.describe()
+        verdicts[bare] = r.verdict
+        if not bare:
+            assert [f.level for f in r.findings if "no finish" in f.message] == ["SHOULD"], r.describe()
+    assert verdicts[True] == "PASS" and verdicts[False] == "PASS-NONSTRICT", verdicts
+
+
+def test_no_finish_after_an_upstream_error_still_fails(corpus: list[Scenario]) -> None:
+    """The upstream failed and the stream ends with no error chunk: Chat shows success where the run failed."""
+
+    class SilentError(NoFinishChunk):
+        def emit_run_error(self, message: str, code: str | None) -> None:
+            self.emit({"type": "finish-step"})
+
+    r = run_case(lambda ctx: SilentError(ctx, Policies()), _scenario(corpus, "error.first.001"), "v3")
+    assert r.verdict == "FAIL", r.describe()

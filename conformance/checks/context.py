@@ -168,7 +168,8 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, rejected=rejected,
-        cause=None if rejected is not None else _cause(scenario, record, expected.terminal, actual.terminal),
+        cause=None if rejected is not None else _cause(scenario, record, expected.terminal,
+                                                       _read_end(proto, expected, actual)),
         upstream_finish=next((s.part.finish_reason.unified for s in scenario.turn_scripts()[-1]
                               if isinstance(s.part, Finish)), None),  # an agent loop's last turn
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
@@ -213,6 +214,14 @@ def stopped_turn(scenario: Scenario, record: RunRecord) -> Scenario:
     turns = [c.turn for c in record.upstream if c.turn is not None and not c.past_last_turn]
     turn = turns[-1] if turns else 1
     return scenario.for_turn(turn) if 1 < turn <= scenario.turn_count() else scenario
+
+
+def _read_end(proto: OutputProtocol, expected: Transcript, actual: Transcript) -> str:
+    """The end the consumer shows: a stream with no terminal is a finish where the protocol's consumer reads it so
+    (OutputProtocol.clean_end_is_finish) and the run was to finish."""
+    if actual.terminal == "none" and expected.terminal == "finished" and proto.clean_end_is_finish:
+        return "finished"
+    return actual.terminal
 
 
 def _cause(scenario: Scenario, record: RunRecord, expected_terminal: str, actual_terminal: str) -> str | None:

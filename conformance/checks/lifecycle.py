@@ -2,7 +2,9 @@
 
 The protocol's table says what is wrong with the stream; this check says whose fault a missing
 terminal is: the upstream step the run stopped on (:attr:`GradeContext.cause`), or the scenario's
-own row. Under a declared ``silent`` abort a missing terminal is the policy, not a fault; under the
+own row. Where the protocol's consumer reads a stream with no terminal as a finish
+(``OutputProtocol.clean_end_is_finish``) and the run was to finish, the missing terminal is a SHOULD on the
+table's row. Under a declared ``silent`` abort a missing terminal is the policy, not a fault; under the
 bridge profile an open-at-error note is the bridge's ``bridge.close-before-error`` failure.
 
 Example:
@@ -33,7 +35,12 @@ def check(ctx: GradeContext) -> list[Finding]:
         if f.source == TERMINAL_MISSING:
             if silent_abort:
                 continue
-            f = dataclasses.replace(f, row=ctx.cause or ctx.primary_row)  # the part the run stopped on is at fault
+            if ctx.expected.terminal == "finished" and ctx.protocol.clean_end_is_finish and ctx.cause is None:
+                # The consumer shows a finished run either way: a producer's habit, on the table's terminal row.
+                f = dataclasses.replace(f, level="SHOULD", message=f"{f.message} (its consumer shows the run "
+                                        "finished all the same, as after a finish chunk with no reason)")
+            else:
+                f = dataclasses.replace(f, row=ctx.cause or ctx.primary_row)  # the part the run stopped on is at fault
         if ctx.bridge and f.row == bridge.OPEN_AT_ERROR_NOTE:
             f = bridge.promote_open_at_error(f, ctx.events, ctx.policies.abort)
         out.append(f)

@@ -720,4 +720,9 @@ PROTOCOL = OutputProtocol(
     # inputs completed is an order the consumer shows.
     calls_in_completion_order=True,
     unrun_calls=unrun_calls,
+    # A finish chunk with neither finishReason nor messageMetadata changes nothing in ai's reader (ai@6.0.326
+    # processUIMessageStream 'finish'; ai@7.0.173 dist/index.js:7559-7562), and Chat ends 'ready' with
+    # onFinish{isAbort: false, isError: false} once the stream is done, finish or not (ai@7.0.173
+    # dist/index.js:22143-22196): toUIMessageStream's own sendFinish: false makes such streams.
+    clean_end_is_finish=True,
 )
