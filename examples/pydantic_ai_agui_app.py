@@ -39,7 +39,7 @@ from starlette.routing import Route
 
 # The model class behind the agent (create_app's `api`), so the wire and the SDK the agent reads.
 Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface", "deepseek",
-              "moonshot"]
+              "moonshot", "cerebras"]
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
@@ -58,7 +58,10 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     ``/v1/chat/completions``), ``"deepseek"`` is ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat
     Completions through the openai SDK, ``/v1/chat/completions``, with DeepSeek's model profile), ``"moonshot"`` is
     ``OpenAIChatModel`` over ``MoonshotAIProvider`` (Moonshot's Kimi Chat Completions through the openai SDK,
-    ``/v1/chat/completions``, with Moonshot's model profile); the agent and the AG-UI adapter are the same in all ten.
+    ``/v1/chat/completions``, with Moonshot's model profile), ``"cerebras"`` is ``CerebrasModel`` (an
+    ``OpenAIChatModel``) over ``CerebrasProvider`` (Cerebras's Chat Completions through the openai SDK,
+    ``/v1/chat/completions``, with Cerebras's model profile); the agent and the AG-UI adapter are the same in all
+    eleven.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -83,6 +86,8 @@ def _model(mock_base_url: str, model_name: str | None,
         return _deepseek_model(mock_base_url, model_name)
     if api == "moonshot":
         return _moonshot_model(mock_base_url, model_name)
+    if api == "cerebras":
+        return _cerebras_model(mock_base_url, model_name)
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
@@ -167,6 +172,30 @@ def _moonshot_model(mock_base_url: str, model_name: str | None) -> Model:
     # provider's model_profile gives it Moonshot's profile (reasoning in `reasoning_content`, thinking always on,
     # leading whitespace of a streamed text ignored). The name selects no scenario (the mock's default scenario does).
     return OpenAIChatModel(model_name or "kimi-k3", provider=moonshot)
+
+
+def _cerebras_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``CerebrasModel`` over ``CerebrasProvider(openai_client=...)``, its openai client on the mock server."""
+    from pydantic_ai.models import create_async_httpx2_client
+    from pydantic_ai.models.cerebras import CerebrasModel
+    from pydantic_ai.providers.cerebras import CerebrasProvider
+
+    # pydantic-ai's docs pair CerebrasProvider with CerebrasModel (docs/models/cerebras.md), an OpenAIChatModel
+    # subclass (pydantic_ai/models/cerebras.py:69) that only rewrites settings (reasoning effort, clear_thinking,
+    # :95-197): the stream is OpenAIChatModel's over the openai SDK, no cerebras SDK involved. CerebrasProvider has no
+    # base_url argument (its base_url is fixed, https://api.cerebras.ai/v1, providers/cerebras.py:38-40); its documented
+    # openai_client is the way to another URL (:117, :131, :143-144), as for DeepSeekProvider. The client is built as
+    # the provider builds its own (:141-148, _openai_compatible.py:39-56: its own httpx client, the provider's
+    # integration header, the SDK's default max_retries, openai 3.57.0 _constants.py:8 DEFAULT_MAX_RETRIES = 2): only
+    # the base URL differs. The openai SDK posts {base_url}/chat/completions.
+    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key",
+                         http_client=create_async_httpx2_client(),
+                         default_headers={"X-Cerebras-3rd-Party-Integration": "pydantic-ai"})
+    # gpt-oss-120b: the first of CerebrasModel's listed models (models/cerebras.py:30-33 LatestCerebrasModelNames); the
+    # provider's model_profile gives it Cerebras's gpt-oss profile (providers/cerebras.py:46-102: harmony's, so no
+    # forced tool choice and leading whitespace of a streamed text ignored; reasoning always on). The name selects no
+    # scenario (the mock's default scenario does).
+    return CerebrasModel(model_name or "gpt-oss-120b", provider=CerebrasProvider(openai_client=client))
 
 
 def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
@@ -309,4 +338,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="deepseek")
     if name == "moonshot_app":  # the same agent on OpenAIChatModel over MoonshotAIProvider (Kimi's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="moonshot")
+    if name == "cerebras_app":  # the same agent on CerebrasModel over CerebrasProvider (Cerebras's Chat Completions)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="cerebras")
     raise AttributeError(name)

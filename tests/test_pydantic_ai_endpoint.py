@@ -1,6 +1,6 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Ten configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+Eleven configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
 ``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``), on
 ``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``), on ``AnthropicModel`` (the Messages API, pins
 ``pydantic-ai-agui-anthropic``), on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
@@ -8,8 +8,9 @@ Ten configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Compl
 ``pydantic-ai-agui-groq``), on ``MistralModel`` (Mistral's Chat Completions through the mistralai SDK, pins
 ``pydantic-ai-agui-mistral``), on ``HuggingFaceModel`` (Hugging Face's Chat Completions through huggingface_hub,
 pins ``pydantic-ai-agui-huggingface``), on ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat Completions
-through the openai SDK, pins ``pydantic-ai-agui-deepseek``) and on ``OpenAIChatModel`` over ``MoonshotAIProvider``
-(Moonshot's Kimi Chat Completions through the openai SDK, pins ``pydantic-ai-agui-moonshot``).
+through the openai SDK, pins ``pydantic-ai-agui-deepseek``), on ``OpenAIChatModel`` over ``MoonshotAIProvider``
+(Moonshot's Kimi Chat Completions through the openai SDK, pins ``pydantic-ai-agui-moonshot``) and on ``CerebrasModel``
+over ``CerebrasProvider`` (Cerebras's Chat Completions through the openai SDK, pins ``pydantic-ai-agui-cerebras``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -73,6 +74,9 @@ DEEPSEEK_CAPS = ROOT / "examples" / "pydantic_ai_deepseek_capabilities.yaml"
 # The Moonshot configuration's own mock server, likewise (a scale no other module uses).
 MOONSHOT_SERVER = 1.4e-8
 MOONSHOT_CAPS = ROOT / "examples" / "pydantic_ai_moonshot_capabilities.yaml"
+# The Cerebras configuration's own mock server, likewise (a scale no other module uses).
+CEREBRAS_SERVER = 2.9e-8
+CEREBRAS_CAPS = ROOT / "examples" / "pydantic_ai_cerebras_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +88,7 @@ def agui_url() -> Iterator[str]:
 
 
 def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface", "mistral",
-                        "deepseek", "moonshot"],
+                        "deepseek", "moonshot", "cerebras"],
            scale: float) -> Iterator[str]:
     """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
@@ -149,6 +153,11 @@ def deepseek_url() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def moonshot_url() -> Iterator[str]:
     yield from _serve("moonshot", MOONSHOT_SERVER)
+
+
+@pytest.fixture(scope="module")
+def cerebras_url() -> Iterator[str]:
+    yield from _serve("cerebras", CEREBRAS_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -286,4 +295,14 @@ def test_pydantic_ai_moonshot_verdicts_match_the_published_findings(moonshot_url
     its own (the first run's 6 FAILs were the Chat configuration's defects and one of Moonshot's profile,
     D-leading-whitespace; no suite error)."""
     _pinned_on_one_wire(moonshot_url, "pydantic-ai-agui-moonshot", MOONSHOT_CAPS, MOONSHOT_SERVER, corpus,
+                        "openai-chat")
+
+
+@pytest.mark.slow
+def test_pydantic_ai_cerebras_verdicts_match_the_published_findings(cerebras_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``CerebrasModel`` over ``CerebrasProvider`` (``openai_client=`` pointed at the mock, Cerebras's
+    model profile for gpt-oss, declared ``server: other``: the kit has no Cerebras flavour): graded on the Chat
+    Completions wire, pinned on its own (the first run's 8 FAILs were the Chat configuration's defects, Moonshot's
+    D-leading-whitespace and a new one, D-cerebras-cached-tokens; no suite error)."""
+    _pinned_on_one_wire(cerebras_url, "pydantic-ai-agui-cerebras", CEREBRAS_CAPS, CEREBRAS_SERVER, corpus,
                         "openai-chat")
