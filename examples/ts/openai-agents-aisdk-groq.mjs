@@ -43,7 +43,7 @@ await runAiSdkModelHarness({
   // StreamingToolCallTracker (dist/index.js:675, :770, flushed :782), one tool-call part per call
   // (`parallel_tools`); @ai-sdk/groq reads `delta.reasoning` as reasoning-* parts (dist/index.js:727-740,
   // `reasoning`); doStream passes the abortSignal to its fetch (dist/index.js:660, `abort`). A stream that ends
-  // without its finish: @ai-sdk/groq then finishes 'interrupted' (dist/index.js:664-667, :783-786), which
+  // without its finish: @ai-sdk/groq then finishes 'interrupted' (dist/index.js:664-667, :783-787), which
   // AiSdkModel does not read (`missing_finish: 'stop'`). doStream makes one request (postJsonToApi,
   // dist/index.js:651-662: `max_retries: 0`).
 })

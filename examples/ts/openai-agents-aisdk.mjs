@@ -1,11 +1,11 @@
 // The part the OpenAI Agents SDK configurations on an AI SDK model share (openai-agents-aisdk-anthropic.mjs,
-// openai-agents-aisdk-google.mjs, openai-agents-aisdk-mistral.mjs, openai-agents-aisdk-groq.mjs): `run(agent, input, {stream: true})` of
-// @openai/agents 0.18.0 whose agent's model is `aisdk(<an AI SDK provider's model>)`, @openai/agents-extensions
-// 0.18.0's `ai-sdk` entry (dist/ai-sdk/index.mjs:1204 `aisdk`, the AiSdkModel class, which accepts a LanguageModel
-// of specification v2, v3 or v4: index.mjs:47-52 and messageConversion.mjs:4-20). AiSdkModel.getStreamedResponse
-// calls the model's doStream and turns its parts into the run's events (index.mjs:836-1127); the run stream is
-// then turned into an AI SDK UI message stream by the same package's `ai-sdk-ui` module, as in
-// openai-agents-ui.mjs, whose code runs the case (tracing disabled on the runner, as there).
+// openai-agents-aisdk-google.mjs, openai-agents-aisdk-mistral.mjs, openai-agents-aisdk-groq.mjs): `run(agent, input,
+// {stream: true})` of @openai/agents 0.18.0 whose agent's model is `aisdk(<an AI SDK provider's model>)`,
+// @openai/agents-extensions 0.18.0's `ai-sdk` entry (dist/ai-sdk/index.mjs:1204 `aisdk`, the AiSdkModel class, which
+// accepts a LanguageModel of specification v2, v3 or v4: index.mjs:47-52 and messageConversion.mjs:4-20).
+// AiSdkModel.getStreamedResponse calls the model's doStream and turns its parts into the run's events
+// (index.mjs:836-1127); the run stream is then turned into an AI SDK UI message stream by the same package's
+// `ai-sdk-ui` module, as in openai-agents-ui.mjs, whose code runs the case (tracing disabled on the runner, as there).
 //
 // A harness calls `runAiSdkModelHarness({name, inputs, server, model, modelSettings, lacks})`: its own name, the
 // wire its provider speaks, the server flavour where the provider is written for one (undefined otherwise),
