@@ -1288,3 +1288,38 @@ def test_ai_sdk7_llamaindex_gets_its_committed_verdicts() -> None:
     # D-abort-held: after the client's disconnect the model's request is never aborted, nor ended.
     record = next(r for r in session.records or [] if r.case_id == "abort.mid-text.001[openai-chat]")
     assert [(c.aborted, c.ended_at) for c in record.upstream] == [(False, None)]
+
+
+def test_openai_agents_aisdk_groq_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on an AI SDK Groq model: `aisdk(groq(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/groq` 4's chat model, over `POST /v1/chat/completions`
+    (docs/findings-openai-agents-aisdk-groq.md)."""
+    session, _expected = _graded("openai-agents-aisdk-groq.mjs", "openai-agents-aisdk-groq.verdicts.json",
+                                 "@ai-sdk/groq")
+    caps = session.capabilities
+    # The server @ai-sdk/groq is written for; no PDF input (the provider refuses every non-image file part).
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert caps.server == "groq" and "multimodal" not in caps.features and "reasoning" in caps.features
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    assert _schema_refused(session) == []
+    # A server tool round runs through AiSdkModel and its result is sent.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    # The outputType reaches Groq as a json_schema response format, strict (@ai-sdk/groq's default).
+    response_format = _sent(session, "structured.native.001[openai-chat]")["response_format"]
+    assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is True
+    # Groq's delta.reasoning is shown as reasoning, after the text (as on the mistral pin; the openai-chat wire does
+    # not grade where reasoning stands).
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events]
+    assert types.index("text-end") < types.index("reasoning-start")
+    # D-finish-always-stop: Groq's 'length' and 'content_filter' reach the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
+    assert _finish_types(session, "finish.content-filter.001[openai-chat]") == ["stop"]
+    # D-no-error-chunk on Groq's in-stream error chunk: the provider hands on an `error` part (the ai-sdk7-groq pin
+    # shows it as an error chunk), AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
+    cut = _result(session, "error.groq-tool-use-failed.001[openai-chat]")
+    assert [e["type"] for e in cut.events][-1] == "text-delta"
+    assert any("Failed to call a function" in f.message for f in cut.findings)
+    # Unlike @ai-sdk/mistral, @ai-sdk/groq guards choices[0]: the empty-choices chunk is skipped.
+    assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"

@@ -1,18 +1,19 @@
 // The part the OpenAI Agents SDK configurations on an AI SDK model share (openai-agents-aisdk-anthropic.mjs,
-// openai-agents-aisdk-google.mjs, openai-agents-aisdk-mistral.mjs): `run(agent, input, {stream: true})` of
-// @openai/agents 0.18.0 whose agent's model is `aisdk(<an AI SDK provider's model>)`, @openai/agents-extensions
-// 0.18.0's `ai-sdk` entry (dist/ai-sdk/index.mjs:1204 `aisdk`, the AiSdkModel class, which accepts a LanguageModel
-// of specification v2, v3 or v4: index.mjs:47-52 and messageConversion.mjs:4-20). AiSdkModel.getStreamedResponse
-// calls the model's doStream and turns its parts into the run's events (index.mjs:836-1127); the run stream is
-// then turned into an AI SDK UI message stream by the same package's `ai-sdk-ui` module, as in
-// openai-agents-ui.mjs, whose code runs the case (tracing disabled on the runner, as there).
+// openai-agents-aisdk-google.mjs, openai-agents-aisdk-mistral.mjs, openai-agents-aisdk-groq.mjs): `run(agent, input,
+// {stream: true})` of @openai/agents 0.18.0 whose agent's model is `aisdk(<an AI SDK provider's model>)`,
+// @openai/agents-extensions 0.18.0's `ai-sdk` entry (dist/ai-sdk/index.mjs:1204 `aisdk`, the AiSdkModel class, which
+// accepts a LanguageModel of specification v2, v3 or v4: index.mjs:47-52 and messageConversion.mjs:4-20).
+// AiSdkModel.getStreamedResponse calls the model's doStream and turns its parts into the run's events
+// (index.mjs:836-1127); the run stream is then turned into an AI SDK UI message stream by the same package's
+// `ai-sdk-ui` module, as in openai-agents-ui.mjs, whose code runs the case (tracing disabled on the runner, as there).
 //
-// A harness calls `runAiSdkModelHarness({name, inputs, server, model, modelSettings})`: its own name, the wire its
-// provider speaks, the server flavour where the provider is written for one (undefined otherwise), `model(c)` the
-// agent's model for the case and `modelSettings` the agent's (provider options its model needs). Everything
-// else, declared below from the packages' dist, is AiSdkModel's and the ai-sdk-ui module's, whatever the
-// provider; each harness gives the reasons its provider adds.
-export async function runAiSdkModelHarness({ name, inputs, server, model, modelSettings }) {
+// A harness calls `runAiSdkModelHarness({name, inputs, server, model, modelSettings, lacks})`: its own name, the
+// wire its provider speaks, the server flavour where the provider is written for one (undefined otherwise),
+// `model(c)` the agent's model for the case, `modelSettings` the agent's (provider options its model needs) and
+// `lacks` the shared features its provider cannot give (none by default; dropped from `features`, as
+// voltagent-ui.mjs drops a variant's). Everything else, declared below from the packages' dist, is AiSdkModel's
+// and the ai-sdk-ui module's, whatever the provider; each harness gives the reasons its provider adds.
+export async function runAiSdkModelHarness({ name, inputs, server, model, modelSettings, lacks = [] }) {
   globalThis.SAC_OPENAI_AGENTS = {
     model,
     ...(modelSettings ? { modelSettings } : {}),
@@ -34,7 +35,8 @@ export async function runAiSdkModelHarness({ name, inputs, server, model, modelS
       // schema} (index.mjs:475-486 getResponseFormat); each harness says how its provider sends it.
       // `multimodal`: user input_image and input_file items become AI SDK file parts (messageConversion.mjs
       // :290-318).
-      features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort', 'structured_output', 'multimodal'],
+      features: ['tools', 'parallel_tools', 'server_tools', 'reasoning', 'abort', 'structured_output', 'multimodal']
+        .filter((f) => !lacks.includes(f)),
       client_tools: false,
       policies: {
         // extractToolInput wraps unparsable argument text as {raw: text} (uiMessageStream.mjs:26-33);
