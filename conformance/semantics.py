@@ -108,9 +108,6 @@ class Comparison:
     # Where the protocol keeps usage, and where usage-like data was seen in the stream (a finding names both).
     usage_at: str = "the terminal event's usage"
     usage_seen: tuple[str, ...] = ()
-    # Per output protocol (OutputProtocol.clean_end_is_finish): a stream that ended with no terminal is read as a
-    # finish by its consumer, so it meets an expected 'finished' (the lifecycle grades the missing chunk).
-    clean_end_is_finish: bool = False
     # Per output protocol (OutputProtocol.calls_in_completion_order): the order the upstream completed the
     # calls (their tool-call parts), an order the protocol's consumer shows them in too. Empty: start order only.
     completion_order: tuple[str, ...] = ()
@@ -141,8 +138,7 @@ class _Sink:
 def compare(expected: Transcript, actual: Transcript, policies: Policies, view: Comparison) -> list[Finding]:
     """Findings for every way ``actual`` differs from ``expected`` under the adapter's policies."""
     # A terminal_row means the run ended the wrong way or before the upstream failed.
-    terminal_ok = (_terminal_matches(expected, actual, policies, view.abort, view.clean_end_is_finish)
-                   and view.terminal_row is None)
+    terminal_ok = _terminal_matches(expected, actual, policies, view.abort) and view.terminal_row is None
     sink = _Sink(view.terminal_row or view.wrong_end_row or view.rows[0], terminal_ok)
     if not terminal_ok:
         if actual.terminal == expected.terminal:
@@ -327,16 +323,7 @@ def _json_equal(a: Any, b: Any) -> bool:
 
 
 def _terminal_matches(expected: Transcript, actual: Transcript, policies: Policies,
-                      words: AbortVocabulary = DEFAULT_ABORT, clean_end_is_finish: bool = False) -> bool:
-    """Whether the run ended as the scenario expects (``clean_end_is_finish``: no terminal reads as a finish).
-
-    >>> _terminal_matches(Transcript(terminal="finished"), Transcript(terminal="none"), Policies(), DEFAULT_ABORT, True)
-    True
-    >>> _terminal_matches(Transcript(terminal="error"), Transcript(terminal="none"), Policies(), DEFAULT_ABORT, True)
-    False
-    """
-    if expected.terminal == "finished" and actual.terminal == "none" and clean_end_is_finish:
-        return True
+                      words: AbortVocabulary = DEFAULT_ABORT) -> bool:
     if expected.terminal == "aborted":
         allowed = {"silent": {"none", "aborted"}, "run-error": {"aborted"}, "cancelled": {"aborted"}}
         if words.error_is_abort:

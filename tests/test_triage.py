@@ -64,19 +64,6 @@ PENDING: dict[str, str | set[str]] = {
     # llama-index on MistralAI's 19 (session 24, its first run: the mistral flavour fragments every tool call, a habit
     # of the models Mistral's server relays, while this client can name only Mistral's own models): the
     # 'mistral-own' flavour sends each call whole (mock_provider.servers), which its capabilities declare.
-    # ai-sdk7-llamaindex's 28 (session 25, its first run): @ai-sdk/llamaindex sends no finish chunk, and the kit
-    # grades a UI message stream that ends cleanly without one 'none' != 'finished' at MUST, though ai 7's Chat reads
-    # it as a finish without a reason, which the adapter declares it never reports
-    # (docs/findings-ai-sdk7-llamaindex.md#suite-error).
-    "ai-sdk7-llamaindex.verdicts.json": {f"{c}[openai-chat]" for c in (
-        "fault.split.001", "finish.content-filter.001", "finish.length.001", "finish.missing.001",
-        "finish.other.001", "finish.stop.001", "finish.unknown.001", "parts.warnings.001",
-        "quirks.azure-filter-chunk.001", "quirks.chat-annotations.001", "quirks.chat-extras.001",
-        "quirks.refusal.001", "request.prompt.001", "text.basic.001", "text.blocks.001", "text.empty-delta.001",
-        "text.long.001", "text.metadata.001", "text.multimodal.001", "text.no-metadata.001", "text.queued.001",
-        "text.split.001", "text.split.002", "text.unicode.001", "text.unicode.002", "text.whitespace.001",
-        "usage.late.001", "usage.undefined.001",
-    )},
 }
 
 

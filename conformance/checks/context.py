@@ -156,6 +156,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     # A source the wire says only as a retrieval's output, shown as the provider's own call: the source shown.
     retrieval = retrieval_calls(scenario, record.dialect, actual)
     actual = without_calls(actual, retrieval)
+    actual = consumer_end(proto, expected, actual)
     # A refusal has several documented readings (issue 15): the run is compared with the one it took.
     finishes = proto.refusal_finishes if caps.reports_finish_reason else None
     taken = refusal.reading(expected, actual, refusal.refusal_deltas(scenario, record.dialect), finishes)
@@ -168,8 +169,7 @@ def build_context(record: RunRecord, scenario: Scenario, settings: Settings) -> 
     return GradeContext(
         record=record, scenario=scenario, settings=settings, capabilities=caps, protocol=proto, expected=expected,
         actual=actual, bridge=bridged, rejected=rejected,
-        cause=None if rejected is not None else _cause(scenario, record, expected.terminal,
-                                                       _read_end(proto, expected, actual)),
+        cause=None if rejected is not None else _cause(scenario, record, expected.terminal, actual.terminal),
         upstream_finish=next((s.part.finish_reason.unified for s in scenario.turn_scripts()[-1]
                               if isinstance(s.part, Finish)), None),  # an agent loop's last turn
         has_provider_calls=any(isinstance(p, ToolCall | ToolInputStart) and p.provider_executed for p in parts),
@@ -216,12 +216,20 @@ def stopped_turn(scenario: Scenario, record: RunRecord) -> Scenario:
     return scenario.for_turn(turn) if 1 < turn <= scenario.turn_count() else scenario
 
 
-def _read_end(proto: OutputProtocol, expected: Transcript, actual: Transcript) -> str:
-    """The end the consumer shows: a stream with no terminal is a finish where the protocol's consumer reads it so
-    (OutputProtocol.clean_end_is_finish) and the run was to finish."""
+def consumer_end(proto: OutputProtocol, expected: Transcript, actual: Transcript) -> Transcript:
+    """``actual`` with the end its consumer shows: a stream with no terminal event is a finish where the protocol's
+    consumer reads it so (``OutputProtocol.clean_end_is_finish``) and the run was to finish; the lifecycle still
+    grades the missing event, from the events.
+
+    >>> from conformance.protocols import protocol
+    >>> consumer_end(protocol("ui-message-stream"), Transcript(), Transcript(terminal="none")).terminal
+    'finished'
+    >>> consumer_end(protocol("ag-ui"), Transcript(), Transcript(terminal="none")).terminal
+    'none'
+    """
     if actual.terminal == "none" and expected.terminal == "finished" and proto.clean_end_is_finish:
-        return "finished"
-    return actual.terminal
+        return actual.model_copy(update={"terminal": "finished"})
+    return actual
 
 
 def _cause(scenario: Scenario, record: RunRecord, expected_terminal: str, actual_terminal: str) -> str | None:

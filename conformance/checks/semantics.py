@@ -66,7 +66,6 @@ def check(ctx: GradeContext) -> list[Finding]:
         completion_order=tuple(p.tool_call_id for p in ctx.scenario.parts() if isinstance(p, ToolCall))
         if proto.calls_in_completion_order or sends_calls_whole(ctx.capabilities.server, rec.dialect) else (),
         unrun=proto.unrun_calls(ctx.events),
-        clean_end_is_finish=proto.clean_end_is_finish,
         calls_decide=ctx.scenario.expected.finish_reason == "tool_calls")
     found = compare(ctx.expected, ctx.actual, ctx.policies, view)
     return locate(found, list(ctx.events), ctx.expected, proto) + open_calls_renamed(ctx)

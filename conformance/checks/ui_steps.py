@@ -1,4 +1,5 @@
-"""Rows ``ui.step-pairing`` and ``ui.error-then-finish``: the UI message stream's step and error trailers (SHOULDs).
+"""Rows ``ui.step-pairing``, ``ui.error-then-finish`` and ``ui.finish-sent``: the UI message stream's step, error and
+finish trailers (SHOULDs).
 
 * ``ui.step-pairing``: every ``finish-step`` ends a step a ``start-step`` opened. ``streamText`` sends
   them in pairs, one pair per model call (ai@6.0.326 dist/index.mjs:9261-9268), and the reader counts
@@ -9,16 +10,21 @@
   'error'}``, ai@6.0.326 dist/index.mjs:8602-8606, 8770-8777). A producer that ends one failure that way and
   another (a request the upstream refused) with a bare ``error`` shows the client two shapes of one
   outcome. An ``abort`` ends a stream without ``finish`` and is not graded here.
+* ``ui.finish-sent``: a run that succeeded ends with ``finish``. The reader reads a stream that just ends as a
+  finish without a reason (OutputProtocol.clean_end_is_finish: the user sees the same), so the missing chunk is
+  a producer's habit, graded here instead of as the missing terminal of row 8.1.18.
 
-Both apply to the UI message stream only (the catalog says so for the other protocols).
+All three apply to the UI message stream only (the catalog says so for the other protocols).
 
 Example:
     >>> ROWS
-    ('ui.step-pairing', 'ui.error-then-finish')
+    ('ui.step-pairing', 'ui.error-then-finish', 'ui.finish-sent')
     >>> [f.row for f in step_findings([{"type": "start"}, {"type": "finish-step"}, {"type": "finish"}])]
     ['ui.step-pairing']
     >>> [f.row for f in error_findings([{"type": "start"}, {"type": "error", "errorText": "x"}])]
     ['ui.error-then-finish']
+    >>> [f.row for f in finish_findings([{"type": "start"}, {"type": "text-end", "id": "t"}])]
+    ['ui.finish-sent']
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from conformance.catalog import declare
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 
-ROWS = declare("ui.step-pairing", "ui.error-then-finish")
+ROWS = declare("ui.step-pairing", "ui.error-then-finish", "ui.finish-sent")
 
 
 def _type(event: Any) -> str | None:
@@ -67,8 +73,19 @@ def error_findings(events: Sequence[Any]) -> list[Finding]:
                             "the model's stream ends with finish-step and finish{finishReason:'error'}")]
 
 
+def finish_findings(events: Sequence[Any]) -> list[Finding]:
+    """A finding when the stream ends with no terminal chunk at all (no finish, error or abort)."""
+    kinds = [_type(e) for e in events]
+    if any(k in ("finish", "error", "abort") for k in kinds):
+        return []
+    return [Finding(row="ui.finish-sent", event_index=len(kinds) - 1 if kinds else None, source="lifecycle",
+                    expected="finish", actual=kinds[-1] if kinds else "no chunk",
+                    message="the stream ends with no finish chunk: ai's reader shows the run finished all the same, "
+                            "and onFinish gets no finish reason")]
+
+
 def check(ctx: GradeContext) -> list[Finding]:
-    """The two rows' findings on a UI message stream (none on the other protocols)."""
+    """The three rows' findings on a UI message stream (none on the other protocols)."""
     if not ctx.protocol.name.startswith("ui-message-stream"):
         return []
     events = list(ctx.events)
@@ -76,4 +93,7 @@ def check(ctx: GradeContext) -> list[Finding]:
     # stream then ends at the abort, not at a failure.
     # An HTTP error answer before the stream is no stream at all: the client reads the failed request.
     aborted = ctx.record.abort_event_index is not None or ctx.record.outcome == "http-error"
-    return step_findings(events) + ([] if aborted else error_findings(events))
+    # The missing finish of a run that was to succeed (a failed or aborted run's missing end is row 8.1.18's).
+    finished = ctx.expected.terminal == "finished" and ctx.cause is None
+    return (step_findings(events) + ([] if aborted else error_findings(events))
+            + (finish_findings(events) if finished and not aborted else []))

@@ -143,12 +143,30 @@ async def _bare_error(events: Stream, ctx: AdapterContext) -> Stream:
             return
 
 
+async def _no_finish(events: Stream, ctx: AdapterContext) -> Stream:
+    """No ``finish`` chunk after a run that succeeded (``toUIMessageStream({sendFinish: false})``'s shape)."""
+    async for e in events:
+        if e.get("type") == "finish" and e.get("finishReason") != "error":
+            return
+        yield e
+
+
+def _reasonless(ctx: AdapterContext) -> Any:
+    """The UI message stream reference declaring it reports no finish reason (as @ai-sdk/llamaindex): losing the
+    finish chunk then loses nothing it promised, so only the chunk's own SHOULD row is broken."""
+    adapter = ui_message_stream(ctx)
+    adapter.capabilities = adapter.capabilities.model_copy(update={"reports_finish_reason": False})
+    return adapter
+
+
 MUTANTS += [
     # SHOULD misses: the reader still shows the same message, so no MUST row fails.
     Mutant("ui.finish-step-unpaired", "the first step's start-step is never sent", map_events(
         ui_message_stream, _no_first_start_step), set(), "ui-message-stream", should={"ui.step-pairing"}),
     Mutant("ui.error-without-finish", "an error chunk ends the stream: no finish-step, no finish", map_events(
         ui_message_stream, _bare_error), set(), "ui-message-stream", should={"ui.error-then-finish"}),
+    Mutant("ui.no-finish", "a run that succeeded ends with no finish chunk", map_events(
+        _reasonless, _no_finish), set(), "ui-message-stream", should={"ui.finish-sent"}),
 ]
 
 
