@@ -11,7 +11,9 @@ FAIL/ERROR cases carry triage records (tests/test_triage.py). The same agent ove
 request the Gemini app left running (D-abort) cannot reach its cases, and it is warmed with one text run first
 (litellm loads its tokenizer on the first call, as in tests/test_crewai_endpoint.py). The same agent over ``LiteLlm`` on
 litellm's ``anthropic/`` route (``anthropic_app``, Anthropic Messages) is a third, pinned in
-``tests/data/adk-agui-anthropic.verdicts.json``, with a mock server of its own and a warm-up run likewise.
+``tests/data/adk-agui-anthropic.verdicts.json``, with a mock server of its own and a warm-up run likewise. The same
+agent over ``LiteLlm`` on litellm's ``deepseek/`` route (``deepseek_app``, DeepSeek's Chat Completions, the mock playing
+DeepSeek's server) is a fourth, pinned in ``tests/data/adk-agui-deepseek.verdicts.json``, set up likewise.
 
 The cases run in corpus order against one server, and ag-ui-adk refuses every run once ten earlier runs ended
 at a client tool call (D-exec-slots in the findings): a scenario added before the tenth such case moves where
@@ -35,6 +37,9 @@ ADK_LITELLM = OwnVenvApp(pins="adk-agui-litellm", python_variable="SAC_ADK_PYTHO
 ADK_ANTHROPIC = OwnVenvApp(pins="adk-agui-anthropic", python_variable="SAC_ADK_PYTHON",
                            stack="ADK (LiteLlm, Anthropic)", app="examples.adk_agui_app:anthropic_app", path="/agui",
                            capabilities=ROOT / "examples" / "adk_anthropic_capabilities.yaml", time_scale=2.3e-8)
+ADK_DEEPSEEK = OwnVenvApp(pins="adk-agui-deepseek", python_variable="SAC_ADK_PYTHON",
+                          stack="ADK (LiteLlm, DeepSeek)", app="examples.adk_agui_app:deepseek_app", path="/agui",
+                          capabilities=ROOT / "examples" / "adk_deepseek_capabilities.yaml", time_scale=2.9e-8)
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +62,13 @@ def adk_anthropic_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def adk_deepseek_url() -> Iterator[str]:
+    with serve_pinned(ADK_DEEPSEEK) as url:
+        warm_up(url, ADK_DEEPSEEK.time_scale)
+        yield url
+
+
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
 def test_adk_verdicts_match_the_pins(adk_url: str, corpus: list[Any]) -> None:
@@ -71,3 +83,8 @@ def test_adk_litellm_verdicts_match_the_pins(adk_litellm_url: str, corpus: list[
 @pytest.mark.slow
 def test_adk_anthropic_verdicts_match_the_pins(adk_anthropic_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(ADK_ANTHROPIC, adk_anthropic_url, corpus)  # one anthropic case a scenario
+
+
+@pytest.mark.slow
+def test_adk_deepseek_verdicts_match_the_pins(adk_deepseek_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(ADK_DEEPSEEK, adk_deepseek_url, corpus)  # one openai-chat case a scenario (DeepSeek's server)

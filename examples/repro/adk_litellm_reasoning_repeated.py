@@ -10,6 +10,9 @@ message. The same defect as over Gemini (docs/repro/adk_reasoning_repeated.py).
 The app is examples/adk_agui_app.py's ``litellm_app``, its model on a canned local Chat Completions server; no
 conformance suite involved. Run with the ADK environment's python (examples/adk_requirements.txt):
 python examples/repro/adk_litellm_reasoning_repeated.py (exit 1: present).
+With a litellm model as argument the app takes that route instead of ``openai/gpt-4o``: the same chunks reach
+litellm's DeepSeek route, which parses them with the OpenAI chat iterator (tests/data/adk-agui-deepseek.verdicts.json):
+python examples/repro/adk_litellm_reasoning_repeated.py deepseek/deepseek-v4-flash (exit 1: present).
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ import sys
 
 from _adk_litellm_canned import agui_events, chunk, sse
 
+MODEL = sys.argv[1] if len(sys.argv) > 1 else "openai/gpt-4o"  # a litellm Chat Completions route
 THOUGHT = "91 = 7 * 13."
 PAYLOAD = sse([chunk({"role": "assistant", "reasoning_content": THOUGHT}), chunk({"content": "No: 91 = 7 x 13."}),
                chunk(finish="stop")])
 
-events = agui_events(PAYLOAD, prompt="Is 91 prime?")
+events = agui_events(PAYLOAD, prompt="Is 91 prime?", model=MODEL)
 reasoning = [e["delta"] for e in events if e["type"] == "REASONING_MESSAGE_CONTENT"]
 blocks = sum(e["type"] == "REASONING_MESSAGE_START" for e in events)
 print([e["type"] for e in events])

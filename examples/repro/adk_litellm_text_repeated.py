@@ -12,6 +12,9 @@ only while a text stream is still open (event_translator.py:805), so it streams 
 The app is examples/adk_agui_app.py's ``litellm_app``, its model on a canned local Chat Completions server; no
 conformance suite involved. Run with the ADK environment's python (examples/adk_requirements.txt):
 python examples/repro/adk_litellm_text_repeated.py (exit 1: present).
+With a litellm model as argument the app takes that route instead of ``openai/gpt-4o``: the same chunks reach
+litellm's DeepSeek route, which parses them with the OpenAI chat iterator (tests/data/adk-agui-deepseek.verdicts.json):
+python examples/repro/adk_litellm_text_repeated.py deepseek/deepseek-v4-flash (exit 1: present).
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ import sys
 
 from _adk_litellm_canned import TOOL, agui_events, call, chunk, sse, texts
 
+MODEL = sys.argv[1] if len(sys.argv) > 1 else "openai/gpt-4o"  # a litellm Chat Completions route
 TEXT = "Let me check the weather."
 PAYLOAD = sse([chunk({"role": "assistant", "content": TEXT}), chunk(call(0, "", "call_1")),
                chunk(call(0, '{"city":"Paris"}')), chunk(finish="tool_calls")])
 
-events = agui_events(PAYLOAD, [TOOL], prompt="Weather in Paris?")
+events = agui_events(PAYLOAD, [TOOL], prompt="Weather in Paris?", model=MODEL)
 shown = texts(events)
 print([e["type"] for e in events])
 print("assistant messages:", shown)
