@@ -1,5 +1,5 @@
-"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI, Gemini, Anthropic or Mistral
-model on the mock.
+"""A real adapter: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui``) over an OpenAI (Chat Completions or
+Responses), Gemini, Anthropic or Mistral model on the mock.
 
 The app is what an AG2 user deploys: an ``ag2.Agent`` over ``OpenAIConfig`` (ag2's Chat Completions client,
 ``ag2/config/openai/openai_client.py``: ``AsyncOpenAI.chat.completions.create``), served by ag2's own AG-UI
@@ -38,6 +38,16 @@ mock's default is ``delta.reasoning_content``: as the other Mistral clients here
 ``thinking-chunks`` dialect with the request header ``X-Mock-Reasoning``, through ``MistralConfig``'s own
 ``http_headers`` (handed to every ``chat.stream_async`` call, ``mistral_client.py:160-164``).
 
+``responses_app`` is the same agent and transport over ``OpenAIResponsesConfig`` (``ag2[openai]``, ag2's Responses
+client, ``ag2/config/openai/openai_responses_client.py``: ``AsyncOpenAI.responses.create`` with ``stream=True``,
+``POST {base_url}/responses``), with ``streaming=True`` (``OpenAIResponsesConfig`` defaults to
+``streaming: bool = False`` too, ``ag2/config/openai/config.py:222``). ``base_url`` is the mock's ``/v1``, as for
+``OpenAIConfig``; ``store`` and ``max_retries`` stay as ag2 leaves them (``True`` and the openai SDK's 2). ag2 1.2.1
+has no DeepSeek config of its own (``ag2/config`` holds OpenAI, Anthropic, Bedrock, DashScope, Gemini, Mistral,
+Ollama, TypeSafe, xAI and Z.ai configs): the Responses API is the one model API ag2 has a config for that the mock
+serves and no other ag2 configuration here pins (xAI's is gRPC through ``xai_sdk``, Ollama's, DashScope's and Z.ai's
+are their SDKs' own wires).
+
 ag2 runs from its own virtual environment (``.ci/run`` builds it from ``examples/ag2_requirements.txt``),
 and ``tests/test_ag2_endpoint.py`` starts it there with uvicorn::
 
@@ -45,7 +55,8 @@ and ``tests/test_ag2_endpoint.py`` starts it there with uvicorn::
 
 (the Gemini configuration: ``examples.ag2_agui_app:gemini_app`` and ``examples/ag2_gemini_capabilities.yaml``; the
 Anthropic one: ``examples.ag2_agui_app:anthropic_app`` and ``examples/ag2_anthropic_capabilities.yaml``; the Mistral
-one: ``examples.ag2_agui_app:mistral_app`` and ``examples/ag2_mistral_capabilities.yaml``).
+one: ``examples.ag2_agui_app:mistral_app`` and ``examples/ag2_mistral_capabilities.yaml``; the Responses one:
+``examples.ag2_agui_app:responses_app`` and ``examples/ag2_responses_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -55,14 +66,14 @@ from typing import Literal
 
 from ag2 import Agent
 from ag2.ag_ui import AGUIStream
-from ag2.config import AnthropicConfig, GeminiConfig, MistralConfig, ModelConfig, OpenAIConfig
+from ag2.config import AnthropicConfig, GeminiConfig, MistralConfig, ModelConfig, OpenAIConfig, OpenAIResponsesConfig
 from starlette.applications import Starlette
 from starlette.routing import Route
 
 
 def _config(api: str, mock_base_url: str, model: str | None) -> ModelConfig:
-    """The agent's model config: ``OpenAIConfig`` on ``<mock>/v1``, ``GeminiConfig``, ``AnthropicConfig`` or
-    ``MistralConfig`` on ``<mock>`` (see above)."""
+    """The agent's model config: ``OpenAIConfig`` or ``OpenAIResponsesConfig`` on ``<mock>/v1``, ``GeminiConfig``,
+    ``AnthropicConfig`` or ``MistralConfig`` on ``<mock>`` (see above)."""
     base = mock_base_url.rstrip("/")
     if api == "gemini":
         # Process-wide, as the variable is: each configuration is served by a uvicorn process of its own.
@@ -78,16 +89,20 @@ def _config(api: str, mock_base_url: str, model: str | None) -> ModelConfig:
                              streaming=True, http_headers={"X-Mock-Reasoning": "thinking-chunks"})
     if api == "openai":
         return OpenAIConfig(model=model or "gpt-4o", base_url=base + "/v1", api_key="mock-key", streaming=True)
-    raise ValueError(f"unknown api {api!r}: 'openai', 'gemini', 'anthropic' or 'mistral'")
+    if api == "responses":
+        return OpenAIResponsesConfig(model=model or "gpt-4o", base_url=base + "/v1", api_key="mock-key",
+                                     streaming=True)
+    raise ValueError(f"unknown api {api!r}: 'openai', 'responses', 'gemini', 'anthropic' or 'mistral'")
 
 
 def create_app(mock_base_url: str, model: str | None = None,
-               api: Literal["openai", "gemini", "anthropic", "mistral"] = "openai") -> Starlette:
+               api: Literal["openai", "responses", "gemini", "anthropic", "mistral"] = "openai") -> Starlette:
     """The AG-UI app: ``/agui`` serves the agent (``POST`` runs it); its model reads ``mock_base_url + "/v1"``
     (``OpenAIConfig``, model ``gpt-4o`` unless given) or, with ``api="gemini"``, ``mock_base_url`` itself
     (``GeminiConfig``, model ``gemini-3-flash-preview`` unless given), or with ``api="anthropic"`` ``mock_base_url``
     itself too (``AnthropicConfig``, model ``claude-sonnet-5`` unless given), or with ``api="mistral"``
-    ``mock_base_url`` itself as well (``MistralConfig``, model ``mistral-large-latest`` unless given).
+    ``mock_base_url`` itself as well (``MistralConfig``, model ``mistral-large-latest`` unless given), or with
+    ``api="responses"`` ``mock_base_url + "/v1"`` (``OpenAIResponsesConfig``, model ``gpt-4o`` unless given).
 
     Example:
         >>> [r.path for r in create_app("http://127.0.0.1:8765").routes]
@@ -98,8 +113,8 @@ def create_app(mock_base_url: str, model: str | None = None,
 
 
 def __getattr__(name: str) -> Starlette:
-    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`, `:anthropic_app`, `:mistral_app`): built on first access,
-    # from MOCK_BASE_URL.
+    # `uvicorn examples.ag2_agui_app:app` (or `:gemini_app`, `:anthropic_app`, `:mistral_app`, `:responses_app`): built
+    # on first access, from MOCK_BASE_URL.
     if name == "app":
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"))
     if name == "gemini_app":  # the same agent on GeminiConfig (the Gemini API, streamGenerateContent)
@@ -108,4 +123,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="anthropic")
     if name == "mistral_app":  # the same agent on MistralConfig (Mistral's Chat Completions, the mistralai SDK)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="mistral")
+    if name == "responses_app":  # the same agent on OpenAIResponsesConfig (OpenAI's Responses API, /v1/responses)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="responses")
     raise AttributeError(name)

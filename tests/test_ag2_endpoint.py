@@ -1,11 +1,13 @@
 """A real AG-UI endpoint through ``--adapter-url``: AG2's AG-UI integration (``ag2[ag-ui]``, ``ag2.ag_ui.AGUIStream``).
 
-Four configurations of the same app: its agent on ``OpenAIConfig`` (Chat Completions wire, pins ``ag2-agui``), on
+Five configurations of the same app: its agent on ``OpenAIConfig`` (Chat Completions wire, pins ``ag2-agui``), on
 ``GeminiConfig`` from ``ag2[gemini]`` (Gemini wire, google-genai's ``streamGenerateContent``, pins
 ``ag2-agui-gemini``, docs/findings-ag2.md's Gemini section) and on ``AnthropicConfig`` from ``ag2[anthropic]``
 (Messages wire, the anthropic SDK's ``messages.stream``, pins ``ag2-agui-anthropic``, docs/findings-ag2.md's
 Anthropic section) and on ``MistralConfig`` from ``ag2[mistral]`` (Mistral's Chat Completions, the mistralai SDK's
-``chat.stream_async``, ``server: mistral``, pins ``ag2-agui-mistral``, docs/findings-ag2.md's Mistral section).
+``chat.stream_async``, ``server: mistral``, pins ``ag2-agui-mistral``, docs/findings-ag2.md's Mistral section) and on
+``OpenAIResponsesConfig`` from ``ag2[openai]`` (OpenAI's Responses wire, the openai SDK's ``responses.create``, pins
+``ag2-agui-responses``, docs/findings-ag2.md's Responses section).
 
 ``examples/ag2_agui_app.py`` runs in its own virtual environment, named by ``SAC_AG2_PYTHON`` (.ci/run builds it
 from ``examples/ag2_requirements.txt``): the test starts it there with uvicorn, its ``OpenAIConfig`` model on this
@@ -39,6 +41,10 @@ AG2_ANTHROPIC = OwnVenvApp(pins="ag2-agui-anthropic", python_variable="SAC_AG2_P
 AG2_MISTRAL = OwnVenvApp(pins="ag2-agui-mistral", python_variable="SAC_AG2_PYTHON", stack="AG2",
                          app="examples.ag2_agui_app:mistral_app", path="/agui",
                          capabilities=ROOT / "examples" / "ag2_mistral_capabilities.yaml", time_scale=3.1e-8)
+# The Responses configuration, on a mock server of its own for the same reason (a scale no other module uses).
+AG2_RESPONSES = OwnVenvApp(pins="ag2-agui-responses", python_variable="SAC_AG2_PYTHON", stack="AG2",
+                           app="examples.ag2_agui_app:responses_app", path="/agui",
+                           capabilities=ROOT / "examples" / "ag2_responses_capabilities.yaml", time_scale=3.7e-8)
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +89,14 @@ def ag2_mistral_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_ag2_mistral_verdicts_match_the_pins(ag2_mistral_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(AG2_MISTRAL, ag2_mistral_url, corpus)  # one openai-chat case a scenario, Mistral's server
+
+
+@pytest.fixture(scope="module")
+def ag2_responses_url() -> Iterator[str]:
+    with serve_pinned(AG2_RESPONSES) as url:
+        yield url
+
+
+@pytest.mark.slow
+def test_ag2_responses_verdicts_match_the_pins(ag2_responses_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(AG2_RESPONSES, ag2_responses_url, corpus)  # one openai-responses case a scenario
