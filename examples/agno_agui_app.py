@@ -8,12 +8,13 @@ through the ``google-genai`` SDK), with ``model="groq"`` over agno's ``Groq`` mo
 ``/openai/v1/chat/completions``, through the ``groq`` SDK), or with ``model="mistral"`` over agno's ``MistralChat``
 model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistralai`` SDK), or with
 ``model="deepseek"`` over agno's ``DeepSeek`` model (DeepSeek's Chat Completions, through the ``openai`` SDK), or with
-``model="xai"`` over agno's ``xAI`` model (xAI's Chat Completions, through the ``openai`` SDK), and the router of agno's
-``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only test-specific part is the base URL
-(for Gemini also the API version, ``v1beta``, as the pin was first run; the mock now serves ``v1`` too; for OpenAI,
-Claude and Groq no SDK retries; for Mistral the header that asks the mock for Mistral's reasoning shape): the model
-talks to the conformance suite's mock server, so the suite picks each case's scenario with the mock server's default
-scenario (the model id is fixed).
+``model="xai"`` over agno's ``xAI`` model (xAI's Chat Completions, through the ``openai`` SDK), or with
+``model="openrouter"`` over agno's ``OpenRouter`` model (OpenRouter's Chat Completions, through the ``openai`` SDK),
+and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only
+test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the pin was first run; the mock
+now serves ``v1`` too; for OpenAI, Claude and Groq no SDK retries; for Mistral the header that asks the mock for
+Mistral's reasoning shape): the model talks to the conformance suite's mock server, so the suite picks each case's
+scenario with the mock server's default scenario (the model id is fixed).
 ``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
@@ -28,7 +29,8 @@ one: ``AGNO_MODEL=gemini`` and ``examples/agno_gemini_capabilities.yaml``; the R
 and ``examples/agno_groq_capabilities.yaml``; the Mistral one: ``AGNO_MODEL=mistral`` and
 ``examples/agno_mistral_capabilities.yaml``; the DeepSeek one: ``AGNO_MODEL=deepseek`` and
 ``examples/agno_deepseek_capabilities.yaml``; the xAI one: ``AGNO_MODEL=xai`` and
-``examples/agno_xai_capabilities.yaml``).
+``examples/agno_xai_capabilities.yaml``; the OpenRouter one: ``AGNO_MODEL=openrouter`` and
+``examples/agno_openrouter_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from agno.models.google import Gemini
 from agno.models.groq import Groq
 from agno.models.mistral import MistralChat
 from agno.models.openai import OpenAIChat, OpenAIResponses
+from agno.models.openrouter import OpenRouter
 from agno.models.xai import xAI
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
@@ -101,8 +104,17 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # id selects no scenario (the mock's default scenario does).
         return xAI(id=model_id or "grok-4-1-fast-non-reasoning-latest", base_url=base + "/v1", api_key="mock-key",
                    max_retries=0)
+    if kind == "openrouter":
+        # agno's OpenRouter (agno.models.openrouter.OpenRouter, the Chat Completions one; OpenRouterResponses is the
+        # Responses one) is an OpenAILike (agno/models/openrouter/openrouter.py:17): it hands base_url and max_retries
+        # to the openai SDK's AsyncOpenAI (OpenAIChat._get_client_params, agno/models/openai/chat.py:105-132, after
+        # openrouter.py:42-58 finds the key), which posts {base_url}/chat/completions; its default base_url is
+        # https://openrouter.ai/api/v1 (openrouter.py:38), the mock's is its /v1. The model id stays agno's default
+        # (gpt-5.4-mini, openrouter.py:33) unless given; the id selects no scenario (the mock's default scenario does).
+        # max_tokens stays agno's OpenRouter default (1024, openrouter.py:39), as a user's agent sends it.
+        return OpenRouter(id=model_id or "gpt-5.4-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
     raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq', "
-                     "'mistral', 'deepseek' or 'xai'")
+                     "'mistral', 'deepseek', 'xai' or 'openrouter'")
 
 
 def _mistral(base: str, model_id: str | None) -> Model:
@@ -127,8 +139,8 @@ def _mistral(base: str, model_id: str | None) -> Model:
 def create_app(mock_base_url: str, model_id: str | None = None, model: str = "openai-chat") -> FastAPI:
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
     ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, ``Groq``
-    with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, ``DeepSeek`` with ``model="deepseek"``, or ``xAI``
-    with ``model="xai"``) reads the mock server at ``mock_base_url``.
+    with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, ``DeepSeek`` with ``model="deepseek"``, ``xAI``
+    with ``model="xai"``, or ``OpenRouter`` with ``model="openrouter"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -147,6 +159,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="deepseek").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="xai").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="openrouter").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results
