@@ -123,3 +123,35 @@ def interleave(run: Run, chunk: Delta, ids: tuple[str, str] = ("call_A", "call_B
     late = args_after_end(events)
     print("interleave: TOOL_CALL_ARGS after TOOL_CALL_END for", late)
     return 1 if late else 0
+
+
+def zero_usage(run: Run, chunk: Delta, counts: tuple[str, ...] = ("cachedInputTokens", "reasoningTokens")) -> int:
+    """D-zero-usage on a wire that sends usage in a last chunk of its own: cached and reasoning counts of 0.
+
+    Returns the exit status: 1 while RUN_FINISHED.usage does not report each of ``counts`` as 0. Example::
+
+        sys.exit(zero_usage(deepseek_events, chunk))
+    """
+    usage = {"prompt_tokens": 4, "completion_tokens": 2, "total_tokens": 6,
+             "prompt_tokens_details": {"cached_tokens": 0}, "completion_tokens_details": {"reasoning_tokens": 0}}
+    events = run([chunk({"role": "assistant", "content": "Done."}), chunk(finish="stop"),
+                  {**chunk(), "choices": [], "usage": usage}])
+    reported = next(e for e in events if e["type"] == "RUN_FINISHED").get("usage", [{}])[0]
+    print("zero-usage: cached_tokens 0, reasoning_tokens 0 ->", json.dumps(reported))
+    return 0 if all(reported.get(count) == 0 for count in counts) else 1
+
+
+def leading_whitespace(run: Run, chunk: Delta) -> int:
+    """D-leading-whitespace: an answer of whitespace only ('\\n  '), which a profile's
+    ``ignore_streamed_leading_whitespace`` drops. Returns the exit status: 1 while the run does not finish with it.
+    Example::
+
+        sys.exit(leading_whitespace(moonshot_events, chunk))
+    """
+    events = run([chunk({"role": "assistant", "content": "\n"}), chunk({"content": "  "}), chunk(finish="stop")],
+                 prompt="Say nothing.")
+    text = "".join(e["delta"] for e in events if e["type"] == "TEXT_MESSAGE_CONTENT")
+    terminal = [e for e in events if e["type"] in ("RUN_FINISHED", "RUN_ERROR")]
+    print("leading-whitespace: answer '\\n  ' ->", json.dumps(text), terminal[-1]["type"] if terminal else None,
+          terminal[-1].get("message", "") if terminal else "")
+    return 0 if text == "\n  " and terminal and terminal[-1]["type"] == "RUN_FINISHED" else 1

@@ -10,20 +10,9 @@ run ends RUN_ERROR instead of RUN_FINISHED with the model's text.
 Run: python examples/repro/pydantic_ai_cerebras_leading_whitespace.py (exits 1 while the defect is present).
 """
 
-import json
 import sys
 
+from _pydantic_canned import leading_whitespace
 from _pydantic_cerebras_canned import cerebras_events, chunk
 
-
-def whitespace_answer() -> bool:
-    events = cerebras_events([chunk({"role": "assistant", "content": "\n"}), chunk({"content": "  "}),
-                              chunk(finish="stop")], prompt="Say nothing.")
-    text = "".join(e["delta"] for e in events if e["type"] == "TEXT_MESSAGE_CONTENT")
-    terminal = [e for e in events if e["type"] in ("RUN_FINISHED", "RUN_ERROR")]
-    print("leading-whitespace: answer '\\n  ' ->", json.dumps(text), terminal[-1]["type"] if terminal else None,
-          terminal[-1].get("message", "") if terminal else "")
-    return not (text == "\n  " and terminal and terminal[-1]["type"] == "RUN_FINISHED")
-
-
-sys.exit(1 if whitespace_answer() else 0)
+sys.exit(leading_whitespace(cerebras_events, chunk))

@@ -8,20 +8,9 @@ absent). (Its cached_tokens 0 is lost too, and would be if it were not 0: pydant
 Run: python examples/repro/pydantic_ai_cerebras_zero_usage.py (exits 1 while the defect is present).
 """
 
-import json
 import sys
 
+from _pydantic_canned import zero_usage
 from _pydantic_cerebras_canned import cerebras_events, chunk
 
-
-def zero_usage() -> bool:
-    usage = {"prompt_tokens": 4, "completion_tokens": 2, "total_tokens": 6,
-             "prompt_tokens_details": {"cached_tokens": 0}, "completion_tokens_details": {"reasoning_tokens": 0}}
-    events = cerebras_events([chunk({"role": "assistant", "content": "Done."}), chunk(finish="stop"),
-                              {**chunk(), "choices": [], "usage": usage}])
-    reported = next(e for e in events if e["type"] == "RUN_FINISHED").get("usage", [{}])[0]
-    print("zero-usage: cached_tokens 0, reasoning_tokens 0 ->", json.dumps(reported))
-    return reported.get("reasoningTokens") != 0
-
-
-sys.exit(1 if zero_usage() else 0)
+sys.exit(zero_usage(cerebras_events, chunk, counts=("reasoningTokens",)))

@@ -11,20 +11,9 @@ agent on OpenAIChatModel with the flag off (OpenAIProvider) finish with the text
 Run: python examples/repro/pydantic_ai_moonshot_leading_whitespace.py (exits 1 while the defect is present).
 """
 
-import json
 import sys
 
+from _pydantic_canned import leading_whitespace
 from _pydantic_moonshot_canned import chunk, moonshot_events
 
-
-def whitespace_answer() -> bool:
-    events = moonshot_events([chunk({"role": "assistant", "content": "\n"}), chunk({"content": "  "}),
-                              chunk(finish="stop")], prompt="Say nothing.")
-    text = "".join(e["delta"] for e in events if e["type"] == "TEXT_MESSAGE_CONTENT")
-    terminal = [e for e in events if e["type"] in ("RUN_FINISHED", "RUN_ERROR")]
-    print("leading-whitespace: answer '\\n  ' ->", json.dumps(text), terminal[-1]["type"] if terminal else None,
-          terminal[-1].get("message", "") if terminal else "")
-    return not (text == "\n  " and terminal and terminal[-1]["type"] == "RUN_FINISHED")
-
-
-sys.exit(1 if whitespace_answer() else 0)
+sys.exit(leading_whitespace(moonshot_events, chunk))

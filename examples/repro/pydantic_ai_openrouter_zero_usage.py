@@ -6,20 +6,9 @@ reads as "not reported" (pydantic_ai/ui/ag_ui/_lifecycle_1_0.py:47, pydantic-ai-
 Run: python examples/repro/pydantic_ai_openrouter_zero_usage.py (exits 1 while the defect is present).
 """
 
-import json
 import sys
 
+from _pydantic_canned import zero_usage
 from _pydantic_openrouter_canned import chunk, openrouter_events
 
-
-def zero_usage() -> bool:
-    usage = {"prompt_tokens": 4, "completion_tokens": 2, "total_tokens": 6,
-             "prompt_tokens_details": {"cached_tokens": 0}, "completion_tokens_details": {"reasoning_tokens": 0}}
-    events = openrouter_events([chunk({"role": "assistant", "content": "Done."}), chunk(finish="stop"),
-                                {**chunk(), "choices": [], "usage": usage}])
-    reported = next(e for e in events if e["type"] == "RUN_FINISHED").get("usage", [{}])[0]
-    print("zero-usage: cached_tokens 0, reasoning_tokens 0 ->", json.dumps(reported))
-    return not (reported.get("cachedInputTokens") == 0 and reported.get("reasoningTokens") == 0)
-
-
-sys.exit(1 if zero_usage() else 0)
+sys.exit(zero_usage(openrouter_events, chunk))
