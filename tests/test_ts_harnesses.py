@@ -1170,6 +1170,20 @@ def test_voltagent_ui_groq_gets_its_committed_verdicts() -> None:
     assert _result(session, "http.500.001[openai-chat]").events == []
 
 
+def _agents_aisdk_on_chat(session: Any, strict: bool) -> None:
+    """What an Agents SDK pin over `aisdk()` on Chat Completions shows on every provider: a server tool round runs
+    through AiSdkModel and its result is sent; the outputType reaches the model as a json_schema response format
+    (``strict``: the provider's default); the reasoning is shown after the text (the openai-chat wire does not grade
+    where reasoning stands)."""
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    response_format = _sent(session, "structured.native.001[openai-chat]")["response_format"]
+    assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is strict
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events]
+    assert types.index("text-end") < types.index("reasoning-start")
+
+
 def test_openai_agents_aisdk_mistral_gets_its_committed_verdicts() -> None:
     """The same run and ai-sdk-ui bridge on an AI SDK Mistral model: `aisdk(mistral(modelId))` of
     `@openai/agents-extensions/ai-sdk` around `@ai-sdk/mistral` 4's chat model, over `POST /v1/chat/completions`
@@ -1181,17 +1195,8 @@ def test_openai_agents_aisdk_mistral_gets_its_committed_verdicts() -> None:
     assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
     assert caps.server == "mistral"
     assert _schema_refused(session) == []
-    # A server tool round runs through AiSdkModel and its result is sent.
-    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
-    assert "tool-output-available" in served and served[-1] == "finish"
-    # The outputType reaches Mistral as a json_schema response format, not strict (@ai-sdk/mistral's default).
-    response_format = _sent(session, "structured.native.001[openai-chat]")["response_format"]
-    assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is False
-    # Mistral's thinking chunks are shown as reasoning, after the text (D-reasoning-after-the-answer, which the
-    # openai-chat wire does not grade: where reasoning stands is not compared there).
-    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
-    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events]
-    assert types.index("text-end") < types.index("reasoning-start")
+    # Not strict: @ai-sdk/mistral's default. Mistral's thinking chunks are its reasoning (D-reasoning-after-the-answer).
+    _agents_aisdk_on_chat(session, strict=False)
     # D-finish-always-stop: Mistral's 'length' reaches the reader as 'stop'.
     assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
     # Turn 1's text and call go back as two consecutive assistant messages, which Mistral's server (and the mock's
@@ -1302,17 +1307,8 @@ def test_openai_agents_aisdk_groq_gets_its_committed_verdicts() -> None:
     assert caps.server == "groq" and "multimodal" not in caps.features and "reasoning" in caps.features
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
     assert _schema_refused(session) == []
-    # A server tool round runs through AiSdkModel and its result is sent.
-    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
-    assert "tool-output-available" in served and served[-1] == "finish"
-    # The outputType reaches Groq as a json_schema response format, strict (@ai-sdk/groq's default).
-    response_format = _sent(session, "structured.native.001[openai-chat]")["response_format"]
-    assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is True
-    # Groq's delta.reasoning is shown as reasoning, after the text (as on the mistral pin; the openai-chat wire does
-    # not grade where reasoning stands).
-    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
-    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events]
-    assert types.index("text-end") < types.index("reasoning-start")
+    # Strict: @ai-sdk/groq's default. Groq's delta.reasoning is its reasoning.
+    _agents_aisdk_on_chat(session, strict=True)
     # D-finish-always-stop: Groq's 'length' and 'content_filter' reach the reader as 'stop'.
     assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
     assert _finish_types(session, "finish.content-filter.001[openai-chat]") == ["stop"]
