@@ -1319,3 +1319,52 @@ def test_openai_agents_aisdk_groq_gets_its_committed_verdicts() -> None:
     assert any("Failed to call a function" in f.message for f in cut.findings)
     # Unlike @ai-sdk/mistral, @ai-sdk/groq guards choices[0]: the empty-choices chunk is skipped.
     assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
+
+
+def test_voltagent_ui_xai_gets_its_committed_verdicts() -> None:
+    """The same VoltAgent agent and route on `@ai-sdk/xai` 3.0.138's default (chat) model, over
+    `POST /v1/chat/completions` (examples/ts-voltagent/voltagent-ui-xai.mjs, docs/findings-voltagent-xai.md). The
+    provider runs its own nested `@ai-sdk/provider-utils` 4.0.56."""
+    session, _expected = _graded("voltagent-ui-xai.mjs", "voltagent-ui-xai.verdicts.json", "@ai-sdk/xai",
+                                 directory=TS_VOLTAGENT, nested={"@ai-sdk/provider-utils": "@ai-sdk/xai"})
+    caps = session.capabilities
+    # The server @ai-sdk/xai is written for; response_format is its chat model's one structured-output mechanism,
+    # and a PDF part throws before any request (images only), so the agent's 'multimodal' is dropped for this model.
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "xai"
+    assert caps.policies.error_text == "own" and "reasoning" in caps.features
+    assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
+    assert _schema_refused(session) == []
+    # The output schema reaches xAI as a strict json_schema response format.
+    response_format = _sent(session, "structured.native.001[openai-chat]")["response_format"]
+    assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is True
+    # xAI's `delta.reasoning_content` reaches the UI as reasoning, through VoltAgent's toUIMessageStream.
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # Other servers' habits are not played to an xAI client: OpenAI's refusal channel and in-band error frame, a late
+    # call id, OpenRouter's error chunk and reasoning field, a call cut mid-arguments (xAI sends each call whole).
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
+        "quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001", "error.openai-midstream.001",
+        "reasoning.field-reasoning.001", "fault.disconnect.002")] == ["NOT-EXPRESSIBLE"] * 6
+    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
+    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches xAI as its own envelope's JSON text.
+    tool_messages = [m for m in _sent(session, "request.tool-history.001[openai-chat]")["messages"]
+                     if m["role"] == "tool"]
+    assert json.loads(tool_messages[-1]["content"]) == {"type": "text", "value": "14:05"}
+    # D-silent-truncation (the provider's): a stream cut before its finish_reason finishes 'other', no error chunk.
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["other"]
+    # D-reasoning-after-close (the provider's): reasoning resumed after the call goes to the ended part, a bare
+    # reasoning-delta that ai 6 follows with an error chunk, in a run the model finished ('stop').
+    types = [e["type"] for e in _result(session, "reasoning.interleaved.001[openai-chat]").events]
+    end = types.index("reasoning-end")
+    assert "reasoning-start" not in types[end:] and types[end:].count("reasoning-delta") == 1
+    assert types[types.index("reasoning-delta", end) + 1] == "error"
+    assert _finish_types(session, "reasoning.interleaved.001[openai-chat]") == ["stop"]
+    # Azure's filter chunk passes the provider's chunk schema (it has no `object` member) and, with no choice, is
+    # skipped (unlike @ai-sdk/deepseek 2.0.69's D-azure-filter-chunk).
+    assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[openai-chat]").events == []
