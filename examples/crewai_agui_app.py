@@ -38,6 +38,17 @@ posts to ``{api_base}/chat/completions`` (litellm/llms/deepseek/chat/transformat
 ``ensure_api_route(api_base, "chat/completions")``), so its ``api_base`` is ``<mock>/v1``. DeepSeek streams reasoning
 in ``delta.reasoning_content``, the mock's default field, so no header is needed.
 
+The same flow over litellm's Groq provider (``model="groq/openai/gpt-oss-120b"``) is a sixth: ``groq_app``
+(``examples/crewai_groq_capabilities.yaml``). That route speaks Groq's Chat Completions with litellm's own HTTP client
+(litellm/main.py ``_complete_groq``: ``base_llm_http_handler`` with ``GroqChatConfig``, no SDK) and posts to
+``{api_base}/chat/completions`` (``GroqChatConfig`` is an ``OpenAILikeChatConfig``, an ``OpenAIGPTConfig``, whose
+``get_complete_url`` appends the route), so its ``api_base`` is ``<mock>/openai/v1``, the path of Groq's own base
+(``https://api.groq.com/openai/v1``, main.py ``_complete_groq`` and llms/groq/chat/transformation.py
+``_get_openai_compatible_provider_info``), which the mock serves. Groq streams reasoning in ``delta.reasoning``, which
+litellm's Groq iterator renames to ``reasoning_content`` (``GroqChatCompletionStreamingHandler.chunk_parser``); the
+mock's default field is ``reasoning_content``, so, as the other Groq configurations do, the model call names Groq's
+field with a request header (``extra_headers``).
+
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
 and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
@@ -46,7 +57,7 @@ and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
         examples.crewai_agui_app:app --port 8000
 
 (``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration, ``:gemini_app`` for the Gemini one,
-``:mistral_app`` for the Mistral one, ``:deepseek_app`` for the DeepSeek one.)
+``:mistral_app`` for the Mistral one, ``:deepseek_app`` for the DeepSeek one, ``:groq_app`` for the Groq one.)
 """
 
 from __future__ import annotations
@@ -67,18 +78,22 @@ from litellm import acompletion
 SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system message
 
 
-PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek")  # the litellm routes this app is run over
+PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek", "groq")  # the litellm routes this app is run over
 # The path litellm's route appends to api_base is its own (see the module's docstring); the mock's root gets the rest.
-API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1", "deepseek": "/v1"}
+API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1", "deepseek": "/v1",
+                 "groq": "/openai/v1"}
 # Request headers a route's model call sends (litellm's `extra_headers`): the Mistral one asks the mock for Mistral's
-# reasoning shape (a `thinking` chunk in an array `delta.content`), which the real API sends unasked.
-EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thinking-chunks"}}
+# reasoning shape (a `thinking` chunk in an array `delta.content`), which the real API sends unasked; the Groq one
+# asks for Groq's field, `delta.reasoning` (groq 1.7.0 types/chat/chat_completion_chunk.py, the chunk's only reasoning
+# field), as the pydantic-ai and AI SDK Groq configurations do.
+EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thinking-chunks"},
+                                            "groq": {"X-Mock-Reasoning": "reasoning"}}
 
 
 def chat_flow(api_base: str, model: str, headers: dict[str, str] | None = None) -> Flow[CopilotKitState]:
     """The README's chat flow, its litellm ``model`` (``"openai/gpt-4o"``, ``"anthropic/claude-sonnet-4-5"``,
-    ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``, ``"deepseek/deepseek-v4-flash"``) at
-    ``api_base``, sending ``headers`` with each model request (none by default).
+    ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``, ``"deepseek/deepseek-v4-flash"``,
+    ``"groq/openai/gpt-oss-120b"``) at ``api_base``, sending ``headers`` with each model request (none by default).
 
     Example:
         >>> type(chat_flow("http://127.0.0.1:8765/v1", "openai/gpt-4o")).__name__
@@ -109,7 +124,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
     ``mock_base_url``: ``mock_base_url + "/v1"`` for ``openai`` (litellm appends ``/chat/completions``), the root
     for ``anthropic`` (litellm appends ``/v1/messages``), ``mock_base_url + "/v1beta"`` for ``gemini`` (litellm
     appends ``/models/{model}:streamGenerateContent``), ``mock_base_url + "/v1"`` for ``mistral`` and ``deepseek``
-    (litellm appends ``/chat/completions``).
+    (litellm appends ``/chat/completions``), ``mock_base_url + "/openai/v1"`` for ``groq`` (Groq's path; litellm
+    appends ``/chat/completions``).
 
     Example:
         >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
@@ -122,6 +138,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
         True
         >>> "/agui" in create_app("http://127.0.0.1:8765", "deepseek-v4-flash", "deepseek").openapi()["paths"]
         True
+        >>> "/agui" in create_app("http://127.0.0.1:8765", "openai/gpt-oss-120b", "groq").openapi()["paths"]
+        True
     """
     if provider not in PROVIDERS:
         raise ValueError(f"unknown provider {provider!r}: one of {PROVIDERS}")
@@ -133,8 +151,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
 
 
 def __getattr__(name: str) -> FastAPI:
-    # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`, `:deepseek_app`):
-    # built on first access, from MOCK_BASE_URL.
+    # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`, `:deepseek_app`,
+    # `:groq_app`): built on first access, from MOCK_BASE_URL.
     mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
         return create_app(mock)
@@ -150,4 +168,9 @@ def __getattr__(name: str) -> FastAPI:
         # DeepSeek's V4 model with tool calls and reasoning (litellm's model table: deepseek/deepseek-v4-flash,
         # supports_function_calling and supports_reasoning), as the agno DeepSeek configuration names.
         return create_app(mock, "deepseek-v4-flash", "deepseek")
+    if name == "groq_app":
+        # Groq's gpt-oss-120b, a model with tool calls, parallel tool calls and reasoning (litellm's model table:
+        # groq/openai/gpt-oss-120b, supports_function_calling, supports_parallel_function_calling, supports_reasoning),
+        # as the agno and pydantic-ai Groq configurations name.
+        return create_app(mock, "openai/gpt-oss-120b", "groq")
     raise AttributeError(name)
