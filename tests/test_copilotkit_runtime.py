@@ -14,7 +14,9 @@ the one whose model is a LanguageModel instance of ``@ai-sdk/openai-compatible``
 (``copilotkit-runtime-openai-compatible.mjs``: Chat Completions, a model no model string builds) in
 ``tests/data/copilotkit-runtime-openai-compatible.verdicts.json``; the one on an ``@ai-sdk/mistral`` 3.0.68 model
 instance (``copilotkit-runtime-mistral.mjs``: Mistral's API, server flavour ``mistral``) in
-``tests/data/copilotkit-runtime-mistral.verdicts.json``.
+``tests/data/copilotkit-runtime-mistral.verdicts.json``; the one on an ``@ai-sdk/groq`` 3.0.71 model instance
+(``copilotkit-runtime-groq.mjs``: Groq's API, server flavour ``groq``) in
+``tests/data/copilotkit-runtime-groq.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -189,3 +191,30 @@ def test_copilotkit_runtime_on_a_mistral_model_gets_its_committed_verdicts() -> 
     empty = _result(session, "quirks.azure-filter-chunk.001[openai-chat]").events[-1]
     assert (empty["type"], empty["message"]) == ("RUN_ERROR", "Cannot read properties of undefined (reading 'delta')")
     check_pins("copilotkit-runtime-mistral", session)
+
+
+def test_copilotkit_runtime_on_a_groq_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-groq.mjs", "copilotkit-runtime-groq", "openai-chat")
+    assert session.capabilities is not None and session.capabilities.server == "groq"
+    # The text reaches the client as START/CONTENT/END, and the usage Groq sends in the last chunk's x_groq unasked as
+    # RUN_FINISHED.usage (no stream_options, unlike the OpenAI-compatible model), a cached count of 0 kept as 0.
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    assert basic.events[-1]["usage"] and basic.verdict != "FAIL"
+    late = _result(session, "usage.late.001[openai-chat]").events[-1]
+    assert late["type"] == "RUN_FINISHED" and late["usage"][0]["cachedInputTokens"] == 0
+    # Groq's delta.reasoning reaches the client as REASONING_* events; 3.0.71 ends its reasoning part at a tool call,
+    # so the Mistral and OpenAI-compatible models' D-reasoning-after-close does not show.
+    thought = {e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events}
+    assert "REASONING_MESSAGE_CONTENT" in thought
+    assert _result(session, "reasoning.interleaved.001[openai-chat]").verdict != "FAIL"
+    # D-error-text: Groq's error chunk is handed on as a plain object; the client gets the finalizer's bare message.
+    last = _result(session, "error.code.001[openai-chat]").events[-1]
+    assert (last["type"], last["message"]) == ("RUN_ERROR", "AI SDK stream error")
+    # D-index-gap: the provider's flush throws on the hole in its call list; the run errors with both calls open.
+    gap = _result(session, "quirks.tool-index-gap.001[openai-chat]").events
+    assert (gap[-1]["type"], gap[-1]["message"]) == ("RUN_ERROR",
+                                                     "Cannot read properties of undefined (reading 'hasFinished')")
+    assert "TOOL_CALL_END" not in {e["type"] for e in gap}
+    check_pins("copilotkit-runtime-groq", session)

@@ -23,7 +23,8 @@
 // another of the providers CopilotKit's resolveModel builds (copilotkit-runtime-anthropic.mjs): `name`, `inputs`
 // (the one wire that provider streams), `provider` (the package), `model(module, upstream)` (the provider's
 // model on the mock server, with the case's headers) and optionally `lacks` (features its provider cannot serve)
-// and `server` (the Chat Completions server flavour its provider is written for: copilotkit-runtime-mistral.mjs).
+// and `server` (the Chat Completions server flavour its provider is written for: copilotkit-runtime-mistral.mjs,
+// copilotkit-runtime-groq.mjs).
 //
 // stdout carries protocol lines only; diagnostics go to stderr.
 
