@@ -1,4 +1,4 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral or DeepSeek LLM.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral, DeepSeek or Groq LLM.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
@@ -9,8 +9,9 @@ from ``llama-index-llms-openai`` (the Responses API, ``POST /v1/responses``), or
 API through google-genai, ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse``), or with ``api="mistral"``
 over ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completions through the mistralai SDK, ``POST
 /v1/chat/completions``), or with ``api="deepseek"`` over ``DeepSeek`` from ``llama-index-llms-deepseek`` (an
-``OpenAILike``: DeepSeek's Chat Completions through the openai SDK, ``POST /v1/chat/completions``), mounted at
-``/agui`` (so
+``OpenAILike``: DeepSeek's Chat Completions through the openai SDK, ``POST /v1/chat/completions``), or with
+``api="groq"`` over ``Groq`` from ``llama-index-llms-groq`` (an ``OpenAILike`` too: Groq's Chat Completions through the
+openai SDK, ``POST /openai/v1/chat/completions``), mounted at ``/agui`` (so
 ``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
 server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
@@ -27,7 +28,8 @@ there with uvicorn::
 ``examples/llama_index_anthropic_capabilities.yaml``; the Gemini one: ``gemini_app`` and
 ``examples/llama_index_gemini_capabilities.yaml``; the Mistral one: ``mistral_app`` and
 ``examples/llama_index_mistral_capabilities.yaml``; the DeepSeek one: ``deepseek_app`` and
-``examples/llama_index_deepseek_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all six).
+``examples/llama_index_deepseek_capabilities.yaml``; the Groq one: ``groq_app`` and
+``examples/llama_index_groq_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all seven).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.llms.anthropic import Anthropic
 from llama_index.llms.deepseek import DeepSeek
 from llama_index.llms.google_genai import GoogleGenAI
+from llama_index.llms.groq import Groq
 from llama_index.llms.mistralai import MistralAI
 from llama_index.llms.openai import OpenAIResponses
 from llama_index.llms.openai_like import OpenAILike
@@ -78,13 +81,29 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         # (OpenAI's default is 3, llama-index-llms-openai 0.8.3 base.py:267; 0 skips llm_retry_decorator, :105-107).
         return DeepSeek(model=model if model.startswith("deepseek") else "deepseek-chat", api_base=api_base,
                         api_key="mock-key", max_retries=0)
+    if api == "groq":
+        # Groq is an OpenAILike (llama-index-llms-groq 0.6.1 llama_index/llms/groq/base.py:7) that overrides only its
+        # constructor (base.py:28-45): it hands api_base to the openai SDK's AsyncOpenAI(base_url=...), which posts
+        # {base_url}/chat/completions. Its default api_base is https://api.groq.com/openai/v1 (base.py:32), Groq's
+        # OpenAI-compatible path, which the mock serves too (mock_provider/wires/openai_chat.py, other_prefixes), so
+        # the mock's /openai/v1: the path a Groq user's requests take. The constructor calls every model a chat and
+        # function-calling model (is_chat_model/is_function_calling_model default True, base.py:33-34), which
+        # AGUIChatWorkflow asserts before it runs (llama-index-protocols-ag-ui 0.6.0 agent.py:163-166), and sets no
+        # context window (OpenAILike's 3900; the workflow keeps no memory that reads it). The model is one of Groq's
+        # production models (the package's README names llama3-70b-8192, which Groq has retired); the id selects no
+        # scenario (the mock's default scenario does). max_retries=0 as in the other configurations (OpenAI's default
+        # is 3, llama-index-llms-openai 0.8.3 base.py:267; 0 skips llm_retry_decorator, :105-107).
+        return Groq(model=model if model.startswith(("llama", "openai/", "qwen", "moonshotai/", "meta-llama/"))
+                    else "llama-3.3-70b-versatile", api_base=mock_base_url.rstrip("/") + "/openai/v1",
+                    api_key="mock-key", max_retries=0)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
     if api == "chat":
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
-    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini', 'mistral' or 'deepseek'")
+    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini', 'mistral', 'deepseek' or "
+                     "'groq'")
 
 
 def _mistral(mock_base_url: str, model: str) -> MistralAI:
@@ -108,7 +127,8 @@ def _mistral(mock_base_url: str, model: str) -> MistralAI:
 
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
-               api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek"] = "chat") -> FastAPI:
+               api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek", "groq"] = "chat",
+               ) -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
     ``api`` picks the LLM class, so the wire the workflow reads: ``"chat"`` is ``OpenAILike``
@@ -117,8 +137,9 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
     ``GoogleGenAI`` (``/v1beta/models/{model}:streamGenerateContent``, model ``gemini-3-flash-preview`` unless a
     Gemini id is given; it reads the model's metadata from the server when built), ``"mistral"`` is ``MistralAI``
     (``/v1/chat/completions`` through the mistralai SDK, model ``mistral-large-latest`` unless a Mistral id is
-    given), ``"deepseek"`` is ``DeepSeek`` (``/v1/chat/completions`` through the openai SDK, model ``deepseek-chat``);
-    the workflow and the router are the same in all six.
+    given), ``"deepseek"`` is ``DeepSeek`` (``/v1/chat/completions`` through the openai SDK, model ``deepseek-chat``),
+    ``"groq"`` is ``Groq`` (Groq's ``/openai/v1/chat/completions`` through the openai SDK, model
+    ``llama-3.3-70b-versatile`` unless a Groq id is given); the workflow and the router are the same in all seven.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
@@ -130,6 +151,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
         >>> sorted(create_app("http://127.0.0.1:8765", api="mistral").openapi()["paths"])
         ['/agui/run']
         >>> sorted(create_app("http://127.0.0.1:8765", api="deepseek").openapi()["paths"])
+        ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="groq").openapi()["paths"])
         ['/agui/run']
     """
     llm = _llm(api, mock_base_url, model)
@@ -152,4 +175,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="mistral")
     if name == "deepseek_app":  # the same workflow on DeepSeek (DeepSeek's Chat Completions, an OpenAILike)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="deepseek")
+    if name == "groq_app":  # the same workflow on Groq (Groq's Chat Completions, an OpenAILike)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="groq")
     raise AttributeError(name)

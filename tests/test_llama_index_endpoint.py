@@ -1,13 +1,15 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
-Six configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+Seven configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
 ``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``), on
 ``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``), on
 ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``) and on
 ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completions through the mistralai SDK, server
 flavour ``mistral-own``: it can name only Mistral's own models, which send each tool call whole; pins
-``llama-index-agui-mistral``) and on ``DeepSeek`` from ``llama-index-llms-deepseek`` (an ``OpenAILike``, DeepSeek's Chat
-Completions through the openai SDK, server flavour ``deepseek``; pins ``llama-index-agui-deepseek``).
+``llama-index-agui-mistral``), on ``DeepSeek`` from ``llama-index-llms-deepseek`` (an ``OpenAILike``, DeepSeek's Chat
+Completions through the openai SDK, server flavour ``deepseek``; pins ``llama-index-agui-deepseek``) and on ``Groq``
+from ``llama-index-llms-groq`` (an ``OpenAILike``, Groq's Chat Completions at ``/openai/v1`` through the openai SDK,
+server flavour ``groq``; pins ``llama-index-agui-groq``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
@@ -55,6 +57,11 @@ LLAMA_DEEPSEEK = OwnVenvApp(pins="llama-index-agui-deepseek", python_variable="S
                             stack="llama-index", app="examples.llama_index_agui_app:deepseek_app", path="/agui/run",
                             capabilities=ROOT / "examples" / "llama_index_deepseek_capabilities.yaml",
                             time_scale=4.3e-8)
+# The Groq configuration, on a mock server of its own for the same reason (a scale no other module uses).
+LLAMA_GROQ = OwnVenvApp(pins="llama-index-agui-groq", python_variable="SAC_LLAMA_PYTHON",
+                        stack="llama-index", app="examples.llama_index_agui_app:groq_app", path="/agui/run",
+                        capabilities=ROOT / "examples" / "llama_index_groq_capabilities.yaml",
+                        time_scale=4.7e-8)
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +134,15 @@ def llama_deepseek_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_llama_index_deepseek_verdicts_match_the_pins(llama_deepseek_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_DEEPSEEK, llama_deepseek_url, corpus)  # one openai-chat case a scenario, as DeepSeek's
+
+
+@pytest.fixture(scope="module")
+def llama_groq_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_GROQ) as url:
+        yield url
+
+
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_groq_verdicts_match_the_pins(llama_groq_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_GROQ, llama_groq_url, corpus)  # one openai-chat case a scenario, as Groq's

@@ -4,7 +4,9 @@ router over OpenAILike on it, and one RunAgentInput posted to it (no conformance
 
 LLAMA_REPRO_LLM=deepseek builds llama-index-llms-deepseek's DeepSeek (an OpenAILike subclass that overrides only its
 constructor) on the same server instead, model deepseek-chat: the llama-index-agui-deepseek configuration's LLM, so
-each reproducer shows its defect there too."""
+each reproducer shows its defect there too. LLAMA_REPRO_LLM=groq builds llama-index-llms-groq's Groq (likewise an
+OpenAILike subclass that overrides only its constructor), model llama-3.3-70b-versatile: the llama-index-agui-groq
+configuration's LLM."""
 
 from __future__ import annotations
 
@@ -66,6 +68,10 @@ def app_on(upstream: Upstream) -> FastAPI:
         from llama_index.llms.deepseek import DeepSeek
 
         llm = DeepSeek(model="deepseek-chat", api_base=upstream.url, api_key="x", max_retries=0)
+    elif os.environ.get("LLAMA_REPRO_LLM") == "groq":
+        from llama_index.llms.groq import Groq
+
+        llm = Groq(model="llama-3.3-70b-versatile", api_base=upstream.url, api_key="x", max_retries=0)
     else:
         llm = OpenAILike(model="gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0, is_chat_model=True,
                          is_function_calling_model=True, context_window=128000)
