@@ -1368,3 +1368,41 @@ def test_voltagent_ui_xai_gets_its_committed_verdicts() -> None:
     assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
     # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
     assert _result(session, "http.500.001[openai-chat]").events == []
+
+
+def test_openai_agents_aisdk_xai_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on an AI SDK xAI model: `aisdk(xai(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/xai` 5's default model, its Responses model, over
+    `POST /v1/responses` (docs/findings-openai-agents-aisdk-xai.md)."""
+    session, _expected = _graded("openai-agents-aisdk-xai.mjs", "openai-agents-aisdk-xai.verdicts.json",
+                                 "@ai-sdk/xai", "openai-responses")
+    caps = session.capabilities
+    # The server @ai-sdk/xai is written for; no PDF input (the provider refuses a non-image file given as data).
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert caps.server == "xai" and "multimodal" not in caps.features and "reasoning" in caps.features
+    assert _result(session, "text.multimodal.001[openai-responses]").verdict == "UNSUPPORTED"
+    assert _schema_refused(session) == []
+    # xai(modelId) is the Responses model: every model call went to the mock's Responses route.
+    record = next(r for r in session.records or [] if r.case_id == "loop.server-tool.001[openai-responses]")
+    assert [c.turn for c in record.upstream] == [1, 2] and "input" in record.upstream[0].request
+    # A server tool round runs through AiSdkModel and its result is sent.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-responses]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    # The outputType reaches xAI as the Responses text.format json_schema, strict (@ai-sdk/xai's only choice).
+    text_format = _sent(session, "structured.native.001[openai-responses]")["text"]["format"]
+    assert text_format["type"] == "json_schema" and text_format["strict"] is True
+    # D-reasoning-after-the-answer: the reasoning xAI streamed before its text is shown after it, past finish-step.
+    assert _reasoning(session, "reasoning.basic.001[openai-responses]") == PRIME_REASONING
+    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-responses]").events]
+    assert types.index("finish-step") < types.index("reasoning-start")
+    # D-finish-always-stop: response.incomplete's max_output_tokens and content_filter reach the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-responses]") == ["stop"]
+    assert _finish_types(session, "finish.content-filter.001[openai-responses]") == ["stop"]
+    # D-no-error-chunk on xAI's `error` event: the provider hands on an `error` part (the ai-sdk7-xai pin shows it as
+    # an error chunk), AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
+    cut = _result(session, "error.continue.001[openai-responses]")
+    assert [e["type"] for e in cut.events][-1] == "text-delta"
+    assert any("citation lookup failed" in f.message for f in cut.findings)
+    # The provider's cut-stream finish 'other' (the ai-sdk7-xai pin's D-cut-finish-other) does not reach the reader:
+    # AiSdkModel reads only the finish part's usage and the module finishes 'stop' (missing_finish 'stop', SHOULD).
+    assert _finish_types(session, "finish.missing.001[openai-responses]") == ["stop"]
