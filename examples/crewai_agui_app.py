@@ -49,6 +49,16 @@ litellm's Groq iterator renames to ``reasoning_content`` (``GroqChatCompletionSt
 mock's default field is ``reasoning_content``, so, as the other Groq configurations do, the model call names Groq's
 field with a request header (``extra_headers``).
 
+The same flow over litellm's xAI provider (``model="xai/grok-4.3"``) is a seventh: ``xai_app``
+(``examples/crewai_xai_capabilities.yaml``). That route speaks xAI's Chat Completions, not its Responses API, with
+litellm's own HTTP client (litellm/main.py ``_complete_xai``: ``base_llm_http_handler`` with ``XAIChatConfig``, no SDK;
+the Responses bridge is taken only for a model whose table row says ``mode: responses`` or a call with
+``web_search_options``, litellm/responses/bridge_check.py ``responses_api_bridge_check``, neither the case here) and
+posts to ``{api_base}/chat/completions`` (``XAIChatConfig`` is an ``OpenAIGPTConfig``, whose ``get_complete_url``
+appends the route), so its ``api_base`` is ``<mock>/v1``, xAI's own base (``https://api.x.ai/v1``, litellm/constants.py
+``XAI_API_BASE``). xAI streams reasoning in ``delta.reasoning_content``, the mock's default field (and its ``xai``
+flavour's), so no header is needed.
+
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
 and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
@@ -57,7 +67,8 @@ and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
         examples.crewai_agui_app:app --port 8000
 
 (``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration, ``:gemini_app`` for the Gemini one,
-``:mistral_app`` for the Mistral one, ``:deepseek_app`` for the DeepSeek one, ``:groq_app`` for the Groq one.)
+``:mistral_app`` for the Mistral one, ``:deepseek_app`` for the DeepSeek one, ``:groq_app`` for the Groq one,
+``:xai_app`` for the xAI one.)
 """
 
 from __future__ import annotations
@@ -78,10 +89,11 @@ from litellm import acompletion
 SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system message
 
 
-PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek", "groq")  # the litellm routes this app is run over
+# The litellm routes this app is run over.
+PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek", "groq", "xai")
 # The path litellm's route appends to api_base is its own (see the module's docstring); the mock's root gets the rest.
 API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1", "deepseek": "/v1",
-                 "groq": "/openai/v1"}
+                 "groq": "/openai/v1", "xai": "/v1"}
 # Request headers a route's model call sends (litellm's `extra_headers`): the Mistral one asks the mock for Mistral's
 # reasoning shape (a `thinking` chunk in an array `delta.content`), which the real API sends unasked; the Groq one
 # asks for Groq's field, `delta.reasoning` (groq 1.7.0 types/chat/chat_completion_chunk.py, the chunk's only reasoning
@@ -93,7 +105,8 @@ EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thi
 def chat_flow(api_base: str, model: str, headers: dict[str, str] | None = None) -> Flow[CopilotKitState]:
     """The README's chat flow, its litellm ``model`` (``"openai/gpt-4o"``, ``"anthropic/claude-sonnet-4-5"``,
     ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``, ``"deepseek/deepseek-v4-flash"``,
-    ``"groq/openai/gpt-oss-120b"``) at ``api_base``, sending ``headers`` with each model request (none by default).
+    ``"groq/openai/gpt-oss-120b"``, ``"xai/grok-4.3"``) at ``api_base``,
+    sending ``headers`` with each model request (none by default).
 
     Example:
         >>> type(chat_flow("http://127.0.0.1:8765/v1", "openai/gpt-4o")).__name__
@@ -125,7 +138,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
     for ``anthropic`` (litellm appends ``/v1/messages``), ``mock_base_url + "/v1beta"`` for ``gemini`` (litellm
     appends ``/models/{model}:streamGenerateContent``), ``mock_base_url + "/v1"`` for ``mistral`` and ``deepseek``
     (litellm appends ``/chat/completions``), ``mock_base_url + "/openai/v1"`` for ``groq`` (Groq's path; litellm
-    appends ``/chat/completions``).
+    appends ``/chat/completions``), ``mock_base_url + "/v1"`` for ``xai`` (xAI's path; litellm appends
+    ``/chat/completions``).
 
     Example:
         >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
@@ -140,6 +154,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
         True
         >>> "/agui" in create_app("http://127.0.0.1:8765", "openai/gpt-oss-120b", "groq").openapi()["paths"]
         True
+        >>> "/agui" in create_app("http://127.0.0.1:8765", "grok-4.3", "xai").openapi()["paths"]
+        True
     """
     if provider not in PROVIDERS:
         raise ValueError(f"unknown provider {provider!r}: one of {PROVIDERS}")
@@ -152,7 +168,7 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
 
 def __getattr__(name: str) -> FastAPI:
     # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`, `:deepseek_app`,
-    # `:groq_app`): built on first access, from MOCK_BASE_URL.
+    # `:groq_app`, `:xai_app`): built on first access, from MOCK_BASE_URL.
     mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
         return create_app(mock)
@@ -173,4 +189,9 @@ def __getattr__(name: str) -> FastAPI:
         # groq/openai/gpt-oss-120b, supports_function_calling, supports_parallel_function_calling, supports_reasoning),
         # as the agno and pydantic-ai Groq configurations name.
         return create_app(mock, "openai/gpt-oss-120b", "groq")
+    if name == "xai_app":
+        # xAI's grok-4.3, a chat-mode model with tool calls and reasoning (litellm's model table: xai/grok-4.3, mode
+        # chat, supports_function_calling, supports_reasoning, no deprecation date), so the route stays on Chat
+        # Completions (a `mode: responses` row would take litellm's Responses bridge).
+        return create_app(mock, "grok-4.3", "xai")
     raise AttributeError(name)

@@ -10,8 +10,10 @@ litellm's Anthropic provider (``anthropic_app``: Anthropic Messages) is a config
 (``gemini_app``: ``streamGenerateContent?alt=sse``), pinned in ``tests/data/crewai-agui-gemini.verdicts.json``, and the
 one over litellm's Mistral provider (``mistral_app``: Mistral's Chat Completions), pinned in
 ``tests/data/crewai-agui-mistral.verdicts.json``, the one over litellm's DeepSeek provider (``deepseek_app``:
-DeepSeek's Chat Completions), pinned in ``tests/data/crewai-agui-deepseek.verdicts.json``, and the one over litellm's
-Groq provider (``groq_app``: Groq's Chat Completions), pinned in ``tests/data/crewai-agui-groq.verdicts.json``.
+DeepSeek's Chat Completions), pinned in ``tests/data/crewai-agui-deepseek.verdicts.json``, the one over litellm's
+Groq provider (``groq_app``: Groq's Chat Completions), pinned in ``tests/data/crewai-agui-groq.verdicts.json``, and the
+one over litellm's xAI provider (``xai_app``: xAI's Chat Completions), pinned in
+``tests/data/crewai-agui-xai.verdicts.json``.
 
 The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
 the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
@@ -45,6 +47,9 @@ CREWAI_DEEPSEEK = OwnVenvApp(pins="crewai-agui-deepseek", python_variable="SAC_C
 CREWAI_GROQ = OwnVenvApp(pins="crewai-agui-groq", python_variable="SAC_CREWAI_PYTHON",
                          stack="CrewAI (litellm Groq)", app="examples.crewai_agui_app:groq_app",
                          path="/agui", capabilities=ROOT / "examples" / "crewai_groq_capabilities.yaml")
+CREWAI_XAI = OwnVenvApp(pins="crewai-agui-xai", python_variable="SAC_CREWAI_PYTHON",
+                        stack="CrewAI (litellm xAI)", app="examples.crewai_agui_app:xai_app",
+                        path="/agui", capabilities=ROOT / "examples" / "crewai_xai_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +94,13 @@ def crewai_groq_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def crewai_xai_url() -> Iterator[str]:
+    with serve_pinned(CREWAI_XAI) as url:
+        warm_up(url)
+        yield url
+
+
 @pytest.mark.slow
 def test_crewai_verdicts_match_the_pins(crewai_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI, crewai_url, corpus)  # one openai-chat case a scenario
@@ -117,3 +129,8 @@ def test_crewai_deepseek_verdicts_match_the_pins(crewai_deepseek_url: str, corpu
 @pytest.mark.slow
 def test_crewai_groq_verdicts_match_the_pins(crewai_groq_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI_GROQ, crewai_groq_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.mark.slow
+def test_crewai_xai_verdicts_match_the_pins(crewai_xai_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI_XAI, crewai_xai_url, corpus)  # one openai-chat case a scenario
