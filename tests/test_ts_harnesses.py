@@ -1406,3 +1406,53 @@ def test_openai_agents_aisdk_xai_gets_its_committed_verdicts() -> None:
     # The provider's cut-stream finish 'other' (the ai-sdk7-xai pin's D-cut-finish-other) does not reach the reader:
     # AiSdkModel reads only the finish part's usage and the module finishes 'stop' (missing_finish 'stop', SHOULD).
     assert _finish_types(session, "finish.missing.001[openai-responses]") == ["stop"]
+
+
+def test_openai_agents_aisdk_deepseek_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on an AI SDK DeepSeek model: `aisdk(deepseek(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/deepseek` 3's chat model, over `POST /v1/chat/completions`
+    (docs/findings-openai-agents-aisdk-deepseek.md)."""
+    session, _expected = _graded("openai-agents-aisdk-deepseek.mjs", "openai-agents-aisdk-deepseek.verdicts.json",
+                                 "@ai-sdk/deepseek")
+    caps = session.capabilities
+    # The server @ai-sdk/deepseek is written for; no PDF input (the provider drops every non-image file part); the
+    # schema goes into a system message beside json_object (createDeepSeek never sets supportsStructuredOutputs).
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert caps.server == "deepseek" and "multimodal" not in caps.features and "reasoning" in caps.features
+    assert caps.structured_modes == {"instruction"}
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    assert _schema_refused(session) == []
+    # What _agents_aisdk_on_chat checks on the json_schema siblings, on DeepSeek's instruction route: a server tool
+    # round runs through AiSdkModel; the outputType reaches DeepSeek as json_object with the schema in a system
+    # message; DeepSeek's delta.reasoning_content is the reasoning, shown after the text.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    sent = _sent(session, "structured.instruction.001[openai-chat]")
+    assert sent["response_format"] == {"type": "json_object"}
+    assert any(m["role"] == "system" and m["content"].startswith("Return JSON that conforms to the following schema")
+               for m in sent["messages"])
+    # No structured case is graded: the kit has no instruction mode for a UI message stream (row structured.instruction)
+    # and the native one is not declared (the ai-sdk7-deepseek and voltagent-ui-deepseek pins' outcome too).
+    structured = ("structured.instruction.001", "structured.native.001")
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in structured] == ["NOT-EXPRESSIBLE", "UNSUPPORTED"]
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events]
+    assert types.index("text-end") < types.index("reasoning-start")
+    # D-finish-always-stop: DeepSeek's 'length' and 'content_filter' reach the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
+    assert _finish_types(session, "finish.content-filter.001[openai-chat]") == ["stop"]
+    # D-no-error-chunk on an in-stream error chunk: the provider hands on an `error` part (the ai-sdk7-deepseek pin
+    # shows it as an error chunk), AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
+    cut = _result(session, "error.continue.001[openai-chat]")
+    assert [e["type"] for e in cut.events][-1] == "text-delta" and cut.verdict == "FAIL"
+    # D-empty-answer-rerun: the reasoning-only answer is asked again with its reasoning sent back as
+    # `reasoning_content` beside an empty content (the provider's assistant message).
+    record = next(r for r in session.records or [] if r.case_id == "reasoning.only.001[openai-chat]")
+    assert [c.turn for c in record.upstream] == [1, 2]
+    assert record.upstream[1].request["messages"][-1] == {
+        "role": "assistant", "content": "", "reasoning_content": "The user asked me to think. Nothing else to say."}
+    # D-azure-filter-chunk (the provider's chunk schema): Azure's filter chunk is an error part, which ends the run.
+    assert "Type validation failed" in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").reason
+    # Other servers' habits are not played to a DeepSeek client.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.openrouter-midstream.001", "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 4

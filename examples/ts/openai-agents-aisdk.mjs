@@ -11,9 +11,12 @@
 // wire its provider speaks, the server flavour where the provider is written for one (undefined otherwise),
 // `model(c)` the agent's model for the case, `modelSettings` the agent's (provider options its model needs) and
 // `lacks` the shared features its provider cannot give (none by default; dropped from `features`, as
-// voltagent-ui.mjs drops a variant's). Everything else, declared below from the packages' dist, is AiSdkModel's
-// and the ai-sdk-ui module's, whatever the provider; each harness gives the reasons its provider adds.
-export async function runAiSdkModelHarness({ name, inputs, server, model, modelSettings, lacks = [] }) {
+// voltagent-ui.mjs drops a variant's) and `structuredModes` how its provider sends the agent's outputType (['native']
+// by default: a provider that has no json_schema response format says which mechanism it uses). Everything else,
+// declared below from the packages' dist, is AiSdkModel's and the ai-sdk-ui module's, whatever the provider; each
+// harness gives the reasons its provider adds.
+export async function runAiSdkModelHarness({ name, inputs, server, model, modelSettings, lacks = [],
+  structuredModes = ['native'] }) {
   globalThis.SAC_OPENAI_AGENTS = {
     model,
     ...(modelSettings ? { modelSettings } : {}),
@@ -62,8 +65,9 @@ export async function runAiSdkModelHarness({ name, inputs, server, model, modelS
         finish_reason: 'engine',
       },
       reports_finish_reason: true,
-      // The Agents SDK has one mechanism, the agent's outputType (responseFormat json, above).
-      structured_modes: ['native'],
+      // The Agents SDK has one mechanism, the agent's outputType (responseFormat json, above); the provider decides
+      // what it becomes on the wire (a json_schema response format unless the harness says otherwise).
+      structured_modes: structuredModes,
       // The runner retries a model call only under modelSettings.retry (agents-core dist/runner/modelRetry.mjs:944,
       // maxRetries 0 by default), and an AI SDK provider's doStream makes one request (retries are streamText's,
       // not the provider's; each harness names its provider's).
