@@ -35,6 +35,7 @@ Example:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
@@ -157,22 +158,46 @@ _GROQ_FINISH = frozenset({"stop", "length", "tool_calls", "content_filter", "fun
 
 
 def _groq_habit(scenario: Scenario, server: str) -> str | None:
-    """Why ``scenario`` streams what Groq's published chunk cannot say, in words (None: nothing)."""
+    """Why ``scenario`` streams what Groq's published chunk cannot say, or a call Groq's server never sends, in words
+    (None: nothing)."""
+    from mock_provider.wires.openai_chat import Encoder  # it imports this module (Server)
+
     for script in scenario.turn_scripts():
         for step in script:
             part = step.part
             if isinstance(part, Finish) and part.finish_reason.unified in ("other", "unknown"):
                 # The chat wire sends such a finish as its raw reason or as 'other', never as one of the reasons
                 # a consumer maps to a unified one of its own (mock_provider.wires.openai_chat.Encoder.finish_reason):
-                # outside Groq's closed Literal either way.
-                return (f"finish_reason {part.finish_reason.raw or 'other'!r} (unified {part.finish_reason.unified!r}) "
-                        f"is not in Groq's finish vocabulary ({', '.join(sorted(_GROQ_FINISH))}; groq 1.7.0 "
+                # outside Groq's closed Literal either way. The reason names the value the wire sends.
+                sent = Encoder(scenario.id).finish_reason(part)
+                raw = part.finish_reason.raw
+                return (f"finish_reason {sent!r} (unified {part.finish_reason.unified!r}"
+                        + (f", raw {raw!r}" if raw and raw != sent else "")
+                        + f") is not in Groq's finish vocabulary ({', '.join(sorted(_GROQ_FINISH))}; groq 1.7.0 "
                         f"ChatCompletionChunk; declared server: {server})")
             if isinstance(part, Source) and part.source_type == "url":
                 return ("a url_citation annotation (OpenAI's web search) is not one of Groq's annotation types "
                         "(document_citation, function_citation; groq 1.7.0 ChatCompletionChunk; "
                         f"declared server: {server})")
+            if isinstance(part, ToolCall) and not part.provider_executed and _unparsable(part.input):
+                return (f"a tool call whose arguments do not parse as JSON ({part.input!r}) is a stream Groq's server "
+                        "never sends: it parses the model's generation into calls before it sends one, and answers a "
+                        "generation that does not parse with an error `tool_use_failed` (failed_generation) and no "
+                        "call (error.groq-tool-use-failed.001 plays it; huggingface/smolagents issue 1119, "
+                        f"agno-agi/agno issue 4090; declared server: {server})")
     return None
+
+
+def _unparsable(arguments: str) -> bool:
+    """Whether a call's arguments text does not parse as JSON. An empty text is no arguments (the kit's expected view
+    reads it as ``{}``, tool.empty-input.001), not malformed."""
+    if not arguments:
+        return False
+    try:
+        json.loads(arguments)
+    except ValueError:
+        return True
+    return False
 
 
 def _openrouter_error_habit(scenario: Scenario) -> str | None:
@@ -355,8 +380,15 @@ def _incomplete_habit(scenario: Scenario) -> tuple[str, str] | None:
 # arguments, never its arguments in fragments: xAI's (a recorded api.x.ai stream, charmbracelet/fantasy
 # providertests/testdata/TestOpenAICompatibleCommon/xai-grok-4-fast/tool_streaming.yaml, one chunk holds the whole
 # call; @ai-sdk/xai 3.0.99's chat model requires all four on every tool_calls entry, dist/index.mjs:876-897, and hands
-# each entry over as a complete call, :764-796); and Mistral's for its own models (`mistral-own`, :data:`_SAME_SERVER`).
-_WHOLE_CALLS = frozenset({"xai", "mistral-own"})
+# each entry over as a complete call, :764-796); Mistral's for its own models (`mistral-own`, :data:`_SAME_SERVER`);
+# and Groq's, which parses the model's generation into calls before it sends any and sends each call whole, each call
+# of a batch in its own delta with its own index (a recorded api.groq.com stream, charmbracelet/fantasy
+# providertests/testdata/TestOpenAICompatibleCommon/groq-kimi-k2/multi_tool_streaming.yaml: 'add' at index 0, then
+# 'multiply' at index 1, each whole; a Groq engineer in vercel/ai PR 1653, "Groq sends the entire tool call payload in
+# a single delta"; meta-llama/llama-stack PR 630, a 10k-character argument in one chunk; BerriAI/litellm issue 7621,
+# "Groq outputs a single chunk per one tool call"). A generation Groq cannot parse never reaches its client as a call
+# (`_groq_habit`: it answers tool_use_failed).
+_WHOLE_CALLS = frozenset({"xai", "mistral-own", "groq"})
 _CALL_INPUT = (ToolInputStart, ToolInputDelta, ToolInputEnd)
 
 
@@ -689,12 +721,14 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> served_as(code, "groq", "openai-chat").wire.usage, served_as(code, "groq", "openai-responses") is code
     ('x_groq', True)
 
-    xAI's Chat Completions server sends each tool call whole, in one delta (:data:`_WHOLE_CALLS`), and so does
-    Mistral's for its own models (``mistral-own``): the call's tool-input steps go and its tool-call part carries the
-    whole call:
+    xAI's Chat Completions server sends each tool call whole, in one delta (:data:`_WHOLE_CALLS`), and so do Groq's
+    and Mistral's for its own models (``mistral-own``): the call's tool-input steps go and its tool-call part carries
+    the whole call:
 
     >>> tool = next(s for s in load_corpus() if s.id == "tool.basic.001")
     >>> [st.part.type for st in served_as(tool, "xai", "openai-chat").script if st.part and "tool" in st.part.type]
+    ['tool-call']
+    >>> [st.part.type for st in served_as(tool, "groq", "openai-chat").script if st.part and "tool" in st.part.type]
     ['tool-call']
     >>> [st.part.type for st in served_as(tool, "mistral-own", "openai-chat").script if st.part and "tool" in
     ...  st.part.type], served_as(tool, "mistral-own", "openai-chat").wire.usage

@@ -472,9 +472,11 @@ def test_a_refusal_shown_as_its_status_text_is_not_a_fail_for_a_client_of_a_serv
          "input": '{"city": "Paris", "unit": }', "errorText": "Invalid input for tool get_weather"},
         {"type": "finish-step"}, {"type": "error", "errorText": "Bad Request"})
     assert grade(_refused_turn_2("other", events), case).verdict == "INFO"
-    # A client of a server whose body the mock serves must show the refusal's text.
-    groq = grade(_refused_turn_2("groq", events), case)
-    assert groq.verdict == "FAIL" and groq.failed_rows() == {"8.1.17"}
+    # A client of a server whose body the mock serves must show the refusal's text. (Not Groq's: its server answers
+    # the case's unparsable call with tool_use_failed, so the case is NOT-EXPRESSIBLE for it.)
+    deepseek = grade(_refused_turn_2("deepseek", events), case)
+    assert deepseek.verdict == "FAIL" and deepseek.failed_rows() == {"8.1.17"}
+    assert grade(_refused_turn_2("groq", events), case).verdict == "NOT-EXPRESSIBLE"
 
 
 def test_the_older_responses_reasoning_events_are_openais_habit() -> None:

@@ -64,13 +64,9 @@ PENDING: dict[str, str | set[str]] = {
     # llama-index on MistralAI's 19 (session 24, its first run: the mistral flavour fragments every tool call, a habit
     # of the models Mistral's server relays, while this client can name only Mistral's own models): the
     # 'mistral-own' flavour sends each call whole (mock_provider.servers), which its capabilities declare.
-    # llama-index on Groq's six (session 25, its first run): the groq flavour streams tool calls as Groq's server never
-    # does, in interleaved fragments (Groq sends each call whole in one delta) and with arguments that do not parse
-    # (Groq answers such a generation with tool_use_failed). The fix (groq in servers._WHOLE_CALLS, malformed call
-    # arguments NOT-EXPRESSIBLE for groq) moves the other Groq pins, so it waits for the kit's owner.
-    "llama-index-agui-groq.verdicts.json": {
-        "tool.interleave.001[openai-chat]", "tool.interleave.002[openai-chat]", "tool.malformed.001[openai-chat]",
-        "tool.malformed.002[openai-chat]", "tool.malformed.003[openai-chat]", "tool.malformed.004[openai-chat]"},
+    # llama-index on Groq's six (session 25, its first run: the groq flavour interleaved call fragments and played
+    # arguments that do not parse, which Groq's server never sends): the 'groq' flavour sends each call whole and makes
+    # unparsable call arguments NOT-EXPRESSIBLE (mock_provider.servers _WHOLE_CALLS, _groq_habit).
 }
 
 
