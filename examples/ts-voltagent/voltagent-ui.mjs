@@ -14,9 +14,9 @@
 //
 //   pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat
 //
-// Variants: a harness that runs the same agent on another model sets `globalThis.SAC_VOLTAGENT` before
-// importing this file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs, voltagent-ui-mistral.mjs,
-// voltagent-ui-groq.mjs, voltagent-ui-deepseek.mjs, voltagent-ui-xai.mjs): `name`, `inputs` (the wire its model
+// Variants: a harness that runs the same agent on another model sets `globalThis.SAC_VOLTAGENT` before importing this
+// file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs, voltagent-ui-mistral.mjs, voltagent-ui-groq.mjs,
+// voltagent-ui-deepseek.mjs, voltagent-ui-xai.mjs, voltagent-ui-cerebras.mjs): `name`, `inputs` (the wire its model
 // consumes), `features` (what its model serves; the agent's own features are the same for every model), optionally
 // `lacks` (the agent's features its model cannot take), `server` and `structured_modes`, and `model(c)` (the
 // LanguageModel for the case). Everything else, the agent and its route, is this file's.
