@@ -1,4 +1,5 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral, DeepSeek or Groq LLM.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral, DeepSeek, Groq or
+OpenRouter LLM.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
@@ -11,7 +12,9 @@ over ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completio
 /v1/chat/completions``), or with ``api="deepseek"`` over ``DeepSeek`` from ``llama-index-llms-deepseek`` (an
 ``OpenAILike``: DeepSeek's Chat Completions through the openai SDK, ``POST /v1/chat/completions``), or with
 ``api="groq"`` over ``Groq`` from ``llama-index-llms-groq`` (an ``OpenAILike`` too: Groq's Chat Completions through the
-openai SDK, ``POST /openai/v1/chat/completions``), mounted at ``/agui`` (so
+openai SDK, ``POST /openai/v1/chat/completions``), or with ``api="openrouter"`` over ``OpenRouter`` from
+``llama-index-llms-openrouter`` (an ``OpenAILike`` as well: OpenRouter's Chat Completions through the openai SDK,
+``POST /v1/chat/completions``), mounted at ``/agui`` (so
 ``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
 server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
@@ -29,7 +32,8 @@ there with uvicorn::
 ``examples/llama_index_gemini_capabilities.yaml``; the Mistral one: ``mistral_app`` and
 ``examples/llama_index_mistral_capabilities.yaml``; the DeepSeek one: ``deepseek_app`` and
 ``examples/llama_index_deepseek_capabilities.yaml``; the Groq one: ``groq_app`` and
-``examples/llama_index_groq_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all seven).
+``examples/llama_index_groq_capabilities.yaml``; the OpenRouter one: ``openrouter_app`` and
+``examples/llama_index_openrouter_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all eight).
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from llama_index.llms.groq import Groq
 from llama_index.llms.mistralai import MistralAI
 from llama_index.llms.openai import OpenAIResponses
 from llama_index.llms.openai_like import OpenAILike
+from llama_index.llms.openrouter import OpenRouter
 from llama_index.protocols.ag_ui.router import get_ag_ui_workflow_router
 
 
@@ -96,14 +101,30 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         return Groq(model=model if model.startswith(("llama", "openai/", "qwen", "moonshotai/", "meta-llama/"))
                     else "llama-3.3-70b-versatile", api_base=mock_base_url.rstrip("/") + "/openai/v1",
                     api_key="mock-key", max_retries=0)
+    if api == "openrouter":
+        # OpenRouter is an OpenAILike (llama-index-llms-openrouter 0.6.0 llama_index/llms/openrouter/base.py:17) that
+        # overrides only its constructor (base.py:59-108): it hands api_base to the openai SDK's
+        # AsyncOpenAI(base_url=...), which posts {base_url}/chat/completions. Its default api_base is
+        # https://openrouter.ai/api/v1 (base.py:13); the mock's is its /v1, as the agno and pydantic-ai OpenRouter
+        # configurations point theirs. Unlike the DeepSeek and Groq constructors it leaves is_function_calling_model
+        # at OpenAILike's False (llama-index-llms-openai-like 0.8.1 base.py:104-107), which AGUIChatWorkflow asserts
+        # True before it runs (llama-index-protocols-ag-ui 0.6.0 agent.py:162-166): a user of this router must pass
+        # it, as here. It keeps its max_tokens default, 256 (DEFAULT_NUM_OUTPUTS, base.py:63), sent as max_tokens,
+        # and its context window, 3900 (the workflow keeps no memory that reads it). The model is an OpenRouter id
+        # (its default, gryphe/mythomax-l2-13b, base.py:14, calls no tools there); the id selects no scenario (the
+        # mock's default scenario does). max_retries=0 as in the other configurations (the constructor's default is
+        # 5, base.py:65; 0 skips llm_retry_decorator, llama-index-llms-openai 0.8.3 base.py:105-107).
+        return OpenRouter(model=model if "/" in model else "openai/gpt-4o-mini",
+                          api_base=api_base, api_key="mock-key", max_retries=0,
+                          is_function_calling_model=True)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
     if api == "chat":
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
-    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini', 'mistral', 'deepseek' or "
-                     "'groq'")
+    raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini', 'mistral', 'deepseek', "
+                     "'groq' or 'openrouter'")
 
 
 def _mistral(mock_base_url: str, model: str) -> MistralAI:
@@ -127,7 +148,8 @@ def _mistral(mock_base_url: str, model: str) -> MistralAI:
 
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
-               api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek", "groq"] = "chat",
+               api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek", "groq", "openrouter"]
+               = "chat",
                ) -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
@@ -139,7 +161,9 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
     (``/v1/chat/completions`` through the mistralai SDK, model ``mistral-large-latest`` unless a Mistral id is
     given), ``"deepseek"`` is ``DeepSeek`` (``/v1/chat/completions`` through the openai SDK, model ``deepseek-chat``),
     ``"groq"`` is ``Groq`` (Groq's ``/openai/v1/chat/completions`` through the openai SDK, model
-    ``llama-3.3-70b-versatile`` unless a Groq id is given); the workflow and the router are the same in all seven.
+    ``llama-3.3-70b-versatile`` unless a Groq id is given), ``"openrouter"`` is ``OpenRouter`` (OpenRouter's
+    ``/v1/chat/completions`` through the openai SDK, model ``openai/gpt-4o-mini`` unless an OpenRouter id, one with
+    a ``/``, is given); the workflow and the router are the same in all eight.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
@@ -153,6 +177,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
         >>> sorted(create_app("http://127.0.0.1:8765", api="deepseek").openapi()["paths"])
         ['/agui/run']
         >>> sorted(create_app("http://127.0.0.1:8765", api="groq").openapi()["paths"])
+        ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="openrouter").openapi()["paths"])
         ['/agui/run']
     """
     llm = _llm(api, mock_base_url, model)
@@ -177,4 +203,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="deepseek")
     if name == "groq_app":  # the same workflow on Groq (Groq's Chat Completions, an OpenAILike)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="groq")
+    if name == "openrouter_app":  # the same workflow on OpenRouter (OpenRouter's Chat Completions, an OpenAILike)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
     raise AttributeError(name)

@@ -367,6 +367,7 @@ NOT_RUN: dict[str, str] = {
     "pip install stream-adapter-conformance .": "installs from PyPI (tests/test_wheel.py installs the built wheel)",
     "pip install -e '.[test,calibration]'": "installs from PyPI into this environment",
     ".llama/bin/pip install -r examples/llama_index_requirements.txt": "installs from PyPI",
+    ".llama/bin/pip install --no-deps -r examples/llama_index_nodeps_requirements.txt": "installs from PyPI",
     "python3 -m venv .llama": "the llama-index environment, made once by hand",
     "python3 -m venv /tmp/adk-venv": "the Google ADK environment, made once by hand (.ci/run makes its own)",
     "/tmp/adk-venv/bin/pip install -r examples/adk_requirements.txt": "installs from PyPI (.ci/run does)",

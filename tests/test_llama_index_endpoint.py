@@ -1,15 +1,17 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
-Seven configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+Eight configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
 ``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``), on
 ``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``), on
 ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``) and on
 ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completions through the mistralai SDK, server
 flavour ``mistral-own``: it can name only Mistral's own models, which send each tool call whole; pins
 ``llama-index-agui-mistral``), on ``DeepSeek`` from ``llama-index-llms-deepseek`` (an ``OpenAILike``, DeepSeek's Chat
-Completions through the openai SDK, server flavour ``deepseek``; pins ``llama-index-agui-deepseek``) and on ``Groq``
+Completions through the openai SDK, server flavour ``deepseek``; pins ``llama-index-agui-deepseek``), on ``Groq``
 from ``llama-index-llms-groq`` (an ``OpenAILike``, Groq's Chat Completions at ``/openai/v1`` through the openai SDK,
-server flavour ``groq``; pins ``llama-index-agui-groq``).
+server flavour ``groq``; pins ``llama-index-agui-groq``) and on ``OpenRouter`` from ``llama-index-llms-openrouter`` (an
+``OpenAILike``, OpenRouter's Chat Completions through the openai SDK, server flavour ``openrouter``; pins
+``llama-index-agui-openrouter``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
@@ -62,6 +64,11 @@ LLAMA_GROQ = OwnVenvApp(pins="llama-index-agui-groq", python_variable="SAC_LLAMA
                         stack="llama-index", app="examples.llama_index_agui_app:groq_app", path="/agui/run",
                         capabilities=ROOT / "examples" / "llama_index_groq_capabilities.yaml",
                         time_scale=4.7e-8)
+# The OpenRouter configuration, on a mock server of its own for the same reason (a scale no other module uses).
+LLAMA_OPENROUTER = OwnVenvApp(pins="llama-index-agui-openrouter", python_variable="SAC_LLAMA_PYTHON",
+                              stack="llama-index", app="examples.llama_index_agui_app:openrouter_app", path="/agui/run",
+                              capabilities=ROOT / "examples" / "llama_index_openrouter_capabilities.yaml",
+                              time_scale=6.7e-8)
 
 
 @pytest.fixture(scope="module")
@@ -146,3 +153,15 @@ def llama_groq_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_llama_index_groq_verdicts_match_the_pins(llama_groq_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_GROQ, llama_groq_url, corpus)  # one openai-chat case a scenario, as Groq's
+
+
+@pytest.fixture(scope="module")
+def llama_openrouter_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_OPENROUTER) as url:
+        yield url
+
+
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_openrouter_verdicts_match_the_pins(llama_openrouter_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_OPENROUTER, llama_openrouter_url, corpus)  # one openai-chat case a scenario

@@ -6,7 +6,9 @@ LLAMA_REPRO_LLM=deepseek builds llama-index-llms-deepseek's DeepSeek (an OpenAIL
 constructor) on the same server instead, model deepseek-chat: the llama-index-agui-deepseek configuration's LLM, so
 each reproducer shows its defect there too. LLAMA_REPRO_LLM=groq builds llama-index-llms-groq's Groq (likewise an
 OpenAILike subclass that overrides only its constructor), model llama-3.3-70b-versatile: the llama-index-agui-groq
-configuration's LLM."""
+configuration's LLM. LLAMA_REPRO_LLM=openrouter builds llama-index-llms-openrouter's OpenRouter (an OpenAILike subclass
+that overrides only its constructor too), model openai/gpt-4o-mini, with is_function_calling_model=True, which its
+constructor leaves False and the workflow asserts: the llama-index-agui-openrouter configuration's LLM."""
 
 from __future__ import annotations
 
@@ -72,6 +74,11 @@ def app_on(upstream: Upstream) -> FastAPI:
         from llama_index.llms.groq import Groq
 
         llm = Groq(model="llama-3.3-70b-versatile", api_base=upstream.url, api_key="x", max_retries=0)
+    elif os.environ.get("LLAMA_REPRO_LLM") == "openrouter":
+        from llama_index.llms.openrouter import OpenRouter
+
+        llm = OpenRouter(model="openai/gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0,
+                         is_function_calling_model=True)
     else:
         llm = OpenAILike(model="gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0, is_chat_model=True,
                          is_function_calling_model=True, context_window=128000)
