@@ -71,6 +71,11 @@ PENDING: dict[str, str | set[str]] = {
     "llama-index-agui-groq.verdicts.json": {
         "tool.interleave.001[openai-chat]", "tool.interleave.002[openai-chat]", "tool.malformed.001[openai-chat]",
         "tool.malformed.002[openai-chat]", "tool.malformed.003[openai-chat]", "tool.malformed.004[openai-chat]"},
+    # pydantic-ai over TogetherProvider's one (session 25, its first run): conformance/request_checks.py strict_tools
+    # holds a `strict: true` tool to OpenAI's strict-mode schema form for every server, here a `server: other` client
+    # (Together documents no `strict` field) that sent the caller's schema as given. Whether Together's server enforces
+    # OpenAI's rule is unchecked; scoping the rule may move other pins, so it waits for the kit's maintainers.
+    "pydantic-ai-agui-together.verdicts.json": {"request.tools.001[openai-chat]"},
 }
 
 
