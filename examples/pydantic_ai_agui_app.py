@@ -39,7 +39,7 @@ from starlette.routing import Route
 
 # The model class behind the agent (create_app's `api`), so the wire and the SDK the agent reads.
 Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface", "deepseek",
-              "moonshot", "cerebras"]
+              "moonshot", "cerebras", "together"]
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
@@ -60,8 +60,9 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     ``OpenAIChatModel`` over ``MoonshotAIProvider`` (Moonshot's Kimi Chat Completions through the openai SDK,
     ``/v1/chat/completions``, with Moonshot's model profile), ``"cerebras"`` is ``CerebrasModel`` (an
     ``OpenAIChatModel``) over ``CerebrasProvider`` (Cerebras's Chat Completions through the openai SDK,
-    ``/v1/chat/completions``, with Cerebras's model profile); the agent and the AG-UI adapter are the same in all
-    eleven.
+    ``/v1/chat/completions``, with Cerebras's model profile), ``"together"`` is ``OpenAIChatModel`` over
+    ``TogetherProvider`` (Together AI's Chat Completions through the openai SDK, ``/v1/chat/completions``, with the
+    model family's profile); the agent and the AG-UI adapter are the same in all twelve.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -88,6 +89,8 @@ def _model(mock_base_url: str, model_name: str | None,
         return _moonshot_model(mock_base_url, model_name)
     if api == "cerebras":
         return _cerebras_model(mock_base_url, model_name)
+    if api == "together":
+        return _together_model(mock_base_url, model_name)
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
@@ -196,6 +199,28 @@ def _cerebras_model(mock_base_url: str, model_name: str | None) -> Model:
     # forced tool choice and leading whitespace of a streamed text ignored; reasoning always on). The name selects no
     # scenario (the mock's default scenario does).
     return CerebrasModel(model_name or "gpt-oss-120b", provider=CerebrasProvider(openai_client=client))
+
+
+def _together_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``OpenAIChatModel`` over ``TogetherProvider(openai_client=...)``, its openai client on the mock server."""
+    from pydantic_ai.models import create_async_httpx2_client
+    from pydantic_ai.providers.together import TogetherProvider
+
+    # pydantic-ai's docs pair TogetherProvider with OpenAIChatModel (docs/models/together.md): Together's Chat
+    # Completions through the openai SDK. TogetherProvider has no base_url argument (its base_url is fixed,
+    # https://api.together.xyz/v1, pydantic_ai/providers/together.py:40-42); its documented openai_client is the way to
+    # another URL (:75, :91-92), as for DeepSeekProvider and CerebrasProvider. The client is built as the provider
+    # builds its own (:94, _openai_compatible.py:39-56: its own httpx client, no default headers, the SDK's default
+    # max_retries, openai 3.57.0 _constants.py:8 DEFAULT_MAX_RETRIES = 2): only the base URL differs. The openai SDK
+    # posts {base_url}/chat/completions.
+    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key",
+                         http_client=create_async_httpx2_client())
+    # meta-llama/Llama-3.3-70B-Instruct-Turbo-Free: the model of pydantic-ai's Together page (docs/models/together.md);
+    # the provider's model_profile gives it the vendor family's profile (providers/together.py:49-63: meta's, inline
+    # JSON-schema defs, no thinking settings; Together's route lets special tokens in content tokenize). The name
+    # selects no scenario (the mock's default scenario does).
+    return OpenAIChatModel(model_name or "meta-llama/Llama-3.3-70B-Instruct-Turbo-Free",
+                           provider=TogetherProvider(openai_client=client))
 
 
 def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
@@ -340,4 +365,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="moonshot")
     if name == "cerebras_app":  # the same agent on CerebrasModel over CerebrasProvider (Cerebras's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="cerebras")
+    if name == "together_app":  # the same agent on OpenAIChatModel over TogetherProvider (Together's Chat Completions)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="together")
     raise AttributeError(name)

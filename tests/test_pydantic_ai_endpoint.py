@@ -77,6 +77,9 @@ MOONSHOT_CAPS = ROOT / "examples" / "pydantic_ai_moonshot_capabilities.yaml"
 # The Cerebras configuration's own mock server, likewise (a scale no other module uses).
 CEREBRAS_SERVER = 2.9e-8
 CEREBRAS_CAPS = ROOT / "examples" / "pydantic_ai_cerebras_capabilities.yaml"
+# The Together AI configuration's own mock server, likewise (a scale no other module uses).
+TOGETHER_SERVER = 5.3e-8
+TOGETHER_CAPS = ROOT / "examples" / "pydantic_ai_together_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +91,7 @@ def agui_url() -> Iterator[str]:
 
 
 def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface", "mistral",
-                        "deepseek", "moonshot", "cerebras"],
+                        "deepseek", "moonshot", "cerebras", "together"],
            scale: float) -> Iterator[str]:
     """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
@@ -158,6 +161,11 @@ def moonshot_url() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def cerebras_url() -> Iterator[str]:
     yield from _serve("cerebras", CEREBRAS_SERVER)
+
+
+@pytest.fixture(scope="module")
+def together_url() -> Iterator[str]:
+    yield from _serve("together", TOGETHER_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -305,4 +313,14 @@ def test_pydantic_ai_cerebras_verdicts_match_the_published_findings(cerebras_url
     Completions wire, pinned on its own (the first run's 8 FAILs were the Chat configuration's defects, Moonshot's
     D-leading-whitespace and a new one, D-cerebras-cached-tokens; no suite error)."""
     _pinned_on_one_wire(cerebras_url, "pydantic-ai-agui-cerebras", CEREBRAS_CAPS, CEREBRAS_SERVER, corpus,
+                        "openai-chat")
+
+
+@pytest.mark.slow
+def test_pydantic_ai_together_verdicts_match_the_published_findings(together_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``OpenAIChatModel`` over ``TogetherProvider`` (``openai_client=`` pointed at the mock, the
+    meta-llama family profile, declared ``server: other``: the kit has no Together flavour): graded on the Chat
+    Completions wire, pinned on its own (the first run's 6 FAILs were the Chat configuration's 5 and one suite error,
+    request.tools.001: the kit's OpenAI strict-mode schema form for a tool sent ``strict: true``)."""
+    _pinned_on_one_wire(together_url, "pydantic-ai-agui-together", TOGETHER_CAPS, TOGETHER_SERVER, corpus,
                         "openai-chat")
