@@ -55,6 +55,7 @@ SOURCES = (
     "mock_provider/matrix_rows.py",
     "mock_provider/parts.py",
     "mock_provider/quirks.py",
+    "mock_provider/responses_habits.py",
     "mock_provider/scenario.py",
     "mock_provider/scenario_steps.py",
     "mock_provider/servers.py",

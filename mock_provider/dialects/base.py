@@ -106,6 +106,31 @@ def role_turns(messages: Any, role: str, key: str = "role") -> int:
     return sum(1 for m in messages if isinstance(m, dict) and m.get(key) == role)
 
 
+def role_runs(messages: Any, role: str) -> int:
+    """How many runs of consecutive ``role`` messages ``messages`` holds: a turn sent back in pieces is one turn.
+
+    A model turn ends when the caller adds to the conversation (tool results, a user message). A client that keeps a
+    turn's text and its calls as two messages (@openai/agents-extensions 0.18.0's AiSdkModel,
+    ai-sdk/messageConversion.mjs:357-373) sends ``[user, assistant text, assistant tool_calls, tool]`` for turn 2, which
+    Mistral's server takes as one (mistral-common's normalizer merges consecutive messages of one role,
+    protocol/instruct/normalize.py ``_aggregate_messages``).
+
+    >>> role_runs([{"role": "user"}, {"role": "assistant"}, {"role": "assistant"}, {"role": "tool"},
+    ...            {"role": "assistant"}], "assistant")
+    2
+    >>> role_runs("not a list", "assistant")
+    0
+    """
+    if not isinstance(messages, list):
+        return 0
+    runs, inside = 0, False
+    for message in messages:
+        side = isinstance(message, dict) and message.get("role") == role
+        runs += side and not inside
+        inside = side
+    return runs
+
+
 def prompt_assistant_turns(options: Mapping[str, Any]) -> int:
     """Assistant turns of an AI SDK call's ``prompt`` (``LanguageModelV*Prompt``: role ``assistant``).
 
@@ -335,6 +360,7 @@ __all__ = [
     "envelope_error_body",
     "fail",
     "prompt_assistant_turns",
+    "role_runs",
     "role_turns",
     "tag_file_data",
     "untag_file_data",

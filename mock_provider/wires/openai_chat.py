@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, without_interrupted
+from mock_provider.dialects.base import DialectError, Rule, agent_part_rules, fail, role_runs, without_interrupted
 from mock_provider.parts import (
     Error,
     Finish,
@@ -747,32 +747,13 @@ def _fold_call(calls: list[dict[str, Any]], by_index: dict[int, dict[str, Any]],
 
 
 def assistant_turns(body: Mapping[str, Any]) -> int:
-    """Assistant turns of a Chat Completions request: maximal runs of its ``messages`` of role ``assistant``.
+    """Assistant turns of a Chat Completions request: runs of consecutive ``assistant`` messages (:func:`role_runs`).
 
-    A model turn ends when the caller adds to the conversation (tool results, a user message), so consecutive
-    assistant messages are one turn sent back in pieces: a client that keeps a turn's text and its calls as two
-    messages (@openai/agents-extensions 0.18.0's AiSdkModel, ai-sdk/messageConversion.mjs:357-373, through
-    @ai-sdk/mistral) sends ``[user, assistant text, assistant tool_calls, tool]`` for turn 2. Mistral's server
-    takes them as one (mistral-common's validator allows assistant after assistant and its normalizer merges
-    consecutive messages of one role, protocol/instruct/normalize.py ``_aggregate_messages``), as the Responses
-    wire counts a run of assistant-side items once.
-
-    >>> assistant_turns({"messages": [{"role": "user", "content": "hi"},
-    ...     {"role": "assistant", "tool_calls": []}, {"role": "tool", "content": "1"}]})
-    1
     >>> assistant_turns({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "I see."},
     ...     {"role": "assistant", "tool_calls": []}, {"role": "tool", "content": "1"}, {"role": "assistant"}]})
     2
     """
-    messages = body.get("messages")
-    if not isinstance(messages, list):
-        return 0
-    runs, inside = 0, False
-    for message in messages:
-        side = isinstance(message, dict) and message.get("role") == "assistant"
-        runs += side and not inside
-        inside = side
-    return runs
+    return role_runs(body.get("messages"), "assistant")
 
 
 def error_body(status: int, kind: str, message: str) -> dict[str, Any]:
