@@ -47,6 +47,7 @@ from conformance.structured import StrictSchemaError, strict_json_schema
 from conformance.tool_call_ids import renamed_back
 from mock_provider.dialects import dialect as registered_dialect
 from mock_provider.scenario import RequestCheck
+from mock_provider.servers import requires_strict_tool_schemas
 
 __all__ = ["MISSING", "find_json_in", "keyed_mismatch", "pointer_get", "request_findings", "same_json_text",
            "strict_tools", "string_content", "subset_mismatch"]
@@ -425,7 +426,7 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
     client's tool call ids, renamed one-to-one into Mistral's form, are read back as the caller's
     (:mod:`conformance.tool_call_ids`).
     """
-    applicable = [_own_system_left_out(c) if system_prompt == "own" else c
+    applicable = [_strict_for(_own_system_left_out(c) if system_prompt == "own" else c, server)
                   for c in checks if c.applies_to(dialect, server)]
     same_content = registered_dialect(dialect).string_content
     request = renamed_back(one_result_per_tool_message(request), _expected_messages(applicable), server)
@@ -447,6 +448,16 @@ def request_findings(checks: Sequence[RequestCheck], request: Any, dialect: str,
         if why is not None:
             out.append(_failed(check, row, why, request, at))
     return out
+
+
+def _strict_for(check: RequestCheck, server: str | None) -> RequestCheck:
+    """``check`` as it holds for a client of ``server``: a server that does not refuse a ``strict: true`` tool in the
+    caller's own schema (:func:`~mock_provider.servers.requires_strict_tool_schemas`) may get either that schema or
+    its strict-mode form (:func:`strict_tools`); OpenAI's gets the strict-mode form only."""
+    if not check.strict_tools or requires_strict_tool_schemas(server):
+        return check
+    return check.model_copy(update={"strict_tools": False, "or_else": [check.model_copy(update={"or_else": []}),
+                                                                        *check.or_else]})
 
 
 def _failed(check: RequestCheck, row: str, why: str, request: Any, at: str) -> Finding:

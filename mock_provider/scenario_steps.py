@@ -247,7 +247,8 @@ class RequestCheck(_M):
         default=False,
         description="With `subset` on Chat Completions `tools`: a tool sent with `function.strict: true` is compared "
         "with the OpenAI strict-mode form of the expected `parameters` (all properties required, the optional ones "
-        "nullable, additionalProperties false).",
+        "nullable, additionalProperties false) for a client of OpenAI's server, which refuses it in another form; for "
+        "any other server's client either form holds (mock_provider.servers.requires_strict_tool_schemas).",
     )
     strict_schema: bool = Field(
         default=False,

@@ -108,6 +108,23 @@ _COMMON_FINISH = frozenset({"stop", "length", "tool_calls"})
 # Perplexity's (@perplexity-ai/perplexity_ai 0.38.1 JSONSchema, strict optional) and Moonshot's (@ai-sdk/moonshotai
 # 3.0.60 sends strict from its own option). A refusal OpenAI's strict mode forces is not owed by their clients.
 _STRICT_OPTIONAL = frozenset({"mistral", "perplexity", "moonshot"})
+# The one server known to refuse a tool sent with `strict: true` whose parameters are not in strict mode's form (every
+# property in `required`, `additionalProperties: false`): OpenAI's ("Supported schemas": "All fields must be
+# required", "additionalProperties: false must always be set in objects", platform.openai.com/docs/guides/
+# structured-outputs). No other server's docs say it refuses that request (Together documents no `strict` field;
+# DeepSeek honours `strict` on its beta base URL only), so there the caller's schema as given is what it asked for.
+_STRICT_TOOL_SCHEMAS = frozenset({"openai"})
+
+
+def requires_strict_tool_schemas(server: str | None) -> bool:
+    """Whether ``server`` refuses a ``strict: true`` tool whose parameters are not in strict mode's form.
+
+    >>> [requires_strict_tool_schemas(server) for server in (None, "openai", "other")]
+    [True, True, False]
+    """
+    return (vendor_of(server) or DEFAULT_SERVER) in _STRICT_TOOL_SCHEMAS
+
+
 # A server whose finish vocabulary the kit knows, with whose it is (in words).
 _FINISH_VOCABULARY = {"mistral": ("Mistral's", _MISTRAL_FINISH), "perplexity": ("Perplexity's", _PERPLEXITY_FINISH),
                       "other": ("every known server's common", _COMMON_FINISH)}

@@ -98,8 +98,8 @@ def _tools_check(**kw: Any) -> RequestCheck:
                         row="request.tools", **kw)
 
 
-def _tool_rows(check: RequestCheck, tools: list[dict[str, Any]]) -> list[str]:
-    return [f.row for f in request_findings([check], {"tools": tools}, "openai-chat", "x")]
+def _tool_rows(check: RequestCheck, tools: list[dict[str, Any]], server: str | None = None) -> list[str]:
+    return [f.row for f in request_findings([check], {"tools": tools}, "openai-chat", "x", server=server)]
 
 
 def test_tools_in_another_order_are_the_same_tools_when_found_by_name() -> None:
@@ -142,6 +142,22 @@ def test_a_strict_tool_is_compared_with_the_strict_form_of_its_schema() -> None:
         == ["request.tools"]
     # The caller's schema sent as it was (no strict mode) still passes.
     assert _tool_rows(_tools_check(strict_tools=True), [_tool("get_weather", WEATHER), _tool("get_time", TIME)]) == []
+
+
+@pytest.mark.parametrize("server", ["other", "groq", "mistral-own", "deepseek", "xai", "openrouter"])
+def test_a_strict_tool_in_the_callers_own_schema_is_the_callers_tool_where_the_server_does_not_refuse_it(
+        server: str) -> None:
+    # pydantic-ai over TogetherProvider sends the caller's schema as given with strict: true (meta's profile calls
+    # every schema strict-compatible). Only OpenAI's docs say that request is refused ("All fields must be
+    # required"); another server gets the tool the caller defined, so the upstream received the right thing.
+    loose = [_tool("get_weather", WEATHER, True), _tool("get_time", TIME, True)]
+    check = _tools_check(strict_tools=True, key="/function/name")
+    assert _tool_rows(check, loose, server) == []
+    assert _tool_rows(check, loose, "openai") == _tool_rows(check, loose) == ["request.tools"]
+    # Either form holds there, and a wrong schema still fails in both.
+    strict = [_tool("get_weather", STRICT_WEATHER, True), _tool("get_time", STRICT_TIME, True)]
+    assert _tool_rows(check, strict, server) == []
+    assert _tool_rows(check, [_tool("get_weather", TIME, True), loose[1]], server) == ["request.tools"]
 
 
 def test_key_and_strict_tools_qualify_subset_checks_only() -> None:

@@ -67,11 +67,9 @@ PENDING: dict[str, str | set[str]] = {
     # llama-index on Groq's six (session 25, its first run: the groq flavour interleaved call fragments and played
     # arguments that do not parse, which Groq's server never sends): the 'groq' flavour sends each call whole and makes
     # unparsable call arguments NOT-EXPRESSIBLE (mock_provider.servers _WHOLE_CALLS, _groq_habit).
-    # pydantic-ai over TogetherProvider's one (session 25, its first run): conformance/request_checks.py strict_tools
-    # holds a `strict: true` tool to OpenAI's strict-mode schema form for every server, here a `server: other` client
-    # (Together documents no `strict` field) that sent the caller's schema as given. Whether Together's server enforces
-    # OpenAI's rule is unchecked; scoping the rule may move other pins, so it waits for the kit's maintainers.
-    "pydantic-ai-agui-together.verdicts.json": {"request.tools.001[openai-chat]"},
+    # pydantic-ai over TogetherProvider's one (session 25, its first run): strict_tools held a `strict: true` tool to
+    # OpenAI's strict-mode schema form for every server; only OpenAI's is now (mock_provider.servers
+    # requires_strict_tool_schemas).
 }
 
 
