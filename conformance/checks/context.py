@@ -218,7 +218,7 @@ def stopped_turn(scenario: Scenario, record: RunRecord) -> Scenario:
 
 def consumer_end(proto: OutputProtocol, expected: Transcript, actual: Transcript) -> Transcript:
     """``actual`` with the end its consumer shows: a stream with no terminal event is a finish where the protocol's
-    consumer reads it so (``OutputProtocol.clean_end_is_finish``) and the run was to finish; the lifecycle still
+    consumer reads it so (``OutputProtocol.clean_end``) and the run was to finish; the lifecycle still
     grades the missing event, from the events.
 
     >>> from conformance.protocols import protocol
@@ -227,7 +227,7 @@ def consumer_end(proto: OutputProtocol, expected: Transcript, actual: Transcript
     >>> consumer_end(protocol("ag-ui"), Transcript(), Transcript(terminal="none")).terminal
     'none'
     """
-    if actual.terminal == "none" and expected.terminal == "finished" and proto.clean_end_is_finish:
+    if actual.terminal == "none" and expected.terminal == "finished" and proto.clean_end is not None:
         return actual.model_copy(update={"terminal": "finished"})
     return actual
 

@@ -1,5 +1,5 @@
-"""Rows ``ui.step-pairing``, ``ui.error-then-finish`` and ``ui.finish-sent``: the UI message stream's step, error and
-finish trailers (SHOULDs).
+"""Rows ``ui.step-pairing`` and ``ui.error-then-finish``: the UI message stream's step and error trailers
+(SHOULDs).
 
 * ``ui.step-pairing``: every ``finish-step`` ends a step a ``start-step`` opened. ``streamText`` sends
   them in pairs, one pair per model call (ai@6.0.326 dist/index.mjs:9261-9268), and the reader counts
@@ -10,21 +10,18 @@ finish trailers (SHOULDs).
   'error'}``, ai@6.0.326 dist/index.mjs:8602-8606, 8770-8777). A producer that ends one failure that way and
   another (a request the upstream refused) with a bare ``error`` shows the client two shapes of one
   outcome. An ``abort`` ends a stream without ``finish`` and is not graded here.
-* ``ui.finish-sent``: a run that succeeded ends with ``finish``. The reader reads a stream that just ends as a
-  finish without a reason (OutputProtocol.clean_end_is_finish: the user sees the same), so the missing chunk is
-  a producer's habit, graded here instead of as the missing terminal of row 8.1.18.
+A successful run's missing ``finish`` is its lifecycle table's ``clean_end`` row, ``ui.finish-sent``
+(checks/lifecycle.py).
 
-All three apply to the UI message stream only (the catalog says so for the other protocols).
+Both apply to the UI message stream only (the catalog says so for the other protocols).
 
 Example:
     >>> ROWS
-    ('ui.step-pairing', 'ui.error-then-finish', 'ui.finish-sent')
+    ('ui.step-pairing', 'ui.error-then-finish')
     >>> [f.row for f in step_findings([{"type": "start"}, {"type": "finish-step"}, {"type": "finish"}])]
     ['ui.step-pairing']
     >>> [f.row for f in error_findings([{"type": "start"}, {"type": "error", "errorText": "x"}])]
     ['ui.error-then-finish']
-    >>> [f.row for f in finish_findings([{"type": "start"}, {"type": "text-end", "id": "t"}])]
-    ['ui.finish-sent']
 """
 
 from __future__ import annotations
@@ -36,7 +33,7 @@ from conformance.catalog import declare
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 
-ROWS = declare("ui.step-pairing", "ui.error-then-finish", "ui.finish-sent")
+ROWS = declare("ui.step-pairing", "ui.error-then-finish")
 
 
 def _type(event: Any) -> str | None:
@@ -73,19 +70,8 @@ def error_findings(events: Sequence[Any]) -> list[Finding]:
                             "the model's stream ends with finish-step and finish{finishReason:'error'}")]
 
 
-def finish_findings(events: Sequence[Any]) -> list[Finding]:
-    """A finding when the stream ends with no terminal chunk at all (no finish, error or abort)."""
-    kinds = [_type(e) for e in events]
-    if any(k in ("finish", "error", "abort") for k in kinds):
-        return []
-    return [Finding(row="ui.finish-sent", event_index=len(kinds) - 1 if kinds else None, source="lifecycle",
-                    expected="finish", actual=kinds[-1] if kinds else "no chunk",
-                    message="the stream ends with no finish chunk: ai's reader shows the run finished all the same, "
-                            "and onFinish gets no finish reason")]
-
-
 def check(ctx: GradeContext) -> list[Finding]:
-    """The three rows' findings on a UI message stream (none on the other protocols)."""
+    """The two rows' findings on a UI message stream (none on the other protocols)."""
     if not ctx.protocol.name.startswith("ui-message-stream"):
         return []
     events = list(ctx.events)
@@ -93,7 +79,4 @@ def check(ctx: GradeContext) -> list[Finding]:
     # stream then ends at the abort, not at a failure.
     # An HTTP error answer before the stream is no stream at all: the client reads the failed request.
     aborted = ctx.record.abort_event_index is not None or ctx.record.outcome == "http-error"
-    # The missing finish of a run that was to succeed (a failed or aborted run's missing end is row 8.1.18's).
-    finished = ctx.expected.terminal == "finished" and ctx.cause is None
-    return (step_findings(events) + ([] if aborted else error_findings(events))
-            + (finish_findings(events) if finished and not aborted else []))
+    return step_findings(events) + ([] if aborted else error_findings(events))

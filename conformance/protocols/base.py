@@ -129,10 +129,11 @@ class OutputProtocol:
     # tool-input-error): the shape of their input is the adapter's (row 8.1.13 grades only that the raw
     # text is kept, at SHOULD).
     unrun_calls: Callable[[Sequence[Any]], frozenset[str]] = lambda _events: frozenset()
-    # Whether the consumer shows a stream that ends with no terminal event exactly as one that ends with a bare
-    # finish (no reason, nothing else): a successful run's missing terminal is then a SHOULD on the terminal row,
-    # not the scenario's MUST. An end where the upstream failed or the caller aborted is graded as before.
-    clean_end_is_finish: bool = False
+    # The lifecycle table's ``clean_end`` (conformance.protocols.lifecycle.Table): where the consumer shows a stream
+    # that ends with no terminal event exactly as one that ends with a bare finish, the (row, message) a successful
+    # run's missing terminal is graded on instead of the scenario's row. An end where the upstream failed or the
+    # caller aborted is graded as before. None: the protocol's consumer shows a missing terminal.
+    clean_end: tuple[str, str] | None = None
     # Where the protocol keeps usage, as a finding names it ("RUN_FINISHED.usage").
     usage_at: str = "the terminal event's usage"
     # Whether one exposure event hands the call over with input a client would run it with (the UI message

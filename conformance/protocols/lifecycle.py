@@ -159,6 +159,10 @@ class Table(Generic[P, R]):
     not_open_row: str = "8.4.2"
     info_row: str = "info.open-at-error"
     missing_terminal_row: str = "8.1.18"
+    # Where the consumer reads a stream that just ends as a bare finish, the (row, message) of a missing terminal in
+    # a run that was to finish and where nothing failed: a producer's habit the user does not see. None: every
+    # missing terminal is the fault of the scenario's row or of the step the run stopped on.
+    clean_end: tuple[str, str] | None = None
     # The tool call (id, name) an event names, for the findings of ``checks`` at that event.
     call_of: Callable[[dict[str, Any]], tuple[str | None, str | None]] | None = None
     # Where a run-start event names its message: a consumer that starts afresh when a start names

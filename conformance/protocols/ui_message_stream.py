@@ -347,6 +347,12 @@ TABLE: Table[Phase, Role] = Table(
     transitions=TRANSITIONS,
     wording=WORDING,
     message_key="messageId",
+    # A finish chunk with neither finishReason nor messageMetadata changes nothing in ai's reader (ai@6.0.326
+    # processUIMessageStream 'finish'; ai@7.0.173 dist/index.js:7559-7562), and Chat ends 'ready' with
+    # onFinish{isAbort: false, isError: false} once the stream is done, finish or not (ai@7.0.173
+    # dist/index.js:22143-22196): toUIMessageStream's own sendFinish: false makes such streams.
+    clean_end=("ui.finish-sent", "the stream ends with no finish chunk: ai's reader shows the run finished all the "
+                                 "same, and onFinish gets no finish reason"),
 )
 
 
@@ -720,9 +726,5 @@ PROTOCOL = OutputProtocol(
     # inputs completed is an order the consumer shows.
     calls_in_completion_order=True,
     unrun_calls=unrun_calls,
-    # A finish chunk with neither finishReason nor messageMetadata changes nothing in ai's reader (ai@6.0.326
-    # processUIMessageStream 'finish'; ai@7.0.173 dist/index.js:7559-7562), and Chat ends 'ready' with
-    # onFinish{isAbort: false, isError: false} once the stream is done, finish or not (ai@7.0.173
-    # dist/index.js:22143-22196): toUIMessageStream's own sendFinish: false makes such streams.
-    clean_end_is_finish=True,
+    clean_end=TABLE.clean_end,
 )
