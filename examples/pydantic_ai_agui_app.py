@@ -242,10 +242,11 @@ def _fireworks_model(mock_base_url: str, model_name: str | None) -> Model:
     # mock's /v1/...).
     client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key",
                          http_client=create_async_httpx2_client())
-    # accounts/fireworks/models/qwq-32b: the model of pydantic-ai's Fireworks section (docs/models/openai.md); the
-    # provider's model_profile gives it the vendor family's profile (providers/fireworks.py:50-86: qwen's, inline
-    # JSON-schema defs, a whitespace-only start of streamed text ignored, profiles/qwen.py:27-30; then JSON-schema
-    # output on). The name selects no scenario (the mock's default scenario does).
+    # accounts/fireworks/models/qwq-32b: the model of pydantic-ai's Fireworks section (docs/models/openai.md). The
+    # provider's model_profile gives a model its vendor family's profile by name prefix ('llama', 'qwen', 'deepseek',
+    # ..., providers/fireworks.py:50-75); 'qwq-32b' starts with none of them, so it gets only OpenAI's JSON-schema
+    # transformer and JSON-schema output (:82-86): no thinking field, leading whitespace of a streamed text kept. The
+    # name selects no scenario (the mock's default scenario does).
     return OpenAIChatModel(model_name or "accounts/fireworks/models/qwq-32b",
                            provider=FireworksProvider(openai_client=client))
 
