@@ -39,7 +39,7 @@ from starlette.routing import Route
 
 # The model class behind the agent (create_app's `api`), so the wire and the SDK the agent reads.
 Api = Literal["chat", "responses", "gemini", "anthropic", "openrouter", "groq", "mistral", "huggingface", "deepseek",
-              "moonshot", "cerebras", "together"]
+              "moonshot", "cerebras", "together", "fireworks"]
 HOLD_UNTIL_ABORT_S = 60.0  # a held tool call (until_abort) waits for the client to leave, at most this long
 
 
@@ -62,7 +62,9 @@ def create_app(mock_base_url: str, model_name: str | None = None,
     ``OpenAIChatModel``) over ``CerebrasProvider`` (Cerebras's Chat Completions through the openai SDK,
     ``/v1/chat/completions``, with Cerebras's model profile), ``"together"`` is ``OpenAIChatModel`` over
     ``TogetherProvider`` (Together AI's Chat Completions through the openai SDK, ``/v1/chat/completions``, with the
-    model family's profile); the agent and the AG-UI adapter are the same in all twelve.
+    model family's profile), ``"fireworks"`` is ``OpenAIChatModel`` over ``FireworksProvider`` (Fireworks AI's Chat
+    Completions through the openai SDK, ``/v1/chat/completions``, with the model family's profile); the agent and the
+    AG-UI adapter are the same in all thirteen.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765", api="responses")
@@ -91,6 +93,8 @@ def _model(mock_base_url: str, model_name: str | None,
         return _cerebras_model(mock_base_url, model_name)
     if api == "together":
         return _together_model(mock_base_url, model_name)
+    if api == "fireworks":
+        return _fireworks_model(mock_base_url, model_name)
     if api == "openrouter":
         return _openrouter_model(mock_base_url, model_name)
     if api == "groq":
@@ -221,6 +225,30 @@ def _together_model(mock_base_url: str, model_name: str | None) -> Model:
     # selects no scenario (the mock's default scenario does).
     return OpenAIChatModel(model_name or "meta-llama/Llama-3.3-70B-Instruct-Turbo-Free",
                            provider=TogetherProvider(openai_client=client))
+
+
+def _fireworks_model(mock_base_url: str, model_name: str | None) -> Model:
+    """``OpenAIChatModel`` over ``FireworksProvider(openai_client=...)``, its openai client on the mock server."""
+    from pydantic_ai.models import create_async_httpx2_client
+    from pydantic_ai.providers.fireworks import FireworksProvider
+
+    # pydantic-ai's docs pair FireworksProvider with OpenAIChatModel (docs/models/openai.md, "Fireworks AI"):
+    # Fireworks's Chat Completions through the openai SDK. FireworksProvider has no base_url argument (its base_url
+    # is fixed, https://api.fireworks.ai/inference/v1, pydantic_ai/providers/fireworks.py:42-44); its documented
+    # openai_client is the way to another URL (:98, :114-115), as for TogetherProvider. The client is built as the
+    # provider builds its own (:117, _openai_compatible.py:39-56: its own httpx client, no default headers, the
+    # SDK's default max_retries, openai 3.57.0 _constants.py:8 DEFAULT_MAX_RETRIES = 2): only the base URL differs.
+    # The openai SDK posts {base_url}/chat/completions (Fireworks's own path is /inference/v1/chat/completions, the
+    # mock's /v1/...).
+    client = AsyncOpenAI(base_url=mock_base_url.rstrip("/") + "/v1", api_key="mock-key",
+                         http_client=create_async_httpx2_client())
+    # accounts/fireworks/models/qwq-32b: the model of pydantic-ai's Fireworks section (docs/models/openai.md). The
+    # provider's model_profile gives a model its vendor family's profile by name prefix ('llama', 'qwen', 'deepseek',
+    # ..., providers/fireworks.py:50-75); 'qwq-32b' starts with none of them, so it gets only OpenAI's JSON-schema
+    # transformer and JSON-schema output (:82-86): no thinking field, leading whitespace of a streamed text kept. The
+    # name selects no scenario (the mock's default scenario does).
+    return OpenAIChatModel(model_name or "accounts/fireworks/models/qwq-32b",
+                           provider=FireworksProvider(openai_client=client))
 
 
 def _groq_model(mock_base_url: str, model_name: str | None) -> Model:
@@ -367,4 +395,6 @@ def __getattr__(name: str) -> Starlette:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="cerebras")
     if name == "together_app":  # the same agent on OpenAIChatModel over TogetherProvider (Together's Chat Completions)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="together")
+    if name == "fireworks_app":  # the same agent on OpenAIChatModel over FireworksProvider (Fireworks's Chat API)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="fireworks")
     raise AttributeError(name)

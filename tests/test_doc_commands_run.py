@@ -210,6 +210,11 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_pydantic_ai_endpoint.py", "pydantic_ai_together_capabilities.yaml"),
     "MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.pydantic_ai_agui_app:together_app --port 8000":
         ("tests/test_pydantic_ai_endpoint.py", '_serve("together"'),
+    "CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui "
+    "--conformance-adapter-url-capabilities=examples/pydantic_ai_fireworks_capabilities.yaml":
+        ("tests/test_pydantic_ai_endpoint.py", "pydantic_ai_fireworks_capabilities.yaml"),
+    "MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.pydantic_ai_agui_app:fireworks_app --port 8000":
+        ("tests/test_pydantic_ai_endpoint.py", '_serve("fireworks"'),
     "SAC_LLAMA_PYTHON=.llama/bin/python pytest --runslow tests/test_llama_index_endpoint.py":
         ("tests/test_llama_index_endpoint.py", "SAC_LLAMA_PYTHON"),
     "pytest tests/test_type_oracle.py": ("tests/test_type_oracle.py", "def test_"),

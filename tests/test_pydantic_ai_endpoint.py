@@ -1,6 +1,6 @@
 """Example (c): pydantic-ai's AG-UI app (examples/pydantic_ai_agui_app.py) through ``--adapter-url``.
 
-Eleven configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
+Thirteen configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Completions wire, pins
 ``pydantic-ai-agui``), on ``OpenAIResponsesModel`` (Responses wire, pins ``pydantic-ai-agui-responses``), on
 ``GoogleModel`` (the Gemini API, pins ``pydantic-ai-agui-gemini``), on ``AnthropicModel`` (the Messages API, pins
 ``pydantic-ai-agui-anthropic``), on ``OpenRouterModel`` (OpenRouter's Chat Completions, pins
@@ -9,8 +9,11 @@ Eleven configurations of the same app: its agent on ``OpenAIChatModel`` (Chat Co
 ``pydantic-ai-agui-mistral``), on ``HuggingFaceModel`` (Hugging Face's Chat Completions through huggingface_hub,
 pins ``pydantic-ai-agui-huggingface``), on ``OpenAIChatModel`` over ``DeepSeekProvider`` (DeepSeek's Chat Completions
 through the openai SDK, pins ``pydantic-ai-agui-deepseek``), on ``OpenAIChatModel`` over ``MoonshotAIProvider``
-(Moonshot's Kimi Chat Completions through the openai SDK, pins ``pydantic-ai-agui-moonshot``) and on ``CerebrasModel``
-over ``CerebrasProvider`` (Cerebras's Chat Completions through the openai SDK, pins ``pydantic-ai-agui-cerebras``).
+(Moonshot's Kimi Chat Completions through the openai SDK, pins ``pydantic-ai-agui-moonshot``), on ``CerebrasModel``
+over ``CerebrasProvider`` (Cerebras's Chat Completions through the openai SDK, pins ``pydantic-ai-agui-cerebras``), on
+``OpenAIChatModel`` over ``TogetherProvider`` (Together AI's Chat Completions through the openai SDK, pins
+``pydantic-ai-agui-together``) and on ``OpenAIChatModel`` over ``FireworksProvider`` (Fireworks AI's Chat Completions
+through the openai SDK, pins ``pydantic-ai-agui-fireworks``).
 
 uvicorn serves the app on 127.0.0.1 in a thread; its model reads the suite's mock server, and the
 suite selects each case's scenario with the mock server's default scenario (the app's model name
@@ -80,6 +83,9 @@ CEREBRAS_CAPS = ROOT / "examples" / "pydantic_ai_cerebras_capabilities.yaml"
 # The Together AI configuration's own mock server, likewise (a scale no other module uses).
 TOGETHER_SERVER = 5.3e-8
 TOGETHER_CAPS = ROOT / "examples" / "pydantic_ai_together_capabilities.yaml"
+# The Fireworks AI configuration's own mock server, likewise (a scale no other module uses).
+FIREWORKS_SERVER = 5.9e-8
+FIREWORKS_CAPS = ROOT / "examples" / "pydantic_ai_fireworks_capabilities.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +97,7 @@ def agui_url() -> Iterator[str]:
 
 
 def _serve(api: Literal["responses", "gemini", "anthropic", "openrouter", "groq", "huggingface", "mistral",
-                        "deepseek", "moonshot", "cerebras", "together"],
+                        "deepseek", "moonshot", "cerebras", "together", "fireworks"],
            scale: float) -> Iterator[str]:
     """The app on one model (``create_app(api=...)``), on its own mock server (time scale ``scale``)."""
     from examples.pydantic_ai_agui_app import create_app
@@ -166,6 +172,11 @@ def cerebras_url() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def together_url() -> Iterator[str]:
     yield from _serve("together", TOGETHER_SERVER)
+
+
+@pytest.fixture(scope="module")
+def fireworks_url() -> Iterator[str]:
+    yield from _serve("fireworks", FIREWORKS_SERVER)
 
 
 def _run(url: str, corpus: list[Any], **options: Any) -> ConformanceSession:
@@ -323,4 +334,13 @@ def test_pydantic_ai_together_verdicts_match_the_published_findings(together_url
     Completions wire, pinned on its own (the first run's 6 FAILs were the Chat configuration's 5 and one suite error,
     request.tools.001: the kit's OpenAI strict-mode schema form for a tool sent ``strict: true``)."""
     _pinned_on_one_wire(together_url, "pydantic-ai-agui-together", TOGETHER_CAPS, TOGETHER_SERVER, corpus,
+                        "openai-chat")
+
+
+@pytest.mark.slow
+def test_pydantic_ai_fireworks_verdicts_match_the_published_findings(fireworks_url: str, corpus: list[Any]) -> None:
+    """The same agent on ``OpenAIChatModel`` over ``FireworksProvider`` (``openai_client=`` pointed at the mock, the
+    provider's profile for qwq-32b, declared ``server: other``: the kit has no Fireworks flavour): graded on the Chat
+    Completions wire, pinned on its own (the first run's 5 FAILs were the Chat configuration's; no suite error)."""
+    _pinned_on_one_wire(fireworks_url, "pydantic-ai-agui-fireworks", FIREWORKS_CAPS, FIREWORKS_SERVER, corpus,
                         "openai-chat")
