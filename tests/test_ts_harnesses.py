@@ -292,6 +292,29 @@ def test_ai_sdk6_openai_gets_its_committed_verdicts() -> None:
                for e in _result(session, "tool.custom-input.001[openai-responses]").events)
 
 
+def test_ai_sdk5_openai_gets_its_committed_verdicts() -> None:
+    """ai 5's own `@ai-sdk/openai` 2 (npm alias ``ai5-openai``) under ai 5's `streamText` (``ai5``): its default
+    model `openai(modelId)` is the Responses API, over `POST /v1/responses`. The kit has no ai 5 reader: the stream
+    is graded with ai 6's (``ui-message-stream``); docs/findings-ai-sdk5-openai.md says where the two differ."""
+    session, _expected = _graded("ai-sdk5-openai.mjs", "ai-sdk5-openai.verdicts.json", "ai5-openai",
+                                 "openai-responses")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream"
+    # ai 5's finish chunk may say 'unknown' (ai 5's schema has it, ai 6's does not): only where the provider never
+    # read a response.completed (a cut, a dropped error event or a null-usage completion).
+    assert set(_schema_refused(session)) <= {r.case_id for r in session.results
+                                            if _finish_types(session, r.case_id) == ["unknown"]}
+    assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
+    # D-silent-truncation: a stream cut before response.completed finishes 'unknown' (ai 6's generation: 'other',
+    # ai 7's: 'interrupted'), with no error chunk and its text part still open (no text-end).
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-responses]").events]
+    assert "error" not in types and types[-3:] == ["text-delta", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-responses]") == ["unknown"]
+    # D-responses-error: the Responses `error` event (code and message at the top) is dropped: no error chunk.
+    assert "error" not in [e["type"] for e in _result(session, "error.code.001[openai-responses]").events]
+    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
+    assert _result(session, "structured.native.001[openai-responses]").verdict == "PASS"
+
+
 def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
     """ai 6's own `@ai-sdk/groq` 3 (npm alias ``ai6-groq``) under ai 6's `streamText`, over
     `POST /v1/chat/completions`: its own per-index chunk parser, other code than the ai 7 generation below."""

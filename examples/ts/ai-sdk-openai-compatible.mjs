@@ -129,7 +129,8 @@ async function* stream(c) {
     tools: tools(request.tools, c),
     // streamText stops after one step by default; with server tools it runs the agent loop.
     ...(request.tools?.some((t) => t.server) ? { stopWhen: stepCountIs(16) } : {}),
-    ...(request.output_schema ? { output: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),
+    // `outputOption` (set by a provider's harness): the option its `ai` takes an Output in (ai 5: experimental_output).
+    ...(request.output_schema ? { [AISDK.outputOption ?? 'output']: Output.object({ schema: jsonSchema(request.output_schema) }) } : {}),
     ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
     // No custom reason: streamText recognises the DOM AbortError the default reason makes.
     abortSignal: c.signal,
