@@ -295,6 +295,10 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "openai-agents-aisdk-xai.mjs"),
     'pytest --adapter-cmd "node examples/ts/openai-agents-aisdk-deepseek.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "openai-agents-aisdk-deepseek.mjs"),
+    'pytest --adapter-cmd "node examples/ts/openai-agents-aisdk-cerebras.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "openai-agents-aisdk-cerebras.mjs"),
+    'pytest --adapter-cmd "node examples/ts/openai-agents-aisdk-togetherai.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "openai-agents-aisdk-togetherai.mjs"),
     'pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "voltagent-ui.mjs"),
     'pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui-anthropic.mjs" --conformance-dialect=anthropic':

@@ -1481,6 +1481,92 @@ def test_openai_agents_aisdk_deepseek_gets_its_committed_verdicts() -> None:
             "error.openrouter-midstream.001", "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 4
 
 
+def test_openai_agents_aisdk_cerebras_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on an AI SDK Cerebras model: `aisdk(cerebras(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/cerebras` 3's chat model (its own nested
+    `@ai-sdk/openai-compatible` 3.0.59), over `POST /v1/chat/completions`
+    (docs/findings-openai-agents-aisdk-cerebras.md)."""
+    session, _expected = _graded("openai-agents-aisdk-cerebras.mjs", "openai-agents-aisdk-cerebras.verdicts.json",
+                                 "@ai-sdk/cerebras", nested={"@ai-sdk/openai-compatible": "@ai-sdk/cerebras"})
+    caps = session.capabilities
+    # A server the kit has no flavour for ('other', docs/adapters.md); no PDF input (the docs give none); the
+    # provider's error part for a stream without its finish reason, which AiSdkModel throws (missing_finish 'error').
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert caps.server == "other" and "multimodal" not in caps.features and "reasoning" in caps.features
+    assert caps.structured_modes == {"native"} and caps.policies.missing_finish == "error"
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    assert _schema_refused(session) == []
+    # Strict: openai-compatible's default strictJsonSchema, as createCerebras sets supportsStructuredOutputs.
+    _agents_aisdk_on_chat(session, strict=True)
+    # D-finish-always-stop: the 'length' finish reaches the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
+    # D-no-error-chunk on a stream without its finish reason: the provider's flush hands on an `error` part,
+    # AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
+    cut = _result(session, "finish.missing.001[openai-chat]")
+    assert [e["type"] for e in cut.events][-1] == "text-delta" and cut.verdict == "FAIL"
+    assert any("ended without a finish reason" in f.message for f in cut.findings)
+    # D-empty-answer-rerun: the reasoning-only answer is asked again with its reasoning sent back as Cerebras's
+    # `reasoning` (transformCerebrasRequestBody renames openai-compatible's reasoning_content) beside empty content.
+    record = next(r for r in session.records or [] if r.case_id == "reasoning.only.001[openai-chat]")
+    assert [c.turn for c in record.upstream] == [1, 2]
+    assert record.upstream[1].request["messages"][-1] == {
+        "role": "assistant", "content": "", "reasoning": "The user asked me to think. Nothing else to say."}
+    # Azure's filter chunk (no choice) is skipped by openai-compatible's `choice?.` guard.
+    assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
+    # No named server's habits are played to a client of a server without a flavour: in-stream error chunks, OpenAI's
+    # refusal channel, a late call id, OpenRouter's reasoning field.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.continue.001", "error.openai-midstream.001", "reasoning.field-reasoning.001")] == [
+        "NOT-EXPRESSIBLE"] * 5
+
+
+def test_openai_agents_aisdk_togetherai_gets_its_committed_verdicts() -> None:
+    """The same run and ai-sdk-ui bridge on an AI SDK Together AI model: `aisdk(togetherai(modelId))` of
+    `@openai/agents-extensions/ai-sdk` around `@ai-sdk/togetherai` 3's chat model (its own nested
+    `@ai-sdk/openai-compatible` 3.0.53), over `POST /v1/chat/completions`
+    (docs/findings-openai-agents-aisdk-togetherai.md)."""
+    session, _expected = _graded("openai-agents-aisdk-togetherai.mjs", "openai-agents-aisdk-togetherai.verdicts.json",
+                                 "@ai-sdk/togetherai", nested={"@ai-sdk/openai-compatible": "@ai-sdk/togetherai"})
+    caps = session.capabilities
+    # A server the kit has no flavour for ('other'); no PDF input (the docs give none); the provider's error part for
+    # a stream without its finish reason, which AiSdkModel throws (missing_finish 'error'), as on the cerebras pin.
+    assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
+    assert caps.server == "other" and "multimodal" not in caps.features and "reasoning" in caps.features
+    assert caps.structured_modes == {"native"} and caps.policies.missing_finish == "error"
+    assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
+    assert _schema_refused(session) == []
+    # A server tool round runs through AiSdkModel; the reasoning is shown after the text.
+    served = [e["type"] for e in _result(session, "loop.server-tool.001[openai-chat]").events]
+    assert "tool-output-available" in served and served[-1] == "finish"
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    types = [e["type"] for e in _result(session, "reasoning.basic.001[openai-chat]").events]
+    assert types.index("text-end") < types.index("reasoning-start")
+    # D-schema-unsent (the provider's): for any model id but one the outputType goes out as json_object with the
+    # schema nowhere, neither in response_format nor in a system message.
+    sent = _sent(session, "structured.native.001[openai-chat]")
+    assert sent["response_format"] == {"type": "json_object"}
+    assert all(m["role"] != "system" for m in sent["messages"])
+    # D-finish-always-stop: the 'length' finish reaches the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
+    # D-no-error-chunk on a stream without its finish reason: the provider's flush hands on an `error` part,
+    # AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
+    cut = _result(session, "finish.missing.001[openai-chat]")
+    assert [e["type"] for e in cut.events][-1] == "text-delta" and cut.verdict == "FAIL"
+    assert any("ended without a finish reason" in f.message for f in cut.findings)
+    # D-empty-answer-rerun: the reasoning-only answer is asked again with its reasoning sent back as
+    # openai-compatible's `reasoning_content` beside empty content.
+    record = next(r for r in session.records or [] if r.case_id == "reasoning.only.001[openai-chat]")
+    assert [c.turn for c in record.upstream] == [1, 2]
+    assert record.upstream[1].request["messages"][-1] == {
+        "role": "assistant", "content": "", "reasoning_content": "The user asked me to think. Nothing else to say."}
+    # Azure's filter chunk (no choice) is skipped by openai-compatible's guard.
+    assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
+    # No named server's habits are played to a client of a server without a flavour.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.continue.001", "error.openai-midstream.001", "reasoning.field-reasoning.001")] == [
+        "NOT-EXPRESSIBLE"] * 5
+
+
 def test_voltagent_ui_cerebras_gets_its_committed_verdicts() -> None:
     """The same VoltAgent agent and route on `@ai-sdk/cerebras` 2.0.82's chat model, over `POST /v1/chat/completions`
     (examples/ts-voltagent/voltagent-ui-cerebras.mjs, docs/findings-voltagent-cerebras.md). The provider runs its own

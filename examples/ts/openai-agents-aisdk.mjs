@@ -12,11 +12,13 @@
 // `model(c)` the agent's model for the case, `modelSettings` the agent's (provider options its model needs) and
 // `lacks` the shared features its provider cannot give (none by default; dropped from `features`, as
 // voltagent-ui.mjs drops a variant's) and `structuredModes` how its provider sends the agent's outputType (['native']
-// by default: a provider that has no json_schema response format says which mechanism it uses). Everything else,
+// by default: a provider that has no json_schema response format says which mechanism it uses) and `policies` the
+// shared policies its provider makes differ (none by default; e.g. @ai-sdk/openai-compatible 3's error part for a
+// stream that ends without its finish reason, which AiSdkModel throws: missing_finish 'error'). Everything else,
 // declared below from the packages' dist, is AiSdkModel's and the ai-sdk-ui module's, whatever the provider; each
 // harness gives the reasons its provider adds.
 export async function runAiSdkModelHarness({ name, inputs, server, model, modelSettings, lacks = [],
-  structuredModes = ['native'] }) {
+  structuredModes = ['native'], policies = {} }) {
   globalThis.SAC_OPENAI_AGENTS = {
     model,
     ...(modelSettings ? { modelSettings } : {}),
@@ -63,6 +65,8 @@ export async function runAiSdkModelHarness({ name, inputs, server, model, modelS
         // client tool (client_tools: false) that is the 'engine' rule: 'tool_calls' iff a client call completed,
         // which never happens here.
         finish_reason: 'engine',
+        // What the harness's provider makes differ (each reason in its harness).
+        ...policies,
       },
       reports_finish_reason: true,
       // The Agents SDK has one mechanism, the agent's outputType (responseFormat json, above); the provider decides
