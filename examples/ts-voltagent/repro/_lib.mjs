@@ -17,10 +17,11 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createMistral } from '@ai-sdk/mistral'
 import { createOpenAI } from '@ai-sdk/openai'
 import { createXai } from '@ai-sdk/xai'
+import { jsonSchema } from 'ai'
 
 // Outside NODE_ENV=production importing @voltagent/core fetches the models.dev catalogue (dist/index.mjs:4669).
 process.env.NODE_ENV = 'production'
-const { Agent, AgentRegistry } = await import('@voltagent/core')
+const { Agent, AgentRegistry, createTool } = await import('@voltagent/core')
 
 // VoltAgent's logs are not the point here: silence them (its default console logger writes on every error).
 const quiet = { child: () => quiet, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} }
@@ -100,4 +101,28 @@ export async function run({ turns, tools = [], messages = [{ role: 'user', conte
   }
   server.close()
   return { chunks, error, requests }
+}
+
+/**
+ * D-reused-index on a provider whose per-index code appends a delta to the call already at its index: two calls that
+ * both say index 0, the first without arguments, served on `wire`. Prints the calls handed over and returns the exit
+ * code: 1 while list_files is handed over with file_write's arguments or file_write is lost, 0 once each keeps its own.
+ */
+export async function reusedIndex(wire) {
+  const call = (fields) => chunk({ tool_calls: [{ index: 0, ...fields }] })
+  const params = jsonSchema({ type: 'object', properties: { path: { type: 'string' } } })
+  const { chunks } = await run({ wire,
+    turns: [[chunk({ role: 'assistant', content: '' }),
+      call({ id: 'call_l1', type: 'function', function: { name: 'list_files', arguments: '' } }),
+      call({ id: 'call_w2', type: 'function', function: { name: 'file_write', arguments: '' } }),
+      call({ function: { arguments: '{"path":' } }), call({ function: { arguments: '"world.py"}' } }),
+      chunk({}, 'tool_calls')]],
+    tools: [createTool({ name: 'list_files', description: 'List the files', parameters: jsonSchema({ type: 'object', properties: {} }) }),
+      createTool({ name: 'file_write', description: 'Write a file', parameters: params })],
+  })
+  const calls = chunks.filter((c) => c.type === 'tool-input-available')
+  console.log(`calls handed over: ${calls.map((c) => `${c.toolCallId} ${c.toolName}: ${JSON.stringify(c.input)}`).join('; ')}`)
+  const ok = calls.some((c) => c.toolName === 'file_write' && c.input?.path === 'world.py')
+    && !calls.some((c) => c.toolName === 'list_files' && c.input?.path)
+  return ok ? 0 : 1
 }
