@@ -1,6 +1,7 @@
-"""Shared by the CrewAI reproducers on Chat Completions routes: a local server answering every POST with one canned
-SSE body, and one RunAgentInput posted to examples/crewai_agui_app.py's flow with its litellm model on that server.
-No conformance suite involved; each reproducer builds its chunks."""
+"""Shared by the CrewAI reproducers: a local server answering every POST with one canned SSE body (Chat Completions
+chunks or Messages events, whichever the flow's litellm route reads), and one RunAgentInput posted to
+examples/crewai_agui_app.py's flow with its litellm model on that server. No conformance suite involved; each
+reproducer builds its chunks."""
 
 from __future__ import annotations
 

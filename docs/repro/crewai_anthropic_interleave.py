@@ -17,15 +17,9 @@ from __future__ import annotations
 
 import json
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from examples.crewai_agui_app import create_app
+from _crewai_canned import agui_events
 
 
 def event(name: str, **data: Any) -> str:
@@ -55,29 +49,9 @@ SSE = "".join([
 ])
 
 
-class Handler(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:
-        self.rfile.read(int(self.headers["content-length"]))
-        self.send_response(200)
-        self.send_header("content-type", "text/event-stream")
-        self.end_headers()
-        self.wfile.write(SSE.encode())
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-threading.Thread(target=server.serve_forever, daemon=True).start()
 TOOL = {"name": "get_weather", "description": "Current weather for a city",
         "parameters": {"type": "object", "required": ["city"], "properties": {"city": {"type": "string"}}}}
-run_input = {"threadId": "t1", "runId": "r1", "state": {}, "tools": [TOOL], "context": [], "forwardedProps": {},
-             "messages": [{"id": "u1", "role": "user", "content": "Weather in Paris and in Berlin?"}]}
-app = create_app(f"http://127.0.0.1:{server.server_port}", "claude-sonnet-4-5", "anthropic")
-with TestClient(app) as client:
-    text = client.post("/agui", json=run_input, headers={"accept": "text/event-stream"}).text
-server.shutdown()
-events = [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
+events = agui_events(SSE, TOOL, "Weather in Paris and in Berlin?", "claude-sonnet-4-5", "anthropic")
 args: dict[str, str] = {}
 for e in events:
     if e["type"] == "TOOL_CALL_START":
