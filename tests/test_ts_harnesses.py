@@ -1481,6 +1481,29 @@ def test_openai_agents_aisdk_deepseek_gets_its_committed_verdicts() -> None:
             "error.openrouter-midstream.001", "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 4
 
 
+def _agents_aisdk_other_server(session: ConformanceSession, reasoning_field: str) -> None:
+    """What the Agents SDK pins on an openai-compatible provider of a server without a flavour share."""
+    # D-finish-always-stop: the 'length' finish reaches the reader as 'stop'.
+    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
+    # D-no-error-chunk on a stream without its finish reason: the provider's flush hands on an `error` part,
+    # AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
+    cut = _result(session, "finish.missing.001[openai-chat]")
+    assert [e["type"] for e in cut.events][-1] == "text-delta" and cut.verdict == "FAIL"
+    assert any("ended without a finish reason" in f.message for f in cut.findings)
+    # D-empty-answer-rerun: the reasoning-only answer is asked again with its reasoning sent back beside empty content.
+    record = next(r for r in session.records or [] if r.case_id == "reasoning.only.001[openai-chat]")
+    assert [c.turn for c in record.upstream] == [1, 2]
+    assert record.upstream[1].request["messages"][-1] == {
+        "role": "assistant", "content": "", reasoning_field: "The user asked me to think. Nothing else to say."}
+    # Azure's filter chunk (no choice) is skipped by openai-compatible's `choice?.` guard.
+    assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
+    # No named server's habits are played to a client of a server without a flavour: in-stream error chunks, OpenAI's
+    # refusal channel, a late call id, OpenRouter's reasoning field.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
+            "error.continue.001", "error.openai-midstream.001", "reasoning.field-reasoning.001")] == [
+        "NOT-EXPRESSIBLE"] * 5
+
+
 def test_openai_agents_aisdk_cerebras_gets_its_committed_verdicts() -> None:
     """The same run and ai-sdk-ui bridge on an AI SDK Cerebras model: `aisdk(cerebras(modelId))` of
     `@openai/agents-extensions/ai-sdk` around `@ai-sdk/cerebras` 3's chat model (its own nested
@@ -1498,26 +1521,9 @@ def test_openai_agents_aisdk_cerebras_gets_its_committed_verdicts() -> None:
     assert _schema_refused(session) == []
     # Strict: openai-compatible's default strictJsonSchema, as createCerebras sets supportsStructuredOutputs.
     _agents_aisdk_on_chat(session, strict=True)
-    # D-finish-always-stop: the 'length' finish reaches the reader as 'stop'.
-    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
-    # D-no-error-chunk on a stream without its finish reason: the provider's flush hands on an `error` part,
-    # AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
-    cut = _result(session, "finish.missing.001[openai-chat]")
-    assert [e["type"] for e in cut.events][-1] == "text-delta" and cut.verdict == "FAIL"
-    assert any("ended without a finish reason" in f.message for f in cut.findings)
-    # D-empty-answer-rerun: the reasoning-only answer is asked again with its reasoning sent back as Cerebras's
-    # `reasoning` (transformCerebrasRequestBody renames openai-compatible's reasoning_content) beside empty content.
-    record = next(r for r in session.records or [] if r.case_id == "reasoning.only.001[openai-chat]")
-    assert [c.turn for c in record.upstream] == [1, 2]
-    assert record.upstream[1].request["messages"][-1] == {
-        "role": "assistant", "content": "", "reasoning": "The user asked me to think. Nothing else to say."}
-    # Azure's filter chunk (no choice) is skipped by openai-compatible's `choice?.` guard.
-    assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
-    # No named server's habits are played to a client of a server without a flavour: in-stream error chunks, OpenAI's
-    # refusal channel, a late call id, OpenRouter's reasoning field.
-    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
-            "error.continue.001", "error.openai-midstream.001", "reasoning.field-reasoning.001")] == [
-        "NOT-EXPRESSIBLE"] * 5
+    # D-empty-answer-rerun sends the reasoning back as Cerebras's `reasoning` (transformCerebrasRequestBody renames
+    # openai-compatible's reasoning_content).
+    _agents_aisdk_other_server(session, reasoning_field="reasoning")
 
 
 def test_openai_agents_aisdk_togetherai_gets_its_committed_verdicts() -> None:
@@ -1546,25 +1552,7 @@ def test_openai_agents_aisdk_togetherai_gets_its_committed_verdicts() -> None:
     sent = _sent(session, "structured.native.001[openai-chat]")
     assert sent["response_format"] == {"type": "json_object"}
     assert all(m["role"] != "system" for m in sent["messages"])
-    # D-finish-always-stop: the 'length' finish reaches the reader as 'stop'.
-    assert _finish_types(session, "finish.length.001[openai-chat]") == ["stop"]
-    # D-no-error-chunk on a stream without its finish reason: the provider's flush hands on an `error` part,
-    # AiSdkModel throws it, and the UI stream is cut after the text with no error chunk.
-    cut = _result(session, "finish.missing.001[openai-chat]")
-    assert [e["type"] for e in cut.events][-1] == "text-delta" and cut.verdict == "FAIL"
-    assert any("ended without a finish reason" in f.message for f in cut.findings)
-    # D-empty-answer-rerun: the reasoning-only answer is asked again with its reasoning sent back as
-    # openai-compatible's `reasoning_content` beside empty content.
-    record = next(r for r in session.records or [] if r.case_id == "reasoning.only.001[openai-chat]")
-    assert [c.turn for c in record.upstream] == [1, 2]
-    assert record.upstream[1].request["messages"][-1] == {
-        "role": "assistant", "content": "", "reasoning_content": "The user asked me to think. Nothing else to say."}
-    # Azure's filter chunk (no choice) is skipped by openai-compatible's guard.
-    assert _result(session, "quirks.azure-filter-chunk.001[openai-chat]").verdict == "PASS"
-    # No named server's habits are played to a client of a server without a flavour.
-    assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
-            "error.continue.001", "error.openai-midstream.001", "reasoning.field-reasoning.001")] == [
-        "NOT-EXPRESSIBLE"] * 5
+    _agents_aisdk_other_server(session, reasoning_field="reasoning_content")
 
 
 def test_voltagent_ui_cerebras_gets_its_committed_verdicts() -> None:
