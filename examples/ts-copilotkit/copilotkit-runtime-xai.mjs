@@ -34,6 +34,9 @@
 // - abort: the run's abortSignal reaches fetch (:656).
 // - retries: ai 6's streamText default (2), which BuiltInAgent leaves unset.
 // - not structured_output (BuiltInAgent has none), not provider_executed (no server-side tools configured).
+// - missing_usage 'zeros' (not the runtime's default 'omit', the harness error of the first run, usage.undefined.001):
+//   where the stream carried no usage, the provider's finish part has every count 0 (`usage != null ? usage :
+//   {inputTokens: {total: 0, ...}, outputTokens: {total: 0, ...}}`, :810-818), and BuiltInAgent reports those counts.
 //
 //   pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-xai.mjs" --conformance-dialect=openai-chat
 globalThis.SAC_COPILOTKIT = {
@@ -42,6 +45,7 @@ globalThis.SAC_COPILOTKIT = {
   provider: '@ai-sdk/xai',
   server: 'xai',
   lacks: ['multimodal'],
+  policies: { missing_usage: 'zeros' },
   model: ({ createXai }, upstream) => createXai({
     baseURL: `${String(upstream.base_url).replace(/\/$/, '')}/v1`,
     apiKey: 'xai-conformance',
