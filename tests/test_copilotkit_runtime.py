@@ -18,7 +18,9 @@ instance (``copilotkit-runtime-mistral.mjs``: Mistral's API, server flavour ``mi
 (``copilotkit-runtime-groq.mjs``: Groq's API, server flavour ``groq``) in
 ``tests/data/copilotkit-runtime-groq.verdicts.json``; the one on an ``@ai-sdk/deepseek`` 2.0.69 model instance
 (``copilotkit-runtime-deepseek.mjs``: DeepSeek's API, server flavour ``deepseek``) in
-``tests/data/copilotkit-runtime-deepseek.verdicts.json``.
+``tests/data/copilotkit-runtime-deepseek.verdicts.json``; the one on an ``@ai-sdk/xai`` 3.0.99 model instance
+(``copilotkit-runtime-xai.mjs``: its default chat model, xAI's Chat Completions API, server flavour ``xai``) in
+``tests/data/copilotkit-runtime-xai.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -243,3 +245,21 @@ def test_copilotkit_runtime_on_a_deepseek_model_gets_its_committed_verdicts() ->
     azure = _result(session, "quirks.azure-filter-chunk.001[openai-chat]").events[-1]
     assert azure["type"] == "RUN_ERROR" and azure["message"].startswith("Type validation failed")
     check_pins("copilotkit-runtime-deepseek", session)
+
+
+def test_copilotkit_runtime_on_an_xai_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-xai.mjs", "copilotkit-runtime-xai", "openai-chat")
+    caps = session.capabilities
+    assert caps is not None and caps.server == "xai" and caps.policies.missing_usage == "zeros"
+    # @ai-sdk/xai 3.0.99's default model is the chat model: the text reaches the client as START/CONTENT/END.
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    # The provider reads an absent cache/reasoning count as 0 (xAI's server always sends both): the suite error.
+    assert basic.events[-1]["usage"][0]["reasoningTokens"] == 0 and basic.verdict == "FAIL"
+    # No usage on the wire: every count 0, the declared 'zeros' policy (a SHOULD, not a MUST).
+    assert _result(session, "usage.undefined.001[openai-chat]").verdict == "PASS-NONSTRICT"
+    # D-reasoning-after-close: reasoning resumed after a tool call goes to the ended part; ai 6 throws, the run errors.
+    last = _result(session, "reasoning.interleaved.001[openai-chat]").events[-1]
+    assert last["type"] == "RUN_ERROR" and last["message"].startswith("reasoning part reasoning-")
+    check_pins("copilotkit-runtime-xai", session)

@@ -78,6 +78,13 @@ PENDING: dict[str, str | set[str]] = {
     "copilotkit-runtime-deepseek.verdicts.json": {
         "quirks.chat-extras.001[openai-chat]", "usage.nested.001[openai-chat]", "ids.reuse.002[openai-chat]",
         "reasoning.basic.001[openai-chat]", "reasoning.only.001[openai-chat]", "reasoning.redacted.001[openai-chat]"},
+    # CopilotKit on @ai-sdk/xai 3.0.99's 76 (session 26, its first run; the cases its first_run classes suite-error):
+    # the xai flavour streams OpenAI's Chat Completions usage, where xAI's server sends both details objects on every
+    # usage and leaves reasoning out of completion_tokens; fixing the flavour moves every xai Chat Completions pin.
+    # loop.tool-error.001 is real (D-tool-error-dropped) and carries the same usage error beside it.
+    "copilotkit-runtime-xai.verdicts.json": {
+        case for case, c in json.loads((DATA / "copilotkit-runtime-xai.verdicts.json").read_text(encoding="utf-8"))[
+            "first_run"]["cases"].items() if c["class"] == "suite-error"} | {"loop.tool-error.001[openai-chat]"},
 }
 
 
