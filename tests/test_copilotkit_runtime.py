@@ -16,7 +16,11 @@ the one whose model is a LanguageModel instance of ``@ai-sdk/openai-compatible``
 instance (``copilotkit-runtime-mistral.mjs``: Mistral's API, server flavour ``mistral``) in
 ``tests/data/copilotkit-runtime-mistral.verdicts.json``; the one on an ``@ai-sdk/groq`` 3.0.71 model instance
 (``copilotkit-runtime-groq.mjs``: Groq's API, server flavour ``groq``) in
-``tests/data/copilotkit-runtime-groq.verdicts.json``.
+``tests/data/copilotkit-runtime-groq.verdicts.json``; the one on an ``@ai-sdk/deepseek`` 2.0.69 model instance
+(``copilotkit-runtime-deepseek.mjs``: DeepSeek's API, server flavour ``deepseek``) in
+``tests/data/copilotkit-runtime-deepseek.verdicts.json``; the one on an ``@ai-sdk/xai`` 3.0.99 model instance
+(``copilotkit-runtime-xai.mjs``: its default chat model, xAI's Chat Completions API, server flavour ``xai``) in
+``tests/data/copilotkit-runtime-xai.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -218,3 +222,44 @@ def test_copilotkit_runtime_on_a_groq_model_gets_its_committed_verdicts() -> Non
                                                      "Cannot read properties of undefined (reading 'hasFinished')")
     assert "TOOL_CALL_END" not in {e["type"] for e in gap}
     check_pins("copilotkit-runtime-groq", session)
+
+
+def test_copilotkit_runtime_on_a_deepseek_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-deepseek.mjs", "copilotkit-runtime-deepseek", "openai-chat")
+    assert session.capabilities is not None and session.capabilities.server == "deepseek"
+    # The text reaches the client as START/CONTENT/END, with the usage the provider asks for itself (include_usage).
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    # D-zero-filled-usage: no reasoning count on the wire, reasoningTokens 0 at RUN_FINISHED (8.3.v3 fails on it).
+    assert basic.events[-1]["usage"][0]["reasoningTokens"] == 0 and basic.verdict == "FAIL"
+    # DeepSeek's delta.reasoning_content reaches the client as REASONING_* events, with the wire's count.
+    thought = _result(session, "reasoning.basic.001[openai-chat]").events
+    assert "REASONING_MESSAGE_CONTENT" in {e["type"] for e in thought} and thought[-1]["usage"][0]["reasoningTokens"]
+    # D-lost-before-error without D-error-text: the provider hands DeepSeek's error on as a string, which BuiltInAgent
+    # keeps; the text before it is lost.
+    failed = _result(session, "error.code.001[openai-chat]").events
+    assert "TEXT_MESSAGE_CONTENT" not in {e["type"] for e in failed}
+    assert (failed[-1]["type"], failed[-1]["message"]) == ("RUN_ERROR", "Rate limit reached for tokens per minute")
+    # D-azure-filter-chunk: 2.0.69's chunk schema refuses Azure's filter chunk; the run errors.
+    azure = _result(session, "quirks.azure-filter-chunk.001[openai-chat]").events[-1]
+    assert azure["type"] == "RUN_ERROR" and azure["message"].startswith("Type validation failed")
+    check_pins("copilotkit-runtime-deepseek", session)
+
+
+def test_copilotkit_runtime_on_an_xai_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-xai.mjs", "copilotkit-runtime-xai", "openai-chat")
+    caps = session.capabilities
+    assert caps is not None and caps.server == "xai" and caps.policies.missing_usage == "zeros"
+    # @ai-sdk/xai 3.0.99's default model is the chat model: the text reaches the client as START/CONTENT/END.
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    # The provider reads an absent cache/reasoning count as 0 (xAI's server always sends both): the suite error.
+    assert basic.events[-1]["usage"][0]["reasoningTokens"] == 0 and basic.verdict == "FAIL"
+    # No usage on the wire: every count 0, the declared 'zeros' policy (a SHOULD, not a MUST).
+    assert _result(session, "usage.undefined.001[openai-chat]").verdict == "PASS-NONSTRICT"
+    # D-reasoning-after-close: reasoning resumed after a tool call goes to the ended part; ai 6 throws, the run errors.
+    last = _result(session, "reasoning.interleaved.001[openai-chat]").events[-1]
+    assert last["type"] == "RUN_ERROR" and last["message"].startswith("reasoning part reasoning-")
+    check_pins("copilotkit-runtime-xai", session)

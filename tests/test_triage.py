@@ -80,6 +80,19 @@ PENDING: dict[str, str | set[str]] = {
         "finish.missing.003", "loop.approval.002", "loop.client-tool.001", "loop.disconnect.001", "loop.parallel.001",
         "loop.reasoning.001", "loop.server-tool.001", "loop.text-between.001", "loop.text-between.002",
         "loop.three-turns.001", "loop.usage.001", "usage.absent.001", "usage.undefined.001")},
+    # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26, its first run): the deepseek flavour streams OpenAI's
+    # usage (prompt_tokens_details.cached_tokens) where DeepSeek's API always sends prompt_cache_hit_tokens, the one
+    # cache field this client reads; fixing the flavour moves the wire every deepseek pin shares, so it waits.
+    "copilotkit-runtime-deepseek.verdicts.json": {
+        "quirks.chat-extras.001[openai-chat]", "usage.nested.001[openai-chat]", "ids.reuse.002[openai-chat]",
+        "reasoning.basic.001[openai-chat]", "reasoning.only.001[openai-chat]", "reasoning.redacted.001[openai-chat]"},
+    # CopilotKit on @ai-sdk/xai 3.0.99's 76 (session 26, its first run; the cases its first_run classes suite-error):
+    # the xai flavour streams OpenAI's Chat Completions usage, where xAI's server sends both details objects on every
+    # usage and leaves reasoning out of completion_tokens; fixing the flavour moves every xai Chat Completions pin.
+    # loop.tool-error.001 is real (D-tool-error-dropped) and carries the same usage error beside it.
+    "copilotkit-runtime-xai.verdicts.json": {
+        case for case, c in json.loads((DATA / "copilotkit-runtime-xai.verdicts.json").read_text(encoding="utf-8"))[
+            "first_run"]["cases"].items() if c["class"] == "suite-error"} | {"loop.tool-error.001[openai-chat]"},
 }
 
 

@@ -85,6 +85,8 @@ const CAPABILITIES = {
     // BuiltInAgent drops the caller's system messages unless configured with forwardSystemMessages
     // (default off, :226-228 and :481-484) and uses its own `prompt`: the agent owns the system prompt.
     system_prompt: 'own',
+    // A sibling's own policies, where its provider decides one (copilotkit-runtime-xai.mjs: missing_usage).
+    ...(MODE.policies ?? {}),
   },
   // RUN_FINISHED carries the AI SDK's finishReason at the top level (dist/agent/converters/aisdk.mjs:14),
   // not under metadata.tanstack where the kit reads an AG-UI finish reason; its `usage` is the AG-UI
