@@ -10,7 +10,8 @@ model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistr
 ``model="deepseek"`` over agno's ``DeepSeek`` model (DeepSeek's Chat Completions, through the ``openai`` SDK), or with
 ``model="xai"`` over agno's ``xAI`` model (xAI's Chat Completions, through the ``openai`` SDK), or with
 ``model="openrouter"`` over agno's ``OpenRouter`` model (OpenRouter's Chat Completions, through the ``openai`` SDK),
-and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only
+or with ``model="together"`` over agno's ``Together`` model (Together AI's Chat Completions, through the ``openai``
+SDK), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only
 test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the pin was first run; the mock
 now serves ``v1`` too; for OpenAI, Claude and Groq no SDK retries; for Mistral the header that asks the mock for
 Mistral's reasoning shape): the model talks to the conformance suite's mock server, so the suite picks each case's
@@ -30,7 +31,8 @@ and ``examples/agno_groq_capabilities.yaml``; the Mistral one: ``AGNO_MODEL=mist
 ``examples/agno_mistral_capabilities.yaml``; the DeepSeek one: ``AGNO_MODEL=deepseek`` and
 ``examples/agno_deepseek_capabilities.yaml``; the xAI one: ``AGNO_MODEL=xai`` and
 ``examples/agno_xai_capabilities.yaml``; the OpenRouter one: ``AGNO_MODEL=openrouter`` and
-``examples/agno_openrouter_capabilities.yaml``).
+``examples/agno_openrouter_capabilities.yaml``; the Together one: ``AGNO_MODEL=together`` and
+``examples/agno_together_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from agno.models.groq import Groq
 from agno.models.mistral import MistralChat
 from agno.models.openai import OpenAIChat, OpenAIResponses
 from agno.models.openrouter import OpenRouter
+from agno.models.together import Together
 from agno.models.xai import xAI
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
@@ -113,8 +116,17 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # (gpt-5.4-mini, openrouter.py:33) unless given; the id selects no scenario (the mock's default scenario does).
         # max_tokens stays agno's OpenRouter default (1024, openrouter.py:39), as a user's agent sends it.
         return OpenRouter(id=model_id or "gpt-5.4-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
+    if kind == "together":
+        # agno's Together (agno.models.together.Together) is an OpenAILike (agno/models/together/together.py:10) that
+        # overrides only the key lookup (TOGETHER_API_KEY, together.py:28-42) before OpenAIChat._get_client_params
+        # (agno/models/openai/chat.py:105-132) hands base_url and max_retries to the openai SDK's AsyncOpenAI, which
+        # posts {base_url}/chat/completions; its default base_url is https://api.together.xyz/v1 (together.py:26), the
+        # mock's is its /v1. The model id stays agno's default (MiniMaxAI/MiniMax-M2.7, together.py:22) unless given;
+        # the id selects no scenario (the mock's default scenario does).
+        return Together(id=model_id or "MiniMaxAI/MiniMax-M2.7", base_url=base + "/v1", api_key="mock-key",
+                        max_retries=0)
     raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq', "
-                     "'mistral', 'deepseek', 'xai' or 'openrouter'")
+                     "'mistral', 'deepseek', 'xai', 'openrouter' or 'together'")
 
 
 def _mistral(base: str, model_id: str | None) -> Model:
@@ -140,7 +152,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
     ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, ``Groq``
     with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, ``DeepSeek`` with ``model="deepseek"``, ``xAI``
-    with ``model="xai"``, or ``OpenRouter`` with ``model="openrouter"``) reads the mock server at ``mock_base_url``.
+    with ``model="xai"``, ``OpenRouter`` with ``model="openrouter"``, or ``Together`` with ``model="together"``) reads
+    the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -161,6 +174,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="xai").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="openrouter").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="together").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results
