@@ -10,11 +10,14 @@ model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistr
 ``model="deepseek"`` over agno's ``DeepSeek`` model (DeepSeek's Chat Completions, through the ``openai`` SDK), or with
 ``model="xai"`` over agno's ``xAI`` model (xAI's Chat Completions, through the ``openai`` SDK), or with
 ``model="openrouter"`` over agno's ``OpenRouter`` model (OpenRouter's Chat Completions, through the ``openai`` SDK),
-and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind ``POST /agui``. The only
-test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the pin was first run; the mock
-now serves ``v1`` too; for OpenAI, Claude and Groq no SDK retries; for Mistral the header that asks the mock for
-Mistral's reasoning shape): the model talks to the conformance suite's mock server, so the suite picks each case's
-scenario with the mock server's default scenario (the model id is fixed).
+or with ``model="together"`` over agno's ``Together`` model (Together AI's Chat Completions, through the ``openai``
+SDK), or with ``model="cerebras"`` over agno's ``Cerebras`` model (Cerebras's Chat Completions, through the
+``cerebras-cloud-sdk``), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
+``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the pin
+was first run; the mock now serves ``v1`` too; for OpenAI, Claude, Groq, Cerebras and the OpenAILike models no SDK
+retries; for Mistral the header that asks the mock for Mistral's reasoning shape): the model talks to the conformance
+suite's mock server, so the suite picks each case's scenario with the mock server's default scenario (the model id is
+fixed).
 ``tests/test_agno_endpoint.py`` runs it in one process.
 
 Run it against the suite by hand::
@@ -30,7 +33,9 @@ and ``examples/agno_groq_capabilities.yaml``; the Mistral one: ``AGNO_MODEL=mist
 ``examples/agno_mistral_capabilities.yaml``; the DeepSeek one: ``AGNO_MODEL=deepseek`` and
 ``examples/agno_deepseek_capabilities.yaml``; the xAI one: ``AGNO_MODEL=xai`` and
 ``examples/agno_xai_capabilities.yaml``; the OpenRouter one: ``AGNO_MODEL=openrouter`` and
-``examples/agno_openrouter_capabilities.yaml``).
+``examples/agno_openrouter_capabilities.yaml``; the Together one: ``AGNO_MODEL=together`` and
+``examples/agno_together_capabilities.yaml``; the Cerebras one: ``AGNO_MODEL=cerebras`` and
+``examples/agno_cerebras_capabilities.yaml``).
 """
 
 from __future__ import annotations
@@ -42,12 +47,14 @@ from agno.agent import Agent
 from agno.db.in_memory import InMemoryDb
 from agno.models.anthropic import Claude
 from agno.models.base import Model
+from agno.models.cerebras import Cerebras
 from agno.models.deepseek import DeepSeek
 from agno.models.google import Gemini
 from agno.models.groq import Groq
 from agno.models.mistral import MistralChat
 from agno.models.openai import OpenAIChat, OpenAIResponses
 from agno.models.openrouter import OpenRouter
+from agno.models.together import Together
 from agno.models.xai import xAI
 from agno.os.interfaces.agui import AGUI
 from fastapi import FastAPI
@@ -113,8 +120,26 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # (gpt-5.4-mini, openrouter.py:33) unless given; the id selects no scenario (the mock's default scenario does).
         # max_tokens stays agno's OpenRouter default (1024, openrouter.py:39), as a user's agent sends it.
         return OpenRouter(id=model_id or "gpt-5.4-mini", base_url=base + "/v1", api_key="mock-key", max_retries=0)
+    if kind == "together":
+        # agno's Together (agno.models.together.Together) is an OpenAILike (agno/models/together/together.py:10) that
+        # overrides only the key lookup (TOGETHER_API_KEY, together.py:28-42) before OpenAIChat._get_client_params
+        # (agno/models/openai/chat.py:105-132) hands base_url and max_retries to the openai SDK's AsyncOpenAI, which
+        # posts {base_url}/chat/completions; its default base_url is https://api.together.xyz/v1 (together.py:26), the
+        # mock's is its /v1. The model id stays agno's default (MiniMaxAI/MiniMax-M2.7, together.py:22) unless given;
+        # the id selects no scenario (the mock's default scenario does).
+        return Together(id=model_id or "MiniMaxAI/MiniMax-M2.7", base_url=base + "/v1", api_key="mock-key",
+                        max_retries=0)
+    if kind == "cerebras":
+        # agno's Cerebras (agno.models.cerebras.Cerebras, a Model of its own; CerebrasOpenAI is agno's OpenAILike one)
+        # hands base_url and max_retries to the cerebras-cloud-sdk's AsyncCerebras (agno/models/cerebras/cerebras.py:
+        # 74-97, 151-172), whose base_url is the server's root: it posts {base_url}/v1/chat/completions (cerebras-cloud-
+        # sdk 1.91.0 resources/chat/completions.py:460-461); its default is https://api.cerebras.ai (_client.py:315).
+        # The SDK's default TCP warm-up (a GET {base_url}/v1/tcp_warming on client construction, _client.py:125-133,
+        # 337-339, errors ignored) is left on, as agno leaves it. The model id stays agno's default (gpt-oss-120b,
+        # cerebras.py:40) unless given; the id selects no scenario (the mock's default scenario does).
+        return Cerebras(id=model_id or "gpt-oss-120b", base_url=base, api_key="mock-key", max_retries=0)
     raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq', "
-                     "'mistral', 'deepseek', 'xai' or 'openrouter'")
+                     "'mistral', 'deepseek', 'xai', 'openrouter', 'together' or 'cerebras'")
 
 
 def _mistral(base: str, model_id: str | None) -> Model:
@@ -140,7 +165,8 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
     ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, ``Groq``
     with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, ``DeepSeek`` with ``model="deepseek"``, ``xAI``
-    with ``model="xai"``, or ``OpenRouter`` with ``model="openrouter"``) reads the mock server at ``mock_base_url``.
+    with ``model="xai"``, ``OpenRouter`` with ``model="openrouter"``, ``Together`` with ``model="together"``, or
+    ``Cerebras`` with ``model="cerebras"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -161,6 +187,10 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="xai").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="openrouter").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="together").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="cerebras").openapi()["paths"])
         ['/agui', '/status']
     """
     # A database is what agno's AG-UI interface needs to resume a run after frontend tool results
