@@ -357,7 +357,7 @@ class _Execution:
                                       client_left_early=r.client_left_early, steps_sent=r.steps_sent,
                                       end_after_abort=end, turn=r.turn, attempt=r.attempt,
                                       past_last_turn=r.past_last_turn, started_at=r.started_at,
-                                      ended_at=r.ended_at))
+                                      ended_at=r.ended_at, served_items=r.served_items))
         return tuple(calls)
 
 

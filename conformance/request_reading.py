@@ -16,6 +16,10 @@ text, the Responses API's output string): an object the client wraps it in reach
 Gemini's call ids are optional (``FunctionResponse.id``: "Optional. The identifier of the function call
 this response is for", ai.google.dev/api/caching#FunctionResponse), so there a call and its result are
 found by name; elsewhere the id is how the model pairs them, and it must be the scripted one.
+A Responses request may name an earlier item by its id alone, ``{"type": "item_reference", "id": ...}``, which
+OpenAI's server reads as the item it served under that id (openai 3.57.0 ``ItemReference``: "An internal identifier
+for an item to reference"); :func:`with_references_read` puts in each item the case was served under such an id, and
+leaves a reference to an id never served as it is: no call, no message.
 
 Example:
     >>> body = {"messages": [{"role": "user", "content": "Hi"},
@@ -31,6 +35,8 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import copy
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mock_provider.request_reading import Said, json_or_text, media_sent, offered, role_name, said, spoken
@@ -46,6 +52,7 @@ __all__ = [
     "said",
     "schema_mismatch",
     "spoken",
+    "with_references_read",
 ]
 
 
@@ -126,6 +133,40 @@ def _result_at(spec: dict[str, Any], call: Said | None, after: int, sent: list[S
             return i
         if not by_id and (call is None or item.name == call.name) and (spec.get("name") in (None, item.name)):
             return i
+    return None
+
+
+def served_by_id(items: Iterable[Any]) -> dict[str, dict[str, Any]]:
+    """Served output items by their ``id`` (a later one under an id served twice).
+
+    >>> served_by_id([{"id": "fc_1", "type": "function_call"}, {"type": "message"}])
+    {'fc_1': {'id': 'fc_1', 'type': 'function_call'}}
+    """
+    return {i["id"]: i for i in items if isinstance(i, dict) and isinstance(i.get("id"), str)}
+
+
+def with_references_read(request: Any, served: Mapping[str, dict[str, Any]]) -> Any:
+    """``request`` with each Responses ``item_reference`` in its ``input`` replaced by the item ``served`` holds
+    under its id, as OpenAI's server reads it; a reference to an id not served stays (the request as it is when it
+    has none).
+
+    >>> served = {"fc_1": {"id": "fc_1", "type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}}
+    >>> body = {"input": [{"type": "item_reference", "id": "fc_1"}, {"type": "item_reference", "id": "fc_9"},
+    ...                   {"type": "function_call_output", "call_id": "c", "output": "1"}]}
+    >>> [str(s) for s in said(with_references_read(body, served))[0]]
+    ['call c f {}', "result c '1'"]
+    """
+    items = request.get("input") if isinstance(request, dict) else None
+    if not isinstance(items, list) or not any(_reference(i) in served for i in items):
+        return request
+    read = [copy.deepcopy(served[ref]) if (ref := _reference(i)) is not None and ref in served else i
+            for i in items]
+    return {**request, "input": read}
+
+
+def _reference(item: Any) -> str | None:
+    if isinstance(item, dict) and item.get("type") == "item_reference" and isinstance(item.get("id"), str):
+        return str(item["id"])
     return None
 
 

@@ -51,7 +51,9 @@ class UpstreamCall:
     script, which the provider refused (no replay; :mod:`mock_provider.turns`).
     ``started_at``/``ended_at`` are the request log's ``time.monotonic()`` stamps of the call's arrival
     and end (None: unknown, e.g. a recording made before they were kept); row ``retry.after`` compares
-    a retry's arrival with the failed attempt's arrival.
+    a retry's arrival with the failed attempt's arrival. ``served_items`` are the output items the call's answer
+    completed, on the wire whose later requests may name them by id alone (Responses' ``item_reference``;
+    empty in a recording made before they were kept, where such a reference stays unread).
     """
 
     kind: str = "stream"
@@ -65,6 +67,7 @@ class UpstreamCall:
     past_last_turn: bool = False
     started_at: float | None = None
     ended_at: float | None = None
+    served_items: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,8 @@ class RunRecord:
         if kw.get("capabilities") is not None:
             kw["capabilities"] = Capabilities.model_validate(kw["capabilities"])
         kw["transport_findings"] = tuple(Finding(**x) for x in kw.get("transport_findings", ()))
-        kw["upstream"] = tuple(UpstreamCall(**c) for c in kw.get("upstream", ()))
+        kw["upstream"] = tuple(UpstreamCall(**{**c, "served_items": tuple(c.get("served_items", ()))})
+                               for c in kw.get("upstream", ()))
         mods = kw.get("modalities") or {}
         declared = mods.get("declared")
         kw["modalities"] = Modalities(declared=tuple(declared) if declared is not None else None,

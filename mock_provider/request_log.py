@@ -86,6 +86,10 @@ class UpstreamCall:
     retry is attempt 2), ``past_last_turn`` that the turn is beyond the script and the request was
     refused; ``turn`` and ``attempt`` are None for a request refused before a scenario was picked.
 
+    ``served_items`` are the output items the answer completed, on a wire whose items a later request may name
+    by id alone (Responses' ``item_reference``, :func:`mock_provider.wires.openai_responses_ids.served_items`):
+    OpenAI's server reads such a reference as the item it served, and so does the grader.
+
     The HTTP fields (``scope`` ... ``wall_started_at``) keep what the request already holds in
     forms the garbage collector need not walk: the raw header pairs and the raw body, decoded when
     read (:attr:`request`, :meth:`to_json`). A log of 10,000 parsed bodies and header objects made
@@ -111,6 +115,7 @@ class UpstreamCall:
     turn: int | None = None
     attempt: int | None = None
     past_last_turn: bool = False
+    served_items: tuple[dict[str, Any], ...] = ()
     # Over HTTP only.
     scope: str | None = None
     method: str | None = None
@@ -212,6 +217,7 @@ class UpstreamCall:
             "bytes_sent": self.bytes_sent, "completed": self.completed, "client_left_early": self.client_left_early,
             "fault": self.fault, "error": self.error,
             "turn": self.turn, "attempt": self.attempt, "past_last_turn": self.past_last_turn,
+            **({"served_items": list(self.served_items)} if self.served_items else {}),
             **({"body_truncated": True, "body_bytes": self.body_bytes} if self.body_truncated else {}),
             **({"headers_truncated": True, "header_bytes": self.header_bytes} if self.headers_truncated else {}),
         }

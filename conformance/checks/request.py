@@ -1,7 +1,9 @@
 """Rows ``request.*`` and ``structured.*`` (request side): what the adapter sent upstream.
 
 The scenario's ``expected_request`` checks read the first streaming upstream call: the call
-options in process, the JSON body over HTTP (:mod:`conformance.request_checks`).
+options in process, the JSON body over HTTP (:mod:`conformance.request_checks`). A Responses request that names
+an item an earlier call of the case was served by ``item_reference`` is read with that item in its place, as
+OpenAI's server reads it (``UpstreamCall.served_items``).
 
 Example:
     >>> check.__name__
@@ -15,6 +17,8 @@ from typing import Any
 from conformance.checks.context import GradeContext
 from conformance.findings import Finding
 from conformance.request_checks import request_findings
+from conformance.request_reading import served_by_id, with_references_read
+from conformance.run_record import UpstreamCall
 from mock_provider.parts import ToolCall
 from mock_provider.scenario import RequestCheck, Scenario
 
@@ -53,6 +57,13 @@ def _derived(scenario: Scenario, number: int, stated: list[RequestCheck], dialec
                                          "why": "each earlier turn's calls and their results"})] if rounds else []
 
 
+def _as_read(call: UpstreamCall, upstream: tuple[UpstreamCall, ...]) -> Any:
+    """``call``'s request as the model reads it: each ``item_reference`` (Responses) to an item an earlier call of
+    the case was served read as that item (:func:`~conformance.request_reading.with_references_read`)."""
+    earlier = upstream[:next(i for i, c in enumerate(upstream) if c is call)]
+    return with_references_read(call.request, served_by_id(item for c in earlier for item in c.served_items))
+
+
 def check(ctx: GradeContext) -> list[Finding]:
     """The scenario's request checks against the first streaming call (none: nothing to check), and
     each later turn's ``expect_request`` against the first call that asked for that turn (an agent
@@ -65,13 +76,15 @@ def check(ctx: GradeContext) -> list[Finding]:
     # The caller's messages are found in order wherever the adapter put them; the system prompt is its POLICY.
     system, roles = ctx.policies.system_prompt, [str(m.role) for m in ctx.scenario.request.messages]
     server = ctx.record.capabilities.server if ctx.record.capabilities is not None else None
+    upstream = ctx.record.upstream
     if ctx.scenario.expected_request:
-        first: Any = next((c.request for c in ctx.record.upstream if c.kind == "stream"), None)
-        out += request_findings(ctx.scenario.expected_request, first, ctx.record.dialect, ctx.primary_row, system,
-                                roles, server)
+        first = next((c for c in upstream if c.kind == "stream"), None)
+        out += request_findings(ctx.scenario.expected_request, None if first is None else _as_read(first, upstream),
+                                ctx.record.dialect, ctx.primary_row, system, roles, server)
     for number, turn in enumerate(ctx.scenario.turns, start=2):
-        asked = next((c for c in ctx.record.upstream if c.kind == "stream" and c.turn == number), None)
+        asked = next((c for c in upstream if c.kind == "stream" and c.turn == number), None)
         checks = [*turn.expect_request, *_derived(ctx.scenario, number, turn.expect_request, ctx.record.dialect)]
         if checks and asked is not None:
-            out += request_findings(checks, asked.request, ctx.record.dialect, ctx.primary_row, system, roles, server)
+            out += request_findings(checks, _as_read(asked, upstream), ctx.record.dialect, ctx.primary_row, system,
+                                    roles, server)
     return out

@@ -278,6 +278,9 @@ class MockProviderState:
         ``path_fields`` are body fields the request's path states (Gemini: the model and whether
         it streams); they override the body's own.
 
+        The request's record gets the output items the plan serves (``served_items``: what a later request's
+        ``item_reference`` names).
+
         A request the same as one answered before (same dialect, body bytes, selecting headers, default
         scenario and store) whose turn has no scripted failed attempt and no pause takes the remembered
         scenario, turn and plan: only its attempt is counted and its log record written, as for the first.
@@ -294,10 +297,13 @@ class MockProviderState:
                 scenario, turn, plan = hit
                 if entry is not None:
                     self._log_resolved(entry, raw, scenario, turn)
+                    entry.served_items = plan.served_items
                 else:
                     self.log.next_attempt(None, scenario.id, turn)
                 return scenario, plan
         scenario, plan, cacheable = self._resolve(dialect, raw, headers, entry, path_fields)
+        if entry is not None:
+            entry.served_items = plan.served_items
         if key is not None and cacheable is not None:
             if len(self._resolved) >= self.MAX_RESOLVED or \
                     self._resolved_bytes + len(raw) > self.MAX_RESOLVED_BYTES:

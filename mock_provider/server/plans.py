@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import mock_provider.dialects as registry
 from mock_provider.scenario import Scenario, SplitFault
 from mock_provider.wires import Chunk, Disconnect, Stall, WirePlan
 
@@ -46,7 +47,8 @@ class CompiledPlan:
     """A wire plan turned into write operations for one time scale and flush mode.
 
     ``single`` is the whole body when the response is one immediate write (the fast path);
-    ``chunked`` is false for plain JSON bodies (sent with a Content-Length).
+    ``chunked`` is false for plain JSON bodies (sent with a Content-Length). ``served_items`` are the output items
+    the body completes on a wire whose items a later request may name by id (Responses' ``item_reference``).
     """
 
     status: int
@@ -59,6 +61,14 @@ class CompiledPlan:
     total_delay_s: float
     scenario_id: str
     dialect: str
+    served_items: tuple[dict[str, Any], ...] = ()
+
+
+def _served(plan: WirePlan, body: bytes) -> tuple[dict[str, Any], ...]:
+    """The output items ``body`` completes, read by the plan's wire (none on a wire without item ids)."""
+    found = registry.dialect(plan.dialect) if plan.dialect in registry.HTTP_DIALECTS else None
+    read = getattr(found, "served_items", None)
+    return read(body) if read is not None and 200 <= plan.status < 300 else ()
 
 
 def _split_target_steps(scenario: Scenario, plan: WirePlan) -> set[int]:
@@ -145,6 +155,7 @@ def compile_plan(plan: WirePlan, scenario: Scenario, *, time_scale: float = 0.0,
     ctype = plan.headers.get("content-type", "")
     chunked = ctype.startswith(("text/event-stream", "application/x-ndjson")) or fault is not None
     single: bytes | None = None
+    body = plan.body_bytes()
     if not ops:
         single = b""
     elif len(ops) == 1 and ops[0].kind == WRITE and ops[0].delay_s == 0:
@@ -153,13 +164,14 @@ def compile_plan(plan: WirePlan, scenario: Scenario, *, time_scale: float = 0.0,
         status=plan.status,
         headers=dict(plan.headers),
         ops=tuple(ops),
-        body=plan.body_bytes(),
+        body=body,
         chunked=chunked,
         single=single,
         fault=fault,
         total_delay_s=sum(op.delay_s for op in ops),
         scenario_id=scenario.id,
         dialect=plan.dialect,
+        served_items=_served(plan, body),
     )
 
 

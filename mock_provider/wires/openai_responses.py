@@ -58,7 +58,7 @@ from mock_provider.wires.frames import Comment, Frame, WirePlan, comment_frame, 
 from mock_provider.wires.openai_chat import DEFAULT_CREATED, error_body, unix_seconds
 from mock_provider.wires.openai_responses_audio import Spoken
 from mock_provider.wires.openai_responses_forms import responses_usage
-from mock_provider.wires.openai_responses_ids import call_item_ids
+from mock_provider.wires.openai_responses_ids import call_item_ids, served_items
 from mock_provider.wires.openai_responses_tools import (
     APPROVAL,
     BUILTIN_CALL_ERRORS,
@@ -795,4 +795,5 @@ DIALECT = HttpDialect(
     error_body=error_body,  # OpenAI's error object, as for Chat Completions
     answer_fields=builtin_functions,  # a function named shell / apply_patch / computer is called as a function
     call_aliases=call_item_ids,  # a call item's own id beside its call_id
+    served_items=served_items,  # what a later request's item_reference names
 )

@@ -10,6 +10,13 @@ maps an answer under it back to the ``call_id`` when it asks again (``:643-661``
 call named by the item id of a scripted call as that call (:func:`call_item_ids`, ``Dialect.call_aliases``);
 an id no item of the stream had is still a call "not in the upstream".
 
+A client may also send an earlier turn's item back by its ``id`` alone, ``{type: 'item_reference', id}`` ("An
+internal identifier for an item to reference", openai 3.57.0 ``types/responses/response_input_item_param.py``
+``ItemReference``): @ai-sdk/openai 2.0.131 does for every call, message and reasoning item while ``store`` is on, its
+default (ai5-openai ``dist/index.mjs:2734-2810``), and OpenAI's server reads the item it stored under that id. The
+server logs the items each response completed (:func:`served_items`, ``UpstreamCall.served_items``), so the grader
+reads a reference as the item this case was served under that id.
+
 Example:
     >>> from mock_provider.scenario import load_corpus
     >>> s = next(s for s in load_corpus() if s.id == "tool.basic.001")
@@ -19,12 +26,13 @@ Example:
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mock_provider.dialects.base import DialectError
 from mock_provider.scenario import Scenario
 
-__all__ = ["call_item_ids"]
+__all__ = ["call_item_ids", "served_items"]
 
 CALL_ITEMS = ("function_call", "custom_tool_call")
 
@@ -51,3 +59,43 @@ def call_item_ids(scenario: Scenario) -> dict[str, str]:
                     and item.get("type") in CALL_ITEMS:
                 out[str(item["id"])] = str(item["call_id"])
     return out
+
+
+def served_items(body: bytes) -> tuple[dict[str, Any], ...]:
+    """The output items a Responses answer completed, in order: each ``response.output_item.done`` item of a
+    stream, or the ``output`` of a JSON Response; what a later ``item_reference`` to the item's ``id`` names. An
+    item a cut stream never completed is not among them (nor is one in a frame the cut split).
+
+    >>> body = (b'event: response.output_item.added\\n'
+    ...         b'data: {"type":"response.output_item.added","item":{"id":"fc_1"}}\\n\\n'
+    ...         b'data: {"type":"response.output_item.done","item":{"id":"fc_1","type":"function_call"}}\\n\\n'
+    ...         b'data: {"type":"response.output_item.done","item":{"id":"msg')
+    >>> served_items(body)
+    ({'id': 'fc_1', 'type': 'function_call'},)
+    >>> served_items(b'{"object": "response", "output": [{"id": "msg_1", "type": "message"}]}')
+    ({'id': 'msg_1', 'type': 'message'},)
+    """
+    text = body.decode("utf-8", "replace")
+    out: list[dict[str, Any]] = []
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            whole = json.loads(stripped)
+        except ValueError:
+            whole = None
+        output = whole.get("output") if isinstance(whole, dict) else None
+        return tuple(i for i in output if _named(i)) if isinstance(output, list) else ()
+    for line in text.splitlines():
+        if not line.startswith("data:"):
+            continue
+        try:
+            event = json.loads(line[5:])
+        except ValueError:
+            continue
+        if isinstance(event, dict) and event.get("type") == "response.output_item.done" and _named(event.get("item")):
+            out.append(event["item"])
+    return tuple(out)
+
+
+def _named(item: Any) -> bool:
+    return isinstance(item, dict) and isinstance(item.get("id"), str)

@@ -95,6 +95,9 @@ class HttpDialect(Dialect):
     # Vertex's paths to the same methods; the APIs answer all of them). A ``{name}`` segment in a
     # prefix (Vertex's project and location) matches any one path segment and changes nothing in the answer.
     other_prefixes: tuple[str, ...] = ()
+    # The output items an answer's body completed, each under its ``id`` (Responses: what a later request may name
+    # by ``item_reference``, mock_provider.wires.openai_responses_ids.served_items); None: the wire has no such ids.
+    served_items: Callable[[bytes], tuple[dict[str, Any], ...]] | None = None
 
     def routes(self) -> list[tuple[str, dict[str, Any]]]:
         """Every path this wire is served at, with the body fields the path itself states.
