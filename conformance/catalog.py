@@ -77,9 +77,10 @@ from mock_provider.scenario import fixtures_dir
 
 Level = Literal["MUST", "SHOULD", "MAY"]
 OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream",
-                                     "ui-message-stream@7")
+                                     "ui-message-stream@7", "ui-message-stream@5")
 # A protocol's ``applies`` key: one of OUTPUT_PROTOCOLS (a versioned name falls back to its family).
-ProtocolKey = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream", "ui-message-stream@7"]
+ProtocolKey = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream", "ui-message-stream@7",
+                      "ui-message-stream@5"]
 
 
 def family(protocol: str) -> str:

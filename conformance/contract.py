@@ -65,9 +65,11 @@ __all__ = [
 StructuredMode = Literal["native", "tool", "instruction"]
 STRUCTURED_MODES: tuple[str, ...] = ("native", "tool", "instruction")
 
-# ``ui-message-stream`` is ai 6.0.326's (``ui-message-stream@6`` names it explicitly); ``@7`` is ai 7.0.173's.
+# ``ui-message-stream`` is ai 6.0.326's (``ui-message-stream@6`` names it explicitly); ``@7`` is ai 7.0.173's,
+# ``@5`` ai 5.0.277's.
 OutputProtocol = Literal["ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream", "ui-message-stream@7",
-                         "ui-message-stream@6"]
+                         "ui-message-stream@5", "ui-message-stream@6"]
+# The protocols with a reference adapter and a docs-only one (docs/contract.md); ``@5`` has neither yet.
 OUTPUT_PROTOCOLS: tuple[str, ...] = ("ag-ui", "tanstack", "tanstack-legacy", "ui-message-stream",
                                      "ui-message-stream@7")
 

@@ -62,7 +62,7 @@ def normalize(messages: Any) -> Any:
 UI_ORACLE_DIR = ORACLE_DIR.parent / "ui-stream-oracle"
 UI_SCRIPT = UI_ORACLE_DIR / "oracle.mjs"
 # The output protocol each ai major is graded by.
-UI_VERSIONS = {6: "ui-message-stream", 7: "ui-message-stream@7"}
+UI_VERSIONS = {5: "ui-message-stream@5", 6: "ui-message-stream", 7: "ui-message-stream@7"}
 # Our rows that stand for "the real reader throws": processUIMessageStream throws UIMessageStreamError
 # exactly for a delta/end of a part it does not have open, a tool-input-delta of a call it has no
 # partial input for, and a tool output/approval naming no tool call (ai 6.0.326 dist/index.js

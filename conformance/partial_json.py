@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Literal
 
-Version = Literal[6, 7]
+Version = Literal[5, 6, 7]
 
 
 class _Undefined:
@@ -170,8 +170,8 @@ class _FixJson:
             self.last_valid = i
             self.stack.pop()
             return
-        if self.version == 6:
-            self.last_valid = i  # ai 6 only (dist/index.mjs:3554); ai 7 dropped it (dist/index.js:3455)
+        if self.version != 7:
+            self.last_valid = i  # ai 5 and 6 only (dist/index.mjs:3554); ai 7 dropped it (dist/index.js:3455)
         self.value_start(char, i, "INSIDE_ARRAY_AFTER_VALUE")
 
     def array_after_value(self, char: str, i: int) -> None:
@@ -182,7 +182,7 @@ class _FixJson:
 
     def escape(self, char: str, i: int) -> None:
         self.stack.pop()
-        if char == "u":
+        if char == "u" and self.version != 5:  # ai 5.0.277 fixJson has no unicode escape state (dist/index.mjs:3546)
             self.unicode_digits = 0
             self.stack.append("INSIDE_STRING_UNICODE_ESCAPE")
         else:

@@ -20,11 +20,21 @@ the same final message, in-band errors and thrown error.
 * ``in_band``: the ``errorText`` of every ``error`` chunk it read (reported as ``new Error(errorText)``,
   the stream goes on).
 
-What differs between the versions (``version`` 6 or 7): ai 7 reads ``custom``, ``reasoning-file``,
+What differs between the versions (``version`` 5, 6 or 7): ai 7 reads ``custom``, ``reasoning-file``,
 ``steering-message``, ``tool-approval-response``, ``reset-step`` and ``text-end.citations``, keeps a
 static tool's ``tool-input-error`` input as ``input`` (ai 6: as ``rawInput``), no longer drops the open
 text and reasoning parts at ``finish-step``, and its ``fixJson`` does not mark a non-value character
 right after ``[`` as valid (so ``[x`` repairs to ``[]``, where ai 6 gives up).
+
+ai 5 (5.0.277 ``dist/index.mjs``, ``processUIMessageStream`` line 3744) has no approval chunks, no
+``inputEncoding``, ``title`` or ``toolMetadata``, and no ``resultProviderMetadata`` (a tool chunk's
+``providerMetadata`` becomes ``callProviderMetadata`` only when the part is, or is made,
+``input-available``, 3831). It does not rename a static tool part after its first chunk, keeps no
+``providerMetadata`` on a file part, and throws a ``TypeError`` (not ``UIMessageStreamError``) at a
+delta or end of a part that is not open (it reads ``undefined``). Tool outputs and ``tool-input-error``
+pick the part by the chunk's own ``dynamic`` flag, a ``dynamic-tool`` part or a static one only
+(3766-3813: a plain ``Error``, "tool-output-error must be preceded by a tool-input-available", when there
+is none), and its ``fixJson`` has no ``\\u`` escape state (an escape is one character).
 
 Example:
     >>> r = read([{"type": "start", "messageId": "m1"}, {"type": "text-start", "id": "t"},
@@ -250,15 +260,22 @@ class _Reader:
         """The current step's tool parts whose toolCallId is ``call_id`` (===), in message order."""
         return [p for p in self.step_tools.get(js_string(call_id), []) if _strict_equal(p.get("toolCallId"), call_id)]
 
-    def tool_invocation(self, call_id: Any) -> dict[str, Any]:
-        # The current step first, then the whole message from its end (ai 6 :6061-6068, ai 7 :7074-7080).
-        in_step = self.step_tool_parts(call_id)
+    def tool_invocation(self, call_id: Any, kind: bool | None = None) -> dict[str, Any]:
+        """The call's tool part: the current step first, then the whole message from its end (ai 6
+        :6061-6068, ai 7 :7074-7080). ``kind`` (ai 5): only a dynamic-tool part (True) or only a static one
+        (False), as getDynamicToolInvocation / getToolInvocation (ai 5 dist/index.mjs:3766-3813)."""
+        def fits(part: dict[str, Any]) -> bool:
+            return _is_tool(part) if kind is None else (part.get("type") == "dynamic-tool") == kind \
+                and _is_tool(part)
+        in_step = [p for p in self.step_tool_parts(call_id) if fits(p)]
         if in_step:
             return in_step[0]
-        earlier: list[dict[str, Any]] = [p for p in self.parts if _is_tool(p)
+        earlier: list[dict[str, Any]] = [p for p in self.parts if fits(p)
                                          and _strict_equal(p.get("toolCallId"), call_id)]
         if earlier:
             return earlier[-1]
+        if kind is not None:
+            raise ReaderError("Error", "tool-output-error must be preceded by a tool-input-available")
         raise _stream_error(f'No tool invocation found for tool call ID "{js_string(call_id)}".')
 
     def invocation_by_approval(self, approval_id: Any) -> dict[str, Any]:
@@ -279,14 +296,14 @@ class _Reader:
                     break
         opt = options.get
         if part is None:
-            new = self._new_tool_part(options, dynamic)
+            new = self._new_tool_part(options, dynamic, self.version)
             self.parts.append(new)
             self.step_tools.setdefault(js_string(options["toolCallId"]), []).append(new)
             return
         part["state"] = options["state"]
         if dynamic:
             part["toolName"] = opt("toolName", UNDEFINED)
-        else:
+        elif self.version != 5:  # ai 5 keeps the part's first type (dist/index.mjs:3823-3833)
             part["type"] = f"tool-{js_string(opt('toolName', UNDEFINED))}"
         for key in ("input", "output", "errorText", "rawInput"):
             part[key] = opt(key, UNDEFINED)
@@ -301,11 +318,14 @@ class _Reader:
         executed = opt("providerExecuted", UNDEFINED)
         part["providerExecuted"] = part.get("providerExecuted", UNDEFINED) if _nullish(executed) else executed
         metadata = opt("providerMetadata", UNDEFINED)
-        if not _nullish(metadata):
+        if not _nullish(metadata) and self.version == 5:
+            if options["state"] == "input-available":  # ai 5 dist/index.mjs:3831
+                part["callProviderMetadata"] = metadata
+        elif not _nullish(metadata):
             part["resultProviderMetadata" if options["state"] in _RESULT_STATES else "callProviderMetadata"] = metadata
 
     @staticmethod
-    def _new_tool_part(options: dict[str, Any], dynamic: bool) -> dict[str, Any]:
+    def _new_tool_part(options: dict[str, Any], dynamic: bool, version: Version = 6) -> dict[str, Any]:
         opt = options.get
         part: dict[str, Any] = ({"type": "dynamic-tool", "toolName": opt("toolName", UNDEFINED)} if dynamic
                                 else {"type": f"tool-{js_string(opt('toolName', UNDEFINED))}"})
@@ -321,7 +341,8 @@ class _Reader:
             part["inputEncoding"] = options["inputEncoding"]
         metadata = opt("providerMetadata", UNDEFINED)
         if not _nullish(metadata):
-            part["resultProviderMetadata" if options["state"] in _RESULT_STATES else "callProviderMetadata"] = metadata
+            result = options["state"] in _RESULT_STATES and version != 5  # ai 5: always callProviderMetadata
+            part["resultProviderMetadata" if result else "callProviderMetadata"] = metadata
         return part
 
     def update_metadata(self, metadata: Any) -> None:
@@ -342,6 +363,9 @@ class _Reader:
     def _active(self, table: dict[str, dict[str, Any]], chunk: dict[str, Any], what: str,
                 start: str) -> dict[str, Any]:
         part = table.get(js_string(_get(chunk, "id")))
+        if part is None and self.version == 5:
+            # ai 5 reads the missing part (dist/index.mjs:3908-3960): `undefined.text` and the like.
+            raise _type_error(f"Cannot read properties of undefined ({chunk['type']})")
         if part is None:
             kind = chunk["type"]
             raise _stream_error(f'Received {kind} for missing {what} part with ID "{js_string(_get(chunk, "id"))}". '
@@ -390,7 +414,7 @@ class _Reader:
 
     def file(self, chunk: dict[str, Any]) -> None:
         part = {"type": chunk["type"], "mediaType": _get(chunk, "mediaType"), "url": _get(chunk, "url")}
-        if not _nullish(_get(chunk, "providerMetadata")):
+        if not _nullish(_get(chunk, "providerMetadata")) and self.version != 5:  # ai 5 keeps none (:3966)
             part["providerMetadata"] = chunk["providerMetadata"]
         self.parts.append(part)
         self.write()
@@ -407,6 +431,9 @@ class _Reader:
         self.write()
 
     def tool_input_start(self, chunk: dict[str, Any]) -> None:
+        if self.version == 5:  # ai 5 reads no inputEncoding, title, toolMetadata or providerMetadata (:3983)
+            chunk = {k: v for k, v in chunk.items()
+                     if k not in ("inputEncoding", "title", "toolMetadata", "providerMetadata")}
         g = _get(chunk, "toolCallId"), _get(chunk, "toolName"), _get(chunk, "inputEncoding")
         call_id, name, encoding = g
         dynamic = _get(chunk, "dynamic")
@@ -425,6 +452,8 @@ class _Reader:
     def tool_input_delta(self, chunk: dict[str, Any]) -> None:
         call_id = _get(chunk, "toolCallId")
         partial = self.partial_calls.get(js_string(call_id))
+        if partial is None and self.version == 5:  # ai 5 reads `undefined.text` (dist/index.mjs:4013)
+            raise _type_error("Cannot read properties of undefined (reading 'text')")
         if partial is None:
             raise _stream_error(f'Received tool-input-delta for missing tool call with ID "{js_string(call_id)}". '
                                 f'Ensure a "tool-input-start" chunk is sent before any "tool-input-delta" chunks.')
@@ -439,6 +468,8 @@ class _Reader:
         self.write()
 
     def tool_input_available(self, chunk: dict[str, Any]) -> None:
+        if self.version == 5:  # no title or toolMetadata (:4039)
+            chunk = {k: v for k, v in chunk.items() if k not in ("title", "toolMetadata")}
         self.update_tool({"toolCallId": _get(chunk, "toolCallId"), "toolName": _get(chunk, "toolName"),
                           "state": "input-available", "input": _get(chunk, "input"),
                           **{k: _get(chunk, k) for k in ("providerExecuted", "providerMetadata", "title",
@@ -448,13 +479,15 @@ class _Reader:
 
     def tool_input_error(self, chunk: dict[str, Any]) -> None:
         call_id = _get(chunk, "toolCallId")
-        existing = next(iter(self.step_tool_parts(call_id)), None)
+        if self.version == 5:  # the chunk's own flag picks the kind, no toolMetadata (:4065-4090)
+            chunk = {k: v for k, v in chunk.items() if k != "toolMetadata"}
+        existing = next(iter(self.step_tool_parts(call_id)), None) if self.version != 5 else None
         dynamic = existing.get("type") == "dynamic-tool" if existing is not None else _truthy(_get(chunk, "dynamic"))
         options = {"toolCallId": call_id, "toolName": _get(chunk, "toolName"), "state": "output-error",
                    "input": _get(chunk, "input"),
                    **{k: _get(chunk, k) for k in ("errorText", "providerExecuted", "providerMetadata",
                                                   "toolMetadata")}}
-        if not dynamic and self.version == 6:
+        if not dynamic and self.version != 7:
             # ai 6 keeps a static call's unparsable input as rawInput (dist/index.mjs:6448-6452).
             options.update({"input": UNDEFINED, "rawInput": _get(chunk, "input")})
         self.update_tool(options, None, dynamic)
@@ -497,6 +530,9 @@ class _Reader:
         self.write()
 
     def tool_output(self, chunk: dict[str, Any]) -> None:
+        if self.version == 5:
+            self.tool_output5(chunk)
+            return
         call_id = _get(chunk, "toolCallId")
         part = self.tool_invocation(call_id)
         dynamic = part.get("type") == "dynamic-tool"
@@ -517,6 +553,28 @@ class _Reader:
         self.update_tool(options, part, dynamic)
         self.write()
 
+    def tool_output5(self, chunk: dict[str, Any]) -> None:
+        """ai 5's tool-output-available/-error (dist/index.mjs:4091-4162): the chunk's ``dynamic`` flag picks
+        the part; a dynamic output carries no providerExecuted when available, and no metadata at all."""
+        call_id = _get(chunk, "toolCallId")
+        dynamic = _truthy(_get(chunk, "dynamic"))
+        part = self.tool_invocation(call_id, dynamic)
+        available = chunk["type"] == "tool-output-available"
+        options = {"toolCallId": call_id,
+                   "toolName": part.get("toolName", UNDEFINED) if dynamic else _static_tool_name(part),
+                   "state": "output-available" if available else "output-error",
+                   "input": part.get("input", UNDEFINED)}
+        if available:
+            options.update({"output": _get(chunk, "output"), "preliminary": _get(chunk, "preliminary")})
+            if not dynamic:
+                options["providerExecuted"] = _get(chunk, "providerExecuted")
+        else:
+            options.update({"errorText": _get(chunk, "errorText"), "providerExecuted": _get(chunk, "providerExecuted")})
+            if not dynamic:
+                options["rawInput"] = part.get("rawInput", UNDEFINED)
+        self.update_tool(options, part, dynamic)
+        self.write()
+
     def steering_message(self, chunk: dict[str, Any]) -> None:
         self.parts.append({"type": "steering-message", "id": _get(chunk, "id"), "parts": _get(chunk, "parts")})
         self.write()
@@ -526,7 +584,7 @@ class _Reader:
         self.step_tools = {}
 
     def finish_step(self, _chunk: dict[str, Any]) -> None:
-        if self.version == 6:  # ai 6 drops the open parts (dist/index.mjs:6563-6566); ai 7 does nothing
+        if self.version != 7:  # ai 6 drops the open parts (dist/index.mjs:6563-6566; ai 5 :4163); ai 7 does nothing
             self.active_text, self.active_reasoning = {}, {}
 
     def reset_step(self, _chunk: dict[str, Any]) -> None:
@@ -599,7 +657,8 @@ def _first_set(value: Any, fallback: Any) -> Any:
     return fallback if _nullish(value) else value
 
 
-_BOTH: frozenset[int] = frozenset({6, 7})
+_BOTH: frozenset[int] = frozenset({5, 6, 7})  # every version
+_AI67: frozenset[int] = frozenset({6, 7})  # ai 5 has no approvals (its switch has no case: ignored)
 _AI7: frozenset[int] = frozenset({7})
 _HANDLERS: dict[str, tuple[Callable[[_Reader, dict[str, Any]], None], frozenset[int]]] = {
     "text-start": (_Reader.text_start, _BOTH),
@@ -617,9 +676,9 @@ _HANDLERS: dict[str, tuple[Callable[[_Reader, dict[str, Any]], None], frozenset[
     "tool-input-delta": (_Reader.tool_input_delta, _BOTH),
     "tool-input-available": (_Reader.tool_input_available, _BOTH),
     "tool-input-error": (_Reader.tool_input_error, _BOTH),
-    "tool-approval-request": (_Reader.tool_approval_request, _BOTH),
+    "tool-approval-request": (_Reader.tool_approval_request, _AI67),
     "tool-approval-response": (_Reader.tool_approval_response, _AI7),
-    "tool-output-denied": (_Reader.tool_output_denied, _BOTH),
+    "tool-output-denied": (_Reader.tool_output_denied, _AI67),
     "tool-output-available": (_Reader.tool_output, _BOTH),
     "tool-output-error": (_Reader.tool_output, _BOTH),
     "steering-message": (_Reader.steering_message, _AI7),
@@ -691,7 +750,7 @@ def _json_of(value: Any) -> Any:
 def read(chunks: Sequence[Any], version: Version = 6) -> ReadResult:
     """``readUIMessageStream({stream})`` over ``chunks``, to the end or to the chunk it throws at.
 
-    ``version``: the ``ai`` major (6 or 7) whose reader to run. The chunks are read as given: a
+    ``version``: the ``ai`` major (5, 6 or 7) whose reader to run. The chunks are read as given: a
     chat transport would stop at the first chunk its ``uiMessageChunkSchema`` refuses, so pass only
     the chunks before it for what a user of ``useChat`` sees.
     """

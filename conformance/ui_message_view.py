@@ -85,7 +85,8 @@ from mock_provider.transcript import Transcript
 
 ROW = "consumer.ui-message-stream"
 # The output protocols ai's reader consumes, and the ai major of each.
-VERSIONS: dict[str, Version] = {"ui-message-stream": 6, "ui-message-stream@6": 6, "ui-message-stream@7": 7}
+VERSIONS: dict[str, Version] = {"ui-message-stream": 6, "ui-message-stream@6": 6, "ui-message-stream@7": 7,
+                               "ui-message-stream@5": 5}
 _NOT_COMPARED = "<not compared>"
 _PART = "tool part"  # what the view calls a call's place: useChat's message holds tool parts
 

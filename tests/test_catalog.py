@@ -90,16 +90,18 @@ def _row(**extra: object) -> dict[str, object]:
 
 
 def test_every_must_row_has_a_source_for_each_protocol_it_grades() -> None:
-    # Versioned names (ui-message-stream@7) read their family's sources and applies entries.
-    names = (*OUTPUT_PROTOCOLS, "ui-message-stream@7")
+    # Versioned names (ui-message-stream@7, @5) read their family's sources and applies entries.
+    names = (*OUTPUT_PROTOCOLS, "ui-message-stream@7", "ui-message-stream@5")
     assert catalog().unsourced(names) == []
 
 
 def test_a_must_row_resting_only_on_another_protocols_consumer_is_caught() -> None:
     bare = _matrix([_row()])
     assert bare.unsourced() == [("x.rule", "tanstack"), ("x.rule", "tanstack-legacy"),
-                                ("x.rule", "ui-message-stream"), ("x.rule", "ui-message-stream@7")]
+                                ("x.rule", "ui-message-stream"), ("x.rule", "ui-message-stream@7"),
+                                ("x.rule", "ui-message-stream@5")]
     assert bare.unsourced(("ui-message-stream@7",)) == [("x.rule", "ui-message-stream@7")]
+    assert bare.unsourced(("ui-message-stream@5",)) == [("x.rule", "ui-message-stream@5")]
     # Each of the three ways out: n/a with why, a lower level, or a source that speaks for it.
     na = {p: {"level": "n/a", "why": "only AG-UI's verifier says so"}
           for p in ("tanstack", "tanstack-legacy", "ui-message-stream")}
@@ -129,15 +131,16 @@ def test_policy_rows_name_a_declared_policy() -> None:
 
 def test_a_versioned_protocol_reads_its_familys_entries() -> None:
     for row in catalog().rows:
-        assert row.level_for("ui-message-stream@7") == row.level_for("ui-message-stream"), row.id
-        assert row.sources_for("ui-message-stream@7") == row.sources_for("ui-message-stream"), row.id
-    assert family("ui-message-stream@7") == "ui-message-stream"
+        for version in ("ui-message-stream@7", "ui-message-stream@5"):
+            assert row.level_for(version) == row.level_for("ui-message-stream"), (row.id, version)
+            assert row.sources_for(version) == row.sources_for("ui-message-stream"), (row.id, version)
+    assert family("ui-message-stream@7") == family("ui-message-stream@5") == "ui-message-stream"
 
 
 # ---------------------------------------------------------------- a MUST is harm
 def test_every_must_row_shows_harm_for_each_protocol_it_grades() -> None:
     """Schema, consumer, upstream or a quoted normative sentence, per protocol: never a producer's habit."""
-    assert catalog().unharmed((*OUTPUT_PROTOCOLS, "ui-message-stream@7")) == []
+    assert catalog().unharmed((*OUTPUT_PROTOCOLS, "ui-message-stream@7", "ui-message-stream@5")) == []
 
 
 def _harmed(protocols: list[str], harm: str = "consumer", **extra: object) -> dict[str, object]:

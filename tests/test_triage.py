@@ -70,15 +70,10 @@ PENDING: dict[str, str | set[str]] = {
     # pydantic-ai over TogetherProvider's one (session 25, its first run): strict_tools held a `strict: true` tool to
     # OpenAI's strict-mode schema form for every server; only OpenAI's is now (mock_provider.servers
     # requires_strict_tool_schemas).
-    # ai-sdk5-openai's (session 26, its first run): the kit has no ai 5 reader, and schema.event holds ai 5's finish
-    # chunk to ai 6's chunk schema, which lacks finishReason 'unknown' (ai 5's has it). Each case's real defects are
-    # triaged beside it. (The first run's request.tool-history suite errors, the Responses `item_reference` items
-    # @ai-sdk/openai 2 sends for earlier calls while store is on, are read as the items the mock served since session
-    # 26: UpstreamCall.served_items, conformance/checks/request.py.)
-    "ai-sdk5-openai.verdicts.json": {f"{n}[openai-responses]" for n in (
-        "error.anthropic-midstream.001", "error.code.001", "error.first.001", "error.multiple.001",
-        "error.openai-midstream.001", "error.string.001", "finish.missing.001", "finish.missing.002",
-        "finish.missing.003", "usage.absent.001", "usage.undefined.001")},
+    # ai-sdk5-openai's 21 (session 26, its first run): request.tool-history did not resolve the Responses
+    # `item_reference` items @ai-sdk/openai 2 sends for earlier calls while store is on (now read as the items the mock
+    # served: UpstreamCall.served_items), and schema.event held ai 5's finish chunk to ai 6's chunk schema, which lacks
+    # finishReason 'unknown' (the harness now declares `ui-message-stream@5`, conformance/protocols/ui_message_stream5.py).
     # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26, its first run): the deepseek flavour streams OpenAI's
     # usage (prompt_tokens_details.cached_tokens) where DeepSeek's API always sends prompt_cache_hit_tokens, the one
     # cache field this client reads; fixing the flavour moves the wire every deepseek pin shares, so it waits.

@@ -1,4 +1,4 @@
-"""Our UI message stream grader agrees with the AI SDK's own reader (Node: ``ai`` 6.0.326 and 7.0.173).
+"""Our UI message stream grader agrees with the AI SDK's own reader (Node: ``ai`` 5.0.277, 6.0.326 and 7.0.173).
 
 Every stream the UI message stream reference adapters (ai 6 and ai 7) and the UMS mutants produce
 over the corpus, plus hand-written ones, goes through ``tools/ui-stream-oracle/oracle.mjs``: that
@@ -39,7 +39,8 @@ from tests.ui_chunk_streams import ui_streams
 from tests.ui_merged_streams import merged_cases
 
 DIALECTS = ("v2", "v3", "v4", "mastra")
-VERSION_OF = {"ui-message-stream": 6, "ui-message-stream@7": 7}
+VERSION_OF = {"ui-message-stream": 6, "ui-message-stream@7": 7, "ui-message-stream@5": 5}
+VERSIONS = (5, 6, 7)
 
 # Chunks one schema or both refuse (each sent inside a valid stream).
 BAD_CHUNKS: list[Any] = [
@@ -75,7 +76,47 @@ def _hand_streams() -> list[dict[str, Any]]:
     streams += [(f"lifecycle-{name}", events) for name, (events, _rows) in LIFECYCLE_CASES.items()]
     streams += [(f"chunk-{i}", [{"type": "start"}, chunk, {"type": "finish"}]) for i, chunk in enumerate(BAD_CHUNKS)]
     streams += [(f"approval-{name}", events) for name, (events, _thrown) in approval_streams().items()]
-    return [{"id": f"hand:{name}@{v}", "version": v, "events": events} for name, events in streams for v in (6, 7)]
+    streams += [(f"ai5-{name}", events) for name, events in ai5_streams().items()]
+    return [{"id": f"hand:{name}@{v}", "version": v, "events": events} for name, events in streams for v in VERSIONS]
+
+
+def ai5_streams() -> dict[str, list[Any]]:
+    """Where ai 5's reader differs from ai 6's: a tool output whose ``dynamic`` flag is not the call's (ai 5
+    throws), a text-encoded input (ai 5 parses it as JSON), result metadata, a renamed call, an unopened part."""
+    call = {"toolCallId": "c", "toolName": "f"}
+    return {
+        "unknown-finish": [{"type": "start"}, {"type": "finish", "finishReason": "unknown"}],
+        "dynamic-output-of-static": [{"type": "start"}, {"type": "tool-input-available", **call, "input": {}},
+                                     {"type": "tool-output-available", "toolCallId": "c", "output": 1,
+                                      "dynamic": True}, {"type": "finish"}],
+        "static-output-of-dynamic": [{"type": "start"}, {"type": "tool-input-available", **call, "input": {},
+                                                         "dynamic": True},
+                                     {"type": "tool-output-error", "toolCallId": "c", "errorText": "x"},
+                                     {"type": "finish"}],
+        "dynamic-both": [{"type": "start"}, {"type": "tool-input-start", **call, "dynamic": True},
+                         {"type": "tool-input-delta", "toolCallId": "c", "inputTextDelta": '{"a":'},
+                         {"type": "tool-input-available", **call, "input": {"a": 1}, "dynamic": True,
+                          "providerMetadata": {"p": {"k": 1}}},
+                         {"type": "tool-output-available", "toolCallId": "c", "output": 2, "dynamic": True,
+                          "providerExecuted": True, "providerMetadata": {"p": {"r": 1}}}, {"type": "finish"}],
+        "text-input": [{"type": "start"}, {"type": "tool-input-start", **call, "inputEncoding": "text",
+                                           "title": "T", "toolMetadata": {"m": 1}},
+                       {"type": "tool-input-delta", "toolCallId": "c", "inputTextDelta": '{"q": "a'},
+                       {"type": "tool-input-available", **call, "input": "x", "title": "T"}],
+        "renamed": [{"type": "start"}, {"type": "tool-input-start", **call},
+                    {"type": "tool-input-available", "toolCallId": "c", "toolName": "g", "input": {}},
+                    {"type": "tool-output-available", "toolCallId": "c", "output": 1,
+                     "providerMetadata": {"p": {}}}],
+        "input-error-dynamic": [{"type": "start"}, {"type": "tool-input-start", **call, "dynamic": True},
+                                {"type": "tool-input-error", **call, "input": "{", "errorText": "bad"}],
+        "unopened-end": [{"type": "start"}, {"type": "reasoning-end", "id": "r"}],
+        "file-metadata": [{"type": "start"}, {"type": "file", "url": "u", "mediaType": "text/plain",
+                                              "providerMetadata": {"p": {}}}],
+        "escape": [{"type": "start"}, {"type": "tool-input-start", **call},
+                   {"type": "tool-input-delta", "toolCallId": "c", "inputTextDelta": '{"a": "x\\u00'}],
+        "denied": [{"type": "start"}, {"type": "tool-input-available", **call, "input": {}},
+                   {"type": "tool-output-denied", "toolCallId": "c"}, {"type": "abort", "reason": "r"}],
+    }
 
 
 def _streams(corpus: list[Scenario]) -> list[dict[str, Any]]:
@@ -87,19 +128,23 @@ def _streams(corpus: list[Scenario]) -> list[dict[str, Any]]:
                 if result.events:
                     cases.append({"id": f"ref{version}:{result.case_id}", "version": version,
                                   "events": result.events})
+    # No ai 5 reference adapter: ai 6's streams, read by ai 5's schema and reader (what a producer that
+    # writes ai 6's chunks to an ai 5 client meets).
+    cases += [{**c, "id": f"ref5:{c['id'][5:]}", "version": 5} for c in cases if c["id"].startswith("ref6:")]
     cases += _recorded_streams()
     cases += merged_cases([c for c in cases if c["id"].startswith("ref") and c["id"].endswith("[v3]")], MERGED_PAIRS)
     settings = Settings(timeout=2.0, grace=0.5)
     for mutant in ALL_MUTANTS:
-        version = VERSION_OF.get(mutant.base)
-        if version is None:
+        mutant_version = VERSION_OF.get(mutant.base)
+        if mutant_version is None:
             continue
         for scenario in corpus:
             if not set(scenario.rows) & (mutant.targets | {"8.1.4", "8.1.9"}):
                 continue
             result = run_case(mutant.factory, scenario, mutant.dialects[0], settings, adapter_name=mutant.name)
             if result.events:
-                cases.append({"id": f"{mutant.name}:{result.case_id}", "version": version, "events": result.events})
+                cases.append({"id": f"{mutant.name}:{result.case_id}", "version": mutant_version,
+                              "events": result.events})
     return cases
 
 
@@ -110,7 +155,7 @@ def _recorded_streams() -> list[dict[str, Any]]:
         for r in records:
             output = r.capabilities.output if r.capabilities is not None else ""
             if output.startswith("ui-message-stream") and r.events:
-                out.append({"id": f"{name}:{r.case_id}", "version": 7 if output.endswith("@7") else 6,
+                out.append({"id": f"{name}:{r.case_id}", "version": VERSION_OF.get(output, 6),
                             "events": list(r.events)})
     return out
 
@@ -138,7 +183,7 @@ def _generated_streams() -> list[dict[str, Any]]:
 
     collect()
     return [{"id": f"generated:{i}@{v}", "version": v, "events": events, "generated": True}
-            for i, events in enumerate(streams) for v in (6, 7)]
+            for i, events in enumerate(streams) for v in VERSIONS]
 
 
 def _partial_json_probes() -> list[dict[str, Any]]:
@@ -146,7 +191,7 @@ def _partial_json_probes() -> list[dict[str, Any]]:
     return [{"id": f"probe:{i}@{v}", "version": v, "generated": True,
              "events": [{"type": "tool-input-start", "toolCallId": "c", "toolName": "f"},
                         {"type": "tool-input-delta", "toolCallId": "c", "inputTextDelta": text}]}
-            for i, text in enumerate(texts) for v in (6, 7)]
+            for i, text in enumerate(texts) for v in VERSIONS]
 
 
 def _comparable(value: Any) -> Any:

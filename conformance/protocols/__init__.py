@@ -10,7 +10,7 @@ Example:
     >>> protocol("ag-ui").name
     'ag-ui'
     >>> names()
-    ['ag-ui', 'tanstack', 'tanstack-legacy', 'ui-message-stream', 'ui-message-stream@7']
+    ['ag-ui', 'tanstack', 'tanstack-legacy', 'ui-message-stream', 'ui-message-stream@7', 'ui-message-stream@5']
     >>> protocol("ui-message-stream@6") is protocol("ui-message-stream")  # ai 6, named explicitly
     True
 """
@@ -28,6 +28,7 @@ _MODULES = {
     "tanstack-legacy": "tanstack_legacy",
     "ui-message-stream": "ui_message_stream",
     "ui-message-stream@7": "ui_message_stream7",
+    "ui-message-stream@5": "ui_message_stream5",
 }
 # Other names for a protocol above (not listed by names(): the catalog grades each protocol once).
 ALIASES = {"ui-message-stream@6": "ui-message-stream"}
@@ -50,7 +51,7 @@ def protocol(name: str) -> OutputProtocol:
     >>> protocol("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown output protocol 'nope'; known: ag-ui, tanstack, ..., ui-message-stream@7
+    ValueError: unknown output protocol 'nope'; known: ag-ui, tanstack, ..., ui-message-stream@5
     """
     try:
         module = _MODULES[ALIASES.get(name, name)]

@@ -414,8 +414,11 @@ class _Extraction:
     that type.
     """
 
-    def __init__(self, resets: bool = False) -> None:
+    def __init__(self, resets: bool = False, ai5: bool = False) -> None:
         self.resets = resets
+        # ai 5's reader has no inputEncoding (a text-encoded input is parsed as JSON) and no approvals
+        # (ai 5.0.277 processUIMessageStream, dist/index.mjs:3744-4240, has no tool-approval-request case).
+        self.ai5 = ai5
         self.mark: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # sizes at the current step's start
         self.text: list[str] = []
         self.reasoning: list[str] = []
@@ -470,7 +473,7 @@ class _Extraction:
             if call_id not in self.names and name is not None:
                 self.names[call_id] = name
                 self.args[call_id] = []
-                if event.get("inputEncoding") == "text":
+                if event.get("inputEncoding") == "text" and not self.ai5:
                     # ai 7.0.173 dist/index.js:7359 (ai 6.0.326 dist/index.mjs:6374) shows text deltas as the
                     # string they join to; the call's input is that string, JSON-encoded in the tool-call.
                     self.text_input.add(call_id)
@@ -520,7 +523,7 @@ class _Extraction:
 
     def approval(self, event: dict[str, Any], call_id: str | None) -> None:
         approval_id = first_str(event.get("approvalId"))
-        if call_id is not None and approval_id is not None:
+        if call_id is not None and approval_id is not None and not self.ai5:
             self.approvals.setdefault(approval_id, call_id)
 
     def end(self, event: dict[str, Any], _call_id: str | None) -> None:
@@ -607,8 +610,9 @@ def extract(events: Sequence[Any]) -> Transcript:
     return extract_chunks(events, resets=False)
 
 
-def extract_chunks(events: Sequence[Any], resets: bool) -> Transcript:
-    """:func:`extract` for either version; ``resets``: ``reset-step`` discards the step (ai 7).
+def extract_chunks(events: Sequence[Any], resets: bool, ai5: bool = False) -> Transcript:
+    """:func:`extract` for any version; ``resets``: ``reset-step`` discards the step (ai 7); ``ai5``: no
+    ``inputEncoding`` and no approvals (ai 5).
 
     >>> steps = [{"type": "start"}, {"type": "start-step"}, {"type": "text-start", "id": "t"},
     ...          {"type": "text-delta", "id": "t", "delta": "draft"}, {"type": "reset-step"},
@@ -618,7 +622,7 @@ def extract_chunks(events: Sequence[Any], resets: bool) -> Transcript:
     >>> extract_chunks(steps, resets=True).text, extract_chunks(steps, resets=False).text
     ('final', 'draftfinal')
     """
-    extraction = _Extraction(resets)
+    extraction = _Extraction(resets, ai5)
     for event in _until_terminal(events):
         extraction.chunk(event)
     return extraction.transcript()

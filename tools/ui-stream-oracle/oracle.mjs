@@ -1,6 +1,6 @@
 // The AI SDK's own reading of UI message streams: the second oracle of tests/test_ui_stream_oracle.py.
 //
-// stdin: JSON lines, one stream each: {"id": ..., "version": 6 | 7, "events": [chunk, ...]}.
+// stdin: JSON lines, one stream each: {"id": ..., "version": 5 | 6 | 7, "events": [chunk, ...]}.
 // stdout: JSON lines, one per stream, in order:
 //   {"id", "version", "verdict": "accept" | "reject", "invalid": [[index, reason], ...],
 //    "rejected": null | {"index", "reason"}, "text"}
@@ -17,11 +17,15 @@
 // must reproduce. A line with `"view": true` also gets `view`: {message (id, role, metadata, parts),
 // errors (the in-band texts)}: the consumer's view tests/test_metamorphic.py compares.
 // ai 7 declares node >= 22; on Node 20 npm warns (EBADENGINE) and this runs.
+import { readUIMessageStream as read5, uiMessageChunkSchema as schema5 } from 'ai5'
 import { readUIMessageStream as read6, uiMessageChunkSchema as schema6 } from 'ai6'
 import { readUIMessageStream as read7, uiMessageChunkSchema as schema7 } from 'ai7'
 import { createInterface } from 'node:readline'
 
-const VERSIONS = { 6: { read: read6, schema: schema6() }, 7: { read: read7, schema: schema7() } }
+// ai 5.0.277's schema is a lazyValidator: calling it gives the same { validate } as ai 6's lazySchema.
+const VERSIONS = {
+  5: { read: read5, schema: schema5() }, 6: { read: read6, schema: schema6() }, 7: { read: read7, schema: schema7() },
+}
 
 function reasonOf(error) {
   const issues = error?.cause?.issues ?? error?.issues
