@@ -365,7 +365,8 @@ Fault = Annotated[
 
 
 # Chat Completions chunk fields a scenario can ask the openai-chat wire to send beside the content.
-ChatField = Literal["service_tier", "system_fingerprint", "obfuscation", "logprobs", "usage_details", "audio"]
+ChatField = Literal["service_tier", "system_fingerprint", "obfuscation", "logprobs", "usage_details", "audio",
+                    "xai_usage"]
 
 
 class WireOptions(_M):
@@ -389,8 +390,13 @@ class WireOptions(_M):
         "`rejected_prediction_tokens`), 0 where the script states none (OpenAI sends them all); `audio`: the "
         "answer is spoken (a request with `modalities: ['text', 'audio']`), so its text streams as "
         "`delta.audio.transcript` (the first chunk with the audio `id`), then the audio `data` and its "
-        "`expires_at`, and no `delta.content` (no JSON form: @ai-sdk/openai reads the two forms differently). "
-        "The other wires ignore them.")
+        "`expires_at`, and no `delta.content` (no JSON form: @ai-sdk/openai reads the two forms differently); "
+        "`xai_usage`: xAI's usage object instead of OpenAI's (`completion_tokens` without the reasoning tokens, "
+        "`total_tokens` with them; `prompt_tokens_details` {text_tokens, audio_tokens, image_tokens, "
+        "cached_tokens} and `completion_tokens_details` {reasoning_tokens, audio_tokens, "
+        "accepted_prediction_tokens, rejected_prediction_tokens} always, 0 where the script states none; "
+        "`num_sources_used`), which the server flavour `xai` (header `X-Mock-Server`) sets with "
+        "`system_fingerprint`. The other wires ignore them.")
     responses_fields: list[Literal["audio", "mcp_list_failed"]] = Field(
         default_factory=list, description="OpenAI Responses (openai-responses) forms beside the plain ones: "
         "`audio`: the answer is spoken (a request for audio output), so its text streams as "

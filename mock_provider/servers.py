@@ -64,7 +64,7 @@ from mock_provider.responses_habits import (  # noqa: F401  (plays_legacy_reason
 
 if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
-    from mock_provider.scenario_steps import Step
+    from mock_provider.scenario_steps import ChatField, Step
     from mock_provider.transcript import Transcript
 
 Server = Literal["openai", "groq", "mistral", "mistral-own", "deepseek", "xai", "openrouter", "perplexity", "moonshot",
@@ -607,6 +607,25 @@ def _served_step(step: Step, server: str) -> Step:
     return step
 
 
+# The Chat Completions fields (WireOptions.chat_fields) a server sends on every response, whatever the scenario asks:
+# xAI's sends `system_fingerprint` on every chunk and its own usage object (`xai_usage`: completion_tokens without the
+# reasoning tokens, both details objects always, 0 where nothing was used), as recorded api.x.ai streams show
+# (charmbracelet/fantasy providertests/testdata/TestOpenAICompatibleCommon/xai-grok-code-fast/simple_streaming.yaml,
+# xai-grok-4-fast/tool_streaming.yaml, thinking-streaming-xai-grok-3-mini.yaml; mock_provider.wires.openai_chat
+# xai_usage). Its Responses API reports usage as OpenAI's does (output_tokens with the reasoning: @ai-sdk/xai 3.0.99
+# convertXaiResponsesUsage, dist/index.mjs:1276-1295, takes output_tokens as the total), so that wire keeps it.
+_CHAT_FIELDS: dict[str, tuple[ChatField, ...]] = {"xai": ("system_fingerprint", "xai_usage")}
+
+
+def served_chat_fields(server: str | None) -> tuple[ChatField, ...]:
+    """The Chat Completions fields ``server`` sends on every response (:data:`_CHAT_FIELDS`).
+
+    >>> served_chat_fields("xai"), served_chat_fields("groq"), served_chat_fields(None)
+    (('system_fingerprint', 'xai_usage'), (), ())
+    """
+    return _CHAT_FIELDS.get(server, ()) if server is not None else ()
+
+
 def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     """``scenario`` as ``server`` streams it on ``dialect`` (the scenario itself when nothing changes).
 
@@ -650,6 +669,11 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     ...  st.part.type], served_as(tool, "mistral-own", "openai-chat").wire.usage
     (['tool-call'], 'finish')
 
+    xAI's Chat Completions server sends its fingerprint and its own usage object (:data:`_CHAT_FIELDS`):
+
+    >>> served_as(tool, "xai", "openai-chat").wire.chat_fields, served_as(tool, "xai", "openai-responses") is tool
+    (['system_fingerprint', 'xai_usage'], True)
+
     Hugging Face's Responses server streams reasoning only as raw ``reasoning_text`` content (:data:`_REASONING_PARTS`):
 
     >>> basic = next(s for s in load_corpus() if s.id == "reasoning.basic.001")
@@ -668,6 +692,11 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
         # Groq streams the usage in the last chunk's `x_groq.usage`, unasked (WireOptions.usage); its clients
         # (pydantic-ai's GroqModel, @ai-sdk/groq) read it there and send no `stream_options`.
         scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage": "x_groq"})})
+    own_fields = [f for f in served_chat_fields(server) if f not in scenario.wire.chat_fields]
+    if own_fields and dialect == "openai-chat":
+        # xAI's fingerprint and usage object (:data:`_CHAT_FIELDS`), on every response.
+        wire = scenario.wire.model_copy(update={"chat_fields": [*scenario.wire.chat_fields, *own_fields]})
+        scenario = scenario.model_copy(update={"wire": wire})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
     elif sends_calls_whole(server, dialect):
@@ -747,4 +776,4 @@ def check_server(value: str, source: str) -> str:
 
 __all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
            "foreign_quirk", "reads_refusal_body", "reports_cache_write", "sends_calls_whole", "served_as",
-           "served_expected", "vendor_of"]
+           "served_chat_fields", "served_expected", "vendor_of"]

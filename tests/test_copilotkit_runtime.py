@@ -255,8 +255,9 @@ def test_copilotkit_runtime_on_an_xai_model_gets_its_committed_verdicts() -> Non
     basic = _result(session, "text.basic.001[openai-chat]")
     assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
                                                  "TEXT_MESSAGE_END", "RUN_FINISHED"]
-    # The provider reads an absent cache/reasoning count as 0 (xAI's server always sends both): the suite error.
-    assert basic.events[-1]["usage"][0]["reasoningTokens"] == 0 and basic.verdict == "FAIL"
+    # The provider reads an absent cache/reasoning count as 0, which xAI's server always sends (0 when nothing was
+    # used): no FAIL since session 26, when the mock's `xai` flavour sends xAI's usage (the first run's suite error).
+    assert basic.events[-1]["usage"][0]["reasoningTokens"] == 0 and basic.verdict != "FAIL"
     # No usage on the wire: every count 0, the declared 'zeros' policy (a SHOULD, not a MUST).
     assert _result(session, "usage.undefined.001[openai-chat]").verdict == "PASS-NONSTRICT"
     # D-reasoning-after-close: reasoning resumed after a tool call goes to the ended part; ai 6 throws, the run errors.

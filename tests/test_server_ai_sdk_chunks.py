@@ -245,3 +245,37 @@ def test_the_sweep_sees_a_chunk_its_provider_rejects(server: ThreadedMockServer)
     found = faults("ai6-xai-chat", [scenario], read(server, as_openai, [scenario]))
     assert len(found) == 1 and "Type validation failed" in found[0], found
     assert foreign_quirk(scenario, "xai") is not None  # and the xai flavour no longer sends it
+
+
+FINISH_USAGE = r"""
+const spec = JSON.parse(process.argv[1])
+const mod = await import(spec.package)
+const provider = mod[spec.factory]({ baseURL: spec.baseURL, apiKey: 'conformance', headers: spec.headers })
+const model = spec.method ? provider[spec.method](`scenario:${spec.id}`) : provider(`scenario:${spec.id}`)
+const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })
+for await (const part of stream) {
+  if (part.type === 'finish') process.stdout.write(JSON.stringify({ input: part.usage.inputTokens,
+    output: part.usage.outputTokens }))
+}
+"""
+
+
+@pytest.mark.parametrize("case, output, reasoning, cached", [("usage.nested.001", 300, 120, 900),
+                                                             ("text.basic.001", 7, 0, 0)])
+def test_xais_chat_model_reads_the_xai_flavours_usage_as_the_script_counts_it(
+        server: ThreadedMockServer, case: str, output: int, reasoning: int, cached: int) -> None:
+    """@ai-sdk/xai 3.0.99's chat model adds completion_tokens_details.reasoning_tokens to completion_tokens
+    (dist/index.mjs:141-160), as xAI's server leaves the reasoning out of completion_tokens: the flavour's usage, so
+    read, is the script's (its OpenAI-shaped usage read 420 output tokens for usage.nested.001's 300)."""
+    reader = READERS["ai6-xai-chat"]
+    if not (ROOT / "examples" / reader.folder / "node_modules" / reader.package / "package.json").exists():
+        pytest.skip(f"{reader.package} missing: npm ci --prefix examples/{reader.folder}")
+    spec = {"package": reader.package, "factory": reader.factory, "method": reader.method, "id": case,
+            "baseURL": f"{server.base_url.rstrip('/')}/v1", "headers": {"X-Mock-Server": reader.server}}
+    out = subprocess.run(["node", "--input-type=module", "-e", FINISH_USAGE, json.dumps(spec)],
+                         cwd=ROOT / "examples" / reader.folder, capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    usage = json.loads(out.stdout)
+    assert (usage["output"]["total"], usage["output"]["reasoning"], usage["output"]["text"]) == (
+        output, reasoning, output - reasoning)
+    assert usage["input"]["cacheRead"] == cached

@@ -714,3 +714,53 @@ def test_an_openai_request_may_leave_strict_to_the_caller(server: str | None) ->
 def _native_rows(checks: Any, sent: dict[str, Any], server: str | None) -> list[str]:
     return [f.row for f in request_findings(checks, sent, "openai-chat", "structured.native", server=server)
             if f.row == "structured.native"]
+
+
+# xAI's Chat Completions usage and fingerprint (recorded api.x.ai streams, charmbracelet/fantasy providertests/testdata/
+# TestOpenAICompatibleCommon/xai-grok-code-fast/simple_streaming.yaml, xai-grok-4-fast/tool_streaming.yaml,
+# thinking-streaming-xai-grok-3-mini.yaml): every chunk has `system_fingerprint`; the usage chunk's completion_tokens
+# leaves the reasoning out (213 + 10 + 163 = 386 total), both details objects always come, 0 where nothing was used.
+def test_xais_chat_server_sends_its_own_usage_and_a_fingerprint(base_url: str) -> None:
+    body = {"model": "scenario:usage.nested.001", "stream": True, "stream_options": {"include_usage": True},
+            "messages": [{"role": "user", "content": "hi"}]}
+    got = _chunks(httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": "xai"}, json=body,
+                             timeout=10))
+    assert len({c.get("system_fingerprint") for c in got}) == 1 and str(got[0]["system_fingerprint"]).startswith("fp_")
+    assert got[-1]["usage"] == {
+        "prompt_tokens": 1200, "completion_tokens": 180, "total_tokens": 1500,
+        "prompt_tokens_details": {"text_tokens": 1200, "audio_tokens": 0, "image_tokens": 0, "cached_tokens": 900},
+        "completion_tokens_details": {"reasoning_tokens": 120, "audio_tokens": 0, "accepted_prediction_tokens": 0,
+                                      "rejected_prediction_tokens": 0},
+        "num_sources_used": 0}
+    # Nothing cached, no reasoning: both details objects still come, with zeros.
+    plain = {**body, "model": "scenario:text.basic.001"}
+    usage = _chunks(httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": "xai"}, json=plain,
+                               timeout=10))[-1]["usage"]
+    assert isinstance(usage, dict) and usage["prompt_tokens_details"]["cached_tokens"] == 0
+    assert usage["completion_tokens_details"]["reasoning_tokens"] == 0
+    assert usage["total_tokens"] == usage["prompt_tokens"] + usage["completion_tokens"]
+    # OpenAI's server (no declaration) still sends OpenAI's usage, reasoning inside completion_tokens, no fingerprint.
+    openai = _chunks(httpx.post(f"{base_url}/v1/chat/completions", json=body, timeout=10))
+    assert openai[-1]["usage"]["completion_tokens"] == 300  # type: ignore[index]
+    assert all("system_fingerprint" not in c for c in openai)
+
+
+def test_a_grok_chat_client_is_graded_with_zero_and_absent_cached_and_reasoning_counts_as_one() -> None:
+    from mock_provider.wires import openai_chat
+
+    basic = CORPUS["text.basic.001"]
+    assert openai_chat.zero_usage(basic, "xai") == {"cached_input_tokens", "reasoning_tokens"}
+    assert openai_chat.zero_usage(basic, None) == openai_chat.zero_usage(basic, "groq") == frozenset()
+    # The expected transcript keeps the script's output total: @ai-sdk/xai adds the reasoning back
+    # (dist/index.mjs:141-160), so its client shows what OpenAI's shows.
+    nested = CORPUS["usage.nested.001"].expected_for("openai-chat")
+    assert served_expected(nested, "xai", "openai-chat") == nested
+
+
+def test_xais_responses_server_keeps_openais_usage(base_url: str) -> None:
+    # @ai-sdk/xai 3.0.99 convertXaiResponsesUsage (dist/index.mjs:1276-1295) takes output_tokens as the output total,
+    # reasoning included, as OpenAI's Responses usage has it: the flavour's Responses usage is OpenAI's.
+    body = {"model": "scenario:usage.nested.001", "stream": True, "input": "hi"}
+    xai = _completed_usage(httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "xai"}, json=body,
+                                      timeout=10))
+    assert (xai["output_tokens"], xai["output_tokens_details"]) == (300, {"reasoning_tokens": 120})

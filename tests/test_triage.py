@@ -70,6 +70,9 @@ PENDING: dict[str, str | set[str]] = {
     # pydantic-ai over TogetherProvider's one (session 25, its first run): strict_tools held a `strict: true` tool to
     # OpenAI's strict-mode schema form for every server; only OpenAI's is now (mock_provider.servers
     # requires_strict_tool_schemas).
+    # CopilotKit on @ai-sdk/xai 3.0.99's 76 (session 26, its first run: the xai flavour streamed OpenAI's Chat
+    # Completions usage, where xAI's server sends both details objects on every usage and leaves reasoning out of
+    # completion_tokens): the 'xai' flavour sends xAI's usage (mock_provider.servers _CHAT_FIELDS, xai_usage).
     # ai-sdk5-openai's 21 (session 26, its first run): request.tool-history did not resolve the Responses
     # `item_reference` items @ai-sdk/openai 2 sends for earlier calls while store is on (now read as the items the mock
     # served: UpstreamCall.served_items), and schema.event held ai 5's finish chunk to ai 6's chunk schema, which lacks
@@ -80,13 +83,6 @@ PENDING: dict[str, str | set[str]] = {
     "copilotkit-runtime-deepseek.verdicts.json": {
         "quirks.chat-extras.001[openai-chat]", "usage.nested.001[openai-chat]", "ids.reuse.002[openai-chat]",
         "reasoning.basic.001[openai-chat]", "reasoning.only.001[openai-chat]", "reasoning.redacted.001[openai-chat]"},
-    # CopilotKit on @ai-sdk/xai 3.0.99's 76 (session 26, its first run; the cases its first_run classes suite-error):
-    # the xai flavour streams OpenAI's Chat Completions usage, where xAI's server sends both details objects on every
-    # usage and leaves reasoning out of completion_tokens; fixing the flavour moves every xai Chat Completions pin.
-    # loop.tool-error.001 is real (D-tool-error-dropped) and carries the same usage error beside it.
-    "copilotkit-runtime-xai.verdicts.json": {
-        case for case, c in json.loads((DATA / "copilotkit-runtime-xai.verdicts.json").read_text(encoding="utf-8"))[
-            "first_run"]["cases"].items() if c["class"] == "suite-error"} | {"loop.tool-error.001[openai-chat]"},
     # agno over its Cerebras model's 65 (session 26, its first run): the mock's Chat Completions chunk has no
     # system_fingerprint unless a scenario asks (mock_provider/wires/openai_chat.py:268-269), which a `server: other`
     # client gets as is; the cerebras-cloud-sdk types it required, misreads each chunk as the non-stream variant with a

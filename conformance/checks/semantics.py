@@ -55,8 +55,9 @@ def check(ctx: GradeContext) -> list[Finding]:
                                                    or carries_tanstack_metadata(ctx.events)),
         error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         missing_finish_declared=ctx.capabilities.policies.missing_finish is not None,
-        zero_is_absent=proto.zero_is_absent | (openai_chat.zero_usage(ctx.scenario) if rec.dialect == openai_chat.NAME
-                                               else frozenset()), null_args_empty=proto.null_args_empty,
+        zero_is_absent=proto.zero_is_absent | (openai_chat.zero_usage(ctx.scenario, ctx.capabilities.server)
+                                               if rec.dialect == openai_chat.NAME else frozenset()),
+        null_args_empty=proto.null_args_empty,
         reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
         # Only where no usage was read at the protocol's place: what the stream had instead.
         usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else (),
