@@ -59,6 +59,15 @@ appends the route), so its ``api_base`` is ``<mock>/v1``, xAI's own base (``http
 ``XAI_API_BASE``). xAI streams reasoning in ``delta.reasoning_content``, the mock's default field (and its ``xai``
 flavour's), so no header is needed.
 
+The same flow over litellm's OpenRouter provider (``model="openrouter/openai/gpt-oss-120b"``) is an eighth:
+``openrouter_app`` (``examples/crewai_openrouter_capabilities.yaml``). That route speaks OpenRouter's Chat Completions
+with litellm's own HTTP client (litellm/main.py ``_complete_openrouter``: ``base_llm_http_handler`` with
+``OpenrouterConfig``, no SDK) and posts to ``{api_base}/chat/completions`` (``OpenrouterConfig`` is an
+``OpenAIGPTConfig``), so its ``api_base`` is ``<mock>/v1``, as OpenRouter's own base ends (``https://openrouter.ai/api/v1``).
+OpenRouter streams reasoning in ``delta.reasoning``, which litellm's OpenRouter iterator copies to
+``reasoning_content`` (``OpenRouterChatCompletionStreamingHandler.chunk_parser``); the mock's default field is
+``reasoning_content``, so the app names OpenRouter's field with a request header (``extra_headers``), as for Groq.
+
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
 and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
@@ -68,7 +77,7 @@ and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
 
 (``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration, ``:gemini_app`` for the Gemini one,
 ``:mistral_app`` for the Mistral one, ``:deepseek_app`` for the DeepSeek one, ``:groq_app`` for the Groq one,
-``:xai_app`` for the xAI one.)
+``:xai_app`` for the xAI one, ``:openrouter_app`` for the OpenRouter one.)
 """
 
 from __future__ import annotations
@@ -90,22 +99,24 @@ SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system
 
 
 # The litellm routes this app is run over.
-PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek", "groq", "xai")
+PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek", "groq", "xai", "openrouter")
 # The path litellm's route appends to api_base is its own (see the module's docstring); the mock's root gets the rest.
 API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1", "deepseek": "/v1",
-                 "groq": "/openai/v1", "xai": "/v1"}
+                 "groq": "/openai/v1", "xai": "/v1", "openrouter": "/v1"}
 # Request headers a route's model call sends (litellm's `extra_headers`): the Mistral one asks the mock for Mistral's
 # reasoning shape (a `thinking` chunk in an array `delta.content`), which the real API sends unasked; the Groq one
 # asks for Groq's field, `delta.reasoning` (groq 1.7.0 types/chat/chat_completion_chunk.py, the chunk's only reasoning
-# field), as the pydantic-ai and AI SDK Groq configurations do.
+# field), as the pydantic-ai and AI SDK Groq configurations do; the OpenRouter one asks for OpenRouter's field,
+# `delta.reasoning` (the one litellm's OpenRouter iterator reads, litellm/llms/openrouter/chat/transformation.py:291).
 EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thinking-chunks"},
-                                            "groq": {"X-Mock-Reasoning": "reasoning"}}
+                                            "groq": {"X-Mock-Reasoning": "reasoning"},
+                                            "openrouter": {"X-Mock-Reasoning": "reasoning"}}
 
 
 def chat_flow(api_base: str, model: str, headers: dict[str, str] | None = None) -> Flow[CopilotKitState]:
     """The README's chat flow, its litellm ``model`` (``"openai/gpt-4o"``, ``"anthropic/claude-sonnet-4-5"``,
     ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``, ``"deepseek/deepseek-v4-flash"``,
-    ``"groq/openai/gpt-oss-120b"``, ``"xai/grok-4.3"``) at ``api_base``,
+    ``"groq/openai/gpt-oss-120b"``, ``"xai/grok-4.3"``, ``"openrouter/openai/gpt-oss-120b"``) at ``api_base``,
     sending ``headers`` with each model request (none by default).
 
     Example:
@@ -139,7 +150,7 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
     appends ``/models/{model}:streamGenerateContent``), ``mock_base_url + "/v1"`` for ``mistral`` and ``deepseek``
     (litellm appends ``/chat/completions``), ``mock_base_url + "/openai/v1"`` for ``groq`` (Groq's path; litellm
     appends ``/chat/completions``), ``mock_base_url + "/v1"`` for ``xai`` (xAI's path; litellm appends
-    ``/chat/completions``).
+    ``/chat/completions``) and for ``openrouter`` (litellm appends ``/chat/completions``).
 
     Example:
         >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
@@ -156,6 +167,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
         True
         >>> "/agui" in create_app("http://127.0.0.1:8765", "grok-4.3", "xai").openapi()["paths"]
         True
+        >>> "/agui" in create_app("http://127.0.0.1:8765", "openai/gpt-oss-120b", "openrouter").openapi()["paths"]
+        True
     """
     if provider not in PROVIDERS:
         raise ValueError(f"unknown provider {provider!r}: one of {PROVIDERS}")
@@ -168,7 +181,7 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
 
 def __getattr__(name: str) -> FastAPI:
     # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`, `:deepseek_app`,
-    # `:groq_app`, `:xai_app`): built on first access, from MOCK_BASE_URL.
+    # `:groq_app`, `:xai_app`, `:openrouter_app`): built on first access, from MOCK_BASE_URL.
     mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
         return create_app(mock)
@@ -194,4 +207,9 @@ def __getattr__(name: str) -> FastAPI:
         # chat, supports_function_calling, supports_reasoning, no deprecation date), so the route stays on Chat
         # Completions (a `mode: responses` row would take litellm's Responses bridge).
         return create_app(mock, "grok-4.3", "xai")
+    if name == "openrouter_app":
+        # OpenAI's gpt-oss-120b through OpenRouter (openrouter.ai's id openai/gpt-oss-120b), a model with tool calls and
+        # reasoning, the model the Groq configuration names. litellm 1.110.2's model table has no openrouter/ rows, so
+        # nothing in litellm gates the call on the id; the id selects no scenario (the mock's default scenario does).
+        return create_app(mock, "openai/gpt-oss-120b", "openrouter")
     raise AttributeError(name)

@@ -1,5 +1,5 @@
-"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral, DeepSeek, Groq or
-OpenRouter LLM.
+"""A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral, DeepSeek, Groq,
+OpenRouter or Together AI LLM.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
@@ -14,7 +14,9 @@ over ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completio
 ``api="groq"`` over ``Groq`` from ``llama-index-llms-groq`` (an ``OpenAILike`` too: Groq's Chat Completions through the
 openai SDK, ``POST /openai/v1/chat/completions``), or with ``api="openrouter"`` over ``OpenRouter`` from
 ``llama-index-llms-openrouter`` (an ``OpenAILike`` as well: OpenRouter's Chat Completions through the openai SDK,
-``POST /v1/chat/completions``), mounted at ``/agui`` (so
+``POST /v1/chat/completions``), or with ``api="together"`` over ``TogetherLLM`` from ``llama-index-llms-together`` (an
+``OpenAILike`` too: Together AI's Chat Completions through the openai SDK, ``POST /v1/chat/completions``), mounted at
+``/agui`` (so
 ``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
 server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
@@ -33,7 +35,8 @@ there with uvicorn::
 ``examples/llama_index_mistral_capabilities.yaml``; the DeepSeek one: ``deepseek_app`` and
 ``examples/llama_index_deepseek_capabilities.yaml``; the Groq one: ``groq_app`` and
 ``examples/llama_index_groq_capabilities.yaml``; the OpenRouter one: ``openrouter_app`` and
-``examples/llama_index_openrouter_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all eight).
+``examples/llama_index_openrouter_capabilities.yaml``; the Together AI one: ``together_app`` and
+``examples/llama_index_together_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all nine).
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from llama_index.llms.mistralai import MistralAI
 from llama_index.llms.openai import OpenAIResponses
 from llama_index.llms.openai_like import OpenAILike
 from llama_index.llms.openrouter import OpenRouter
+from llama_index.llms.together import TogetherLLM
 from llama_index.protocols.ag_ui.router import get_ag_ui_workflow_router
 
 
@@ -117,6 +121,21 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         return OpenRouter(model=model if "/" in model else "openai/gpt-4o-mini",
                           api_base=api_base, api_key="mock-key", max_retries=0,
                           is_function_calling_model=True)
+    if api == "together":
+        # TogetherLLM is an OpenAILike (llama-index-llms-together 0.6.1 llama_index/llms/together/base.py:7) that
+        # overrides only its constructor (base.py:31-46): it hands api_base to the openai SDK's
+        # AsyncOpenAI(base_url=...), which posts {base_url}/chat/completions. Its default api_base is
+        # https://api.together.xyz/v1 (base.py:35); the mock's is its /v1, as the pydantic-ai Together configuration
+        # points its client. Like OpenRouter's constructor it sets is_chat_model=True (base.py:36) but leaves
+        # is_function_calling_model at OpenAILike's False (llama-index-llms-openai-like 0.8.1 base.py:104-107), which
+        # AGUIChatWorkflow asserts True before it runs (llama-index-protocols-ag-ui 0.6.0 agent.py:162-166): a user of
+        # this router must pass it, as here. It keeps OpenAILike's context window, 3900 (the workflow keeps no memory
+        # that reads it), and sends no max_tokens (max_tokens None). The model is a Together id (the package's README
+        # example, mistralai/Mixtral-8x7B-Instruct-v0.1, base.py:22, is retired there); the id selects no scenario
+        # (the mock's default scenario does). max_retries=0 as in the other configurations (OpenAI's default is 3,
+        # llama-index-llms-openai 0.8.3 base.py:267; 0 skips llm_retry_decorator, :105-107).
+        return TogetherLLM(model=model if "/" in model else "meta-llama/Llama-3.3-70B-Instruct-Turbo",
+                           api_base=api_base, api_key="mock-key", max_retries=0, is_function_calling_model=True)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
@@ -124,7 +143,7 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
     raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini', 'mistral', 'deepseek', "
-                     "'groq' or 'openrouter'")
+                     "'groq', 'openrouter' or 'together'")
 
 
 def _mistral(mock_base_url: str, model: str) -> MistralAI:
@@ -148,8 +167,8 @@ def _mistral(mock_base_url: str, model: str) -> MistralAI:
 
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
-               api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek", "groq", "openrouter"]
-               = "chat",
+               api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek", "groq", "openrouter",
+                            "together"] = "chat",
                ) -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
@@ -163,7 +182,9 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
     ``"groq"`` is ``Groq`` (Groq's ``/openai/v1/chat/completions`` through the openai SDK, model
     ``llama-3.3-70b-versatile`` unless a Groq id is given), ``"openrouter"`` is ``OpenRouter`` (OpenRouter's
     ``/v1/chat/completions`` through the openai SDK, model ``openai/gpt-4o-mini`` unless an OpenRouter id, one with
-    a ``/``, is given); the workflow and the router are the same in all eight.
+    a ``/``, is given), ``"together"`` is ``TogetherLLM`` (Together AI's ``/v1/chat/completions`` through the openai
+    SDK, model ``meta-llama/Llama-3.3-70B-Instruct-Turbo`` unless a Together id, one with a ``/``, is given); the
+    workflow and the router are the same in all nine.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
@@ -179,6 +200,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
         >>> sorted(create_app("http://127.0.0.1:8765", api="groq").openapi()["paths"])
         ['/agui/run']
         >>> sorted(create_app("http://127.0.0.1:8765", api="openrouter").openapi()["paths"])
+        ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="together").openapi()["paths"])
         ['/agui/run']
     """
     llm = _llm(api, mock_base_url, model)
@@ -205,4 +228,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="groq")
     if name == "openrouter_app":  # the same workflow on OpenRouter (OpenRouter's Chat Completions, an OpenAILike)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
+    if name == "together_app":  # the same workflow on TogetherLLM (Together AI's Chat Completions, an OpenAILike)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="together")
     raise AttributeError(name)

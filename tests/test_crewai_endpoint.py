@@ -13,7 +13,8 @@ one over litellm's Mistral provider (``mistral_app``: Mistral's Chat Completions
 DeepSeek's Chat Completions), pinned in ``tests/data/crewai-agui-deepseek.verdicts.json``, the one over litellm's
 Groq provider (``groq_app``: Groq's Chat Completions), pinned in ``tests/data/crewai-agui-groq.verdicts.json``, and the
 one over litellm's xAI provider (``xai_app``: xAI's Chat Completions), pinned in
-``tests/data/crewai-agui-xai.verdicts.json``.
+``tests/data/crewai-agui-xai.verdicts.json``, and the one over litellm's OpenRouter provider (``openrouter_app``:
+OpenRouter's Chat Completions), pinned in ``tests/data/crewai-agui-openrouter.verdicts.json``.
 
 The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
 the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
@@ -50,6 +51,9 @@ CREWAI_GROQ = OwnVenvApp(pins="crewai-agui-groq", python_variable="SAC_CREWAI_PY
 CREWAI_XAI = OwnVenvApp(pins="crewai-agui-xai", python_variable="SAC_CREWAI_PYTHON",
                         stack="CrewAI (litellm xAI)", app="examples.crewai_agui_app:xai_app",
                         path="/agui", capabilities=ROOT / "examples" / "crewai_xai_capabilities.yaml")
+CREWAI_OPENROUTER = OwnVenvApp(pins="crewai-agui-openrouter", python_variable="SAC_CREWAI_PYTHON",
+                               stack="CrewAI (litellm OpenRouter)", app="examples.crewai_agui_app:openrouter_app",
+                               path="/agui", capabilities=ROOT / "examples" / "crewai_openrouter_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +110,13 @@ def test_crewai_verdicts_match_the_pins(crewai_url: str, corpus: list[Any]) -> N
     check_pinned_verdicts(CREWAI, crewai_url, corpus)  # one openai-chat case a scenario
 
 
+@pytest.fixture(scope="module")
+def crewai_openrouter_url() -> Iterator[str]:
+    with serve_pinned(CREWAI_OPENROUTER) as url:
+        warm_up(url)
+        yield url
+
+
 @pytest.mark.slow
 def test_crewai_anthropic_verdicts_match_the_pins(crewai_anthropic_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI_ANTHROPIC, crewai_anthropic_url, corpus)  # one anthropic case a scenario
@@ -134,3 +145,8 @@ def test_crewai_groq_verdicts_match_the_pins(crewai_groq_url: str, corpus: list[
 @pytest.mark.slow
 def test_crewai_xai_verdicts_match_the_pins(crewai_xai_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI_XAI, crewai_xai_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.mark.slow
+def test_crewai_openrouter_verdicts_match_the_pins(crewai_openrouter_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI_OPENROUTER, crewai_openrouter_url, corpus)  # one openai-chat case a scenario

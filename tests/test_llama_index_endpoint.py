@@ -1,6 +1,6 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
-Eight configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+Nine configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
 ``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``), on
 ``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``), on
 ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``) and on
@@ -11,7 +11,9 @@ Completions through the openai SDK, server flavour ``deepseek``; pins ``llama-in
 from ``llama-index-llms-groq`` (an ``OpenAILike``, Groq's Chat Completions at ``/openai/v1`` through the openai SDK,
 server flavour ``groq``; pins ``llama-index-agui-groq``) and on ``OpenRouter`` from ``llama-index-llms-openrouter`` (an
 ``OpenAILike``, OpenRouter's Chat Completions through the openai SDK, server flavour ``openrouter``; pins
-``llama-index-agui-openrouter``).
+``llama-index-agui-openrouter``) and on ``TogetherLLM`` from ``llama-index-llms-together`` (an ``OpenAILike``, Together
+AI's Chat Completions through the openai SDK, server ``other``: the kit has no Together flavour; pins
+``llama-index-agui-together``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
@@ -69,6 +71,11 @@ LLAMA_OPENROUTER = OwnVenvApp(pins="llama-index-agui-openrouter", python_variabl
                               stack="llama-index", app="examples.llama_index_agui_app:openrouter_app", path="/agui/run",
                               capabilities=ROOT / "examples" / "llama_index_openrouter_capabilities.yaml",
                               time_scale=6.7e-8)
+# The Together AI configuration, on a mock server of its own for the same reason (a scale no other module uses).
+LLAMA_TOGETHER = OwnVenvApp(pins="llama-index-agui-together", python_variable="SAC_LLAMA_PYTHON",
+                            stack="llama-index", app="examples.llama_index_agui_app:together_app", path="/agui/run",
+                            capabilities=ROOT / "examples" / "llama_index_together_capabilities.yaml",
+                            time_scale=7.3e-8)
 
 
 @pytest.fixture(scope="module")
@@ -165,3 +172,15 @@ def llama_openrouter_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_llama_index_openrouter_verdicts_match_the_pins(llama_openrouter_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_OPENROUTER, llama_openrouter_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.fixture(scope="module")
+def llama_together_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_TOGETHER) as url:
+        yield url
+
+
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_together_verdicts_match_the_pins(llama_together_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_TOGETHER, llama_together_url, corpus)  # one openai-chat case a scenario

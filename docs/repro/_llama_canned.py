@@ -8,7 +8,10 @@ each reproducer shows its defect there too. LLAMA_REPRO_LLM=groq builds llama-in
 OpenAILike subclass that overrides only its constructor), model llama-3.3-70b-versatile: the llama-index-agui-groq
 configuration's LLM. LLAMA_REPRO_LLM=openrouter builds llama-index-llms-openrouter's OpenRouter (an OpenAILike subclass
 that overrides only its constructor too), model openai/gpt-4o-mini, with is_function_calling_model=True, which its
-constructor leaves False and the workflow asserts: the llama-index-agui-openrouter configuration's LLM."""
+constructor leaves False and the workflow asserts: the llama-index-agui-openrouter configuration's LLM.
+LLAMA_REPRO_LLM=together builds llama-index-llms-together's TogetherLLM (an OpenAILike subclass that overrides only its
+constructor as well), model meta-llama/Llama-3.3-70B-Instruct-Turbo, with is_function_calling_model=True for the same
+reason: the llama-index-agui-together configuration's LLM."""
 
 from __future__ import annotations
 
@@ -79,6 +82,11 @@ def app_on(upstream: Upstream) -> FastAPI:
 
         llm = OpenRouter(model="openai/gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0,
                          is_function_calling_model=True)
+    elif os.environ.get("LLAMA_REPRO_LLM") == "together":
+        from llama_index.llms.together import TogetherLLM
+
+        llm = TogetherLLM(model="meta-llama/Llama-3.3-70B-Instruct-Turbo", api_base=upstream.url, api_key="x",
+                          max_retries=0, is_function_calling_model=True)
     else:
         llm = OpenAILike(model="gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0, is_chat_model=True,
                          is_function_calling_model=True, context_window=128000)

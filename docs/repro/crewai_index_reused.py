@@ -8,12 +8,15 @@ call's id-bearing delta at a reused index and opens it under a fresh key ("A dif
 NEW call"), but routes every following id-less delta of that index to ``key = index``, the first call's entry.
 The app is examples/crewai_agui_app.py's (the README's flow), its litellm model on a canned local Chat Completions
 server; no conformance suite involved. Run with the CrewAI environment's python (examples/crewai_requirements.txt):
-python docs/repro/crewai_index_reused.py (exit 1: present).
+python docs/repro/crewai_index_reused.py (exit 1: present). CREWAI_REPRO_ROUTE=openrouter runs the same flow on
+litellm's OpenRouter route (``create_app(url, "openai/gpt-oss-120b", "openrouter")``, the crewai-agui-openrouter
+configuration), whose iterator passes the tool-call deltas through as the OpenAI route's does.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -41,7 +44,9 @@ SSE = "".join([
 
 TOOL = {"name": "file_write", "description": "Write a file",
         "parameters": {"type": "object", "required": ["path"], "properties": {"path": {"type": "string"}}}}
-events = agui_events(SSE, TOOL, "Create hello.py and world.py.")
+ROUTES = {"openrouter": ("openai/gpt-oss-120b", "openrouter")}
+route = ROUTES.get(os.environ.get("CREWAI_REPRO_ROUTE", ""), ())
+events = agui_events(SSE, TOOL, "Create hello.py and world.py.", *route)
 args: dict[str, str] = {}
 for e in events:
     if e["type"] == "TOOL_CALL_START":
