@@ -543,6 +543,27 @@ def test_stall_ends_with_client_timeout_and_is_logged(client: httpx.Client, corp
     assert entry["bytes_sent"] == len(got)
 
 
+def test_a_stall_never_ends_cleanly_even_when_the_client_is_judged_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The stall decides the client left (as when its transport is not visible yet); if the client is in fact still
+    # reading, it must see the connection dropped, not a terminating chunk: a clean end is an empty, complete answer.
+    async def gone(_request: object, _state: object) -> str:
+        return "client"
+
+    monkeypatch.setattr(writer_mod, "_stall", gone)
+
+    async def main() -> bytes:
+        async with MockServer(None) as server, httpx.AsyncClient(timeout=10.0) as c:
+            got = b""
+            with pytest.raises(httpx.RemoteProtocolError):
+                async with c.stream("POST", server.base_url + "/v1/parts/v3",
+                                    json={"model": "scenario:fault.stall-abort.001"}) as r:
+                    async for piece in r.aiter_raw():
+                        got += piece
+            return got
+
+    assert asyncio.run(main())  # what came before the stall still arrived
+
+
 def test_stall_does_not_block_shutdown() -> None:
     async def main() -> float:
         server = MockServer(None, max_stall_s=120.0, shutdown_timeout=30.0)

@@ -116,12 +116,11 @@ async def _fault(request: web.BaseRequest, op: Op, call: UpstreamCall, state: Mo
         await _flush_transport(request)
         if on_pause is not None:
             on_pause()  # everything before the pause is on the wire: the caller may abort now
-        why = await _stall(request, state)
-        if why == "client":
+        if await _stall(request, state) == "client":
             call.left_early()
-            return
-    # A scripted disconnect, or a stall ended by shutdown/timeout: hand over what was
-    # written, then drop the connection without the terminating chunk.
+    # A scripted disconnect, or a stall however it ended: hand over what was written, then drop the connection
+    # without the terminating chunk. A client that left gets nothing more either way; one judged gone while it is
+    # still there (its transport not yet visible) would otherwise read aiohttp's terminating chunk as a clean end.
     await _flush_transport(request)
     transport = _transport(request)
     if transport is not None:
