@@ -315,6 +315,45 @@ def test_ai_sdk5_openai_gets_its_committed_verdicts() -> None:
     assert _result(session, "structured.native.001[openai-responses]").verdict == "PASS"
 
 
+def test_ai_sdk5_anthropic_gets_its_committed_verdicts() -> None:
+    """ai 5's own `@ai-sdk/anthropic` 2 (npm alias ``ai5-anthropic``) under ai 5's `streamText` (``ai5``), over the
+    Messages API (`POST /v1/messages`), graded as ai 5's UI message stream (``ui-message-stream@5``;
+    docs/findings-ai-sdk5-anthropic.md): the same cases fail as under ai 6's generation."""
+    session, _expected = _graded("ai-sdk5-anthropic.mjs", "ai-sdk5-anthropic.verdicts.json", "ai5-anthropic",
+                                 "anthropic")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@5"
+    assert _schema_refused(session) == []
+    assert _finish_types(session, "finish.stop-with-call.001[anthropic]") == ["stop"]
+    assert _finish_types(session, "finish.tool-calls-none.001[anthropic]") == ["tool-calls"]
+    # D-silent-truncation: a stream cut before message_stop finishes 'unknown' (ai 6's generation: 'other', ai 7's:
+    # 'interrupted'), with no error chunk, and its text part still open (D-open-blocks).
+    events = _result(session, "finish.missing.001[anthropic]").events
+    assert [e["type"] for e in events][-3:] == ["text-delta", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[anthropic]") == ["unknown"]
+    assert _reasoning(session, "reasoning.basic.001[anthropic]") == PRIME_REASONING
+    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
+    assert _result(session, "structured.native.001[anthropic]").verdict == "PASS"
+
+
+def test_ai_sdk5_google_gets_its_committed_verdicts() -> None:
+    """ai 5's own `@ai-sdk/google` 2 (npm alias ``ai5-google``) under ai 5's `streamText` (``ai5``), over
+    `streamGenerateContent?alt=sse`, graded as ai 5's UI message stream (``ui-message-stream@5``;
+    docs/findings-ai-sdk5-google.md): the same cases fail as under ai 6's generation."""
+    session, _expected = _graded("ai-sdk5-google.mjs", "ai-sdk5-google.verdicts.json", "ai5-google", "gemini")
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@5"
+    assert _schema_refused(session) == []
+    assert _finish_types(session, "finish.stop-with-call.001[gemini]") == ["tool-calls"]
+    assert _finish_types(session, "finish.tool-calls-none.001[gemini]") == ["stop"]
+    # D-silent-truncation: a stream cut before any finishReason finishes 'unknown' (ai 6's generation: 'other', ai 7's:
+    # 'interrupted'), with no error chunk; the provider's flush does close the text part first.
+    types = [e["type"] for e in _result(session, "finish.missing.001[gemini]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[gemini]") == ["unknown"]
+    assert _reasoning(session, "reasoning.basic.001[gemini]") == PRIME_REASONING
+    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
+    assert _result(session, "structured.native.001[gemini]").verdict == "PASS"
+
+
 def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
     """ai 6's own `@ai-sdk/groq` 3 (npm alias ``ai6-groq``) under ai 6's `streamText`, over
     `POST /v1/chat/completions`: its own per-index chunk parser, other code than the ai 7 generation below."""
