@@ -20,5 +20,9 @@ globalThis.SAC_AISDK = {
   // ai 5's streamText takes an Output as `experimental_output` (ai5 dist/index.mjs:4918, whose experimental_output becomes
   // `output` in ai 6); it ignores `output`.
   outputOption: 'experimental_output',
+  // 1.0.61 takes images only: a PDF file part throws UnsupportedFunctionalityError 'file part media type
+  // application/pdf' before any request (dist/index.mjs:69-71; PDF parts came with 2.x). The first run declared it
+  // (text.multimodal.001 FAIL, class harness).
+  lacks: ['multimodal'],
 };
 await import('./ai-sdk-openai-compatible.mjs');
