@@ -354,6 +354,56 @@ def test_ai_sdk5_google_gets_its_committed_verdicts() -> None:
     assert _result(session, "structured.native.001[gemini]").verdict == "PASS"
 
 
+def test_ai_sdk5_openai_compatible_gets_its_committed_verdicts() -> None:
+    """ai 5's own `@ai-sdk/openai-compatible` 1 (npm alias ``ai5-openai-compatible``) under ai 5's `streamText`
+    (``ai5``), `createOpenAICompatible(...).chatModel` over `POST /v1/chat/completions` with no server flavour, graded
+    as ai 5's UI message stream (``ui-message-stream@5``; docs/findings-ai-sdk5-openai-compatible.md)."""
+    session, _expected = _graded("ai-sdk5-openai-compatible.mjs", "ai-sdk5-openai-compatible.verdicts.json",
+                                 "ai5-openai-compatible")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@5" and caps.server is None
+    # Images only (a PDF part throws before any request, dist/index.mjs:69-71): the harness does not declare multimodal.
+    assert "multimodal" not in caps.features
+    # ai 5's finish chunk says 'unknown' where the provider read no finish_reason; ai 5's schema takes it.
+    assert _schema_refused(session) == []
+    # D-silent-truncation: a stream cut before its finish_reason finishes 'unknown' with no error chunk (ai 6's
+    # generation, @ai-sdk/openai-compatible 2, sends an error chunk for the same bytes); flush closes the text part.
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-4:] == ["text-delta", "text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["unknown"]
+    # D-openrouter-error: the chunk with choices and a top-level error is read as an ordinary chunk (error stripped).
+    assert "error" not in [e["type"] for e in _result(session, "error.openrouter-midstream.001[openai-chat]").events]
+    assert _finish_types(session, "error.openrouter-midstream.001[openai-chat]") == ["unknown"]
+    # D-late-tool-name: the tracker throws on a call's first delta without a name; the UI message stream errors.
+    assert "Expected 'function.name' to be a string." in _result(session, "quirks.tool-late-id.001[openai-chat]").reason
+    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
+    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
+
+
+def test_ai_sdk5_mistral_gets_its_committed_verdicts() -> None:
+    """ai 5's own `@ai-sdk/mistral` 2 (npm alias ``ai5-mistral``) under ai 5's `streamText` (``ai5``), its chat model
+    over `POST /v1/chat/completions` to the ``mistral`` server, graded as ai 5's UI message stream
+    (``ui-message-stream@5``; docs/findings-ai-sdk5-mistral.md)."""
+    session, _expected = _graded("ai-sdk5-mistral.mjs", "ai-sdk5-mistral.verdicts.json", "ai5-mistral")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@5" and caps.server == "mistral"
+    assert caps.structured_modes == {"native"} and "multimodal" in caps.features
+    assert _schema_refused(session) == []
+    # The harness asks the mock for Mistral's thinking chunks, which 2.0.50 reads (dist/index.mjs:505-510).
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # D-silent-truncation: a stream cut before its finish_reason finishes 'unknown', no error chunk (3.0.68: 'other').
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["unknown"]
+    # D-empty-choices: the unguarded value.choices[0].delta throws on Azure's empty-choices chunk.
+    assert "reading 'delta'" in _result(session, "quirks.azure-filter-chunk.001[openai-chat]").reason
+    # D-pdf-bare-base64: the PDF goes out as document_url holding bare base64 (no data: URL); only request.media fails.
+    multimodal = _result(session, "text.multimodal.001[openai-chat]")
+    assert {f.row for f in multimodal.findings if f.level == "MUST"} == {"request.media"}
+    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
+    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
+
+
 def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
     """ai 6's own `@ai-sdk/groq` 3 (npm alias ``ai6-groq``) under ai 6's `streamText`, over
     `POST /v1/chat/completions`: its own per-index chunk parser, other code than the ai 7 generation below."""
