@@ -421,15 +421,18 @@ class WireOptions(_M):
         "`x_groq`. The other "
         "wires ignore it.",
     )
-    call_deltas: Literal["openai", "named"] = Field(
+    call_deltas: Literal["openai", "named", "typed"] = Field(
         default="openai",
         description="How Chat Completions (openai-chat) sends a tool call's continuation deltas (every delta after "
         "the one that opens the call): `openai` = OpenAI's, `{index, function: {arguments}}`; `named` = Mistral's, "
         "`{index, type: 'function', function: {name: '', arguments}}`, since Mistral's chunk schema requires "
         "`function.name` in every streamed tool call (mistralai 3.7.0 client/models/functioncall.py, generated from "
-        "its OpenAPI; a stream from its API in earendil-works/pi issue 8387 sends the empty name). The server "
+        "its OpenAPI; a stream from its API in earendil-works/pi issue 8387 sends the empty name); `typed` = "
+        "Cerebras's, `{index, type: 'function', function: {arguments}}`, since its chunk type requires `type` in "
+        "every streamed tool call (cerebras-cloud-sdk 1.91.0 types/chat/chat_completion.py "
+        "ChatChunkResponseChoiceDeltaToolCall, generated from its OpenAPI; `function.name` optional). The server "
         "flavour `mistral` (header `X-Mock-Server`) sets `named` (`mistral-own` too, whose calls come whole, with "
-        "no continuation). The other wires ignore it.",
+        "no continuation), `cerebras` sets `typed`. The other wires ignore it.",
     )
     reasoning: ReasoningDialect = Field(
         default="reasoning_content",

@@ -18,13 +18,16 @@ A harness declares its server in its capabilities (``server: mistral``); the run
 the mock as the request header ``X-Mock-Server``, which a user of the mock alone may send too.
 No declaration is ``openai``: OpenAI's server, or a client meant for any OpenAI-compatible server
 (``@ai-sdk/openai-compatible``), which gets every quirk, as before server flavours existed.
-``other`` is a client written for one vendor's server that has no flavour here (``@ai-sdk/cerebras``,
+``other`` is a client written for one vendor's server that has no flavour here (``@ai-sdk/togetherai``,
 ...): the kit does not know that server's habits, so it plays none of any named
 server's (no refusal channel, late call id or OpenRouter error chunk; only the finish reasons every known
 tool-calling server sends; reasoning only in the default ``delta.reasoning_content``, or the field the
 harness names per request), grades no request check that states one server's request shape, nor the words
 of the mock's refusal of a turn past the script (:func:`reads_refusal_body`). What
 the kit cannot know about a server it leaves ungraded rather than failing a client for it.
+``cerebras`` is Cerebras's server: everything ``other`` is (:func:`vendor_of`), plus what its chunk type requires that
+the mock's chunk does not always carry (``system_fingerprint`` on every chunk, ``type`` on every tool-call delta,
+:func:`served_as`), and no finish reason outside the type's closed vocabulary.
 
 Example:
     >>> from mock_provider.scenario import load_corpus
@@ -68,7 +71,7 @@ if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.transcript import Transcript
 
 Server = Literal["openai", "groq", "mistral", "mistral-own", "deepseek", "xai", "openrouter", "perplexity", "moonshot",
-                 "huggingface", "other"]
+                 "huggingface", "cerebras", "other"]
 SERVERS: tuple[str, ...] = get_args(Server)
 DEFAULT_SERVER = "openai"
 SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or Responses request
@@ -82,14 +85,24 @@ SERVER_HEADER = "X-Mock-Server"  # the server flavour of a Chat Completions or R
 # 4226's Mistral client). A client that accepts any model id (agno, pydantic-ai, AG2, @ai-sdk/mistral,
 # @tanstack/ai-mistral) may be pointed at a relayed one, so fragments are its input (`mistral`); one whose model table
 # holds only Mistral's own models (llama-index-llms-mistralai's MistralAI) never meets them.
-_SAME_SERVER = {"mistral-own": "mistral"}
+# Cerebras's server (`cerebras`) shares every habit of a server without a flavour (`other`): the kit knows no more of
+# it than its chunk type says. cerebras-cloud-sdk 1.91.0, generated from Cerebras's OpenAPI spec (Stainless), types
+# the stream's chunk `ChatChunkResponse` with `id`, `created`, `model`, `object` and `system_fingerprint` required
+# (types/chat/chat_completion.py:423-443; `choices`, `service_tier`, `time_info` and `usage` optional), `type`
+# required on every delta tool call (`ChatChunkResponseChoiceDeltaToolCall`, :255-265; `id`, `index` and
+# `function.name` optional) and `finish_reason` a closed Literal (:364-369, :data:`_CEREBRAS_FINISH`). The mock's chunk
+# carries `system_fingerprint` only where a scenario asks (`chat_fields`) and `type` only on a call's first delta, so
+# the flavour adds both (:func:`served_as`). Its error shapes disagree between its
+# clients (the SDK's in-stream `ErrorChunkResponse` is `{error: {...}, status_code}`, :459-462; @ai-sdk/cerebras
+# 3.0.59 reads a flat `{message, type, param, code}`, dist/index.js:100-109), so they stay `other`'s: ungraded.
+_SAME_SERVER = {"mistral-own": "mistral", "cerebras": "other"}
 
 
 def vendor_of(server: str | None) -> str | None:
     """The flavour whose habits ``server`` shares (itself unless it is a narrower flavour of the same server).
 
-    >>> vendor_of("mistral-own"), vendor_of("groq"), vendor_of(None)
-    ('mistral', 'groq', None)
+    >>> vendor_of("mistral-own"), vendor_of("groq"), vendor_of("cerebras"), vendor_of(None)
+    ('mistral', 'groq', 'other', None)
     """
     return _SAME_SERVER.get(server, server) if server is not None else None
 
@@ -207,6 +220,28 @@ def _groq_habit(scenario: Scenario, server: str) -> str | None:
                         "generation that does not parse with an error `tool_use_failed` (failed_generation) and no "
                         "call (error.groq-tool-use-failed.001 plays it; huggingface/smolagents issue 1119, "
                         f"agno-agi/agno issue 4090; declared server: {server})")
+    return None
+
+
+# Cerebras's chunk as its SDK publishes it (cerebras-cloud-sdk 1.91.0 types/chat/chat_completion.py:369
+# ChatChunkResponseChoice.finish_reason, generated from its OpenAPI): a closed Literal, which a finish the wire sends as
+# its raw reason or 'other' is outside. Its SDK casts each chunk without validating, so such a chunk is built as
+# another member of its union (a dict delta) rather than rejected.
+_CEREBRAS_FINISH = frozenset({"stop", "length", "content_filter", "tool_calls"})
+
+
+def _cerebras_habit(scenario: Scenario, server: str) -> str | None:
+    """Why ``scenario`` streams what Cerebras's published chunk cannot say, in words (None: nothing)."""
+    from mock_provider.wires.openai_chat import Encoder  # it imports this module (Server)
+
+    for script in scenario.turn_scripts():
+        for step in script:
+            part = step.part
+            if isinstance(part, Finish) and part.finish_reason.unified in ("other", "unknown"):
+                sent = Encoder(scenario.id).finish_reason(part)
+                return (f"finish_reason {sent!r} (unified {part.finish_reason.unified!r}) is not in Cerebras's finish "
+                        f"vocabulary ({', '.join(sorted(_CEREBRAS_FINISH))}; cerebras-cloud-sdk 1.91.0 "
+                        f"ChatChunkResponse; declared server: {server})")
     return None
 
 
@@ -390,9 +425,9 @@ def _reasoning_habit(scenario: Scenario, server: str) -> str | None:
     if own is None or "reasoning" not in scenario.wire.model_fields_set or field == own:
         return None
     habit = f"reasoning in the {field!r} dialect is {_REASONING_OWNERS.get(field, 'another server')} habit"
-    if server == "other":
+    if vendor_of(server) == "other":
         return (f"{habit}; the kit does not know which field a server without a flavour streams reasoning in "
-                "(declared server: other; a harness names its field per request with X-Mock-Reasoning)")
+                f"(declared server: {server}; a harness names its field per request with X-Mock-Reasoning)")
     return f"{habit}; the {server} server streams reasoning in `delta.{own}` only (declared server: {server})"
 
 
@@ -430,9 +465,9 @@ def foreign_quirk(scenario: Scenario, server: str | None, dialect: str = "openai
         habit = next(((h, who) for h, who, servers in _quirks(scenario) if server not in servers), None)
     else:
         return None
-    if habit is not None and server == "other":
+    if habit is not None and vendor_of(server) == "other":
         return (f"{habit[0]} is {habit[1]} habit, which the kit plays to no client of a server it has no "
-                "flavour for (declared server: other)")
+                f"flavour for (declared server: {server})")
     if habit is not None:
         return f"{habit[0]} is {habit[1]} habit, which the {server} server does not have (declared server: {server})"
     return _chat_server_habit(scenario, server) if dialect == "openai-chat" else None
@@ -450,7 +485,7 @@ def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
                 f"without it (declared server: {server})")
     if server == "openrouter":
         return _openrouter_error_habit(scenario)
-    own = _OWN_HABITS.get(vendor)
+    own = _OWN_HABITS.get(server, _OWN_HABITS.get(vendor))
     habit = (own(scenario, server) if own is not None else None) or _error_frame_habit(scenario, server)
     if habit is not None:
         return habit
@@ -468,7 +503,8 @@ def _chat_server_habit(scenario: Scenario, server: str) -> str | None:
 
 
 # The servers whose own stream shape rules out more of the corpus (their error frame, their chunk type's literals).
-_OWN_HABITS: dict[str, Callable[[Scenario, str], str | None]] = {"mistral": _mistral_error_habit, "groq": _groq_habit}
+_OWN_HABITS: dict[str, Callable[[Scenario, str], str | None]] = {"mistral": _mistral_error_habit, "groq": _groq_habit,
+                                                                  "cerebras": _cerebras_habit}
 
 
 def error_body(server: str | None, kind: str, message: str, param: Any = None,
@@ -679,7 +715,19 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> basic = next(s for s in load_corpus() if s.id == "reasoning.basic.001")
     >>> {st.wire.channel for st in served_as(basic, "huggingface", "openai-responses").script if st.wire}
     {'reasoning_text'}
+
+    Cerebras's server sends ``system_fingerprint`` on every chunk and ``type`` on every tool-call delta (its SDK's
+    chunk type requires both, :data:`_SAME_SERVER`), and is otherwise a server without a flavour (``other``):
+
+    >>> cerebras = served_as(tool, "cerebras", "openai-chat").wire
+    >>> cerebras.chat_fields, cerebras.call_deltas, tool.wire.chat_fields, tool.wire.call_deltas
+    (['system_fingerprint'], 'typed', [], 'openai')
     """
+    if server == "cerebras" and dialect == "openai-chat":
+        # Cerebras's chunk type requires `system_fingerprint` on every chunk and `type` on every tool-call delta.
+        fields = list(dict.fromkeys([*scenario.wire.chat_fields, "system_fingerprint"]))
+        scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={
+            "chat_fields": fields, "call_deltas": "typed"})})
     if vendor_of(server) == "mistral" and dialect == "openai-chat":
         # Mistral streams the usage on its finish chunk, with no `stream_options` to ask for it (WireOptions.usage),
         # and with no reasoning or cache-write count (:data:`_MISTRAL_USAGE`).
@@ -753,10 +801,11 @@ def reads_refusal_body(server: str | None) -> bool:
     code}`` only (dist/index.js:100-109) and shows the HTTP status text for OpenAI's. Its run must still end in
     an error; the refusal's words are not graded.
 
-    >>> reads_refusal_body(None), reads_refusal_body("mistral"), reads_refusal_body("other")
-    (True, True, False)
+    >>> reads_refusal_body(None), reads_refusal_body("mistral"), reads_refusal_body("other"), reads_refusal_body(
+    ...     "cerebras")
+    (True, True, False, False)
     """
-    return server != "other"
+    return vendor_of(server) != "other"
 
 
 def check_server(value: str, source: str) -> str:

@@ -18,9 +18,8 @@ agno's ``xAI`` model (an ``OpenAILike`` on the openai SDK, xAI's Chat Completion
 openai SDK, OpenRouter's Chat Completions), pinned in ``tests/data/agno-agui-openrouter.verdicts.json``, and the app
 over agno's ``Together`` model (an ``OpenAILike`` on the openai SDK, Together AI's Chat Completions, server ``other``),
 pinned in ``tests/data/agno-agui-together.verdicts.json``, and the app over agno's ``Cerebras`` model (the
-cerebras-cloud-sdk, Cerebras's Chat Completions, server ``other``), pinned in
-``tests/data/agno-agui-cerebras.verdicts.json`` at its first run (its suite errors pending in tests/test_triage.py
-PENDING). Needs the ``calibration`` extra.
+cerebras-cloud-sdk, Cerebras's Chat Completions, server ``cerebras``; ``other`` at its first run, whose 65 suite errors
+the flavour fixed), pinned in ``tests/data/agno-agui-cerebras.verdicts.json``. Needs the ``calibration`` extra.
 """
 
 from __future__ import annotations

@@ -320,8 +320,8 @@ def test_pydantic_ai_moonshot_verdicts_match_the_published_findings(moonshot_url
 @pytest.mark.slow
 def test_pydantic_ai_cerebras_verdicts_match_the_published_findings(cerebras_url: str, corpus: list[Any]) -> None:
     """The same agent on ``CerebrasModel`` over ``CerebrasProvider`` (``openai_client=`` pointed at the mock, Cerebras's
-    model profile for gpt-oss, declared ``server: other``: the kit has no Cerebras flavour): graded on the Chat
-    Completions wire, pinned on its own (the first run's 8 FAILs were the Chat configuration's defects, Moonshot's
+    model profile for gpt-oss, declared ``server: cerebras``, ``other`` before the kit had that flavour): graded on the
+    Chat Completions wire, pinned on its own (the first run's 8 FAILs were the Chat configuration's defects, Moonshot's
     D-leading-whitespace and a new one, D-cerebras-cached-tokens; no suite error)."""
     _pinned_on_one_wire(cerebras_url, "pydantic-ai-agui-cerebras", CEREBRAS_CAPS, CEREBRAS_SERVER, corpus,
                         "openai-chat")

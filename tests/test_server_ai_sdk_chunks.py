@@ -75,8 +75,8 @@ READERS: dict[str, Reader] = {
     "perplexity": Reader("@ai-sdk/perplexity", "createPerplexity", "perplexity", "openai-chat"),
     "moonshotai": Reader("@ai-sdk/moonshotai", "createMoonshotAI", "moonshot", "openai-chat"),
     "huggingface": Reader("@ai-sdk/huggingface", "createHuggingFace", "huggingface", "openai-responses"),
+    "cerebras": Reader("@ai-sdk/cerebras", "createCerebras", "cerebras", "openai-chat"),
     # Clients of servers the kit has no flavour for (`other`), as their harnesses declare.
-    "cerebras": Reader("@ai-sdk/cerebras", "createCerebras", "other", "openai-chat"),
     "togetherai": Reader("@ai-sdk/togetherai", "createTogetherAI", "other", "openai-chat"),
     "fireworks": Reader("@ai-sdk/fireworks", "createFireworks", "other", "openai-chat"),
     "baseten": Reader("@ai-sdk/baseten", "createBaseten", "other", "openai-chat"),

@@ -38,6 +38,15 @@ def _groq() -> Callable[[dict[str, Any]], object]:
     return chat.ChatCompletionChunk.model_validate  # type: ignore[no-any-return]
 
 
+def _cerebras() -> Callable[[dict[str, Any]], object]:
+    # Cerebras's stream chunk (cerebras-cloud-sdk 1.91.0, generated from its OpenAPI spec, types/chat/chat_completion.py
+    # ChatChunkResponse): `system_fingerprint` required. The SDK casts each chunk to the union ChatCompletion without
+    # validating, so a chunk this rejects is built as another variant (the first run of agno's Cerebras model: every
+    # delta a dict, 65 RUN_ERRORs).
+    chat = pytest.importorskip("cerebras.cloud.sdk.types.chat", reason="the cerebras-cloud-sdk (the calibration extra)")
+    return chat.chat_completion.ChatChunkResponse.model_validate  # type: ignore[no-any-return]
+
+
 def _openai() -> Callable[[dict[str, Any]], object]:
     chat = pytest.importorskip("openai.types.chat", reason="the openai SDK")
     return chat.ChatCompletionChunk.model_validate  # type: ignore[no-any-return]
@@ -45,7 +54,7 @@ def _openai() -> Callable[[dict[str, Any]], object]:
 
 # Mistral's server for its own models (`mistral-own`, each call whole) is read by the same SDK as for relayed ones.
 SDK_MODELS: dict[str, Callable[[], Callable[[dict[str, Any]], object]]] = {"mistral": _mistral, "mistral-own": _mistral,
-                                                                          "groq": _groq}
+                                                                          "groq": _groq, "cerebras": _cerebras}
 # The servers whose Python clients read the stream with the openai SDK pointed at the server's URL (DeepSeek's, xAI's,
 # OpenRouter's, Perplexity's and Moonshot's docs give that recipe; pydantic-ai's OpenRouterModel, DeepSeek and
 # Moonshot providers are OpenAIChatModel), and a server without a flavour, whose client the kit cannot name. Hugging

@@ -67,6 +67,10 @@ PENDING: dict[str, str | set[str]] = {
     # llama-index on Groq's six (session 25, its first run: the groq flavour interleaved call fragments and played
     # arguments that do not parse, which Groq's server never sends): the 'groq' flavour sends each call whole and makes
     # unparsable call arguments NOT-EXPRESSIBLE (mock_provider.servers _WHOLE_CALLS, _groq_habit).
+    # agno over its Cerebras model's 65 (session 26, its first run: the mock's chunks lacked the system_fingerprint the
+    # cerebras-cloud-sdk's ChatChunkResponse requires, so the SDK built every chunk as its non-stream type): the
+    # 'cerebras' flavour sends it on every chunk, with `type` on every tool-call delta, and makes a finish outside its
+    # closed finish_reason NOT-EXPRESSIBLE (mock_provider.servers), which its capabilities declare.
     # pydantic-ai over TogetherProvider's one (session 25, its first run): strict_tools held a `strict: true` tool to
     # OpenAI's strict-mode schema form for every server; only OpenAI's is now (mock_provider.servers
     # requires_strict_tool_schemas).
@@ -83,79 +87,6 @@ PENDING: dict[str, str | set[str]] = {
     "copilotkit-runtime-deepseek.verdicts.json": {
         "quirks.chat-extras.001[openai-chat]", "usage.nested.001[openai-chat]", "ids.reuse.002[openai-chat]",
         "reasoning.basic.001[openai-chat]", "reasoning.only.001[openai-chat]", "reasoning.redacted.001[openai-chat]"},
-    # agno over its Cerebras model's 65 (session 26, its first run): the mock's Chat Completions chunk has no
-    # system_fingerprint unless a scenario asks (mock_provider/wires/openai_chat.py:268-269), which a `server: other`
-    # client gets as is; the cerebras-cloud-sdk types it required, misreads each chunk as the non-stream variant with a
-    # dict delta, and agno's Cerebras model raises on it (RUN_ERROR on every streamed case). Playing it to every
-    # server-other client (or a Cerebras flavour) moves every server-other pin's wire, so it waits for the kit's
-    # maintainers.
-    "agno-agui-cerebras.verdicts.json": {
-        "abort.mid-text.001[openai-chat]",
-        "abort.mid-text.002[openai-chat]",
-        "abort.mid-tool.001[openai-chat]",
-        "fault.disconnect.001[openai-chat]",
-        "fault.disconnect.002[openai-chat]",
-        "fault.raw-bytes.001[openai-chat]",
-        "fault.split.001[openai-chat]",
-        "fault.stall-abort.001[openai-chat]",
-        "finish.length.001[openai-chat]",
-        "finish.missing.001[openai-chat]",
-        "finish.missing.002[openai-chat]",
-        "finish.other-with-call.001[openai-chat]",
-        "finish.other.001[openai-chat]",
-        "finish.stop-with-call.001[openai-chat]",
-        "finish.stop.001[openai-chat]",
-        "finish.tool-calls-none.001[openai-chat]",
-        "finish.tool-calls.001[openai-chat]",
-        "finish.unknown.001[openai-chat]",
-        "parts.warnings.001[openai-chat]",
-        "quirks.azure-filter-chunk.001[openai-chat]",
-        "quirks.chat-annotations.001[openai-chat]",
-        "quirks.tool-index-gap.001[openai-chat]",
-        "quirks.tool-index-reused.002[openai-chat]",
-        "request.tools.001[openai-chat]",
-        "text.basic.001[openai-chat]",
-        "text.blocks.001[openai-chat]",
-        "text.empty-delta.001[openai-chat]",
-        "text.empty-delta.002[openai-chat]",
-        "text.long.001[openai-chat]",
-        "text.metadata.001[openai-chat]",
-        "text.no-metadata.001[openai-chat]",
-        "text.queued.001[openai-chat]",
-        "text.split.001[openai-chat]",
-        "text.split.002[openai-chat]",
-        "text.unicode.001[openai-chat]",
-        "text.unicode.002[openai-chat]",
-        "text.whitespace-only.001[openai-chat]",
-        "text.whitespace.001[openai-chat]",
-        "tool.atomic.001[openai-chat]",
-        "tool.atomic.002[openai-chat]",
-        "tool.basic.001[openai-chat]",
-        "tool.dynamic.001[openai-chat]",
-        "tool.empty-input.001[openai-chat]",
-        "tool.empty-input.002[openai-chat]",
-        "tool.fragments.001[openai-chat]",
-        "tool.interleave.001[openai-chat]",
-        "tool.interleave.002[openai-chat]",
-        "tool.literal-deltas.001[openai-chat]",
-        "tool.malformed.001[openai-chat]",
-        "tool.malformed.002[openai-chat]",
-        "tool.malformed.003[openai-chat]",
-        "tool.malformed.004[openai-chat]",
-        "tool.needs-approval.001[openai-chat]",
-        "tool.null-args.001[openai-chat]",
-        "tool.openai-client-builtins.001[openai-chat]",
-        "tool.openai-local-shell.001[openai-chat]",
-        "tool.replay.001[openai-chat]",
-        "tool.sequential.001[openai-chat]",
-        "tool.stale.001[openai-chat]",
-        "tool.text-between.001[openai-chat]",
-        "usage.late.001[openai-chat]",
-        "usage.provider-total.001[openai-chat]",
-        "usage.totals-only.001[openai-chat]",
-        "usage.undefined.001[openai-chat]",
-        "usage.zero.001[openai-chat]",
-    },
 }
 
 

@@ -594,9 +594,10 @@ def test_ai_sdk7_cerebras_gets_its_committed_verdicts() -> None:
     # createCerebras sets supportsStructuredOutputs: a schema goes out as response_format json_schema only.
     assert caps.structured_modes == {"native"}
     _assert_native_schema_passes(session)
-    # The harness declares server 'other' (the kit has no Cerebras flavour; docs/adapters.md names this package):
-    # no named server's habit is played to it.
-    assert caps.server == "other"
+    # The harness declares server 'cerebras' ('other' until session 26, when the kit had no Cerebras flavour): no named
+    # server's habit is played to it, and no finish outside Cerebras's finish_reason.
+    assert caps.server == "cerebras"
+    assert _result(session, "finish.other.001[openai-chat]").verdict == "NOT-EXPRESSIBLE"
     assert [_result(session, f"{c}[openai-chat]").verdict for c in ("quirks.refusal.001", "quirks.tool-late-id.001",
             "error.openrouter-midstream.001", "finish.content-filter.001", "reasoning.field-reasoning.001")] == [
         "NOT-EXPRESSIBLE"] * 5
@@ -1601,10 +1602,10 @@ def test_openai_agents_aisdk_cerebras_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("openai-agents-aisdk-cerebras.mjs", "openai-agents-aisdk-cerebras.verdicts.json",
                                  "@ai-sdk/cerebras", nested={"@ai-sdk/openai-compatible": "@ai-sdk/cerebras"})
     caps = session.capabilities
-    # A server the kit has no flavour for ('other', docs/adapters.md); no PDF input (the docs give none); the
+    # Cerebras's server ('cerebras'; 'other' until session 26, docs/adapters.md); no PDF input (the docs give none); the
     # provider's error part for a stream without its finish reason, which AiSdkModel throws (missing_finish 'error').
     assert caps is not None and caps.output == "ui-message-stream" and caps.client_tools is False
-    assert caps.server == "other" and "multimodal" not in caps.features and "reasoning" in caps.features
+    assert caps.server == "cerebras" and "multimodal" not in caps.features and "reasoning" in caps.features
     assert caps.structured_modes == {"native"} and caps.policies.missing_finish == "error"
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"
     assert _schema_refused(session) == []
@@ -1652,9 +1653,10 @@ def test_voltagent_ui_cerebras_gets_its_committed_verdicts() -> None:
                                  directory=TS_VOLTAGENT, nested={"@ai-sdk/provider-utils": "@ai-sdk/cerebras",
                                                                  "@ai-sdk/openai-compatible": "@ai-sdk/cerebras"})
     caps = session.capabilities
-    # A server the kit has no flavour for ('other', docs/adapters.md); response_format json_schema is the provider's
-    # one structured-output mechanism, and its docs give no model image or PDF input, so 'multimodal' is dropped.
-    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "other"
+    # Cerebras's server ('cerebras'; 'other' until session 26, docs/adapters.md); response_format json_schema is the
+    # provider's one structured-output mechanism, and its docs give no model image or PDF input, so 'multimodal' is
+    # dropped.
+    assert caps is not None and caps.output == "ui-message-stream" and caps.server == "cerebras"
     assert caps.policies.error_text == "own" and "reasoning" in caps.features
     assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
     assert _result(session, "text.multimodal.001[openai-chat]").verdict == "UNSUPPORTED"

@@ -32,7 +32,10 @@ globalThis.SAC_VOLTAGENT = {
   // createCerebras hard-wires Cerebras's URL (:116), CEREBRAS_API_KEY (:122), its flat error body
   // {message, type, param, code} (:88-97) and request shape (transformCerebrasRequestBody, :98-113: `reasoning` in
   // place of `reasoning_content` on assistant messages). The ai-sdk7-cerebras harness declares the same.
-  server: 'other',
+  // Since (session 26): the kit's `cerebras` flavour is that `other` plus what Cerebras's chunk type requires
+  // (system_fingerprint on every chunk, `type` on every tool-call delta, its closed finish_reason), the server this
+  // client is written for.
+  server: 'cerebras',
   // createCerebras sets supportsStructuredOutputs (:136), so a schema goes out as response_format json_schema
   // (strictJsonSchema "Defaults to `true`", docs/40-cerebras.mdx:143-145): the native mechanism only (no tool mode,
   // no system-message instruction). VoltAgent's `output: Output.object(...)` is ai's, which hands the schema to the

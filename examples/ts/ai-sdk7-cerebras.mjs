@@ -23,7 +23,10 @@ globalThis.SAC_AISDK = {
   // {message, type, param, code}) and request shape (transformCerebrasRequestBody, :110-149: max_completion_tokens,
   // `reasoning` in place of `reasoning_content` on assistant messages). It is no client "meant for any
   // OpenAI-compatible server" (that is @ai-sdk/openai-compatible itself), so leaving `server` out would be wrong.
-  server: 'other',
+  // Since (session 26): the kit's `cerebras` flavour is that `other` plus what Cerebras's chunk type requires
+  // (system_fingerprint on every chunk, `type` on every tool-call delta, its closed finish_reason), the server this
+  // client is written for.
+  server: 'cerebras',
   // 'multimodal' is image + PDF input. The package's docs give "Image Input" for one of its two models
   // (gemma-4-31b; not gpt-oss-120b) and say nothing of PDFs or documents anywhere; the provider would send a PDF
   // as OpenAI's `file` part (openai-compatible dist/index.js:202-216) without any sign the Cerebras API takes it.

@@ -26,7 +26,10 @@ await runAiSdkModelHarness({
   // (ai-sdk7-cerebras.mjs and voltagent-ui-cerebras.mjs declare the same): createCerebras hard-wires Cerebras's URL,
   // error body (dist/index.js:100-109, a top-level {message, type, param, code}) and request shape
   // (transformCerebrasRequestBody, :110-149).
-  server: 'other',
+  // Since (session 26): the kit's `cerebras` flavour is that `other` plus what Cerebras's chunk type requires
+  // (system_fingerprint on every chunk, `type` on every tool-call delta, its closed finish_reason), the server this
+  // client is written for.
+  server: 'cerebras',
   // c.baseURL is the mock server's /v1 (the provider appends /chat/completions, cerebras :166,
   // openai-compatible :701-704), as in ai-sdk7-cerebras.mjs. The chat model reads reasoning from
   // `delta.reasoning_content ?? delta.reasoning` (openai-compatible dist/index.js:863): the mock's default field is

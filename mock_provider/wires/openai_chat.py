@@ -268,7 +268,7 @@ class Encoder:
         created: int = DEFAULT_CREATED,
         completion_id: str | None = None,
         include_usage: bool = False, usage_on_finish: bool = False, usage_in_x_groq: bool = False,
-        named_call_deltas: bool = False,
+        named_call_deltas: bool = False, typed_call_deltas: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
     ) -> None:
@@ -288,6 +288,7 @@ class Encoder:
         self.usage_on_finish = usage_on_finish  # WireOptions.usage 'finish': Mistral's usage placement
         self.usage_in_x_groq = usage_in_x_groq  # WireOptions.usage 'x_groq': Groq's usage placement
         self.named_call_deltas = named_call_deltas  # WireOptions.call_deltas 'named': Mistral's continuation delta
+        self.typed_call_deltas = typed_call_deltas  # WireOptions.call_deltas 'typed': Cerebras's continuation delta
         self.started = False  # the role chunk was sent
         self.error_sent = False
         self.calls: dict[str, int] = {}  # call id -> index k (ordinal of first appearance)
@@ -520,8 +521,10 @@ class Encoder:
                 "prompt_filter_results": [{"prompt_index": 0, "content_filter_results": results}]}
 
     def _continuation(self, call_id: str, arguments: str) -> dict[str, Any]:
-        # OpenAI's `{index, function: {arguments}}`; Mistral's names the type and an empty name (its schema needs one).
-        named = {"type": "function", "function": {"name": "", "arguments": arguments}} if self.named_call_deltas else {}
+        # OpenAI's `{index, function: {arguments}}`; Mistral's names the type and an empty name (its schema needs one);
+        # Cerebras's names the type (its chunk type requires it).
+        named = {"type": "function", "function": {"name": "", "arguments": arguments}} if self.named_call_deltas else (
+            {"type": "function"} if self.typed_call_deltas else {})
         return {"index": self.calls[call_id], "function": {"arguments": arguments}, **named}
 
     def _tool_call(self, part: ToolCall) -> list[Frame]:
@@ -643,7 +646,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         include_usage=include_usage,
         usage_on_finish=scenario.wire.usage == "finish",
         usage_in_x_groq=scenario.wire.usage == "x_groq",
-        named_call_deltas=scenario.wire.call_deltas == "named",
+        named_call_deltas=scenario.wire.call_deltas == "named", typed_call_deltas=scenario.wire.call_deltas == "typed",
         reasoning=scenario.wire.reasoning,
         fields=scenario.wire.chat_fields,
     )
