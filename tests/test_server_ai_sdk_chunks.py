@@ -245,3 +245,42 @@ def test_the_sweep_sees_a_chunk_its_provider_rejects(server: ThreadedMockServer)
     found = faults("ai6-xai-chat", [scenario], read(server, as_openai, [scenario]))
     assert len(found) == 1 and "Type validation failed" in found[0], found
     assert foreign_quirk(scenario, "xai") is not None  # and the xai flavour no longer sends it
+
+
+# Reads the finish part's usage of each job's stream (the provider's own reading of the server's usage).
+USAGE_READER = r"""
+const spec = JSON.parse(await new Promise((ok) => { let s = ''; process.stdin.on('data', (d) => { s += d })
+  process.stdin.on('end', () => ok(s)) }))
+const mod = await import(spec.package)
+const provider = mod[spec.factory]({ baseURL: spec.baseURL, apiKey: 'conformance', headers: spec.headers })
+for (const id of spec.jobs) {
+  const { stream } = await provider(`scenario:${id}`).doStream({
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], abortSignal: AbortSignal.timeout(10000) })
+  let usage = null
+  for await (const part of stream) if (part.type === 'finish') usage = part.usage
+  const read = { id, inputTokens: usage?.inputTokens, outputTokens: usage?.outputTokens }
+  process.stdout.write(JSON.stringify(read) + '\n')
+}
+"""
+
+
+@pytest.mark.parametrize("folder", ["ts", "ts-copilotkit"])  # @ai-sdk/deepseek 3.0.56 and 2.0.69
+def test_deepseeks_provider_reads_the_deepseek_flavours_cache_count(folder: str, server: ThreadedMockServer) -> None:
+    """@ai-sdk/deepseek reads the cache count from DeepSeek's ``prompt_cache_hit_tokens`` only (convertDeepSeekUsage,
+    0 where it is absent): the ``deepseek`` flavour sends it, so the client reads usage.nested.001's 900 cached tokens
+    (before session 26 it read 0: the flavour sent OpenAI's ``prompt_tokens_details.cached_tokens`` alone), and the
+    scripted reasoning count from ``completion_tokens_details.reasoning_tokens``."""
+    package = ROOT / "examples" / folder / "node_modules" / "@ai-sdk" / "deepseek" / "package.json"
+    if not package.exists():
+        pytest.skip(f"@ai-sdk/deepseek missing: npm ci --prefix examples/{folder}")
+    spec = {"package": "@ai-sdk/deepseek", "factory": "createDeepSeek", "jobs": ["usage.nested.001", "text.basic.001"],
+            "baseURL": f"{server.base_url.rstrip('/')}/v1",
+            "headers": {"X-Mock-Server": "deepseek", "X-Mock-Scope": f"sdk-deepseek-usage-{folder}"}}
+    out = subprocess.run(["node", "--input-type=module", "-e", USAGE_READER], cwd=ROOT / "examples" / folder,
+                         input=json.dumps(spec), capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = {r["id"]: r for r in (json.loads(line) for line in out.stdout.splitlines() if line.strip())}
+    nested, basic = got["usage.nested.001"], got["text.basic.001"]
+    assert nested["inputTokens"] == {"total": 1200, "noCache": 300, "cacheRead": 900}, nested
+    assert nested["outputTokens"] == {"total": 300, "text": 180, "reasoning": 120}, nested
+    assert basic["inputTokens"] == {"total": 14, "noCache": 14, "cacheRead": 0}, basic
