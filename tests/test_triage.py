@@ -44,6 +44,9 @@ PENDING: dict[str, str | set[str]] = {
     # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH), and
     # VoltAgent's request.prompt one (a caller message that holds nothing may be left out); tanstack-ai-grok's
     # (OpenAI's cache_write_tokens played to an xAI client: the xai flavour leaves it out, servers.served_as).
+    # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26): the deepseek flavour streams DeepSeek's usage, with
+    # prompt_cache_hit_tokens on every usage, the one cache field that client reads (servers.served_as, wire option
+    # usage_counts), and a DeepSeek client's cache count of 0 is graded as none.
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature); ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour).
     # The last three: agno over Claude's tool.interleave.002 (interleaved tool_use blocks, which the Messages API
@@ -80,12 +83,6 @@ PENDING: dict[str, str | set[str]] = {
         "finish.missing.003", "loop.approval.002", "loop.client-tool.001", "loop.disconnect.001", "loop.parallel.001",
         "loop.reasoning.001", "loop.server-tool.001", "loop.text-between.001", "loop.text-between.002",
         "loop.three-turns.001", "loop.usage.001", "usage.absent.001", "usage.undefined.001")},
-    # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26, its first run): the deepseek flavour streams OpenAI's
-    # usage (prompt_tokens_details.cached_tokens) where DeepSeek's API always sends prompt_cache_hit_tokens, the one
-    # cache field this client reads; fixing the flavour moves the wire every deepseek pin shares, so it waits.
-    "copilotkit-runtime-deepseek.verdicts.json": {
-        "quirks.chat-extras.001[openai-chat]", "usage.nested.001[openai-chat]", "ids.reuse.002[openai-chat]",
-        "reasoning.basic.001[openai-chat]", "reasoning.only.001[openai-chat]", "reasoning.redacted.001[openai-chat]"},
     # CopilotKit on @ai-sdk/xai 3.0.99's 76 (session 26, its first run; the cases its first_run classes suite-error):
     # the xai flavour streams OpenAI's Chat Completions usage, where xAI's server sends both details objects on every
     # usage and leaves reasoning out of completion_tokens; fixing the flavour moves every xai Chat Completions pin.
