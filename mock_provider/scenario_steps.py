@@ -421,6 +421,18 @@ class WireOptions(_M):
         "`x_groq`. The other "
         "wires ignore it.",
     )
+    usage_counts: Literal["openai", "deepseek"] = Field(
+        default="openai",
+        description="Which counts a Chat Completions (openai-chat) usage object carries: `openai` = OpenAI's, "
+        "`prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens` only where the "
+        "script has the count; `deepseek` = DeepSeek's, its own `prompt_cache_hit_tokens` and "
+        "`prompt_cache_miss_tokens` (prompt_tokens less the hit) and `prompt_tokens_details.cached_tokens` on every "
+        "usage, 0 hit when nothing was cached, and the reasoning count where the script has one (a live deepseek-chat "
+        "usage: {prompt_tokens, completion_tokens, total_tokens, prompt_tokens_details: {cached_tokens: 0}, "
+        "prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens}; a deepseek-reasoner answer adds "
+        "`completion_tokens_details.reasoning_tokens`). The server flavour `deepseek` (header `X-Mock-Server`) sets "
+        "`deepseek`. The other wires ignore it.",
+    )
     call_deltas: Literal["openai", "named", "typed"] = Field(
         default="openai",
         description="How Chat Completions (openai-chat) sends a tool call's continuation deltas (every delta after "

@@ -577,6 +577,20 @@ _NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("huggingface", "opena
 _MISTRAL_USAGE = ("mistral", "openai-chat")
 
 
+# DeepSeek's Chat Completions usage: OpenAI's counts, its own `prompt_cache_hit_tokens` and `prompt_cache_miss_tokens`
+# (prompt_tokens = hit + miss) and `prompt_tokens_details.cached_tokens` on every usage, 0 hit when nothing was cached
+# (a logged live deepseek-chat usage: {"prompt_tokens": 496, "completion_tokens": 1783, "total_tokens": 2279,
+# "prompt_tokens_details": {"cached_tokens": 0}, "prompt_cache_hit_tokens": 0, "prompt_cache_miss_tokens": 496}; its
+# API reference's usage object lists both cache counts; BerriAI/litellm issue 5017 quotes a live one with hit 0).
+# `completion_tokens_details.reasoning_tokens` only from its reasoning model: a deepseek-chat answer has none, a
+# deepseek-reasoner answer logged in opensolon/solon solon-ai/src/test/java/features/ai/DeepSeek.md has
+# {"reasoning_tokens": 81} within completion_tokens 92 beside prompt_cache_hit_tokens 0. So the mock sends the
+# reasoning count a script has and none where it has none. @ai-sdk/deepseek (2.0.69 and 3.0.56 convertDeepSeekUsage)
+# reads the cache count from prompt_cache_hit_tokens only, 0 when absent: a 0 and an absent cache count are one to a
+# client of DeepSeek (mock_provider.wires.openai_chat.zero_usage).
+_DEEPSEEK_USAGE = ("deepseek", "openai-chat")
+
+
 def reports_cache_write(server: str | None, dialect: str) -> bool:
     """Whether ``server``'s usage on ``dialect`` can carry a cache-write count that the wire has a field for.
 
@@ -692,6 +706,11 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> served_as(code, "groq", "openai-chat").wire.usage, served_as(code, "groq", "openai-responses") is code
     ('x_groq', True)
 
+    DeepSeek sends its own cache counts on every usage (``wire.usage_counts: deepseek``, :data:`_DEEPSEEK_USAGE`):
+
+    >>> served_as(code, "deepseek", "openai-chat").wire.usage_counts, code.wire.usage_counts
+    ('deepseek', 'openai')
+
     xAI's Chat Completions server sends each tool call whole, in one delta (:data:`_WHOLE_CALLS`), and so do Groq's
     and Mistral's for its own models (``mistral-own``): the call's tool-input steps go and its tool-call part carries
     the whole call:
@@ -745,6 +764,10 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
         # xAI's fingerprint and usage object (:data:`_CHAT_FIELDS`), on every response.
         wire = scenario.wire.model_copy(update={"chat_fields": [*scenario.wire.chat_fields, *own_fields]})
         scenario = scenario.model_copy(update={"wire": wire})
+    if (server, dialect) == _DEEPSEEK_USAGE:
+        # DeepSeek's usage carries its own cache counts on every usage (WireOptions.usage_counts), where it is
+        # OpenAI's chunk, asked for by stream_options (:data:`_DEEPSEEK_USAGE`).
+        scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage_counts": "deepseek"})})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
     elif sends_calls_whole(server, dialect):

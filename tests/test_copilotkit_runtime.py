@@ -233,6 +233,9 @@ def test_copilotkit_runtime_on_a_deepseek_model_gets_its_committed_verdicts() ->
                                                  "TEXT_MESSAGE_END", "RUN_FINISHED"]
     # D-zero-filled-usage: no reasoning count on the wire, reasoningTokens 0 at RUN_FINISHED (8.3.v3 fails on it).
     assert basic.events[-1]["usage"][0]["reasoningTokens"] == 0 and basic.verdict == "FAIL"
+    # DeepSeek's prompt_cache_hit_tokens (the deepseek flavour's usage since session 26) is the cache count it reads.
+    nested = _result(session, "usage.nested.001[openai-chat]")
+    assert nested.events[-1]["usage"][0]["cachedInputTokens"] == 900 and nested.verdict == "PASS-NONSTRICT"
     # DeepSeek's delta.reasoning_content reaches the client as REASONING_* events, with the wire's count.
     thought = _result(session, "reasoning.basic.001[openai-chat]").events
     assert "REASONING_MESSAGE_CONTENT" in {e["type"] for e in thought} and thought[-1]["usage"][0]["reasoningTokens"]

@@ -260,6 +260,16 @@ for await (const part of stream) {
 """
 
 
+def _finish_usage(server: ThreadedMockServer, folder: str, spec: dict[str, Any]) -> dict[str, Any]:
+    """The finish part's usage a provider of ``examples/<folder>`` reads from the flavour ``spec['server']`` serves."""
+    spec = {**spec, "baseURL": f"{server.base_url.rstrip('/')}/v1", "headers": {"X-Mock-Server": spec["server"]}}
+    out = subprocess.run(["node", "--input-type=module", "-e", FINISH_USAGE, json.dumps(spec)],
+                         cwd=ROOT / "examples" / folder, capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    usage: dict[str, Any] = json.loads(out.stdout)
+    return usage
+
+
 @pytest.mark.parametrize("case, output, reasoning, cached", [("usage.nested.001", 300, 120, 900),
                                                              ("text.basic.001", 7, 0, 0)])
 def test_xais_chat_model_reads_the_xai_flavours_usage_as_the_script_counts_it(
@@ -270,12 +280,25 @@ def test_xais_chat_model_reads_the_xai_flavours_usage_as_the_script_counts_it(
     reader = READERS["ai6-xai-chat"]
     if not (ROOT / "examples" / reader.folder / "node_modules" / reader.package / "package.json").exists():
         pytest.skip(f"{reader.package} missing: npm ci --prefix examples/{reader.folder}")
-    spec = {"package": reader.package, "factory": reader.factory, "method": reader.method, "id": case,
-            "baseURL": f"{server.base_url.rstrip('/')}/v1", "headers": {"X-Mock-Server": reader.server}}
-    out = subprocess.run(["node", "--input-type=module", "-e", FINISH_USAGE, json.dumps(spec)],
-                         cwd=ROOT / "examples" / reader.folder, capture_output=True, text=True, timeout=60, check=False)
-    assert out.returncode == 0, out.stderr[-2000:]
-    usage = json.loads(out.stdout)
+    usage = _finish_usage(server, reader.folder, {"package": reader.package, "factory": reader.factory,
+                                                  "method": reader.method, "id": case, "server": reader.server})
     assert (usage["output"]["total"], usage["output"]["reasoning"], usage["output"]["text"]) == (
         output, reasoning, output - reasoning)
     assert usage["input"]["cacheRead"] == cached
+
+
+@pytest.mark.parametrize("folder", ["ts", "ts-copilotkit"])  # @ai-sdk/deepseek 3.0.56 and 2.0.69
+@pytest.mark.parametrize("case, cached, output, reasoning", [("usage.nested.001", 900, 300, 120),
+                                                             ("text.basic.001", 0, 7, 0)])
+def test_deepseeks_provider_reads_the_deepseek_flavours_cache_count(
+        server: ThreadedMockServer, folder: str, case: str, cached: int, output: int, reasoning: int) -> None:
+    """@ai-sdk/deepseek reads the cache count from DeepSeek's ``prompt_cache_hit_tokens`` only (convertDeepSeekUsage,
+    0 where it is absent): the ``deepseek`` flavour sends it, so the client reads usage.nested.001's 900 cached tokens
+    (before session 26 it read 0: the flavour sent OpenAI's ``prompt_tokens_details.cached_tokens`` alone), and the
+    scripted reasoning count from ``completion_tokens_details.reasoning_tokens``."""
+    if not (ROOT / "examples" / folder / "node_modules" / "@ai-sdk" / "deepseek" / "package.json").exists():
+        pytest.skip(f"@ai-sdk/deepseek missing: npm ci --prefix examples/{folder}")
+    usage = _finish_usage(server, folder, {"package": "@ai-sdk/deepseek", "factory": "createDeepSeek", "method": None,
+                                           "id": case, "server": "deepseek"})
+    assert usage["input"]["cacheRead"] == cached and usage["input"]["noCache"] == usage["input"]["total"] - cached
+    assert (usage["output"]["total"], usage["output"]["reasoning"]) == (output, reasoning)

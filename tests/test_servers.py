@@ -764,3 +764,41 @@ def test_xais_responses_server_keeps_openais_usage(base_url: str) -> None:
     xai = _completed_usage(httpx.post(f"{base_url}/v1/responses", headers={"X-Mock-Server": "xai"}, json=body,
                                       timeout=10))
     assert (xai["output_tokens"], xai["output_tokens_details"]) == (300, {"reasoning_tokens": 120})
+
+
+def _deepseek_usage(base_url: str, scenario: str) -> list[object]:
+    body = {"model": f"scenario:{scenario}", "stream": True, "stream_options": {"include_usage": True},
+            "messages": [{"role": "user", "content": "hi"}]}
+    got = _chunks(httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": "deepseek"}, json=body,
+                             timeout=10))
+    return [c["usage"] for c in got if c.get("usage")]
+
+
+def test_deepseek_sends_its_own_cache_counts_on_every_usage(base_url: str) -> None:
+    """DeepSeek's usage has ``prompt_cache_hit_tokens`` and ``prompt_cache_miss_tokens`` on every usage, a hit of 0
+    when nothing was cached, beside ``prompt_tokens_details.cached_tokens`` (a logged live deepseek-chat usage:
+    {prompt_tokens 496, ..., prompt_tokens_details: {cached_tokens: 0}, prompt_cache_hit_tokens: 0,
+    prompt_cache_miss_tokens: 496}); @ai-sdk/deepseek reads only the hit count. The reasoning count comes only where
+    the scenario has one (deepseek-reasoner reports completion_tokens_details.reasoning_tokens, deepseek-chat none)."""
+    assert _deepseek_usage(base_url, "text.basic.001") == [{
+        "prompt_tokens": 14, "completion_tokens": 7, "total_tokens": 21, "prompt_tokens_details": {"cached_tokens": 0},
+        "prompt_cache_hit_tokens": 0, "prompt_cache_miss_tokens": 14}]
+    assert _deepseek_usage(base_url, "usage.nested.001") == [{
+        "prompt_tokens": 1200, "completion_tokens": 300, "total_tokens": 1500,
+        "prompt_tokens_details": {"cached_tokens": 900}, "completion_tokens_details": {"reasoning_tokens": 120},
+        "prompt_cache_hit_tokens": 900, "prompt_cache_miss_tokens": 300}]
+    reasoning = _deepseek_usage(base_url, "reasoning.basic.001")
+    assert reasoning[0]["completion_tokens_details"] == {"reasoning_tokens": 28}  # type: ignore[index]
+    assert reasoning[0]["prompt_cache_hit_tokens"] == 0  # type: ignore[index]
+
+
+def test_a_deepseek_clients_zero_cache_count_is_an_absent_one() -> None:
+    """DeepSeek always sends the hit count, so a 0 there and none are one to its client (and to the grade); other
+    servers' clients keep them apart, and DeepSeek's reasoning count stays apart (deepseek-chat sends none)."""
+    from mock_provider.servers import served_as
+    from mock_provider.wires.openai_chat import zero_usage
+
+    basic = CORPUS["text.basic.001"]
+    assert zero_usage(served_as(basic, "deepseek", "openai-chat")) == {"cached_input_tokens"}
+    for server in (None, "openai", "groq", "mistral", "moonshot", "other"):
+        assert zero_usage(served_as(basic, server, "openai-chat")) == set(), server

@@ -44,6 +44,9 @@ PENDING: dict[str, str | set[str]] = {
     # ai-sdk7-openrouter's two are fixed (semantics.Comparison.calls_decide; refusal.WIRE_FINISH), and
     # VoltAgent's request.prompt one (a caller message that holds nothing may be left out); tanstack-ai-grok's
     # (OpenAI's cache_write_tokens played to an xAI client: the xai flavour leaves it out, servers.served_as).
+    # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26): the deepseek flavour streams DeepSeek's usage, with
+    # prompt_cache_hit_tokens on every usage, the one cache field that client reads (servers.served_as, wire option
+    # usage_counts), and a DeepSeek client's cache count of 0 is graded as none.
     # ai-sdk7-perplexity's six are fixed too (the 'perplexity' flavour; the client tools a request offers need
     # the 'tools' feature); ai-sdk7-moonshotai's four likewise (the 'moonshot' flavour).
     # The last three: agno over Claude's tool.interleave.002 (interleaved tool_use blocks, which the Messages API
@@ -81,12 +84,9 @@ PENDING: dict[str, str | set[str]] = {
     # `item_reference` items @ai-sdk/openai 2 sends for earlier calls while store is on (now read as the items the mock
     # served: UpstreamCall.served_items), and schema.event held ai 5's finish chunk to ai 6's chunk schema, which lacks
     # finishReason 'unknown' (the harness now declares `ui-message-stream@5`, conformance/protocols/ui_message_stream5.py).
-    # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26, its first run): the deepseek flavour streams OpenAI's
-    # usage (prompt_tokens_details.cached_tokens) where DeepSeek's API always sends prompt_cache_hit_tokens, the one
-    # cache field this client reads; fixing the flavour moves the wire every deepseek pin shares, so it waits.
-    "copilotkit-runtime-deepseek.verdicts.json": {
-        "quirks.chat-extras.001[openai-chat]", "usage.nested.001[openai-chat]", "ids.reuse.002[openai-chat]",
-        "reasoning.basic.001[openai-chat]", "reasoning.only.001[openai-chat]", "reasoning.redacted.001[openai-chat]"},
+    # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26, its first run: the deepseek flavour streamed OpenAI's
+    # usage where DeepSeek's API always sends prompt_cache_hit_tokens, the one cache field this client reads): the
+    # 'deepseek' flavour sends DeepSeek's counts (mock_provider.servers _DEEPSEEK_USAGE, WireOptions.usage_counts).
 }
 
 

@@ -24,7 +24,7 @@ from conformance.protocols.usage_search import usage_seen
 from conformance.semantics import Comparison, compare
 from mock_provider.parts import Finish, ToolCall, ToolInputStart
 from mock_provider.scenario import Scenario
-from mock_provider.servers import sends_calls_whole
+from mock_provider.servers import sends_calls_whole, served_as
 from mock_provider.transcript import Transcript
 from mock_provider.wires import openai_chat
 
@@ -55,9 +55,12 @@ def check(ctx: GradeContext) -> list[Finding]:
                                                    or carries_tanstack_metadata(ctx.events)),
         error_codes=proto.expresses_error_code, truncated=ctx.truncated,
         missing_finish_declared=ctx.capabilities.policies.missing_finish is not None,
-        zero_is_absent=proto.zero_is_absent | (openai_chat.zero_usage(ctx.scenario, ctx.capabilities.server)
-                                               if rec.dialect == openai_chat.NAME else frozenset()),
-        null_args_empty=proto.null_args_empty,
+        # As the declared server serves it (DeepSeek's cache count and xAI's details are on every usage:
+        # mock_provider.servers).
+        zero_is_absent=proto.zero_is_absent | (
+            openai_chat.zero_usage(served_as(ctx.scenario, ctx.capabilities.server, rec.dialect),
+                                   ctx.capabilities.server)
+            if rec.dialect == openai_chat.NAME else frozenset()), null_args_empty=proto.null_args_empty,
         reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
         # Only where no usage was read at the protocol's place: what the stream had instead.
         usage_seen=tuple(usage_seen(ctx.events)) if ctx.actual.usage is None and ctx.expected.usage else (),

@@ -162,7 +162,7 @@ def unix_seconds(timestamp: str) -> int:
     return int(dt.timestamp())
 
 
-def openai_usage(usage: Usage | None, *, details: bool = False) -> dict[str, Any] | None:
+def openai_usage(usage: Usage | None, *, details: bool = False, deepseek: bool = False) -> dict[str, Any] | None:
     """Canonical nested usage as a Chat Completions usage object (None: nothing to report).
 
     A missing side counts 0 (the object has no optional counts); ``total_tokens`` is always
@@ -174,6 +174,16 @@ def openai_usage(usage: Usage | None, *, details: bool = False) -> dict[str, Any
     {'prompt_tokens': 9, 'completion_tokens': 3, 'total_tokens': 12, 'prompt_tokens_details': {'cached_tokens': 2}}
 
     ``details``: every count of both details objects, 0 where the usage has none (as OpenAI sends them).
+
+    ``deepseek``: DeepSeek's counts (``WireOptions.usage_counts``): ``prompt_cache_hit_tokens`` and
+    ``prompt_cache_miss_tokens`` and ``prompt_tokens_details.cached_tokens`` on every usage, 0 hit when nothing was
+    cached; the reasoning count only where the usage has one.
+
+    >>> openai_usage(parse_part({"type": "finish", "finishReason": {"unified": "stop"},
+    ...     "usage": {"inputTokens": {"total": 9}, "outputTokens": {"total": 3}}}).usage, deepseek=True)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'prompt_tokens': 9, 'completion_tokens': 3, 'total_tokens': 12, 'prompt_tokens_details': {'cached_tokens': 0},
+     'prompt_cache_hit_tokens': 0, 'prompt_cache_miss_tokens': 9}
     """
     if usage is None:
         return None
@@ -191,11 +201,15 @@ def openai_usage(usage: Usage | None, *, details: bool = False) -> dict[str, Any
                                            inp.cache_write or 0, "audio_tokens": 0}
         result["completion_tokens_details"] = {"reasoning_tokens": out.reasoning or 0, "audio_tokens": 0,
                                                "accepted_prediction_tokens": 0, "rejected_prediction_tokens": 0}
-        return result
-    if inp.cache_read is not None:
-        result["prompt_tokens_details"] = {"cached_tokens": inp.cache_read}
-    if out.reasoning is not None:
-        result["completion_tokens_details"] = {"reasoning_tokens": out.reasoning}
+    else:
+        if inp.cache_read is not None or deepseek:
+            result["prompt_tokens_details"] = {"cached_tokens": inp.cache_read or 0}
+        if out.reasoning is not None:
+            result["completion_tokens_details"] = {"reasoning_tokens": out.reasoning}
+    if deepseek:
+        # DeepSeek's own fields, on every usage (prompt_tokens = hit + miss).
+        result["prompt_cache_hit_tokens"] = inp.cache_read or 0
+        result["prompt_cache_miss_tokens"] = result["prompt_tokens"] - (inp.cache_read or 0)
     return result
 
 
@@ -250,7 +264,8 @@ class Encoder:
     ``model``/``created``/``completion_id`` stamp every chunk until a ``response-metadata`` part
     changes them; ``include_usage`` adds the usage chunk after the finish chunk; ``usage_on_finish`` puts the
     usage on the finish chunk instead, whatever the request asked (Mistral's placement); ``usage_in_x_groq`` puts it
-    in the finish chunk's ``x_groq`` too, whatever the request asked (Groq's placement).
+    in the finish chunk's ``x_groq`` too, whatever the request asked (Groq's placement); ``deepseek_usage`` gives it
+    DeepSeek's counts (:func:`openai_usage`).
 
     >>> from mock_provider.parts import parse_part
     >>> enc = Encoder("x.y.001", completion_id="chatcmpl-1")
@@ -268,7 +283,7 @@ class Encoder:
         created: int = DEFAULT_CREATED,
         completion_id: str | None = None,
         include_usage: bool = False, usage_on_finish: bool = False, usage_in_x_groq: bool = False,
-        named_call_deltas: bool = False, typed_call_deltas: bool = False,
+        deepseek_usage: bool = False, named_call_deltas: bool = False, typed_call_deltas: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
     ) -> None:
@@ -287,6 +302,7 @@ class Encoder:
         self.include_usage = include_usage
         self.usage_on_finish = usage_on_finish  # WireOptions.usage 'finish': Mistral's usage placement
         self.usage_in_x_groq = usage_in_x_groq  # WireOptions.usage 'x_groq': Groq's usage placement
+        self.deepseek_usage = deepseek_usage  # WireOptions.usage_counts 'deepseek': DeepSeek's usage counts
         self.named_call_deltas = named_call_deltas  # WireOptions.call_deltas 'named': Mistral's continuation delta
         self.typed_call_deltas = typed_call_deltas  # WireOptions.call_deltas 'typed': Cerebras's continuation delta
         self.started = False  # the role chunk was sent
@@ -569,7 +585,7 @@ class Encoder:
         reason = self.finish_reason(part)
         out: list[Frame] = [] if reason is None else self._choice({}, reason)
         usage = xai_usage(part.usage) if "xai_usage" in self.fields else openai_usage(
-            part.usage, details="usage_details" in self.fields)
+            part.usage, details="usage_details" in self.fields, deepseek=self.deepseek_usage)
         if self.usage_on_finish:
             # Mistral's: on the finish chunk, asked for or not (no finish chunk after an error frame: none).
             if out and usage is not None and isinstance(out[-1], dict):
@@ -646,6 +662,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         include_usage=include_usage,
         usage_on_finish=scenario.wire.usage == "finish",
         usage_in_x_groq=scenario.wire.usage == "x_groq",
+        deepseek_usage=scenario.wire.usage_counts == "deepseek",
         named_call_deltas=scenario.wire.call_deltas == "named", typed_call_deltas=scenario.wire.call_deltas == "typed",
         reasoning=scenario.wire.reasoning,
         fields=scenario.wire.chat_fields,
@@ -818,10 +835,11 @@ def error_body(status: int, kind: str, message: str) -> dict[str, Any]:
 
 
 def zero_usage(scenario: Scenario, server: str | None = None) -> frozenset[str]:
-    """The usage counts this wire sends as 0 where the script has none, for a scenario played to a client of
+    """The usage counts this wire sends as 0 where the script has none, for a scenario as it is served to a client of
     ``server``: every detail count when it plays ``chat_fields: [usage_details]`` (a client cannot tell that 0 from
     absent, so neither can the grader), the cached and reasoning counts of xAI's usage (``xai_usage``, which the
-    ``xai`` flavour plays: :func:`mock_provider.servers.served_chat_fields`), none otherwise.
+    ``xai`` flavour plays: :func:`mock_provider.servers.served_chat_fields`), the cached count when it plays
+    DeepSeek's counts (``usage_counts: deepseek``: its hit count is on every usage), none otherwise.
 
     >>> from mock_provider.corpus import load_scenarios
     >>> chat_extras = next(s for s in load_scenarios() if s.id == "quirks.chat-extras.001")
@@ -830,6 +848,9 @@ def zero_usage(scenario: Scenario, server: str | None = None) -> frozenset[str]:
     >>> basic = next(s for s in load_scenarios() if s.id == "text.basic.001")
     >>> sorted(zero_usage(basic, "xai")), sorted(zero_usage(basic, "groq"))
     (['cached_input_tokens', 'reasoning_tokens'], [])
+    >>> deepseek = basic.wire.model_copy(update={"usage_counts": "deepseek"})
+    >>> sorted(zero_usage(basic.model_copy(update={"wire": deepseek})))
+    ['cached_input_tokens']
     """
     fields = {*scenario.wire.chat_fields, *served_chat_fields(server)}
     zero: set[str] = set()
@@ -837,6 +858,8 @@ def zero_usage(scenario: Scenario, server: str | None = None) -> frozenset[str]:
         zero |= {"cached_input_tokens", "cache_write_input_tokens", "reasoning_tokens"}
     if "xai_usage" in fields:
         zero |= {"cached_input_tokens", "reasoning_tokens"}
+    if scenario.wire.usage_counts == "deepseek":
+        zero.add("cached_input_tokens")
     return frozenset(zero)
 
 DIALECT = HttpDialect(
