@@ -83,7 +83,8 @@ PENDING: dict[str, str | set[str]] = {
     # ai-sdk5-openai's 21 (session 26, its first run): request.tool-history did not resolve the Responses
     # `item_reference` items @ai-sdk/openai 2 sends for earlier calls while store is on (now read as the items the mock
     # served: UpstreamCall.served_items), and schema.event held ai 5's finish chunk to ai 6's chunk schema, which lacks
-    # finishReason 'unknown' (the harness now declares `ui-message-stream@5`, conformance/protocols/ui_message_stream5.py).
+    # finishReason 'unknown' (the harness now declares `ui-message-stream@5`,
+    # conformance/protocols/ui_message_stream5.py).
     # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26, its first run: the deepseek flavour streamed OpenAI's
     # usage where DeepSeek's API always sends prompt_cache_hit_tokens, the one cache field this client reads): the
     # 'deepseek' flavour sends DeepSeek's counts (mock_provider.servers _DEEPSEEK_USAGE, WireOptions.usage_counts).
