@@ -44,6 +44,7 @@ SOURCES = (
     "conformance/properties.py",
     "conformance/strategies.py",
     "mock_provider/__init__.py",
+    "mock_provider/chat_habits.py",
     "mock_provider/derive.py",
     "mock_provider/dialects/__init__.py",
     "mock_provider/dialects/base.py",

@@ -42,6 +42,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from mock_provider.chat_habits import CHAT_WIRE, NO_REASONING_COUNT, chat_wire, mistral_usage, without_cache_write
 from mock_provider.parts import (
     Error,
     Finish,
@@ -67,7 +68,7 @@ from mock_provider.responses_habits import (  # noqa: F401  (plays_legacy_reason
 
 if TYPE_CHECKING:  # mock_provider.scenario_steps reads Server from here
     from mock_provider.scenario import Scenario
-    from mock_provider.scenario_steps import ChatField, Step
+    from mock_provider.scenario_steps import Step
     from mock_provider.transcript import Transcript
 
 Server = Literal["openai", "groq", "mistral", "mistral-own", "deepseek", "xai", "openrouter", "perplexity", "moonshot",
@@ -570,27 +571,6 @@ def failed_body(server: str | None, status: int, body: Any, message: str) -> Any
 # cacheWrite undefined (dist/index.js:53-60).
 _NO_CACHE_WRITE = frozenset({("xai", "openai-responses"), ("huggingface", "openai-responses"),
                              ("other", "openai-responses"), ("other", "openai-chat"), ("mistral", "openai-chat")})
-# Mistral's usage: prompt, completion and total tokens, and a cached prompt count (@ai-sdk/mistral 4.0.87
-# dist/index.js:23-41 reads num_cached_tokens or prompt_tokens_details.cached_tokens, and no reasoning or
-# cache-write count: outputTokens.reasoning undefined); its SDK's UsageInfo (@mistralai/mistralai 2.2.0) types
-# prompt, completion and total tokens only. The mock sends it none of the two, and its clients are graded without.
-_MISTRAL_USAGE = ("mistral", "openai-chat")
-
-
-# DeepSeek's Chat Completions usage: OpenAI's counts, its own `prompt_cache_hit_tokens` and `prompt_cache_miss_tokens`
-# (prompt_tokens = hit + miss) and `prompt_tokens_details.cached_tokens` on every usage, 0 hit when nothing was cached
-# (a logged live deepseek-chat usage: {"prompt_tokens": 496, "completion_tokens": 1783, "total_tokens": 2279,
-# "prompt_tokens_details": {"cached_tokens": 0}, "prompt_cache_hit_tokens": 0, "prompt_cache_miss_tokens": 496}; its
-# API reference's usage object lists both cache counts; BerriAI/litellm issue 5017 quotes a live one with hit 0).
-# `completion_tokens_details.reasoning_tokens` only from its reasoning model: a deepseek-chat answer has none, a
-# deepseek-reasoner answer logged in opensolon/solon solon-ai/src/test/java/features/ai/DeepSeek.md has
-# {"reasoning_tokens": 81} within completion_tokens 92 beside prompt_cache_hit_tokens 0. So the mock sends the
-# reasoning count a script has and none where it has none. @ai-sdk/deepseek (2.0.69 and 3.0.56 convertDeepSeekUsage)
-# reads the cache count from prompt_cache_hit_tokens only, 0 when absent: a 0 and an absent cache count are one to a
-# client of DeepSeek (mock_provider.wires.openai_chat.zero_usage).
-_DEEPSEEK_USAGE = ("deepseek", "openai-chat")
-
-
 def reports_cache_write(server: str | None, dialect: str) -> bool:
     """Whether ``server``'s usage on ``dialect`` can carry a cache-write count that the wire has a field for.
 
@@ -600,28 +580,6 @@ def reports_cache_write(server: str | None, dialect: str) -> bool:
     (False, True)
     """
     return (vendor_of(server), dialect) not in _NO_CACHE_WRITE
-
-
-def _without_cache_write(step: Step) -> Step:
-    """A finish step whose usage has no cache-write count (its input total kept as the script gave it)."""
-    part = step.part
-    if not isinstance(part, Finish) or part.usage is None or part.usage.input_tokens.cache_write is None:
-        return step
-    tokens = part.usage.input_tokens
-    usage = part.usage.model_copy(update={"input_tokens": tokens.model_copy(update={"cache_write": None,
-                                                                                    "total": tokens.wire_total()})})
-    return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
-
-
-def _mistral_usage(step: Step) -> Step:
-    """A finish step as Mistral counts it: no reasoning or cache-write count (:data:`_MISTRAL_USAGE`)."""
-    step = _without_cache_write(step)
-    part = step.part
-    if not isinstance(part, Finish) or part.usage is None or part.usage.output_tokens.reasoning is None:
-        return step
-    out = part.usage.output_tokens.model_copy(update={"reasoning": None})
-    usage = part.usage.model_copy(update={"output_tokens": out})
-    return step.model_copy(update={"part": part.model_copy(update={"usage": usage})})
 
 
 # The reasoning parts: Hugging Face's Responses server streams each as a reasoning item's raw `reasoning_text`
@@ -657,25 +615,6 @@ def _served_step(step: Step, server: str) -> Step:
     return step
 
 
-# The Chat Completions fields (WireOptions.chat_fields) a server sends on every response, whatever the scenario asks:
-# xAI's sends `system_fingerprint` on every chunk and its own usage object (`xai_usage`: completion_tokens without the
-# reasoning tokens, both details objects always, 0 where nothing was used), as recorded api.x.ai streams show
-# (charmbracelet/fantasy providertests/testdata/TestOpenAICompatibleCommon/xai-grok-code-fast/simple_streaming.yaml,
-# xai-grok-4-fast/tool_streaming.yaml, thinking-streaming-xai-grok-3-mini.yaml; mock_provider.wires.openai_chat
-# xai_usage). Its Responses API reports usage as OpenAI's does (output_tokens with the reasoning: @ai-sdk/xai 3.0.99
-# convertXaiResponsesUsage, dist/index.mjs:1276-1295, takes output_tokens as the total), so that wire keeps it.
-_CHAT_FIELDS: dict[str, tuple[ChatField, ...]] = {"xai": ("system_fingerprint", "xai_usage")}
-
-
-def served_chat_fields(server: str | None) -> tuple[ChatField, ...]:
-    """The Chat Completions fields ``server`` sends on every response (:data:`_CHAT_FIELDS`).
-
-    >>> served_chat_fields("xai"), served_chat_fields("groq"), served_chat_fields(None)
-    (('system_fingerprint', 'xai_usage'), (), ())
-    """
-    return _CHAT_FIELDS.get(server, ()) if server is not None else ()
-
-
 def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     """``scenario`` as ``server`` streams it on ``dialect`` (the scenario itself when nothing changes).
 
@@ -706,7 +645,7 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     >>> served_as(code, "groq", "openai-chat").wire.usage, served_as(code, "groq", "openai-responses") is code
     ('x_groq', True)
 
-    DeepSeek sends its own cache counts on every usage (``wire.usage_counts: deepseek``, :data:`_DEEPSEEK_USAGE`):
+    DeepSeek sends its own cache counts on every usage (``wire.usage_counts: deepseek``):
 
     >>> served_as(code, "deepseek", "openai-chat").wire.usage_counts, code.wire.usage_counts
     ('deepseek', 'openai')
@@ -724,7 +663,7 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     ...  st.part.type], served_as(tool, "mistral-own", "openai-chat").wire.usage
     (['tool-call'], 'finish')
 
-    xAI's Chat Completions server sends its fingerprint and its own usage object (:data:`_CHAT_FIELDS`):
+    xAI's Chat Completions server sends its fingerprint and its own usage object:
 
     >>> served_as(tool, "xai", "openai-chat").wire.chat_fields, served_as(tool, "xai", "openai-responses") is tool
     (['system_fingerprint', 'xai_usage'], True)
@@ -736,38 +675,20 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
     {'reasoning_text'}
 
     Cerebras's server sends ``system_fingerprint`` on every chunk and ``type`` on every tool-call delta (its SDK's
-    chunk type requires both, :data:`_SAME_SERVER`), and is otherwise a server without a flavour (``other``):
+    chunk type requires both), and is otherwise a server without a flavour (``other``):
 
     >>> cerebras = served_as(tool, "cerebras", "openai-chat").wire
     >>> cerebras.chat_fields, cerebras.call_deltas, tool.wire.chat_fields, tool.wire.call_deltas
     (['system_fingerprint'], 'typed', [], 'openai')
     """
-    if server == "cerebras" and dialect == "openai-chat":
-        # Cerebras's chunk type requires `system_fingerprint` on every chunk and `type` on every tool-call delta.
-        fields = list(dict.fromkeys([*scenario.wire.chat_fields, "system_fingerprint"]))
-        scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={
-            "chat_fields": fields, "call_deltas": "typed"})})
+    if dialect == "openai-chat" and server in CHAT_WIRE:
+        # The server's own usage placement and counts, chunk fields and call deltas (mock_provider.chat_habits).
+        scenario = scenario.model_copy(update={"wire": chat_wire(scenario.wire, server)})
     if vendor_of(server) == "mistral" and dialect == "openai-chat":
-        # Mistral streams the usage on its finish chunk, with no `stream_options` to ask for it (WireOptions.usage),
-        # and with no reasoning or cache-write count (:data:`_MISTRAL_USAGE`).
-        # Its continuation tool-call deltas name the type and an empty function name (WireOptions.call_deltas).
-        script = [_mistral_usage(step) for step in scenario.script]
-        script = _whole_call_script(script) if server in _WHOLE_CALLS else script  # mistral-own: calls come whole
-        wire = scenario.wire.model_copy(update={"usage": "finish", "call_deltas": "named"})
-        return scenario.model_copy(update={"script": script, "wire": wire})
-    if server == "groq" and dialect == "openai-chat":
-        # Groq streams the usage in the last chunk's `x_groq.usage`, unasked (WireOptions.usage); its clients
-        # (pydantic-ai's GroqModel, @ai-sdk/groq) read it there and send no `stream_options`.
-        scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage": "x_groq"})})
-    own_fields = [f for f in served_chat_fields(server) if f not in scenario.wire.chat_fields]
-    if own_fields and dialect == "openai-chat":
-        # xAI's fingerprint and usage object (:data:`_CHAT_FIELDS`), on every response.
-        wire = scenario.wire.model_copy(update={"chat_fields": [*scenario.wire.chat_fields, *own_fields]})
-        scenario = scenario.model_copy(update={"wire": wire})
-    if (server, dialect) == _DEEPSEEK_USAGE:
-        # DeepSeek's usage carries its own cache counts on every usage (WireOptions.usage_counts), where it is
-        # OpenAI's chunk, asked for by stream_options (:data:`_DEEPSEEK_USAGE`).
-        scenario = scenario.model_copy(update={"wire": scenario.wire.model_copy(update={"usage_counts": "deepseek"})})
+        # With no reasoning or cache-write count in its usage (chat_habits.mistral_usage); mistral-own: calls whole.
+        script = [mistral_usage(step) for step in scenario.script]
+        script = _whole_call_script(script) if server in _WHOLE_CALLS else script
+        return scenario.model_copy(update={"script": script})
     if server == "openrouter" and dialect == "openai-chat":
         script = [_served_step(step, server) for step in scenario.script]
     elif sends_calls_whole(server, dialect):
@@ -776,9 +697,9 @@ def served_as(scenario: Scenario, server: str | None, dialect: str) -> Scenario:
             return scenario
         return scenario.model_copy(update={"script": script})
     elif server == "huggingface" and dialect == "openai-responses":
-        script = [_without_cache_write(_raw_reasoning_step(step)) for step in scenario.script]
+        script = [without_cache_write(_raw_reasoning_step(step)) for step in scenario.script]
     elif not reports_cache_write(server, dialect):
-        script = [_without_cache_write(step) for step in scenario.script]
+        script = [without_cache_write(step) for step in scenario.script]
     else:
         return scenario
     if all(new is old for new, old in zip(script, scenario.script, strict=True)):
@@ -806,7 +727,8 @@ def served_expected(expected: Transcript, server: str | None, dialect: str, refu
     if refused and foreign_body and expected.error is not None and expected.error.message:
         expected = expected.model_copy(update={"error": expected.error.model_copy(update={"message": None})})
     usage = expected.usage
-    if usage is not None and (vendor_of(server), dialect) == _MISTRAL_USAGE and usage.reasoning_tokens is not None:
+    no_reasoning = dialect == "openai-chat" and vendor_of(server) in NO_REASONING_COUNT
+    if usage is not None and no_reasoning and usage.reasoning_tokens is not None:
         usage = usage.model_copy(update={"reasoning_tokens": None})
         expected = expected.model_copy(update={"usage": usage})
     if reports_cache_write(server, dialect) or usage is None or usage.cache_write_input_tokens is None:
@@ -848,4 +770,4 @@ def check_server(value: str, source: str) -> str:
 
 __all__ = ["DEFAULT_SERVER", "SERVERS", "SERVER_HEADER", "Server", "check_server", "error_body", "failed_body",
            "foreign_quirk", "reads_refusal_body", "reports_cache_write", "sends_calls_whole", "served_as",
-           "served_chat_fields", "served_expected", "vendor_of"]
+           "served_expected", "vendor_of"]

@@ -746,11 +746,13 @@ def test_xais_chat_server_sends_its_own_usage_and_a_fingerprint(base_url: str) -
 
 
 def test_a_grok_chat_client_is_graded_with_zero_and_absent_cached_and_reasoning_counts_as_one() -> None:
-    from mock_provider.wires import openai_chat
+    from mock_provider.servers import served_as
+    from mock_provider.wires.openai_chat_usage import zero_usage
 
     basic = CORPUS["text.basic.001"]
-    assert openai_chat.zero_usage(basic, "xai") == {"cached_input_tokens", "reasoning_tokens"}
-    assert openai_chat.zero_usage(basic, None) == openai_chat.zero_usage(basic, "groq") == frozenset()
+    assert zero_usage(served_as(basic, "xai", "openai-chat")) == {"cached_input_tokens", "reasoning_tokens"}
+    assert zero_usage(served_as(basic, None, "openai-chat")) == zero_usage(served_as(basic, "groq", "openai-chat")) \
+        == frozenset()
     # The expected transcript keeps the script's output total: @ai-sdk/xai adds the reasoning back
     # (dist/index.mjs:141-160), so its client shows what OpenAI's shows.
     nested = CORPUS["usage.nested.001"].expected_for("openai-chat")
@@ -796,7 +798,7 @@ def test_a_deepseek_clients_zero_cache_count_is_an_absent_one() -> None:
     """DeepSeek always sends the hit count, so a 0 there and none are one to its client (and to the grade); other
     servers' clients keep them apart, and DeepSeek's reasoning count stays apart (deepseek-chat sends none)."""
     from mock_provider.servers import served_as
-    from mock_provider.wires.openai_chat import zero_usage
+    from mock_provider.wires.openai_chat_usage import zero_usage
 
     basic = CORPUS["text.basic.001"]
     assert zero_usage(served_as(basic, "deepseek", "openai-chat")) == {"cached_input_tokens"}

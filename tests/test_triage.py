@@ -79,7 +79,7 @@ PENDING: dict[str, str | set[str]] = {
     # requires_strict_tool_schemas).
     # CopilotKit on @ai-sdk/xai 3.0.99's 76 (session 26, its first run: the xai flavour streamed OpenAI's Chat
     # Completions usage, where xAI's server sends both details objects on every usage and leaves reasoning out of
-    # completion_tokens): the 'xai' flavour sends xAI's usage (mock_provider.servers _CHAT_FIELDS, xai_usage).
+    # completion_tokens): the 'xai' flavour sends xAI's usage (mock_provider.chat_habits _XAI, xai_usage).
     # ai-sdk5-openai's 21 (session 26, its first run): request.tool-history did not resolve the Responses
     # `item_reference` items @ai-sdk/openai 2 sends for earlier calls while store is on (now read as the items the mock
     # served: UpstreamCall.served_items), and schema.event held ai 5's finish chunk to ai 6's chunk schema, which lacks
@@ -87,7 +87,7 @@ PENDING: dict[str, str | set[str]] = {
     # conformance/protocols/ui_message_stream5.py).
     # CopilotKit on @ai-sdk/deepseek 2.0.69's six (session 26, its first run: the deepseek flavour streamed OpenAI's
     # usage where DeepSeek's API always sends prompt_cache_hit_tokens, the one cache field this client reads): the
-    # 'deepseek' flavour sends DeepSeek's counts (mock_provider.servers _DEEPSEEK_USAGE, WireOptions.usage_counts).
+    # 'deepseek' flavour sends DeepSeek's counts (mock_provider.chat_habits _DEEPSEEK, WireOptions.usage_counts).
 }
 
 

@@ -27,6 +27,7 @@ from mock_provider.scenario import Scenario
 from mock_provider.servers import sends_calls_whole, served_as
 from mock_provider.transcript import Transcript
 from mock_provider.wires import openai_chat
+from mock_provider.wires.openai_chat_usage import zero_usage
 
 MAX_LOCATED_EVENTS = 2000  # re-extracting every prefix is quadratic: longer streams keep findings unlocated
 
@@ -58,8 +59,7 @@ def check(ctx: GradeContext) -> list[Finding]:
         # As the declared server serves it (DeepSeek's cache count and xAI's details are on every usage:
         # mock_provider.servers).
         zero_is_absent=proto.zero_is_absent | (
-            openai_chat.zero_usage(served_as(ctx.scenario, ctx.capabilities.server, rec.dialect),
-                                   ctx.capabilities.server)
+            zero_usage(served_as(ctx.scenario, ctx.capabilities.server, rec.dialect))
             if rec.dialect == openai_chat.NAME else frozenset()), null_args_empty=proto.null_args_empty,
         reasoning_apart=proto.reasoning_apart(ctx.events), abort=proto.abort, usage_at=proto.usage_at,
         # Only where no usage was read at the protocol's place: what the stream had instead.
