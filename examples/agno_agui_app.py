@@ -11,7 +11,9 @@ model (Mistral's Chat Completions, ``/v1/chat/completions``, through the ``mistr
 ``model="xai"`` over agno's ``xAI`` model (xAI's Chat Completions, through the ``openai`` SDK), or with
 ``model="openrouter"`` over agno's ``OpenRouter`` model (OpenRouter's Chat Completions, through the ``openai`` SDK),
 or with ``model="together"`` over agno's ``Together`` model (Together AI's Chat Completions, through the ``openai``
-SDK), or with ``model="cerebras"`` over agno's ``Cerebras`` model (Cerebras's Chat Completions, through the
+SDK), or with ``model="fireworks"`` over agno's ``Fireworks`` model (Fireworks AI's Chat Completions, through the
+``openai`` SDK), or with ``model="nvidia"`` over agno's ``Nvidia`` model (NVIDIA's Chat Completions, through the
+``openai`` SDK), or with ``model="cerebras"`` over agno's ``Cerebras`` model (Cerebras's Chat Completions, through the
 ``cerebras-cloud-sdk``), and the router of agno's ``AGUI`` interface (``agno.os.interfaces.agui``) behind
 ``POST /agui``. The only test-specific part is the base URL (for Gemini also the API version, ``v1beta``, as the pin
 was first run; the mock now serves ``v1`` too; for OpenAI, Claude, Groq, Cerebras and the OpenAILike models no SDK
@@ -34,7 +36,9 @@ and ``examples/agno_groq_capabilities.yaml``; the Mistral one: ``AGNO_MODEL=mist
 ``examples/agno_deepseek_capabilities.yaml``; the xAI one: ``AGNO_MODEL=xai`` and
 ``examples/agno_xai_capabilities.yaml``; the OpenRouter one: ``AGNO_MODEL=openrouter`` and
 ``examples/agno_openrouter_capabilities.yaml``; the Together one: ``AGNO_MODEL=together`` and
-``examples/agno_together_capabilities.yaml``; the Cerebras one: ``AGNO_MODEL=cerebras`` and
+``examples/agno_together_capabilities.yaml``; the Fireworks one: ``AGNO_MODEL=fireworks`` and
+``examples/agno_fireworks_capabilities.yaml``; the NVIDIA one: ``AGNO_MODEL=nvidia`` and
+``examples/agno_nvidia_capabilities.yaml``; the Cerebras one: ``AGNO_MODEL=cerebras`` and
 ``examples/agno_cerebras_capabilities.yaml``).
 """
 
@@ -49,9 +53,11 @@ from agno.models.anthropic import Claude
 from agno.models.base import Model
 from agno.models.cerebras import Cerebras
 from agno.models.deepseek import DeepSeek
+from agno.models.fireworks import Fireworks
 from agno.models.google import Gemini
 from agno.models.groq import Groq
 from agno.models.mistral import MistralChat
+from agno.models.nvidia import Nvidia
 from agno.models.openai import OpenAIChat, OpenAIResponses
 from agno.models.openrouter import OpenRouter
 from agno.models.together import Together
@@ -129,6 +135,26 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # the id selects no scenario (the mock's default scenario does).
         return Together(id=model_id or "MiniMaxAI/MiniMax-M2.7", base_url=base + "/v1", api_key="mock-key",
                         max_retries=0)
+    if kind == "fireworks":
+        # agno's Fireworks (agno.models.fireworks.Fireworks) is an OpenAILike (agno/models/fireworks/fireworks.py:10)
+        # that overrides only the key lookup (FIREWORKS_API_KEY, fireworks.py:29-43) before
+        # OpenAIChat._get_client_params (agno/models/openai/chat.py:105-132) hands base_url and max_retries to the
+        # openai SDK's AsyncOpenAI, which posts {base_url}/chat/completions; its default base_url is
+        # https://api.fireworks.ai/inference/v1 (fireworks.py:27), the mock's is its /v1. The model id stays agno's
+        # default (accounts/fireworks/models/gpt-oss-120b, fireworks.py:22) unless given; the id selects no scenario
+        # (the mock's default scenario does).
+        return Fireworks(id=model_id or "accounts/fireworks/models/gpt-oss-120b", base_url=base + "/v1",
+                         api_key="mock-key", max_retries=0)
+    if kind == "nvidia":
+        # agno's Nvidia (agno.models.nvidia.Nvidia) is an OpenAILike (agno/models/nvidia/nvidia.py:10) that overrides
+        # only the key lookup (NVIDIA_API_KEY, nvidia.py:31-45) and turns native structured outputs off (:29) before
+        # OpenAIChat._get_client_params (agno/models/openai/chat.py:105-132) hands base_url and max_retries to the
+        # openai SDK's AsyncOpenAI, which posts {base_url}/chat/completions; its default base_url is
+        # https://integrate.api.nvidia.com/v1 (nvidia.py:27), the mock's is its /v1. The model id stays agno's default
+        # (meta/llama-3.3-70b-instruct, nvidia.py:22) unless given; the id selects no scenario (the mock's default
+        # scenario does).
+        return Nvidia(id=model_id or "meta/llama-3.3-70b-instruct", base_url=base + "/v1", api_key="mock-key",
+                      max_retries=0)
     if kind == "cerebras":
         # agno's Cerebras (agno.models.cerebras.Cerebras, a Model of its own; CerebrasOpenAI is agno's OpenAILike one)
         # hands base_url and max_retries to the cerebras-cloud-sdk's AsyncCerebras (agno/models/cerebras/cerebras.py:
@@ -139,7 +165,8 @@ def _model(kind: str, mock_base_url: str, model_id: str | None) -> Model:
         # cerebras.py:40) unless given; the id selects no scenario (the mock's default scenario does).
         return Cerebras(id=model_id or "gpt-oss-120b", base_url=base, api_key="mock-key", max_retries=0)
     raise ValueError(f"unknown model kind {kind!r}: 'openai-chat', 'openai-responses', 'claude', 'gemini', 'groq', "
-                     "'mistral', 'deepseek', 'xai', 'openrouter', 'together' or 'cerebras'")
+                     "'mistral', 'deepseek', 'xai', 'openrouter', 'together', 'fireworks', 'nvidia' or "
+                     "'cerebras'")
 
 
 def _mistral(base: str, model_id: str | None) -> Model:
@@ -165,8 +192,9 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
     """The AG-UI app: ``POST /agui`` runs the agent; its model (agno's ``OpenAIChat``, ``OpenAIResponses`` with
     ``model="openai-responses"``, ``Claude`` with ``model="claude"``, ``Gemini`` with ``model="gemini"``, ``Groq``
     with ``model="groq"``, ``MistralChat`` with ``model="mistral"``, ``DeepSeek`` with ``model="deepseek"``, ``xAI``
-    with ``model="xai"``, ``OpenRouter`` with ``model="openrouter"``, ``Together`` with ``model="together"``, or
-    ``Cerebras`` with ``model="cerebras"``) reads the mock server at ``mock_base_url``.
+    with ``model="xai"``, ``OpenRouter`` with ``model="openrouter"``, ``Together`` with ``model="together"``,
+    ``Fireworks`` with ``model="fireworks"``, ``Nvidia`` with ``model="nvidia"``, or ``Cerebras`` with
+    ``model="cerebras"``) reads the mock server at ``mock_base_url``.
 
     Example:
         >>> app = create_app("http://127.0.0.1:8765")
@@ -189,6 +217,10 @@ def create_app(mock_base_url: str, model_id: str | None = None, model: str = "op
         >>> sorted(create_app("http://127.0.0.1:8765", model="openrouter").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="together").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="fireworks").openapi()["paths"])
+        ['/agui', '/status']
+        >>> sorted(create_app("http://127.0.0.1:8765", model="nvidia").openapi()["paths"])
         ['/agui', '/status']
         >>> sorted(create_app("http://127.0.0.1:8765", model="cerebras").openapi()["paths"])
         ['/agui', '/status']

@@ -19,7 +19,11 @@ openai SDK, OpenRouter's Chat Completions), pinned in ``tests/data/agno-agui-ope
 over agno's ``Together`` model (an ``OpenAILike`` on the openai SDK, Together AI's Chat Completions, server ``other``),
 pinned in ``tests/data/agno-agui-together.verdicts.json``, and the app over agno's ``Cerebras`` model (the
 cerebras-cloud-sdk, Cerebras's Chat Completions, server ``cerebras``; ``other`` at its first run, whose 65 suite errors
-the flavour fixed), pinned in ``tests/data/agno-agui-cerebras.verdicts.json``. Needs the ``calibration`` extra.
+the flavour fixed), pinned in ``tests/data/agno-agui-cerebras.verdicts.json``, and the app over agno's ``Fireworks``
+model (an ``OpenAILike`` on the openai SDK, Fireworks AI's Chat Completions, server ``other``), pinned in
+``tests/data/agno-agui-fireworks.verdicts.json``, and the app over agno's ``Nvidia`` model (an ``OpenAILike`` on the
+openai SDK, NVIDIA's Chat Completions, server ``other``), pinned in ``tests/data/agno-agui-nvidia.verdicts.json``.
+Needs the ``calibration`` extra.
 """
 
 from __future__ import annotations
@@ -53,6 +57,8 @@ CAPS_XAI = ROOT / "examples" / "agno_xai_capabilities.yaml"
 CAPS_OPENROUTER = ROOT / "examples" / "agno_openrouter_capabilities.yaml"
 CAPS_TOGETHER = ROOT / "examples" / "agno_together_capabilities.yaml"
 CAPS_CEREBRAS = ROOT / "examples" / "agno_cerebras_capabilities.yaml"
+CAPS_FIREWORKS = ROOT / "examples" / "agno_fireworks_capabilities.yaml"
+CAPS_NVIDIA = ROOT / "examples" / "agno_nvidia_capabilities.yaml"
 PINS = json.loads((DATA / "agno-agui.verdicts.json").read_text(encoding="utf-8"))
 # The agent loops on a replayed tool call until the case times out (5 cases, see the findings page):
 # a shorter bound than pydantic-ai's 10 s keeps the test's CI time near 30 s.
@@ -149,6 +155,22 @@ def agno_cerebras_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def agno_fireworks_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    with served_in_thread(create_app(mock_server_url(), model="fireworks"), "/agui", "agno-agui-fireworks") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def agno_nvidia_url() -> Iterator[str]:
+    from examples.agno_agui_app import create_app
+
+    with served_in_thread(create_app(mock_server_url(), model="nvidia"), "/agui", "agno-agui-nvidia") as url:
+        yield url
+
+
 def _run(url: str, corpus: list[Any], caps: Path = CAPS) -> ConformanceSession:
     return run_corpus(url, caps, corpus, Settings(timeout=TIMEOUT))
 
@@ -226,6 +248,16 @@ def test_agno_together_verdicts_match_the_pins(agno_together_url: str, corpus: l
 @pytest.mark.slow
 def test_agno_cerebras_verdicts_match_the_pins(agno_cerebras_url: str, corpus: list[Any]) -> None:
     _pinned_on_one_wire(agno_cerebras_url, corpus, CAPS_CEREBRAS, "agno-agui-cerebras", "openai-chat")
+
+
+@pytest.mark.slow
+def test_agno_fireworks_verdicts_match_the_pins(agno_fireworks_url: str, corpus: list[Any]) -> None:
+    _pinned_on_one_wire(agno_fireworks_url, corpus, CAPS_FIREWORKS, "agno-agui-fireworks", "openai-chat")
+
+
+@pytest.mark.slow
+def test_agno_nvidia_verdicts_match_the_pins(agno_nvidia_url: str, corpus: list[Any]) -> None:
+    _pinned_on_one_wire(agno_nvidia_url, corpus, CAPS_NVIDIA, "agno-agui-nvidia", "openai-chat")
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:

@@ -171,6 +171,16 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "AGNO_MODEL=cerebras MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.agno_agui_app:app --port 8000":
         ("tests/test_agno_endpoint.py", 'model="cerebras"'),
     "CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui "
+    "--conformance-adapter-url-capabilities=examples/agno_fireworks_capabilities.yaml":
+        ("tests/test_agno_endpoint.py", "agno_fireworks_capabilities.yaml"),
+    "AGNO_MODEL=fireworks MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.agno_agui_app:app --port 8000":
+        ("tests/test_agno_endpoint.py", 'model="fireworks"'),
+    "CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui "
+    "--conformance-adapter-url-capabilities=examples/agno_nvidia_capabilities.yaml":
+        ("tests/test_agno_endpoint.py", "agno_nvidia_capabilities.yaml"),
+    "AGNO_MODEL=nvidia MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.agno_agui_app:app --port 8000":
+        ("tests/test_agno_endpoint.py", 'model="nvidia"'),
+    "CONFORMANCE_MOCK_PORT=8765 pytest --adapter-url=http://127.0.0.1:8000/agui "
     "--conformance-adapter-url-capabilities=examples/pydantic_ai_capabilities.yaml":
         ("tests/test_pydantic_ai_endpoint.py", "pydantic_ai_capabilities.yaml"),
     "MOCK_BASE_URL=http://127.0.0.1:8765 uvicorn examples.pydantic_ai_agui_app:app --port 8000":
