@@ -21,7 +21,7 @@ globalThis.SAC_AISDK = {
   inputs: ['openai-chat'],
   // The server @ai-sdk/xai 2.0.95 is written for, as the ai 6 generation declares it: createXai hard-wires xAI's URL
   // https://api.x.ai/v1 (:2504) and XAI_API_KEY (:2510), reads xAI's two error bodies ({error: {message, type, param,
-  // code}} and {code, error}, :283-302) and xAI's usage (:31-51, :805-822).
+  // code}} and {code, error}, :283-302) and xAI's usage (:31-51, :802-818).
   server: 'xai',
   // 'multimodal' is image + PDF input: the chat model refuses every non-image file part before any request
   // (UnsupportedFunctionalityError `file part media type ...`, :89-92), as 3.0.99 does.
