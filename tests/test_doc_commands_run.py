@@ -267,6 +267,10 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "ai-sdk5-openai-compatible.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk5-mistral.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk5-mistral.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk5-groq.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "ai-sdk5-groq.mjs"),
+    'pytest --adapter-cmd "node examples/ts/ai-sdk5-xai.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "ai-sdk5-xai.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-groq.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "ai-sdk7-groq.mjs"),
     'pytest --adapter-cmd "node examples/ts/ai-sdk7-mistral.mjs" --conformance-dialect=openai-chat':

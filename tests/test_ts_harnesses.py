@@ -404,6 +404,62 @@ def test_ai_sdk5_mistral_gets_its_committed_verdicts() -> None:
     assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
 
 
+def test_ai_sdk5_groq_gets_its_committed_verdicts() -> None:
+    """ai 5's own `@ai-sdk/groq` 2 (npm alias ``ai5-groq``) under ai 5's `streamText` (``ai5``), its chat model over
+    `POST /v1/chat/completions` to the ``groq`` server, graded as ai 5's UI message stream (``ui-message-stream@5``;
+    docs/findings-ai-sdk5-groq.md)."""
+    session, _expected = _graded("ai-sdk5-groq.mjs", "ai-sdk5-groq.verdicts.json", "ai5-groq")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@5" and caps.server == "groq"
+    # Images only (a PDF part throws before any request); response_format is its one structured-output mechanism.
+    assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
+    assert _schema_refused(session) == []
+    # The harness asks the mock for Groq's `delta.reasoning`, the one field 2.0.56 reads (dist/index.mjs:534).
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # D-silent-truncation: a stream cut before its finish_reason finishes 'unknown', no error chunk (3.0.71: 'other').
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["unknown"]
+    # D-reused-index in the per-index code (as 3.0.71): the second call's arguments go to the first, the second is lost.
+    reused = _result(session, "quirks.tool-index-reused.002[openai-chat]")
+    assert [(e["toolName"], e["input"]) for e in reused.events if e["type"] == "tool-input-available"] == [
+        ("list_files", {"path": "world.py"})]
+    # D-unparsed-call-dropped: a call whose arguments never parse ('' for no parameters) is started, never handed over
+    # (2.0.56's flush has no pending-call loop); with no such loop, the index gap that 3.0.71's flush trips on passes.
+    empty = [e["type"] for e in _result(session, "tool.empty-input.001[openai-chat]").events]
+    assert "tool-input-start" in empty and "tool-input-available" not in empty
+    assert _result(session, "quirks.tool-index-gap.001[openai-chat]").verdict == "PASS"
+    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
+    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
+
+
+def test_ai_sdk5_xai_gets_its_committed_verdicts() -> None:
+    """ai 5's own `@ai-sdk/xai` 2 (npm alias ``ai5-xai``) under ai 5's `streamText` (``ai5``): its default model
+    `xai(modelId)` is its chat model (2.0.95 dist/index.mjs:2544), over `POST /v1/chat/completions` to the ``xai``
+    server, graded as ai 5's UI message stream (``ui-message-stream@5``; docs/findings-ai-sdk5-xai.md)."""
+    session, _expected = _graded("ai-sdk5-xai.mjs", "ai-sdk5-xai.verdicts.json", "ai5-xai")
+    caps = session.capabilities
+    assert caps is not None and caps.output == "ui-message-stream@5" and caps.server == "xai"
+    assert _schema_refused(session) == []
+    # Images only (a PDF part throws before any request); response_format is its one structured-output mechanism.
+    assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
+    # xAI's server sends each tool call whole: the client hands it over with its complete input, in one go.
+    basic = _result(session, "tool.basic.001[openai-chat]")
+    assert basic.verdict == "PASS"
+    deltas = [e["inputTextDelta"] for e in basic.events if e["type"] == "tool-input-delta"]
+    assert deltas == ['{"city":"Paris","days":3}']
+    assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
+    # D-silent-truncation: a stream cut before its finish_reason finishes 'unknown', no error chunk (3.0.99: 'other').
+    types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
+    assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
+    assert _finish_types(session, "finish.missing.001[openai-chat]") == ["unknown"]
+    # D-reasoning-after-close: reasoning resumed after the text goes to the ended part; streamText answers an error.
+    assert "reasoning part reasoning-chatcmpl-021 not found" in [
+        e.get("errorText") for e in _result(session, "ids.reuse.002[openai-chat]").events if e["type"] == "error"]
+    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
+    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
+
+
 def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
     """ai 6's own `@ai-sdk/groq` 3 (npm alias ``ai6-groq``) under ai 6's `streamText`, over
     `POST /v1/chat/completions`: its own per-index chunk parser, other code than the ai 7 generation below."""
