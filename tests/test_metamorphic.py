@@ -65,6 +65,9 @@ PROTOCOLS: dict[str, tuple[Any, str, str, str]] = {
     BRIDGE: (agui_bridge, AGUI, "agui", "mastra"),  # AG-UI as @ag-ui/mastra's bridge sends it
     "tanstack-legacy": (tanstack_legacy, LEGACY, "legacy", DIALECT),
 }
+# Protocols with no reference adapter: rewritten on the pinned real adapters' recorded runs only
+# (rewrite family, oracle).
+RECORDED_ONLY: dict[str, tuple[str, str]] = {"ui-message-stream@5": (UMS, "ui5")}
 # Equal rewrites that change what a declared profile documents. The bridge profile is opt-in
 # (``Capabilities.features`` names ``bridge``): the adapter claims seed 001's conventions on top of
 # AG-UI, and two of them are invisible to ``@ag-ui/client``. A rewrite that breaks one of them is equal
@@ -181,7 +184,7 @@ def _views(streams: dict[str, tuple[str, list[Any]]]) -> dict[str, Any]:
         for r in node_oracle.run_legacy([{"id": k, "events": ev} for k, ev in by_oracle["legacy"]]):
             views[r["id"]] = _ids(_no_nulls({"messages": node_oracle.normalize(r["messages"]),
                                              "result": r["result"], "errors": r["errors"], "error": r["error"]}), {})
-    ui = [(k, ev, int(o[2])) for o in ("ui6", "ui7") for k, ev in by_oracle.get(o, [])]
+    ui = [(k, ev, int(o[2])) for o in ("ui5", "ui6", "ui7") for k, ev in by_oracle.get(o, [])]
     if ui:
         for r in node_oracle.run_ui([{"id": k, "version": v, "events": ev, "view": True} for k, ev, v in ui]):
             message = r["view"]["message"]
@@ -217,7 +220,7 @@ def _study(corpus: list[Scenario]) -> Study:
     _study_recorded(study, streams, settings)
     ui = node_oracle.ui_unavailable()
     for oracle, why in (("agui", node_oracle.agui_unavailable()), ("tanstack", node_oracle.unavailable()),
-                        ("ui6", ui), ("ui7", ui), ("legacy", node_oracle.legacy_unavailable())):
+                        ("ui5", ui), ("ui6", ui), ("ui7", ui), ("legacy", node_oracle.legacy_unavailable())):
         if why is not None:
             study.node_missing[oracle] = why
     study.views = _views({k: v for k, v in streams.items() if v[0] not in study.node_missing})
@@ -237,10 +240,11 @@ def _study_recorded(study: Study, streams: dict[str, tuple[str, list[Any]]], set
     for name, records in recorded_runs().items():
         for record in records:
             output = record.capabilities.output if record.capabilities is not None else None
-            if output not in PROTOCOLS or record.outcome != "completed" or record.scenario_id not in by_id \
+            known = PROTOCOLS[output][1:3] if output in PROTOCOLS else RECORDED_ONLY.get(output or "")
+            if known is None or record.outcome != "completed" or record.scenario_id not in by_id \
                     or not all(isinstance(e, dict) for e in record.events):
                 continue
-            scenario, family, oracle = by_id[record.scenario_id], PROTOCOLS[output][1], PROTOCOLS[output][2]
+            scenario, (family, oracle) = by_id[record.scenario_id], known
             before = grade(record, scenario, settings)
             if before.verdict in UNGRADED:
                 continue
