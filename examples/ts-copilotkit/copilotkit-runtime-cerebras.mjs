@@ -37,6 +37,10 @@
 // - abort: the run's abortSignal reaches fetch (openai-compatible :658).
 // - retries: ai 6's streamText default (2), which BuiltInAgent leaves unset.
 // - not structured_output (BuiltInAgent has none), not provider_executed (no server-side tools).
+// - missing_finish 'error' (not the shared default 'stop', the harness error of the first run, finish.missing.001-003):
+//   a stream that ends without its finish reason makes the chat model's flush() enqueue an error part ("Response
+//   stream ended without a finish reason.", openai-compatible :919-927), which BuiltInAgent turns into RUN_ERROR: the
+//   run fails on purpose.
 //
 //   pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-cerebras.mjs" --conformance-dialect=openai-chat
 globalThis.SAC_COPILOTKIT = {
@@ -45,6 +49,7 @@ globalThis.SAC_COPILOTKIT = {
   provider: '@ai-sdk/cerebras',
   server: 'cerebras',
   lacks: ['multimodal'],
+  policies: { missing_finish: 'error' },
   model: ({ createCerebras }, upstream) => createCerebras({
     baseURL: `${String(upstream.base_url).replace(/\/$/, '')}/v1`,
     apiKey: 'csk-conformance',
