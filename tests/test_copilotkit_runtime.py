@@ -20,7 +20,11 @@ instance (``copilotkit-runtime-mistral.mjs``: Mistral's API, server flavour ``mi
 (``copilotkit-runtime-deepseek.mjs``: DeepSeek's API, server flavour ``deepseek``) in
 ``tests/data/copilotkit-runtime-deepseek.verdicts.json``; the one on an ``@ai-sdk/xai`` 3.0.99 model instance
 (``copilotkit-runtime-xai.mjs``: its default chat model, xAI's Chat Completions API, server flavour ``xai``) in
-``tests/data/copilotkit-runtime-xai.verdicts.json``.
+``tests/data/copilotkit-runtime-xai.verdicts.json``; the one on an ``@ai-sdk/cerebras`` 2.0.82 model instance
+(``copilotkit-runtime-cerebras.mjs``: Cerebras's Chat Completions API, server flavour ``cerebras``) in
+``tests/data/copilotkit-runtime-cerebras.verdicts.json``; the one on an ``@ai-sdk/togetherai`` 2.0.84 model instance
+(``copilotkit-runtime-togetherai.mjs``: its default chat model, Together's Chat Completions API, server flavour
+``other``) in ``tests/data/copilotkit-runtime-togetherai.verdicts.json``.
 """
 
 from __future__ import annotations
@@ -267,3 +271,44 @@ def test_copilotkit_runtime_on_an_xai_model_gets_its_committed_verdicts() -> Non
     last = _result(session, "reasoning.interleaved.001[openai-chat]").events[-1]
     assert last["type"] == "RUN_ERROR" and last["message"].startswith("reasoning part reasoning-")
     check_pins("copilotkit-runtime-xai", session)
+
+
+def test_copilotkit_runtime_on_a_cerebras_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-cerebras.mjs", "copilotkit-runtime-cerebras", "openai-chat")
+    caps = session.capabilities
+    assert caps is not None and caps.server == "cerebras" and caps.policies.missing_finish == "error"
+    # The text reaches the client as START/CONTENT/END.
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    # The pending suite error: @ai-sdk/cerebras 2.0.82 asks for no usage (no stream_options) and the mock's cerebras
+    # flavour streams it only when asked, where Cerebras's server sends it unasked: RUN_FINISHED has no usage.
+    assert "usage" not in basic.events[-1] and basic.verdict == "FAIL"
+    # A stream with no finish reason: the provider fails the run on purpose (the declared missing_finish 'error').
+    missing = _result(session, "finish.missing.001[openai-chat]")
+    assert missing.events[-1]["message"] == "Response stream ended without a finish reason."
+    assert missing.verdict != "FAIL"
+    # D-reused-index (openai-compatible 2.0.76): file_write's arguments go to list_files.
+    assert _result(session, "quirks.tool-index-reused.002[openai-chat]").verdict == "FAIL"
+    check_pins("copilotkit-runtime-cerebras", session)
+
+
+def test_copilotkit_runtime_on_a_togetherai_model_gets_its_committed_verdicts() -> None:
+    session = _graded("copilotkit-runtime-togetherai.mjs", "copilotkit-runtime-togetherai", "openai-chat")
+    caps = session.capabilities
+    assert caps is not None and caps.server == "other" and caps.policies.missing_finish == "error"
+    # @ai-sdk/togetherai 2.0.84's default model is the chat model, asking for the usage (includeUsage).
+    basic = _result(session, "text.basic.001[openai-chat]")
+    assert [e["type"] for e in basic.events] == ["RUN_STARTED", "TEXT_MESSAGE_START", *["TEXT_MESSAGE_CONTENT"] * 3,
+                                                 "TEXT_MESSAGE_END", "RUN_FINISHED"]
+    # D-zero-filled-usage: no cache or reasoning count on the wire, both 0 at RUN_FINISHED (8.3.v3 fails on them).
+    usage = basic.events[-1]["usage"][0]
+    assert (usage["cachedInputTokens"], usage["reasoningTokens"], basic.verdict) == (0, 0, "FAIL")
+    # A reported cache count arrives (usage.nested.001 scripts one): only an absent count becomes 0.
+    nested = _result(session, "usage.nested.001[openai-chat]")
+    assert nested.events[-1]["usage"][0]["cachedInputTokens"] and nested.verdict != "FAIL"
+    # A stream with no finish reason: the provider fails the run on purpose (the declared missing_finish 'error').
+    missing = _result(session, "finish.missing.001[openai-chat]")
+    assert missing.events[-1]["message"] == "Response stream ended without a finish reason."
+    assert missing.verdict != "FAIL"
+    check_pins("copilotkit-runtime-togetherai", session)

@@ -377,6 +377,12 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-xai.mjs" '
     '--conformance-dialect=openai-chat':
         ("tests/test_copilotkit_runtime.py", "copilotkit-runtime-xai.mjs"),
+    'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-cerebras.mjs" '
+    '--conformance-dialect=openai-chat':
+        ("tests/test_copilotkit_runtime.py", "copilotkit-runtime-cerebras.mjs"),
+    'pytest --adapter-cmd "node examples/ts-copilotkit/copilotkit-runtime-togetherai.mjs" '
+    '--conformance-dialect=openai-chat':
+        ("tests/test_copilotkit_runtime.py", "copilotkit-runtime-togetherai.mjs"),
     "SAC_ADK_PYTHON=/tmp/adk-venv/bin/python pytest --runslow tests/test_adk_endpoint.py":
         ("tests/test_adk_endpoint.py", "SAC_ADK_PYTHON"),
     "SAC_CREWAI_PYTHON=/tmp/crewai-venv/bin/python pytest --runslow tests/test_crewai_endpoint.py":
