@@ -347,6 +347,10 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
         ("tests/test_ts_harnesses.py", "voltagent-ui-xai.mjs"),
     'pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui-cerebras.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "voltagent-ui-cerebras.mjs"),
+    'pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui-togetherai.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "voltagent-ui-togetherai.mjs"),
+    'pytest --adapter-cmd "node examples/ts-voltagent/voltagent-ui-fireworks.mjs" --conformance-dialect=openai-chat':
+        ("tests/test_ts_harnesses.py", "voltagent-ui-fireworks.mjs"),
     'pytest --adapter-cmd "node examples/ts-openrouter/tanstack-ai-openrouter.mjs" --conformance-dialect=openai-chat':
         ("tests/test_ts_harnesses.py", "tanstack-ai-openrouter.mjs"),
     'pytest --adapter-cmd "node examples/ts-openrouter/ai-sdk7-openrouter.mjs" --conformance-dialect=openai-chat':

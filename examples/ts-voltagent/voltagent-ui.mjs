@@ -16,10 +16,11 @@
 //
 // Variants: a harness that runs the same agent on another model sets `globalThis.SAC_VOLTAGENT` before importing this
 // file (voltagent-ui-anthropic.mjs, voltagent-ui-google.mjs, voltagent-ui-mistral.mjs, voltagent-ui-groq.mjs,
-// voltagent-ui-deepseek.mjs, voltagent-ui-xai.mjs, voltagent-ui-cerebras.mjs): `name`, `inputs` (the wire its model
-// consumes), `features` (what its model serves; the agent's own features are the same for every model), optionally
-// `lacks` (the agent's features its model cannot take), `server` and `structured_modes`, and `model(c)` (the
-// LanguageModel for the case). Everything else, the agent and its route, is this file's.
+// voltagent-ui-deepseek.mjs, voltagent-ui-xai.mjs, voltagent-ui-cerebras.mjs, voltagent-ui-togetherai.mjs,
+// voltagent-ui-fireworks.mjs): `name`, `inputs` (the wire its model consumes), `features` (what its model serves;
+// the agent's own features are the same for every model), optionally `lacks` (the agent's features its model cannot
+// take), `server` and `structured_modes`, and `model(c)` (the LanguageModel for the case). Everything else, the
+// agent and its route, is this file's.
 //
 // stdout carries protocol lines only: VoltAgent's logger writes to stderr, and the process exits at the
 // end of input (VoltAgent's observability keeps timers alive).

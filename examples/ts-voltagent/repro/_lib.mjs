@@ -5,17 +5,21 @@
 // GenerateContentResponse chunks of streamGenerateContent?alt=sse), on @ai-sdk/mistral 3.0.69's chat model
 // (`wire: 'mistral'`: Chat Completions chunks, as Mistral streams them), on @ai-sdk/deepseek 2.0.69's chat model
 // (`wire: 'deepseek'`: Chat Completions chunks, as DeepSeek streams them), on @ai-sdk/xai 3.0.138's default (chat)
-// model (`wire: 'xai'`: Chat Completions chunks, as xAI streams them) or on @ai-sdk/cerebras 2.0.82's chat model
-// (`wire: 'cerebras'`: Chat Completions chunks). The agent's stream is read as VoltAgent's documented route sends
+// model (`wire: 'xai'`: Chat Completions chunks, as xAI streams them), on @ai-sdk/cerebras 2.0.82's chat model
+// (`wire: 'cerebras'`: Chat Completions chunks), on @ai-sdk/togetherai 2.0.84's chat model (`wire: 'togetherai'`:
+// Chat Completions chunks) or on @ai-sdk/fireworks 2.0.90's chat model (`wire: 'fireworks'`: Chat Completions
+// chunks). The agent's stream is read as VoltAgent's documented route sends
 // it: the result's own toUIMessageStream(), no options.
 // Run any of them with: npm ci --prefix examples/ts-voltagent && node examples/ts-voltagent/repro/<file>.mjs
 import { createServer } from 'node:http'
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createCerebras } from '@ai-sdk/cerebras'
 import { createDeepSeek } from '@ai-sdk/deepseek'
+import { createFireworks } from '@ai-sdk/fireworks'
 import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createMistral } from '@ai-sdk/mistral'
 import { createOpenAI } from '@ai-sdk/openai'
+import { createTogetherAI } from '@ai-sdk/togetherai'
 import { createXai } from '@ai-sdk/xai'
 import { jsonSchema } from 'ai'
 
@@ -54,6 +58,8 @@ const FRAME = {
   deepseek: (c) => `data: ${c}\n\n`,
   xai: (c) => `data: ${c}\n\n`,
   cerebras: (c) => `data: ${c}\n\n`,
+  togetherai: (c) => `data: ${c}\n\n`,
+  fireworks: (c) => `data: ${c}\n\n`,
 }
 // Each model's base URL carries its API's version prefix (Gemini's is /v1beta).
 const MODEL = {
@@ -64,17 +70,19 @@ const MODEL = {
   deepseek: (origin) => createDeepSeek({ baseURL: `${origin}/v1`, apiKey: 'x' })('deepseek-chat'),
   xai: (origin) => createXai({ baseURL: `${origin}/v1`, apiKey: 'x' })('grok-4'),
   cerebras: (origin) => createCerebras({ baseURL: `${origin}/v1`, apiKey: 'x' })('gpt-oss-120b'),
+  togetherai: (origin) => createTogetherAI({ baseURL: `${origin}/v1`, apiKey: 'x' })('openai/gpt-oss-120b'),
+  fireworks: (origin) => createFireworks({ baseURL: `${origin}/v1`, apiKey: 'x' })('accounts/fireworks/models/kimi-k2p6'),
 }
 
 /**
  * Serve `turns` (one list of chunk JSON strings per model call; the last list repeats) and run the agent.
- * `wire` is 'chat', 'mistral', 'deepseek', 'xai' or 'cerebras' (a turn's items are chunk JSON strings), 'messages' (Messages event objects) or 'gemini'
+ * `wire` is 'chat', 'mistral', 'deepseek', 'xai', 'cerebras', 'togetherai' or 'fireworks' (a turn's items are chunk JSON strings), 'messages' (Messages event objects) or 'gemini'
  * (Gemini chunk objects); the last two end with no [DONE]. `cut: true` ends a turn's response by destroying the socket; `done: false` ends a Chat Completions
  * response cleanly without [DONE]. Returns {chunks, error, requests}: every UI chunk read, the stream's error if it errored,
- * and the request bodies the server received.
+ * and the request bodies the server received. `options` go to agent.streamText beside maxRetries 0 (an `output`).
  */
 export async function run({ turns, tools = [], messages = [{ role: 'user', content: 'Hi' }], cut = false, done = true,
-  wire = 'chat' }) {
+  wire = 'chat', options = {} }) {
   const requests = []
   const server = createServer((req, res) => {
     let body = ''
@@ -85,7 +93,7 @@ export async function run({ turns, tools = [], messages = [{ role: 'user', conte
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.write(turn.map(FRAME[wire]).join(''))
       if (cut) setTimeout(() => res.socket.destroy(), 20)
-      else res.end(done && ['chat', 'mistral', 'deepseek', 'xai', 'cerebras'].includes(wire) ? 'data: [DONE]\n\n' : '')
+      else res.end(done && ['chat', 'mistral', 'deepseek', 'xai', 'cerebras', 'togetherai', 'fireworks'].includes(wire) ? 'data: [DONE]\n\n' : '')
     })
   })
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
@@ -94,7 +102,7 @@ export async function run({ turns, tools = [], messages = [{ role: 'user', conte
   const chunks = []
   let error = null
   try {
-    const result = await agent.streamText(messages, { maxRetries: 0 })
+    const result = await agent.streamText(messages, { maxRetries: 0, ...options })
     for await (const c of result.toUIMessageStream()) chunks.push(c)
   } catch (e) {
     error = e
@@ -104,9 +112,10 @@ export async function run({ turns, tools = [], messages = [{ role: 'user', conte
 }
 
 /**
- * D-reused-index on a provider whose per-index code appends a delta to the call already at its index: two calls that
- * both say index 0, the first without arguments, served on `wire`. Prints the calls handed over and returns the exit
- * code: 1 while list_files is handed over with file_write's arguments or file_write is lost, 0 once each keeps its own.
+ * D-reused-index on a provider whose per-index code appends a delta to the call already at its index (or, through
+ * provider-utils' shared tracker, drops it as ambiguous): two calls that both say index 0, the first without
+ * arguments, served on `wire`. Prints the calls handed over and returns the exit code: 1 while list_files is handed
+ * over with file_write's arguments or file_write is lost or without its arguments, 0 once each keeps its own.
  */
 export async function reusedIndex(wire) {
   const call = (fields) => chunk({ tool_calls: [{ index: 0, ...fields }] })
