@@ -421,7 +421,7 @@ class WireOptions(_M):
         "`x_groq`. The other "
         "wires ignore it.",
     )
-    usage_counts: Literal["openai", "deepseek"] = Field(
+    usage_counts: Literal["openai", "deepseek", "cached"] = Field(
         default="openai",
         description="Which counts a Chat Completions (openai-chat) usage object carries: `openai` = OpenAI's, "
         "`prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens` only where the "
@@ -430,8 +430,9 @@ class WireOptions(_M):
         "usage, 0 hit when nothing was cached, and the reasoning count where the script has one (a live deepseek-chat "
         "usage: {prompt_tokens, completion_tokens, total_tokens, prompt_tokens_details: {cached_tokens: 0}, "
         "prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens}; a deepseek-reasoner answer adds "
-        "`completion_tokens_details.reasoning_tokens`). The server flavour `deepseek` (header `X-Mock-Server`) sets "
-        "`deepseek`. The other wires ignore it.",
+        "`completion_tokens_details.reasoning_tokens`); `cached` = Cerebras's, OpenAI's counts with "
+        "`prompt_tokens_details.cached_tokens` on every usage (recorded api.cerebras.ai streams). The server flavours "
+        "`deepseek` and `cerebras` (header `X-Mock-Server`) set `deepseek` and `cached`. The other wires ignore it.",
     )
     call_deltas: Literal["openai", "named", "typed"] = Field(
         default="openai",

@@ -804,3 +804,22 @@ def test_a_deepseek_clients_zero_cache_count_is_an_absent_one() -> None:
     assert zero_usage(served_as(basic, "deepseek", "openai-chat")) == {"cached_input_tokens"}
     for server in (None, "openai", "groq", "mistral", "moonshot", "other"):
         assert zero_usage(served_as(basic, server, "openai-chat")) == set(), server
+
+
+def test_cerebras_sends_its_usage_unasked_on_the_finish_chunk_with_a_cached_count(base_url: str) -> None:
+    """Recorded api.cerebras.ai streams (llama-stack tests/integration/recordings/responses/eefb4206a4a9.json, a
+    request without stream_options) end with the finish chunk carrying the usage, `prompt_tokens_details.cached_tokens`
+    0 in it. @ai-sdk/cerebras never asks for usage, so where OpenAI's placement was played its clients saw none."""
+    from mock_provider.servers import served_as
+    from mock_provider.wires.openai_chat_usage import zero_usage
+
+    body = {"model": "scenario:text.basic.001", "stream": True, "messages": [{"role": "user", "content": "hi"}]}
+    got = _chunks(httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": "cerebras"}, json=body,
+                             timeout=10))
+    finish = [c for c in got if c["choices"] and c["choices"][0].get("finish_reason")]  # type: ignore[index]
+    assert len(finish) == 1 and finish[0]["usage"]["prompt_tokens_details"] == {"cached_tokens": 0}  # type: ignore[index]
+    assert all(not c.get("usage") for c in got if c not in finish)
+    assert zero_usage(served_as(CORPUS["text.basic.001"], "cerebras", "openai-chat")) == {"cached_input_tokens"}
+    other = _chunks(httpx.post(f"{base_url}/v1/chat/completions", headers={"X-Mock-Server": "other"}, json=body,
+                               timeout=10))
+    assert all(not c.get("usage") for c in other)  # a server without a flavour: OpenAI's placement, unasked none

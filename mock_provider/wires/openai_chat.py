@@ -167,8 +167,8 @@ class Encoder:
     ``model``/``created``/``completion_id`` stamp every chunk until a ``response-metadata`` part
     changes them; ``include_usage`` adds the usage chunk after the finish chunk; ``usage_on_finish`` puts the
     usage on the finish chunk instead, whatever the request asked (Mistral's placement); ``usage_in_x_groq`` puts it
-    in the finish chunk's ``x_groq`` too, whatever the request asked (Groq's placement); ``deepseek_usage`` gives it
-    DeepSeek's counts (:func:`openai_usage`).
+    in the finish chunk's ``x_groq`` too, whatever the request asked (Groq's placement); ``usage_counts`` says which
+    counts it carries (DeepSeek's, Cerebras's: :func:`openai_usage`).
 
     >>> from mock_provider.parts import parse_part
     >>> enc = Encoder("x.y.001", completion_id="chatcmpl-1")
@@ -186,7 +186,7 @@ class Encoder:
         created: int = DEFAULT_CREATED,
         completion_id: str | None = None,
         include_usage: bool = False, usage_on_finish: bool = False, usage_in_x_groq: bool = False,
-        deepseek_usage: bool = False, named_call_deltas: bool = False, typed_call_deltas: bool = False,
+        usage_counts: str = "openai", named_call_deltas: bool = False, typed_call_deltas: bool = False,
         reasoning: str = "reasoning_content",
         fields: Sequence[str] = (),
     ) -> None:
@@ -205,7 +205,7 @@ class Encoder:
         self.include_usage = include_usage
         self.usage_on_finish = usage_on_finish  # WireOptions.usage 'finish': Mistral's usage placement
         self.usage_in_x_groq = usage_in_x_groq  # WireOptions.usage 'x_groq': Groq's usage placement
-        self.deepseek_usage = deepseek_usage  # WireOptions.usage_counts 'deepseek': DeepSeek's usage counts
+        self.usage_counts = usage_counts  # WireOptions.usage_counts: which counts the usage object carries
         self.named_call_deltas = named_call_deltas  # WireOptions.call_deltas 'named': Mistral's continuation delta
         self.typed_call_deltas = typed_call_deltas  # WireOptions.call_deltas 'typed': Cerebras's continuation delta
         self.started = False  # the role chunk was sent
@@ -488,7 +488,7 @@ class Encoder:
         reason = self.finish_reason(part)
         out: list[Frame] = [] if reason is None else self._choice({}, reason)
         usage = xai_usage(part.usage) if "xai_usage" in self.fields else openai_usage(
-            part.usage, details="usage_details" in self.fields, deepseek=self.deepseek_usage)
+            part.usage, details="usage_details" in self.fields, counts=self.usage_counts)
         if self.usage_on_finish:
             # Mistral's: on the finish chunk, asked for or not (no finish chunk after an error frame: none).
             if out and usage is not None and isinstance(out[-1], dict):
@@ -565,7 +565,7 @@ def make_encoder(scenario: Scenario, request: dict[str, Any], *, include_usage: 
         include_usage=include_usage,
         usage_on_finish=scenario.wire.usage == "finish",
         usage_in_x_groq=scenario.wire.usage == "x_groq",
-        deepseek_usage=scenario.wire.usage_counts == "deepseek",
+        usage_counts=scenario.wire.usage_counts,
         named_call_deltas=scenario.wire.call_deltas == "named", typed_call_deltas=scenario.wire.call_deltas == "typed",
         reasoning=scenario.wire.reasoning,
         fields=scenario.wire.chat_fields,

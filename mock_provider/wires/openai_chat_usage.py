@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from mock_provider.scenario import Scenario
 
 
-def openai_usage(usage: Usage | None, *, details: bool = False, deepseek: bool = False) -> dict[str, Any] | None:
+def openai_usage(usage: Usage | None, *, details: bool = False, counts: str = "openai") -> dict[str, Any] | None:
     """Canonical nested usage as a Chat Completions usage object (None: nothing to report).
 
     A missing side counts 0 (the object has no optional counts); ``total_tokens`` is always
@@ -32,12 +32,13 @@ def openai_usage(usage: Usage | None, *, details: bool = False, deepseek: bool =
 
     ``details``: every count of both details objects, 0 where the usage has none (as OpenAI sends them).
 
-    ``deepseek``: DeepSeek's counts (``WireOptions.usage_counts``): ``prompt_cache_hit_tokens`` and
+    ``counts`` (``WireOptions.usage_counts``): ``deepseek``, DeepSeek's: ``prompt_cache_hit_tokens`` and
     ``prompt_cache_miss_tokens`` and ``prompt_tokens_details.cached_tokens`` on every usage, 0 hit when nothing was
-    cached; the reasoning count only where the usage has one.
+    cached; ``cached``, Cerebras's: ``prompt_tokens_details.cached_tokens`` on every usage. Either: the reasoning count
+    only where the usage has one.
 
     >>> openai_usage(parse_part({"type": "finish", "finishReason": {"unified": "stop"},
-    ...     "usage": {"inputTokens": {"total": 9}, "outputTokens": {"total": 3}}}).usage, deepseek=True)
+    ...     "usage": {"inputTokens": {"total": 9}, "outputTokens": {"total": 3}}}).usage, counts="deepseek")
     ... # doctest: +NORMALIZE_WHITESPACE
     {'prompt_tokens': 9, 'completion_tokens': 3, 'total_tokens': 12, 'prompt_tokens_details': {'cached_tokens': 0},
      'prompt_cache_hit_tokens': 0, 'prompt_cache_miss_tokens': 9}
@@ -59,11 +60,11 @@ def openai_usage(usage: Usage | None, *, details: bool = False, deepseek: bool =
         result["completion_tokens_details"] = {"reasoning_tokens": out.reasoning or 0, "audio_tokens": 0,
                                                "accepted_prediction_tokens": 0, "rejected_prediction_tokens": 0}
     else:
-        if inp.cache_read is not None or deepseek:
+        if inp.cache_read is not None or counts != "openai":
             result["prompt_tokens_details"] = {"cached_tokens": inp.cache_read or 0}
         if out.reasoning is not None:
             result["completion_tokens_details"] = {"reasoning_tokens": out.reasoning}
-    if deepseek:
+    if counts == "deepseek":
         # DeepSeek's own fields, on every usage (prompt_tokens = hit + miss).
         result["prompt_cache_hit_tokens"] = inp.cache_read or 0
         result["prompt_cache_miss_tokens"] = result["prompt_tokens"] - (inp.cache_read or 0)
@@ -120,7 +121,7 @@ def zero_usage(scenario: Scenario) -> frozenset[str]:
     (:func:`mock_provider.servers.served_as`): every detail count when it plays ``chat_fields: [usage_details]`` (a
     client cannot tell that 0 from absent, so neither can the grader), the cached and reasoning counts of xAI's usage
     (``xai_usage``, which the ``xai`` flavour plays), the cached count when it plays DeepSeek's counts
-    (``usage_counts: deepseek``: its hit count is on every usage), none otherwise.
+    (``usage_counts: deepseek``: its hit count is on every usage) or Cerebras's (``cached``), none otherwise.
 
     >>> from mock_provider.corpus import load_scenarios
     >>> chat_extras = next(s for s in load_scenarios() if s.id == "quirks.chat-extras.001")
@@ -140,6 +141,6 @@ def zero_usage(scenario: Scenario) -> frozenset[str]:
         zero |= {"cached_input_tokens", "cache_write_input_tokens", "reasoning_tokens"}
     if "xai_usage" in fields:
         zero |= {"cached_input_tokens", "reasoning_tokens"}
-    if scenario.wire.usage_counts == "deepseek":
+    if scenario.wire.usage_counts != "openai":
         zero.add("cached_input_tokens")
     return frozenset(zero)
