@@ -68,6 +68,16 @@ OpenRouter streams reasoning in ``delta.reasoning``, which litellm's OpenRouter 
 ``reasoning_content`` (``OpenRouterChatCompletionStreamingHandler.chunk_parser``); the mock's default field is
 ``reasoning_content``, so the app names OpenRouter's field with a request header (``extra_headers``), as for Groq.
 
+The same flow over litellm's Cerebras provider (``model="cerebras/gpt-oss-120b"``) is a ninth: ``cerebras_app``
+(``examples/crewai_cerebras_capabilities.yaml``). Unlike the xAI, Groq and OpenRouter routes, that route goes through
+the openai SDK, as the OpenAI one does (litellm/main.py dispatches ``cerebras`` to ``_complete_custom_openai``:
+``openai_chat_completions``, an ``AsyncOpenAI`` client, with ``CerebrasConfig``'s parameter mapping), which posts to
+``{api_base}/chat/completions``, so its ``api_base`` is ``<mock>/v1``, Cerebras's own base
+(``https://api.cerebras.ai/v1``, litellm_core_utils/get_llm_provider_logic.py). Cerebras streams reasoning in
+``delta.reasoning`` (cerebras-cloud-sdk's chunk type), which litellm's ``Delta`` maps to ``reasoning_content``
+(types/utils.py); the mock's default field is ``reasoning_content``, so the app names Cerebras's field with a request
+header (``extra_headers``), as for Groq and OpenRouter.
+
 crewai brings many dependencies of its own (litellm, chromadb, lancedb, opentelemetry, ...), so this app
 runs from its own virtual environment (``.ci/run`` builds it from ``examples/crewai_requirements.txt``),
 and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
@@ -77,7 +87,7 @@ and ``tests/test_crewai_endpoint.py`` starts it there with uvicorn::
 
 (``examples.crewai_agui_app:anthropic_app`` for the Anthropic configuration, ``:gemini_app`` for the Gemini one,
 ``:mistral_app`` for the Mistral one, ``:deepseek_app`` for the DeepSeek one, ``:groq_app`` for the Groq one,
-``:xai_app`` for the xAI one, ``:openrouter_app`` for the OpenRouter one.)
+``:xai_app`` for the xAI one, ``:openrouter_app`` for the OpenRouter one, ``:cerebras_app`` for the Cerebras one.)
 """
 
 from __future__ import annotations
@@ -99,24 +109,29 @@ SYSTEM_PROMPT = "You are a helpful assistant."  # the README's flow's own system
 
 
 # The litellm routes this app is run over.
-PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek", "groq", "xai", "openrouter")
+PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "deepseek", "groq", "xai", "openrouter", "cerebras")
 # The path litellm's route appends to api_base is its own (see the module's docstring); the mock's root gets the rest.
 API_BASE_PATH = {"openai": "/v1", "anthropic": "", "gemini": "/v1beta", "mistral": "/v1", "deepseek": "/v1",
-                 "groq": "/openai/v1", "xai": "/v1", "openrouter": "/v1"}
+                 "groq": "/openai/v1", "xai": "/v1", "openrouter": "/v1", "cerebras": "/v1"}
 # Request headers a route's model call sends (litellm's `extra_headers`): the Mistral one asks the mock for Mistral's
 # reasoning shape (a `thinking` chunk in an array `delta.content`), which the real API sends unasked; the Groq one
 # asks for Groq's field, `delta.reasoning` (groq 1.7.0 types/chat/chat_completion_chunk.py, the chunk's only reasoning
 # field), as the pydantic-ai and AI SDK Groq configurations do; the OpenRouter one asks for OpenRouter's field,
-# `delta.reasoning` (the one litellm's OpenRouter iterator reads, litellm/llms/openrouter/chat/transformation.py:291).
+# `delta.reasoning` (the one litellm's OpenRouter iterator reads, litellm/llms/openrouter/chat/transformation.py:291);
+# the Cerebras one asks for Cerebras's field, `delta.reasoning` (cerebras-cloud-sdk 1.91.0
+# types/chat/chat_completion.py:271, its chunk's reasoning field), which litellm's Delta reads as reasoning_content
+# (litellm/types/utils.py:1691-1696).
 EXTRA_HEADERS: dict[str, dict[str, str]] = {"mistral": {"X-Mock-Reasoning": "thinking-chunks"},
                                             "groq": {"X-Mock-Reasoning": "reasoning"},
-                                            "openrouter": {"X-Mock-Reasoning": "reasoning"}}
+                                            "openrouter": {"X-Mock-Reasoning": "reasoning"},
+                                            "cerebras": {"X-Mock-Reasoning": "reasoning"}}
 
 
 def chat_flow(api_base: str, model: str, headers: dict[str, str] | None = None) -> Flow[CopilotKitState]:
     """The README's chat flow, its litellm ``model`` (``"openai/gpt-4o"``, ``"anthropic/claude-sonnet-4-5"``,
     ``"gemini/gemini-2.5-flash"``, ``"mistral/mistral-medium-latest"``, ``"deepseek/deepseek-v4-flash"``,
-    ``"groq/openai/gpt-oss-120b"``, ``"xai/grok-4.3"``, ``"openrouter/openai/gpt-oss-120b"``) at ``api_base``,
+    ``"groq/openai/gpt-oss-120b"``, ``"xai/grok-4.3"``, ``"openrouter/openai/gpt-oss-120b"``,
+    ``"cerebras/gpt-oss-120b"``) at ``api_base``,
     sending ``headers`` with each model request (none by default).
 
     Example:
@@ -150,7 +165,7 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
     appends ``/models/{model}:streamGenerateContent``), ``mock_base_url + "/v1"`` for ``mistral`` and ``deepseek``
     (litellm appends ``/chat/completions``), ``mock_base_url + "/openai/v1"`` for ``groq`` (Groq's path; litellm
     appends ``/chat/completions``), ``mock_base_url + "/v1"`` for ``xai`` (xAI's path; litellm appends
-    ``/chat/completions``) and for ``openrouter`` (litellm appends ``/chat/completions``).
+    ``/chat/completions``), for ``openrouter`` and for ``cerebras`` (litellm appends ``/chat/completions``).
 
     Example:
         >>> "/agui" in create_app("http://127.0.0.1:8765").openapi()["paths"]
@@ -169,6 +184,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
         True
         >>> "/agui" in create_app("http://127.0.0.1:8765", "openai/gpt-oss-120b", "openrouter").openapi()["paths"]
         True
+        >>> "/agui" in create_app("http://127.0.0.1:8765", "gpt-oss-120b", "cerebras").openapi()["paths"]
+        True
     """
     if provider not in PROVIDERS:
         raise ValueError(f"unknown provider {provider!r}: one of {PROVIDERS}")
@@ -181,7 +198,7 @@ def create_app(mock_base_url: str, model: str = "gpt-4o", provider: str = "opena
 
 def __getattr__(name: str) -> FastAPI:
     # `uvicorn examples.crewai_agui_app:app` (or `:anthropic_app`, `:gemini_app`, `:mistral_app`, `:deepseek_app`,
-    # `:groq_app`, `:xai_app`, `:openrouter_app`): built on first access, from MOCK_BASE_URL.
+    # `:groq_app`, `:xai_app`, `:openrouter_app`, `:cerebras_app`): built on first access, from MOCK_BASE_URL.
     mock = os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765")
     if name == "app":
         return create_app(mock)
@@ -212,4 +229,10 @@ def __getattr__(name: str) -> FastAPI:
         # reasoning, the model the Groq configuration names. litellm 1.110.2's model table has no openrouter/ rows, so
         # nothing in litellm gates the call on the id; the id selects no scenario (the mock's default scenario does).
         return create_app(mock, "openai/gpt-oss-120b", "openrouter")
+    if name == "cerebras_app":
+        # OpenAI's gpt-oss-120b on Cerebras, a model with tool calls, parallel tool calls and reasoning (litellm's model
+        # table: cerebras/gpt-oss-120b, supports_function_calling, supports_parallel_function_calling,
+        # supports_reasoning, no deprecation date), the model the Groq and OpenRouter configurations name and the
+        # agno Cerebras model's default.
+        return create_app(mock, "gpt-oss-120b", "cerebras")
     raise AttributeError(name)

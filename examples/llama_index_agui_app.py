@@ -1,5 +1,5 @@
 """A real adapter: llama-index's AG-UI workflow router over an OpenAI, Anthropic, Gemini, Mistral, DeepSeek, Groq,
-OpenRouter or Together AI LLM.
+OpenRouter, Together AI or Cerebras LLM.
 
 The app is what a llama-index user deploys with ``llama-index-protocols-ag-ui``: the default
 ``AGUIChatWorkflow`` (``get_ag_ui_workflow_router``) over ``OpenAILike`` from
@@ -15,8 +15,9 @@ over ``MistralAI`` from ``llama-index-llms-mistralai`` (Mistral's Chat Completio
 openai SDK, ``POST /openai/v1/chat/completions``), or with ``api="openrouter"`` over ``OpenRouter`` from
 ``llama-index-llms-openrouter`` (an ``OpenAILike`` as well: OpenRouter's Chat Completions through the openai SDK,
 ``POST /v1/chat/completions``), or with ``api="together"`` over ``TogetherLLM`` from ``llama-index-llms-together`` (an
-``OpenAILike`` too: Together AI's Chat Completions through the openai SDK, ``POST /v1/chat/completions``), mounted at
-``/agui`` (so
+``OpenAILike`` too: Together AI's Chat Completions through the openai SDK, ``POST /v1/chat/completions``), or with
+``api="cerebras"`` over ``Cerebras`` from ``llama-index-llms-cerebras`` (an ``OpenAILike`` too: Cerebras's Chat
+Completions through the openai SDK, ``POST /v1/chat/completions``), mounted at ``/agui`` (so
 ``POST /agui/run``). The only test-specific part is the base URL: the LLM talks to the conformance suite's mock
 server, so the suite picks each case's scenario with the mock server's default scenario (the model is fixed).
 
@@ -36,7 +37,8 @@ there with uvicorn::
 ``examples/llama_index_deepseek_capabilities.yaml``; the Groq one: ``groq_app`` and
 ``examples/llama_index_groq_capabilities.yaml``; the OpenRouter one: ``openrouter_app`` and
 ``examples/llama_index_openrouter_capabilities.yaml``; the Together AI one: ``together_app`` and
-``examples/llama_index_together_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all nine).
+``examples/llama_index_together_capabilities.yaml``; the Cerebras one: ``cerebras_app`` and
+``examples/llama_index_cerebras_capabilities.yaml``; ``tests/test_llama_index_endpoint.py`` runs all ten).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from typing import Literal
 from fastapi import FastAPI
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.llms.anthropic import Anthropic
+from llama_index.llms.cerebras import Cerebras
 from llama_index.llms.deepseek import DeepSeek
 from llama_index.llms.google_genai import GoogleGenAI
 from llama_index.llms.groq import Groq
@@ -136,6 +139,21 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         # llama-index-llms-openai 0.8.3 base.py:267; 0 skips llm_retry_decorator, :105-107).
         return TogetherLLM(model=model if "/" in model else "meta-llama/Llama-3.3-70B-Instruct-Turbo",
                            api_base=api_base, api_key="mock-key", max_retries=0, is_function_calling_model=True)
+    if api == "cerebras":
+        # Cerebras is an OpenAILike (llama-index-llms-cerebras 0.5.0 llama_index/llms/cerebras/base.py:7) that
+        # overrides only its constructor (base.py:28-49): it hands api_base to the openai SDK's
+        # AsyncOpenAI(base_url=...), which posts {base_url}/chat/completions. Its default api_base is
+        # https://api.cerebras.ai/v1/ (or CEREBRAS_BASE_URL, base.py:32-33); the mock's is its /v1, as the agno and
+        # pydantic-ai Cerebras configurations point theirs. It sets is_chat_model=True (base.py:34) but leaves
+        # is_function_calling_model at OpenAILike's False (llama-index-llms-openai-like 0.8.1 base.py:104-107), which
+        # AGUIChatWorkflow asserts True before it runs (llama-index-protocols-ag-ui 0.6.0 agent.py:162-166): a user of
+        # this router must pass it, as here and for OpenRouter and Together AI. It keeps OpenAILike's context window,
+        # 3900 (the workflow keeps no memory that reads it), and sends no max_tokens (max_tokens None). The model is
+        # the package's docstring example, llama-3.3-70b (base.py:19); the id selects no scenario (the mock's default
+        # scenario does). max_retries=0 as in the other configurations (OpenAI's default is 3,
+        # llama-index-llms-openai 0.8.3 base.py:267; 0 skips llm_retry_decorator, :105-107).
+        return Cerebras(model=model if model.startswith(("llama", "gpt-oss", "qwen", "zai-")) else "llama-3.3-70b",
+                        api_base=api_base, api_key="mock-key", max_retries=0, is_function_calling_model=True)
     if api == "responses":
         # OpenAIResponses knows gpt-4o-mini's context window and that it calls functions (its metadata).
         return OpenAIResponses(model=model, api_base=api_base, api_key="mock-key", max_retries=0)
@@ -143,7 +161,7 @@ def _llm(api: str, mock_base_url: str, model: str) -> FunctionCallingLLM:
         return OpenAILike(model=model, api_base=api_base, api_key="mock-key", max_retries=0,
                           is_chat_model=True, is_function_calling_model=True, context_window=128000)
     raise ValueError(f"unknown api {api!r}: 'chat', 'responses', 'anthropic', 'gemini', 'mistral', 'deepseek', "
-                     "'groq', 'openrouter' or 'together'")
+                     "'groq', 'openrouter', 'together' or 'cerebras'")
 
 
 def _mistral(mock_base_url: str, model: str) -> MistralAI:
@@ -168,7 +186,7 @@ def _mistral(mock_base_url: str, model: str) -> MistralAI:
 
 def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
                api: Literal["chat", "responses", "anthropic", "gemini", "mistral", "deepseek", "groq", "openrouter",
-                            "together"] = "chat",
+                            "together", "cerebras"] = "chat",
                ) -> FastAPI:
     """The AG-UI app: ``POST /agui/run`` runs the workflow; its LLM reads ``mock_base_url + "/v1"``.
 
@@ -183,8 +201,10 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
     ``llama-3.3-70b-versatile`` unless a Groq id is given), ``"openrouter"`` is ``OpenRouter`` (OpenRouter's
     ``/v1/chat/completions`` through the openai SDK, model ``openai/gpt-4o-mini`` unless an OpenRouter id, one with
     a ``/``, is given), ``"together"`` is ``TogetherLLM`` (Together AI's ``/v1/chat/completions`` through the openai
-    SDK, model ``meta-llama/Llama-3.3-70B-Instruct-Turbo`` unless a Together id, one with a ``/``, is given); the
-    workflow and the router are the same in all nine.
+    SDK, model ``meta-llama/Llama-3.3-70B-Instruct-Turbo`` unless a Together id, one with a ``/``, is given),
+    ``"cerebras"`` is ``Cerebras`` (Cerebras's ``/v1/chat/completions`` through the openai SDK, model
+    ``llama-3.3-70b`` unless a Cerebras id is given); the workflow and the router are
+    the same in all ten.
 
     Example:
         >>> sorted(create_app("http://127.0.0.1:8765").openapi()["paths"])
@@ -202,6 +222,8 @@ def create_app(mock_base_url: str, model: str = "gpt-4o-mini",
         >>> sorted(create_app("http://127.0.0.1:8765", api="openrouter").openapi()["paths"])
         ['/agui/run']
         >>> sorted(create_app("http://127.0.0.1:8765", api="together").openapi()["paths"])
+        ['/agui/run']
+        >>> sorted(create_app("http://127.0.0.1:8765", api="cerebras").openapi()["paths"])
         ['/agui/run']
     """
     llm = _llm(api, mock_base_url, model)
@@ -230,4 +252,6 @@ def __getattr__(name: str) -> FastAPI:
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="openrouter")
     if name == "together_app":  # the same workflow on TogetherLLM (Together AI's Chat Completions, an OpenAILike)
         return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="together")
+    if name == "cerebras_app":  # the same workflow on Cerebras (Cerebras's Chat Completions, an OpenAILike)
+        return create_app(os.environ.get("MOCK_BASE_URL", "http://127.0.0.1:8765"), api="cerebras")
     raise AttributeError(name)

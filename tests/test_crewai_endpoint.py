@@ -13,8 +13,10 @@ one over litellm's Mistral provider (``mistral_app``: Mistral's Chat Completions
 DeepSeek's Chat Completions), pinned in ``tests/data/crewai-agui-deepseek.verdicts.json``, the one over litellm's
 Groq provider (``groq_app``: Groq's Chat Completions), pinned in ``tests/data/crewai-agui-groq.verdicts.json``, and the
 one over litellm's xAI provider (``xai_app``: xAI's Chat Completions), pinned in
-``tests/data/crewai-agui-xai.verdicts.json``, and the one over litellm's OpenRouter provider (``openrouter_app``:
-OpenRouter's Chat Completions), pinned in ``tests/data/crewai-agui-openrouter.verdicts.json``.
+``tests/data/crewai-agui-xai.verdicts.json``, the one over litellm's OpenRouter provider (``openrouter_app``:
+OpenRouter's Chat Completions), pinned in ``tests/data/crewai-agui-openrouter.verdicts.json``, and the one over
+litellm's Cerebras provider (``cerebras_app``: Cerebras's Chat Completions through the openai SDK), pinned in
+``tests/data/crewai-agui-cerebras.verdicts.json``.
 
 The app is warmed with one text run before the corpus: litellm's first call in a process loads its tokenizer on
 the event loop (1-3 s measured here, docs/findings-crewai.md "Cold start"), and an abort that lands in that window
@@ -54,6 +56,9 @@ CREWAI_XAI = OwnVenvApp(pins="crewai-agui-xai", python_variable="SAC_CREWAI_PYTH
 CREWAI_OPENROUTER = OwnVenvApp(pins="crewai-agui-openrouter", python_variable="SAC_CREWAI_PYTHON",
                                stack="CrewAI (litellm OpenRouter)", app="examples.crewai_agui_app:openrouter_app",
                                path="/agui", capabilities=ROOT / "examples" / "crewai_openrouter_capabilities.yaml")
+CREWAI_CEREBRAS = OwnVenvApp(pins="crewai-agui-cerebras", python_variable="SAC_CREWAI_PYTHON",
+                             stack="CrewAI (litellm Cerebras)", app="examples.crewai_agui_app:cerebras_app",
+                             path="/agui", capabilities=ROOT / "examples" / "crewai_cerebras_capabilities.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -150,3 +155,15 @@ def test_crewai_xai_verdicts_match_the_pins(crewai_xai_url: str, corpus: list[An
 @pytest.mark.slow
 def test_crewai_openrouter_verdicts_match_the_pins(crewai_openrouter_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(CREWAI_OPENROUTER, crewai_openrouter_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.fixture(scope="module")
+def crewai_cerebras_url() -> Iterator[str]:
+    with serve_pinned(CREWAI_CEREBRAS) as url:
+        warm_up(url)
+        yield url
+
+
+@pytest.mark.slow
+def test_crewai_cerebras_verdicts_match_the_pins(crewai_cerebras_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(CREWAI_CEREBRAS, crewai_cerebras_url, corpus)  # one openai-chat case a scenario

@@ -1,6 +1,6 @@
 """A real AG-UI endpoint through ``--adapter-url``: llama-index's AG-UI workflow router.
 
-Nine configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
+Ten configurations of the same app: its workflow on ``OpenAILike`` (Chat Completions wire, pins
 ``llama-index-agui``), on ``OpenAIResponses`` (Responses wire, pins ``llama-index-agui-responses``), on
 ``Anthropic`` from ``llama-index-llms-anthropic`` (Messages wire, pins ``llama-index-agui-anthropic``), on
 ``GoogleGenAI`` from ``llama-index-llms-google-genai`` (Gemini wire, pins ``llama-index-agui-gemini``) and on
@@ -13,7 +13,8 @@ server flavour ``groq``; pins ``llama-index-agui-groq``) and on ``OpenRouter`` f
 ``OpenAILike``, OpenRouter's Chat Completions through the openai SDK, server flavour ``openrouter``; pins
 ``llama-index-agui-openrouter``) and on ``TogetherLLM`` from ``llama-index-llms-together`` (an ``OpenAILike``, Together
 AI's Chat Completions through the openai SDK, server ``other``: the kit has no Together flavour; pins
-``llama-index-agui-together``).
+``llama-index-agui-together``) and on ``Cerebras`` from ``llama-index-llms-cerebras`` (an ``OpenAILike``, Cerebras's
+Chat Completions through the openai SDK, server flavour ``cerebras``; pins ``llama-index-agui-cerebras``).
 
 ``examples/llama_index_agui_app.py`` runs in its own virtual environment (llama-index's OpenAI
 integration needs ``openai<3``, pydantic-ai ``openai>=3``), named by ``SAC_LLAMA_PYTHON`` (.ci/run
@@ -76,6 +77,11 @@ LLAMA_TOGETHER = OwnVenvApp(pins="llama-index-agui-together", python_variable="S
                             stack="llama-index", app="examples.llama_index_agui_app:together_app", path="/agui/run",
                             capabilities=ROOT / "examples" / "llama_index_together_capabilities.yaml",
                             time_scale=7.3e-8)
+# The Cerebras configuration, on a mock server of its own for the same reason (a scale no other module uses).
+LLAMA_CEREBRAS = OwnVenvApp(pins="llama-index-agui-cerebras", python_variable="SAC_LLAMA_PYTHON",
+                            stack="llama-index", app="examples.llama_index_agui_app:cerebras_app", path="/agui/run",
+                            capabilities=ROOT / "examples" / "llama_index_cerebras_capabilities.yaml",
+                            time_scale=7.9e-8)
 
 
 @pytest.fixture(scope="module")
@@ -184,3 +190,15 @@ def llama_together_url() -> Iterator[str]:
 @pytest.mark.slow
 def test_llama_index_together_verdicts_match_the_pins(llama_together_url: str, corpus: list[Any]) -> None:
     check_pinned_verdicts(LLAMA_TOGETHER, llama_together_url, corpus)  # one openai-chat case a scenario
+
+
+@pytest.fixture(scope="module")
+def llama_cerebras_url() -> Iterator[str]:
+    with serve_pinned(LLAMA_CEREBRAS) as url:
+        yield url
+
+
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_cerebras_verdicts_match_the_pins(llama_cerebras_url: str, corpus: list[Any]) -> None:
+    check_pinned_verdicts(LLAMA_CEREBRAS, llama_cerebras_url, corpus)  # one openai-chat case a scenario

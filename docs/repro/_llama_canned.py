@@ -11,7 +11,9 @@ that overrides only its constructor too), model openai/gpt-4o-mini, with is_func
 constructor leaves False and the workflow asserts: the llama-index-agui-openrouter configuration's LLM.
 LLAMA_REPRO_LLM=together builds llama-index-llms-together's TogetherLLM (an OpenAILike subclass that overrides only its
 constructor as well), model meta-llama/Llama-3.3-70B-Instruct-Turbo, with is_function_calling_model=True for the same
-reason: the llama-index-agui-together configuration's LLM."""
+reason: the llama-index-agui-together configuration's LLM. LLAMA_REPRO_LLM=cerebras builds llama-index-llms-cerebras's
+Cerebras (an OpenAILike subclass that overrides only its constructor too), model llama-3.3-70b, with
+is_function_calling_model=True for the same reason: the llama-index-agui-cerebras configuration's LLM."""
 
 from __future__ import annotations
 
@@ -87,6 +89,11 @@ def app_on(upstream: Upstream) -> FastAPI:
 
         llm = TogetherLLM(model="meta-llama/Llama-3.3-70B-Instruct-Turbo", api_base=upstream.url, api_key="x",
                           max_retries=0, is_function_calling_model=True)
+    elif os.environ.get("LLAMA_REPRO_LLM") == "cerebras":
+        from llama_index.llms.cerebras import Cerebras
+
+        llm = Cerebras(model="llama-3.3-70b", api_base=upstream.url, api_key="x", max_retries=0,
+                       is_function_calling_model=True)
     else:
         llm = OpenAILike(model="gpt-4o-mini", api_base=upstream.url, api_key="x", max_retries=0, is_chat_model=True,
                          is_function_calling_model=True, context_window=128000)

@@ -10,7 +10,9 @@ The app is examples/crewai_agui_app.py's (the README's flow), its litellm model 
 server; no conformance suite involved. Run with the CrewAI environment's python (examples/crewai_requirements.txt):
 python docs/repro/crewai_index_reused.py (exit 1: present). CREWAI_REPRO_ROUTE=openrouter runs the same flow on
 litellm's OpenRouter route (``create_app(url, "openai/gpt-oss-120b", "openrouter")``, the crewai-agui-openrouter
-configuration), whose iterator passes the tool-call deltas through as the OpenAI route's does.
+configuration), whose iterator passes the tool-call deltas through as the OpenAI route's does;
+CREWAI_REPRO_ROUTE=cerebras on litellm's Cerebras route (``create_app(url, "gpt-oss-120b", "cerebras")``, the
+crewai-agui-cerebras configuration), which is litellm's OpenAI route itself (the openai SDK, the OpenAI chat iterator).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ SSE = "".join([
 
 TOOL = {"name": "file_write", "description": "Write a file",
         "parameters": {"type": "object", "required": ["path"], "properties": {"path": {"type": "string"}}}}
-ROUTES = {"openrouter": ("openai/gpt-oss-120b", "openrouter")}
+ROUTES = {"openrouter": ("openai/gpt-oss-120b", "openrouter"), "cerebras": ("gpt-oss-120b", "cerebras")}
 route = ROUTES.get(os.environ.get("CREWAI_REPRO_ROUTE", ""), ())
 events = agui_events(SSE, TOOL, "Create hello.py and world.py.", *route)
 args: dict[str, str] = {}
