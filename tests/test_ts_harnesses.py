@@ -1750,6 +1750,29 @@ def test_voltagent_ui_cerebras_gets_its_committed_verdicts() -> None:
     assert _result(session, "http.500.001[openai-chat]").events == []
 
 
+def _voltagent_other_server(session: ConformanceSession) -> None:
+    """What the VoltAgent pins on a provider of a server without a flavour share: no named server's habits played,
+    VoltAgent's own D-tool-error-as-output and D-text-tool-result, ai 6's D-disconnect, a refused first call."""
+    # No named server's habits are played to a client of a server without a flavour: OpenAI's refusal channel and
+    # in-band error frame, a late call id, OpenRouter's error chunk and reasoning field.
+    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
+        "quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001", "error.openai-midstream.001",
+        "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 5
+    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
+    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
+              if e["type"].startswith("tool-output")]
+    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
+    # D-text-tool-result, VoltAgent's too: the text result reaches the model as its own envelope's JSON text.
+    tool_messages = [m for m in _sent(session, "request.tool-history.001[openai-chat]")["messages"]
+                     if m["role"] == "tool"]
+    assert json.loads(tool_messages[-1]["content"]) == {"type": "text", "value": "14:05"}
+    # D-disconnect (ai 6's): the connection drops after output started and the UI stream is cut with no error chunk.
+    cut = _result(session, "fault.disconnect.001[openai-chat]")
+    assert "error" not in [e["type"] for e in cut.events] and cut.verdict == "FAIL"
+    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
+    assert _result(session, "http.500.001[openai-chat]").events == []
+
+
 def test_voltagent_ui_togetherai_gets_its_committed_verdicts() -> None:
     """The same VoltAgent agent and route on `@ai-sdk/togetherai` 2.0.84's chat model, over
     `POST /v1/chat/completions` (examples/ts-voltagent/voltagent-ui-togetherai.mjs,
@@ -1775,29 +1798,12 @@ def test_voltagent_ui_togetherai_gets_its_committed_verdicts() -> None:
     assert "properties" not in json.dumps(sent["messages"])
     # The default `delta.reasoning_content` reaches the UI as reasoning, through VoltAgent's toUIMessageStream.
     assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
-    # No named server's habits are played to a client of a server without a flavour: OpenAI's refusal channel and
-    # in-band error frame, a late call id, OpenRouter's error chunk and reasoning field.
-    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
-        "quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001", "error.openai-midstream.001",
-        "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 5
-    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
-    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
-              if e["type"].startswith("tool-output")]
-    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
-    # D-text-tool-result, VoltAgent's too: the text result reaches Together as its own envelope's JSON text.
-    tool_messages = [m for m in _sent(session, "request.tool-history.001[openai-chat]")["messages"]
-                     if m["role"] == "tool"]
-    assert json.loads(tool_messages[-1]["content"]) == {"type": "text", "value": "14:05"}
     # D-reused-index (openai-compatible 2.0.78's per-index code): a second call on index 0 is appended to the first,
     # which is handed over with the arguments the model sent for the second; the second is lost.
     handed = [(e["toolName"], e["input"]) for e in _result(session, "quirks.tool-index-reused.002[openai-chat]").events
               if e["type"] == "tool-input-available"]
     assert handed == [("list_files", {"path": "world.py"})]
-    # D-disconnect (ai 6's): the connection drops after output started and the UI stream is cut with no error chunk.
-    cut = _result(session, "fault.disconnect.001[openai-chat]")
-    assert "error" not in [e["type"] for e in cut.events] and cut.verdict == "FAIL"
-    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
-    assert _result(session, "http.500.001[openai-chat]").events == []
+    _voltagent_other_server(session)
 
 
 def test_voltagent_ui_fireworks_gets_its_committed_verdicts() -> None:
@@ -1822,26 +1828,9 @@ def test_voltagent_ui_fireworks_gets_its_committed_verdicts() -> None:
     assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
     # The default `delta.reasoning_content` reaches the UI as reasoning, through VoltAgent's toUIMessageStream.
     assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
-    # No named server's habits are played to a client of a server without a flavour: OpenAI's refusal channel and
-    # in-band error frame, a late call id, OpenRouter's error chunk and reasoning field.
-    assert [_result(session, f"{c}[openai-chat]").verdict for c in (
-        "quirks.refusal.001", "quirks.tool-late-id.001", "error.openrouter-midstream.001", "error.openai-midstream.001",
-        "reasoning.field-reasoning.001")] == ["NOT-EXPRESSIBLE"] * 5
-    # D-tool-error-as-output is VoltAgent's, on every model: a throwing tool is sent as a successful output.
-    failed = [e for e in _result(session, "loop.tool-error.001[openai-chat]").events
-              if e["type"].startswith("tool-output")]
-    assert [e["type"] for e in failed] == ["tool-output-available"] and failed[0]["output"]["error"] is True
-    # D-text-tool-result, VoltAgent's too: the text result reaches Fireworks as its own envelope's JSON text.
-    tool_messages = [m for m in _sent(session, "request.tool-history.001[openai-chat]")["messages"]
-                     if m["role"] == "tool"]
-    assert json.loads(tool_messages[-1]["content"]) == {"type": "text", "value": "14:05"}
     # D-reused-index (provider-utils 4.0.56's shared tracker, fed by openai-compatible 2.0.80): both calls are kept,
     # but the second's index-only argument deltas are ambiguous between them and dropped; it is handed over with {}.
     handed = [(e["toolName"], e["input"]) for e in _result(session, "quirks.tool-index-reused.002[openai-chat]").events
               if e["type"] == "tool-input-available"]
     assert handed == [("list_files", {}), ("file_write", {})]
-    # D-disconnect (ai 6's): the connection drops after output started and the UI stream is cut with no error chunk.
-    cut = _result(session, "fault.disconnect.001[openai-chat]")
-    assert "error" not in [e["type"] for e in cut.events] and cut.verdict == "FAIL"
-    # A model call refused before any output: VoltAgent's streamText rejects; the documented route answers 500.
-    assert _result(session, "http.500.001[openai-chat]").events == []
+    _voltagent_other_server(session)
