@@ -292,6 +292,16 @@ def test_ai_sdk6_openai_gets_its_committed_verdicts() -> None:
                for e in _result(session, "tool.custom-input.001[openai-responses]").events)
 
 
+def _ai5_common(session: ConformanceSession, dialect: str) -> None:
+    """What every AI SDK 5 pin shares: graded as ai 5's UI message stream, whose schema takes every chunk (its finish
+    'unknown' among them); structured output asked for through ai 5's experimental_output (the harness's outputOption)
+    and answered; D-silent-truncation's finish reason 'unknown' on a stream cut before its finish."""
+    assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@5"
+    assert _schema_refused(session) == []
+    assert _result(session, f"structured.native.001[{dialect}]").verdict == "PASS"
+    assert _finish_types(session, f"finish.missing.001[{dialect}]") == ["unknown"]
+
+
 def test_ai_sdk5_openai_gets_its_committed_verdicts() -> None:
     """ai 5's own `@ai-sdk/openai` 2 (npm alias ``ai5-openai``) under ai 5's `streamText` (``ai5``): its default
     model `openai(modelId)` is the Responses API, over `POST /v1/responses`, graded as ai 5's UI message stream
@@ -301,7 +311,6 @@ def test_ai_sdk5_openai_gets_its_committed_verdicts() -> None:
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@5"
     # ai 5's finish chunk may say 'unknown' (ai 5's schema has it, ai 6's does not): only where the provider never
     # read a response.completed (a cut, a dropped error event or a null-usage completion). ai 5's schema takes it.
-    assert _schema_refused(session) == []
     assert any(_finish_types(session, r.case_id) == ["unknown"] for r in session.results)
     assert _finish_types(session, "finish.stop-with-call.001[openai-responses]") == ["tool-calls"]
     # D-silent-truncation: a stream cut before response.completed finishes 'unknown' (ai 6's generation: 'other',
@@ -311,9 +320,7 @@ def test_ai_sdk5_openai_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "finish.missing.001[openai-responses]") == ["unknown"]
     # D-responses-error: the Responses `error` event (code and message at the top) is dropped: no error chunk.
     assert "error" not in [e["type"] for e in _result(session, "error.code.001[openai-responses]").events]
-    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
-    assert _result(session, "structured.native.001[openai-responses]").verdict == "PASS"
-
+    _ai5_common(session, "openai-responses")
 
 def test_ai_sdk5_anthropic_gets_its_committed_verdicts() -> None:
     """ai 5's own `@ai-sdk/anthropic` 2 (npm alias ``ai5-anthropic``) under ai 5's `streamText` (``ai5``), over the
@@ -322,7 +329,6 @@ def test_ai_sdk5_anthropic_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk5-anthropic.mjs", "ai-sdk5-anthropic.verdicts.json", "ai5-anthropic",
                                  "anthropic")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@5"
-    assert _schema_refused(session) == []
     assert _finish_types(session, "finish.stop-with-call.001[anthropic]") == ["stop"]
     assert _finish_types(session, "finish.tool-calls-none.001[anthropic]") == ["tool-calls"]
     # D-silent-truncation: a stream cut before message_stop finishes 'unknown' (ai 6's generation: 'other', ai 7's:
@@ -331,9 +337,7 @@ def test_ai_sdk5_anthropic_gets_its_committed_verdicts() -> None:
     assert [e["type"] for e in events][-3:] == ["text-delta", "finish-step", "finish"]
     assert _finish_types(session, "finish.missing.001[anthropic]") == ["unknown"]
     assert _reasoning(session, "reasoning.basic.001[anthropic]") == PRIME_REASONING
-    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
-    assert _result(session, "structured.native.001[anthropic]").verdict == "PASS"
-
+    _ai5_common(session, "anthropic")
 
 def test_ai_sdk5_google_gets_its_committed_verdicts() -> None:
     """ai 5's own `@ai-sdk/google` 2 (npm alias ``ai5-google``) under ai 5's `streamText` (``ai5``), over
@@ -341,7 +345,6 @@ def test_ai_sdk5_google_gets_its_committed_verdicts() -> None:
     docs/findings-ai-sdk5-google.md): the same cases fail as under ai 6's generation."""
     session, _expected = _graded("ai-sdk5-google.mjs", "ai-sdk5-google.verdicts.json", "ai5-google", "gemini")
     assert session.capabilities is not None and session.capabilities.output == "ui-message-stream@5"
-    assert _schema_refused(session) == []
     assert _finish_types(session, "finish.stop-with-call.001[gemini]") == ["tool-calls"]
     assert _finish_types(session, "finish.tool-calls-none.001[gemini]") == ["stop"]
     # D-silent-truncation: a stream cut before any finishReason finishes 'unknown' (ai 6's generation: 'other', ai 7's:
@@ -350,9 +353,7 @@ def test_ai_sdk5_google_gets_its_committed_verdicts() -> None:
     assert "error" not in types and types[-3:] == ["text-end", "finish-step", "finish"]
     assert _finish_types(session, "finish.missing.001[gemini]") == ["unknown"]
     assert _reasoning(session, "reasoning.basic.001[gemini]") == PRIME_REASONING
-    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
-    assert _result(session, "structured.native.001[gemini]").verdict == "PASS"
-
+    _ai5_common(session, "gemini")
 
 def test_ai_sdk5_openai_compatible_gets_its_committed_verdicts() -> None:
     """ai 5's own `@ai-sdk/openai-compatible` 1 (npm alias ``ai5-openai-compatible``) under ai 5's `streamText`
@@ -365,7 +366,6 @@ def test_ai_sdk5_openai_compatible_gets_its_committed_verdicts() -> None:
     # Images only (a PDF part throws before any request, dist/index.mjs:69-71): the harness does not declare multimodal.
     assert "multimodal" not in caps.features
     # ai 5's finish chunk says 'unknown' where the provider read no finish_reason; ai 5's schema takes it.
-    assert _schema_refused(session) == []
     # D-silent-truncation: a stream cut before its finish_reason finishes 'unknown' with no error chunk (ai 6's
     # generation, @ai-sdk/openai-compatible 2, sends an error chunk for the same bytes); flush closes the text part.
     types = [e["type"] for e in _result(session, "finish.missing.001[openai-chat]").events]
@@ -376,9 +376,7 @@ def test_ai_sdk5_openai_compatible_gets_its_committed_verdicts() -> None:
     assert _finish_types(session, "error.openrouter-midstream.001[openai-chat]") == ["unknown"]
     # D-late-tool-name: the tracker throws on a call's first delta without a name; the UI message stream errors.
     assert "Expected 'function.name' to be a string." in _result(session, "quirks.tool-late-id.001[openai-chat]").reason
-    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
-    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
-
+    _ai5_common(session, "openai-chat")
 
 def test_ai_sdk5_mistral_gets_its_committed_verdicts() -> None:
     """ai 5's own `@ai-sdk/mistral` 2 (npm alias ``ai5-mistral``) under ai 5's `streamText` (``ai5``), its chat model
@@ -388,7 +386,6 @@ def test_ai_sdk5_mistral_gets_its_committed_verdicts() -> None:
     caps = session.capabilities
     assert caps is not None and caps.output == "ui-message-stream@5" and caps.server == "mistral"
     assert caps.structured_modes == {"native"} and "multimodal" in caps.features
-    assert _schema_refused(session) == []
     # The harness asks the mock for Mistral's thinking chunks, which 2.0.50 reads (dist/index.mjs:505-510).
     assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
     # D-silent-truncation: a stream cut before its finish_reason finishes 'unknown', no error chunk (3.0.68: 'other').
@@ -400,9 +397,7 @@ def test_ai_sdk5_mistral_gets_its_committed_verdicts() -> None:
     # D-pdf-bare-base64: the PDF goes out as document_url holding bare base64 (no data: URL); only request.media fails.
     multimodal = _result(session, "text.multimodal.001[openai-chat]")
     assert {f.row for f in multimodal.findings if f.level == "MUST"} == {"request.media"}
-    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
-    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
-
+    _ai5_common(session, "openai-chat")
 
 def test_ai_sdk5_groq_gets_its_committed_verdicts() -> None:
     """ai 5's own `@ai-sdk/groq` 2 (npm alias ``ai5-groq``) under ai 5's `streamText` (``ai5``), its chat model over
@@ -413,7 +408,6 @@ def test_ai_sdk5_groq_gets_its_committed_verdicts() -> None:
     assert caps is not None and caps.output == "ui-message-stream@5" and caps.server == "groq"
     # Images only (a PDF part throws before any request); response_format is its one structured-output mechanism.
     assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
-    assert _schema_refused(session) == []
     # The harness asks the mock for Groq's `delta.reasoning`, the one field 2.0.56 reads (dist/index.mjs:534).
     assert _reasoning(session, "reasoning.basic.001[openai-chat]") == PRIME_REASONING
     # D-silent-truncation: a stream cut before its finish_reason finishes 'unknown', no error chunk (3.0.71: 'other').
@@ -429,9 +423,7 @@ def test_ai_sdk5_groq_gets_its_committed_verdicts() -> None:
     empty = [e["type"] for e in _result(session, "tool.empty-input.001[openai-chat]").events]
     assert "tool-input-start" in empty and "tool-input-available" not in empty
     assert _result(session, "quirks.tool-index-gap.001[openai-chat]").verdict == "PASS"
-    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
-    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
-
+    _ai5_common(session, "openai-chat")
 
 def test_ai_sdk5_xai_gets_its_committed_verdicts() -> None:
     """ai 5's own `@ai-sdk/xai` 2 (npm alias ``ai5-xai``) under ai 5's `streamText` (``ai5``): its default model
@@ -440,7 +432,6 @@ def test_ai_sdk5_xai_gets_its_committed_verdicts() -> None:
     session, _expected = _graded("ai-sdk5-xai.mjs", "ai-sdk5-xai.verdicts.json", "ai5-xai")
     caps = session.capabilities
     assert caps is not None and caps.output == "ui-message-stream@5" and caps.server == "xai"
-    assert _schema_refused(session) == []
     # Images only (a PDF part throws before any request); response_format is its one structured-output mechanism.
     assert "multimodal" not in caps.features and caps.structured_modes == {"native"}
     # xAI's server sends each tool call whole: the client hands it over with its complete input, in one go.
@@ -456,9 +447,7 @@ def test_ai_sdk5_xai_gets_its_committed_verdicts() -> None:
     # D-reasoning-after-close: reasoning resumed after the text goes to the ended part; streamText answers an error.
     assert "reasoning part reasoning-chatcmpl-021 not found" in [
         e.get("errorText") for e in _result(session, "ids.reuse.002[openai-chat]").events if e["type"] == "error"]
-    # Structured output reaches ai 5 as experimental_output (the harness's outputOption), so it is asked for.
-    assert _result(session, "structured.native.001[openai-chat]").verdict == "PASS"
-
+    _ai5_common(session, "openai-chat")
 
 def test_ai_sdk6_groq_gets_its_committed_verdicts() -> None:
     """ai 6's own `@ai-sdk/groq` 3 (npm alias ``ai6-groq``) under ai 6's `streamText`, over
