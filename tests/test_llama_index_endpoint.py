@@ -84,6 +84,12 @@ LLAMA_CEREBRAS = OwnVenvApp(pins="llama-index-agui-cerebras", python_variable="S
                             time_scale=7.9e-8)
 
 
+def _pinned(app: OwnVenvApp, corpus: list[Any]) -> None:
+    """The configuration served by its own venv's uvicorn, every case graded against its pins."""
+    with serve_pinned(app) as url:
+        check_pinned_verdicts(app, url, corpus)
+
+
 @pytest.fixture(scope="module")
 def llama_url() -> Iterator[str]:
     with serve_pinned(LLAMA) as url:
@@ -96,109 +102,55 @@ def test_llama_index_verdicts_match_the_pins(llama_url: str, corpus: list[Any]) 
     check_pinned_verdicts(LLAMA, llama_url, corpus)  # one openai-chat case a scenario
 
 
-@pytest.fixture(scope="module")
-def llama_responses_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_RESPONSES) as url:
-        yield url
+# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
+@pytest.mark.slow
+def test_llama_index_responses_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_RESPONSES, corpus)  # one openai-responses case a scenario
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_responses_verdicts_match_the_pins(llama_responses_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_RESPONSES, llama_responses_url, corpus)  # one openai-responses case a scenario
-
-
-@pytest.fixture(scope="module")
-def llama_anthropic_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_ANTHROPIC) as url:
-        yield url
+def test_llama_index_anthropic_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_ANTHROPIC, corpus)  # one anthropic case a scenario
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_anthropic_verdicts_match_the_pins(llama_anthropic_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_ANTHROPIC, llama_anthropic_url, corpus)  # one anthropic case a scenario
-
-
-@pytest.fixture(scope="module")
-def llama_gemini_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_GEMINI) as url:
-        yield url
+def test_llama_index_gemini_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_GEMINI, corpus)  # one gemini case a scenario
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_gemini_verdicts_match_the_pins(llama_gemini_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_GEMINI, llama_gemini_url, corpus)  # one gemini case a scenario
-
-
-@pytest.fixture(scope="module")
-def llama_mistral_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_MISTRAL) as url:
-        yield url
+def test_llama_index_mistral_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_MISTRAL, corpus)  # one openai-chat case a scenario, as Mistral's
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_mistral_verdicts_match_the_pins(llama_mistral_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_MISTRAL, llama_mistral_url, corpus)  # one openai-chat case a scenario, as Mistral's
-
-
-@pytest.fixture(scope="module")
-def llama_deepseek_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_DEEPSEEK) as url:
-        yield url
+def test_llama_index_deepseek_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_DEEPSEEK, corpus)  # one openai-chat case a scenario, as DeepSeek's
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_deepseek_verdicts_match_the_pins(llama_deepseek_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_DEEPSEEK, llama_deepseek_url, corpus)  # one openai-chat case a scenario, as DeepSeek's
-
-
-@pytest.fixture(scope="module")
-def llama_groq_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_GROQ) as url:
-        yield url
+def test_llama_index_groq_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_GROQ, corpus)  # one openai-chat case a scenario, as Groq's
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_groq_verdicts_match_the_pins(llama_groq_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_GROQ, llama_groq_url, corpus)  # one openai-chat case a scenario, as Groq's
-
-
-@pytest.fixture(scope="module")
-def llama_openrouter_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_OPENROUTER) as url:
-        yield url
+def test_llama_index_openrouter_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_OPENROUTER, corpus)  # one openai-chat case a scenario
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_openrouter_verdicts_match_the_pins(llama_openrouter_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_OPENROUTER, llama_openrouter_url, corpus)  # one openai-chat case a scenario
-
-
-@pytest.fixture(scope="module")
-def llama_together_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_TOGETHER) as url:
-        yield url
+def test_llama_index_together_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_TOGETHER, corpus)  # one openai-chat case a scenario
 
 
 # Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
 @pytest.mark.slow
-def test_llama_index_together_verdicts_match_the_pins(llama_together_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_TOGETHER, llama_together_url, corpus)  # one openai-chat case a scenario
-
-
-@pytest.fixture(scope="module")
-def llama_cerebras_url() -> Iterator[str]:
-    with serve_pinned(LLAMA_CEREBRAS) as url:
-        yield url
-
-
-# Slow set (tests/conftest.py), as every other real adapter's whole-corpus pin.
-@pytest.mark.slow
-def test_llama_index_cerebras_verdicts_match_the_pins(llama_cerebras_url: str, corpus: list[Any]) -> None:
-    check_pinned_verdicts(LLAMA_CEREBRAS, llama_cerebras_url, corpus)  # one openai-chat case a scenario
+def test_llama_index_cerebras_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned(LLAMA_CEREBRAS, corpus)  # one openai-chat case a scenario
