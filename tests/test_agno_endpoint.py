@@ -73,104 +73,6 @@ def agno_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def agno_claude_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="claude"), "/agui", "agno-agui-anthropic") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_gemini_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="gemini"), "/agui", "agno-agui-gemini") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_responses_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    app = create_app(mock_server_url(), model="openai-responses")
-    with served_in_thread(app, "/agui", "agno-agui-responses") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_groq_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="groq"), "/agui", "agno-agui-groq") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_mistral_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="mistral"), "/agui", "agno-agui-mistral") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_deepseek_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="deepseek"), "/agui", "agno-agui-deepseek") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_xai_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="xai"), "/agui", "agno-agui-xai") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_openrouter_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    app = create_app(mock_server_url(), model="openrouter")
-    with served_in_thread(app, "/agui", "agno-agui-openrouter") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_together_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="together"), "/agui", "agno-agui-together") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_cerebras_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="cerebras"), "/agui", "agno-agui-cerebras") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_fireworks_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="fireworks"), "/agui", "agno-agui-fireworks") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def agno_nvidia_url() -> Iterator[str]:
-    from examples.agno_agui_app import create_app
-
-    with served_in_thread(create_app(mock_server_url(), model="nvidia"), "/agui", "agno-agui-nvidia") as url:
-        yield url
-
-
 def _run(url: str, corpus: list[Any], caps: Path = CAPS) -> ConformanceSession:
     return run_corpus(url, caps, corpus, Settings(timeout=TIMEOUT))
 
@@ -185,14 +87,17 @@ def test_agno_verdicts_match_the_pins(agno_url: str, corpus: list[Any]) -> None:
     check_pins("agno-agui", session)
 
 
-def _pinned_on_one_wire(url: str, corpus: list[Any], caps: Path, name: str, dialect: str) -> ConformanceSession:
-    """Run the corpus against one agno app whose model speaks ``dialect`` and check it against its pin
-    ``tests/data/<name>.verdicts.json``: the pinned package versions, one case per scenario on that wire, no
+def _pinned_on_one_wire(model: str, corpus: list[Any], caps: Path, name: str, dialect: str) -> ConformanceSession:
+    """Serve agno's app on ``model`` (whose provider speaks ``dialect``), run the corpus against it and check it against
+    its pin ``tests/data/<name>.verdicts.json``: the pinned package versions, one case per scenario on that wire, no
     transport finding (agno's SSE framing, content type and stream end), the pinned verdicts."""
+    from examples.agno_agui_app import create_app
+
     pins = json.loads((DATA / f"{name}.verdicts.json").read_text(encoding="utf-8"))
     versions = {p: metadata.version(p) for p in pins["versions"]}
     assert versions == pins["versions"], f"another version of {sorted(versions)}: re-pin and re-triage"
-    session = _run(url, corpus, caps)
+    with served_in_thread(create_app(mock_server_url(), model=model), "/agui", name) as url:
+        session = _run(url, corpus, caps)
     assert {r.dialect for r in session.results} == {dialect}
     assert sorted(r.scenario_id for r in session.results) == sorted(s.id for s in corpus)  # one case each
     assert [(r.case_id, f.row) for r in session.results for f in r.findings if f.row.startswith("transport.")] == []
@@ -201,63 +106,63 @@ def _pinned_on_one_wire(url: str, corpus: list[Any], caps: Path, name: str, dial
 
 
 @pytest.mark.slow
-def test_agno_claude_verdicts_match_the_pins(agno_claude_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_claude_url, corpus, CAPS_ANTHROPIC, "agno-agui-anthropic", "anthropic")
+def test_agno_claude_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("claude", corpus, CAPS_ANTHROPIC, "agno-agui-anthropic", "anthropic")
 
 
 @pytest.mark.slow
-def test_agno_gemini_verdicts_match_the_pins(agno_gemini_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_gemini_url, corpus, CAPS_GEMINI, "agno-agui-gemini", "gemini")
+def test_agno_gemini_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("gemini", corpus, CAPS_GEMINI, "agno-agui-gemini", "gemini")
 
 
 @pytest.mark.slow
-def test_agno_responses_verdicts_match_the_pins(agno_responses_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_responses_url, corpus, CAPS_RESPONSES, "agno-agui-responses", "openai-responses")
+def test_agno_responses_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("openai-responses", corpus, CAPS_RESPONSES, "agno-agui-responses", "openai-responses")
 
 
 @pytest.mark.slow
-def test_agno_groq_verdicts_match_the_pins(agno_groq_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_groq_url, corpus, CAPS_GROQ, "agno-agui-groq", "openai-chat")
+def test_agno_groq_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("groq", corpus, CAPS_GROQ, "agno-agui-groq", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_mistral_verdicts_match_the_pins(agno_mistral_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_mistral_url, corpus, CAPS_MISTRAL, "agno-agui-mistral", "openai-chat")
+def test_agno_mistral_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("mistral", corpus, CAPS_MISTRAL, "agno-agui-mistral", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_deepseek_verdicts_match_the_pins(agno_deepseek_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_deepseek_url, corpus, CAPS_DEEPSEEK, "agno-agui-deepseek", "openai-chat")
+def test_agno_deepseek_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("deepseek", corpus, CAPS_DEEPSEEK, "agno-agui-deepseek", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_xai_verdicts_match_the_pins(agno_xai_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_xai_url, corpus, CAPS_XAI, "agno-agui-xai", "openai-chat")
+def test_agno_xai_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("xai", corpus, CAPS_XAI, "agno-agui-xai", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_openrouter_verdicts_match_the_pins(agno_openrouter_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_openrouter_url, corpus, CAPS_OPENROUTER, "agno-agui-openrouter", "openai-chat")
+def test_agno_openrouter_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("openrouter", corpus, CAPS_OPENROUTER, "agno-agui-openrouter", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_together_verdicts_match_the_pins(agno_together_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_together_url, corpus, CAPS_TOGETHER, "agno-agui-together", "openai-chat")
+def test_agno_together_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("together", corpus, CAPS_TOGETHER, "agno-agui-together", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_cerebras_verdicts_match_the_pins(agno_cerebras_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_cerebras_url, corpus, CAPS_CEREBRAS, "agno-agui-cerebras", "openai-chat")
+def test_agno_cerebras_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("cerebras", corpus, CAPS_CEREBRAS, "agno-agui-cerebras", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_fireworks_verdicts_match_the_pins(agno_fireworks_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_fireworks_url, corpus, CAPS_FIREWORKS, "agno-agui-fireworks", "openai-chat")
+def test_agno_fireworks_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("fireworks", corpus, CAPS_FIREWORKS, "agno-agui-fireworks", "openai-chat")
 
 
 @pytest.mark.slow
-def test_agno_nvidia_verdicts_match_the_pins(agno_nvidia_url: str, corpus: list[Any]) -> None:
-    _pinned_on_one_wire(agno_nvidia_url, corpus, CAPS_NVIDIA, "agno-agui-nvidia", "openai-chat")
+def test_agno_nvidia_verdicts_match_the_pins(corpus: list[Any]) -> None:
+    _pinned_on_one_wire("nvidia", corpus, CAPS_NVIDIA, "agno-agui-nvidia", "openai-chat")
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:
