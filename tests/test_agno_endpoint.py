@@ -87,7 +87,7 @@ def test_agno_verdicts_match_the_pins(agno_url: str, corpus: list[Any]) -> None:
     check_pins("agno-agui", session)
 
 
-def _pinned_on_one_wire(model: str, corpus: list[Any], caps: Path, name: str, dialect: str) -> ConformanceSession:
+def _pinned_on_one_wire(caps: Path, name: str, dialect: str, *, model: str, corpus: list[Any]) -> ConformanceSession:
     """Serve agno's app on ``model`` (whose provider speaks ``dialect``), run the corpus against it and check it against
     its pin ``tests/data/<name>.verdicts.json``: the pinned package versions, one case per scenario on that wire, no
     transport finding (agno's SSE framing, content type and stream end), the pinned verdicts."""
@@ -107,62 +107,63 @@ def _pinned_on_one_wire(model: str, corpus: list[Any], caps: Path, name: str, di
 
 @pytest.mark.slow
 def test_agno_claude_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("claude", corpus, CAPS_ANTHROPIC, "agno-agui-anthropic", "anthropic")
+    _pinned_on_one_wire(CAPS_ANTHROPIC, "agno-agui-anthropic", "anthropic", model="claude", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_gemini_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("gemini", corpus, CAPS_GEMINI, "agno-agui-gemini", "gemini")
+    _pinned_on_one_wire(CAPS_GEMINI, "agno-agui-gemini", "gemini", model="gemini", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_responses_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("openai-responses", corpus, CAPS_RESPONSES, "agno-agui-responses", "openai-responses")
+    _pinned_on_one_wire(CAPS_RESPONSES, "agno-agui-responses", "openai-responses", model="openai-responses",
+                        corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_groq_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("groq", corpus, CAPS_GROQ, "agno-agui-groq", "openai-chat")
+    _pinned_on_one_wire(CAPS_GROQ, "agno-agui-groq", "openai-chat", model="groq", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_mistral_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("mistral", corpus, CAPS_MISTRAL, "agno-agui-mistral", "openai-chat")
+    _pinned_on_one_wire(CAPS_MISTRAL, "agno-agui-mistral", "openai-chat", model="mistral", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_deepseek_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("deepseek", corpus, CAPS_DEEPSEEK, "agno-agui-deepseek", "openai-chat")
+    _pinned_on_one_wire(CAPS_DEEPSEEK, "agno-agui-deepseek", "openai-chat", model="deepseek", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_xai_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("xai", corpus, CAPS_XAI, "agno-agui-xai", "openai-chat")
+    _pinned_on_one_wire(CAPS_XAI, "agno-agui-xai", "openai-chat", model="xai", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_openrouter_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("openrouter", corpus, CAPS_OPENROUTER, "agno-agui-openrouter", "openai-chat")
+    _pinned_on_one_wire(CAPS_OPENROUTER, "agno-agui-openrouter", "openai-chat", model="openrouter", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_together_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("together", corpus, CAPS_TOGETHER, "agno-agui-together", "openai-chat")
+    _pinned_on_one_wire(CAPS_TOGETHER, "agno-agui-together", "openai-chat", model="together", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_cerebras_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("cerebras", corpus, CAPS_CEREBRAS, "agno-agui-cerebras", "openai-chat")
+    _pinned_on_one_wire(CAPS_CEREBRAS, "agno-agui-cerebras", "openai-chat", model="cerebras", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_fireworks_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("fireworks", corpus, CAPS_FIREWORKS, "agno-agui-fireworks", "openai-chat")
+    _pinned_on_one_wire(CAPS_FIREWORKS, "agno-agui-fireworks", "openai-chat", model="fireworks", corpus=corpus)
 
 
 @pytest.mark.slow
 def test_agno_nvidia_verdicts_match_the_pins(corpus: list[Any]) -> None:
-    _pinned_on_one_wire("nvidia", corpus, CAPS_NVIDIA, "agno-agui-nvidia", "openai-chat")
+    _pinned_on_one_wire(CAPS_NVIDIA, "agno-agui-nvidia", "openai-chat", model="nvidia", corpus=corpus)
 
 
 def test_declaring_no_usage_is_what_keeps_usage_ungraded(agno_url: str, corpus: list[Any], tmp_path: Path) -> None:
